@@ -1,0 +1,86 @@
+import type { Color, ComputedStyle } from './style.js';
+import type { GlyphRun } from './measurer.js';
+
+/**
+ * Layout output. Coordinates are absolute on the page, in CSS px, y downwards.
+ * Painting order (z-index, positioned, floats) is decided by the painter from `style`.
+ */
+
+export interface Part {
+  readonly isFirst: boolean;
+  readonly isLast: boolean;
+}
+
+export interface Edges {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export interface BoxFragment {
+  readonly kind: 'box';
+  readonly style: ComputedStyle;
+  /** Border box. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Used border widths (a side cut by a page break is 0, as box-decoration-break: slice). */
+  readonly border: Edges;
+  readonly padding: Edges;
+  readonly part: Part;
+  /** Element identity for links, bookmarks and debugging (`tag`, `id`, `href`). */
+  readonly tag: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly children: readonly Fragment[];
+}
+
+export interface TextDecoration {
+  readonly line: 'underline' | 'overline' | 'line-through';
+  readonly x: number;
+  readonly y: number; // centre of the line
+  readonly width: number;
+  readonly thickness: number;
+  readonly color: Color;
+  readonly style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+}
+
+export interface TextFragment {
+  readonly kind: 'text';
+  readonly style: ComputedStyle;
+  /** Left edge of the first glyph, and the baseline. */
+  readonly x: number;
+  readonly baseline: number;
+  readonly width: number;
+  /** Runs in visual order, drawn left to right from `x`. */
+  readonly runs: readonly GlyphRun[];
+  /** Extra space added after each space character (text-align: justify), px. */
+  readonly justifySpacing: number;
+  readonly decorations: readonly TextDecoration[];
+}
+
+export interface ImageFragment {
+  readonly kind: 'image';
+  readonly style: ComputedStyle;
+  /** Where the whole image is drawn (after object-fit/object-position). */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** The content box that clips it. */
+  readonly clip: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  readonly src: string;
+}
+
+export type Fragment = BoxFragment | TextFragment | ImageFragment;
+
+export interface Page {
+  /** 0-based. */
+  readonly index: number;
+  readonly width: number;
+  readonly height: number;
+  readonly backgroundColor: Color;
+  /** Body first, then header/footer and margin boxes; the painter sorts by stacking. */
+  readonly fragments: readonly Fragment[];
+}

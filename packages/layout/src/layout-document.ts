@@ -1,0 +1,36 @@
+import type { Fragment, Page } from './fragment.js';
+import type { Measurer } from './measurer.js';
+import type { PageStyleResolver } from './page-style.js';
+import type { StyledElement } from './styled-node.js';
+
+/** Intrinsic size of a loaded image in CSS px, or null when it could not be loaded. */
+export type ImageSizes = (src: string) => { readonly width: number; readonly height: number } | null;
+
+export interface LayoutOptions {
+  readonly measurer: Measurer;
+  readonly pageStyle: PageStyleResolver;
+  readonly images: ImageSizes;
+  /** Styled header/footer components (their root stands in for `body`), repeated on every page. */
+  readonly header: StyledElement | null;
+  readonly footer: StyledElement | null;
+  /** px between header/footer and body (PdfFormat component_gap). */
+  readonly componentGap: number;
+  readonly footerPosition: 'after-content' | 'page-bottom';
+  /** PdfFormat vertical_align / horizontal_align of the body content. */
+  readonly verticalAlign: 'top' | 'center' | 'bottom';
+  readonly horizontalAlign: 'left' | 'center' | 'right';
+  /** Stop with an error past this many pages. */
+  readonly maxPages: number;
+}
+
+/**
+ * Lay the document out into pages.
+ * @param root the styled `html` element
+ */
+export function layoutDocument(root: StyledElement, options: LayoutOptions): Page[] {
+  void root;
+  void options;
+  const fragments: Fragment[] = [];
+  void fragments;
+  throw new Error('layoutDocument: not implemented yet');
+}

@@ -1,0 +1,35 @@
+import type { Color, ComputedStyle, ContentItem, Length } from './style.js';
+
+/** Which page is being styled, for `@page :first/:left/:right/:blank` and named pages. */
+export interface PageSelectorContext {
+  readonly index: number; // 0-based
+  readonly name: string; // '' for unnamed
+  readonly blank: boolean;
+}
+
+export type MarginBoxName =
+  | 'top-left-corner' | 'top-left' | 'top-center' | 'top-right' | 'top-right-corner'
+  | 'right-top' | 'right-middle' | 'right-bottom'
+  | 'bottom-right-corner' | 'bottom-right' | 'bottom-center' | 'bottom-left' | 'bottom-left-corner'
+  | 'left-bottom' | 'left-middle' | 'left-top';
+
+export interface MarginBox {
+  readonly name: MarginBoxName;
+  readonly style: ComputedStyle;
+  /** May contain counter(page) and counter(pages). */
+  readonly content: readonly ContentItem[];
+}
+
+/** The page box after cascading `@page` rules over the PdfFormat defaults. */
+export interface PageBoxStyle {
+  readonly width: number; // px
+  readonly height: number; // px
+  readonly marginTop: Length;
+  readonly marginRight: Length;
+  readonly marginBottom: Length;
+  readonly marginLeft: Length;
+  readonly backgroundColor: Color;
+  readonly marginBoxes: readonly MarginBox[];
+}
+
+export type PageStyleResolver = (page: PageSelectorContext) => PageBoxStyle;

@@ -1,0 +1,275 @@
+/**
+ * Computed style: the contract between core/style (which produces it) and layout/paint
+ * (which consume it). Values are CSS computed values with absolute lengths resolved to
+ * CSS px; percentages, `auto` and `calc()` with a percentage stay symbolic until layout
+ * knows the containing block.
+ *
+ * Producers may add properties (additively); consumers must not mutate a style.
+ */
+
+/** A length that may depend on a reference size: `px + pct% × reference`. */
+export interface Calc {
+  readonly px: number;
+  readonly pct: number;
+}
+/** A plain number is CSS px. */
+export type Length = number | Calc;
+export type LengthOrAuto = Length | 'auto';
+export type LengthOrNone = Length | 'none';
+
+/** Straight (non-premultiplied) RGBA, channels 0–255, alpha 0–1. */
+export interface Color {
+  readonly r: number;
+  readonly g: number;
+  readonly b: number;
+  readonly a: number;
+}
+
+export type BorderStyle =
+  | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double'
+  | 'groove' | 'ridge' | 'inset' | 'outset';
+
+export interface BorderSide {
+  readonly width: number; // px; 0 when style is none/hidden
+  readonly style: BorderStyle;
+  readonly color: Color;
+}
+
+export type Display =
+  | 'none' | 'contents' | 'block' | 'inline' | 'inline-block' | 'list-item'
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid'
+  | 'table' | 'inline-table' | 'table-row-group' | 'table-header-group'
+  | 'table-footer-group' | 'table-row' | 'table-cell' | 'table-column'
+  | 'table-column-group' | 'table-caption' | 'flow-root';
+
+export interface ColorStop {
+  readonly color: Color;
+  readonly position: Length | null; // null: distributed evenly
+}
+export type Image =
+  | { readonly kind: 'url'; readonly url: string }
+  | {
+      readonly kind: 'linear-gradient';
+      readonly angleDeg: number; // CSS angle: 0 = to top, 90 = to right
+      readonly stops: readonly ColorStop[];
+      readonly repeating: boolean;
+    }
+  | {
+      readonly kind: 'radial-gradient';
+      readonly shape: 'circle' | 'ellipse';
+      readonly size: 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner' | readonly [Length, Length];
+      readonly position: readonly [Length, Length];
+      readonly stops: readonly ColorStop[];
+      readonly repeating: boolean;
+    };
+
+export interface BackgroundLayer {
+  readonly image: Image;
+  readonly size: 'auto' | 'cover' | 'contain' | readonly [LengthOrAuto, LengthOrAuto];
+  readonly position: readonly [Length, Length];
+  readonly repeat: readonly ['repeat' | 'no-repeat' | 'space' | 'round', 'repeat' | 'no-repeat' | 'space' | 'round'];
+  readonly origin: 'border-box' | 'padding-box' | 'content-box';
+  readonly clip: 'border-box' | 'padding-box' | 'content-box';
+}
+
+export interface Shadow {
+  readonly x: number;
+  readonly y: number;
+  readonly blur: number;
+  readonly spread: number;
+  readonly color: Color;
+  readonly inset: boolean;
+}
+
+export type TransformFn =
+  | { readonly kind: 'translate'; readonly x: Length; readonly y: Length }
+  | { readonly kind: 'rotate'; readonly deg: number }
+  | { readonly kind: 'scale'; readonly x: number; readonly y: number }
+  | { readonly kind: 'skew'; readonly xDeg: number; readonly yDeg: number }
+  | { readonly kind: 'matrix'; readonly m: readonly [number, number, number, number, number, number] };
+
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'avoid-page' | 'column' | 'avoid-column' | 'recto' | 'verso';
+
+/** A track size of grid-template-columns/rows, already expanded except `repeat(auto-*)`. */
+export type TrackSize =
+  | { readonly kind: 'length'; readonly value: Length }
+  | { readonly kind: 'fr'; readonly value: number }
+  | { readonly kind: 'auto' | 'min-content' | 'max-content' }
+  | { readonly kind: 'minmax'; readonly min: TrackSize; readonly max: TrackSize }
+  | { readonly kind: 'fit-content'; readonly value: Length };
+export interface TrackList {
+  readonly tracks: readonly TrackSize[];
+  /** Line names before each track (index i) and after the last (index tracks.length). */
+  readonly lineNames: readonly (readonly string[])[];
+  /** `repeat(auto-fill|auto-fit, …)`: position in `tracks` and the repeated tracks. */
+  readonly autoRepeat: { readonly type: 'auto-fill' | 'auto-fit'; readonly index: number; readonly tracks: readonly TrackSize[]; readonly lineNames: readonly (readonly string[])[] } | null;
+}
+export type GridLine =
+  | { readonly kind: 'auto' }
+  | { readonly kind: 'line'; readonly index: number; readonly name: string | null }
+  | { readonly kind: 'span'; readonly count: number; readonly name: string | null }
+  | { readonly kind: 'name'; readonly name: string };
+
+/** Generated content of ::before/::after and @page margin boxes. */
+export type ContentItem =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'attr'; readonly name: string }
+  | { readonly kind: 'counter'; readonly name: string; readonly style: string }
+  | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'open-quote' | 'close-quote' };
+
+export interface ComputedStyle {
+  // Box generation and positioning
+  readonly display: Display;
+  readonly position: 'static' | 'relative' | 'absolute' | 'fixed' | 'sticky';
+  readonly top: LengthOrAuto;
+  readonly right: LengthOrAuto;
+  readonly bottom: LengthOrAuto;
+  readonly left: LengthOrAuto;
+  readonly float: 'none' | 'left' | 'right';
+  readonly clear: 'none' | 'left' | 'right' | 'both';
+  readonly zIndex: number | 'auto';
+  readonly overflow: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  readonly visibility: 'visible' | 'hidden' | 'collapse';
+  readonly opacity: number;
+  readonly transform: readonly TransformFn[];
+  readonly transformOrigin: readonly [Length, Length];
+
+  // Box model
+  readonly boxSizing: 'content-box' | 'border-box';
+  readonly width: LengthOrAuto;
+  readonly height: LengthOrAuto;
+  readonly minWidth: LengthOrAuto;
+  readonly minHeight: LengthOrAuto;
+  readonly maxWidth: LengthOrNone;
+  readonly maxHeight: LengthOrNone;
+  readonly aspectRatio: number | 'auto';
+  readonly marginTop: LengthOrAuto;
+  readonly marginRight: LengthOrAuto;
+  readonly marginBottom: LengthOrAuto;
+  readonly marginLeft: LengthOrAuto;
+  readonly paddingTop: Length;
+  readonly paddingRight: Length;
+  readonly paddingBottom: Length;
+  readonly paddingLeft: Length;
+  readonly borderTop: BorderSide;
+  readonly borderRight: BorderSide;
+  readonly borderBottom: BorderSide;
+  readonly borderLeft: BorderSide;
+  /** Corner radii [horizontal, vertical]: top-left, top-right, bottom-right, bottom-left. */
+  readonly borderRadius: readonly [readonly [Length, Length], readonly [Length, Length], readonly [Length, Length], readonly [Length, Length]];
+  readonly outline: BorderSide;
+  readonly outlineOffset: number;
+  readonly boxShadow: readonly Shadow[];
+
+  // Backgrounds
+  readonly backgroundColor: Color;
+  /** Top layer first, as written in CSS. */
+  readonly backgroundLayers: readonly BackgroundLayer[];
+
+  // Text and fonts (inherited)
+  readonly color: Color;
+  /** Family names as written, generic keywords lower-cased (`serif`, `sans-serif`, `monospace`…). */
+  readonly fontFamily: readonly string[];
+  readonly fontSize: number;
+  readonly fontWeight: number;
+  readonly fontStyle: 'normal' | 'italic' | 'oblique';
+  readonly fontVariant: 'normal' | 'small-caps';
+  /** `normal`, a unitless multiplier `{ factor }`, or px. */
+  readonly lineHeight: 'normal' | { readonly factor: number } | number;
+  readonly textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  readonly textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  readonly textIndent: Length;
+  readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  readonly letterSpacing: number; // px; `normal` = 0
+  readonly wordSpacing: number; // px; `normal` = 0
+  readonly whiteSpace: 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+  readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  readonly hyphens: 'none' | 'manual' | 'auto';
+  readonly lang: string; // from the nearest `lang` attribute, '' when none
+  readonly direction: 'ltr' | 'rtl';
+  readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+  readonly textOverflow: 'clip' | 'ellipsis';
+  readonly tabSize: number; // in spaces
+  readonly listStyleType: string; // 'disc' | 'circle' | 'square' | 'decimal' | 'lower-alpha' | … | 'none' | a quoted string's value prefixed with '"'
+  readonly listStylePosition: 'outside' | 'inside';
+  readonly listStyleImage: Image | null;
+  readonly quotes: readonly string[] | 'auto' | 'none';
+
+  // Not inherited text decoration (propagated to descendants' text by layout)
+  readonly textDecorationLine: { readonly underline: boolean; readonly overline: boolean; readonly lineThrough: boolean };
+  readonly textDecorationColor: Color | 'currentcolor';
+  readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  readonly textDecorationThickness: number | 'auto';
+  readonly textShadow: readonly Shadow[];
+  readonly verticalAlign: 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | Length;
+
+  // Generated content and counters
+  readonly content: readonly ContentItem[] | 'normal' | 'none';
+  readonly counterReset: readonly { readonly name: string; readonly value: number }[];
+  readonly counterIncrement: readonly { readonly name: string; readonly value: number }[];
+  readonly counterSet: readonly { readonly name: string; readonly value: number }[];
+
+  // Tables
+  readonly borderCollapse: 'separate' | 'collapse';
+  readonly borderSpacing: readonly [number, number];
+  readonly tableLayout: 'auto' | 'fixed';
+  readonly captionSide: 'top' | 'bottom';
+  readonly emptyCells: 'show' | 'hide';
+
+  // Flexbox
+  readonly flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  readonly flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  readonly flexGrow: number;
+  readonly flexShrink: number;
+  readonly flexBasis: LengthOrAuto | 'content';
+  readonly order: number;
+  readonly justifyContent: string; // flex-start | flex-end | center | space-between | space-around | space-evenly | start | end | left | right | stretch | normal
+  readonly alignItems: string; // stretch | flex-start | flex-end | center | baseline | start | end | normal
+  readonly alignSelf: string; // auto | same as alignItems
+  readonly alignContent: string;
+  readonly justifyItems: string;
+  readonly justifySelf: string;
+  readonly rowGap: Length | 'normal';
+  readonly columnGap: Length | 'normal';
+
+  // Grid
+  readonly gridTemplateColumns: TrackList | 'none';
+  readonly gridTemplateRows: TrackList | 'none';
+  readonly gridTemplateAreas: readonly (readonly string[])[] | 'none';
+  readonly gridAutoColumns: readonly TrackSize[];
+  readonly gridAutoRows: readonly TrackSize[];
+  readonly gridAutoFlow: { readonly direction: 'row' | 'column'; readonly dense: boolean };
+  readonly gridColumnStart: GridLine;
+  readonly gridColumnEnd: GridLine;
+  readonly gridRowStart: GridLine;
+  readonly gridRowEnd: GridLine;
+
+  // Multi-column
+  readonly columnCount: number | 'auto';
+  readonly columnWidth: number | 'auto';
+  readonly columnRule: BorderSide;
+  readonly columnSpan: 'none' | 'all';
+  readonly columnFill: 'balance' | 'auto';
+
+  // Fragmentation and paged media
+  readonly breakBefore: BreakValue;
+  readonly breakAfter: BreakValue;
+  readonly breakInside: 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
+  readonly orphans: number;
+  readonly widows: number;
+  readonly page: string; // named page, 'auto'
+  readonly boxDecorationBreak: 'slice' | 'clone';
+
+  // Replaced content
+  readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  readonly objectPosition: readonly [Length, Length];
+  readonly imageRendering: 'auto' | 'pixelated' | 'crisp-edges';
+}
+
+/** Resolve a length against a reference size (the containing block's width, usually). */
+export function resolveLength(length: Length, reference: number): number {
+  return typeof length === 'number' ? length : length.px + (length.pct * reference) / 100;
+}
