@@ -1,0 +1,195 @@
+import { InvalidFormatError } from './errors.js';
+
+/** The page format object of SPEC.md ("PdfFormat"); every field optional. */
+export interface PdfFormat {
+  preset?: string;
+  width?: string;
+  height?: string;
+  margins?: { top?: string; bottom?: string; left?: string; right?: string };
+  background_color?: string;
+  font_family?: string;
+  font_size?: string;
+  text_align?: string;
+  horizontal_align?: string;
+  vertical_align?: string;
+  google_fonts_url?: string;
+  color?: string;
+  line_height?: string;
+  component_gap?: string;
+  footer_position?: string;
+}
+
+export type TextAlignOption = 'left' | 'center' | 'right' | 'justify';
+
+/** A PdfFormat with defaults applied and lengths in CSS px (1in = 96px = 25.4mm). */
+export interface ResolvedFormat {
+  readonly width: number;
+  readonly height: number;
+  readonly margins: { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
+  readonly componentGap: number;
+  readonly footerPosition: 'after-content' | 'page-bottom';
+  readonly verticalAlign: 'top' | 'center' | 'bottom';
+  readonly horizontalAlign: 'left' | 'center' | 'right';
+  readonly googleFontsUrl: string | null;
+  /** Typography defaults, as CSS text; the document's own CSS overrides them. */
+  readonly fontFamily: string | null;
+  readonly fontSize: string | null;
+  readonly color: string | null;
+  readonly lineHeight: string | null;
+  readonly textAlign: TextAlignOption | null;
+  readonly backgroundColor: string | null;
+}
+
+const MM = 96 / 25.4;
+const PX_PER_UNIT: Readonly<Record<string, number>> = {
+  px: 1, mm: MM, cm: MM * 10, q: MM / 4, in: 96, pt: 96 / 72, pc: 16,
+};
+
+/** Page sizes in px, portrait. */
+const PRESETS: Readonly<Record<string, readonly [number, number]>> = {
+  a4: [210 * MM, 297 * MM],
+  letter: [8.5 * 96, 11 * 96],
+  square: [210 * MM, 210 * MM],
+};
+export const PRESET_NAMES = ['a4', 'a4-landscape', 'letter', 'letter-landscape', 'square', 'custom'] as const;
+
+export const MIN_PAGE_SIDE = 10 * MM;
+export const MAX_PAGE_SIDE = 5000 * MM;
+
+const DEFAULT_MARGINS = { top: 20 * MM, right: 15 * MM, bottom: 20 * MM, left: 15 * MM };
+
+/** Parse an absolute CSS length (`12mm`, `0.5in`, `10px`, `0`) to px, or null. */
+export function parseAbsoluteLength(text: string): number | null {
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return null;
+  const value = Number(m[1]);
+  const unit = (m[2] ?? '').toLowerCase();
+  if (unit === '') return value === 0 || Number.isFinite(value) ? value : null; // unitless → px
+  const factor = PX_PER_UNIT[unit];
+  return factor === undefined || !Number.isFinite(value) ? null : value * factor;
+}
+
+function fail(param: string, message: string): never {
+  throw new InvalidFormatError(param, message);
+}
+
+function optionalString(format: PdfFormat, key: keyof PdfFormat, prefix: string): string | undefined {
+  const value = format[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') fail(`${prefix}.${key}`, `${prefix}.${key} must be a string.`);
+  return value;
+}
+
+function oneOf<T extends string>(format: PdfFormat, key: keyof PdfFormat, prefix: string, allowed: readonly T[], fallback: T): T {
+  const raw = optionalString(format, key, prefix);
+  if (raw === undefined) return fallback;
+  const value = raw.trim().toLowerCase();
+  if (!(allowed as readonly string[]).includes(value)) {
+    fail(`${prefix}.${key}`, `${prefix}.${key} must be one of ${allowed.join(', ')}; got "${raw}".`);
+  }
+  return value as T;
+}
+
+function pageSize(format: PdfFormat, prefix: string): [number, number] {
+  const preset = oneOf(format, 'preset', prefix, PRESET_NAMES, 'a4');
+  if (preset !== 'custom') {
+    const base = PRESETS[preset.replace('-landscape', '')] ?? PRESETS['a4']!;
+    return preset.endsWith('-landscape') ? [base[1], base[0]] : [base[0], base[1]];
+  }
+  const side = (key: 'width' | 'height'): number => {
+    const raw = optionalString(format, key, prefix);
+    if (raw === undefined || raw.trim() === '') fail(`${prefix}.${key}`, `${prefix}.${key} is required when ${prefix}.preset is "custom".`);
+    const px = parseAbsoluteLength(raw);
+    if (px === null) fail(`${prefix}.${key}`, `${prefix}.${key} must be a CSS length such as "210mm"; got "${raw}".`);
+    if (px < MIN_PAGE_SIDE - 1e-6 || px > MAX_PAGE_SIDE + 1e-6) {
+      fail(`${prefix}.${key}`, `${prefix}.${key} must be between 10mm and 5000mm; got "${raw}".`);
+    }
+    return px;
+  };
+  return [side('width'), side('height')];
+}
+
+function margins(format: PdfFormat, prefix: string, width: number, height: number): ResolvedFormat['margins'] {
+  const given = format.margins;
+  if (given !== undefined && given !== null && (typeof given !== 'object' || Array.isArray(given))) {
+    fail(`${prefix}.margins`, `${prefix}.margins must be an object with top, bottom, left and right.`);
+  }
+  const out = { ...DEFAULT_MARGINS };
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    const raw: unknown = given?.[side];
+    if (raw === undefined || raw === null) continue;
+    const param = `${prefix}.margins.${side}`;
+    const px = typeof raw === 'string' ? parseAbsoluteLength(raw) : typeof raw === 'number' ? raw : null;
+    if (px === null || px < 0) fail(param, `${param} must be a non-negative CSS length such as "20mm"; got "${String(raw)}".`);
+    out[side] = px;
+  }
+  if (out.left + out.right >= width) fail(`${prefix}.margins`, `${prefix}.margins.left and .right leave no room for content on a page ${round(width)}px wide.`);
+  if (out.top + out.bottom >= height) fail(`${prefix}.margins`, `${prefix}.margins.top and .bottom leave no room for content on a page ${round(height)}px high.`);
+  return out;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/**
+ * Apply defaults to a PdfFormat and validate it.
+ * @param paramPrefix the dotted path reported in errors (`format`, `pdf_format`)
+ * @throws InvalidFormatError naming the first faulty field
+ */
+export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'format'): ResolvedFormat {
+  const f: PdfFormat = format ?? {};
+  if (typeof f !== 'object' || f === null || Array.isArray(f)) fail(paramPrefix, `${paramPrefix} must be an object.`);
+  const [width, height] = pageSize(f, paramPrefix);
+  const resolvedMargins = margins(f, paramPrefix, width, height);
+  const gapRaw = optionalString(f, 'component_gap', paramPrefix);
+  const gap = gapRaw === undefined ? 0 : parseAbsoluteLength(gapRaw);
+  if (gap === null || gap < 0) fail(`${paramPrefix}.component_gap`, `${paramPrefix}.component_gap must be a non-negative CSS length; got "${gapRaw}".`);
+  const text = (key: keyof PdfFormat): string | null => {
+    const value = optionalString(f, key, paramPrefix);
+    return value === undefined || value.trim() === '' ? null : value.trim();
+  };
+  const textAlign = f.text_align === undefined || f.text_align === null
+    ? null
+    : oneOf(f, 'text_align', paramPrefix, ['left', 'center', 'right', 'justify'] as const, 'left');
+  return {
+    width,
+    height,
+    margins: resolvedMargins,
+    componentGap: gap,
+    footerPosition: oneOf(f, 'footer_position', paramPrefix, ['after-content', 'page-bottom'] as const, 'after-content'),
+    verticalAlign: oneOf(f, 'vertical_align', paramPrefix, ['top', 'center', 'bottom'] as const, 'top'),
+    horizontalAlign: oneOf(f, 'horizontal_align', paramPrefix, ['left', 'center', 'right'] as const, 'left'),
+    googleFontsUrl: text('google_fonts_url'),
+    fontFamily: text('font_family'),
+    fontSize: text('font_size'),
+    color: text('color'),
+    lineHeight: text('line_height'),
+    textAlign,
+    backgroundColor: text('background_color'),
+  };
+}
+
+/**
+ * Merge formats field by field, later arguments winning (`mergeFormats(template.pdf_format,
+ * request.format)`); `margins` merge per side. Undefined and null values never override.
+ */
+export function mergeFormats(...formats: (PdfFormat | null | undefined)[]): PdfFormat {
+  const out: PdfFormat = {};
+  for (const format of formats) {
+    if (!format || typeof format !== 'object') continue;
+    for (const [key, value] of Object.entries(format) as [keyof PdfFormat, unknown][]) {
+      if (value === undefined || value === null) continue;
+      if (key === 'margins' && typeof value === 'object' && !Array.isArray(value)) {
+        const merged = { ...(out.margins ?? {}) };
+        for (const [side, v] of Object.entries(value as Record<string, unknown>)) {
+          if (v !== undefined && v !== null) (merged as Record<string, unknown>)[side] = v;
+        }
+        out.margins = merged;
+      } else {
+        (out as Record<string, unknown>)[key] = value;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import { parseDocument } from 'htmlparser2';
+import { Document, Element, Text, type ChildNode, type ParentNode } from 'domhandler';
+
+/** Elements the HTML parser puts in `head` when they come before any body content. */
+const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base', 'noscript', 'template']);
+const TABLE_SECTIONS = new Set(['thead', 'tbody', 'tfoot']);
+
+/**
+ * Parse HTML into a domhandler Document with HTML semantics: lower-case names, decoded
+ * entities, void elements, and the `html`/`head`/`body` elements and implicit `tbody`s
+ * that a browser's tree builder would create (WHATWG HTML §13.2.6). Never throws.
+ */
+export function parseHtml(html: string): Document {
+  let doc: Document;
+  try {
+    doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false });
+  } catch {
+    doc = new Document([]);
+  }
+  ensureSkeleton(doc);
+  visitElements(doc, (el) => {
+    if (el.name === 'table') wrapRowsInTbody(el);
+  });
+  return doc;
+}
+
+/** Whether the source had a doctype: without one Chromium renders in quirks mode. */
+export function hasDoctype(doc: Document): boolean {
+  return doc.children.some((n) => n.type === 'directive' && /^!doctype/i.test((n as { data?: string }).data ?? ''));
+}
+
+function visitElements(node: ParentNode, visit: (el: Element) => void): void {
+  for (const child of node.children) {
+    if (child instanceof Element) {
+      visit(child);
+      visitElements(child, visit);
+    }
+  }
+}
+
+function isBlankText(node: ChildNode): boolean {
+  return node instanceof Text && node.data.trim() === '';
+}
+
+function setChildren(parent: ParentNode, children: ChildNode[]): void {
+  parent.children = children;
+  children.forEach((child, i) => {
+    child.parent = parent;
+    child.prev = children[i - 1] ?? null;
+    child.next = children[i + 1] ?? null;
+  });
+}
+
+function findChild(parent: ParentNode, name: string): Element | undefined {
+  return parent.children.find((c): c is Element => c instanceof Element && c.name === name);
+}
+
+/** Make `doc` hold exactly one `html` element with `head` and `body` children. */
+function ensureSkeleton(doc: Document): void {
+  let html = findChild(doc, 'html');
+  const outside = doc.children.filter((c) => c !== html && c.type !== 'directive' && c.type !== 'comment');
+  if (!html) {
+    html = new Element('html', {});
+    setChildren(doc, [...doc.children.filter((c) => c.type === 'directive' || c.type === 'comment'), html]);
+    setChildren(html, outside);
+  } else if (outside.length > 0) {
+    // Content outside `<html>…</html>` belongs to body (§13.2.6.4.19 "after after body").
+    setChildren(doc, doc.children.filter((c) => !outside.includes(c)));
+    setChildren(html, [...html.children, ...outside]);
+  }
+  let head = findChild(html, 'head');
+  let body = findChild(html, 'body');
+  const rest = html.children.filter((c) => c !== head && c !== body);
+  const headExtra: ChildNode[] = [];
+  const bodyBefore: ChildNode[] = [];
+  const bodyAfter: ChildNode[] = [];
+  let seenBody = false;
+  for (const node of html.children) {
+    if (node === body) seenBody = true;
+    if (!rest.includes(node)) continue;
+    const headish = node instanceof Element ? HEAD_ELEMENTS.has(node.name) : isBlankText(node) || node.type === 'comment';
+    if (!seenBody && bodyBefore.length === 0 && headish) headExtra.push(node);
+    else (seenBody ? bodyAfter : bodyBefore).push(node);
+  }
+  head ??= new Element('head', {});
+  body ??= new Element('body', {});
+  setChildren(head, [...head.children, ...headExtra]);
+  setChildren(body, [...bodyBefore, ...body.children, ...bodyAfter]);
+  setChildren(html, [head, body]);
+}
+
+/** Rows directly in a table get an implicit `tbody` per run (§13.2.6.4.9 "in table"). */
+function wrapRowsInTbody(table: Element): void {
+  if (!table.children.some((c) => c instanceof Element && c.name === 'tr')) return;
+  const out: ChildNode[] = [];
+  let current: Element | null = null;
+  for (const child of table.children) {
+    const isRow = child instanceof Element && child.name === 'tr';
+    if (isRow) {
+      if (!current) {
+        current = new Element('tbody', {});
+        current.children = [];
+        out.push(current);
+      }
+      current.children.push(child);
+    } else if (current && isBlankText(child)) {
+      current.children.push(child);
+    } else {
+      if (child instanceof Element && (TABLE_SECTIONS.has(child.name) || child.name === 'caption' || child.name === 'colgroup')) current = null;
+      out.push(child);
+    }
+  }
+  for (const node of out) if (node instanceof Element && node.name === 'tbody') setChildren(node, [...node.children]);
+  setChildren(table, out);
+}

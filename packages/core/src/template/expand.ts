@@ -1,0 +1,110 @@
+import Handlebars from 'handlebars';
+import { TemplateError } from '../errors.js';
+
+export interface ExpandOptions {
+  /** Block components by ID, for `<svc-block id="comp_…">` placeholders. */
+  readonly blocks?: Readonly<Record<string, string>>;
+}
+
+type CompiledTemplate = (data: unknown, options?: Handlebars.RuntimeOptions) => string;
+
+/**
+ * One isolated Handlebars environment: templates cannot register helpers or partials
+ * that leak into other renders, and only the built-in helpers exist.
+ */
+const env = Handlebars.create();
+// `{{log}}` would write to the console; library code reports nothing there.
+env.registerHelper('log', () => '');
+// Prototype-access denials are logged through Handlebars' shared logger; silence it.
+(env.logger as { level: number | string }).level = 'silent';
+
+const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = {
+  allowProtoPropertiesByDefault: false,
+  allowProtoMethodsByDefault: false,
+  allowCallsToHelperMissing: false,
+};
+
+const cache = new Map<string, CompiledTemplate>();
+const CACHE_LIMIT = 200;
+const MAX_BLOCK_DEPTH = 5;
+
+/**
+ * Expand a Handlebars template with `data`, then replace `<svc-block id="…">` placeholders
+ * by their block components, expanded with the same data (a missing block → nothing).
+ * @throws TemplateError when the template (or a block) does not compile or run.
+ */
+export function expandTemplate(html: string, data: unknown, options: ExpandOptions = {}): string {
+  return expandWithBlocks(html, data, options.blocks ?? {}, 0, null);
+}
+
+function expandWithBlocks(
+  html: string,
+  data: unknown,
+  blocks: Readonly<Record<string, string>>,
+  depth: number,
+  blockId: string | null,
+): string {
+  const out = run(compile(html, blockId), data, blockId);
+  return replaceBlocks(out, (id) => {
+    const source = Object.hasOwn(blocks, id) ? blocks[id] : undefined;
+    if (source === undefined || depth >= MAX_BLOCK_DEPTH) return '';
+    return expandWithBlocks(source, data, blocks, depth + 1, id);
+  });
+}
+
+const SVC_BLOCK = /<svc-block\b((?:[^>"']|"[^"]*"|'[^']*')*)>(?:\s*<\/svc-block\s*>)?|<\/svc-block\s*>/gi;
+const ID_ATTR = /(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))/i;
+
+/** Replace every `<svc-block …>` (paired, self-closing or unclosed) by `render(id)`. */
+export function replaceBlocks(html: string, render: (id: string) => string): string {
+  if (!/<\/?svc-block/i.test(html)) return html;
+  return html.replace(SVC_BLOCK, (whole: string, attrs: string | undefined) => {
+    if (attrs === undefined) return ''; // a stray closing tag
+    const m = ID_ATTR.exec(attrs.replace(/\/\s*$/, ''));
+    const id = m ? (m[1] ?? m[2] ?? m[3] ?? '') : '';
+    return id === '' ? '' : render(decodeBasicEntities(id));
+  });
+}
+
+function decodeBasicEntities(s: string): string {
+  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+}
+
+function compile(source: string, blockId: string | null): CompiledTemplate {
+  const cached = cache.get(source);
+  if (cached) return cached;
+  let template: CompiledTemplate;
+  try {
+    // Parse eagerly (compile() is lazy) so syntax errors surface here with their line.
+    const ast = env.parse(source);
+    template = env.compile(ast, { strict: false, preventIndent: true }) as CompiledTemplate;
+  } catch (error) {
+    throw toTemplateError(error, blockId);
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(source, template);
+  return template;
+}
+
+function run(template: CompiledTemplate, data: unknown, blockId: string | null): string {
+  try {
+    return template(data ?? {}, RUNTIME_OPTIONS);
+  } catch (error) {
+    throw toTemplateError(error, blockId);
+  }
+}
+
+/** Map Handlebars' messages ("Parse error on line N:", `lineNumber`) to a TemplateError. */
+function toTemplateError(error: unknown, blockId: string | null): TemplateError {
+  const raw = error instanceof Error ? error.message : String(error);
+  const fromMessage = /on line (\d+)/.exec(raw);
+  const fromField = (error as { lineNumber?: unknown } | null)?.lineNumber;
+  const line = fromMessage ? Number(fromMessage[1]) : typeof fromField === 'number' ? fromField : null;
+  const firstLine = (raw.split('\n')[0] ?? raw).replace(/:$/, '');
+  const where = blockId ? ` in block ${blockId}` : '';
+  const detail = firstLine.replace(/^Parse error on line \d+/, 'Parse error').replace(/ - \d+:\d+$/, '');
+  const message = line !== null
+    ? `Template syntax error${where} on line ${line}: ${detail}`
+    : `Template error${where}: ${detail}`;
+  return new TemplateError(message, line);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { mergeFormats, resolveFormat, type PdfFormat } from '../../src/format.js';
+import { InvalidFormatError } from '../../src/errors.js';
+
+const MM = 96 / 25.4;
+
+describe('resolveFormat', () => {
+  it('defaults to A4 portrait with 20mm/15mm margins', () => {
+    const f = resolveFormat(undefined);
+    expect(f.width).toBeCloseTo(210 * MM, 6);
+    expect(f.height).toBeCloseTo(297 * MM, 6);
+    expect(f.margins.top).toBeCloseTo(20 * MM, 6);
+    expect(f.margins.bottom).toBeCloseTo(20 * MM, 6);
+    expect(f.margins.left).toBeCloseTo(15 * MM, 6);
+    expect(f.margins.right).toBeCloseTo(15 * MM, 6);
+    expect(f.footerPosition).toBe('after-content');
+    expect(f.fontFamily).toBeNull();
+  });
+
+  it.each<[PdfFormat, number, number]>([
+    [{ preset: 'letter' }, 816, 1056],
+    [{ preset: 'letter-landscape' }, 1056, 816],
+    [{ preset: 'a4-landscape' }, 297 * MM, 210 * MM],
+    [{ preset: 'square' }, 210 * MM, 210 * MM],
+    [{ preset: 'custom', width: '80mm', height: '4in' }, 80 * MM, 384],
+    [{ preset: 'A4' }, 210 * MM, 297 * MM],
+  ])('page size of %j', (format, w, h) => {
+    const f = resolveFormat(format);
+    expect(f.width).toBeCloseTo(w, 6);
+    expect(f.height).toBeCloseTo(h, 6);
+  });
+
+  it.each<[PdfFormat, string]>([
+    [{ preset: 'a5' }, 'format.preset'],
+    [{ preset: 'custom' }, 'format.width'],
+    [{ preset: 'custom', width: '100mm' }, 'format.height'],
+    [{ preset: 'custom', width: 'wide', height: '10mm' }, 'format.width'],
+    [{ preset: 'custom', width: '5mm', height: '100mm' }, 'format.width'],
+    [{ preset: 'custom', width: '100mm', height: '5001mm' }, 'format.height'],
+    [{ margins: { top: 'x' } }, 'format.margins.top'],
+    [{ margins: { left: '-1mm' } }, 'format.margins.left'],
+    [{ margins: { left: '100mm', right: '110mm' } }, 'format.margins'],
+    [{ preset: 'custom', width: '20mm', height: '20mm', margins: { top: '10mm', bottom: '10mm' } }, 'format.margins'],
+    [{ footer_position: 'top' }, 'format.footer_position'],
+    [{ vertical_align: 'middle' }, 'format.vertical_align'],
+    [{ horizontal_align: 'justify' }, 'format.horizontal_align'],
+    [{ text_align: 'start' }, 'format.text_align'],
+    [{ component_gap: 'big' }, 'format.component_gap'],
+  ])('rejects %j at %s', (format, param) => {
+    let error: unknown;
+    try {
+      resolveFormat(format);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidFormatError);
+    expect((error as InvalidFormatError).param).toBe(param);
+    expect((error as InvalidFormatError).code).toBe('invalid_parameter');
+  });
+
+  it('uses the given param prefix', () => {
+    expect(() => resolveFormat({ preset: 'nope' }, 'pdf_format')).toThrow(expect.objectContaining({ param: 'pdf_format.preset' }));
+  });
+
+  it('keeps typography as CSS text and lengths in px', () => {
+    const f = resolveFormat({ font_family: 'Georgia, serif', font_size: '11pt', color: '#333', line_height: '1.4', text_align: 'justify', background_color: '#fafafa', component_gap: '5mm', margins: { top: '1in', left: '0' } });
+    expect(f).toMatchObject({ fontFamily: 'Georgia, serif', fontSize: '11pt', color: '#333', lineHeight: '1.4', textAlign: 'justify', backgroundColor: '#fafafa' });
+    expect(f.componentGap).toBeCloseTo(5 * MM, 6);
+    expect(f.margins.top).toBe(96);
+    expect(f.margins.left).toBe(0);
+  });
+});
+
+describe('mergeFormats', () => {
+  it('merges field by field, later wins, margins per side', () => {
+    const merged = mergeFormats(
+      { preset: 'letter', color: 'red', margins: { top: '1mm', left: '2mm' } },
+      { color: 'blue', margins: { left: '3mm' } },
+      undefined,
+    );
+    expect(merged).toEqual({ preset: 'letter', color: 'blue', margins: { top: '1mm', left: '3mm' } });
+  });
+});

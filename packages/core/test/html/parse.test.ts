@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Element, Text, type ChildNode } from 'domhandler';
+import { hasDoctype, parseHtml } from '../../src/html/parse.js';
+
+/** Minimal serializer: tags, attributes and raw text, enough to see the tree's shape. */
+function dump(node: ChildNode): string {
+  if (node instanceof Text) return node.data;
+  if (node instanceof Element) {
+    const attrs = Object.entries(node.attribs).map(([k, v]) => ` ${k}="${v}"`).join('');
+    const inner = node.children.map(dump).join('');
+    return ['img', 'br', 'meta', 'link'].includes(node.name) ? `<${node.name}${attrs}>` : `<${node.name}${attrs}>${inner}</${node.name}>`;
+  }
+  return node.type === 'directive' ? '<!DOCTYPE html>' : '';
+}
+const serialize = (html: string): string => parseHtml(html).children.map(dump).join('');
+
+describe('parseHtml', () => {
+  it.each([
+    ['<title>x</title><p>a', '<html><head><title>x</title></head><body><p>a</p></body></html>'],
+    ['<!DOCTYPE html><html><head><style>a{}</style></head><body>x</body></html>tail', '<!DOCTYPE html><html><head><style>a{}</style></head><body>xtail</body></html>'],
+    ['plain &amp; text<IMG SRC=a.png><br/>y&nbsp;', '<html><head></head><body>plain & text<img src="a.png"><br>y\u00a0</body></html>'],
+    ['<table><tr><td>1<td>2</table>', '<html><head></head><body><table><tbody><tr><td>1</td><td>2</td></tr></tbody></table></body></html>'],
+    ['<table><thead><tr><th>h</th></tr></thead><tr><td>1</td></tr></table>', '<html><head></head><body><table><thead><tr><th>h</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></body></html>'],
+    ['<html><body><p>x</p></body></html>', '<html><head></head><body><p>x</p></body></html>'],
+    ['', '<html><head></head><body></body></html>'],
+  ])('%s', (html, expected) => {
+    expect(serialize(html)).toBe(expected);
+  });
+
+  it('detects the doctype (quirks mode without one)', () => {
+    expect(hasDoctype(parseHtml('<!doctype html><p>x'))).toBe(true);
+    expect(hasDoctype(parseHtml('<html><p>x'))).toBe(false);
+  });
+
+  it('never throws on garbage', () => {
+    expect(() => parseHtml('<<>><</ </div></table><td>x<')).not.toThrow();
+  });
+});
