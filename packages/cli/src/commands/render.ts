@@ -1,0 +1,121 @@
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { renderDocument, type PdfFormat } from '@platen/core';
+import { UsageError } from '../usage.js';
+
+const HELP = `Usage: platen render <template.html|-> [options]
+
+Options:
+  --data <file.json|->      values for the template's variables (default {})
+  --format <value>          a preset (a4, a4-landscape, letter, letter-landscape, square),
+                            a PdfFormat JSON object, or @file.json
+  --header <file.html>      header component, repeated on every page
+  --footer <file.html>      footer component; may use <span class="pageNumber"></span>
+                            and <span class="totalPages"></span>
+  --block <id=file.html>    a block component for <svc-block id="id">, repeatable
+  -o, --output <file|->     where to write the PDF (default: the template's name with .pdf;
+                            "-" writes to stdout)
+  -h, --help                show this help
+
+Relative URLs in the template (images, stylesheets, fonts) resolve against its folder.
+`;
+
+export async function runRender(args: string[]): Promise<void> {
+  const { values, positionals } = parseCommandLine(args);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const [templatePath, ...extra] = positionals;
+  if (templatePath === undefined) throw new UsageError('render needs a template file (or "-" for stdin); see "platen render --help"');
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+
+  const html = await readInput(templatePath);
+  const data = values.data === undefined ? {} : parseJson(await readInput(values.data), `--data ${values.data}`);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--data must hold a JSON object`);
+  const result = await renderDocument({
+    html,
+    data,
+    ...(values.format === undefined ? {} : { format: await readFormat(values.format) }),
+    header: values.header === undefined ? null : await readFile(values.header, 'utf8'),
+    footer: values.footer === undefined ? null : await readFile(values.footer, 'utf8'),
+    blocks: await readBlocks(values.block ?? []),
+    baseDir: templatePath === '-' ? process.cwd() : dirname(resolve(templatePath)),
+  });
+  for (const d of result.diagnostics) process.stderr.write(`platen: ${d.severity}: ${d.message}\n`);
+  await writeOutput(values.output ?? defaultOutput(templatePath), result.pdf);
+}
+
+function parseCommandLine(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        data: { type: 'string' },
+        format: { type: 'string' },
+        header: { type: 'string' },
+        footer: { type: 'string' },
+        block: { type: 'string', multiple: true },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function readInput(path: string): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A preset name, inline PdfFormat JSON, or @file.json. */
+async function readFormat(value: string): Promise<PdfFormat> {
+  const text = value.startsWith('@') ? await readFile(value.slice(1), 'utf8') : value;
+  const format = text.trimStart().startsWith('{') ? parseJson(text, `--format ${value}`) : { preset: text.trim() };
+  if (format === null || typeof format !== 'object' || Array.isArray(format)) throw new UsageError('--format must be a preset or a JSON object');
+  return format as PdfFormat;
+}
+
+async function readBlocks(specs: readonly string[]): Promise<Record<string, string>> {
+  const blocks: Record<string, string> = {};
+  for (const spec of specs) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--block wants id=file.html, got "${spec}"`);
+    blocks[spec.slice(0, eq)] = await readFile(spec.slice(eq + 1), 'utf8');
+  }
+  return blocks;
+}
+
+function defaultOutput(templatePath: string): string {
+  if (templatePath === '-') return '-';
+  return join(dirname(templatePath), basename(templatePath).replace(/\.html?$/i, '') + '.pdf');
+}
+
+/** Write atomically (temp file + rename) so a failed render never leaves half a PDF. */
+async function writeOutput(path: string, pdf: Uint8Array): Promise<void> {
+  if (path === '-') {
+    await new Promise<void>((done, failed) => process.stdout.write(pdf, (error) => (error ? failed(error) : done())));
+    return;
+  }
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, pdf);
+    await rename(temporary, path);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}

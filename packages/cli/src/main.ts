@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/** The `platen` command line: thin wrappers over @platen/core and @platen/server. */
+import { runRender } from './commands/render.js';
+import { runServe } from './commands/serve.js';
+import { runUser, runKey } from './commands/accounts.js';
+import { UsageError, fail } from './usage.js';
+
+const HELP = `platen — HTML + Handlebars templates to PDF, no browser
+
+Usage:
+  platen render <template.html|-> [options]   render one template to PDF
+  platen serve [--port N] [--host H] [--data-dir DIR]
+                                             run the REST API and dashboard
+  platen user create --email E --password P  create a user (also when sign-up is closed)
+  platen key create --email E --name N [--permission full_access|render_only]
+                                             create an API key for a user; prints it once
+
+Run "platen <command> --help" for the options of a command.
+`;
+
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  render: runRender,
+  serve: runServe,
+  user: runUser,
+  key: runKey,
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command "${name}" (try "platen --help")`);
+  await command(rest);
+}
+
+main(process.argv.slice(2)).catch(fail);

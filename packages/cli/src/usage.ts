@@ -1,0 +1,23 @@
+import { PlatenError } from '@platen/core';
+
+/** Wrong command-line usage: exit status 2. */
+export class UsageError extends Error {}
+
+/** Print one clear line for the user and exit non-zero; stack traces only for real bugs. */
+export function fail(error: unknown): never {
+  if (error instanceof UsageError) {
+    process.stderr.write(`platen: ${error.message}\n`);
+    process.exit(2);
+  }
+  if (error instanceof PlatenError) {
+    const param = error.param ? ` (${error.param})` : '';
+    process.stderr.write(`platen: ${error.code}${param}: ${error.message}\n`);
+    process.exit(1);
+  }
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('E')) {
+    process.stderr.write(`platen: ${error.message}\n`); // file system errors: ENOENT, EACCES …
+    process.exit(1);
+  }
+  process.stderr.write(`platen: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+}
