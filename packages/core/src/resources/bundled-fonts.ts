@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+
+/**
+ * The fonts shipped with Platen, from npm packages so that output does not depend on the
+ * host. They stand in for what Chromium used on the reference machine (see
+ * /work/shared/corpus/README.md, "Fonts on the reference machine"):
+ * Arimo, Tinos and Cousine are metric-identical to Liberation Sans, Serif and Mono 2.x.
+ * Only the weights Liberation has (400, 700) are registered, so that `font-weight: 600`
+ * picks the bold face exactly as it did with Liberation (CSS Fonts 4 §5.2).
+ */
+export interface BundledFaceFile {
+  readonly family: string;
+  readonly weight: number;
+  readonly style: 'normal' | 'italic' | 'oblique';
+  /** Module specifier of the font file. */
+  readonly file: string;
+}
+
+const expo = (pkg: string, name: string, variant: string): string =>
+  `@expo-google-fonts/${pkg}/${variant}/${name}_${variant}.ttf`;
+const dejavu = (file: string): string => `dejavu-fonts-ttf/ttf/${file}.ttf`;
+
+function fourFaces(family: string, pkg: string, name: string): BundledFaceFile[] {
+  return [
+    { family, weight: 400, style: 'normal', file: expo(pkg, name, '400Regular') },
+    { family, weight: 400, style: 'italic', file: expo(pkg, name, '400Regular_Italic') },
+    { family, weight: 700, style: 'normal', file: expo(pkg, name, '700Bold') },
+    { family, weight: 700, style: 'italic', file: expo(pkg, name, '700Bold_Italic') },
+  ];
+}
+
+function dejavuFaces(family: string, base: string, slanted: 'Oblique' | 'Italic'): BundledFaceFile[] {
+  const style = slanted === 'Oblique' ? 'oblique' : 'italic';
+  return [
+    { family, weight: 400, style: 'normal', file: dejavu(base) },
+    { family, weight: 400, style, file: dejavu(`${base}-${slanted}`) },
+    { family, weight: 700, style: 'normal', file: dejavu(`${base}-Bold`) },
+    { family, weight: 700, style, file: dejavu(`${base}-Bold${slanted}`) },
+  ];
+}
+
+export const BUNDLED_FACES: readonly BundledFaceFile[] = [
+  ...fourFaces('Tinos', 'tinos', 'Tinos'),
+  ...fourFaces('Arimo', 'arimo', 'Arimo'),
+  ...fourFaces('Cousine', 'cousine', 'Cousine'),
+  { family: 'Noto Sans Mono', weight: 400, style: 'normal', file: expo('noto-sans-mono', 'NotoSansMono', '400Regular') },
+  { family: 'Noto Sans Mono', weight: 700, style: 'normal', file: expo('noto-sans-mono', 'NotoSansMono', '700Bold') },
+  ...dejavuFaces('DejaVu Sans', 'DejaVuSans', 'Oblique'),
+  { family: 'DejaVu Sans', weight: 200, style: 'normal', file: dejavu('DejaVuSans-ExtraLight') },
+  ...dejavuFaces('DejaVu Serif', 'DejaVuSerif', 'Italic'),
+  ...dejavuFaces('DejaVu Sans Mono', 'DejaVuSansMono', 'Oblique'),
+  ...dejavuFaces('DejaVu Sans Condensed', 'DejaVuSansCondensed', 'Oblique'),
+  ...dejavuFaces('DejaVu Serif Condensed', 'DejaVuSerifCondensed', 'Italic'),
+];
+
+/**
+ * CSS family name (lower-case) → bundled family, as Chromium resolved it on the reference
+ * machine. Names not listed (Georgia, Verdana, Roboto…) are "not found": the next family in
+ * the list is tried, and finally the default (Tinos, for Liberation Serif / Times New Roman).
+ */
+export const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['serif', 'Tinos'], ['times new roman', 'Tinos'], ['times', 'Tinos'], ['cursive', 'Tinos'],
+  ['fantasy', 'Tinos'], ['liberation serif', 'Tinos'], ['tinos', 'Tinos'],
+  ['sans-serif', 'Arimo'], ['arial', 'Arimo'], ['helvetica', 'Arimo'],
+  ['liberation sans', 'Arimo'], ['arimo', 'Arimo'],
+  ['courier new', 'Cousine'], ['courier', 'Cousine'], ['liberation mono', 'Cousine'], ['cousine', 'Cousine'],
+  ['monospace', 'Noto Sans Mono'], ['noto sans mono', 'Noto Sans Mono'],
+  ['system-ui', 'DejaVu Sans'], ['dejavu sans', 'DejaVu Sans'], ['dejavu serif', 'DejaVu Serif'],
+  ['dejavu sans mono', 'DejaVu Sans Mono'], ['dejavu sans condensed', 'DejaVu Sans Condensed'],
+  ['dejavu serif condensed', 'DejaVu Serif Condensed'],
+]);
+
+export const DEFAULT_FAMILY = 'Tinos';
+/** Wide-coverage families tried for a character no listed family has. */
+export const FALLBACK_FAMILIES: readonly string[] = ['DejaVu Sans', 'DejaVu Serif'];
+
+const require = createRequire(import.meta.url);
+
+/** Absolute path of a bundled font file. */
+export function resolveBundledFile(file: string): string {
+  return require.resolve(file);
+}

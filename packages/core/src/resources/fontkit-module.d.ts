@@ -1,0 +1,74 @@
+/**
+ * The slice of fontkit 2.x that Platen uses (fontkit ships no type declarations).
+ * Kept internal: nothing here is part of @platen/core's public types.
+ */
+declare module 'fontkit' {
+  export interface BBox {
+    readonly minX: number;
+    readonly minY: number;
+    readonly maxX: number;
+    readonly maxY: number;
+  }
+  export interface Glyph {
+    readonly id: number;
+    readonly advanceWidth: number;
+    readonly codePoints: number[];
+    readonly bbox: BBox;
+  }
+  export interface GlyphPosition {
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+  }
+  export interface GlyphRun {
+    readonly glyphs: Glyph[];
+    readonly positions: GlyphPosition[];
+    readonly direction: 'ltr' | 'rtl';
+    readonly script: string;
+    readonly advanceWidth: number;
+  }
+  export interface Subset {
+    includeGlyph(glyph: number | Glyph): number;
+    encode(): Uint8Array;
+  }
+  export interface Os2Table {
+    readonly version: number;
+    readonly typoAscender: number;
+    readonly typoDescender: number;
+    readonly typoLineGap: number;
+    readonly xHeight?: number;
+    readonly capHeight?: number;
+    readonly usWeightClass: number;
+    readonly fsSelection: { readonly useTypoMetrics: boolean; readonly italic: boolean; readonly oblique: boolean };
+  }
+  export interface Font {
+    readonly type: string;
+    readonly postscriptName: string;
+    readonly familyName: string;
+    readonly subfamilyName: string;
+    readonly unitsPerEm: number;
+    readonly ascent: number;
+    readonly descent: number;
+    readonly lineGap: number;
+    readonly underlinePosition: number;
+    readonly underlineThickness: number;
+    readonly italicAngle: number;
+    readonly numGlyphs: number;
+    readonly hhea: { readonly ascent: number; readonly descent: number; readonly lineGap: number };
+    readonly 'OS/2'?: Os2Table;
+    readonly GSUB?: unknown;
+    readonly GPOS?: unknown;
+    readonly availableFeatures: string[];
+    layout(text: string, features?: Record<string, boolean> | string[], script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun;
+    hasGlyphForCodePoint(codePoint: number): boolean;
+    glyphForCodePoint(codePoint: number): Glyph;
+    getGlyph(id: number): Glyph;
+    createSubset(): Subset;
+  }
+  export interface FontCollection {
+    readonly type: 'TTC' | 'DFont';
+    readonly fonts: Font[];
+  }
+  export function create(buffer: Uint8Array, postscriptName?: string): Font | FontCollection;
+}

@@ -1,0 +1,211 @@
+import { readFileSync } from 'node:fs';
+import { create, type Font } from 'fontkit';
+import type { FontQuery } from '@platen/layout';
+import {
+  BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, resolveBundledFile,
+} from './bundled-fonts.js';
+import { matchFace, needsSyntheticBold, needsSyntheticOblique, type FontStyle } from './font-matching.js';
+
+/** One concrete font file, parsed once (bundled faces lazily, on first use, then shared). */
+export interface FontFace {
+  readonly id: string;
+  readonly family: string;
+  readonly weight: number;
+  readonly style: FontStyle;
+  readonly font: Font;
+  /** `unicode-range` of an @font-face rule; null = everything the font has. */
+  readonly unicodeRange: readonly (readonly [number, number])[] | null;
+}
+
+/** A face chosen for a query, with the synthesis Chromium would apply to it. */
+export interface ResolvedFace {
+  /** The `GlyphRun.fontId` of text in this face. */
+  readonly fontId: string;
+  readonly face: FontFace;
+  readonly syntheticBold: boolean;
+  readonly syntheticOblique: boolean;
+}
+
+/** An `@font-face` rule's descriptors, as the style stage parsed them. */
+export interface FontFaceRule {
+  readonly family: string;
+  readonly weight?: number | readonly [number, number];
+  readonly style?: FontStyle;
+  readonly unicodeRange?: readonly (readonly [number, number])[];
+}
+
+export interface FontDiagnostic {
+  readonly severity: 'warning' | 'error';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Parse font bytes (TTF, OTF, WOFF, WOFF2; first font of a collection). Throws on garbage. */
+export function parseFont(bytes: Uint8Array): Font {
+  const parsed = create(bytes);
+  const font = 'fonts' in parsed ? parsed.fonts[0] : parsed;
+  if (!font || typeof font.layout !== 'function') throw new Error('not a font');
+  return font;
+}
+
+function bundledFace(file: (typeof BUNDLED_FACES)[number]): FontFace {
+  let font: Font | undefined;
+  const slug = file.family.toLowerCase().replaceAll(' ', '-');
+  return {
+    id: `${slug}-${file.weight}${file.style === 'normal' ? '' : `-${file.style}`}`,
+    family: file.family,
+    weight: file.weight,
+    style: file.style,
+    unicodeRange: null,
+    get font(): Font {
+      font ??= parseFont(readFileSync(resolveBundledFile(file.file)));
+      return font;
+    },
+  };
+}
+
+/** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
+export function faceCovers(face: FontFace, codePoint: number): boolean {
+  const range = face.unicodeRange;
+  if (range && !range.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
+  return face.font.hasGlyphForCodePoint(codePoint);
+}
+
+/** The process-wide set of bundled fonts. Create per-render views with `createFontSet()`. */
+export interface FontRegistry {
+  readonly families: ReadonlyMap<string, readonly FontFace[]>;
+  createFontSet(): FontSet;
+}
+
+let bundledRegistry: FontRegistry | undefined;
+
+/** The bundled fonts, parsed once per process and shared by every render. */
+export function getFontRegistry(): FontRegistry {
+  if (bundledRegistry) return bundledRegistry;
+  const families = new Map<string, FontFace[]>();
+  for (const file of BUNDLED_FACES) {
+    const list = families.get(file.family) ?? [];
+    list.push(bundledFace(file));
+    families.set(file.family, list);
+  }
+  const registry: FontRegistry = { families, createFontSet: () => new FontSet(registry) };
+  bundledRegistry = registry;
+  return registry;
+}
+
+let fontFaceCounter = 0;
+
+function queryKey(q: FontQuery): string {
+  return `${q.families.join('\u0000')}|${q.weight}|${q.style}`;
+}
+
+function resolve(face: FontFace, query: FontQuery): ResolvedFace {
+  const syntheticBold = needsSyntheticBold(query.weight, face.weight);
+  const syntheticOblique = needsSyntheticOblique(query.style, face.style);
+  const fontId = `${face.id}${syntheticBold ? '+bold' : ''}${syntheticOblique ? '+oblique' : ''}`;
+  return { fontId, face, syntheticBold, syntheticOblique };
+}
+
+/**
+ * The fonts of one render: the bundled ones plus that render's `@font-face` rules, which
+ * never leak into other renders.
+ */
+export class FontSet {
+  readonly registry: FontRegistry;
+  readonly diagnostics: FontDiagnostic[] = [];
+  readonly #custom = new Map<string, FontFace[]>();
+  readonly #chains = new Map<string, readonly ResolvedFace[]>();
+  readonly #byId = new Map<string, ResolvedFace>();
+
+  constructor(registry: FontRegistry) {
+    this.registry = registry;
+  }
+
+  /** Register an `@font-face` rule's font for this render. Returns false (with a diagnostic) on bad bytes. */
+  addFace(rule: FontFaceRule, bytes: Uint8Array): boolean {
+    let font: Font;
+    try {
+      font = parseFont(bytes);
+    } catch (error) {
+      this.diagnostics.push({
+        severity: 'warning', code: 'font_decode_failed',
+        message: `@font-face "${rule.family}": cannot read the font (${(error as Error).message})`,
+      });
+      return false;
+    }
+    const weight = rule.weight === undefined ? 400 : typeof rule.weight === 'number' ? rule.weight : rule.weight[0];
+    const key = rule.family.toLowerCase();
+    const face: FontFace = {
+      id: `ff${++fontFaceCounter}-${key.replace(/[^a-z0-9]+/g, '-')}-${weight}-${rule.style ?? 'normal'}`,
+      family: rule.family, weight, style: rule.style ?? 'normal', font,
+      unicodeRange: rule.unicodeRange ?? null,
+    };
+    const list = this.#custom.get(key) ?? [];
+    list.push(face);
+    this.#custom.set(key, list);
+    this.#chains.clear();
+    return true;
+  }
+
+  /** Faces of a CSS family name: @font-face first (as in Chromium), then bundled/aliases. */
+  family(name: string): readonly FontFace[] | undefined {
+    const key = name.toLowerCase();
+    const custom = this.#custom.get(key);
+    if (custom) return custom;
+    const alias = FAMILY_ALIASES.get(key);
+    return alias === undefined ? undefined : this.registry.families.get(alias);
+  }
+
+  /**
+   * Every face to try for a query, in order: the listed families that exist, then the
+   * default family, DejaVu Sans and Serif, every other bundled family, then the
+   * @font-face families (the only source of CJK glyphs for now).
+   */
+  chain(query: FontQuery): readonly ResolvedFace[] {
+    const key = queryKey(query);
+    const cached = this.#chains.get(key);
+    if (cached) return cached;
+    const lists: (readonly FontFace[])[] = [];
+    for (const name of query.families) {
+      const faces = this.family(name);
+      if (faces && !lists.includes(faces)) lists.push(faces);
+    }
+    const rest = [DEFAULT_FAMILY, ...FALLBACK_FAMILIES, ...this.registry.families.keys()];
+    for (const name of rest) {
+      const faces = this.registry.families.get(name);
+      if (faces && !lists.includes(faces)) lists.push(faces);
+    }
+    for (const faces of this.#custom.values()) if (!lists.includes(faces)) lists.push(faces);
+    const chain: ResolvedFace[] = [];
+    for (const faces of lists) {
+      const face = matchFace(faces, query);
+      if (face) chain.push(this.#remember(resolve(face, query)));
+    }
+    this.#chains.set(key, chain);
+    return chain;
+  }
+
+  /** The first available family's face: what `line-height: normal` and metrics use. */
+  primary(query: FontQuery): ResolvedFace {
+    const first = this.chain(query)[0];
+    if (!first) throw new Error('no fonts registered');
+    return first;
+  }
+
+  /** The first face in the chain that has `codePoint`, or undefined if none has. */
+  faceFor(query: FontQuery, codePoint: number): ResolvedFace | undefined {
+    return this.chain(query).find((r) => faceCovers(r.face, codePoint));
+  }
+
+  /** Look a `GlyphRun.fontId` up (the painter's way back to the font). */
+  byId(fontId: string): ResolvedFace | undefined {
+    return this.#byId.get(fontId);
+  }
+
+  #remember(resolved: ResolvedFace): ResolvedFace {
+    const known = this.#byId.get(resolved.fontId);
+    if (known) return known;
+    this.#byId.set(resolved.fontId, resolved);
+    return resolved;
+  }
+}

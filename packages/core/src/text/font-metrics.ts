@@ -1,0 +1,69 @@
+import type { Font } from 'fontkit';
+import type { FontMetrics } from '@platen/layout';
+
+/** Per-font vertical metrics in font units, read once. */
+interface UnitMetrics {
+  readonly upem: number;
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineGap: number;
+  readonly xHeight: number;
+  readonly capHeight: number;
+  readonly underlinePosition: number;
+  readonly underlineThickness: number;
+}
+
+const unitCache = new WeakMap<Font, UnitMetrics>();
+
+function glyphTop(font: Font, codePoint: number, fallback: number): number {
+  if (!font.hasGlyphForCodePoint(codePoint)) return fallback;
+  const top = font.glyphForCodePoint(codePoint).bbox.maxY;
+  return Number.isFinite(top) && top > 0 ? top : fallback;
+}
+
+/**
+ * Skia's FreeType backend (SkFontHost_FreeType::generateFontMetrics): OS/2 typo metrics
+ * when fsSelection.USE_TYPO_METRICS is set, else FreeType's face ascender/descender/height,
+ * which come from hhea. x-height and cap height from OS/2, else the 'x'/'H' glyph bounds.
+ */
+function unitMetrics(font: Font): UnitMetrics {
+  const cached = unitCache.get(font);
+  if (cached) return cached;
+  const os2 = font['OS/2'];
+  const typo = os2 !== undefined && os2.fsSelection.useTypoMetrics;
+  const ascent = typo ? os2.typoAscender : font.hhea.ascent;
+  const descent = -(typo ? os2.typoDescender : font.hhea.descent);
+  const lineGap = typo ? os2.typoLineGap : font.hhea.lineGap;
+  const upem = font.unitsPerEm;
+  const xHeight = os2?.xHeight && os2.xHeight > 0 ? os2.xHeight : glyphTop(font, 0x78, upem / 2);
+  const capHeight = os2?.capHeight && os2.capHeight > 0 ? os2.capHeight : glyphTop(font, 0x48, upem * 0.7);
+  const thickness = font.underlineThickness > 0 ? font.underlineThickness : upem / 14;
+  const metrics: UnitMetrics = {
+    upem, ascent, descent, lineGap, xHeight, capHeight,
+    // post.underlinePosition is the top of the stroke; FreeType reports its centre.
+    underlinePosition: -(font.underlinePosition - thickness / 2),
+    underlineThickness: thickness,
+  };
+  unitCache.set(font, metrics);
+  return metrics;
+}
+
+/**
+ * Metrics at `size` px as Blink computes them for `line-height: normal` on Linux
+ * (FontMetrics::AscentDescentWithHacks, SimpleFontData::PlatformInit): ascent, descent and
+ * line gap are each rounded to whole px (SkScalarRoundToScalar), so the normal line height
+ * is round(ascent) + round(descent) + round(lineGap).
+ */
+export function fontMetrics(font: Font, size: number): FontMetrics {
+  const u = unitMetrics(font);
+  const scale = size / u.upem;
+  return {
+    ascent: Math.round(u.ascent * scale),
+    descent: Math.round(u.descent * scale),
+    lineGap: Math.round(u.lineGap * scale),
+    xHeight: u.xHeight * scale,
+    capHeight: u.capHeight * scale,
+    underlineOffset: u.underlinePosition * scale,
+    underlineThickness: u.underlineThickness * scale,
+  };
+}

@@ -1,0 +1,119 @@
+import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions } from '@platen/layout';
+import type { FontSet, ResolvedFace } from '../resources/fonts.js';
+import { fontMetrics } from './font-metrics.js';
+import { shapeText } from './shaper.js';
+
+interface Segment {
+  readonly resolved: ResolvedFace;
+  readonly text: string;
+  /** Synthetic small caps: lower-case text drawn as capitals at 70 % (CSS Fonts 4 §6.4). */
+  readonly smallCaps: boolean;
+}
+
+/** Marks, joiners and variation selectors stay in the font of the character they attach to. */
+const CLUSTER_CONTINUATION = /^[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
+const SMALL_CAPS_SCALE = 0.7;
+/** Characters that take word-spacing (CSS Text 3 §8.1 word-separator characters). */
+const WORD_SEPARATORS = new Set([' ', '\u00a0', '\u1361', '\u{10100}', '\u{10101}', '\u{1039f}', '\u{1091f}']);
+
+function isLowerCase(ch: string): boolean {
+  return ch !== ch.toUpperCase();
+}
+
+/**
+ * Split text where the font changes: each character takes the first face of the query's
+ * chain that has it (Chromium's per-character fallback), so nothing is ever dropped.
+ */
+function segment(fonts: FontSet, text: string, query: FontQuery, smallCaps: boolean): Segment[] {
+  const segments: Segment[] = [];
+  let current: { resolved: ResolvedFace; text: string; smallCaps: boolean } | undefined;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    let resolved = current && CLUSTER_CONTINUATION.test(ch) && current.resolved.face.font.hasGlyphForCodePoint(cp)
+      ? current.resolved
+      : fonts.faceFor(query, cp);
+    if (!resolved) {
+      resolved = fonts.primary(query);
+      if (cp > 0x20) reportMissing(fonts, cp);
+    }
+    const caps = smallCaps && isLowerCase(ch);
+    if (current && current.resolved === resolved && current.smallCaps === caps) {
+      current.text += ch;
+    } else {
+      current = { resolved, text: ch, smallCaps: caps };
+      segments.push(current);
+    }
+  }
+  return segments;
+}
+
+const reported = new WeakMap<FontSet, Set<number>>();
+function reportMissing(fonts: FontSet, cp: number): void {
+  const seen = reported.get(fonts) ?? new Set<number>();
+  reported.set(fonts, seen);
+  if (seen.has(cp)) return;
+  seen.add(cp);
+  fonts.diagnostics.push({
+    severity: 'warning', code: 'missing_glyph',
+    message: `No font has U+${cp.toString(16).toUpperCase().padStart(4, '0')}; add an @font-face that covers it`,
+  });
+}
+
+function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
+  const face = seg.resolved.face;
+  const runSize = seg.smallCaps ? size * SMALL_CAPS_SCALE : size;
+  const letterSpacing = options.letterSpacing ?? 0;
+  const wordSpacing = options.wordSpacing ?? 0;
+  const shaped = shapeText(face, {
+    text: seg.smallCaps ? seg.text.toUpperCase() : seg.text,
+    rtl: options.rtl ?? false,
+    ligatures: letterSpacing === 0,
+    lang: options.lang ?? '',
+  });
+  const scale = runSize / face.font.unitsPerEm;
+  let width = 0;
+  const advances = shaped.advances.map((units, i) => {
+    const text = shaped.glyphText[i] ?? '';
+    let advance = units * scale;
+    // Chromium adds letter-spacing after every character, the last one included, but not
+    // after a mark that has no advance of its own.
+    if (letterSpacing !== 0 && !(units === 0 && CLUSTER_CONTINUATION.test(text))) advance += letterSpacing;
+    if (wordSpacing !== 0 && WORD_SEPARATORS.has(text)) advance += wordSpacing;
+    width += advance;
+    return advance;
+  });
+  const run: GlyphRun = {
+    fontId: seg.resolved.fontId,
+    size: runSize,
+    text: seg.text,
+    glyphIds: shaped.glyphIds,
+    advances,
+    glyphText: shaped.glyphText,
+    width,
+    metrics: fontMetrics(face.font, runSize),
+    rtl: options.rtl ?? false,
+  };
+  if (!shaped.offsets) return run;
+  return { ...run, offsets: shaped.offsets.map(([x, y]) => [x * scale, y * scale] as const) };
+}
+
+/** The text measurer layout uses, over one render's fonts. */
+export function createMeasurer(fonts: FontSet): Measurer {
+  const metricsCache = new Map<string, FontMetrics>();
+  return {
+    shape(text: string, font: FontQuery, size: number, options: ShapeOptions = {}): readonly GlyphRun[] {
+      if (text === '') return [];
+      return segment(fonts, text, font, options.smallCaps ?? false).map((seg) => toRun(seg, size, options));
+    },
+    metrics(font: FontQuery, size: number): FontMetrics {
+      const primary = fonts.primary(font);
+      const key = `${primary.fontId}@${size}`;
+      let metrics = metricsCache.get(key);
+      if (!metrics) {
+        metrics = fontMetrics(primary.face.font, size);
+        metricsCache.set(key, metrics);
+      }
+      return metrics;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { Font } from 'fontkit';
+import type { FontFace } from '../resources/fonts.js';
+
+/** A shaped piece of text in font units, independent of size (so one cache serves all sizes). */
+export interface ShapedText {
+  readonly glyphIds: readonly number[];
+  /** Advances in font units, logical order. */
+  readonly advances: readonly number[];
+  /** Mark offsets in font units (y up), or null when every offset is zero. */
+  readonly offsets: readonly (readonly [number, number])[] | null;
+  readonly glyphText: readonly string[];
+}
+
+export interface ShapeRequest {
+  readonly text: string;
+  readonly rtl: boolean;
+  /** Chromium turns common ligatures off when letter-spacing is not 0. */
+  readonly ligatures: boolean;
+  readonly lang: string;
+}
+
+const CACHE_LIMIT = 4000;
+const caches = new WeakMap<FontFace, Map<string, ShapedText>>();
+
+/** OpenType language tag for a BCP 47 primary subtag fontkit may know (only a few matter). */
+function languageTag(lang: string): string | undefined {
+  const primary = lang.split('-')[0]?.toLowerCase();
+  const tags: Record<string, string> = { tr: 'TRK', az: 'AZE', ro: 'ROM', nl: 'NLD', pl: 'PLK', sr: 'SRB', mk: 'MKD' };
+  return primary ? tags[primary] : undefined;
+}
+
+function layout(font: Font, request: ShapeRequest): ShapedText {
+  const features: Record<string, boolean> = request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
+  const direction = request.rtl ? 'rtl' : 'ltr';
+  const run = font.layout(request.text, features, undefined, languageTag(request.lang), direction);
+  const glyphs = run.glyphs.slice();
+  const positions = run.positions.slice();
+  // fontkit's OpenType engine returns right-to-left runs in visual order; GlyphRun is logical.
+  if (run.direction === 'rtl' && (font.GSUB || font.GPOS)) {
+    glyphs.reverse();
+    positions.reverse();
+  }
+  const space = font.glyphForCodePoint(0x20).id;
+  const glyphIds: number[] = [];
+  const advances: number[] = [];
+  const offsets: [number, number][] = [];
+  const glyphText: string[] = [];
+  let anyOffset = false;
+  glyphs.forEach((glyph, i) => {
+    const pos = positions[i];
+    if (!pos) return;
+    // fontkit turns default-ignorable characters (soft hyphen, ZWJ…) into zero-width spaces.
+    if (glyph.id === space && pos.xAdvance === 0) return;
+    glyphIds.push(glyph.id);
+    advances.push(pos.xAdvance);
+    offsets.push([pos.xOffset, pos.yOffset]);
+    if (pos.xOffset !== 0 || pos.yOffset !== 0) anyOffset = true;
+    glyphText.push(String.fromCodePoint(...glyph.codePoints));
+  });
+  return { glyphIds, advances, offsets: anyOffset ? offsets : null, glyphText };
+}
+
+/** Shape with fontkit (kerning, ligatures, Arabic joining, marks), cached per face. */
+export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
+  let cache = caches.get(face);
+  if (!cache) {
+    cache = new Map();
+    caches.set(face, cache);
+  }
+  const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.lang}\u0000${request.text}`;
+  const hit = cache.get(key);
+  if (hit) {
+    // Refresh recency: Map iteration order is insertion order, so this is an LRU.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const shaped = layout(face.font, request);
+  if (cache.size >= CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(key, shaped);
+  return shaped;
+}

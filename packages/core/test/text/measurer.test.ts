@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { FontQuery } from '@platen/layout';
+import { getFontRegistry } from '../../src/resources/fonts.js';
+import { createMeasurer } from '../../src/text/measurer.js';
+
+const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({ families, weight, style });
+const measurer = () => {
+  const fonts = getFontRegistry().createFontSet();
+  return { fonts, m: createMeasurer(fonts) };
+};
+
+describe('metrics for line-height: normal (each part rounded, as Skia/Blink)', () => {
+  it('Arimo (Arial) 16px: 14 + 3 + 1 = 18px', () => {
+    const met = measurer().m.metrics(q(['Arial']), 16);
+    // 1854/2048*16 = 14.48, 434/2048*16 = 3.39, 67/2048*16 = 0.52
+    expect([met.ascent, met.descent, met.lineGap]).toEqual([14, 3, 1]);
+  });
+  it('Tinos (Times New Roman) 16px: 14 + 3 + 1 = 18px', () => {
+    const met = measurer().m.metrics(q(['Times New Roman']), 16);
+    // hhea 1825/-443/87 → 14.26, 3.46, 0.68
+    expect([met.ascent, met.descent, met.lineGap]).toEqual([14, 3, 1]);
+  });
+  it('DejaVu Sans 12px: 11 + 3 + 0', () => {
+    const met = measurer().m.metrics(q(['system-ui']), 12);
+    // hhea 1901/-483/0 → 11.14, 2.83
+    expect([met.ascent, met.descent, met.lineGap]).toEqual([11, 3, 0]);
+  });
+  it('Arimo 13px rounds each part separately (11.77→12, 2.75→3, 0.43→0)', () => {
+    const met = measurer().m.metrics(q(['sans-serif']), 13);
+    expect([met.ascent, met.descent, met.lineGap]).toEqual([12, 3, 0]);
+  });
+});
+
+describe('shaping', () => {
+  it('advances are the font advances scaled to px', () => {
+    const [run] = measurer().m.shape('H', q(['Arial']), 16);
+    // Arimo 'H' advance is 1479/2048 em
+    expect(run?.advances[0]).toBeCloseTo((1479 / 2048) * 16, 5);
+    expect(run?.fontId).toBe('arimo-400');
+  });
+  it('applies kerning (AV narrower than A + V)', () => {
+    const { m } = measurer();
+    const pair = m.shape('AV', q(['Arial']), 100)[0]?.width ?? 0;
+    const single = (m.shape('A', q(['Arial']), 100)[0]?.width ?? 0) + (m.shape('V', q(['Arial']), 100)[0]?.width ?? 0);
+    expect(pair).toBeLessThan(single - 1);
+  });
+  it('adds letter-spacing after every glyph and word-spacing after spaces', () => {
+    const { m } = measurer();
+    const plain = m.shape('a b', q(['Arial']), 16)[0]?.width ?? 0;
+    const spaced = m.shape('a b', q(['Arial']), 16, { letterSpacing: 2, wordSpacing: 5 })[0]?.width ?? 0;
+    expect(spaced - plain).toBeCloseTo(3 * 2 + 5, 5);
+  });
+  it('turns ligatures off when letter-spacing is set', () => {
+    const { m } = measurer();
+    const lig = m.shape('ffi', q(['DejaVu Serif']), 16)[0];
+    const noLig = m.shape('ffi', q(['DejaVu Serif']), 16, { letterSpacing: 1 })[0];
+    expect(lig?.glyphIds.length).toBeLessThan(3);
+    expect(lig?.glyphText.join('')).toBe('ffi');
+    expect(noLig?.glyphIds.length).toBe(3);
+  });
+  it('resolves families like Chromium on the reference machine', () => {
+    const { m } = measurer();
+    const id = (families: string[], weight = 400, style: FontQuery['style'] = 'normal') =>
+      m.shape('a', q(families, weight, style), 16)[0]?.fontId;
+    expect(id([])).toBe('tinos-400');
+    expect(id(['Georgia'])).toBe('tinos-400');
+    expect(id(['Verdana', 'Geneva', 'sans-serif'])).toBe('arimo-400');
+    expect(id(['Courier New'])).toBe('cousine-400');
+    expect(id(['monospace'])).toBe('noto-sans-mono-400');
+    expect(id(['system-ui'])).toBe('dejavu-sans-400');
+    expect(id(['Helvetica'], 600)).toBe('arimo-700');
+    expect(id(['Arial'], 500)).toBe('arimo-400');
+    expect(id(['Arial'], 400, 'italic')).toBe('arimo-400-italic');
+    expect(id(['DejaVu Sans'], 700, 'italic')).toBe('dejavu-sans-700-oblique');
+    expect(id(['monospace'], 400, 'italic')).toBe('noto-sans-mono-400+oblique');
+    expect(id(['DejaVu Sans'], 100)).toBe('dejavu-sans-200');
+  });
+});
+
+describe('per-character fallback', () => {
+  const text = (runs: readonly { text: string }[]) => runs.map((r) => r.text).join('');
+  it.each([
+    ['Polish', 'Zażółć gęślą jaźń'],
+    ['Greek', 'Καλημέρα κόσμε'],
+    ['Cyrillic', 'Съешь же ещё'],
+  ])('%s stays in the primary font', (_name, sample) => {
+    const runs = measurer().m.shape(sample, q(['Arial']), 16);
+    expect(runs.map((r) => r.fontId)).toEqual(['arimo-400']);
+    expect(text(runs)).toBe(sample);
+    expect(runs[0]?.glyphIds).not.toContain(0);
+  });
+  it('Arabic falls back to DejaVu Sans, joined (contextual forms) and logical order', () => {
+    const sample = 'مرحبا';
+    const runs = measurer().m.shape(sample, q(['Arial']), 16, { rtl: true });
+    expect(runs.map((r) => r.fontId)).toEqual(['dejavu-sans-400']);
+    const run = runs[0];
+    expect(run?.glyphIds).not.toContain(0);
+    // Joining substitutes presentation forms: the isolated glyph of م differs from its initial form.
+    const font = getFontRegistry().families.get('DejaVu Sans')?.[0]?.font;
+    expect(run?.glyphIds[0]).not.toBe(font?.glyphForCodePoint(0x0645).id);
+    expect(run?.glyphText[0]).toBe('م');
+  });
+  it('Hebrew is found in Arimo (Liberation Sans has Hebrew)', () => {
+    const runs = measurer().m.shape('שלום', q(['Arial']), 16, { rtl: true });
+    expect(runs[0]?.glyphIds).not.toContain(0);
+    expect(runs[0]?.glyphText.join('')).toBe('שלום');
+  });
+  it('mixes fonts within one string and never drops characters', () => {
+    const sample = 'Price ₹ 5 → ∑ ☃';
+    const runs = measurer().m.shape(sample, q(['Times New Roman']), 16);
+    expect(text(runs)).toBe(sample);
+    expect(runs.flatMap((r) => r.glyphIds)).not.toContain(0);
+    expect(new Set(runs.map((r) => r.fontId)).size).toBeGreaterThan(1);
+  });
+  it('reports CJK as missing (no bundled CJK font) and keeps the text', () => {
+    const { m, fonts } = measurer();
+    const runs = m.shape('漢字', q(['Arial']), 16);
+    expect(text(runs)).toBe('漢字');
+    expect(fonts.diagnostics.map((d) => d.code)).toContain('missing_glyph');
+  });
+});
