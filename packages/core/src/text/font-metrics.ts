@@ -52,14 +52,23 @@ function unitMetrics(font: Font): UnitMetrics {
  * Metrics at `size` px as Blink computes them for `line-height: normal` on Linux
  * (FontMetrics::AscentDescentWithHacks, SimpleFontData::PlatformInit): ascent, descent and
  * line gap are each rounded to whole px (SkScalarRoundToScalar), so the normal line height
- * is round(ascent) + round(descent) + round(lineGap).
+ * is round(ascent) + round(descent) + round(lineGap). With subpixel positioning (on in
+ * headless Linux), a descent rounded down borrows 1px from the ascent so that descenders
+ * are not clipped: the baseline moves up 1px, the line height stays. The reference PDFs
+ * confirm it (Liberation Serif 16px: baseline 13.5px below a normal line's top, not 14.5).
  */
 export function fontMetrics(font: Font, size: number): FontMetrics {
   const u = unitMetrics(font);
   const scale = size / u.upem;
+  let ascent = Math.round(u.ascent * scale);
+  let descent = Math.round(u.descent * scale);
+  if (descent < u.descent * scale && ascent >= 1) {
+    descent += 1;
+    ascent -= 1;
+  }
   return {
-    ascent: Math.round(u.ascent * scale),
-    descent: Math.round(u.descent * scale),
+    ascent,
+    descent,
     lineGap: Math.round(u.lineGap * scale),
     xHeight: u.xHeight * scale,
     capHeight: u.capHeight * scale,

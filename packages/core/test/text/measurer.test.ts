@@ -10,19 +10,19 @@ const measurer = () => {
 };
 
 describe('metrics for line-height: normal (each part rounded, as Skia/Blink)', () => {
-  it('Arimo (Arial) 16px: 14 + 3 + 1 = 18px', () => {
+  it('Arimo (Arial) 16px: 14 + 3 + 1 = 18px, descent rounded down borrows 1px of ascent', () => {
     const met = measurer().m.metrics(q(['Arial']), 16);
-    // 1854/2048*16 = 14.48, 434/2048*16 = 3.39, 67/2048*16 = 0.52
-    expect([met.ascent, met.descent, met.lineGap]).toEqual([14, 3, 1]);
+    // 1854/2048*16 = 14.48 → 14, 434/2048*16 = 3.39 → 3 (rounded down → 13/4), 67/2048*16 = 0.52 → 1
+    expect([met.ascent, met.descent, met.lineGap]).toEqual([13, 4, 1]);
+    expect(met.ascent + met.descent + met.lineGap).toBe(18);
   });
-  it('Tinos (Times New Roman) 16px: 14 + 3 + 1 = 18px', () => {
+  it('Tinos (Times New Roman) 16px: 18px, baseline 13.5px below the line top', () => {
     const met = measurer().m.metrics(q(['Times New Roman']), 16);
-    // hhea 1825/-443/87 → 14.26, 3.46, 0.68
-    expect([met.ascent, met.descent, met.lineGap]).toEqual([14, 3, 1]);
+    // hhea 1825/-443/87 → 14.26→14, 3.46→3 (down → 13/4), 0.68→1
+    expect([met.ascent, met.descent, met.lineGap]).toEqual([13, 4, 1]);
   });
-  it('DejaVu Sans 12px: 11 + 3 + 0', () => {
+  it('DejaVu Sans 12px: 11.14→11, 2.83→3 (rounded up: no borrowing), gap 0', () => {
     const met = measurer().m.metrics(q(['system-ui']), 12);
-    // hhea 1901/-483/0 → 11.14, 2.83
     expect([met.ascent, met.descent, met.lineGap]).toEqual([11, 3, 0]);
   });
   it('Arimo 13px rounds each part separately (11.77→12, 2.75→3, 0.43→0)', () => {
