@@ -1,0 +1,33 @@
+import { openDatabase } from './db/open.js';
+import { hashPassword } from './passwords.js';
+import { createApiKeyStore, type ApiKey, type Permission } from './store/api-keys.js';
+import type { User } from './store/users.js';
+import { createUserStore } from './store/users.js';
+
+/**
+ * For `platen user create` on headless installs (sign-up may be closed).
+ * Throws when the email is taken or the password is shorter than 8 characters.
+ */
+export async function createUser(dataDir: string, email: string, password: string): Promise<User> {
+  if (password.length < 8) throw new Error('The password needs at least 8 characters.');
+  const db = openDatabase(dataDir);
+  try {
+    const user = createUserStore(db, Date.now).create(email.trim().toLowerCase(), await hashPassword(password));
+    if (!user) throw new Error(`A user with email ${email} already exists.`);
+    return user;
+  } finally {
+    db.close();
+  }
+}
+
+/** For `platen key create`: a new key for the user with `email`; `key` is the only copy of the token. */
+export function createApiKey(dataDir: string, email: string, name: string, permission: Permission = 'full_access'): ApiKey & { key: string } {
+  const db = openDatabase(dataDir);
+  try {
+    const user = createUserStore(db, Date.now).findByEmail(email.trim().toLowerCase());
+    if (!user) throw new Error(`No user with email ${email}.`);
+    return createApiKeyStore(db, Date.now).create(user.id, name, permission);
+  } finally {
+    db.close();
+  }
+}

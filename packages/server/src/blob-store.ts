@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Where stored renders' bytes live; a filesystem today, object storage later. */
+export interface BlobStore {
+  put(id: string, bytes: Uint8Array): Promise<void>;
+  /** null when the blob does not exist. */
+  get(id: string): Promise<Uint8Array | null>;
+  delete(id: string): Promise<void>;
+}
+
+const SAFE_ID = /^[a-z0-9_]+$/;
+
+/** One file per blob in `dir`; writes go to a temp name first so a crash never leaves half a PDF. */
+export function createFileBlobStore(dir: string): BlobStore {
+  mkdirSync(dir, { recursive: true });
+  const pathOf = (id: string) => {
+    if (!SAFE_ID.test(id)) throw new Error(`unsafe blob id ${JSON.stringify(id)}`);
+    return join(dir, `${id}.pdf`);
+  };
+  return {
+    async put(id, bytes) {
+      const path = pathOf(id);
+      await writeFile(path + '.tmp', bytes);
+      await rename(path + '.tmp', path);
+    },
+    async get(id) {
+      try {
+        return new Uint8Array(await readFile(pathOf(id)));
+      } catch (error) {
+        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(id) {
+      await rm(pathOf(id), { force: true });
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { Logger } from './logger.js';
+
+/** Everything the server needs to run; built by `loadConfig`. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Origin + optional path prefix clients use to reach us; null → taken from each request's Host. */
+  readonly publicUrl: string | null;
+  /** HMAC key for signed render URLs and pagination cursors. */
+  readonly secret: string;
+  readonly signup: 'open' | 'closed';
+  /** Root for `file:` and relative resource URLs; null → such URLs are never loaded. */
+  readonly resourceDir: string | null;
+  readonly allowPrivateNetwork: boolean;
+  readonly maxBodyBytes: number;
+  readonly maxJsonDepth: number;
+  readonly renderTimeoutMs: number;
+  readonly renderMemoryMb: number;
+  readonly renderWorkers: number;
+  readonly maxPages: number;
+  readonly maxHtmlBytes: number;
+  readonly rateLimitPerMinute: number;
+  readonly rateLimitBurst: number;
+  readonly signedUrlTtlSeconds: number;
+  readonly sessionTtlSeconds: number;
+  readonly sweepIntervalMs: number;
+  readonly logRequests: boolean;
+  /** Injectable clock (ms since epoch) so tests can move time; Date.now in production. */
+  readonly now: () => number;
+  /** Replaces the render worker entry (tests use a fake worker to provoke timeouts). */
+  readonly renderWorkerUrl: URL | null;
+  /** Where request logs go; defaults to JSON lines on stdout. */
+  readonly logger: Logger | null;
+}
+
+const int = (min: number) => z.coerce.number().int().min(min);
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => ['1', 'true', 'yes'].includes(v));
+
+/** PLATEN_* variables; every limit of DECISIONS.md is configurable here. */
+const envSchema = z.object({
+  PLATEN_PORT: int(0).max(65535).default(3000),
+  PLATEN_HOST: z.string().min(1).default('127.0.0.1'),
+  PLATEN_DATA_DIR: z.string().min(1).default('./data'),
+  PLATEN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PLATEN_SECRET: z.string().min(16).optional(),
+  PLATEN_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  PLATEN_RESOURCE_DIR: z.string().min(1).optional(),
+  PLATEN_ALLOW_PRIVATE_NETWORK: bool.default(false),
+  PLATEN_MAX_BODY_BYTES: int(1).default(10 * 1024 * 1024),
+  PLATEN_MAX_JSON_DEPTH: int(1).default(64),
+  PLATEN_RENDER_TIMEOUT_MS: int(1).default(30_000),
+  PLATEN_RENDER_MEMORY_MB: int(16).default(512),
+  PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
+  PLATEN_MAX_PAGES: int(1).default(2000),
+  PLATEN_MAX_HTML_BYTES: int(1).default(20 * 1024 * 1024),
+  PLATEN_RATE_LIMIT: int(1).default(300),
+  PLATEN_RATE_LIMIT_BURST: int(1).optional(),
+  PLATEN_SIGNED_URL_TTL: int(1).default(86_400),
+  PLATEN_SESSION_TTL: int(60).default(30 * 86_400),
+  PLATEN_SWEEP_INTERVAL_MS: int(1000).default(15 * 60_000),
+  PLATEN_LOG_REQUESTS: bool.default(true),
+});
+
+/**
+ * Build the configuration from `PLATEN_*` variables, then apply `overrides`
+ * (the CLI's flags, tests' knobs). Creates the data directory and, when
+ * PLATEN_SECRET is unset, a random secret persisted in `<dataDir>/secret`
+ * so signed URLs survive restarts.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('PLATEN_') && v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration ${String(issue?.path.join('.'))}: ${issue?.message ?? 'invalid'}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(overrides.dataDir ?? e.PLATEN_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const base: Config = {
+    port: e.PLATEN_PORT,
+    host: e.PLATEN_HOST,
+    dataDir,
+    publicUrl: e.PLATEN_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    secret: e.PLATEN_SECRET ?? readOrCreateSecret(dataDir),
+    signup: e.PLATEN_SIGNUP,
+    resourceDir: e.PLATEN_RESOURCE_DIR ? resolve(e.PLATEN_RESOURCE_DIR) : null,
+    allowPrivateNetwork: e.PLATEN_ALLOW_PRIVATE_NETWORK,
+    maxBodyBytes: e.PLATEN_MAX_BODY_BYTES,
+    maxJsonDepth: e.PLATEN_MAX_JSON_DEPTH,
+    renderTimeoutMs: e.PLATEN_RENDER_TIMEOUT_MS,
+    renderMemoryMb: e.PLATEN_RENDER_MEMORY_MB,
+    renderWorkers: e.PLATEN_RENDER_WORKERS,
+    maxPages: e.PLATEN_MAX_PAGES,
+    maxHtmlBytes: e.PLATEN_MAX_HTML_BYTES,
+    rateLimitPerMinute: e.PLATEN_RATE_LIMIT,
+    rateLimitBurst: e.PLATEN_RATE_LIMIT_BURST ?? e.PLATEN_RATE_LIMIT,
+    signedUrlTtlSeconds: e.PLATEN_SIGNED_URL_TTL,
+    sessionTtlSeconds: e.PLATEN_SESSION_TTL,
+    sweepIntervalMs: e.PLATEN_SWEEP_INTERVAL_MS,
+    logRequests: e.PLATEN_LOG_REQUESTS,
+    now: Date.now,
+    renderWorkerUrl: null,
+    logger: null,
+  };
+  return { ...base, ...overrides, dataDir };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  // 'wx' fails if another process created it first; then read theirs.
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    return readFileSync(file, 'utf8').trim();
+  }
+}

@@ -1,0 +1,21 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { migrate } from './migrate.js';
+
+export type Db = Database.Database;
+
+/**
+ * Open (creating if needed) `<dataDir>/platen.db`: WAL so readers never block
+ * the writer and a crash loses no committed transaction, foreign keys on
+ * (SQLite defaults them off), a busy timeout for the CLI writing alongside a
+ * running server, then pending migrations.
+ */
+export function openDatabase(dataDir: string): Db {
+  const db = new Database(join(dataDir, 'platen.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}

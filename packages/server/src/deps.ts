@@ -1,0 +1,34 @@
+import type { BlobStore } from './blob-store.js';
+import type { Config } from './config.js';
+import type { Db } from './db/open.js';
+import type { RateLimiter, createFailureCounter } from './http/rate-limit.js';
+import type { Logger } from './logger.js';
+import type { RenderPool } from './render-pool/pool.js';
+import type { ApiKeyStore } from './store/api-keys.js';
+import type { ComponentStore } from './store/components.js';
+import type { LogStore } from './store/logs.js';
+import type { RenderStore } from './store/renders.js';
+import type { SessionStore } from './store/sessions.js';
+import type { TemplateStore } from './store/templates.js';
+import type { UserStore } from './store/users.js';
+
+/** Everything route modules may use; built once by createDeps. */
+export interface AppDeps {
+  readonly config: Config;
+  readonly db: Db;
+  readonly logger: Logger;
+  readonly pool: RenderPool;
+  readonly blobs: BlobStore;
+  readonly users: UserStore;
+  readonly sessions: SessionStore;
+  readonly apiKeys: ApiKeyStore;
+  readonly templates: TemplateStore;
+  readonly components: ComponentStore;
+  readonly logs: LogStore;
+  readonly renders: RenderStore;
+  readonly rateLimiter: RateLimiter;
+  readonly loginFailures: {
+    readonly byEmail: ReturnType<typeof createFailureCounter>;
+    readonly byAddress: ReturnType<typeof createFailureCounter>;
+  };
+}

@@ -1,0 +1,105 @@
+import type { H3Event } from 'h3';
+import type { z } from 'zod';
+import { invalidJson, invalidParameter, missingParameter, nestingTooDeep, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+
+export interface BodyLimits {
+  readonly maxBodyBytes: number;
+  readonly maxJsonDepth: number;
+}
+
+const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim());
+
+/**
+ * The raw body, counted as it streams so a chunked upload cannot exceed the
+ * limit either; Content-Length over the limit is refused before reading.
+ */
+async function readLimitedText(event: H3Event, max: number): Promise<string> {
+  const declared = Number(event.req.headers.get('content-length') ?? NaN);
+  if (declared > max) throw payloadTooLarge(max);
+  const body = event.req.body;
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw payloadTooLarge(max);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Deepest array/object nesting in JSON text (top level = 1), scanning strings correctly. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
+/**
+ * Parse a JSON body strictly: non-JSON content types → 415, over the size
+ * limit → 413, malformed → 400 invalid_json, deeper than the limit → 400
+ * nesting_too_deep. An empty body reads as `{}` so optional bodies may be left out.
+ */
+export async function readJson(event: H3Event, limits: BodyLimits): Promise<unknown> {
+  const type = event.req.headers.get('content-type');
+  const text = await readLimitedText(event, limits.maxBodyBytes);
+  if (text.trim() === '' && !type) return {};
+  if (!type || !isJsonType(type)) throw unsupportedMediaType();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
+  if (jsonDepth(text) > limits.maxJsonDepth) throw nestingTooDeep(limits.maxJsonDepth);
+  return value;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Validate with a zod schema. The first issue becomes the error: a required
+ * field that is absent → missing_parameter, anything else → invalid_parameter;
+ * `param` is the dotted path from the body/query root, after `prefix`.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw invalidParameter(undefined, 'The request body must be a JSON object.');
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw invalidParameter(undefined, 'Invalid request.');
+  const param = [prefix, ...issue.path.map(String)].filter((p) => p !== '').join('.');
+  if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) throw missingParameter(param);
+  throw invalidParameter(param || undefined, `Invalid ${param || 'request'}: ${issue.message}`);
+}
+
+/** Query parameters as a flat object (the last value wins for repeats). */
+export function queryObject(event: H3Event): Record<string, string> {
+  return Object.fromEntries(event.url.searchParams.entries());
+}

@@ -1,0 +1,36 @@
+/** What the main thread sends a render worker: plain data only (structured clone). */
+export interface RenderJob {
+  readonly html: string;
+  readonly data: Record<string, unknown>;
+  readonly format: Record<string, unknown>;
+  readonly header: string | null;
+  readonly footer: string | null;
+  readonly blocks: Record<string, string>;
+  readonly baseDir: string | null;
+  readonly allowPrivateNetwork: boolean;
+  readonly maxPages: number;
+  readonly maxHtmlBytes: number;
+}
+
+export interface JobMessage {
+  readonly id: number;
+  readonly job: RenderJob;
+}
+
+/** A failure the worker caught: `code` is core's PlatenError code when it had one. */
+export interface RenderFailure {
+  readonly ok: false;
+  readonly code: string;
+  readonly message: string;
+  readonly param?: string;
+}
+
+export interface RenderSuccess {
+  readonly ok: true;
+  readonly pdf: Uint8Array;
+  readonly pageCount: number;
+}
+
+export type RenderOutcome = RenderSuccess | RenderFailure;
+
+export type ResultMessage = { readonly id: number } & RenderOutcome;

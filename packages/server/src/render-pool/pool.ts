@@ -1,0 +1,131 @@
+import { Worker } from 'node:worker_threads';
+import type { JobMessage, RenderJob, RenderOutcome, ResultMessage } from './messages.js';
+
+export interface RenderPoolOptions {
+  /** Number of worker threads (DESIGN.md: one per core). */
+  readonly size: number;
+  readonly timeoutMs: number;
+  /** V8 old-generation limit per worker; exceeding it kills the worker. */
+  readonly memoryMb: number;
+  /** Worker entry; defaults to `defaultWorkerUrl()`. */
+  readonly workerUrl?: URL | null;
+}
+
+export interface RenderPool {
+  run(job: RenderJob): Promise<RenderOutcome>;
+  close(): Promise<void>;
+}
+
+interface Task {
+  readonly id: number;
+  readonly job: RenderJob;
+  readonly resolve: (outcome: RenderOutcome) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * The worker entry. From dist/ it is the compiled worker.js beside this file.
+ * From TypeScript sources (vitest runs src/ through the "source" condition),
+ * a worker thread cannot load .ts by itself, so worker-source.mjs registers a
+ * transpiling loader first. Chosen over "build dist before tests" because it
+ * needs no build step and cannot run a stale dist.
+ */
+export function defaultWorkerUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('./worker-source.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
+}
+
+const failure = (code: string, message: string): RenderOutcome => ({ ok: false, code, message });
+
+/**
+ * A fixed-size pool of render workers started on demand. A job over
+ * `timeoutMs` gets `render_timeout` and its worker is terminated and replaced
+ * (the only way to stop a runaway synchronous render); a worker that dies
+ * (out of memory, crash) fails its job with `render_failed` and is replaced.
+ */
+export function createRenderPool(options: RenderPoolOptions): RenderPool {
+  const url = options.workerUrl ?? defaultWorkerUrl();
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Slot {
+    const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
+    const slot: Slot = { worker, task: null, timer: null };
+    worker.on('message', (msg: ResultMessage) => {
+      if (slot.task?.id !== msg.id) return;
+      const { id: _id, ...outcome } = msg;
+      finish(slot, outcome as RenderOutcome);
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      replace(slot, failure('render_failed', oom ? 'The render exceeded its memory limit.' : 'The render worker crashed.'));
+    });
+    worker.on('exit', () => replace(slot, failure('render_failed', 'The render worker stopped unexpectedly.')));
+    worker.unref();
+    slots.push(slot);
+    return slot;
+  }
+
+  function finish(slot: Slot, outcome: RenderOutcome): void {
+    const task = slot.task;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.task = null;
+    slot.timer = null;
+    task?.resolve(outcome);
+    pump();
+  }
+
+  /** Drop a dead or stuck worker, fail its job, and let pump() start a fresh one. */
+  function replace(slot: Slot, outcome: RenderOutcome): void {
+    const index = slots.indexOf(slot);
+    if (index === -1) return;
+    slots.splice(index, 1);
+    slot.worker.removeAllListeners('exit');
+    slot.worker.on('exit', () => undefined);
+    void slot.worker.terminate();
+    finish(slot, outcome);
+  }
+
+  function pump(): void {
+    while (!closed && queue.length > 0) {
+      const slot = slots.find((s) => s.task === null) ?? (slots.length < options.size ? spawn() : null);
+      if (!slot) return;
+      const task = queue.shift() as Task;
+      slot.task = task;
+      slot.timer = setTimeout(
+        () => replace(slot, failure('render_timeout', `The render exceeded the ${options.timeoutMs} ms time limit.`)),
+        options.timeoutMs,
+      );
+      const message: JobMessage = { id: task.id, job: task.job };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  return {
+    run(job) {
+      if (closed) return Promise.resolve(failure('render_failed', 'The render pool is closed.'));
+      return new Promise<RenderOutcome>((resolve) => {
+        queue.push({ id: nextId++, job, resolve });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.resolve(failure('render_failed', 'The server is shutting down.'));
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          if (slot.timer) clearTimeout(slot.timer);
+          slot.worker.removeAllListeners();
+          slot.task?.resolve(failure('render_failed', 'The server is shutting down.'));
+          return slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}

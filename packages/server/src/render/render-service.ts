@@ -1,0 +1,132 @@
+import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
+import type { AppDeps } from '../deps.js';
+import type { RenderJob } from '../render-pool/messages.js';
+import type { PdfFormatInput } from '../schemas/format.js';
+import type { ComponentType } from '../store/components.js';
+import type { Template } from '../store/templates.js';
+import { checkFormat, mergeFormats } from './format.js';
+
+export interface RenderInput {
+  readonly template_id?: string | undefined;
+  readonly html?: string | undefined;
+  readonly data?: Record<string, unknown> | undefined;
+  readonly format?: PdfFormatInput | undefined;
+}
+
+/** Component choices: undefined → the template's own, null → none. */
+export interface ChromeChoice {
+  readonly header_component_id?: string | null | undefined;
+  readonly footer_component_id?: string | null | undefined;
+}
+
+export interface Rendered {
+  readonly pdf: Uint8Array;
+  readonly pageCount: number;
+}
+
+const SVC_BLOCK = /<svc-block\b[^>]*?\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+
+/** IDs named by `<svc-block id="…">` tags in the given HTML strings. */
+export function blockIds(...htmls: (string | null)[]): string[] {
+  const ids = new Set<string>();
+  for (const html of htmls) for (const m of (html ?? '').matchAll(SVC_BLOCK)) ids.add(m[1] ?? m[2] ?? m[3] ?? '');
+  ids.delete('');
+  return [...ids];
+}
+
+/** Map a worker failure to the API error DECISIONS.md fixes for it. */
+function toRenderError(code: string, message: string, param: string | undefined): ApiError {
+  switch (code) {
+    case 'template_syntax_error':
+      return new ApiError(400, 'invalid_request_error', 'template_syntax_error', message);
+    case 'invalid_parameter':
+      return invalidParameter(param, message);
+    case 'document_too_large':
+      return new ApiError(422, 'invalid_request_error', 'document_too_large', message);
+    case 'render_timeout':
+      return new ApiError(504, 'api_error', 'render_timeout', message);
+    default:
+      return new ApiError(500, 'api_error', 'render_failed', code === 'render_failed' ? message : 'The render failed.');
+  }
+}
+
+/** Resolving templates and components for a user, and running renders in the pool. */
+export function createRenderService(deps: AppDeps) {
+  const { config, templates, components, pool } = deps;
+
+  /** A component of this user usable as `type`; `param` names the field at fault. */
+  function requireComponent(userId: string, id: string, type: ComponentType, param: string): void {
+    const c = components.get(userId, id);
+    if (!c) throw invalidParameter(param, `Component ${JSON.stringify(id)} was not found.`);
+    if (c.type !== type) throw invalidParameter(param, `Component ${JSON.stringify(id)} is a ${c.type}, not a ${type}.`);
+  }
+
+  function componentHtml(userId: string, id: string | null): string | null {
+    return id ? (components.get(userId, id)?.html ?? null) : null;
+  }
+
+  return {
+    requireComponent,
+
+    /** Check header/footer attachments of a template body or preview request. */
+    checkChrome(userId: string, choice: ChromeChoice): void {
+      if (choice.header_component_id) requireComponent(userId, choice.header_component_id, 'header', 'header_component_id');
+      if (choice.footer_component_id) requireComponent(userId, choice.footer_component_id, 'footer', 'footer_component_id');
+    },
+
+    /** The request's template (ID or slug), or null for raw HTML; missing → 404 missing_template. */
+    resolveTemplate(userId: string, input: RenderInput): Template | null {
+      if (input.template_id === undefined) {
+        if (input.html === undefined) throw missingParameter('template_id', 'Either template_id or html is required.');
+        return null;
+      }
+      const template = templates.get(userId, input.template_id);
+      if (!template) throw missingTemplate(input.template_id);
+      return template;
+    },
+
+    /** Build the worker job: merged format, chrome and every referenced block of this user. */
+    buildJob(userId: string, template: Template | null, input: RenderInput, data: Record<string, unknown>, chrome: ChromeChoice = {}): RenderJob {
+      const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
+      checkFormat(format, input.format ? 'format' : 'pdf_format');
+      const html = template ? template.html : (input.html ?? '');
+      const pick = (key: keyof ChromeChoice) => (chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key]);
+      const header = componentHtml(userId, pick('header_component_id'));
+      const footer = componentHtml(userId, pick('footer_component_id'));
+      const blocks: Record<string, string> = {};
+      let pending = blockIds(html, header, footer);
+      // Blocks may hold blocks: follow two levels, which covers real templates without risking cycles.
+      for (let level = 0; level < 2 && pending.length > 0; level++) {
+        const found: string[] = [];
+        for (const id of pending) {
+          const block = componentHtml(userId, id);
+          if (block !== null && !(id in blocks)) {
+            blocks[id] = block;
+            found.push(block);
+          }
+        }
+        pending = blockIds(...found).filter((id) => !(id in blocks));
+      }
+      return {
+        html,
+        data,
+        format: format as Record<string, unknown>,
+        header,
+        footer,
+        blocks,
+        baseDir: config.resourceDir,
+        allowPrivateNetwork: config.allowPrivateNetwork,
+        maxPages: config.maxPages,
+        maxHtmlBytes: config.maxHtmlBytes,
+      };
+    },
+
+    /** Run a job; failures become ApiErrors. */
+    async run(job: RenderJob): Promise<Rendered> {
+      const outcome = await pool.run(job);
+      if (!outcome.ok) throw toRenderError(outcome.code, outcome.message, outcome.param);
+      return { pdf: outcome.pdf, pageCount: outcome.pageCount };
+    },
+  };
+}
+export type RenderService = ReturnType<typeof createRenderService>;

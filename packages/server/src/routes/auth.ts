@@ -1,0 +1,75 @@
+import { deleteCookie, getCookie, getRequestIP, setCookie, type H3, type H3Event } from 'h3';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { emailTaken, invalidCredentials, rateLimited, signupClosed, unauthorized } from '../errors.js';
+import { checkCsrf, requireAuth, SESSION_COOKIE } from '../http/auth.js';
+import { readJson, validate } from '../http/read-body.js';
+import { resource } from '../http/resource.js';
+import { created } from '../http/respond.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
+import { credentialsSchema } from '../schemas/resources.js';
+
+export const loginSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) }).meta({ id: 'Login' });
+
+function startSession(event: H3Event, deps: AppDeps, userId: string): void {
+  setCookie(event, SESSION_COOKIE, deps.sessions.create(userId), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: deps.config.publicUrl?.startsWith('https:') ?? false,
+    maxAge: deps.config.sessionTtlSeconds,
+  });
+}
+
+async function login(event: H3Event, deps: AppDeps) {
+  checkCsrf(event, deps.config, true);
+  const input = validate(loginSchema, await readJson(event, deps.config));
+  const email = input.email.toLowerCase();
+  const address = getRequestIP(event) ?? 'unknown';
+  const { byEmail, byAddress } = deps.loginFailures;
+  const wait = Math.max(byEmail.lockedFor(email), byAddress.lockedFor(address));
+  if (wait > 0) throw rateLimited(wait);
+  const user = deps.users.findByEmail(email);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) {
+    byEmail.fail(email);
+    byAddress.fail(address);
+    throw invalidCredentials();
+  }
+  startSession(event, deps, user.id);
+  return { user: { id: user.id, email: user.email, created_at: user.created_at } };
+}
+
+/** The session flow of DECISIONS.md; /auth/* ignore API keys. */
+export function registerAuthRoutes(app: H3, deps: AppDeps): void {
+  resource(app, '/api/v1/auth/signup', {
+    POST: async (event) => {
+      checkCsrf(event, deps.config, true);
+      if (deps.config.signup === 'closed') throw signupClosed();
+      const input = validate(credentialsSchema, await readJson(event, deps.config));
+      const user = deps.users.create(input.email.toLowerCase(), await hashPassword(input.password));
+      if (!user) throw emailTaken();
+      startSession(event, deps, user.id);
+      return created(event, { user });
+    },
+  });
+  resource(app, '/api/v1/auth/login', { POST: (event) => login(event, deps) });
+  resource(app, '/api/v1/auth/logout', {
+    POST: (event) => {
+      checkCsrf(event, deps.config, true);
+      const token = getCookie(event, SESSION_COOKIE);
+      if (!token || !deps.sessions.findUserId(token)) throw unauthorized();
+      deps.sessions.delete(token);
+      deleteCookie(event, SESSION_COOKIE, { path: '/' });
+      return { logged_out: true };
+    },
+  });
+  resource(app, '/api/v1/auth/me', {
+    GET: (event) => {
+      const { userId } = requireAuth(event, deps, { key: false, session: true });
+      const user = deps.users.get(userId);
+      if (!user) throw unauthorized();
+      return { user };
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import type { H3, H3Event } from 'h3';
+import type { AppDeps } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { requireAuth } from '../http/auth.js';
+import { readJson, validate } from '../http/read-body.js';
+import { resource } from '../http/resource.js';
+import { pdfResponse } from '../http/respond.js';
+import { newId } from '../ids.js';
+import type { RenderService } from '../render/render-service.js';
+import { previewRequestSchema, renderRequestSchema } from '../schemas/render.js';
+import { sign } from '../signing.js';
+
+/** Answers DECISIONS.md says get a log row; 401/403/413/415/429 and body-parsing errors get none. */
+const LOGGED_CODES = new Set(['missing_parameter', 'invalid_parameter', 'template_syntax_error', 'missing_template', 'document_too_large']);
+const isLogged = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || LOGGED_CODES.has(error.code);
+
+/** Base URL for signed links: PLATEN_PUBLIC_URL, else the request's own origin. */
+const baseUrl = (event: H3Event, deps: AppDeps) => deps.config.publicUrl ?? event.url.origin;
+
+async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: Uint8Array, filename: string) {
+  const id = newId('render');
+  const expires = deps.config.now() + deps.config.signedUrlTtlSeconds * 1000;
+  const expiresAt = new Date(expires).toISOString();
+  await deps.blobs.put(id, pdf);
+  deps.renders.insert({ id, userId, sizeBytes: pdf.byteLength, filename, expiresAt });
+  const token = `${expires}.${sign(deps.config.secret, `${id}.${expires}`)}`;
+  return { url: `${baseUrl(event, deps)}/api/v1/renders/${id}?token=${token}`, expires_at: expiresAt };
+}
+
+/** POST /api/v1/render (API keys of either scope) and POST /api/v1/render/preview (sessions). */
+export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderService): void {
+  resource(app, '/api/v1/render', {
+    POST: async (event) => {
+      const auth = requireAuth(event, deps, { key: 'any', session: false });
+      const raw = await readJson(event, deps.config);
+      const started = performance.now();
+      const log = { templateId: null as string | null, templateName: null as string | null };
+      const write = (status: 'success' | 'error', sizeBytes: number | null, error: string | null) =>
+        deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error });
+      try {
+        const input = validate(renderRequestSchema, raw);
+        const template = service.resolveTemplate(auth.userId, input);
+        if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
+        const { pdf } = await service.run(service.buildJob(auth.userId, template, input, input.data ?? {}));
+        const durationMs = Math.round(performance.now() - started);
+        const filename = `${template?.slug ?? 'document'}.pdf`;
+        const answer =
+          input.delivery === 'url'
+            ? { ...(await storeForUrl(event, deps, auth.userId, pdf, filename)), size_bytes: pdf.byteLength, duration_ms: durationMs }
+            : input.delivery === 'base64'
+              ? { pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.byteLength, duration_ms: durationMs }
+              : pdfResponse(pdf, filename);
+        write('success', pdf.byteLength, null);
+        return answer;
+      } catch (error) {
+        if (isLogged(error)) write('error', null, error instanceof ApiError ? error.message : 'Internal error.');
+        throw error;
+      }
+    },
+  });
+
+  resource(app, '/api/v1/render/preview', {
+    POST: async (event) => {
+      const auth = requireAuth(event, deps, { key: false, session: true });
+      const input = validate(previewRequestSchema, await readJson(event, deps.config));
+      const template = service.resolveTemplate(auth.userId, input);
+      service.checkChrome(auth.userId, input);
+      const data = input.data ?? template?.sample_data ?? {};
+      const { pdf } = await service.run(service.buildJob(auth.userId, template, input, data, input));
+      return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { pdfFormatSchema } from './format.js';
+
+const dataObject = z.record(z.string(), z.unknown());
+
+export const renderRequestSchema = z
+  .object({
+    template_id: z.string().min(1).max(200).optional(),
+    html: z.string().optional(),
+    data: dataObject.optional(),
+    format: pdfFormatSchema.optional(),
+    delivery: z.enum(['base64', 'url']).optional(),
+  })
+  .meta({ id: 'RenderRequest' });
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
+
+/** The editor's preview: a RenderRequest plus unsaved header/footer choices; binary answer only. */
+export const previewRequestSchema = renderRequestSchema
+  .omit({ delivery: true })
+  .extend({
+    header_component_id: z.string().nullable().optional(),
+    footer_component_id: z.string().nullable().optional(),
+  })
+  .meta({ id: 'PreviewRequest' });
+export type PreviewRequest = z.infer<typeof previewRequestSchema>;
+
+export const renderBase64ResponseSchema = z
+  .object({ pdf_base64: z.string(), size_bytes: z.int(), duration_ms: z.int() })
+  .meta({ id: 'RenderBase64Response' });
+
+export const renderUrlResponseSchema = z
+  .object({ url: z.string(), expires_at: z.iso.datetime(), size_bytes: z.int(), duration_ms: z.int() })
+  .meta({ id: 'RenderUrlResponse' });

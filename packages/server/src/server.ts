@@ -1,0 +1,80 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { toNodeHandler } from 'h3';
+import { createApp } from './app.js';
+import { createFileBlobStore } from './blob-store.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/open.js';
+import type { AppDeps } from './deps.js';
+import { createFailureCounter, createRateLimiter } from './http/rate-limit.js';
+import { createJsonLogger } from './logger.js';
+import { createRenderPool } from './render-pool/pool.js';
+import { createApiKeyStore } from './store/api-keys.js';
+import { createComponentStore } from './store/components.js';
+import { createLogStore } from './store/logs.js';
+import { createRenderStore } from './store/renders.js';
+import { createSessionStore } from './store/sessions.js';
+import { createTemplateStore } from './store/templates.js';
+import { createUserStore } from './store/users.js';
+
+export interface RunningServer {
+  /** Base URL the server listens on, e.g. http://127.0.0.1:3000. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** Open the data directory and wire every store and service. */
+export function createDeps(config: Config): AppDeps {
+  const db = openDatabase(config.dataDir);
+  const now = config.now;
+  return {
+    config,
+    db,
+    logger: config.logger ?? createJsonLogger(config.logRequests),
+    pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, workerUrl: config.renderWorkerUrl }),
+    blobs: createFileBlobStore(join(config.dataDir, 'renders')),
+    users: createUserStore(db, now),
+    sessions: createSessionStore(db, now, config.sessionTtlSeconds),
+    apiKeys: createApiKeyStore(db, now),
+    templates: createTemplateStore(db, now),
+    components: createComponentStore(db, now),
+    logs: createLogStore(db, now),
+    renders: createRenderStore(db, now),
+    rateLimiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitBurst, now),
+    loginFailures: { byEmail: createFailureCounter(10, LOGIN_WINDOW_MS, now), byAddress: createFailureCounter(50, LOGIN_WINDOW_MS, now) },
+  };
+}
+
+/** Delete expired stored renders (rows, then files) and expired sessions. */
+export async function sweep(deps: AppDeps): Promise<void> {
+  deps.sessions.sweep();
+  for (const id of deps.renders.takeExpired()) await deps.blobs.delete(id);
+}
+
+/** Start the HTTP server (what `platen serve` calls). Port 0 picks a free port. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const deps = createDeps(config);
+  const app = createApp(deps);
+  const server = createServer(toNodeHandler(app));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const timer = setInterval(() => void sweep(deps).catch((e: Error) => deps.logger.error('sweep failed', { error: e.message })), config.sweepIntervalMs);
+  timer.unref();
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    async close() {
+      clearInterval(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.pool.close();
+      deps.db.close();
+    },
+  };
+}
