@@ -1,0 +1,136 @@
+import type { BorderSide, BoxFragment, Color, Edges } from '@platen/layout';
+import type { PaintContext } from './paint-context.js';
+import { borderRadii, innerRadii, insetRect, isZeroRadii, type Radii, type Rect } from './geometry.js';
+
+type SideName = 'top' | 'right' | 'bottom' | 'left';
+const SIDES: readonly SideName[] = ['top', 'right', 'bottom', 'left'];
+
+/** Blink's Color::Dark(), used for the shaded halves of groove/ridge/inset/outset. */
+function dark(c: Color): Color {
+  if (c.r === 0 && c.g === 0 && c.b === 0) return { r: 84, g: 84, b: 84, a: c.a };
+  const v = Math.max(c.r, c.g, c.b) / 255;
+  const m = Math.max(0, (v - 0.33) / v);
+  return { r: c.r * m, g: c.g * m, b: c.b * m, a: c.a };
+}
+
+function scaleEdges(e: Edges, f: number): Edges {
+  return { top: e.top * f, right: e.right * f, bottom: e.bottom * f, left: e.left * f };
+}
+
+/**
+ * The region of one side: a quadrilateral from the outer corners to the inner corners of
+ * the corner boxes, so that adjacent sides meet on the diagonal (CSS Backgrounds 3 §4.4).
+ */
+function sideWedge(side: SideName, rect: Rect, widths: Edges, radii: Radii): [number, number][] {
+  const { x, y, width: w, height: h } = rect;
+  const [tl, tr, br, bl] = radii;
+  const pTL: [number, number] = [x + Math.max(widths.left, tl[0]), y + Math.max(widths.top, tl[1])];
+  const pTR: [number, number] = [x + w - Math.max(widths.right, tr[0]), y + Math.max(widths.top, tr[1])];
+  const pBR: [number, number] = [x + w - Math.max(widths.right, br[0]), y + h - Math.max(widths.bottom, br[1])];
+  const pBL: [number, number] = [x + Math.max(widths.left, bl[0]), y + h - Math.max(widths.bottom, bl[1])];
+  switch (side) {
+    case 'top': return [[x, y], [x + w, y], pTR, pTL];
+    case 'right': return [[x + w, y], [x + w, y + h], pBR, pTR];
+    case 'bottom': return [[x + w, y + h], [x, y + h], pBL, pBR];
+    case 'left': return [[x, y + h], [x, y], pTL, pBL];
+  }
+}
+
+/** Fill the ring between two (rounded) rectangles with the even-odd rule. */
+function fillRing(ctx: PaintContext, outer: Rect, outerR: Radii, inner: Rect, innerR: Radii, color: Color): void {
+  ctx.pathRect(outer, outerR);
+  if (inner.width > 0 && inner.height > 0) ctx.pathRect(inner, innerR);
+  ctx.setFill(color);
+  ctx.doc.fill('even-odd');
+}
+
+interface SideGeometry {
+  readonly rect: Rect;
+  readonly widths: Edges;
+  readonly radii: Radii;
+}
+
+/** Ring from `from` to `to` as fractions of the border widths (0 = outer edge, 1 = inner). */
+function band(ctx: PaintContext, g: SideGeometry, from: number, to: number, color: Color): void {
+  const outer = insetRect(g.rect, scaleEdges(g.widths, from));
+  const inner = insetRect(g.rect, scaleEdges(g.widths, to));
+  fillRing(ctx, outer, innerRadii(g.radii, scaleEdges(g.widths, from)), inner, innerRadii(g.radii, scaleEdges(g.widths, to)), color);
+}
+
+/** Dashes and dots, stroked along the middle of the side (Chromium: dashes 3× and dots 1× the width). */
+function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: BorderSide): void {
+  const doc = ctx.doc;
+  const wd = border.width;
+  const mid = insetRect(g.rect, scaleEdges(g.widths, 0.5));
+  const midR = innerRadii(g.radii, scaleEdges(g.widths, 0.5));
+  ctx.setStroke(border.color);
+  doc.lineWidth(wd);
+  if (border.style === 'dotted') doc.lineCap('round').dash(0.001, { space: wd * 2 });
+  else doc.lineCap('butt').dash(wd * 3, { space: wd * 3 });
+  if (!isZeroRadii(g.radii)) {
+    ctx.pathRect(mid, midR);
+  } else {
+    const { x, y, width: w, height: h } = mid;
+    const [from, to]: [[number, number], [number, number]] =
+      side === 'top' ? [[g.rect.x, y], [g.rect.x + g.rect.width, y]]
+      : side === 'bottom' ? [[g.rect.x, y + h], [g.rect.x + g.rect.width, y + h]]
+      : side === 'left' ? [[x, g.rect.y], [x, g.rect.y + g.rect.height]]
+      : [[x + w, g.rect.y], [x + w, g.rect.y + g.rect.height]];
+    doc.moveTo(from[0], from[1]).lineTo(to[0], to[1]);
+  }
+  doc.stroke();
+  doc.undash();
+}
+
+function paintSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: BorderSide): void {
+  const c = border.color;
+  const topLeft = side === 'top' || side === 'left';
+  switch (border.style) {
+    case 'solid': band(ctx, g, 0, 1, c); break;
+    case 'double':
+      if (border.width < 3) { band(ctx, g, 0, 1, c); break; }
+      band(ctx, g, 0, 1 / 3, c);
+      band(ctx, g, 2 / 3, 1, c);
+      break;
+    case 'dashed': case 'dotted': strokeSide(ctx, side, g, border); break;
+    case 'inset': band(ctx, g, 0, 1, topLeft ? dark(c) : c); break;
+    case 'outset': band(ctx, g, 0, 1, topLeft ? c : dark(c)); break;
+    case 'groove': case 'ridge': {
+      const outerDark = (border.style === 'groove') === topLeft;
+      band(ctx, g, 0, 0.5, outerDark ? dark(c) : c);
+      band(ctx, g, 0.5, 1, outerDark ? c : dark(c));
+      break;
+    }
+    default: break;
+  }
+}
+
+const visible = (b: BorderSide, w: number): boolean =>
+  w > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
+
+/** Paint the four borders of a box fragment. */
+export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
+  const s = frag.style;
+  const sides: Record<SideName, BorderSide> = { top: s.borderTop, right: s.borderRight, bottom: s.borderBottom, left: s.borderLeft };
+  const shown = SIDES.filter((n) => visible(sides[n], frag.border[n]));
+  if (shown.length === 0) return;
+  const rect: Rect = { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
+  const g: SideGeometry = { rect, widths: frag.border, radii: borderRadii(s, rect) };
+  const first = sides[shown[0] ?? 'top'];
+  const uniform = shown.length === 4 && shown.every((n) => {
+    const b = sides[n];
+    return b.style === first.style && b.color.r === first.color.r && b.color.g === first.color.g &&
+      b.color.b === first.color.b && b.color.a === first.color.a;
+  });
+  if (uniform && (first.style === 'solid' || first.style === 'double')) {
+    paintSide(ctx, 'top', g, { ...first, width: Math.min(...SIDES.map((n) => frag.border[n])) });
+    return;
+  }
+  for (const name of shown) {
+    ctx.doc.save();
+    const wedge = sideWedge(name, rect, frag.border, g.radii);
+    ctx.doc.polygon(...wedge).clip();
+    paintSide(ctx, name, g, { ...sides[name], width: frag.border[name] });
+    ctx.doc.restore();
+  }
+}

@@ -1,0 +1,65 @@
+import { resolveLength, type ComputedStyle, type Edges } from '@platen/layout';
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Corner radii [horizontal, vertical] in px: top-left, top-right, bottom-right, bottom-left. */
+export type Radii = readonly [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
+
+export const NO_RADII: Radii = [[0, 0], [0, 0], [0, 0], [0, 0]];
+
+export function isZeroRadii(radii: Radii): boolean {
+  return radii.every(([h, v]) => h <= 0 || v <= 0);
+}
+
+export function insetRect(rect: Rect, edges: Edges): Rect {
+  return {
+    x: rect.x + edges.left,
+    y: rect.y + edges.top,
+    width: Math.max(0, rect.width - edges.left - edges.right),
+    height: Math.max(0, rect.height - edges.top - edges.bottom),
+  };
+}
+
+/**
+ * Used border radii of a border box: percentages against the box, then scaled down
+ * together when adjacent radii overlap (CSS Backgrounds 3 §5.5).
+ */
+export function borderRadii(style: ComputedStyle, rect: Rect): Radii {
+  const r = style.borderRadius.map(([h, v]) => [
+    Math.max(0, resolveLength(h, rect.width)),
+    Math.max(0, resolveLength(v, rect.height)),
+  ] as const);
+  const [tl, tr, br, bl] = r as unknown as Radii;
+  const ratios = [
+    rect.width / (tl[0] + tr[0]), rect.width / (bl[0] + br[0]),
+    rect.height / (tl[1] + bl[1]), rect.height / (tr[1] + br[1]),
+  ].filter((f) => Number.isFinite(f));
+  const f = Math.min(1, ...ratios);
+  return [tl, tr, br, bl].map(([h, v]) => [h * f, v * f] as const) as unknown as Radii;
+}
+
+/** Radii of an inner edge (padding or content box): each shrinks by the edge widths (§5.2). */
+export function innerRadii(radii: Radii, edges: Edges): Radii {
+  const [tl, tr, br, bl] = radii;
+  const shrink = (v: number, by: number): number => Math.max(0, v - by);
+  return [
+    [shrink(tl[0], edges.left), shrink(tl[1], edges.top)],
+    [shrink(tr[0], edges.right), shrink(tr[1], edges.top)],
+    [shrink(br[0], edges.right), shrink(br[1], edges.bottom)],
+    [shrink(bl[0], edges.left), shrink(bl[1], edges.bottom)],
+  ];
+}
+
+/** Radii of an outer edge (box-shadow spread, outline): grow by `by` where non-zero. */
+export function outerRadii(radii: Radii, by: number): Radii {
+  return radii.map(([h, v]) => [h > 0 ? Math.max(0, h + by) : 0, v > 0 ? Math.max(0, v + by) : 0] as const) as unknown as Radii;
+}
+
+export function outsetRect(rect: Rect, by: number): Rect {
+  return { x: rect.x - by, y: rect.y - by, width: Math.max(0, rect.width + 2 * by), height: Math.max(0, rect.height + 2 * by) };
+}

@@ -1,0 +1,48 @@
+import type { Fragment, Page } from '@platen/layout';
+import type { PaintContext } from './paint-context.js';
+
+/** Element ids that some `<a href="#id">` points at: only these become named destinations. */
+export type LinkTargets = ReadonlySet<string>;
+
+const SAFE_SCHEMES = /^(https?:|mailto:|tel:)/i;
+
+function walk(fragments: readonly Fragment[], visit: (f: Fragment) => void): void {
+  for (const f of fragments) {
+    visit(f);
+    if (f.kind === 'box') walk(f.children, visit);
+  }
+}
+
+export function collectLinkTargets(pages: readonly Page[]): LinkTargets {
+  const targets = new Set<string>();
+  for (const page of pages) {
+    walk(page.fragments, (f) => {
+      const href = f.kind === 'box' ? f.attrs.href : undefined;
+      if (f.kind === 'box' && f.tag === 'a' && href?.startsWith('#') && href.length > 1) {
+        targets.add(decodeURIComponent(href.slice(1)));
+      }
+    });
+  }
+  return targets;
+}
+
+/** `<a href>` boxes become link annotations; ids that links point at become destinations. */
+export function paintLinks(ctx: PaintContext, page: Page, targets: LinkTargets): void {
+  const doc = ctx.doc;
+  walk(page.fragments, (f) => {
+    if (f.kind !== 'box') return;
+    const id = f.attrs.id;
+    if (id !== undefined && targets.has(id) && f.part.isFirst) {
+      // addNamedDestination takes PDFKit's own top-left point coordinates, not the CTM.
+      doc.addNamedDestination(id, 'XYZ', f.x * 0.75, f.y * 0.75, null as unknown as number);
+    }
+    const href = f.attrs.href;
+    if (f.tag !== 'a' || !href || f.width <= 0 || f.height <= 0) return;
+    if (href.startsWith('#')) {
+      const target = decodeURIComponent(href.slice(1));
+      if (targets.has(target)) doc.goTo(f.x, f.y, f.width, f.height, target);
+    } else if (SAFE_SCHEMES.test(href)) {
+      doc.link(f.x, f.y, f.width, f.height, href);
+    }
+  });
+}

@@ -1,0 +1,98 @@
+import { resolveLength, type BoxFragment, type ImageFragment } from '@platen/layout';
+import type { PaintContext } from './paint-context.js';
+import { paintBackground } from './backgrounds.js';
+import { paintBorders } from './borders.js';
+import { borderRadii, innerRadii, insetRect, outerRadii, outsetRect, type Rect } from './geometry.js';
+
+function borderBox(frag: BoxFragment): Rect {
+  return { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
+}
+
+/** Blur is approximated by a few fading rings (PDF has no blur); spread and offset are exact. */
+function paintOuterShadows(ctx: PaintContext, frag: BoxFragment): void {
+  const rect = borderBox(frag);
+  const radii = borderRadii(frag.style, rect);
+  for (const sh of [...frag.style.boxShadow].reverse()) {
+    if (sh.inset || sh.color.a <= 0) continue;
+    const base = outsetRect({ ...rect, x: rect.x + sh.x, y: rect.y + sh.y }, sh.spread);
+    ctx.doc.save();
+    // The shadow is only visible outside the border box (CSS Backgrounds 3 §7.1).
+    ctx.pathRect(outsetRect(base, sh.blur + 1), undefined);
+    ctx.pathRect(rect, radii);
+    ctx.doc.clip('even-odd');
+    const steps = sh.blur > 0 ? 4 : 1;
+    for (let i = 0; i < steps; i++) {
+      const grow = sh.blur > 0 ? sh.blur * ((i + 0.5) / steps - 0.5) * 2 : 0;
+      const color = { ...sh.color, a: sh.color.a / steps };
+      ctx.fillRect(outsetRect(base, grow), steps === 1 ? sh.color : color, outerRadii(radii, sh.spread + grow));
+    }
+    ctx.doc.restore();
+  }
+}
+
+function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
+  const o = frag.style.outline;
+  if (o.width <= 0 || o.style === 'none' || o.style === 'hidden' || o.color.a <= 0) return;
+  const by = frag.style.outlineOffset + o.width;
+  const outer = outsetRect(borderBox(frag), by);
+  const radii = outerRadii(borderRadii(frag.style, borderBox(frag)), by);
+  ctx.pathRect(outer, radii);
+  ctx.pathRect(insetRect(outer, { top: o.width, right: o.width, bottom: o.width, left: o.width }), innerRadii(radii, { top: o.width, right: o.width, bottom: o.width, left: o.width }));
+  ctx.setFill(o.color);
+  ctx.doc.fill('even-odd');
+}
+
+/** Shadow, background and border of a box (its "decorations" in Appendix E terms). */
+export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void {
+  if (frag.style.visibility !== 'visible') return;
+  paintOuterShadows(ctx, frag);
+  paintBackground(ctx, frag);
+  paintBorders(ctx, frag);
+  paintOutline(ctx, frag);
+}
+
+/** Clip to a box's padding box (overflow: hidden, CSS Overflow 3 §3), with inner radii. */
+export function clipToPaddingBox(ctx: PaintContext, frag: BoxFragment): void {
+  const rect = borderBox(frag);
+  ctx.clipRect(insetRect(rect, frag.border), innerRadii(borderRadii(frag.style, rect), frag.border));
+}
+
+export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
+  const s = frag.style;
+  if (s.transform.length === 0) return;
+  const ox = frag.x + resolveLength(s.transformOrigin[0], frag.width);
+  const oy = frag.y + resolveLength(s.transformOrigin[1], frag.height);
+  const doc = ctx.doc;
+  doc.transform(1, 0, 0, 1, ox, oy);
+  for (const fn of s.transform) {
+    switch (fn.kind) {
+      case 'translate': doc.transform(1, 0, 0, 1, resolveLength(fn.x, frag.width), resolveLength(fn.y, frag.height)); break;
+      case 'rotate': {
+        const a = (fn.deg * Math.PI) / 180;
+        doc.transform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0);
+        break;
+      }
+      case 'scale': doc.transform(fn.x, 0, 0, fn.y, 0, 0); break;
+      case 'skew': doc.transform(1, Math.tan((fn.yDeg * Math.PI) / 180), Math.tan((fn.xDeg * Math.PI) / 180), 1, 0, 0); break;
+      case 'matrix': doc.transform(...fn.m); break;
+    }
+  }
+  doc.transform(1, 0, 0, 1, -ox, -oy);
+}
+
+export function paintImage(ctx: PaintContext, frag: ImageFragment): void {
+  if (frag.style.visibility !== 'visible' || frag.width <= 0 || frag.height <= 0) return;
+  const image = ctx.images.open(frag.src);
+  if (!image) {
+    const info = ctx.images.info(frag.src);
+    const what = info ? `${info.format.toUpperCase()} images are not drawn yet` : 'the image was not loaded';
+    ctx.warn('image_not_drawn', `${frag.src.slice(0, 80)}: ${what}`);
+    return;
+  }
+  ctx.doc.save();
+  const c = frag.clip;
+  ctx.clipRect(c);
+  if (ctx.opacity < 1) ctx.doc.fillOpacity(ctx.opacity);
+  ctx.doc.image(image as unknown as Buffer, frag.x, frag.y, { width: frag.width, height: frag.height });
+  ctx.doc.restore();
+}

@@ -1,0 +1,82 @@
+import type { Color } from '@platen/layout';
+import type { DocumentFonts } from './pdf-fonts.js';
+import type { Radii, Rect } from './geometry.js';
+import { isZeroRadii } from './geometry.js';
+import type { PdfImageCache } from './pdf-images.js';
+
+export interface PaintDiagnostic {
+  readonly severity: 'warning' | 'error';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Bezier handle length for a quarter ellipse. */
+const KAPPA = 0.5522847498;
+
+/**
+ * What painting one document needs: the PDFKit document (drawing in CSS px, y down),
+ * its fonts and images, and the opacity inherited from enclosing stacking contexts
+ * (multiplied into every colour, a flat approximation of group opacity).
+ */
+export class PaintContext {
+  readonly doc: PDFKit.PDFDocument;
+  readonly fonts: DocumentFonts;
+  readonly images: PdfImageCache;
+  readonly diagnostics: PaintDiagnostic[];
+  opacity = 1;
+
+  constructor(doc: PDFKit.PDFDocument, fonts: DocumentFonts, images: PdfImageCache, diagnostics: PaintDiagnostic[]) {
+    this.doc = doc;
+    this.fonts = fonts;
+    this.images = images;
+    this.diagnostics = diagnostics;
+  }
+
+  warn(code: string, message: string): void {
+    if (!this.diagnostics.some((d) => d.code === code && d.message === message)) {
+      this.diagnostics.push({ severity: 'warning', code, message });
+    }
+  }
+
+  setFill(color: Color): void {
+    this.doc.fillColor([color.r, color.g, color.b], color.a * this.opacity);
+  }
+
+  setStroke(color: Color): void {
+    this.doc.strokeColor([color.r, color.g, color.b], color.a * this.opacity);
+  }
+
+  /** Add a rectangle or rounded rectangle to the current path. */
+  pathRect(rect: Rect, radii?: Radii): void {
+    const doc = this.doc;
+    if (!radii || isZeroRadii(radii)) {
+      doc.rect(rect.x, rect.y, rect.width, rect.height);
+      return;
+    }
+    const { x, y, width: w, height: h } = rect;
+    const [tl, tr, br, bl] = radii;
+    doc.moveTo(x + tl[0], y);
+    doc.lineTo(x + w - tr[0], y);
+    doc.bezierCurveTo(x + w - tr[0] * (1 - KAPPA), y, x + w, y + tr[1] * (1 - KAPPA), x + w, y + tr[1]);
+    doc.lineTo(x + w, y + h - br[1]);
+    doc.bezierCurveTo(x + w, y + h - br[1] * (1 - KAPPA), x + w - br[0] * (1 - KAPPA), y + h, x + w - br[0], y + h);
+    doc.lineTo(x + bl[0], y + h);
+    doc.bezierCurveTo(x + bl[0] * (1 - KAPPA), y + h, x, y + h - bl[1] * (1 - KAPPA), x, y + h - bl[1]);
+    doc.lineTo(x, y + tl[1]);
+    doc.bezierCurveTo(x, y + tl[1] * (1 - KAPPA), x + tl[0] * (1 - KAPPA), y, x + tl[0], y);
+    doc.closePath();
+  }
+
+  fillRect(rect: Rect, color: Color, radii?: Radii): void {
+    if (color.a <= 0 || rect.width <= 0 || rect.height <= 0) return;
+    this.pathRect(rect, radii);
+    this.setFill(color);
+    this.doc.fill();
+  }
+
+  /** Intersect the clip with a (rounded) rectangle; call inside save()/restore(). */
+  clipRect(rect: Rect, radii?: Radii): void {
+    this.pathRect(rect, radii);
+    this.doc.clip();
+  }
+}

@@ -1,0 +1,115 @@
+import PDFDocument from 'pdfkit';
+import type { BoxFragment, Fragment, Page } from '@platen/layout';
+import type { FontSet } from '../resources/fonts.js';
+import type { DecodedImage } from '../resources/images.js';
+import { DocumentFonts } from './pdf-fonts.js';
+import { PdfImageCache } from './pdf-images.js';
+import { PaintContext, type PaintDiagnostic } from './paint-context.js';
+import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingContext } from './stacking.js';
+import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage } from './paint-box.js';
+import { paintText } from './paint-text.js';
+import { paintLinks, type LinkTargets, collectLinkTargets } from './links.js';
+
+/** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
+export const PT_PER_PX = 0.75;
+/** Fixed dates keep output byte-identical for the same input (and the file ID, an MD5 of the info). */
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+
+export interface PaintOptions {
+  readonly fonts: FontSet;
+  /** Loaded images by `src` as written in the document. */
+  readonly images: ReadonlyMap<string, DecodedImage>;
+  readonly title?: string;
+  readonly author?: string;
+  readonly subject?: string;
+  readonly keywords?: string;
+  readonly creationDate?: Date;
+  readonly lang?: string;
+  /** Receives warnings (fonts or images that could not be drawn…). */
+  readonly diagnostics?: PaintDiagnostic[];
+}
+
+function paintItem(ctx: PaintContext, item: PaintItem | StackingContext): void {
+  if (isContext(item)) {
+    paintStackingContext(ctx, item);
+    return;
+  }
+  ctx.doc.save();
+  for (const clip of item.clips) clipToPaddingBox(ctx, clip);
+  paintFragment(ctx, item.fragment);
+  ctx.doc.restore();
+}
+
+function paintFragment(ctx: PaintContext, frag: Fragment): void {
+  if (frag.kind === 'text') paintText(ctx, frag);
+  else if (frag.kind === 'image') paintImage(ctx, frag);
+  else paintBoxDecorations(ctx, frag);
+}
+
+/** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */
+function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
+  const root: BoxFragment = sc.root;
+  const opacity = ctx.opacity;
+  ctx.doc.save();
+  for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
+  applyTransform(ctx, root);
+  ctx.opacity = opacity * root.style.opacity;
+  paintBoxDecorations(ctx, root);
+  if (clipsOverflow(root)) clipToPaddingBox(ctx, root);
+  for (const c of sc.negative) paintStackingContext(ctx, c);
+  for (const b of sc.blocks) paintItem(ctx, b);
+  for (const f of sc.floats) paintStackingContext(ctx, f);
+  for (const i of sc.inlines) paintItem(ctx, i);
+  for (const p of sc.positioned) paintStackingContext(ctx, p);
+  for (const p of sc.positive) paintStackingContext(ctx, p);
+  ctx.opacity = opacity;
+  ctx.doc.restore();
+}
+
+function createDocument(options: PaintOptions): PDFKit.PDFDocument {
+  const date = options.creationDate ?? FIXED_DATE;
+  const info: Record<string, string | Date> = { Producer: 'Platen', Creator: 'Platen', CreationDate: date, ModDate: date };
+  if (options.title) info.Title = options.title;
+  if (options.author) info.Author = options.author;
+  if (options.subject) info.Subject = options.subject;
+  if (options.keywords) info.Keywords = options.keywords;
+  return new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    // No default font: PDFKit would otherwise load Helvetica's AFM for every document.
+    font: null as unknown as string,
+    info: info as PDFKit.DocumentInfo,
+    displayTitle: Boolean(options.title),
+    ...(options.lang ? { lang: options.lang } : {}),
+  });
+}
+
+function paintPage(ctx: PaintContext, page: Page, targets: LinkTargets): void {
+  const doc = ctx.doc;
+  doc.addPage({ size: [page.width * PT_PER_PX, page.height * PT_PER_PX], margin: 0 });
+  doc.save();
+  // Work in CSS px from here on; PDFKit has already flipped y to point down.
+  doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
+  ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
+  for (const item of buildStacking(page)) paintItem(ctx, item);
+  paintLinks(ctx, page, targets);
+  doc.restore();
+}
+
+/** Paint laid-out pages into a PDF. The same pages and options give byte-identical output. */
+export async function paintPdf(pages: readonly Page[], options: PaintOptions): Promise<Uint8Array> {
+  const doc = createDocument(options);
+  const diagnostics: PaintDiagnostic[] = options.diagnostics ?? [];
+  const ctx = new PaintContext(doc, new DocumentFonts(doc, options.fonts), new PdfImageCache(doc, options.images), diagnostics);
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const targets = collectLinkTargets(pages);
+  for (const page of pages) paintPage(ctx, page, targets);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,126 @@
+import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
+import type { PaintContext } from './paint-context.js';
+import { num } from './pdf-number.js';
+
+/** Skia's fake-bold outline: 1/24 em at 9px down to 1/32 em at 36px and above. */
+function fakeBoldWidth(size: number): number {
+  const t = Math.min(1, Math.max(0, (size - 9) / (36 - 9)));
+  return size * (1 / 24 + t * (1 / 32 - 1 / 24));
+}
+/** Skia's synthetic italic skew (SkFont::setSkewX(-1/4)). */
+const OBLIQUE_SKEW = 0.25;
+
+interface PenGlyph {
+  readonly cid: string;
+  readonly naturalPx: number;
+  readonly advancePx: number;
+  readonly offset: readonly [number, number] | undefined;
+}
+
+/** Draw one run at pen `x` on `baseline`; returns the x after it. */
+function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number): number {
+  const resolved = ctx.fonts.resolve(run.fontId);
+  if (!resolved) {
+    ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
+    return x + run.width;
+  }
+  const fontName = ctx.fonts.use(resolved);
+  const order = run.glyphIds.map((_, i) => i);
+  if (run.rtl) order.reverse();
+  const glyphs: PenGlyph[] = order.map((i) => {
+    const text = run.glyphText[i] ?? '';
+    const g = ctx.fonts.glyph(resolved, run.glyphIds[i] ?? 0, text);
+    const extra = justify !== 0 && text === ' ' ? justify : 0;
+    return {
+      cid: g.cid.toString(16).padStart(4, '0'),
+      naturalPx: (g.width * run.size) / 1000,
+      advancePx: (run.advances[i] ?? 0) + extra,
+      offset: run.offsets?.[i],
+    };
+  });
+  const skew = resolved.syntheticOblique ? OBLIQUE_SKEW : 0;
+  const ops: string[] = [];
+  ctx.setFill(fill);
+  if (resolved.syntheticBold) {
+    ctx.setStroke(fill);
+    ops.push(`${num(fakeBoldWidth(run.size))} w`);
+  }
+  ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
+  if (resolved.syntheticBold) ops.push('2 Tr');
+  const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
+  let pen = x;
+  let pending: string[] = [];
+  const flush = (): void => {
+    if (pending.length > 0) ops.push(`[${pending.join('')}] TJ`);
+    pending = [];
+  };
+  let needsTm = true;
+  for (const g of glyphs) {
+    if (g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)) {
+      flush();
+      ops.push(tm(pen + g.offset[0], baseline - g.offset[1]), `<${g.cid}> Tj`);
+      needsTm = true;
+    } else {
+      if (needsTm) {
+        flush();
+        ops.push(tm(pen, baseline));
+        needsTm = false;
+      }
+      pending.push(`<${g.cid}>`);
+      const adjust = ((g.naturalPx - g.advancePx) * 1000) / run.size;
+      if (Math.abs(adjust) > 0.0001) pending.push(num(adjust));
+    }
+    pen += g.advancePx;
+  }
+  flush();
+  // Tr is graphics state and outlives ET.
+  if (resolved.syntheticBold) ops.push('0 Tr');
+  ops.push('ET');
+  ctx.doc.addContent(ops.join('\n'));
+  return pen;
+}
+
+function paintDecoration(ctx: PaintContext, d: TextDecoration): void {
+  const t = Math.max(d.thickness, 0.01);
+  if (d.style === 'double') {
+    ctx.fillRect({ x: d.x, y: d.y - t * 1.5, width: d.width, height: t }, d.color);
+    ctx.fillRect({ x: d.x, y: d.y + t * 0.5, width: d.width, height: t }, d.color);
+    return;
+  }
+  if (d.style === 'solid') {
+    ctx.fillRect({ x: d.x, y: d.y - t / 2, width: d.width, height: t }, d.color);
+    return;
+  }
+  const doc = ctx.doc;
+  doc.save();
+  ctx.setStroke(d.color);
+  doc.lineWidth(t);
+  if (d.style === 'wavy') {
+    const step = Math.max(2, t * 3);
+    doc.moveTo(d.x, d.y);
+    for (let px = d.x, up = true; px < d.x + d.width; px += step, up = !up) {
+      doc.quadraticCurveTo(px + step / 2, d.y + (up ? -step / 2 : step / 2), px + step, d.y);
+    }
+  } else {
+    if (d.style === 'dotted') doc.lineCap('round').dash(0.001, { space: t * 2 });
+    else doc.dash(t * 3, { space: t * 3 });
+    doc.moveTo(d.x, d.y).lineTo(d.x + d.width, d.y);
+  }
+  doc.stroke();
+  doc.restore();
+}
+
+/** Paint a line's text: shadows, then under/overlines, glyphs, line-through (CSS Text Decor 3 §2). */
+export function paintText(ctx: PaintContext, frag: TextFragment): void {
+  if (frag.style.visibility !== 'visible') return;
+  const drawGlyphs = (dx: number, dy: number, color: Color): void => {
+    let x = frag.x + dx;
+    for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing);
+  };
+  for (const shadow of [...frag.style.textShadow].reverse()) {
+    if (!shadow.inset) drawGlyphs(shadow.x, shadow.y, shadow.color);
+  }
+  for (const d of frag.decorations) if (d.line !== 'line-through') paintDecoration(ctx, d);
+  drawGlyphs(0, 0, frag.style.color);
+  for (const d of frag.decorations) if (d.line === 'line-through') paintDecoration(ctx, d);
+}

@@ -1,0 +1,79 @@
+import type { Font } from 'fontkit';
+import type { FontSet, ResolvedFace } from '../resources/fonts.js';
+
+/** The parts of PDFKit's EmbeddedFont we drive directly (not in @types/pdfkit). */
+interface EmbeddedFont {
+  readonly id: string;
+  readonly subset: { includeGlyph(glyphId: number): number };
+  readonly widths: (number | undefined)[];
+  readonly unicode: (number[] | undefined)[];
+  ref(): unknown;
+}
+
+interface PdfDocumentInternals {
+  font(src: Font, family: string): unknown;
+  readonly _font: EmbeddedFont;
+  readonly page: { readonly fonts: Record<string, unknown> };
+}
+
+export interface PdfGlyph {
+  /** Glyph id in the subset, i.e. the CID written in the content stream. */
+  readonly cid: number;
+  /** The glyph's own advance in PDF glyph space (1/1000 em), as written in /W. */
+  readonly width: number;
+}
+
+/**
+ * One subset font object per face per document (PDFKit's EmbeddedFont): glyphs are added
+ * as they are drawn, each with its ToUnicode text so that text extraction works. The
+ * fontkit font itself is the process-wide parsed one; nothing is re-parsed per render.
+ */
+export class DocumentFonts {
+  readonly #doc: PdfDocumentInternals;
+  readonly #fonts: FontSet;
+  readonly #embedded = new Map<string, EmbeddedFont>();
+
+  constructor(doc: unknown, fonts: FontSet) {
+    this.#doc = doc as PdfDocumentInternals;
+    this.#fonts = fonts;
+  }
+
+  resolve(fontId: string): ResolvedFace | undefined {
+    return this.#fonts.byId(fontId);
+  }
+
+  /** The PDF resource name (`F1`…) of a face, registered on the current page. */
+  use(resolved: ResolvedFace): string {
+    const font = this.#embed(resolved);
+    this.#doc.page.fonts[font.id] ??= font.ref();
+    return font.id;
+  }
+
+  glyph(resolved: ResolvedFace, glyphId: number, text: string): PdfGlyph {
+    const font = this.#embed(resolved);
+    const cid = font.subset.includeGlyph(glyphId);
+    let width = font.widths[cid];
+    if (width === undefined) {
+      const face = resolved.face.font;
+      width = (face.getGlyph(glyphId).advanceWidth * 1000) / face.unitsPerEm;
+      font.widths[cid] = width;
+    }
+    if (font.unicode[cid] === undefined) {
+      const codePoints = [...text].map((ch) => ch.codePointAt(0) ?? 0xfffd);
+      font.unicode[cid] = codePoints.length > 0 ? codePoints : [0xfffd];
+    }
+    return { cid, width };
+  }
+
+  #embed(resolved: ResolvedFace): EmbeddedFont {
+    // Synthetic bold/oblique are drawn from the same font program: key by face, not fontId.
+    const key = resolved.face.id;
+    let font = this.#embedded.get(key);
+    if (!font) {
+      this.#doc.font(resolved.face.font, `platen:${key}`);
+      font = this.#doc._font;
+      this.#embedded.set(key, font);
+    }
+    return font;
+  }
+}

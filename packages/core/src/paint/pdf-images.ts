@@ -1,0 +1,44 @@
+import type { DecodedImage } from '../resources/images.js';
+
+/** PDFKit's opened image (PDFImage, untyped in @types/pdfkit); `doc.image()` accepts it. */
+export interface PdfImage {
+  readonly width: number;
+  readonly height: number;
+}
+
+interface PdfImageInternals {
+  openImage(src: Buffer): PdfImage;
+}
+
+/** Loaded images by `src`, each embedded at most once per document (PDFKit's XObject). */
+export class PdfImageCache {
+  readonly #doc: PdfImageInternals;
+  readonly #images: ReadonlyMap<string, DecodedImage>;
+  readonly #opened = new Map<string, PdfImage | null>();
+
+  constructor(doc: PDFKit.PDFDocument, images: ReadonlyMap<string, DecodedImage>) {
+    this.#doc = doc as unknown as PdfImageInternals;
+    this.#images = images;
+  }
+
+  info(src: string): DecodedImage | undefined {
+    return this.#images.get(src);
+  }
+
+  /** The PDFKit image for `src`, or null if it is missing or PDFKit cannot embed it. */
+  open(src: string): PdfImage | null {
+    const known = this.#opened.get(src);
+    if (known !== undefined) return known;
+    const image = this.#images.get(src);
+    let opened: PdfImage | null = null;
+    if (image && (image.format === 'png' || image.format === 'jpeg')) {
+      try {
+        opened = this.#doc.openImage(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
+      } catch {
+        opened = null;
+      }
+    }
+    this.#opened.set(src, opened);
+    return opened;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Image sniffing: format and intrinsic size from the header bytes, without decoding pixels.
+ * PDFKit embeds PNG (alpha included) and JPEG; other formats are sized for layout and
+ * reported when drawn.
+ */
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
+
+export interface DecodedImage {
+  readonly src: string;
+  readonly format: ImageFormat;
+  readonly bytes: Uint8Array;
+  /** Intrinsic size in CSS px (1 image pixel = 1 px, as Chromium without resolution info). */
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Chromium-free upper bound agreed in DECISIONS.md: decoded images above this are skipped. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+const u16be = (b: Uint8Array, i: number): number => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
+const u16le = (b: Uint8Array, i: number): number => (b[i] ?? 0) | ((b[i + 1] ?? 0) << 8);
+const u24le = (b: Uint8Array, i: number): number => u16le(b, i) | ((b[i + 2] ?? 0) << 16);
+const u32be = (b: Uint8Array, i: number): number => u16be(b, i) * 65536 + u16be(b, i + 2);
+const ascii = (b: Uint8Array, start: number, end: number): string => String.fromCharCode(...b.subarray(start, end));
+
+function pngSize(b: Uint8Array): [number, number] | null {
+  if (b.length < 24 || ascii(b, 12, 16) !== 'IHDR') return null;
+  return [u32be(b, 16), u32be(b, 20)];
+}
+
+/** Walk JPEG markers to the first SOFn (not DHT C4, JPG C8, DAC CC). */
+function jpegSize(b: Uint8Array): [number, number] | null {
+  let i = 2;
+  while (i + 9 < b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1] ?? 0;
+    if (marker === 0xff) { i++; continue; }
+    const length = u16be(b, i + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return [u16be(b, i + 7), u16be(b, i + 5)];
+    }
+    i += 2 + length;
+  }
+  return null;
+}
+
+function webpSize(b: Uint8Array): [number, number] | null {
+  const chunk = ascii(b, 12, 16);
+  if (chunk === 'VP8 ') return [u16le(b, 26) & 0x3fff, u16le(b, 28) & 0x3fff];
+  if (chunk === 'VP8L') {
+    const bits = (b[21] ?? 0) | ((b[22] ?? 0) << 8) | ((b[23] ?? 0) << 16) | ((b[24] ?? 0) << 24);
+    return [(bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1];
+  }
+  if (chunk === 'VP8X') return [u24le(b, 24) + 1, u24le(b, 27) + 1];
+  return null;
+}
+
+/** SVG size from width/height (px or unitless), else the viewBox, else 300×150 (CSS default). */
+export function svgSize(text: string): [number, number] {
+  const root = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
+  const attr = (name: string): string | undefined => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1];
+  const length = (v: string | undefined): number | undefined => {
+    const m = v ? /^\s*([\d.]+)\s*(px)?\s*$/.exec(v) : null;
+    return m?.[1] ? Number(m[1]) : undefined;
+  };
+  const viewBox = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const vw = viewBox?.[2];
+  const vh = viewBox?.[3];
+  const w = length(attr('width'));
+  const h = length(attr('height'));
+  if (w !== undefined && h !== undefined) return [w, h];
+  if (vw && vh) {
+    if (w !== undefined) return [w, (w * vh) / vw];
+    if (h !== undefined) return [(h * vw) / vh, h];
+    return [vw, vh];
+  }
+  return [w ?? 300, h ?? 150];
+}
+
+export function sniffFormat(b: Uint8Array): ImageFormat | null {
+  if (b[0] === 0x89 && ascii(b, 1, 4) === 'PNG') return 'png';
+  if (b[0] === 0xff && b[1] === 0xd8) return 'jpeg';
+  if (ascii(b, 0, 4) === 'GIF8') return 'gif';
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
+  const head = new TextDecoder().decode(b.subarray(0, 1024)).trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg\b/i.test(head) || /<svg\b/i.test(head)) return 'svg';
+  return null;
+}
+
+export type ImageResult = { readonly ok: true; readonly image: DecodedImage } | { readonly ok: false; readonly reason: string };
+
+/** Identify an image and read its intrinsic size. */
+export function decodeImage(src: string, bytes: Uint8Array): ImageResult {
+  const format = sniffFormat(bytes);
+  if (!format) return { ok: false, reason: 'unknown image format' };
+  let size: [number, number] | null;
+  switch (format) {
+    case 'png': size = pngSize(bytes); break;
+    case 'jpeg': size = jpegSize(bytes); break;
+    case 'gif': size = bytes.length >= 10 ? [u16le(bytes, 6), u16le(bytes, 8)] : null; break;
+    case 'webp': size = webpSize(bytes); break;
+    case 'svg': size = svgSize(new TextDecoder().decode(bytes)); break;
+  }
+  if (!size || !(size[0] > 0) || !(size[1] > 0)) return { ok: false, reason: `cannot read the ${format} image size` };
+  if (format !== 'svg' && size[0] * size[1] > MAX_IMAGE_PIXELS) {
+    return { ok: false, reason: `${size[0]}×${size[1]} is above the ${MAX_IMAGE_PIXELS / 1e6} megapixel limit` };
+  }
+  return { ok: true, image: { src, format, bytes, width: size[0], height: size[1] } };
+}
