@@ -51,7 +51,7 @@ describe('error envelope', () => {
     expectError(await call(server.url, '/api/v1/templates', { raw: big, key: alice.key, headers: { 'content-type': 'application/json' } }), 413, 'invalid_request_error', 'payload_too_large');
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < 5; i++) controller.enqueue(new TextEncoder().encode(i === 0 ? '{"name":"' : 'a'.repeat(1000)));
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode(i === 0 ? '{"name":"' : 'a'.repeat(1000)));
         controller.close();
       },
     });
