@@ -95,7 +95,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix 
   const issue = result.error.issues[0];
   if (!issue) throw invalidParameter(undefined, 'Invalid request.');
   const param = [prefix, ...issue.path.map(String)].filter((p) => p !== '').join('.');
-  if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) throw missingParameter(param);
+  if (issue.code !== 'custom' && valueAt(input, issue.path) === undefined) throw missingParameter(param);
   throw invalidParameter(param || undefined, `Invalid ${param || 'request'}: ${issue.message}`);
 }
 
