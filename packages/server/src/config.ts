@@ -87,7 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PLATEN_PORT,
     host: e.PLATEN_HOST,
     dataDir,
-    publicUrl: e.PLATEN_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    publicUrl: e.PLATEN_PUBLIC_URL ?? null,
     secret: e.PLATEN_SECRET ?? readOrCreateSecret(dataDir),
     signup: e.PLATEN_SIGNUP,
     resourceDir: e.PLATEN_RESOURCE_DIR ? resolve(e.PLATEN_RESOURCE_DIR) : null,
@@ -109,7 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderWorkerUrl: null,
     logger: null,
   };
-  return { ...base, ...overrides, dataDir };
+  const merged = { ...base, ...overrides, dataDir };
+  return { ...merged, publicUrl: merged.publicUrl?.replace(/\/+$/, '') ?? null };
 }
 
 function readOrCreateSecret(dataDir: string): string {
