@@ -1,0 +1,30 @@
+import { decodeImage, type DecodedImage } from './images.js';
+import type { ResourceLoader } from './loader.js';
+
+export interface ImageDiagnostic {
+  readonly severity: 'warning';
+  readonly code: 'image_not_loaded';
+  readonly message: string;
+}
+
+/**
+ * Load and identify every image a document uses (img src, background url(), list-style-image),
+ * in parallel. Images that fail are left out with a diagnostic; layout then treats them as
+ * missing (ImageSizes returns null) and the painter skips them.
+ */
+export async function loadImages(loader: ResourceLoader, srcs: Iterable<string>, diagnostics: ImageDiagnostic[]): Promise<Map<string, DecodedImage>> {
+  const unique = [...new Set(srcs)].filter((s) => s.trim() !== '');
+  const loaded = await Promise.all(unique.map(async (src) => {
+    const res = await loader.load(src, 'image');
+    if (!res) return null;
+    const decoded = decodeImage(src, res.bytes);
+    if (!decoded.ok) {
+      diagnostics.push({ severity: 'warning', code: 'image_not_loaded', message: `${src.slice(0, 80)}: ${decoded.reason}` });
+      return null;
+    }
+    return decoded.image;
+  }));
+  const map = new Map<string, DecodedImage>();
+  for (const image of loaded) if (image) map.set(image.src, image);
+  return map;
+}

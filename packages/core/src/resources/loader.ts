@@ -1,0 +1,140 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { guardedGet, type HttpLimits } from './http-fetch.js';
+import { parseDataUri } from './data-uri.js';
+
+export type ResourceKind = 'image' | 'stylesheet' | 'font';
+
+export interface LoadedResource {
+  readonly bytes: Uint8Array;
+  /** Lower-case media type without parameters ('' when unknown). */
+  readonly contentType: string;
+}
+
+export interface ResourceWarning {
+  readonly severity: 'warning';
+  readonly code: 'resource_not_loaded';
+  readonly message: string;
+}
+
+export interface ResourceLoaderOptions {
+  /** Root for relative and file: URLs; they never resolve outside it. Unset: not loaded. */
+  readonly baseDir?: string;
+  /** Allow relative and file: URLs at all (the server turns this off without PLATEN_RESOURCE_DIR). */
+  readonly allowFile: boolean;
+  /** Let http(s) reach loopback/private addresses (tests, trusted installs). */
+  readonly allowPrivateNetwork?: boolean;
+  readonly limits?: Partial<HttpLimits>;
+}
+
+export interface ResourceLoader {
+  /** Load a resource; null (plus a warning) when it cannot be, never throws. */
+  load(url: string, kind: ResourceKind): Promise<LoadedResource | null>;
+  readonly warnings: readonly ResourceWarning[];
+}
+
+export const DEFAULT_LIMITS: HttpLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
+
+/** Remote answers shared across renders: same URL, same public bytes. Bounded and short-lived. */
+const CACHE_TTL_MS = 5 * 60_000;
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const httpCache = new Map<string, { resource: LoadedResource; expires: number }>();
+let httpCacheBytes = 0;
+
+function remember(key: string, resource: LoadedResource): void {
+  httpCache.set(key, { resource, expires: Date.now() + CACHE_TTL_MS });
+  httpCacheBytes += resource.bytes.byteLength;
+  for (const [k, v] of httpCache) {
+    if (httpCacheBytes <= CACHE_MAX_BYTES) break;
+    httpCache.delete(k);
+    httpCacheBytes -= v.resource.bytes.byteLength;
+  }
+}
+
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** Reject answers that are plainly something else (an HTML error page instead of an image…). */
+function contentTypeFits(kind: ResourceKind, type: string): boolean {
+  if (type === '' || type === 'application/octet-stream' || type === 'binary/octet-stream') return true;
+  if (type === 'text/html') return false;
+  if (kind === 'image') return type.startsWith('image/');
+  if (kind === 'font') return type.startsWith('font/') || /font|opentype|truetype|woff/.test(type);
+  return type === 'text/css' || type === 'text/plain';
+}
+
+async function loadFile(url: URL, baseDir: string, maxBytes: number): Promise<LoadedResource | string> {
+  let root: string;
+  let target: string;
+  try {
+    root = await realpath(baseDir);
+    target = await realpath(fileURLToPath(url));
+  } catch {
+    return 'file not found';
+  }
+  // realpath resolves symlinks and "..", so a link pointing out of the root is caught too.
+  if (target !== root && !target.startsWith(root.endsWith(sep) ? root : root + sep)) return 'outside the base directory';
+  const info = await stat(target);
+  if (!info.isFile()) return 'not a file';
+  if (info.size > maxBytes) return `larger than ${maxBytes} bytes`;
+  return { bytes: await readFile(target), contentType: '' };
+}
+
+export function createResourceLoader(options: ResourceLoaderOptions): ResourceLoader {
+  const limits: HttpLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const allowPrivate = options.allowPrivateNetwork ?? false;
+  const warnings: ResourceWarning[] = [];
+  const local = new Map<string, Promise<LoadedResource | null>>();
+  const warn = (url: string, why: string): null => {
+    const shown = url.startsWith('data:') ? `${url.slice(0, 40)}…` : url;
+    warnings.push({ severity: 'warning', code: 'resource_not_loaded', message: `${shown}: ${why}` });
+    return null;
+  };
+
+  async function loadUncached(raw: string, kind: ResourceKind): Promise<LoadedResource | null> {
+    const trimmed = raw.trim();
+    if (/^data:/i.test(trimmed)) {
+      const data = parseDataUri(trimmed);
+      if (!data) return warn(raw, 'malformed data: URI');
+      if (data.bytes.byteLength > limits.maxBytes) return warn(raw, `larger than ${limits.maxBytes} bytes`);
+      return data;
+    }
+    let url: URL;
+    try {
+      url = options.baseDir ? new URL(trimmed, pathToFileURL(options.baseDir + sep)) : new URL(trimmed);
+    } catch {
+      return warn(raw, options.baseDir ? 'not a valid URL' : 'relative URL without a base directory');
+    }
+    if (url.protocol === 'file:') {
+      if (!options.allowFile || !options.baseDir) return warn(raw, 'local files are not allowed here');
+      const file = await loadFile(url, options.baseDir, limits.maxBytes);
+      return typeof file === 'string' ? warn(raw, file) : file;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return warn(raw, `${url.protocol} URLs are not loaded`);
+    const key = `${allowPrivate ? 'p' : 'g'}:${url.href}`;
+    const cached = httpCache.get(key);
+    if (cached && cached.expires > Date.now()) return cached.resource;
+    const res = await guardedGet(url.href, limits, allowPrivate);
+    if (!res.ok) return warn(raw, res.reason);
+    const contentType = mediaType(res.contentType);
+    if (!contentTypeFits(kind, contentType)) return warn(raw, `unexpected content type ${contentType} for a ${kind}`);
+    const resource = { bytes: res.bytes, contentType };
+    remember(key, resource);
+    return resource;
+  }
+
+  return {
+    warnings,
+    load(url: string, kind: ResourceKind): Promise<LoadedResource | null> {
+      const key = `${kind}\u0000${url}`;
+      let pending = local.get(key);
+      if (!pending) {
+        pending = loadUncached(url, kind).catch((error: unknown) => warn(url, (error as Error).message));
+        local.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * The address guard for remote resources: a host is fetched only when every address it
+ * resolves to is public. Loopback, private, link-local (incl. the cloud metadata address
+ * 169.254.169.254), CGNAT, multicast, reserved and unspecified ranges are refused, in
+ * IPv4, IPv6 and IPv4-mapped/translated IPv6 forms.
+ */
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
+  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
+  ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128], ['::1', 128], ['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64],
+  ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/** Is this literal address one we must never connect to? (BlockList also matches ::ffff:a.b.c.d.) */
+export function isBlockedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) return blocked.check(address, 'ipv6');
+  return true;
+}
+
+export interface ResolvedHost {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/**
+ * Resolve `hostname` once and return the address to connect to, or an error message.
+ * The caller connects to exactly this address, so a second DNS answer cannot differ
+ * (no DNS rebinding between check and use).
+ */
+export async function resolveGuarded(hostname: string, allowPrivateNetwork: boolean): Promise<ResolvedHost | string> {
+  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  let addresses: { address: string; family: number }[];
+  const literal = isIP(host);
+  if (literal) {
+    addresses = [{ address: host, family: literal }];
+  } else {
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch (error) {
+      return `cannot resolve ${host} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    }
+  }
+  const first = addresses[0];
+  if (!first) return `no address for ${host}`;
+  if (!allowPrivateNetwork) {
+    const bad = addresses.find((a) => isBlockedAddress(a.address));
+    if (bad) return `${host} resolves to ${bad.address}, a private, loopback or reserved address`;
+  }
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
