@@ -10,8 +10,9 @@ export function createRateLimiter(perMinute: number, burst: number, now: () => n
     take(key: string): number {
       const t = now();
       const b = buckets.get(key) ?? { tokens: burst, at: t };
-      b.tokens = Math.min(burst, b.tokens + (t - b.at) * perMs);
-      b.at = t;
+      // A clock that steps back (NTP, tests) must not drain the bucket.
+      b.tokens = Math.min(burst, b.tokens + Math.max(0, t - b.at) * perMs);
+      b.at = Math.max(b.at, t);
       buckets.set(key, b);
       if (b.tokens >= 1) {
         b.tokens -= 1;

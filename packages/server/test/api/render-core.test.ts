@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// Renders through the real worker and @platen/core (no stand-in).
+let server: TestServer;
+let alice: Account;
+
+beforeAll(async () => {
+  server = await startTestServer({ renderTimeoutMs: 30_000 });
+  alice = await seedAccount(server.url);
+});
+afterAll(() => server.close());
+
+/** The PDF's text through poppler's pdftotext (required by the project's visual tests too). */
+function pdfText(bytes: Uint8Array): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'platen-pdf-')), 'out.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('rendering with @platen/core', () => {
+  it('renders raw HTML with data to a PDF', async () => {
+    const res = await call(server.url, '/api/v1/render', { body: { html: '<h1>Hello {{name}}</h1>', data: { name: 'Platen' } }, key: alice.key });
+    expect(res.json).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode(res.bytes.slice(0, 5))).toBe('%PDF-');
+    expect(pdfText(res.bytes)).toContain('Hello Platen');
+  });
+
+  it('expands header, footer and <svc-block> components with the same data', async () => {
+    const k = { key: alice.key };
+    const header = await call(server.url, '/api/v1/components', { body: { name: 'H', type: 'header', html: '<div>Head {{who}}</div>' }, ...k });
+    const footer = await call(server.url, '/api/v1/components', { body: { name: 'F', type: 'footer', html: '<div>Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>' }, ...k });
+    const block = await call(server.url, '/api/v1/components', { body: { name: 'B', type: 'block', html: '<p>Block {{who}}</p>' }, ...k });
+    const html = `<p>Body</p><svc-block id="${block.json.id}"></svc-block><svc-block id="comp_gone"></svc-block>`;
+    await call(server.url, '/api/v1/templates', { body: { name: 'Full', html, header_component_id: header.json.id, footer_component_id: footer.json.id }, ...k });
+    const res = await call(server.url, '/api/v1/render', { body: { template_id: 'full', data: { who: 'Ada' } }, ...k });
+    expect(res.status).toBe(200);
+    const text = pdfText(res.bytes);
+    for (const expected of ['Head Ada', 'Body', 'Block Ada', 'Page 1 of 1']) expect(text).toContain(expected);
+  });
+
+  it('answers 400 template_syntax_error naming the line for a template that does not compile', async () => {
+    const res = await call(server.url, '/api/v1/render', { body: { html: '<p>ok</p>\n{{#each items}}\n<p>' }, key: alice.key });
+    expectError(res, 400, 'invalid_request_error', 'template_syntax_error');
+    expect(res.json.error.message).toMatch(/line \d+/);
+  });
+});
