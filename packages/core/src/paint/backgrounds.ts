@@ -2,6 +2,7 @@ import { resolveLength, type BackgroundLayer, type BoxFragment, type Edges } fro
 import type { PaintContext } from './paint-context.js';
 import { borderRadii, innerRadii, insetRect, type Radii, type Rect } from './geometry.js';
 import { fillGradient } from './gradients.js';
+import { drawImage } from './draw-image.js';
 
 type BoxArea = 'border-box' | 'padding-box' | 'content-box';
 /** A tiled background is drawn tile by tile; beyond this many tiles the rest is dropped. */
@@ -74,11 +75,10 @@ function paintLayer(ctx: PaintContext, frag: BoxFragment, layer: BackgroundLayer
   ctx.doc.save();
   ctx.clipRect(clip.rect, clip.radii);
   if (image.kind === 'url') {
-    const pdfImage = ctx.images.open(image.url);
-    if (!pdfImage) {
-      ctx.warn('image_format', `background image ${image.url.slice(0, 80)} cannot be drawn (only PNG and JPEG are)`);
-    } else {
-      for (const y of ys.starts) for (const x of xs.starts) ctx.doc.image(pdfImage as unknown as Buffer, x, y, { width: xs.size, height: ys.size });
+    tileLoop: for (const y of ys.starts) {
+      for (const x of xs.starts) {
+        if (!drawImage(ctx, image.url, { x, y, width: xs.size, height: ys.size })) break tileLoop;
+      }
     }
   } else {
     for (const y of ys.starts) {

@@ -2,6 +2,7 @@ import { resolveLength, type BoxFragment, type ImageFragment } from '@platen/lay
 import type { PaintContext } from './paint-context.js';
 import { paintBackground } from './backgrounds.js';
 import { paintBorders } from './borders.js';
+import { drawImage } from './draw-image.js';
 import { borderRadii, innerRadii, insetRect, outerRadii, outsetRect, type Rect } from './geometry.js';
 
 function borderBox(frag: BoxFragment): Rect {
@@ -82,17 +83,13 @@ export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
 
 export function paintImage(ctx: PaintContext, frag: ImageFragment): void {
   if (frag.style.visibility !== 'visible' || frag.width <= 0 || frag.height <= 0) return;
-  const image = ctx.images.open(frag.src);
-  if (!image) {
-    const info = ctx.images.info(frag.src);
-    const what = info ? `${info.format.toUpperCase()} images are not drawn yet` : 'the image was not loaded';
-    ctx.warn('image_not_drawn', `${frag.src.slice(0, 80)}: ${what}`);
+  if (!ctx.images.info(frag.src)) {
+    ctx.warn('image_not_drawn', `${frag.src.slice(0, 80)}: the image was not loaded`);
     return;
   }
   ctx.doc.save();
-  const c = frag.clip;
-  ctx.clipRect(c);
+  ctx.clipRect(frag.clip);
   if (ctx.opacity < 1) ctx.doc.fillOpacity(ctx.opacity);
-  ctx.doc.image(image as unknown as Buffer, frag.x, frag.y, { width: frag.width, height: frag.height });
+  drawImage(ctx, frag.src, frag);
   ctx.doc.restore();
 }

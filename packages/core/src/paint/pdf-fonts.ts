@@ -1,4 +1,5 @@
 import type { Font } from 'fontkit';
+import type { FontQuery } from '@platen/layout';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 
 /** The parts of PDFKit's EmbeddedFont we drive directly (not in @types/pdfkit). */
@@ -40,6 +41,16 @@ export class DocumentFonts {
 
   resolve(fontId: string): ResolvedFace | undefined {
     return this.#fonts.byId(fontId);
+  }
+
+  primaryFor(query: FontQuery): ResolvedFace {
+    return this.#fonts.primary(query);
+  }
+
+  /** A name `doc.font(name)` accepts for this face (for code that draws through PDFKit's text API). */
+  pdfKitName(resolved: ResolvedFace): string {
+    this.#embed(resolved);
+    return `platen:${resolved.face.id}`;
   }
 
   /** The PDF resource name (`F1`…) of a face, registered on the current page. */
