@@ -45,6 +45,7 @@ declare module 'fontkit' {
   export interface Font {
     readonly type: string;
     readonly postscriptName: string;
+    readonly fullName: string;
     readonly familyName: string;
     readonly subfamilyName: string;
     readonly unitsPerEm: number;

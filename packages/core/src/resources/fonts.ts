@@ -147,6 +147,27 @@ export class FontSet {
     return true;
   }
 
+  /**
+   * `src: local(name)`: register the bundled face whose full or PostScript name is `name`
+   * (CSS Fonts 4 §4.3.1) under the rule's family. Returns false when none has that name.
+   */
+  addLocalFace(rule: FontFaceRule, name: string): boolean {
+    const wanted = name.trim().toLowerCase();
+    for (const faces of this.registry.families.values()) {
+      for (const face of faces) {
+        const f = face.font;
+        if (f.fullName?.toLowerCase() !== wanted && f.postscriptName?.toLowerCase() !== wanted) continue;
+        const key = rule.family.toLowerCase();
+        const weight = rule.weight === undefined ? 400 : typeof rule.weight === 'number' ? rule.weight : rule.weight[0];
+        const local: FontFace = { ...face, id: face.id, family: rule.family, weight, style: rule.style ?? 'normal', font: f, unicodeRange: rule.unicodeRange ?? null };
+        this.#custom.set(key, [...(this.#custom.get(key) ?? []), local]);
+        this.#chains.clear();
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Faces of a CSS family name: @font-face first (as in Chromium), then bundled/aliases. */
   family(name: string): readonly FontFace[] | undefined {
     const key = name.toLowerCase();
