@@ -1,7 +1,8 @@
-import type { Fragment, Page } from './fragment.js';
+import type { Page } from './fragment.js';
 import type { Measurer } from './measurer.js';
 import type { PageStyleResolver } from './page-style.js';
 import type { StyledElement } from './styled-node.js';
+import { paginate } from './page/paginate.js';
 
 /** Intrinsic size of a loaded image in CSS px, or null when it could not be loaded. */
 export type ImageSizes = (src: string) => { readonly width: number; readonly height: number } | null;
@@ -26,11 +27,8 @@ export interface LayoutOptions {
 /**
  * Lay the document out into pages.
  * @param root the styled `html` element
+ * @throws LayoutLimitError (`code: 'document_too_large'`) past `options.maxPages` pages
  */
 export function layoutDocument(root: StyledElement, options: LayoutOptions): Page[] {
-  void root;
-  void options;
-  const fragments: Fragment[] = [];
-  void fragments;
-  throw new Error('layoutDocument: not implemented yet');
+  return paginate(root, options);
 }

@@ -1,0 +1,82 @@
+import type { ComputedStyle } from '../style.js';
+import type { StyledElement } from '../styled-node.js';
+import type { BlockLevelBox, InlineBox, InlineLevelBox, LinesBox } from './box.js';
+import { collapsesSpaces } from './whitespace.js';
+import { anonymousStyle } from './anonymous-style.js';
+
+/** What building one styled node yields: block-level boxes and inline-level boxes, mixed. */
+export type Item = BlockLevelBox | InlineLevelBox;
+
+export function isBlockLevel(item: Item): item is BlockLevelBox {
+  switch (item.kind) {
+    case 'text': case 'inline': case 'line-break': case 'atomic': case 'counter': return false;
+    case 'replaced': return !item.style.display.startsWith('inline');
+    default: return true;
+  }
+}
+
+/**
+ * CSS 2.1 §9.2.1.1: a block container holding block-level boxes wraps each run of
+ * inline-level boxes in an anonymous block (here: a `LinesBox` carrying the container's
+ * style). Runs of collapsible white space alone generate no box (§9.2.2.1 / CSS Text 3 §4.1.2).
+ */
+export function groupBlockChildren(items: readonly Item[], style: ComputedStyle): BlockLevelBox[] {
+  const out: BlockLevelBox[] = [];
+  let run: InlineLevelBox[] = [];
+  const flush = (): void => {
+    if (run.length && !isCollapsibleWhiteSpaceOnly(run)) {
+      const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: run };
+      out.push(lines);
+    }
+    run = [];
+  };
+  for (const item of items) {
+    if (isBlockLevel(item)) {
+      flush();
+      out.push(item);
+    } else {
+      run.push(item);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** True when the run would only make empty line boxes (CSS 2.1 §9.4.2: treated as zero-height). */
+function isCollapsibleWhiteSpaceOnly(run: readonly InlineLevelBox[]): boolean {
+  return run.every((b) => {
+    if (b.kind === 'text') return collapsesSpaces(b.style.whiteSpace) && /^[ ]*$/.test(b.text);
+    if (b.kind !== 'inline') return false;
+    const s = b.style;
+    const edges = s.paddingLeft !== 0 || s.paddingRight !== 0 || s.borderLeft.width !== 0 || s.borderRight.width !== 0 ||
+      (s.marginLeft !== 0 && s.marginLeft !== 'auto') || (s.marginRight !== 0 && s.marginRight !== 'auto');
+    return !edges && isCollapsibleWhiteSpaceOnly(b.children);
+  });
+}
+
+/**
+ * Block-in-inline (CSS 2.1 §9.2.1.1): an inline box containing block-level boxes is broken
+ * around them; the parts before and after stay inline boxes, the start edge (margin, border,
+ * padding) on the first part only and the end edge on the last part only.
+ */
+export function splitInlineAroundBlocks(el: StyledElement, children: readonly Item[]): Item[] {
+  const make = (kids: InlineLevelBox[], first: boolean, last: boolean): InlineBox => ({
+    kind: 'inline', style: el.style, tag: el.tag, attrs: el.attrs, isFirstPart: first, isLastPart: last, children: kids,
+  });
+  if (!children.some(isBlockLevel)) return [make(children as InlineLevelBox[], true, true)];
+  const out: Item[] = [];
+  let run: InlineLevelBox[] = [];
+  let first = true;
+  for (const child of children) {
+    if (isBlockLevel(child)) {
+      out.push(make(run, first, false));
+      first = false;
+      run = [];
+      out.push(child);
+    } else {
+      run.push(child);
+    }
+  }
+  out.push(make(run, first, true));
+  return out;
+}

@@ -1,0 +1,172 @@
+import type { ImageSizes } from '../layout-document.js';
+import type { ComputedStyle, Display } from '../style.js';
+import type { StyledElement, StyledNode } from '../styled-node.js';
+import type {
+  AtomicInlineBox, BlockLevelBox, ContainerBox, DecorationSpec, InlineLevelBox, MarkerBox,
+} from './box.js';
+import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
+import { createCollapseState, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
+
+export interface BuildOptions {
+  readonly images: ImageSizes;
+  /** Header/footer components: `span.pageNumber` / `span.totalPages` become counter boxes. */
+  readonly chrome: boolean;
+  /** The element whose background was propagated to the canvas (CSS 2.1 §14.2) and is not painted again. */
+  readonly canvasSource?: StyledElement | null;
+}
+
+interface Walk {
+  readonly options: BuildOptions;
+  state: CollapseState;
+}
+
+/** Build the box tree of `root` (CSS 2.1 §9.2): the root is always a block container. */
+export function buildBoxes(root: StyledElement, options: BuildOptions): ContainerBox {
+  const walk: Walk = { options, state: createCollapseState() };
+  return buildContainer(root, containerKind(root.style.display) ?? 'block', [], walk);
+}
+
+type ContainerKind = ContainerBox['kind'];
+
+function containerKind(display: Display): ContainerKind | null {
+  switch (display) {
+    case 'block': case 'list-item': case 'flow-root': case 'inline-block': return 'block';
+    case 'flex': case 'inline-flex': return 'flex';
+    case 'grid': case 'inline-grid': return 'grid';
+    case 'table': case 'inline-table': return 'table';
+    case 'table-row-group': case 'table-header-group': case 'table-footer-group': return 'table-row-group';
+    case 'table-row': return 'table-row';
+    case 'table-cell': return 'table-cell';
+    case 'table-caption': return 'table-caption';
+    default: return null;
+  }
+}
+
+function buildContainer(el: StyledElement, kind: ContainerKind, decorations: readonly DecorationSpec[], walk: Walk): ContainerBox {
+  const saved = walk.state;
+  walk.state = createCollapseState();
+  const decos = withOwnDecorations(el.style, decorations);
+  let marker: MarkerBox | null = null;
+  const items: Item[] = [];
+  const blockify = kind === 'flex' || kind === 'grid';
+  for (const child of el.children) {
+    if (child.kind === 'element' && child.tag === '::marker') {
+      if (el.style.listStylePosition === 'outside') marker = buildMarker(child, decos, walk);
+      else items.push(...buildMarkerInside(child, decos, walk));
+      continue;
+    }
+    for (const item of buildNode(child, decos, walk, blockify)) {
+      if (isBlockLevel(item)) walk.state = createCollapseState();
+      items.push(item);
+    }
+  }
+  walk.state = saved;
+  const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
+  const children: readonly BlockLevelBox[] = groupBlockChildren(items, style);
+  return { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
+}
+
+function withOwnDecorations(style: ComputedStyle, inherited: readonly DecorationSpec[]): readonly DecorationSpec[] {
+  const d = style.textDecorationLine;
+  if (!d.underline && !d.overline && !d.lineThrough) return inherited;
+  const out = [...inherited];
+  if (d.underline) out.push({ line: 'underline', from: style });
+  if (d.overline) out.push({ line: 'overline', from: style });
+  if (d.lineThrough) out.push({ line: 'line-through', from: style });
+  return out;
+}
+
+function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean): Item[] {
+  if (node.kind === 'text') {
+    const style = node.style;
+    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang), style, walk.state);
+    return text === '' ? [] : [{ kind: 'text', style, text, decorations }];
+  }
+  return buildElement(node, decorations, walk, blockify);
+}
+
+function buildElement(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean): Item[] {
+  const display = el.style.display;
+  if (display === 'none' || display === 'table-column' || display === 'table-column-group') return [];
+  if (display === 'contents') return el.children.flatMap((c) => buildNode(c, decorations, walk, blockify));
+  if (el.tag === 'img') return buildImage(el, decorations, walk);
+  if (el.tag === 'br') {
+    walk.state.lastWasSpace = true; // a space after <br> starts a line: removed
+    return [{ kind: 'line-break', style: el.style }];
+  }
+  const counter = walk.options.chrome ? counterOf(el) : null;
+  if (counter) {
+    walk.state.lastWasSpace = false;
+    return [{ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, counter, decorations: withOwnDecorations(el.style, decorations) }];
+  }
+  const kind = containerKind(display);
+  if (display.startsWith('inline-')) {
+    // Atomic inlines do not receive their ancestors' decorations (CSS Text Decoration 3 §2.1).
+    walk.state.lastWasSpace = false;
+    const box = buildContainer(el, kind ?? 'block', [], walk);
+    const atomic: AtomicInlineBox = { kind: 'atomic', style: el.style, box };
+    return [atomic];
+  }
+  if (kind) return [buildContainer(el, kind, decorations, walk)];
+  if (blockify) return [buildContainer(el, 'block', decorations, walk)];
+  // display: inline
+  const decos = withOwnDecorations(el.style, decorations);
+  const children: Item[] = [];
+  for (const child of el.children) {
+    for (const item of buildNode(child, decos, walk, false)) {
+      if (isBlockLevel(item)) walk.state = createCollapseState();
+      children.push(item);
+    }
+  }
+  return splitInlineAroundBlocks(el, children);
+}
+
+function counterOf(el: StyledElement): 'page' | 'pages' | null {
+  if (el.tag !== 'span') return null;
+  const classes = (el.attrs['class'] ?? '').split(/\s+/);
+  if (classes.includes('pageNumber')) return 'page';
+  if (classes.includes('totalPages')) return 'pages';
+  return null;
+}
+
+/** `<img>`: replaced with its intrinsic size; a missing image shows its alt text, or nothing. */
+function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): Item[] {
+  const src = el.attrs['src'] ?? '';
+  const size = src ? walk.options.images(src) : null;
+  if (!size) {
+    const alt = el.attrs['alt'] ?? '';
+    if (!alt) return [];
+    const text = processWhiteSpace(alt, el.style, walk.state);
+    return [{ kind: 'inline', style: el.style, tag: 'img', attrs: el.attrs, isFirstPart: true, isLastPart: true,
+      children: [{ kind: 'text', style: el.style, text, decorations }] }];
+  }
+  walk.state.lastWasSpace = false;
+  return [{ kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: size.width, intrinsicHeight: size.height }];
+}
+
+/** Marker text keeps its trailing space, which Chromium uses as the gap to the content. */
+function markerChildren(el: StyledElement, decorations: readonly DecorationSpec[]): InlineLevelBox[] {
+  const style: ComputedStyle = { ...el.style, whiteSpace: 'pre' };
+  const out: InlineLevelBox[] = [];
+  for (const child of el.children) {
+    if (child.kind === 'text') out.push({ kind: 'text', style, text: child.text.replace(/[\n\t]/g, ' '), decorations });
+  }
+  return out;
+}
+
+function buildMarker(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): MarkerBox | null {
+  void walk;
+  const children = markerChildren(el, decorations);
+  return children.length ? { kind: 'marker', style: el.style, children } : null;
+}
+
+function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): Item[] {
+  const children = markerChildren(el, decorations);
+  if (!children.length) return [];
+  walk.state.lastWasSpace = false;
+  return [{ kind: 'inline', style: el.style, tag: '::marker', attrs: el.attrs, isFirstPart: true, isLastPart: true, children }];
+}
+
+function withoutBackground(style: ComputedStyle): ComputedStyle {
+  return { ...style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [] };
+}

@@ -1,0 +1,78 @@
+import type { ComputedStyle } from '../style.js';
+
+/**
+ * White-space phase I (CSS Text 3 §4.1.1), run over the text of one inline formatting
+ * context in order, so that a collapsible space following another one is removed even
+ * across inline element boundaries. Phase II (removing spaces at line start/end) happens
+ * in line layout.
+ */
+export interface CollapseState {
+  /** The last character emitted in this formatting context was a collapsible space. */
+  lastWasSpace: boolean;
+}
+
+export function createCollapseState(): CollapseState {
+  return { lastWasSpace: true }; // leading spaces of a paragraph go (removed at line start anyway)
+}
+
+export function collapsesSpaces(whiteSpace: ComputedStyle['whiteSpace']): boolean {
+  return whiteSpace === 'normal' || whiteSpace === 'nowrap' || whiteSpace === 'pre-line';
+}
+
+export function processWhiteSpace(raw: string, style: ComputedStyle, state: CollapseState): string {
+  const text = raw.replace(/\r\n?/g, '\n');
+  const ws = style.whiteSpace;
+  if (!collapsesSpaces(ws)) {
+    state.lastWasSpace = false;
+    return expandTabs(text, style.tabSize);
+  }
+  // Segment breaks: preserved by pre-line, otherwise turned into spaces (§4.1.3; the
+  // East Asian removal rule is not applied).
+  const keepNewlines = ws === 'pre-line';
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '\n' && keepNewlines) {
+      out = out.replace(/ +$/, ''); // spaces before a segment break are removed
+      out += '\n';
+      state.lastWasSpace = true; // and so are spaces after it
+      continue;
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\f') {
+      if (!state.lastWasSpace) out += ' ';
+      state.lastWasSpace = true;
+      continue;
+    }
+    out += ch;
+    state.lastWasSpace = false;
+  }
+  return out;
+}
+
+/** Tabs become spaces up to the next tab stop (tab-size in spaces, CSS Text 3 §4.2). */
+function expandTabs(text: string, tabSize: number): string {
+  if (!text.includes('\t')) return text;
+  let out = '';
+  let column = 0;
+  for (const ch of text) {
+    if (ch === '\t') {
+      const n = tabSize > 0 ? tabSize - (column % tabSize) : 0;
+      out += ' '.repeat(n);
+      column += n;
+    } else {
+      out += ch;
+      column = ch === '\n' ? 0 : column + 1;
+    }
+  }
+  return out;
+}
+
+/** text-transform (CSS Text 3 §2.1); `capitalize` upper-cases the first letter of each word. */
+export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string): string {
+  switch (transform) {
+    case 'uppercase': return lang ? text.toLocaleUpperCase(lang) : text.toUpperCase();
+    case 'lowercase': return lang ? text.toLocaleLowerCase(lang) : text.toLowerCase();
+    case 'capitalize': return text.replace(/(^|[\s\u00a0(["'“‘-])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase());
+    default: return text;
+  }
+}

@@ -1,0 +1,77 @@
+import type { AtomicInlineBox, ReplacedBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from './context.js';
+import { borderEdges, definite, marginOrZero, paddingEdges } from './box-model.js';
+import { createBoxFragment } from './fragments.js';
+import { outerSizes } from './intrinsic-size.js';
+import { layoutBox } from './layout-box.js';
+import { imageFragment, replacedSize } from './replaced-size.js';
+import { NO_MARGINS } from './types.js';
+
+/** An atomic inline laid out once for a line: its margin box and baseline. */
+export interface AtomicLayout {
+  /** Border-box fragment at (marginLeft, marginTop) of the margin box; null in intrinsic sizing. */
+  readonly fragment: Fragment | null;
+  readonly marginWidth: number;
+  readonly marginHeight: number;
+  /** Min-content contribution (intrinsic sizing only; equals marginWidth otherwise). */
+  readonly minWidth: number;
+  /** Baseline from the margin-box top (CSS 2.1 §10.8.1: last line box, else the bottom margin edge). */
+  readonly baseline: number;
+}
+
+export function layoutAtomic(box: AtomicInlineBox | ReplacedBox, cbWidth: number, ctx: LayoutContext, intrinsic = false): AtomicLayout {
+  if (intrinsic) {
+    const sizes = outerSizes(box.kind === 'atomic' ? box.box : box, ctx);
+    return { fragment: null, marginWidth: sizes.max, marginHeight: 0, minWidth: sizes.min, baseline: 0 };
+  }
+  return box.kind === 'replaced' ? layoutInlineReplaced(box, cbWidth) : layoutInlineBlock(box, cbWidth, ctx);
+}
+
+function layoutInlineReplaced(box: ReplacedBox, cbWidth: number): AtomicLayout {
+  const s = box.style;
+  const size = replacedSize(box, cbWidth, null);
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  const mt = marginOrZero(s.marginTop, cbWidth);
+  const ml = marginOrZero(s.marginLeft, cbWidth);
+  const width = size.width + b.left + b.right + p.left + p.right;
+  const height = size.height + b.top + b.bottom + p.top + p.bottom;
+  const marginWidth = ml + width + marginOrZero(s.marginRight, cbWidth);
+  const marginHeight = mt + height + marginOrZero(s.marginBottom, cbWidth);
+  const image = imageFragment(box, b.left + p.left, b.top + p.top, size.width, size.height);
+  const fragment = createBoxFragment(s, box.tag, box.attrs, { x: ml, y: mt, width, height, border: b, padding: p, part: { isFirst: true, isLast: true } }, [image]);
+  return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };
+}
+
+/** inline-block and friends: shrink-to-fit width (CSS 2.1 §10.3.9), laid out whole (monolithic). */
+function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: LayoutContext): AtomicLayout {
+  const box = atomic.box;
+  const s = box.style;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  const ml = marginOrZero(s.marginLeft, cbWidth);
+  const mr = marginOrZero(s.marginRight, cbWidth);
+  const mt = marginOrZero(s.marginTop, cbWidth);
+  const mb = marginOrZero(s.marginBottom, cbWidth);
+  const edges = b.left + b.right + p.left + p.right;
+  let inlineSize = cbWidth;
+  if (definite(s.width, cbWidth) === null) {
+    const sizes = outerSizes(box, ctx);
+    const fit = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
+    inlineSize = fit;
+  }
+  const r = layoutBox(box, {
+    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
+  }, null, ctx);
+  const fragment = r.fragment;
+  const width = fragment && fragment.kind === 'box' ? fragment.width : edges;
+  if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).x = ml;
+  if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).y = mt;
+  const marginHeight = mt + r.height + mb;
+  const clips = s.overflow !== 'visible';
+  const baseline = r.lastBaseline !== null && !clips ? mt + r.lastBaseline : marginHeight;
+  void resolveLength;
+  return { fragment, marginWidth: ml + width + mr, marginHeight, minWidth: ml + width + mr, baseline };
+}

@@ -1,0 +1,60 @@
+import * as bidiModule from 'bidi-js';
+import type { Bidi } from 'bidi-js';
+
+let bidi: Bidi | null = null;
+
+/** bidi-js is CommonJS with an ES `module` build: its factory is the default export either way. */
+function createBidi(): Bidi {
+  const mod = bidiModule as unknown as { default?: unknown };
+  let factory: unknown = mod.default;
+  if (factory && typeof factory === 'object' && 'default' in factory) factory = (factory as { default: unknown }).default;
+  return (factory as () => Bidi)();
+}
+
+// Strong right-to-left characters (Hebrew, Arabic, Syriac, Thaana, NKo…, presentation forms) and explicit controls.
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u202b\u202e\u2067]|\ud802[\udc00-\udfff]|\ud83a[\udc00-\udfff]/;
+
+/**
+ * Embedding levels per UTF-16 code unit (UAX #9), or null for a purely left-to-right
+ * paragraph, the common case, which then skips reordering entirely.
+ */
+export function bidiLevels(text: string, direction: 'ltr' | 'rtl'): Uint8Array | null {
+  if (direction === 'ltr' && !RTL.test(text)) return null;
+  bidi ??= createBidi();
+  return bidi.getEmbeddingLevels(text, direction).levels;
+}
+
+/**
+ * Visual order of a line's items (UAX #9 rule L2): from the highest level down to the
+ * lowest odd level, reverse every run at that level or above.
+ */
+export function reorderByLevels<T>(items: readonly T[], levels: readonly number[]): T[] {
+  const out = items.slice();
+  const lv = levels.slice();
+  let max = 0;
+  let minOdd = Infinity;
+  for (const l of lv) {
+    if (l > max) max = l;
+    if (l & 1 && l < minOdd) minOdd = l;
+  }
+  for (let level = max; level >= minOdd && level > 0; level--) {
+    let i = 0;
+    while (i < out.length) {
+      if ((lv[i] ?? 0) < level) { i++; continue; }
+      let j = i;
+      while (j < out.length && (lv[j] ?? 0) >= level) j++;
+      reverseRange(out, i, j);
+      reverseRange(lv, i, j);
+      i = j;
+    }
+  }
+  return out;
+}
+
+function reverseRange<T>(a: T[], from: number, to: number): void {
+  for (let i = from, j = to - 1; i < j; i++, j--) {
+    const t = a[i] as T;
+    a[i] = a[j] as T;
+    a[j] = t;
+  }
+}

@@ -1,0 +1,101 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { LayoutContext } from './context.js';
+import type { UsedBox } from './box-model.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, isAvoid } from './breaks.js';
+import { offsetFragment } from './fragments.js';
+import { layoutBox } from './layout-box.js';
+import { resolveMargins, type ForcedBreak, type MarginSet, type Resume, type Space } from './types.js';
+
+/** Mutable bookkeeping of one block container fragment while its children flow in. */
+export interface FlowState {
+  /** Bottom of the last placed child's border box, from this box's border-box top. */
+  y: number;
+  readonly contentLeft: number;
+  /** Margins waiting to collapse with the next child's top (or this box's bottom). */
+  pending: MarginSet;
+  /** Whether this box's top margin set is final (no more collapsing with a first child). */
+  settled: boolean;
+  /** From the space's origin to this box's border-box top (valid once settled). */
+  origin: number;
+  marginTop: MarginSet;
+  /** In-flow children with content placed in this fragment. */
+  placed: number;
+  baseline: number | null;
+  lastBaseline: number | null;
+  readonly children: Fragment[];
+}
+
+export interface FlowOutcome {
+  /** Nothing fitted on this page and the page already has content: move the whole box. */
+  readonly pushed: boolean;
+  readonly resume: { readonly child: number; readonly inner: Resume | null } | null;
+  readonly forcedBreak?: ForcedBreak;
+}
+
+const DONE: FlowOutcome = { pushed: false, resume: null };
+
+/** Lay the children out in order (CSS 2.1 §9.4.1), collapsing margins between siblings (§8.3.1). */
+export function flowChildren(
+  box: ContainerBox, used: UsedBox, space: Space, token: { child: number; inner: Resume | null } | null,
+  state: FlowState, ctx: LayoutContext,
+): FlowOutcome {
+  const children = box.children;
+  const start = token?.child ?? 0;
+  const continuation = token !== null;
+  let startedHere = -1; // index of the last child that started (not resumed) on this page
+  for (let i = start; i < children.length; i++) {
+    const child = children[i]!;
+    if (i > start) {
+      const between = combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child));
+      const forced = forcedBreak(between);
+      if (forced && space.mode === 'layout') return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
+    }
+    const childResume = i === start ? token?.inner ?? null : null;
+    const childSpace: Space = {
+      inlineSize: used.width,
+      blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
+      pageIsEmpty: space.pageIsEmpty && state.placed === 0,
+      mode: space.mode,
+      marginAbove: state.pending,
+      truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
+      cbBlockSize: used.height,
+    };
+    const r = layoutBox(child, childSpace, childResume, ctx);
+    if (!r.fragment) {
+      if (state.placed === 0) return { pushed: true, resume: null };
+      // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
+      if (startedHere === i - 1 && state.placed > 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child)))) {
+        state.children.pop();
+        return { pushed: false, resume: { child: i - 1, inner: null } };
+      }
+      return { pushed: false, resume: { child: i, inner: childResume } };
+    }
+    if (r.collapsesThrough && r.resume === null) {
+      // An empty box: its margins join the pending ones (§8.3.1) and it sits where they start.
+      state.pending = r.marginBottom;
+      offsetFragment(r.fragment, state.contentLeft, state.y);
+      state.children.push(r.fragment);
+      continue;
+    }
+    let childY: number;
+    if (!state.settled) {
+      state.settled = true;
+      state.marginTop = r.marginTop;
+      state.origin = resolveMargins(r.marginTop);
+      childY = state.y;
+    } else {
+      childY = state.y + resolveMargins(r.marginTop);
+    }
+    offsetFragment(r.fragment, state.contentLeft, childY);
+    state.children.push(r.fragment);
+    state.placed++;
+    if (childResume === null) startedHere = i;
+    if (r.baseline !== null && state.baseline === null) state.baseline = childY + r.baseline;
+    if (r.lastBaseline !== null) state.lastBaseline = childY + r.lastBaseline;
+    state.y = childY + r.height;
+    state.pending = r.marginBottom;
+    if (r.resume) return { pushed: false, resume: { child: i, inner: r.resume }, ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}) };
+  }
+  return DONE;
+}

@@ -1,0 +1,128 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { LayoutContext } from './context.js';
+import { clampHeight, resolveBlockBox, type UsedBox } from './box-model.js';
+import { flowChildren, type FlowState } from './block-children.js';
+import { createBoxFragment } from './fragments.js';
+import { placeMarker } from './marker-placement.js';
+import {
+  addMargin, joinMargins, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
+} from './types.js';
+
+const EPSILON = 1e-6;
+
+/** Does the box establish a block formatting context (CSS 2.1 §9.4.1)? Its margins then never collapse with its children's. */
+export function establishesBfc(box: ContainerBox): boolean {
+  const s = box.style;
+  return box.tag === 'html' || box.kind !== 'block' || s.display === 'flow-root' || s.display === 'inline-block' ||
+    s.overflow !== 'visible' || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed';
+}
+
+interface Frame {
+  readonly box: ContainerBox;
+  readonly used: UsedBox;
+  readonly space: Space;
+  readonly state: FlowState;
+  readonly bfc: boolean;
+  readonly continuation: boolean;
+  /** Content height placed on earlier pages (for definite heights). */
+  readonly consumedBefore: number;
+}
+
+/**
+ * Block container layout (CSS 2.1 §10.3.3 widths, §10.6.3 heights, §8.3.1 margin collapsing),
+ * fragmented: children are placed until one does not fit, and the resume token says where
+ * to continue. A fragment broken inside extends to the end of the page (as Chromium does),
+ * with its bottom border and padding sliced off (box-decoration-break: slice).
+ */
+export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize);
+  const token = resume?.kind === 'block' ? resume : null;
+  const continuation = token !== null;
+  const bfc = establishesBfc(box);
+  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
+  // Margins adjoining an unforced page break truncate to zero (CSS Fragmentation 3 §5.2).
+  const ownTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
+  const collapseTop = !bfc && topEdges === 0;
+  const state: FlowState = {
+    y: topEdges, contentLeft: used.border.left + used.padding.left,
+    pending: collapseTop ? ownTop : NO_MARGINS, settled: !collapseTop,
+    origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
+    placed: 0, baseline: null, lastBaseline: null, children: [],
+  };
+  const flow = flowChildren(box, used, space, token, state, ctx);
+  if (flow.pushed && !space.pageIsEmpty) return pushed(space);
+  if (!state.settled) {
+    state.settled = true;
+    state.marginTop = state.pending;
+    state.origin = resolveMargins(state.pending);
+  }
+  if (flow.resume === null && box.marker && !continuation) placeMarker(box, state, used, ctx);
+  const frame: Frame = { box, used, space, state, bfc, continuation, consumedBefore: token?.consumed ?? 0 };
+  if (flow.resume === null) return finish(frame);
+  // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
+  const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
+  if (avoid && !continuation && !space.pageIsEmpty && !flow.forcedBreak) return pushed(space);
+  return breakInside(frame, flow.resume, flow.forcedBreak);
+}
+
+function pushed(space: Space): LayoutResult {
+  return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+}
+
+/** The box ends on this page: bottom margin collapsing (§8.3.1) and the used height (§10.6.3). */
+function finish(frame: Frame): LayoutResult {
+  const { used, state, space, continuation, consumedBefore } = frame;
+  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
+  const bottomEdges = used.border.bottom + used.padding.bottom;
+  const collapseBottom = !frame.bfc && used.height === null && bottomEdges === 0 && used.minHeight === 0;
+  let contentBottom = state.y;
+  let marginBottom: MarginSet;
+  if (collapseBottom) {
+    marginBottom = addMargin(state.pending, used.marginBottom);
+  } else {
+    contentBottom += resolveMargins(state.pending);
+    marginBottom = addMargin(NO_MARGINS, used.marginBottom);
+  }
+  const content = used.height ?? contentBottom - topEdges + consumedBefore;
+  const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore);
+  const height = topEdges + contentHeight + bottomEdges;
+  // An empty box with no height, border or padding collapses its margins through (§8.3.1).
+  const collapsesThrough = !frame.bfc && state.placed === 0 && height === 0 && !continuation;
+  const available = space.blockSize - state.origin;
+  const definiteHeight = used.height !== null || used.minHeight > 0;
+  if (!collapsesThrough && definiteHeight && space.mode === 'layout' && height > available + EPSILON && available > topEdges) {
+    // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
+    return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);
+  }
+  return {
+    fragment: makeFragment(frame, height, true), resume: null,
+    marginTop: collapsesThrough ? state.pending : state.marginTop,
+    marginBottom: collapsesThrough ? joinMargins(state.pending, marginBottom) : marginBottom,
+    collapsesThrough, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
+  };
+}
+
+/** A child broke, a forced break came, or the box is too tall: this fragment fills the rest of the page. */
+function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, forced: ForcedBreak | undefined): LayoutResult {
+  const { used, state, space, continuation } = frame;
+  const height = space.mode === 'measure' ? state.y : Math.max(state.y, space.blockSize - state.origin);
+  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
+  const consumed = frame.consumedBefore + Math.max(0, height - topEdges);
+  const resume: Resume = { kind: 'block', child: at.child, inner: at.inner, consumed };
+  return {
+    fragment: makeFragment(frame, height, false), resume, marginTop: state.marginTop, marginBottom: NO_MARGINS,
+    collapsesThrough: false, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
+    ...(forced ? { forcedBreak: forced } : {}),
+  };
+}
+
+function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
+  const { box, used, state, continuation } = frame;
+  const border = { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
+  const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
+  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
+  return createBoxFragment(box.style, box.tag, box.attrs, {
+    x: used.marginLeft, y: 0, width, height, border, padding, part: { isFirst: !continuation, isLast: last },
+  }, state.children);
+}

@@ -1,0 +1,65 @@
+import type { BlockLevelBox } from '../boxes/box.js';
+import type { BreakValue } from '../style.js';
+import type { ForcedBreak } from './types.js';
+
+/**
+ * Break values between siblings (CSS Fragmentation 3 §3.1, §4.1): a box's break-before
+ * propagates from its first child, break-after from its last child; forced values win
+ * over avoid, which wins over auto.
+ */
+const beforeCache = new WeakMap<BlockLevelBox, BreakValue>();
+const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
+
+export function breakBeforeOf(box: BlockLevelBox): BreakValue {
+  let value = beforeCache.get(box);
+  if (value !== undefined) return value;
+  value = box.kind === 'lines' ? 'auto' : box.style.breakBefore;
+  if (box.kind !== 'lines' && box.kind !== 'replaced') {
+    const first = box.children[0];
+    if (first) value = strongest(value, breakBeforeOf(first));
+  }
+  beforeCache.set(box, value);
+  return value;
+}
+
+export function breakAfterOf(box: BlockLevelBox): BreakValue {
+  let value = afterCache.get(box);
+  if (value !== undefined) return value;
+  value = box.kind === 'lines' ? 'auto' : box.style.breakAfter;
+  if (box.kind !== 'lines' && box.kind !== 'replaced') {
+    const last = box.children[box.children.length - 1];
+    if (last) value = strongest(value, breakAfterOf(last));
+  }
+  afterCache.set(box, value);
+  return value;
+}
+
+export function forcedBreak(value: BreakValue): ForcedBreak | null {
+  switch (value) {
+    case 'page': return 'page';
+    case 'left': case 'verso': return 'left';
+    case 'right': case 'recto': return 'right';
+    default: return null;
+  }
+}
+
+export function isAvoid(value: BreakValue): boolean {
+  return value === 'avoid' || value === 'avoid-page';
+}
+
+/** The break between two siblings: the forced one if any (§4.1: left/right beat page), else avoid, else auto. */
+export function combineBreaks(after: BreakValue, before: BreakValue): BreakValue {
+  return strongest(after, before);
+}
+
+function rank(v: BreakValue): number {
+  if (v === 'left' || v === 'right' || v === 'recto' || v === 'verso') return 4;
+  if (v === 'page') return 3;
+  if (v === 'avoid' || v === 'avoid-page') return 2;
+  if (v === 'auto') return 0;
+  return 1; // column values do nothing in paged media
+}
+
+function strongest(a: BreakValue, b: BreakValue): BreakValue {
+  return rank(b) > rank(a) ? b : a;
+}

@@ -1,0 +1,70 @@
+import type { BoxFragment, Edges, Fragment, Part, TextFragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+
+/**
+ * During layout a fragment's position is relative to its parent fragment's border box
+ * (a mode returns its fragment at the origin and the parent moves it into place);
+ * `toPageCoordinates` turns the finished tree into absolute page coordinates in one pass.
+ */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export const ZERO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
+export const WHOLE: Part = { isFirst: true, isLast: true };
+
+export function createBoxFragment(
+  style: ComputedStyle, tag: string, attrs: Readonly<Record<string, string>>,
+  geometry: { x: number; y: number; width: number; height: number; border: Edges; padding: Edges; part: Part },
+  children: Fragment[],
+): BoxFragment {
+  return { kind: 'box', style, tag, attrs, ...geometry, children };
+}
+
+/** Move a fragment (relative to its parent) by dx, dy. */
+export function offsetFragment(f: Fragment, dx: number, dy: number): void {
+  if (f.kind === 'text') {
+    const m = f as Mutable<TextFragment>;
+    m.x += dx;
+    m.baseline += dy;
+    m.decorations = f.decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy }));
+    return;
+  }
+  const m = f as Mutable<BoxFragment>;
+  m.x += dx;
+  m.y += dy;
+}
+
+/**
+ * Convert relative positions to page coordinates, in place. Iterative, so that deeply
+ * nested documents cannot overflow the stack.
+ */
+export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: number): void {
+  const stack: { f: Fragment; dx: number; dy: number }[] = roots.map((f) => ({ f, dx, dy }));
+  while (stack.length) {
+    const { f, dx: ox, dy: oy } = stack.pop() as { f: Fragment; dx: number; dy: number };
+    if (f.kind === 'text') {
+      const m = f as Mutable<TextFragment>;
+      m.x += ox;
+      m.baseline += oy;
+      m.decorations = f.decorations.map((d) => ({ ...d, x: d.x + ox, y: d.y + oy }));
+      continue;
+    }
+    if (f.kind === 'image') {
+      const m = f as Mutable<typeof f>;
+      m.x += ox;
+      m.y += oy;
+      m.clip = { ...f.clip, x: f.clip.x + ox, y: f.clip.y + oy };
+      continue;
+    }
+    const m = f as Mutable<BoxFragment>;
+    m.x += ox;
+    m.y += oy;
+    for (const child of f.children) stack.push({ f: child, dx: m.x, dy: m.y });
+  }
+}
+
+/** Deep copy (fragments are positioned in place, so a cached one must not be placed twice). */
+export function cloneFragment(f: Fragment): Fragment {
+  if (f.kind === 'text') return { ...f };
+  if (f.kind === 'image') return { ...f };
+  return { ...f, children: f.children.map(cloneFragment) };
+}

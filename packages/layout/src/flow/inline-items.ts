@@ -1,0 +1,227 @@
+import LineBreaker from 'linebreak';
+import type { AtomicInlineBox, CounterBox, DecorationSpec, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from '../boxes/box.js';
+import type { ComputedStyle } from '../style.js';
+import type { Shaped } from '../text/shape-cache.js';
+import type { LayoutContext } from './context.js';
+import { bidiLevels } from './bidi.js';
+import { inlineEdges } from './inline-edges.js';
+import { layoutAtomic, type AtomicLayout } from './atomic-inline.js';
+
+/**
+ * The flattened content of one inline formatting context: text pieces, inline box starts
+ * and ends, atomic inlines and forced breaks, in logical order. A text piece never crosses a
+ * break opportunity (UAX #14), an element boundary or a bidi level change, so line breaking
+ * only ever chooses between items.
+ */
+export interface TextItem {
+  readonly type: 'text';
+  readonly style: ComputedStyle;
+  readonly owner: TextBox | CounterBox;
+  readonly decorations: readonly DecorationSpec[];
+  /** Offset of the piece in the paragraph text. */
+  readonly start: number;
+  /** The piece without its trailing white space, and that white space. */
+  readonly word: string;
+  readonly space: string;
+  readonly wordShape: Shaped;
+  readonly spaceShape: Shaped;
+  readonly level: number;
+  /** The empty piece standing for a line ended by a preserved newline: gives the line its height. */
+  readonly lineEnd: boolean;
+}
+export interface OpenItem {
+  readonly type: 'open';
+  readonly box: InlineBox;
+  /** Start margin + border + padding (0 for a continuation part). */
+  readonly edge: number;
+}
+export interface CloseItem {
+  readonly type: 'close';
+  readonly box: InlineBox;
+  readonly edge: number;
+}
+export interface AtomicItem {
+  readonly type: 'atomic';
+  readonly box: AtomicInlineBox | ReplacedBox;
+  readonly layout: AtomicLayout;
+  readonly level: number;
+}
+export interface BreakItem {
+  readonly type: 'br';
+  readonly style: ComputedStyle;
+}
+export type InlineItem = TextItem | OpenItem | CloseItem | AtomicItem | BreakItem;
+
+export interface Paragraph {
+  readonly items: readonly InlineItem[];
+  /** Break opportunity before item i (`'allowed'`), or a forced break after the previous item. */
+  readonly breakBefore: readonly ('none' | 'allowed' | 'forced')[];
+  readonly hasRtl: boolean;
+}
+
+interface Collect {
+  text: string;
+  readonly pieces: { box: TextBox | CounterBox; text: string; start: number }[];
+  readonly order: (InlineLevelBox | { close: InlineBox })[];
+}
+
+export function itemWidth(item: InlineItem): number {
+  switch (item.type) {
+    case 'text': return item.wordShape.width + item.spaceShape.width;
+    case 'open': case 'close': return item.edge;
+    case 'atomic': return item.layout.marginWidth;
+    case 'br': return 0;
+  }
+}
+
+/** Flatten, find break opportunities and bidi levels, and shape every piece (cached). */
+export function collectParagraph(
+  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic = false,
+): Paragraph {
+  const c: Collect = { text: '', pieces: [], order: [] };
+  flatten(children, c, ctx);
+  const levels = bidiLevels(c.text, style.direction);
+  const opportunities = breakOpportunities(c.text);
+  const items: InlineItem[] = [];
+  const breakBefore: ('none' | 'allowed' | 'forced')[] = [];
+  let pieceIndex = 0;
+  let offset = 0;
+  let pending: 'none' | 'allowed' | 'forced' = 'none';
+  const push = (item: InlineItem, before: 'none' | 'allowed' | 'forced'): void => {
+    items.push(item);
+    breakBefore.push(before);
+  };
+  for (const entry of c.order) {
+    if ('close' in entry) {
+      push({ type: 'close', box: entry.close, edge: inlineEdges(entry.close, cbWidth).end }, 'none');
+      continue;
+    }
+    switch (entry.kind) {
+      case 'inline':
+        push({ type: 'open', box: entry, edge: inlineEdges(entry, cbWidth).start }, pending);
+        pending = 'none';
+        break;
+      case 'line-break':
+        push({ type: 'br', style: entry.style }, pending);
+        pending = 'forced';
+        offset += 1;
+        break;
+      case 'atomic': case 'replaced':
+        push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic), level: levels ? levels[offset] ?? 0 : 0 }, pending);
+        offset += 1;
+        pending = opportunities.has(offset) ? 'allowed' : 'none';
+        break;
+      default: {
+        const piece = c.pieces[pieceIndex++]!;
+        pending = splitText(piece, levels, opportunities, ctx, pending, push);
+        offset = piece.start + piece.text.length;
+      }
+    }
+  }
+  return { items, breakBefore, hasRtl: levels !== null };
+}
+
+function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutContext): void {
+  for (const child of children) {
+    switch (child.kind) {
+      case 'text':
+        c.pieces.push({ box: child, text: child.text, start: c.text.length });
+        c.text += child.text;
+        c.order.push(child);
+        break;
+      case 'counter': {
+        const text = String(child.counter === 'page' ? ctx.counters.page : ctx.counters.pages);
+        c.pieces.push({ box: child, text, start: c.text.length });
+        c.text += text;
+        c.order.push(child);
+        break;
+      }
+      case 'inline':
+        c.order.push(child);
+        flatten(child.children, c, ctx);
+        c.order.push({ close: child });
+        break;
+      case 'line-break':
+        c.text += '\n';
+        c.order.push(child);
+        break;
+      default:
+        c.text += '\uFFFC';
+        c.order.push(child);
+    }
+  }
+}
+
+function breakOpportunities(text: string): Map<number, boolean> {
+  const out = new Map<number, boolean>();
+  const breaker = new LineBreaker(text);
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) out.set(bk.position, bk.required);
+  return out;
+}
+
+function wraps(style: ComputedStyle): boolean {
+  return style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
+}
+
+/** Cut one text box into pieces at opportunities, forced breaks and bidi level changes. */
+function splitText(
+  piece: { box: TextBox | CounterBox; text: string; start: number },
+  levels: Uint8Array | null, opportunities: Map<number, boolean>, ctx: LayoutContext,
+  pendingIn: 'none' | 'allowed' | 'forced', push: (item: InlineItem, before: 'none' | 'allowed' | 'forced') => void,
+): 'none' | 'allowed' | 'forced' {
+  const { box, text, start } = piece;
+  const style = box.style;
+  const breakAll = style.wordBreak === 'break-all';
+  const canWrap = wraps(style);
+  let pending = pendingIn;
+  let from = 0;
+  const emit = (to: number): void => {
+    if (to > from) {
+      pushPiece(box, text.slice(from, to), start + from, levels ? levels[start + from] ?? 0 : 0, ctx, pending, push);
+      pending = 'none';
+    }
+    from = to;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) {
+      // A preserved segment break is a forced break (CSS Text 3 §4.1.2). The empty piece
+      // before it stands for the line it ends, so that blank lines keep their height.
+      emit(i);
+      pushPiece(box, '', start + i, levels ? levels[start + i] ?? 0 : 0, ctx, pending, push, true);
+      from = i + 1;
+      pending = 'forced';
+      continue;
+    }
+    const pos = start + i + 1;
+    if (i + 1 < text.length && levels && levels[pos] !== levels[pos - 1]) emit(i + 1);
+    if (i + 1 < text.length && canWrap && (opportunities.has(pos) || (breakAll && isBreakAllBoundary(text, i)))) {
+      emit(i + 1);
+      if (pending === 'none') pending = 'allowed';
+    }
+  }
+  emit(text.length);
+  if (pending === 'none' && canWrap && opportunities.get(start + text.length) === false) pending = 'allowed';
+  return pending;
+}
+
+/** word-break: break-all allows a break between any two letters (CSS Text 3 §5.2). */
+function isBreakAllBoundary(text: string, i: number): boolean {
+  const a = text.charCodeAt(i);
+  const b = text.charCodeAt(i + 1);
+  return a !== 32 && b !== 32 && !(b >= 0xdc00 && b <= 0xdfff);
+}
+
+function pushPiece(
+  box: TextBox | CounterBox, text: string, start: number, level: number, ctx: LayoutContext,
+  before: 'none' | 'allowed' | 'forced', push: (item: InlineItem, before: 'none' | 'allowed' | 'forced') => void, lineEnd = false,
+): void {
+  const m = /[ ]+$/.exec(text);
+  const word = m ? text.slice(0, m.index) : text;
+  const space = m ? m[0] : '';
+  const rtl = (level & 1) === 1;
+  push({
+    type: 'text', style: box.style, owner: box, decorations: box.decorations, start, word, space,
+    wordShape: ctx.shapes.shape(word, box.style, rtl), spaceShape: ctx.shapes.shape(space, box.style, rtl), level, lineEnd,
+  }, before);
+}

@@ -1,0 +1,119 @@
+import type { LinesBox, MarkerBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from './context.js';
+import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
+import { collectParagraph, itemWidth } from './inline-items.js';
+import { buildLine, type LineBox } from './line-box.js';
+import { breakLines } from './line-breaker.js';
+import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
+
+const EPSILON = 1e-6;
+
+interface CachedLines {
+  readonly width: number;
+  readonly lines: readonly LineBox[];
+  readonly empty: boolean;
+}
+
+/** Line breaking depends only on the width: computed once per paragraph and width, then paginated. */
+function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines {
+  const hit = ctx.lineCache.get(box) as CachedLines | undefined;
+  if (hit && hit.width === width) return hit;
+  const para = collectParagraph(box.children, box.style, width, ctx);
+  const indent = resolveLength(box.style.textIndent, width);
+  const specs = breakLines(para, width, indent, ctx);
+  const lines = specs.map((spec, i) => buildLine(spec, {
+    style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
+  }, ctx));
+  const cached: CachedLines = { width, lines, empty: lines.every((l) => l.empty) };
+  ctx.lineCache.set(box, cached);
+  return cached;
+}
+
+/**
+ * An inline formatting context (CSS 2.1 §9.4.2, §10.8): line boxes stacked, as many as fit
+ * on the page, keeping `orphans` lines before a break and `widows` after it (CSS Fragmentation 3 §3.3).
+ */
+export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  const { lines, empty } = linesFor(box, space.inlineSize, ctx);
+  if (empty) {
+    // Only zero-height line boxes: the anonymous box is empty and margins collapse through it.
+    const fragment = createBoxFragment(box.style, '', {}, { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+    return { fragment, resume: null, marginTop: space.marginAbove, marginBottom: space.marginAbove, collapsesThrough: true, height: 0, baseline: null, lastBaseline: null };
+  }
+  const start = resume?.kind === 'lines' ? resume.line : 0;
+  const available = space.blockSize - resolveMargins(space.marginAbove);
+  let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
+  if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, space.pageIsEmpty);
+  if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  const children: Fragment[] = [];
+  let y = 0;
+  let baseline: number | null = null;
+  let lastBaseline: number | null = null;
+  for (let i = start; i < end; i++) {
+    const line = lines[i]!;
+    for (const f of line.fragments) {
+      const copy = cloneFragment(f);
+      offsetFragment(copy, 0, y);
+      children.push(copy);
+    }
+    if (!line.empty) {
+      baseline ??= y + line.baseline;
+      lastBaseline = y + line.baseline;
+    }
+    y += line.height;
+  }
+  const fragment = createBoxFragment(box.style, '', {}, {
+    x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === lines.length },
+  }, children);
+  return {
+    fragment, resume: end < lines.length ? { kind: 'lines', line: end } : null,
+    marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: y, baseline, lastBaseline,
+  };
+}
+
+function fitLines(lines: readonly LineBox[], start: number, available: number, pageIsEmpty: boolean): number {
+  let y = 0;
+  let i = start;
+  for (; i < lines.length; i++) {
+    const h = lines[i]!.height;
+    if (y + h > available + EPSILON && (i > start || !pageIsEmpty)) break;
+    y += h;
+  }
+  return i;
+}
+
+/** Move the break so that at least `orphans` lines stay before it and `widows` go after it, when possible. */
+function applyOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
+  const orphans = Math.max(1, box.style.orphans);
+  const widows = Math.max(1, box.style.widows);
+  let count = end - start;
+  const remaining = total - end;
+  if (remaining < widows) {
+    const reduced = count - (widows - remaining);
+    if (reduced >= orphans) count = reduced;
+    else if (!pageIsEmpty) return start; // cannot satisfy both: move the paragraph's rest to the next page
+  }
+  if (count < orphans && !pageIsEmpty) return start;
+  return start + Math.max(count, 1);
+}
+
+/** An outside marker's line (CSS Lists 3 §3.1): one unbreakable line, its width and baseline. */
+export interface MarkerLine {
+  readonly fragments: Fragment[];
+  readonly width: number;
+  readonly height: number;
+  readonly baseline: number;
+}
+
+export function layoutMarkerLine(marker: MarkerBox, ctx: LayoutContext): MarkerLine {
+  const para = collectParagraph(marker.children, marker.style, 0, ctx);
+  let width = 0;
+  for (const item of para.items) width += itemWidth(item);
+  const [spec] = breakLines(para, Infinity, 0, ctx);
+  if (!spec) return { fragments: [], width: 0, height: 0, baseline: 0 };
+  const style = { ...marker.style, textAlign: 'left' as const, textIndent: 0 };
+  const line = buildLine(spec, { style, width, indent: 0, isLast: true, hasRtl: para.hasRtl }, ctx);
+  return { fragments: line.fragments, width, height: line.height, baseline: line.baseline };
+}

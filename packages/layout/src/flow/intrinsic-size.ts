@@ -1,0 +1,92 @@
+import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
+import type { ComputedStyle } from '../style.js';
+import type { LayoutContext } from './context.js';
+import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from './box-model.js';
+import { collectParagraph, itemWidth } from './inline-items.js';
+import { replacedSize } from './replaced-size.js';
+
+/** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
+export interface IntrinsicSizes {
+  readonly min: number;
+  readonly max: number;
+}
+
+const contentCache = new WeakMap<object, IntrinsicSizes>();
+
+/** The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins. */
+export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
+  if (box.kind === 'lines') return contentSizes(box, ctx);
+  const s = box.style;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, 0);
+  const edges = b.left + b.right + p.left + p.right + marginOrZero(s.marginLeft, 0) + marginOrZero(s.marginRight, 0);
+  if (box.kind === 'replaced') {
+    const w = replacedSize(box, 0, null).width + edges;
+    return { min: w, max: w };
+  }
+  const specified = definite(s.width, null);
+  if (specified !== null) {
+    const w = toContentSize(specified, s, b.left + b.right + p.left + p.right) + edges;
+    return { min: w, max: w };
+  }
+  const inner = contentSizes(box, ctx);
+  const minW = definite(s.minWidth, null) ?? 0;
+  const maxW = definite(s.maxWidth, null) ?? Infinity;
+  const clamp = (v: number): number => Math.max(minW, Math.min(maxW, v));
+  return { min: clamp(inner.min) + edges, max: clamp(inner.max) + edges };
+}
+
+function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: LayoutContext): IntrinsicSizes {
+  let sizes = contentCache.get(box);
+  if (sizes) return sizes;
+  if (box.kind === 'lines') {
+    sizes = linesSizes(box, ctx);
+  } else {
+    let min = 0;
+    let max = 0;
+    for (const child of box.children) {
+      const c = outerSizes(child, ctx);
+      if (c.min > min) min = c.min;
+      if (c.max > max) max = c.max;
+    }
+    sizes = { min, max };
+  }
+  contentCache.set(box, sizes);
+  return sizes;
+}
+
+/** Longest unbreakable segment (min) and longest forced line (max); trailing spaces hang. */
+function linesSizes(box: LinesBox, ctx: LayoutContext): IntrinsicSizes {
+  const para = collectParagraph(box.children, box.style, 0, ctx, true);
+  const indent = indentOf(box.style);
+  let min = 0;
+  let max = 0;
+  let line = indent;
+  let segment = indent;
+  let trailing = 0;
+  for (let i = 0; i < para.items.length; i++) {
+    const item = para.items[i]!;
+    const before = para.breakBefore[i];
+    if (before === 'forced') {
+      max = Math.max(max, line - trailing);
+      line = 0;
+    }
+    if (before !== 'none') {
+      min = Math.max(min, segment - trailing);
+      segment = 0;
+    }
+    const w = item.type === 'atomic' ? item.layout.marginWidth : itemWidth(item);
+    const wMin = item.type === 'atomic' ? item.layout.minWidth : w;
+    line += w;
+    segment += wMin;
+    if (item.type === 'text') trailing = item.space && item.style.whiteSpace !== 'break-spaces' ? item.spaceShape.width : 0;
+    else if (item.type !== 'close') trailing = 0;
+  }
+  max = Math.max(max, line - trailing);
+  min = Math.max(min, segment - trailing);
+  return { min, max };
+}
+
+function indentOf(style: ComputedStyle): number {
+  return typeof style.textIndent === 'number' ? style.textIndent : style.textIndent.px;
+}

@@ -1,0 +1,35 @@
+import type { BlockLevelBox, MarkerBox } from '../boxes/box.js';
+import type { LayoutContext } from './context.js';
+import type { LayoutResult, Resume, Space } from './types.js';
+import { layoutBlockContainer } from './block-layout.js';
+import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.js';
+import { layoutBlockReplaced } from './replaced-layout.js';
+
+/**
+ * The dispatcher: every layout mode lays its children out through here, never by calling
+ * another mode directly, so that modes can nest freely (a cell holding a flex container…).
+ * Table, flex and grid containers are distinct kinds; until their own modes exist they are
+ * laid out as block containers.
+ */
+export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  switch (box.kind) {
+    case 'lines':
+      return layoutLines(box, space, resume, ctx);
+    case 'replaced':
+      return layoutBlockReplaced(box, space, ctx);
+    case 'block':
+    case 'flex':
+    case 'grid':
+    case 'table':
+    case 'table-row-group':
+    case 'table-row':
+    case 'table-cell':
+    case 'table-caption':
+      return layoutBlockContainer(box, space, resume, ctx);
+  }
+}
+
+/** An outside list marker's single line (CSS Lists 3 §3.1). */
+export function layoutMarker(marker: MarkerBox, ctx: LayoutContext): MarkerLine {
+  return layoutMarkerLine(marker, ctx);
+}

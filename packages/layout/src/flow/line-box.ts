@@ -1,0 +1,128 @@
+import type { InlineBox } from '../boxes/box.js';
+import { collapsesSpaces } from '../boxes/whitespace.js';
+import type { Fragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+import type { LayoutContext } from './context.js';
+import { reorderByLevels } from './bidi.js';
+import { itemWidth, type InlineItem, type TextItem } from './inline-items.js';
+import type { LineSpec } from './line-breaker.js';
+import { fontEntry, lineEntries, resolveLine, type AlignEntry } from './line-metrics.js';
+import { emitLineFragments } from './line-fragments.js';
+
+/** A laid-out line, its fragments relative to (content-box left, line top). */
+export interface LineBox {
+  readonly fragments: Fragment[];
+  readonly height: number;
+  /** Baseline from the line top. */
+  readonly baseline: number;
+  /** Zero-height line without content (CSS 2.1 §9.4.2). */
+  readonly empty: boolean;
+}
+
+export interface LineOptions {
+  readonly style: ComputedStyle;
+  readonly width: number;
+  readonly indent: number;
+  readonly isLast: boolean;
+  readonly hasRtl: boolean;
+}
+
+const EMPTY: LineBox = { fragments: [], height: 0, baseline: 0, empty: true };
+
+export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext): LineBox {
+  const items = trimLine(spec.items, ctx);
+  if (!items.some(isContent)) return EMPTY;
+  const root = fontEntry(opts.style, null, ctx);
+  const { entries, itemEntry, boxEntry } = lineEntries(items, spec.openAtStart, root, ctx);
+  const geometry = resolveLine(entries);
+  let width = 0;
+  let spaces = 0;
+  for (const item of items) {
+    width += itemWidth(item);
+    if (item.type === 'text') spaces += countSpaces(item.word) + countSpaces(item.space);
+  }
+  const align = textAlign(opts.style, opts.isLast || spec.forced);
+  const x = alignLine(opts, align, width, spaces);
+  let ordered: readonly InlineItem[] = items;
+  let entryOf: readonly (AlignEntry | null)[] = itemEntry;
+  if (opts.hasRtl) {
+    const keep = items.map((it, i) => ({ it, e: itemEntry[i] ?? null })).filter((p) => p.it.type !== 'open' && p.it.type !== 'close');
+    const levels = keep.map((p) => (p.it.type === 'text' || p.it.type === 'atomic' ? p.it.level : 0));
+    const visual = reorderByLevels(keep, levels);
+    ordered = visual.map((p) => p.it);
+    entryOf = visual.map((p) => p.e);
+  }
+  const fragments = emitLineFragments({
+    items: ordered, entryOf, boxEntry, openAtStart: opts.hasRtl ? [] : spec.openAtStart,
+    x: x.start, baseline: geometry.baseline, justify: x.justify, cbWidth: opts.width, nested: !opts.hasRtl,
+  }, ctx);
+  return { fragments, height: geometry.height, baseline: geometry.baseline, empty: false };
+}
+
+/**
+ * Start of the line's content and the extra space per space character (CSS Text 3 §7.1–7.3,
+ * text-indent §8.1 on the start side). Content too long for the line is start-aligned.
+ */
+function alignLine(opts: LineOptions, align: 'left' | 'right' | 'center' | 'justify', width: number, spaces: number): { start: number; justify: number } {
+  const rtl = opts.style.direction === 'rtl';
+  const free = opts.width - opts.indent - width;
+  const lineLeft = rtl ? 0 : opts.indent;
+  const startAligned = rtl ? opts.width - opts.indent - width : opts.indent;
+  if (free <= 0) return { start: startAligned, justify: 0 };
+  switch (align) {
+    case 'left': return { start: lineLeft, justify: 0 };
+    case 'right': return { start: lineLeft + free, justify: 0 };
+    case 'center': return { start: lineLeft + free / 2, justify: 0 };
+    case 'justify': return spaces > 0 ? { start: lineLeft, justify: free / spaces } : { start: startAligned, justify: 0 };
+  }
+}
+
+/** CSS Text 3 §7.1: start/end follow direction; the last line and forced-break lines use text-align-last. */
+function textAlign(style: ComputedStyle, last: boolean): 'left' | 'right' | 'center' | 'justify' {
+  let a: string = style.textAlign;
+  if (last) a = style.textAlignLast === 'auto' ? (a === 'justify' ? 'start' : a) : style.textAlignLast;
+  const rtl = style.direction === 'rtl';
+  if (a === 'start') return rtl ? 'right' : 'left';
+  if (a === 'end') return rtl ? 'left' : 'right';
+  return a as 'left' | 'right' | 'center' | 'justify';
+}
+
+function countSpaces(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 32) n++;
+  return n;
+}
+
+function isContent(item: InlineItem): boolean {
+  switch (item.type) {
+    case 'text': return item.word !== '' || item.lineEnd || (item.space !== '' && !collapsesSpaces(item.style.whiteSpace));
+    case 'open': case 'close': return item.edge !== 0;
+    default: return true;
+  }
+}
+
+/** White-space phase II (CSS Text 3 §4.1.2): collapsible spaces at the line start and end go. */
+function trimLine(items: readonly InlineItem[], ctx: LayoutContext): InlineItem[] {
+  const out = items.slice();
+  for (let i = 0; i < out.length; i++) {
+    const item = out[i]!;
+    if (item.type === 'open' || item.type === 'close') continue;
+    if (item.type !== 'text' || item.word !== '' || item.space === '' || !collapsesSpaces(item.style.whiteSpace)) break;
+    out[i] = withoutSpace(item, ctx);
+  }
+  for (let i = out.length - 1; i >= 0; i--) {
+    const item = out[i]!;
+    if (item.type === 'close' || item.type === 'br') continue;
+    if (item.type !== 'text') break;
+    const ws = item.style.whiteSpace;
+    if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces') out[i] = withoutSpace(item, ctx);
+    if (item.word !== '' || ws === 'pre' || ws === 'break-spaces') break;
+  }
+  return out;
+}
+
+function withoutSpace(item: TextItem, ctx: LayoutContext): TextItem {
+  return { ...item, space: '', spaceShape: ctx.shapes.shape('', item.style) };
+}
+
+export type { InlineBox };

@@ -1,0 +1,121 @@
+import type { InlineBox } from '../boxes/box.js';
+import type { LayoutContext } from './context.js';
+import { itemWidth, type InlineItem, type Paragraph, type TextItem } from './inline-items.js';
+
+const EPSILON = 1e-6;
+
+/** One line's items in logical order, before trimming and alignment. */
+export interface LineSpec {
+  readonly items: readonly InlineItem[];
+  /** Ended by a forced break (not justified, CSS Text 3 §7.3). */
+  readonly forced: boolean;
+  /** Inline boxes opened on an earlier line and still open at this line's start, outermost first. */
+  readonly openAtStart: readonly InlineBox[];
+}
+
+interface Filler {
+  readonly width: number;
+  readonly lines: LineSpec[];
+  current: InlineItem[];
+  currentWidth: number;
+  stack: InlineBox[];
+  startStack: InlineBox[];
+}
+
+/**
+ * Greedy line breaking (what browsers do): take segments between break opportunities
+ * while they fit; trailing spaces hang. A segment too wide for an empty line is broken
+ * by character when overflow-wrap allows (CSS Text 3 §5.5), else it overflows.
+ */
+export function breakLines(para: Paragraph, width: number, indent: number, ctx: LayoutContext): LineSpec[] {
+  const f: Filler = { width, lines: [], current: [], currentWidth: indent, stack: [], startStack: [] };
+  const { items, breakBefore } = para;
+  let i = 0;
+  while (i < items.length) {
+    let j = i + 1;
+    while (j < items.length && breakBefore[j] === 'none') j++;
+    let segWidth = 0;
+    for (let k = i; k < j; k++) segWidth += itemWidth(items[k]!);
+    const hang = hangingWidth(items, i, j);
+    if (f.current.length > 0 && f.currentWidth + segWidth - hang > width + EPSILON) finishLine(f, false);
+    if (f.currentWidth + segWidth - hang > width + EPSILON && canBreakWords(items, i, j)) {
+      breakByCharacter(f, items, i, j, ctx);
+    } else {
+      for (let k = i; k < j; k++) append(f, items[k]!);
+      f.currentWidth += segWidth;
+    }
+    if (j < items.length && breakBefore[j] === 'forced') finishLine(f, true);
+    i = j;
+  }
+  if (f.current.length > 0 || f.lines.length === 0) finishLine(f, false);
+  return f.lines;
+}
+
+function append(f: Filler, item: InlineItem): void {
+  f.current.push(item);
+  if (item.type === 'open') f.stack.push(item.box);
+  else if (item.type === 'close') {
+    const at = f.stack.lastIndexOf(item.box);
+    if (at >= 0) f.stack.splice(at, 1);
+  }
+}
+
+function finishLine(f: Filler, forced: boolean): void {
+  f.lines.push({ items: f.current, forced, openAtStart: f.startStack });
+  f.current = [];
+  f.currentWidth = 0;
+  f.startStack = f.stack.slice();
+}
+
+/** Width of the white space ending the segment, which may hang past the line end (CSS Text 3 §4.1.3). */
+function hangingWidth(items: readonly InlineItem[], from: number, to: number): number {
+  for (let k = to - 1; k >= from; k--) {
+    const item = items[k]!;
+    if (item.type === 'close') continue;
+    if (item.type !== 'text') return 0;
+    return item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceShape.width;
+  }
+  return 0;
+}
+
+function canBreakWords(items: readonly InlineItem[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const item = items[k]!;
+    if (item.type === 'text') {
+      const s = item.style;
+      return s.overflowWrap !== 'normal' || s.wordBreak === 'break-word';
+    }
+  }
+  return false;
+}
+
+/** Emergency breaking inside a word, one character (code point) at a time. */
+function breakByCharacter(f: Filler, items: readonly InlineItem[], from: number, to: number, ctx: LayoutContext): void {
+  for (let k = from; k < to; k++) {
+    const item = items[k]!;
+    if (item.type !== 'text') {
+      append(f, item);
+      f.currentWidth += itemWidth(item);
+      continue;
+    }
+    let chunk = '';
+    for (const ch of item.word) {
+      const w = ctx.shapes.shape(ch, item.style).width;
+      if (f.currentWidth + w > f.width + EPSILON && (f.current.length > 0 || chunk !== '')) {
+        if (chunk) append(f, slice(item, chunk, '', ctx));
+        finishLine(f, false);
+        chunk = '';
+      }
+      chunk += ch;
+      f.currentWidth += w;
+    }
+    const last = slice(item, chunk, item.space, ctx);
+    append(f, last);
+    f.currentWidth += last.spaceShape.width;
+  }
+}
+
+function slice(item: TextItem, word: string, space: string, ctx: LayoutContext): TextItem {
+  const rtl = (item.level & 1) === 1;
+  return { ...item, word, space, wordShape: ctx.shapes.shape(word, item.style, rtl), spaceShape: ctx.shapes.shape(space, item.style, rtl) };
+}

@@ -1,0 +1,152 @@
+import type { CounterBox, InlineBox, TextBox } from '../boxes/box.js';
+import type { BoxFragment, Fragment, TextDecoration, TextFragment } from '../fragment.js';
+import type { GlyphRun } from '../measurer.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from './context.js';
+import { cloneFragment, createBoxFragment, offsetFragment } from './fragments.js';
+import type { InlineItem, TextItem } from './inline-items.js';
+import type { AlignEntry } from './line-metrics.js';
+import { decorationsFor } from './text-decorations.js';
+
+export interface EmitInput {
+  /** Items in visual order. */
+  readonly items: readonly InlineItem[];
+  readonly entryOf: readonly (AlignEntry | null)[];
+  readonly boxEntry: ReadonlyMap<InlineBox, AlignEntry>;
+  readonly openAtStart: readonly InlineBox[];
+  readonly x: number;
+  /** Root baseline from the line top. */
+  readonly baseline: number;
+  readonly justify: number;
+  readonly cbWidth: number;
+  /** Build inline box fragments around their content (false for reordered bidi lines). */
+  readonly nested: boolean;
+}
+
+interface OpenBox {
+  readonly box: InlineBox;
+  readonly entry: AlignEntry | undefined;
+  readonly left: number;
+  readonly children: Fragment[];
+  readonly isFirst: boolean;
+}
+
+interface PendingText {
+  owner: TextBox | CounterBox;
+  entry: AlignEntry | null;
+  x: number;
+  width: number;
+  runs: GlyphRun[];
+  item: TextItem;
+}
+
+/** Fragments of one line, relative to (content-box left, line top). */
+export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragment[] {
+  const roots: Fragment[] = [];
+  const stack: OpenBox[] = input.openAtStart.map((box) => ({ box, entry: input.boxEntry.get(box), left: input.x, children: [], isFirst: false }));
+  const target = (): Fragment[] => (stack.length ? stack[stack.length - 1]!.children : roots);
+  let x = input.x;
+  let text: PendingText | null = null;
+  const flush = (): void => {
+    if (text) target().push(textFragment(text, input, ctx));
+    text = null;
+  };
+  input.items.forEach((item, i) => {
+    const entry = input.entryOf[i] ?? null;
+    switch (item.type) {
+      case 'text': {
+        const runs = [...item.wordShape.runs, ...item.spaceShape.runs];
+        if (item.level & 1) runs.reverse();
+        const width = item.wordShape.width + item.spaceShape.width + input.justify * (spaces(item.word) + spaces(item.space));
+        const pending = text as PendingText | null;
+        if (pending && pending.owner === item.owner && pending.entry === entry) {
+          pending.width += width;
+          pending.runs.push(...runs);
+        } else {
+          flush();
+          text = { owner: item.owner, entry, x, width, runs, item };
+        }
+        x += width;
+        return;
+      }
+      case 'open': {
+        flush();
+        const e = edges(item.box, input.cbWidth);
+        x += e.ml;
+        if (input.nested) stack.push({ box: item.box, entry: input.boxEntry.get(item.box), left: x, children: [], isFirst: item.box.isFirstPart });
+        x += e.bl + e.pl;
+        return;
+      }
+      case 'close': {
+        flush();
+        const e = edges(item.box, input.cbWidth);
+        x += e.pr + e.br;
+        const open = input.nested ? stack.pop() : undefined;
+        if (open) target().push(inlineFragment(open, x, item.box.isLastPart, input));
+        x += e.mr;
+        return;
+      }
+      case 'atomic': {
+        flush();
+        const frag = item.layout.fragment;
+        if (frag && entry) {
+          const copy = cloneFragment(frag);
+          offsetFragment(copy, x, input.baseline + entry.offset - item.layout.baseline);
+          target().push(copy);
+        }
+        x += item.layout.marginWidth;
+        return;
+      }
+      case 'br':
+        flush();
+    }
+  });
+  flush();
+  while (stack.length) {
+    const open = stack.pop()!;
+    target().push(inlineFragment(open, x, false, input));
+  }
+  return roots;
+}
+
+function spaces(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) === 32) n++;
+  return n;
+}
+
+function edges(box: InlineBox, cb: number): { ml: number; bl: number; pl: number; mr: number; br: number; pr: number } {
+  const s = box.style;
+  const m = (v: typeof s.marginLeft): number => (v === 'auto' ? 0 : resolveLength(v, cb));
+  return {
+    ml: box.isFirstPart ? m(s.marginLeft) : 0, bl: box.isFirstPart ? s.borderLeft.width : 0, pl: box.isFirstPart ? resolveLength(s.paddingLeft, cb) : 0,
+    mr: box.isLastPart ? m(s.marginRight) : 0, br: box.isLastPart ? s.borderRight.width : 0, pr: box.isLastPart ? resolveLength(s.paddingRight, cb) : 0,
+  };
+}
+
+function textFragment(t: PendingText, input: EmitInput, ctx: LayoutContext): TextFragment {
+  const baseline = input.baseline + (t.entry?.offset ?? 0);
+  const decorations: TextDecoration[] = decorationsFor(t.item, t.x, baseline, t.width, ctx);
+  return { kind: 'text', style: t.item.style, x: t.x, baseline, width: t.width, runs: t.runs, justifySpacing: input.justify, decorations };
+}
+
+/** An inline box's fragment on this line: its content area (font ascent + descent) plus padding and border (§10.6.1). */
+function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: EmitInput): BoxFragment {
+  const s = open.box.style;
+  const e = open.entry;
+  const baseline = input.baseline + (e?.offset ?? 0);
+  const pt = resolveLength(s.paddingTop, input.cbWidth);
+  const pb = resolveLength(s.paddingBottom, input.cbWidth);
+  const border = { top: s.borderTop.width, bottom: s.borderBottom.width, left: open.isFirst ? s.borderLeft.width : 0, right: isLast ? s.borderRight.width : 0 };
+  const padding = {
+    top: pt, bottom: pb, left: open.isFirst ? resolveLength(s.paddingLeft, input.cbWidth) : 0, right: isLast ? resolveLength(s.paddingRight, input.cbWidth) : 0,
+  };
+  const ascent = e?.ascent ?? 0;
+  const descent = e?.descent ?? 0;
+  const y = baseline - ascent - pt - border.top;
+  const height = ascent + descent + pt + pb + border.top + border.bottom;
+  for (const child of open.children) offsetFragment(child, -open.left, -y);
+  return createBoxFragment(s, open.box.tag, open.box.attrs, {
+    x: open.left, y, width: right - open.left, height, border, padding, part: { isFirst: open.isFirst, isLast },
+  }, open.children);
+}

@@ -1,0 +1,148 @@
+import type { InlineBox } from '../boxes/box.js';
+import type { ComputedStyle } from '../style.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from './context.js';
+import type { AtomicItem, InlineItem } from './inline-items.js';
+
+/**
+ * Line box height (CSS 2.1 §10.8): every inline box (the root inline box being the strut)
+ * contributes ascent + half-leading above its baseline and descent + half-leading below,
+ * with its baseline shifted by vertical-align relative to its parent's.
+ */
+export interface AlignEntry {
+  readonly parent: AlignEntry | null;
+  readonly style: ComputedStyle;
+  /** Ascent and descent of the box (font metrics, or the atomic's margin box around its baseline). */
+  readonly ascent: number;
+  readonly descent: number;
+  readonly halfLeading: number;
+  /** Baseline shift relative to the parent's baseline, positive downwards (when not top/bottom). */
+  readonly shift: number;
+  readonly align: 'top' | 'bottom' | null;
+  /** Baseline from the root baseline; filled by `resolveLine`. */
+  offset: number;
+}
+
+export function usedLineHeight(style: ComputedStyle, ascent: number, descent: number, lineGap: number): number {
+  const lh = style.lineHeight;
+  if (lh === 'normal') return ascent + descent + lineGap;
+  if (typeof lh === 'number') return lh;
+  return lh.factor * style.fontSize;
+}
+
+export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
+  const m = ctx.shapes.metrics(style);
+  const lineHeight = usedLineHeight(style, m.ascent, m.descent, m.lineGap);
+  const halfLeading = (lineHeight - (m.ascent + m.descent)) / 2;
+  return makeEntry(style, parent, m.ascent, m.descent, halfLeading, lineHeight, ctx);
+}
+
+export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutContext): AlignEntry {
+  const { baseline, marginHeight } = item.layout;
+  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, 0, marginHeight, ctx);
+}
+
+function makeEntry(
+  style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, halfLeading: number, lineHeight: number, ctx: LayoutContext,
+): AlignEntry {
+  const va = style.verticalAlign;
+  let shift = 0;
+  let align: 'top' | 'bottom' | null = null;
+  if (parent) {
+    const p = parent.style;
+    const pm = ctx.shapes.metrics(p);
+    switch (va) {
+      case 'baseline': break;
+      // Chromium's offsets for sub/super, from the parent's font size.
+      case 'sub': shift = p.fontSize / 5 + 1; break;
+      case 'super': shift = -(p.fontSize / 3 + 1); break;
+      case 'text-top': shift = -pm.ascent + ascent + halfLeading; break;
+      case 'text-bottom': shift = pm.descent - descent - halfLeading; break;
+      case 'middle': shift = -pm.xHeight / 2 - (descent - ascent) / 2; break;
+      case 'top': align = 'top'; break;
+      case 'bottom': align = 'bottom'; break;
+      default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
+    }
+  }
+  return { parent, style, ascent, descent, halfLeading, shift, align, offset: 0 };
+}
+
+export interface LineGeometry {
+  readonly height: number;
+  /** Root baseline from the line top. */
+  readonly baseline: number;
+}
+
+/**
+ * Resolve every entry's baseline offset and the line's height. Boxes aligned top/bottom
+ * (and their descendants) are placed against the line box edges afterwards (§10.8.1).
+ */
+export function resolveLine(entries: readonly AlignEntry[]): LineGeometry {
+  let top = 0;
+  let bottom = 0;
+  const anchored: AlignEntry[] = [];
+  for (const e of entries) {
+    const anchor = anchorOf(e);
+    e.offset = (e.parent && anchor !== e ? e.parent.offset : 0) + (anchor === e ? 0 : e.shift);
+    if (anchor) {
+      if (anchor === e) anchored.push(e);
+      continue;
+    }
+    top = Math.min(top, e.offset - e.ascent - e.halfLeading);
+    bottom = Math.max(bottom, e.offset + e.descent + e.halfLeading);
+  }
+  let height = bottom - top;
+  for (const e of anchored) height = Math.max(height, e.ascent + e.descent + 2 * e.halfLeading);
+  const baseline = -top;
+  for (const e of anchored) {
+    const own = e.align === 'top' ? e.ascent + e.halfLeading : height - e.descent - e.halfLeading;
+    e.offset = own - baseline;
+  }
+  // Descendants of anchored boxes follow their anchor (entries come parents first).
+  for (const e of entries) {
+    const anchor = anchorOf(e);
+    if (anchor && anchor !== e && e.parent) e.offset = e.parent.offset + e.shift;
+  }
+  return { height, baseline };
+}
+
+function anchorOf(e: AlignEntry): AlignEntry | null {
+  for (let a: AlignEntry | null = e; a; a = a.parent) if (a.align) return a;
+  return null;
+}
+
+/** The entries of a line in logical order, and the entry each item sits on. */
+export function lineEntries(
+  items: readonly InlineItem[], openAtStart: readonly InlineBox[], root: AlignEntry, ctx: LayoutContext,
+): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[]; boxEntry: Map<InlineBox, AlignEntry> } {
+  const entries: AlignEntry[] = [root];
+  const boxEntry = new Map<InlineBox, AlignEntry>();
+  const stack: AlignEntry[] = [root];
+  for (const box of openAtStart) {
+    const e = fontEntry(box.style, stack[stack.length - 1]!, ctx);
+    entries.push(e);
+    boxEntry.set(box, e);
+    stack.push(e);
+  }
+  const itemEntry: (AlignEntry | null)[] = [];
+  for (const item of items) {
+    const top = stack[stack.length - 1]!;
+    if (item.type === 'open') {
+      const e = fontEntry(item.box.style, top, ctx);
+      entries.push(e);
+      boxEntry.set(item.box, e);
+      stack.push(e);
+      itemEntry.push(e);
+    } else if (item.type === 'close') {
+      itemEntry.push(boxEntry.get(item.box) ?? top);
+      if (stack.length > 1) stack.pop();
+    } else if (item.type === 'atomic') {
+      const e = atomicEntry(item, top, ctx);
+      entries.push(e);
+      itemEntry.push(e);
+    } else {
+      itemEntry.push(top);
+    }
+  }
+  return { entries, itemEntry, boxEntry };
+}

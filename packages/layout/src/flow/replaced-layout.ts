@@ -1,0 +1,33 @@
+import type { ReplacedBox } from '../boxes/box.js';
+import type { LayoutContext } from './context.js';
+import { borderEdges, marginOrZero, paddingEdges } from './box-model.js';
+import { createBoxFragment } from './fragments.js';
+import { imageFragment, replacedSize } from './replaced-size.js';
+import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type Space } from './types.js';
+
+/** A block-level replaced element (CSS 2.1 §10.3.4): monolithic, pushed to the next page when it does not fit. */
+export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutContext): LayoutResult {
+  void ctx;
+  const s = box.style;
+  const size = replacedSize(box, space.inlineSize, space.cbBlockSize);
+  const border = borderEdges(s);
+  const padding = paddingEdges(s, space.inlineSize);
+  const outerWidth = size.width + border.left + border.right + padding.left + padding.right;
+  const height = size.height + border.top + border.bottom + padding.top + padding.bottom;
+  const rest = space.inlineSize - outerWidth;
+  let left = marginOrZero(s.marginLeft, space.inlineSize);
+  if (s.marginLeft === 'auto' && s.marginRight === 'auto') left = Math.max(0, rest / 2);
+  else if (s.marginLeft === 'auto') left = rest - marginOrZero(s.marginRight, space.inlineSize);
+  const marginTop = space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
+  if (!space.pageIsEmpty && space.mode === 'layout' && resolveMargins(marginTop) + height > space.blockSize + 1e-6) {
+    return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  }
+  const image = imageFragment(box, border.left + padding.left, border.top + padding.top, size.width, size.height);
+  const fragment = createBoxFragment(s, box.tag, box.attrs, {
+    x: left, y: 0, width: outerWidth, height, border, padding, part: { isFirst: true, isLast: true },
+  }, [image]);
+  return {
+    fragment, resume: null, marginTop, marginBottom: addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)),
+    collapsesThrough: false, height, baseline: null, lastBaseline: null,
+  };
+}

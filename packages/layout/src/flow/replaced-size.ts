@@ -1,0 +1,65 @@
+import type { ReplacedBox } from '../boxes/box.js';
+import type { ImageFragment } from '../fragment.js';
+import { resolveLength } from '../style.js';
+import { borderEdges, definite, paddingEdges, toContentSize } from './box-model.js';
+
+/** Used content size of a replaced element (CSS 2.1 §10.3.2, §10.6.2, §10.4 with the ratio kept). */
+export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number | null): { width: number; height: number } {
+  const s = box.style;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  const hEdges = b.left + b.right + p.left + p.right;
+  const vEdges = b.top + b.bottom + p.top + p.bottom;
+  const w = definite(s.width, cbWidth);
+  const h = definite(s.height, cbHeight);
+  const ratio = box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : 1;
+  let width = w === null ? null : toContentSize(w, s, hEdges);
+  let height = h === null ? null : toContentSize(h, s, vEdges);
+  if (width === null && height === null) {
+    width = box.intrinsicWidth;
+    height = box.intrinsicHeight;
+  } else if (width === null) {
+    width = (height as number) * ratio;
+  } else if (height === null) {
+    height = ratio > 0 ? width / ratio : 0;
+  }
+  if (width === null || height === null) return { width: 0, height: 0 }; // unreachable: both resolved above
+  const maxW = definite(s.maxWidth, cbWidth);
+  const minW = definite(s.minWidth, cbWidth) ?? 0;
+  const maxH = definite(s.maxHeight, cbHeight);
+  const minH = definite(s.minHeight, cbHeight) ?? 0;
+  // Max constraints keep the aspect ratio when the other dimension was not specified (§10.4 table, simplified).
+  if (maxW !== null && width > toContentSize(maxW, s, hEdges)) {
+    const nw = toContentSize(maxW, s, hEdges);
+    if (h === null) height = height * (nw / width);
+    width = nw;
+  }
+  if (maxH !== null && height > toContentSize(maxH, s, vEdges)) {
+    const nh = toContentSize(maxH, s, vEdges);
+    if (w === null) width = width * (nh / height);
+    height = nh;
+  }
+  width = Math.max(width, toContentSize(minW, s, hEdges));
+  height = Math.max(height, toContentSize(minH, s, vEdges));
+  return { width, height };
+}
+
+/** The image inside its content box after object-fit / object-position (CSS Images 3 §5.5). */
+export function imageFragment(box: ReplacedBox, x: number, y: number, width: number, height: number): ImageFragment {
+  const s = box.style;
+  const iw = box.intrinsicWidth;
+  const ih = box.intrinsicHeight;
+  let dw = width;
+  let dh = height;
+  const fit = s.objectFit;
+  if (fit !== 'fill' && iw > 0 && ih > 0) {
+    const contain = Math.min(width / iw, height / ih);
+    const cover = Math.max(width / iw, height / ih);
+    const scale = fit === 'contain' ? contain : fit === 'cover' ? cover : fit === 'none' ? 1 : Math.min(1, contain);
+    dw = iw * scale;
+    dh = ih * scale;
+  }
+  const px = resolveLength(s.objectPosition[0], width - dw);
+  const py = resolveLength(s.objectPosition[1], height - dh);
+  return { kind: 'image', style: s, x: x + px, y: y + py, width: dw, height: dh, clip: { x, y, width, height }, src: box.src };
+}

@@ -1,0 +1,70 @@
+import type { Fragment } from '../fragment.js';
+import type { BreakValue } from '../style.js';
+
+/**
+ * The one layout contract every mode implements (DESIGN.md "Fragmentation"):
+ * `layoutX(box, space, resume, ctx) → LayoutResult`.
+ */
+
+/** Collapsible margins adjoining each other (CSS 2.1 §8.3.1): the largest positive plus the most negative. */
+export interface MarginSet {
+  readonly positive: number;
+  readonly negative: number;
+}
+export const NO_MARGINS: MarginSet = { positive: 0, negative: 0 };
+
+export function addMargin(set: MarginSet, margin: number): MarginSet {
+  if (margin >= 0) return margin > set.positive ? { positive: margin, negative: set.negative } : set;
+  return margin < set.negative ? { positive: set.positive, negative: margin } : set;
+}
+export function joinMargins(a: MarginSet, b: MarginSet): MarginSet {
+  return { positive: Math.max(a.positive, b.positive), negative: Math.min(a.negative, b.negative) };
+}
+export function resolveMargins(set: MarginSet): number {
+  return set.positive + set.negative;
+}
+
+export interface Space {
+  /** Width of the containing block (its content box). */
+  readonly inlineSize: number;
+  /** Space left on this page, measured from where `marginAbove` starts; Infinity when measuring. */
+  readonly blockSize: number;
+  /** Nothing has been placed on this page yet: the box must make progress even if it overflows. */
+  readonly pageIsEmpty: boolean;
+  readonly mode: 'layout' | 'measure';
+  /** Margins above this box that collapse with its top margin. */
+  readonly marginAbove: MarginSet;
+  /** At a page top after an unforced break: adjoining margins truncate to zero (CSS Fragmentation 3 §5.2). */
+  readonly truncateMargins: boolean;
+  /** The containing block's definite content height, for percentage heights (null: auto). */
+  readonly cbBlockSize: number | null;
+}
+
+/** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */
+export type Resume =
+  | { readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number }
+  | { readonly kind: 'lines'; readonly line: number };
+
+export type ForcedBreak = 'page' | 'left' | 'right';
+
+export interface LayoutResult {
+  /** Border-box fragment at (0, 0); the caller moves it into place. Null: nothing fits here, push the box. */
+  readonly fragment: Fragment | null;
+  readonly resume: Resume | null;
+  /** The margins the caller resolves above the border box (includes `space.marginAbove`). */
+  readonly marginTop: MarginSet;
+  /** The margins below the box, to collapse with what follows (includes `marginTop` when collapsing through). */
+  readonly marginBottom: MarginSet;
+  /** Empty box whose top and bottom margins collapse together (§8.3.1). */
+  readonly collapsesThrough: boolean;
+  /** Border-box height of the fragment (0 when none). */
+  readonly height: number;
+  /** First and last baselines from the border-box top, null when the box has no line boxes. */
+  readonly baseline: number | null;
+  readonly lastBaseline: number | null;
+  /** A forced break ended this fragment (the page side it asks for). */
+  readonly forcedBreak?: ForcedBreak;
+  /** The box's break-before / break-after (CSS Fragmentation 3 §3.1), for the parent's break decisions. */
+  readonly breakBefore?: BreakValue;
+  readonly breakAfter?: BreakValue;
+}

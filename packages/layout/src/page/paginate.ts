@@ -1,0 +1,143 @@
+import { buildBoxes } from '../boxes/build-boxes.js';
+import type { ContainerBox } from '../boxes/box.js';
+import type { Fragment, Page } from '../fragment.js';
+import type { LayoutOptions } from '../layout-document.js';
+import type { PageBoxStyle } from '../page-style.js';
+import { resolveLength } from '../style.js';
+import type { StyledElement } from '../styled-node.js';
+import { createLayoutContext, type LayoutContext } from '../flow/context.js';
+import { createBoxFragment, offsetFragment, toPageCoordinates, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
+import { canvasBackground, type CanvasBackground } from './canvas.js';
+import { alignBody } from './body-align.js';
+import { layoutChrome } from './page-chrome.js';
+import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
+
+/** Thrown when the document needs more than `maxPages` pages. */
+export class LayoutLimitError extends Error {
+  readonly code = 'document_too_large';
+  constructor(maxPages: number) {
+    super(`The document needs more than ${maxPages} pages`);
+    this.name = 'LayoutLimitError';
+  }
+}
+
+/** One paginated page before chrome: the body fragment and its geometry. */
+interface BodyPage {
+  readonly index: number;
+  readonly style: PageBoxStyle;
+  readonly margins: PageMargins;
+  readonly blank: boolean;
+  readonly body: Fragment | null;
+  readonly bodyTop: number;
+  readonly bodyHeight: number;
+  /** Bottom of the body's margin box, from bodyTop. */
+  readonly contentBottom: number;
+}
+
+interface Documents {
+  readonly root: ContainerBox;
+  readonly header: ContainerBox | null;
+  readonly footer: ContainerBox | null;
+  readonly canvas: CanvasBackground;
+}
+
+export function paginate(rootElement: StyledElement, options: LayoutOptions): Page[] {
+  const ctx = createLayoutContext(options.measurer, options.images);
+  const canvas = canvasBackground(rootElement);
+  const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source });
+  const docs: Documents = {
+    root: build(rootElement, false),
+    header: options.header ? build(options.header, true) : null,
+    footer: options.footer ? build(options.footer, true) : null,
+    canvas,
+  };
+  const bodies = paginateBody(docs, options, ctx);
+  if (bodies.length === 1) alignBody(bodies[0]!, options);
+  return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
+}
+
+function pageMargins(ps: PageBoxStyle): PageMargins {
+  // Page margin percentages refer to the page box's width (left/right) and height (top/bottom).
+  return {
+    top: resolveLength(ps.marginTop, ps.height), right: resolveLength(ps.marginRight, ps.width),
+    bottom: resolveLength(ps.marginBottom, ps.height), left: resolveLength(ps.marginLeft, ps.width),
+  };
+}
+
+/** The chrome height reserved on every page (same either footer position, so breaks never depend on it). */
+function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: LayoutContext): { header: number; footer: number } {
+  const h = docs.header ? layoutChrome(docs.header, width, 1, 1, ctx).height + options.componentGap : 0;
+  const f = docs.footer ? layoutChrome(docs.footer, width, 1, 1, ctx).height + options.componentGap : 0;
+  return { header: h, footer: f };
+}
+
+function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext): BodyPage[] {
+  const pages: BodyPage[] = [];
+  const reservedByWidth = new Map<number, { header: number; footer: number }>();
+  let resume: Resume | null = null;
+  let forced: ForcedBreak | null = null;
+  do {
+    const index = pages.length;
+    if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
+    // break-before/after: left/right (CSS Fragmentation 3 §3.1): a blank page keeps the side right; page 1 is a right page.
+    const wantsBlank = (forced === 'right' && index % 2 === 1) || (forced === 'left' && index % 2 === 0);
+    if (wantsBlank && index > 0) {
+      const style = options.pageStyle({ index, name: '', blank: true });
+      pages.push({ index, style, margins: pageMargins(style), blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0 });
+      forced = 'page';
+      continue;
+    }
+    const style = options.pageStyle({ index, name: '', blank: false });
+    const margins = pageMargins(style);
+    const width = style.width - margins.left - margins.right;
+    let chrome = reservedByWidth.get(width);
+    if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx)));
+    const bodyTop = margins.top + chrome.header;
+    const bodyHeight = Math.max(0, style.height - margins.top - margins.bottom - chrome.header - chrome.footer);
+    const r = layoutBox(docs.root, {
+      inlineSize: width, blockSize: bodyHeight, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+      truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight,
+    }, resume, ctx);
+    const top = resolveMargins(r.marginTop);
+    if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
+    const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
+    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom });
+    if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
+    resume = r.resume;
+    forced = r.forcedBreak ?? null;
+  } while (resume !== null);
+  return pages;
+}
+
+function sameResume(a: Resume | null, b: Resume | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Page chrome with the real page numbers (DESIGN.md: laid out after pagination), margin boxes, canvas. */
+function finishPage(b: BodyPage, last: boolean, total: number, docs: Documents, options: LayoutOptions, ctx: LayoutContext): Page {
+  const fragments: Fragment[] = [];
+  const { style, margins } = b;
+  const width = style.width - margins.left - margins.right;
+  if (docs.canvas.layersStyle) {
+    fragments.push(createBoxFragment(docs.canvas.layersStyle, '', {}, { x: 0, y: 0, width: style.width, height: style.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []));
+  }
+  if (b.body) fragments.push(b.body);
+  if (!b.blank) {
+    if (docs.header) {
+      const h = layoutChrome(docs.header, width, b.index + 1, total, ctx);
+      if (h.fragment) { offsetFragment(h.fragment, margins.left, margins.top); fragments.push(h.fragment); }
+    }
+    if (docs.footer) {
+      const f = layoutChrome(docs.footer, width, b.index + 1, total, ctx);
+      const bottom = style.height - margins.bottom - f.height;
+      const y = last && options.footerPosition === 'after-content' ? Math.min(bottom, b.bodyTop + b.contentBottom + options.componentGap) : bottom;
+      if (f.fragment) { offsetFragment(f.fragment, margins.left, y); fragments.push(f.fragment); }
+    }
+  }
+  fragments.push(...layoutMarginBoxes(style, margins, b.index + 1, total, ctx));
+  toPageCoordinates(fragments, 0, 0);
+  const backgroundColor = docs.canvas.color ?? style.backgroundColor;
+  return { index: b.index, width: style.width, height: style.height, backgroundColor, fragments };
+}

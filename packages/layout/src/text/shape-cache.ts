@@ -1,0 +1,73 @@
+import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions } from '../measurer.js';
+import type { ComputedStyle } from '../style.js';
+
+export interface Shaped {
+  readonly runs: readonly GlyphRun[];
+  readonly width: number;
+}
+
+interface FontEntry {
+  readonly query: FontQuery;
+  readonly size: number;
+  readonly options: ShapeOptions;
+  readonly shapes: Map<string, Shaped>;
+  readonly rtlShapes: Map<string, Shaped>;
+  metrics: FontMetrics | null;
+}
+
+/**
+ * Shaping is layout's hot path: every word of every paragraph goes through it, and the same
+ * words recur (table cells, repeated rows). Results are cached per font and text.
+ */
+export class ShapeCache {
+  readonly #measurer: Measurer;
+  readonly #byStyle = new WeakMap<ComputedStyle, FontEntry>();
+  readonly #byKey = new Map<string, FontEntry>();
+
+  constructor(measurer: Measurer) {
+    this.#measurer = measurer;
+  }
+
+  shape(text: string, style: ComputedStyle, rtl = false): Shaped {
+    const entry = this.#entry(style);
+    const map = rtl ? entry.rtlShapes : entry.shapes;
+    let shaped = map.get(text);
+    if (!shaped) {
+      const runs = text === '' ? [] : this.#measurer.shape(text, entry.query, entry.size, rtl ? { ...entry.options, rtl } : entry.options);
+      let width = 0;
+      for (const run of runs) width += run.width;
+      shaped = { runs, width };
+      map.set(text, shaped);
+    }
+    return shaped;
+  }
+
+  metrics(style: ComputedStyle): FontMetrics {
+    const entry = this.#entry(style);
+    entry.metrics ??= this.#measurer.metrics(entry.query, entry.size);
+    return entry.metrics;
+  }
+
+  #entry(style: ComputedStyle): FontEntry {
+    let entry = this.#byStyle.get(style);
+    if (entry) return entry;
+    const key = [style.fontFamily.join(','), style.fontWeight, style.fontStyle, style.fontSize, style.letterSpacing,
+      style.wordSpacing, style.fontVariant, style.lang].join('|');
+    entry = this.#byKey.get(key);
+    if (!entry) {
+      const options: ShapeOptions = {
+        ...(style.letterSpacing ? { letterSpacing: style.letterSpacing } : {}),
+        ...(style.wordSpacing ? { wordSpacing: style.wordSpacing } : {}),
+        ...(style.fontVariant === 'small-caps' ? { smallCaps: true } : {}),
+        ...(style.lang ? { lang: style.lang } : {}),
+      };
+      entry = {
+        query: { families: style.fontFamily, weight: style.fontWeight, style: style.fontStyle },
+        size: style.fontSize, options, shapes: new Map(), rtlShapes: new Map(), metrics: null,
+      };
+      this.#byKey.set(key, entry);
+    }
+    this.#byStyle.set(style, entry);
+    return entry;
+  }
+}
