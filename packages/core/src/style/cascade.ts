@@ -1,0 +1,135 @@
+import type { Element } from 'domhandler';
+import { parseComponents, type CV } from './tokenizer.js';
+import type { Declaration } from './stylesheet.js';
+import { canonicalName, containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
+import { PROPERTIES } from './properties/index.js';
+import { compileSelectorList, type PseudoElement } from './selectors.js';
+
+/** A declaration after alias resolution and shorthand expansion. */
+export interface CompiledDeclaration {
+  /** A longhand or a custom property (`--x`). */
+  readonly name: string;
+  readonly value: readonly CV[];
+  readonly important: boolean;
+  /** Set when the value came from a shorthand holding var(): expand after substitution. */
+  readonly shorthand: string | null;
+}
+
+export type Origin = 'user-agent' | 'author';
+
+export interface CompiledRule {
+  readonly id: number;
+  readonly origin: Origin;
+  readonly specificity: number;
+  readonly match: (el: Element) => boolean;
+  readonly pseudo: PseudoElement;
+  readonly declarations: readonly CompiledDeclaration[];
+}
+
+const isKnown = (name: string): boolean => PROPERTIES.has(name) || name in SHORTHANDS;
+
+/** Resolve aliases and expand shorthands (CSS Cascade 4 §1.2). Unknown properties are dropped. */
+export function compileDeclarations(declarations: readonly Declaration[]): CompiledDeclaration[] {
+  const out: CompiledDeclaration[] = [];
+  for (const d of declarations) {
+    if (d.name.startsWith('--')) {
+      out.push({ name: d.name, value: parseComponents(d.value), important: d.important, shorthand: null });
+      continue;
+    }
+    const name = canonicalName(d.name, isKnown);
+    if (name === '') continue;
+    const value = parseComponents(d.value);
+    if (value.length === 0) continue;
+    const longhands = SHORTHANDS[name];
+    if (longhands && name !== 'background-position' && containsVar(value)) {
+      for (const l of longhands) out.push({ name: l, value, important: d.important, shorthand: name });
+      continue;
+    }
+    const expanded = expandShorthand(name, value);
+    if (expanded === null) continue;
+    if (expanded === undefined) {
+      if (PROPERTIES.has(name)) out.push({ name, value, important: d.important, shorthand: null });
+      continue;
+    }
+    for (const [l, v] of expanded) {
+      if (PROPERTIES.has(l)) out.push({ name: l, value: v, important: d.important, shorthand: null });
+    }
+  }
+  return out;
+}
+
+/** Rules bucketed by the rightmost compound's id, class or tag, so matching stays cheap. */
+export class RuleIndex {
+  private readonly buckets = new Map<string, CompiledRule[]>();
+  private nextId = 0;
+  readonly diagnostics: string[] = [];
+
+  add(origin: Origin, selectorText: string, declarations: readonly Declaration[]): void {
+    const compiled = compileSelectorList(selectorText);
+    if (typeof compiled === 'string') {
+      this.diagnostics.push(compiled);
+      return;
+    }
+    const decls = compileDeclarations(declarations);
+    if (decls.length === 0) return;
+    for (const sel of compiled) {
+      const rule: CompiledRule = { id: this.nextId++, origin, specificity: sel.specificity, match: sel.match, pseudo: sel.pseudo, declarations: decls };
+      let list = this.buckets.get(sel.key);
+      if (!list) this.buckets.set(sel.key, (list = []));
+      list.push(rule);
+    }
+  }
+
+  /** Rules whose selector matches `el`, in source order. */
+  match(el: Element): CompiledRule[] {
+    const out: CompiledRule[] = [];
+    const scan = (key: string): void => {
+      const list = this.buckets.get(key);
+      if (list) for (const r of list) if (r.match(el)) out.push(r);
+    };
+    scan('*');
+    scan(el.name);
+    const id = el.attribs['id'];
+    if (id) scan(`#${id}`);
+    const cls = el.attribs['class'];
+    if (cls) {
+      const seen = new Set<string>();
+      for (const c of cls.split(/\s+/)) {
+        if (c && !seen.has(c)) {
+          seen.add(c);
+          scan(`.${c}`);
+        }
+      }
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+}
+
+/** One element's cascaded declarations, winners per property. */
+export type Winners = Map<string, CompiledDeclaration>;
+
+/**
+ * Cascade sort (Cascade 4 §6.1): origin and importance, then specificity, then order.
+ * `hints` are presentational hints (author origin, specificity 0, before author rules);
+ * `inline` is the style attribute.
+ */
+export function cascade(
+  rules: readonly CompiledRule[],
+  hints: readonly CompiledDeclaration[],
+  inline: readonly CompiledDeclaration[],
+): Winners {
+  const ua = rules.filter((r) => r.origin === 'user-agent');
+  const author = rules.filter((r) => r.origin === 'author').sort((a, b) => a.specificity - b.specificity || a.id - b.id);
+  const winners: Winners = new Map();
+  const apply = (decls: readonly CompiledDeclaration[], important: boolean): void => {
+    for (const d of decls) if (d.important === important) winners.set(d.name, d);
+  };
+  for (const r of ua) apply(r.declarations, false);
+  apply(hints, false);
+  for (const r of author) apply(r.declarations, false);
+  apply(inline, false);
+  for (const r of author) apply(r.declarations, true);
+  apply(inline, true);
+  for (const r of ua) apply(r.declarations, true);
+  return winners;
+}

@@ -1,0 +1,148 @@
+import type { PageStyleResolver, StyledElement } from '@platen/layout';
+import { Document, Element, cloneNode, type ChildNode } from 'domhandler';
+import type { ResolvedFormat } from '../format.js';
+import { hasDoctype } from '../html/parse.js';
+import { RuleIndex } from './cascade.js';
+import type { ComputeEnv } from './compute.js';
+import type { Diagnostic } from './diagnostics.js';
+import { collectFontFaces, type FontFaceRule } from './font-face.js';
+import { createPageStyleResolver } from './page-rules.js';
+import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader } from './sheets.js';
+import type { MediaContext, SheetItem } from './stylesheet.js';
+import { StyleTreeBuilder } from './style-tree.js';
+import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
+
+export interface StyleOptions {
+  readonly format: ResolvedFormat;
+  /** Header/footer component documents (parsed with parseHtml). */
+  readonly chrome?: { readonly header?: Document; readonly footer?: Document };
+  /** Base for relative URLs in the document and its inline styles. */
+  readonly baseUrl?: string;
+  /**
+   * Text of an external stylesheet (`<link rel=stylesheet>`, `@import`, google_fonts_url)
+   * already fetched by the resource loader, or null when it could not be. Without it,
+   * external sheets are only listed in `stylesheetUrls`.
+   */
+  readonly resolveStylesheet?: (url: string) => string | null;
+}
+
+export interface StyleResult {
+  readonly root: StyledElement;
+  readonly header: StyledElement | null;
+  readonly footer: StyledElement | null;
+  readonly pageStyle: PageStyleResolver;
+  readonly fontFaces: FontFaceRule[];
+  readonly stylesheetUrls: string[];
+  readonly diagnostics: Diagnostic[];
+  readonly title: string | null;
+}
+
+/** The cascade entry point: style a parsed document, its header/footer and its pages. */
+export function computeStyles(doc: Document, options: StyleOptions): StyleResult {
+  const { format } = options;
+  const media: MediaContext = {
+    width: format.width - format.margins.left - format.margins.right,
+    height: format.height - format.margins.top - format.margins.bottom,
+  };
+  const loader: SheetLoader = { baseUrl: options.baseUrl, media, resolve: options.resolveStylesheet, diagnostics: [], urls: [] };
+  const messages: Diagnostic[] = [];
+  const warn = (code: string) => (message: string): void => {
+    messages.push({ severity: 'warning', code, message });
+  };
+  const quirks = !hasDoctype(doc);
+  const google = format.googleFontsUrl ? loadExternal(format.googleFontsUrl, loader, 1) : [];
+  const sheets = [...google, ...documentSheets(doc, loader)];
+  const env: ComputeEnv = { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height };
+
+  const index = buildIndex(sheets, quirks, format, media, loader);
+  const builder = new StyleTreeBuilder(index, env, options.baseUrl);
+  const html = rootElement(doc);
+  const main = builder.styleRoot(html);
+  index.diagnostics.forEach(warn('css_invalid_selector'));
+
+  const chromeSheets: SheetItem[] = [];
+  const styleChrome = (component: Document | undefined): StyledElement | null => {
+    if (!component) return null;
+    const own = documentSheets(component, loader);
+    chromeSheets.push(...own);
+    const chromeIndex = buildIndex([...sheets, ...own], quirks, format, media, loader);
+    const wrapper = chromeDocument(component);
+    const styled = new StyleTreeBuilder(chromeIndex, env, options.baseUrl).styleRoot(wrapper.html).styled;
+    return findChromeDiv(styled);
+  };
+  const header = styleChrome(options.chrome?.header);
+  const footer = styleChrome(options.chrome?.footer);
+
+  const pageMessages: string[] = [];
+  const pageStyle = createPageStyleResolver(sheets, { format, root: main.style, env: { ...env, rootFontSize: main.style.flat['font-size'] as number } }, pageMessages);
+  pageMessages.forEach(warn('css_invalid_page_rule'));
+  const fontMessages: string[] = [];
+  const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
+  fontMessages.forEach(warn('css_invalid_font_face'));
+  for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
+  return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc) };
+}
+
+let uaItems: readonly SheetItem[] | null = null;
+let quirksItems: readonly SheetItem[] | null = null;
+
+function buildIndex(sheets: readonly SheetItem[], quirks: boolean, format: ResolvedFormat, media: MediaContext, loader: SheetLoader): RuleIndex {
+  const index = new RuleIndex();
+  uaItems ??= loadSheet(UA_STYLESHEET, undefined, { ...loader, diagnostics: [], urls: [] });
+  quirksItems ??= loadSheet(QUIRKS_STYLESHEET, undefined, { ...loader, diagnostics: [], urls: [] });
+  for (const item of uaItems) if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
+  if (quirks) for (const item of quirksItems) if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
+  const defaults = formatDefaults(format);
+  if (defaults) {
+    for (const item of loadSheet(defaults, undefined, { ...loader, media, diagnostics: [], urls: [] })) {
+      if (item.kind === 'style') index.add('author', item.selector, item.declarations);
+    }
+  }
+  for (const item of sheets) if (item.kind === 'style') index.add('author', item.selector, item.declarations);
+  return index;
+}
+
+/**
+ * PdfFormat typography as the first author rule on `body` (DECISIONS.md: defaults that
+ * the document's CSS overrides). The background colour paints the page instead.
+ */
+export function formatDefaults(format: ResolvedFormat): string | null {
+  const decls: string[] = [];
+  if (format.fontFamily) decls.push(`font-family: ${format.fontFamily}`);
+  if (format.fontSize) decls.push(`font-size: ${format.fontSize}`);
+  if (format.color) decls.push(`color: ${format.color}`);
+  if (format.lineHeight) decls.push(`line-height: ${format.lineHeight}`);
+  if (format.textAlign) decls.push(`text-align: ${format.textAlign}`);
+  return decls.length ? `body { ${decls.map((d) => d.replace(/[{};]/g, '')).join('; ')} }` : null;
+}
+
+function rootElement(doc: Document): Element {
+  const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
+  if (html) return html;
+  const made = new Element('html', {}, [new Element('head', {}), new Element('body', {})]);
+  return made;
+}
+
+/** A document `html > head + body > div > (component body)` for a header/footer component. */
+function chromeDocument(component: Document): { html: Element } {
+  const source = rootElement(component);
+  const body = source.children.find((c): c is Element => c instanceof Element && c.name === 'body');
+  const content = (body?.children ?? source.children).map((c) => cloneNode(c as ChildNode, true) as ChildNode);
+  const div = new Element('div', {}, content);
+  const newBody = new Element('body', {}, [div]);
+  const html = new Element('html', {}, [new Element('head', {}), newBody]);
+  for (const [parent, kids] of [[html, html.children], [newBody, newBody.children], [div, div.children]] as const) {
+    kids.forEach((k, i) => {
+      k.parent = parent;
+      k.prev = kids[i - 1] ?? null;
+      k.next = kids[i + 1] ?? null;
+    });
+  }
+  new Document([html]);
+  return { html };
+}
+
+function findChromeDiv(html: StyledElement): StyledElement | null {
+  const body = html.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
+  return body?.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'div') ?? null;
+}

@@ -1,0 +1,182 @@
+import type { ComputedStyle, Display } from '@platen/layout';
+import type { CV } from './tokenizer.js';
+import type { Winners } from './cascade.js';
+import { expandShorthand } from './shorthands.js';
+import { PROPERTIES, type ComputeContext, type Flat } from './properties/index.js';
+import type { SpecifiedFontSize } from './properties/text.js';
+import { containsVar } from './shorthands.js';
+import { cssWideKeyword, substituteVars } from './var-substitution.js';
+import { assembleStyle } from './assemble.js';
+import type { LengthContext } from './values.js';
+
+/** An element's computed values: the public ComputedStyle plus what children inherit from. */
+export interface ElementStyle {
+  readonly flat: Readonly<Flat>;
+  readonly style: ComputedStyle;
+  readonly customs: ReadonlyMap<string, readonly CV[]>;
+  /** Fonts 4 §2.5: the absolute-size keyword the font size came from (for the monospace quirk). */
+  readonly fontKeyword: number | null;
+}
+
+export interface ComputeEnv {
+  readonly rootFontSize: number | null; // null while computing the root
+  readonly viewportWidth: number;
+  readonly viewportHeight: number;
+}
+
+export interface ElementInputs {
+  readonly lang: string | null; // the element's own `lang` attribute
+  readonly isRoot: boolean;
+}
+
+/** Font sizes of the absolute-size keywords, as Chromium's tables give them for 16px and 13px. */
+const KEYWORD_SIZES = [9, 10, 13, 16, 18, 24, 32, 48];
+const MONO_KEYWORD_SIZES = [9, 10, 12, 13, 14, 19, 26, 39];
+const ORDER = ['font-family', 'font-size', 'color', 'line-height', 'font-weight'];
+const REST = () => [...PROPERTIES.keys()].filter((n) => !ORDER.includes(n));
+let computeOrder: string[] | null = null;
+
+/** Chromium's "monospace quirk" applies when the family list is exactly `monospace`. */
+export function isMonospace(families: unknown): boolean {
+  return Array.isArray(families) && families.length === 1 && families[0] === 'monospace';
+}
+
+function resolveCustoms(winners: Winners, parent: ElementStyle | null): Map<string, readonly CV[]> {
+  const customs = new Map(parent?.customs ?? []);
+  const declared = [...winners.values()].filter((d) => d.name.startsWith('--'));
+  if (declared.length === 0) return customs;
+  const pending = new Map(declared.map((d) => [d.name, d.value]));
+  const resolving = new Set<string>();
+  const resolve = (name: string): readonly CV[] | null => {
+    const raw = pending.get(name);
+    if (raw === undefined) return customs.get(name) ?? null;
+    if (resolving.has(name)) return null; // a cycle: guaranteed-invalid (Variables 1 §2.3)
+    resolving.add(name);
+    const kw = cssWideKeyword(raw);
+    let value: readonly CV[] | null;
+    if (kw === 'initial') value = null;
+    else if (kw !== null) value = parent?.customs.get(name) ?? null;
+    else value = containsVar(raw) ? substituteVars(raw, resolve) : raw;
+    resolving.delete(name);
+    pending.delete(name);
+    if (value === null) customs.delete(name);
+    else customs.set(name, value);
+    return value;
+  };
+  for (const d of declared) resolve(d.name);
+  return customs;
+}
+
+/** Specified values after var() substitution and deferred shorthand expansion. */
+function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly CV[]>): Map<string, readonly CV[] | 'unset'> {
+  const out = new Map<string, readonly CV[] | 'unset'>();
+  const lookup = (name: string): readonly CV[] | null => customs.get(name) ?? null;
+  for (const d of winners.values()) {
+    if (d.name.startsWith('--')) continue;
+    if (!containsVar(d.value)) {
+      out.set(d.name, d.value);
+      continue;
+    }
+    const substituted = substituteVars(d.value, lookup);
+    if (substituted === null) {
+      out.set(d.name, 'unset');
+      continue;
+    }
+    if (d.shorthand === null) {
+      out.set(d.name, substituted);
+      continue;
+    }
+    const expanded = expandShorthand(d.shorthand, substituted);
+    const mine = expanded?.find(([l]) => l === d.name);
+    out.set(d.name, mine ? mine[1] : 'unset');
+  }
+  return out;
+}
+
+function fontSize(
+  spec: readonly CV[] | 'unset' | undefined, parent: ElementStyle | null, flat: Flat, ctx: ComputeContext,
+): { size: number; keyword: number | null } {
+  const mono = isMonospace(flat['font-family']);
+  const table = mono ? MONO_KEYWORD_SIZES : KEYWORD_SIZES;
+  const parentSize = (parent?.flat['font-size'] as number | undefined) ?? 16;
+  const inherit = () => {
+    if (!parent) return { size: table[3]!, keyword: 3 };
+    if (mono === isMonospace(parent.flat['font-family'])) return { size: parentSize, keyword: parent.fontKeyword };
+    if (parent.fontKeyword !== null) return { size: table[parent.fontKeyword]!, keyword: parent.fontKeyword };
+    return { size: mono ? (parentSize * 13) / 16 : (parentSize * 16) / 13, keyword: null };
+  };
+  if (spec === undefined || spec === 'unset') return inherit();
+  const kw = cssWideKeyword(spec);
+  if (kw === 'initial') return { size: table[3]!, keyword: 3 };
+  if (kw !== null) return inherit();
+  const v = PROPERTIES.get('font-size')!.compute(spec, ctx) as SpecifiedFontSize | undefined;
+  if (v === undefined) return inherit();
+  if (typeof v === 'number') return { size: v, keyword: null };
+  if (v === 'larger') return { size: parentSize * 1.2, keyword: null };
+  if (v === 'smaller') return { size: parentSize / 1.2, keyword: null };
+  return { size: table[v.keyword]!, keyword: v.keyword };
+}
+
+/** Compute one element's style from its cascaded winners (Cascade 4 §4, §7). */
+export function computeStyle(winners: Winners, parent: ElementStyle | null, env: ComputeEnv, inputs: ElementInputs): ElementStyle {
+  const customs = resolveCustoms(winners, parent);
+  const specified = specifiedValues(winners, customs);
+  const flat: Flat = {};
+  const parentFlat = parent?.flat ?? null;
+  const parentLen: LengthContext = {
+    fontSize: (parentFlat?.['font-size'] as number | undefined) ?? 16,
+    rootFontSize: env.rootFontSize ?? 16,
+    viewportWidth: env.viewportWidth,
+    viewportHeight: env.viewportHeight,
+  };
+  let ctx: ComputeContext = { len: parentLen, parent: parentFlat, current: flat };
+  let keyword: number | null = null;
+  computeOrder ??= [...ORDER, ...REST()];
+  for (const name of computeOrder) {
+    if (name === 'font-size') {
+      const fs = fontSize(specified.get(name), parent, flat, ctx);
+      flat[name] = fs.size;
+      keyword = fs.keyword;
+      const len: LengthContext = { ...parentLen, fontSize: fs.size, rootFontSize: env.rootFontSize ?? fs.size };
+      ctx = { len, parent: parentFlat, current: flat };
+      continue;
+    }
+    flat[name] = computeOne(name, specified.get(name), ctx, parentFlat);
+  }
+  flat['-lang'] = inputs.lang ?? (parentFlat?.['-lang'] as string | undefined) ?? '';
+  fixups(flat, parentFlat, inputs.isRoot);
+  return { flat, style: assembleStyle(flat), customs, fontKeyword: keyword };
+}
+
+function computeOne(name: string, spec: readonly CV[] | 'unset' | undefined, ctx: ComputeContext, parentFlat: Readonly<Flat> | null): unknown {
+  const def = PROPERTIES.get(name)!;
+  const initial = (): unknown => (def.initial === 'currentcolor' && name !== 'text-decoration-color' ? ctx.current['color'] : def.initial);
+  const inherit = (): unknown => (parentFlat ? parentFlat[name] : initial());
+  const unset = (): unknown => (def.inherited ? inherit() : initial());
+  if (spec === undefined || spec === 'unset') return unset();
+  const kw = cssWideKeyword(spec);
+  if (kw === 'inherit') return inherit();
+  if (kw === 'initial') return initial();
+  if (kw !== null) return unset();
+  const v = def.compute(spec, ctx);
+  return v === undefined ? unset() : v;
+}
+
+const BLOCKIFY: Readonly<Partial<Record<Display, Display>>> = {
+  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid',
+  'table-row-group': 'block', 'table-header-group': 'block', 'table-footer-group': 'block', 'table-row': 'block',
+  'table-cell': 'block', 'table-column': 'block', 'table-column-group': 'block', 'table-caption': 'block',
+};
+
+/** Computed-value adjustments that depend on several properties. */
+function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean): void {
+  const position = flat['position'];
+  if (position === 'absolute' || position === 'fixed') flat['float'] = 'none';
+  const parentDisplay = parentFlat?.['display'];
+  const flexOrGridItem = parentDisplay === 'flex' || parentDisplay === 'inline-flex' || parentDisplay === 'grid' || parentDisplay === 'inline-grid';
+  // CSS 2.2 §9.7 and Display 3 §2.7: floats, absolutely positioned boxes, the root and flex/grid items are blockified.
+  if (isRoot || flat['float'] !== 'none' || position === 'absolute' || position === 'fixed' || flexOrGridItem) {
+    const d = flat['display'] as Display;
+    flat['display'] = BLOCKIFY[d] ?? (isRoot && d === 'contents' ? 'block' : d);
+  }
+}

@@ -1,0 +1,198 @@
+import type { Color, ComputedStyle, ContentItem, MarginBox, MarginBoxName, PageBoxStyle, PageSelectorContext, PageStyleResolver } from '@platen/layout';
+import { compileDeclarations, type CompiledDeclaration, type Winners } from './cascade.js';
+import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
+import type { SheetItem } from './stylesheet.js';
+import { parseComponents, words, type CV } from './tokenizer.js';
+import { parseColor, parseLength, TRANSPARENT, type LengthContext } from './values.js';
+import { MAX_PAGE_SIDE, MIN_PAGE_SIDE, type ResolvedFormat } from '../format.js';
+
+type PageItem = Extract<SheetItem, { kind: 'page' }>;
+
+interface PageSelector {
+  readonly name: string; // '' matches every page
+  readonly pseudos: readonly string[];
+  readonly specificity: number;
+}
+
+interface PageRule {
+  readonly selectors: readonly PageSelector[];
+  readonly order: number;
+  readonly declarations: readonly CompiledDeclaration[];
+  readonly marginBoxes: readonly { readonly name: MarginBoxName; readonly declarations: readonly CompiledDeclaration[] }[];
+}
+
+const MARGIN_BOXES = new Set<string>([
+  'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner', 'right-top', 'right-middle', 'right-bottom',
+  'bottom-right-corner', 'bottom-right', 'bottom-center', 'bottom-left', 'bottom-left-corner', 'left-bottom', 'left-middle', 'left-top',
+]);
+
+const MM = 96 / 25.4;
+/** Paged Media 3 §7.1.1 page-size keywords, portrait, in px. */
+const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
+  a5: [148 * MM, 210 * MM], a4: [210 * MM, 297 * MM], a3: [297 * MM, 420 * MM], b5: [176 * MM, 250 * MM], b4: [250 * MM, 353 * MM],
+  'jis-b5': [182 * MM, 257 * MM], 'jis-b4': [257 * MM, 364 * MM], letter: [816, 1056], legal: [816, 1344], ledger: [1056, 1632],
+};
+
+/** Paged Media 3 §4.2: a page selector is `name? (:first|:left|:right|:blank)*`. */
+function parseSelectors(text: string): PageSelector[] | null {
+  const out: PageSelector[] = [];
+  for (const part of text.split(',')) {
+    const m = /^\s*([a-zA-Z_-][\w-]*)?((?::[a-z]+)*)\s*$/.exec(part);
+    if (!m) return null;
+    const pseudos = (m[2] ?? '').split(':').filter(Boolean).map((p) => p.toLowerCase());
+    if (pseudos.some((p) => !['first', 'left', 'right', 'blank'].includes(p))) return null;
+    const name = m[1] ?? '';
+    const specificity = (name ? 1e6 : 0) + pseudos.filter((p) => p === 'first' || p === 'blank').length * 1e3 + pseudos.filter((p) => p === 'left' || p === 'right').length;
+    out.push({ name, pseudos, specificity });
+  }
+  return out;
+}
+
+function matches(sel: PageSelector, page: PageSelectorContext): boolean {
+  if (sel.name !== '' && sel.name !== page.name) return false;
+  return sel.pseudos.every((p) => {
+    // The first page of a left-to-right document is a right page (§4.3.1).
+    if (p === 'first') return page.index === 0;
+    if (p === 'left') return page.index % 2 === 1;
+    if (p === 'right') return page.index % 2 === 0;
+    return page.blank;
+  });
+}
+
+function winnersOf(lists: readonly (readonly CompiledDeclaration[])[]): Winners {
+  const winners: Winners = new Map();
+  for (const important of [false, true]) {
+    for (const decls of lists) for (const d of decls) if (d.important === important) winners.set(d.name, d);
+  }
+  return winners;
+}
+
+export interface PageStyleOptions {
+  readonly format: ResolvedFormat;
+  readonly root: ElementStyle;
+  readonly env: ComputeEnv;
+}
+
+/** Build the resolver that cascades `@page` rules over the PdfFormat defaults, per page. */
+export function createPageStyleResolver(items: readonly SheetItem[], options: PageStyleOptions, diagnostics: string[]): PageStyleResolver {
+  const rules: PageRule[] = [];
+  items.forEach((item, order) => {
+    if (item.kind !== 'page') return;
+    const selectors = parseSelectors(item.selector);
+    if (!selectors) {
+      diagnostics.push(`Invalid @page selector "${item.selector}"`);
+      return;
+    }
+    const marginBoxes = item.marginBoxes
+      .filter((m) => MARGIN_BOXES.has(m.name))
+      .map((m) => ({ name: m.name as MarginBoxName, declarations: compileDeclarations(m.declarations) }));
+    rules.push({ selectors, order, declarations: compileDeclarations(pageDeclarations(item)), marginBoxes });
+  });
+  const cache = new Map<string, PageBoxStyle>();
+  return (page) => {
+    const matching = rules
+      .map((r) => ({ r, spec: Math.max(-1, ...r.selectors.filter((s) => matches(s, page)).map((s) => s.specificity)) }))
+      .filter((x) => x.spec >= 0)
+      .sort((a, b) => a.spec - b.spec || a.r.order - b.r.order);
+    const key = matching.map((m) => m.r.order).join(',');
+    let style = cache.get(key);
+    if (!style) {
+      style = resolvePage(matching.map((m) => m.r), options);
+      cache.set(key, style);
+    }
+    return style;
+  };
+}
+
+/** `size` and the margin properties are page descriptors: keep them apart from the cascade. */
+function pageDeclarations(item: PageItem): PageItem['declarations'] {
+  return item.declarations.map((d) => (d.name === 'size' ? { ...d, name: '--platen-page-size' } : d));
+}
+
+function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): PageBoxStyle {
+  const { format, root, env } = options;
+  const winners = winnersOf(rules.map((r) => r.declarations));
+  const context = computeStyle(winners, root, env, { lang: null, isRoot: false });
+  const [width, height] = pageSize(context.customs.get('--platen-page-size'), format, context);
+  const margin = (name: string, fallback: number, reference: number): number => {
+    if (!winners.has(name)) return fallback;
+    const v = context.flat[name];
+    if (v === 'auto') return fallback;
+    return typeof v === 'number' ? v : typeof v === 'object' && v !== null ? (v as { px: number }).px + ((v as { pct: number }).pct / 100) * reference : fallback;
+  };
+  const bg = winners.has('background-color') ? (context.flat['background-color'] as Color) : formatBackground(format);
+  const marginBoxes: MarginBox[] = [];
+  const boxNames = new Set(rules.flatMap((r) => r.marginBoxes.map((m) => m.name)));
+  for (const name of boxNames) {
+    const decls = rules.flatMap((r) => r.marginBoxes.filter((m) => m.name === name).map((m) => m.declarations));
+    const box = marginBox(name, decls, context, env);
+    if (box) marginBoxes.push(box);
+  }
+  return {
+    width, height,
+    marginTop: margin('margin-top', format.margins.top, height),
+    marginRight: margin('margin-right', format.margins.right, width),
+    marginBottom: margin('margin-bottom', format.margins.bottom, height),
+    marginLeft: margin('margin-left', format.margins.left, width),
+    backgroundColor: bg,
+    marginBoxes,
+  };
+}
+
+function formatBackground(format: ResolvedFormat): Color {
+  if (!format.backgroundColor) return TRANSPARENT;
+  const c = parseColor(parseComponents(format.backgroundColor)[0]);
+  return c === null || c === 'currentcolor' ? TRANSPARENT : c;
+}
+
+const clampSide = (v: number): number => Math.min(MAX_PAGE_SIDE, Math.max(MIN_PAGE_SIDE, v));
+
+/** Paged Media 3 §7.1 `size`: auto | <length>{1,2} | <page-size> || [portrait | landscape]. */
+function pageSize(value: readonly CV[] | undefined, format: ResolvedFormat, context: ElementStyle): [number, number] {
+  const base: [number, number] = [format.width, format.height];
+  if (!value) return base;
+  const len: LengthContext = { fontSize: context.flat['font-size'] as number, rootFontSize: context.flat['font-size'] as number, viewportWidth: 0, viewportHeight: 0 };
+  const w = words(value);
+  const lengths = w.map((cv) => parseLength(cv, len, { percent: false, negative: false })).filter((v): v is number => typeof v === 'number');
+  if (lengths.length > 0) {
+    const [a, b = a] = lengths as [number, number?];
+    return [clampSide(a), clampSide(b!)];
+  }
+  let size: [number, number] | null = null;
+  let orientation: string | null = null;
+  for (const cv of w) {
+    if (cv.t !== 'ident') return base;
+    const id = cv.v.toLowerCase();
+    if (id === 'auto') return base;
+    if (id === 'portrait' || id === 'landscape') orientation = id;
+    else if (PAGE_SIZES[id]) size = [...PAGE_SIZES[id]!] as [number, number];
+    else return base;
+  }
+  const [pw, ph] = size ?? base;
+  const short = Math.min(pw, ph);
+  const long = Math.max(pw, ph);
+  if (orientation === 'landscape') return [long, short];
+  if (orientation === 'portrait') return [short, long];
+  return [pw, ph];
+}
+
+/** Default alignment of margin boxes (Paged Media 3 §5.3, Figure 5). */
+function marginBoxDefaults(name: MarginBoxName): string {
+  const h = name.endsWith('left') || name === 'left-top' || name === 'left-middle' || name === 'left-bottom' ? 'left'
+    : name.endsWith('right') || name.startsWith('right-') ? 'right' : 'center';
+  const textAlign = name.startsWith('left-') ? 'right' : name.startsWith('right-') ? 'left' : h;
+  const v = name.startsWith('top') ? 'middle' : name.startsWith('bottom') ? 'middle' : name.endsWith('top') ? 'top' : name.endsWith('bottom') ? 'bottom' : 'middle';
+  return `text-align:${textAlign};vertical-align:${v}`;
+}
+
+function marginBox(name: MarginBoxName, decls: readonly (readonly CompiledDeclaration[])[], context: ElementStyle, env: ComputeEnv): MarginBox | null {
+  const defaults = compileDeclarations(marginBoxDefaults(name).split(';').map((d) => {
+    const [n, v] = d.split(':') as [string, string];
+    return { name: n, value: v, important: false };
+  }));
+  const winners = winnersOf([defaults, ...decls]);
+  const style = computeStyle(winners, context, env, { lang: null, isRoot: false });
+  const content = style.style.content;
+  if (!Array.isArray(content)) return null;
+  return { name, style: style.style as ComputedStyle, content: content as readonly ContentItem[] };
+}

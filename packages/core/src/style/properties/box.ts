@@ -1,0 +1,191 @@
+import type { Display, Shadow, TransformFn } from '@platen/layout';
+import { BLACK, parseAngle, parseColor, parseLength, parseNumber } from '../values.js';
+import { splitCommas, words, type CV } from '../tokenizer.js';
+import { color, define, identOf, keyword, length, number, single, currentColor, type ComputeContext } from './registry.js';
+
+const DISPLAYS: readonly Display[] = [
+  'none', 'contents', 'block', 'inline', 'inline-block', 'list-item', 'flex', 'inline-flex', 'grid',
+  'inline-grid', 'table', 'inline-table', 'table-row-group', 'table-header-group', 'table-footer-group',
+  'table-row', 'table-cell', 'table-column', 'table-column-group', 'table-caption', 'flow-root',
+];
+/** Two-keyword display values (Display 3 §2) and legacy prefixed ones. */
+const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
+  'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flex': 'flex',
+  'inline flex': 'inline-flex', 'block grid': 'grid', 'inline grid': 'inline-grid', 'block flow-root': 'flow-root',
+  'block table': 'table', 'inline table': 'inline-table', 'block flow list-item': 'list-item', 'list-item block': 'list-item',
+  'block list-item': 'list-item', 'list-item flow': 'list-item', '-webkit-box': 'flex', '-webkit-inline-box': 'inline-flex',
+  'run-in': 'block', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', 'ruby': 'inline', 'ruby-text': 'inline',
+};
+
+define('display', false, 'inline', (cvs) => {
+  const text = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?')).join(' ');
+  return (DISPLAYS as readonly string[]).includes(text) ? text : DISPLAY_ALIASES[text];
+});
+define('position', false, 'static', keyword(['static', 'relative', 'absolute', 'fixed', 'sticky'] as const, { '-webkit-sticky': 'sticky' }));
+define(['top', 'right', 'bottom', 'left'], false, 'auto', length({ auto: true, negative: true }));
+define('float', false, 'none', keyword(['none', 'left', 'right'] as const, { 'inline-start': 'left', 'inline-end': 'right' }));
+define('clear', false, 'none', keyword(['none', 'left', 'right', 'both'] as const, { 'inline-start': 'left', 'inline-end': 'right' }));
+define('z-index', false, 'auto', (cvs, ctx) => (identOf(cvs) === 'auto' ? 'auto' : number({ integer: true })(cvs, ctx)));
+define(['overflow-x', 'overflow-y'], false, 'visible', keyword(['visible', 'hidden', 'clip', 'scroll', 'auto'] as const, { overlay: 'auto' }));
+define('visibility', true, 'visible', keyword(['visible', 'hidden', 'collapse'] as const));
+define('opacity', false, 1, (cvs, ctx) => {
+  const cv = single(cvs);
+  if (cv?.t === 'num' && cv.unit === '%') return Math.min(1, Math.max(0, cv.v / 100));
+  const n = parseNumber(cv, ctx.len);
+  return n === null ? undefined : Math.min(1, Math.max(0, n));
+});
+define('box-sizing', false, 'content-box', keyword(['content-box', 'border-box'] as const));
+define(['width', 'height'], false, 'auto', length({ auto: true, negative: false }));
+define(['min-width', 'min-height'], false, 'auto', length({ auto: true, negative: false }));
+define(['max-width', 'max-height'], false, 'none', length({ none: true, negative: false }));
+define('aspect-ratio', false, 'auto', (cvs, ctx) => {
+  const w = words(cvs).filter((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'auto'));
+  if (w.length === 0) return 'auto';
+  const a = parseNumber(w[0], ctx.len);
+  const slash = w[1]?.t === 'delim' && w[1].v === '/';
+  const b = slash ? parseNumber(w[2], ctx.len) : 1;
+  return a !== null && b !== null && a > 0 && b > 0 ? a / b : undefined;
+});
+define(['margin-top', 'margin-right', 'margin-bottom', 'margin-left'], false, 0, length({ auto: true, negative: true }));
+define(['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], false, 0, length({ negative: false }));
+
+/** `thin`/`medium`/`thick` (Backgrounds 3 §4.3: 1px, 3px, 5px in every browser). */
+export function lineWidth(cvs: readonly CV[], ctx: ComputeContext): number | undefined {
+  const id = identOf(cvs);
+  if (id === 'thin') return 1;
+  if (id === 'medium') return 3;
+  if (id === 'thick') return 5;
+  const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
+  return typeof v === 'number' ? v : undefined;
+}
+
+const BORDER_STYLES = ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const;
+for (const side of ['top', 'right', 'bottom', 'left']) {
+  define(`border-${side}-width`, false, 3, lineWidth);
+  define(`border-${side}-style`, false, 'none', keyword(BORDER_STYLES));
+  define(`border-${side}-color`, false, 'currentcolor', color);
+}
+for (const corner of ['top-left', 'top-right', 'bottom-right', 'bottom-left']) {
+  define(`border-${corner}-radius`, false, [0, 0], (cvs, ctx) => {
+    const w = words(cvs);
+    const a = parseLength(w[0], ctx.len, { negative: false });
+    const b = w.length > 1 ? parseLength(w[1], ctx.len, { negative: false }) : a;
+    return a !== null && b !== null && w.length <= 2 ? [a, b] : undefined;
+  });
+}
+define('outline-width', false, 3, lineWidth);
+define('outline-style', false, 'none', keyword([...BORDER_STYLES, 'auto'] as const));
+define('outline-color', false, 'currentcolor', (cvs, ctx) => (identOf(cvs) === 'invert' ? currentColor(ctx) : color(cvs, ctx)));
+define('outline-offset', false, 0, (cvs, ctx) => {
+  const v = parseLength(single(cvs), ctx.len, { percent: false });
+  return typeof v === 'number' ? v : undefined;
+});
+
+/** `<shadow>#` for box-shadow (`inset` allowed) and text-shadow. */
+export function shadows(allowInset: boolean) {
+  return (cvs: readonly CV[], ctx: ComputeContext): readonly Shadow[] | undefined => {
+    if (identOf(cvs) === 'none') return [];
+    const out: Shadow[] = [];
+    for (const part of splitCommas(cvs)) {
+      const lengths: number[] = [];
+      let c: ReturnType<typeof parseColor> = null;
+      let inset = false;
+      for (const cv of words(part)) {
+        if (cv.t === 'ident' && cv.v.toLowerCase() === 'inset' && allowInset) inset = true;
+        else {
+          const l = parseLength(cv, ctx.len, { percent: false });
+          if (typeof l === 'number') lengths.push(l);
+          else if ((c = parseColor(cv) ?? c) === null) return undefined;
+        }
+      }
+      if (lengths.length < 2 || lengths.length > (allowInset ? 4 : 3)) return undefined;
+      const resolved = c === null || c === 'currentcolor' ? currentColor(ctx) : c;
+      out.push({ x: lengths[0]!, y: lengths[1]!, blur: Math.max(0, lengths[2] ?? 0), spread: lengths[3] ?? 0, color: resolved ?? BLACK, inset });
+    }
+    return out;
+  };
+}
+define('box-shadow', false, [], shadows(true));
+
+/** Transforms 1 §9 (2D functions only; 3D ones reduce to their 2D part). */
+function transformFns(cvs: readonly CV[], ctx: ComputeContext): readonly TransformFn[] | undefined {
+  if (identOf(cvs) === 'none') return [];
+  const out: TransformFn[] = [];
+  for (const cv of words(cvs)) {
+    if (cv.t !== 'fn') return undefined;
+    const args = splitCommas(cv.args).flatMap((a) => words(a));
+    const len = (i: number) => parseLength(args[i], ctx.len);
+    const num = (i: number) => parseNumber(args[i], ctx.len);
+    const ang = (i: number) => parseAngle(args[i]);
+    let fn: TransformFn | null = null;
+    switch (cv.v) {
+      case 'translate': { const x = len(0); const y = args.length > 1 ? len(1) : 0; if (x !== null && y !== null) fn = { kind: 'translate', x, y }; break; }
+      case 'translatex': { const x = len(0); if (x !== null) fn = { kind: 'translate', x, y: 0 }; break; }
+      case 'translatey': { const y = len(0); if (y !== null) fn = { kind: 'translate', x: 0, y }; break; }
+      case 'translate3d': { const x = len(0); const y = len(1); if (x !== null && y !== null) fn = { kind: 'translate', x, y }; break; }
+      case 'rotate': case 'rotatez': { const d = ang(0); if (d !== null) fn = { kind: 'rotate', deg: d }; break; }
+      case 'scale': { const x = num(0); const y = args.length > 1 ? num(1) : x; if (x !== null && y !== null) fn = { kind: 'scale', x, y }; break; }
+      case 'scalex': { const x = num(0); if (x !== null) fn = { kind: 'scale', x, y: 1 }; break; }
+      case 'scaley': { const y = num(0); if (y !== null) fn = { kind: 'scale', x: 1, y }; break; }
+      case 'skew': { const x = ang(0); const y = args.length > 1 ? ang(1) : 0; if (x !== null && y !== null) fn = { kind: 'skew', xDeg: x, yDeg: y }; break; }
+      case 'skewx': { const x = ang(0); if (x !== null) fn = { kind: 'skew', xDeg: x, yDeg: 0 }; break; }
+      case 'skewy': { const y = ang(0); if (y !== null) fn = { kind: 'skew', xDeg: 0, yDeg: y }; break; }
+      case 'matrix': {
+        const m = args.map((_, i) => num(i));
+        if (m.length === 6 && m.every((v) => v !== null)) fn = { kind: 'matrix', m: m as [number, number, number, number, number, number] };
+        break;
+      }
+      default: return undefined;
+    }
+    if (!fn) return undefined;
+    out.push(fn);
+  }
+  return out;
+}
+define('transform', false, [], transformFns);
+
+/** `<position>` (Backgrounds 3 §3.6) → [x, y] as lengths/percentages. */
+export function position(cvs: readonly CV[], ctx: ComputeContext): readonly [import('@platen/layout').Length, import('@platen/layout').Length] | undefined {
+  const w = words(cvs);
+  const pct = (p: number) => ({ px: 0, pct: p });
+  const kwX: Record<string, number> = { left: 0, center: 50, right: 100 };
+  const kwY: Record<string, number> = { top: 0, center: 50, bottom: 100 };
+  if (w.length === 0 || w.length > 4) return undefined;
+  const ids = w.map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : null));
+  if (w.length <= 2) {
+    let [a, b] = [w[0]!, w[1]];
+    let [ia, ib] = [ids[0], ids[1]];
+    // `top left` and `center left` order: put the horizontal keyword first.
+    if ((ia !== null && ia !== undefined && ia in kwY && ia !== 'center') || (ib !== null && ib !== undefined && ib in kwX && ib !== 'center')) {
+      [a, b] = [b ?? a, a];
+      [ia, ib] = [ib ?? null, ia];
+    }
+    const x = ia !== null && ia !== undefined ? (ia in kwX ? pct(kwX[ia]!) : null) : parseLength(a, ctx.len);
+    const y = b === undefined ? pct(50) : ib !== null && ib !== undefined ? (ib in kwY ? pct(kwY[ib]!) : null) : parseLength(b, ctx.len);
+    return x !== null && y !== null ? [x, y] : undefined;
+  }
+  // Three/four values: keyword [offset] keyword [offset].
+  let x: import('@platen/layout').Length | null = null;
+  let y: import('@platen/layout').Length | null = null;
+  for (let i = 0; i < w.length; i++) {
+    const id = ids[i];
+    if (id === null || id === undefined) return undefined;
+    const next = w[i + 1];
+    const off = next && ids[i + 1] === null ? parseLength(next, ctx.len) : null;
+    if (off !== null) i++;
+    const offPx = off === null ? 0 : off;
+    const edge = (base: number, far: boolean) => {
+      const o = typeof offPx === 'number' ? { px: offPx, pct: 0 } : offPx;
+      return far ? { px: -o.px, pct: base - o.pct } : { px: o.px, pct: base + o.pct };
+    };
+    if (id === 'left' || id === 'right') x = edge(id === 'left' ? 0 : 100, id === 'right');
+    else if (id === 'top' || id === 'bottom') y = edge(id === 'top' ? 0 : 100, id === 'bottom');
+    else if (id === 'center') { if (x === null) x = pct(50); else y = pct(50); }
+    else return undefined;
+  }
+  return [x ?? pct(50), y ?? pct(50)];
+}
+define('transform-origin', false, [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], (cvs, ctx) => position(words(cvs).slice(0, 2), ctx));
+define('object-position', false, [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], position);
+define('object-fit', false, 'fill', keyword(['fill', 'contain', 'cover', 'none', 'scale-down'] as const));
+define('image-rendering', true, 'auto', keyword(['auto', 'pixelated', 'crisp-edges'] as const, { '-webkit-optimize-contrast': 'crisp-edges', 'optimizespeed': 'pixelated', 'optimizequality': 'auto', smooth: 'auto', 'high-quality': 'auto' }));

@@ -1,0 +1,93 @@
+import type { ContentItem } from '@platen/layout';
+import { splitCommas, words, type CV } from '../tokenizer.js';
+import { define, identOf, keyword, single } from './registry.js';
+import { parseImage } from './background.js';
+
+/** `content` (Generated Content 3 §1): strings, attr(), counter(s)(), url(), quotes. */
+export function contentList(cvs: readonly CV[]): readonly ContentItem[] | 'normal' | 'none' | undefined {
+  const id = identOf(cvs);
+  if (id === 'normal' || id === 'none') return id;
+  const items: ContentItem[] = [];
+  for (const cv of words(cvs)) {
+    if (cv.t === 'delim' && cv.v === '/') break; // alternative text follows
+    const item = contentItem(cv);
+    if (item === undefined) return undefined;
+    if (item !== null) items.push(item);
+  }
+  return items;
+}
+
+function contentItem(cv: CV): ContentItem | null | undefined {
+  if (cv.t === 'str') return { kind: 'string', value: cv.v };
+  if (cv.t === 'url') return { kind: 'url', url: cv.v };
+  if (cv.t === 'ident') {
+    const id = cv.v.toLowerCase();
+    if (id === 'open-quote' || id === 'close-quote') return { kind: id };
+    return id === 'no-open-quote' || id === 'no-close-quote' ? null : undefined;
+  }
+  if (cv.t !== 'fn') return undefined;
+  const args = splitCommas(cv.args).map((a) => words(a));
+  const identArg = (i: number): string | undefined => {
+    const a = args[i]?.[0];
+    return a?.t === 'ident' ? a.v : undefined;
+  };
+  switch (cv.v) {
+    case 'attr': {
+      const name = identArg(0);
+      return name === undefined ? undefined : { kind: 'attr', name: name.toLowerCase() };
+    }
+    case 'counter': {
+      const name = identArg(0);
+      return name === undefined ? undefined : { kind: 'counter', name, style: identArg(1)?.toLowerCase() ?? 'decimal' };
+    }
+    case 'counters': {
+      const name = identArg(0);
+      const sep = args[1]?.[0];
+      if (name === undefined || sep?.t !== 'str') return undefined;
+      return { kind: 'counters', name, separator: sep.v, style: identArg(2)?.toLowerCase() ?? 'decimal' };
+    }
+    case 'url': {
+      const s = cv.args.find((a) => a.t === 'str');
+      return s?.t === 'str' ? { kind: 'url', url: s.v } : undefined;
+    }
+    default: return undefined;
+  }
+}
+define('content', false, 'normal', contentList);
+
+/** counter-reset/increment/set: `none | [<name> <integer>?]+`. */
+function counterList(defaultValue: number) {
+  return (cvs: readonly CV[]): readonly { name: string; value: number }[] | undefined => {
+    if (identOf(cvs) === 'none') return [];
+    const out: { name: string; value: number }[] = [];
+    for (const cv of words(cvs)) {
+      if (cv.t === 'ident') out.push({ name: cv.v, value: defaultValue });
+      else if (cv.t === 'num' && cv.unit === '' && Number.isInteger(cv.v) && out.length > 0) out[out.length - 1] = { ...out[out.length - 1]!, value: cv.v };
+      else if (cv.t === 'fn' && cv.v === 'reversed' && cv.args[0]?.t === 'ident') out.push({ name: cv.args[0].v, value: defaultValue });
+      else return undefined;
+    }
+    return out;
+  };
+}
+define('counter-reset', false, [], counterList(0));
+define('counter-increment', false, [], counterList(1));
+define('counter-set', false, [], counterList(0));
+
+define('quotes', true, 'auto', (cvs) => {
+  const id = identOf(cvs);
+  if (id === 'auto' || id === 'none') return id;
+  const w = words(cvs);
+  if (w.length === 0 || w.length % 2 !== 0 || w.some((cv) => cv.t !== 'str')) return undefined;
+  return w.map((cv) => (cv as { v: string }).v);
+});
+
+/** list-style-type: a counter style name, or a string given as `"` + its value. */
+export function listStyleType(cvs: readonly CV[]): string | undefined {
+  const cv = single(cvs);
+  if (cv?.t === 'str') return `"${cv.v}`;
+  if (cv?.t === 'ident') return cv.v.toLowerCase();
+  return undefined;
+}
+define('list-style-type', true, 'disc', listStyleType);
+define('list-style-position', true, 'outside', keyword(['outside', 'inside'] as const));
+define('list-style-image', true, null, (cvs, ctx) => parseImage(cvs, ctx));

@@ -1,0 +1,172 @@
+import type { GridLine, TrackList, TrackSize } from '@platen/layout';
+import { parseLength, parseNumber } from '../values.js';
+import { words, type CV } from '../tokenizer.js';
+import { color, define, identOf, keyword, length, number, single, type ComputeContext } from './registry.js';
+import { lineWidth } from './box.js';
+
+// Flexbox (Flexbox 1 §5, §7) and box alignment (Align 3).
+define('flex-direction', false, 'row', keyword(['row', 'row-reverse', 'column', 'column-reverse'] as const));
+define('flex-wrap', false, 'nowrap', keyword(['nowrap', 'wrap', 'wrap-reverse'] as const));
+define(['flex-grow'], false, 0, number({ min: 0 }));
+define(['flex-shrink'], false, 1, number({ min: 0 }));
+define('flex-basis', false, 'auto', (cvs, ctx) => (identOf(cvs) === 'content' ? 'content' : length({ auto: true, negative: false })(cvs, ctx)));
+define('order', false, 0, number({ integer: true }));
+
+/** An alignment value with `safe`/`unsafe`/`first`/`last` dropped (Align 3 §4). */
+function alignment(allowed: readonly string[]) {
+  return (cvs: readonly CV[]): string | undefined => {
+    const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'));
+    const core = ids.filter((id) => id !== 'safe' && id !== 'unsafe' && id !== 'first' && id !== 'last' && id !== 'legacy');
+    if (core.length !== 1 || !allowed.includes(core[0]!)) return undefined;
+    return core[0] === 'self-start' ? 'start' : core[0] === 'self-end' ? 'end' : core[0];
+  };
+}
+const POSITIONAL = ['start', 'end', 'center', 'flex-start', 'flex-end', 'left', 'right', 'self-start', 'self-end'];
+define('justify-content', false, 'normal', alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', ...POSITIONAL]));
+define('align-content', false, 'normal', alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', 'baseline', ...POSITIONAL]));
+define('align-items', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]));
+define('align-self', false, 'auto', alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]));
+define('justify-items', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]));
+define('justify-self', false, 'auto', alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]));
+define(['row-gap', 'column-gap'], false, 'normal', length({ normal: true, negative: false }));
+
+// Grid (Grid 1 §7).
+function trackSize(cv: CV, ctx: ComputeContext): TrackSize | null {
+  if (cv.t === 'ident') {
+    const id = cv.v.toLowerCase();
+    return id === 'auto' || id === 'min-content' || id === 'max-content' ? { kind: id } : null;
+  }
+  if (cv.t === 'num' && cv.unit === 'fr') return cv.v >= 0 ? { kind: 'fr', value: cv.v } : null;
+  if (cv.t === 'fn' && cv.v === 'minmax') {
+    const parts = splitArgs(cv.args);
+    if (parts.length !== 2) return null;
+    const min = trackSize(parts[0]!, ctx);
+    const max = trackSize(parts[1]!, ctx);
+    return min && max ? { kind: 'minmax', min, max } : null;
+  }
+  if (cv.t === 'fn' && cv.v === 'fit-content') {
+    const l = parseLength(cv.args.find((a) => a.t !== 'ws'), ctx.len, { negative: false });
+    return l === null ? null : { kind: 'fit-content', value: l };
+  }
+  const l = parseLength(cv, ctx.len, { negative: false });
+  return l === null ? null : { kind: 'length', value: l };
+}
+
+function splitArgs(args: readonly CV[]): CV[] {
+  return words(args).filter((cv) => !(cv.t === 'delim' && cv.v === ','));
+}
+
+function lineNames(cv: CV): string[] | null {
+  return cv.t === 'block' && cv.v === '[' ? words(cv.items).map((n) => (n.t === 'ident' ? n.v : '')) : null;
+}
+
+/** `<track-list>` with `repeat(n, …)` expanded and `repeat(auto-fill|auto-fit, …)` kept. */
+function trackList(cvs: readonly CV[], ctx: ComputeContext): TrackList | 'none' | undefined {
+  if (identOf(cvs) === 'none') return 'none';
+  const tracks: TrackSize[] = [];
+  const names: string[][] = [[]];
+  let autoRepeat: TrackList['autoRepeat'] = null;
+  const add = (items: readonly CV[], into: { tracks: TrackSize[]; names: string[][] }): boolean => {
+    for (const cv of items) {
+      const ln = lineNames(cv);
+      if (ln) {
+        into.names[into.names.length - 1]!.push(...ln);
+        continue;
+      }
+      if (cv.t === 'fn' && cv.v === 'repeat') {
+        const comma = cv.args.findIndex((a) => a.t === 'delim' && a.v === ',');
+        const countCv = words(cv.args.slice(0, comma))[0];
+        const body = words(cv.args.slice(comma + 1));
+        if (countCv?.t === 'ident' && (countCv.v === 'auto-fill' || countCv.v === 'auto-fit') && into.tracks === tracks) {
+          const inner = { tracks: [] as TrackSize[], names: [[]] as string[][] };
+          if (!add(body, inner)) return false;
+          autoRepeat = { type: countCv.v, index: tracks.length, tracks: inner.tracks, lineNames: inner.names };
+          continue;
+        }
+        const count = parseNumber(countCv, ctx.len);
+        if (count === null || count < 1) return false;
+        for (let k = 0; k < Math.min(count, 1000); k++) if (!add(body, into)) return false;
+        continue;
+      }
+      const t = trackSize(cv, ctx);
+      if (!t) return false;
+      into.tracks.push(t);
+      into.names.push([]);
+    }
+    return true;
+  };
+  if (!add(words(cvs), { tracks, names })) return undefined;
+  return { tracks, lineNames: names, autoRepeat };
+}
+define(['grid-template-columns', 'grid-template-rows'], false, 'none', trackList);
+define(['grid-auto-columns', 'grid-auto-rows'], false, [{ kind: 'auto' }], (cvs, ctx) => {
+  const out = words(cvs).map((cv) => trackSize(cv, ctx));
+  return out.length > 0 && out.every((t) => t !== null) ? out : undefined;
+});
+define('grid-template-areas', false, 'none', (cvs) => {
+  if (identOf(cvs) === 'none') return 'none';
+  const rows = words(cvs).map((cv) => (cv.t === 'str' ? cv.v.trim().split(/\s+/) : null));
+  if (rows.some((r) => r === null) || rows.length === 0) return undefined;
+  const width = rows[0]!.length;
+  return rows.every((r) => r!.length === width) ? rows : undefined;
+});
+define('grid-auto-flow', false, { direction: 'row', dense: false }, (cvs) => {
+  const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'));
+  if (ids.length === 0 || ids.some((id) => !['row', 'column', 'dense'].includes(id))) return undefined;
+  return { direction: ids.includes('column') ? 'column' : 'row', dense: ids.includes('dense') };
+});
+export function gridLine(cvs: readonly CV[]): GridLine | undefined {
+  const w = words(cvs);
+  if (w.length === 1 && w[0]!.t === 'ident') {
+    const id = w[0]!.v;
+    return id.toLowerCase() === 'auto' ? { kind: 'auto' } : { kind: 'name', name: id };
+  }
+  let span = false;
+  let index: number | null = null;
+  let name: string | null = null;
+  for (const cv of w) {
+    if (cv.t === 'ident' && cv.v.toLowerCase() === 'span') span = true;
+    else if (cv.t === 'num' && cv.unit === '' && Number.isInteger(cv.v) && cv.v !== 0) index = cv.v;
+    else if (cv.t === 'ident') name = cv.v;
+    else return undefined;
+  }
+  if (span) return { kind: 'span', count: Math.max(1, index ?? 1), name };
+  return index === null ? undefined : { kind: 'line', index, name };
+}
+define(['grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end'], false, { kind: 'auto' }, gridLine);
+
+// Multi-column (Multicol 1 §3, §4).
+define('column-count', false, 'auto', (cvs, ctx) => (identOf(cvs) === 'auto' ? 'auto' : number({ min: 1, integer: true })(cvs, ctx)));
+define('column-width', false, 'auto', (cvs, ctx) => {
+  if (identOf(cvs) === 'auto') return 'auto';
+  const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
+  return typeof v === 'number' ? v : undefined;
+});
+define('column-rule-width', false, 3, lineWidth);
+define('column-rule-style', false, 'none', keyword(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const));
+define('column-rule-color', false, 'currentcolor', color);
+define('column-span', false, 'none', keyword(['none', 'all'] as const));
+define('column-fill', false, 'balance', keyword(['balance', 'auto'] as const, { 'balance-all': 'balance' }));
+
+// Tables (CSS 2.2 §17).
+define('border-collapse', true, 'separate', keyword(['separate', 'collapse'] as const));
+define('border-spacing', true, [0, 0], (cvs, ctx) => {
+  const w = words(cvs);
+  const v = w.map((cv) => parseLength(cv, ctx.len, { percent: false, negative: false }));
+  if (w.length < 1 || w.length > 2 || v.some((x) => typeof x !== 'number')) return undefined;
+  return [v[0] as number, (v[1] ?? v[0]) as number];
+});
+define('table-layout', false, 'auto', keyword(['auto', 'fixed'] as const));
+define('caption-side', true, 'top', keyword(['top', 'bottom'] as const));
+define('empty-cells', true, 'show', keyword(['show', 'hide'] as const));
+
+// Fragmentation (Fragmentation 3 §3) and paged media.
+const BREAKS = ['auto', 'avoid', 'page', 'left', 'right', 'avoid-page', 'column', 'avoid-column', 'recto', 'verso'] as const;
+define(['break-before', 'break-after'], false, 'auto', keyword(BREAKS, { always: 'page', all: 'page' }));
+define('break-inside', false, 'auto', keyword(['auto', 'avoid', 'avoid-page', 'avoid-column'] as const));
+define(['orphans', 'widows'], true, 2, number({ min: 1, integer: true }));
+define('page', false, 'auto', (cvs) => {
+  const cv = single(cvs);
+  return cv?.t === 'ident' ? (cv.v.toLowerCase() === 'auto' ? 'auto' : cv.v) : undefined;
+});
+define('box-decoration-break', false, 'slice', keyword(['slice', 'clone'] as const));

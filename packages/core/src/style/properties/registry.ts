@@ -1,0 +1,79 @@
+import type { Color, Length } from '@platen/layout';
+import { parseColor, parseLength, parseNumber, type LengthContext, type LengthOptions } from '../values.js';
+import { words, type CV } from '../tokenizer.js';
+
+/** Computed values of one element keyed by CSS longhand name (internal to core/style). */
+export type Flat = Record<string, unknown>;
+
+export interface ComputeContext {
+  readonly len: LengthContext;
+  /** The parent's computed values (null for the root). */
+  readonly parent: Readonly<Flat> | null;
+  /** Values computed so far for this element: font-size, color… come first. */
+  readonly current: Readonly<Flat>;
+}
+
+/** How one longhand computes (CSS Cascade 4 §4): `compute` returns undefined when invalid. */
+export interface PropertyDef {
+  readonly inherited: boolean;
+  readonly initial: unknown;
+  readonly compute: (cvs: readonly CV[], ctx: ComputeContext) => unknown;
+}
+
+export const PROPERTIES = new Map<string, PropertyDef>();
+
+export function define(names: string | readonly string[], inherited: boolean, initial: unknown, compute: PropertyDef['compute']): void {
+  for (const name of typeof names === 'string' ? [names] : names) PROPERTIES.set(name, { inherited, initial, compute });
+}
+
+/** A single keyword among `values` (case-insensitive), with optional aliases. */
+export function keyword<T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
+  return (cvs: readonly CV[]): T | undefined => {
+    if (cvs.length !== 1 || cvs[0]!.t !== 'ident') return undefined;
+    const v = cvs[0]!.v.toLowerCase();
+    if ((values as readonly string[]).includes(v)) return v as T;
+    return aliases[v];
+  };
+}
+
+export function single(cvs: readonly CV[]): CV | undefined {
+  const w = words(cvs);
+  return w.length === 1 ? w[0] : undefined;
+}
+
+export function identOf(cvs: readonly CV[]): string | undefined {
+  const cv = single(cvs);
+  return cv?.t === 'ident' ? cv.v.toLowerCase() : undefined;
+}
+
+export function length(opts: LengthOptions & { auto?: boolean; none?: boolean; normal?: boolean } = {}) {
+  return (cvs: readonly CV[], ctx: ComputeContext): Length | 'auto' | 'none' | 'normal' | undefined => {
+    const id = identOf(cvs);
+    if (id !== undefined) {
+      if (opts.auto && id === 'auto') return 'auto';
+      if (opts.none && id === 'none') return 'none';
+      if (opts.normal && id === 'normal') return 'normal';
+      return undefined;
+    }
+    return parseLength(single(cvs), ctx.len, opts) ?? undefined;
+  };
+}
+
+export function number(opts: { min?: number; integer?: boolean } = {}) {
+  return (cvs: readonly CV[], ctx: ComputeContext): number | undefined => {
+    const n = parseNumber(single(cvs), ctx.len);
+    if (n === null || (opts.min !== undefined && n < opts.min)) return undefined;
+    return opts.integer ? Math.round(n) : n;
+  };
+}
+
+/** The element's own computed `color` (for currentcolor). */
+export function currentColor(ctx: ComputeContext): Color {
+  return ctx.current['color'] as Color;
+}
+
+export function color(cvs: readonly CV[], ctx: ComputeContext): Color | undefined {
+  const c = parseColor(single(cvs));
+  if (c === null) return undefined;
+  return c === 'currentcolor' ? currentColor(ctx) : c;
+}

@@ -1,0 +1,108 @@
+import { compile } from 'css-select';
+import { parse, SelectorType, type Selector } from 'css-what';
+import type { Element } from 'domhandler';
+
+export type PseudoElement = '' | 'before' | 'after' | 'marker';
+
+export interface CompiledSelector {
+  readonly match: (el: Element) => boolean;
+  /** Selectors 4 §16 specificity packed as a·10⁶ + b·10³ + c. */
+  readonly specificity: number;
+  readonly pseudo: PseudoElement;
+  /** Bucket key of the rightmost compound: `#id`, `.class`, a tag name or `*`. */
+  readonly key: string;
+}
+
+const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
+const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = { before: 'before', after: 'after', marker: 'marker' };
+/** Pseudo-elements we cannot render: their rules are skipped without a warning. */
+const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'first-line', 'first-letter', 'backdrop', 'file-selector-button', '-webkit-scrollbar', 'cue', 'highlight', 'part', 'slotted', '-moz-selection', '-webkit-input-placeholder', '-moz-placeholder']);
+
+/**
+ * Compile a selector list with css-what + css-select. Returns the compiled complex
+ * selectors, or an error message when the list is invalid (the whole rule is dropped,
+ * Selectors 4 §3.1 "invalid selector").
+ */
+export function compileSelectorList(text: string): CompiledSelector[] | string {
+  let list: Selector[][];
+  try {
+    list = parse(text);
+  } catch (error) {
+    return `Invalid selector "${text}": ${(error as Error).message}`;
+  }
+  const out: CompiledSelector[] = [];
+  for (const complex of list) {
+    const last = complex[complex.length - 1];
+    let pseudo: PseudoElement = '';
+    let tokens = complex;
+    if (last && (last.type === 'pseudo-element' || (last.type === 'pseudo' && (last.name === 'before' || last.name === 'after')))) {
+      const supported = SUPPORTED_PSEUDO_ELEMENTS[last.name];
+      if (supported === undefined) {
+        if (IGNORED_PSEUDO_ELEMENTS.has(last.name) || last.name.startsWith('-')) continue;
+        return `Unsupported pseudo-element ::${last.name}`;
+      }
+      pseudo = supported;
+      tokens = complex.slice(0, -1);
+      if (tokens.length === 0 || COMBINATORS.has(tokens[tokens.length - 1]!.type)) tokens = [...tokens, { type: SelectorType.Universal, namespace: null }];
+    }
+    if (tokens.some((t) => t.type === 'pseudo-element')) continue;
+    let match: (el: Element) => boolean;
+    try {
+      match = compile<unknown, Element>([tokens], { xmlMode: false }) as (el: Element) => boolean;
+    } catch (error) {
+      return `Unsupported selector "${text}": ${(error as Error).message}`;
+    }
+    const [a, b, c] = specificity(complex);
+    out.push({ match, specificity: a * 1e6 + b * 1e3 + c, pseudo, key: bucketKey(tokens) });
+  }
+  return out;
+}
+
+function isIdSelector(t: Selector): boolean {
+  return t.type === 'attribute' && t.name === 'id' && t.action === 'equals' && t.ignoreCase === 'quirks';
+}
+function isClassSelector(t: Selector): boolean {
+  return t.type === 'attribute' && t.name === 'class' && t.action === 'element' && t.ignoreCase === 'quirks';
+}
+
+/** Selectors 4 §16: (ids, classes/attributes/pseudo-classes, types/pseudo-elements). */
+export function specificity(tokens: readonly Selector[]): [number, number, number] {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  for (const t of tokens) {
+    if (t.type === 'attribute') {
+      if (isIdSelector(t)) a++;
+      else b++;
+    } else if (t.type === 'tag') c++;
+    else if (t.type === 'pseudo-element') c++;
+    else if (t.type === 'pseudo') {
+      if (t.name === 'where') continue;
+      if ((t.name === 'is' || t.name === 'not' || t.name === 'has' || t.name === 'matches' || t.name === '-webkit-any') && Array.isArray(t.data)) {
+        const best = (t.data as Selector[][]).map(specificity).reduce((m, s) => (compare(s, m) > 0 ? s : m), [0, 0, 0] as [number, number, number]);
+        a += best[0];
+        b += best[1];
+        c += best[2];
+      } else if (t.name === 'before' || t.name === 'after') c++;
+      else b++;
+    }
+  }
+  return [a, b, c];
+}
+
+function compare(x: readonly number[], y: readonly number[]): number {
+  return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+}
+
+function bucketKey(tokens: readonly Selector[]): string {
+  let tag = '*';
+  let cls: string | null = null;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (COMBINATORS.has(t.type)) break;
+    if (isIdSelector(t)) return `#${(t as { value: string }).value}`;
+    if (isClassSelector(t) && cls === null) cls = `.${(t as { value: string }).value}`;
+    if (t.type === 'tag') tag = t.name.toLowerCase();
+  }
+  return cls ?? tag;
+}

@@ -1,0 +1,141 @@
+import { Element, type Document, type ParentNode } from 'domhandler';
+import { matchesMedia, parseStylesheet, type Declaration, type MediaContext, type SheetItem } from './stylesheet.js';
+import { tokenize } from './tokenizer.js';
+
+/** A stylesheet's items with url() values already resolved against its own address. */
+export interface LoadedSheet {
+  readonly items: readonly SheetItem[];
+}
+
+export interface SheetDiagnostic {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface SheetLoader {
+  readonly baseUrl: string | undefined;
+  readonly media: MediaContext;
+  /** Text of an external stylesheet (link or @import), null when it could not be loaded. */
+  readonly resolve: ((url: string) => string | null) | undefined;
+  readonly diagnostics: SheetDiagnostic[];
+  /** Every external stylesheet URL seen, in order. */
+  readonly urls: string[];
+}
+
+/** Resolve `href` against `base` (URL Standard); left as written when there is no base. */
+export function resolveUrl(href: string, base: string | undefined): string {
+  if (base === undefined || /^data:/i.test(href)) return href;
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
+}
+
+/** Rewrite url(…) in a declaration value against `base`. */
+export function rebaseValue(value: string, base: string | undefined): string {
+  if (base === undefined || !/url\(/i.test(value)) return value;
+  let out = '';
+  let last = 0;
+  const tokens = tokenize(value);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.t === 'url') {
+      out += `${value.slice(last, t.s)}url(${JSON.stringify(resolveUrl(t.v, base))})`;
+      last = t.e;
+    } else if (t.t === 'func' && t.v === 'url') {
+      const str = tokens.slice(i + 1).find((x) => x.t !== 'ws');
+      if (str?.t === 'str') {
+        out += `${value.slice(last, str.s)}${JSON.stringify(resolveUrl(str.v, base))}`;
+        last = str.e;
+      }
+    }
+  }
+  return out + value.slice(last);
+}
+
+function rebase(decls: readonly Declaration[], base: string | undefined): Declaration[] {
+  return decls.map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
+}
+
+/** Parse CSS text, inlining `@import`s where they stand (Cascade 4 §2). */
+export function loadSheet(css: string, base: string | undefined, loader: SheetLoader, depth = 0): SheetItem[] {
+  const parsed = parseStylesheet(css, loader.media);
+  const out: SheetItem[] = [];
+  for (const item of parsed.items) {
+    if (item.kind === 'import') {
+      if (!matchesMedia(item.media, loader.media)) continue;
+      out.push(...loadExternal(resolveUrl(item.url, base), loader, depth + 1));
+    } else if (item.kind === 'style') out.push({ ...item, declarations: rebase(item.declarations, base) });
+    else if (item.kind === 'font-face') out.push({ ...item, declarations: rebase(item.declarations, base) });
+    else out.push({ ...item, declarations: rebase(item.declarations, base), marginBoxes: item.marginBoxes.map((m) => ({ ...m, declarations: rebase(m.declarations, base) })) });
+  }
+  for (const error of parsed.errors) loader.diagnostics.push({ code: 'css_parse_error', message: error });
+  return out;
+}
+
+export function loadExternal(url: string, loader: SheetLoader, depth: number): SheetItem[] {
+  if (!loader.urls.includes(url)) loader.urls.push(url);
+  if (loader.resolve === undefined) return [];
+  if (depth > 8) {
+    loader.diagnostics.push({ code: 'stylesheet_import_depth', message: `@import nested too deeply at ${url}` });
+    return [];
+  }
+  const text = loader.resolve(url);
+  if (text === null) {
+    loader.diagnostics.push({ code: 'stylesheet_unavailable', message: `Stylesheet ${url} could not be loaded` });
+    return [];
+  }
+  return loadSheet(text, url, loader, depth);
+}
+
+function textOf(node: ParentNode): string {
+  let s = '';
+  for (const c of node.children) {
+    if (c.type === 'text') s += (c as unknown as { data: string }).data;
+    else if (c instanceof Element) s += textOf(c);
+  }
+  return s;
+}
+
+/** `<style>` and `<link rel=stylesheet>` in document order, skipping those for other media. */
+export function documentSheets(doc: Document | Element, loader: SheetLoader): SheetItem[] {
+  const out: SheetItem[] = [];
+  const visit = (node: ParentNode): void => {
+    for (const child of node.children) {
+      if (!(child instanceof Element)) continue;
+      const media = child.attribs['media'] ?? '';
+      if (child.name === 'style') {
+        if (matchesMedia(media, loader.media)) out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
+        continue;
+      }
+      if (child.name === 'link') {
+        const rel = (child.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+        const href = child.attribs['href']?.trim();
+        if (rel.includes('stylesheet') && !rel.includes('alternate') && href && matchesMedia(media, loader.media)) {
+          out.push(...loadExternal(resolveUrl(href, loader.baseUrl), loader, 1));
+        }
+        continue;
+      }
+      if (child.name === 'template' || child.name === 'svg') continue;
+      visit(child);
+    }
+  };
+  visit(doc);
+  return out;
+}
+
+/** The document title: the first `<title>`'s text with whitespace collapsed. */
+export function documentTitle(doc: Document): string | null {
+  let found: string | null = null;
+  const visit = (node: ParentNode): void => {
+    for (const child of node.children) {
+      if (found !== null) return;
+      if (!(child instanceof Element)) continue;
+      if (child.name === 'title') found = textOf(child).replace(/\s+/g, ' ').trim();
+      else if (child.name !== 'svg') visit(child);
+    }
+  };
+  visit(doc);
+  return found;
+}

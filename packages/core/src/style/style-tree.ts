@@ -1,0 +1,174 @@
+import type { ComputedStyle, StyledElement, StyledNode } from '@platen/layout';
+import { Element, Text, type ChildNode } from 'domhandler';
+import { cascade, compileDeclarations, type CompiledDeclaration, type CompiledRule, type RuleIndex } from './cascade.js';
+import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
+import { CounterState } from './counters.js';
+import { generateContent, markerChildren, type ContentEnv, type QuoteState } from './generated-content.js';
+import { presentationalHints } from './presentational.js';
+import { parseInlineStyle } from './stylesheet.js';
+import { rebaseValue } from './sheets.js';
+import type { PseudoElement } from './selectors.js';
+
+const EMPTY: readonly CompiledDeclaration[] = [];
+
+/**
+ * Walks a DOM in document order, cascading and computing each element's style and
+ * generating ::before/::after/::marker with counters (CSS Lists 3 §4) as it goes.
+ * Elements with `display: none` are left out of the styled tree.
+ */
+export class StyleTreeBuilder {
+  private readonly cache = new Map<string, ElementStyle>();
+  private readonly ids = new WeakMap<ElementStyle, number>();
+  private readonly declCache = new Map<string, readonly CompiledDeclaration[]>();
+  private readonly counters = new CounterState();
+  private readonly quotes: QuoteState = { depth: 0 };
+  private readonly contentEnv: ContentEnv;
+  private env: ComputeEnv;
+  private nextId = 1;
+  private readonly index: RuleIndex;
+  private readonly baseUrl: string | undefined;
+
+  constructor(index: RuleIndex, env: ComputeEnv, baseUrl: string | undefined) {
+    this.index = index;
+    this.baseUrl = baseUrl;
+    this.env = env;
+    this.contentEnv = { counters: this.counters, quotes: this.quotes, imageStyle: (parent) => this.anonymousStyle(parent) };
+  }
+
+  /** Style the subtree rooted at `el` (the `html` element for a document). */
+  styleRoot(el: Element): { styled: StyledElement; style: ElementStyle } {
+    const style = this.elementStyle(el, null, true);
+    this.env = { ...this.env, rootFontSize: style.flat['font-size'] as number };
+    const styled = this.build(el, style) ?? { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: [] };
+    return { styled, style };
+  }
+
+  private idOf(style: ElementStyle | null): number {
+    if (!style) return 0;
+    let id = this.ids.get(style);
+    if (id === undefined) this.ids.set(style, (id = this.nextId++));
+    return id;
+  }
+
+  private compiled(cssText: string, base: string | undefined): readonly CompiledDeclaration[] {
+    if (cssText === '') return EMPTY;
+    let decls = this.declCache.get(cssText);
+    if (!decls) {
+      decls = compileDeclarations(parseInlineStyle(cssText).map((d) => ({ ...d, value: rebaseValue(d.value, base) })));
+      this.declCache.set(cssText, decls);
+    }
+    return decls;
+  }
+
+  private cached(key: string, make: () => ElementStyle): ElementStyle {
+    let style = this.cache.get(key);
+    if (!style) {
+      style = make();
+      this.cache.set(key, style);
+    }
+    return style;
+  }
+
+  private matched = new WeakMap<Element, CompiledRule[]>();
+
+  private elementStyle(el: Element, parent: ElementStyle | null, isRoot: boolean): ElementStyle {
+    const rules = this.index.match(el);
+    this.matched.set(el, rules);
+    const own = rules.filter((r) => r.pseudo === '');
+    const hintsText = presentationalHints(el);
+    const inlineText = el.attribs['style'] ?? '';
+    const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
+    const key = `${this.idOf(parent)}|${own.map((r) => r.id).join(',')}|${hintsText}|${inlineText}|${lang ?? ''}|${isRoot ? 1 : 0}`;
+    return this.cached(key, () => {
+      const winners = cascade(own, this.compiled(hintsText, undefined), this.compiled(inlineText, this.baseUrl));
+      return computeStyle(winners, parent, this.env, { lang, isRoot });
+    });
+  }
+
+  private pseudoStyle(el: Element, kind: PseudoElement, parent: ElementStyle): ElementStyle | null {
+    const rules = (this.matched.get(el) ?? []).filter((r) => r.pseudo === kind);
+    if (rules.length === 0 && kind !== 'marker') return null;
+    const key = `${this.idOf(parent)}|${kind}|${rules.map((r) => r.id).join(',')}`;
+    return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }));
+  }
+
+  private anonymousStyle(parent: ComputedStyle): ComputedStyle {
+    // Generated images only need inherited values; reuse the pseudo-element's own style.
+    return parent;
+  }
+
+  /** Apply counter-reset, then increment, then set (CSS Lists 3 §4.3–4.5). */
+  private applyCounters(el: Element, style: ElementStyle, scope: object, isPseudo: boolean): void {
+    const s = style.style;
+    const resets = [...s.counterReset];
+    if (!isPseudo && (el.name === 'ol' || el.name === 'ul' || el.name === 'menu') && !resets.some((r) => r.name === 'list-item')) {
+      resets.push({ name: 'list-item', value: listStart(el) });
+    }
+    for (const r of resets) this.counters.reset(r.name, r.value, scope);
+    const increments = [...s.counterIncrement];
+    if (!isPseudo && s.display === 'list-item' && !increments.some((i) => i.name === 'list-item')) {
+      increments.push({ name: 'list-item', value: isReversedList(el.parent) ? -1 : 1 });
+    }
+    for (const i of increments) this.counters.change(i.name, scope, (v) => v + i.value);
+    const sets = [...s.counterSet];
+    const value = el.attribs['value'];
+    if (!isPseudo && el.name === 'li' && value !== undefined && /^\s*-?\d+/.test(value) && !sets.some((x) => x.name === 'list-item')) {
+      sets.push({ name: 'list-item', value: parseInt(value, 10) });
+    }
+    for (const x of sets) this.counters.change(x.name, scope, () => x.value);
+  }
+
+  private build(el: Element, style: ElementStyle): StyledElement | null {
+    if (style.style.display === 'none') return null;
+    this.applyCounters(el, style, el.parent ?? el, false);
+    const children: StyledNode[] = [];
+    if (style.style.display === 'list-item') {
+      const marker = this.pseudoStyle(el, 'marker', style);
+      if (marker) {
+        const content = markerChildren(marker.style, el, this.contentEnv);
+        if (content.length > 0) children.push({ kind: 'element', tag: '::marker', attrs: {}, style: marker.style, children: content });
+      }
+    }
+    this.pseudo(el, 'before', style, children);
+    if (el.name !== 'svg') {
+      for (const child of el.children) this.child(child, style, children);
+    }
+    this.pseudo(el, 'after', style, children);
+    this.counters.leave(el);
+    return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children };
+  }
+
+  private child(node: ChildNode, parent: ElementStyle, out: StyledNode[]): void {
+    if (node instanceof Text) {
+      const last = out[out.length - 1];
+      if (last?.kind === 'text' && last.style === parent.style) out[out.length - 1] = { kind: 'text', text: last.text + node.data, style: parent.style };
+      else out.push({ kind: 'text', text: node.data, style: parent.style });
+    } else if (node instanceof Element) {
+      const styled = this.build(node, this.elementStyle(node, parent, false));
+      if (styled) out.push(styled);
+    }
+  }
+
+  private pseudo(el: Element, kind: 'before' | 'after', parent: ElementStyle, out: StyledNode[]): void {
+    const ps = this.pseudoStyle(el, kind, parent);
+    if (!ps || !Array.isArray(ps.style.content) || ps.style.display === 'none') return;
+    this.applyCounters(el, ps, el, true);
+    const children = generateContent(ps.style.content, ps.style, el, this.contentEnv);
+    out.push({ kind: 'element', tag: `::${kind}`, attrs: {}, style: ps.style, children });
+  }
+}
+
+function isReversedList(parent: unknown): boolean {
+  return parent instanceof Element && parent.name === 'ol' && parent.attribs['reversed'] !== undefined;
+}
+
+/** The list-item counter's reset value for `<ol start reversed>` (HTML §4.4.5). */
+function listStart(el: Element): number {
+  const startAttr = el.attribs['start'];
+  const start = startAttr !== undefined && /^\s*-?\d+/.test(startAttr) ? parseInt(startAttr, 10) : null;
+  if (el.name === 'ol' && el.attribs['reversed'] !== undefined) {
+    const items = el.children.filter((c) => c instanceof Element && c.name === 'li').length;
+    return (start ?? items) + 1;
+  }
+  return el.name === 'ol' && start !== null ? start - 1 : 0;
+}

@@ -1,0 +1,260 @@
+import { tokenize, type Token } from './tokenizer.js';
+
+/** One `property: value [!important]` as written; `name` lower-cased except custom properties. */
+export interface Declaration {
+  readonly name: string;
+  readonly value: string;
+  readonly important: boolean;
+}
+
+export type SheetItem =
+  | { readonly kind: 'style'; readonly selector: string; readonly declarations: readonly Declaration[] }
+  | { readonly kind: 'import'; readonly url: string; readonly media: string }
+  | { readonly kind: 'font-face'; readonly declarations: readonly Declaration[] }
+  | {
+      readonly kind: 'page';
+      readonly selector: string;
+      readonly declarations: readonly Declaration[];
+      readonly marginBoxes: readonly { readonly name: string; readonly declarations: readonly Declaration[] }[];
+    };
+
+/** What media queries are evaluated against: print, on the default page's content box. */
+export interface MediaContext {
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ParsedSheet {
+  readonly items: readonly SheetItem[];
+  /** Problems worth a warning (unknown at-rules are not problems: they are skipped silently). */
+  readonly errors: readonly string[];
+}
+
+interface Cursor {
+  readonly css: string;
+  readonly tokens: readonly Token[];
+  i: number;
+}
+
+/** Parse a stylesheet (CSS Syntax §5.3.3), flattening `@media`/`@supports` that apply to print. */
+export function parseStylesheet(css: string, media: MediaContext): ParsedSheet {
+  const cursor: Cursor = { css, tokens: tokenize(css), i: 0 };
+  const items: SheetItem[] = [];
+  const errors: string[] = [];
+  parseRuleList(cursor, cursor.tokens.length, media, items, errors, true);
+  return { items, errors };
+}
+
+function text(c: Cursor, from: number, to: number): string {
+  const a = c.tokens[from];
+  const b = c.tokens[to - 1];
+  return a && b && to > from ? c.css.slice(a.s, b.e).trim() : '';
+}
+
+/** Index of the token closing the block opened at `open` (a `{`), or `end`. */
+function blockEnd(c: Cursor, open: number, end: number): number {
+  let depth = 0;
+  for (let k = open; k < end; k++) {
+    const t = c.tokens[k]!;
+    if (t.t !== 'delim') continue;
+    if (t.v === '{') depth++;
+    else if (t.v === '}' && --depth === 0) return k;
+  }
+  return end;
+}
+
+/** Scan a prelude up to `{` or `;` at nesting level 0. */
+function preludeEnd(c: Cursor, from: number, end: number): number {
+  let parens = 0;
+  for (let k = from; k < end; k++) {
+    const t = c.tokens[k]!;
+    if (t.t === 'func') parens++;
+    else if (t.t === 'delim') {
+      if (t.v === '(' || t.v === '[') parens++;
+      else if (t.v === ')' || t.v === ']') parens = Math.max(0, parens - 1);
+      else if (parens === 0 && (t.v === '{' || t.v === ';')) return k;
+    }
+  }
+  return end;
+}
+
+function parseRuleList(c: Cursor, end: number, media: MediaContext, out: SheetItem[], errors: string[], topLevel: boolean): void {
+  while (c.i < end) {
+    const tok = c.tokens[c.i]!;
+    if (tok.t === 'ws' || (tok.t === 'delim' && tok.v === ';')) {
+      c.i++;
+      continue;
+    }
+    const stop = preludeEnd(c, c.i, end);
+    const stopTok = c.tokens[stop];
+    const hasBlock = stopTok?.t === 'delim' && stopTok.v === '{';
+    const close = hasBlock ? blockEnd(c, stop, end) : stop;
+    if (tok.t === 'at') {
+      parseAtRule(c, tok.v, c.i + 1, stop, hasBlock ? stop + 1 : -1, close, media, out, errors, topLevel);
+    } else if (hasBlock) {
+      const selector = text(c, c.i, stop);
+      out.push({ kind: 'style', selector, declarations: parseDeclarations(c, stop + 1, close).declarations });
+    } else if (text(c, c.i, stop) !== '') {
+      errors.push(`Ignored CSS without a block: "${text(c, c.i, stop).slice(0, 40)}"`);
+    }
+    c.i = close + 1;
+  }
+}
+
+function parseAtRule(
+  c: Cursor, name: string, preludeFrom: number, preludeTo: number, blockFrom: number, blockTo: number,
+  media: MediaContext, out: SheetItem[], errors: string[], topLevel: boolean,
+): void {
+  const prelude = text(c, preludeFrom, preludeTo);
+  if (name === 'import' && topLevel) {
+    const first = c.tokens.slice(preludeFrom, preludeTo).find((t) => t.t !== 'ws');
+    const url = first?.t === 'url' ? first.v : first?.t === 'str' ? first.v : first?.t === 'func' && first.v === 'url' ? urlFromFunction(c, preludeFrom, preludeTo) : null;
+    if (url !== null) {
+      const mediaText = prelude.replace(/^(url\([^)]*\)|"[^"]*"|'[^']*')\s*/i, '');
+      out.push({ kind: 'import', url, media: mediaText });
+    }
+    return;
+  }
+  if (blockFrom < 0) return;
+  const saved = c.i;
+  if (name === 'media' || name === 'supports') {
+    const applies = name === 'media' ? matchesMedia(prelude, media) : supportsApplies(prelude);
+    if (applies) {
+      c.i = blockFrom;
+      parseRuleList(c, blockTo, media, out, errors, false);
+    }
+  } else if (name === 'font-face') {
+    out.push({ kind: 'font-face', declarations: parseDeclarations(c, blockFrom, blockTo).declarations });
+  } else if (name === 'page') {
+    const { declarations, atRules } = parseDeclarations(c, blockFrom, blockTo);
+    out.push({ kind: 'page', selector: prelude, declarations, marginBoxes: atRules });
+  }
+  c.i = saved;
+}
+
+function urlFromFunction(c: Cursor, from: number, to: number): string | null {
+  const str = c.tokens.slice(from, to).find((t) => t.t === 'str');
+  return str?.t === 'str' ? str.v : null;
+}
+
+/** `@supports`: we cannot evaluate arbitrary conditions; `not (…)` is taken as false. */
+function supportsApplies(prelude: string): boolean {
+  return !/^\s*not\b/i.test(prelude);
+}
+
+/**
+ * Media Queries 4 for print: `print`/`all` match, `screen` does not; width/height features
+ * compare against the default page's content box.
+ */
+export function matchesMedia(query: string, media: MediaContext): boolean {
+  const q = query.trim().toLowerCase();
+  if (q === '') return true;
+  return q.split(',').some((part) => matchesOneQuery(part.trim(), media));
+}
+
+function matchesOneQuery(q: string, media: MediaContext): boolean {
+  let negate = false;
+  let rest = q;
+  if (rest.startsWith('not ')) {
+    negate = true;
+    rest = rest.slice(4).trim();
+  } else if (rest.startsWith('only ')) rest = rest.slice(5).trim();
+  const parts = rest.split(/\s+and\s+/);
+  let ok = true;
+  for (const part of parts) {
+    const p = part.trim();
+    if (p.startsWith('(')) ok &&= matchesFeature(p.slice(1, p.lastIndexOf(')')).trim(), media);
+    else ok &&= p === 'print' || p === 'all';
+  }
+  return negate ? !ok : ok;
+}
+
+const FEATURE_UNITS: Readonly<Record<string, number>> = { px: 1, em: 16, rem: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, pt: 4 / 3, pc: 16 };
+
+function matchesFeature(feature: string, media: MediaContext): boolean {
+  const m = /^(min-|max-)?(width|height|device-width|device-height|orientation|color|monochrome)\s*(?::\s*(.+))?$/.exec(feature);
+  if (!m) return false;
+  const [, prefix, name, value] = m;
+  if (name === 'orientation') return value === (media.height >= media.width ? 'portrait' : 'landscape');
+  if (name === 'color') return value === undefined || prefix === 'min-' ? true : false;
+  if (name === 'monochrome') return prefix === 'max-' || value === '0';
+  if (value === undefined) return true;
+  const lm = /^([\d.]+)\s*([a-z]*)$/.exec(value.trim());
+  if (!lm) return false;
+  const px = Number(lm[1]) * (FEATURE_UNITS[lm[2] || 'px'] ?? NaN);
+  const actual = name!.endsWith('width') ? media.width : media.height;
+  if (prefix === 'min-') return actual >= px;
+  if (prefix === 'max-') return actual <= px;
+  return Math.abs(actual - px) < 0.5;
+}
+
+/** A declaration list (§5.3.8), with nested at-rules (the margin boxes of `@page`). */
+export function parseDeclarations(c: Cursor, from: number, to: number): {
+  declarations: Declaration[];
+  atRules: { name: string; declarations: Declaration[] }[];
+} {
+  const declarations: Declaration[] = [];
+  const atRules: { name: string; declarations: Declaration[] }[] = [];
+  let k = from;
+  while (k < to) {
+    const tok = c.tokens[k]!;
+    if (tok.t === 'ws' || (tok.t === 'delim' && tok.v === ';')) {
+      k++;
+      continue;
+    }
+    if (tok.t === 'at') {
+      const stop = preludeEnd(c, k + 1, to);
+      const st = c.tokens[stop];
+      if (st?.t === 'delim' && st.v === '{') {
+        const close = blockEnd(c, stop, to);
+        atRules.push({ name: tok.v, declarations: parseDeclarations(c, stop + 1, close).declarations });
+        k = close + 1;
+      } else k = stop + 1;
+      continue;
+    }
+    const stop = preludeEnd(c, k, to);
+    const st = c.tokens[stop];
+    if (st?.t === 'delim' && st.v === '{') {
+      // A nested style rule (CSS Nesting) is not supported: skip it whole.
+      k = blockEnd(c, stop, to) + 1;
+      continue;
+    }
+    const decl = parseOneDeclaration(c, k, stop);
+    if (decl) declarations.push(decl);
+    k = stop + 1;
+  }
+  return { declarations, atRules };
+}
+
+function parseOneDeclaration(c: Cursor, from: number, to: number): Declaration | null {
+  const nameTok = c.tokens[from];
+  if (nameTok?.t !== 'ident') return null;
+  let k = from + 1;
+  while (k < to && c.tokens[k]!.t === 'ws') k++;
+  const colon = c.tokens[k];
+  if (colon?.t !== 'delim' || colon.v !== ':') return null;
+  k++;
+  let last = to;
+  while (last > k && c.tokens[last - 1]!.t === 'ws') last--;
+  let important = false;
+  const lastTok = c.tokens[last - 1];
+  if (lastTok?.t === 'ident' && lastTok.v.toLowerCase() === 'important') {
+    let b = last - 2;
+    while (b >= k && c.tokens[b]!.t === 'ws') b--;
+    const bang = c.tokens[b];
+    if (bang?.t === 'delim' && bang.v === '!') {
+      important = true;
+      last = b;
+    }
+  }
+  const name = nameTok.v.startsWith('--') ? nameTok.v : nameTok.v.toLowerCase();
+  const value = text(c, k, last);
+  if (value === '' && !name.startsWith('--')) return null;
+  return { name, value, important };
+}
+
+/** Declarations of a `style` attribute. */
+export function parseInlineStyle(css: string): Declaration[] {
+  const cursor: Cursor = { css, tokens: tokenize(css), i: 0 };
+  return parseDeclarations(cursor, 0, cursor.tokens.length).declarations;
+}
