@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { TextDecoration } from '@platen/layout';
+import { getFontRegistry } from '../../src/resources/fonts.js';
+import { paintPdf } from '../../src/paint/paint-pdf.js';
+import { BLACK, BLUE, RED, box, page, text } from './fixtures.js';
+import { qpdfCheck, rasterise } from './poppler.js';
+
+const GREEN = { r: 0, g: 128, b: 0, a: 1 };
+const paint = (fragments: Parameters<typeof page>[0]) =>
+  paintPdf([page(fragments)], { fonts: getFontRegistry().createFontSet(), images: new Map() });
+/** Device pixel (48 dpi) at CSS px (x, y). */
+const px = async (pdf: Uint8Array) => {
+  const img = rasterise(pdf, 48);
+  return (x: number, y: number) => img.at(x / 2, y / 2);
+};
+
+describe('painting order (CSS 2.1 Appendix E)', () => {
+  it('z-index: negative below in-flow blocks, positive above z-index: auto positioned boxes', async () => {
+    const under = box(100, 100, 100, 100, { position: 'relative', zIndex: -1, backgroundColor: RED });
+    const block = box(150, 100, 100, 100, { backgroundColor: BLUE });
+    const over = box(200, 100, 100, 100, { position: 'absolute', zIndex: 2, backgroundColor: GREEN });
+    const autoPositioned = box(220, 100, 100, 100, { position: 'absolute', backgroundColor: RED });
+    // Tree order puts `over` before `autoPositioned`, but z-index 2 paints after z-index auto.
+    const pdf = await paint([box(0, 0, 700, 400, {}, [under, block, over, autoPositioned])]);
+    const at = await px(pdf);
+    expect(at(160, 150)).toEqual([0, 0, 255]);
+    expect(at(120, 150)).toEqual([255, 0, 0]);
+    expect(at(230, 150)).toEqual([0, 128, 0]);
+    expect(at(310, 150)).toEqual([255, 0, 0]);
+  });
+
+  it('floats paint above block backgrounds, inline content above floats', async () => {
+    const float = box(100, 300, 100, 100, { float: 'left', backgroundColor: RED });
+    const laterBlock = box(150, 300, 100, 100, { backgroundColor: BLUE });
+    const pdf = await paint([box(0, 0, 700, 500, {}, [float, laterBlock])]);
+    const at = await px(pdf);
+    expect(at(170, 350)).toEqual([255, 0, 0]);
+    expect(at(230, 350)).toEqual([0, 0, 255]);
+  });
+
+  it('overflow: hidden clips descendants to the padding box; visibility: hidden paints nothing', async () => {
+    const child = box(100, 100, 300, 50, { backgroundColor: RED });
+    const clipper = box(100, 100, 100, 100, { overflow: 'hidden' }, [child]);
+    const hidden = box(100, 300, 100, 100, { visibility: 'hidden', backgroundColor: RED });
+    const pdf = await paint([clipper, hidden]);
+    const at = await px(pdf);
+    expect(at(150, 120)).toEqual([255, 0, 0]);
+    expect(at(250, 120)).toEqual([255, 255, 255]);
+    expect(at(150, 350)).toEqual([255, 255, 255]);
+  });
+
+  it('applies transform around transform-origin, and opacity', async () => {
+    const rotated = box(300, 300, 200, 40, { transform: [{ kind: 'rotate', deg: 90 }], backgroundColor: BLUE });
+    const faded = box(100, 500, 100, 100, { opacity: 0.5, backgroundColor: RED });
+    const pdf = await paint([rotated, faded]);
+    const at = await px(pdf);
+    // Rotated 90° about its centre (400, 320): now spans x 380–420, y 220–420.
+    expect(at(400, 240)).toEqual([0, 0, 255]);
+    expect(at(320, 320)).toEqual([255, 255, 255]);
+    const [r, g, b] = at(150, 550);
+    expect(r).toBe(255);
+    expect(g).toBeGreaterThan(110);
+    expect(g).toBeLessThan(145);
+    expect(b).toBe(g);
+  });
+
+  it('rounds background corners with border-radius', async () => {
+    const round = box(100, 100, 200, 200, { backgroundColor: RED, borderRadius: [[100, 100], [100, 100], [100, 100], [100, 100]] });
+    const at = await px(await paint([round]));
+    expect(at(200, 200)).toEqual([255, 0, 0]);
+    expect(at(106, 106)).toEqual([255, 255, 255]);
+  });
+
+  it('draws text decorations', async () => {
+    const fonts = getFontRegistry().createFontSet();
+    const t = text(fonts, 'underlined', 100, 100);
+    const underline: TextDecoration = { line: 'underline', x: 100, y: 104, width: t.width, thickness: 4, color: RED, style: 'solid' };
+    const pdf = await paintPdf([page([{ ...t, decorations: [underline] }])], { fonts, images: new Map() });
+    const at = await px(pdf);
+    expect(at(120, 104)).toEqual([255, 0, 0]);
+  });
+
+  it('writes valid PDF for every border style, gradients, shadows and synthetic faces', async () => {
+    const fonts = getFontRegistry().createFontSet();
+    const styles = ['solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const;
+    const boxes = styles.map((s, i) => box(20 + i * 90, 20, 80, 60, {
+      borderTop: { width: 6, style: s, color: RED }, borderRight: { width: 6, style: s, color: BLUE },
+      borderBottom: { width: 6, style: s, color: BLACK }, borderLeft: { width: 6, style: s, color: RED },
+      borderRadius: i % 2 ? [[10, 10], [10, 10], [10, 10], [10, 10]] : [[0, 0], [0, 0], [0, 0], [0, 0]],
+      boxShadow: [{ x: 3, y: 3, blur: i, spread: 1, color: { r: 0, g: 0, b: 0, a: 0.3 }, inset: false }],
+      backgroundLayers: [{ image: { kind: 'linear-gradient', angleDeg: i * 45, stops: [{ color: RED, position: null }, { color: { ...BLUE, a: 0.5 }, position: null }], repeating: false }, size: 'auto', position: [0, 0], repeat: ['repeat', 'repeat'], origin: 'padding-box', clip: 'border-box' }],
+    }));
+    const synth = text(fonts, 'fake bold italic', 20, 200, { fontFamily: ['monospace'], fontWeight: 700, fontStyle: 'italic' });
+    const pdf = await paintPdf([page([...boxes, synth])], { fonts, images: new Map() });
+    expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
+  });
+});
+
+describe('links', () => {
+  it('turns <a href> boxes into link annotations and #ids into named destinations', async () => {
+    const fonts = getFontRegistry().createFontSet();
+    const ext = box(10, 10, 100, 20, {}, [], { tag: 'a', attrs: { href: 'https://example.com/x' } });
+    const internal = box(10, 40, 100, 20, {}, [], { tag: 'a', attrs: { href: '#target' } });
+    const js = box(10, 70, 100, 20, {}, [], { tag: 'a', attrs: { href: 'javascript:alert(1)' } });
+    const target = box(10, 500, 100, 20, {}, [], { attrs: { id: 'target' } });
+    const pdf = await paintPdf([page([ext, internal, js]), page([target], 1)], { fonts, images: new Map() });
+    const raw = Buffer.from(pdf).toString('latin1');
+    expect(raw).toContain('/URI (https://example.com/x)');
+    expect(raw).not.toContain('javascript');
+    expect(raw).toMatch(/\/S \/GoTo\s*\/D \(target\)/);
+    expect(raw).toMatch(/\/Names \[\s*\(target\)/);
+    expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
+  });
+});
