@@ -57,25 +57,42 @@ function band(ctx: PaintContext, g: SideGeometry, from: number, to: number, colo
   fillRing(ctx, outer, innerRadii(g.radii, scaleEdges(g.widths, from)), inner, innerRadii(g.radii, scaleEdges(g.widths, to)), color);
 }
 
-/** Dashes and dots, stroked along the middle of the side (Chromium: dashes 3× and dots 1× the width). */
+/**
+ * Dash and gap for a side of `length`, fitted so that the side starts and ends with a dash
+ * or dot as Blink does (StrokeData::SelectBestDashGap): dashes 3× the width (2× from 3px),
+ * dots as long as the width; gaps near the dash length, stretched or squeezed to fit.
+ */
+export function fitDashes(style: 'dashed' | 'dotted', width: number, length: number): { dash: number; gap: number } {
+  const dash = style === 'dotted' ? width : width * (width >= 3 ? 2 : 3);
+  const gap0 = style === 'dotted' ? width : dash;
+  if (length <= dash) return { dash: length, gap: 0 };
+  const n = Math.max(2, Math.round((length + gap0) / (dash + gap0)));
+  return { dash, gap: Math.max(0, (length - n * dash) / (n - 1)) };
+}
+
+/** Dashes and dots, stroked along the middle of the side. */
 function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: BorderSide): void {
   const doc = ctx.doc;
   const wd = border.width;
   const mid = insetRect(g.rect, scaleEdges(g.widths, 0.5));
-  const midR = innerRadii(g.radii, scaleEdges(g.widths, 0.5));
   ctx.setStroke(border.color);
   doc.lineWidth(wd);
-  if (border.style === 'dotted') doc.lineCap('round').dash(0.001, { space: wd * 2 });
-  else doc.lineCap('butt').dash(wd * 3, { space: wd * 3 });
+  const dotted = border.style === 'dotted';
   if (!isZeroRadii(g.radii)) {
-    ctx.pathRect(mid, midR);
+    if (dotted) doc.lineCap('round').dash(0.001, { space: wd * 2 });
+    else doc.lineCap('butt').dash(wd * 3, { space: wd * 3 });
+    ctx.pathRect(mid, innerRadii(g.radii, scaleEdges(g.widths, 0.5)));
   } else {
+    const horizontal = side === 'top' || side === 'bottom';
+    const length = horizontal ? g.rect.width : g.rect.height;
+    const { dash, gap } = fitDashes(dotted ? 'dotted' : 'dashed', wd, length);
+    // Round dots are zero-length dashes with round caps, centred in each dot cell.
+    const cell = dash + gap;
+    if (dotted) doc.lineCap('round').dash(0.001, { space: cell - 0.001, phase: cell - dash / 2 });
+    else doc.lineCap('butt').dash(dash, { space: Math.max(0.001, gap) });
     const { x, y, width: w, height: h } = mid;
-    const [from, to]: [[number, number], [number, number]] =
-      side === 'top' ? [[g.rect.x, y], [g.rect.x + g.rect.width, y]]
-      : side === 'bottom' ? [[g.rect.x, y + h], [g.rect.x + g.rect.width, y + h]]
-      : side === 'left' ? [[x, g.rect.y], [x, g.rect.y + g.rect.height]]
-      : [[x + w, g.rect.y], [x + w, g.rect.y + g.rect.height]];
+    const from: [number, number] = side === 'top' ? [g.rect.x, y] : side === 'bottom' ? [g.rect.x, y + h] : side === 'left' ? [x, g.rect.y] : [x + w, g.rect.y];
+    const to: [number, number] = horizontal ? [from[0] + length, from[1]] : [from[0], from[1] + length];
     doc.moveTo(from[0], from[1]).lineTo(to[0], to[1]);
   }
   doc.stroke();

@@ -112,3 +112,16 @@ describe('links', () => {
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
   });
 });
+
+describe('dashes', () => {
+  it('fits dashes so that a side starts and ends with one', async () => {
+    const { fitDashes } = await import('../../src/paint/borders.js');
+    const { dash, gap } = fitDashes('dashed', 2, 100);
+    expect(dash).toBe(6);
+    const n = (100 + gap) / (dash + gap);
+    expect(n).toBeCloseTo(Math.round(n), 6);
+    expect(gap).toBeGreaterThan(4);
+    expect(gap).toBeLessThan(8);
+    expect(fitDashes('dotted', 3, 27)).toEqual({ dash: 3, gap: 3 });
+  });
+});
