@@ -9,6 +9,7 @@ import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingC
 import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage } from './paint-box.js';
 import { paintText } from './paint-text.js';
 import { paintLinks, type LinkTargets, collectLinkTargets } from './links.js';
+import { createOutlineBuilder } from './outline.js';
 
 /** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
 export const PT_PER_PX = 0.75;
@@ -25,6 +26,8 @@ export interface PaintOptions {
   readonly keywords?: string;
   readonly creationDate?: Date;
   readonly lang?: string;
+  /** Add PDF bookmarks from the h1–h6 headings. */
+  readonly outline?: boolean;
   /** Receives warnings (fonts or images that could not be drawn…). */
   readonly diagnostics?: PaintDiagnostic[];
 }
@@ -108,7 +111,11 @@ export async function paintPdf(pages: readonly Page[], options: PaintOptions): P
     doc.on('error', reject);
   });
   const targets = collectLinkTargets(pages);
-  for (const page of pages) paintPage(ctx, page, targets);
+  const outline = options.outline ? createOutlineBuilder((doc as unknown as { outline: Parameters<typeof createOutlineBuilder>[0] }).outline) : null;
+  for (const page of pages) {
+    paintPage(ctx, page, targets);
+    outline?.(page, page.width * PT_PER_PX);
+  }
   doc.end();
   await done;
   return Buffer.concat(chunks);

@@ -125,3 +125,18 @@ describe('dashes', () => {
     expect(fitDashes('dotted', 3, 27)).toEqual({ dash: 3, gap: 3 });
   });
 });
+
+describe('outline', () => {
+  it('bookmarks h1–h6 headings, nested by level', async () => {
+    const fonts = getFontRegistry().createFontSet();
+    const h = (tag: string, label: string, y: number) => box(10, y, 300, 30, {}, [text(fonts, label, 10, y + 20)], { tag });
+    const pdf = await paintPdf([
+      page([h('h1', 'Chapter one', 10), h('h2', 'Section A', 60)]),
+      page([h('h2', 'Section B', 10), h('h1', 'Chapter two', 60)], 1),
+    ], { fonts, images: new Map(), outline: true });
+    const raw = Buffer.from(pdf).toString('latin1');
+    for (const title of ['Chapter one', 'Section A', 'Section B', 'Chapter two']) expect(raw).toContain(`/Title (${title})`);
+    expect(raw.match(/\/Parent/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
+  });
+});

@@ -1,0 +1,44 @@
+import type { BoxFragment, Fragment, Page } from '@platen/layout';
+
+/** PDFKit's outline node (PDFOutline; only `addItem` is needed). */
+interface OutlineNode {
+  addItem(title: string, options?: { top?: number; left?: number; expanded?: boolean }): OutlineNode;
+}
+
+const HEADING = /^h([1-6])$/;
+
+function textOf(frag: Fragment): string {
+  if (frag.kind === 'text') return frag.runs.map((r) => r.text).join('');
+  if (frag.kind === 'box') return frag.children.map(textOf).join(' ');
+  return '';
+}
+
+function headings(fragments: readonly Fragment[], out: { level: number; frag: BoxFragment }[]): void {
+  for (const f of fragments) {
+    if (f.kind !== 'box') continue;
+    const m = HEADING.exec(f.tag);
+    if (m && f.part.isFirst) out.push({ level: Number(m[1]), frag: f });
+    else headings(f.children, out);
+  }
+}
+
+/**
+ * Document outline (bookmarks) from h1–h6, nested by level, each pointing at its heading's
+ * top on its page (what Chromium's generateDocumentOutline produces). Keeps state across pages.
+ */
+export function createOutlineBuilder(root: OutlineNode): (page: Page, pageWidthPt: number) => void {
+  const stack: { level: number; node: OutlineNode }[] = [{ level: 0, node: root }];
+  return (page, pageWidthPt) => {
+    const found: { level: number; frag: BoxFragment }[] = [];
+    headings(page.fragments, found);
+    for (const { level, frag } of found) {
+      const title = textOf(frag).replace(/\s+/g, ' ').trim();
+      if (!title) continue;
+      while ((stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
+      const parent = stack[stack.length - 1]?.node ?? root;
+      // PDFKit stores left as (page width − left) and top as (page height − top), in points.
+      const node = parent.addItem(title, { top: frag.y * 0.75, left: pageWidthPt, expanded: true });
+      stack.push({ level, node });
+    }
+  };
+}
