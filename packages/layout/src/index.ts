@@ -10,5 +10,6 @@ export { layoutDocument } from './layout-document.js';
 export type { LayoutOptions, ImageSizes } from './layout-document.js';
 export { LayoutLimitError } from './page/paginate.js';
 export { dumpFragments } from './debug/dump-fragments.js';
+export { dumpBoxes } from './debug/dump-boxes.js';
 export { buildBoxes } from './boxes/build-boxes.js';
 export type { Box, ContainerBox } from './boxes/box.js';

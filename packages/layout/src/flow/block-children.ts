@@ -60,6 +60,7 @@ export function flowChildren(
       marginAbove: state.pending,
       truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
       cbBlockSize: used.height,
+      cbDirection: box.style.direction,
     };
     const r = layoutBox(child, childSpace, childResume, ctx);
     if (!r.fragment) {

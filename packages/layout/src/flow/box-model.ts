@@ -48,7 +48,7 @@ export function toContentSize(value: number, style: ComputedStyle, edgesSum: num
 }
 
 /** Used width and horizontal margins of a block-level, non-replaced box in normal flow (§10.3.3 + §10.4). */
-export function resolveBlockBox(style: ComputedStyle, cbWidth: number, cbHeight: number | null): UsedBox {
+export function resolveBlockBox(style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl' = 'ltr'): UsedBox {
   const border = borderEdges(style);
   const padding = paddingEdges(style, cbWidth);
   const hEdges = border.left + border.right + padding.left + padding.right;
@@ -57,7 +57,7 @@ export function resolveBlockBox(style: ComputedStyle, cbWidth: number, cbHeight:
   let width = specified === null ? null : toContentSize(specified, style, hEdges);
   const maxW = definite(style.maxWidth, cbWidth);
   const minW = definite(style.minWidth, cbWidth) ?? 0;
-  const rtl = style.direction === 'rtl';
+  const rtl = cbDirection === 'rtl';
   let h = horizontalMargins(style, cbWidth, width, hEdges, rtl);
   width = h.width;
   // §10.4: max-width then min-width, each re-running the rules with that width.

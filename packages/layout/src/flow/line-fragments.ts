@@ -48,7 +48,7 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
   let x = input.x;
   let text: PendingText | null = null;
   const flush = (): void => {
-    if (text) target().push(textFragment(text, input, ctx));
+    if (text && text.runs.length > 0) target().push(textFragment(text, input, ctx));
     text = null;
   };
   input.items.forEach((item, i) => {

@@ -38,6 +38,8 @@ export interface Space {
   readonly truncateMargins: boolean;
   /** The containing block's definite content height, for percentage heights (null: auto). */
   readonly cbBlockSize: number | null;
+  /** The containing block's direction: over-constrained margins give way at its end side (§10.3.3). */
+  readonly cbDirection?: 'ltr' | 'rtl';
 }
 
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { buildBoxes } from '../../src/boxes/build-boxes.js';
+import { dumpBoxes } from '../../src/debug/dump-boxes.js';
+import { el, styled, type ElSpec } from '../helpers/style.js';
+
+function boxes(spec: ElSpec, images: (src: string) => { width: number; height: number } | null = () => null, chrome = false): string {
+  return dumpBoxes(buildBoxes(styled(spec), { images, chrome }));
+}
+
+describe('buildBoxes', () => {
+  it('wraps inline runs beside blocks in anonymous boxes and drops white-space-only runs (CSS 2.1 §9.2.1.1)', () => {
+    expect(boxes(el('div', {}, '\n  ', el('p', {}, 'a'), ' text ', el('span', {}, 'x'), '\n', el('p', {}, 'b'), '  '))).toMatchInlineSnapshot(`
+      "block div
+        block p
+          lines
+            text "a"
+        lines
+          text "text "
+          inline span
+            text "x"
+          text " "
+        block p
+          lines
+            text "b""
+    `);
+  });
+
+  it('drops display:none, flattens display:contents', () => {
+    expect(boxes(el('div', {}, el('p', { display: 'none' }, 'gone'), el('section', { display: 'contents' }, el('p', {}, 'kept'))))).toMatchInlineSnapshot(`
+      "block div
+        block p
+          lines
+            text "kept""
+    `);
+  });
+
+  it('splits an inline around a block (block-in-inline)', () => {
+    expect(boxes(el('div', {}, el('span', {}, 'before', el('p', {}, 'block'), 'after')))).toMatchInlineSnapshot(`
+      "block div
+        lines
+          inline span (first part)
+            text "before"
+        block p
+          lines
+            text "block"
+        lines
+          inline span (last part)
+            text "after""
+    `);
+  });
+
+  it('collapses white space across element boundaries (CSS Text 3 §4.1.1)', () => {
+    expect(boxes(el('p', {}, '  a  \n\t b ', el('span', {}, ' c'), ' ', el('span', { whiteSpace: 'pre' }, ' d  e ')))).toMatchInlineSnapshot(`
+      "block p
+        lines
+          text "a b "
+          inline span
+            text "c"
+          text " "
+          inline span
+            text " d  e ""
+    `);
+  });
+
+  it('keeps newlines for pre-line and removes spaces around them', () => {
+    expect(boxes(el('p', { whiteSpace: 'pre-line' }, 'a  \n   b'))).toMatchInlineSnapshot(`
+      "block p
+        lines
+          text "a\\nb""
+    `);
+  });
+
+  it('applies text-transform', () => {
+    expect(boxes(el('p', { textTransform: 'capitalize' }, 'hello wide world'))).toMatchInlineSnapshot(`
+      "block p
+        lines
+          text "Hello Wide World""
+    `);
+  });
+
+  it('makes images replaced boxes, missing ones alt text or nothing', () => {
+    const images = (src: string) => (src === 'ok.png' ? { width: 40, height: 20 } : null);
+    expect(boxes(el('p', {}, el('img', { attrs: { src: 'ok.png' } }), el('img', { attrs: { src: 'missing.png', alt: 'Logo' } }), el('img', { attrs: { src: 'x.png' } })), images)).toMatchInlineSnapshot(`
+      "block p
+        lines
+          replaced img ok.png 40x20
+          inline img
+            text "Logo""
+    `);
+  });
+
+  it('puts an outside marker on the list item and an inside marker inline', () => {
+    const item = (pos: 'inside' | 'outside') => el('li', { listStylePosition: pos }, el('::marker', {}, '1. '), 'Item');
+    expect(boxes(el('ul', {}, item('outside'), item('inside')))).toMatchInlineSnapshot(`
+      "block ul
+        block li
+          marker
+            text "1. "
+          lines
+            text "Item"
+        block li
+          lines
+            inline ::marker
+              text "1. "
+            text "Item""
+    `);
+  });
+
+  it('turns page number spans into counters in header/footer only', () => {
+    const spec = el('div', {}, 'Page ', el('span', { attrs: { class: 'pageNumber' } }), ' of ', el('span', { attrs: { class: 'totalPages' } }));
+    expect(boxes(spec, () => null, true)).toMatchInlineSnapshot(`
+      "block div
+        lines
+          text "Page "
+          counter page
+          text " of "
+          counter pages"
+    `);
+    expect(boxes(spec, () => null, false)).not.toContain('counter');
+  });
+
+  it('keeps table, flex and grid containers as their own kinds and inline-blocks atomic', () => {
+    expect(boxes(el('div', {}, el('table', {}, el('tbody', {}, el('tr', {}, el('td', {}, 'c')))), el('div', { display: 'flex' }, 'f', el('span', {}, 's')), el('span', { display: 'inline-block' }, 'ib')))).toMatchInlineSnapshot(`
+      "block div
+        table table
+          table-row-group tbody
+            table-row tr
+              table-cell td
+                lines
+                  text "c"
+        flex div
+          lines
+            text "f"
+          block span
+            lines
+              text "s"
+        lines
+          atomic
+            block span
+              lines
+                text "ib""
+    `);
+  });
+});

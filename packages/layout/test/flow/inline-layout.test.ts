@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { el } from '../helpers/style.js';
+import { dump } from '../helpers/layout.js';
+
+// The fake font: 16px → every glyph 8px wide, ascent 12.8, descent 3.2, line-height normal 16.
+const body = (...children: Parameters<typeof el>[2][]) => el('body', {}, ...children);
+const solid = (width: number) => ({ width, style: 'solid' as const, color: { r: 0, g: 0, b: 0, a: 1 } });
+
+describe('line breaking (UAX #14, greedy)', () => {
+  it('breaks at spaces when the next word does not fit, dropping the trailing space', () => {
+    expect(dump(body(el('p', { width: 80 }, 'aaa bbb ccc dddd eeeeeeeeeeeee f')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x64
+        box body 0,0 800x64
+          box p 0,0 80x64
+            box (anon) 0,0 80x64
+              text "aaa bbb" 0,12.8 w=56
+              text "ccc dddd" 0,28.8 w=64
+              text "eeeeeeeeeeeee" 0,44.8 w=104
+              text "f" 0,60.8 w=8"
+    `);
+  });
+
+  it('breaks across inline element boundaries and slices the inline box', () => {
+    expect(dump(body(el('p', { width: 80 }, 'aaa ', el('span', { paddingLeft: 4, paddingRight: 4, borderLeft: solid(1) }, 'bbb ccc ddd'), ' e')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x32
+        box body 0,0 800x32
+          box p 0,0 80x32
+            box (anon) 0,0 80x32
+              text "aaa " 0,12.8 w=32
+              box span 32,0 29x16 part=first
+                text "bbb" 37,12.8 w=24
+              box span 0,16 60x16 part=last
+                text "ccc ddd" 0,28.8 w=56
+              text " e" 60,28.8 w=16"
+    `);
+  });
+
+  it('does not wrap nowrap or pre, and keeps pre newlines and spaces', () => {
+    expect(dump(body(
+      el('p', { width: 40, whiteSpace: 'nowrap' }, 'aaa bbb ccc'),
+      el('p', { width: 40, whiteSpace: 'pre' }, 'a  b\n\nc'),
+    ))).toMatchInlineSnapshot(`
+      "box html 0,0 800x64
+        box body 0,0 800x64
+          box p 0,0 40x16
+            box (anon) 0,0 40x16
+              text "aaa bbb ccc" 0,12.8 w=88
+          box p 0,16 40x48
+            box (anon) 0,16 40x48
+              text "a  b" 0,28.8 w=32
+              text "" 0,44.8 w=0
+              text "c" 0,60.8 w=8"
+    `);
+  });
+
+  it('wraps pre-wrap and pre-line at spaces and newlines', () => {
+    expect(dump(body(el('p', { width: 48, whiteSpace: 'pre-wrap' }, 'aa  bb cc\ndd'), el('p', { width: 48, whiteSpace: 'pre-line' }, 'aa   bb\ncc')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x80
+        box body 0,0 800x80
+          box p 0,0 48x48
+            box (anon) 0,0 48x48
+              text "aa  bb" 0,12.8 w=48
+              text "cc" 0,28.8 w=16
+              text "dd" 0,44.8 w=16
+          box p 0,48 48x32
+            box (anon) 0,48 48x32
+              text "aa bb" 0,60.8 w=40
+              text "cc" 0,76.8 w=16"
+    `);
+  });
+
+  it('breaks a too-long word by character with overflow-wrap, or anywhere with word-break: break-all', () => {
+    expect(dump(body(
+      el('p', { width: 40, overflowWrap: 'break-word' }, 'abcdefghijkl mn'),
+      el('p', { width: 40, wordBreak: 'break-all' }, 'ab cdefghij'),
+      el('p', { width: 40 }, 'abcdefghijkl mn'),
+    ))).toMatchInlineSnapshot(`
+      "box html 0,0 800x128
+        box body 0,0 800x128
+          box p 0,0 40x48
+            box (anon) 0,0 40x48
+              text "abcde" 0,12.8 w=40
+              text "fghij" 0,28.8 w=40
+              text "kl mn" 0,44.8 w=40
+          box p 0,48 40x48
+            box (anon) 0,48 40x48
+              text "ab cd" 0,60.8 w=40
+              text "efghi" 0,76.8 w=40
+              text "j" 0,92.8 w=8
+          box p 0,96 40x32
+            box (anon) 0,96 40x32
+              text "abcdefghijkl" 0,108.8 w=96
+              text "mn" 0,124.8 w=16"
+    `);
+  });
+
+  it('makes <br> a forced break and a line of its own', () => {
+    expect(dump(body(el('p', {}, 'a', el('br'), el('br'), 'b')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x48
+        box body 0,0 800x48
+          box p 0,0 800x48
+            box (anon) 0,0 800x48
+              text "a" 0,12.8 w=8
+              text "b" 0,44.8 w=8"
+    `);
+  });
+});
+
+describe('text-align, text-indent, spacing', () => {
+  it('aligns right, centre, and justifies all but the last line', () => {
+    expect(dump(body(
+      el('p', { width: 100, textAlign: 'right' }, 'ab cd'),
+      el('p', { width: 100, textAlign: 'center' }, 'ab cd'),
+      el('p', { width: 100, textAlign: 'justify' }, 'aa bb cc dd ee ff gg'),
+    ))).toMatchInlineSnapshot(`
+      "box html 0,0 800x64
+        box body 0,0 800x64
+          box p 0,0 100x16
+            box (anon) 0,0 100x16
+              text "ab cd" 60,12.8 w=40
+          box p 0,16 100x16
+            box (anon) 0,16 100x16
+              text "ab cd" 30,28.8 w=40
+          box p 0,32 100x32
+            box (anon) 0,32 100x32
+              text "aa bb cc dd" 0,44.8 w=100 j=4
+              text "ee ff gg" 0,60.8 w=64"
+    `);
+  });
+
+  it('does not justify a line ended by <br>, and honours start/end with direction', () => {
+    expect(dump(body(
+      el('p', { width: 100, textAlign: 'justify' }, 'aa bb', el('br'), 'cc dd ee ff gg hh'),
+      el('p', { width: 100, textAlign: 'end' }, 'ab'),
+    ))).toMatchInlineSnapshot(`
+      "box html 0,0 800x64
+        box body 0,0 800x64
+          box p 0,0 100x48
+            box (anon) 0,0 100x48
+              text "aa bb" 0,12.8 w=40
+              text "cc dd ee ff" 0,28.8 w=100 j=4
+              text "gg hh" 0,44.8 w=40
+          box p 0,48 100x16
+            box (anon) 0,48 100x16
+              text "ab" 84,60.8 w=16"
+    `);
+  });
+
+  it('indents the first line, and passes letter/word-spacing to the measurer', () => {
+    expect(dump(body(el('p', { width: 100, textIndent: 24 }, 'aaa bbb ccc'), el('p', { letterSpacing: 2, wordSpacing: 4 }, 'ab cd')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x48
+        box body 0,0 800x48
+          box p 0,0 100x32
+            box (anon) 0,0 100x32
+              text "aaa bbb" 24,12.8 w=56
+              text "ccc" 0,28.8 w=24
+          box p 0,32 800x16
+            box (anon) 0,32 800x16
+              text "ab cd" 0,44.8 w=54"
+    `);
+  });
+});
+
+describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
+  it('uses half-leading around the strut and larger inline boxes', () => {
+    expect(dump(body(el('p', { lineHeight: 24 }, 'a ', el('span', { fontSize: 32 }, 'B'), ' c')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x28.8
+        box body 0,0 800x28.8
+          box p 0,0 800x28.8
+            box (anon) 0,0 800x28.8
+              text "a " 0,21.6 w=16
+              box span 16,-4 16x32
+                text "B" 16,21.6 w=16
+              text " c" 32,21.6 w=16"
+    `);
+  });
+
+  it('shifts sub, super, middle, text-top, lengths; top/bottom align to the line box', () => {
+    expect(dump(body(el('p', {},
+      'x', el('span', { verticalAlign: 'sub' }, 's'), el('span', { verticalAlign: 'super' }, 'p'),
+      el('span', { verticalAlign: 'middle', fontSize: 8 }, 'm'), el('span', { verticalAlign: 'text-top', fontSize: 8 }, 't'),
+      el('span', { verticalAlign: 5 }, 'l'), el('span', { verticalAlign: 'bottom', lineHeight: 40 }, 'b'),
+    )))).toMatchInlineSnapshot(`
+      "box html 0,0 800x40
+        box body 0,0 800x40
+          box p 0,0 800x40
+            box (anon) 0,0 800x40
+              text "x" 0,19.13 w=8
+              box span 8,10.53 8x16
+                text "s" 8,23.33 w=8
+              box span 16,0 8x16
+                text "p" 16,12.8 w=8
+              box span 24,11.13 4x8
+                text "m" 24,17.53 w=4
+              box span 28,6.33 4x8
+                text "t" 28,12.73 w=4
+              box span 32,1.33 8x16
+                text "l" 32,14.13 w=8
+              box span 40,12 8x16
+                text "b" 40,24.8 w=8"
+    `);
+  });
+
+  it('puts an inline-block on its last line baseline, and an image bottom on the baseline', () => {
+    const images = () => ({ width: 20, height: 30 });
+    expect(dump(body(el('p', {}, 'a', el('span', { display: 'inline-block', paddingTop: 5 }, 'x', el('br'), 'y'), el('img', { attrs: { src: 'i.png' } }), 'b')), { images })).toMatchInlineSnapshot(`
+      "box html 0,0 800x37
+        box body 0,0 800x37
+          box p 0,0 800x37
+            box (anon) 0,0 800x37
+              text "a" 0,33.8 w=8
+              box span 8,0 8x37
+                box (anon) 8,5 8x32
+                  text "x" 8,17.8 w=8
+                  text "y" 8,33.8 w=8
+              box img 16,3.8 20x30
+                image i.png 16,3.8 20x30
+              text "b" 36,33.8 w=8"
+    `);
+  });
+
+  it('lays out empty and white-space-only content as zero-height lines', () => {
+    expect(dump(body(el('p', {}, el('span', {}, ' ')), el('p', {}, 'x')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x16
+        box body 0,0 800x16
+          box p 0,0 800x0
+          box p 0,0 800x16
+            box (anon) 0,0 800x16
+              text "x" 0,12.8 w=8"
+    `);
+  });
+});
+
+describe('decorations and bidi', () => {
+  it('propagates underline and line-through from ancestors into text fragments', () => {
+    const u = { underline: true, overline: false, lineThrough: false };
+    const s = { underline: false, overline: false, lineThrough: true };
+    expect(dump(body(el('p', { textDecorationLine: u }, 'ab ', el('span', { textDecorationLine: s, fontSize: 32 }, 'cd'))))).toMatchInlineSnapshot(`
+      "box html 0,0 800x32
+        box body 0,0 800x32
+          box p 0,0 800x32
+            box (anon) 0,0 800x32
+              text "ab " 0,25.6 w=24 underline@27.2/1.6
+              box span 24,0 32x32
+                text "cd" 24,25.6 w=32 underline@28.8/3.2 line-through@17.07/3.2"
+    `);
+  });
+
+  it('reorders right-to-left runs per line', () => {
+    expect(dump(body(el('p', { direction: 'rtl', width: 200 }, 'שלום abc עולם')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x16
+        box body 0,0 800x16
+          box p 600,0 200x16
+            box (anon) 600,0 200x16
+              text "עולם abc שלום" 696,12.8 w=104"
+    `);
+  });
+});
+
+describe('list markers (CSS Lists 3 §3.1)', () => {
+  it('places an outside marker left of the first line, on its baseline', () => {
+    expect(dump(body(el('ul', { paddingLeft: 40 }, el('li', {}, el('::marker', {}, '• '), 'one'), el('li', { fontSize: 32 }, el('::marker', { fontSize: 16 }, '2. '), 'two'))))).toMatchInlineSnapshot(`
+      "box html 0,0 800x48
+        box body 0,0 800x48
+          box ul 0,0 800x48
+            box li 40,0 760x16
+              box (anon) 40,0 760x16
+                text "one" 40,12.8 w=24
+              box ::marker 24,0 16x16
+                text "• " 24,12.8 w=16
+            box li 40,16 760x32
+              box (anon) 40,16 760x32
+                text "two" 40,41.6 w=48
+              box ::marker 16,28.8 24x16
+                text "2. " 16,41.6 w=24"
+    `);
+  });
+});

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { dumpFragments } from '../../src/debug/dump-fragments.js';
+import type { Page } from '../../src/fragment.js';
+import { el, styled } from '../helpers/style.js';
+import { dump, layoutPages, pageStyleOf } from '../helpers/layout.js';
+
+const small = { pageStyle: pageStyleOf({ width: 200, height: 100, margin: 10 }) };
+const block = (height: number, props: Parameters<typeof el>[1] = {}) => el('div', { height, ...props });
+const lines = (n: number, props: Parameters<typeof el>[1] = {}) => el('p', props, ...Array.from({ length: n }, (_, i) => [`L${i + 1}`, el('br')]).flat());
+
+/** Per page: the text fragments' text and baseline, one line each. */
+function texts(pages: Page[]): string[] {
+  return pages.map((p) => dumpFragments(p).split('\n').filter((l) => l.trim().startsWith('text')).map((l) => l.trim().replace(/^text /, '').replace(/ w=.*$/, '')).join(' | '));
+}
+
+describe('page breaks', () => {
+  it('moves a paragraph that does not fit to the next page, dropping its top margin there', () => {
+    expect(dump(el('body', {}, block(50), el('p', { marginTop: 20 }, 'ab'), block(10, { marginTop: 5 })), small)).toMatchInlineSnapshot(`
+      "box html 10,10 180x80 part=first
+        box body 10,10 180x80 part=first
+          box div 10,10 180x50
+      ---
+      box html 10,10 180x31 part=last
+        box body 10,10 180x31 part=last
+          box p 10,10 180x16
+            box (anon) 10,10 180x16
+              text "ab" 10,22.8 w=16
+          box div 10,31 180x10"
+    `);
+  });
+
+  it('splits a block with a definite height at the page end, as Chromium does', () => {
+    expect(dump(el('body', {}, block(50), block(30, { marginTop: 20 }), block(10, { marginTop: 5 })), small)).toMatchInlineSnapshot(`
+      "box html 10,10 180x80 part=first
+        box body 10,10 180x80 part=first
+          box div 10,10 180x50
+          box div 10,80 180x10 part=first
+      ---
+      box html 10,10 180x35 part=last
+        box body 10,10 180x35 part=last
+          box div 10,10 180x20 part=last
+          box div 10,35 180x10"
+    `);
+  });
+
+  it('splits a block taller than the page, slicing borders', () => {
+    const border = { width: 2, style: 'solid' as const, color: { r: 0, g: 0, b: 0, a: 1 } };
+    expect(dump(el('body', {}, block(150, { borderTop: border, borderBottom: border })), small)).toMatchInlineSnapshot(`
+      "box html 10,10 180x80 part=first
+        box body 10,10 180x80 part=first
+          box div 10,10 180x80 part=first
+      ---
+      box html 10,10 180x74 part=last
+        box body 10,10 180x74 part=last
+          box div 10,10 180x74 part=last"
+    `);
+  });
+
+  it('forces breaks with break-before/after: page, keeping the margin after a forced break', () => {
+    expect(dump(el('body', {}, block(10), block(10, { breakBefore: 'page', marginTop: 7 }), block(10, { breakAfter: 'page' }), block(10)), small)).toMatchInlineSnapshot(`
+      "box html 10,10 180x80 part=first
+        box body 10,10 180x80 part=first
+          box div 10,10 180x10
+      ---
+      box html 10,10 180x80 part=middle
+        box body 10,17 180x73 part=middle
+          box div 10,17 180x10
+          box div 10,27 180x10
+      ---
+      box html 10,10 180x10 part=last
+        box body 10,10 180x10 part=last
+          box div 10,10 180x10"
+    `);
+  });
+
+  it('inserts a blank page for break-before: right', () => {
+    const pages = layoutPages(el('body', {}, block(10), block(10, { breakBefore: 'right' })), small);
+    expect(pages.map((p) => p.fragments.length)).toEqual([1, 0, 1]);
+  });
+
+  it('keeps break-inside: avoid blocks whole when they fit on the next page, else splits them', () => {
+    expect(texts(layoutPages(el('body', {}, block(40), lines(4, { breakInside: 'avoid' }), lines(7, { breakInside: 'avoid' })), small))).toMatchInlineSnapshot(`
+      [
+        "",
+        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8 | "L4" 10,70.8",
+        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8 | "L4" 10,70.8 | "L5" 10,86.8",
+        ""L6" 10,22.8 | "L7" 10,38.8",
+      ]
+    `);
+  });
+
+  it('honours break-after: avoid by taking the previous block along', () => {
+    expect(texts(layoutPages(el('body', {}, block(40), el('h1', { breakAfter: 'avoid' }, 'Title'), lines(2)), small))).toMatchInlineSnapshot(`
+      [
+        "",
+        ""Title" 10,22.8 | "L1" 10,38.8 | "L2" 10,54.8",
+      ]
+    `);
+  });
+});
+
+describe('orphans and widows (CSS Fragmentation 3 §3.3)', () => {
+  // 80px of body per page = 5 lines of 16px.
+  it('breaks lines where they stop fitting', () => {
+    expect(texts(layoutPages(el('body', {}, lines(7, { orphans: 1, widows: 1 })), small))).toMatchInlineSnapshot(`
+      [
+        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8 | "L4" 10,70.8 | "L5" 10,86.8",
+        ""L6" 10,22.8 | "L7" 10,38.8",
+      ]
+    `);
+  });
+
+  it('pulls lines to the next page to leave `widows` there', () => {
+    expect(texts(layoutPages(el('body', {}, lines(6, { widows: 3 })), small))).toMatchInlineSnapshot(`
+      [
+        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8",
+        ""L4" 10,22.8 | "L5" 10,38.8 | "L6" 10,54.8",
+      ]
+    `);
+  });
+
+  it('moves the whole paragraph when fewer than `orphans` lines fit', () => {
+    expect(texts(layoutPages(el('body', {}, block(50), lines(3, { orphans: 2 })), small))).toMatchInlineSnapshot(`
+      [
+        "",
+        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8",
+      ]
+    `);
+  });
+});
+
+describe('header, footer and page numbers', () => {
+  const chrome = (text: string) => styled(el('div', { display: 'block' }, text, el('span', { attrs: { class: 'pageNumber' } }), '/', el('span', { attrs: { class: 'totalPages' } })));
+
+  it('reserves header and footer space on every page and fills page counters', () => {
+    const pages = layoutPages(el('body', {}, lines(5)), { ...small, header: chrome('H'), footer: chrome('F'), componentGap: 4 });
+    expect(pages.map((p) => dumpFragments(p)).join('\n---\n')).toMatchInlineSnapshot(`
+      "box html 10,30 180x40 part=first
+        box body 10,30 180x40 part=first
+          box p 10,30 180x40 part=first
+            box (anon) 10,30 180x32 part=first
+              text "L1" 10,42.8 w=16
+              text "L2" 10,58.8 w=16
+      box div 10,10 180x16
+        box (anon) 10,10 180x16
+          text "H" 10,22.8 w=8
+          text "1" 18,22.8 w=8
+          text "/" 26,22.8 w=8
+          text "3" 34,22.8 w=8
+      box div 10,74 180x16
+        box (anon) 10,74 180x16
+          text "F" 10,86.8 w=8
+          text "1" 18,86.8 w=8
+          text "/" 26,86.8 w=8
+          text "3" 34,86.8 w=8
+      ---
+      box html 10,30 180x40 part=middle
+        box body 10,30 180x40 part=middle
+          box p 10,30 180x40 part=middle
+            box (anon) 10,30 180x32 part=middle
+              text "L3" 10,42.8 w=16
+              text "L4" 10,58.8 w=16
+      box div 10,10 180x16
+        box (anon) 10,10 180x16
+          text "H" 10,22.8 w=8
+          text "2" 18,22.8 w=8
+          text "/" 26,22.8 w=8
+          text "3" 34,22.8 w=8
+      box div 10,74 180x16
+        box (anon) 10,74 180x16
+          text "F" 10,86.8 w=8
+          text "2" 18,86.8 w=8
+          text "/" 26,86.8 w=8
+          text "3" 34,86.8 w=8
+      ---
+      box html 10,30 180x16 part=last
+        box body 10,30 180x16 part=last
+          box p 10,30 180x16 part=last
+            box (anon) 10,30 180x16 part=last
+              text "L5" 10,42.8 w=16
+      box div 10,10 180x16
+        box (anon) 10,10 180x16
+          text "H" 10,22.8 w=8
+          text "3" 18,22.8 w=8
+          text "/" 26,22.8 w=8
+          text "3" 34,22.8 w=8
+      box div 10,74 180x16
+        box (anon) 10,74 180x16
+          text "F" 10,86.8 w=8
+          text "3" 18,86.8 w=8
+          text "/" 26,86.8 w=8
+          text "3" 34,86.8 w=8"
+    `);
+  });
+
+  it('puts the last footer right after the content with after-content', () => {
+    const pages = layoutPages(el('body', {}, lines(4)), { ...small, footer: chrome('F'), componentGap: 4, footerPosition: 'after-content' });
+    expect(texts(pages)).toMatchInlineSnapshot(`
+      [
+        ""L1" 10,22.8 | "L2" 10,38.8 | "F" 10,86.8 | "1" 18,86.8 | "/" 26,86.8 | "2" 34,86.8",
+        ""L3" 10,22.8 | "L4" 10,38.8 | "F" 10,58.8 | "2" 18,58.8 | "/" 26,58.8 | "2" 34,58.8",
+      ]
+    `);
+  });
+
+  it('fills counter(page) and counter(pages) in @page margin boxes', () => {
+    const style = styled(el('div', { display: 'block' })).style;
+    const pageStyle = pageStyleOf({ width: 200, height: 100, margin: 10 }, {
+      marginBoxes: [{ name: 'bottom-center', style, content: [{ kind: 'string', value: 'p. ' }, { kind: 'counter', name: 'page', style: 'decimal' }, { kind: 'string', value: '/' }, { kind: 'counter', name: 'pages', style: 'upper-roman' }] }],
+    });
+    expect(texts(layoutPages(el('body', {}, block(150)), { pageStyle }))).toMatchInlineSnapshot(`
+      [
+        ""p. 1/II" 72,99.8",
+        ""p. 2/II" 72,99.8",
+      ]
+    `);
+  });
+});
+
+describe('document-level', () => {
+  it('centres single-page content with verticalAlign/horizontalAlign', () => {
+    expect(dump(el('body', {}, el('p', { width: 40 }, 'ab')), { ...small, verticalAlign: 'center', horizontalAlign: 'center' })).toMatchInlineSnapshot(`
+      "box html 92,42 180x16
+        box body 92,42 180x16
+          box p 92,42 40x16
+            box (anon) 92,42 40x16
+              text "ab" 92,54.8 w=16"
+    `);
+  });
+
+  it('propagates the body background to the page when html has none', () => {
+    const pages = layoutPages(el('body', { backgroundColor: { r: 1, g: 2, b: 3, a: 1 } }, 'x'), small);
+    expect(pages[0]!.backgroundColor).toEqual({ r: 1, g: 2, b: 3, a: 1 });
+    const body = pages[0]!.fragments[0]!;
+    expect(body.kind === 'box' && body.children[0]!.style.backgroundColor.a).toBe(0);
+  });
+
+  it('lays out a 500-page document without deep recursion, and fast', () => {
+    const start = performance.now();
+    const pages = layoutPages(el('body', {}, ...Array.from({ length: 2500 }, (_, i) => el('p', { marginTop: 4 }, `Paragraph ${i} with some words in it`))), small);
+    const ms = performance.now() - start;
+    expect(pages.length).toBeGreaterThanOrEqual(500);
+    expect(texts(pages).at(-1)).toContain('Paragraph 2499');
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('throws document_too_large past maxPages', () => {
+    expect(() => layoutPages(el('body', {}, block(1000)), { ...small, maxPages: 5 })).toThrow(expect.objectContaining({ code: 'document_too_large' }));
+  });
+});
