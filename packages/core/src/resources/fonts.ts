@@ -11,6 +11,8 @@ export interface FontFace {
   readonly id: string;
   readonly family: string;
   readonly weight: number;
+  /** An @font-face weight range (CSS Fonts 4 §4.3): a desired weight inside it matches exactly. */
+  readonly weightRange?: readonly [number, number];
   readonly style: FontStyle;
   readonly font: Font;
   /** `unicode-range` of an @font-face rule; null = everything the font has. */
@@ -99,8 +101,20 @@ function queryKey(q: FontQuery): string {
   return `${q.families.join('\u0000')}|${q.weight}|${q.style}`;
 }
 
-function resolve(face: FontFace, query: FontQuery): ResolvedFace {
-  const syntheticBold = needsSyntheticBold(query.weight, face.weight);
+function ruleWeight(rule: FontFaceRule): [number, readonly [number, number] | undefined] {
+  if (rule.weight === undefined) return [400, undefined];
+  if (typeof rule.weight === 'number') return [rule.weight, undefined];
+  const [min, max] = rule.weight;
+  return [min, min === max ? undefined : [min, max]];
+}
+
+function effectiveWeight(face: FontFace, desired: number): number {
+  const range = face.weightRange;
+  return range ? Math.min(range[1], Math.max(range[0], desired)) : face.weight;
+}
+
+function resolve(face: FontFace, query: FontQuery, weight: number): ResolvedFace {
+  const syntheticBold = needsSyntheticBold(query.weight, weight);
   const syntheticOblique = needsSyntheticOblique(query.style, face.style);
   const fontId = `${face.id}${syntheticBold ? '+bold' : ''}${syntheticOblique ? '+oblique' : ''}`;
   return { fontId, face, syntheticBold, syntheticOblique };
@@ -133,11 +147,11 @@ export class FontSet {
       });
       return false;
     }
-    const weight = rule.weight === undefined ? 400 : typeof rule.weight === 'number' ? rule.weight : rule.weight[0];
+    const [weight, weightRange] = ruleWeight(rule);
     const key = rule.family.toLowerCase();
     const face: FontFace = {
       id: `ff${++fontFaceCounter}-${key.replace(/[^a-z0-9]+/g, '-')}-${weight}-${rule.style ?? 'normal'}`,
-      family: rule.family, weight, style: rule.style ?? 'normal', font,
+      family: rule.family, weight, weightRange, style: rule.style ?? 'normal', font,
       unicodeRange: rule.unicodeRange ?? null,
     };
     const list = this.#custom.get(key) ?? [];
@@ -152,20 +166,34 @@ export class FontSet {
    * (CSS Fonts 4 §4.3.1) under the rule's family. Returns false when none has that name.
    */
   addLocalFace(rule: FontFaceRule, name: string): boolean {
+    const face = this.#localFace(name);
+    if (!face) return false;
+    const key = rule.family.toLowerCase();
+    const [weight, weightRange] = ruleWeight(rule);
+    // Same id as the bundled face: one embedded font program in the PDF for both.
+    const local: FontFace = {
+      id: face.id, family: rule.family, weight, weightRange, style: rule.style ?? 'normal',
+      font: face.font, unicodeRange: rule.unicodeRange ?? null,
+    };
+    this.#custom.set(key, [...(this.#custom.get(key) ?? []), local]);
+    this.#chains.clear();
+    return true;
+  }
+
+  /** Is there a bundled face with this full or PostScript name (for `local()`)? */
+  hasLocalFace(name: string): boolean {
+    return this.#localFace(name) !== undefined;
+  }
+
+  #localFace(name: string): FontFace | undefined {
     const wanted = name.trim().toLowerCase();
     for (const faces of this.registry.families.values()) {
       for (const face of faces) {
         const f = face.font;
-        if (f.fullName?.toLowerCase() !== wanted && f.postscriptName?.toLowerCase() !== wanted) continue;
-        const key = rule.family.toLowerCase();
-        const weight = rule.weight === undefined ? 400 : typeof rule.weight === 'number' ? rule.weight : rule.weight[0];
-        const local: FontFace = { ...face, id: face.id, family: rule.family, weight, style: rule.style ?? 'normal', font: f, unicodeRange: rule.unicodeRange ?? null };
-        this.#custom.set(key, [...(this.#custom.get(key) ?? []), local]);
-        this.#chains.clear();
-        return true;
+        if (f.fullName?.toLowerCase() === wanted || f.postscriptName?.toLowerCase() === wanted) return face;
       }
     }
-    return false;
+    return undefined;
   }
 
   /** Faces of a CSS family name: @font-face first (as in Chromium), then bundled/aliases. */
@@ -199,8 +227,10 @@ export class FontSet {
     for (const faces of this.#custom.values()) if (!lists.includes(faces)) lists.push(faces);
     const chain: ResolvedFace[] = [];
     for (const faces of lists) {
-      const face = matchFace(faces, query);
-      if (face) chain.push(this.#remember(resolve(face, query)));
+      // A weight range matches the desired weight where it can (§5.2 step 4c).
+      const candidates = faces.map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
+      const match = matchFace(candidates, query);
+      if (match) chain.push(this.#remember(resolve(match.face, query, match.weight)));
     }
     this.#chains.set(key, chain);
     return chain;

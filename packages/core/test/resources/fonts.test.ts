@@ -65,3 +65,32 @@ describe('@font-face', () => {
     expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSansCondensed/);
   });
 });
+
+describe('loadFontFaces', () => {
+  it('tries local() then url() sources through the loader, skipping unreadable formats', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createResourceLoader } = await import('../../src/resources/loader.js');
+    const { loadFontFaces, parseUnicodeRange } = await import('../../src/resources/font-faces.js');
+    const dir = mkdtempSync(join(tmpdir(), 'platen-faces-'));
+    mkdirSync(join(dir, 'fonts'));
+    writeFileSync(join(dir, 'fonts', 'cond.ttf'), fontBytes('DejaVuSansCondensed.ttf'));
+    writeFileSync(join(dir, 'fonts', 'cond-bold.ttf'), fontBytes('DejaVuSansCondensed-Bold.ttf'));
+    const fonts = getFontRegistry().createFontSet();
+    const loader = createResourceLoader({ baseDir: dir, allowFile: true });
+    await loadFontFaces(fonts, loader, [
+      { family: 'Corpus Sans', weight: [400, 400], style: 'normal', sources: [{ kind: 'local', name: 'Corpus Sans Not Installed' }, { kind: 'url', url: 'fonts/nope.eot', format: 'embedded-opentype' }, { kind: 'url', url: 'fonts/cond.ttf', format: 'truetype' }] },
+      { family: 'Corpus Sans', weight: [600, 900], style: 'normal', sources: [{ kind: 'url', url: './fonts/cond-bold.ttf' }] },
+      { family: 'Serif Local', weight: [400, 400], style: 'normal', sources: [{ kind: 'local', name: 'DejaVu Serif' }] },
+      { family: 'Missing', weight: [400, 400], style: 'normal', sources: [{ kind: 'url', url: 'fonts/missing.ttf' }] },
+    ]);
+    expect(fonts.primary(q(['Corpus Sans'])).face.font.postscriptName).toBe('DejaVuSansCondensed');
+    const bold = fonts.primary(q(['Corpus Sans'], 700));
+    expect([bold.face.font.postscriptName, bold.syntheticBold]).toEqual(['DejaVuSansCondensed-Bold', false]);
+    expect(fonts.primary(q(['Serif Local'])).face.font.postscriptName).toBe('DejaVuSerif');
+    expect(fonts.diagnostics.map((d) => d.code)).toEqual(['font_not_loaded']);
+    expect(loader.warnings).toHaveLength(1); // only missing.ttf was fetched and failed; the .eot was never requested
+    expect(parseUnicodeRange('U+0000-00FF, U+0131, U+4??')).toEqual([[0, 255], [0x131, 0x131], [0x400, 0x4ff]]);
+  });
+});
