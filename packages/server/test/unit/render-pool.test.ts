@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RenderJob } from '../../src/render-pool/messages.js';
+import { createRenderPool, type RenderPool } from '../../src/render-pool/pool.js';
+import { FAKE_WORKER } from '../helpers/server.js';
+
+const job = (html: string): RenderJob => ({ html, data: {}, format: {}, header: null, footer: null, blocks: {}, baseDir: null, allowPrivateNetwork: false, maxPages: 2000, maxHtmlBytes: 1e6 });
+let pool: RenderPool;
+afterEach(() => pool.close());
+
+describe('render pool', () => {
+  it('runs jobs and answers PDF bytes', async () => {
+    pool = createRenderPool({ size: 2, timeoutMs: 5000, memoryMb: 64, workerUrl: FAKE_WORKER });
+    const out = await pool.run(job('hello'));
+    expect(out.ok).toBe(true);
+    if (out.ok) expect(new TextDecoder().decode(out.pdf).startsWith('%PDF-')).toBe(true);
+  });
+
+  it('terminates a job over the time limit and keeps the event loop free meanwhile', async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 300, memoryMb: 64, workerUrl: FAKE_WORKER });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = performance.now();
+    const out = await pool.run(job('HANG'));
+    clearInterval(timer);
+    expect(out).toEqual({ ok: false, code: 'render_timeout', message: 'The render exceeded the 300 ms time limit.' });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(ticks).toBeGreaterThan(10);
+    expect((await pool.run(job('next'))).ok).toBe(true);
+  });
+
+  it('queues beyond its size and does not count queue time against a job', async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 400, memoryMb: 64, workerUrl: FAKE_WORKER });
+    const [hang, after] = await Promise.all([pool.run(job('HANG')), pool.run(job('after'))]);
+    expect(hang.ok ? '' : hang.code).toBe('render_timeout');
+    expect(after.ok).toBe(true);
+  });
+
+  it('fails a job whose worker runs out of memory, and replaces the worker', async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 20_000, memoryMb: 32, workerUrl: FAKE_WORKER });
+    expect(await pool.run(job('OOM'))).toEqual({ ok: false, code: 'render_failed', message: 'The render exceeded its memory limit.' });
+    expect((await pool.run(job('fine'))).ok).toBe(true);
+  });
+
+  it('passes core error codes and params through', async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 5000, memoryMb: 64, workerUrl: FAKE_WORKER });
+    expect(await pool.run(job('FAIL:invalid_parameter'))).toEqual({ ok: false, code: 'invalid_parameter', message: 'fake invalid_parameter', param: 'format.width' });
+  });
+
+  it('answers queued jobs when closed', async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 5000, memoryMb: 64, workerUrl: FAKE_WORKER });
+    const pending = pool.run(job('HANG'));
+    await new Promise((r) => setTimeout(r, 50));
+    await pool.close();
+    expect((await pending).ok).toBe(false);
+  });
+});
