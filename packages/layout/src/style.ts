@@ -180,6 +180,12 @@ export interface ComputedStyle {
   readonly lineHeight: 'normal' | { readonly factor: number } | number;
   readonly textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   readonly textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  /**
+   * Chromium's `-webkit-left/right/center` (from HTML `align` attributes and `<center>`):
+   * besides aligning text like textAlign, it aligns block-level children that have auto
+   * inline margins (tables in `<td align=right>`, `<center><table>`). Inherited. Absent = none.
+   */
+  readonly legacyAlign?: 'left' | 'right' | 'center';
   readonly textIndent: Length;
   readonly textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
   readonly letterSpacing: number; // px; `normal` = 0

@@ -26,7 +26,9 @@ function overflow(x: string, y: string): ComputedStyle['overflow'] {
 export function assembleStyle(f: Flat): ComputedStyle {
   const g = <T>(name: string): T => f[name] as T;
   const outlineStyle = g<string>('outline-style');
-  return {
+  const align = g<string>('text-align');
+  const legacy = align.startsWith('-webkit-') ? (align.slice(8) as 'left' | 'right' | 'center') : null;
+  const style: ComputedStyle = {
     display: g('display'), position: g('position'), top: g('top'), right: g('right'), bottom: g('bottom'), left: g('left'),
     float: g('float'), clear: g('clear'), zIndex: g('z-index'), overflow: overflow(g('overflow-x'), g('overflow-y')),
     visibility: g('visibility'), opacity: g('opacity'), transform: g('transform'), transformOrigin: g('transform-origin'),
@@ -45,7 +47,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
     backgroundColor: g('background-color'), backgroundLayers: backgroundLayers(f),
     color: g('color'), fontFamily: g('font-family'), fontSize: g('font-size'), fontWeight: g('font-weight'),
     fontStyle: g('font-style'), fontVariant: g('font-variant-caps'), lineHeight: g('line-height'),
-    textAlign: g('text-align'), textAlignLast: g('text-align-last'), textIndent: g('text-indent'), textTransform: g('text-transform'),
+    textAlign: (legacy ?? align) as ComputedStyle['textAlign'], textAlignLast: g('text-align-last'), textIndent: g('text-indent'), textTransform: g('text-transform'),
     letterSpacing: g('letter-spacing'), wordSpacing: g('word-spacing'), whiteSpace: g('white-space'), wordBreak: g('word-break'),
     overflowWrap: g('overflow-wrap'), hyphens: g('hyphens'), lang: g('-lang'), direction: g('direction'), unicodeBidi: g('unicode-bidi'),
     textOverflow: g('text-overflow'), tabSize: g('tab-size'),
@@ -69,4 +71,5 @@ export function assembleStyle(f: Flat): ComputedStyle {
     orphans: g('orphans'), widows: g('widows'), page: g('page'), boxDecorationBreak: g('box-decoration-break'),
     objectFit: g('object-fit'), objectPosition: g('object-position'), imageRendering: g('image-rendering'),
   };
+  return legacy ? { ...style, legacyAlign: legacy } : style;
 }

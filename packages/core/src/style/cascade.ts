@@ -28,6 +28,21 @@ export interface CompiledRule {
 
 const isKnown = (name: string): boolean => PROPERTIES.has(name) || name in SHORTHANDS;
 
+const PARSE_CONTEXT = {
+  len: { fontSize: 16, rootFontSize: 16, viewportWidth: 800, viewportHeight: 1000 },
+  parent: null,
+  current: { color: { r: 0, g: 0, b: 0, a: 1 }, 'font-size': 16 },
+};
+const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']);
+
+/** Whether a longhand value parses (CSS Syntax §5.4.9: invalid declarations are dropped). */
+function isValid(name: string, value: readonly CV[]): boolean {
+  if (containsVar(value)) return true;
+  if (value.length === 1 && value[0]!.t === 'ident' && CSS_WIDE.has(value[0]!.v.toLowerCase())) return true;
+  const def = PROPERTIES.get(name);
+  return def !== undefined && def.compute(value, PARSE_CONTEXT) !== undefined;
+}
+
 /** Resolve aliases and expand shorthands (CSS Cascade 4 §1.2). Unknown properties are dropped. */
 export function compileDeclarations(declarations: readonly Declaration[]): CompiledDeclaration[] {
   const out: CompiledDeclaration[] = [];
@@ -48,12 +63,12 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
     const expanded = expandShorthand(name, value);
     if (expanded === null) continue;
     if (expanded === undefined) {
-      if (PROPERTIES.has(name)) out.push({ name, value, important: d.important, shorthand: null });
+      if (isValid(name, value)) out.push({ name, value, important: d.important, shorthand: null });
       continue;
     }
-    for (const [l, v] of expanded) {
-      if (PROPERTIES.has(l)) out.push({ name: l, value: v, important: d.important, shorthand: null });
-    }
+    // A shorthand is invalid as a whole when any of its longhands is.
+    if (!expanded.every(([l, v]) => isValid(l, v))) continue;
+    for (const [l, v] of expanded) out.push({ name: l, value: v, important: d.important, shorthand: null });
   }
   return out;
 }
@@ -63,6 +78,14 @@ export class RuleIndex {
   private readonly buckets = new Map<string, CompiledRule[]>();
   private nextId = 0;
   readonly diagnostics: string[] = [];
+
+  /** A copy sharing the compiled rules, to extend with more sheets (the UA sheet is compiled once). */
+  clone(): RuleIndex {
+    const copy = new RuleIndex();
+    for (const [key, list] of this.buckets) copy.buckets.set(key, [...list]);
+    copy.nextId = this.nextId;
+    return copy;
+  }
 
   add(origin: Origin, selectorText: string, declarations: readonly Declaration[]): void {
     const compiled = compileSelectorList(selectorText);

@@ -83,15 +83,25 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc) };
 }
 
-let uaItems: readonly SheetItem[] | null = null;
-let quirksItems: readonly SheetItem[] | null = null;
+const uaIndexes = new Map<boolean, RuleIndex>();
+
+/** The user-agent (and quirks) rules, compiled once per process. */
+function userAgentIndex(quirks: boolean, loader: SheetLoader): RuleIndex {
+  let index = uaIndexes.get(quirks);
+  if (!index) {
+    index = new RuleIndex();
+    const sheetLoader = { ...loader, diagnostics: [], urls: [] };
+    const sources = quirks ? [UA_STYLESHEET, QUIRKS_STYLESHEET] : [UA_STYLESHEET];
+    for (const css of sources) {
+      for (const item of loadSheet(css, undefined, sheetLoader)) if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
+    }
+    uaIndexes.set(quirks, index);
+  }
+  return index;
+}
 
 function buildIndex(sheets: readonly SheetItem[], quirks: boolean, format: ResolvedFormat, media: MediaContext, loader: SheetLoader): RuleIndex {
-  const index = new RuleIndex();
-  uaItems ??= loadSheet(UA_STYLESHEET, undefined, { ...loader, diagnostics: [], urls: [] });
-  quirksItems ??= loadSheet(QUIRKS_STYLESHEET, undefined, { ...loader, diagnostics: [], urls: [] });
-  for (const item of uaItems) if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
-  if (quirks) for (const item of quirksItems) if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
+  const index = userAgentIndex(quirks, loader).clone();
   const defaults = formatDefaults(format);
   if (defaults) {
     for (const item of loadSheet(defaults, undefined, { ...loader, media, diagnostics: [], urls: [] })) {

@@ -9,6 +9,7 @@ import { parseComponents } from './tokenizer.js';
 export function presentationalHints(el: Element): string {
   const a = el.attribs;
   let css = '';
+  if (!HINTED_ELEMENTS.has(el.name)) return css;
   const add = (decl: string): void => {
     css += `${decl};`;
   };
@@ -46,6 +47,10 @@ export function presentationalHints(el: Element): string {
   return css;
 }
 
+const HINTED_ELEMENTS = new Set([
+  'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup', 'img', 'object', 'iframe', 'embed', 'video', 'canvas',
+  'input', 'hr', 'font', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'legend', 'ol', 'ul', 'li',
+]);
 const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const VALIGN_ELEMENTS = new Set(['col', 'colgroup', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'canvas', 'hr', 'tr']);

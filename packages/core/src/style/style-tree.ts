@@ -69,16 +69,21 @@ export class StyleTreeBuilder {
     return style;
   }
 
-  private matched = new WeakMap<Element, CompiledRule[]>();
+  /** Pseudo-element rules matched by each element, kept only when there are some. */
+  private readonly pseudoRules = new WeakMap<Element, CompiledRule[]>();
 
   private elementStyle(el: Element, parent: ElementStyle | null, isRoot: boolean): ElementStyle {
     const rules = this.index.match(el);
-    this.matched.set(el, rules);
-    const own = rules.filter((r) => r.pseudo === '');
+    let own = rules;
+    if (rules.some((r) => r.pseudo !== '')) {
+      own = rules.filter((r) => r.pseudo === '');
+      this.pseudoRules.set(el, rules.filter((r) => r.pseudo !== ''));
+    }
     const hintsText = presentationalHints(el);
     const inlineText = el.attribs['style'] ?? '';
     const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
-    const key = `${this.idOf(parent)}|${own.map((r) => r.id).join(',')}|${hintsText}|${inlineText}|${lang ?? ''}|${isRoot ? 1 : 0}`;
+    let key = `${this.idOf(parent)}|${isRoot ? 1 : 0}|${lang ?? ''}|${hintsText}|${inlineText}|`;
+    for (const r of own) key += `${r.id},`;
     return this.cached(key, () => {
       const winners = cascade(own, this.compiled(hintsText, undefined), this.compiled(inlineText, this.baseUrl));
       return computeStyle(winners, parent, this.env, { lang, isRoot });
@@ -86,9 +91,10 @@ export class StyleTreeBuilder {
   }
 
   private pseudoStyle(el: Element, kind: PseudoElement, parent: ElementStyle): ElementStyle | null {
-    const rules = (this.matched.get(el) ?? []).filter((r) => r.pseudo === kind);
+    const rules = this.pseudoRules.get(el)?.filter((r) => r.pseudo === kind) ?? [];
     if (rules.length === 0 && kind !== 'marker') return null;
-    const key = `${this.idOf(parent)}|${kind}|${rules.map((r) => r.id).join(',')}`;
+    let key = `${this.idOf(parent)}|${kind}|`;
+    for (const r of rules) key += `${r.id},`;
     return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }));
   }
 
@@ -100,6 +106,8 @@ export class StyleTreeBuilder {
   /** Apply counter-reset, then increment, then set (CSS Lists 3 §4.3–4.5). */
   private applyCounters(el: Element, style: ElementStyle, scope: object, isPseudo: boolean): void {
     const s = style.style;
+    const listRelated = !isPseudo && (s.display === 'list-item' || el.name === 'ol' || el.name === 'ul' || el.name === 'menu');
+    if (!listRelated && s.counterReset.length === 0 && s.counterIncrement.length === 0 && s.counterSet.length === 0) return;
     const resets = [...s.counterReset];
     if (!isPseudo && (el.name === 'ol' || el.name === 'ul' || el.name === 'menu') && !resets.some((r) => r.name === 'list-item')) {
       resets.push({ name: 'list-item', value: listStart(el) });

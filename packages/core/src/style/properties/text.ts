@@ -87,14 +87,16 @@ define('line-height', true, 'normal', (cvs, ctx) => {
 });
 
 const ALIGN = ['left', 'right', 'center', 'justify', 'start', 'end'] as const;
-const ALIGN_ALIASES = { '-webkit-center': 'center', '-internal-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right', '-webkit-auto': 'start' } as const;
+const ALIGN_ALIASES = { '-internal-center': 'center', '-webkit-auto': 'start' } as const;
+/** `-webkit-*` values stay as they are: assemble.ts splits them into textAlign + legacyAlign. */
+const ALIGN_VALUES = [...ALIGN, '-webkit-left', '-webkit-right', '-webkit-center'] as const;
 define('text-align', true, 'start', (cvs, ctx) => {
   if (identOf(cvs) === 'match-parent') {
     const p = (ctx.parent?.['text-align'] as string | undefined) ?? 'start';
     const rtl = ctx.parent?.['direction'] === 'rtl';
-    return p === 'start' ? (rtl ? 'right' : 'left') : p === 'end' ? (rtl ? 'left' : 'right') : p;
+    return p === 'start' ? (rtl ? 'right' : 'left') : p === 'end' ? (rtl ? 'left' : 'right') : p.replace('-webkit-', '');
   }
-  return keyword(ALIGN, ALIGN_ALIASES)(cvs);
+  return keyword(ALIGN_VALUES, ALIGN_ALIASES)(cvs);
 });
 define('text-align-last', true, 'auto', keyword(['auto', ...ALIGN] as const));
 define('text-indent', true, 0, (cvs, ctx) => parseLength(words(cvs)[0], ctx.len) ?? undefined);

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { ComputedStyle } from '@platen/layout';
+import { byId, styleHtml, styleOf } from './helpers.js';
+
+const rgb = (r: number, g: number, b: number, a = 1) => ({ r, g, b, a });
+const RED = rgb(255, 0, 0);
+const GREEN = rgb(0, 128, 0);
+const BLUE = rgb(0, 0, 255);
+
+describe('cascade order', () => {
+  it.each<[string, string, string, keyof ComputedStyle, unknown]>([
+    ['later rule wins at equal specificity', 'div{color:red} div{color:green}', '<div id="t"></div>', 'color', GREEN],
+    ['class beats later type', '.a{color:green} div{color:red}', '<div id="t" class="a"></div>', 'color', GREEN],
+    ['id beats classes', '#t{color:green} .a.b.c{color:red}', '<div id="t" class="a b c"></div>', 'color', GREEN],
+    ['attribute counts like a class', '[data-x].a{color:green} .a.b{color:red}', '<div id="t" class="a b" data-x></div>', 'color', RED],
+    ['two classes beat one', '.a.b{color:green} .b{color:red}', '<div id="t" class="a b"></div>', 'color', GREEN],
+    [':is() takes its most specific argument', ':is(#t, div){color:green} .a{color:red}', '<div id="t" class="a"></div>', 'color', GREEN],
+    [':where() has no specificity', ':where(#t){color:red} div{color:green}', '<div id="t"></div>', 'color', GREEN],
+    [':not() counts its argument', 'div:not(.x){color:green} div.a{color:red}', '<div id="t" class="a"></div>', 'color', RED],
+    ['!important beats specificity', 'div{color:green!important} #t{color:red}', '<div id="t"></div>', 'color', GREEN],
+    ['!important beats inline', 'div{color:green !important}', '<div id="t" style="color:red"></div>', 'color', GREEN],
+    ['inline beats id', '#t{color:red}', '<div id="t" style="color:green"></div>', 'color', GREEN],
+    ['inline !important beats author !important', '#t{color:red!important}', '<div id="t" style="color:green!important"></div>', 'color', GREEN],
+    ['author beats UA', 'h1{font-size:10px}', '<h1 id="t"></h1>', 'fontSize', 10],
+    ['presentational hint loses to author CSS', 'td{background-color:green}', '<table><tr><td id="t" bgcolor="red"></td></tr></table>', 'backgroundColor', GREEN],
+    ['presentational hint beats UA', '', '<table><tr><td id="t" bgcolor="#0000ff"></td></tr></table>', 'backgroundColor', BLUE],
+    ['invalid declaration is ignored', 'div{color:green} div{color:notacolor}', '<div id="t"></div>', 'color', GREEN],
+    ['descendant combinator', 'p span{color:green}', '<p><em><span id="t"></span></em></p>', 'color', GREEN],
+    ['child combinator does not skip levels', 'p > span{color:red}', '<p><em><span id="t"></span></em></p>', 'color', rgb(0, 0, 0)],
+    ['sibling combinators', 'h2 + p{color:green} h2 ~ p{margin-top:3px}', '<h2></h2><p id="t"></p>', 'color', GREEN],
+    ['nth-child(odd)', 'li:nth-child(odd){color:green} li{color:red}', '<ul><li></li><li></li><li id="t"></li></ul>', 'color', GREEN],
+    ['@media screen is ignored', '@media screen{div{color:red}} div{color:green}', '<div id="t"></div>', 'color', GREEN],
+    ['@media print applies', 'div{color:red} @media print{div{color:green}}', '<div id="t"></div>', 'color', GREEN],
+    ['@media (min-width) against the page', '@media (min-width: 100mm){div{color:green}}', '<div id="t"></div>', 'color', GREEN],
+    [':hover never matches in print', 'div:hover{color:red}', '<div id="t"></div>', 'color', rgb(0, 0, 0)],
+  ])('%s', (_name, css, body, prop, expected) => {
+    expect(styleOf(css, body)[prop]).toEqual(expected);
+  });
+});
+
+describe('inheritance and CSS-wide keywords', () => {
+  it.each<[string, string, string, keyof ComputedStyle, unknown]>([
+    ['color inherits', 'body{color:green}', '<div><span id="t"></span></div>', 'color', GREEN],
+    ['margin does not inherit', 'body{margin:30px}', '<div id="t"></div>', 'marginTop', 0],
+    ['inherit forces inheritance', 'div{border:2px solid red} span{border-top-width:inherit;border-top-style:solid}', '<div><span id="t"></span></div>', 'borderTop', { width: 2, style: 'solid', color: rgb(0, 0, 0) }],
+    ['initial resets', 'body{color:green} span{color:initial}', '<span id="t"></span>', 'color', rgb(0, 0, 0)],
+    ['unset on inherited = inherit', 'body{color:green} span{color:red} #t{color:unset}', '<span id="t"></span>', 'color', GREEN],
+    ['unset on non-inherited = initial', 'span{padding-left:5px} #t{padding-left:unset}', '<span id="t"></span>', 'paddingLeft', 0],
+    ['em resolves against own font-size', 'div{font-size:20px;margin-left:2em}', '<div id="t"></div>', 'marginLeft', 40],
+    ['em in font-size resolves against the parent', 'body{font-size:10px} div{font-size:2em}', '<div id="t"></div>', 'fontSize', 20],
+    ['% font-size', 'body{font-size:10px} div{font-size:150%}', '<div id="t"></div>', 'fontSize', 15],
+    ['rem uses the root', 'html{font-size:10px} body{font-size:30px} div{padding-top:2rem}', '<div id="t"></div>', 'paddingTop', 20],
+    ['bolder from normal', 'body{font-weight:normal}', '<b id="t"></b>', 'fontWeight', 700],
+    ['bolder from bold', 'body{font-weight:bold}', '<b id="t"></b>', 'fontWeight', 900],
+    ['lighter from bold', 'div{font-weight:bold} span{font-weight:lighter}', '<div><span id="t"></span></div>', 'fontWeight', 400],
+    ['font-size keywords', 'div{font-size:x-large}', '<div id="t"></div>', 'fontSize', 24],
+    ['larger', 'body{font-size:10px} div{font-size:larger}', '<div id="t"></div>', 'fontSize', 12],
+    ['small element', '', '<small id="t"></small>', 'fontSize', 16 / 1.2],
+    ['monospace quirk: 13px default', '', '<pre id="t"></pre>', 'fontSize', 13],
+    ['monospace quirk scales an inherited px size', 'body{font-size:16px}', '<code id="t"></code>', 'fontSize', 13],
+    ['no quirk with a second family', 'code{font-family:monospace, monospace}', '<code id="t"></code>', 'fontSize', 16],
+    ['explicit size beats the quirk', 'code{font-size:14px}', '<code id="t"></code>', 'fontSize', 14],
+    ['line-height number stays a factor', 'div{line-height:1.5}', '<div id="t"></div>', 'lineHeight', { factor: 1.5 }],
+    ['line-height % is computed to px', 'div{font-size:10px;line-height:150%}', '<div id="t"></div>', 'lineHeight', 15],
+    ['line-height em', 'div{font-size:10px;line-height:2em}', '<div id="t"></div>', 'lineHeight', 20],
+    ['lang inherits from attributes', '', '<div lang="fr"><p><span id="t"></span></p></div>', 'lang', 'fr'],
+    ['dir=rtl sets direction', '', '<div dir="rtl"><span id="t"></span></div>', 'direction', 'rtl'],
+  ])('%s', (_name, css, body, prop, expected) => {
+    const value = styleOf(css, body)[prop];
+    if (typeof expected === 'number') expect(value).toBeCloseTo(expected, 6);
+    else expect(value).toEqual(expected);
+  });
+});
+
+describe('custom properties', () => {
+  it.each<[string, string, keyof ComputedStyle, unknown]>([
+    ['var() substitutes', ':root{--c:green} div{color:var(--c)}', 'color', GREEN],
+    ['custom properties inherit', 'body{--w:12px} div{padding-left:var(--w)}', 'paddingLeft', 12],
+    ['fallback when undefined', 'div{color:var(--nope, green)}', 'color', GREEN],
+    ['nested fallback', 'div{color:var(--a, var(--b, green))}', 'color', GREEN],
+    ['var inside a shorthand', ':root{--p:1px 2px} div{padding:var(--p)}', 'paddingRight', 2],
+    ['var inside calc', ':root{--n:3} div{width:calc(var(--n) * 10px)}', 'width', 30],
+    ['var referencing var', ':root{--a:var(--b);--b:green} div{color:var(--a)}', 'color', GREEN],
+    ['cycle is invalid → unset', ':root{--a:var(--b);--b:var(--a)} body{color:green} div{color:var(--a)}', 'color', GREEN],
+    ['invalid at computed time → unset (not earlier value)', 'body{color:green} div{color:red} div{color:var(--missing)}', 'color', GREEN],
+    ['redefined on a child', ':root{--c:red} div{--c:green; color:var(--c)}', 'color', GREEN],
+  ])('%s', (_name, css, prop, expected) => {
+    expect(styleOf(css)[prop]).toEqual(expected);
+  });
+});
+
+describe('calc(), min(), max(), clamp()', () => {
+  it.each<[string, unknown]>([
+    ['width:calc(100% - 20px)', { px: -20, pct: 100 }],
+    ['width:calc(50% + 2em)', { px: 32, pct: 50 }],
+    ['width:calc(10px * 3 + 5px)', 35],
+    ['width:calc((10px + 5px) / 3)', 5],
+    ['width:min(100px, 50px)', 50],
+    ['width:max(1in, 90px)', 96],
+    ['width:clamp(10px, 200px, 150px)', 150],
+    ['width:clamp(10px, 5px, 150px)', 10],
+    ['width:calc(100%)', { px: 0, pct: 100 }],
+    ['width:-webkit-calc(1px + 1px)', 2],
+  ])('%s', (css, expected) => {
+    expect(styleOf(`div{${css}}`).width).toEqual(expected);
+  });
+});
+
+describe('selectors', () => {
+  it('reports an invalid selector and keeps the rest of the sheet', () => {
+    const r = styleHtml('<!doctype html><style>div:nope{color:red} div{color:green}</style><div id="t"></div>');
+    expect(byId(r, 't').style.color).toEqual(GREEN);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['css_invalid_selector']);
+  });
+
+  it('ignores unsupported pseudo-elements silently', () => {
+    const r = styleHtml('<!doctype html><style>p::selection{color:red} p::first-line{color:red}</style><p id="t"></p>');
+    expect(r.diagnostics).toEqual([]);
+    expect(byId(r, 't').style.color).toEqual(rgb(0, 0, 0));
+  });
+
+  it('shares computed styles between identical siblings', () => {
+    const r = styleHtml('<!doctype html><ul><li id="a">x</li><li id="b">y</li></ul>');
+    expect(byId(r, 'a').style).toBe(byId(r, 'b').style);
+  });
+});
