@@ -53,7 +53,16 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
     footer: options.footer ? build(options.footer, true) : null,
     canvas,
   };
-  const bodies = paginateBody(docs, options, ctx);
+  let bodies = paginateBody(docs, options, ctx, 1);
+  // Chrome was measured with one-digit page numbers; when the real numbers make it taller
+  // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
+  const first = bodies[0];
+  if ((docs.header || docs.footer) && first && bodies.length >= 10) {
+    const width = first.style.width - first.margins.left - first.margins.right;
+    const small = reserved(docs, width, options, ctx, 1);
+    const large = reserved(docs, width, options, ctx, bodies.length);
+    if (large.header > small.header || large.footer > small.footer) bodies = paginateBody(docs, options, ctx, bodies.length);
+  }
   if (bodies.length === 1) alignBody(bodies[0]!, options);
   return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
 }
@@ -67,13 +76,14 @@ function pageMargins(ps: PageBoxStyle): PageMargins {
 }
 
 /** The chrome height reserved on every page (same either footer position, so breaks never depend on it). */
-function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: LayoutContext): { header: number; footer: number } {
-  const h = docs.header ? layoutChrome(docs.header, width, 1, 1, ctx).height + options.componentGap : 0;
-  const f = docs.footer ? layoutChrome(docs.footer, width, 1, 1, ctx).height + options.componentGap : 0;
+function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: LayoutContext, count: number): { header: number; footer: number } {
+  const h = docs.header ? layoutChrome(docs.header, width, count, count, ctx).height + options.componentGap : 0;
+  const f = docs.footer ? layoutChrome(docs.footer, width, count, count, ctx).height + options.componentGap : 0;
   return { header: h, footer: f };
 }
 
-function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext): BodyPage[] {
+/** Lay the body out page by page; `count` is the page number the chrome is measured with. */
+function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext, count: number): BodyPage[] {
   const pages: BodyPage[] = [];
   const reservedByWidth = new Map<number, { header: number; footer: number }>();
   let resume: Resume | null = null;
@@ -93,7 +103,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const margins = pageMargins(style);
     const width = style.width - margins.left - margins.right;
     let chrome = reservedByWidth.get(width);
-    if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx)));
+    if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx, count)));
     const bodyTop = margins.top + chrome.header;
     const bodyHeight = Math.max(0, style.height - margins.top - margins.bottom - chrome.header - chrome.footer);
     const r = layoutBox(docs.root, {
