@@ -34,3 +34,8 @@ export interface RenderSuccess {
 export type RenderOutcome = RenderSuccess | RenderFailure;
 
 export type ResultMessage = { readonly id: number } & RenderOutcome;
+
+/** Sent once by a worker when its modules are loaded. */
+export interface ReadyMessage {
+  readonly ready: true;
+}

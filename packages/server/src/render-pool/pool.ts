@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { JobMessage, RenderJob, RenderOutcome, ResultMessage } from './messages.js';
+import type { JobMessage, ReadyMessage, RenderJob, RenderOutcome, ResultMessage } from './messages.js';
 
 export interface RenderPoolOptions {
   /** Number of worker threads (DESIGN.md: one per core). */
@@ -24,6 +24,8 @@ interface Task {
 
 interface Slot {
   worker: Worker;
+  /** Set when the worker has loaded its modules; only ready workers take jobs, so start-up never counts as render time. */
+  ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
 }
@@ -56,8 +58,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   function spawn(): Slot {
     const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
-    const slot: Slot = { worker, task: null, timer: null };
-    worker.on('message', (msg: ResultMessage) => {
+    const slot: Slot = { worker, ready: false, task: null, timer: null };
+    worker.on('message', (msg: ResultMessage | ReadyMessage) => {
+      if ('ready' in msg) {
+        slot.ready = true;
+        pump();
+        return;
+      }
       if (slot.task?.id !== msg.id) return;
       const { id: _id, ...outcome } = msg;
       finish(slot, outcome as RenderOutcome);
@@ -81,7 +88,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     pump();
   }
 
-  /** Drop a dead or stuck worker, fail its job, and let pump() start a fresh one. */
+  /**
+   * Drop a dead or stuck worker, fail its job, and let pump() start a fresh
+   * one. A worker that dies before it is ready fails the oldest queued job
+   * instead, so a broken install answers errors rather than respawning forever.
+   */
   function replace(slot: Slot, outcome: RenderOutcome): void {
     const index = slots.indexOf(slot);
     if (index === -1) return;
@@ -89,13 +100,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     slot.worker.removeAllListeners('exit');
     slot.worker.on('exit', () => undefined);
     void slot.worker.terminate();
+    if (!slot.ready && !slot.task) queue.shift()?.resolve(failure('render_failed', 'The render worker failed to start.'));
     finish(slot, outcome);
   }
 
   function pump(): void {
     while (!closed && queue.length > 0) {
-      const slot = slots.find((s) => s.task === null) ?? (slots.length < options.size ? spawn() : null);
-      if (!slot) return;
+      const slot = slots.find((s) => s.ready && s.task === null);
+      if (!slot) break;
       const task = queue.shift() as Task;
       slot.task = task;
       slot.timer = setTimeout(
@@ -105,6 +117,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const message: JobMessage = { id: task.id, job: task.job };
       slot.worker.postMessage(message);
     }
+    // Start workers for the jobs still waiting, up to the pool size.
+    while (!closed && slots.length < options.size && slots.filter((s) => !s.ready).length < queue.length) spawn();
   }
 
   return {

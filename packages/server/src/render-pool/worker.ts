@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { renderDocument } from '@platen/core';
 import type { RenderOptions } from '@platen/core';
-import type { JobMessage, ResultMessage } from './messages.js';
+import type { JobMessage, ReadyMessage, ResultMessage } from './messages.js';
 
 function toFailure(id: number, error: unknown): ResultMessage {
   const e = error as { code?: unknown; message?: unknown; param?: unknown; line?: unknown } | null;
@@ -46,3 +46,4 @@ async function handle({ id, job }: JobMessage): Promise<void> {
 parentPort?.on('message', (message: JobMessage) => {
   void handle(message);
 });
+parentPort?.postMessage({ ready: true } satisfies ReadyMessage);

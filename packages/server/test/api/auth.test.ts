@@ -75,6 +75,22 @@ describe('session flow', () => {
   });
 });
 
+describe('login throttling per address', () => {
+  it('locks a client address out after 50 failures across emails', async () => {
+    const local = await startTestServer();
+    try {
+      await call(local.url, '/api/v1/auth/signup', { body: { email: 'real@example.com', password: 'password1' } });
+      for (let i = 0; i < 50; i++) {
+        const res = await call(local.url, '/api/v1/auth/login', { body: { email: `guess${i % 9}@example.com`, password: 'nope-nope' } });
+        expect(res.status).toBe(401);
+      }
+      expectError(await call(local.url, '/api/v1/auth/login', { body: { email: 'real@example.com', password: 'password1' } }), 429, 'rate_limit_error', 'rate_limit_exceeded');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('CSRF', () => {
   it('refuses cookie-carrying writes from another origin and Origin: null', async () => {
     const a = await seedAccount(server.url);

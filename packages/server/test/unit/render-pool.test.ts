@@ -46,6 +46,12 @@ describe('render pool', () => {
     expect(await pool.run(job('FAIL:invalid_parameter'))).toEqual({ ok: false, code: 'invalid_parameter', message: 'fake invalid_parameter', param: 'format.width' });
   });
 
+  it('fails jobs, without respawning forever, when workers cannot start', async () => {
+    pool = createRenderPool({ size: 2, timeoutMs: 5000, memoryMb: 64, workerUrl: new URL('../fixtures/broken-worker.mjs', import.meta.url) });
+    const outcomes = await Promise.all([pool.run(job('a')), pool.run(job('b')), pool.run(job('c'))]);
+    expect(outcomes.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['render_failed', 'render_failed', 'render_failed']);
+  });
+
   it('answers queued jobs when closed', async () => {
     pool = createRenderPool({ size: 1, timeoutMs: 5000, memoryMb: 64, workerUrl: FAKE_WORKER });
     const pending = pool.run(job('HANG'));
