@@ -231,8 +231,13 @@ function flex(value: readonly CV[], longhands: readonly string[]): Expansion | n
   const zeroPct: CV = { t: 'num', v: 0, unit: '%', s: 0, e: 0 };
   if (w.length === 1 && isIdent(w[0], 'none')) return [[longhands[0]!, [num(0)]], [longhands[1]!, [num(0)]], [longhands[2]!, [ident('auto')]]];
   if (w.length === 1 && isIdent(w[0], 'auto')) return [[longhands[0]!, [num(1)]], [longhands[1]!, [num(1)]], [longhands[2]!, [ident('auto')]]];
-  const nums = w.filter((cv) => cv.t === 'num' && cv.unit === '');
-  const basis = w.filter((cv) => !(cv.t === 'num' && cv.unit === ''));
+  let nums = w.filter((cv) => cv.t === 'num' && cv.unit === '');
+  let basis = w.filter((cv) => !(cv.t === 'num' && cv.unit === ''));
+  // `flex: 1 1 0`: a third unitless number can only be a zero basis.
+  if (nums.length === 3 && basis.length === 0 && (nums[2] as { v: number }).v === 0) {
+    basis = [nums[2]!];
+    nums = nums.slice(0, 2);
+  }
   if (nums.length > 2 || basis.length > 1 || w.length === 0) return null;
   // A unitless 0 after two numbers is the basis.
   return [
@@ -268,7 +273,7 @@ function slashPair(value: readonly CV[], longhands: readonly string[], mirrorIde
     const given = parts[i];
     if (given) return [l, spaced(given)];
     // Grid 1 §8.4: a missing end copies a custom-ident start, else auto.
-    const src = i === 3 ? parts[1] : parts[i - 2] ?? parts[0];
+    const src = i === 3 ? (parts[1] ?? parts[0]) : parts[0];
     return [l, mirrorIdent && src && src.length === 1 && src[0]!.t === 'ident' ? src : [ident('auto')]];
   });
 }

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import type { ComputedStyle } from '@platen/layout';
+import { styleOf } from './helpers.js';
+
+const rgb = (r: number, g: number, b: number, a = 1) => ({ r, g, b, a });
+
+describe('units', () => {
+  it.each<[string, number]>([
+    ['1px', 1], ['1pt', 96 / 72], ['1pc', 16], ['1in', 96], ['2.54cm', 96], ['25.4mm', 96], ['4Q', 96 / 25.4],
+    ['2em', 40], ['2rem', 32], ['2ex', 20], ['2ch', 20], ['0', 0],
+  ])('%s', (value, px) => {
+    expect(styleOf(`div{font-size:20px;padding-left:${value}}`).paddingLeft as number).toBeCloseTo(px, 6);
+  });
+
+  it('vw/vh are relative to the page content box', () => {
+    // A4 with 15mm side margins: 180mm wide content; 297 − 40 = 257mm high.
+    const s = styleOf('div{width:50vw;height:10vh}');
+    expect(s.width as number).toBeCloseTo((180 * 96) / 25.4 / 2, 6);
+    expect(s.height as number).toBeCloseTo((257 * 96) / 25.4 / 10, 6);
+  });
+
+  it('percentages stay symbolic', () => {
+    expect(styleOf('div{margin-left:10%;padding-top:5%}')).toMatchObject({ marginLeft: { px: 0, pct: 10 }, paddingTop: { px: 0, pct: 5 } });
+  });
+
+  it.each(['padding-left:-1px', 'width:-5px', 'font-size:-1px', 'padding-left:10'])('rejects %s', (decl) => {
+    const s = styleOf(`div{padding-left:3px;width:7px} div{${decl}}`);
+    expect(s.paddingLeft).toBe(3);
+    expect(s.width).toBe(7);
+  });
+});
+
+describe('colours', () => {
+  it.each<[string, ReturnType<typeof rgb>]>([
+    ['red', rgb(255, 0, 0)], ['RebeccaPurple', rgb(102, 51, 153)], ['#abc', rgb(0xaa, 0xbb, 0xcc)],
+    ['#abcd', rgb(0xaa, 0xbb, 0xcc, 0xdd / 255)], ['#102030', rgb(16, 32, 48)], ['#10203080', rgb(16, 32, 48, 128 / 255)],
+    ['rgb(1, 2, 3)', rgb(1, 2, 3)], ['rgba(1,2,3,0.5)', rgb(1, 2, 3, 0.5)], ['rgb(1 2 3 / 50%)', rgb(1, 2, 3, 0.5)],
+    ['rgb(100%, 0%, 50%)', rgb(255, 0, 128)], ['rgba(0 0 0 / .25)', rgb(0, 0, 0, 0.25)],
+    ['hsl(120, 100%, 25%)', rgb(0, 128, 0)], ['hsla(0 100% 50% / 0.5)', rgb(255, 0, 0, 0.5)], ['hsl(240deg 100% 50%)', rgb(0, 0, 255)],
+    ['transparent', rgb(0, 0, 0, 0)],
+  ])('%s', (value, expected) => {
+    expect(styleOf(`div{background-color:${value}}`).backgroundColor).toEqual(expected);
+  });
+
+  it('currentcolor resolves to the element colour', () => {
+    const s = styleOf('div{color:#123456;border:1px solid;background-color:currentcolor;outline:2px solid currentColor}');
+    expect(s.borderTop.color).toEqual(rgb(0x12, 0x34, 0x56));
+    expect(s.backgroundColor).toEqual(rgb(0x12, 0x34, 0x56));
+    expect(s.outline.color).toEqual(rgb(0x12, 0x34, 0x56));
+  });
+
+  it('color: currentcolor inherits', () => {
+    expect(styleOf('body{color:green} div{color:currentcolor}').color).toEqual(rgb(0, 128, 0));
+  });
+});
+
+describe('shorthands', () => {
+  it.each<[string, Partial<Record<keyof ComputedStyle, unknown>>]>([
+    ['margin:1px 2px 3px 4px', { marginTop: 1, marginRight: 2, marginBottom: 3, marginLeft: 4 }],
+    ['margin:1px 2px', { marginTop: 1, marginRight: 2, marginBottom: 1, marginLeft: 2 }],
+    ['margin:0 auto', { marginLeft: 'auto', marginRight: 'auto', marginTop: 0 }],
+    ['padding:1px 2px 3px', { paddingTop: 1, paddingRight: 2, paddingBottom: 3, paddingLeft: 2 }],
+    ['inset:1px 2px', { top: 1, right: 2, bottom: 1, left: 2 }],
+    ['border:2px dashed red', { borderTop: { width: 2, style: 'dashed', color: rgb(255, 0, 0) }, borderLeft: { width: 2, style: 'dashed', color: rgb(255, 0, 0) } }],
+    ['border:solid', { borderTop: { width: 3, style: 'solid', color: rgb(0, 0, 0) } }],
+    ['border-bottom:thin solid blue', { borderBottom: { width: 1, style: 'solid', color: rgb(0, 0, 255) }, borderTop: { width: 0, style: 'none', color: rgb(0, 0, 0) } }],
+    ['border:1px solid red;border-width:0 4px', { borderTop: { width: 0, style: 'solid', color: rgb(255, 0, 0) }, borderRight: { width: 4, style: 'solid', color: rgb(255, 0, 0) } }],
+    ['border:0.5px solid;border-left:2.7px solid', { borderTop: { width: 1, style: 'solid', color: rgb(0, 0, 0) }, borderLeft: { width: 2, style: 'solid', color: rgb(0, 0, 0) } }],
+    ['border-style:double;border-color:red green', { borderRight: { width: 3, style: 'double', color: rgb(0, 128, 0) } }],
+    ['border-radius:4px', { borderRadius: [[4, 4], [4, 4], [4, 4], [4, 4]] }],
+    ['border-radius:1px 2px / 3px', { borderRadius: [[1, 3], [2, 3], [1, 3], [2, 3]] }],
+    ['outline:1px dotted green', { outline: { width: 1, style: 'dotted', color: rgb(0, 128, 0) } }],
+    ['font:italic bold 12px/1.5 Georgia, "Times New Roman", serif', { fontStyle: 'italic', fontWeight: 700, fontSize: 12, lineHeight: { factor: 1.5 }, fontFamily: ['Georgia', 'Times New Roman', 'serif'] }],
+    ['font:small-caps 10pt Arial', { fontVariant: 'small-caps', fontSize: 40 / 3, lineHeight: 'normal', fontFamily: ['Arial'] }],
+    ['flex:1', { flexGrow: 1, flexShrink: 1, flexBasis: { px: 0, pct: 0 } }],
+    ['flex:1 1 0', { flexGrow: 1, flexShrink: 1, flexBasis: 0 }],
+    ['flex:none', { flexGrow: 0, flexShrink: 0, flexBasis: 'auto' }],
+    ['flex:auto', { flexGrow: 1, flexShrink: 1, flexBasis: 'auto' }],
+    ['flex:2 200px', { flexGrow: 2, flexShrink: 1, flexBasis: 200 }],
+    ['flex-flow:column wrap', { flexDirection: 'column', flexWrap: 'wrap' }],
+    ['gap:4px 8px', { rowGap: 4, columnGap: 8 }],
+    ['gap:1em', { rowGap: 16, columnGap: 16 }],
+    ['place-items:center start', { alignItems: 'center', justifyItems: 'start' }],
+    ['place-content:space-between', { alignContent: 'space-between', justifyContent: 'space-between' }],
+    ['grid-area:1 / 2 / 3 / 4', { gridRowStart: { kind: 'line', index: 1, name: null }, gridColumnStart: { kind: 'line', index: 2, name: null }, gridRowEnd: { kind: 'line', index: 3, name: null }, gridColumnEnd: { kind: 'line', index: 4, name: null } }],
+    ['grid-column:span 2', { gridColumnStart: { kind: 'span', count: 2, name: null }, gridColumnEnd: { kind: 'auto' } }],
+    ['grid-area:main', { gridRowStart: { kind: 'name', name: 'main' }, gridColumnEnd: { kind: 'name', name: 'main' } }],
+    ['list-style:square inside', { listStyleType: 'square', listStylePosition: 'inside', listStyleImage: null }],
+    ['list-style:none', { listStyleType: 'none', listStyleImage: null }],
+    ['text-decoration:underline dotted red', { textDecorationLine: { underline: true, overline: false, lineThrough: false }, textDecorationStyle: 'dotted', textDecorationColor: rgb(255, 0, 0) }],
+    ['text-decoration:underline overline', { textDecorationLine: { underline: true, overline: true, lineThrough: false } }],
+    ['columns:2 100px', { columnCount: 2, columnWidth: 100 }],
+    ['column-rule:1px solid gray', { columnRule: { width: 1, style: 'solid', color: rgb(128, 128, 128) } }],
+    ['overflow:hidden', { overflow: 'hidden' }],
+    ['page-break-before:always;page-break-inside:avoid', { breakBefore: 'page', breakInside: 'avoid' }],
+    ['word-wrap:break-word', { overflowWrap: 'break-word' }],
+    ['margin-inline:3px 4px;padding-block:5px', { marginLeft: 3, marginRight: 4, paddingTop: 5, paddingBottom: 5 }],
+    ['-webkit-box-decoration-break:clone', { boxDecorationBreak: 'clone' }],
+  ])('%s', (decls, expected) => {
+    const s = styleOf(`div{${decls}}`);
+    for (const [key, value] of Object.entries(expected)) {
+      if (typeof value === 'number') expect(s[key as keyof ComputedStyle] as number).toBeCloseTo(value, 6);
+      else expect(s[key as keyof ComputedStyle]).toEqual(value);
+    }
+  });
+
+  it('background shorthand sets every layer', () => {
+    const s = styleOf('div{background:url(a.png) no-repeat right 10px top / 20px auto, linear-gradient(to right, red, blue 80%) #eee}');
+    expect(s.backgroundColor).toEqual(rgb(0xee, 0xee, 0xee));
+    expect(s.backgroundLayers).toHaveLength(2);
+    expect(s.backgroundLayers[0]).toMatchObject({ image: { kind: 'url', url: 'a.png' }, repeat: ['no-repeat', 'no-repeat'], size: [20, 'auto'], position: [{ px: -10, pct: 100 }, { px: 0, pct: 0 }] });
+    expect(s.backgroundLayers[1]).toMatchObject({
+      image: { kind: 'linear-gradient', angleDeg: 90, repeating: false, stops: [{ color: rgb(255, 0, 0), position: null }, { color: rgb(0, 0, 255), position: { px: 0, pct: 80 } }] },
+      repeat: ['repeat', 'repeat'], origin: 'padding-box', clip: 'border-box',
+    });
+  });
+
+  it('background: a colour alone clears the images', () => {
+    const s = styleOf('div{background-image:url(x.png)} div{background:red}');
+    expect(s.backgroundLayers).toEqual([]);
+    expect(s.backgroundColor).toEqual(rgb(255, 0, 0));
+  });
+
+  it('radial gradients', () => {
+    const s = styleOf('div{background-image:radial-gradient(circle at 30% 40%, #fff 0, #000 70%)}');
+    expect(s.backgroundLayers[0]!.image).toMatchObject({ kind: 'radial-gradient', shape: 'circle', size: 'farthest-corner', position: [{ px: 0, pct: 30 }, { px: 0, pct: 40 }] });
+  });
+
+  it('box-shadow and transform', () => {
+    const s = styleOf('div{box-shadow:0 1px 2px rgba(0,0,0,.2), inset 0 0 0 1px red; transform:rotate(-30deg) translate(10px, 50%) scale(2)}');
+    expect(s.boxShadow).toEqual([
+      { x: 0, y: 1, blur: 2, spread: 0, color: rgb(0, 0, 0, 0.2), inset: false },
+      { x: 0, y: 0, blur: 0, spread: 1, color: rgb(255, 0, 0), inset: true },
+    ]);
+    expect(s.transform).toEqual([{ kind: 'rotate', deg: -30 }, { kind: 'translate', x: 10, y: { px: 0, pct: 50 } }, { kind: 'scale', x: 2, y: 2 }]);
+  });
+
+  it('grid templates', () => {
+    const s = styleOf('div{display:grid;grid-template-columns:[a] 1fr repeat(2, minmax(10px, auto)) 20%;grid-template-areas:"x y" "z z"}');
+    expect(s.gridTemplateColumns).toEqual({
+      tracks: [
+        { kind: 'fr', value: 1 },
+        { kind: 'minmax', min: { kind: 'length', value: 10 }, max: { kind: 'auto' } },
+        { kind: 'minmax', min: { kind: 'length', value: 10 }, max: { kind: 'auto' } },
+        { kind: 'length', value: { px: 0, pct: 20 } },
+      ],
+      lineNames: [['a'], [], [], [], []],
+      autoRepeat: null,
+    });
+    expect(s.gridTemplateAreas).toEqual([['x', 'y'], ['z', 'z']]);
+  });
+});
+
+describe('display fix-ups (CSS 2.2 §9.7)', () => {
+  it.each<[string, string, string]>([
+    ['span{float:left}', '<span id="t"></span>', 'block'],
+    ['span{position:absolute}', '<span id="t"></span>', 'block'],
+    ['div{display:flex}', '<div><span id="t"></span></div>', 'block'],
+    ['div{display:inline-flex;float:right}', '<div id="t"></div>', 'flex'],
+    ['', '<span id="t"></span>', 'inline'],
+  ])('%s', (css, body, display) => {
+    expect(styleOf(css, body).display).toBe(display);
+  });
+});
