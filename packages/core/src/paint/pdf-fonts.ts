@@ -1,6 +1,7 @@
 import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
+import { reencodeWoff2Glyphs, type TtfSubsetInternals } from './woff2-subset.js';
 
 /** The parts of PDFKit's EmbeddedFont we drive directly (not in @types/pdfkit). */
 interface EmbeddedFont {
@@ -83,6 +84,7 @@ export class DocumentFonts {
     if (!font) {
       this.#doc.font(resolved.face.font, `platen:${key}`);
       font = this.#doc._font;
+      if (resolved.face.font.type === 'WOFF2') reencodeWoff2Glyphs(font.subset as unknown as TtfSubsetInternals);
       this.#embedded.set(key, font);
     }
     return font;
