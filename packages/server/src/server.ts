@@ -69,10 +69,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
     url: `http://${host}:${port}`,
+    /** Stop accepting, let requests in flight finish (up to the render time limit), then release everything. */
     async close() {
       clearInterval(timer);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (grace = setTimeout(resolve, config.renderTimeoutMs + 1000)))]);
+      clearTimeout(grace);
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await deps.pool.close();
       deps.db.close();
     },

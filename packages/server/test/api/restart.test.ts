@@ -26,6 +26,16 @@ describe('durability', () => {
     }
   });
 
+  it('lets a render in flight finish when the server closes', async () => {
+    const server = await startTestServer({ renderWorkerUrl: FAKE_WORKER });
+    const a = await seedAccount(server.url);
+    await call(server.url, '/api/v1/render', { body: { html: 'warm-up' }, key: a.key });
+    const inFlight = call(server.url, '/api/v1/render', { body: { html: 'SLEEP:400' }, key: a.key });
+    await new Promise((r) => setTimeout(r, 100));
+    await server.close();
+    expect((await inFlight).status).toBe(200);
+  });
+
   it('loses no committed row when killed with SIGKILL during a burst of renders', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'platen-kill-'));
     const script = fileURLToPath(new URL('../fixtures/serve-child.mjs', import.meta.url));
