@@ -29,7 +29,6 @@ li { display: list-item; text-align: match-parent; }
 :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: circle; }
 :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: square; }
 :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) { margin-top: 0; margin-bottom: 0; }
-ol[reversed] { counter-reset: list-item; }
 dd { display: block; margin-left: 40px; }
 dl { display: block; margin-top: 1em; margin-bottom: 1em; }
 dt { display: block; }

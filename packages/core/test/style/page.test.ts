@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { styleHtml } from './helpers.js';
+import type { PdfFormat } from '../../src/format.js';
+
+const MM = 96 / 25.4;
+const page = (css: string, index = 0, name = '', format: PdfFormat = {}, blank = false) => {
+  const r = styleHtml(`<!doctype html><style>${css}</style><p>x</p>`, format);
+  expect(r.diagnostics).toEqual([]);
+  return r.pageStyle({ index, name, blank });
+};
+
+describe('@page', () => {
+  it('falls back to the PdfFormat page and margins', () => {
+    const p = page('', 0, '', { preset: 'letter', margins: { top: '1in' }, background_color: '#fafafa' });
+    expect(p).toMatchObject({ width: 816, height: 1056, marginTop: 96, backgroundColor: { r: 250, g: 250, b: 250, a: 1 }, marginBoxes: [] });
+    expect(p.marginLeft).toBeCloseTo(15 * MM, 6);
+  });
+
+  it.each<[string, number, number]>([
+    ['size: A5', 148 * MM, 210 * MM],
+    ['size: A4 landscape', 297 * MM, 210 * MM],
+    ['size: letter', 816, 1056],
+    ['size: landscape', 297 * MM, 210 * MM],
+    ['size: 80mm 230mm', 80 * MM, 230 * MM],
+    ['size: 4in', 384, 384],
+    ['size: 1mm 6000mm', 10 * MM, 5000 * MM],
+    ['size: auto', 210 * MM, 297 * MM],
+  ])('%s', (decl, w, h) => {
+    const p = page(`@page { ${decl} }`);
+    expect(p.width).toBeCloseTo(w, 6);
+    expect(p.height).toBeCloseTo(h, 6);
+  });
+
+  it('margin shorthand and percentages', () => {
+    const p = page('@page { margin: 10mm 5% 0 }');
+    expect(p.marginTop).toBeCloseTo(10 * MM, 6);
+    expect(p.marginRight).toBeCloseTo(0.05 * 210 * MM, 6);
+    expect(p.marginBottom).toBe(0);
+    expect(p.marginLeft).toBeCloseTo(0.05 * 210 * MM, 6);
+  });
+
+  it('pseudo-classes and named pages cascade by specificity', () => {
+    const css = '@page { margin: 1in } @page :first { margin-top: 2in } @page :left { margin-left: 3in } @page wide { size: A4 landscape } @page wide:first { margin-top: 4in }';
+    expect(page(css, 0).marginTop).toBe(192);
+    expect(page(css, 1).marginTop).toBe(96);
+    expect(page(css, 1).marginLeft).toBe(288);
+    expect(page(css, 2).marginLeft).toBe(96);
+    expect(page(css, 3, 'wide').width).toBeCloseTo(297 * MM, 6);
+    expect(page(css, 0, 'wide').marginTop).toBe(384);
+    expect(page('@page :blank { margin: 0 }', 3, '', {}, true).marginTop).toBe(0);
+  });
+
+  it('margin boxes with counters and default alignment', () => {
+    const p = page('@page { @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8pt; color: #666 } @top-left { content: "Report" } @top-center { color: red } }');
+    const names = p.marginBoxes.map((b) => b.name).sort();
+    expect(names).toEqual(['bottom-right', 'top-left']);
+    const br = p.marginBoxes.find((b) => b.name === 'bottom-right')!;
+    expect(br.content).toEqual([
+      { kind: 'string', value: 'Page ' }, { kind: 'counter', name: 'page', style: 'decimal' },
+      { kind: 'string', value: ' of ' }, { kind: 'counter', name: 'pages', style: 'decimal' },
+    ]);
+    expect(br.style.fontSize).toBeCloseTo(32 / 3, 6);
+    expect(br.style.textAlign).toBe('right');
+    expect(br.style.color).toEqual({ r: 0x66, g: 0x66, b: 0x66, a: 1 });
+  });
+
+  it('@page background overrides the format background', () => {
+    expect(page('@page { background: #000 }', 0, '', { background_color: 'white' }).backgroundColor).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+  });
+
+  it('reports an invalid page selector', () => {
+    const r = styleHtml('<!doctype html><style>@page :nth(2) { margin: 0 }</style>');
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['css_invalid_page_rule']);
+  });
+});
