@@ -145,6 +145,12 @@ export interface ComputedStyle {
   readonly maxWidth: LengthOrNone;
   readonly maxHeight: LengthOrNone;
   readonly aspectRatio: number | 'auto';
+  /**
+   * Quirks mode only (no doctype): the top/bottom margin is one of the UA sheet's "quirky"
+   * margins (Chromium's `__qem` on p, h1–h6, lists, dl, blockquote), which Chromium drops
+   * at the top/bottom of a table cell or body (LayoutBlockFlow margin quirk). Absent otherwise.
+   */
+  readonly marginQuirk?: { readonly top: boolean; readonly bottom: boolean };
   readonly marginTop: LengthOrAuto;
   readonly marginRight: LengthOrAuto;
   readonly marginBottom: LengthOrAuto;

@@ -73,6 +73,9 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
   return out;
 }
 
+/** Declarations of the user-agent sheet (for the quirks-mode margin flags). */
+export const USER_AGENT_DECLARATIONS = new WeakSet<CompiledDeclaration>();
+
 /** Rules bucketed by the rightmost compound's id, class or tag, so matching stays cheap. */
 export class RuleIndex {
   private readonly buckets = new Map<string, CompiledRule[]>();
@@ -95,6 +98,7 @@ export class RuleIndex {
     }
     const decls = compileDeclarations(declarations);
     if (decls.length === 0) return;
+    if (origin === 'user-agent') for (const d of decls) USER_AGENT_DECLARATIONS.add(d);
     for (const sel of compiled) {
       const rule: CompiledRule = { id: this.nextId++, origin, specificity: sel.specificity, match: sel.match, pseudo: sel.pseudo, declarations: decls };
       let list = this.buckets.get(sel.key);

@@ -55,7 +55,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const env: ComputeEnv = { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height };
 
   const index = buildIndex(sheets, quirks, format, media, loader);
-  const builder = new StyleTreeBuilder(index, env, options.baseUrl);
+  const builder = new StyleTreeBuilder(index, env, options.baseUrl, quirks);
   const html = rootElement(doc);
   const main = builder.styleRoot(html);
   index.diagnostics.forEach(warn('css_invalid_selector'));
@@ -67,7 +67,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     chromeSheets.push(...own);
     const chromeIndex = buildIndex([...sheets, ...own], quirks, format, media, loader);
     const wrapper = chromeDocument(component);
-    const styled = new StyleTreeBuilder(chromeIndex, env, options.baseUrl).styleRoot(wrapper.html).styled;
+    const styled = new StyleTreeBuilder(chromeIndex, env, options.baseUrl, quirks).styleRoot(wrapper.html).styled;
     return findChromeDiv(styled);
   };
   const header = styleChrome(options.chrome?.header);

@@ -1,6 +1,6 @@
 import type { ComputedStyle, StyledElement, StyledNode } from '@platen/layout';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { cascade, compileDeclarations, type CompiledDeclaration, type CompiledRule, type RuleIndex } from './cascade.js';
+import { cascade, compileDeclarations, USER_AGENT_DECLARATIONS, type CompiledDeclaration, type CompiledRule, type RuleIndex, type Winners } from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import { CounterState } from './counters.js';
 import { generateContent, markerChildren, type ContentEnv, type QuoteState } from './generated-content.js';
@@ -27,10 +27,12 @@ export class StyleTreeBuilder {
   private nextId = 1;
   private readonly index: RuleIndex;
   private readonly baseUrl: string | undefined;
+  private readonly quirks: boolean;
 
-  constructor(index: RuleIndex, env: ComputeEnv, baseUrl: string | undefined) {
+  constructor(index: RuleIndex, env: ComputeEnv, baseUrl: string | undefined, quirks = false) {
     this.index = index;
     this.baseUrl = baseUrl;
+    this.quirks = quirks;
     this.env = env;
     this.contentEnv = { counters: this.counters, quotes: this.quotes, imageStyle: (parent) => this.anonymousStyle(parent) };
   }
@@ -86,7 +88,8 @@ export class StyleTreeBuilder {
     for (const r of own) key += `${r.id},`;
     return this.cached(key, () => {
       const winners = cascade(own, this.compiled(hintsText, undefined), this.compiled(inlineText, this.baseUrl));
-      return computeStyle(winners, parent, this.env, { lang, isRoot });
+      const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
+      return this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
     });
   }
 
@@ -164,6 +167,21 @@ export class StyleTreeBuilder {
     const children = generateContent(ps.style.content, ps.style, el, this.contentEnv);
     out.push({ kind: 'element', tag: `::${kind}`, attrs: {}, style: ps.style, children });
   }
+}
+
+/** Elements whose UA margins Chromium marks quirky (`__qem` in html.css): top, and for p also bottom. */
+const QUIRKY_TOP = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'menu', 'dir', 'dl', 'blockquote', 'pre', 'listing', 'xmp', 'plaintext']);
+
+function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): ElementStyle {
+  if (!QUIRKY_TOP.has(tag)) return style;
+  const fromUa = (name: string): boolean => {
+    const d = winners.get(name);
+    return d !== undefined && USER_AGENT_DECLARATIONS.has(d);
+  };
+  const top = fromUa('margin-top');
+  const bottom = tag === 'p' && fromUa('margin-bottom');
+  if (!top && !bottom) return style;
+  return { ...style, style: { ...style.style, marginQuirk: { top, bottom } } };
 }
 
 function isReversedList(parent: unknown): boolean {

@@ -90,6 +90,17 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
     expect(result.root.style.color).toEqual(BLACK);
   });
 
+  it('flags the quirky UA margins of headings and paragraphs (no doctype)', () => {
+    const h1 = all.find((e) => e.tag === 'h1')!;
+    expect(h1.style.marginQuirk).toEqual({ top: true, bottom: false });
+    expect(all.find((e) => e.tag === 'p')!.style.marginQuirk).toEqual({ top: true, bottom: true });
+    expect(all.find((e) => e.tag === 'td')!.style.marginQuirk).toBeUndefined();
+    const standards = styleHtml('<!doctype html><h1 id="t">x</h1>');
+    expect(byId(standards, 't').style.marginQuirk).toBeUndefined();
+    const authored = computeStyles(parseHtml('<style>h1{margin-top:3px}</style><h1>x</h1>'), { format: resolveFormat({}) });
+    expect(find(authored.root, (e) => e.tag === 'h1')!.style.marginQuirk).toBeUndefined();
+  });
+
   it('numbers the conditions list', () => {
     const ol = all.find((e) => e.tag === 'ol')!;
     const firstMarker = find(ol, (e) => e.tag === '::marker')!;
