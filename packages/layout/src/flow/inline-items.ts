@@ -1,8 +1,8 @@
-import LineBreaker from 'linebreak';
 import type { AtomicInlineBox, CounterBox, DecorationSpec, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import type { LayoutContext } from './context.js';
+import { breakOpportunities } from '../text/break-opportunities.js';
 import { bidiLevels } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
 import { layoutAtomic, type AtomicLayout } from './atomic-inline.js';
@@ -150,13 +150,6 @@ function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutCon
         c.order.push(child);
     }
   }
-}
-
-function breakOpportunities(text: string): Map<number, boolean> {
-  const out = new Map<number, boolean>();
-  const breaker = new LineBreaker(text);
-  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) out.set(bk.position, bk.required);
-  return out;
 }
 
 function wraps(style: ComputedStyle): boolean {
