@@ -11,7 +11,8 @@ import type { JobMessage, ReadyMessage, ResultMessage } from './messages.js';
 
 function toFailure(id: number, error: unknown): ResultMessage {
   const e = error as { code?: unknown; message?: unknown; param?: unknown; line?: unknown } | null;
-  const code = typeof e?.code === 'string' ? e.code : 'render_failed';
+  // Errors without a PlatenError code are bugs: 'internal' tells the server to log the message, not show it.
+  const code = typeof e?.code === 'string' ? e.code : 'internal';
   const message = typeof e?.message === 'string' ? e.message : 'The render failed.';
   return typeof e?.param === 'string' ? { id, ok: false, code, message, param: e.param } : { id, ok: false, code, message };
 }

@@ -35,7 +35,7 @@ export function blockIds(...htmls: (string | null)[]): string[] {
 }
 
 /** Map a worker failure to the API error DECISIONS.md fixes for it. */
-function toRenderError(code: string, message: string, param: string | undefined): ApiError {
+function toRenderError(code: string, message: string, param: string | undefined, deps: AppDeps): ApiError {
   switch (code) {
     case 'template_syntax_error':
       return new ApiError(400, 'invalid_request_error', 'template_syntax_error', message);
@@ -45,8 +45,12 @@ function toRenderError(code: string, message: string, param: string | undefined)
       return new ApiError(422, 'invalid_request_error', 'document_too_large', message);
     case 'render_timeout':
       return new ApiError(504, 'api_error', 'render_timeout', message);
+    case 'render_failed':
+      return new ApiError(500, 'api_error', 'render_failed', message);
     default:
-      return new ApiError(500, 'api_error', 'render_failed', code === 'render_failed' ? message : 'The render failed.');
+      // A crash inside the renderer: the operator sees the message, the client does not.
+      deps.logger.error('render crashed', { code, error: message });
+      return new ApiError(500, 'api_error', 'render_failed', 'The render failed.');
   }
 }
 
@@ -124,7 +128,7 @@ export function createRenderService(deps: AppDeps) {
     /** Run a job; failures become ApiErrors. */
     async run(job: RenderJob): Promise<Rendered> {
       const outcome = await pool.run(job);
-      if (!outcome.ok) throw toRenderError(outcome.code, outcome.message, outcome.param);
+      if (!outcome.ok) throw toRenderError(outcome.code, outcome.message, outcome.param, deps);
       return { pdf: outcome.pdf, pageCount: outcome.pageCount };
     },
   };

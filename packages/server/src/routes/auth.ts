@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.js';
 import { emailTaken, invalidCredentials, rateLimited, signupClosed, unauthorized } from '../errors.js';
 import { checkCsrf, requireAuth, SESSION_COOKIE } from '../http/auth.js';
 import { readJson, validate } from '../http/read-body.js';
+import { requestState } from '../http/request-state.js';
 import { resource } from '../http/resource.js';
 import { created } from '../http/respond.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
@@ -12,6 +13,8 @@ import { credentialsSchema } from '../schemas/resources.js';
 export const loginSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) }).meta({ id: 'Login' });
 
 function startSession(event: H3Event, deps: AppDeps, userId: string): void {
+  const state = requestState(event);
+  if (state) state.userId = userId;
   setCookie(event, SESSION_COOKIE, deps.sessions.create(userId), {
     httpOnly: true,
     sameSite: 'lax',

@@ -67,6 +67,15 @@ describe('error envelope', () => {
     expect((await post(nest(64))).status).toBe(201);
   });
 
+  it('answers a malformed URL with 400 bad_request in the envelope', async () => {
+    expectError(await call(server.url, '/api/v1/templates/%ZZ', { key: alice.key }), 400, 'invalid_request_error', 'bad_request');
+  });
+
+  it('answers the same envelope for session and key callers on unknown IDs', async () => {
+    expectError(await call(server.url, '/api/v1/templates/tmpl_unknown', { cookie: alice.cookie }), 404, 'not_found_error', 'resource_not_found');
+    expectError(await call(server.url, '/api/v1/components/comp_unknown', { key: alice.key }), 404, 'not_found_error', 'resource_not_found');
+  });
+
   it('names the field at fault with param, missing vs invalid', async () => {
     expectError(await call(server.url, '/api/v1/templates', { body: {}, key: alice.key }), 400, 'invalid_request_error', 'missing_parameter', 'name');
     expectError(await call(server.url, '/api/v1/templates', { body: { name: 5 }, key: alice.key }), 400, 'invalid_request_error', 'invalid_parameter', 'name');
