@@ -1,44 +1,21 @@
-import { resolveLength, type ColorStop, type Image } from '@platen/layout';
+import { resolveLength, type Image } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
+import { gradientStops } from './gradient-stops.js';
 
 type Gradient = Exclude<Image, { kind: 'url' }>;
+type Radial = Extract<Gradient, { kind: 'radial-gradient' }>;
 
-/** Stop positions as fractions of the gradient line, fixed up per CSS Images 3 §3.5.1. */
-function stopOffsets(stops: readonly ColorStop[], length: number): number[] {
-  const out: (number | null)[] = stops.map((s) => (s.position === null ? null : resolveLength(s.position, length) / (length || 1)));
-  if (out[0] === null) out[0] = 0;
-  if (out[out.length - 1] === null) out[out.length - 1] = 1;
-  let max = -Infinity;
-  for (let i = 0; i < out.length; i++) {
-    const v = out[i];
-    if (v !== null && v !== undefined) {
-      max = Math.max(max, v);
-      out[i] = max; // a stop before an earlier one moves up to it
-    }
-  }
-  for (let i = 0; i < out.length; i++) {
-    if (out[i] !== null) continue;
-    let j = i;
-    while (out[j] === null) j++;
-    const a = out[i - 1] ?? 0;
-    const b = out[j] ?? 1;
-    for (let k = i; k < j; k++) out[k] = a + ((b - a) * (k - i + 1)) / (j - i + 1);
-  }
-  return out.map((v) => v ?? 0);
-}
-
-function addStops(ctx: PaintContext, grad: PDFKit.PDFGradient, stops: readonly ColorStop[], length: number): void {
-  const offsets = stopOffsets(stops, length);
-  stops.forEach((s, i) => {
-    // PDF stops must lie in [0, 1]; stops outside are clamped (a close approximation).
-    const at = Math.min(1, Math.max(0, offsets[i] ?? 0));
+function addStops(ctx: PaintContext, grad: PDFKit.PDFGradient, g: Gradient, length: number): void {
+  if (length <= 0) return;
+  for (const s of gradientStops(g.stops, length, g.repeating)) {
     const c = s.color;
-    grad.stop(at, [c.r, c.g, c.b] as unknown as string, c.a * ctx.opacity);
-  });
+    grad.stop(s.at / length, [c.r, c.g, c.b] as unknown as string, c.a * ctx.opacity);
+  }
 }
 
-function radialExtent(g: Extract<Gradient, { kind: 'radial-gradient' }>, area: Rect, cx: number, cy: number): [number, number] {
+/** Size of the ending shape (CSS Images 3 §3.2.2). */
+function radialExtent(g: Radial, area: Rect, cx: number, cy: number): [number, number] {
   if (Array.isArray(g.size)) {
     const rx = resolveLength(g.size[0], area.width);
     return [rx, g.shape === 'circle' ? rx : resolveLength(g.size[1], area.height)];
@@ -50,15 +27,37 @@ function radialExtent(g: Extract<Gradient, { kind: 'radial-gradient' }>, area: R
   const sx = pick(...dx);
   const sy = pick(...dy);
   if (side.endsWith('side')) return g.shape === 'circle' ? [pick(sx, sy), pick(sx, sy)] : [sx, sy];
-  // corner: the ellipse through the corner keeps the side-ratio (CSS Images 3 §3.2.2)
-  if (g.shape === 'circle') { const r = Math.hypot(sx, sy); return [r, r]; }
+  if (g.shape === 'circle') {
+    const r = Math.hypot(sx, sy);
+    return [r, r];
+  }
+  // The ellipse through the corner keeps the closest/farthest-side aspect ratio.
   return [sx * Math.SQRT2, sy * Math.SQRT2];
 }
 
-/** Fill `paint` (the current clip) with a gradient sized to `area`. */
+/**
+ * PDFKit draws a gradient with transparent stops through a soft mask whose bounding box is
+ * the page in points, measured in the current user space (CSS px here): widen it while
+ * filling, or viewers that honour the form's BBox (poppler does not) would cut off
+ * everything right of / below 0.75 × the page size.
+ */
+function fillWide(ctx: PaintContext, paint: Rect, grad: PDFKit.PDFGradient): void {
+  const page = ctx.doc.page as unknown as { width: number; height: number };
+  const { width, height } = page;
+  // Element coordinates are page px (pt / 0.75); twice that leaves room for off-page overflow.
+  page.width = (width / 0.75) * 2;
+  page.height = (height / 0.75) * 2;
+  try {
+    ctx.doc.rect(paint.x, paint.y, paint.width, paint.height).fill(grad);
+  } finally {
+    page.width = width;
+    page.height = height;
+  }
+}
+
+/** Fill `paint` with a gradient sized to `area` (CSS Images 3 §3.1, §3.2). */
 export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: Rect): void {
   const doc = ctx.doc;
-  if (g.repeating) ctx.warn('repeating_gradient', 'repeating gradients are drawn once, not repeated');
   if (g.kind === 'linear-gradient') {
     const a = (g.angleDeg * Math.PI) / 180;
     const dir = [Math.sin(a), -Math.cos(a)] as const;
@@ -66,8 +65,8 @@ export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: 
     const cx = area.x + area.width / 2;
     const cy = area.y + area.height / 2;
     const grad = doc.linearGradient(cx - (dir[0] * len) / 2, cy - (dir[1] * len) / 2, cx + (dir[0] * len) / 2, cy + (dir[1] * len) / 2);
-    addStops(ctx, grad, g.stops, len);
-    doc.rect(paint.x, paint.y, paint.width, paint.height).fill(grad);
+    addStops(ctx, grad, g, len);
+    fillWide(ctx, paint, grad);
     return;
   }
   const cx = area.x + resolveLength(g.position[0], area.width);
@@ -76,6 +75,6 @@ export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: 
   if (rx <= 0 || ry <= 0) return;
   const grad = doc.radialGradient(cx, cy, 0, cx, cy, rx);
   if (ry !== rx) (grad as unknown as { setTransform(...m: number[]): void }).setTransform(1, 0, 0, ry / rx, 0, cy - (cy * ry) / rx);
-  addStops(ctx, grad, g.stops, rx);
-  doc.rect(paint.x, paint.y, paint.width, paint.height).fill(grad);
+  addStops(ctx, grad, g, rx);
+  fillWide(ctx, paint, grad);
 }

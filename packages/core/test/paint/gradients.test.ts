@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { BackgroundLayer, Color, ColorStop } from '@platen/layout';
+import { gradientStops } from '../../src/paint/gradient-stops.js';
+import { getFontRegistry } from '../../src/resources/fonts.js';
+import { paintPdf } from '../../src/paint/paint-pdf.js';
+import { BLUE, RED, box, page } from './fixtures.js';
+import { rasterise } from './poppler.js';
+
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
+const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
+const CLEAR: Color = { r: 0, g: 0, b: 0, a: 0 };
+const stop = (color: Color, position: number | null): ColorStop => ({ color, position });
+
+describe('gradientStops', () => {
+  it('spreads unpositioned stops evenly and pins the ends', () => {
+    const s = gradientStops([stop(RED, null), stop(WHITE, null), stop(BLUE, null)], 200, false);
+    expect(s.map((x) => x.at)).toEqual([0, 100, 200]);
+  });
+  it('repeats a repeating gradient over the whole line', () => {
+    // repeating-linear-gradient(90deg, #000 0, #000 1px, #fff 1px, #fff 3px) over 12px: period 3px.
+    const s = gradientStops([stop(BLACK, 0), stop(BLACK, 1), stop(WHITE, 1), stop(WHITE, 3)], 12, true);
+    const blackStarts = s.filter((x, i) => x.color.r === 0 && s[i - 1]?.color.r !== 0).map((x) => x.at);
+    expect(blackStarts).toEqual([0, 3, 6, 9]);
+    expect(s[s.length - 1]?.at).toBe(12);
+  });
+  it('fades to transparent in the neighbour colour (premultiplied), not through black', () => {
+    const s = gradientStops([stop(RED, null), stop(CLEAR, null)], 100, false);
+    expect(s.map((x) => [x.color.r, x.color.a])).toEqual([[255, 1], [255, 0]]);
+  });
+  it('cuts stops outside the line with interpolated colours', () => {
+    const s = gradientStops([stop(BLACK, -100), stop(WHITE, 100)], 100, false);
+    expect(s[0]?.at).toBe(0);
+    expect(s[0]?.color.r).toBeCloseTo(127.5, 5);
+  });
+});
+
+describe('gradients in the PDF', () => {
+  const layer = (image: BackgroundLayer['image']): BackgroundLayer => ({ image, size: 'auto', position: [0, 0], repeat: ['repeat', 'repeat'], origin: 'padding-box', clip: 'border-box' });
+  it('draws repeating stripes and transparent gradients anywhere on the page', async () => {
+    const stripes = box(100, 100, 96, 40, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(BLACK, 8), stop(WHITE, 8), stop(WHITE, 16)] })] });
+    // Far right and low on the page, where PDFKit's soft mask would have clipped it.
+    const fade = box(700, 1000, 80, 80, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: false, stops: [stop(RED, null), stop(CLEAR, null)] })] });
+    const pdf = await paintPdf([page([stripes, fade])], { fonts: getFontRegistry().createFontSet(), images: new Map() });
+    const img = rasterise(pdf, 96);
+    expect(img.at(104, 120)).toEqual([0, 0, 0]);
+    expect(img.at(112, 120)).toEqual([255, 255, 255]);
+    expect(img.at(120, 120)).toEqual([0, 0, 0]);
+    expect(img.at(191, 120)).toEqual([255, 255, 255]);
+    const [r, g, b] = img.at(704, 1040);
+    expect([r, g > 0 && g < 40, b > 0 && b < 40]).toEqual([255, true, true]);
+    const [r2, g2] = img.at(740, 1040);
+    expect(r2).toBe(255);
+    expect(g2).toBeGreaterThan(100);
+  });
+});
