@@ -1,7 +1,8 @@
 import type { Element } from 'domhandler';
 import { parseComponents, type CV } from './tokenizer.js';
 import type { Declaration } from './stylesheet.js';
-import { canonicalName, containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
+import { containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
+import { canonicalName } from './property-aliases.js';
 import { PROPERTIES } from './properties/index.js';
 import { compileSelectorList, type PseudoElement } from './selectors.js';
 
