@@ -1,4 +1,17 @@
-import type { PdfFormat } from './format.js';
+import { layoutDocument, type Measurer } from '@platen/layout';
+import { DocumentTooLargeError } from './errors.js';
+import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
+import { parseHtml } from './html/parse.js';
+import type { PaintDiagnostic } from './paint/paint-context.js';
+import { paintPdf } from './paint/paint-pdf.js';
+import { collectImageUrls } from './resources/collect-urls.js';
+import { loadFontFaces } from './resources/font-faces.js';
+import { getFontRegistry, type FontSet } from './resources/fonts.js';
+import { loadImages, type ImageDiagnostic } from './resources/load-images.js';
+import { createResourceLoader, type ResourceLoader } from './resources/loader.js';
+import { computeStyles, type StyleResult } from './style/index.js';
+import { expandTemplate } from './template/expand.js';
+import { createMeasurer } from './text/measurer.js';
 
 /** Everything one render needs. Only `html` is required. */
 export interface RenderOptions {
@@ -22,19 +35,103 @@ export interface RenderOptions {
   readonly maxHtmlBytes?: number;
 }
 
+export interface Diagnostic {
+  readonly severity: 'warning' | 'error';
+  readonly code: string;
+  readonly message: string;
+}
+
 export interface RenderResult {
   readonly pdf: Uint8Array;
   readonly pageCount: number;
-  readonly diagnostics: readonly { readonly severity: 'warning' | 'error'; readonly code: string; readonly message: string }[];
+  readonly diagnostics: readonly Diagnostic[];
 }
+
+export const DEFAULT_MAX_PAGES = 2000;
+export const DEFAULT_MAX_HTML_BYTES = 20 * 1024 * 1024;
+/** Depth of `@import` chains followed. */
+const MAX_STYLESHEET_ROUNDS = 3;
 
 /** Render a template to PDF bytes, in-process. */
 export async function render(options: RenderOptions): Promise<Uint8Array> {
   return (await renderDocument(options)).pdf;
 }
 
-/** Render and also report the page count and diagnostics. */
+/** Render and also report the page count and diagnostics. The pipeline, top to bottom. */
 export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
-  void options;
-  throw new Error('renderDocument: the pipeline is being wired');
+  const format = resolveFormat(options.format);
+  const maxHtmlBytes = options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES;
+  const expand = (html: string): string => checkSize(expandTemplate(html, options.data ?? {}, { blocks: options.blocks ?? {} }), maxHtmlBytes);
+  const html = expand(options.html);
+  const header = options.header ? expand(options.header) : null;
+  const footer = options.footer ? expand(options.footer) : null;
+
+  const loader = createResourceLoader({
+    ...(options.baseDir === undefined ? {} : { baseDir: options.baseDir }),
+    allowFile: options.baseDir !== undefined,
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+  });
+  const styles = await styleWithStylesheets(html, header, footer, format, loader);
+  const fonts: FontSet = getFontRegistry().createFontSet();
+  const imageDiagnostics: ImageDiagnostic[] = [];
+  const [images] = await Promise.all([
+    loadImages(loader, collectImageUrls([styles.root, styles.header, styles.footer]), imageDiagnostics),
+    loadFontFaces(fonts, loader, styles.fontFaces),
+  ]);
+
+  const measurer: Measurer = createMeasurer(fonts);
+  const pages = layoutPages(styles, format, measurer, options.maxPages ?? DEFAULT_MAX_PAGES, (src) => images.get(src) ?? null);
+  const paintDiagnostics: PaintDiagnostic[] = [];
+  const pdf = await paintPdf(pages, { fonts, images, ...(styles.title ? { title: styles.title } : {}), outline: true, diagnostics: paintDiagnostics });
+  return {
+    pdf,
+    pageCount: pages.length,
+    diagnostics: [...styles.diagnostics, ...loader.warnings, ...imageDiagnostics, ...fonts.diagnostics, ...paintDiagnostics],
+  };
+}
+
+function checkSize(html: string, maxBytes: number): string {
+  if (Buffer.byteLength(html) > maxBytes) throw new DocumentTooLargeError(`The expanded HTML is larger than ${maxBytes} bytes.`);
+  return html;
+}
+
+/**
+ * Style the document; when it links external stylesheets (`<link>`, `@import`,
+ * google_fonts_url), fetch them through the loader and style again with their text.
+ */
+async function styleWithStylesheets(html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader): Promise<StyleResult> {
+  const doc = parseHtml(html);
+  const chrome = { ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}) };
+  const sheets = new Map<string, string | null>();
+  let result = computeStyles(doc, { format, chrome });
+  for (let round = 0; round < MAX_STYLESHEET_ROUNDS; round++) {
+    const missing = result.stylesheetUrls.filter((url) => !sheets.has(url));
+    if (missing.length === 0) break;
+    await Promise.all(missing.map(async (url) => {
+      const loaded = await loader.load(url, 'stylesheet');
+      sheets.set(url, loaded ? new TextDecoder().decode(loaded.bytes) : null);
+    }));
+    result = computeStyles(doc, { format, chrome, resolveStylesheet: (url) => sheets.get(url) ?? null });
+  }
+  return result;
+}
+
+function layoutPages(styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number, image: (src: string) => { width: number; height: number } | null) {
+  try {
+    return layoutDocument(styles.root, {
+      measurer,
+      pageStyle: styles.pageStyle,
+      images: image,
+      header: styles.header,
+      footer: styles.footer,
+      componentGap: format.componentGap,
+      footerPosition: format.footerPosition,
+      verticalAlign: format.verticalAlign,
+      horizontalAlign: format.horizontalAlign,
+      maxPages,
+    });
+  } catch (error) {
+    if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large') throw new DocumentTooLargeError(error.message);
+    throw error;
+  }
 }
