@@ -31,6 +31,29 @@ function paintOuterShadows(ctx: PaintContext, frag: BoxFragment): void {
   }
 }
 
+/** Inset shadows: inside the padding box, around a hole offset and shrunk by spread (§7.1). */
+function paintInsetShadows(ctx: PaintContext, frag: BoxFragment): void {
+  const rect = borderBox(frag);
+  const padding = insetRect(rect, frag.border);
+  const radii = innerRadii(borderRadii(frag.style, rect), frag.border);
+  for (const sh of [...frag.style.boxShadow].reverse()) {
+    if (!sh.inset || sh.color.a <= 0) continue;
+    ctx.doc.save();
+    ctx.clipRect(padding, radii);
+    const steps = sh.blur > 0 ? 4 : 1;
+    const outer = outsetRect(padding, Math.abs(sh.x) + Math.abs(sh.y) + sh.blur + Math.abs(sh.spread) + 1);
+    for (let i = 0; i < steps; i++) {
+      const grow = sh.blur > 0 ? sh.blur * ((i + 0.5) / steps - 0.5) * 2 : 0;
+      const hole = outsetRect({ ...padding, x: padding.x + sh.x, y: padding.y + sh.y }, -sh.spread - grow);
+      ctx.pathRect(outer);
+      if (hole.width > 0 && hole.height > 0) ctx.pathRect(hole, outerRadii(radii, -sh.spread - grow));
+      ctx.setFill(steps === 1 ? sh.color : { ...sh.color, a: sh.color.a / steps });
+      ctx.doc.fill('even-odd');
+    }
+    ctx.doc.restore();
+  }
+}
+
 function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
   const o = frag.style.outline;
   if (o.width <= 0 || o.style === 'none' || o.style === 'hidden' || o.color.a <= 0) return;
@@ -48,6 +71,7 @@ export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void 
   if (frag.style.visibility !== 'visible') return;
   paintOuterShadows(ctx, frag);
   paintBackground(ctx, frag);
+  paintInsetShadows(ctx, frag);
   paintBorders(ctx, frag);
   paintOutline(ctx, frag);
 }

@@ -28,16 +28,41 @@ function pngSize(b: Uint8Array): [number, number] | null {
   return [u32be(b, 16), u32be(b, 20)];
 }
 
-/** Walk JPEG markers to the first SOFn (not DHT C4, JPG C8, DAC CC). */
+/** EXIF orientation (TIFF tag 0x0112) from an APP1 segment starting at `start`, or 1. */
+function exifOrientation(b: Uint8Array, start: number, end: number): number {
+  if (ascii(b, start, start + 6) !== 'Exif\0\0') return 1;
+  const tiff = start + 6;
+  const le = ascii(b, tiff, tiff + 2) === 'II';
+  const u16 = (i: number): number => (le ? u16le(b, i) : u16be(b, i));
+  const u32 = (i: number): number => (le ? u16le(b, i) + u16le(b, i + 2) * 65536 : u32be(b, i));
+  const ifd = tiff + u32(tiff + 4);
+  const count = ifd + 2 <= end ? u16(ifd) : 0;
+  for (let k = 0; k < count; k++) {
+    const entry = ifd + 2 + k * 12;
+    if (entry + 12 > end) break;
+    if (u16(entry) === 0x0112) return u16(entry + 8);
+  }
+  return 1;
+}
+
+/**
+ * Walk JPEG markers to the first SOFn (not DHT C4, JPG C8, DAC CC). EXIF orientations 5–8
+ * turn the image a quarter: Chromium (image-orientation: from-image) and PDFKit both
+ * rotate it, so the intrinsic size swaps.
+ */
 function jpegSize(b: Uint8Array): [number, number] | null {
   let i = 2;
+  let orientation = 1;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1] ?? 0;
     if (marker === 0xff) { i++; continue; }
     const length = u16be(b, i + 2);
+    if (marker === 0xe1) orientation = exifOrientation(b, i + 4, Math.min(b.length, i + 2 + length));
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return [u16be(b, i + 7), u16be(b, i + 5)];
+      const w = u16be(b, i + 7);
+      const h = u16be(b, i + 5);
+      return orientation > 4 ? [h, w] : [w, h];
     }
     i += 2 + length;
   }

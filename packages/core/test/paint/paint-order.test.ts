@@ -140,3 +140,16 @@ describe('outline', () => {
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
   });
 });
+
+describe('box-shadow', () => {
+  it('draws outer shadows outside the box and inset shadows inside it', async () => {
+    const shadow = (inset: boolean) => [{ x: 10, y: 10, blur: 0, spread: 0, color: BLUE, inset }];
+    const outer = box(100, 100, 100, 100, { backgroundColor: RED, boxShadow: shadow(false) });
+    const inner = box(300, 100, 100, 100, { backgroundColor: RED, boxShadow: shadow(true) });
+    const at = await px(await paint([outer, inner]));
+    expect(at(205, 150)).toEqual([0, 0, 255]);
+    expect(at(150, 150)).toEqual([255, 0, 0]);
+    expect(at(304, 150)).toEqual([0, 0, 255]);
+    expect(at(396, 150)).toEqual([255, 0, 0]);
+  });
+});

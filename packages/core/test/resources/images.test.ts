@@ -25,6 +25,15 @@ describe('decodeImage', () => {
     const r = decodeImage('a.jpg', jpegHeader(640, 480));
     expect(r.ok && [r.image.format, r.image.width, r.image.height]).toEqual(['jpeg', 640, 480]);
   });
+  it('swaps a JPEG size turned a quarter by its EXIF orientation', () => {
+    // APP1 "Exif\0\0", big-endian TIFF, one IFD entry: tag 0x0112 SHORT = 6 (rotate 90°).
+    const app1 = [0xff, 0xe1, 0x00, 0x22, ...Buffer.from('Exif\0\0', 'latin1'), 0x4d, 0x4d, 0, 42, 0, 0, 0, 8,
+      0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
+    const plain = jpegHeader(640, 480);
+    const turned = Uint8Array.from([...plain.subarray(0, 2), ...app1, ...plain.subarray(2)]);
+    const r = decodeImage('turned.jpg', turned);
+    expect(r.ok && [r.image.width, r.image.height]).toEqual([480, 640]);
+  });
   it('reads GIF sizes', () => {
     const gif = Uint8Array.from([...Buffer.from('GIF89a'), 10, 0, 20, 0, 0, 0, 0]);
     const r = decodeImage('a.gif', gif);
