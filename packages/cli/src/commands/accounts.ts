@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { createApiKey, createUser, loadConfig } from '@platen/server';
 import { UsageError } from '../usage.js';
 
-function parse(args: string[], options: Record<string, { type: 'string' }>) {
+function parse<const T extends Record<string, { type: 'string' }>>(args: string[], options: T) {
   try {
     return parseArgs({ args, options: { ...options, 'data-dir': { type: 'string' } }, allowPositionals: true });
   } catch (error) {
