@@ -86,7 +86,8 @@ export function layoutMarginBoxes(ps: PageBoxStyle, margins: PageMargins, page: 
 function layoutMarginBox(mb: MarginBox, rect: Rect, page: number, pages: number, ctx: LayoutContext): Fragment | null {
   const text = contentText(mb.content, page, pages);
   if (!text) return null;
-  const style: ComputedStyle = mb.style.textAlign === 'start' ? { ...mb.style, textAlign: defaultTextAlign(mb.name) } : mb.style;
+  // A margin box is a block container (CSS Paged Media 3 §5.3), whatever display the cascade gave it.
+  const style: ComputedStyle = { ...mb.style, display: 'block', textAlign: mb.style.textAlign === 'start' ? defaultTextAlign(mb.name) : mb.style.textAlign };
   const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: [{ kind: 'text', style, text, decorations: [] }] };
   const box: BlockBox = { kind: 'block', style, tag: `@${mb.name}`, attrs: {}, children: [lines], marker: null };
   const r = layoutBox(box, {
