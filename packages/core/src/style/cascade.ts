@@ -22,6 +22,8 @@ export interface CompiledRule {
   readonly id: number;
   readonly origin: Origin;
   readonly specificity: number;
+  /** Cascade layer rank; Infinity for unlayered rules, which win over layered ones. */
+  readonly layer: number;
   readonly match: (el: Element) => boolean;
   readonly pseudo: PseudoElement;
   readonly declarations: readonly CompiledDeclaration[];
@@ -91,7 +93,7 @@ export class RuleIndex {
     return copy;
   }
 
-  add(origin: Origin, selectorText: string, declarations: readonly Declaration[]): void {
+  add(origin: Origin, selectorText: string, declarations: readonly Declaration[], layer = Infinity): void {
     const compiled = compileSelectorList(selectorText);
     if (typeof compiled === 'string') {
       this.diagnostics.push(compiled);
@@ -101,7 +103,7 @@ export class RuleIndex {
     if (decls.length === 0) return;
     if (origin === 'user-agent') for (const d of decls) USER_AGENT_DECLARATIONS.add(d);
     for (const sel of compiled) {
-      const rule: CompiledRule = { id: this.nextId++, origin, specificity: sel.specificity, match: sel.match, pseudo: sel.pseudo, declarations: decls };
+      const rule: CompiledRule = { id: this.nextId++, origin, specificity: sel.specificity, layer, match: sel.match, pseudo: sel.pseudo, declarations: decls };
       let list = this.buckets.get(sel.key);
       if (!list) this.buckets.set(sel.key, (list = []));
       list.push(rule);
@@ -147,7 +149,7 @@ export function cascade(
   inline: readonly CompiledDeclaration[],
 ): Winners {
   const ua = rules.filter((r) => r.origin === 'user-agent');
-  const author = rules.filter((r) => r.origin === 'author').sort((a, b) => a.specificity - b.specificity || a.id - b.id);
+  const author = rules.filter((r) => r.origin === 'author').sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.id - b.id);
   const winners: Winners = new Map();
   const apply = (decls: readonly CompiledDeclaration[], important: boolean): void => {
     for (const d of decls) if (d.important === important) winners.set(d.name, d);
@@ -156,7 +158,11 @@ export function cascade(
   apply(hints, false);
   for (const r of author) apply(r.declarations, false);
   apply(inline, false);
-  for (const r of author) apply(r.declarations, true);
+  // Important declarations reverse the layer order (Cascade 5 §6.4): unlayered ones are weakest.
+  const important = author.some((r) => r.layer !== Infinity)
+    ? [...author].sort((a, b) => (b.layer === a.layer ? a.specificity - b.specificity || a.id - b.id : b.layer - a.layer))
+    : author;
+  for (const r of important) apply(r.declarations, true);
   apply(inline, true);
   for (const r of ua) apply(r.declarations, true);
   return winners;

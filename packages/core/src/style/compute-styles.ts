@@ -8,7 +8,7 @@ import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
 import { createPageStyleResolver } from './page-rules.js';
 import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader } from './sheets.js';
-import type { MediaContext, SheetItem } from './stylesheet.js';
+import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { StyleTreeBuilder } from './style-tree.js';
 import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
 
@@ -44,7 +44,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     width: format.width - format.margins.left - format.margins.right,
     height: format.height - format.margins.top - format.margins.bottom,
   };
-  const loader: SheetLoader = { baseUrl: options.baseUrl, media, resolve: options.resolveStylesheet, diagnostics: [], urls: [] };
+  const loader: SheetLoader = { baseUrl: options.baseUrl, media, layers: createLayerRegistry(), resolve: options.resolveStylesheet, diagnostics: [], urls: [] };
   const messages: Diagnostic[] = [];
   const warn = (code: string) => (message: string): void => {
     messages.push({ severity: 'warning', code, message });
@@ -108,7 +108,7 @@ function buildIndex(sheets: readonly SheetItem[], quirks: boolean, format: Resol
       if (item.kind === 'style') index.add('author', item.selector, item.declarations);
     }
   }
-  for (const item of sheets) if (item.kind === 'style') index.add('author', item.selector, item.declarations);
+  for (const item of sheets) if (item.kind === 'style') index.add('author', item.selector, item.declarations, item.layer ?? Infinity);
   return index;
 }
 

@@ -1,5 +1,5 @@
 import { Element, type Document, type ParentNode } from 'domhandler';
-import { matchesMedia, parseStylesheet, type Declaration, type MediaContext, type SheetItem } from './stylesheet.js';
+import { matchesMedia, parseStylesheet, type Declaration, type LayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { tokenize } from './tokenizer.js';
 
 /** A stylesheet's items with url() values already resolved against its own address. */
@@ -15,6 +15,7 @@ export interface SheetDiagnostic {
 export interface SheetLoader {
   readonly baseUrl: string | undefined;
   readonly media: MediaContext;
+  readonly layers: LayerRegistry;
   /** Text of an external stylesheet (link or @import), null when it could not be loaded. */
   readonly resolve: ((url: string) => string | null) | undefined;
   readonly diagnostics: SheetDiagnostic[];
@@ -60,7 +61,7 @@ function rebase(decls: readonly Declaration[], base: string | undefined): Declar
 
 /** Parse CSS text, inlining `@import`s where they stand (Cascade 4 §2). */
 export function loadSheet(css: string, base: string | undefined, loader: SheetLoader, depth = 0): SheetItem[] {
-  const parsed = parseStylesheet(css, loader.media);
+  const parsed = parseStylesheet(css, loader.media, loader.layers);
   const out: SheetItem[] = [];
   for (const item of parsed.items) {
     if (item.kind === 'import') {

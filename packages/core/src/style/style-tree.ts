@@ -87,7 +87,7 @@ export class StyleTreeBuilder {
     let key = `${this.idOf(parent)}|${isRoot ? 1 : 0}|${lang ?? ''}|${hintsText}|${inlineText}|`;
     for (const r of own) key += `${r.id},`;
     return this.cached(key, () => {
-      const winners = cascade(own, this.compiled(hintsText, undefined), this.compiled(inlineText, this.baseUrl));
+      const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
       const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
       return this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
     });

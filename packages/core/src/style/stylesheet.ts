@@ -8,7 +8,13 @@ export interface Declaration {
 }
 
 export type SheetItem =
-  | { readonly kind: 'style'; readonly selector: string; readonly declarations: readonly Declaration[] }
+  | {
+      readonly kind: 'style';
+      readonly selector: string;
+      readonly declarations: readonly Declaration[];
+      /** Cascade layer rank (order of first declaration); undefined when not in a layer. */
+      readonly layer?: number;
+    }
   | { readonly kind: 'import'; readonly url: string; readonly media: string }
   | { readonly kind: 'font-face'; readonly declarations: readonly Declaration[] }
   | {
@@ -30,6 +36,24 @@ export interface ParsedSheet {
   readonly errors: readonly string[];
 }
 
+/** Cascade layer names in the order they were first declared (Cascade 5 §6.4), shared by a document's sheets. */
+export interface LayerRegistry {
+  readonly order: Map<string, number>;
+  anonymous: number;
+}
+
+export function createLayerRegistry(): LayerRegistry {
+  return { order: new Map(), anonymous: 0 };
+}
+
+interface ParseState {
+  readonly media: MediaContext;
+  readonly out: SheetItem[];
+  readonly errors: string[];
+  readonly layers: LayerRegistry;
+  readonly layer: string | null;
+}
+
 interface Cursor {
   readonly css: string;
   readonly tokens: readonly Token[];
@@ -37,12 +61,17 @@ interface Cursor {
 }
 
 /** Parse a stylesheet (CSS Syntax §5.3.3), flattening `@media`/`@supports` that apply to print. */
-export function parseStylesheet(css: string, media: MediaContext): ParsedSheet {
+export function parseStylesheet(css: string, media: MediaContext, layers: LayerRegistry = createLayerRegistry()): ParsedSheet {
   const cursor: Cursor = { css, tokens: tokenize(css), i: 0 };
-  const items: SheetItem[] = [];
-  const errors: string[] = [];
-  parseRuleList(cursor, cursor.tokens.length, media, items, errors, true);
-  return { items, errors };
+  const state: ParseState = { media, out: [], errors: [], layers, layer: null };
+  parseRuleList(cursor, cursor.tokens.length, state, true);
+  return { items: state.out, errors: state.errors };
+}
+
+function layerRank(state: ParseState, name: string): number {
+  let rank = state.layers.order.get(name);
+  if (rank === undefined) state.layers.order.set(name, (rank = state.layers.order.size));
+  return rank;
 }
 
 function text(c: Cursor, from: number, to: number): string {
@@ -78,7 +107,7 @@ function preludeEnd(c: Cursor, from: number, end: number): number {
   return end;
 }
 
-function parseRuleList(c: Cursor, end: number, media: MediaContext, out: SheetItem[], errors: string[], topLevel: boolean): void {
+function parseRuleList(c: Cursor, end: number, state: ParseState, topLevel: boolean): void {
   while (c.i < end) {
     const tok = c.tokens[c.i]!;
     if (tok.t === 'ws' || (tok.t === 'delim' && tok.v === ';')) {
@@ -90,12 +119,13 @@ function parseRuleList(c: Cursor, end: number, media: MediaContext, out: SheetIt
     const hasBlock = stopTok?.t === 'delim' && stopTok.v === '{';
     const close = hasBlock ? blockEnd(c, stop, end) : stop;
     if (tok.t === 'at') {
-      parseAtRule(c, tok.v, c.i + 1, stop, hasBlock ? stop + 1 : -1, close, media, out, errors, topLevel);
+      parseAtRule(c, tok.v, c.i + 1, stop, hasBlock ? stop + 1 : -1, close, state, topLevel);
     } else if (hasBlock) {
       const selector = text(c, c.i, stop);
-      out.push({ kind: 'style', selector, declarations: parseDeclarations(c, stop + 1, close).declarations });
+      const declarations = parseDeclarations(c, stop + 1, close).declarations;
+      state.out.push(state.layer === null ? { kind: 'style', selector, declarations } : { kind: 'style', selector, declarations, layer: layerRank(state, state.layer) });
     } else if (text(c, c.i, stop) !== '') {
-      errors.push(`Ignored CSS without a block: "${text(c, c.i, stop).slice(0, 40)}"`);
+      state.errors.push(`Ignored CSS without a block: "${text(c, c.i, stop).slice(0, 40)}"`);
     }
     c.i = close + 1;
   }
@@ -103,9 +133,14 @@ function parseRuleList(c: Cursor, end: number, media: MediaContext, out: SheetIt
 
 function parseAtRule(
   c: Cursor, name: string, preludeFrom: number, preludeTo: number, blockFrom: number, blockTo: number,
-  media: MediaContext, out: SheetItem[], errors: string[], topLevel: boolean,
+  state: ParseState, topLevel: boolean,
 ): void {
+  const { out, media } = state;
   const prelude = text(c, preludeFrom, preludeTo);
+  if (name === 'layer') {
+    parseLayer(c, prelude, blockFrom, blockTo, state);
+    return;
+  }
   if (name === 'import' && topLevel) {
     const first = c.tokens.slice(preludeFrom, preludeTo).find((t) => t.t !== 'ws');
     const url = first?.t === 'url' ? first.v : first?.t === 'str' ? first.v : first?.t === 'func' && first.v === 'url' ? urlFromFunction(c, preludeFrom, preludeTo) : null;
@@ -121,7 +156,7 @@ function parseAtRule(
     const applies = name === 'media' ? matchesMedia(prelude, media) : supportsApplies(prelude);
     if (applies) {
       c.i = blockFrom;
-      parseRuleList(c, blockTo, media, out, errors, false);
+      parseRuleList(c, blockTo, state, false);
     }
   } else if (name === 'font-face') {
     out.push({ kind: 'font-face', declarations: parseDeclarations(c, blockFrom, blockTo).declarations });
@@ -129,6 +164,21 @@ function parseAtRule(
     const { declarations, atRules } = parseDeclarations(c, blockFrom, blockTo);
     out.push({ kind: 'page', selector: prelude, declarations, marginBoxes: atRules });
   }
+  c.i = saved;
+}
+
+/** `@layer a, b;` declares an order; `@layer a { … }` (or anonymous) holds rules (Cascade 5 §6.4.2). */
+function parseLayer(c: Cursor, prelude: string, blockFrom: number, blockTo: number, state: ParseState): void {
+  const qualify = (name: string): string => (state.layer === null ? name : `${state.layer}.${name}`);
+  if (blockFrom < 0) {
+    for (const name of prelude.split(',').map((n) => n.trim()).filter(Boolean)) layerRank(state, qualify(name));
+    return;
+  }
+  const name = prelude.trim() === '' ? `\0anonymous${state.layers.anonymous++}` : qualify(prelude.trim());
+  layerRank(state, name);
+  const saved = c.i;
+  c.i = blockFrom;
+  parseRuleList(c, blockTo, { ...state, layer: name }, false);
   c.i = saved;
 }
 

@@ -32,6 +32,9 @@ describe('cascade order', () => {
     ['@media screen is ignored', '@media screen{div{color:red}} div{color:green}', '<div id="t"></div>', 'color', GREEN],
     ['@media print applies', 'div{color:red} @media print{div{color:green}}', '<div id="t"></div>', 'color', GREEN],
     ['@media (min-width) against the page', '@media (min-width: 100mm){div{color:green}}', '<div id="t"></div>', 'color', GREEN],
+    ['unlayered beats layered regardless of specificity', '@layer base { #t { color: red } } div { color: green }', '<div id="t"></div>', 'color', GREEN],
+    ['later layer beats earlier layer', '@layer a, b; @layer b { div { color: green } } @layer a { #t { color: red } }', '<div id="t"></div>', 'color', GREEN],
+    ['important in an earlier layer wins', '@layer a { div { color: green !important } } @layer b { div { color: red !important } } div { color: blue !important }', '<div id="t"></div>', 'color', GREEN],
     [':hover never matches in print', 'div:hover{color:red}', '<div id="t"></div>', 'color', rgb(0, 0, 0)],
   ])('%s', (_name, css, body, prop, expected) => {
     expect(styleOf(css, body)[prop]).toEqual(expected);

@@ -126,6 +126,27 @@ describe('shorthands', () => {
     expect(s.backgroundLayers[0]!.image).toMatchObject({ kind: 'radial-gradient', shape: 'circle', size: 'farthest-corner', position: [{ px: 0, pct: 30 }, { px: 0, pct: 40 }] });
   });
 
+  it.each<[string, Record<string, unknown>]>([
+    ['repeating-linear-gradient(90deg, #000 0, #000 1px, #fff 1px)', { kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [
+      { color: rgb(0, 0, 0), position: 0 }, { color: rgb(0, 0, 0), position: 1 }, { color: rgb(255, 255, 255), position: 1 }] }],
+    ['repeating-linear-gradient(45deg, #000 0 2px, #fff 2px 5px)', { angleDeg: 45, stops: [
+      { color: rgb(0, 0, 0), position: 0 }, { color: rgb(0, 0, 0), position: 2 }, { color: rgb(255, 255, 255), position: 2 }, { color: rgb(255, 255, 255), position: 5 }] }],
+    ['linear-gradient(to bottom right, red, blue)', { angleDeg: 135 }],
+    ['linear-gradient(red, blue)', { angleDeg: 180 }],
+    ['-webkit-linear-gradient(top, red, blue)', { angleDeg: 180 }],
+    ['radial-gradient(circle, #000 30%, transparent 32%)', { kind: 'radial-gradient', shape: 'circle', size: 'farthest-corner', stops: [
+      { color: rgb(0, 0, 0), position: { px: 0, pct: 30 } }, { color: rgb(0, 0, 0, 0), position: { px: 0, pct: 32 } }] }],
+    ['radial-gradient(ellipse closest-side at left top, red, blue)', { shape: 'ellipse', size: 'closest-side', position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }] }],
+    ['radial-gradient(20px 10px, red, blue)', { shape: 'ellipse', size: [20, 10] }],
+  ])('gradient %s', (value, expected) => {
+    expect(styleOf(`div{background-image:${value}}`).backgroundLayers[0]!.image).toMatchObject(expected);
+  });
+
+  it('keeps data: URLs as they are', () => {
+    const url = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E%3C/svg%3E";
+    expect(styleOf(`div{background-image:url("${url}")}`).backgroundLayers[0]!.image).toEqual({ kind: 'url', url });
+  });
+
   it('box-shadow and transform', () => {
     const s = styleOf('div{box-shadow:0 1px 2px rgba(0,0,0,.2), inset 0 0 0 1px red; transform:rotate(-30deg) translate(10px, 50%) scale(2)}');
     expect(s.boxShadow).toEqual([
