@@ -230,6 +230,46 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
   });
 });
 
+describe('atomic inlines and images', () => {
+  it('shrinks an inline-block to fit its content, and wraps it at the containing block width', () => {
+    expect(dump(body(el('p', { width: 100 }, el('span', { display: 'inline-block', paddingLeft: 2, paddingRight: 2 }, 'ab cd'), ' ', el('span', { display: 'inline-block' }, 'aaaa bbbb ccc'))))).toMatchInlineSnapshot(`
+      "box html 0,0 800x48
+        box body 0,0 800x48
+          box p 0,0 100x48
+            box (anon) 0,0 100x48
+              box span 0,0 44x16
+                box (anon) 2,0 40x16
+                  text "ab cd" 2,12.8 w=40
+              box span 0,16 100x32
+                box (anon) 0,16 100x32
+                  text "aaaa bbbb" 0,28.8 w=72
+                  text "ccc" 0,44.8 w=24"
+    `);
+  });
+
+  it('centres a block image with auto margins and fits it with object-fit: contain', () => {
+    const images = () => ({ width: 200, height: 100 });
+    expect(dump(body(el('img', { display: 'block', width: 100, height: 100, marginLeft: 'auto', marginRight: 'auto', objectFit: 'contain', attrs: { src: 'i.png' } })), { images })).toMatchInlineSnapshot(`
+      "box html 0,0 800x100
+        box body 0,0 800x100
+          box img 350,0 100x100
+            image i.png 350,25 100x50"
+    `);
+  });
+
+  it('scales an image down to max-width: 100% keeping its ratio', () => {
+    const images = () => ({ width: 1600, height: 400 });
+    expect(dump(body(el('p', { width: 200 }, el('img', { maxWidth: { px: 0, pct: 100 }, attrs: { src: 'i.png' } }))), { images })).toMatchInlineSnapshot(`
+      "box html 0,0 800x53.2
+        box body 0,0 800x53.2
+          box p 0,0 200x53.2
+            box (anon) 0,0 200x53.2
+              box img 0,0 200x50
+                image i.png 0,0 200x50"
+    `);
+  });
+});
+
 describe('decorations and bidi', () => {
   it('propagates underline and line-through from ancestors into text fragments', () => {
     const u = { underline: true, overline: false, lineThrough: false };

@@ -56,6 +56,20 @@ describe('page breaks', () => {
     `);
   });
 
+  it('slices borders at the break: no bottom border before it, no top border after it', () => {
+    const border = { width: 2, style: 'solid' as const, color: { r: 0, g: 0, b: 0, a: 1 } };
+    const pages = layoutPages(el('body', {}, block(120, { borderTop: border, borderBottom: border, paddingTop: 3, paddingBottom: 4 })), small);
+    const div = (p: Page) => { const html = p.fragments[0]; const body = html?.kind === 'box' ? html.children[0] : undefined; return body?.kind === 'box' ? body.children[0] : undefined; };
+    const [first, last] = [div(pages[0]!), div(pages[1]!)];
+    expect(first?.kind === 'box' && [first.border.top, first.border.bottom, first.padding.top, first.padding.bottom]).toEqual([2, 0, 3, 0]);
+    expect(last?.kind === 'box' && [last.border.top, last.border.bottom, last.padding.top, last.padding.bottom]).toEqual([0, 2, 0, 4]);
+  });
+
+  it('does not make an empty first page for a forced break before the first content', () => {
+    const pages = layoutPages(el('body', {}, el('section', { display: 'block' }, block(10, { breakBefore: 'page' })), block(10)), small);
+    expect(pages).toHaveLength(1);
+  });
+
   it('forces breaks with break-before/after: page, keeping the margin after a forced break', () => {
     expect(dump(el('body', {}, block(10), block(10, { breakBefore: 'page', marginTop: 7 }), block(10, { breakAfter: 'page' }), block(10)), small)).toMatchInlineSnapshot(`
       "box html 10,10 180x80 part=first
