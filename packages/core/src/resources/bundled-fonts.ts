@@ -67,8 +67,19 @@ export const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['monospace', 'Noto Sans Mono'], ['noto sans mono', 'Noto Sans Mono'],
   ['system-ui', 'DejaVu Sans'], ['dejavu sans', 'DejaVu Sans'], ['dejavu serif', 'DejaVu Serif'],
   ['dejavu sans mono', 'DejaVu Sans Mono'], ['dejavu sans condensed', 'DejaVu Sans Condensed'],
-  ['dejavu serif condensed', 'DejaVu Serif Condensed'],
+  ['dejavu serif condensed', 'DejaVu Serif Condensed'], ['droid sans fallback', 'Droid Sans Fallback'],
 ]);
+
+/**
+ * Last-resort fonts taken from the host when present, for scripts no bundled font covers
+ * (CJK). Droid Sans Fallback is what Chromium used on the reference machine
+ * (Debian fonts-droid-fallback). Only characters nothing bundled has ever reach them, so
+ * output elsewhere stays host-independent; without them such characters are reported.
+ */
+export const SYSTEM_FALLBACK_FILES: readonly { readonly family: string; readonly path: string }[] = [
+  { family: 'Droid Sans Fallback', path: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf' },
+  { family: 'Droid Sans Fallback', path: '/usr/share/fonts/truetype/droid/DroidSansFallback.ttf' },
+];
 
 export const DEFAULT_FAMILY = 'Tinos';
 /** Wide-coverage families tried for a character no listed family has. */

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { create, type Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
 import {
-  BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, resolveBundledFile,
+  BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, SYSTEM_FALLBACK_FILES, resolveBundledFile,
 } from './bundled-fonts.js';
 import { matchFace, needsSyntheticBold, needsSyntheticOblique, type FontStyle } from './font-matching.js';
 
@@ -50,17 +50,17 @@ export function parseFont(bytes: Uint8Array): Font {
   return font;
 }
 
-function bundledFace(file: (typeof BUNDLED_FACES)[number]): FontFace {
+function lazyFace(family: string, weight: number, style: FontStyle, path: () => string): FontFace {
   let font: Font | undefined;
-  const slug = file.family.toLowerCase().replaceAll(' ', '-');
+  const slug = family.toLowerCase().replaceAll(' ', '-');
   return {
-    id: `${slug}-${file.weight}${file.style === 'normal' ? '' : `-${file.style}`}`,
-    family: file.family,
-    weight: file.weight,
-    style: file.style,
+    id: `${slug}-${weight}${style === 'normal' ? '' : `-${style}`}`,
+    family,
+    weight,
+    style,
     unicodeRange: null,
     get font(): Font {
-      font ??= parseFont(readFileSync(resolveBundledFile(file.file)));
+      font ??= parseFont(readFileSync(path()));
       return font;
     },
   };
@@ -87,9 +87,11 @@ export function getFontRegistry(): FontRegistry {
   const families = new Map<string, FontFace[]>();
   for (const file of BUNDLED_FACES) {
     const list = families.get(file.family) ?? [];
-    list.push(bundledFace(file));
+    list.push(lazyFace(file.family, file.weight, file.style, () => resolveBundledFile(file.file)));
     families.set(file.family, list);
   }
+  const system = SYSTEM_FALLBACK_FILES.find((f) => existsSync(f.path));
+  if (system) families.set(system.family, [lazyFace(system.family, 400, 'normal', () => system.path)]);
   const registry: FontRegistry = { families, createFontSet: () => new FontSet(registry) };
   bundledRegistry = registry;
   return registry;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import type { FontQuery } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { createMeasurer } from '../../src/text/measurer.js';
@@ -112,10 +113,16 @@ describe('per-character fallback', () => {
     expect(runs.flatMap((r) => r.glyphIds)).not.toContain(0);
     expect(new Set(runs.map((r) => r.fontId)).size).toBeGreaterThan(1);
   });
-  it('reports CJK as missing (no bundled CJK font) and keeps the text', () => {
+  it('takes CJK from the host\'s Droid Sans Fallback when installed, else reports it, keeping the text', () => {
     const { m, fonts } = measurer();
     const runs = m.shape('漢字', q(['Arial']), 16);
     expect(text(runs)).toBe('漢字');
-    expect(fonts.diagnostics.map((d) => d.code)).toContain('missing_glyph');
+    if (existsSync('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf')) {
+      expect(runs.map((r) => r.fontId)).toEqual(['droid-sans-fallback-400']);
+      expect(runs[0]?.glyphIds).not.toContain(0);
+      expect(fonts.diagnostics).toEqual([]);
+    } else {
+      expect(fonts.diagnostics.map((d) => d.code)).toContain('missing_glyph');
+    }
   });
 });
