@@ -3,10 +3,10 @@ import { collapsesSpaces } from '../boxes/whitespace.js';
 import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { reorderByLevels } from './bidi.js';
+import { visualLine } from './bidi-line.js';
 import { itemWidth, type InlineItem, type TextItem } from './inline-items.js';
 import type { LineSpec } from './line-breaker.js';
-import { fontEntry, lineEntries, resolveLine, type AlignEntry } from './line-metrics.js';
+import { fontEntry, lineEntries, resolveLine } from './line-metrics.js';
 import { emitLineFragments } from './line-fragments.js';
 
 /** A laid-out line, its fragments relative to (content-box left, line top). */
@@ -43,18 +43,10 @@ export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext)
   }
   const align = textAlign(opts.style, opts.isLast || spec.forced);
   const x = alignLine(opts, align, width, spaces);
-  let ordered: readonly InlineItem[] = items;
-  let entryOf: readonly (AlignEntry | null)[] = itemEntry;
-  if (opts.hasRtl) {
-    const keep = items.map((it, i) => ({ it, e: itemEntry[i] ?? null })).filter((p) => p.it.type !== 'open' && p.it.type !== 'close');
-    const levels = keep.map((p) => (p.it.type === 'text' || p.it.type === 'atomic' ? p.it.level : 0));
-    const visual = reorderByLevels(keep, levels);
-    ordered = visual.map((p) => p.it);
-    entryOf = visual.map((p) => p.e);
-  }
+  const visual = opts.hasRtl ? visualLine(items, itemEntry, spec.openAtStart) : null;
   const fragments = emitLineFragments({
-    items: ordered, entryOf, boxEntry, openAtStart: opts.hasRtl ? [] : spec.openAtStart,
-    x: x.start, baseline: geometry.baseline, justify: x.justify, cbWidth: opts.width, nested: !opts.hasRtl,
+    items: visual?.items ?? items, entryOf: visual?.entryOf ?? itemEntry, boxEntry, openAtStart: visual ? [] : spec.openAtStart,
+    x: x.start, baseline: geometry.baseline, justify: x.justify, cbWidth: opts.width, visual,
   }, ctx);
   return { fragments, height: geometry.height, baseline: geometry.baseline, empty: false };
 }

@@ -6,6 +6,7 @@ import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, offsetFragment } from './fragments.js';
 import type { InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
+import type { VisualLine } from './bidi-line.js';
 import { decorationsFor } from './text-decorations.js';
 
 export interface EmitInput {
@@ -19,8 +20,8 @@ export interface EmitInput {
   readonly baseline: number;
   readonly justify: number;
   readonly cbWidth: number;
-  /** Build inline box fragments around their content (false for reordered bidi lines). */
-  readonly nested: boolean;
+  /** Set for reordered bidi lines: inline boxes are drawn over the extent of their content. */
+  readonly visual: VisualLine | null;
 }
 
 interface OpenBox {
@@ -47,6 +48,13 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
   const target = (): Fragment[] => (stack.length ? stack[stack.length - 1]!.children : roots);
   let x = input.x;
   let text: PendingText | null = null;
+  const extents = new Map<InlineBox, { left: number; right: number }>();
+  const extend = (i: number, left: number, right: number): void => {
+    for (const box of input.visual?.ancestors[i] ?? []) {
+      const e = extents.get(box);
+      if (e) { e.left = Math.min(e.left, left); e.right = Math.max(e.right, right); } else extents.set(box, { left, right });
+    }
+  };
   const flush = (): void => {
     if (text && text.runs.length > 0) target().push(textFragment(text, input, ctx));
     text = null;
@@ -66,6 +74,7 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
           flush();
           text = { owner: item.owner, entry, x, width, runs, item };
         }
+        extend(i, x, x + width);
         x += width;
         return;
       }
@@ -73,7 +82,7 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
         flush();
         const e = edges(item.box, input.cbWidth);
         x += e.ml;
-        if (input.nested) stack.push({ box: item.box, entry: input.boxEntry.get(item.box), left: x, children: [], isFirst: item.box.isFirstPart });
+        if (!input.visual) stack.push({ box: item.box, entry: input.boxEntry.get(item.box), left: x, children: [], isFirst: item.box.isFirstPart });
         x += e.bl + e.pl;
         return;
       }
@@ -81,7 +90,7 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
         flush();
         const e = edges(item.box, input.cbWidth);
         x += e.pr + e.br;
-        const open = input.nested ? stack.pop() : undefined;
+        const open = input.visual ? undefined : stack.pop();
         if (open) target().push(inlineFragment(open, x, item.box.isLastPart, input));
         x += e.mr;
         return;
@@ -94,6 +103,7 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
           offsetFragment(copy, x, input.baseline + entry.offset - item.layout.baseline);
           target().push(copy);
         }
+        extend(i, x, x + item.layout.marginWidth);
         x += item.layout.marginWidth;
         return;
       }
@@ -106,6 +116,7 @@ export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragmen
     const open = stack.pop()!;
     target().push(inlineFragment(open, x, false, input));
   }
+  if (input.visual && extents.size) return [...spannedBoxes(extents, input.visual, input), ...roots];
   return roots;
 }
 
@@ -149,4 +160,14 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   return createBoxFragment(s, open.box.tag, open.box.attrs, {
     x: open.left, y, width: right - open.left, height, border, padding, part: { isFirst: open.isFirst, isLast },
   }, open.children);
+}
+
+/** Inline boxes of a reordered line, behind the content they cover (outermost first). */
+function spannedBoxes(extents: Map<InlineBox, { left: number; right: number }>, visual: VisualLine, input: EmitInput): BoxFragment[] {
+  const out: BoxFragment[] = [];
+  for (const [box, e] of extents) {
+    const open: OpenBox = { box, entry: input.boxEntry.get(box), left: e.left, children: [], isFirst: visual.starts.has(box) && box.isFirstPart };
+    out.push(inlineFragment(open, e.right, visual.ends.has(box) && box.isLastPart, input));
+  }
+  return out;
 }

@@ -296,6 +296,21 @@ describe('decorations and bidi', () => {
   });
 });
 
+describe('bidi inline boxes', () => {
+  it('draws an inline box in a reordered line over the content it covers', () => {
+    expect(dump(body(el('p', { direction: 'rtl', width: 200 }, 'אב ', el('a', { attrs: { href: '#x' } }, 'cd גד'), ' הו')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x16
+        box body 0,0 800x16
+          box p 0,0 200x16
+            box (anon) 0,0 200x16
+              box a 136,0 40x16
+              text "הו " 112,12.8 w=24
+              text "גד cd" 136,12.8 w=40
+              text " אב" 176,12.8 w=24"
+    `);
+  });
+});
+
 describe('list markers (CSS Lists 3 §3.1)', () => {
   it('places an outside marker left of the first line, on its baseline', () => {
     expect(dump(body(el('ul', { paddingLeft: 40 }, el('li', {}, el('::marker', {}, '• '), 'one'), el('li', { fontSize: 32 }, el('::marker', { fontSize: 16 }, '2. '), 'two'))))).toMatchInlineSnapshot(`
