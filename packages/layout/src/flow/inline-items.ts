@@ -188,7 +188,8 @@ function splitText(
     }
     const pos = start + i + 1;
     if (i + 1 < text.length && levels && levels[pos] !== levels[pos - 1]) emit(i + 1);
-    if (i + 1 < text.length && canWrap && (opportunities.has(pos) || (breakAll && isBreakAllBoundary(text, i)))) {
+    const soft = ch === 0xad && style.hyphens === 'none'; // hyphens: none ignores soft hyphens (CSS Text 3 §6.1)
+    if (i + 1 < text.length && canWrap && ((opportunities.has(pos) && !soft) || (breakAll && isBreakAllBoundary(text, i)))) {
       emit(i + 1);
       if (pending === 'none') pending = 'allowed';
     }

@@ -106,6 +106,11 @@ function trimLine(items: readonly InlineItem[], ctx: LayoutContext): InlineItem[
     const item = out[i]!;
     if (item.type === 'close' || item.type === 'br') continue;
     if (item.type !== 'text') break;
+    if (item.space === '' && item.word.endsWith('\u00ad')) {
+      // A line broken at a soft hyphen shows a hyphen (CSS Text 3 §6.1).
+      out[i] = { ...item, word: item.word + '-', wordShape: ctx.shapes.shape(item.word + '-', item.style, (item.level & 1) === 1) };
+      break;
+    }
     const ws = item.style.whiteSpace;
     if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces') out[i] = withoutSpace(item, ctx);
     if (item.word !== '' || ws === 'pre' || ws === 'break-spaces') break;

@@ -93,6 +93,20 @@ describe('line breaking (UAX #14, greedy)', () => {
     `);
   });
 
+  it('breaks at a soft hyphen and shows a hyphen there, unless hyphens: none', () => {
+    expect(dump(body(el('p', { width: 48 }, 'abc\u00addefg'), el('p', { width: 48, hyphens: 'none' }, 'abc\u00addefg')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x48
+        box body 0,0 800x48
+          box p 0,0 48x32
+            box (anon) 0,0 48x32
+              text "abc­-" 0,12.8 w=40
+              text "defg" 0,28.8 w=32
+          box p 0,32 48x16
+            box (anon) 0,32 48x16
+              text "abc­defg" 0,44.8 w=64"
+    `);
+  });
+
   it('makes <br> a forced break and a line of its own', () => {
     expect(dump(body(el('p', {}, 'a', el('br'), el('br'), 'b')))).toMatchInlineSnapshot(`
       "box html 0,0 800x48
