@@ -15,8 +15,8 @@ describe('painting', () => {
     const [page] = rasterise(await render({ html, format: noMargins }));
     expect(page!.pixel(50, 25)).toEqual([255, 0, 0]); // inside the red box (100,50 px)
     expect(page!.pixel(150, 25)).toEqual([255, 255, 255]); // right of it
-    expect(page!.pixel(4, 75)).toEqual([0, 0, 255]); // left border of the blue box
-    expect(page!.pixel(50, 100)).toEqual([255, 255, 255]); // its white inside
+    expect(page!.pixel(4, 75)).toEqual([0, 0, 255]); // left border of the blue box (y 50–100)
+    expect(page!.pixel(50, 75)).toEqual([255, 255, 255]); // its white inside
   });
 
   it('paints the page background from background_color and body styles', async () => {
