@@ -37,7 +37,7 @@ export function registerLogRoutes(app: H3, deps: AppDeps): void {
       const since = period ? new Date(deps.config.now() - PERIOD_MS[period]).toISOString() : '';
       const t = deps.logs.totals(userId, since);
       return {
-        templates: deps.templates.list(userId).length,
+        templates: deps.templates.count(userId),
         total_renders: t.renders,
         success_rate: t.renders === 0 ? 0 : roundHalfUp((100 * t.successes) / t.renders),
         avg_duration_ms: t.renders === 0 ? 0 : roundHalfUp(t.durationMs / t.renders),

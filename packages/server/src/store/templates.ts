@@ -65,6 +65,7 @@ export function slugify(name: string): string {
 /** Templates, scoped by user; `{id}` may be the ID or the slug. */
 export function createTemplateStore(db: Db, now: () => number) {
   const listAll = db.prepare<[string], TemplateRow>('SELECT * FROM templates WHERE user_id = ? ORDER BY id');
+  const countAll = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM templates WHERE user_id = ?');
   const byRef = db.prepare<[string, string, string], TemplateRow>('SELECT * FROM templates WHERE user_id = ? AND (id = ? OR slug = ?)');
   const slugTaken = db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM templates WHERE user_id = ? AND slug = ?');
   const insert = db.prepare(`INSERT INTO templates (id, user_id, name, slug, html, plain_text, pdf_format, sample_data,
@@ -105,6 +106,9 @@ export function createTemplateStore(db: Db, now: () => number) {
   const store = {
     list(userId: string): Template[] {
       return listAll.all(userId).map(rowToTemplate);
+    },
+    count(userId: string): number {
+      return countAll.get(userId)?.n ?? 0;
     },
     get(userId: string, ref: string): Template | null {
       const row = byRef.get(userId, ref, ref);

@@ -21,11 +21,13 @@ describe('error envelope', () => {
   it('answers a wrong method with 405 method_not_allowed and Allow; the method-specific route wins', async () => {
     const res = await call(server.url, '/api/v1/templates', { method: 'PATCH', key: alice.key });
     expectError(res, 405, 'invalid_request_error', 'method_not_allowed');
-    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
     const del = await call(server.url, '/api/v1/render', { method: 'GET' });
     expectError(del, 405, 'invalid_request_error', 'method_not_allowed');
     expect(del.headers.get('allow')).toBe('POST');
     expect((await call(server.url, '/api/v1/templates', { key: alice.key })).status).toBe(200);
+    const head = await call(server.url, '/api/v1/templates', { method: 'HEAD', key: alice.key });
+    expect([head.status, head.bytes.byteLength]).toEqual([200, 0]);
   });
 
   it('answers missing or invalid credentials with 401 unauthorized', async () => {

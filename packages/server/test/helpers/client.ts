@@ -30,7 +30,7 @@ export async function call(base: string, path: string, c: Call = {}): Promise<An
   const res = await fetch(base + path, { method: c.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const type = res.headers.get('content-type') ?? '';
-  const json = type.includes('json') ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
+  const json = type.includes('json') && bytes.byteLength > 0 ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
   return { status: res.status, headers: res.headers, json, bytes };
 }
 
