@@ -45,7 +45,13 @@ export interface Space {
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */
 export type Resume =
   | { readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number }
-  | { readonly kind: 'lines'; readonly line: number };
+  | { readonly kind: 'lines'; readonly line: number }
+  /** Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top. */
+  | { readonly kind: 'flex'; readonly item: number; readonly inner: Resume | null; readonly offset: number }
+  /** Grid: the row to continue at; `offset` the content-box y shown at the fragment top. */
+  | { readonly kind: 'grid'; readonly row: number; readonly offset: number }
+  /** Multi-column: the resume of the flow inside the columns. */
+  | { readonly kind: 'multicol'; readonly inner: Resume };
 
 export type ForcedBreak = 'page' | 'left' | 'right';
 
