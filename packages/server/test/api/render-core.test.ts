@@ -11,10 +11,16 @@ let server: TestServer;
 let alice: Account;
 
 beforeAll(async () => {
-  server = await startTestServer({ renderTimeoutMs: 30_000 });
+  server = await startTestServer({ renderTimeoutMs: 30_000, maxPages: 3 });
   alice = await seedAccount(server.url);
 });
 afterAll(() => server.close());
+
+function pdfInfo(bytes: Uint8Array): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'platen-pdf-')), 'out.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+}
 
 /** The PDF's text through poppler's pdftotext (required by the project's visual tests too). */
 function pdfText(bytes: Uint8Array): string {
@@ -50,5 +56,33 @@ describe('rendering with @platen/core', () => {
     const res = await call(server.url, '/api/v1/render', { body: { html: '<p>ok</p>\n{{#each items}}\n<p>' }, key: alice.key });
     expectError(res, 400, 'invalid_request_error', 'template_syntax_error');
     expect(res.json.error.message).toMatch(/line \d+/);
+  });
+
+  it('applies format precedence: request format over the template pdf_format', async () => {
+    await call(server.url, '/api/v1/templates', { body: { name: 'Sized', html: '<p>x</p>', pdf_format: { preset: 'letter' } }, key: alice.key });
+    const letter = await call(server.url, '/api/v1/render', { body: { template_id: 'sized' }, key: alice.key });
+    expect(pdfInfo(letter.bytes)).toMatch(/Page size:\s+612 x 792 pts/);
+    const square = await call(server.url, '/api/v1/render', { body: { template_id: 'sized', format: { preset: 'a4-landscape' } }, key: alice.key });
+    expect(pdfInfo(square.bytes)).toMatch(/Page size:\s+841\.8\d* x 595\.\d+ pts/);
+  });
+
+  it('delivers base64 and signed-URL renders of real PDFs, and blocks in raw HTML', async () => {
+    const block = await call(server.url, '/api/v1/components', { body: { name: 'Sig', type: 'block', html: '<p>Signed {{by}}</p>' }, key: alice.key });
+    const html = `<p>Raw</p><svc-block id="${block.json.id}"></svc-block>`;
+    const b64 = await call(server.url, '/api/v1/render', { body: { html, data: { by: 'Grace' }, delivery: 'base64' }, key: alice.key });
+    expect(pdfText(Buffer.from(b64.json.pdf_base64, 'base64'))).toContain('Signed Grace');
+    const url = await call(server.url, '/api/v1/render', { body: { html, data: { by: 'Lin' }, delivery: 'url' }, key: alice.key });
+    const signed = new URL(url.json.url);
+    const got = await call(server.url, signed.pathname + signed.search);
+    expect(got.bytes.byteLength).toBe(url.json.size_bytes);
+    expect(pdfText(got.bytes)).toContain('Signed Lin');
+  });
+
+  it('answers 422 document_too_large past the page limit, and logs it', async () => {
+    const html = '{{#each rows}}<p style="page-break-after: always">row {{this}}</p>{{/each}}';
+    const res = await call(server.url, '/api/v1/render', { body: { html, data: { rows: [1, 2, 3, 4, 5] } }, key: alice.key });
+    expectError(res, 422, 'invalid_request_error', 'document_too_large');
+    const [log] = (await call(server.url, '/api/v1/logs?limit=1', { key: alice.key })).json.data;
+    expect(log).toMatchObject({ status: 'error', size_bytes: null });
   });
 });
