@@ -82,6 +82,8 @@ export const USER_AGENT_DECLARATIONS = new WeakSet<CompiledDeclaration>();
 /** Rules bucketed by the rightmost compound's id, class or tag, so matching stays cheap. */
 export class RuleIndex {
   private readonly buckets = new Map<string, CompiledRule[]>();
+  /** Attribute names that have a bucket, so elements only scan those they carry. */
+  private readonly attributeKeys = new Set<string>();
   private nextId = 0;
   readonly diagnostics: string[] = [];
 
@@ -89,6 +91,7 @@ export class RuleIndex {
   clone(): RuleIndex {
     const copy = new RuleIndex();
     for (const [key, list] of this.buckets) copy.buckets.set(key, [...list]);
+    for (const name of this.attributeKeys) copy.attributeKeys.add(name);
     copy.nextId = this.nextId;
     return copy;
   }
@@ -104,9 +107,12 @@ export class RuleIndex {
     if (origin === 'user-agent') for (const d of decls) USER_AGENT_DECLARATIONS.add(d);
     for (const sel of compiled) {
       const rule: CompiledRule = { id: this.nextId++, origin, specificity: sel.specificity, layer, match: sel.match, pseudo: sel.pseudo, declarations: decls };
-      let list = this.buckets.get(sel.key);
-      if (!list) this.buckets.set(sel.key, (list = []));
-      list.push(rule);
+      for (const key of sel.keys) {
+        let list = this.buckets.get(key);
+        if (!list) this.buckets.set(key, (list = []));
+        list.push(rule);
+        if (key.startsWith('[')) this.attributeKeys.add(key.slice(1, -1));
+      }
     }
   }
 
@@ -123,15 +129,14 @@ export class RuleIndex {
     if (id) scan(`#${id}`);
     const cls = el.attribs['class'];
     if (cls) {
-      const seen = new Set<string>();
-      for (const c of cls.split(/\s+/)) {
-        if (c && !seen.has(c)) {
-          seen.add(c);
-          scan(`.${c}`);
-        }
+      const classes = cls.split(/\s+/);
+      for (let i = 0; i < classes.length; i++) {
+        const c = classes[i]!;
+        if (c && classes.indexOf(c) === i) scan(`.${c}`);
       }
     }
-    return out.sort((a, b) => a.id - b.id);
+    for (const name in el.attribs) if (this.attributeKeys.has(name)) scan(`[${name}]`);
+    return out.length > 1 ? out.sort((a, b) => a.id - b.id) : out;
   }
 }
 

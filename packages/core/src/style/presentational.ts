@@ -130,9 +130,24 @@ function enclosingTable(el: Element): Element | null {
   return null;
 }
 
+const cellHintCache = new WeakMap<Element, string>();
+
 function cellHints(el: Element, add: (d: string) => void): void {
   const table = enclosingTable(el);
   if (!table) return;
+  let css = cellHintCache.get(table);
+  if (css === undefined) {
+    css = '';
+    tableCellHints(table, (d) => {
+      css += `${d};`;
+    });
+    cellHintCache.set(table, css);
+  }
+  if (css) add(css.slice(0, -1));
+}
+
+/** What a table's attributes give each of its cells (cellpadding, border, rules). */
+function tableCellHints(table: Element, add: (d: string) => void): void {
   const ta = table.attribs;
   if (ta['cellpadding'] !== undefined) {
     const n = parseInt(ta['cellpadding'], 10);

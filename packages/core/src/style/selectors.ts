@@ -9,8 +9,8 @@ export interface CompiledSelector {
   /** Selectors 4 §16 specificity packed as a·10⁶ + b·10³ + c. */
   readonly specificity: number;
   readonly pseudo: PseudoElement;
-  /** Bucket key of the rightmost compound: `#id`, `.class`, a tag name or `*`. */
-  readonly key: string;
+  /** Bucket keys of the rightmost compound (`#id`, `.class`, a tag, `[attr]` or `*`); any one may match. */
+  readonly keys: readonly string[];
 }
 
 const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
@@ -53,7 +53,7 @@ export function compileSelectorList(text: string): CompiledSelector[] | string {
       return `Unsupported selector "${text}": ${(error as Error).message}`;
     }
     const [a, b, c] = specificity(complex);
-    out.push({ match, specificity: a * 1e6 + b * 1e3 + c, pseudo, key: bucketKey(tokens) });
+    out.push({ match, specificity: a * 1e6 + b * 1e3 + c, pseudo, keys: bucketKeys(tokens) });
   }
   return out;
 }
@@ -94,15 +94,29 @@ function compare(x: readonly number[], y: readonly number[]): number {
   return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
 }
 
-function bucketKey(tokens: readonly Selector[]): string {
-  let tag = '*';
+/**
+ * Bucket keys of the rightmost compound: an id, else a class, else a tag, else an
+ * attribute name, else the tags of an `:is()`/`:where()` of plain type selectors; `*` otherwise.
+ */
+function bucketKeys(tokens: readonly Selector[]): string[] {
+  let tag: string | null = null;
   let cls: string | null = null;
+  let attr: string | null = null;
+  let isTags: string[] | null = null;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const t = tokens[i]!;
     if (COMBINATORS.has(t.type)) break;
-    if (isIdSelector(t)) return `#${(t as { value: string }).value}`;
-    if (isClassSelector(t) && cls === null) cls = `.${(t as { value: string }).value}`;
-    if (t.type === 'tag') tag = t.name.toLowerCase();
+    if (isIdSelector(t)) return [`#${(t as { value: string }).value}`];
+    if (isClassSelector(t)) cls ??= `.${(t as { value: string }).value}`;
+    else if (t.type === 'attribute') attr ??= `[${t.name.toLowerCase()}]`;
+    else if (t.type === 'tag') tag = t.name.toLowerCase();
+    else if (t.type === 'pseudo' && (t.name === 'is' || t.name === 'where' || t.name === 'matches') && Array.isArray(t.data)) {
+      const args = t.data as Selector[][];
+      if (args.every((a) => a.length === 1 && a[0]!.type === 'tag')) isTags ??= args.map((a) => (a[0] as { name: string }).name.toLowerCase());
+    }
   }
-  return cls ?? tag;
+  if (cls) return [cls];
+  if (tag) return [tag];
+  if (attr) return [attr];
+  return isTags ?? ['*'];
 }

@@ -129,6 +129,11 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader): Sh
 /** The document title: the first `<title>`'s text with whitespace collapsed. */
 export function documentTitle(doc: Document): string | null {
   let found: string | null = null;
+  // parseHtml puts every <title> before body content into head: look there first.
+  const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
+  const head = html?.children.find((c): c is Element => c instanceof Element && c.name === 'head');
+  const title = head?.children.find((c): c is Element => c instanceof Element && c.name === 'title');
+  if (title) return textOf(title).replace(/\s+/g, ' ').trim();
   const visit = (node: ParentNode): void => {
     for (const child of node.children) {
       if (found !== null) return;

@@ -10,6 +10,8 @@ import { rebaseValue } from './sheets.js';
 import type { PseudoElement } from './selectors.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
+/** Per-builder numeric identity of a computed style, for cache keys. */
+const STYLE_ID = Symbol('styleId');
 
 /**
  * Walks a DOM in document order, cascading and computing each element's style and
@@ -18,7 +20,6 @@ const EMPTY: readonly CompiledDeclaration[] = [];
  */
 export class StyleTreeBuilder {
   private readonly cache = new Map<string, ElementStyle>();
-  private readonly ids = new WeakMap<ElementStyle, number>();
   private readonly declCache = new Map<string, readonly CompiledDeclaration[]>();
   private readonly counters = new CounterState();
   private readonly quotes: QuoteState = { depth: 0 };
@@ -47,9 +48,8 @@ export class StyleTreeBuilder {
 
   private idOf(style: ElementStyle | null): number {
     if (!style) return 0;
-    let id = this.ids.get(style);
-    if (id === undefined) this.ids.set(style, (id = this.nextId++));
-    return id;
+    const tagged = style as ElementStyle & { [STYLE_ID]?: number };
+    return (tagged[STYLE_ID] ??= this.nextId++);
   }
 
   private compiled(cssText: string, base: string | undefined): readonly CompiledDeclaration[] {

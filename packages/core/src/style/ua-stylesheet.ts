@@ -58,7 +58,7 @@ sup { vertical-align: super; font-size: smaller; }
 nobr { white-space: nowrap; }
 mark { background-color: yellow; color: black; }
 abbr[title], acronym[title] { text-decoration: dotted underline; }
-:any-link { color: -webkit-link; text-decoration: underline; }
+a:any-link, area:any-link { color: -webkit-link; text-decoration: underline; }
 q::before { content: open-quote; }
 q::after { content: close-quote; }
 img { overflow: clip; }
