@@ -32,6 +32,16 @@ export interface GridBox extends ContainerBase {
 }
 export interface TableBox extends ContainerBase {
   readonly kind: 'table';
+  /** `col` / `colgroup` children (CSS 2.1 §17.2), in order; they generate no boxes. */
+  readonly columns?: readonly TableColumn[];
+}
+/** A `col` (group false) or `colgroup` (group true, its `col`s in children). */
+export interface TableColumn {
+  readonly style: ComputedStyle;
+  readonly tag: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly group: boolean;
+  readonly children: readonly TableColumn[];
 }
 export interface TableRowGroupBox extends ContainerBase {
   readonly kind: 'table-row-group';

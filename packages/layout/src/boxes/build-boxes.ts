@@ -6,6 +6,7 @@ import type {
 } from './box.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
 import { createCollapseState, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
+import { collectTableColumns } from '../table/column-boxes.js';
 
 export interface BuildOptions {
   readonly images: ImageSizes;
@@ -63,7 +64,8 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
   const children: readonly BlockLevelBox[] = groupBlockChildren(items, style);
-  return { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
+  const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
+  return kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
 }
 
 function withOwnDecorations(style: ComputedStyle, inherited: readonly DecorationSpec[]): readonly DecorationSpec[] {
