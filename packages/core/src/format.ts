@@ -1,4 +1,6 @@
 import { InvalidFormatError } from './errors.js';
+import { parseComponents, splitCommas, words } from './style/tokenizer.js';
+import { parseColor, parseLength } from './style/values.js';
 
 /** The page format object of SPEC.md ("PdfFormat"); every field optional. */
 export interface PdfFormat {
@@ -149,6 +151,7 @@ export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'form
     const value = optionalString(f, key, paramPrefix);
     return value === undefined || value.trim() === '' ? null : value.trim();
   };
+  validateTypography(f, paramPrefix);
   const textAlign = f.text_align === undefined || f.text_align === null
     ? null
     : oneOf(f, 'text_align', paramPrefix, ['left', 'center', 'right', 'justify'] as const, 'left');
@@ -168,6 +171,45 @@ export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'form
     textAlign,
     backgroundColor: text('background_color'),
   };
+}
+
+const LENGTH_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: 1000, viewportHeight: 1000 };
+const FONT_SIZE_KEYWORDS = new Set(['xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large', 'smaller', 'larger']);
+
+/** The typography fields are CSS values: reject what CSS would reject, naming the field. */
+function validateTypography(f: PdfFormat, prefix: string): void {
+  const check = (key: keyof PdfFormat, ok: (text: string) => boolean, what: string): void => {
+    const raw = optionalString(f, key, prefix);
+    if (raw === undefined || raw.trim() === '') return;
+    if ((key !== 'google_fonts_url' && /[;{}]/.test(raw)) || !ok(raw)) fail(`${prefix}.${key}`, `${prefix}.${key} must be ${what}; got "${raw}".`);
+  };
+  const single = (text: string) => {
+    const w = words(parseComponents(text));
+    return w.length === 1 ? w[0] : undefined;
+  };
+  const isColor = (text: string) => parseColor(single(text)) !== null;
+  check('color', isColor, 'a CSS colour');
+  check('background_color', isColor, 'a CSS colour');
+  check('font_size', (t) => {
+    const cv = single(t);
+    return (cv?.t === 'ident' && FONT_SIZE_KEYWORDS.has(cv.v.toLowerCase())) || parseLength(cv, LENGTH_CONTEXT, { negative: false }) !== null;
+  }, 'a CSS font size such as "11pt"');
+  check('line_height', (t) => {
+    const cv = single(t);
+    return (cv?.t === 'ident' && cv.v.toLowerCase() === 'normal') || (cv?.t === 'num' && cv.unit === '' && cv.v >= 0) || parseLength(cv, LENGTH_CONTEXT, { negative: false }) !== null;
+  }, 'a CSS line height such as "1.4"');
+  check('font_family', (t) => splitCommas(parseComponents(t)).every((part) => {
+    const w = words(part);
+    return w.length > 0 && (w.length === 1 && w[0]!.t === 'str' ? true : w.every((cv) => cv.t === 'ident'));
+  }), 'a CSS font-family list');
+  check('google_fonts_url', (t) => {
+    try {
+      const url = new URL(t.trim());
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'an http(s) URL');
 }
 
 /**

@@ -46,6 +46,13 @@ describe('resolveFormat', () => {
     [{ horizontal_align: 'justify' }, 'format.horizontal_align'],
     [{ text_align: 'start' }, 'format.text_align'],
     [{ component_gap: 'big' }, 'format.component_gap'],
+    [{ color: 'blurple' }, 'format.color'],
+    [{ background_color: '#12' }, 'format.background_color'],
+    [{ font_size: 'huge' }, 'format.font_size'],
+    [{ font_size: '-2px' }, 'format.font_size'],
+    [{ line_height: '1.4; color: red' }, 'format.line_height'],
+    [{ font_family: 'Arial, 12px' }, 'format.font_family'],
+    [{ google_fonts_url: 'fonts.googleapis.com/css2?family=Inter' }, 'format.google_fonts_url'],
   ])('rejects %j at %s', (format, param) => {
     let error: unknown;
     try {
@@ -56,6 +63,13 @@ describe('resolveFormat', () => {
     expect(error).toBeInstanceOf(InvalidFormatError);
     expect((error as InvalidFormatError).param).toBe(param);
     expect((error as InvalidFormatError).code).toBe('invalid_parameter');
+  });
+
+  it.each<PdfFormat>([
+    { color: 'rgb(10 20 30 / 50%)', background_color: 'transparent', font_size: 'small', line_height: 'normal', font_family: '"Open Sans", Arial, sans-serif' },
+    { font_size: '1.2em', line_height: '18px', google_fonts_url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700' },
+  ])('accepts valid typography %j', (format) => {
+    expect(() => resolveFormat(format)).not.toThrow();
   });
 
   it('uses the given param prefix', () => {
