@@ -66,9 +66,13 @@ export function flowChildren(
     if (!r.fragment) {
       if (state.placed === 0) return { pushed: true, resume: null };
       // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
-      if (startedHere === i - 1 && state.placed > 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child)))) {
-        state.children.pop();
-        return { pushed: false, resume: { child: i - 1, inner: null } };
+      if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child)))) {
+        if (state.placed > 1) {
+          state.children.pop();
+          return { pushed: false, resume: { child: i - 1, inner: null } };
+        }
+        // The avoided break is this box's first one: move the whole box, when the page has room for that.
+        if (!continuation && !space.pageIsEmpty) return { pushed: true, resume: null };
       }
       return { pushed: false, resume: { child: i, inner: childResume } };
     }

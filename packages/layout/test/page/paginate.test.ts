@@ -111,6 +111,15 @@ describe('page breaks', () => {
       ]
     `);
   });
+
+  it('moves the whole wrapper when the avoided break follows its first child', () => {
+    expect(texts(layoutPages(el('body', {}, block(30), el('section', { display: 'block' }, el('h1', { breakAfter: 'avoid' }, 'Title'), lines(3))), small))).toMatchInlineSnapshot(`
+      [
+        "",
+        ""Title" 10,22.8 | "L1" 10,38.8 | "L2" 10,54.8 | "L3" 10,70.8",
+      ]
+    `);
+  });
 });
 
 describe('orphans and widows (CSS Fragmentation 3 §3.3)', () => {

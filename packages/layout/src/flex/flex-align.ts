@@ -1,0 +1,48 @@
+/**
+ * Distribution of free space along an axis (CSS Box Alignment §5.3 / CSS Flexbox §8.2, §8.4):
+ * the offset of the first subject and the extra space between subjects.
+ */
+export interface Distribution {
+  readonly start: number;
+  readonly between: number;
+}
+
+/** justify-content / align-content for `count` subjects and `free` space; `reverse`: the writing-mode start is on the flex-end side. */
+export function distribute(value: string, free: number, count: number, reverse: boolean): Distribution {
+  const v = value.replace(/^(unsafe|safe) /, '');
+  switch (v) {
+    case 'space-between':
+      // Negative free space or one subject: behaves as flex-start.
+      if (free <= 0 || count < 2) return fromStart('flex-start', free, reverse);
+      return { start: 0, between: free / (count - 1) };
+    case 'space-around':
+      if (free <= 0 || count < 1) return { start: free / 2, between: 0 };
+      return { start: free / count / 2, between: free / count };
+    case 'space-evenly':
+      if (free <= 0 || count < 1) return { start: free / 2, between: 0 };
+      return { start: free / (count + 1), between: free / (count + 1) };
+    default:
+      return fromStart(v, free, reverse);
+  }
+}
+
+/**
+ * Offset of a subject inside `free` space, measured from the axis' flex-start side (`normal`
+ * and `stretch` act as flex-start in flex layout). `reverse`: the writing-mode start is on the flex-end side (row-reverse,
+ * wrap-reverse), so those keywords align to the far side.
+ */
+function fromStart(v: string, free: number, reverse: boolean): Distribution {
+  return { start: alignOffset(v, free, reverse), between: 0 };
+}
+
+/** align-self/align-items for one item within its line (§8.3), or a positional justify/align-content value. */
+export function alignOffset(value: string, free: number, reverse: boolean): number {
+  const v = value.replace(/^(unsafe|safe) /, '');
+  switch (v) {
+    case 'center': return free / 2;
+    case 'flex-end': return free;
+    case 'flex-start': case 'normal': case 'stretch': case 'baseline': case 'first baseline': return 0;
+    case 'end': case 'right': case 'self-end': case 'last baseline': return reverse ? 0 : free;
+    default: return reverse ? free : 0; // start, left, self-start
+  }
+}

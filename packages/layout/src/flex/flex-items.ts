@@ -1,0 +1,171 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { ComputedStyle, LengthOrAuto, LengthOrNone } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import type { FlexAxes } from './flex-axes.js';
+import { asItem, layoutItem, type ItemBox } from './sized-box.js';
+
+/** One flex item and its sizes along the container's axes; main sizes are content-box sizes. */
+export interface FlexItem {
+  readonly box: ItemBox;
+  readonly style: ComputedStyle;
+  /** Margins (auto = 0) and whether each is auto: [main start, main end], [cross start, cross end] in flow order. */
+  readonly mainMargins: readonly [number, number];
+  readonly mainAuto: readonly [boolean, boolean];
+  readonly crossMargins: readonly [number, number];
+  readonly crossAuto: readonly [boolean, boolean];
+  /** Border + padding along each axis. */
+  readonly mainBp: number;
+  readonly crossBp: number;
+  readonly base: number;
+  readonly hypo: number;
+  readonly min: number;
+  readonly max: number;
+  /** Used (content-box) main size, set by resolving flexible lengths (§9.7). */
+  target: number;
+  frozen: boolean;
+  /** Column containers: the border-box width the item was measured at (its cross size unless stretched later). */
+  readonly measuredCross: number | null;
+}
+
+/** The container's inner sizes items resolve against; `height` null when indefinite. */
+export interface FlexSpace {
+  readonly width: number;
+  readonly height: number | null;
+}
+
+/** Outer hypothetical main size: what the item takes on a line before flexing. */
+export function outerHypo(item: FlexItem): number {
+  return item.hypo + item.mainBp + item.mainMargins[0] + item.mainMargins[1];
+}
+
+export function outerTarget(item: FlexItem): number {
+  return item.target + item.mainBp + item.mainMargins[0] + item.mainMargins[1];
+}
+
+/** Flex items in `order`-modified document order (CSS Flexbox §5.4); out-of-flow boxes are not items. */
+export function collectItems(container: ContainerBox): ItemBox[] {
+  const boxes = container.children.map((c) => asItem(c, container)).filter((b) => !isOutOfFlow(b.style));
+  return boxes.map((box, i) => ({ box, i })).sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i).map((e) => e.box);
+}
+
+export function isOutOfFlow(style: ComputedStyle): boolean {
+  return style.position === 'absolute' || style.position === 'fixed';
+}
+
+/** The used align-self of an item (CSS Box Alignment §6.1), `normal` behaving as stretch. */
+export function alignSelf(item: ComputedStyle, container: ComputedStyle): string {
+  const v = item.alignSelf === 'auto' ? container.alignItems : item.alignSelf;
+  return v === 'normal' ? 'stretch' : v;
+}
+
+function minMax(min: LengthOrAuto, max: LengthOrNone, reference: number | null, style: ComputedStyle, bp: number): { min: number | null; max: number } {
+  const mn = min === 'auto' ? null : definite(min, reference);
+  const mx = definite(max, reference);
+  return {
+    min: mn === null ? (min === 'auto' ? null : 0) : toContentSize(mn, style, bp),
+    max: mx === null ? Infinity : toContentSize(mx, style, bp),
+  };
+}
+
+/** Flex base size and hypothetical main size of every item (CSS Flexbox §9.2 step 3, §4.5). */
+export function measureItems(boxes: readonly ItemBox[], container: ContainerBox, axes: FlexAxes, space: FlexSpace, ctx: LayoutContext): FlexItem[] {
+  return boxes.map((box) => (axes.row ? rowItem(box, space, ctx) : columnItem(box, container, space, ctx)));
+}
+
+function edges(style: ComputedStyle, cbWidth: number): { h: number; v: number } {
+  const b = borderEdges(style);
+  const p = paddingEdges(style, cbWidth);
+  return { h: b.left + b.right + p.left + p.right, v: b.top + b.bottom + p.top + p.bottom };
+}
+
+function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
+  const s = box.style;
+  const e = edges(s, space.width);
+  const mainMargins: [number, number] = [marginOrZero(s.marginLeft, space.width), marginOrZero(s.marginRight, space.width)];
+  const crossMargins: [number, number] = [marginOrZero(s.marginTop, space.width), marginOrZero(s.marginBottom, space.width)];
+  const width = definite(s.width, space.width);
+  const widthContent = width === null ? null : toContentSize(width, s, e.h);
+  let intrinsic: { min: number; max: number } | null = null;
+  const contentSizes = (): { min: number; max: number } => {
+    if (!intrinsic) {
+      const o = outerSizes(box, ctx);
+      const m = mainMargins[0] + mainMargins[1] + e.h;
+      intrinsic = { min: Math.max(0, o.min - m), max: Math.max(0, o.max - m) };
+    }
+    return intrinsic;
+  };
+  const basis = s.flexBasis === 'auto' ? (widthContent === null ? 'content' : widthContent) : s.flexBasis;
+  let base: number;
+  if (basis === 'content') base = contentSizes().max;
+  else if (typeof basis === 'number' && s.flexBasis === 'auto') base = basis;
+  else base = toContentSize(definite(basis, space.width) ?? 0, s, e.h);
+  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, e.h);
+  let min = mm.min ?? 0;
+  if (mm.min === null && s.overflow === 'visible') {
+    // Automatic minimum size (§4.5): the content size suggestion, capped by a specified size.
+    const content = Math.min(contentSizes().min, mm.max);
+    min = widthContent === null ? content : Math.min(widthContent, content);
+  }
+  const hypo = Math.max(min, Math.min(mm.max, base));
+  return {
+    box, style: s, mainMargins, mainAuto: [s.marginLeft === 'auto', s.marginRight === 'auto'],
+    crossMargins, crossAuto: [s.marginTop === 'auto', s.marginBottom === 'auto'],
+    mainBp: e.h, crossBp: e.v, base, hypo, min, max: mm.max, target: hypo, frozen: false, measuredCross: null,
+  };
+}
+
+/** Column items: the cross size (width) first, then the content height at that width (§9.2 step 3 C–E). */
+function columnItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
+  const s = box.style;
+  const e = edges(s, space.width);
+  const crossMargins: [number, number] = [marginOrZero(s.marginLeft, space.width), marginOrZero(s.marginRight, space.width)];
+  const mainMargins: [number, number] = [marginOrZero(s.marginTop, space.width), marginOrZero(s.marginBottom, space.width)];
+  const crossAuto: [boolean, boolean] = [s.marginLeft === 'auto', s.marginRight === 'auto'];
+  const cross = columnCrossSize(box, container, space, crossMargins, crossAuto, e.h, ctx);
+  const height = definite(s.height, space.height);
+  const heightContent = height === null ? null : toContentSize(height, s, e.v);
+  let measured: number | null = null;
+  const contentHeight = (): number => {
+    if (measured === null) measured = Math.max(0, layoutItem(box, { width: cross, height: null }, space.width, null, ctx).height - e.v);
+    return measured;
+  };
+  const basis = s.flexBasis === 'auto' ? (heightContent === null ? 'content' : heightContent) : s.flexBasis;
+  let base: number;
+  if (basis === 'content') base = contentHeight();
+  else if (typeof basis === 'number' && s.flexBasis === 'auto') base = basis;
+  else {
+    const d = definite(basis, space.height);
+    base = d === null ? contentHeight() : toContentSize(d, s, e.v);
+  }
+  const mm = minMax(s.minHeight, s.maxHeight, space.height, s, e.v);
+  let min = mm.min ?? 0;
+  if (mm.min === null && s.overflow === 'visible') {
+    const content = Math.min(contentHeight(), mm.max);
+    min = heightContent === null ? content : Math.min(heightContent, content);
+  }
+  const hypo = Math.max(min, Math.min(mm.max, base));
+  return {
+    box, style: s, mainMargins, mainAuto: [s.marginTop === 'auto', s.marginBottom === 'auto'], crossMargins, crossAuto,
+    mainBp: e.v, crossBp: e.h, base, hypo, min, max: mm.max, target: hypo, frozen: false, measuredCross: cross,
+  };
+}
+
+/** Border-box width of a column container's item: stretched, specified, or fit-content (§9.4 step 11, CSS Sizing 3 §5.2). */
+function columnCrossSize(
+  box: ItemBox, container: ContainerBox, space: FlexSpace, margins: readonly [number, number], auto: readonly [boolean, boolean],
+  bp: number, ctx: LayoutContext,
+): number {
+  const s = box.style;
+  const available = Math.max(0, space.width - margins[0] - margins[1]);
+  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, bp);
+  const clamp = (borderBox: number): number => Math.max((mm.min ?? 0) + bp, Math.min(mm.max + bp, borderBox));
+  const width = definite(s.width, space.width);
+  if (width !== null) return clamp(toContentSize(width, s, bp) + bp);
+  const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1];
+  if (stretch) return clamp(available);
+  const o = outerSizes(box, ctx);
+  const m = margins[0] + margins[1];
+  return clamp(Math.min(Math.max(o.min - m, available), o.max - m));
+}

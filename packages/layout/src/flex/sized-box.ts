@@ -1,0 +1,77 @@
+import { anonymousStyle } from '../boxes/anonymous-style.js';
+import type { BlockLevelBox, ContainerBox, LinesBox, ReplacedBox } from '../boxes/box.js';
+import type { ComputedStyle } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
+
+/**
+ * Flex and grid items are sized by their container, not by their own `width`/`height`.
+ * The block modes size a box from its style, so an item is laid out through a copy whose
+ * style pins the used border-box sizes (box-sizing: border-box), drops the margins (the
+ * container places the margin box itself) and makes it a formatting context root
+ * (CSS Flexbox §4, CSS Grid §6.2: items establish independent formatting contexts).
+ */
+export type ItemBox = ContainerBox | ReplacedBox;
+
+const anonymousItems = new WeakMap<LinesBox, ContainerBox>();
+
+/** A run of text directly in a flex/grid container is wrapped in an anonymous item (CSS Flexbox §4). */
+export function asItem(child: BlockLevelBox, container: ContainerBox): ItemBox {
+  if (child.kind !== 'lines') return child;
+  let item = anonymousItems.get(child);
+  if (!item) {
+    item = { kind: 'block', style: anonymousStyle(container.style), tag: '', attrs: {}, children: [child], marker: null };
+    anonymousItems.set(child, item);
+  }
+  return item;
+}
+
+export interface PinnedSizes {
+  /** Border-box width; always known when an item is laid out. */
+  readonly width: number;
+  /** Border-box height, or null to let the content decide (min/max-height of the item still apply). */
+  readonly height: number | null;
+}
+
+const styleCache = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes): ComputedStyle {
+  const key = `${sizes.width}|${sizes.height}`;
+  let byKey = styleCache.get(style);
+  if (!byKey) styleCache.set(style, (byKey = new Map()));
+  let pinned = byKey.get(key);
+  if (!pinned) {
+    const blockish = style.display === 'block' || style.display === 'list-item' || style.display === 'inline-block';
+    pinned = {
+      ...style,
+      display: blockish ? 'flow-root' : style.display,
+      boxSizing: 'border-box', width: sizes.width, minWidth: 'auto', maxWidth: 'none',
+      ...(sizes.height === null ? {} : { height: sizes.height, minHeight: 'auto', maxHeight: 'none' }),
+      marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+    };
+    if (byKey.size > 64) byKey.clear();
+    byKey.set(key, pinned);
+  }
+  return pinned;
+}
+
+/** The item with its sizes pinned (a shallow copy sharing children, so line caches still hit). */
+export function pinItem(item: ItemBox, sizes: PinnedSizes): ItemBox {
+  return { ...item, style: pinnedStyle(item.style, sizes) } as ItemBox;
+}
+
+/**
+ * Lay an item out with pinned sizes. `cbWidth` is the container's inner width (percentages
+ * of padding resolve against it), `cbHeight` its definite inner height for percentage heights.
+ */
+export function layoutItem(
+  item: ItemBox, sizes: PinnedSizes, cbWidth: number, cbHeight: number | null, ctx: LayoutContext,
+  page: { readonly blockSize: number; readonly pageIsEmpty: boolean; readonly resume: Resume | null } | null = null,
+): LayoutResult {
+  return layoutBox(pinItem(item, sizes), {
+    inlineSize: cbWidth, blockSize: page?.blockSize ?? Infinity, pageIsEmpty: page?.pageIsEmpty ?? true,
+    mode: page ? 'layout' : 'measure', marginAbove: NO_MARGINS, truncateMargins: page !== null && page.resume !== null,
+    cbBlockSize: cbHeight,
+  }, page?.resume ?? null, ctx);
+}
