@@ -27,11 +27,17 @@ export interface SheetLoader {
 export function resolveUrl(href: string, base: string | undefined): string {
   if (base === undefined || /^data:/i.test(href)) return href;
   try {
-    return new URL(href, base).href;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(base)) return new URL(href, base).href;
+    // A relative base (a stylesheet linked from a document without a base URL): resolve
+    // against a placeholder root and give back a document-relative URL.
+    const resolved = new URL(href, new URL(base, PLACEHOLDER_ROOT));
+    return resolved.href.startsWith(PLACEHOLDER_ROOT) ? resolved.href.slice(PLACEHOLDER_ROOT.length) : resolved.href;
   } catch {
     return href;
   }
 }
+
+const PLACEHOLDER_ROOT = 'http://platen.invalid/';
 
 /** Rewrite url(…) in a declaration value against `base`. */
 export function rebaseValue(value: string, base: string | undefined): string {

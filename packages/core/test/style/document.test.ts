@@ -150,6 +150,17 @@ describe('stylesheets', () => {
     expect(p.backgroundLayers[0]!.image).toEqual({ kind: 'url', url: 'file:///tpl/img/bg.png' });
   });
 
+  it('resolves URLs in a sheet against the sheet even without a base URL', () => {
+    const sheets: Record<string, string> = {
+      'css/main.css': '@import "parts/fonts.css"; p { background-image: url(../img/bg.png) }',
+      'css/parts/fonts.css': '@font-face { font-family: X; src: url(../../fonts/x.ttf) }',
+    };
+    const r = styleHtml('<!doctype html><link rel="stylesheet" href="css/main.css"><p id="t">x</p>', {}, { resolveStylesheet: (u) => sheets[u] ?? null });
+    expect(r.stylesheetUrls).toEqual(['css/main.css', 'css/parts/fonts.css']);
+    expect(byId(r, 't').style.backgroundLayers[0]!.image).toEqual({ kind: 'url', url: 'img/bg.png' });
+    expect(r.fontFaces[0]!.sources).toEqual([{ kind: 'url', url: 'fonts/x.ttf' }]);
+  });
+
   it('warns about a sheet that could not be loaded', () => {
     const r = styleHtml('<!doctype html><style>@import url("missing.css");</style>', {}, { resolveStylesheet: () => null });
     expect(r.diagnostics.map((d) => d.code)).toEqual(['stylesheet_unavailable']);
