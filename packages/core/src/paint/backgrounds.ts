@@ -72,7 +72,7 @@ function paintLayer(ctx: PaintContext, frag: BoxFragment, layer: BackgroundLayer
   const py = resolveLength(layer.position[1], origin.height - th);
   const xs = tiles(layer.repeat[0], origin.x, origin.width, px, tw, clip.rect.x, clip.rect.x + clip.rect.width);
   const ys = tiles(layer.repeat[1], origin.y, origin.height, py, th, clip.rect.y, clip.rect.y + clip.rect.height);
-  ctx.doc.save();
+  ctx.save();
   ctx.clipRect(clip.rect, clip.radii);
   if (image.kind === 'url') {
     tileLoop: for (const y of ys.starts) {
@@ -88,7 +88,7 @@ function paintLayer(ctx: PaintContext, frag: BoxFragment, layer: BackgroundLayer
       }
     }
   }
-  ctx.doc.restore();
+  ctx.restore();
 }
 
 /** background-color under the background layers, bottom layer first (CSS Backgrounds 3 §3.11). */

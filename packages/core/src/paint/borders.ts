@@ -144,10 +144,10 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
     return;
   }
   for (const name of shown) {
-    ctx.doc.save();
+    ctx.save();
     const wedge = sideWedge(name, rect, frag.border, g.radii);
     ctx.doc.polygon(...wedge).clip();
     paintSide(ctx, name, g, { ...sides[name], width: frag.border[name] });
-    ctx.doc.restore();
+    ctx.restore();
   }
 }

@@ -20,7 +20,7 @@ function fontFor(ctx: PaintContext, family: string, bold: boolean, italic: boole
 function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
   const doc = ctx.doc;
   const svg = new TextDecoder().decode(image.bytes);
-  doc.save();
+  ctx.save();
   doc.transform(rect.width / image.width, 0, 0, rect.height / image.height, rect.x, rect.y);
   try {
     SVGtoPDF(doc, svg, 0, 0, {
@@ -35,7 +35,7 @@ function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
   } catch (error) {
     ctx.warn('svg_failed', `${image.src.slice(0, 60)}: ${(error as Error).message}`);
   }
-  doc.restore();
+  ctx.restore();
 }
 
 /** Draw a loaded image into `rect` (already clipped by the caller). Returns false if it cannot. */

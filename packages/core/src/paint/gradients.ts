@@ -49,6 +49,7 @@ function fillWide(ctx: PaintContext, paint: Rect, grad: PDFKit.PDFGradient): voi
   page.height = (height / 0.75) * 2;
   try {
     ctx.doc.rect(paint.x, paint.y, paint.width, paint.height).fill(grad);
+    ctx.forgetColors();
   } finally {
     page.width = width;
     page.height = height;

@@ -11,12 +11,13 @@ function borderBox(frag: BoxFragment): Rect {
 
 /** Blur is approximated by a few fading rings (PDF has no blur); spread and offset are exact. */
 function paintOuterShadows(ctx: PaintContext, frag: BoxFragment): void {
+  if (frag.style.boxShadow.length === 0) return;
   const rect = borderBox(frag);
   const radii = borderRadii(frag.style, rect);
   for (const sh of [...frag.style.boxShadow].reverse()) {
     if (sh.inset || sh.color.a <= 0) continue;
     const base = outsetRect({ ...rect, x: rect.x + sh.x, y: rect.y + sh.y }, sh.spread);
-    ctx.doc.save();
+    ctx.save();
     // The shadow is only visible outside the border box (CSS Backgrounds 3 §7.1).
     ctx.pathRect(outsetRect(base, sh.blur + 1), undefined);
     ctx.pathRect(rect, radii);
@@ -27,18 +28,19 @@ function paintOuterShadows(ctx: PaintContext, frag: BoxFragment): void {
       const color = { ...sh.color, a: sh.color.a / steps };
       ctx.fillRect(outsetRect(base, grow), steps === 1 ? sh.color : color, outerRadii(radii, sh.spread + grow));
     }
-    ctx.doc.restore();
+    ctx.restore();
   }
 }
 
 /** Inset shadows: inside the padding box, around a hole offset and shrunk by spread (§7.1). */
 function paintInsetShadows(ctx: PaintContext, frag: BoxFragment): void {
+  if (frag.style.boxShadow.length === 0) return;
   const rect = borderBox(frag);
   const padding = insetRect(rect, frag.border);
   const radii = innerRadii(borderRadii(frag.style, rect), frag.border);
   for (const sh of [...frag.style.boxShadow].reverse()) {
     if (!sh.inset || sh.color.a <= 0) continue;
-    ctx.doc.save();
+    ctx.save();
     ctx.clipRect(padding, radii);
     const steps = sh.blur > 0 ? 4 : 1;
     const outer = outsetRect(padding, Math.abs(sh.x) + Math.abs(sh.y) + sh.blur + Math.abs(sh.spread) + 1);
@@ -50,7 +52,7 @@ function paintInsetShadows(ctx: PaintContext, frag: BoxFragment): void {
       ctx.setFill(steps === 1 ? sh.color : { ...sh.color, a: sh.color.a / steps });
       ctx.doc.fill('even-odd');
     }
-    ctx.doc.restore();
+    ctx.restore();
   }
 }
 
@@ -111,9 +113,12 @@ export function paintImage(ctx: PaintContext, frag: ImageFragment): void {
     ctx.warn('image_not_drawn', `${frag.src.slice(0, 80)}: the image was not loaded`);
     return;
   }
-  ctx.doc.save();
+  ctx.save();
   ctx.clipRect(frag.clip);
-  if (ctx.opacity < 1) ctx.doc.fillOpacity(ctx.opacity);
+  if (ctx.opacity < 1) {
+    ctx.doc.fillOpacity(ctx.opacity);
+    ctx.forgetColors();
+  }
   drawImage(ctx, frag.src, frag);
-  ctx.doc.restore();
+  ctx.restore();
 }

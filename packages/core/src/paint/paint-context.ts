@@ -2,6 +2,7 @@ import type { Color } from '@platen/layout';
 import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
 import { isZeroRadii } from './geometry.js';
+import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
 
 export interface PaintDiagnostic {
@@ -18,12 +19,25 @@ const KAPPA = 0.5522847498;
  * its fonts and images, and the opacity inherited from enclosing stacking contexts
  * (multiplied into every colour, a flat approximation of group opacity).
  */
+/** Colour state mirrored from the PDF graphics state, to skip redundant colour operators. */
+interface ColorState {
+  fill: string;
+  fillAlpha: number;
+  stroke: string;
+  strokeAlpha: number;
+}
+/** A new page's content stream starts black and opaque (PDF 32000 §8.4.1). */
+const PAGE_START: ColorState = { fill: '0 0 0', fillAlpha: 1, stroke: '0 0 0', strokeAlpha: 1 };
+const UNKNOWN: ColorState = { fill: '', fillAlpha: -1, stroke: '', strokeAlpha: -1 };
+
 export class PaintContext {
   readonly doc: PDFKit.PDFDocument;
   readonly fonts: DocumentFonts;
   readonly images: PdfImageCache;
   readonly diagnostics: PaintDiagnostic[];
   opacity = 1;
+  #color: ColorState = { ...PAGE_START };
+  readonly #saved: ColorState[] = [];
 
   constructor(doc: PDFKit.PDFDocument, fonts: DocumentFonts, images: PdfImageCache, diagnostics: PaintDiagnostic[]) {
     this.doc = doc;
@@ -38,12 +52,52 @@ export class PaintContext {
     }
   }
 
+  /** Call when a page starts: its content stream has the default graphics state. */
+  startPage(): void {
+    this.#color = { ...PAGE_START };
+    this.#saved.length = 0;
+  }
+
+  /** `q`, remembering the colour state for `restore()`. Always pair with restore(). */
+  save(): void {
+    this.#saved.push({ ...this.#color });
+    this.doc.save();
+  }
+
+  restore(): void {
+    this.doc.restore();
+    this.#color = this.#saved.pop() ?? { ...UNKNOWN };
+  }
+
+  /** After PDFKit or svg-to-pdfkit set colours behind our back (patterns, SVG). */
+  forgetColors(): void {
+    this.#color = { ...UNKNOWN };
+  }
+
   setFill(color: Color): void {
-    this.doc.fillColor([color.r, color.g, color.b], color.a * this.opacity);
+    const ops = rgb(color);
+    if (ops !== this.#color.fill) {
+      this.doc.addContent(`${ops} rg`);
+      this.#color.fill = ops;
+    }
+    const alpha = Math.max(0, Math.min(1, color.a * this.opacity));
+    if (alpha !== this.#color.fillAlpha) {
+      this.doc.fillOpacity(alpha);
+      this.#color.fillAlpha = alpha;
+    }
   }
 
   setStroke(color: Color): void {
-    this.doc.strokeColor([color.r, color.g, color.b], color.a * this.opacity);
+    const ops = rgb(color);
+    if (ops !== this.#color.stroke) {
+      this.doc.addContent(`${ops} RG`);
+      this.#color.stroke = ops;
+    }
+    const alpha = Math.max(0, Math.min(1, color.a * this.opacity));
+    if (alpha !== this.#color.strokeAlpha) {
+      this.doc.strokeOpacity(alpha);
+      this.#color.strokeAlpha = alpha;
+    }
   }
 
   /** Add a rectangle or rounded rectangle to the current path. */

@@ -37,10 +37,14 @@ function paintItem(ctx: PaintContext, item: PaintItem | StackingContext): void {
     paintStackingContext(ctx, item);
     return;
   }
-  ctx.doc.save();
+  if (item.clips.length === 0) {
+    paintFragment(ctx, item.fragment);
+    return;
+  }
+  ctx.save();
   for (const clip of item.clips) clipToPaddingBox(ctx, clip);
   paintFragment(ctx, item.fragment);
-  ctx.doc.restore();
+  ctx.restore();
 }
 
 function paintFragment(ctx: PaintContext, frag: Fragment): void {
@@ -53,7 +57,7 @@ function paintFragment(ctx: PaintContext, frag: Fragment): void {
 function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   const root: BoxFragment = sc.root;
   const opacity = ctx.opacity;
-  ctx.doc.save();
+  ctx.save();
   for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
   applyTransform(ctx, root);
   ctx.opacity = opacity * root.style.opacity;
@@ -66,7 +70,7 @@ function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   for (const p of sc.positioned) paintStackingContext(ctx, p);
   for (const p of sc.positive) paintStackingContext(ctx, p);
   ctx.opacity = opacity;
-  ctx.doc.restore();
+  ctx.restore();
 }
 
 function createDocument(options: PaintOptions): PDFKit.PDFDocument {
@@ -90,13 +94,14 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
 function paintPage(ctx: PaintContext, page: Page, targets: LinkTargets): void {
   const doc = ctx.doc;
   doc.addPage({ size: [page.width * PT_PER_PX, page.height * PT_PER_PX], margin: 0 });
-  doc.save();
+  ctx.startPage();
+  ctx.save();
   // Work in CSS px from here on; PDFKit has already flipped y to point down.
   doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
   ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
   for (const item of buildStacking(page)) paintItem(ctx, item);
   paintLinks(ctx, page, targets);
-  doc.restore();
+  ctx.restore();
 }
 
 /** Paint laid-out pages into a PDF. The same pages and options give byte-identical output. */

@@ -92,7 +92,7 @@ function paintDecoration(ctx: PaintContext, d: TextDecoration): void {
     return;
   }
   const doc = ctx.doc;
-  doc.save();
+  ctx.save();
   ctx.setStroke(d.color);
   doc.lineWidth(t);
   if (d.style === 'wavy') {
@@ -107,7 +107,7 @@ function paintDecoration(ctx: PaintContext, d: TextDecoration): void {
     doc.moveTo(d.x, d.y).lineTo(d.x + d.width, d.y);
   }
   doc.stroke();
-  doc.restore();
+  ctx.restore();
 }
 
 /** Paint a line's text: shadows, then under/overlines, glyphs, line-through (CSS Text Decor 3 §2). */
