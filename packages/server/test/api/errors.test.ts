@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -82,5 +84,21 @@ describe('error envelope', () => {
     expectError(await call(server.url, '/api/v1/templates', { body: {}, key: alice.key }), 400, 'invalid_request_error', 'missing_parameter', 'name');
     expectError(await call(server.url, '/api/v1/templates', { body: { name: 5 }, key: alice.key }), 400, 'invalid_request_error', 'invalid_parameter', 'name');
     expectError(await call(server.url, '/api/v1/templates', { body: [1, 2], key: alice.key }), 400, 'invalid_request_error', 'invalid_parameter');
+  });
+
+  it('answers a crash with 500 internal_error, no details, and logs it for the operator', async () => {
+    const local = await startTestServer();
+    try {
+      const a = await seedAccount(local.url);
+      const db = new Database(join(local.dataDir, 'platen.db'));
+      db.exec('DROP TABLE logs');
+      db.close();
+      const res = await call(local.url, '/api/v1/logs', { key: a.key });
+      expectError(res, 500, 'api_error', 'internal_error');
+      expect(res.json.error.message).toBe('Internal server error.');
+      expect(local.errors.join('\n')).toContain('no such table: logs');
+    } finally {
+      await local.close();
+    }
   });
 });
