@@ -24,7 +24,7 @@ describe('render pool', () => {
     clearInterval(timer);
     expect(out).toEqual({ ok: false, code: 'render_timeout', message: 'The render exceeded the 300 ms time limit.' });
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(ticks).toBeGreaterThan(10);
+    expect(ticks).toBeGreaterThan(5); // ~30 when idle; a blocked loop would give 0
     expect((await pool.run(job('next'))).ok).toBe(true);
   });
 
