@@ -4,6 +4,7 @@ import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
+import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { resolveMargins, type ForcedBreak, type MarginSet, type Resume, type Space } from './types.js';
 
@@ -61,6 +62,7 @@ export function flowChildren(
       truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
       cbBlockSize: used.height,
       cbDirection: box.style.direction,
+      quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
     };
     const r = layoutBox(child, childSpace, childResume, ctx);
     if (!r.fragment) {

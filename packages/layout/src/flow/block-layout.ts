@@ -6,7 +6,7 @@ import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment } from './fragments.js';
 import { placeMarker } from './marker-placement.js';
 import {
-  addMargin, joinMargins, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
+  addMargin, joinMargins, NO_MARGINS, resolveMargins, withoutQuirky, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
 } from './types.js';
 
 const EPSILON = 1e-6;
@@ -16,6 +16,11 @@ export function establishesBfc(box: ContainerBox): boolean {
   const s = box.style;
   return box.tag === 'html' || box.kind !== 'block' || s.display === 'flow-root' || s.display === 'inline-block' ||
     s.overflow !== 'visible' || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed';
+}
+
+/** Body and table cells drop quirky child margins at their edges (quirks mode only: only then are margins quirky). */
+export function isQuirkyContainer(box: ContainerBox): boolean {
+  return box.tag === 'body' || box.kind === 'table-cell';
 }
 
 interface Frame {
@@ -42,7 +47,9 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   const bfc = establishesBfc(box);
   const topEdges = continuation ? 0 : used.border.top + used.padding.top;
   // Margins adjoining an unforced page break truncate to zero (CSS Fragmentation 3 §5.2).
-  const ownTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
+  const quirks = box.style.marginQuirk;
+  const ownTop: MarginSet = continuation || space.truncateMargins || (quirks?.top && space.quirkyContainerStart)
+    ? space.marginAbove : addMargin(space.marginAbove, used.marginTop, quirks?.top ?? false);
   const collapseTop = !bfc && topEdges === 0;
   const state: FlowState = {
     y: topEdges, contentLeft: used.border.left + used.padding.left,
@@ -78,11 +85,14 @@ function finish(frame: Frame): LayoutResult {
   const collapseBottom = !frame.bfc && used.height === null && bottomEdges === 0 && used.minHeight === 0;
   let contentBottom = state.y;
   let marginBottom: MarginSet;
+  // A quirky container drops the quirky margins at its end (Chromium's margin quirk).
+  const pending = isQuirkyContainer(frame.box) ? withoutQuirky(state.pending) : state.pending;
+  const quirkyBottom = frame.box.style.marginQuirk?.bottom ?? false;
   if (collapseBottom) {
-    marginBottom = addMargin(state.pending, used.marginBottom);
+    marginBottom = addMargin(pending, used.marginBottom, quirkyBottom);
   } else {
-    contentBottom += resolveMargins(state.pending);
-    marginBottom = addMargin(NO_MARGINS, used.marginBottom);
+    contentBottom += resolveMargins(pending);
+    marginBottom = addMargin(NO_MARGINS, used.marginBottom, quirkyBottom);
   }
   const content = used.height ?? contentBottom - topEdges + consumedBefore;
   const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore);

@@ -4,6 +4,7 @@ import type { LayoutResult, Resume, Space } from './types.js';
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.js';
 import { layoutBlockReplaced } from './replaced-layout.js';
+import { layoutFlex } from '../flex/flex-layout.js';
 
 /**
  * The dispatcher: every layout mode lays its children out through here, never by calling
@@ -17,8 +18,9 @@ export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | nul
       return layoutLines(box, space, resume, ctx);
     case 'replaced':
       return layoutBlockReplaced(box, space, ctx);
-    case 'block':
     case 'flex':
+      return layoutFlex(box, space, resume, ctx);
+    case 'block':
     case 'grid':
     case 'table':
     case 'table-row-group':

@@ -10,18 +10,28 @@ import type { BreakValue } from '../style.js';
 export interface MarginSet {
   readonly positive: number;
   readonly negative: number;
+  /**
+   * Positive "quirky" UA margins (quirks mode, Chromium's NGMarginStrut), kept apart so
+   * that body and table cells can drop them at their edges. 0 in standards mode.
+   */
+  readonly quirky: number;
 }
-export const NO_MARGINS: MarginSet = { positive: 0, negative: 0 };
+export const NO_MARGINS: MarginSet = { positive: 0, negative: 0, quirky: 0 };
 
-export function addMargin(set: MarginSet, margin: number): MarginSet {
-  if (margin >= 0) return margin > set.positive ? { positive: margin, negative: set.negative } : set;
-  return margin < set.negative ? { positive: set.positive, negative: margin } : set;
+export function addMargin(set: MarginSet, margin: number, quirky = false): MarginSet {
+  if (quirky && margin > 0) return margin > set.quirky ? { ...set, quirky: margin } : set;
+  if (margin >= 0) return margin > set.positive ? { ...set, positive: margin } : set;
+  return margin < set.negative ? { ...set, negative: margin } : set;
 }
 export function joinMargins(a: MarginSet, b: MarginSet): MarginSet {
-  return { positive: Math.max(a.positive, b.positive), negative: Math.min(a.negative, b.negative) };
+  return { positive: Math.max(a.positive, b.positive), negative: Math.min(a.negative, b.negative), quirky: Math.max(a.quirky, b.quirky) };
 }
 export function resolveMargins(set: MarginSet): number {
-  return set.positive + set.negative;
+  return Math.max(set.positive, set.quirky) + set.negative;
+}
+/** The set without its quirky margins (what a quirky container keeps at its edges). */
+export function withoutQuirky(set: MarginSet): MarginSet {
+  return set.quirky === 0 ? set : { ...set, quirky: 0 };
 }
 
 export interface Space {
@@ -38,6 +48,8 @@ export interface Space {
   readonly truncateMargins: boolean;
   /** The containing block's definite content height, for percentage heights (null: auto). */
   readonly cbBlockSize: number | null;
+  /** At the start of a quirky container (body, table cell in quirks mode): quirky top margins are ignored. */
+  readonly quirkyContainerStart?: boolean;
   /** The containing block's direction: over-constrained margins give way at its end side (§10.3.3). */
   readonly cbDirection?: 'ltr' | 'rtl';
 }

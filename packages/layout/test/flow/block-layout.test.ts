@@ -108,6 +108,26 @@ describe('margin collapsing (CSS 2.1 §8.3.1)', () => {
   });
 });
 
+describe('quirks mode margins', () => {
+  it('drops quirky UA margins at the top and bottom of body and table cells, keeps them between siblings', () => {
+    const quirky = { marginTop: 16, marginBottom: 16, marginQuirk: { top: true, bottom: true } };
+    expect(dump(el('body', { borderTop: solid(1), borderBottom: solid(1) }, el('p', quirky, 'a'), el('p', quirky, 'b'), el('td', {}, el('p', quirky, 'c'))))).toMatchInlineSnapshot(`
+      "box html 0,0 800x82
+        box body 0,0 800x82
+          box p 0,1 800x16
+            box (anon) 0,1 800x16
+              text "a" 0,13.8 w=8
+          box p 0,33 800x16
+            box (anon) 0,33 800x16
+              text "b" 0,45.8 w=8
+          box td 0,65 800x16
+            box p 0,65 800x16
+              box (anon) 0,65 800x16
+                text "c" 0,77.8 w=8"
+    `);
+  });
+});
+
 describe('block heights (CSS 2.1 §10.6.3, §10.7)', () => {
   it('uses explicit heights, min/max-height and percentages of a definite containing block', () => {
     expect(dump(el('body', {},

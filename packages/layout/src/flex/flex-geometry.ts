@@ -1,0 +1,76 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { LayoutContext } from '../flow/context.js';
+import type { UsedBox } from '../flow/box-model.js';
+import { flexAxes, type FlexAxes } from './flex-axes.js';
+import { collectItems, measureItems, outerHypo, type FlexItem } from './flex-items.js';
+import { collectLines, resolveFlexibleLengths } from './flex-lines.js';
+import { crossSizeLines, type SizedLine } from './flex-cross.js';
+import { placeLines, type PlacedItem } from './flex-place.js';
+import { layoutItem } from './sized-box.js';
+
+export type { PlacedItem } from './flex-place.js';
+
+/** A break unit: a row container's flex line, or one item of a single-line column container. */
+export interface FlexUnit {
+  readonly top: number;
+  readonly bottom: number;
+  readonly items: readonly PlacedItem[];
+}
+
+/** The laid-out flex container before fragmentation: positions relative to its content box. */
+export interface FlexGeometry {
+  readonly units: readonly FlexUnit[];
+  /** Used content-box height of the container. */
+  readonly contentHeight: number;
+  /** Items in order-modified document order, per line (for baselines). */
+  readonly lines: readonly (readonly PlacedItem[])[];
+  readonly axes: FlexAxes;
+}
+
+/**
+ * The flex layout algorithm (CSS Flexbox §9) for a container whose inner width is known
+ * (`used`): items and their hypothetical sizes (§9.2), lines (§9.3), flexible lengths (§9.7),
+ * cross sizes (§9.4) and alignment (§9.5–9.6). Items are measured, not placed on pages.
+ */
+export function computeFlexGeometry(box: ContainerBox, used: UsedBox, ctx: LayoutContext): FlexGeometry {
+  const innerW = used.width;
+  const innerH = used.height;
+  const axes = flexAxes(box.style, innerW, innerH);
+  const items = measureItems(collectItems(box), box, axes, { width: innerW, height: innerH }, ctx);
+  const clampH = (h: number): number => Math.max(used.minHeight, Math.min(used.maxHeight, h));
+  const available = axes.row ? innerW : innerH ?? used.maxHeight;
+  const lines = collectLines(items, available, axes.wrap, axes.mainGap);
+  const mainSize = axes.row ? innerW : innerH ?? clampH(Math.max(0, ...lines.map((l) => lineHypo(l, axes))));
+  for (const line of lines) resolveFlexibleLengths(line, mainSize, axes.mainGap);
+  const sized: SizedLine[] = lines.map((line) => ({ items: line.map((it) => hypotheticalCross(it, axes, innerW, innerH, ctx)), cross: 0 }));
+  const crossDefinite = axes.row ? innerH : innerW;
+  const crossSize = crossSizeLines(sized, box.style, axes, crossDefinite, axes.row ? clampH : (v) => v);
+  const placed = placeLines(sized, box, axes, mainSize, crossSize, innerH);
+  const contentHeight = axes.row ? crossSize : mainSize;
+  return { units: unitsOf(placed, axes), contentHeight, lines: placed, axes };
+}
+
+function lineHypo(line: readonly FlexItem[], axes: FlexAxes): number {
+  return line.reduce((s, it) => s + outerHypo(it), 0) + axes.mainGap * Math.max(0, line.length - 1);
+}
+
+/** §9.4 step 7: the hypothetical cross size, by laying the item out at its used main size. */
+function hypotheticalCross(
+  item: FlexItem, axes: FlexAxes, innerW: number, innerH: number | null, ctx: LayoutContext,
+): { item: FlexItem; cross: number; baseline: number | null } {
+  if (!axes.row) return { item, cross: item.measuredCross ?? 0, baseline: null };
+  const r = layoutItem(item.box, { width: item.target + item.mainBp, height: null }, innerW, innerH, ctx);
+  return { item, cross: r.height, baseline: r.baseline };
+}
+
+function unitsOf(lines: readonly (readonly PlacedItem[])[], axes: FlexAxes): FlexUnit[] {
+  const bounds = (items: readonly PlacedItem[]): FlexUnit => ({
+    top: Math.min(...items.map((p) => p.y)), bottom: Math.max(...items.map((p) => p.y + p.height)), items,
+  });
+  const nonEmpty = lines.filter((l) => l.length > 0);
+  let units: FlexUnit[];
+  if (axes.row) units = nonEmpty.map(bounds);
+  else if (axes.wrap) units = nonEmpty.length ? [bounds(nonEmpty.flat())] : [];
+  else units = nonEmpty.flat().map((p) => bounds([p]));
+  return units.sort((a, b) => a.top - b.top);
+}

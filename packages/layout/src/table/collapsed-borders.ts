@@ -1,0 +1,113 @@
+import type { Edges } from '../fragment.js';
+import type { BorderSide, BorderStyle, ComputedStyle } from '../style.js';
+import type { CellSlot, TableStructure } from './table-structure.js';
+
+/**
+ * The collapsing border model (CSS 2.1 §17.6.2): one border per grid edge segment, chosen
+ * among the cell, row, row group, column, column group and table borders meeting there by
+ * the conflict resolution rules of §17.6.2.1.
+ */
+export interface CollapsedBorders {
+  /** Horizontal segments: h[line][col], line 0..rows (top of each row, then the bottom). */
+  readonly h: readonly (readonly BorderSide[])[];
+  /** Vertical segments: v[row][line], line 0..columns. */
+  readonly v: readonly (readonly BorderSide[])[];
+}
+
+const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
+
+const STYLE_RANK: Record<BorderStyle, number> = {
+  hidden: 10, double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0,
+};
+
+/** Candidates in decreasing origin precedence (cell, row, row group, column, column group, table); earlier wins ties (§17.6.2.1 rule 4). */
+function resolve(candidates: readonly BorderSide[]): BorderSide {
+  let best: BorderSide = NONE;
+  for (const c of candidates) {
+    if (c.style === 'hidden') return NONE; // rule 1: hidden suppresses every border here
+    if (c.style === 'none') continue;
+    if (c.width > best.width || (c.width === best.width && STYLE_RANK[c.style] > STYLE_RANK[best.style])) best = c;
+  }
+  return best;
+}
+
+type Side = 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft';
+const side = (s: ComputedStyle | undefined | null, k: Side): BorderSide | null => (s ? s[k] : null);
+
+export function collapseBorders(t: TableStructure): CollapsedBorders {
+  const R = t.rows.length;
+  const C = t.columnCount;
+  const groupOfRow = t.rows.map((r) => t.groups[r.group]!);
+  const colStyle = (c: number): ComputedStyle | null => t.columns[c]?.col?.style ?? null;
+  const colGroupStyle = (c: number): ComputedStyle | null => t.columns[c]?.group?.style ?? null;
+  const cellAt = (r: number, c: number): CellSlot | null => t.grid[r]?.[c] ?? null;
+  const h: BorderSide[][] = [];
+  for (let line = 0; line <= R; line++) {
+    const row: BorderSide[] = [];
+    for (let c = 0; c < C; c++) {
+      const above = line > 0 ? cellAt(line - 1, c) : null;
+      const below = line < R ? cellAt(line, c) : null;
+      if (above && above === below) { row.push(NONE); continue; } // inside a row-spanning cell
+      const list: (BorderSide | null)[] = [
+        side(above?.box.style, 'borderBottom'), side(below?.box.style, 'borderTop'),
+        line > 0 ? t.rows[line - 1]!.box.style.borderBottom : null, line < R ? t.rows[line]!.box.style.borderTop : null,
+      ];
+      const gAbove = line > 0 ? groupOfRow[line - 1]! : null;
+      const gBelow = line < R ? groupOfRow[line]! : null;
+      if (gAbove !== gBelow) list.push(side(gAbove?.box.style, 'borderBottom'), side(gBelow?.box.style, 'borderTop'));
+      if (line === 0 || line === R) {
+        const k: Side = line === 0 ? 'borderTop' : 'borderBottom';
+        list.push(side(colStyle(c), k), side(colGroupStyle(c), k), t.table.style[k]);
+      }
+      row.push(resolve(list.filter((x): x is BorderSide => x !== null)));
+    }
+    h.push(row);
+  }
+  const v: BorderSide[][] = [];
+  for (let r = 0; r < R; r++) {
+    const out: BorderSide[] = [];
+    const rowStyle = t.rows[r]!.box.style;
+    const g = groupOfRow[r]!.box.style;
+    for (let line = 0; line <= C; line++) {
+      const left = line > 0 ? cellAt(r, line - 1) : null;
+      const right = line < C ? cellAt(r, line) : null;
+      if (left && left === right) { out.push(NONE); continue; }
+      const list: (BorderSide | null)[] = [side(left?.box.style, 'borderRight'), side(right?.box.style, 'borderLeft')];
+      if (line === 0) list.push(rowStyle.borderLeft, g.borderLeft);
+      if (line === C) list.push(rowStyle.borderRight, g.borderRight);
+      list.push(line > 0 ? side(colStyle(line - 1), 'borderRight') : null, line < C ? side(colStyle(line), 'borderLeft') : null);
+      const gl = line > 0 ? t.columns[line - 1]?.group ?? null : null;
+      const gr = line < C ? t.columns[line]?.group ?? null : null;
+      if (gl !== gr) list.push(side(gl?.style, 'borderRight'), side(gr?.style, 'borderLeft'));
+      if (line === 0) list.push(t.table.style.borderLeft);
+      if (line === C) list.push(t.table.style.borderRight);
+      out.push(resolve(list.filter((x): x is BorderSide => x !== null)));
+    }
+    v.push(out);
+  }
+  return { h, v };
+}
+
+/** Half of the widest collapsed border along each side of a cell: the part inside its border box (§17.6.2). */
+export function cellHalfBorders(b: CollapsedBorders, cell: CellSlot): Edges {
+  let top = 0, bottom = 0, left = 0, right = 0;
+  for (let c = cell.col; c < cell.col + cell.colSpan; c++) {
+    top = Math.max(top, b.h[cell.row]?.[c]?.width ?? 0);
+    bottom = Math.max(bottom, b.h[cell.row + cell.rowSpan]?.[c]?.width ?? 0);
+  }
+  for (let r = cell.row; r < cell.row + cell.rowSpan; r++) {
+    left = Math.max(left, b.v[r]?.[cell.col]?.width ?? 0);
+    right = Math.max(right, b.v[r]?.[cell.col + cell.colSpan]?.width ?? 0);
+  }
+  return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+}
+
+/** The table's own border widths in the collapsing model: half the widest outer border per side (the rest spills into the margin). */
+export function tableHalfBorders(b: CollapsedBorders): Edges {
+  const max = (xs: readonly BorderSide[]): number => xs.reduce((m, s) => Math.max(m, s.width), 0);
+  const top = b.h[0] ? max(b.h[0]) : 0;
+  const bottom = b.h.length > 1 ? max(b.h[b.h.length - 1]!) : 0;
+  const left = max(b.v.map((r) => r[0] ?? NONE));
+  const right = max(b.v.map((r) => r[r.length - 1] ?? NONE));
+  return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+}
