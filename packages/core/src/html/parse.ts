@@ -18,10 +18,45 @@ export function parseHtml(html: string): Document {
     doc = new Document([]);
   }
   ensureSkeleton(doc);
+  limitDepth(doc);
   visitElements(doc, (el) => {
     if (el.name === 'table') wrapRowsInTbody(el);
   });
   return doc;
+}
+
+/**
+ * Chromium's tree builder never nests elements deeper than 512 (HTMLConstructionSite's
+ * maximum DOM depth): deeper ones become siblings. Later stages recurse over the tree,
+ * so this also bounds their stack use.
+ */
+export const MAX_DEPTH = 512;
+
+function limitDepth(doc: Document): void {
+  const stack: [ParentNode, number][] = [[doc, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth >= MAX_DEPTH - 1 && node instanceof Element) {
+      flattenInto(node);
+      continue;
+    }
+    for (const child of node.children) if (child instanceof Element) stack.push([child, depth + 1]);
+  }
+}
+
+/** Make every descendant of `el` its direct child, in document order. */
+function flattenInto(el: Element): void {
+  const out: ChildNode[] = [];
+  const pending: ChildNode[] = [...el.children].reverse();
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    out.push(node);
+    if (node instanceof Element && node.children.length > 0) {
+      for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]!);
+      setChildren(node, []);
+    }
+  }
+  setChildren(el, out);
 }
 
 /** Whether the source had a doctype: without one Chromium renders in quirks mode. */
@@ -29,11 +64,15 @@ export function hasDoctype(doc: Document): boolean {
   return doc.children.some((n) => n.type === 'directive' && /^!doctype/i.test((n as { data?: string }).data ?? ''));
 }
 
-function visitElements(node: ParentNode, visit: (el: Element) => void): void {
-  for (const child of node.children) {
-    if (child instanceof Element) {
-      visit(child);
-      visitElements(child, visit);
+function visitElements(root: ParentNode, visit: (el: Element) => void): void {
+  const stack: ParentNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const child of node.children) {
+      if (child instanceof Element) {
+        visit(child);
+        stack.push(child);
+      }
     }
   }
 }

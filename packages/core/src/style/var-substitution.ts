@@ -6,13 +6,19 @@ export type CustomLookup = (name: string) => readonly CV[] | null;
  * Replace `var(--x, fallback)` (CSS Variables 1 §3). Returns null when a reference has
  * neither a value nor a fallback: the declaration is then invalid at computed-value time.
  */
+/**
+ * Substitutions that would grow a value past this many component values are invalid,
+ * so that nested references (`--b: var(--a) var(--a)` …) cannot blow up exponentially.
+ */
+export const MAX_SUBSTITUTED_LENGTH = 10_000;
+
 export function substituteVars(cvs: readonly CV[], lookup: CustomLookup): CV[] | null {
   const out: CV[] = [];
   for (const cv of cvs) {
     if (cv.t === 'fn' && cv.v === 'var') {
       const replaced = substituteOne(cv.args, lookup);
-      if (replaced === null) return null;
-      out.push(...replaced);
+      if (replaced === null || out.length + replaced.length > MAX_SUBSTITUTED_LENGTH) return null;
+      for (const r of replaced) out.push(r);
     } else if (cv.t === 'fn') {
       const args = substituteVars(cv.args, lookup);
       if (args === null) return null;

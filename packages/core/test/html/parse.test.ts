@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { hasDoctype, parseHtml } from '../../src/html/parse.js';
+import { hasDoctype, MAX_DEPTH, parseHtml } from '../../src/html/parse.js';
 
 /** Minimal serializer: tags, attributes and raw text, enough to see the tree's shape. */
 function dump(node: ChildNode): string {
@@ -30,6 +30,19 @@ describe('parseHtml', () => {
   it('detects the doctype (quirks mode without one)', () => {
     expect(hasDoctype(parseHtml('<!doctype html><p>x'))).toBe(true);
     expect(hasDoctype(parseHtml('<html><p>x'))).toBe(false);
+  });
+
+  it('caps element nesting like Chromium (deeper elements become siblings)', () => {
+    const doc = parseHtml(`${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}`);
+    let deepest = 0;
+    const stack: [ChildNode, number][] = [[doc.children[0]!, 1]];
+    while (stack.length) {
+      const [n, d] = stack.pop()!;
+      deepest = Math.max(deepest, d);
+      if (n instanceof Element) for (const c of n.children) stack.push([c, d + 1]);
+    }
+    expect(deepest).toBeLessThanOrEqual(MAX_DEPTH + 1);
+    expect(dump(doc.children[0]!)).toContain('deep');
   });
 
   it('never throws on garbage', () => {

@@ -92,6 +92,20 @@ describe('custom properties', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('caps exponential var() expansion', () => {
+    const defs = Array.from({ length: 30 }, (_, i) => `--v${i + 1}: var(--v${i}) var(--v${i});`).join('');
+    const s = styleOf(`:root{--v0: 1px; ${defs}} div{padding-left:3px} div{box-shadow: 0 0 var(--v30)}`);
+    expect(s.boxShadow).toEqual([]);
+    expect(s.paddingLeft).toBe(3);
+  });
+
+  it('styles very deep documents without overflowing the stack', () => {
+    const r = styleHtml(`<!doctype html>${'<div><span>'.repeat(4000)}x`);
+    expect(r.diagnostics).toEqual([]);
+  });
+});
+
 describe('calc(), min(), max(), clamp()', () => {
   it.each<[string, unknown]>([
     ['width:calc(100% - 20px)', { px: -20, pct: 100 }],
