@@ -20,7 +20,7 @@ const KAPPA = 0.5522847498;
  * (multiplied into every colour, a flat approximation of group opacity).
  */
 /** Colour state mirrored from the PDF graphics state, to skip redundant colour operators. */
-interface ColorState {
+export interface ColorState {
   fill: string;
   fillAlpha: number;
   stroke: string;
@@ -67,6 +67,14 @@ export class PaintContext {
   restore(): void {
     this.doc.restore();
     this.#color = this.#saved.pop() ?? { ...UNKNOWN };
+  }
+
+  colorState(): ColorState {
+    return { ...this.#color };
+  }
+
+  setColorState(state: ColorState): void {
+    this.#color = { ...state };
   }
 
   /** After PDFKit or svg-to-pdfkit set colours behind our back (patterns, SVG). */

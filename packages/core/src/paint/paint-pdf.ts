@@ -8,6 +8,7 @@ import { PaintContext, type PaintDiagnostic } from './paint-context.js';
 import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingContext } from './stacking.js';
 import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage } from './paint-box.js';
 import { paintText } from './paint-text.js';
+import { paintWithOpacity } from './opacity-group.js';
 import { paintLinks, type LinkTargets, collectLinkTargets } from './links.js';
 import { createOutlineBuilder } from './outline.js';
 
@@ -56,21 +57,29 @@ function paintFragment(ctx: PaintContext, frag: Fragment): void {
 /** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */
 function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   const root: BoxFragment = sc.root;
-  const opacity = ctx.opacity;
   ctx.save();
   for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
   applyTransform(ctx, root);
-  ctx.opacity = opacity * root.style.opacity;
+  if (root.style.opacity < 1) paintWithOpacity(ctx, root.style.opacity, () => paintLayers(ctx, sc));
+  else paintLayers(ctx, sc);
+  ctx.restore();
+}
+
+function paintLayers(ctx: PaintContext, sc: StackingContext): void {
+  const root = sc.root;
   paintBoxDecorations(ctx, root);
-  if (clipsOverflow(root)) clipToPaddingBox(ctx, root);
+  const clipped = clipsOverflow(root);
+  if (clipped) {
+    ctx.save();
+    clipToPaddingBox(ctx, root);
+  }
   for (const c of sc.negative) paintStackingContext(ctx, c);
   for (const b of sc.blocks) paintItem(ctx, b);
   for (const f of sc.floats) paintStackingContext(ctx, f);
   for (const i of sc.inlines) paintItem(ctx, i);
   for (const p of sc.positioned) paintStackingContext(ctx, p);
   for (const p of sc.positive) paintStackingContext(ctx, p);
-  ctx.opacity = opacity;
-  ctx.restore();
+  if (clipped) ctx.restore();
 }
 
 function createDocument(options: PaintOptions): PDFKit.PDFDocument {

@@ -153,3 +153,26 @@ describe('box-shadow', () => {
     expect(at(396, 150)).toEqual([255, 0, 0]);
   });
 });
+
+describe('opacity groups', () => {
+  it('composites an element with its descendants as one group (no show-through inside)', async () => {
+    const child = box(120, 120, 60, 60, { backgroundColor: RED });
+    const layer = { image: { kind: 'linear-gradient' as const, angleDeg: 90, repeating: false, stops: [{ color: BLUE, position: null }, { color: BLUE, position: null }] }, size: 'auto' as const, position: [0, 0] as const, repeat: ['repeat', 'repeat'] as const, origin: 'padding-box' as const, clip: 'border-box' as const };
+    const group = box(100, 100, 100, 100, { opacity: 0.5, backgroundColor: BLUE }, [child]);
+    const gradientGroup = box(400, 100, 100, 100, { opacity: 0.5, backgroundLayers: [layer], transform: [{ kind: 'rotate', deg: 45 }] });
+    const pdf = await paint([group, gradientGroup]);
+    const at = await px(pdf);
+    const [r, g, b] = at(150, 150);
+    // Red at 50 % over white: the blue underneath is hidden inside the group.
+    expect(r).toBe(255);
+    expect(Math.abs(g - 128)).toBeLessThan(4);
+    expect(Math.abs(b - 128)).toBeLessThan(4);
+    const [r2, g2, b2] = at(110, 150);
+    expect([Math.abs(r2 - 128) < 4, Math.abs(g2 - 128) < 4, b2]).toEqual([true, true, 255]);
+    // The gradient inside a rotated group lands where the group is (pattern space is right).
+    const [r3, , b3] = at(450, 150);
+    expect(b3).toBe(255);
+    expect(Math.abs(r3 - 128)).toBeLessThan(4);
+    expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
+  });
+});
