@@ -22,6 +22,8 @@ export interface LayoutOptions {
   readonly horizontalAlign: 'left' | 'center' | 'right';
   /** Stop with an error past this many pages. */
   readonly maxPages: number;
+  /** Quirks mode (no doctype): the line height calculation quirk applies (Quirks Mode §3.3). */
+  readonly quirks?: boolean;
 }
 
 /**

@@ -13,10 +13,12 @@ export interface LayoutContext {
   /** Per-layout caches keyed by box (line breaking results depend on width only). */
   readonly lineCache: WeakMap<object, unknown>;
   readonly diagnostics: Diagnostic[];
+  /** Quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
+  readonly quirks: boolean;
 }
 
-export function createLayoutContext(measurer: Measurer, images: ImageSizes, diagnostics: Diagnostic[] = []): LayoutContext {
-  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics };
+export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false, diagnostics: Diagnostic[] = []): LayoutContext {
+  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, quirks };
 }
 
 /** A context for laying out page chrome with given counter values (line caches are not shared). */

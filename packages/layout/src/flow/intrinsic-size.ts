@@ -4,6 +4,7 @@ import type { LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from './box-model.js';
 import { collectParagraph, itemWidth } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
+import { flexContentSizes } from '../flex/flex-intrinsic.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
 export interface IntrinsicSizes {
@@ -41,6 +42,8 @@ function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: La
   if (sizes) return sizes;
   if (box.kind === 'lines') {
     sizes = linesSizes(box, ctx);
+  } else if (box.kind === 'flex') {
+    sizes = flexContentSizes(box, ctx);
   } else {
     let min = 0;
     let max = 0;

@@ -21,6 +21,9 @@ export interface AlignEntry {
   readonly align: 'top' | 'bottom' | null;
   /** Baseline from the root baseline; filled by `resolveLine`. */
   offset: number;
+  /** Sizes the line box; in quirks mode only boxes with text (or vertical edges) and atomics do. */
+  counts: boolean;
+  readonly atomic: boolean;
 }
 
 export function usedLineHeight(style: ComputedStyle, ascent: number, descent: number, lineGap: number): number {
@@ -39,11 +42,12 @@ export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: 
 
 export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutContext): AlignEntry {
   const { baseline, marginHeight } = item.layout;
-  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, 0, marginHeight, ctx);
+  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, 0, marginHeight, ctx, true);
 }
 
 function makeEntry(
   style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, halfLeading: number, lineHeight: number, ctx: LayoutContext,
+  atomic = false,
 ): AlignEntry {
   const va = style.verticalAlign;
   let shift = 0;
@@ -64,7 +68,7 @@ function makeEntry(
       default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
     }
   }
-  return { parent, style, ascent, descent, halfLeading, shift, align, offset: 0 };
+  return { parent, style, ascent, descent, halfLeading, shift, align, offset: 0, counts: true, atomic };
 }
 
 export interface LineGeometry {
@@ -85,9 +89,10 @@ export function resolveLine(entries: readonly AlignEntry[]): LineGeometry {
     const anchor = anchorOf(e);
     e.offset = (e.parent && anchor !== e ? e.parent.offset : 0) + (anchor === e ? 0 : e.shift);
     if (anchor) {
-      if (anchor === e) anchored.push(e);
+      if (anchor === e && e.counts) anchored.push(e);
       continue;
     }
+    if (!e.counts) continue;
     top = Math.min(top, e.offset - e.ascent - e.halfLeading);
     bottom = Math.max(bottom, e.offset + e.descent + e.halfLeading);
   }
@@ -125,6 +130,7 @@ export function lineEntries(
     stack.push(e);
   }
   const itemEntry: (AlignEntry | null)[] = [];
+  const quirky = ctx.quirks ? new Set<AlignEntry>() : null; // font entries that have text on this line
   for (const item of items) {
     const top = stack[stack.length - 1]!;
     if (item.type === 'open') {
@@ -142,7 +148,18 @@ export function lineEntries(
       itemEntry.push(e);
     } else {
       itemEntry.push(top);
+      if (quirky && (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd)))) quirky.add(top);
+    }
+  }
+  if (quirky) {
+    // The line height calculation quirk (Quirks Mode §3.3): an inline box (the root one too)
+    // with no text and no vertical border or padding does not size the line box.
+    for (const e of entries) {
+      const s = e.style;
+      const edges = s.borderTop.width + s.borderBottom.width + (typeof s.paddingTop === 'number' ? s.paddingTop : 1) + (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
+      if (!e.atomic && !quirky.has(e) && edges === 0) e.counts = false;
     }
   }
   return { entries, itemEntry, boxEntry };
 }
+

@@ -44,7 +44,7 @@ interface Documents {
 }
 
 export function paginate(rootElement: StyledElement, options: LayoutOptions): Page[] {
-  const ctx = createLayoutContext(options.measurer, options.images);
+  const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
   const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source });
   const docs: Documents = {

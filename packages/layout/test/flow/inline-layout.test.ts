@@ -232,6 +232,25 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
     `);
   });
 
+  it('in quirks mode, sizes a line holding only an image by the image (the line height quirk)', () => {
+    const images = () => ({ width: 20, height: 30 });
+    const spec = body(el('p', {}, el('img', { attrs: { src: 'i.png' } })), el('p', {}, el('span', {}, el('img', { attrs: { src: 'i.png' } })), 'x'));
+    expect(dump(spec, { images, quirks: true })).toMatchInlineSnapshot(`
+      "box html 0,0 800x63.2
+        box body 0,0 800x63.2
+          box p 0,0 800x30
+            box (anon) 0,0 800x30
+              box img 0,0 20x30
+                image i.png 0,0 20x30
+          box p 0,30 800x33.2
+            box (anon) 0,30 800x33.2
+              box span 0,47.2 20x16
+                box img 0,30 20x30
+                  image i.png 0,30 20x30
+              text "x" 20,60 w=8"
+    `);
+  });
+
   it('lays out empty and white-space-only content as zero-height lines', () => {
     expect(dump(body(el('p', {}, el('span', {}, ' ')), el('p', {}, 'x')))).toMatchInlineSnapshot(`
       "box html 0,0 800x16

@@ -1,0 +1,173 @@
+import type { ContainerBox, TableBox } from '../boxes/box.js';
+import type { Edges } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import type { BorderSide, ComputedStyle, LengthOrAuto } from '../style.js';
+import { cellHalfBorders, collapseBorders, tableHalfBorders, type CollapsedBorders } from './collapsed-borders.js';
+import { distributeWidths, toUnit, type ColumnConstraint } from './distribute.js';
+import { tableStructure, type CellSlot, type TableStructure } from './table-structure.js';
+
+/** Everything about a table that does not depend on its width; computed once per table box. */
+export interface PreparedTable {
+  readonly structure: TableStructure;
+  readonly collapse: CollapsedBorders | null;
+  /** Cell boxes as laid out inside the grid: no own width/height/margins, collapsed half borders. */
+  readonly cellBoxes: ReadonlyMap<CellSlot, ContainerBox>;
+  readonly hSpacing: number;
+  readonly vSpacing: number;
+  /** Table border + padding (separate), or half the outer collapsed borders (collapse: padding is ignored). */
+  readonly border: Edges;
+  readonly padding: Edges;
+  /** Column constraints after spanning cells were distributed (CSS Tables 3 §3.9.2). */
+  readonly columns: readonly ColumnConstraint[];
+  /** Min/max widths of the grid alone (columns + spacing), without table borders/padding. */
+  readonly gridMin: number;
+  readonly gridMax: number;
+}
+
+const cache = new WeakMap<TableBox, PreparedTable>();
+const NO_SIDE = (w: number, s: BorderSide): BorderSide => ({ width: w, style: 'none', color: s.color });
+const ZERO: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
+
+export function prepareTable(table: TableBox, ctx: LayoutContext): PreparedTable {
+  let p = cache.get(table);
+  if (!p) cache.set(table, (p = prepare(table, ctx)));
+  return p;
+}
+
+function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
+  const structure = tableStructure(table);
+  const s = table.style;
+  const collapse = s.borderCollapse === 'collapse' ? collapseBorders(structure) : null;
+  const hSpacing = collapse ? 0 : s.borderSpacing[0];
+  const vSpacing = collapse ? 0 : s.borderSpacing[1];
+  const cellBoxes = new Map<CellSlot, ContainerBox>();
+  for (const row of structure.rows) for (const cell of row.cells) cellBoxes.set(cell, cellBox(cell, collapse));
+  const columns = columnConstraints(structure, cellBoxes, hSpacing, ctx);
+  const n = structure.columnCount;
+  const spacing = n > 0 ? (n + 1) * hSpacing : 0;
+  return {
+    structure, collapse, cellBoxes, hSpacing, vSpacing,
+    border: collapse ? tableHalfBorders(collapse) : borderEdges(s),
+    padding: collapse ? ZERO : paddingEdges(s, 0),
+    columns,
+    gridMin: columns.reduce((a, c) => a + c.min, 0) + spacing,
+    gridMax: gridMaxWidth(columns) + spacing,
+  };
+}
+
+/** The cell as a block container inside its grid area: the table decides its width, height and position. */
+function cellBox(cell: CellSlot, collapse: CollapsedBorders | null): ContainerBox {
+  const s = cell.box.style;
+  let style: ComputedStyle = {
+    ...s, width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none',
+    marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, position: s.position === 'relative' ? s.position : 'static', float: 'none',
+  };
+  if (collapse) {
+    const half = cellHalfBorders(collapse, cell);
+    style = {
+      ...style, borderTop: NO_SIDE(half.top, s.borderTop), borderRight: NO_SIDE(half.right, s.borderRight),
+      borderBottom: NO_SIDE(half.bottom, s.borderBottom), borderLeft: NO_SIDE(half.left, s.borderLeft),
+    };
+  } else if (s.emptyCells === 'hide' && cell.box.children.length === 0) {
+    // empty-cells: hide (CSS 2.1 §17.6.1.1): no borders or backgrounds around an empty cell.
+    const hide = (b: BorderSide): BorderSide => NO_SIDE(b.width, b);
+    style = { ...style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], borderTop: hide(s.borderTop), borderRight: hide(s.borderRight), borderBottom: hide(s.borderBottom), borderLeft: hide(s.borderLeft) };
+  }
+  return { ...cell.box, kind: 'table-cell', style };
+}
+
+/** A specified width as a fixed border-box size or a percentage (null: auto or unresolvable calc). */
+export function widthSpec(w: LengthOrAuto, style: ComputedStyle, edges: number): { fixed: number } | { percent: number } | null {
+  if (w === 'auto') return null;
+  if (typeof w === 'number') return { fixed: style.boxSizing === 'border-box' ? w : w + edges };
+  if (w.px === 0) return { percent: w.pct };
+  return null;
+}
+
+function cellConstraint(cell: ContainerBox, original: ComputedStyle, ctx: LayoutContext): ColumnConstraint {
+  const sizes = outerSizes(cell, ctx);
+  const b = borderEdges(cell.style);
+  const p = paddingEdges(cell.style, 0);
+  const edges = b.left + b.right + p.left + p.right;
+  const minW = definite(original.minWidth, null);
+  const min = Math.max(sizes.min, minW === null ? 0 : minW + (original.boxSizing === 'border-box' ? 0 : edges));
+  const spec = widthSpec(original.width, original, edges);
+  // CSS Tables 3 §3.9.1: a fixed width makes the max-content width max(min, width) and constrains the column.
+  if (spec && 'fixed' in spec) return { min, max: Math.max(min, spec.fixed), percent: null, constrained: true };
+  return { min, max: Math.max(min, sizes.max), percent: spec ? spec.percent : null, constrained: false };
+}
+
+/** Chromium's Column::Encompass: constrained columns keep their size type; widths take the largest. */
+function encompass(col: ColumnConstraint, c: ColumnConstraint): void {
+  col.min = Math.max(col.min, c.min);
+  if (c.percent !== null) col.percent = Math.max(col.percent ?? 0, c.percent);
+  if (col.constrained && !c.constrained) {
+    col.max = Math.max(col.max, col.min);
+  } else if (!col.constrained && c.constrained) {
+    col.constrained = true;
+    col.max = Math.max(col.min, c.max);
+  } else {
+    col.max = Math.max(col.max, c.max);
+  }
+}
+
+function columnConstraints(t: TableStructure, boxes: ReadonlyMap<CellSlot, ContainerBox>, hSpacing: number, ctx: LayoutContext): ColumnConstraint[] {
+  const cols: ColumnConstraint[] = [];
+  for (let c = 0; c < t.columnCount; c++) {
+    const col: ColumnConstraint = { min: 0, max: 0, percent: null, constrained: false };
+    const src = t.columns[c];
+    // A `col` width, else its `colgroup`'s, constrains the column like a cell's would.
+    const w = src?.col && src.col.style.width !== 'auto' ? src.col.style : src?.group?.style;
+    const spec = w ? widthSpec(w.width, w, 0) : null;
+    if (spec) encompass(col, 'fixed' in spec ? { min: 0, max: spec.fixed, percent: null, constrained: true } : { min: 0, max: 0, percent: spec.percent, constrained: false });
+    cols.push(col);
+  }
+  const spanning: { cell: CellSlot; c: ColumnConstraint }[] = [];
+  for (const row of t.rows) {
+    for (const cell of row.cells) {
+      const c = cellConstraint(boxes.get(cell)!, cell.box.style, ctx);
+      if (cell.colSpan === 1) encompass(cols[cell.col]!, c);
+      else spanning.push({ cell, c });
+    }
+  }
+  spanning.sort((a, b) => a.cell.colSpan - b.cell.colSpan);
+  for (const { cell, c } of spanning) distributeSpanning(cols.slice(cell.col, cell.col + cell.colSpan), c, hSpacing);
+  return cols;
+}
+
+/** Chromium's DistributeColspanCellToColumns: surplus percent, then min and max spread with the width distribution algorithm. */
+function distributeSpanning(cols: ColumnConstraint[], c: ColumnConstraint, hSpacing: number): void {
+  const inner = hSpacing * (cols.length - 1);
+  if (c.percent !== null) {
+    const pctSum = cols.reduce((a, col) => a + (col.percent ?? 0), 0);
+    const others = cols.filter((col) => col.percent === null);
+    const surplus = c.percent - pctSum;
+    const othersMax = others.reduce((a, col) => a + col.max, 0);
+    if (surplus > 0) for (const col of others) col.percent = othersMax > 0 ? (surplus * col.max) / othersMax : surplus / others.length;
+  }
+  const mins = distributeWidths(Math.max(0, c.min - inner), cols, true);
+  cols.forEach((col, i) => { col.min = Math.max(col.min, mins[i]!); });
+  const maxes = distributeWidths(Math.max(0, c.max - inner), cols, c.constrained);
+  cols.forEach((col, i) => { col.max = Math.max(col.min, col.max, maxes[i]!); });
+}
+
+/** The grid's max-content width, large enough that percentage columns get their share (Chromium's ComputeGridInlineMinMax). */
+function gridMaxWidth(cols: readonly ColumnConstraint[]): number {
+  let max = 0, nonPercent = 0, totalPercent = 0, estimate = 0;
+  for (const c of cols) {
+    max += c.max;
+    if (c.percent !== null) {
+      totalPercent += c.percent;
+      if (c.percent > 0 && c.max > 0) estimate = Math.max(estimate, toUnit((100 / c.percent) * c.max));
+    } else {
+      nonPercent += c.max;
+    }
+  }
+  if (totalPercent > 0) {
+    estimate = Math.max(estimate, totalPercent < 100 ? toUnit((nonPercent * 100) / (100 - totalPercent)) : nonPercent > 0 ? Infinity : 0);
+    if (Number.isFinite(estimate)) max = Math.max(max, estimate);
+  }
+  return max;
+}
