@@ -42,6 +42,7 @@ function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
 export function drawImage(ctx: PaintContext, src: string, rect: Rect): boolean {
   const info = ctx.images.info(src);
   if (!info) return false;
+  ctx.resetAlpha();
   if (info.format === 'svg') {
     drawSvg(ctx, info, rect);
     return true;

@@ -6,11 +6,11 @@ import { gradientStops } from './gradient-stops.js';
 type Gradient = Exclude<Image, { kind: 'url' }>;
 type Radial = Extract<Gradient, { kind: 'radial-gradient' }>;
 
-function addStops(ctx: PaintContext, grad: PDFKit.PDFGradient, g: Gradient, length: number): void {
+function addStops(grad: PDFKit.PDFGradient, g: Gradient, length: number): void {
   if (length <= 0) return;
   for (const s of gradientStops(g.stops, length, g.repeating)) {
     const c = s.color;
-    grad.stop(s.at / length, [c.r, c.g, c.b] as unknown as string, c.a * ctx.opacity);
+    grad.stop(s.at / length, [c.r, c.g, c.b] as unknown as string, c.a);
   }
 }
 
@@ -66,7 +66,7 @@ export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: 
     const cx = area.x + area.width / 2;
     const cy = area.y + area.height / 2;
     const grad = doc.linearGradient(cx - (dir[0] * len) / 2, cy - (dir[1] * len) / 2, cx + (dir[0] * len) / 2, cy + (dir[1] * len) / 2);
-    addStops(ctx, grad, g, len);
+    addStops(grad, g, len);
     fillWide(ctx, paint, grad);
     return;
   }
@@ -76,6 +76,6 @@ export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: 
   if (rx <= 0 || ry <= 0) return;
   const grad = doc.radialGradient(cx, cy, 0, cx, cy, rx);
   if (ry !== rx) (grad as unknown as { setTransform(...m: number[]): void }).setTransform(1, 0, 0, ry / rx, 0, cy - (cy * ry) / rx);
-  addStops(ctx, grad, g, rx);
+  addStops(grad, g, rx);
   fillWide(ctx, paint, grad);
 }

@@ -115,10 +115,6 @@ export function paintImage(ctx: PaintContext, frag: ImageFragment): void {
   }
   ctx.save();
   ctx.clipRect(frag.clip);
-  if (ctx.opacity < 1) {
-    ctx.doc.fillOpacity(ctx.opacity);
-    ctx.forgetColors();
-  }
   drawImage(ctx, frag.src, frag);
   ctx.restore();
 }

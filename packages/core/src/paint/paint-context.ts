@@ -16,8 +16,8 @@ const KAPPA = 0.5522847498;
 
 /**
  * What painting one document needs: the PDFKit document (drawing in CSS px, y down),
- * its fonts and images, and the opacity inherited from enclosing stacking contexts
- * (multiplied into every colour, a flat approximation of group opacity).
+ * its fonts and images, and a mirror of the colour state so that redundant colour
+ * operators are not written (opacity is done with transparency groups, opacity-group.ts).
  */
 /** Colour state mirrored from the PDF graphics state, to skip redundant colour operators. */
 export interface ColorState {
@@ -35,7 +35,6 @@ export class PaintContext {
   readonly fonts: DocumentFonts;
   readonly images: PdfImageCache;
   readonly diagnostics: PaintDiagnostic[];
-  opacity = 1;
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
 
@@ -88,10 +87,22 @@ export class PaintContext {
       this.doc.addContent(`${ops} rg`);
       this.#color.fill = ops;
     }
-    const alpha = Math.max(0, Math.min(1, color.a * this.opacity));
+    const alpha = Math.max(0, Math.min(1, color.a));
     if (alpha !== this.#color.fillAlpha) {
       this.doc.fillOpacity(alpha);
       this.#color.fillAlpha = alpha;
+    }
+  }
+
+  /** Images and SVGs are painted with the current fill alpha (`ca`): make it opaque first. */
+  resetAlpha(): void {
+    if (this.#color.fillAlpha !== 1) {
+      this.doc.fillOpacity(1);
+      this.#color.fillAlpha = 1;
+    }
+    if (this.#color.strokeAlpha !== 1) {
+      this.doc.strokeOpacity(1);
+      this.#color.strokeAlpha = 1;
     }
   }
 
@@ -101,7 +112,7 @@ export class PaintContext {
       this.doc.addContent(`${ops} RG`);
       this.#color.stroke = ops;
     }
-    const alpha = Math.max(0, Math.min(1, color.a * this.opacity));
+    const alpha = Math.max(0, Math.min(1, color.a));
     if (alpha !== this.#color.strokeAlpha) {
       this.doc.strokeOpacity(alpha);
       this.#color.strokeAlpha = alpha;

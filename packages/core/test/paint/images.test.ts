@@ -68,3 +68,12 @@ describe('images', () => {
     expect(img.at(48 + 6, 48 + 30)).toEqual([255, 255, 255]);
   });
 });
+
+describe('image alpha', () => {
+  it('draws an image opaque even after a translucent fill', async () => {
+    const images = new Map([['red.png', loaded('red.png', png(4, 4, [255, 0, 0, 255]))]]);
+    const translucent = box(0, 0, 10, 10, { backgroundColor: { r: 0, g: 0, b: 255, a: 0.2 } });
+    const pdf = await paintPdf([page([box(0, 0, 700, 700, {}, [translucent, imageFragment('red.png', 96, 96, 96, 96)])])], { fonts: getFontRegistry().createFontSet(), images });
+    expect(rasterise(pdf, 48).at(72, 72)).toEqual([255, 0, 0]);
+  });
+});
