@@ -9,7 +9,7 @@ import { parseComponents } from './tokenizer.js';
 export function presentationalHints(el: Element): string {
   const a = el.attribs;
   let css = '';
-  if (!HINTED_ELEMENTS.has(el.name)) return css;
+  if (!HINTED_ELEMENTS.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return css;
   const add = (decl: string): void => {
     css += `${decl};`;
   };
@@ -38,6 +38,8 @@ export function presentationalHints(el: Element): string {
     if (c) add(`color:${c}`);
   }
   if (name === 'font') fontHints(a, add);
+  const dir = a['dir']?.trim().toLowerCase();
+  if (dir === 'auto' || (name === 'bdi' && dir !== 'ltr' && dir !== 'rtl')) add(`direction:${autoDirection(el)}`);
   if (name === 'img' || name === 'object') imageHints(a, add);
   if (name === 'hr') hrHints(a, add);
   if ((name === 'ol' || name === 'ul' || name === 'li') && a['type'] !== undefined) {
@@ -45,6 +47,25 @@ export function presentationalHints(el: Element): string {
     if (t) add(`list-style-type:${t}`);
   }
   return css;
+}
+
+const RTL_SCRIPTS = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u;
+
+/** HTML §3.2.6.4 "auto" directionality: the first strong character of the text decides. */
+function autoDirection(el: Element): 'ltr' | 'rtl' {
+  const stack = [...el.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      const match = /\p{L}/u.exec((node as unknown as { data: string }).data);
+      if (match) return RTL_SCRIPTS.test(match[0]) ? 'rtl' : 'ltr';
+    } else if ('attribs' in node) {
+      const child = node as Element;
+      if (child.attribs['dir'] !== undefined || ['bdi', 'script', 'style', 'textarea'].includes(child.name)) continue;
+      for (let i = child.children.length - 1; i >= 0; i--) stack.push(child.children[i]!);
+    }
+  }
+  return 'ltr';
 }
 
 const HINTED_ELEMENTS = new Set([

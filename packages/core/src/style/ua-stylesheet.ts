@@ -76,6 +76,7 @@ bdo { unicode-bidi: bidi-override; }
 bdo[dir] { unicode-bidi: isolate-override; }
 [dir="rtl" i] { direction: rtl; unicode-bidi: isolate; }
 [dir="ltr" i] { direction: ltr; unicode-bidi: isolate; }
+[dir="auto" i] { unicode-bidi: isolate; }
 ::marker { unicode-bidi: isolate; font-variant-numeric: tabular-nums; white-space: pre; text-transform: none; }
 `;
 

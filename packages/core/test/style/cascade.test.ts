@@ -68,6 +68,9 @@ describe('inheritance and CSS-wide keywords', () => {
     ['line-height em', 'div{font-size:10px;line-height:2em}', '<div id="t"></div>', 'lineHeight', 20],
     ['lang inherits from attributes', '', '<div lang="fr"><p><span id="t"></span></p></div>', 'lang', 'fr'],
     ['dir=rtl sets direction', '', '<div dir="rtl"><span id="t"></span></div>', 'direction', 'rtl'],
+    ['dir=auto takes the first strong character (Hebrew)', '', '<p dir="auto" id="t">123 שלום world</p>', 'direction', 'rtl'],
+    ['dir=auto takes the first strong character (Latin)', 'body{direction:rtl}', '<p dir="auto" id="t">— hello مرحبا</p>', 'direction', 'ltr'],
+    ['bdi is auto by default', '', '<bdi id="t">مرحبا</bdi>', 'direction', 'rtl'],
   ])('%s', (_name, css, body, prop, expected) => {
     const value = styleOf(css, body)[prop];
     if (typeof expected === 'number') expect(value).toBeCloseTo(expected, 6);
