@@ -29,6 +29,10 @@ function languageTag(lang: string): string | undefined {
   return primary ? tags[primary] : undefined;
 }
 
+function isControl(cp: number): boolean {
+  return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+}
+
 function layout(font: Font, request: ShapeRequest): ShapedText {
   const features: Record<string, boolean> = request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
   const direction = request.rtl ? 'rtl' : 'ltr';
@@ -51,6 +55,8 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
     if (!pos) return;
     // fontkit turns default-ignorable characters (soft hyphen, ZWJ…) into zero-width spaces.
     if (glyph.id === space && pos.xAdvance === 0) return;
+    // Control characters (tab, newline…) are never drawn: layout turns tabs into space itself.
+    if (glyph.codePoints.length > 0 && glyph.codePoints.every(isControl)) return;
     glyphIds.push(glyph.id);
     advances.push(pos.xAdvance);
     offsets.push([pos.xOffset, pos.yOffset]);

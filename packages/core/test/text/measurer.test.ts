@@ -126,3 +126,14 @@ describe('per-character fallback', () => {
     }
   });
 });
+
+describe('invisible characters', () => {
+  it('drops control characters and soft hyphens instead of drawing .notdef', () => {
+    const { m } = measurer();
+    const runs = m.shape('a\tb\u00adc\nd', q(['Arial']), 16);
+    const glyphs = runs.flatMap((r) => r.glyphIds);
+    expect(glyphs).toHaveLength(4);
+    expect(glyphs).not.toContain(0);
+    expect(runs.flatMap((r) => r.glyphText).join('')).toBe('abcd');
+  });
+});
