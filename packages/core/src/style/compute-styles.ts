@@ -11,6 +11,7 @@ import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoade
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { StyleTreeBuilder } from './style-tree.js';
 import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
+import { applyUnitlessLengthQuirk } from './quirks.js';
 
 export interface StyleOptions {
   readonly format: ResolvedFormat;
@@ -108,7 +109,11 @@ function buildIndex(sheets: readonly SheetItem[], quirks: boolean, format: Resol
       if (item.kind === 'style') index.add('author', item.selector, item.declarations);
     }
   }
-  for (const item of sheets) if (item.kind === 'style') index.add('author', item.selector, item.declarations, item.layer ?? Infinity);
+  for (const item of sheets) {
+    if (item.kind !== 'style') continue;
+    const declarations = quirks ? applyUnitlessLengthQuirk(item.declarations) : item.declarations;
+    index.add('author', item.selector, declarations, item.layer ?? Infinity);
+  }
   return index;
 }
 

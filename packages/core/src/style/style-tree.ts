@@ -7,6 +7,7 @@ import { generateContent, markerChildren, type ContentEnv, type QuoteState } fro
 import { presentationalHints } from './presentational.js';
 import { parseInlineStyle } from './stylesheet.js';
 import { rebaseValue } from './sheets.js';
+import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
@@ -56,7 +57,8 @@ export class StyleTreeBuilder {
     if (cssText === '') return EMPTY;
     let decls = this.declCache.get(cssText);
     if (!decls) {
-      decls = compileDeclarations(parseInlineStyle(cssText).map((d) => ({ ...d, value: rebaseValue(d.value, base) })));
+      const parsed = parseInlineStyle(cssText).map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
+      decls = compileDeclarations(this.quirks ? applyUnitlessLengthQuirk(parsed) : parsed);
       this.declCache.set(cssText, decls);
     }
     return decls;

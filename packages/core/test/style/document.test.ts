@@ -108,6 +108,22 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
   });
 });
 
+describe('quirks mode', () => {
+  it('accepts unitless lengths without a doctype only', () => {
+    const css = '<style>div{width:200;margin:0 10 calc(2 * 3px);line-height:2}</style><div id="t" style="height:50"></div>';
+    const quirky = byId(styleHtml(css), 't').style;
+    expect(quirky).toMatchObject({ width: 200, height: 50, marginRight: 10, marginBottom: 6, lineHeight: { factor: 2 } });
+    const strict = byId(styleHtml(`<!doctype html>${css}`), 't').style;
+    expect(strict).toMatchObject({ width: 'auto', height: 'auto', marginRight: 0, lineHeight: { factor: 2 } });
+  });
+
+  it('resets font properties on tables (quirks.css)', () => {
+    const html = '<style>body{font-size:20px;font-weight:bold}</style><table><tr><td id="t">x</td></tr></table>';
+    expect(byId(styleHtml(html), 't').style).toMatchObject({ fontSize: 16, fontWeight: 400 });
+    expect(byId(styleHtml(`<!doctype html>${html}`), 't').style).toMatchObject({ fontSize: 20, fontWeight: 700 });
+  });
+});
+
 describe('PdfFormat typography', () => {
   it('is a default the document overrides', () => {
     const format = { font_family: 'Georgia, serif', font_size: '11pt', color: '#333', line_height: '1.4', text_align: 'justify' };
