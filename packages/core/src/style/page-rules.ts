@@ -176,13 +176,14 @@ function pageSize(value: readonly CV[] | undefined, format: ResolvedFormat, cont
   return [pw, ph];
 }
 
-/** Default alignment of margin boxes (Paged Media 3 §5.3, Figure 5). */
+/** Default alignment of margin boxes (Paged Media 3 §5.3, "margin box variables" table). */
 function marginBoxDefaults(name: MarginBoxName): string {
-  const h = name.endsWith('left') || name === 'left-top' || name === 'left-middle' || name === 'left-bottom' ? 'left'
-    : name.endsWith('right') || name.startsWith('right-') ? 'right' : 'center';
-  const textAlign = name.startsWith('left-') ? 'right' : name.startsWith('right-') ? 'left' : h;
-  const v = name.startsWith('top') ? 'middle' : name.startsWith('bottom') ? 'middle' : name.endsWith('top') ? 'top' : name.endsWith('bottom') ? 'bottom' : 'middle';
-  return `text-align:${textAlign};vertical-align:${v}`;
+  let textAlign = 'center';
+  let verticalAlign = 'middle';
+  if (name.endsWith('-corner')) textAlign = name.includes('left') ? 'right' : 'left';
+  else if (name.startsWith('top-') || name.startsWith('bottom-')) textAlign = name.endsWith('left') ? 'left' : name.endsWith('right') ? 'right' : 'center';
+  else verticalAlign = name.endsWith('-top') ? 'top' : name.endsWith('-bottom') ? 'bottom' : 'middle';
+  return `text-align:${textAlign};vertical-align:${verticalAlign}`;
 }
 
 function marginBox(name: MarginBoxName, decls: readonly (readonly CompiledDeclaration[])[], context: ElementStyle, env: ComputeEnv): MarginBox | null {

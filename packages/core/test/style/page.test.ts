@@ -64,6 +64,17 @@ describe('@page', () => {
     expect(br.style.color).toEqual({ r: 0x66, g: 0x66, b: 0x66, a: 1 });
   });
 
+  it.each<[string, string, string]>([
+    ['top-left', 'left', 'middle'], ['top-center', 'center', 'middle'], ['bottom-right', 'right', 'middle'],
+    ['top-left-corner', 'right', 'middle'], ['bottom-right-corner', 'left', 'middle'],
+    ['left-top', 'center', 'top'], ['right-middle', 'center', 'middle'], ['left-bottom', 'center', 'bottom'],
+  ])('@%s defaults to text-align %s, vertical-align %s', (name, textAlign, verticalAlign) => {
+    const box = page(`@page { @${name} { content: "x" } }`).marginBoxes[0]!;
+    expect(box.name).toBe(name);
+    expect(box.style.textAlign).toBe(textAlign);
+    expect(box.style.verticalAlign).toBe(verticalAlign);
+  });
+
   it('@page background overrides the format background', () => {
     expect(page('@page { background: #000 }', 0, '', { background_color: 'white' }).backgroundColor).toEqual({ r: 0, g: 0, b: 0, a: 1 });
   });
