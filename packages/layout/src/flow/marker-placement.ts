@@ -1,9 +1,15 @@
-import type { ContainerBox } from '../boxes/box.js';
+import type { ContainerBox, MarkerBox } from '../boxes/box.js';
+import { anonymousStyle } from '../boxes/anonymous-style.js';
+import type { ComputedStyle, Length } from '../style.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import type { FlowState } from './block-children.js';
 import { createBoxFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { layoutMarker } from './layout-box.js';
+
+/** Chromium's kCMarkerPaddingPx. */
+const MARKER_PADDING = 7;
+const SYMBOLS = new Set(['disc', 'circle', 'square']);
 
 /**
  * An outside `::marker` (CSS Lists 3 §3.1, CSS 2.1 §12.5.1): outside the principal box, its
@@ -13,13 +19,47 @@ import { layoutMarker } from './layout-box.js';
 export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
   const marker = box.marker;
   if (!marker) return;
+  const contentLeft = used.border.left + used.padding.left;
+  const rtl = box.style.direction === 'rtl';
+  if (marker.style.content === 'normal' && SYMBOLS.has(marker.style.listStyleType)) {
+    placeSymbol(marker, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, ctx);
+    return;
+  }
   const line = layoutMarker(marker, ctx);
   if (line.width === 0 && line.fragments.length === 0) return;
-  const contentLeft = used.border.left + used.padding.left;
-  const x = box.style.direction === 'rtl' ? contentLeft + used.width : contentLeft - line.width;
+  const x = rtl ? contentLeft + used.width : contentLeft - line.width;
   const baseline = state.baseline ?? used.border.top + used.padding.top + line.baseline;
   const fragment = createBoxFragment(marker.style, '::marker', {}, {
     x, y: baseline - line.baseline, width: line.width, height: line.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
   }, line.fragments);
   state.children.push(fragment);
+}
+
+/**
+ * disc / circle / square are drawn as shapes, not glyphs, where Chromium puts them
+ * (ListMarker::InlineMarginsForOutside, RelativeSymbolMarkerRect): a square of
+ * (⌊2/3·ascent⌋ + 1) / 2 px, ⌊2/3·ascent⌋ + 7 px before the content, in integer px.
+ * Here it is a box with a background (disc, square) or a border (circle), rounded for discs.
+ */
+function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: number, rtl: boolean, ctx: LayoutContext): void {
+  const style = marker.style;
+  const ascent = Math.round(ctx.shapes.metrics(style).ascent);
+  const offset = Math.floor((ascent * 2) / 3);
+  const size = Math.floor((offset + 1) / 2);
+  const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
+  const x = rtl ? edge + offset + MARKER_PADDING - size : edge - offset - MARKER_PADDING;
+  const y = baseline - ascent + Math.floor((3 * (ascent - offset)) / 2);
+  const type = style.listStyleType;
+  const line = type === 'circle' ? 1 : 0;
+  const half: Length = { px: 0, pct: 50 };
+  const round = type === 'square' ? 0 : half;
+  const side = { width: line, style: line ? 'solid' as const : 'none' as const, color: style.color };
+  const shape: ComputedStyle = {
+    ...anonymousStyle(style),
+    backgroundColor: type === 'circle' ? { r: 0, g: 0, b: 0, a: 0 } : style.color,
+    borderTop: side, borderRight: side, borderBottom: side, borderLeft: side,
+    borderRadius: [[round, round], [round, round], [round, round], [round, round]],
+  };
+  const border = { top: line, right: line, bottom: line, left: line };
+  state.children.push(createBoxFragment(shape, '::marker', {}, { x, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE }, []));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { el } from '../helpers/style.js';
-import { dump } from '../helpers/layout.js';
+import { dump, layoutPages } from '../helpers/layout.js';
+import type { BoxFragment, Fragment } from '../../src/fragment.js';
 
 // The fake font: 16px → every glyph 8px wide, ascent 12.8, descent 3.2, line-height normal 16.
 const body = (...children: Parameters<typeof el>[2][]) => el('body', {}, ...children);
@@ -345,16 +346,25 @@ describe('bidi inline boxes', () => {
 });
 
 describe('list markers (CSS Lists 3 §3.1)', () => {
-  it('places an outside marker left of the first line, on its baseline', () => {
-    expect(dump(body(el('ul', { paddingLeft: 40 }, el('li', {}, el('::marker', {}, '• '), 'one'), el('li', { fontSize: 32 }, el('::marker', { fontSize: 16 }, '2. '), 'two'))))).toMatchInlineSnapshot(`
+  it('paints a disc filled and round, a circle as a 1px ring, a square filled', () => {
+    const pages = layoutPages(body(el('ul', {}, ...(['disc', 'circle', 'square'] as const).map((t) => el('li', { listStyleType: t, color: { r: 9, g: 8, b: 7, a: 1 } }, el('::marker', {}, 'x '), t)))));
+    const markers: BoxFragment[] = [];
+    const walk = (f: Fragment): void => { if (f.kind === 'box') { if (f.tag === '::marker') markers.push(f); f.children.forEach(walk); } };
+    pages[0]!.fragments.forEach(walk);
+    expect(markers.map((m) => [m.style.backgroundColor.a, m.border.left, m.style.borderRadius[0][0]])).toEqual([
+      [1, 0, { px: 0, pct: 50 }], [0, 1, { px: 0, pct: 50 }], [1, 0, 0],
+    ]);
+  });
+
+  it('draws disc/square/circle as shapes where Chromium puts them, text markers against the content, on the first baseline', () => {
+    expect(dump(body(el('ul', { paddingLeft: 40 }, el('li', {}, el('::marker', {}, '• '), 'one'), el('li', { fontSize: 32, listStyleType: 'decimal' }, el('::marker', { fontSize: 16 }, '2. '), 'two'))))).toMatchInlineSnapshot(`
       "box html 0,0 800x48
         box body 0,0 800x48
           box ul 0,0 800x48
             box li 40,0 760x16
               box (anon) 40,0 760x16
                 text "one" 40,12.8 w=24
-              box ::marker 24,0 16x16
-                text "• " 24,12.8 w=16
+              box ::marker 25,6.8 4x4
             box li 40,16 760x32
               box (anon) 40,16 760x32
                 text "two" 40,41.6 w=48
