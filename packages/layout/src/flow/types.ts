@@ -63,7 +63,9 @@ export type Resume =
   /** Grid: the row to continue at; `offset` the content-box y shown at the fragment top. */
   | { readonly kind: 'grid'; readonly row: number; readonly offset: number }
   /** Multi-column: the resume of the flow inside the columns. */
-  | { readonly kind: 'multicol'; readonly inner: Resume };
+  | { readonly kind: 'multicol'; readonly inner: Resume }
+  /** Table: the body row to continue at; `cells` (one per cell of that row, null = finished) when the row itself was split. */
+  | { readonly kind: 'table'; readonly row: number; readonly cells: readonly (Resume | null)[] | null };
 
 export type ForcedBreak = 'page' | 'left' | 'right';
 
