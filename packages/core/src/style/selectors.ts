@@ -48,7 +48,7 @@ export function compileSelectorList(text: string): CompiledSelector[] | string {
     if (tokens.some((t) => t.type === 'pseudo-element')) continue;
     let match: (el: Element) => boolean;
     try {
-      match = compile<unknown, Element>([tokens], { xmlMode: false }) as (el: Element) => boolean;
+      match = compile<unknown, Element>([tokens], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
     } catch (error) {
       return `Unsupported selector "${text}": ${(error as Error).message}`;
     }
@@ -57,6 +57,32 @@ export function compileSelectorList(text: string): CompiledSelector[] | string {
   }
   return out;
 }
+
+function inheritedAttribute(el: Element, name: string): string | null {
+  for (let node: Element | null = el; node; node = node.parent instanceof Object && 'attribs' in node.parent ? (node.parent as Element) : null) {
+    const v = node.attribs[name];
+    if (v !== undefined) return v;
+  }
+  return null;
+}
+
+const never = (_el: Element): boolean => false;
+
+/**
+ * Pseudo-classes css-select lacks. Interactive states never match on paper; :lang() and
+ * :dir() follow the inherited attributes (Selectors 4 §7).
+ */
+const PSEUDOS: Readonly<Record<string, string | ((el: Element, value?: string | null) => boolean)>> = {
+  lang: (el, value) => {
+    const lang = inheritedAttribute(el, 'lang')?.toLowerCase() ?? '';
+    return (value ?? '').split(',').map((v) => v.trim().replace(/^["']|["']$/g, '').toLowerCase()).some((v) => v !== '' && (lang === v || lang.startsWith(`${v}-`)));
+  },
+  dir: (el, value) => (inheritedAttribute(el, 'dir')?.toLowerCase() === 'rtl' ? 'rtl' : 'ltr') === (value ?? '').trim().toLowerCase(),
+  focus: never, 'focus-within': never, 'focus-visible': never, target: never, 'target-within': never,
+  'placeholder-shown': never, autofill: never, '-webkit-autofill': never, 'user-invalid': never, modal: never,
+  fullscreen: never, 'popover-open': never, playing: never, paused: never,
+  defined: (_el: Element) => true,
+};
 
 function isIdSelector(t: Selector): boolean {
   return t.type === 'attribute' && t.name === 'id' && t.action === 'equals' && t.ignoreCase === 'quirks';

@@ -35,6 +35,11 @@ describe('cascade order', () => {
     ['unlayered beats layered regardless of specificity', '@layer base { #t { color: red } } div { color: green }', '<div id="t"></div>', 'color', GREEN],
     ['later layer beats earlier layer', '@layer a, b; @layer b { div { color: green } } @layer a { #t { color: red } }', '<div id="t"></div>', 'color', GREEN],
     ['important in an earlier layer wins', '@layer a { div { color: green !important } } @layer b { div { color: red !important } } div { color: blue !important }', '<div id="t"></div>', 'color', GREEN],
+    [':lang() follows inherited lang', ':lang(fr) span{color:green} span{color:red}', '<div lang="fr-CA"><span id="t"></span></div>', 'color', GREEN],
+    [':lang() does not match another language', 'span:lang(de){color:red}', '<div lang="fr"><span id="t"></span></div>', 'color', rgb(0, 0, 0)],
+    [':lang() on the element', 'span:lang(fr){color:green}', '<div lang="fr-CA"><span id="t"></span></div>', 'color', GREEN],
+    [':dir(rtl)', 'span:dir(rtl){color:green}', '<div dir="rtl"><span id="t"></span></div>', 'color', GREEN],
+    [':focus never matches', 'div:focus{color:red} div{color:green}', '<div id="t"></div>', 'color', GREEN],
     [':hover never matches in print', 'div:hover{color:red}', '<div id="t"></div>', 'color', rgb(0, 0, 0)],
   ])('%s', (_name, css, body, prop, expected) => {
     expect(styleOf(css, body)[prop]).toEqual(expected);
