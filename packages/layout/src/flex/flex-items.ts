@@ -80,6 +80,23 @@ function edges(style: ComputedStyle, cbWidth: number): { h: number; v: number } 
   return { h: b.left + b.right + p.left + p.right, v: b.top + b.bottom + p.top + p.bottom };
 }
 
+const unsized = new WeakMap<ItemBox, ItemBox>();
+
+/**
+ * Min-/max-content width of the item's content box, ignoring its own width, min/max-width and
+ * margins (the content size suggestion and `content` basis of CSS Flexbox §4.5, §9.2).
+ */
+function contentBoxSizes(box: ItemBox, bp: number, ctx: LayoutContext): { min: number; max: number } {
+  let bare = unsized.get(box);
+  if (!bare) {
+    const style = { ...box.style, width: 'auto', minWidth: 'auto', maxWidth: 'none', marginLeft: 0, marginRight: 0 } as const;
+    bare = { ...box, style } as ItemBox;
+    unsized.set(box, bare);
+  }
+  const o = outerSizes(bare, ctx);
+  return { min: Math.max(0, o.min - bp), max: Math.max(0, o.max - bp) };
+}
+
 function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const s = box.style;
   const e = edges(s, space.width);
@@ -88,14 +105,7 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const width = definite(s.width, space.width);
   const widthContent = width === null ? null : toContentSize(width, s, e.h);
   let intrinsic: { min: number; max: number } | null = null;
-  const contentSizes = (): { min: number; max: number } => {
-    if (!intrinsic) {
-      const o = outerSizes(box, ctx);
-      const m = mainMargins[0] + mainMargins[1] + e.h;
-      intrinsic = { min: Math.max(0, o.min - m), max: Math.max(0, o.max - m) };
-    }
-    return intrinsic;
-  };
+  const contentSizes = (): { min: number; max: number } => intrinsic ??= contentBoxSizes(box, e.h, ctx);
   const basis = s.flexBasis === 'auto' ? (widthContent === null ? 'content' : widthContent) : s.flexBasis;
   let base: number;
   if (basis === 'content') base = contentSizes().max;

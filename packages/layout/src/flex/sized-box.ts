@@ -3,12 +3,13 @@ import type { BlockLevelBox, ContainerBox, LinesBox, ReplacedBox } from '../boxe
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
 
 /**
  * Flex and grid items are sized by their container, not by their own `width`/`height`.
  * The block modes size a box from its style, so an item is laid out through a copy whose
- * style pins the used border-box sizes (box-sizing: border-box), drops the margins (the
+ * style pins the used sizes (in the item's own box-sizing), drops the margins (the
  * container places the margin box itself) and makes it a formatting context root
  * (CSS Flexbox §4, CSS Grid §6.2: items establish independent formatting contexts).
  */
@@ -36,18 +37,24 @@ export interface PinnedSizes {
 
 const styleCache = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
 
-function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes): ComputedStyle {
-  const key = `${sizes.width}|${sizes.height}`;
+/** Pinned border-box sizes expressed in the item's own box-sizing, so the unpinned axis keeps its meaning. */
+function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes, cbWidth: number): ComputedStyle {
+  const key = `${sizes.width}|${sizes.height}|${cbWidth}`;
   let byKey = styleCache.get(style);
   if (!byKey) styleCache.set(style, (byKey = new Map()));
   let pinned = byKey.get(key);
   if (!pinned) {
+    const b = borderEdges(style);
+    const p = paddingEdges(style, cbWidth);
+    const contentBox = style.boxSizing === 'content-box';
+    const width = Math.max(0, sizes.width - (contentBox ? b.left + b.right + p.left + p.right : 0));
+    const height = sizes.height === null ? null : Math.max(0, sizes.height - (contentBox ? b.top + b.bottom + p.top + p.bottom : 0));
     const blockish = style.display === 'block' || style.display === 'list-item' || style.display === 'inline-block';
     pinned = {
       ...style,
       display: blockish ? 'flow-root' : style.display,
-      boxSizing: 'border-box', width: sizes.width, minWidth: 'auto', maxWidth: 'none',
-      ...(sizes.height === null ? {} : { height: sizes.height, minHeight: 'auto', maxHeight: 'none' }),
+      width, minWidth: 'auto', maxWidth: 'none',
+      ...(height === null ? {} : { height, minHeight: 'auto', maxHeight: 'none' }),
       marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
     };
     if (byKey.size > 64) byKey.clear();
@@ -57,8 +64,8 @@ function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes): ComputedStyle {
 }
 
 /** The item with its sizes pinned (a shallow copy sharing children, so line caches still hit). */
-export function pinItem(item: ItemBox, sizes: PinnedSizes): ItemBox {
-  return { ...item, style: pinnedStyle(item.style, sizes) } as ItemBox;
+export function pinItem(item: ItemBox, sizes: PinnedSizes, cbWidth: number): ItemBox {
+  return { ...item, style: pinnedStyle(item.style, sizes, cbWidth) } as ItemBox;
 }
 
 /**
@@ -69,7 +76,7 @@ export function layoutItem(
   item: ItemBox, sizes: PinnedSizes, cbWidth: number, cbHeight: number | null, ctx: LayoutContext,
   page: { readonly blockSize: number; readonly pageIsEmpty: boolean; readonly resume: Resume | null } | null = null,
 ): LayoutResult {
-  return layoutBox(pinItem(item, sizes), {
+  return layoutBox(pinItem(item, sizes, cbWidth), {
     inlineSize: cbWidth, blockSize: page?.blockSize ?? Infinity, pageIsEmpty: page?.pageIsEmpty ?? true,
     mode: page ? 'layout' : 'measure', marginAbove: NO_MARGINS, truncateMargins: page !== null && page.resume !== null,
     cbBlockSize: cbHeight,

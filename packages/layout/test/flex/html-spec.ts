@@ -1,0 +1,167 @@
+import type { GridLine, Length, LengthOrAuto, TrackList, TrackSize } from '../../src/style.js';
+import { el, type ElSpec, type StyleProps } from '../helpers/style.js';
+
+/**
+ * A tiny HTML + inline-style reader for Chromium comparison tests: the same snippet is fed
+ * to Chromium (to take the expected geometry) and, through this, to the engine. Supports the
+ * sizing, box model, flex, grid and multi-column properties the tests use, in px and %.
+ */
+export function htmlSpec(html: string): ElSpec {
+  const root = el('body', {});
+  const stack: { spec: ElSpec; children: (ElSpec | string)[] }[] = [{ spec: root, children: [] }];
+  const re = /<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(html))) {
+    const top = stack[stack.length - 1]!;
+    if (m[4] !== undefined) {
+      if (m[4].trim() !== '') top.children.push(m[4]);
+    } else if (m[1]) {
+      const done = stack.pop()!;
+      stack[stack.length - 1]!.children.push({ ...done.spec, children: done.children });
+    } else {
+      const attrs: Record<string, string> = {};
+      for (const a of m[3]!.matchAll(/([a-z-]+)="([^"]*)"/g)) attrs[a[1]!] = a[2]!;
+      const props = parseStyle(attrs.style ?? '');
+      stack.push({ spec: el(m[2]!, { ...props, attrs: attrs.id ? { id: attrs.id } : {} }), children: [] });
+    }
+  }
+  return { ...root, children: stack[0]!.children };
+}
+
+function length(v: string): Length {
+  if (v.endsWith('%')) return { px: 0, pct: parseFloat(v) };
+  return parseFloat(v);
+}
+function lengthOrAuto(v: string): LengthOrAuto {
+  return v === 'auto' ? 'auto' : length(v);
+}
+function camel(p: string): string {
+  return p.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+function sides(v: string): [string, string, string, string] {
+  const p = v.split(/\s+/);
+  const t = p[0]!;
+  const r = p[1] ?? t;
+  const b = p[2] ?? t;
+  return [t, r, b, p[3] ?? r];
+}
+
+function parseStyle(css: string): StyleProps {
+  const out: Record<string, unknown> = {};
+  for (const decl of css.split(';')) {
+    const i = decl.indexOf(':');
+    if (i < 0) continue;
+    const prop = decl.slice(0, i).trim();
+    const value = decl.slice(i + 1).trim();
+    apply(out, prop, value);
+  }
+  return out as StyleProps;
+}
+
+const NUMBERS = new Set(['flex-grow', 'flex-shrink', 'order', 'font-size']);
+const KEYWORDS = new Set([
+  'display', 'flex-direction', 'flex-wrap', 'justify-content', 'align-items', 'align-self', 'align-content', 'justify-items',
+  'justify-self', 'box-sizing', 'overflow', 'position', 'break-inside', 'break-before', 'break-after', 'column-span', 'column-fill', 'direction',
+]);
+const LENGTHS = new Set(['width', 'height', 'min-width', 'min-height', 'max-width', 'max-height', 'margin-top', 'margin-right',
+  'margin-bottom', 'margin-left', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'row-gap', 'column-gap', 'flex-basis']);
+
+function apply(out: Record<string, unknown>, prop: string, value: string): void {
+  if (NUMBERS.has(prop)) out[camel(prop)] = parseFloat(value);
+  else if (KEYWORDS.has(prop)) out[camel(prop)] = value;
+  else if (LENGTHS.has(prop)) out[camel(prop)] = value === 'none' || value === 'normal' || value === 'content' ? value : lengthOrAuto(value);
+  else if (prop === 'margin' || prop === 'padding') {
+    const [t, r, b, l] = sides(value);
+    const f = prop === 'margin' ? lengthOrAuto : length;
+    Object.assign(out, { [`${prop}Top`]: f(t), [`${prop}Right`]: f(r), [`${prop}Bottom`]: f(b), [`${prop}Left`]: f(l) });
+  } else if (prop === 'border') {
+    const side = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
+    Object.assign(out, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side });
+  } else if (prop === 'gap') {
+    const [r, c] = value.split(/\s+/);
+    out.rowGap = length(r!);
+    out.columnGap = length(c ?? r!);
+  } else if (prop === 'flex') flexShorthand(out, value);
+  else if (prop === 'line-height') out.lineHeight = value === 'normal' ? 'normal' : parseFloat(value);
+  else if (prop === 'grid-template-columns' || prop === 'grid-template-rows') out[camel(prop)] = value === 'none' ? 'none' : trackList(value);
+  else if (prop === 'grid-auto-columns' || prop === 'grid-auto-rows') out[camel(prop)] = trackList(value).tracks;
+  else if (prop === 'grid-template-areas') out.gridTemplateAreas = [...value.matchAll(/"([^"]*)"/g)].map((a) => a[1]!.trim().split(/\s+/));
+  else if (prop === 'grid-auto-flow') out.gridAutoFlow = { direction: value.includes('column') ? 'column' : 'row', dense: value.includes('dense') };
+  else if (prop === 'grid-column' || prop === 'grid-row') {
+    const [s, e] = value.split('/').map((x) => x.trim());
+    const key = prop === 'grid-column' ? 'gridColumn' : 'gridRow';
+    out[`${key}Start`] = gridLine(s!);
+    out[`${key}End`] = e ? gridLine(e) : s && !s.startsWith('span') && !/^-?\d/.test(s) ? gridLine(s) : { kind: 'auto' };
+  } else if (prop === 'grid-area') {
+    const n = value.trim();
+    Object.assign(out, { gridRowStart: gridLine(n), gridColumnStart: gridLine(n), gridRowEnd: gridLine(n), gridColumnEnd: gridLine(n) });
+  } else if (prop === 'grid-column-start' || prop === 'grid-column-end' || prop === 'grid-row-start' || prop === 'grid-row-end') out[camel(prop)] = gridLine(value);
+  else if (prop === 'column-count') out.columnCount = value === 'auto' ? 'auto' : parseInt(value, 10);
+  else if (prop === 'column-width') out.columnWidth = value === 'auto' ? 'auto' : parseFloat(value);
+  else if (prop === 'column-rule') out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
+  else throw new Error(`html-spec: unsupported property ${prop}`);
+}
+
+function flexShorthand(out: Record<string, unknown>, value: string): void {
+  if (value === 'none') return void Object.assign(out, { flexGrow: 0, flexShrink: 0, flexBasis: 'auto' });
+  if (value === 'auto') return void Object.assign(out, { flexGrow: 1, flexShrink: 1, flexBasis: 'auto' });
+  const parts = value.split(/\s+/);
+  const grow = parseFloat(parts[0]!);
+  const shrink = parts[1] !== undefined && /^[\d.]+$/.test(parts[1]) ? parseFloat(parts[1]) : 1;
+  const basisPart = parts.find((p, i) => i > 0 && !/^[\d.]+$/.test(p));
+  Object.assign(out, { flexGrow: grow, flexShrink: shrink, flexBasis: basisPart ? lengthOrAuto(basisPart) : 0 });
+}
+
+function gridLine(v: string): GridLine {
+  if (v === 'auto') return { kind: 'auto' };
+  const span = /^span\s+(\d+)?\s*([a-z][\w-]*)?$/.exec(v);
+  if (span) return { kind: 'span', count: span[1] ? parseInt(span[1], 10) : 1, name: span[2] ?? null };
+  if (/^-?\d+$/.test(v)) return { kind: 'line', index: parseInt(v, 10), name: null };
+  const named = /^(-?\d+)\s+([a-z][\w-]*)$/.exec(v);
+  if (named) return { kind: 'line', index: parseInt(named[1]!, 10), name: named[2]! };
+  return { kind: 'name', name: v };
+}
+
+/** `[a] 100px repeat(2, 1fr) minmax(10px, auto) [b]` → TrackList. */
+export function trackList(value: string): TrackList {
+  const tokens = value.match(/\[[^\]]*\]|repeat\((?:[^()]|\([^()]*\))*\)|minmax\([^()]*\)|fit-content\([^()]*\)|[^\s]+/g) ?? [];
+  const tracks: TrackSize[] = [];
+  const lineNames: string[][] = [[]];
+  let autoRepeat: TrackList['autoRepeat'] = null;
+  for (const t of tokens) {
+    if (t.startsWith('[')) lineNames[tracks.length]!.push(...t.slice(1, -1).trim().split(/\s+/).filter(Boolean));
+    else if (t.startsWith('repeat(')) {
+      const inner = t.slice(7, -1);
+      const comma = inner.indexOf(',');
+      const count = inner.slice(0, comma).trim();
+      const sub = trackList(inner.slice(comma + 1).trim());
+      if (count === 'auto-fill' || count === 'auto-fit') {
+        autoRepeat = { type: count, index: tracks.length, tracks: sub.tracks, lineNames: sub.lineNames };
+      } else {
+        for (let i = 0; i < parseInt(count, 10); i++) {
+          sub.tracks.forEach((tr, k) => {
+            lineNames[tracks.length]!.push(...sub.lineNames[k]!);
+            tracks.push(tr);
+            lineNames.push([]);
+          });
+          lineNames[tracks.length]!.push(...sub.lineNames[sub.tracks.length]!);
+        }
+      }
+    } else {
+      tracks.push(trackSize(t));
+      lineNames.push([]);
+    }
+  }
+  return { tracks, lineNames, autoRepeat };
+}
+
+function trackSize(t: string): TrackSize {
+  if (t.endsWith('fr')) return { kind: 'fr', value: parseFloat(t) };
+  if (t === 'auto' || t === 'min-content' || t === 'max-content') return { kind: t };
+  if (t.startsWith('minmax(')) {
+    const [a, b] = t.slice(7, -1).split(',').map((x) => x.trim());
+    return { kind: 'minmax', min: trackSize(a!), max: trackSize(b!) };
+  }
+  if (t.startsWith('fit-content(')) return { kind: 'fit-content', value: length(t.slice(12, -1)) };
+  return { kind: 'length', value: length(t) };
+}

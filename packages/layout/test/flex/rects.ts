@@ -1,0 +1,49 @@
+import type { Fragment } from '../../src/fragment.js';
+import { layoutPages, type PageSetup, pageStyleOf } from '../helpers/layout.js';
+import { htmlSpec } from './html-spec.js';
+
+export interface GeometryCase {
+  readonly name: string;
+  readonly html: string;
+  /** Page size for fragmentation cases (default: 800 × 1000 continuous-ish). */
+  readonly page?: PageSetup;
+  /** Chromium's border boxes by element id: "x,y,w,h" (page index prefix "p1:" for pages after the first). */
+  readonly expected: Readonly<Record<string, string>>;
+}
+
+const round = (v: number): number => Math.round(v * 100) / 100;
+
+/** Border boxes of elements with an id, as Chromium reports them (first fragment's x/y, union height across one page). */
+export function rectsOf(html: string, page?: PageSetup): Record<string, string> {
+  const pages = layoutPages(htmlSpec(html), page ? { pageStyle: pageStyleOf(page) } : {});
+  const out: Record<string, string> = {};
+  pages.forEach((p, index) => {
+    const visit = (f: Fragment): void => {
+      if (f.kind !== 'box') return;
+      const id = f.attrs.id;
+      if (id) {
+        const key = index === 0 ? id : `p${index}:${id}`;
+        if (!(key in out)) out[key] = [f.x, f.y, f.width, f.height].map(round).join(',');
+      }
+      f.children.forEach(visit);
+    };
+    p.fragments.forEach(visit);
+  });
+  return out;
+}
+
+/**
+ * Only the ids the case pins (Chromium numbers), so extra fragments do not matter. Values
+ * within 0.02px of Chromium's count as equal: Chromium snaps layout to 1/64 px (LayoutUnit).
+ */
+export function pick(actual: Record<string, string>, expected: Readonly<Record<string, string>>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(expected).map((k) => {
+    const a = actual[k];
+    const e = expected[k]!;
+    if (a === undefined) return [k, a];
+    const av = a.split(',').map(Number);
+    const ev = e.split(',').map(Number);
+    const close = av.length === ev.length && av.every((v, i) => Math.abs(v - ev[i]!) <= 0.02);
+    return [k, close ? e : a];
+  }));
+}
