@@ -25,7 +25,7 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
   let run: InlineLevelBox[] = [];
   const flush = (): void => {
     if (run.length && !isCollapsibleWhiteSpaceOnly(run)) {
-      const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: run };
+      const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.length === 0 };
       out.push(lines);
     }
     run = [];

@@ -66,6 +66,8 @@ export interface LinesBox {
   /** The containing block container's style (text-align, line-height, strut font…). */
   readonly style: ComputedStyle;
   readonly children: readonly InlineLevelBox[];
+  /** Its first line is its element's first formatted line, so text-indent applies (CSS 2.1 §16.1). */
+  readonly indent: boolean;
 }
 
 /** A block-level replaced element (`display: block` image). */

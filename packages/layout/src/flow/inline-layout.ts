@@ -21,7 +21,7 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines
   const hit = ctx.lineCache.get(box) as CachedLines | undefined;
   if (hit && hit.width === width) return hit;
   const para = collectParagraph(box.children, box.style, width, ctx);
-  const indent = resolveLength(box.style.textIndent, width);
+  const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const specs = breakLines(para, width, indent, ctx);
   const lines = specs.map((spec, i) => buildLine(spec, {
     style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,

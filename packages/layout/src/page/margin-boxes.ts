@@ -88,7 +88,7 @@ function layoutMarginBox(mb: MarginBox, rect: Rect, page: number, pages: number,
   if (!text) return null;
   // A margin box is a block container (CSS Paged Media 3 §5.3), whatever display the cascade gave it.
   const style: ComputedStyle = { ...mb.style, display: 'block', textAlign: mb.style.textAlign === 'start' ? defaultTextAlign(mb.name) : mb.style.textAlign };
-  const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: [{ kind: 'text', style, text, decorations: [] }] };
+  const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: [{ kind: 'text', style, text, decorations: [] }], indent: true };
   const box: BlockBox = { kind: 'block', style, tag: `@${mb.name}`, attrs: {}, children: [lines], marker: null };
   const r = layoutBox(box, {
     inlineSize: rect.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: rect.height,

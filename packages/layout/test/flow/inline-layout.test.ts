@@ -160,6 +160,21 @@ describe('text-align, text-indent, spacing', () => {
     `);
   });
 
+  it('indents only the element\'s first formatted line, not an anonymous block after a child block (CSS 2.1 §16.1)', () => {
+    expect(dump(body(el('div', { textIndent: 24 }, 'aa', el('p', {}, 'bb'), 'cc')))).toMatchInlineSnapshot(`
+      "box html 0,0 800x48
+        box body 0,0 800x48
+          box div 0,0 800x48
+            box (anon) 0,0 800x16
+              text "aa" 24,12.8 w=16
+            box p 0,16 800x16
+              box (anon) 0,16 800x16
+                text "bb" 24,28.8 w=16
+            box (anon) 0,32 800x16
+              text "cc" 0,44.8 w=16"
+    `);
+  });
+
   it('indents the first line, and passes letter/word-spacing to the measurer', () => {
     expect(dump(body(el('p', { width: 100, textIndent: 24 }, 'aaa bbb ccc'), el('p', { letterSpacing: 2, wordSpacing: 4 }, 'ab cd')))).toMatchInlineSnapshot(`
       "box html 0,0 800x48
