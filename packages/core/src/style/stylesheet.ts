@@ -74,10 +74,14 @@ function layerRank(state: ParseState, name: string): number {
   return rank;
 }
 
+/** Source text of tokens [from, to), without comments (they are not tokens). */
 function text(c: Cursor, from: number, to: number): string {
-  const a = c.tokens[from];
-  const b = c.tokens[to - 1];
-  return a && b && to > from ? c.css.slice(a.s, b.e).trim() : '';
+  let out = '';
+  for (let k = from; k < to; k++) {
+    const t = c.tokens[k]!;
+    out += t.t === 'ws' ? ' ' : c.css.slice(t.s, t.e);
+  }
+  return out.trim();
 }
 
 /** Index of the token closing the block opened at `open` (a `{`), or `end`. */
