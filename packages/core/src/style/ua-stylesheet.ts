@@ -16,8 +16,6 @@ address { font-style: italic; }
 center { text-align: -webkit-center; }
 hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; overflow: hidden; unicode-bidi: isolate; }
 h1 { font-size: 2em; margin-top: 0.67em; margin-bottom: 0.67em; font-weight: bold; }
-:is(article, aside, nav, section) h1 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; }
-:is(article, aside, nav, section) :is(article, aside, nav, section) h1 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; }
 h2 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; font-weight: bold; }
 h3 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; font-weight: bold; }
 h4 { margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold; }
