@@ -5,6 +5,7 @@ import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from
 import { collectParagraph, itemWidth } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
+import { tableOuterSizes } from '../table/table-width.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
 export interface IntrinsicSizes {
@@ -17,6 +18,7 @@ const contentCache = new WeakMap<object, IntrinsicSizes>();
 /** The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins. */
 export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
   if (box.kind === 'lines') return contentSizes(box, ctx);
+  if (box.kind === 'table') return tableOuterSizes(box, ctx);
   const s = box.style;
   const b = borderEdges(s);
   const p = paddingEdges(s, 0);

@@ -5,6 +5,7 @@ import { layoutBlockContainer } from './block-layout.js';
 import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.js';
 import { layoutBlockReplaced } from './replaced-layout.js';
 import { layoutFlex } from '../flex/flex-layout.js';
+import { layoutTable } from '../table/table-layout.js';
 
 /**
  * The dispatcher: every layout mode lays its children out through here, never by calling
@@ -20,11 +21,12 @@ export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | nul
       return layoutBlockReplaced(box, space, ctx);
     case 'flex':
       return layoutFlex(box, space, resume, ctx);
-    case 'block':
-    case 'grid':
     case 'table':
     case 'table-row-group':
     case 'table-row':
+      return layoutTable(box, space, resume, ctx);
+    case 'block':
+    case 'grid':
     case 'table-cell':
     case 'table-caption':
       return layoutBlockContainer(box, space, resume, ctx);

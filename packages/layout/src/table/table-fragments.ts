@@ -1,0 +1,137 @@
+import type { BoxFragment, Edges, Fragment } from '../fragment.js';
+import type { BorderSide, ComputedStyle } from '../style.js';
+import { anonymousStyle } from '../boxes/anonymous-style.js';
+import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
+import type { PreparedTable } from './table-prepare.js';
+import type { GroupInfo } from './table-structure.js';
+import type { TableGeometry } from './table-width.js';
+import type { MeasuredCell } from './table-rows.js';
+
+/** One row as placed on a page: its top (from the table's border-box top), height and cell fragments. */
+export interface PlacedRow {
+  readonly index: number;
+  readonly top: number;
+  readonly height: number;
+  /** Cell fragments at their x (from the table's left) and y = 0 (the row's top). */
+  readonly cells: readonly { readonly fragment: BoxFragment; readonly rowSpan: number }[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment is cloned, never moved. */
+export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number | null): BoxFragment {
+  const f = cloneFragment(c.fragment) as Mutable<BoxFragment>;
+  const v = c.slot.box.style.verticalAlign;
+  let dy = 0;
+  if (v === 'middle') dy = (height - c.fragment.height) / 2;
+  else if (v === 'bottom') dy = height - c.fragment.height;
+  else if (v !== 'top' && rowBaseline !== null) dy = rowBaseline - c.baseline;
+  if (dy !== 0) for (const child of f.children) offsetFragment(child, 0, dy);
+  f.height = height;
+  f.x = c.x;
+  f.y = 0;
+  return f;
+}
+
+const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
+const segmentStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
+function segmentStyle(table: ComputedStyle, side: 'borderTop' | 'borderLeft', border: BorderSide): ComputedStyle {
+  let m = segmentStyles.get(table);
+  if (!m) segmentStyles.set(table, (m = new Map()));
+  const key = `${side}|${border.width}|${border.style}|${border.color.r},${border.color.g},${border.color.b},${border.color.a}`;
+  let s = m.get(key);
+  if (!s) m.set(key, (s = { ...anonymousStyle(table), borderTop: NONE, borderRight: NONE, borderBottom: NONE, borderLeft: NONE, [side]: border }));
+  return s;
+}
+
+function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, x: number, y: number, length: number): BoxFragment {
+  const w = border.width;
+  const edges: Edges = horizontal ? { ...ZERO_EDGES, top: w } : { ...ZERO_EDGES, left: w };
+  return createBoxFragment(segmentStyle(table, horizontal ? 'borderTop' : 'borderLeft', border), '', {}, {
+    x: horizontal ? x : x - w / 2, y: horizontal ? y - w / 2 : y, width: horizontal ? length : w, height: horizontal ? w : length,
+    border: edges, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+  }, []);
+}
+
+/**
+ * Collapsed borders as separate fragments painted after all cells (CSS 2.1 §17.6.2 and
+ * Appendix E): each grid edge segment centred on its grid line, corners covered by the
+ * segments on the table's outer edges reaching half the crossing border further.
+ */
+export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[], tableStyle: ComputedStyle): Fragment[] {
+  const b = prep.collapse;
+  if (!b) return [];
+  const out: Fragment[] = [];
+  const C = geo.colW.length;
+  const lineX = (c: number): number => (c < C ? geo.colX[c]! : geo.colX[C - 1]! + geo.colW[C - 1]!);
+  const hLine = (line: number, y: number, vRow: number): void => {
+    const row = b.h[line];
+    if (!row) return;
+    for (let c = 0; c < C; c++) {
+      const side = row[c]!;
+      if (side.width <= 0) continue;
+      const x0 = lineX(c) - (c === 0 ? (b.v[vRow]?.[0]?.width ?? 0) / 2 : 0);
+      const x1 = lineX(c + 1) + (c === C - 1 ? (b.v[vRow]?.[C]?.width ?? 0) / 2 : 0);
+      out.push(segment(tableStyle, true, side, x0, y, x1 - x0));
+    }
+  };
+  for (let i = 0; i < placed.length; i++) {
+    const p = placed[i]!;
+    const next = placed[i + 1];
+    hLine(p.index, p.top, p.index);
+    if (!next || next.index !== p.index + 1) hLine(p.index + 1, p.top + p.height, p.index);
+    const vs = b.v[p.index];
+    if (!vs) continue;
+    const topExt = i === 0 ? (b.h[p.index]?.[0]?.width ?? 0) / 2 : 0;
+    const bottomExt = !next ? (b.h[p.index + 1]?.[0]?.width ?? 0) / 2 : 0;
+    for (let line = 0; line <= C; line++) {
+      const side = vs[line]!;
+      if (side.width <= 0) continue;
+      const ext = line === 0 || line === C;
+      const y0 = p.top - (ext ? topExt : 0);
+      out.push(segment(tableStyle, false, side, lineX(line), y0, p.height + (ext ? topExt + bottomExt : 0)));
+    }
+  }
+  return out;
+}
+
+/** Row group and row fragments (their backgrounds paint under the cells), cells inside rows; row-spanning cells after the rows of their group. */
+export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[]): Fragment[] {
+  const t = prep.structure;
+  const out: Fragment[] = [];
+  const C = geo.colW.length;
+  const x0 = geo.colX[0] ?? 0;
+  const width = C ? geo.colX[C - 1]! + geo.colW[C - 1]! - x0 : 0;
+  let i = 0;
+  while (i < placed.length) {
+    const g: GroupInfo = t.groups[t.rows[placed[i]!.index]!.group]!;
+    const groupIndex = t.rows[placed[i]!.index]!.group;
+    const top = placed[i]!.top;
+    const rows: Fragment[] = [];
+    const spanning: Fragment[] = [];
+    let bottom = top;
+    for (; i < placed.length && t.rows[placed[i]!.index]!.group === groupIndex; i++) {
+      const p = placed[i]!;
+      const rowBox = t.rows[p.index]!.box;
+      const cells: Fragment[] = [];
+      for (const c of p.cells) {
+        offsetFragment(c.fragment, -x0, 0);
+        if (c.rowSpan > 1) {
+          offsetFragment(c.fragment, 0, p.top - top);
+          spanning.push(c.fragment);
+        } else {
+          cells.push(c.fragment);
+        }
+      }
+      rows.push(createBoxFragment(rowBox.style, rowBox.tag, rowBox.attrs, {
+        x: 0, y: p.top - top, width, height: p.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+      }, cells));
+      bottom = p.top + p.height;
+    }
+    out.push(createBoxFragment(g.box.style, g.box.tag, g.box.attrs, {
+      x: x0, y: top, width, height: bottom - top, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+    }, [...rows, ...spanning]));
+  }
+  return out;
+}

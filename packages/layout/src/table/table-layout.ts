@@ -1,0 +1,123 @@
+import type { ContainerBox, TableBox } from '../boxes/box.js';
+import { anonymousStyle } from '../boxes/anonymous-style.js';
+import type { Edges, Fragment } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import { marginOrZero } from '../flow/box-model.js';
+import { createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import type { BorderSide, ComputedStyle } from '../style.js';
+import { prepareTable, type PreparedTable } from './table-prepare.js';
+import { collapsedSegments, groupFragments } from './table-fragments.js';
+import { placeRows, type PageRows } from './table-page.js';
+import { measureRows } from './table-rows.js';
+import { tableGeometry, type TableGeometry } from './table-width.js';
+
+const wrappers = new WeakMap<ContainerBox, TableBox>();
+
+/** A row group, row or cell outside a table gets an anonymous table around it (CSS 2.1 §17.2.1 rule 3). */
+function asTable(box: ContainerBox): TableBox {
+  if (box.kind === 'table') return box;
+  let t = wrappers.get(box);
+  if (!t) {
+    t = { kind: 'table', style: { ...anonymousStyle(box.style), display: 'table' }, tag: '', attrs: {}, children: [box], marker: null, columns: [] };
+    wrappers.set(box, t);
+  }
+  return t;
+}
+
+const collapsedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+const hidden = (b: BorderSide): BorderSide => ({ ...b, style: 'none' });
+
+/** In the collapsing model the table paints no border of its own: the resolved segments do (CSS 2.1 §17.6.2). */
+function gridStyle(table: TableBox, prep: PreparedTable): ComputedStyle {
+  if (!prep.collapse) return table.style;
+  let s = collapsedStyles.get(table.style);
+  if (!s) {
+    const t = table.style;
+    s = { ...t, borderTop: hidden(t.borderTop), borderRight: hidden(t.borderRight), borderBottom: hidden(t.borderBottom), borderLeft: hidden(t.borderLeft) };
+    collapsedStyles.set(table.style, s);
+  }
+  return s;
+}
+
+function pushed(space: Space): LayoutResult {
+  return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+}
+
+/**
+ * Table layout (CSS 2.1 §17, with Chromium's automatic width algorithm): the table wrapper
+ * holds the captions and the grid box; the grid box holds row group, row and cell
+ * fragments and, with collapsing borders, the border segments. Fragmented by rows.
+ */
+export function layoutTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  const table = asTable(box);
+  const prep = prepareTable(table, ctx);
+  const geo = tableGeometry(table, prep, space.inlineSize, ctx);
+  const rows = measureRows(table, prep, geo, ctx);
+  const token = resume?.kind === 'table' ? resume : null;
+  const continuation = token !== null;
+  const s = table.style;
+  const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
+  const fragmenting = space.mode === 'layout' && Number.isFinite(space.blockSize);
+  const avail = fragmenting ? space.blockSize - resolveMargins(marginTop) : Infinity;
+  const children: Fragment[] = [];
+  let y = 0;
+  const captions = prep.structure.captions;
+  const caption = (side: 'top' | 'bottom'): void => {
+    for (const c of captions) {
+      if (c.style.captionSide !== side) continue;
+      const r = layoutBox(c, { inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, ctx);
+      if (!r.fragment) continue;
+      offsetFragment(r.fragment, 0, y + resolveMargins(r.marginTop));
+      children.push(r.fragment);
+      y += resolveMargins(r.marginTop) + r.height + resolveMargins(r.marginBottom);
+    }
+  };
+  if (!continuation) caption('top');
+  const topEdges = continuation ? 0 : prep.border.top + prep.padding.top;
+  const bottomEdges = prep.border.bottom + prep.padding.bottom;
+  const page = placeRows({ prep, geo, rows, ctx, avail: avail - y, pageIsEmpty: space.pageIsEmpty, bottomEdges }, topEdges, token);
+  if (page.pushed && !continuation) return pushed(space);
+  const avoid = s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
+  if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);
+  const last = page.resume === null;
+  const gridTop = y;
+  const grid = gridFragment(table, prep, geo, page, { top: topEdges, bottom: last ? bottomEdges : 0 }, continuation, last);
+  offsetFragment(grid, 0, gridTop);
+  children.push(grid);
+  y += grid.kind === 'box' ? grid.height : 0;
+  if (last) caption('bottom');
+  const baseline = firstBaseline(page, rows.baselines, gridTop);
+  const fragment = captions.length === 0 ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
+    : createBoxFragment(anonymousStyle(s), '', {}, {
+      x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: !continuation, isLast: last },
+    }, children);
+  return {
+    fragment, resume: page.resume ? { kind: 'table', row: page.resume.row, cells: page.resume.cells } : null,
+    marginTop, marginBottom: last ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
+    collapsesThrough: false, height: y, baseline, lastBaseline: baseline,
+    ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
+  };
+}
+
+function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, page: PageRows, v: { top: number; bottom: number }, continuation: boolean, last: boolean): Fragment {
+  const b = prep.border;
+  const p = prep.padding;
+  const border: Edges = { top: continuation ? 0 : b.top, right: b.right, bottom: last ? b.bottom : 0, left: b.left };
+  const padding: Edges = { top: continuation ? 0 : p.top, right: p.right, bottom: last ? p.bottom : 0, left: p.left };
+  const kids = [...groupFragments(prep, geo, page.placed), ...collapsedSegments(prep, geo, page.placed, table.style)];
+  return createBoxFragment(gridStyle(table, prep), table.tag, table.attrs, {
+    x: 0, y: 0, width: geo.width, height: page.y + v.bottom, border, padding, part: { isFirst: !continuation, isLast: last },
+  }, kids);
+}
+
+/** The table's baseline is its first row's (CSS 2.1 §17.5.3 / §10.8.1 for inline-table). */
+function firstBaseline(page: PageRows, baselines: readonly (number | null)[], gridTop: number): number | null {
+  const first = page.placed[0];
+  if (!first) return null;
+  const b = baselines[first.index];
+  if (b !== null && b !== undefined) return gridTop + first.top + b;
+  const cell = first.cells[0]?.fragment;
+  return cell ? gridTop + first.top + cell.height - cell.border.bottom - cell.padding.bottom : null;
+}

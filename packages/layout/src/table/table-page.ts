@@ -1,0 +1,172 @@
+import type { BoxFragment } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow/breaks.js';
+import { createBoxFragment } from '../flow/fragments.js';
+import type { ForcedBreak, Resume } from '../flow/types.js';
+import type { PreparedTable } from './table-prepare.js';
+import { alignedCell, type PlacedRow } from './table-fragments.js';
+import { cellWidth, layoutCell, type MeasuredRows } from './table-rows.js';
+import type { TableGeometry } from './table-width.js';
+
+const EPSILON = 1e-6;
+
+export interface RowPlan {
+  readonly prep: PreparedTable;
+  readonly geo: TableGeometry;
+  readonly rows: MeasuredRows;
+  readonly ctx: LayoutContext;
+  /** Room for the grid's border box on this page (Infinity when not fragmenting). */
+  readonly avail: number;
+  readonly pageIsEmpty: boolean;
+  /** Bottom border + padding of the grid box, reserved below the last row. */
+  readonly bottomEdges: number;
+}
+
+export interface PageRows {
+  readonly placed: PlacedRow[];
+  /** Bottom of the last row plus the spacing after it. */
+  readonly y: number;
+  readonly resume: { readonly row: number; readonly cells: readonly (Resume | null)[] | null } | null;
+  /** Not even the first body row fits and the page has content: move the table on. */
+  readonly pushed: boolean;
+  readonly forcedBreak?: ForcedBreak;
+}
+
+interface Section { readonly from: number; readonly to: number; readonly height: number }
+
+function section(plan: RowPlan, from: number, to: number): Section {
+  let height = 0;
+  for (let r = from; r < to; r++) height += plan.rows.heights[r]! + plan.prep.vSpacing;
+  return { from, to, height };
+}
+
+/** Rows a row-spanning cell ties together: no break between them (a simplification of Chromium). */
+function unitEnd(plan: RowPlan, r: number, end: number): number {
+  let last = r + 1;
+  for (let i = r; i < last && i < end; i++) {
+    for (const c of plan.prep.structure.rows[i]!.cells) last = Math.max(last, Math.min(end, c.row + c.rowSpan));
+  }
+  return last;
+}
+
+function measuredRow(plan: RowPlan, r: number, top: number): PlacedRow {
+  const { rows, prep } = plan;
+  const height = rows.heights[r]!;
+  const cells = rows.cells[r]!.map((c) => {
+    let h = height;
+    for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.heights[i]!;
+    return { fragment: alignedCell(c, h, rows.baselines[r] ?? null), rowSpan: c.slot.rowSpan };
+  });
+  return { index: r, top, height, cells };
+}
+
+/**
+ * The rows of one table fragment (CSS Fragmentation 3 §4, as Chromium prints tables): the
+ * header group repeats at the top of every fragment, the footer group follows the last row
+ * of every fragment, body rows are the break units; a row that does not fit is split inside
+ * its cells when their content can break, else moved to the next page.
+ */
+export function placeRows(plan: RowPlan, startY: number, token: { row: number; cells: readonly (Resume | null)[] | null } | null): PageRows {
+  const t = plan.prep.structure;
+  const vs = plan.prep.vSpacing;
+  const R = t.rows.length;
+  const first = t.groups[0];
+  const last = t.groups[t.groups.length - 1];
+  const header = section(plan, 0, first?.role === 'header' ? first.rowCount : 0);
+  const footer = section(plan, last?.role === 'footer' && t.groups.length > (header.to > 0 ? 1 : 0) ? R - last.rowCount : R, R);
+  const placed: PlacedRow[] = [];
+  let y = startY;
+  const put = (p: PlacedRow): void => { placed.push(p); y = p.top + p.height; };
+  for (let r = header.from; r < header.to; r++) put(measuredRow(plan, r, y + vs));
+  const reserve = footer.height + vs + plan.bottomEdges;
+  let resume: PageRows['resume'] = null;
+  let forced: ForcedBreak | undefined;
+  let placedBody = 0;
+  let r = token?.row ?? header.to;
+  while (r < footer.from) {
+    const rowBox = t.rows[r]!.box;
+    if (placedBody > 0 && Number.isFinite(plan.avail)) {
+      const f = forcedBreak(combineBreaks(breakAfterOf(t.rows[r - 1]!.box), breakBeforeOf(rowBox)));
+      if (f) { resume = { row: r, cells: null }; forced = f; break; }
+    }
+    const pageIsEmpty = plan.pageIsEmpty && placedBody === 0;
+    if (token?.cells && r === token.row) {
+      const split = splitRow(plan, r, y + vs, plan.avail - reserve - y - vs, pageIsEmpty, token.cells);
+      if (split) {
+        put(split.row);
+        placedBody++;
+        if (split.cells) { resume = { row: r, cells: split.cells }; break; }
+        r++;
+        continue;
+      }
+    }
+    const end = unitEnd(plan, r, footer.from);
+    const unit = section(plan, r, end);
+    if (y + unit.height + reserve <= plan.avail + EPSILON) {
+      for (let i = r; i < end; i++) put(measuredRow(plan, i, y + vs));
+      placedBody += end - r;
+      r = end;
+      continue;
+    }
+    const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
+    if (end === r + 1 && !(avoid && placedBody > 0)) {
+      const split = splitRow(plan, r, y + vs, plan.avail - reserve - y - vs, pageIsEmpty, null);
+      if (split?.cells) {
+        put(split.row);
+        resume = { row: r, cells: split.cells };
+        placedBody++;
+        break;
+      }
+    }
+    if (placedBody > 0) { resume = { row: r, cells: null }; break; }
+    if (!plan.pageIsEmpty) return { placed, y, resume: null, pushed: true };
+    // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
+    for (let i = r; i < end; i++) put(measuredRow(plan, i, y + vs));
+    placedBody += end - r;
+    r = end;
+  }
+  for (let i = footer.from; i < footer.to; i++) put(measuredRow(plan, i, y + vs));
+  if (placed.length) y += vs;
+  return { placed, y, resume, pushed: false, ...(forced ? { forcedBreak: forced } : {}) };
+}
+
+/**
+ * Lay a row's cells out in the room left (continuing from `resumes` on a later page). Null
+ * when a cell cannot place anything here or, on a first attempt, when nothing breaks.
+ */
+function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmpty: boolean, resumes: readonly (Resume | null)[] | null): { row: PlacedRow; cells: (Resume | null)[] | null } | null {
+  const { prep, geo, ctx } = plan;
+  const slots = prep.structure.rows[r]!.cells;
+  const frags: BoxFragment[] = [];
+  const next: (Resume | null)[] = [];
+  let broke = false;
+  let height = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const box = prep.cellBoxes.get(slot)!;
+    const width = cellWidth(geo, slot, prep.hSpacing);
+    if (resumes && resumes[i] === null) {
+      // Finished on an earlier page: an empty continuation of the cell keeps its background and side borders.
+      const s = box.style;
+      frags.push(createBoxFragment(s, box.tag, box.attrs, {
+        x: geo.colX[slot.col] ?? 0, y: 0, width, height: 0,
+        border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
+        padding: { top: 0, right: 0, bottom: 0, left: 0 }, part: { isFirst: false, isLast: true },
+      }, []));
+      next.push(null);
+      continue;
+    }
+    const res = layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx);
+    if (!res.fragment) return null;
+    const f = res.fragment as BoxFragment;
+    (f as { x: number }).x = geo.colX[slot.col] ?? 0;
+    frags.push(f);
+    next.push(res.resume);
+    if (res.resume) broke = true;
+    height = Math.max(height, res.height);
+  }
+  if (!broke && !resumes) return null;
+  if (!broke) height = Math.max(height, plan.rows.heights[r]! > 0 && !resumes ? plan.rows.heights[r]! : height);
+  for (const f of frags) (f as { height: number }).height = height;
+  return { row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1 })) }, cells: broke ? next : null };
+}

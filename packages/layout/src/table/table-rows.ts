@@ -1,0 +1,138 @@
+import type { ContainerBox, TableBox } from '../boxes/box.js';
+import type { BoxFragment } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
+import type { PreparedTable } from './table-prepare.js';
+import type { CellSlot } from './table-structure.js';
+import type { TableGeometry } from './table-width.js';
+
+/** A cell laid out in its column span with unlimited height. */
+export interface MeasuredCell {
+  readonly slot: CellSlot;
+  readonly fragment: BoxFragment;
+  readonly height: number;
+  /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
+  readonly baseline: number;
+  readonly x: number;
+  readonly width: number;
+}
+
+export interface MeasuredRows {
+  readonly width: number;
+  readonly heights: number[];
+  /** Baseline of each row from its top (the largest baseline of its baseline-aligned cells), null when none. */
+  readonly baselines: (number | null)[];
+  readonly cells: MeasuredCell[][];
+}
+
+export function cellWidth(geo: TableGeometry, slot: CellSlot, hSpacing: number): number {
+  let w = (slot.colSpan - 1) * hSpacing;
+  for (let c = slot.col; c < slot.col + slot.colSpan; c++) w += geo.colW[c] ?? 0;
+  return w;
+}
+
+/** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */
+export function layoutCell(box: ContainerBox, width: number, blockSize: number, pageIsEmpty: boolean, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  return layoutBox(box, {
+    inlineSize: width, blockSize, pageIsEmpty, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
+  }, resume, ctx);
+}
+
+export function contentBottom(fragment: BoxFragment): number {
+  return fragment.height - fragment.border.bottom - fragment.padding.bottom;
+}
+
+/** Rows are measured once per table and width, so paginating a long table stays linear. */
+export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext): MeasuredRows {
+  const cached = ctx.lineCache.get(table) as MeasuredRows | undefined;
+  if (cached && cached.width === geo.width) return cached;
+  const t = prep.structure;
+  const heights: number[] = [];
+  const baselines: (number | null)[] = [];
+  const cells: MeasuredCell[][] = [];
+  for (const row of t.rows) {
+    const list: MeasuredCell[] = [];
+    for (const slot of row.cells) {
+      const box = prep.cellBoxes.get(slot)!;
+      const width = cellWidth(geo, slot, prep.hSpacing);
+      const r = layoutCell(box, width, Infinity, true, null, ctx);
+      const fragment = r.fragment as BoxFragment;
+      const natural = Math.max(r.height, specifiedHeight(slot.box, box));
+      list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: geo.colX[slot.col] ?? 0, width });
+    }
+    cells.push(list);
+    const { height, baseline } = rowHeight(row.box, list);
+    heights.push(height);
+    baselines.push(baseline);
+  }
+  spreadRowSpans(cells, heights, prep.vSpacing);
+  spreadTableHeight(table, prep, heights);
+  const measured: MeasuredRows = { width: geo.width, heights, baselines, cells };
+  ctx.lineCache.set(table, measured);
+  return measured;
+}
+
+/** A cell's `height` is a minimum for its border box (CSS 2.1 §17.5.3). */
+function specifiedHeight(original: ContainerBox, laid: ContainerBox): number {
+  const s = original.style;
+  const h = definite(s.height, null);
+  if (h === null) return 0;
+  if (s.boxSizing === 'border-box') return h;
+  const b = borderEdges(laid.style);
+  const p = paddingEdges(laid.style, 0);
+  return h + b.top + b.bottom + p.top + p.bottom;
+}
+
+const isBaselineAligned = (c: MeasuredCell): boolean => {
+  const v = c.slot.box.style.verticalAlign;
+  return v !== 'top' && v !== 'middle' && v !== 'bottom';
+};
+
+/** Row height (CSS 2.1 §17.5.3): its `height`, its single-row cells' heights, and baseline-aligned cells' ascent + descent. */
+function rowHeight(row: ContainerBox, cells: readonly MeasuredCell[]): { height: number; baseline: number | null } {
+  let height = definite(row.style.height, null) ?? 0;
+  let ascent: number | null = null;
+  let descent = 0;
+  for (const c of cells) {
+    if (isBaselineAligned(c)) {
+      ascent = Math.max(ascent ?? 0, c.baseline);
+      if (c.slot.rowSpan === 1) descent = Math.max(descent, c.height - c.baseline);
+    }
+    if (c.slot.rowSpan === 1) height = Math.max(height, c.height);
+  }
+  if (ascent !== null) height = Math.max(height, ascent + descent);
+  return { height, baseline: ascent };
+}
+
+/** A row-spanning cell taller than its rows grows them in proportion to their heights, else the last one. */
+function spreadRowSpans(cells: readonly MeasuredCell[][], heights: number[], vSpacing: number): void {
+  const spanning = cells.flat().filter((c) => c.slot.rowSpan > 1).sort((a, b) => a.slot.rowSpan - b.slot.rowSpan);
+  for (const c of spanning) {
+    const { row, rowSpan } = c.slot;
+    let sum = (rowSpan - 1) * vSpacing;
+    for (let r = row; r < row + rowSpan; r++) sum += heights[r]!;
+    const extra = c.height - sum;
+    if (extra <= 0) continue;
+    const rowsSum = sum - (rowSpan - 1) * vSpacing;
+    if (rowsSum <= 0) {
+      heights[row + rowSpan - 1]! += extra;
+      continue;
+    }
+    for (let r = row; r < row + rowSpan; r++) heights[r]! += (extra * heights[r]!) / rowsSum;
+  }
+}
+
+/** A table `height` larger than its rows grows the rows in proportion (CSS 2.1 §17.5.3 leaves it open; Chromium does this). */
+function spreadTableHeight(table: TableBox, prep: PreparedTable, heights: number[]): void {
+  const h = definite(table.style.height, null);
+  if (h === null || heights.length === 0) return;
+  const b = prep.border;
+  const p = prep.padding;
+  const edges = b.top + b.bottom + p.top + p.bottom + (heights.length + 1) * prep.vSpacing;
+  const sum = heights.reduce((a, x) => a + x, 0);
+  const extra = h - edges - sum;
+  if (extra <= 0) return;
+  for (let r = 0; r < heights.length; r++) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / heights.length;
+}

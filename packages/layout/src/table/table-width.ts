@@ -1,0 +1,110 @@
+import type { ContainerBox, TableBox } from '../boxes/box.js';
+import type { LayoutContext } from '../flow/context.js';
+import { definite, marginOrZero } from '../flow/box-model.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import { resolveLength } from '../style.js';
+import { distributeWidths, type ColumnConstraint } from './distribute.js';
+import { prepareTable, widthSpec, type PreparedTable } from './table-prepare.js';
+
+/** The table's used width and its columns (CSS 2.1 §17.5.2). */
+export interface TableGeometry {
+  /** Border-box width of the table grid box. */
+  readonly width: number;
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  /** Left edge of each column from the table's border-box left, and its width. */
+  readonly colX: readonly number[];
+  readonly colW: readonly number[];
+}
+
+/** Min/max-content widths of the table box (grid + borders/padding, at least its captions' min). */
+export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutContext): { min: number; max: number } {
+  const edges = prep.border.left + prep.border.right + prep.padding.left + prep.padding.right;
+  let captionMin = 0;
+  for (const c of prep.structure.captions) captionMin = Math.max(captionMin, outerSizes(c, ctx).min);
+  const min = Math.max(prep.gridMin + edges, captionMin);
+  const fixed = fixedLayoutWidth(box, prep);
+  if (fixed !== null) return { min: fixed, max: fixed };
+  return { min, max: Math.max(min, prep.gridMax + edges) };
+}
+
+/** `table-layout: fixed` applies only with a non-auto width (CSS 2.1 §17.5.2.1). */
+function fixedLayoutWidth(box: TableBox, prep: PreparedTable): number | null {
+  if (box.style.tableLayout !== 'fixed' || box.style.width === 'auto') return null;
+  const w = definite(box.style.width, null);
+  return w === null ? null : Math.max(w, fixedColumns(prep).reduce((a, c) => a + c.max, 0) + spacingOf(prep) + edgesOf(prep));
+}
+
+const spacingOf = (p: PreparedTable): number => (p.structure.columnCount > 0 ? (p.structure.columnCount + 1) * p.hSpacing : 0);
+const edgesOf = (p: PreparedTable): number => p.border.left + p.border.right + p.padding.left + p.padding.right;
+
+/** Fixed layout columns (CSS 2.1 §17.5.2.1): widths from `col`s, else from the first row's cells; the rest share what is left. */
+function fixedColumns(prep: PreparedTable): ColumnConstraint[] {
+  const t = prep.structure;
+  const cols: ColumnConstraint[] = [];
+  const firstRow = t.rows[0];
+  for (let c = 0; c < t.columnCount; c++) {
+    const src = t.columns[c];
+    const colStyle = src?.col && src.col.style.width !== 'auto' ? src.col.style : src?.group?.style ?? null;
+    let spec = colStyle ? widthSpec(colStyle.width, colStyle, 0) : null;
+    if (!spec && firstRow) {
+      const cell = firstRow.cells.find((x) => x.col <= c && c < x.col + x.colSpan);
+      if (cell) {
+        const s = cell.box.style;
+        const edges = s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
+        spec = widthSpec(s.width, s, edges);
+        if (spec && 'fixed' in spec) spec = { fixed: spec.fixed / cell.colSpan };
+      }
+    }
+    if (spec && 'fixed' in spec) cols.push({ min: 0, max: spec.fixed, percent: null, constrained: true });
+    else cols.push({ min: 0, max: 0, percent: spec ? spec.percent : null, constrained: false });
+  }
+  return cols;
+}
+
+export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext): TableGeometry {
+  const s = box.style;
+  const intrinsic = tableIntrinsic(box, prep, ctx);
+  const ml = marginOrZero(s.marginLeft, cbWidth);
+  const mr = marginOrZero(s.marginRight, cbWidth);
+  const avail = Math.max(0, cbWidth - ml - mr);
+  // The table's width property is its border-box width, whatever box-sizing says (as in Chromium).
+  const spec = definite(s.width, cbWidth);
+  let width = spec === null ? Math.min(Math.max(intrinsic.min, avail), intrinsic.max) : spec;
+  const maxW = definite(s.maxWidth, cbWidth);
+  if (maxW !== null) width = Math.min(width, maxW);
+  const minW = definite(s.minWidth, cbWidth);
+  if (minW !== null) width = Math.max(width, minW);
+  width = Math.max(width, intrinsic.min);
+  const fixed = fixedLayoutWidth(box, prep) !== null;
+  const assignable = Math.max(0, width - edgesOf(prep) - spacingOf(prep));
+  const colW = prep.structure.columnCount === 0 ? [] : distributeWidths(assignable, fixed ? fixedColumns(prep) : prep.columns, true);
+  const colX: number[] = [];
+  let x = prep.border.left + prep.padding.left + prep.hSpacing;
+  for (const w of colW) {
+    colX.push(x);
+    x += w + prep.hSpacing;
+  }
+  // Auto margins centre the table (CSS 2.1 §10.3.3); an over-constrained end margin gives way.
+  const rest = cbWidth - width;
+  let marginLeft = ml;
+  if (s.marginLeft === 'auto' && s.marginRight === 'auto') marginLeft = Math.max(0, rest / 2);
+  else if (s.marginLeft === 'auto') marginLeft = rest - mr;
+  return { width, marginLeft, marginRight: cbWidth - width - marginLeft, colX, colW };
+}
+
+/** A table's contribution to its container's intrinsic sizes (margin box); a fixed width wins over max-content but not min. */
+export function tableOuterSizes(box: ContainerBox, ctx: LayoutContext): { min: number; max: number } {
+  const table = box.kind === 'table' ? box : null;
+  if (!table) return { min: 0, max: 0 };
+  const prep = prepareTable(table, ctx);
+  const sizes = tableIntrinsic(table, prep, ctx);
+  const s = table.style;
+  const margins = marginOrZero(s.marginLeft, 0) + marginOrZero(s.marginRight, 0);
+  const w = definite(s.width, null);
+  if (w !== null) {
+    const used = Math.max(w, sizes.min);
+    return { min: used + margins, max: used + margins };
+  }
+  return { min: sizes.min + margins, max: sizes.max + margins };
+}
