@@ -1,9 +1,10 @@
 import { parseDocument } from 'htmlparser2';
-import { Document, Element, Text, type ChildNode, type ParentNode } from 'domhandler';
+import { Document, Element, type ChildNode, type ParentNode } from 'domhandler';
+import { isBlankText, setChildren } from './dom-utils.js';
+import { fixTable } from './tables.js';
 
 /** Elements the HTML parser puts in `head` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base', 'noscript', 'template']);
-const TABLE_SECTIONS = new Set(['thead', 'tbody', 'tfoot']);
 
 /**
  * Parse HTML into a domhandler Document with HTML semantics: lower-case names, decoded
@@ -19,9 +20,11 @@ export function parseHtml(html: string): Document {
   }
   ensureSkeleton(doc);
   limitDepth(doc);
+  const tables: Element[] = [];
   visitElements(doc, (el) => {
-    if (el.name === 'table') wrapRowsInTbody(el);
+    if (el.name === 'table') tables.push(el);
   });
+  for (const table of tables) fixTable(table);
   return doc;
 }
 
@@ -77,19 +80,6 @@ function visitElements(root: ParentNode, visit: (el: Element) => void): void {
   }
 }
 
-function isBlankText(node: ChildNode): boolean {
-  return node instanceof Text && node.data.trim() === '';
-}
-
-function setChildren(parent: ParentNode, children: ChildNode[]): void {
-  parent.children = children;
-  children.forEach((child, i) => {
-    child.parent = parent;
-    child.prev = children[i - 1] ?? null;
-    child.next = children[i + 1] ?? null;
-  });
-}
-
 function findChild(parent: ParentNode, name: string): Element | undefined {
   return parent.children.find((c): c is Element => c instanceof Element && c.name === name);
 }
@@ -126,29 +116,4 @@ function ensureSkeleton(doc: Document): void {
   setChildren(head, [...head.children, ...headExtra]);
   setChildren(body, [...bodyBefore, ...body.children, ...bodyAfter]);
   setChildren(html, [head, body]);
-}
-
-/** Rows directly in a table get an implicit `tbody` per run (§13.2.6.4.9 "in table"). */
-function wrapRowsInTbody(table: Element): void {
-  if (!table.children.some((c) => c instanceof Element && c.name === 'tr')) return;
-  const out: ChildNode[] = [];
-  let current: Element | null = null;
-  for (const child of table.children) {
-    const isRow = child instanceof Element && child.name === 'tr';
-    if (isRow) {
-      if (!current) {
-        current = new Element('tbody', {});
-        current.children = [];
-        out.push(current);
-      }
-      current.children.push(child);
-    } else if (current && isBlankText(child)) {
-      current.children.push(child);
-    } else {
-      if (child instanceof Element && (TABLE_SECTIONS.has(child.name) || child.name === 'caption' || child.name === 'colgroup')) current = null;
-      out.push(child);
-    }
-  }
-  for (const node of out) if (node instanceof Element && node.name === 'tbody') setChildren(node, [...node.children]);
-  setChildren(table, out);
 }

@@ -21,6 +21,11 @@ describe('parseHtml', () => {
     ['plain &amp; text<IMG SRC=a.png><br/>y&nbsp;', '<html><head></head><body>plain & text<img src="a.png"><br>y\u00a0</body></html>'],
     ['<table><tr><td>1<td>2</table>', '<html><head></head><body><table><tbody><tr><td>1</td><td>2</td></tr></tbody></table></body></html>'],
     ['<table><thead><tr><th>h</th></tr></thead><tr><td>1</td></tr></table>', '<html><head></head><body><table><thead><tr><th>h</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></body></html>'],
+    ['<table><tr><td>1</td></tr> stray <div>d</div></table>', '<html><head></head><body> stray <div>d</div><table><tbody><tr><td>1</td></tr></tbody></table></body></html>'],
+    ['<table><td>a<td>b</table>', '<html><head></head><body><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table></body></html>'],
+    ['<table><form><tr><td>f</td></tr></form></table>', '<html><head></head><body><table><tbody><tr><td>f</td></tr></tbody></table></body></html>'],
+    ['<table><tbody><td>x</td></tbody></table>', '<html><head></head><body><table><tbody><tr><td>x</td></tr></tbody></table></body></html>'],
+    ['<table><tr><td><table><tr>inner<td>i</td></tr></table></td></tr></table>', '<html><head></head><body><table><tbody><tr><td>inner<table><tbody><tr><td>i</td></tr></tbody></table></td></tr></tbody></table></body></html>'],
     ['<html><body><p>x</p></body></html>', '<html><head></head><body><p>x</p></body></html>'],
     ['', '<html><head></head><body></body></html>'],
   ])('%s', (html, expected) => {
