@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Where stored renders' bytes live; a filesystem today, object storage later. */
@@ -8,6 +8,8 @@ export interface BlobStore {
   /** null when the blob does not exist. */
   get(id: string): Promise<Uint8Array | null>;
   delete(id: string): Promise<void>;
+  /** IDs of every stored blob (for the orphan sweep). */
+  list(): Promise<string[]>;
 }
 
 const SAFE_ID = /^[a-z0-9_]+$/;
@@ -35,6 +37,9 @@ export function createFileBlobStore(dir: string): BlobStore {
     },
     async delete(id) {
       await rm(pathOf(id), { force: true });
+    },
+    async list() {
+      return (await readdir(dir)).filter((f) => f.endsWith('.pdf')).map((f) => f.slice(0, -4));
     },
   };
 }

@@ -48,10 +48,15 @@ export function createDeps(config: Config): AppDeps {
   };
 }
 
-/** Delete expired stored renders (rows, then files) and expired sessions. */
+/**
+ * Delete expired stored renders (rows, then files), expired sessions, and
+ * files whose row is gone (a crash between an account deletion's commit and
+ * its file removal).
+ */
 export async function sweep(deps: AppDeps): Promise<void> {
   deps.sessions.sweep();
   for (const id of deps.renders.takeExpired()) await deps.blobs.delete(id);
+  for (const id of await deps.blobs.list()) if (!deps.renders.get(id)) await deps.blobs.delete(id);
 }
 
 /** Start the HTTP server (what `platen serve` calls). Port 0 picks a free port. */

@@ -21,8 +21,9 @@ async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: U
   const id = newId('render');
   const expires = deps.config.now() + deps.config.signedUrlTtlSeconds * 1000;
   const expiresAt = new Date(expires).toISOString();
-  await deps.blobs.put(id, pdf);
+  // Row first: a file never exists without its row, so the orphan sweep cannot race a render in progress.
   deps.renders.insert({ id, userId, sizeBytes: pdf.byteLength, filename, expiresAt });
+  await deps.blobs.put(id, pdf);
   const token = `${expires}.${sign(deps.config.secret, `${id}.${expires}`)}`;
   return { url: `${baseUrl(event, deps)}/api/v1/renders/${id}?token=${token}`, expires_at: expiresAt };
 }

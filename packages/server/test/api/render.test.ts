@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createKey, expectError, seedAccount, type Account } from '../helpers/client.js';
@@ -67,7 +67,7 @@ describe('POST /render deliveries', () => {
     server.advance(-24 * 3600 * 1000);
   });
 
-  it('uses PLATEN_PUBLIC_URL for signed links and sweeps expired files', async () => {
+  it('uses PLATEN_PUBLIC_URL for signed links and sweeps expired and orphaned files', async () => {
     const pub = await startTestServer({ renderWorkerUrl: FAKE_WORKER, publicUrl: 'https://pdf.example.com/', sweepIntervalMs: 1000 });
     try {
       const a = await seedAccount(pub.url);
@@ -75,6 +75,7 @@ describe('POST /render deliveries', () => {
       expect(res.json.url.startsWith('https://pdf.example.com/api/v1/renders/render_')).toBe(true);
       const dir = join(pub.dataDir, 'renders');
       expect(readdirSync(dir)).toHaveLength(1);
+      writeFileSync(join(dir, 'render_orphan.pdf'), '%PDF-');
       pub.advance(25 * 3600 * 1000);
       await new Promise((r) => setTimeout(r, 1500));
       expect(readdirSync(dir)).toHaveLength(0);
