@@ -48,7 +48,17 @@ function paintItem(ctx: PaintContext, item: PaintItem | StackingContext): void {
   ctx.restore();
 }
 
+/** Geometry a PDF can hold: a layout bug must cost one fragment, not the whole render. */
+function isFinitePlaced(frag: Fragment): boolean {
+  if (frag.kind === 'text') return Number.isFinite(frag.x) && Number.isFinite(frag.baseline);
+  return [frag.x, frag.y, frag.width, frag.height].every(Number.isFinite);
+}
+
 function paintFragment(ctx: PaintContext, frag: Fragment): void {
+  if (!isFinitePlaced(frag)) {
+    ctx.warn('bad_geometry', `a ${frag.kind} fragment has no finite position and was not painted`);
+    return;
+  }
   if (frag.kind === 'text') paintText(ctx, frag);
   else if (frag.kind === 'image') paintImage(ctx, frag);
   else paintBoxDecorations(ctx, frag);
@@ -57,6 +67,10 @@ function paintFragment(ctx: PaintContext, frag: Fragment): void {
 /** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */
 function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   const root: BoxFragment = sc.root;
+  if (!isFinitePlaced(root)) {
+    ctx.warn('bad_geometry', 'a box fragment has no finite position and was not painted');
+    return;
+  }
   ctx.save();
   for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
   applyTransform(ctx, root);

@@ -64,7 +64,7 @@ declare module 'fontkit' {
     layout(text: string, features?: Record<string, boolean> | string[], script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun;
     hasGlyphForCodePoint(codePoint: number): boolean;
     glyphForCodePoint(codePoint: number): Glyph;
-    getGlyph(id: number): Glyph;
+    getGlyph(id: number, codePoints?: number[]): Glyph;
     createSubset(): Subset;
   }
   export interface FontCollection {

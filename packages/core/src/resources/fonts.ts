@@ -42,11 +42,27 @@ export interface FontDiagnostic {
   readonly message: string;
 }
 
+/**
+ * fontkit keeps one glyph object per id, carrying the code points it was first created
+ * with: a glyph first fetched by id alone (the PDF subsetter does that for the components
+ * of a composite such as "ś") would report no code points in every later layout, and its
+ * text would be lost from the PDF. Give such a glyph the code points it is next asked for.
+ */
+function keepGlyphCodePoints(font: Font): void {
+  const getGlyph = font.getGlyph.bind(font);
+  (font as { getGlyph: Font['getGlyph'] }).getGlyph = (id: number, codePoints?: number[]) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && codePoints && codePoints.length > 0 && glyph.codePoints.length === 0) glyph.codePoints.push(...codePoints);
+    return glyph;
+  };
+}
+
 /** Parse font bytes (TTF, OTF, WOFF, WOFF2; first font of a collection). Throws on garbage. */
 export function parseFont(bytes: Uint8Array): Font {
   const parsed = create(bytes);
   const font = 'fonts' in parsed ? parsed.fonts[0] : parsed;
   if (!font || typeof font.layout !== 'function') throw new Error('not a font');
+  keepGlyphCodePoints(font);
   return font;
 }
 

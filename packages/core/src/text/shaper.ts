@@ -55,13 +55,14 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
     if (!pos) return;
     // fontkit turns default-ignorable characters (soft hyphen, ZWJ…) into zero-width spaces.
     if (glyph.id === space && pos.xAdvance === 0) return;
+    const codePoints = glyph.codePoints;
     // Control characters (tab, newline…) are never drawn: layout turns tabs into space itself.
-    if (glyph.codePoints.length > 0 && glyph.codePoints.every(isControl)) return;
+    if (codePoints.length > 0 && codePoints.every(isControl)) return;
     glyphIds.push(glyph.id);
     advances.push(pos.xAdvance);
     offsets.push([pos.xOffset, pos.yOffset]);
     if (pos.xOffset !== 0 || pos.yOffset !== 0) anyOffset = true;
-    glyphText.push(String.fromCodePoint(...glyph.codePoints));
+    glyphText.push(String.fromCodePoint(...codePoints));
   });
   return { glyphIds, advances, offsets: anyOffset ? offsets : null, glyphText };
 }

@@ -88,3 +88,16 @@ describe('paintPdf', () => {
     expect(raw.match(/\/Type \/FontDescriptor/g)?.length).toBe(2);
   });
 });
+
+describe('robustness', () => {
+  it('skips fragments with non-finite geometry with a diagnostic instead of failing', async () => {
+    const fs = fonts();
+    const diagnostics: { code: string }[] = [];
+    const bad = box(Number.NaN, 10, 100, 100, { backgroundColor: RED });
+    const good = text(fs, 'still here', 10, 40);
+    const pdf = await paintPdf([page([bad, good, box(10, 10, Infinity, 10, {}, [])])], { fonts: fs, images: noImages, diagnostics: diagnostics as never });
+    expect(pdfText(pdf)).toContain('still here');
+    expect(diagnostics.map((d) => d.code)).toContain('bad_geometry');
+    expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { FontQuery } from '@platen/layout';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { createMeasurer } from '../../src/text/measurer.js';
 
@@ -135,5 +137,20 @@ describe('invisible characters', () => {
     expect(glyphs).toHaveLength(4);
     expect(glyphs).not.toContain(0);
     expect(runs.flatMap((r) => r.glyphText).join('')).toBe('abcd');
+  });
+});
+
+describe('glyph text', () => {
+  it('stays right for a glyph first created by id alone, as the PDF subsetter does for components', () => {
+    const fonts = getFontRegistry().createFontSet();
+    // A freshly parsed font, so that nothing else has created its glyph objects yet.
+    fonts.addFace({ family: 'Fresh' }, readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')));
+    const font = fonts.primary(q(['Fresh'])).face.font;
+    const sId = font.layout('s').glyphs[0]?.id ?? 0;
+    const fresh = getFontRegistry().createFontSet();
+    fresh.addFace({ family: 'Fresh' }, readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')));
+    fresh.primary(q(['Fresh'])).face.font.getGlyph(sId);
+    const runs = createMeasurer(fresh).shape('ffi st', q(['Fresh']), 16);
+    expect(runs.flatMap((r) => r.glyphText).join('')).toBe('ffi st');
   });
 });
