@@ -57,6 +57,8 @@ export interface Paragraph {
   /** Break opportunity before item i (`'allowed'`), or a forced break after the previous item. */
   readonly breakBefore: readonly ('none' | 'allowed' | 'forced')[];
   readonly hasRtl: boolean;
+  /** No atomic inlines and no percentage inline edges: the same for every containing block width. */
+  readonly widthIndependent: boolean;
 }
 
 interface Collect {
@@ -77,6 +79,18 @@ export function itemWidth(item: InlineItem): number {
 /** Flatten, find break opportunities and bidi levels, and shape every piece (cached). */
 export function collectParagraph(
   children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic = false,
+): Paragraph {
+  // Intrinsic sizing and layout both need the paragraph; it depends on the width only through
+  // atomic inlines and percentage edges, so the others are kept (keyed by the children list).
+  const cached = ctx.lineCache.get(children) as Paragraph | undefined;
+  if (cached) return cached;
+  const para = buildParagraph(children, style, cbWidth, ctx, intrinsic);
+  if (para.widthIndependent) ctx.lineCache.set(children, para);
+  return para;
+}
+
+function buildParagraph(
+  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean,
 ): Paragraph {
   const c: Collect = { text: '', pieces: [], order: [] };
   flatten(children, c, ctx);
@@ -118,7 +132,13 @@ export function collectParagraph(
       }
     }
   }
-  return { items, breakBefore, hasRtl: levels !== null };
+  const widthIndependent = items.every((it) => it.type !== 'atomic' && !(it.type === 'open' && hasPercentEdges(it.box)));
+  return { items, breakBefore, hasRtl: levels !== null, widthIndependent };
+}
+
+function hasPercentEdges(box: InlineBox): boolean {
+  const s = box.style;
+  return [s.paddingLeft, s.paddingRight, s.marginLeft, s.marginRight].some((v) => typeof v === 'object');
 }
 
 function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutContext): void {
