@@ -59,10 +59,17 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): unknown {
   return rest;
 }
 
+/**
+ * Every registered schema: response shapes as output (unknown keys are never
+ * sent), request bodies as input (unknown keys are accepted and ignored).
+ */
 function components(): Record<string, unknown> {
-  const all = z.toJSONSchema(z.globalRegistry, { io: 'output', unrepresentable: 'any', uri: (id) => REF + id }).schemas;
-  return Object.fromEntries(Object.entries(all).map(([id, s]) => {
-    const { $schema: _s, $id: _i, ...rest } = s as Record<string, unknown>;
+  const generate = (io: 'input' | 'output') => z.toJSONSchema(z.globalRegistry, { io, unrepresentable: 'any', uri: (id) => REF + id }).schemas;
+  const output = generate('output');
+  const input = generate('input');
+  const bodies = new Set(OPERATIONS.map((op) => (op.body ? z.globalRegistry.get(op.body)?.id : undefined)));
+  return Object.fromEntries(Object.keys(output).map((id) => {
+    const { $schema: _s, $id: _i, ...rest } = (bodies.has(id) ? input[id] : output[id]) as Record<string, unknown>;
     return [id, rest];
   }));
 }

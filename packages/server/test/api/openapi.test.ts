@@ -42,6 +42,9 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/render', '/api/v1/templates/{id}', '/api/v1/logs', '/api/v1/stats', '/api/v1/api-keys/{id}', '/api/v1/account', '/api/v1/auth/login']));
     expect(doc.components.schemas.PdfFormat.properties.preset.enum).toEqual(['a4', 'a4-landscape', 'letter', 'letter-landscape', 'square', 'custom']);
     expect(doc.components.schemas.RenderRequest.properties.delivery.enum).toEqual(['base64', 'url']);
+    // Request bodies accept (and ignore) unknown keys; answers never carry any.
+    expect(doc.components.schemas.CreateTemplate.additionalProperties).toBeUndefined();
+    expect(doc.components.schemas.Template.additionalProperties).toBe(false);
     expect(doc.paths['/api/v1/logs'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'cursor', 'status', 'template_id', 'from', 'to']);
   });
 
