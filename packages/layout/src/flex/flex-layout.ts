@@ -1,194 +1,41 @@
 import type { ContainerBox } from '../boxes/box.js';
-import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
-import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
-import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
-import { computeFlexGeometry, type FlexGeometry, type FlexUnit, type PlacedItem } from './flex-geometry.js';
+import type { UsedBox } from '../flow/box-model.js';
+import type { LayoutResult, Resume, Space } from '../flow/types.js';
+import { computeFlexGeometry } from './flex-geometry.js';
 import { isBaselineAligned } from './flex-cross.js';
-import { layoutItem } from './sized-box.js';
-import { layoutBox } from '../flow/layout-box.js';
+import { layoutUnits, type UnitGeometry } from './unit-layout.js';
 
-const EPSILON = 1e-6;
+const geometryCache = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: UnitGeometry }>>();
 
-type FlexToken = Extract<Resume, { kind: 'flex' }>;
-
-const geometryCache = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: FlexGeometry }>>();
-
-function geometryOf(box: ContainerBox, used: UsedBox, ctx: LayoutContext): FlexGeometry {
+/** The flex algorithm's result as break units, cached per layout context and container size. */
+function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
   let perCtx = geometryCache.get(ctx.lineCache);
   if (!perCtx) geometryCache.set(ctx.lineCache, (perCtx = new WeakMap()));
   const key = `${used.width}|${used.height}|${used.minHeight}|${used.maxHeight}`;
   const hit = perCtx.get(box);
   if (hit && hit.key === key) return hit.geo;
   const geo = computeFlexGeometry(box, used, ctx);
-  perCtx.set(box, { key, geo });
-  return geo;
-}
-
-/** Per-fragment bookkeeping while units are placed on a page. */
-interface Frame {
-  readonly box: ContainerBox;
-  readonly used: UsedBox;
-  readonly space: Space;
-  readonly geo: FlexGeometry;
-  readonly ctx: LayoutContext;
-  readonly topEdges: number;
-  /** Content-box y shown at the fragment's content top. */
-  readonly offset: number;
-  /** Room for the border box on this page. */
-  readonly available: number;
-  readonly children: Fragment[];
-  baseline: number | null;
-  lastBaseline: number | null;
+  const units = geo.units.map((u) => ({
+    top: u.top, bottom: u.bottom,
+    items: u.items.map((p) => ({
+      box: p.item.box, x: p.x, y: p.y, width: p.width, height: p.height, pinHeight: p.pinHeight,
+      baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
+    })),
+  }));
+  const column = !geo.axes.row && !geo.axes.wrap;
+  const result: UnitGeometry = { units, contentHeight: geo.contentHeight, splittable: column };
+  perCtx.set(box, { key, geo: result });
+  return result;
 }
 
 /**
- * Flex container layout (CSS Flexbox §9) with fragmentation (§12, as Chromium does it): a row
- * container's lines are monolithic break units (a line taller than a page overflows it), a
- * single-line column container breaks between and inside its items; `break-inside: avoid`
- * on an item or the container moves it to the next page when it is not first there.
+ * Flex container layout (CSS Flexbox §9) with fragmentation as Chromium does it (§12): a row
+ * container's lines are monolithic break units, a single-line column container breaks between
+ * and inside its items.
  */
 export function layoutFlex(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr');
-  const token = resume?.kind === 'flex' ? resume : null;
-  const continuation = token !== null;
-  const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
-  const frame: Frame = {
-    box, used, space, geo: geometryOf(box, used, ctx), ctx, topEdges: continuation ? 0 : used.border.top + used.padding.top,
-    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop), children: [], baseline: null, lastBaseline: null,
-  };
-  const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
-  const stop = placeUnits(frame, token, paging);
-  if (stop === 'push') return pushed(marginTop);
-  if (!continuation) placeOutOfFlow(frame);
-  const bottomEdges = used.border.bottom + used.padding.bottom;
-  const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
-  if (stop !== null) {
-    if (avoid && !continuation && !space.pageIsEmpty) return pushed(marginTop);
-    return broken(frame, marginTop, stop, continuation);
-  }
-  const contentHeight = Math.max(0, frame.geo.contentHeight - frame.offset);
-  const height = frame.topEdges + contentHeight + bottomEdges;
-  if (paging && height > frame.available + EPSILON && frame.available > frame.topEdges + EPSILON && used.height !== null) {
-    // A definite height taller than the room left: the container's own box splits (CSS Fragmentation 3 §4).
-    const consumed = frame.offset + frame.available - frame.topEdges;
-    return broken(frame, marginTop, { kind: 'flex', item: frame.geo.units.length, inner: null, offset: consumed }, continuation);
-  }
-  return {
-    fragment: makeFragment(frame, height, continuation, true), resume: null, marginTop,
-    marginBottom: addMargin(NO_MARGINS, used.marginBottom), collapsesThrough: false, height,
-    baseline: frame.baseline, lastBaseline: frame.lastBaseline,
-  };
-}
-
-function pushed(marginTop: MarginSet): LayoutResult {
-  return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
-}
-
-function broken(frame: Frame, marginTop: MarginSet, resume: FlexToken, continuation: boolean): LayoutResult {
-  const height = Math.max(frame.available, frame.topEdges);
-  return {
-    fragment: makeFragment(frame, height, continuation, false), resume, marginTop, marginBottom: NO_MARGINS,
-    collapsesThrough: false, height, baseline: frame.baseline, lastBaseline: frame.lastBaseline,
-  };
-}
-
-/** Place break units from the resume point; returns where to continue, 'push', or null when all are placed. */
-function placeUnits(frame: Frame, token: FlexToken | null, paging: boolean): FlexToken | 'push' | null {
-  const units = frame.geo.units;
-  let placed = 0;
-  for (let u = token?.item ?? 0; u < units.length; u++) {
-    const unit = units[u]!;
-    const inner = token && u === token.item ? token.inner : null;
-    const top = inner ? frame.topEdges : frame.topEdges + unit.top - frame.offset;
-    const first = placed === 0;
-    const fits = !paging || top + (unit.bottom - unit.top) - (inner ? frame.offset - unit.top : 0) <= frame.available + EPSILON;
-    const mustPlace = first && frame.space.pageIsEmpty;
-    const splittable = paging && unit.items.length === 1 && isColumnUnit(frame);
-    if (!fits && splittable) {
-      const r = placeSplitting(frame, unit, top, inner, first);
-      if (r === 'pushed') return first && !token && !frame.space.pageIsEmpty ? 'push' : { kind: 'flex', item: u, inner: null, offset: unit.top };
-      placed++;
-      if (r !== null) return { kind: 'flex', item: u, inner: r.resume, offset: frame.offset + (top - frame.topEdges) + r.height };
-      continue;
-    }
-    if (!fits && !mustPlace) {
-      if (first && !token && !frame.space.pageIsEmpty) return 'push';
-      return { kind: 'flex', item: u, inner: null, offset: unit.top };
-    }
-    placeWhole(frame, unit, u === 0 && !token);
-    placed++;
-  }
-  return null;
-}
-
-function isColumnUnit(frame: Frame): boolean {
-  const d = frame.box.style.flexDirection;
-  return (d === 'column' || d === 'column-reverse') && frame.box.style.flexWrap === 'nowrap';
-}
-
-/** A whole line (or item) laid out without page limits: monolithic. */
-function placeWhole(frame: Frame, unit: FlexUnit, firstLine: boolean): void {
-  const results = unit.items.map((p) => {
-    const r = layoutItem(p.item.box, { width: p.width, height: p.pinHeight }, frame.used.width, frame.used.height, frame.ctx,
-      { blockSize: Infinity, pageIsEmpty: true, resume: null });
-    if (r.fragment) {
-      offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, frame.topEdges + p.y - frame.offset);
-      frame.children.push(r.fragment);
-    }
-    return { p, baseline: r.baseline === null ? null : frame.topEdges + p.y - frame.offset + r.baseline, last: r.lastBaseline === null ? null : frame.topEdges + p.y - frame.offset + r.lastBaseline };
-  });
-  recordBaselines(frame, results, firstLine);
-}
-
-/** A column container's item that does not fit: lay it out against the page end, splitting inside it. */
-function placeSplitting(frame: Frame, unit: FlexUnit, top: number, inner: Resume | null, first: boolean): 'pushed' | null | { resume: Resume; height: number } {
-  const p = unit.items[0]!;
-  const avoid = p.item.style.breakInside === 'avoid' || p.item.style.breakInside === 'avoid-page';
-  const pageIsEmpty = first && frame.space.pageIsEmpty;
-  if (avoid && !pageIsEmpty && !inner) return 'pushed';
-  const remaining = inner ? Math.max(0, unit.bottom - frame.offset) : null;
-  const r = layoutItem(p.item.box, { width: p.width, height: remaining ?? p.pinHeight }, frame.used.width, frame.used.height, frame.ctx,
-    { blockSize: frame.available - top, pageIsEmpty, resume: inner });
-  if (!r.fragment) return 'pushed';
-  offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, top);
-  frame.children.push(r.fragment);
-  if (!inner) recordBaselines(frame, [{ p, baseline: r.baseline === null ? null : top + r.baseline, last: null }], frame.children.length === 1);
-  return r.resume ? { resume: r.resume, height: r.height } : null;
-}
-
-function recordBaselines(frame: Frame, results: readonly { p: PlacedItem; baseline: number | null; last: number | null }[], firstLine: boolean): void {
-  const preferred = results.find((r) => r.baseline !== null && isBaselineAligned({ item: r.p.item, cross: r.p.height, baseline: r.baseline }, frame.box.style, frame.geo.axes));
-  const pick = preferred ?? results.find((r) => r.baseline !== null);
-  if (firstLine && frame.baseline === null && pick) frame.baseline = pick.baseline;
-  const last = [...results].reverse().find((r) => (r.last ?? r.baseline) !== null);
-  if (last) frame.lastBaseline = last.last ?? last.baseline;
-}
-
-/**
- * Absolutely positioned children are not flex items (CSS Flexbox §4.1); positioned layout is
- * not done yet, so they are laid out at their static position, the content box's start.
- */
-function placeOutOfFlow(frame: Frame): void {
-  for (const child of frame.box.children) {
-    if (child.kind === 'lines' || (child.style.position !== 'absolute' && child.style.position !== 'fixed')) continue;
-    const r = layoutBox(child, {
-      inlineSize: frame.used.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-      truncateMargins: false, cbBlockSize: frame.used.height,
-    }, null, frame.ctx);
-    if (!r.fragment) continue;
-    offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left, frame.topEdges + resolveMargins(r.marginTop));
-    frame.children.push(r.fragment);
-  }
-}
-
-function makeFragment(frame: Frame, height: number, continuation: boolean, last: boolean): Fragment {
-  const { used, box } = frame;
-  const border = { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
-  const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
-  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  return createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: { isFirst: !continuation, isLast: last },
-  }, frame.children);
+  const token = resume?.kind === 'flex' ? { unit: resume.item, inner: resume.inner, offset: resume.offset } : null;
+  return layoutUnits(box, space, token, ctx, (used) => flexUnits(box, used, ctx),
+    (c) => ({ kind: 'flex', item: c.unit, inner: c.inner, offset: c.offset }));
 }

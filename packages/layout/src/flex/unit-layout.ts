@@ -1,0 +1,210 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
+import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import { layoutItem, type ItemBox } from './sized-box.js';
+
+const EPSILON = 1e-6;
+
+/** An item's final border box relative to the container's content box, and how to lay it out. */
+export interface UnitItem {
+  readonly box: ItemBox;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Height to pin for the final layout; null: the content decides. */
+  readonly pinHeight: number | null;
+  /** Takes part in baseline alignment: preferred for the container's first baseline. */
+  readonly baselineAligned: boolean;
+}
+
+/** A break unit: a flex line, a column flex item, a grid row (with the items starting in it). */
+export interface Unit {
+  readonly top: number;
+  readonly bottom: number;
+  readonly items: readonly UnitItem[];
+}
+
+/** A container laid out before fragmentation: positions relative to its content box. */
+export interface UnitGeometry {
+  readonly units: readonly Unit[];
+  readonly contentHeight: number;
+  /** Units are single items that may break inside (single-line column flex containers). */
+  readonly splittable: boolean;
+}
+
+/** Where a container continues: the unit, the resume inside it, and the content y shown at the fragment top. */
+export interface UnitCursor {
+  readonly unit: number;
+  readonly inner: Resume | null;
+  readonly offset: number;
+}
+
+/** Per-fragment bookkeeping while units are placed on a page. */
+interface Frame {
+  readonly box: ContainerBox;
+  readonly used: UsedBox;
+  readonly space: Space;
+  readonly geo: UnitGeometry;
+  readonly ctx: LayoutContext;
+  readonly topEdges: number;
+  /** Content-box y shown at the fragment's content top. */
+  readonly offset: number;
+  /** Room for the border box on this page. */
+  readonly available: number;
+  readonly children: Fragment[];
+  baseline: number | null;
+  lastBaseline: number | null;
+}
+
+/**
+ * Lay out a flex or grid container whose items are already sized and positioned (`geometryOf`),
+ * fragmented by break units (CSS Fragmentation 3 §4, as Chromium does for flex lines and grid
+ * rows): a unit that does not fit moves to the next page unless it is first there (then it
+ * overflows, monolithic); splittable units break inside; `break-inside: avoid` on an item or
+ * the container moves it on when it is not first on the page.
+ */
+export function layoutUnits(
+  box: ContainerBox, space: Space, token: UnitCursor | null, ctx: LayoutContext,
+  geometryOf: (used: UsedBox) => UnitGeometry, toResume: (c: UnitCursor) => Resume,
+): LayoutResult {
+  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr');
+  const continuation = token !== null;
+  const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
+  const frame: Frame = {
+    box, used, space, geo: geometryOf(used), ctx, topEdges: continuation ? 0 : used.border.top + used.padding.top,
+    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop), children: [], baseline: null, lastBaseline: null,
+  };
+  const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
+  const stop = placeUnits(frame, token, paging);
+  if (stop === 'push') return pushed(marginTop);
+  if (!continuation) placeOutOfFlow(frame);
+  const bottomEdges = used.border.bottom + used.padding.bottom;
+  const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
+  if (stop !== null) {
+    if (avoid && !continuation && !space.pageIsEmpty) return pushed(marginTop);
+    return broken(frame, marginTop, toResume(stop), continuation);
+  }
+  const contentHeight = Math.max(0, frame.geo.contentHeight - frame.offset);
+  const height = frame.topEdges + contentHeight + bottomEdges;
+  if (paging && height > frame.available + EPSILON && frame.available > frame.topEdges + EPSILON && used.height !== null) {
+    // A definite height taller than the room left: the container's own box splits (CSS Fragmentation 3 §4).
+    const consumed = frame.offset + frame.available - frame.topEdges;
+    return broken(frame, marginTop, toResume({ unit: frame.geo.units.length, inner: null, offset: consumed }), continuation);
+  }
+  return {
+    fragment: makeFragment(frame, height, continuation, true), resume: null, marginTop,
+    marginBottom: addMargin(NO_MARGINS, used.marginBottom), collapsesThrough: false, height,
+    baseline: frame.baseline, lastBaseline: frame.lastBaseline,
+  };
+}
+
+function pushed(marginTop: MarginSet): LayoutResult {
+  return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+}
+
+function broken(frame: Frame, marginTop: MarginSet, resume: Resume, continuation: boolean): LayoutResult {
+  const height = Math.max(frame.available, frame.topEdges);
+  return {
+    fragment: makeFragment(frame, height, continuation, false), resume, marginTop, marginBottom: NO_MARGINS,
+    collapsesThrough: false, height, baseline: frame.baseline, lastBaseline: frame.lastBaseline,
+  };
+}
+
+/** Place break units from the resume point; returns where to continue, 'push', or null when all are placed. */
+function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): UnitCursor | 'push' | null {
+  const units = frame.geo.units;
+  let placed = 0;
+  for (let u = token?.unit ?? 0; u < units.length; u++) {
+    const unit = units[u]!;
+    const inner = token && u === token.unit ? token.inner : null;
+    const top = inner ? frame.topEdges : frame.topEdges + unit.top - frame.offset;
+    const first = placed === 0;
+    const fits = !paging || top + (unit.bottom - unit.top) - (inner ? frame.offset - unit.top : 0) <= frame.available + EPSILON;
+    const mustPlace = first && frame.space.pageIsEmpty;
+    const splittable = paging && unit.items.length === 1 && frame.geo.splittable;
+    if (!fits && splittable) {
+      const r = placeSplitting(frame, unit, top, inner, first);
+      if (r === 'pushed') return first && !token && !frame.space.pageIsEmpty ? 'push' : { unit: u, inner: null, offset: unit.top };
+      placed++;
+      if (r !== null) return { unit: u, inner: r.resume, offset: frame.offset + (top - frame.topEdges) + r.height };
+      continue;
+    }
+    if (!fits && !mustPlace) {
+      if (first && !token && !frame.space.pageIsEmpty) return 'push';
+      return { unit: u, inner: null, offset: unit.top };
+    }
+    placeWhole(frame, unit, u === 0 && !token);
+    placed++;
+  }
+  return null;
+}
+
+/** A whole line (or item) laid out without page limits: monolithic. */
+function placeWhole(frame: Frame, unit: Unit, firstLine: boolean): void {
+  const results = unit.items.map((p) => {
+    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, frame.used.width, frame.used.height, frame.ctx,
+      { blockSize: Infinity, pageIsEmpty: true, resume: null });
+    if (r.fragment) {
+      offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, frame.topEdges + p.y - frame.offset);
+      frame.children.push(r.fragment);
+    }
+    return { p, baseline: r.baseline === null ? null : frame.topEdges + p.y - frame.offset + r.baseline, last: r.lastBaseline === null ? null : frame.topEdges + p.y - frame.offset + r.lastBaseline };
+  });
+  recordBaselines(frame, results, firstLine);
+}
+
+/** A column container's item that does not fit: lay it out against the page end, splitting inside it. */
+function placeSplitting(frame: Frame, unit: Unit, top: number, inner: Resume | null, first: boolean): 'pushed' | null | { resume: Resume; height: number } {
+  const p = unit.items[0]!;
+  const avoid = p.box.style.breakInside === 'avoid' || p.box.style.breakInside === 'avoid-page';
+  const pageIsEmpty = first && frame.space.pageIsEmpty;
+  if (avoid && !pageIsEmpty && !inner) return 'pushed';
+  const remaining = inner ? Math.max(0, unit.bottom - frame.offset) : null;
+  const r = layoutItem(p.box, { width: p.width, height: remaining ?? p.pinHeight }, frame.used.width, frame.used.height, frame.ctx,
+    { blockSize: frame.available - top, pageIsEmpty, resume: inner });
+  if (!r.fragment) return 'pushed';
+  offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, top);
+  frame.children.push(r.fragment);
+  if (!inner) recordBaselines(frame, [{ p, baseline: r.baseline === null ? null : top + r.baseline, last: null }], frame.children.length === 1);
+  return r.resume ? { resume: r.resume, height: r.height } : null;
+}
+
+function recordBaselines(frame: Frame, results: readonly { p: UnitItem; baseline: number | null; last: number | null }[], firstLine: boolean): void {
+  const preferred = results.find((r) => r.baseline !== null && r.p.baselineAligned);
+  const pick = preferred ?? results.find((r) => r.baseline !== null);
+  if (firstLine && frame.baseline === null && pick) frame.baseline = pick.baseline;
+  const last = [...results].reverse().find((r) => (r.last ?? r.baseline) !== null);
+  if (last) frame.lastBaseline = last.last ?? last.baseline;
+}
+
+/**
+ * Absolutely positioned children are not flex items (CSS Flexbox §4.1); positioned layout is
+ * not done yet, so they are laid out at their static position, the content box's start.
+ */
+function placeOutOfFlow(frame: Frame): void {
+  for (const child of frame.box.children) {
+    if (child.kind === 'lines' || (child.style.position !== 'absolute' && child.style.position !== 'fixed')) continue;
+    const r = layoutBox(child, {
+      inlineSize: frame.used.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+      truncateMargins: false, cbBlockSize: frame.used.height,
+    }, null, frame.ctx);
+    if (!r.fragment) continue;
+    offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left, frame.topEdges + resolveMargins(r.marginTop));
+    frame.children.push(r.fragment);
+  }
+}
+
+function makeFragment(frame: Frame, height: number, continuation: boolean, last: boolean): Fragment {
+  const { used, box } = frame;
+  const border = { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
+  const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
+  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
+  return createBoxFragment(box.style, box.tag, box.attrs, {
+    x: used.marginLeft, y: 0, width, height, border, padding, part: { isFirst: !continuation, isLast: last },
+  }, frame.children);
+}
