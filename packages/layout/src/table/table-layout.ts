@@ -90,7 +90,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   if (last) caption('bottom');
   const baseline = firstBaseline(page, rows.baselines, gridTop);
   const fragment = captions.length === 0 ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
-    : createBoxFragment(anonymousStyle(s), '', {}, {
+    : createBoxFragment(anonymousStyle(s), table.tag, table.attrs, {
       x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: !continuation, isLast: last },
     }, children);
   return {
@@ -107,7 +107,8 @@ function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, 
   const border: Edges = { top: continuation ? 0 : b.top, right: b.right, bottom: last ? b.bottom : 0, left: b.left };
   const padding: Edges = { top: continuation ? 0 : p.top, right: p.right, bottom: last ? p.bottom : 0, left: p.left };
   const kids = [...groupFragments(prep, geo, page.placed), ...collapsedSegments(prep, geo, page.placed, table.style)];
-  return createBoxFragment(gridStyle(table, prep), table.tag, table.attrs, {
+  // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
+  return createBoxFragment(gridStyle(table, prep), table.tag, prep.structure.captions.length ? {} : table.attrs, {
     x: 0, y: 0, width: geo.width, height: page.y + v.bottom, border, padding, part: { isFirst: !continuation, isLast: last },
   }, kids);
 }

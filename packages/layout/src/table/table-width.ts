@@ -2,7 +2,7 @@ import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import { definite, marginOrZero } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
-import { resolveLength } from '../style.js';
+import { resolveLength, type LengthOrAuto, type LengthOrNone } from '../style.js';
 import { distributeWidths, type ColumnConstraint } from './distribute.js';
 import { prepareTable, widthSpec, type PreparedTable } from './table-prepare.js';
 
@@ -31,8 +31,14 @@ export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutCo
 /** `table-layout: fixed` applies only with a non-auto width (CSS 2.1 §17.5.2.1). */
 function fixedLayoutWidth(box: TableBox, prep: PreparedTable): number | null {
   if (box.style.tableLayout !== 'fixed' || box.style.width === 'auto') return null;
-  const w = definite(box.style.width, null);
+  const w = specifiedWidth(box.style.width, box, prep, null);
   return w === null ? null : Math.max(w, fixedColumns(prep).reduce((a, c) => a + c.max, 0) + spacingOf(prep) + edgesOf(prep));
+}
+
+/** A definite `width` / `min-width` / `max-width` as a border-box width. */
+function specifiedWidth(w: LengthOrNone | LengthOrAuto, box: TableBox, prep: PreparedTable, cb: number | null): number | null {
+  const v = definite(w, cb);
+  return v === null || box.style.boxSizing === 'border-box' ? v : v + edgesOf(prep);
 }
 
 const spacingOf = (p: PreparedTable): number => (p.structure.columnCount > 0 ? (p.structure.columnCount + 1) * p.hSpacing : 0);
@@ -68,12 +74,12 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   const ml = marginOrZero(s.marginLeft, cbWidth);
   const mr = marginOrZero(s.marginRight, cbWidth);
   const avail = Math.max(0, cbWidth - ml - mr);
-  // The table's width property is its border-box width, whatever box-sizing says (as in Chromium).
-  const spec = definite(s.width, cbWidth);
+  // `width` follows box-sizing (the UA sheet makes tables border-box, HTML §15.3.8).
+  const spec = specifiedWidth(s.width, box, prep, cbWidth);
   let width = spec === null ? Math.min(Math.max(intrinsic.min, avail), intrinsic.max) : spec;
-  const maxW = definite(s.maxWidth, cbWidth);
+  const maxW = specifiedWidth(s.maxWidth, box, prep, cbWidth);
   if (maxW !== null) width = Math.min(width, maxW);
-  const minW = definite(s.minWidth, cbWidth);
+  const minW = specifiedWidth(s.minWidth, box, prep, cbWidth);
   if (minW !== null) width = Math.max(width, minW);
   width = Math.max(width, intrinsic.min);
   const fixed = fixedLayoutWidth(box, prep) !== null;
@@ -101,7 +107,7 @@ export function tableOuterSizes(box: ContainerBox, ctx: LayoutContext): { min: n
   const sizes = tableIntrinsic(table, prep, ctx);
   const s = table.style;
   const margins = marginOrZero(s.marginLeft, 0) + marginOrZero(s.marginRight, 0);
-  const w = definite(s.width, null);
+  const w = specifiedWidth(s.width, table, prep, null);
   if (w !== null) {
     const used = Math.max(w, sizes.min);
     return { min: used + margins, max: used + margins };
