@@ -2,6 +2,7 @@ import { parseDocument } from 'htmlparser2';
 import { Document, Element, type ChildNode, type ParentNode } from 'domhandler';
 import { isBlankText, setChildren } from './dom-utils.js';
 import { fixTable } from './tables.js';
+import { restoreSvgCase } from './svg-names.js';
 
 /** Elements the HTML parser puts in `head` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base', 'noscript', 'template']);
@@ -20,6 +21,7 @@ export function parseHtml(html: string): Document {
   }
   ensureSkeleton(doc);
   limitDepth(doc);
+  restoreSvgCase(doc);
   const tables: Element[] = [];
   visitElements(doc, (el) => {
     if (el.name === 'table') tables.push(el);

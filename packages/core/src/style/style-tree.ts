@@ -9,6 +9,7 @@ import { parseInlineStyle } from './stylesheet.js';
 import { rebaseValue } from './sheets.js';
 import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
+import { inlineSvgDataUrl } from './inline-svg.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
 /** Per-builder numeric identity of a computed style, for cache keys. */
@@ -133,6 +134,11 @@ export class StyleTreeBuilder {
 
   private build(el: Element, style: ElementStyle): StyledElement | null {
     if (style.style.display === 'none') return null;
+    if (el.name === 'svg') {
+      // Inline SVG is a replaced element: hand it on as an image (see inline-svg.ts).
+      const attrs = { ...el.attribs, src: inlineSvgDataUrl(el, style.style.color), 'data-inline-svg': '' };
+      return { kind: 'element', tag: 'img', attrs, style: style.style, children: [] };
+    }
     this.applyCounters(el, style, el.parent ?? el, false);
     const children: StyledNode[] = [];
     if (style.style.display === 'list-item') {
@@ -143,9 +149,7 @@ export class StyleTreeBuilder {
       }
     }
     this.pseudo(el, 'before', style, children);
-    if (el.name !== 'svg') {
-      for (const child of el.children) this.child(child, style, children);
-    }
+    for (const child of el.children) this.child(child, style, children);
     this.pseudo(el, 'after', style, children);
     this.counters.leave(el);
     return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children };

@@ -108,6 +108,17 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
   });
 });
 
+describe('inline SVG', () => {
+  it('becomes an img with the SVG as a data: URL, its case restored and currentColor resolved', () => {
+    const r = styleHtml('<!doctype html><p style="color:#0a0"><svg class="icon" width="24" height="12" viewBox="0 0 24 12"><linearGradient id="g"/><path d="M0 0h24" fill="currentColor"/><text>a&lt;b</text></svg></p>');
+    const img = find(r.root, (e) => e.tag === 'img')!;
+    expect(img.attrs).toMatchObject({ class: 'icon', width: '24', height: '12', viewBox: '0 0 24 12' });
+    expect(img.children).toEqual([]);
+    const svg = decodeURIComponent(img.attrs['src']!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+    expect(svg).toBe('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="icon" width="24" height="12" viewBox="0 0 24 12" color="rgba(0,170,0,1)"><linearGradient id="g"></linearGradient><path d="M0 0h24" fill="currentColor"></path><text>a&lt;b</text></svg>');
+  });
+});
+
 describe('quirks mode', () => {
   it('accepts unitless lengths without a doctype only', () => {
     const css = '<style>div{width:200;margin:0 10 calc(2 * 3px);line-height:2}</style><div id="t" style="height:50"></div>';
