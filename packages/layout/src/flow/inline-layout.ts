@@ -14,6 +14,8 @@ interface CachedLines {
   readonly width: number;
   readonly lines: readonly LineBox[];
   readonly empty: boolean;
+  /** Where each line's own fragments were moved when first placed (NaN: not yet placed). */
+  readonly placedAt: number[];
 }
 
 /** Line breaking depends only on the width: computed once per paragraph and width, then paginated. */
@@ -26,7 +28,7 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines
   const lines = specs.map((spec, i) => buildLine(spec, {
     style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
   }, ctx));
-  const cached: CachedLines = { width, lines, empty: lines.every((l) => l.empty) };
+  const cached: CachedLines = { width, lines, empty: lines.every((l) => l.empty), placedAt: lines.map(() => NaN) };
   ctx.lineCache.set(box, cached);
   return cached;
 }
@@ -36,7 +38,8 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines
  * on the page, keeping `orphans` lines before a break and `widows` after it (CSS Fragmentation 3 §3.3).
  */
 export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const { lines, empty } = linesFor(box, space.inlineSize, ctx);
+  const cached = linesFor(box, space.inlineSize, ctx);
+  const { lines, empty } = cached;
   if (empty) {
     // Only zero-height line boxes: the anonymous box is empty and margins collapse through it.
     const fragment = createBoxFragment(box.style, '', {}, { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
@@ -53,11 +56,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   let lastBaseline: number | null = null;
   for (let i = start; i < end; i++) {
     const line = lines[i]!;
-    for (const f of line.fragments) {
-      const copy = cloneFragment(f);
-      offsetFragment(copy, 0, y);
-      children.push(copy);
-    }
+    children.push(...placeLine(cached, i, y));
     if (!line.empty) {
       baseline ??= y + line.baseline;
       lastBaseline = y + line.baseline;
@@ -71,6 +70,25 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     fragment, resume: end < lines.length ? { kind: 'lines', line: end } : null,
     marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: y, baseline, lastBaseline,
   };
+}
+
+/**
+ * A line's fragments moved to `y`: the cached ones the first time (no copy), copies after
+ * that (the line was laid out on a page that was then given up, e.g. pushed by orphans).
+ */
+function placeLine(cached: CachedLines, i: number, y: number): Fragment[] {
+  const line = cached.lines[i]!;
+  const at = cached.placedAt[i]!;
+  if (Number.isNaN(at)) {
+    for (const f of line.fragments) offsetFragment(f, 0, y);
+    cached.placedAt[i] = y;
+    return line.fragments;
+  }
+  return line.fragments.map((f) => {
+    const copy = cloneFragment(f);
+    offsetFragment(copy, 0, y - at);
+    return copy;
+  });
 }
 
 function fitLines(lines: readonly LineBox[], start: number, available: number, pageIsEmpty: boolean): number {
