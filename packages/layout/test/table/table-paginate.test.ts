@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Fragment, Page } from '../../src/fragment.js';
+import { layoutPages, pageStyleOf } from '../helpers/layout.js';
+import { el, type ElSpec } from '../helpers/style.js';
+
+/**
+ * Tables across pages as Chromium prints them. Expected positions come from Chromium's PDF of
+ * the same document (page 400×300px, no margins; pdftotext word tops): thead repeated at the
+ * top of every page, tfoot after the last row of every page, rows moved or split whole.
+ */
+const FONT = { fontSize: 10, lineHeight: 20 } as const;
+const cell = (...kids: (ElSpec | string)[]): ElSpec => el('td', { verticalAlign: 'top' }, ...kids);
+const block = (id: string, height: number): ElSpec => el('div', { display: 'block', height, attrs: { id } }, id);
+const row = (id: string, height: number, props = {}): ElSpec => el('tr', props, cell(block(id, height)), cell('x'));
+const lines = (prefix: string, n: number): (ElSpec | string)[] =>
+  Array.from({ length: n }, (_, i) => [`${prefix}${i + 1}`, el('br', { display: 'inline' })]).flat().slice(0, -1);
+
+function table(body: ElSpec[]): ElSpec {
+  return el('body', { display: 'block', ...FONT },
+    block('TOP', 50),
+    el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] },
+      el('thead', { display: 'table-header-group' }, el('tr', {}, cell(block('HEAD', 30)), cell('h'))),
+      el('tfoot', { display: 'table-footer-group' }, el('tr', {}, cell(block('FOOT', 20)), cell('f'))),
+      el('tbody', {}, ...body)),
+    block('END', 20));
+}
+
+/** Per page: "id@y" for boxes with an id and "word@line-top" for text (line-height 20, font 10: baseline at 13). */
+function positions(pages: Page[]): string[] {
+  return pages.map((p) => {
+    const out: string[] = [];
+    const visit = (f: Fragment): void => {
+      if (f.kind === 'box') {
+        if (f.attrs.id) out.push(`${f.attrs.id}@${f.y}`);
+        f.children.forEach(visit);
+      } else if (f.kind === 'text' && /^[LA]\d+$/.test(runText(f))) {
+        out.push(`${runText(f)}@${f.baseline - 13}`);
+      }
+    };
+    p.fragments.forEach(visit);
+    return out.join(' ');
+  });
+}
+function runText(f: Fragment): string {
+  return f.kind === 'text' ? (f as unknown as { text?: string }).text ?? f.runs.map((r) => r.text ?? '').join('') : '';
+}
+
+const PAGE = { pageStyle: pageStyleOf({ width: 400, height: 300 }) };
+
+describe('table pagination', () => {
+  it('repeats the header and footer on every page and breaks between rows', () => {
+    const body = Array.from({ length: 15 }, (_, i) => row(`R${i + 1}`, 40));
+    expect(positions(layoutPages(table(body), PAGE))).toEqual([
+      'TOP@0 HEAD@50 R1@80 R2@120 R3@160 R4@200 R5@240 FOOT@280',
+      'HEAD@0 R6@30 R7@70 R8@110 R9@150 R10@190 R11@230 FOOT@270',
+      'HEAD@0 R12@30 R13@70 R14@110 R15@150 FOOT@190 END@210',
+    ]);
+  });
+
+  it('splits a tall row between lines of its cells, and moves a break-inside: avoid row whole', () => {
+    const body = [
+      row('R1', 40),
+      el('tr', {}, cell(...lines('L', 10)), cell('y')),
+      row('R3', 40),
+      el('tr', { breakInside: 'avoid' }, cell(...lines('A', 9)), cell('w')),
+    ];
+    expect(positions(layoutPages(table(body), PAGE))).toEqual([
+      'TOP@0 HEAD@50 R1@80 L1@120 L2@140 L3@160 L4@180 L5@200 L6@220 L7@240 L8@260 FOOT@280',
+      'HEAD@0 L9@30 L10@50 R3@70 FOOT@110',
+      'HEAD@0 A1@30 A2@50 A3@70 A4@90 A5@110 A6@130 A7@150 A8@170 A9@190 FOOT@210 END@230',
+    ]);
+  });
+});
