@@ -267,6 +267,15 @@ describe('document-level', () => {
     expect(ms).toBeLessThan(3000);
   });
 
+  it('survives nesting as deep as the HTML parser allows (512 levels of blocks and of inlines)', () => {
+    let blocks = el('div', {}, 'deep');
+    for (let i = 0; i < 512; i++) blocks = el('div', { marginTop: 1 }, blocks);
+    let inlines = el('span', {}, 'deep');
+    for (let i = 0; i < 512; i++) inlines = el('span', {}, inlines);
+    const pages = layoutPages(el('body', {}, blocks, el('p', {}, inlines)), small);
+    expect(texts(pages).join(' ').match(/deep/g)).toHaveLength(2);
+  });
+
   it('throws document_too_large past maxPages', () => {
     expect(() => layoutPages(el('body', {}, block(1000)), { ...small, maxPages: 5 })).toThrow(expect.objectContaining({ code: 'document_too_large' }));
   });
