@@ -4,7 +4,7 @@ import type { GlyphRun } from '../measurer.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, offsetFragment } from './fragments.js';
-import type { InlineItem, TextItem } from './inline-items.js';
+import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
 import { decorationsFor } from './text-decorations.js';
@@ -43,81 +43,111 @@ interface PendingText {
 
 /** Fragments of one line, relative to (content-box left, line top). */
 export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragment[] {
-  const roots: Fragment[] = [];
-  const stack: OpenBox[] = input.openAtStart.map((box) => ({ box, entry: input.boxEntry.get(box), left: input.x, children: [], isFirst: false }));
-  const target = (): Fragment[] => (stack.length ? stack[stack.length - 1]!.children : roots);
-  let x = input.x;
-  let text: PendingText | null = null;
-  const extents = new Map<InlineBox, { left: number; right: number }>();
-  const extend = (i: number, left: number, right: number): void => {
-    for (const box of input.visual?.ancestors[i] ?? []) {
-      const e = extents.get(box);
-      if (e) { e.left = Math.min(e.left, left); e.right = Math.max(e.right, right); } else extents.set(box, { left, right });
-    }
-  };
-  const flush = (): void => {
-    if (text && text.runs.length > 0) target().push(textFragment(text, input, ctx));
-    text = null;
-  };
-  input.items.forEach((item, i) => {
-    const entry = input.entryOf[i] ?? null;
-    switch (item.type) {
-      case 'text': {
-        const runs = [...item.wordShape.runs, ...item.spaceShape.runs];
-        if (item.level & 1) runs.reverse();
-        const width = item.wordShape.width + item.spaceShape.width + input.justify * (spaces(item.word) + spaces(item.space));
-        const pending = text as PendingText | null;
-        if (pending && pending.owner === item.owner && pending.entry === entry) {
-          pending.width += width;
-          pending.runs.push(...runs);
-        } else {
-          flush();
-          text = { owner: item.owner, entry, x, width, runs, item };
-        }
-        extend(i, x, x + width);
-        x += width;
-        return;
-      }
-      case 'open': {
-        flush();
-        const e = edges(item.box, input.cbWidth);
-        x += e.ml;
-        if (!input.visual) stack.push({ box: item.box, entry: input.boxEntry.get(item.box), left: x, children: [], isFirst: item.box.isFirstPart });
-        x += e.bl + e.pl;
-        return;
-      }
-      case 'close': {
-        flush();
-        const e = edges(item.box, input.cbWidth);
-        x += e.pr + e.br;
-        const open = input.visual ? undefined : stack.pop();
-        if (open) target().push(inlineFragment(open, x, item.box.isLastPart, input));
-        x += e.mr;
-        return;
-      }
-      case 'atomic': {
-        flush();
-        const frag = item.layout.fragment;
-        if (frag && entry) {
-          const copy = cloneFragment(frag);
-          offsetFragment(copy, x, input.baseline + entry.offset - item.layout.baseline);
-          target().push(copy);
-        }
-        extend(i, x, x + item.layout.marginWidth);
-        x += item.layout.marginWidth;
-        return;
-      }
-      case 'br':
-        flush();
-    }
-  });
-  flush();
-  while (stack.length) {
-    const open = stack.pop()!;
-    target().push(inlineFragment(open, x, false, input));
+  const e = new LineEmitter(input, ctx);
+  input.items.forEach((item, i) => e.item(item, i));
+  return e.finish();
+}
+
+/** Walks a line's items left to right, nesting fragments in their inline boxes. */
+class LineEmitter {
+  readonly #input: EmitInput;
+  readonly #ctx: LayoutContext;
+  readonly #roots: Fragment[] = [];
+  readonly #stack: OpenBox[];
+  /** Extents of inline boxes in reordered bidi lines. */
+  readonly #extents = new Map<InlineBox, { left: number; right: number }>();
+  #x: number;
+  #text: PendingText | null = null;
+
+  constructor(input: EmitInput, ctx: LayoutContext) {
+    this.#input = input;
+    this.#ctx = ctx;
+    this.#x = input.x;
+    this.#stack = input.openAtStart.map((box) => ({ box, entry: input.boxEntry.get(box), left: input.x, children: [], isFirst: false }));
   }
-  if (input.visual && extents.size) return [...spannedBoxes(extents, input.visual, input), ...roots];
-  return roots;
+
+  item(item: InlineItem, i: number): void {
+    const entry = this.#input.entryOf[i] ?? null;
+    if (item.type === 'text') return this.#textItem(item, entry, i);
+    this.#flush();
+    if (item.type === 'open') this.#open(item.box);
+    else if (item.type === 'close') this.#close(item.box);
+    else if (item.type === 'atomic') this.#atomic(item, entry, i);
+  }
+
+  finish(): Fragment[] {
+    this.#flush();
+    while (this.#stack.length) {
+      const open = this.#stack.pop()!;
+      this.#target().push(inlineFragment(open, this.#x, false, this.#input));
+    }
+    const visual = this.#input.visual;
+    if (visual && this.#extents.size) return [...spannedBoxes(this.#extents, visual, this.#input), ...this.#roots];
+    return this.#roots;
+  }
+
+  #target(): Fragment[] {
+    return this.#stack.length ? this.#stack[this.#stack.length - 1]!.children : this.#roots;
+  }
+
+  #flush(): void {
+    if (this.#text && this.#text.runs.length > 0) this.#target().push(textFragment(this.#text, this.#input, this.#ctx));
+    this.#text = null;
+  }
+
+  #extend(i: number, left: number, right: number): void {
+    for (const box of this.#input.visual?.ancestors[i] ?? []) {
+      const e = this.#extents.get(box);
+      if (e) {
+        e.left = Math.min(e.left, left);
+        e.right = Math.max(e.right, right);
+      } else this.#extents.set(box, { left, right });
+    }
+  }
+
+  /** Consecutive pieces of one text box on one line become one fragment. */
+  #textItem(item: TextItem, entry: AlignEntry | null, i: number): void {
+    const runs = [...item.wordShape.runs, ...item.spaceShape.runs];
+    if (item.level & 1) runs.reverse();
+    const width = item.wordShape.width + item.spaceShape.width + this.#input.justify * (spaces(item.word) + spaces(item.space));
+    const pending = this.#text;
+    if (pending && pending.owner === item.owner && pending.entry === entry) {
+      pending.width += width;
+      pending.runs.push(...runs);
+    } else {
+      this.#flush();
+      this.#text = { owner: item.owner, entry, x: this.#x, width, runs, item };
+    }
+    this.#extend(i, this.#x, this.#x + width);
+    this.#x += width;
+  }
+
+  #open(box: InlineBox): void {
+    const e = edges(box, this.#input.cbWidth);
+    this.#x += e.ml;
+    if (!this.#input.visual) this.#stack.push({ box, entry: this.#input.boxEntry.get(box), left: this.#x, children: [], isFirst: box.isFirstPart });
+    this.#x += e.bl + e.pl;
+  }
+
+  #close(box: InlineBox): void {
+    const e = edges(box, this.#input.cbWidth);
+    this.#x += e.pr + e.br;
+    const open = this.#input.visual ? undefined : this.#stack.pop();
+    if (open) this.#target().push(inlineFragment(open, this.#x, box.isLastPart, this.#input));
+    this.#x += e.mr;
+  }
+
+  /** An atomic inline: its margin box on the line, its baseline on its entry's baseline. */
+  #atomic(item: AtomicItem, entry: AlignEntry | null, i: number): void {
+    const frag = item.layout.fragment;
+    if (frag && entry) {
+      const copy = cloneFragment(frag);
+      offsetFragment(copy, this.#x, this.#input.baseline + entry.offset - item.layout.baseline);
+      this.#target().push(copy);
+    }
+    this.#extend(i, this.#x, this.#x + item.layout.marginWidth);
+    this.#x += item.layout.marginWidth;
+  }
 }
 
 function spaces(s: string): number {
