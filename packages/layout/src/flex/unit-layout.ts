@@ -20,6 +20,9 @@ export interface UnitItem {
   readonly pinHeight: number | null;
   /** Takes part in baseline alignment: preferred for the container's first baseline. */
   readonly baselineAligned: boolean;
+  /** The item's containing block when it is not the container's content box (a grid area). */
+  readonly cbWidth?: number;
+  readonly cbHeight?: number | null;
 }
 
 /** A break unit: a flex line, a column flex item, a grid row (with the items starting in it). */
@@ -147,7 +150,7 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
 /** A whole line (or item) laid out without page limits: monolithic. */
 function placeWhole(frame: Frame, unit: Unit, firstLine: boolean): void {
   const results = unit.items.map((p) => {
-    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, frame.used.width, frame.used.height, frame.ctx,
+    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
       { blockSize: Infinity, pageIsEmpty: true, resume: null });
     if (r.fragment) {
       offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, frame.topEdges + p.y - frame.offset);
@@ -165,7 +168,7 @@ function placeSplitting(frame: Frame, unit: Unit, top: number, inner: Resume | n
   const pageIsEmpty = first && frame.space.pageIsEmpty;
   if (avoid && !pageIsEmpty && !inner) return 'pushed';
   const remaining = inner ? Math.max(0, unit.bottom - frame.offset) : null;
-  const r = layoutItem(p.box, { width: p.width, height: remaining ?? p.pinHeight }, frame.used.width, frame.used.height, frame.ctx,
+  const r = layoutItem(p.box, { width: p.width, height: remaining ?? p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
     { blockSize: frame.available - top, pageIsEmpty, resume: inner });
   if (!r.fragment) return 'pushed';
   offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, top);

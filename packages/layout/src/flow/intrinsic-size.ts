@@ -5,6 +5,7 @@ import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from
 import { collectParagraph, itemWidth } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
+import { gridContentSizes } from '../grid/grid-intrinsic.js';
 import { tableOuterSizes } from '../table/table-width.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
@@ -46,6 +47,8 @@ function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: La
     sizes = linesSizes(box, ctx);
   } else if (box.kind === 'flex') {
     sizes = flexContentSizes(box, ctx);
+  } else if (box.kind === 'grid') {
+    sizes = gridContentSizes(box, ctx);
   } else {
     let min = 0;
     let max = 0;

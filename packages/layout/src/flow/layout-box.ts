@@ -5,6 +5,7 @@ import { layoutBlockContainer } from './block-layout.js';
 import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.js';
 import { layoutBlockReplaced } from './replaced-layout.js';
 import { layoutFlex } from '../flex/flex-layout.js';
+import { layoutGrid } from '../grid/grid-layout.js';
 import { layoutTable } from '../table/table-layout.js';
 
 /**
@@ -25,8 +26,9 @@ export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | nul
     case 'table-row-group':
     case 'table-row':
       return layoutTable(box, space, resume, ctx);
-    case 'block':
     case 'grid':
+      return layoutGrid(box, space, resume, ctx);
+    case 'block':
     case 'table-cell':
     case 'table-caption':
       return layoutBlockContainer(box, space, resume, ctx);

@@ -85,7 +85,7 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
   else if (prop === 'line-height') out.lineHeight = value === 'normal' ? 'normal' : parseFloat(value);
   else if (prop === 'grid-template-columns' || prop === 'grid-template-rows') out[camel(prop)] = value === 'none' ? 'none' : trackList(value);
   else if (prop === 'grid-auto-columns' || prop === 'grid-auto-rows') out[camel(prop)] = trackList(value).tracks;
-  else if (prop === 'grid-template-areas') out.gridTemplateAreas = [...value.matchAll(/"([^"]*)"/g)].map((a) => a[1]!.trim().split(/\s+/));
+  else if (prop === 'grid-template-areas') out.gridTemplateAreas = [...value.matchAll(/'([^']*)'/g)].map((a) => a[1]!.trim().split(/\s+/));
   else if (prop === 'grid-auto-flow') out.gridAutoFlow = { direction: value.includes('column') ? 'column' : 'row', dense: value.includes('dense') };
   else if (prop === 'grid-column' || prop === 'grid-row') {
     const [s, e] = value.split('/').map((x) => x.trim());
@@ -117,8 +117,8 @@ function gridLine(v: string): GridLine {
   const span = /^span\s+(\d+)?\s*([a-z][\w-]*)?$/.exec(v);
   if (span) return { kind: 'span', count: span[1] ? parseInt(span[1], 10) : 1, name: span[2] ?? null };
   if (/^-?\d+$/.test(v)) return { kind: 'line', index: parseInt(v, 10), name: null };
-  const named = /^(-?\d+)\s+([a-z][\w-]*)$/.exec(v);
-  if (named) return { kind: 'line', index: parseInt(named[1]!, 10), name: named[2]! };
+  const named = /^(-?\d+)\s+([a-z][\w-]*)$/.exec(v) ?? /^()([a-z][\w-]*)\s+(-?\d+)$/.exec(v);
+  if (named) return { kind: 'line', index: parseInt(named[1] || named[3]!, 10), name: named[2]! };
   return { kind: 'name', name: v };
 }
 

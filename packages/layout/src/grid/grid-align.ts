@@ -1,0 +1,73 @@
+import type { LayoutContext } from '../flow/context.js';
+import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import type { ItemBox } from '../flex/sized-box.js';
+
+/** justify-self / align-self of an item (auto resolved), and whether its margins on that axis are auto. */
+export interface AxisAlignment {
+  readonly value: string;
+  readonly autoStart: boolean;
+  readonly autoEnd: boolean;
+}
+
+export interface AreaFit {
+  /** Border-box size. */
+  readonly size: number;
+  /** Border-box start from the area's start edge. */
+  readonly offset: number;
+  readonly stretched: boolean;
+}
+
+/**
+ * Size and position an item in its grid area along one axis (CSS Grid §10.3–10.4, CSS Box
+ * Alignment §6): a definite size wins; `normal`/`stretch` fill the area (not for replaced
+ * elements, which keep their size); otherwise fit-content width or the laid-out height;
+ * auto margins absorb the free space before self-alignment.
+ */
+export function alignInArea(
+  item: ItemBox, axis: 'x' | 'y', area: number, align: AxisAlignment, cbWidth: number, ctx: LayoutContext, measuredOuter = 0,
+): AreaFit {
+  const s = item.style;
+  const x = axis === 'x';
+  const m0 = marginOrZero(x ? s.marginLeft : s.marginTop, cbWidth);
+  const m1 = marginOrZero(x ? s.marginRight : s.marginBottom, cbWidth);
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  const bp = x ? b.left + b.right + p.left + p.right : b.top + b.bottom + p.top + p.bottom;
+  const reference = x ? cbWidth : area;
+  const specified = definite(x ? s.width : s.height, reference);
+  const min = definite(x ? s.minWidth : s.minHeight, reference);
+  const max = definite(x ? s.maxWidth : s.maxHeight, reference);
+  const clamp = (v: number): number => {
+    let out = v;
+    if (max !== null) out = Math.min(out, toContentSize(max, s, bp) + bp);
+    if (min !== null) out = Math.max(out, toContentSize(min, s, bp) + bp);
+    return Math.max(out, bp);
+  };
+  const value = align.value.replace(/^(unsafe|safe) /, '');
+  const stretch = (value === 'stretch' || (value === 'normal' && item.kind !== 'replaced')) && !align.autoStart && !align.autoEnd;
+  let size: number;
+  let stretched = false;
+  if (specified !== null) size = clamp(toContentSize(specified, s, bp) + bp);
+  else if (stretch && item.kind !== 'replaced') {
+    size = clamp(area - m0 - m1);
+    stretched = !x;
+  } else if (x) {
+    const o = outerSizes(item, ctx);
+    size = clamp(Math.min(Math.max(o.min - m0 - m1, area - m0 - m1), o.max - m0 - m1));
+  } else size = measuredOuter - m0 - m1;
+  const free = area - size - m0 - m1;
+  if (align.autoStart || align.autoEnd) {
+    const share = Math.max(0, free) / ((align.autoStart ? 1 : 0) + (align.autoEnd ? 1 : 0));
+    return { size, offset: m0 + (align.autoStart ? share : 0), stretched };
+  }
+  return { size, offset: m0 + selfOffset(value, free), stretched };
+}
+
+function selfOffset(value: string, free: number): number {
+  switch (value) {
+    case 'center': return free / 2;
+    case 'end': case 'self-end': case 'flex-end': case 'right': case 'last baseline': return free;
+    default: return 0;
+  }
+}

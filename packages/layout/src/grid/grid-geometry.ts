@@ -1,0 +1,155 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { ComputedStyle } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { marginOrZero, type UsedBox } from '../flow/box-model.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import { distribute } from '../flex/flex-align.js';
+import { collectItems } from '../flex/flex-items.js';
+import { layoutItem, type ItemBox } from '../flex/sized-box.js';
+import type { Unit, UnitGeometry, UnitItem } from '../flex/unit-layout.js';
+import { placeItems, type GridArea } from './grid-placement.js';
+import { areaRects, axisTemplate, gapOf, trackAt, type AxisTemplate, type TrackFn } from './grid-template.js';
+import { sizeTracks, type SizingItem } from './track-sizing.js';
+import { alignInArea, type AxisAlignment } from './grid-align.js';
+
+/** The grid's explicit and implicit tracks and every item's area (CSS Grid §7, §8). */
+export interface GridStructure {
+  readonly items: readonly ItemBox[];
+  readonly areas: readonly GridArea[];
+  readonly cols: readonly TrackFn[];
+  readonly rows: readonly TrackFn[];
+  readonly colGap: number;
+  readonly rowGap: number;
+  /** Empty `auto-fit` tracks: zero-sized, and their gaps collapse (§7.2.3.2). */
+  readonly colCollapsed: readonly boolean[];
+  readonly rowCollapsed: readonly boolean[];
+}
+
+export function gridStructure(box: ContainerBox, width: number | null, height: number | null, maxHeight: number | null): GridStructure {
+  const s = box.style;
+  const colGap = gapOf(s.columnGap, width);
+  const rowGap = gapOf(s.rowGap, height);
+  const areas = areaRects(s);
+  const colsT = axisTemplate(s.gridTemplateColumns, s.gridAutoColumns, width, null, colGap, areas.cols, areas.colCount, width);
+  const rowsT = axisTemplate(s.gridTemplateRows, s.gridAutoRows, height, maxHeight, rowGap, areas.rows, areas.rowCount, height);
+  const items = collectItems(box);
+  const placed = placeItems(items.map((i) => i.style), rowsT, colsT, s.gridAutoFlow);
+  const nCols = Math.max(colsT.tracks.length, ...placed.map((a) => a.col + a.colSpan));
+  const nRows = Math.max(rowsT.tracks.length, ...placed.map((a) => a.row + a.rowSpan));
+  const cols = tracksOf(colsT, nCols, placed.map((a) => [a.col, a.colSpan]));
+  const rows = tracksOf(rowsT, nRows, placed.map((a) => [a.row, a.rowSpan]));
+  return { items, areas: placed, colGap, rowGap, cols: cols.fns, rows: rows.fns, colCollapsed: cols.collapsed, rowCollapsed: rows.collapsed };
+}
+
+/** Track functions for `n` tracks; empty `auto-fit` repetitions collapse to zero (§7.2.3.2). */
+function tracksOf(axis: AxisTemplate, n: number, spans: readonly (readonly [number, number])[]): { fns: TrackFn[]; collapsed: boolean[] } {
+  const fns: TrackFn[] = [];
+  const collapsed: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    const fit = axis.autoFit;
+    const empty = fit !== null && i >= fit.start && i < fit.end && !spans.some(([s, k]) => i >= s && i < s + k);
+    fns.push(empty ? { min: { kind: 'fixed', value: 0 }, max: { kind: 'fixed', value: 0 } } : trackAt(axis, i));
+    collapsed.push(empty);
+  }
+  return { fns, collapsed };
+}
+
+/** Gaps between the tracks that are not collapsed. */
+export function gapTotal(gap: number, collapsed: readonly boolean[]): number {
+  return gap * Math.max(0, collapsed.filter((c) => !c).length - 1);
+}
+
+/** Track start offsets with gaps, after justify/align-content distribution (§10.5); collapsed tracks take no gap. */
+export function trackPositions(sizes: readonly number[], gap: number, available: number, content: string, collapsed: readonly boolean[]): number[] {
+  const used = sizes.reduce((a, b) => a + b, 0) + gapTotal(gap, collapsed);
+  const live = collapsed.filter((c) => !c).length;
+  const d = distribute(content, available - used, live, false);
+  const out: number[] = [];
+  let pos = d.start;
+  let seen = 0;
+  sizes.forEach((size, i) => {
+    out.push(pos);
+    if (collapsed[i]) return;
+    seen++;
+    pos += size + (seen < live ? gap + d.between : 0);
+  });
+  return out;
+}
+
+const span = (pos: readonly number[], sizes: readonly number[], start: number, n: number): number =>
+  pos[start + n - 1]! + sizes[start + n - 1]! - pos[start]!;
+
+const stretchy = (v: string): boolean => v === 'normal' || v === 'stretch';
+
+/**
+ * Grid layout (CSS Grid §11–12): columns are sized from the items' inline contributions,
+ * then every item is laid out at its column area width to size the rows, then items are
+ * aligned in their areas (§11 alignment, §10 justify/align-self). Rows are the break units.
+ */
+export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
+  const s = box.style;
+  const finiteMax = Number.isFinite(used.maxHeight) ? used.maxHeight : null;
+  const g = gridStructure(box, used.width, used.height, finiteMax);
+  const colItems: SizingItem[] = g.items.map((item, i) => {
+    const a = g.areas[i]!;
+    return { start: a.col, span: a.colSpan, min: () => outerSizes(item, ctx).min, max: () => outerSizes(item, ctx).max };
+  });
+  const colSlack = g.colGap * Math.max(0, g.cols.length - 1) - gapTotal(g.colGap, g.colCollapsed);
+  const colSizes = sizeTracks(g.cols, colItems, used.width + colSlack, g.colGap, stretchy(s.justifyContent));
+  const colPos = trackPositions(colSizes, g.colGap, used.width, s.justifyContent, g.colCollapsed);
+  const horizontal = g.items.map((item, i) => {
+    const a = g.areas[i]!;
+    const area = span(colPos, colSizes, a.col, a.colSpan);
+    return { area, ...alignInArea(item, 'x', area, justifyOf(item.style, s), area, ctx) };
+  });
+  const heights = new Map<number, number>();
+  const outerHeight = (i: number): number => {
+    let h = heights.get(i);
+    if (h === undefined) {
+      const item = g.items[i]!;
+      const cb = horizontal[i]!.area;
+      const r = layoutItem(item, { width: horizontal[i]!.size, height: null }, cb, null, ctx);
+      h = r.height + marginOrZero(item.style.marginTop, cb) + marginOrZero(item.style.marginBottom, cb);
+      heights.set(i, h);
+    }
+    return h;
+  };
+  const rowItems: SizingItem[] = g.items.map((_, i) => ({ start: g.areas[i]!.row, span: g.areas[i]!.rowSpan, min: () => outerHeight(i), max: () => outerHeight(i) }));
+  let rowSizes = sizeTracks(g.rows, rowItems, used.height, g.rowGap, stretchy(s.alignContent));
+  const total = rowSizes.reduce((a, b) => a + b, 0) + gapTotal(g.rowGap, g.rowCollapsed);
+  if (used.height === null && total < used.minHeight && g.rows.some((t) => t.max.kind === 'fr')) {
+    // §12.7.1: fr rows of an auto-height grid fill its min-height.
+    rowSizes = sizeTracks(g.rows, rowItems, used.minHeight, g.rowGap, stretchy(s.alignContent));
+  }
+  const usedRows = rowSizes.reduce((a, b) => a + b, 0) + gapTotal(g.rowGap, g.rowCollapsed);
+  const contentHeight = used.height ?? Math.max(used.minHeight, Math.min(used.maxHeight, usedRows));
+  const rowPos = trackPositions(rowSizes, g.rowGap, contentHeight, s.alignContent, g.rowCollapsed);
+  const placed: UnitItem[] = g.items.map((item, i) => {
+    const a = g.areas[i]!;
+    const h = horizontal[i]!;
+    const areaHeight = span(rowPos, rowSizes, a.row, a.rowSpan);
+    const v = alignInArea(item, 'y', areaHeight, alignOf(item.style, s), h.area, ctx, outerHeight(i));
+    return {
+      box: item, x: colPos[a.col]! + h.offset, y: rowPos[a.row]! + v.offset, width: h.size, height: v.size,
+      pinHeight: v.stretched ? v.size : null, baselineAligned: false, cbWidth: h.area, cbHeight: areaHeight,
+    };
+  });
+  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, splittable: false };
+}
+
+function justifyOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {
+  return { value: item.justifySelf === 'auto' ? container.justifyItems : item.justifySelf, autoStart: item.marginLeft === 'auto', autoEnd: item.marginRight === 'auto' };
+}
+function alignOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {
+  return { value: item.alignSelf === 'auto' ? container.alignItems : item.alignSelf, autoStart: item.marginTop === 'auto', autoEnd: item.marginBottom === 'auto' };
+}
+
+/** One break unit per row, holding the items that start in it (CSS Fragmentation: grid rows are break units). */
+function rowUnits(items: readonly UnitItem[], areas: readonly GridArea[], rowPos: readonly number[], rowSizes: readonly number[]): Unit[] {
+  return rowSizes.map((size, r) => {
+    const mine = items.filter((_, i) => areas[i]!.row === r);
+    const bottom = Math.max(rowPos[r]! + size, ...mine.map((p) => p.y + p.height));
+    return { top: rowPos[r]!, bottom, items: mine };
+  }).filter((u) => u.items.length > 0 || u.bottom > u.top);
+}
+
