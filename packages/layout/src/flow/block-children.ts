@@ -6,7 +6,7 @@ import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, isAvoid } from
 import { offsetFragment } from './fragments.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
-import { resolveMargins, type ForcedBreak, type MarginSet, type Resume, type Space } from './types.js';
+import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
 export interface FlowState {
@@ -48,36 +48,12 @@ export function flowChildren(
   for (let i = start; i < children.length; i++) {
     const child = children[i]!;
     if (i > start) {
-      const between = combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child));
-      const forced = forcedBreak(between);
+      const forced = forcedBreak(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child)));
       if (forced && space.mode === 'layout') return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
     const childResume = i === start ? token?.inner ?? null : null;
-    const childSpace: Space = {
-      inlineSize: used.width,
-      blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
-      pageIsEmpty: space.pageIsEmpty && state.placed === 0,
-      mode: space.mode,
-      marginAbove: state.pending,
-      truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
-      cbBlockSize: used.height,
-      cbDirection: box.style.direction,
-      quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
-    };
-    const r = layoutBox(child, childSpace, childResume, ctx);
-    if (!r.fragment) {
-      if (state.placed === 0) return { pushed: true, resume: null };
-      // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
-      if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child)))) {
-        if (state.placed > 1) {
-          state.children.pop();
-          return { pushed: false, resume: { child: i - 1, inner: null } };
-        }
-        // The avoided break is this box's first one: move the whole box, when the page has room for that.
-        if (!continuation && !space.pageIsEmpty) return { pushed: true, resume: null };
-      }
-      return { pushed: false, resume: { child: i, inner: childResume } };
-    }
+    const r = layoutBox(child, childSpace(box, used, space, state, continuation), childResume, ctx);
+    if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
     if (r.collapsesThrough && r.resume === null) {
       // An empty box: its margins join the pending ones (§8.3.1) and it sits where they start.
       state.pending = r.marginBottom;
@@ -85,24 +61,61 @@ export function flowChildren(
       state.children.push(r.fragment);
       continue;
     }
-    let childY: number;
-    if (!state.settled) {
-      state.settled = true;
-      state.marginTop = r.marginTop;
-      state.origin = resolveMargins(r.marginTop);
-      childY = state.y;
-    } else {
-      childY = state.y + resolveMargins(r.marginTop);
-    }
-    offsetFragment(r.fragment, state.contentLeft, childY);
-    state.children.push(r.fragment);
-    state.placed++;
+    place(r as LayoutResult & { fragment: Fragment }, state);
     if (childResume === null) startedHere = i;
-    if (r.baseline !== null && state.baseline === null) state.baseline = childY + r.baseline;
-    if (r.lastBaseline !== null) state.lastBaseline = childY + r.lastBaseline;
-    state.y = childY + r.height;
-    state.pending = r.marginBottom;
     if (r.resume) return { pushed: false, resume: { child: i, inner: r.resume }, ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}) };
   }
   return DONE;
+}
+
+function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean): Space {
+  return {
+    inlineSize: used.width,
+    blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
+    pageIsEmpty: space.pageIsEmpty && state.placed === 0,
+    mode: space.mode,
+    marginAbove: state.pending,
+    truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
+    cbBlockSize: used.height,
+    cbDirection: box.style.direction,
+    quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
+  };
+}
+
+/** Child i did not fit: break before it, or before its previous sibling (avoid), or move the whole box. */
+function notPlaced(
+  box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
+): FlowOutcome {
+  if (state.placed === 0) return { pushed: true, resume: null };
+  const children = box.children;
+  // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
+  if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(children[i]!)))) {
+    if (state.placed > 1) {
+      state.children.pop();
+      return { pushed: false, resume: { child: i - 1, inner: null } };
+    }
+    // The avoided break is this box's first one: move the whole box, when the page has room for that.
+    if (!continuation && !space.pageIsEmpty) return { pushed: true, resume: null };
+  }
+  return { pushed: false, resume: { child: i, inner: childResume } };
+}
+
+/** Put a child with content below the previous one, its top margins resolved (or carried up, §8.3.1). */
+function place(r: LayoutResult & { fragment: Fragment }, state: FlowState): void {
+  let childY: number;
+  if (!state.settled) {
+    state.settled = true;
+    state.marginTop = r.marginTop;
+    state.origin = resolveMargins(r.marginTop);
+    childY = state.y;
+  } else {
+    childY = state.y + resolveMargins(r.marginTop);
+  }
+  offsetFragment(r.fragment, state.contentLeft, childY);
+  state.children.push(r.fragment);
+  state.placed++;
+  if (r.baseline !== null && state.baseline === null) state.baseline = childY + r.baseline;
+  if (r.lastBaseline !== null) state.lastBaseline = childY + r.lastBaseline;
+  state.y = childY + r.height;
+  state.pending = r.marginBottom;
 }
