@@ -20,113 +20,134 @@ const isNameStart = (c: string | undefined): boolean =>
 const isName = (c: string | undefined): boolean => isNameStart(c) || isDigit(c) || c === '-';
 const isWs = (c: string | undefined): boolean => c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f';
 
-export function tokenize(css: string): Token[] {
-  const out: Token[] = [];
-  let i = 0;
-  const n = css.length;
+/** Character-level state of the tokenizer (CSS Syntax 3 §4.3). */
+class Scanner {
+  readonly css: string;
+  readonly n: number;
+  i = 0;
 
-  const escape = (): string => {
-    // at css[i] === '\\'
-    i++;
+  constructor(css: string) {
+    this.css = css;
+    this.n = css.length;
+  }
+
+  /** §4.3.7 consume an escaped code point (at a backslash). */
+  escape(): string {
+    this.i++;
     let hex = '';
-    while (hex.length < 6 && i < n && /[0-9a-fA-F]/.test(css[i]!)) hex += css[i++];
+    while (hex.length < 6 && this.i < this.n && /[0-9a-fA-F]/.test(this.css[this.i]!)) hex += this.css[this.i++];
     if (hex) {
-      if (isWs(css[i])) i++;
+      if (isWs(this.css[this.i])) this.i++;
       const cp = parseInt(hex, 16);
       return cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? '\ufffd' : String.fromCodePoint(cp);
     }
-    return i < n ? css[i++]! : '';
-  };
-  const startsEscape = (k: number): boolean => css[k] === '\\' && css[k + 1] !== '\n' && k + 1 < n;
-  const startsIdent = (k: number): boolean => {
-    const c = css[k];
-    if (c === '-') return isNameStart(css[k + 1]) || css[k + 1] === '-' || startsEscape(k + 1);
-    return isNameStart(c) || startsEscape(k);
-  };
-  const name = (): string => {
+    return this.i < this.n ? this.css[this.i++]! : '';
+  }
+
+  startsEscape(k: number): boolean {
+    return this.css[k] === '\\' && this.css[k + 1] !== '\n' && k + 1 < this.n;
+  }
+
+  startsIdent(k: number): boolean {
+    const c = this.css[k];
+    if (c === '-') return isNameStart(this.css[k + 1]) || this.css[k + 1] === '-' || this.startsEscape(k + 1);
+    return isNameStart(c) || this.startsEscape(k);
+  }
+
+  startsNumber(k: number): boolean {
+    const c = this.css[k];
+    const next = this.css[k + 1];
+    if (isDigit(c)) return true;
+    if (c === '.') return isDigit(next);
+    if (c === '+' || c === '-') return isDigit(next) || (next === '.' && isDigit(this.css[k + 2]));
+    return false;
+  }
+
+  /** §4.3.11 consume an ident sequence. */
+  name(): string {
     let s = '';
-    while (i < n) {
-      if (isName(css[i])) s += css[i++];
-      else if (startsEscape(i)) s += escape();
+    while (this.i < this.n) {
+      if (isName(this.css[this.i])) s += this.css[this.i++];
+      else if (this.startsEscape(this.i)) s += this.escape();
       else break;
     }
     return s;
-  };
-  const startsNumber = (k: number): boolean => {
-    const c = css[k];
-    if (isDigit(c)) return true;
-    if (c === '.') return isDigit(css[k + 1]);
-    if (c === '+' || c === '-') return isDigit(css[k + 1]) || (css[k + 1] === '.' && isDigit(css[k + 2]));
-    return false;
-  };
+  }
 
-  while (i < n) {
-    const s = i;
-    const c = css[i]!;
-    if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-      continue;
+  /** §4.3.5 consume a string token (a newline ends a bad string). */
+  string(quote: string, s: number): Token {
+    this.i++;
+    let v = '';
+    while (this.i < this.n && this.css[this.i] !== quote && this.css[this.i] !== '\n') {
+      if (this.css[this.i] !== '\\') v += this.css[this.i++];
+      else if (this.css[this.i + 1] === '\n') this.i += 2;
+      else v += this.escape();
     }
-    if (isWs(c)) {
-      while (i < n && isWs(css[i])) i++;
-      out.push({ t: 'ws', s, e: i });
-    } else if (c === '"' || c === "'") {
-      i++;
-      let v = '';
-      while (i < n && css[i] !== c) {
-        if (css[i] === '\n') break; // bad string: stop at the newline
-        if (css[i] === '\\') {
-          if (css[i + 1] === '\n') i += 2;
-          else v += escape();
-        } else v += css[i++];
+    if (this.css[this.i] === quote) this.i++;
+    return { t: 'str', v, s, e: this.i };
+  }
+
+  /** §4.3.3 consume a numeric token. */
+  numeric(s: number): Token {
+    const m = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(this.css.slice(this.i, this.i + 64))!;
+    // "1." is a number followed by a dot in CSS: give the dot back.
+    const text = m[0].endsWith('.') ? m[0].slice(0, -1) : m[0];
+    this.i += text.length;
+    const v = Number(text);
+    if (this.css[this.i] === '%') {
+      this.i++;
+      return { t: 'num', v, unit: '%', s, e: this.i };
+    }
+    const unit = this.startsIdent(this.i) ? this.name().toLowerCase() : '';
+    return { t: 'num', v, unit, s, e: this.i };
+  }
+
+  /** §4.3.4 consume an ident-like token: ident, function or unquoted url(). */
+  identLike(s: number): Token {
+    const v = this.name();
+    if (this.css[this.i] !== '(') return { t: 'ident', v, s, e: this.i };
+    this.i++;
+    if (v.toLowerCase() === 'url') {
+      let k = this.i;
+      while (isWs(this.css[k])) k++;
+      if (this.css[k] !== '"' && this.css[k] !== "'") {
+        this.i = k;
+        let url = '';
+        while (this.i < this.n && this.css[this.i] !== ')') url += this.css[this.i] === '\\' ? this.escape() : this.css[this.i++];
+        this.i = Math.min(this.i + 1, this.n);
+        return { t: 'url', v: url.trim(), s, e: this.i };
       }
-      if (css[i] === c) i++;
-      out.push({ t: 'str', v, s, e: i });
-    } else if (c === '#' && (isName(css[i + 1]) || startsEscape(i + 1))) {
-      i++;
-      out.push({ t: 'hash', v: name(), s, e: i });
-    } else if (startsNumber(i)) {
-      const m = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(css.slice(i, i + 64))!;
-      let text = m[0];
-      // "1." is not a number followed by a dot in CSS; give the dot back.
-      if (text.endsWith('.') ) text = text.slice(0, -1);
-      i += text.length;
-      const v = Number(text);
-      if (css[i] === '%') {
-        i++;
-        out.push({ t: 'num', v, unit: '%', s, e: i });
-      } else if (startsIdent(i)) {
-        out.push({ t: 'num', v, unit: name().toLowerCase(), s, e: i });
-      } else out.push({ t: 'num', v, unit: '', s, e: i });
-    } else if (c === '@' && startsIdent(i + 1)) {
-      i++;
-      out.push({ t: 'at', v: name().toLowerCase(), s, e: i });
-    } else if (startsIdent(i)) {
-      const v = name();
-      if (css[i] === '(') {
-        i++;
-        if (v.toLowerCase() === 'url') {
-          let k = i;
-          while (isWs(css[k])) k++;
-          if (css[k] !== '"' && css[k] !== "'") {
-            i = k;
-            let url = '';
-            while (i < n && css[i] !== ')') url += css[i] === '\\' ? escape() : css[i++];
-            i++;
-            out.push({ t: 'url', v: url.trim(), s, e: Math.min(i, n) });
-            continue;
-          }
-        }
-        out.push({ t: 'func', v: v.toLowerCase(), s, e: i });
-      } else out.push({ t: 'ident', v, s, e: i });
-    } else if (c === '<' && css.startsWith('<!--', i)) {
-      i += 4;
-    } else if (c === '-' && css.startsWith('-->', i)) {
-      i += 3;
-    } else {
-      i++;
-      out.push({ t: 'delim', v: c, s, e: i });
+    }
+    return { t: 'func', v: v.toLowerCase(), s, e: this.i };
+  }
+}
+
+export function tokenize(css: string): Token[] {
+  const out: Token[] = [];
+  const sc = new Scanner(css);
+  while (sc.i < sc.n) {
+    const s = sc.i;
+    const c = css[s]!;
+    if (c === '/' && css[s + 1] === '*') {
+      const end = css.indexOf('*/', s + 2);
+      sc.i = end < 0 ? sc.n : end + 2;
+    } else if (isWs(c)) {
+      while (sc.i < sc.n && isWs(css[sc.i])) sc.i++;
+      out.push({ t: 'ws', s, e: sc.i });
+    } else if (c === '"' || c === "'") out.push(sc.string(c, s));
+    else if (c === '#' && (isName(css[s + 1]) || sc.startsEscape(s + 1))) {
+      sc.i++;
+      out.push({ t: 'hash', v: sc.name(), s, e: sc.i });
+    } else if (css.startsWith('-->', s)) sc.i += 3; // CDC before numbers and idents (§4.3.1)
+    else if (sc.startsNumber(s)) out.push(sc.numeric(s));
+    else if (c === '@' && sc.startsIdent(s + 1)) {
+      sc.i++;
+      out.push({ t: 'at', v: sc.name().toLowerCase(), s, e: sc.i });
+    } else if (sc.startsIdent(s)) out.push(sc.identLike(s));
+    else if (css.startsWith('<!--', s)) sc.i += 4;
+    else {
+      sc.i++;
+      out.push({ t: 'delim', v: c, s, e: sc.i });
     }
   }
   return out;
