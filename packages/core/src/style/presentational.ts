@@ -187,7 +187,9 @@ function fontHints(a: Record<string, string>, add: (d: string) => void): void {
     if (c) add(`color:${c}`);
   }
   if (a['face'] !== undefined && a['face'].trim()) {
-    add(`font-family:${a['face'].split(',').map((f) => JSON.stringify(f.trim())).join(',')}`);
+    // Plain names stay unquoted so that generic families (sans-serif) keep their meaning.
+    const families = a['face'].split(',').map((f) => f.trim()).filter(Boolean);
+    add(`font-family:${families.map((f) => (/^[a-zA-Z][\w-]*( [a-zA-Z][\w-]*)*$/.test(f) ? f : JSON.stringify(f))).join(',')}`);
   }
   if (a['size'] !== undefined) {
     const m = /^\s*([+-]?)(\d+)/.exec(a['size']);
