@@ -26,6 +26,7 @@ describe('parseHtml', () => {
     ['<table><form><tr><td>f</td></tr></form></table>', '<html><head></head><body><table><tbody><tr><td>f</td></tr></tbody></table></body></html>'],
     ['<table><tbody><td>x</td></tbody></table>', '<html><head></head><body><table><tbody><tr><td>x</td></tr></tbody></table></body></html>'],
     ['<table><tr><td><table><tr>inner<td>i</td></tr></table></td></tr></table>', '<html><head></head><body><table><tbody><tr><td>inner<table><tbody><tr><td>i</td></tr></tbody></table></td></tr></tbody></table></body></html>'],
+    ['<svg viewbox="0 0 1 1"><path d="M0"/><LINEARGRADIENT/><circle r="1"/></svg><div/>x', '<html><head></head><body><svg viewBox="0 0 1 1"><path d="M0"></path><linearGradient></linearGradient><circle r="1"></circle></svg><div>x</div></body></html>'],
     ['<html><body><p>x</p></body></html>', '<html><head></head><body><p>x</p></body></html>'],
     ['', '<html><head></head><body></body></html>'],
   ])('%s', (html, expected) => {
