@@ -12,9 +12,16 @@ const OBLIQUE_SKEW = 0.25;
 
 interface PenGlyph {
   readonly cid: string;
+  readonly mapped: boolean;
   readonly naturalPx: number;
   readonly advancePx: number;
   readonly offset: readonly [number, number] | undefined;
+}
+
+function utf16Hex(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(4, '0');
+  return out.toUpperCase();
 }
 
 /** Draw one run at pen `x` on `baseline`; returns the x after it. */
@@ -33,6 +40,7 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
     const extra = justify !== 0 && text === ' ' ? justify : 0;
     return {
       cid: g.cid.toString(16).padStart(4, '0'),
+      mapped: g.mapped || text === '',
       naturalPx: (g.width * run.size) / 1000,
       advancePx: (run.advances[i] ?? 0) + extra,
       offset: run.offsets?.[i],
@@ -45,6 +53,10 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
     ctx.setStroke(fill);
     ops.push(`${num(fakeBoldWidth(run.size))} w`);
   }
+  // Glyphs whose ToUnicode entry says something else (.notdef, a glyph shared by two
+  // characters) get their text from /ActualText, so that extraction still gives the text.
+  const actualText = glyphs.some((g) => !g.mapped) ? run.text : null;
+  if (actualText) ops.push(`/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC`);
   ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
@@ -76,6 +88,7 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
+  if (actualText) ops.push('EMC');
   ctx.doc.addContent(ops.join('\n'));
   return pen;
 }

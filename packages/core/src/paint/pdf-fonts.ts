@@ -23,6 +23,8 @@ export interface PdfGlyph {
   readonly cid: number;
   /** The glyph's own advance in PDF glyph space (1/1000 em), as written in /W. */
   readonly width: number;
+  /** Does the font's ToUnicode map give back `text` for this glyph? (One text per glyph id.) */
+  readonly mapped: boolean;
 }
 
 /**
@@ -70,11 +72,12 @@ export class DocumentFonts {
       width = (face.getGlyph(glyphId).advanceWidth * 1000) / face.unitsPerEm;
       font.widths[cid] = width;
     }
-    if (font.unicode[cid] === undefined) {
-      const codePoints = [...text].map((ch) => ch.codePointAt(0) ?? 0xfffd);
-      font.unicode[cid] = codePoints.length > 0 ? codePoints : [0xfffd];
-    }
-    return { cid, width };
+    const codePoints = [...text].map((ch) => ch.codePointAt(0) ?? 0xfffd);
+    // .notdef (cid 0) keeps PDFKit's U+0000: it stands for many characters.
+    if (font.unicode[cid] === undefined && cid !== 0) font.unicode[cid] = codePoints.length > 0 ? codePoints : [0xfffd];
+    const known = font.unicode[cid] ?? [];
+    const mapped = cid !== 0 && known.length === codePoints.length && known.every((cp, i) => cp === codePoints[i]);
+    return { cid, width, mapped };
   }
 
   #embed(resolved: ResolvedFace): EmbeddedFont {

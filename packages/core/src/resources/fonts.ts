@@ -82,11 +82,25 @@ function lazyFace(family: string, weight: number, style: FontStyle, path: () => 
   };
 }
 
+/**
+ * A Hangul syllable a font lacks can still be drawn from its conjoining jamo, which the
+ * Hangul shaper composes (HarfBuzz and fontkit both do; Droid Sans Fallback relies on it).
+ * Unicode §3.12 syllable decomposition.
+ */
+function hasHangulJamo(font: Font, codePoint: number): boolean {
+  const s = codePoint - 0xac00;
+  if (s < 0 || s > 11171) return false;
+  const t = s % 28;
+  return font.hasGlyphForCodePoint(0x1100 + Math.floor(s / 588)) &&
+    font.hasGlyphForCodePoint(0x1161 + Math.floor((s % 588) / 28)) &&
+    (t === 0 || font.hasGlyphForCodePoint(0x11a7 + t));
+}
+
 /** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
 export function faceCovers(face: FontFace, codePoint: number): boolean {
   const range = face.unicodeRange;
   if (range && !range.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
-  return face.font.hasGlyphForCodePoint(codePoint);
+  return face.font.hasGlyphForCodePoint(codePoint) || hasHangulJamo(face.font, codePoint);
 }
 
 /** The process-wide set of bundled fonts. Create per-render views with `createFontSet()`. */
@@ -264,6 +278,17 @@ export class FontSet {
   /** The first face in the chain that has `codePoint`, or undefined if none has. */
   faceFor(query: FontQuery, codePoint: number): ResolvedFace | undefined {
     return this.chain(query).find((r) => faceCovers(r.face, codePoint));
+  }
+
+  /**
+   * The face whose .notdef stands in for a character no font has: the host's last-resort
+   * fallback when present (Chromium drew Droid Sans Fallback's boxes for Hangul on the
+   * reference machine), else the primary face.
+   */
+  notdefFace(query: FontQuery): ResolvedFace {
+    const chain = this.chain(query);
+    const system = chain.find((r) => SYSTEM_FALLBACK_FILES.some((f) => f.family === r.face.family));
+    return system ?? this.primary(query);
   }
 
   /** Look a `GlyphRun.fontId` up (the painter's way back to the font). */

@@ -33,7 +33,7 @@ function segment(fonts: FontSet, text: string, query: FontQuery, smallCaps: bool
       ? current.resolved
       : fonts.faceFor(query, cp);
     if (!resolved) {
-      resolved = fonts.primary(query);
+      resolved = cp > 0x20 ? fonts.notdefFace(query) : fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
     }
     const caps = smallCaps && isLowerCase(ch);

@@ -33,6 +33,27 @@ function isControl(cp: number): boolean {
   return cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
 }
 
+/**
+ * The source characters of each glyph, in logical order: the text is dealt out along the
+ * glyphs, one character each when shaping kept the count, else as many as each glyph's
+ * code points (a ligature takes several). Not the glyph's own `codePoints`, which fontkit
+ * keeps per glyph id from its first use: .notdef and glyphs shared by several characters
+ * would all report the first character they were met with.
+ */
+function glyphSources(text: string, glyphs: readonly { readonly codePoints: readonly number[] }[]): string[] {
+  const chars = [...text];
+  const oneEach = chars.length === glyphs.length;
+  let next = 0;
+  const out = glyphs.map((glyph) => {
+    const n = oneEach ? 1 : Math.max(1, glyph.codePoints.length);
+    const part = chars.slice(next, next + n).join('');
+    next += n;
+    return part;
+  });
+  if (next < chars.length && out.length > 0) out[out.length - 1] += chars.slice(next).join('');
+  return out;
+}
+
 function layout(font: Font, request: ShapeRequest): ShapedText {
   const features: Record<string, boolean> = request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
   const direction = request.rtl ? 'rtl' : 'ltr';
@@ -44,6 +65,7 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
     glyphs.reverse();
     positions.reverse();
   }
+  const sources = glyphSources(request.text, glyphs);
   const space = font.glyphForCodePoint(0x20).id;
   const glyphIds: number[] = [];
   const advances: number[] = [];
@@ -55,14 +77,14 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
     if (!pos) return;
     // fontkit turns default-ignorable characters (soft hyphen, ZWJ…) into zero-width spaces.
     if (glyph.id === space && pos.xAdvance === 0) return;
-    const codePoints = glyph.codePoints;
+    const source = sources[i] ?? '';
     // Control characters (tab, newline…) are never drawn: layout turns tabs into space itself.
-    if (codePoints.length > 0 && codePoints.every(isControl)) return;
+    if (source !== '' && [...source].every((ch) => isControl(ch.codePointAt(0) ?? 0))) return;
     glyphIds.push(glyph.id);
     advances.push(pos.xAdvance);
     offsets.push([pos.xOffset, pos.yOffset]);
     if (pos.xOffset !== 0 || pos.yOffset !== 0) anyOffset = true;
-    glyphText.push(String.fromCodePoint(...codePoints));
+    glyphText.push(source);
   });
   return { glyphIds, advances, offsets: anyOffset ? offsets : null, glyphText };
 }

@@ -154,3 +154,12 @@ describe('glyph text', () => {
     expect(runs.flatMap((r) => r.glyphText).join('')).toBe('ffi st');
   });
 });
+
+describe('glyph sources', () => {
+  it('gives each glyph its own character even when glyphs are shared (.notdef, space/no-break space)', () => {
+    const runs = measurer().m.shape('a\u00a0b c', q(['Arial']), 16);
+    expect(runs.flatMap((r) => r.glyphText)).toEqual(['a', '\u00a0', 'b', ' ', 'c']);
+    const missing = measurer().m.shape('한국', q(['Arial']), 16);
+    expect(missing.flatMap((r) => r.glyphText)).toEqual(['한', '국']);
+  });
+});
