@@ -19,7 +19,7 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
       borderTop: NO_BORDER, borderRight: NO_BORDER, borderBottom: NO_BORDER, borderLeft: NO_BORDER,
       outline: NO_BORDER, boxShadow: [], backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [],
       textDecorationLine: { underline: false, overline: false, lineThrough: false },
-      breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto',
+      breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', page: 'auto',
     };
     cache.set(parent, style);
   }

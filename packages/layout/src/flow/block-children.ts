@@ -4,6 +4,7 @@ import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
+import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
@@ -45,11 +46,14 @@ export function flowChildren(
   const start = token?.child ?? 0;
   const continuation = token !== null;
   let startedHere = -1; // index of the last child that started (not resumed) on this page
+  const pageName = box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
   for (let i = start; i < children.length; i++) {
     const child = children[i]!;
-    if (i > start) {
-      const forced = forcedBreak(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child)));
-      if (forced && space.mode === 'layout') return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
+    if (i > start && space.mode === 'layout') {
+      // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
+      const named = endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
+      const forced = forcedBreak(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child))) ?? named;
+      if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
     const childResume = i === start ? token?.inner ?? null : null;
     const r = layoutBox(child, childSpace(box, used, space, state, continuation), childResume, ctx);
@@ -78,6 +82,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
     cbBlockSize: used.height,
     cbDirection: box.style.direction,
+    pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
     quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
   };
 }

@@ -12,6 +12,7 @@ import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../fl
 import { canvasBackground, type CanvasBackground } from './canvas.js';
 import { alignBody } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
+import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
 
 /** Thrown when the document needs more than `maxPages` pages. */
@@ -94,12 +95,12 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     // break-before/after: left/right (CSS Fragmentation 3 §3.1): a blank page keeps the side right; page 1 is a right page.
     const wantsBlank = (forced === 'right' && index % 2 === 1) || (forced === 'left' && index % 2 === 0);
     if (wantsBlank && index > 0) {
-      const style = options.pageStyle({ index, name: '', blank: true });
+      const style = options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true });
       pages.push({ index, style, margins: pageMargins(style), blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0 });
       forced = 'page';
       continue;
     }
-    const style = options.pageStyle({ index, name: '', blank: false });
+    const style = options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false });
     const margins = pageMargins(style);
     const width = style.width - margins.left - margins.right;
     let chrome = reservedByWidth.get(width);

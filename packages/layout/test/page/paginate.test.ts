@@ -280,3 +280,15 @@ describe('document-level', () => {
     expect(() => layoutPages(el('body', {}, block(1000)), { ...small, maxPages: 5 })).toThrow(expect.objectContaining({ code: 'document_too_large' }));
   });
 });
+
+describe('named pages (CSS Paged Media 3 §7)', () => {
+  it('breaks between siblings on differently named pages and asks for each page by name', () => {
+    const asked: string[] = [];
+    const base = pageStyleOf({ width: 200, height: 100, margin: 10 });
+    const wide = pageStyleOf({ width: 300, height: 100, margin: 10 });
+    const pageStyle: typeof base = (ctx) => { asked.push(`${ctx.index}:${ctx.name}`); return ctx.name === 'wide' ? wide(ctx) : base(ctx); };
+    const pages = layoutPages(el('body', {}, block(10), el('section', { display: 'block', page: 'wide' }, block(10), block(10)), block(10)), { pageStyle });
+    expect(pages.map((p) => p.width)).toEqual([200, 300, 200]);
+    expect(asked).toEqual(['0:', '1:wide', '2:']);
+  });
+});

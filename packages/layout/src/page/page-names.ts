@@ -1,0 +1,58 @@
+import type { BlockLevelBox } from '../boxes/box.js';
+import type { Resume } from '../flow/types.js';
+
+/**
+ * Named pages (CSS Paged Media 3 §7): a box's used page name is its `page` value, or its
+ * parent's when `auto`. The first box on a page names the page; siblings with different
+ * names are separated by a forced break (`flow/breaks.ts`).
+ */
+function own(box: BlockLevelBox, inherited: string): string {
+  if (box.kind === 'lines') return inherited;
+  const page = box.style.page;
+  return page === 'auto' ? inherited : page;
+}
+
+const startCache = new WeakMap<BlockLevelBox, string | null>();
+const endCache = new WeakMap<BlockLevelBox, string | null>();
+
+/** The deepest `page` value along the first (or last) child chain, null when all are auto. Cached. */
+function chainName(box: BlockLevelBox, last: boolean): string | null {
+  const cache = last ? endCache : startCache;
+  const hit = cache.get(box);
+  if (hit !== undefined) return hit;
+  let name: string | null = null;
+  if (box.kind !== 'lines' && box.kind !== 'replaced') {
+    const child = last ? box.children[box.children.length - 1] : box.children[0];
+    if (child) name = chainName(child, last);
+  }
+  if (name === null && box.kind !== 'lines' && box.style.page !== 'auto') name = box.style.page;
+  cache.set(box, name);
+  return name;
+}
+
+/** The start page value (§7.1): the name of the first content inside the box. */
+export function startPage(box: BlockLevelBox, inherited: string): string {
+  return chainName(box, false) ?? inherited;
+}
+
+/** The end page value: the name of the last content inside the box. */
+export function endPage(box: BlockLevelBox, inherited: string): string {
+  return chainName(box, true) ?? inherited;
+}
+
+/** The name of the page that starts at `resume` (null: the document's start). */
+export function pageNameAt(root: BlockLevelBox, resume: Resume | null): string {
+  if (resume === null) return startPage(root, '');
+  let name = own(root, '');
+  let box: BlockLevelBox = root;
+  let token: Resume | null = resume;
+  while (token && token.kind === 'block' && box.kind !== 'lines' && box.kind !== 'replaced') {
+    const child: BlockLevelBox | undefined = box.children[token.child];
+    if (!child) return name;
+    if (token.inner === null) return startPage(child, name);
+    name = own(child, name);
+    box = child;
+    token = token.inner;
+  }
+  return name;
+}
