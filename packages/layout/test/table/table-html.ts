@@ -90,7 +90,8 @@ function parseStyle(css: string): StyleProps {
     else if (prop === 'border-spacing') {
       const [h, v] = value.split(/\s+/);
       out.borderSpacing = [parseFloat(h!), parseFloat(v ?? h!)];
-    } else throw new Error(`table-html: unsupported property ${prop}`);
+    } else if (prop === 'line-height') out.lineHeight = parseFloat(value);
+    else throw new Error(`table-html: unsupported property ${prop}`);
   }
   return out as StyleProps;
 }
