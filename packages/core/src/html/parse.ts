@@ -3,6 +3,7 @@ import { Document, Element, type ChildNode, type ParentNode } from 'domhandler';
 import { isBlankText, setChildren } from './dom-utils.js';
 import { fixTable } from './tables.js';
 import { restoreSvgCase } from './svg-names.js';
+import { keepTablesInParagraphs } from './quirks.js';
 
 /** Elements the HTML parser puts in `head` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base', 'noscript', 'template']);
@@ -15,11 +16,12 @@ const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base
 export function parseHtml(html: string): Document {
   let doc: Document;
   try {
-    doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false });
+    doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true });
   } catch {
     doc = new Document([]);
   }
   ensureSkeleton(doc);
+  if (!hasDoctype(doc)) keepTablesInParagraphs(doc, html);
   limitDepth(doc);
   restoreSvgCase(doc);
   const tables: Element[] = [];

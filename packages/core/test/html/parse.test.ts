@@ -8,7 +8,7 @@ function dump(node: ChildNode): string {
   if (node instanceof Element) {
     const attrs = Object.entries(node.attribs).map(([k, v]) => ` ${k}="${v}"`).join('');
     const inner = node.children.map(dump).join('');
-    return ['img', 'br', 'meta', 'link'].includes(node.name) ? `<${node.name}${attrs}>` : `<${node.name}${attrs}>${inner}</${node.name}>`;
+    return ['img', 'br', 'meta', 'link', 'hr'].includes(node.name) ? `<${node.name}${attrs}>` : `<${node.name}${attrs}>${inner}</${node.name}>`;
   }
   return node.type === 'directive' ? '<!DOCTYPE html>' : '';
 }
@@ -31,6 +31,12 @@ describe('parseHtml', () => {
     ['', '<html><head></head><body></body></html>'],
   ])('%s', (html, expected) => {
     expect(serialize(html)).toBe(expected);
+  });
+
+  it('keeps a table inside an open p in quirks mode only', () => {
+    const html = '<body><p><table><tr><td>a</td></tr></table>tail<p>next<table></table><hr><p>closed</p><table></table>';
+    expect(serialize(html)).toBe('<html><head></head><body><p><table><tbody><tr><td>a</td></tr></tbody></table>tail</p><p>next<table></table></p><hr><p>closed</p><table></table></body></html>');
+    expect(serialize(`<!DOCTYPE html>${html}`)).toBe('<!DOCTYPE html><html><head></head><body><p></p><table><tbody><tr><td>a</td></tr></tbody></table>tail<p>next</p><table></table><hr><p>closed</p><table></table></body></html>');
   });
 
   it('detects the doctype (quirks mode without one)', () => {
