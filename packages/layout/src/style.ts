@@ -188,8 +188,9 @@ export interface ComputedStyle {
   readonly textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   /**
    * Chromium's `-webkit-left/right/center` (from HTML `align` attributes and `<center>`):
-   * besides aligning text like textAlign, it aligns block-level children that have auto
-   * inline margins (tables in `<td align=right>`, `<center><table>`). Inherited. Absent = none.
+   * besides aligning text like textAlign, it aligns block-level children narrower than the
+   * container whose inline margins are not `auto` (auto margins still win), e.g. a table in
+   * `<td align=right>` or `<center><table>`. Inherited. Absent = none.
    */
   readonly legacyAlign?: 'left' | 'right' | 'center';
   readonly textIndent: Length;
