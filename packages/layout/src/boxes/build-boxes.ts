@@ -5,7 +5,7 @@ import type {
   AtomicInlineBox, BlockLevelBox, ContainerBox, DecorationSpec, InlineLevelBox, MarkerBox,
 } from './box.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
-import { createCollapseState, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
+import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { collectTableColumns } from '../table/column-boxes.js';
 
 export interface BuildOptions {
@@ -81,7 +81,9 @@ function withOwnDecorations(style: ComputedStyle, inherited: readonly Decoration
 function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean): Item[] {
   if (node.kind === 'text') {
     const style = node.style;
-    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang), style, walk.state);
+    const inWord = walk.state.inWord;
+    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord), style, walk.state);
+    if (text !== '') walk.state.inWord = endsInWord(text);
     return text === '' ? [] : [{ kind: 'text', style, text, decorations }];
   }
   return buildElement(node, decorations, walk, blockify);
@@ -94,17 +96,20 @@ function buildElement(el: StyledElement, decorations: readonly DecorationSpec[],
   if (el.tag === 'img') return buildImage(el, decorations, walk);
   if (el.tag === 'br') {
     walk.state.lastWasSpace = true; // a space after <br> starts a line: removed
+    walk.state.inWord = false;
     return [{ kind: 'line-break', style: el.style }];
   }
   const counter = walk.options.chrome ? counterOf(el) : null;
   if (counter) {
     walk.state.lastWasSpace = false;
+    walk.state.inWord = false;
     return [{ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, counter, decorations: withOwnDecorations(el.style, decorations) }];
   }
   const kind = containerKind(display);
   if (display.startsWith('inline-')) {
     // Atomic inlines do not receive their ancestors' decorations (CSS Text Decoration 3 §2.1).
     walk.state.lastWasSpace = false;
+    walk.state.inWord = false;
     const box = buildContainer(el, kind ?? 'block', [], walk);
     const atomic: AtomicInlineBox = { kind: 'atomic', style: el.style, box };
     return [atomic];
@@ -143,6 +148,7 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
       children: [{ kind: 'text', style: el.style, text, decorations }] }];
   }
   walk.state.lastWasSpace = false;
+  walk.state.inWord = false;
   return [{ kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: size.width, intrinsicHeight: size.height }];
 }
 
@@ -166,6 +172,7 @@ function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSp
   const children = markerChildren(el, decorations);
   if (!children.length) return [];
   walk.state.lastWasSpace = false;
+  walk.state.inWord = false;
   return [{ kind: 'inline', style: el.style, tag: '::marker', attrs: el.attrs, isFirstPart: true, isLastPart: true, children }];
 }
 

@@ -9,10 +9,12 @@ import type { ComputedStyle } from '../style.js';
 export interface CollapseState {
   /** The last character emitted in this formatting context was a collapsible space. */
   lastWasSpace: boolean;
+  /** That character was a letter or digit (a word continues across elements, for capitalize). */
+  inWord: boolean;
 }
 
 export function createCollapseState(): CollapseState {
-  return { lastWasSpace: true }; // leading spaces of a paragraph go (removed at line start anyway)
+  return { lastWasSpace: true, inWord: false }; // leading spaces of a paragraph go (removed at line start anyway)
 }
 
 export function collapsesSpaces(whiteSpace: ComputedStyle['whiteSpace']): boolean {
@@ -68,11 +70,18 @@ function expandTabs(text: string, tabSize: number): string {
 }
 
 /** text-transform (CSS Text 3 §2.1); `capitalize` upper-cases the first letter of each word. */
-export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string): string {
+export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false): string {
   switch (transform) {
     case 'uppercase': return lang ? text.toLocaleUpperCase(lang) : text.toUpperCase();
     case 'lowercase': return lang ? text.toLocaleLowerCase(lang) : text.toLowerCase();
-    case 'capitalize': return text.replace(/(^|[\s\u00a0(["'“‘-])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase());
+    case 'capitalize':
+      // A word that began in a previous element is not capitalized again ("foo<b>bar</b>").
+      return text.replace(/(^|[\s\u00a0(["'“‘-])(\p{L})/gu, (m, pre: string, ch: string, at: number) => (at === 0 && inWord ? m : pre + ch.toUpperCase()));
     default: return text;
   }
+}
+
+/** Whether text ends inside a word (for capitalize across element boundaries). */
+export function endsInWord(text: string): boolean {
+  return /[\p{L}\p{N}]$/u.test(text);
 }

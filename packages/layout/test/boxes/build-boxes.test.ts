@@ -70,6 +70,19 @@ describe('buildBoxes', () => {
     `);
   });
 
+  it('capitalizes words, not word parts after an element boundary', () => {
+    expect(boxes(el('p', { textTransform: 'capitalize' }, 'foo', el('b', {}, 'bar baz'), ' ', el('i', {}, 'qux')))).toMatchInlineSnapshot(`
+      "block p
+        lines
+          text "Foo"
+          inline b
+            text "bar Baz"
+          text " "
+          inline i
+            text "Qux""
+    `);
+  });
+
   it('applies text-transform', () => {
     expect(boxes(el('p', { textTransform: 'capitalize' }, 'hello wide world'))).toMatchInlineSnapshot(`
       "block p
