@@ -87,6 +87,9 @@ export class DocumentFonts {
     if (!font) {
       this.#doc.font(resolved.face.font, `platen:${key}`);
       font = this.#doc._font;
+      // PDFKit seeds /W for .notdef with the advance in font units, not 1/1000 em.
+      const face = resolved.face.font;
+      font.widths[0] = (face.getGlyph(0).advanceWidth * 1000) / face.unitsPerEm;
       if (resolved.face.font.type === 'WOFF2') reencodeWoff2Glyphs(font.subset as unknown as TtfSubsetInternals);
       this.#embedded.set(key, font);
     }

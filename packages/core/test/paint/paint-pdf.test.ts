@@ -106,6 +106,6 @@ describe('text extraction of glyphs without their own ToUnicode entry', () => {
   it('keeps characters drawn as .notdef (no font has them) through /ActualText', async () => {
     const fs = fonts();
     const pdf = await paintPdf([page([text(fs, 'ab 한국어 cd', 10, 40)])], { fonts: fs, images: noImages });
-    expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain('ab 한국어 cd');
+    expect(pdfText(pdf)).toContain('ab 한국어 cd');
   });
 });
