@@ -93,7 +93,9 @@ function oneOf<T extends string>(format: PdfFormat, key: keyof PdfFormat, prefix
 }
 
 function pageSize(format: PdfFormat, prefix: string): [number, number] {
-  const preset = oneOf(format, 'preset', prefix, PRESET_NAMES, 'a4');
+  // Without a preset, a width and a height mean a custom size (rather than ignoring them).
+  const impliedCustom = format.preset === undefined && format.width !== undefined && format.height !== undefined;
+  const preset = oneOf(format, 'preset', prefix, PRESET_NAMES, impliedCustom ? 'custom' : 'a4');
   if (preset !== 'custom') {
     const base = PRESETS[preset.replace('-landscape', '')] ?? PRESETS['a4']!;
     return preset.endsWith('-landscape') ? [base[1], base[0]] : [base[0], base[1]];

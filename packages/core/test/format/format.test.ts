@@ -24,6 +24,9 @@ describe('resolveFormat', () => {
     [{ preset: 'square' }, 210 * MM, 210 * MM],
     [{ preset: 'custom', width: '80mm', height: '4in' }, 80 * MM, 384],
     [{ preset: 'A4' }, 210 * MM, 297 * MM],
+    [{ width: '100mm', height: '150mm' }, 100 * MM, 150 * MM],
+    [{ preset: 'letter', width: '100mm', height: '150mm' }, 816, 1056],
+    [{ width: '100mm' }, 210 * MM, 297 * MM],
   ])('page size of %j', (format, w, h) => {
     const f = resolveFormat(format);
     expect(f.width).toBeCloseTo(w, 6);
