@@ -101,7 +101,10 @@ function finish(frame: Frame): LayoutResult {
   const collapsesThrough = !frame.bfc && state.placed === 0 && height === 0 && !continuation;
   const available = space.blockSize - state.origin;
   const definiteHeight = used.height !== null || used.minHeight > 0;
-  if (!collapsesThrough && definiteHeight && space.mode === 'layout' && height > available + EPSILON && available > topEdges) {
+  const tooTall = !collapsesThrough && definiteHeight && space.mode === 'layout' && height > available + EPSILON;
+  // No room left even for its top edges (it starts at the fragmentainer end): the whole box moves on.
+  if (tooTall && available <= topEdges + EPSILON && !space.pageIsEmpty && !continuation && state.placed === 0) return pushed(space);
+  if (tooTall && available > topEdges) {
     // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);
   }
