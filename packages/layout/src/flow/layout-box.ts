@@ -6,6 +6,7 @@ import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.
 import { layoutBlockReplaced } from './replaced-layout.js';
 import { layoutFlex } from '../flex/flex-layout.js';
 import { layoutGrid } from '../grid/grid-layout.js';
+import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
 
 /**
@@ -29,6 +30,8 @@ export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | nul
     case 'grid':
       return layoutGrid(box, space, resume, ctx);
     case 'block':
+      if (isMulticol(box)) return layoutMulticol(box, space, resume, ctx);
+      return layoutBlockContainer(box, space, resume, ctx);
     case 'table-cell':
     case 'table-caption':
       return layoutBlockContainer(box, space, resume, ctx);

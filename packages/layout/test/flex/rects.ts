@@ -13,6 +13,12 @@ export interface GeometryCase {
 
 const round = (v: number): number => Math.round(v * 100) / 100;
 
+function union(a: readonly number[], b: readonly number[]): number[] {
+  const x = Math.min(a[0]!, b[0]!);
+  const y = Math.min(a[1]!, b[1]!);
+  return [x, y, Math.max(a[0]! + a[2]!, b[0]! + b[2]!) - x, Math.max(a[1]! + a[3]!, b[1]! + b[3]!) - y];
+}
+
 /** Border boxes of elements with an id, as Chromium reports them (first fragment's x/y, union height across one page). */
 export function rectsOf(html: string, page?: PageSetup): Record<string, string> {
   const pages = layoutPages(htmlSpec(html), page ? { pageStyle: pageStyleOf(page) } : {});
@@ -23,7 +29,10 @@ export function rectsOf(html: string, page?: PageSetup): Record<string, string> 
       const id = f.attrs.id;
       if (id) {
         const key = index === 0 ? id : `p${index}:${id}`;
-        if (!(key in out)) out[key] = [f.x, f.y, f.width, f.height].map(round).join(',');
+        // Like getBoundingClientRect: the union of the element's fragments (columns) on a page.
+        const prev = out[key]?.split(',').map(Number);
+        const r = prev ? union(prev, [f.x, f.y, f.width, f.height]) : [f.x, f.y, f.width, f.height];
+        out[key] = r.map(round).join(',');
       }
       f.children.forEach(visit);
     };

@@ -1,0 +1,126 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { NO_MARGINS, type Resume } from '../flow/types.js';
+
+/** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
+export interface ColumnGeometry {
+  readonly count: number;
+  readonly width: number;
+  readonly gap: number;
+}
+
+export function columnGeometry(style: ComputedStyle, available: number): ColumnGeometry {
+  // `normal` column-gap is 1em in multi-column containers (§4.1).
+  const gap = style.columnGap === 'normal' ? style.fontSize : resolveLength(style.columnGap, available);
+  const cw = style.columnWidth;
+  const cc = style.columnCount;
+  let count: number;
+  if (cw === 'auto') count = cc === 'auto' ? 1 : cc;
+  else {
+    const fit = Math.max(1, Math.floor((available + gap) / (cw + gap)));
+    count = cc === 'auto' ? fit : Math.min(cc, fit);
+  }
+  count = Math.max(1, count);
+  return { count, width: Math.max(0, (available - (count - 1) * gap) / count), gap };
+}
+
+/** One row of columns: their fragments (at the origin), the column height and where the flow continues. */
+export interface ColumnSet {
+  readonly columns: Fragment[];
+  readonly height: number;
+  readonly width: number;
+  readonly gap: number;
+  readonly resume: Resume | null;
+  readonly baseline: number | null;
+  readonly lastBaseline: number | null;
+}
+
+const flows = new WeakMap<ContainerBox, ContainerBox>();
+
+/** The multicol container's content as an anonymous flow-root that is laid out column by column. */
+function flowOf(box: ContainerBox): ContainerBox {
+  let flow = flows.get(box);
+  if (!flow) {
+    const s = box.style;
+    const none = { ...s.borderTop, width: 0, style: 'none' as const };
+    const style: ComputedStyle = {
+      ...s, display: 'flow-root', columnCount: 'auto', columnWidth: 'auto', width: 'auto', height: 'auto', minHeight: 'auto', maxHeight: 'none',
+      minWidth: 'auto', maxWidth: 'none', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+      paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0, borderTop: none, borderRight: none, borderBottom: none, borderLeft: none,
+      backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], boxShadow: [], outline: none, position: 'static',
+      breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', opacity: 1, transform: [],
+    };
+    flow = { kind: 'block', style, tag: '', attrs: {}, children: box.children, marker: null };
+    flows.set(box, flow);
+  }
+  return flow;
+}
+
+interface Run {
+  readonly columns: Fragment[];
+  /** A column came out taller than asked (content that could not break placed past the end). */
+  readonly overflows: boolean;
+  readonly resume: Resume | null;
+  readonly baseline: number | null;
+  readonly lastBaseline: number | null;
+}
+
+/** Lay the flow out in up to `count` columns of height `height`, from `start`. */
+function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, ctx: LayoutContext): Run {
+  const columns: Fragment[] = [];
+  let resume = start;
+  let baseline: number | null = null;
+  let lastBaseline: number | null = null;
+  let overflows = false;
+  for (let i = 0; i < geo.count; i++) {
+    const r = layoutBox(flow, {
+      inlineSize: geo.width, blockSize: height, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+      truncateMargins: resume !== null, cbBlockSize: null,
+    }, resume, ctx);
+    if (r.fragment) columns.push(r.fragment);
+    if (r.height > height + UNIT) overflows = true;
+    if (baseline === null) baseline = r.baseline;
+    if (r.lastBaseline !== null) lastBaseline = r.lastBaseline;
+    resume = r.resume;
+    if (resume === null) break;
+  }
+  return { columns, resume, baseline, lastBaseline, overflows };
+}
+
+/** 1/64 px: Chromium's layout unit, the precision the balanced height is searched to. */
+const UNIT = 1 / 64;
+
+/**
+ * Fill one row of columns (§7): with balancing, the least column height (to 1/64 px) at which
+ * the rest of the content fits the columns, capped by `limit` (the room on the page or the
+ * container's height); without, or when the content does not fit, columns of height `limit`.
+ */
+export function balanceColumns(
+  box: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext,
+): ColumnSet {
+  const flow = flowOf(box);
+  const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
+  const total = layoutBox(flow, {
+    inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,
+  }, start, ctx).height;
+  if (!balance && Number.isFinite(limit)) return set(limit, runColumns(flow, geo, start, limit, ctx));
+  let hi = Math.min(total, limit);
+  const atHi = runColumns(flow, geo, start, hi, ctx);
+  if (atHi.resume !== null) return set(Number.isFinite(limit) ? limit : hi, atHi);
+  let lo = Math.max(0, total / geo.count - UNIT);
+  let best = atHi;
+  while (hi - lo > UNIT) {
+    const mid = Math.ceil(((lo + hi) / 2) / UNIT) * UNIT;
+    if (mid >= hi) break;
+    const r = runColumns(flow, geo, start, mid, ctx);
+    if (r.resume === null && !r.overflows) {
+      hi = mid;
+      best = r;
+    } else lo = mid;
+  }
+  return set(hi, best);
+}
