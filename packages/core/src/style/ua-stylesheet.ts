@@ -26,11 +26,10 @@ ol { display: block; list-style-type: decimal; margin-top: 1em; margin-bottom: 1
 li { display: list-item; text-align: match-parent; }
 :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: circle; }
 :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: square; }
-:is(ul, ol, menu, dir) :is(ul, ol, menu, dir) { margin-top: 0; margin-bottom: 0; }
+:is(dir, dd, dl, dt, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-top: 0; margin-bottom: 0; }
 dd { display: block; margin-left: 40px; }
 dl { display: block; margin-top: 1em; margin-bottom: 1em; }
 dt { display: block; }
-:is(dl, ol, ul) dl { margin-top: 0; margin-bottom: 0; }
 table { display: table; border-collapse: separate; border-spacing: 2px; border-color: gray; box-sizing: border-box; text-indent: initial; }
 thead { display: table-header-group; vertical-align: middle; border-color: inherit; }
 tbody { display: table-row-group; vertical-align: middle; border-color: inherit; }

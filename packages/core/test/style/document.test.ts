@@ -36,6 +36,13 @@ describe('user-agent defaults', () => {
     }
   });
 
+  it('nested lists (and lists in dd) lose their block margins', () => {
+    const nested = styleHtml('<!doctype html><ul><li><ol id="a"><li>x</li></ol></li></ul><dl><dd><ul id="b"><li>y</li></ul></dd></dl><div><ul id="c"></ul></div>');
+    expect(byId(nested, 'a').style.marginTop).toBe(0);
+    expect(byId(nested, 'b').style.marginBottom).toBe(0);
+    expect(byId(nested, 'c').style.marginTop).toBe(16);
+  });
+
   it('leaves display:none elements out of the tree', () => {
     expect(find(r.root, (e) => e.attrs['id'] === 'hidden')).toBeNull();
     expect(find(r.root, (e) => e.tag === 'script' || e.tag === 'head')).toBeNull();
