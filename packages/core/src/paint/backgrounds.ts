@@ -48,6 +48,15 @@ function tileSize(layer: BackgroundLayer, area: Rect, w: number, h: number): [nu
 function tiles(repeat: string, areaStart: number, areaSize: number, pos: number, size: number, clipStart: number, clipEnd: number): { starts: number[]; size: number } {
   if (size <= 0) return { starts: [], size };
   if (repeat === 'no-repeat') return { starts: [areaStart + pos], size };
+  if (repeat === 'space') {
+    // §3.4 space: as many whole tiles as fit, the first and last touching the edges.
+    const n = Math.floor(areaSize / size);
+    if (n < 2) return { starts: n === 1 ? [areaStart + pos] : [], size };
+    const step = size + (areaSize - n * size) / (n - 1);
+    const starts: number[] = [];
+    for (let k = Math.floor((clipStart - areaStart) / step); areaStart + k * step < clipEnd && starts.length < MAX_TILES; k++) starts.push(areaStart + k * step);
+    return { starts, size };
+  }
   let s = size;
   if (repeat === 'round') s = areaSize / Math.max(1, Math.round(areaSize / size));
   const first = areaStart + pos - Math.ceil((areaStart + pos - clipStart) / s) * s;

@@ -69,6 +69,20 @@ describe('images', () => {
   });
 });
 
+describe('background-repeat: space', () => {
+  it('spreads whole tiles so that the first and last touch the edges', async () => {
+    const images = new Map([['dot.png', loaded('dot.png', png(2, 2, [255, 0, 0, 255]))]]);
+    // 200px wide area, 60px tiles: 3 fit, gaps of 10px → tiles at 0, 70, 140.
+    const layer = { image: { kind: 'url' as const, url: 'dot.png' }, size: [60, 20] as const, position: [0, 0] as const, repeat: ['space', 'no-repeat'] as const, origin: 'padding-box' as const, clip: 'border-box' as const };
+    const pdf = await paintPdf([page([box(100, 100, 200, 40, { backgroundLayers: [layer] })])], { fonts: getFontRegistry().createFontSet(), images });
+    const img = rasterise(pdf, 96);
+    expect(img.at(100 + 65, 110)).toEqual([255, 255, 255]);
+    expect(img.at(100 + 75, 110)).toEqual([255, 0, 0]);
+    expect(img.at(100 + 135, 110)).toEqual([255, 255, 255]);
+    expect(img.at(100 + 195, 110)).toEqual([255, 0, 0]);
+  });
+});
+
 describe('image alpha', () => {
   it('draws an image opaque even after a translucent fill', async () => {
     const images = new Map([['red.png', loaded('red.png', png(4, 4, [255, 0, 0, 255]))]]);
