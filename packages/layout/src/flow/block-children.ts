@@ -84,6 +84,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     cbDirection: box.style.direction,
     pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
     quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
+    ...(box.style.legacyAlign ? { cbLegacyAlign: box.style.legacyAlign } : {}),
   };
 }
 

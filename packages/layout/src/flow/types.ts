@@ -54,6 +54,8 @@ export interface Space {
   readonly pageName?: string;
   /** The containing block's direction: over-constrained margins give way at its end side (§10.3.3). */
   readonly cbDirection?: 'ltr' | 'rtl';
+  /** The containing block's `-webkit-left/right/center` (HTML `align`, `<center>`): aligns children without auto margins. */
+  readonly cbLegacyAlign?: 'left' | 'right' | 'center';
 }
 
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */

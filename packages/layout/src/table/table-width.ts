@@ -68,7 +68,7 @@ function fixedColumns(prep: PreparedTable): ColumnConstraint[] {
   return cols;
 }
 
-export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext): TableGeometry {
+export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext, legacyAlign?: 'left' | 'right' | 'center'): TableGeometry {
   const s = box.style;
   const intrinsic = tableIntrinsic(box, prep, ctx);
   const ml = marginOrZero(s.marginLeft, cbWidth);
@@ -96,6 +96,8 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   let marginLeft = ml;
   if (s.marginLeft === 'auto' && s.marginRight === 'auto') marginLeft = Math.max(0, rest / 2);
   else if (s.marginLeft === 'auto') marginLeft = rest - mr;
+  else if (s.marginRight !== 'auto' && legacyAlign === 'right') marginLeft = rest - mr;
+  else if (s.marginRight !== 'auto' && legacyAlign === 'center') marginLeft = ml + Math.max(0, rest - ml - mr) / 2;
   return { width, marginLeft, marginRight: cbWidth - width - marginLeft, colX, colW };
 }
 
