@@ -65,7 +65,9 @@ export type Resume =
   /** Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top. */
   | { readonly kind: 'flex'; readonly item: number; readonly inner: Resume | null; readonly offset: number }
   /** Grid: the row to continue at; `offset` the content-box y shown at the fragment top. */
-  | { readonly kind: 'grid'; readonly row: number; readonly offset: number }
+  | { readonly kind: 'grid'; readonly row: number; readonly offset: number; readonly inner?: Resume | null }
+  /** Items of one flex line / grid row broken in parallel: per item, finished, or where it continues (null: from its start). */
+  | { readonly kind: 'parallel'; readonly done: readonly boolean[]; readonly inner: readonly (Resume | null)[] }
   /** Multi-column: the resume of the flow inside the columns. */
   | { readonly kind: 'multicol'; readonly inner: Resume }
   /** Table: the body row to continue at; `cells` (one per cell of that row, null = finished) when the row itself was split. */
