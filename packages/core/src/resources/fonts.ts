@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { create, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
 import {
   BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, SYSTEM_FALLBACK_FILES, resolveBundledFile,
 } from './bundled-fonts.js';
+import { faceCovers, parseFont } from './font-data.js';
 import { matchFace, needsSyntheticBold, needsSyntheticOblique, type FontStyle } from './font-matching.js';
 
 /** One concrete font file, parsed once (bundled faces lazily, on first use, then shared). */
@@ -36,34 +37,12 @@ export interface FontFaceRule {
   readonly unicodeRange?: readonly (readonly [number, number])[];
 }
 
+export { faceCovers, parseFont };
+
 export interface FontDiagnostic {
   readonly severity: 'warning' | 'error';
   readonly code: string;
   readonly message: string;
-}
-
-/**
- * fontkit keeps one glyph object per id, carrying the code points it was first created
- * with: a glyph first fetched by id alone (the PDF subsetter does that for the components
- * of a composite such as "ś") would report no code points in every later layout, and its
- * text would be lost from the PDF. Give such a glyph the code points it is next asked for.
- */
-function keepGlyphCodePoints(font: Font): void {
-  const getGlyph = font.getGlyph.bind(font);
-  (font as { getGlyph: Font['getGlyph'] }).getGlyph = (id: number, codePoints?: number[]) => {
-    const glyph = getGlyph(id, codePoints);
-    if (glyph && codePoints && codePoints.length > 0 && glyph.codePoints.length === 0) glyph.codePoints.push(...codePoints);
-    return glyph;
-  };
-}
-
-/** Parse font bytes (TTF, OTF, WOFF, WOFF2; first font of a collection). Throws on garbage. */
-export function parseFont(bytes: Uint8Array): Font {
-  const parsed = create(bytes);
-  const font = 'fonts' in parsed ? parsed.fonts[0] : parsed;
-  if (!font || typeof font.layout !== 'function') throw new Error('not a font');
-  keepGlyphCodePoints(font);
-  return font;
 }
 
 function lazyFace(family: string, weight: number, style: FontStyle, path: () => string): FontFace {
@@ -80,27 +59,6 @@ function lazyFace(family: string, weight: number, style: FontStyle, path: () => 
       return font;
     },
   };
-}
-
-/**
- * A Hangul syllable a font lacks can still be drawn from its conjoining jamo, which the
- * Hangul shaper composes (HarfBuzz and fontkit both do; Droid Sans Fallback relies on it).
- * Unicode §3.12 syllable decomposition.
- */
-function hasHangulJamo(font: Font, codePoint: number): boolean {
-  const s = codePoint - 0xac00;
-  if (s < 0 || s > 11171) return false;
-  const t = s % 28;
-  return font.hasGlyphForCodePoint(0x1100 + Math.floor(s / 588)) &&
-    font.hasGlyphForCodePoint(0x1161 + Math.floor((s % 588) / 28)) &&
-    (t === 0 || font.hasGlyphForCodePoint(0x11a7 + t));
-}
-
-/** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
-export function faceCovers(face: FontFace, codePoint: number): boolean {
-  const range = face.unicodeRange;
-  if (range && !range.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
-  return face.font.hasGlyphForCodePoint(codePoint) || hasHangulJamo(face.font, codePoint);
 }
 
 /** The process-wide set of bundled fonts. Create per-render views with `createFontSet()`. */
