@@ -7,6 +7,7 @@ import type {
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { collectTableColumns } from '../table/column-boxes.js';
+import { wrapStrayTableParts } from '../table/anonymous-table.js';
 
 export interface BuildOptions {
   readonly images: ImageSizes;
@@ -63,7 +64,7 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
   }
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
-  const children: readonly BlockLevelBox[] = groupBlockChildren(items, style);
+  const children: readonly BlockLevelBox[] = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
   const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
   return kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
 }
