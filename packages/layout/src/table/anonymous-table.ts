@@ -15,7 +15,8 @@ function isTablePart(b: BlockLevelBox): boolean {
  * rows the table structure does that normalisation itself.
  */
 export function wrapStrayTableParts(children: readonly BlockLevelBox[], parentKind: ContainerBox['kind'], parent: ComputedStyle): readonly BlockLevelBox[] {
-  if (parentKind === 'table' || parentKind === 'table-row-group' || parentKind === 'table-row') return children;
+  // Flex and grid items are blockified instead (CSS Display 3 §2.7): they lay out as blocks.
+  if (parentKind === 'table' || parentKind === 'table-row-group' || parentKind === 'table-row' || parentKind === 'flex' || parentKind === 'grid') return children;
   if (!children.some(isTablePart)) return children;
   let style = tableStyles.get(parent);
   if (!style) tableStyles.set(parent, (style = { ...anonymousStyle(parent), display: 'table', tableLayout: 'auto', verticalAlign: 'baseline' }));
