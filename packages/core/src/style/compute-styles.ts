@@ -36,6 +36,12 @@ export interface StyleResult {
   readonly stylesheetUrls: string[];
   readonly diagnostics: Diagnostic[];
   readonly title: string | null;
+  /**
+   * No doctype: Chromium renders in quirks mode. Style already applies its quirks (UA
+   * quirks.css, unitless lengths, marginQuirk); layout has its own, e.g. the line height
+   * quirk (Quirks Mode Standard §3.3: inline boxes without text do not grow the line box).
+   */
+  readonly quirksMode: boolean;
 }
 
 /** The cascade entry point: style a parsed document, its header/footer and its pages. */
@@ -81,7 +87,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
   for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
-  return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc) };
+  return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc), quirksMode: quirks };
 }
 
 const uaIndexes = new Map<boolean, RuleIndex>();
