@@ -1,4 +1,5 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
+import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
 import { num } from './pdf-number.js';
 
@@ -24,17 +25,11 @@ function utf16Hex(text: string): string {
   return out.toUpperCase();
 }
 
-/** Draw one run at pen `x` on `baseline`; returns the x after it. */
-function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number): number {
-  const resolved = ctx.fonts.resolve(run.fontId);
-  if (!resolved) {
-    ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
-    return x + run.width;
-  }
-  const fontName = ctx.fonts.use(resolved);
+/** The run's glyphs in drawing (visual) order, with their CIDs and advances in px. */
+function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
   const order = run.glyphIds.map((_, i) => i);
   if (run.rtl) order.reverse();
-  const glyphs: PenGlyph[] = order.map((i) => {
+  return order.map((i) => {
     const text = run.glyphText[i] ?? '';
     const g = ctx.fonts.glyph(resolved, run.glyphIds[i] ?? 0, text);
     const extra = justify !== 0 && text === ' ' ? justify : 0;
@@ -46,19 +41,13 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
       offset: run.offsets?.[i],
     };
   });
-  const skew = resolved.syntheticOblique ? OBLIQUE_SKEW : 0;
-  const ops: string[] = [];
-  ctx.setFill(fill);
-  if (resolved.syntheticBold) {
-    ctx.setStroke(fill);
-    ops.push(`${num(fakeBoldWidth(run.size))} w`);
-  }
-  // Glyphs whose ToUnicode entry says something else (.notdef, a glyph shared by two
-  // characters) get their text from /ActualText, so that extraction still gives the text.
-  const actualText = glyphs.some((g) => !g.mapped) ? run.text : null;
-  if (actualText) ops.push(`/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC`);
-  ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
-  if (resolved.syntheticBold) ops.push('2 Tr');
+}
+
+/**
+ * Text-showing operators: TJ arrays whose adjustments turn each glyph's own advance into
+ * the measured one; a glyph with a mark offset gets its own text matrix. Returns the pen.
+ */
+function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
   let pen = x;
   let pending: string[] = [];
@@ -79,12 +68,37 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
         needsTm = false;
       }
       pending.push(`<${g.cid}>`);
-      const adjust = ((g.naturalPx - g.advancePx) * 1000) / run.size;
+      const adjust = ((g.naturalPx - g.advancePx) * 1000) / size;
       if (Math.abs(adjust) > 0.0001) pending.push(num(adjust));
     }
     pen += g.advancePx;
   }
   flush();
+  return pen;
+}
+
+/** Draw one run at pen `x` on `baseline`; returns the x after it. */
+function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number): number {
+  const resolved = ctx.fonts.resolve(run.fontId);
+  if (!resolved) {
+    ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
+    return x + run.width;
+  }
+  const fontName = ctx.fonts.use(resolved);
+  const glyphs = penGlyphs(ctx, run, resolved, justify);
+  const ops: string[] = [];
+  ctx.setFill(fill);
+  if (resolved.syntheticBold) {
+    ctx.setStroke(fill);
+    ops.push(`${num(fakeBoldWidth(run.size))} w`);
+  }
+  // Glyphs whose ToUnicode entry says something else (.notdef, a glyph shared by two
+  // characters) get their text from /ActualText, so that extraction still gives the text.
+  const actualText = glyphs.some((g) => !g.mapped) ? run.text : null;
+  if (actualText) ops.push(`/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC`);
+  ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
+  if (resolved.syntheticBold) ops.push('2 Tr');
+  const pen = showGlyphs(ops, glyphs, x, baseline, run.size, resolved.syntheticOblique ? OBLIQUE_SKEW : 0);
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
