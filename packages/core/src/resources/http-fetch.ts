@@ -63,6 +63,13 @@ function requestOnce(url: URL, address: string, family: 4 | 6, limits: HttpLimit
   });
 }
 
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(new Error('aborted'));
+    else signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+  });
+}
+
 /**
  * GET over http/https with the address guard on every hop (at most `maxRedirects`),
  * one overall time limit and a size limit. Never throws.
@@ -73,7 +80,8 @@ export async function guardedGet(start: string, limits: HttpLimits, allowPrivate
   try {
     for (let hop = 0; hop <= limits.maxRedirects; hop++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `redirect to ${url.protocol} refused` };
-      const target = await resolveGuarded(url.hostname, allowPrivateNetwork);
+      // getaddrinfo cannot be cancelled: race it against the time limit.
+      const target = await Promise.race([resolveGuarded(url.hostname, allowPrivateNetwork), whenAborted(signal)]);
       if (typeof target === 'string') return { ok: false, reason: target };
       const res = await requestOnce(url, target.address, target.family, limits, signal);
       if (res.status >= 300 && res.status < 400 && res.location) {
