@@ -23,16 +23,15 @@ function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
   }));
-  const column = !geo.axes.row && !geo.axes.wrap;
-  const result: UnitGeometry = { units, contentHeight: geo.contentHeight, splittable: column };
+  const result: UnitGeometry = { units, contentHeight: geo.contentHeight };
   perCtx.set(box, { key, geo: result });
   return result;
 }
 
 /**
- * Flex container layout (CSS Flexbox §9) with fragmentation as Chromium does it (§12): a row
- * container's lines are monolithic break units, a single-line column container breaks between
- * and inside its items.
+ * Flex container layout (CSS Flexbox §9) with fragmentation as Chromium does it (§12): breaks
+ * go between lines (items of a column container), and a line that reaches past the page end
+ * has its items broken in parallel.
  */
 export function layoutFlex(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const token = resume?.kind === 'flex' ? { unit: resume.item, inner: resume.inner, offset: resume.offset } : null;

@@ -36,8 +36,6 @@ export interface Unit {
 export interface UnitGeometry {
   readonly units: readonly Unit[];
   readonly contentHeight: number;
-  /** Units are single items that may break inside (single-line column flex containers). */
-  readonly splittable: boolean;
 }
 
 /** Where a container continues: the unit, the resume inside it, and the content y shown at the fragment top. */
@@ -67,9 +65,9 @@ interface Frame {
 /**
  * Lay out a flex or grid container whose items are already sized and positioned (`geometryOf`),
  * fragmented by break units (CSS Fragmentation 3 §4, as Chromium does for flex lines and grid
- * rows): a unit that does not fit moves to the next page unless it is first there (then it
- * overflows, monolithic); splittable units break inside; `break-inside: avoid` on an item or
- * the container moves it on when it is not first on the page.
+ * rows): a unit reaching past the page end has its items broken in parallel, each item
+ * continuing at the top of the next page; when none of them can place anything the unit moves
+ * on; `break-inside: avoid` on an item or the container moves it on when not first on the page.
  */
 export function layoutUnits(
   box: ContainerBox, space: Space, token: UnitCursor | null, ctx: LayoutContext,
@@ -124,25 +122,23 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
   let placed = 0;
   for (let u = token?.unit ?? 0; u < units.length; u++) {
     const unit = units[u]!;
-    const inner = token && u === token.unit ? token.inner : null;
-    const top = inner ? frame.topEdges : frame.topEdges + unit.top - frame.offset;
+    const state = token && u === token.unit && token.inner?.kind === 'parallel' ? token.inner : null;
+    const top = state ? frame.topEdges : frame.topEdges + unit.top - frame.offset;
     const first = placed === 0;
-    const fits = !paging || top + (unit.bottom - unit.top) - (inner ? frame.offset - unit.top : 0) <= frame.available + EPSILON;
-    const mustPlace = first && frame.space.pageIsEmpty;
-    const splittable = paging && unit.items.length === 1 && frame.geo.splittable;
-    if (!fits && splittable) {
-      const r = placeSplitting(frame, unit, top, inner, first);
-      if (r === 'pushed') return first && !token && !frame.space.pageIsEmpty ? 'push' : { unit: u, inner: null, offset: unit.top };
+    const fits = !paging || top + unit.bottom - unit.top <= frame.available + EPSILON;
+    if (fits && !state) {
+      placeWhole(frame, unit, u === 0 && !token);
       placed++;
-      if (r !== null) return { unit: u, inner: r.resume, offset: frame.offset + (top - frame.topEdges) + r.height };
       continue;
     }
-    if (!fits && !mustPlace) {
+    // The unit reaches past the page end: its items break in parallel (as Chromium breaks flex lines and grid rows).
+    const r = placeParallel(frame, unit, top, state, first && frame.space.pageIsEmpty, u === 0 && !token);
+    if (r === 'pushed') {
       if (first && !token && !frame.space.pageIsEmpty) return 'push';
       return { unit: u, inner: null, offset: unit.top };
     }
-    placeWhole(frame, unit, u === 0 && !token);
     placed++;
+    if (r !== null) return { unit: u, inner: r, offset: frame.offset + frame.available - frame.topEdges };
   }
   return null;
 }
@@ -152,29 +148,54 @@ function placeWhole(frame: Frame, unit: Unit, firstLine: boolean): void {
   const results = unit.items.map((p) => {
     const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
       { blockSize: Infinity, pageIsEmpty: true, resume: null });
+    const y = frame.topEdges + p.y - frame.offset;
     if (r.fragment) {
-      offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, frame.topEdges + p.y - frame.offset);
+      offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
       frame.children.push(r.fragment);
     }
-    return { p, baseline: r.baseline === null ? null : frame.topEdges + p.y - frame.offset + r.baseline, last: r.lastBaseline === null ? null : frame.topEdges + p.y - frame.offset + r.lastBaseline };
+    return { p, baseline: r.baseline === null ? null : y + r.baseline, last: r.lastBaseline === null ? null : y + r.lastBaseline };
   });
   recordBaselines(frame, results, firstLine);
 }
 
-/** A column container's item that does not fit: lay it out against the page end, splitting inside it. */
-function placeSplitting(frame: Frame, unit: Unit, top: number, inner: Resume | null, first: boolean): 'pushed' | null | { resume: Resume; height: number } {
-  const p = unit.items[0]!;
-  const avoid = p.box.style.breakInside === 'avoid' || p.box.style.breakInside === 'avoid-page';
-  const pageIsEmpty = first && frame.space.pageIsEmpty;
-  if (avoid && !pageIsEmpty && !inner) return 'pushed';
-  const remaining = inner ? Math.max(0, unit.bottom - frame.offset) : null;
-  const r = layoutItem(p.box, { width: p.width, height: remaining ?? p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
-    { blockSize: frame.available - top, pageIsEmpty, resume: inner });
-  if (!r.fragment) return 'pushed';
-  offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, top);
-  frame.children.push(r.fragment);
-  if (!inner) recordBaselines(frame, [{ p, baseline: r.baseline === null ? null : top + r.baseline, last: null }], frame.children.length === 1);
-  return r.resume ? { resume: r.resume, height: r.height } : null;
+type Parallel = Extract<Resume, { kind: 'parallel' }>;
+
+/**
+ * Lay out every item of a unit against the page end, each breaking on its own (CSS
+ * Fragmentation 3 §4: parallel flows). Items that continue start at the top of the next page.
+ * Returns 'pushed' when no item could place anything, null when all finished, else the state.
+ */
+function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | null, pageIsEmpty: boolean, firstLine: boolean): Parallel | 'pushed' | null {
+  const done: boolean[] = [];
+  const inner: (Resume | null)[] = [];
+  const baselines: { p: UnitItem; baseline: number | null; last: number | null }[] = [];
+  let placedAny = false;
+  unit.items.forEach((p, k) => {
+    if (state?.done[k]) {
+      done.push(true);
+      inner.push(null);
+      return;
+    }
+    const y = state ? top : top + p.y - unit.top;
+    const avoid = p.box.style.breakInside === 'avoid' || p.box.style.breakInside === 'avoid-page';
+    const r = avoid && !pageIsEmpty && !state?.inner[k] ? null : layoutItem(p.box, { width: p.width, height: p.pinHeight },
+      p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
+      { blockSize: frame.available - y, pageIsEmpty, resume: state?.inner[k] ?? null });
+    if (!r?.fragment) {
+      done.push(false);
+      inner.push(state?.inner[k] ?? null);
+      return;
+    }
+    placedAny = true;
+    offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
+    frame.children.push(r.fragment);
+    baselines.push({ p, baseline: r.baseline === null ? null : y + r.baseline, last: null });
+    done.push(r.resume === null);
+    inner.push(r.resume);
+  });
+  if (!placedAny && !state) return 'pushed';
+  if (!state) recordBaselines(frame, baselines, firstLine);
+  return done.every(Boolean) ? null : { kind: 'parallel', done, inner };
 }
 
 function recordBaselines(frame: Frame, results: readonly { p: UnitItem; baseline: number | null; last: number | null }[], firstLine: boolean): void {

@@ -134,7 +134,7 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
       pinHeight: v.stretched ? v.size : null, baselineAligned: false, cbWidth: h.area, cbHeight: areaHeight,
     };
   });
-  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, splittable: false };
+  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight };
 }
 
 function justifyOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {

@@ -19,10 +19,10 @@ function gridUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
 }
 
 /**
- * Grid container layout (CSS Grid §11–12), fragmented between rows as Chromium does: a row
- * that does not fit moves to the next page with the items that start in it.
+ * Grid container layout (CSS Grid §11–12), fragmented as Chromium does: breaks go between
+ * rows, and a row reaching past the page end has its items broken in parallel.
  */
 export function layoutGrid(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const token = resume?.kind === 'grid' ? { unit: resume.row, inner: null, offset: resume.offset } : null;
-  return layoutUnits(box, space, token, ctx, (used) => gridUnits(box, used, ctx), (c) => ({ kind: 'grid', row: c.unit, offset: c.offset }));
+  const token = resume?.kind === 'grid' ? { unit: resume.row, inner: resume.inner ?? null, offset: resume.offset } : null;
+  return layoutUnits(box, space, token, ctx, (used) => gridUnits(box, used, ctx), (c) => ({ kind: 'grid', row: c.unit, offset: c.offset, inner: c.inner }));
 }
