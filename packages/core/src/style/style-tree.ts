@@ -149,7 +149,7 @@ export class StyleTreeBuilder {
       }
     }
     this.pseudo(el, 'before', style, children);
-    for (const child of el.children) this.child(child, style, children);
+    for (const child of visibleChildren(el)) this.child(child, style, children);
     this.pseudo(el, 'after', style, children);
     this.counters.leave(el);
     return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children };
@@ -188,6 +188,13 @@ function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): El
   const bottom = tag === 'p' && fromUa('margin-bottom');
   if (!top && !bottom) return style;
   return { ...style, style: { ...style.style, marginQuirk: { top, bottom } } };
+}
+
+/** A closed `<details>` renders only its first `<summary>` (HTML §4.11.1, its shadow tree). */
+function visibleChildren(el: Element): readonly ChildNode[] {
+  if (el.name !== 'details' || el.attribs['open'] !== undefined) return el.children;
+  const summary = el.children.find((c) => c instanceof Element && c.name === 'summary');
+  return summary ? [summary] : [];
 }
 
 function isReversedList(parent: unknown): boolean {

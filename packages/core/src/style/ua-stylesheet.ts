@@ -56,6 +56,8 @@ nobr { white-space: nowrap; }
 mark { background-color: yellow; color: black; }
 abbr[title], acronym[title] { text-decoration: dotted underline; }
 a:any-link, area:any-link { color: -webkit-link; text-decoration: underline; }
+summary { display: list-item; counter-increment: list-item 0; list-style: disclosure-closed inside; }
+details[open] > summary:first-of-type { list-style-type: disclosure-open; }
 q::before { content: open-quote; }
 q::after { content: close-quote; }
 img { overflow: clip; }

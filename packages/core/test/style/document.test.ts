@@ -43,6 +43,12 @@ describe('user-agent defaults', () => {
     expect(byId(nested, 'c').style.marginTop).toBe(16);
   });
 
+  it('shows only the summary of a closed details element', () => {
+    const d = styleHtml('<!doctype html><details id="c"><summary>s</summary>hidden<p>no</p></details><details open id="o"><summary>t</summary>shown</details>');
+    expect(textOf(byId(d, 'c'))).toBe('\u25b8 s');
+    expect(textOf(byId(d, 'o'))).toBe('\u25be tshown');
+  });
+
   it('leaves display:none elements out of the tree', () => {
     expect(find(r.root, (e) => e.attrs['id'] === 'hidden')).toBeNull();
     expect(find(r.root, (e) => e.tag === 'script' || e.tag === 'head')).toBeNull();

@@ -34,6 +34,7 @@ describe('list markers', () => {
     ['<style>ul{list-style:none}</style><ul><li>a</ul>', []],
     ['<style>li::marker{content:"\u2713 "}</style><ul><li>a</ul>', ['\u2713 ']],
     ['<style>div{display:list-item;list-style-type:decimal}</style><div>a</div><div>b</div>', ['1. ', '2. ']],
+    ['<details><summary>s</summary>hidden</details><details open><summary>t</summary><p>shown</p></details>', ['\u25b8 ', '\u25be ']],
   ])('%s', (html, expected) => {
     expect(markers(html)).toEqual(expected);
   });
