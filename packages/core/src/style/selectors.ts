@@ -46,6 +46,8 @@ export function compileSelectorList(text: string): CompiledSelector[] | string {
       if (tokens.length === 0 || COMBINATORS.has(tokens[tokens.length - 1]!.type)) tokens = [...tokens, { type: SelectorType.Universal, namespace: null }];
     }
     if (tokens.some((t) => t.type === 'pseudo-element')) continue;
+    // Vendor-prefixed pseudo-classes (:-moz-focusring…) never match here; skip without a warning.
+    if (tokens.some((t) => t.type === 'pseudo' && t.name.startsWith('-'))) continue;
     let match: (el: Element) => boolean;
     try {
       match = compile<unknown, Element>([tokens], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;

@@ -141,8 +141,8 @@ describe('selectors', () => {
     expect(r.diagnostics.map((d) => d.code)).toEqual(['css_invalid_selector']);
   });
 
-  it('ignores unsupported pseudo-elements silently', () => {
-    const r = styleHtml('<!doctype html><style>p::selection{color:red} p::first-line{color:red}</style><p id="t"></p>');
+  it('ignores unsupported pseudo-elements and vendor pseudo-classes silently', () => {
+    const r = styleHtml('<!doctype html><style>p::selection{color:red} p::first-line{color:red} p:-moz-focusring{color:red}</style><p id="t"></p>');
     expect(r.diagnostics).toEqual([]);
     expect(byId(r, 't').style.color).toEqual(rgb(0, 0, 0));
   });
