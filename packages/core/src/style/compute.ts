@@ -168,8 +168,23 @@ const BLOCKIFY: Readonly<Partial<Record<Display, Display>>> = {
   'table-cell': 'block', 'table-column': 'block', 'table-column-group': 'block', 'table-caption': 'block',
 };
 
+/**
+ * `vertical-align: <percentage>` refers to the element's own line-height (CSS 2.2 §10.8.1),
+ * which is known here; `normal` is taken as 1.15em, what Liberation and DejaVu fonts give.
+ */
+function resolveVerticalAlign(flat: Flat): void {
+  const v = flat['vertical-align'];
+  if (typeof v !== 'object' || v === null || !('pct' in v)) return;
+  const fontSize = flat['font-size'] as number;
+  const lh = flat['line-height'];
+  const lineHeight = typeof lh === 'number' ? lh : typeof lh === 'object' && lh !== null ? (lh as { factor: number }).factor * fontSize : fontSize * 1.15;
+  const calc = v as { px: number; pct: number };
+  flat['vertical-align'] = calc.px + (calc.pct / 100) * lineHeight;
+}
+
 /** Computed-value adjustments that depend on several properties. */
 function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean): void {
+  resolveVerticalAlign(flat);
   const position = flat['position'];
   if (position === 'absolute' || position === 'fixed') flat['float'] = 'none';
   const parentDisplay = parentFlat?.['display'];

@@ -19,6 +19,12 @@ describe('units', () => {
     expect(s.height as number).toBeCloseTo((257 * 96) / 25.4 / 10, 6);
   });
 
+  it('vertical-align percentages resolve against the line height', () => {
+    expect(styleOf('span{font-size:10px;line-height:20px;vertical-align:50%}', '<span id="t"></span>').verticalAlign).toBe(10);
+    expect(styleOf('span{font-size:10px;line-height:2;vertical-align:calc(10% + 1px)}', '<span id="t"></span>').verticalAlign).toBe(3);
+    expect(styleOf('span{vertical-align:-2px}', '<span id="t"></span>').verticalAlign).toBe(-2);
+  });
+
   it('percentages stay symbolic', () => {
     expect(styleOf('div{margin-left:10%;padding-top:5%}')).toMatchObject({ marginLeft: { px: 0, pct: 10 }, paddingTop: { px: 0, pct: 5 } });
   });
