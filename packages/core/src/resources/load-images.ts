@@ -1,3 +1,4 @@
+import { gifToPng } from './gif-to-png.js';
 import { decodeImage, type DecodedImage } from './images.js';
 import type { ResourceLoader } from './loader.js';
 
@@ -17,7 +18,12 @@ export async function loadImages(loader: ResourceLoader, srcs: Iterable<string>,
   const loaded = await Promise.all(unique.map(async (src) => {
     const res = await loader.load(src, 'image');
     if (!res) return null;
-    const decoded = decodeImage(src, res.bytes);
+    let decoded = decodeImage(src, res.bytes);
+    if (decoded.ok && decoded.image.format === 'gif') {
+      // PDFKit embeds PNG and JPEG only: a GIF is drawn from its first frame as PNG.
+      const png = gifToPng(decoded.image.bytes);
+      decoded = png ? decodeImage(src, png) : { ok: false, reason: 'cannot decode the GIF' };
+    }
     if (!decoded.ok) {
       diagnostics.push({ severity: 'warning', code: 'image_not_loaded', message: `${src.slice(0, 80)}: ${decoded.reason}` });
       return null;
