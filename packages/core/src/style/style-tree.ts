@@ -70,9 +70,13 @@ export class StyleTreeBuilder {
     if (!style) {
       style = make();
       this.cache.set(key, style);
+      this.byComputed.set(style.style, style);
     }
     return style;
   }
+
+  /** The element style behind a public ComputedStyle (for anonymous children that inherit). */
+  private readonly byComputed = new WeakMap<ComputedStyle, ElementStyle>();
 
   /** Pseudo-element rules matched by each element, kept only when there are some. */
   private readonly pseudoRules = new WeakMap<Element, CompiledRule[]>();
@@ -104,9 +108,11 @@ export class StyleTreeBuilder {
     return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }));
   }
 
+  /** An anonymous box's style: inherited values from `parent`, initial values otherwise. */
   private anonymousStyle(parent: ComputedStyle): ComputedStyle {
-    // Generated images only need inherited values; reuse the pseudo-element's own style.
-    return parent;
+    const parentStyle = this.byComputed.get(parent);
+    if (!parentStyle) return parent;
+    return this.cached(`${this.idOf(parentStyle)}|anonymous`, () => computeStyle(new Map(), parentStyle, this.env, { lang: null, isRoot: false })).style;
   }
 
   /** Apply counter-reset, then increment, then set (CSS Lists 3 §4.3–4.5). */

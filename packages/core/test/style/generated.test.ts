@@ -89,9 +89,11 @@ describe('::before and ::after', () => {
   });
 
   it('generated url() content becomes an img child', () => {
-    const r = styleHtml('<!doctype html><style>p::before{content:url(icon.png) " x"}</style><p id="t">y</p>', {}, { baseUrl: 'file:///tpl/' });
+    const r = styleHtml('<!doctype html><style>p::before{content:url(icon.png) " x";display:block;width:50px;padding:3px;color:red}</style><p id="t">y</p>', {}, { baseUrl: 'file:///tpl/' });
     const before = byId(r, 't').children[0] as StyledElement;
     expect(before.children[0]).toMatchObject({ kind: 'element', tag: 'img', attrs: { src: 'file:///tpl/icon.png' } });
+    const img = before.children[0] as StyledElement;
+    expect(img.style).toMatchObject({ display: 'inline', width: 'auto', paddingLeft: 0, color: { r: 255, g: 0, b: 0, a: 1 } });
     expect(textOf(before)).toBe(' x');
   });
 
