@@ -56,24 +56,30 @@ function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, 
 
 /**
  * Collapsed borders as separate fragments painted after all cells (CSS 2.1 §17.6.2 and
- * Appendix E): each grid edge segment centred on its grid line, corners covered by the
- * segments on the table's outer edges reaching half the crossing border further.
+ * Appendix E): each grid edge centred on its grid line; runs of equal borders are merged
+ * into one fragment (no anti-aliasing seams where they meet); the table's outer edges reach
+ * half the crossing border further so the corners are covered.
  */
 export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[], tableStyle: ComputedStyle): Fragment[] {
   const b = prep.collapse;
-  if (!b) return [];
-  const out: Fragment[] = [];
+  if (!b || placed.length === 0) return [];
+  const out: BoxFragment[] = [];
   const C = geo.colW.length;
   const lineX = (c: number): number => (c < C ? geo.colX[c]! : geo.colX[C - 1]! + geo.colW[C - 1]!);
   const hLine = (line: number, y: number, vRow: number): void => {
     const row = b.h[line];
     if (!row) return;
-    for (let c = 0; c < C; c++) {
+    let c = 0;
+    while (c < C) {
       const side = row[c]!;
-      if (side.width <= 0) continue;
-      const x0 = lineX(c) - (c === 0 ? (b.v[vRow]?.[0]?.width ?? 0) / 2 : 0);
-      const x1 = lineX(c + 1) + (c === C - 1 ? (b.v[vRow]?.[C]?.width ?? 0) / 2 : 0);
-      out.push(segment(tableStyle, true, side, x0, y, x1 - x0));
+      let e = c + 1;
+      while (e < C && sameSide(row[e]!, side)) e++;
+      if (side.width > 0) {
+        const x0 = lineX(c) - (c === 0 ? (b.v[vRow]?.[0]?.width ?? 0) / 2 : 0);
+        const x1 = lineX(e) + (e === C ? (b.v[vRow]?.[C]?.width ?? 0) / 2 : 0);
+        out.push(segment(tableStyle, true, side, x0, y, x1 - x0));
+      }
+      c = e;
     }
   };
   for (let i = 0; i < placed.length; i++) {
@@ -81,20 +87,34 @@ export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, place
     const next = placed[i + 1];
     hLine(p.index, p.top, p.index);
     if (!next || next.index !== p.index + 1) hLine(p.index + 1, p.top + p.height, p.index);
-    const vs = b.v[p.index];
-    if (!vs) continue;
-    const topExt = i === 0 ? (b.h[p.index]?.[0]?.width ?? 0) / 2 : 0;
-    const bottomExt = !next ? (b.h[p.index + 1]?.[0]?.width ?? 0) / 2 : 0;
-    for (let line = 0; line <= C; line++) {
-      const side = vs[line]!;
-      if (side.width <= 0) continue;
-      const ext = line === 0 || line === C;
-      const y0 = p.top - (ext ? topExt : 0);
-      out.push(segment(tableStyle, false, side, lineX(line), y0, p.height + (ext ? topExt + bottomExt : 0)));
+  }
+  const topExt = (b.h[placed[0]!.index]?.[0]?.width ?? 0) / 2;
+  for (let line = 0; line <= C; line++) {
+    const outer = line === 0 || line === C;
+    let i = 0;
+    while (i < placed.length) {
+      const side = b.v[placed[i]!.index]?.[line] ?? NONE;
+      let e = i + 1;
+      while (e < placed.length && placed[e]!.index === placed[e - 1]!.index + 1 && sameSide(b.v[placed[e]!.index]?.[line] ?? NONE, side)) e++;
+      if (side.width > 0) {
+        const last = placed[e - 1]!;
+        const y0 = placed[i]!.top - (outer && i === 0 ? topExt : 0);
+        const bottomExt = outer && e === placed.length ? (b.h[last.index + 1]?.[0]?.width ?? 0) / 2 : 0;
+        out.push(segment(tableStyle, false, side, lineX(line), y0, last.top + last.height + bottomExt - y0));
+      }
+      i = e;
     }
   }
-  return out;
+  // Where borders cross, the one that won more (wider, then stronger style) paints last, on top.
+  const weight = (f: BoxFragment): number => Math.max(f.border.top, f.border.left) * 16 + STYLE_ORDER.indexOf(f.border.top > 0 ? f.style.borderTop.style : f.style.borderLeft.style);
+  return out.map((f, i) => ({ f, i, w: weight(f) })).sort((a, b) => a.w - b.w || a.i - b.i).map((x) => x.f);
 }
+
+function sameSide(a: BorderSide, b: BorderSide): boolean {
+  return a === b || (a.width === b.width && a.style === b.style && a.color.r === b.color.r && a.color.g === b.color.g && a.color.b === b.color.b && a.color.a === b.color.a);
+}
+
+const STYLE_ORDER: readonly string[] = ['none', 'inset', 'groove', 'outset', 'ridge', 'dotted', 'dashed', 'solid', 'double'];
 
 /** Row group and row fragments (their backgrounds paint under the cells), cells inside rows; row-spanning cells after the rows of their group. */
 export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[]): Fragment[] {
