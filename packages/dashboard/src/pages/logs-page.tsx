@@ -1,0 +1,117 @@
+/** Render logs, newest first, with filters and cursor pagination (SPEC.md "Logs"). */
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import type { LogQuery } from '../types.js';
+import { formatBytes, formatDate, formatMs } from '../ui/format.js';
+import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+
+interface Filters {
+  status: '' | 'success' | 'error';
+  template_id: string;
+  from: string;
+  to: string;
+  limit: string;
+}
+
+const EMPTY: Filters = { status: '', template_id: '', from: '', to: '', limit: '50' };
+
+/** datetime-local values are local wall time; the API takes ISO 8601 instants. */
+function toIso(local: string): string | undefined {
+  if (!local) return undefined;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+function toQuery(f: Filters, cursor: string | undefined): LogQuery {
+  const q: LogQuery = { limit: Number(f.limit) };
+  if (f.status) q.status = f.status;
+  if (f.template_id) q.template_id = f.template_id;
+  const from = toIso(f.from);
+  const to = toIso(f.to);
+  if (from) q.from = from;
+  if (to) q.to = to;
+  if (cursor) q.cursor = cursor;
+  return q;
+}
+
+export function LogsPage() {
+  useTitle('Logs');
+  const h1 = useFocusHeading();
+  const [form, setForm] = useState<Filters>(EMPTY);
+  const [applied, setApplied] = useState<Filters>(EMPTY);
+  // cursors[i] opens page i; page 0 has none. Going back pops, so "Previous" needs no server support.
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const page = cursors.length - 1;
+  const logs = useAsync(() => api.logs(toQuery(applied, cursors[page])), [applied, page]);
+  const templates = useAsync(() => api.listTemplates(), []);
+  const keys = useAsync(() => api.listApiKeys(), []);
+  const keyName = (id: string | null) => (id ? keys.data?.find((k) => k.id === id)?.name ?? id : '—');
+
+  const apply = (e: Event) => {
+    e.preventDefault();
+    setApplied(form);
+    setCursors([undefined]);
+  };
+  const reset = () => { setForm(EMPTY); setApplied(EMPTY); setCursors([undefined]); };
+  const set = (k: keyof Filters) => (e: Event) => setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value });
+
+  return (
+    <section class="page">
+      <div class="page-head">
+        <h1 ref={h1} tabIndex={-1}>Logs</h1>
+        <button type="button" class="secondary" onClick={logs.reload}>Refresh</button>
+      </div>
+      <form class="filters" onSubmit={apply} aria-label="Log filters">
+        <label class="field"><span>Status</span>
+          <select value={form.status} onChange={set('status')}>
+            <option value="">All</option><option value="success">Success</option><option value="error">Error</option>
+          </select>
+        </label>
+        <label class="field"><span>Template</span>
+          <select value={form.template_id} onChange={set('template_id')}>
+            <option value="">All templates</option>
+            {templates.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </select>
+        </label>
+        <label class="field"><span>From</span><input type="datetime-local" value={form.from} onInput={set('from')} /></label>
+        <label class="field"><span>To</span><input type="datetime-local" value={form.to} onInput={set('to')} /></label>
+        <label class="field"><span>Per page</span>
+          <select value={form.limit} onChange={set('limit')}><option>25</option><option>50</option><option>100</option></select>
+        </label>
+        <div class="filter-actions">
+          <button type="submit">Apply filters</button>
+          <button type="button" class="secondary" onClick={reset}>Reset</button>
+        </div>
+      </form>
+      {logs.error && <p class="error" role="alert">{logs.error.message}</p>}
+      {logs.data && logs.data.data.length === 0 && <p class="empty">No renders match these filters yet.</p>}
+      {logs.data && logs.data.data.length > 0 && (
+        <table class="list logs" aria-busy={logs.loading}>
+          <caption class="visually-hidden">Render logs, newest first, page {page + 1}</caption>
+          <thead>
+            <tr><th scope="col">Time</th><th scope="col">Template</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Size</th><th scope="col">API key</th><th scope="col">Error</th></tr>
+          </thead>
+          <tbody>
+            {logs.data.data.map((l) => (
+              <tr key={l.id}>
+                <td>{formatDate(l.created_at)}</td>
+                <td>{l.template_id ? <a href={`/templates/${l.template_id}`}>{l.template_name ?? l.template_id}</a> : (l.template_name ?? 'Raw HTML')}</td>
+                <td><span class={`status ${l.status}`}>{l.status}</span></td>
+                <td class="num">{formatMs(l.duration_ms)}</td>
+                <td class="num">{formatBytes(l.size_bytes)}</td>
+                <td>{keyName(l.api_key_id)}</td>
+                <td class="log-error">{l.error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav class="pager" aria-label="Log pages">
+        <button type="button" class="secondary" disabled={page === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
+        <span>Page {page + 1}</span>
+        <button type="button" class="secondary" disabled={!logs.data?.has_more || !logs.data.next_cursor}
+          onClick={() => setCursors([...cursors, logs.data?.next_cursor ?? undefined])}>Next page</button>
+      </nav>
+    </section>
+  );
+}

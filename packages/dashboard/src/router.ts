@@ -1,0 +1,54 @@
+/**
+ * History-API routing in a few lines: the server answers index.html for every
+ * non-/api path, so real URLs (/templates/tmpl_…) survive reloads and can be shared.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+const listeners = new Set<() => void>();
+
+export function navigate(path: string, opts: { replace?: boolean } = {}): void {
+  if (opts.replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  for (const l of listeners) l();
+}
+
+export function useLocation(): string {
+  const [path, setPath] = useState(location.pathname);
+  useEffect(() => {
+    const update = () => setPath(location.pathname);
+    listeners.add(update);
+    addEventListener('popstate', update);
+    return () => {
+      listeners.delete(update);
+      removeEventListener('popstate', update);
+    };
+  }, []);
+  return path;
+}
+
+/** Match `/templates/:id` style patterns; returns the params or null. */
+export function match(pattern: string, path: string): Record<string, string> | null {
+  const p = pattern.split('/');
+  const s = path.replace(/\/+$/, '').split('/');
+  if (p.length !== s.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    const seg = p[i] ?? '';
+    const val = s[i] ?? '';
+    if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(val);
+    else if (seg !== val) return null;
+  }
+  return params;
+}
+
+/** Left clicks on same-origin links go through navigate(); modified clicks open tabs as usual. */
+export function interceptLinks(root: HTMLElement): void {
+  root.addEventListener('click', (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as Element).closest('a');
+    if (!a || a.target || a.hasAttribute('download') || a.origin !== location.origin) return;
+    if (a.pathname.startsWith('/api/')) return;
+    e.preventDefault();
+    if (a.pathname !== location.pathname) navigate(a.pathname + a.search);
+  });
+}

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+
+/** Sets document.title ("Templates · Platen") so tabs, history and screen readers name the page. */
+export function useTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · Platen`;
+  }, [title]);
+}
+
+export interface AsyncState<T> {
+  data: T | null;
+  error: Error | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** Runs `load` when `deps` change; stale answers from earlier runs are dropped. */
+export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
+  const [state, setState] = useState<{ data: T | null; error: Error | null; loading: boolean }>({
+    data: null, error: null, loading: true,
+  });
+  const [tick, setTick] = useState(0);
+  const run = useRef(0);
+  useEffect(() => {
+    const id = ++run.current;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    load().then(
+      (data) => { if (id === run.current) setState({ data, error: null, loading: false }); },
+      (error: unknown) => {
+        if (id === run.current) setState({ data: null, error: error instanceof Error ? error : new Error(String(error)), loading: false });
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}
+
+/** Moves focus to the page's h1 on navigation so keyboard and screen-reader users start at the top. */
+export function useFocusHeading(): { current: HTMLHeadingElement | null } {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return ref;
+}

@@ -1,0 +1,180 @@
+/**
+ * The dashboard end to end, as a first-time visitor uses it: sign up, write a
+ * template with a variable, watch the pdf.js preview show the sample value,
+ * save, create an API key, render over HTTP with it, find that render in Logs
+ * and Stats. UPDATE_SCREENSHOTS=1 rewrites docs/dashboard-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.js';
+
+const DOCS = resolve(fileURLToPath(import.meta.url), '../../../docs');
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+
+/** Everything pdf.js put in its text layers, whitespace removed (spans split words unpredictably). */
+async function previewText(page: Page): Promise<string> {
+  const text = await page.locator('.textLayer').allTextContents();
+  return text.join('').replace(/\s+/g, '');
+}
+
+/** Replace an editor's whole content without CodeMirror's auto-close adding tags. */
+async function setEditor(page: Page, name: string, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name, exact: true });
+  await box.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Form controls with no accessible name: what "labels everywhere" must keep at zero. */
+async function unlabelled(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea, button, [contenteditable="true"]')) {
+      const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
+        || (el as HTMLInputElement).labels?.length || (el.tagName === 'BUTTON' && el.textContent?.trim());
+      if (!labelled) out.push(el.outerHTML.slice(0, 80));
+    }
+    return out;
+  });
+}
+
+describe('dashboard in Chromium', () => {
+  let stack: Stack;
+  let page: Page;
+  const email = `ada-${Date.now()}@example.com`;
+  let templateId = '';
+  let apiKey = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    page = await stack.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    // 4xx answers the app handles (401 before sign-in, 400 for a template error) log
+    // "Failed to load resource" in Chromium's console; anything else is a real error.
+    page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text()); });
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+  afterEach(async (ctx) => {
+    if (process.env.DASHBOARD_DEBUG && ctx.task.result?.state === 'fail') {
+      await page.screenshot({ path: `/tmp/dashboard-fail-${ctx.task.name.replace(/\W+/g, '-')}.png` });
+    }
+    // Every step runs without script errors in the page.
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  it('signs a first-time visitor up and lands on Templates', async () => {
+    await page.goto(`${stack.base}/`);
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    expect(await page.title()).toBe('Sign up · Platen');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+    expect(await page.title()).toBe('Templates · Platen');
+    expect(new URL(page.url()).pathname).toBe('/templates');
+    expect(await unlabelled(page)).toEqual([]);
+  });
+
+  it('opens the editor with a pdf.js preview already showing', async () => {
+    await page.getByRole('button', { name: 'New template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New template' }).waitFor();
+    await page.locator('.pdf-page canvas').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('HelloWorld');
+    expect(await unlabelled(page)).toEqual([]);
+  });
+
+  it('previews the sample value of a template variable as you type', async () => {
+    await page.getByLabel('Name').fill('Invoice');
+    await setEditor(page, 'HTML', '<h1>Invoice for {{customer}}</h1>\n<p>Total due: {{total}}</p>\n');
+    await setEditor(page, 'Sample data (JSON)', '{ "customer": "Zenobia Quartermaine", "total": "1,234.50 EUR" }');
+    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('InvoiceforZenobiaQuartermaine');
+    expect(await previewText(page)).toContain('Totaldue:1,234.50EUR');
+    if (SHOTS) {
+      mkdirSync(DOCS, { recursive: true });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(DOCS, 'dashboard-editor.png') });
+    }
+  });
+
+  it('shows a template syntax error inline, on its line, and recovers', async () => {
+    await setEditor(page, 'HTML', '<h1>Invoice for {{customer}}</h1>\n{{#each items}}\n<p>Total due: {{total}}</p>\n');
+    const error = page.locator('#template-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).toMatch(/line \d+/i);
+    // The unclosed block is reported at the end of the document (line 4), and
+    // CodeMirror marks that line in its gutter.
+    expect(await error.textContent()).toMatch(/line 4\b/i);
+    await expect.poll(() => page.locator('.cm-lint-marker-error').count()).toBe(1);
+    await setEditor(page, 'HTML', '<h1>Invoice for {{customer}}</h1>\n<p>Total due: {{total}}</p>\n');
+    await error.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('InvoiceforZenobiaQuartermaine');
+  });
+
+  it('saves the template', async () => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
+    await page.waitForURL(/\/templates\/tmpl_/);
+    templateId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    expect(templateId).toMatch(/^tmpl_/);
+    await page.getByRole('link', { name: 'Templates', exact: true }).click();
+    await page.getByRole('link', { name: 'Invoice', exact: true }).waitFor();
+  });
+
+  it('creates an API key and shows it once', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Key name').fill('dashboard test');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const field = page.getByLabel('API key', { exact: true });
+    await field.waitFor();
+    apiKey = await field.inputValue();
+    expect(apiKey).toMatch(/^platen_live_[A-Za-z0-9]{32}$/);
+    await page.getByRole('rowheader', { name: 'dashboard test' }).waitFor();
+    expect(await unlabelled(page)).toEqual([]);
+  });
+
+  it('renders the saved template over HTTP with that key', async () => {
+    const res = await fetch(`${stack.api}/api/v1/render`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ template_id: templateId, data: { customer: 'Grace Hopper', total: '7 EUR' } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/pdf');
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('shows that render in the logs', async () => {
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+    const row = page.locator('table.logs tbody tr');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    const cells = await row.first().locator('td').allTextContents();
+    expect(cells[1]).toBe('Invoice');
+    expect(cells[2]).toBe('success');
+    expect(cells[5]).toBe('dashboard test');
+    expect(await page.title()).toBe('Logs · Platen');
+    expect(await unlabelled(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: join(DOCS, 'dashboard-logs.png') });
+  });
+
+  it('counts that render in the stats and charts it', async () => {
+    await page.getByRole('link', { name: 'Stats' }).click();
+    const renders = page.locator('[data-stat="total_renders"]');
+    await renders.waitFor();
+    expect(await renders.textContent()).toBe('1');
+    expect(await page.locator('[data-stat="success_rate"]').textContent()).toBe('100%');
+    expect(await page.locator('[data-stat="templates"]').textContent()).toBe('1');
+    const bars = await page.locator('svg.chart rect.bar.ok').evaluateAll((els) => els.filter((e) => Number(e.getAttribute('height')) > 0).length);
+    expect(bars).toBe(1);
+  });
+});
