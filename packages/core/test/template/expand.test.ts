@@ -55,6 +55,10 @@ describe('expandTemplate', () => {
     expect(te.line).toBe(line);
   });
 
+  it('reports a missing helper as a TemplateError', () => {
+    expect(() => expandTemplate('{{nope 1}}', {})).toThrow(TemplateError);
+  });
+
   describe('svc-block', () => {
     const blocks = { comp_a: '<p>{{name}}</p>', comp_b: 'B' };
     it.each([
@@ -69,6 +73,16 @@ describe('expandTemplate', () => {
 
     it('does not treat escaped data as a block', () => {
       expect(expandTemplate('{{x}}', { x: '<svc-block id="comp_b">' }, { blocks })).toBe('&lt;svc-block id&#x3D;&quot;comp_b&quot;&gt;');
+    });
+
+    it('expands blocks inside blocks, and stops a block that includes itself', () => {
+      const nested = { comp_outer: '[<svc-block id="comp_inner"></svc-block>]', comp_inner: '{{name}}', comp_loop: 'x<svc-block id="comp_loop"/>' };
+      expect(expandTemplate('<svc-block id="comp_outer"/>', { name: 'N' }, { blocks: nested })).toBe('[N]');
+      expect(expandTemplate('<svc-block id="comp_loop"/>', {}, { blocks: nested })).toBe('xxxxx'); // five levels of blocks at most
+    });
+
+    it('ignores a blocks map entry inherited from Object.prototype', () => {
+      expect(expandTemplate('<svc-block id="toString"></svc-block>|', {}, { blocks })).toBe('|');
     });
 
     it('reports a broken block as a TemplateError', () => {
