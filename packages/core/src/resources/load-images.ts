@@ -1,5 +1,6 @@
 import { gifToPng } from './gif-to-png.js';
 import { decodeImage, type DecodedImage } from './images.js';
+import { normalizePng } from './png-normalize.js';
 import type { ResourceLoader } from './loader.js';
 
 export interface ImageDiagnostic {
@@ -23,6 +24,8 @@ export async function loadImages(loader: ResourceLoader, srcs: Iterable<string>,
       // PDFKit embeds PNG and JPEG only: a GIF is drawn from its first frame as PNG.
       const png = gifToPng(decoded.image.bytes);
       decoded = png ? decodeImage(src, png) : { ok: false, reason: 'cannot decode the GIF' };
+    } else if (decoded.ok && decoded.image.format === 'png') {
+      decoded = { ok: true, image: { ...decoded.image, bytes: normalizePng(decoded.image.bytes) } };
     }
     if (!decoded.ok) {
       diagnostics.push({ severity: 'warning', code: 'image_not_loaded', message: `${src.slice(0, 80)}: ${decoded.reason}` });
