@@ -1,4 +1,4 @@
-import type { ContainerBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
@@ -39,25 +39,48 @@ export interface ColumnSet {
   readonly lastBaseline: number | null;
 }
 
-const flows = new WeakMap<ContainerBox, ContainerBox>();
+export type Segment =
+  | { readonly kind: 'columns'; readonly flow: ContainerBox }
+  | { readonly kind: 'spanner'; readonly box: BlockLevelBox };
 
-/** The multicol container's content as an anonymous flow-root that is laid out column by column. */
-function flowOf(box: ContainerBox): ContainerBox {
-  let flow = flows.get(box);
-  if (!flow) {
-    const s = box.style;
-    const none = { ...s.borderTop, width: 0, style: 'none' as const };
-    const style: ComputedStyle = {
-      ...s, display: 'flow-root', columnCount: 'auto', columnWidth: 'auto', width: 'auto', height: 'auto', minHeight: 'auto', maxHeight: 'none',
-      minWidth: 'auto', maxWidth: 'none', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
-      paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0, borderTop: none, borderRight: none, borderBottom: none, borderLeft: none,
-      backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], boxShadow: [], outline: none, position: 'static',
-      breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', opacity: 1, transform: [],
-    };
-    flow = { kind: 'block', style, tag: '', attrs: {}, children: box.children, marker: null };
-    flows.set(box, flow);
+const segmentCache = new WeakMap<ContainerBox, readonly Segment[]>();
+
+/**
+ * The multicol container's content cut at `column-span: all` children (§6): each run of other
+ * children becomes an anonymous flow-root laid out column by column, each spanner spans all.
+ */
+export function segmentsOf(box: ContainerBox): readonly Segment[] {
+  let segments = segmentCache.get(box);
+  if (segments) return segments;
+  const out: Segment[] = [];
+  let run: BlockLevelBox[] = [];
+  const flush = (): void => {
+    if (run.length) out.push({ kind: 'columns', flow: flowOf(box, run) });
+    run = [];
+  };
+  for (const child of box.children) {
+    if (child.kind !== 'lines' && child.style.columnSpan === 'all') {
+      flush();
+      out.push({ kind: 'spanner', box: child });
+    } else run.push(child);
   }
-  return flow;
+  flush();
+  segments = out;
+  segmentCache.set(box, segments);
+  return segments;
+}
+
+function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): ContainerBox {
+  const s = box.style;
+  const none = { ...s.borderTop, width: 0, style: 'none' as const };
+  const style: ComputedStyle = {
+    ...s, display: 'flow-root', columnCount: 'auto', columnWidth: 'auto', width: 'auto', height: 'auto', minHeight: 'auto', maxHeight: 'none',
+    minWidth: 'auto', maxWidth: 'none', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+    paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0, borderTop: none, borderRight: none, borderBottom: none, borderLeft: none,
+    backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], boxShadow: [], outline: none, position: 'static',
+    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', opacity: 1, transform: [],
+  };
+  return { kind: 'block', style, tag: '', attrs: {}, children, marker: null };
 }
 
 interface Run {
@@ -100,9 +123,8 @@ const UNIT = 1 / 64;
  * container's height); without, or when the content does not fit, columns of height `limit`.
  */
 export function balanceColumns(
-  box: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext,
+  flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext,
 ): ColumnSet {
-  const flow = flowOf(box);
   const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
   const total = layoutBox(flow, {
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,

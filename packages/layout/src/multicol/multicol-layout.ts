@@ -6,7 +6,8 @@ import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
-import { balanceColumns, columnGeometry, type ColumnSet } from './columns.js';
+import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
+import { layoutBox } from '../flow/layout-box.js';
 
 /** Is this block container a multi-column container (CSS Multicol 1 §2)? */
 export function isMulticol(box: ContainerBox): boolean {
@@ -22,7 +23,8 @@ export function isMulticol(box: ContainerBox): boolean {
  */
 export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr');
-  const token = resume?.kind === 'multicol' ? resume.inner : null;
+  // The resume says which segment (column set or spanner) to continue and where inside it.
+  const at = resume?.kind === 'multicol' && resume.inner.kind === 'block' ? resume.inner : null;
   const continuation = resume !== null;
   const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
   const topEdges = continuation ? 0 : used.border.top + used.padding.top;
@@ -30,19 +32,67 @@ export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume |
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
   const room = paging ? space.blockSize - resolveMargins(marginTop) - topEdges : Infinity;
   if (paging && room <= 0 && !space.pageIsEmpty) return pushed(marginTop);
-  const geo = columnGeometry(box.style, used.width);
-  const limit = used.height === null ? room : Math.min(room, Math.max(0, used.height));
-  const set = balanceColumns(box, geo, token, limit, box.style.columnFill === 'balance' || used.height === null, ctx);
-  const children = placeColumns(set, box.style, used, topEdges);
-  const contentHeight = used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, set.height)) : used.height;
-  const done = set.resume === null;
-  const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + set.height, space.blockSize - resolveMargins(marginTop));
+  const run = runSegments(box, used, at, room, space, ctx);
+  if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
+  const children = run.children;
+  for (const f of children) offsetFragment(f, used.border.left + used.padding.left, topEdges);
+  const done = run.resume === null;
+  const contentHeight = used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
+  const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height, space.blockSize - resolveMargins(marginTop));
   const fragment = makeFragment(box, used, height, children, continuation, done);
   return {
-    fragment, resume: done ? null : { kind: 'multicol', inner: set.resume! }, marginTop,
+    fragment, resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume }, marginTop,
     marginBottom: done ? addMargin(NO_MARGINS, used.marginBottom) : NO_MARGINS, collapsesThrough: false, height,
-    baseline: set.baseline === null ? null : topEdges + set.baseline, lastBaseline: set.lastBaseline === null ? null : topEdges + set.lastBaseline,
+    baseline: run.baseline === null ? null : topEdges + run.baseline, lastBaseline: null,
   };
+}
+
+interface SegmentsRun {
+  readonly children: Fragment[];
+  readonly height: number;
+  readonly resume: Resume | null;
+  readonly pushed: boolean;
+  readonly baseline: number | null;
+}
+
+/** Column sets and spanners one below the other (§6.1), until the room on the page runs out. */
+function runSegments(
+  box: ContainerBox, used: UsedBox, at: { child: number; inner: Resume | null } | null, room: number, space: Space, ctx: LayoutContext,
+): SegmentsRun {
+  const segments = segmentsOf(box);
+  const geo = columnGeometry(box.style, used.width);
+  const limit = used.height === null ? room : Math.min(room, Math.max(0, used.height));
+  const balance = box.style.columnFill === 'balance' || used.height === null;
+  const children: Fragment[] = [];
+  let y = 0;
+  let baseline: number | null = null;
+  const stop = (seg: number, inner: Resume | null): SegmentsRun => ({ children, height: y, resume: { kind: 'block', child: seg, inner, consumed: 0 }, pushed: false, baseline });
+  for (let k = at?.child ?? 0; k < segments.length; k++) {
+    const seg = segments[k]!;
+    const start = at && k === at.child ? at.inner : null;
+    if (seg.kind === 'columns') {
+      const set = balanceColumns(seg.flow, geo, start, limit - y, balance, ctx);
+      for (const f of placeColumns(set, box.style, used, y)) children.push(f);
+      if (baseline === null && set.baseline !== null) baseline = y + set.baseline;
+      y += set.height;
+      if (set.resume) return stop(k, set.resume);
+      continue;
+    }
+    const r = layoutBox(seg.box, {
+      inlineSize: used.width, blockSize: limit - y, pageIsEmpty: space.pageIsEmpty && children.length === 0, mode: space.mode,
+      marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: used.height, cbDirection: box.style.direction,
+    }, start, ctx);
+    if (!r.fragment) {
+      if (children.length === 0) return { children, height: 0, resume: null, pushed: true, baseline };
+      return stop(k, null);
+    }
+    const top = y + resolveMargins(r.marginTop);
+    offsetFragment(r.fragment, 0, top);
+    children.push(r.fragment);
+    y = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
+    if (r.resume) return stop(k, r.resume);
+  }
+  return { children, height: y, resume: null, pushed: false, baseline };
 }
 
 function pushed(marginTop: MarginSet): LayoutResult {
@@ -52,7 +102,7 @@ function pushed(marginTop: MarginSet): LayoutResult {
 /** Column fragments side by side (right to left in rtl) and the rules between used columns (§4). */
 function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: number): Fragment[] {
   const out: Fragment[] = [];
-  const left = used.border.left + used.padding.left;
+  const left = 0;
   const rtl = style.direction === 'rtl';
   set.columns.forEach((f, i) => {
     const x = rtl ? used.width - (i + 1) * set.width - i * set.gap : i * (set.width + set.gap);
