@@ -77,8 +77,13 @@ export function placeRows(plan: RowPlan, startY: number, token: { row: number; c
   const placed: PlacedRow[] = [];
   let y = startY;
   const put = (p: PlacedRow): void => { placed.push(p); y = p.top + p.height; };
-  for (let r = header.from; r < header.to; r++) put(measuredRow(plan, r, y + vs));
-  const reserve = footer.height + vs + plan.bottomEdges;
+  // Chromium repeats a header or footer group only when it takes at most a quarter of the page
+  // (on a continuation the table starts at the page top, so the room left is the page).
+  const quarter = plan.avail / 4 + EPSILON;
+  if (!token || header.height <= quarter) for (let r = header.from; r < header.to; r++) put(measuredRow(plan, r, y + vs));
+  const repeatFooter = footer.height <= quarter;
+  const reserveFor = (end: number): number => (repeatFooter || end >= footer.from ? footer.height : 0) + vs + plan.bottomEdges;
+  let reserve = reserveFor(footer.from);
   let resume: PageRows['resume'] = null;
   let forced: ForcedBreak | undefined;
   let placedBody = 0;
@@ -91,6 +96,7 @@ export function placeRows(plan: RowPlan, startY: number, token: { row: number; c
     }
     const pageIsEmpty = plan.pageIsEmpty && placedBody === 0;
     if (token?.cells && r === token.row) {
+      reserve = reserveFor(r + 1);
       const split = splitRow(plan, r, y + vs, plan.avail - reserve - y - vs, pageIsEmpty, token.cells);
       if (split) {
         put(split.row);
@@ -102,6 +108,7 @@ export function placeRows(plan: RowPlan, startY: number, token: { row: number; c
     }
     const end = unitEnd(plan, r, footer.from);
     const unit = section(plan, r, end);
+    reserve = reserveFor(end);
     if (y + unit.height + reserve <= plan.avail + EPSILON) {
       for (let i = r; i < end; i++) put(measuredRow(plan, i, y + vs));
       placedBody += end - r;
@@ -125,7 +132,7 @@ export function placeRows(plan: RowPlan, startY: number, token: { row: number; c
     placedBody += end - r;
     r = end;
   }
-  for (let i = footer.from; i < footer.to; i++) put(measuredRow(plan, i, y + vs));
+  if (repeatFooter || !resume) for (let i = footer.from; i < footer.to; i++) put(measuredRow(plan, i, y + vs));
   if (placed.length) y += vs;
   return { placed, y, resume, pushed: false, ...(forced ? { forcedBreak: forced } : {}) };
 }
