@@ -1,6 +1,7 @@
 import type { Calc, Color, Length } from '@platen/layout';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
 import { splitCommas, words, type CV } from './tokenizer.js';
+import { parseColorMix, parseSpaceColor } from './color-functions.js';
 
 /** What relative lengths resolve against (CSS Values 4 §6). */
 export interface LengthContext {
@@ -246,6 +247,8 @@ function alphaOf(cv: CV | null): number | null {
 }
 
 function parseColorFunction(name: string, args: readonly CV[]): Color | null {
+  if (name === 'color-mix') return parseColorMix(args, parseColor);
+  if (name === 'lab' || name === 'lch' || name === 'oklab' || name === 'oklch' || name === 'color') return parseSpaceColor(name, args);
   const ch = channels(args);
   if (!ch) return null;
   const a = alphaOf(ch.alpha);

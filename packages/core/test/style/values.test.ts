@@ -48,6 +48,36 @@ describe('colours', () => {
     expect(styleOf(`div{background-color:${value}}`).backgroundColor).toEqual(expected);
   });
 
+  it.each<[string, ReturnType<typeof rgb>]>([
+    ['oklch(62.8% 0.2577 29.23)', rgb(255, 0, 0)],
+    ['oklch(0.628 0.2577 29.23 / 50%)', rgb(255, 0, 0, 0.5)],
+    ['oklab(0.628 0.2249 0.1258)', rgb(255, 0, 0)],
+    ['lab(54.29 80.8 69.89)', rgb(255, 0, 0)],
+    ['lch(54.29% 106.84 40.85)', rgb(255, 0, 0)],
+    ['oklch(1 0 0)', rgb(255, 255, 255)],
+    ['oklch(0% 0 none)', rgb(0, 0, 0)],
+    ['color(srgb 0 0.5 1)', rgb(0, 128, 255)],
+    ['color(srgb-linear 0.5 0.5 0.5)', rgb(188, 188, 188)],
+    ['color(display-p3 1 0 0)', rgb(255, 0, 0)],
+    ['color-mix(in srgb, red, blue)', rgb(128, 0, 128)],
+    ['color-mix(in srgb, red 25%, blue)', rgb(64, 0, 191)],
+    ['color-mix(in srgb, red 40%, transparent)', rgb(255, 0, 0, 0.4)],
+    ['color-mix(in srgb, red 30%, blue 30%)', rgb(128, 0, 128, 0.6)],
+    ['color-mix(in oklab, white, black)', rgb(99, 99, 99)],
+  ])('%s', (value, expected) => {
+    const c = styleOf(`div{background-color:${value}}`).backgroundColor;
+    expect(Math.abs(c.r - expected.r)).toBeLessThanOrEqual(1);
+    expect(Math.abs(c.g - expected.g)).toBeLessThanOrEqual(1);
+    expect(Math.abs(c.b - expected.b)).toBeLessThanOrEqual(1);
+    expect(c.a).toBeCloseTo(expected.a, 3);
+  });
+
+  it('Tailwind v4 palette colours (oklch) parse', () => {
+    const c = styleOf('div{color:oklch(62.3% 0.214 259.815)}').color;
+    expect(c.b).toBeGreaterThan(240);
+    expect(c.r).toBeLessThan(70);
+  });
+
   it('currentcolor resolves to the element colour', () => {
     const s = styleOf('div{color:#123456;border:1px solid;background-color:currentcolor;outline:2px solid currentColor}');
     expect(s.borderTop.color).toEqual(rgb(0x12, 0x34, 0x56));
