@@ -42,10 +42,13 @@ export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: nu
   while (stack.length) {
     const { f, dx: ox, dy: oy } = stack.pop() as { f: Fragment; dx: number; dy: number };
     if (f.kind === 'text') {
+      // Chromium paints text on whole-pixel baselines: snap, and move the decorations along.
       const m = f as Mutable<TextFragment>;
+      const baseline = Math.round(f.baseline + oy);
+      const dy = baseline - f.baseline;
       m.x += ox;
-      m.baseline += oy;
-      m.decorations = f.decorations.map((d) => ({ ...d, x: d.x + ox, y: d.y + oy }));
+      m.baseline = baseline;
+      m.decorations = f.decorations.map((d) => ({ ...d, x: d.x + ox, y: d.y + dy }));
       continue;
     }
     if (f.kind === 'image') {

@@ -15,7 +15,12 @@ export interface AlignEntry {
   /** Ascent and descent of the box (font metrics, or the atomic's margin box around its baseline). */
   readonly ascent: number;
   readonly descent: number;
-  readonly halfLeading: number;
+  /**
+   * Leading above the ascent and below the descent. Chromium floors the top half to whole px
+   * and gives the rest to the bottom (NGInlineBoxState CalculateLeadingSpace).
+   */
+  readonly leadingTop: number;
+  readonly leadingBottom: number;
   /** Baseline shift relative to the parent's baseline, positive downwards (when not top/bottom). */
   readonly shift: number;
   readonly align: 'top' | 'bottom' | null;
@@ -36,17 +41,18 @@ export function usedLineHeight(style: ComputedStyle, ascent: number, descent: nu
 export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
   const m = ctx.shapes.metrics(style);
   const lineHeight = usedLineHeight(style, m.ascent, m.descent, m.lineGap);
-  const halfLeading = (lineHeight - (m.ascent + m.descent)) / 2;
-  return makeEntry(style, parent, m.ascent, m.descent, halfLeading, lineHeight, ctx);
+  const leading = lineHeight - (m.ascent + m.descent);
+  const top = Math.floor(leading / 2 + 1e-9);
+  return makeEntry(style, parent, m.ascent, m.descent, [top, leading - top], lineHeight, ctx);
 }
 
 export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutContext): AlignEntry {
   const { baseline, marginHeight } = item.layout;
-  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, 0, marginHeight, ctx, true);
+  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, [0, 0], marginHeight, ctx, true);
 }
 
 function makeEntry(
-  style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, halfLeading: number, lineHeight: number, ctx: LayoutContext,
+  style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, leading: readonly [number, number], lineHeight: number, ctx: LayoutContext,
   atomic = false,
 ): AlignEntry {
   const va = style.verticalAlign;
@@ -60,15 +66,15 @@ function makeEntry(
       // Chromium's offsets for sub/super, from the parent's font size.
       case 'sub': shift = p.fontSize / 5 + 1; break;
       case 'super': shift = -(p.fontSize / 3 + 1); break;
-      case 'text-top': shift = -pm.ascent + ascent + halfLeading; break;
-      case 'text-bottom': shift = pm.descent - descent - halfLeading; break;
+      case 'text-top': shift = -pm.ascent + ascent + leading[0]; break;
+      case 'text-bottom': shift = pm.descent - descent - leading[1]; break;
       case 'middle': shift = -pm.xHeight / 2 - (descent - ascent) / 2; break;
       case 'top': align = 'top'; break;
       case 'bottom': align = 'bottom'; break;
       default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
     }
   }
-  return { parent, style, ascent, descent, halfLeading, shift, align, offset: 0, counts: true, atomic };
+  return { parent, style, ascent, descent, leadingTop: leading[0], leadingBottom: leading[1], shift, align, offset: 0, counts: true, atomic };
 }
 
 export interface LineGeometry {
@@ -93,14 +99,14 @@ export function resolveLine(entries: readonly AlignEntry[]): LineGeometry {
       continue;
     }
     if (!e.counts) continue;
-    top = Math.min(top, e.offset - e.ascent - e.halfLeading);
-    bottom = Math.max(bottom, e.offset + e.descent + e.halfLeading);
+    top = Math.min(top, e.offset - e.ascent - e.leadingTop);
+    bottom = Math.max(bottom, e.offset + e.descent + e.leadingBottom);
   }
   let height = bottom - top;
-  for (const e of anchored) height = Math.max(height, e.ascent + e.descent + 2 * e.halfLeading);
+  for (const e of anchored) height = Math.max(height, e.ascent + e.descent + e.leadingTop + e.leadingBottom);
   const baseline = -top;
   for (const e of anchored) {
-    const own = e.align === 'top' ? e.ascent + e.halfLeading : height - e.descent - e.halfLeading;
+    const own = e.align === 'top' ? e.ascent + e.leadingTop : height - e.descent - e.leadingBottom;
     e.offset = own - baseline;
   }
   // Descendants of anchored boxes follow their anchor (entries come parents first).

@@ -116,14 +116,17 @@ describe('quirks mode margins', () => {
         box body 0,0 800x82
           box p 0,1 800x16
             box (anon) 0,1 800x16
-              text "a" 0,13.8 w=8
+              text "a" 0,14 w=8
           box p 0,33 800x16
             box (anon) 0,33 800x16
-              text "b" 0,45.8 w=8
-          box td 0,65 800x16
-            box p 0,65 800x16
-              box (anon) 0,65 800x16
-                text "c" 0,77.8 w=8"
+              text "b" 0,46 w=8
+          box (anon) 0,65 8x16
+            box (anon) 0,65 8x16
+              box (anon) 0,65 8x16
+                box td 0,65 8x16
+                  box p 0,65 8x16
+                    box (anon) 0,65 8x16
+                      text "c" 0,78 w=8"
     `);
   });
 });

@@ -14,10 +14,10 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x64
           box p 0,0 80x64
             box (anon) 0,0 80x64
-              text "aaa bbb" 0,12.8 w=56
-              text "ccc dddd" 0,28.8 w=64
-              text "eeeeeeeeeeeee" 0,44.8 w=104
-              text "f" 0,60.8 w=8"
+              text "aaa bbb" 0,13 w=56
+              text "ccc dddd" 0,29 w=64
+              text "eeeeeeeeeeeee" 0,45 w=104
+              text "f" 0,61 w=8"
     `);
   });
 
@@ -27,12 +27,12 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x32
           box p 0,0 80x32
             box (anon) 0,0 80x32
-              text "aaa " 0,12.8 w=32
+              text "aaa " 0,13 w=32
               box span 32,0 29x16 part=first
-                text "bbb" 37,12.8 w=24
+                text "bbb" 37,13 w=24
               box span 0,16 60x16 part=last
-                text "ccc ddd" 0,28.8 w=56
-              text " e" 60,28.8 w=16"
+                text "ccc ddd" 0,29 w=56
+              text " e" 60,29 w=16"
     `);
   });
 
@@ -45,11 +45,11 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x64
           box p 0,0 40x16
             box (anon) 0,0 40x16
-              text "aaa bbb ccc" 0,12.8 w=88
+              text "aaa bbb ccc" 0,13 w=88
           box p 0,16 40x48
             box (anon) 0,16 40x48
-              text "a  b" 0,28.8 w=32
-              text "c" 0,60.8 w=8"
+              text "a  b" 0,29 w=32
+              text "c" 0,61 w=8"
     `);
   });
 
@@ -59,13 +59,13 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x80
           box p 0,0 48x48
             box (anon) 0,0 48x48
-              text "aa  bb" 0,12.8 w=48
-              text "cc" 0,28.8 w=16
-              text "dd" 0,44.8 w=16
+              text "aa  bb" 0,13 w=48
+              text "cc" 0,29 w=16
+              text "dd" 0,45 w=16
           box p 0,48 48x32
             box (anon) 0,48 48x32
-              text "aa bb" 0,60.8 w=40
-              text "cc" 0,76.8 w=16"
+              text "aa bb" 0,61 w=40
+              text "cc" 0,77 w=16"
     `);
   });
 
@@ -79,18 +79,18 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x128
           box p 0,0 40x48
             box (anon) 0,0 40x48
-              text "abcde" 0,12.8 w=40
-              text "fghij" 0,28.8 w=40
-              text "kl mn" 0,44.8 w=40
+              text "abcde" 0,13 w=40
+              text "fghij" 0,29 w=40
+              text "kl mn" 0,45 w=40
           box p 0,48 40x48
             box (anon) 0,48 40x48
-              text "ab cd" 0,60.8 w=40
-              text "efghi" 0,76.8 w=40
-              text "j" 0,92.8 w=8
+              text "ab cd" 0,61 w=40
+              text "efghi" 0,77 w=40
+              text "j" 0,93 w=8
           box p 0,96 40x32
             box (anon) 0,96 40x32
-              text "abcdefghijkl" 0,108.8 w=96
-              text "mn" 0,124.8 w=16"
+              text "abcdefghijkl" 0,109 w=96
+              text "mn" 0,125 w=16"
     `);
   });
 
@@ -100,11 +100,11 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x48
           box p 0,0 48x32
             box (anon) 0,0 48x32
-              text "abc­-" 0,12.8 w=40
-              text "defg" 0,28.8 w=32
+              text "abc­-" 0,13 w=40
+              text "defg" 0,29 w=32
           box p 0,32 48x16
             box (anon) 0,32 48x16
-              text "abc­defg" 0,44.8 w=64"
+              text "abc­defg" 0,45 w=64"
     `);
   });
 
@@ -114,8 +114,8 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x48
           box p 0,0 800x48
             box (anon) 0,0 800x48
-              text "a" 0,12.8 w=8
-              text "b" 0,44.8 w=8"
+              text "a" 0,13 w=8
+              text "b" 0,45 w=8"
     `);
   });
 });
@@ -131,14 +131,14 @@ describe('text-align, text-indent, spacing', () => {
         box body 0,0 800x64
           box p 0,0 100x16
             box (anon) 0,0 100x16
-              text "ab cd" 60,12.8 w=40
+              text "ab cd" 60,13 w=40
           box p 0,16 100x16
             box (anon) 0,16 100x16
-              text "ab cd" 30,28.8 w=40
+              text "ab cd" 30,29 w=40
           box p 0,32 100x32
             box (anon) 0,32 100x32
-              text "aa bb cc dd" 0,44.8 w=100 j=4
-              text "ee ff gg" 0,60.8 w=64"
+              text "aa bb cc dd" 0,45 w=100 j=4
+              text "ee ff gg" 0,61 w=64"
     `);
   });
 
@@ -151,12 +151,12 @@ describe('text-align, text-indent, spacing', () => {
         box body 0,0 800x64
           box p 0,0 100x48
             box (anon) 0,0 100x48
-              text "aa bb" 0,12.8 w=40
-              text "cc dd ee ff" 0,28.8 w=100 j=4
-              text "gg hh" 0,44.8 w=40
+              text "aa bb" 0,13 w=40
+              text "cc dd ee ff" 0,29 w=100 j=4
+              text "gg hh" 0,45 w=40
           box p 0,48 100x16
             box (anon) 0,48 100x16
-              text "ab" 84,60.8 w=16"
+              text "ab" 84,61 w=16"
     `);
   });
 
@@ -166,12 +166,12 @@ describe('text-align, text-indent, spacing', () => {
         box body 0,0 800x48
           box div 0,0 800x48
             box (anon) 0,0 800x16
-              text "aa" 24,12.8 w=16
+              text "aa" 24,13 w=16
             box p 0,16 800x16
               box (anon) 0,16 800x16
-                text "bb" 24,28.8 w=16
+                text "bb" 24,29 w=16
             box (anon) 0,32 800x16
-              text "cc" 0,44.8 w=16"
+              text "cc" 0,45 w=16"
     `);
   });
 
@@ -181,11 +181,11 @@ describe('text-align, text-indent, spacing', () => {
         box body 0,0 800x48
           box p 0,0 100x32
             box (anon) 0,0 100x32
-              text "aaa bbb" 24,12.8 w=56
-              text "ccc" 0,28.8 w=24
+              text "aaa bbb" 24,13 w=56
+              text "ccc" 0,29 w=24
           box p 0,32 800x16
             box (anon) 0,32 800x16
-              text "ab cd" 0,44.8 w=54"
+              text "ab cd" 0,45 w=54"
     `);
   });
 });
@@ -197,10 +197,10 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
         box body 0,0 800x28.8
           box p 0,0 800x28.8
             box (anon) 0,0 800x28.8
-              text "a " 0,21.6 w=16
+              text "a " 0,22 w=16
               box span 16,-4 16x32
-                text "B" 16,21.6 w=16
-              text " c" 32,21.6 w=16"
+                text "B" 16,22 w=16
+              text " c" 32,22 w=16"
     `);
   });
 
@@ -214,19 +214,19 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
         box body 0,0 800x40
           box p 0,0 800x40
             box (anon) 0,0 800x40
-              text "x" 0,19.13 w=8
+              text "x" 0,19 w=8
               box span 8,10.53 8x16
-                text "s" 8,23.33 w=8
+                text "s" 8,23 w=8
               box span 16,0 8x16
-                text "p" 16,12.8 w=8
+                text "p" 16,13 w=8
               box span 24,11.13 4x8
-                text "m" 24,17.53 w=4
+                text "m" 24,18 w=4
               box span 28,6.33 4x8
-                text "t" 28,12.73 w=4
+                text "t" 28,13 w=4
               box span 32,1.33 8x16
-                text "l" 32,14.13 w=8
+                text "l" 32,14 w=8
               box span 40,12 8x16
-                text "b" 40,24.8 w=8"
+                text "b" 40,25 w=8"
     `);
   });
 
@@ -237,14 +237,14 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
         box body 0,0 800x37
           box p 0,0 800x37
             box (anon) 0,0 800x37
-              text "a" 0,33.8 w=8
+              text "a" 0,34 w=8
               box span 8,0 8x37
                 box (anon) 8,5 8x32
-                  text "x" 8,17.8 w=8
-                  text "y" 8,33.8 w=8
+                  text "x" 8,18 w=8
+                  text "y" 8,34 w=8
               box img 16,3.8 20x30
                 image i.png 16,3.8 20x30
-              text "b" 36,33.8 w=8"
+              text "b" 36,34 w=8"
     `);
   });
 
@@ -274,7 +274,7 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
           box p 0,0 800x0
           box p 0,0 800x16
             box (anon) 0,0 800x16
-              text "x" 0,12.8 w=8"
+              text "x" 0,13 w=8"
     `);
   });
 });
@@ -288,11 +288,11 @@ describe('atomic inlines and images', () => {
             box (anon) 0,0 100x48
               box span 0,0 44x16
                 box (anon) 2,0 40x16
-                  text "ab cd" 2,12.8 w=40
+                  text "ab cd" 2,13 w=40
               box span 0,16 100x32
                 box (anon) 0,16 100x32
-                  text "aaaa bbbb" 0,28.8 w=72
-                  text "ccc" 0,44.8 w=24"
+                  text "aaaa bbbb" 0,29 w=72
+                  text "ccc" 0,45 w=24"
     `);
   });
 
@@ -328,9 +328,9 @@ describe('decorations and bidi', () => {
         box body 0,0 800x32
           box p 0,0 800x32
             box (anon) 0,0 800x32
-              text "ab " 0,25.6 w=24 underline@27.2/1.6
+              text "ab " 0,26 w=24 underline@27.6/1.6
               box span 24,0 32x32
-                text "cd" 24,25.6 w=32 underline@28.8/3.2 line-through@17.07/3.2"
+                text "cd" 24,26 w=32 underline@29.2/3.2 line-through@17.47/3.2"
     `);
   });
 
@@ -340,7 +340,7 @@ describe('decorations and bidi', () => {
         box body 0,0 800x16
           box p 0,0 200x16
             box (anon) 0,0 200x16
-              text "עולם abc שלום" 96,12.8 w=104"
+              text "עולם abc שלום" 96,13 w=104"
     `);
   });
 });
@@ -353,9 +353,9 @@ describe('bidi inline boxes', () => {
           box p 0,0 200x16
             box (anon) 0,0 200x16
               box a 136,0 40x16
-              text "הו " 112,12.8 w=24
-              text "גד cd" 136,12.8 w=40
-              text " אב" 176,12.8 w=24"
+              text "הו " 112,13 w=24
+              text "גד cd" 136,13 w=40
+              text " אב" 176,13 w=24"
     `);
   });
 });
@@ -378,13 +378,13 @@ describe('list markers (CSS Lists 3 §3.1)', () => {
           box ul 0,0 800x48
             box li 40,0 760x16
               box (anon) 40,0 760x16
-                text "one" 40,12.8 w=24
+                text "one" 40,13 w=24
               box ::marker 25,6.8 4x4
             box li 40,16 760x32
               box (anon) 40,16 760x32
-                text "two" 40,41.6 w=48
+                text "two" 40,42 w=48
               box ::marker 16,28.8 24x16
-                text "2. " 16,41.6 w=24"
+                text "2. " 16,42 w=24"
     `);
   });
 });

@@ -24,7 +24,7 @@ describe('page breaks', () => {
         box body 10,10 180x31 part=last
           box p 10,10 180x16
             box (anon) 10,10 180x16
-              text "ab" 10,22.8 w=16
+              text "ab" 10,23 w=16
           box div 10,31 180x10"
     `);
   });
@@ -96,9 +96,9 @@ describe('page breaks', () => {
     expect(texts(layoutPages(el('body', {}, block(40), lines(4, { breakInside: 'avoid' }), lines(7, { breakInside: 'avoid' })), small))).toMatchInlineSnapshot(`
       [
         "",
-        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8 | "L4" 10,70.8",
-        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8 | "L4" 10,70.8 | "L5" 10,86.8",
-        ""L6" 10,22.8 | "L7" 10,38.8",
+        ""L1" 10,23 | "L2" 10,39 | "L3" 10,55 | "L4" 10,71",
+        ""L1" 10,23 | "L2" 10,39 | "L3" 10,55 | "L4" 10,71 | "L5" 10,87",
+        ""L6" 10,23 | "L7" 10,39",
       ]
     `);
   });
@@ -107,7 +107,7 @@ describe('page breaks', () => {
     expect(texts(layoutPages(el('body', {}, block(40), el('h1', { breakAfter: 'avoid' }, 'Title'), lines(2)), small))).toMatchInlineSnapshot(`
       [
         "",
-        ""Title" 10,22.8 | "L1" 10,38.8 | "L2" 10,54.8",
+        ""Title" 10,23 | "L1" 10,39 | "L2" 10,55",
       ]
     `);
   });
@@ -116,7 +116,7 @@ describe('page breaks', () => {
     expect(texts(layoutPages(el('body', {}, block(30), el('section', { display: 'block' }, el('h1', { breakAfter: 'avoid' }, 'Title'), lines(3))), small))).toMatchInlineSnapshot(`
       [
         "",
-        ""Title" 10,22.8 | "L1" 10,38.8 | "L2" 10,54.8 | "L3" 10,70.8",
+        ""Title" 10,23 | "L1" 10,39 | "L2" 10,55 | "L3" 10,71",
       ]
     `);
   });
@@ -127,8 +127,8 @@ describe('orphans and widows (CSS Fragmentation 3 §3.3)', () => {
   it('breaks lines where they stop fitting', () => {
     expect(texts(layoutPages(el('body', {}, lines(7, { orphans: 1, widows: 1 })), small))).toMatchInlineSnapshot(`
       [
-        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8 | "L4" 10,70.8 | "L5" 10,86.8",
-        ""L6" 10,22.8 | "L7" 10,38.8",
+        ""L1" 10,23 | "L2" 10,39 | "L3" 10,55 | "L4" 10,71 | "L5" 10,87",
+        ""L6" 10,23 | "L7" 10,39",
       ]
     `);
   });
@@ -136,8 +136,8 @@ describe('orphans and widows (CSS Fragmentation 3 §3.3)', () => {
   it('pulls lines to the next page to leave `widows` there', () => {
     expect(texts(layoutPages(el('body', {}, lines(6, { widows: 3 })), small))).toMatchInlineSnapshot(`
       [
-        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8",
-        ""L4" 10,22.8 | "L5" 10,38.8 | "L6" 10,54.8",
+        ""L1" 10,23 | "L2" 10,39 | "L3" 10,55",
+        ""L4" 10,23 | "L5" 10,39 | "L6" 10,55",
       ]
     `);
   });
@@ -146,7 +146,7 @@ describe('orphans and widows (CSS Fragmentation 3 §3.3)', () => {
     expect(texts(layoutPages(el('body', {}, block(50), lines(3, { orphans: 2 })), small))).toMatchInlineSnapshot(`
       [
         "",
-        ""L1" 10,22.8 | "L2" 10,38.8 | "L3" 10,54.8",
+        ""L1" 10,23 | "L2" 10,39 | "L3" 10,55",
       ]
     `);
   });
@@ -162,57 +162,57 @@ describe('header, footer and page numbers', () => {
         box body 10,30 180x40 part=first
           box p 10,30 180x40 part=first
             box (anon) 10,30 180x32 part=first
-              text "L1" 10,42.8 w=16
-              text "L2" 10,58.8 w=16
+              text "L1" 10,43 w=16
+              text "L2" 10,59 w=16
       box div 10,10 180x16
         box (anon) 10,10 180x16
-          text "H" 10,22.8 w=8
-          text "1" 18,22.8 w=8
-          text "/" 26,22.8 w=8
-          text "3" 34,22.8 w=8
+          text "H" 10,23 w=8
+          text "1" 18,23 w=8
+          text "/" 26,23 w=8
+          text "3" 34,23 w=8
       box div 10,74 180x16
         box (anon) 10,74 180x16
-          text "F" 10,86.8 w=8
-          text "1" 18,86.8 w=8
-          text "/" 26,86.8 w=8
-          text "3" 34,86.8 w=8
+          text "F" 10,87 w=8
+          text "1" 18,87 w=8
+          text "/" 26,87 w=8
+          text "3" 34,87 w=8
       ---
       box html 10,30 180x40 part=middle
         box body 10,30 180x40 part=middle
           box p 10,30 180x40 part=middle
             box (anon) 10,30 180x32 part=middle
-              text "L3" 10,42.8 w=16
-              text "L4" 10,58.8 w=16
+              text "L3" 10,43 w=16
+              text "L4" 10,59 w=16
       box div 10,10 180x16
         box (anon) 10,10 180x16
-          text "H" 10,22.8 w=8
-          text "2" 18,22.8 w=8
-          text "/" 26,22.8 w=8
-          text "3" 34,22.8 w=8
+          text "H" 10,23 w=8
+          text "2" 18,23 w=8
+          text "/" 26,23 w=8
+          text "3" 34,23 w=8
       box div 10,74 180x16
         box (anon) 10,74 180x16
-          text "F" 10,86.8 w=8
-          text "2" 18,86.8 w=8
-          text "/" 26,86.8 w=8
-          text "3" 34,86.8 w=8
+          text "F" 10,87 w=8
+          text "2" 18,87 w=8
+          text "/" 26,87 w=8
+          text "3" 34,87 w=8
       ---
       box html 10,30 180x16 part=last
         box body 10,30 180x16 part=last
           box p 10,30 180x16 part=last
             box (anon) 10,30 180x16 part=last
-              text "L5" 10,42.8 w=16
+              text "L5" 10,43 w=16
       box div 10,10 180x16
         box (anon) 10,10 180x16
-          text "H" 10,22.8 w=8
-          text "3" 18,22.8 w=8
-          text "/" 26,22.8 w=8
-          text "3" 34,22.8 w=8
+          text "H" 10,23 w=8
+          text "3" 18,23 w=8
+          text "/" 26,23 w=8
+          text "3" 34,23 w=8
       box div 10,74 180x16
         box (anon) 10,74 180x16
-          text "F" 10,86.8 w=8
-          text "3" 18,86.8 w=8
-          text "/" 26,86.8 w=8
-          text "3" 34,86.8 w=8"
+          text "F" 10,87 w=8
+          text "3" 18,87 w=8
+          text "/" 26,87 w=8
+          text "3" 34,87 w=8"
     `);
   });
 
@@ -220,8 +220,8 @@ describe('header, footer and page numbers', () => {
     const pages = layoutPages(el('body', {}, lines(4)), { ...small, footer: chrome('F'), componentGap: 4, footerPosition: 'after-content' });
     expect(texts(pages)).toMatchInlineSnapshot(`
       [
-        ""L1" 10,22.8 | "L2" 10,38.8 | "F" 10,86.8 | "1" 18,86.8 | "/" 26,86.8 | "2" 34,86.8",
-        ""L3" 10,22.8 | "L4" 10,38.8 | "F" 10,58.8 | "2" 18,58.8 | "/" 26,58.8 | "2" 34,58.8",
+        ""L1" 10,23 | "L2" 10,39 | "F" 10,87 | "1" 18,87 | "/" 26,87 | "2" 34,87",
+        ""L3" 10,23 | "L4" 10,39 | "F" 10,59 | "2" 18,59 | "/" 26,59 | "2" 34,59",
       ]
     `);
   });
@@ -233,8 +233,8 @@ describe('header, footer and page numbers', () => {
     });
     expect(texts(layoutPages(el('body', {}, block(150)), { pageStyle }))).toMatchInlineSnapshot(`
       [
-        ""p. 1/II" 72,99.8",
-        ""p. 2/II" 72,99.8",
+        ""p. 1/II" 72,100",
+        ""p. 2/II" 72,100",
       ]
     `);
   });
@@ -247,7 +247,7 @@ describe('document-level', () => {
         box body 92,42 180x16
           box p 92,42 40x16
             box (anon) 92,42 40x16
-              text "ab" 92,54.8 w=16"
+              text "ab" 92,55 w=16"
     `);
   });
 
