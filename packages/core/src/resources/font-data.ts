@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { create, type Font } from 'fontkit';
 import type { FontFace } from './fonts.js';
 
@@ -44,4 +45,26 @@ export function faceCovers(face: FontFace, codePoint: number): boolean {
   const range = face.unicodeRange;
   if (range && !range.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
   return face.font.hasGlyphForCodePoint(codePoint) || hasHangulJamo(face.font, codePoint);
+}
+
+/** Web fonts parsed by content: the same file in many renders is parsed once. */
+const parsedByHash = new Map<string, Font>();
+const PARSED_LIMIT = 64;
+
+/** parseFont, memoised per process by the bytes' SHA-256 (fontkit fonts are read-only). */
+export function parseFontCached(bytes: Uint8Array): Font {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  const known = parsedByHash.get(key);
+  if (known) {
+    parsedByHash.delete(key);
+    parsedByHash.set(key, known);
+    return known;
+  }
+  const font = parseFont(bytes);
+  if (parsedByHash.size >= PARSED_LIMIT) {
+    const oldest = parsedByHash.keys().next().value;
+    if (oldest !== undefined) parsedByHash.delete(oldest);
+  }
+  parsedByHash.set(key, font);
+  return font;
 }

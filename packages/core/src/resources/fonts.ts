@@ -4,7 +4,7 @@ import type { FontQuery } from '@platen/layout';
 import {
   BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, SYSTEM_FALLBACK_FILES, resolveBundledFile,
 } from './bundled-fonts.js';
-import { faceCovers, parseFont } from './font-data.js';
+import { faceCovers, parseFont, parseFontCached } from './font-data.js';
 import { matchFace, needsSyntheticBold, needsSyntheticOblique, type FontStyle } from './font-matching.js';
 
 /** One concrete font file, parsed once (bundled faces lazily, on first use, then shared). */
@@ -129,7 +129,7 @@ export class FontSet {
   addFace(rule: FontFaceRule, bytes: Uint8Array): boolean {
     let font: Font;
     try {
-      font = parseFont(bytes);
+      font = parseFontCached(bytes);
     } catch (error) {
       this.diagnostics.push({
         severity: 'warning', code: 'font_decode_failed',

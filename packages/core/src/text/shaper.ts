@@ -20,7 +20,8 @@ export interface ShapeRequest {
 }
 
 const CACHE_LIMIT = 4000;
-const caches = new WeakMap<FontFace, Map<string, ShapedText>>();
+/** Per font program, so that renders using the same web font share shaping results. */
+const caches = new WeakMap<Font, Map<string, ShapedText>>();
 
 /** OpenType language tag for a BCP 47 primary subtag fontkit may know (only a few matter). */
 function languageTag(lang: string): string | undefined {
@@ -91,10 +92,10 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
 
 /** Shape with fontkit (kerning, ligatures, Arabic joining, marks), cached per face. */
 export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
-  let cache = caches.get(face);
+  let cache = caches.get(face.font);
   if (!cache) {
     cache = new Map();
-    caches.set(face, cache);
+    caches.set(face.font, cache);
   }
   const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.lang}\u0000${request.text}`;
   const hit = cache.get(key);

@@ -94,3 +94,16 @@ describe('loadFontFaces', () => {
     expect(parseUnicodeRange('U+0000-00FF, U+0131, U+4??')).toEqual([[0, 255], [0x131, 0x131], [0x400, 0x4ff]]);
   });
 });
+
+describe('web fonts across renders', () => {
+  it('parses the same font bytes once per process and shares shaping across renders', () => {
+    const bytes = fontBytes('DejaVuSansMono-Bold.ttf');
+    const a = getFontRegistry().createFontSet();
+    const b = getFontRegistry().createFontSet();
+    a.addFace({ family: 'Mono A' }, bytes);
+    b.addFace({ family: 'Mono B' }, Uint8Array.from(bytes));
+    expect(a.primary(q(['Mono A'])).face.font).toBe(b.primary(q(['Mono B'])).face.font);
+    // …but the faces (and so the families) stay private to each render.
+    expect(b.primary(q(['Mono A'])).face.family).toBe('Tinos');
+  });
+});

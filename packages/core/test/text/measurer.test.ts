@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { FontQuery } from '@platen/layout';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { getFontRegistry } from '../../src/resources/fonts.js';
+import { getFontRegistry, parseFont } from '../../src/resources/fonts.js';
 import { createMeasurer } from '../../src/text/measurer.js';
 
 const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({ families, weight, style });
@@ -142,16 +142,16 @@ describe('invisible characters', () => {
 
 describe('glyph text', () => {
   it('stays right for a glyph first created by id alone, as the PDF subsetter does for components', () => {
+    const bytes = readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf'));
+    // The glyph id of "s", from a separate (uncached) parse, so the font under test stays untouched.
+    const sId = parseFont(bytes).glyphForCodePoint(0x73).id;
     const fonts = getFontRegistry().createFontSet();
-    // A freshly parsed font, so that nothing else has created its glyph objects yet.
-    fonts.addFace({ family: 'Fresh' }, readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')));
+    fonts.addFace({ family: 'Fresh' }, bytes);
     const font = fonts.primary(q(['Fresh'])).face.font;
-    const sId = font.layout('s').glyphs[0]?.id ?? 0;
-    const fresh = getFontRegistry().createFontSet();
-    fresh.addFace({ family: 'Fresh' }, readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSerif-Bold.ttf')));
-    fresh.primary(q(['Fresh'])).face.font.getGlyph(sId);
-    const runs = createMeasurer(fresh).shape('ffi st', q(['Fresh']), 16);
+    font.getGlyph(sId);
+    const runs = createMeasurer(fonts).shape('ffi st', q(['Fresh']), 16);
     expect(runs.flatMap((r) => r.glyphText).join('')).toBe('ffi st');
+    expect(font.glyphForCodePoint(0x73).codePoints).toEqual([0x73]);
   });
 });
 
