@@ -47,7 +47,7 @@ export function compileSelectorList(text: string): CompiledSelector[] | string {
     }
     if (tokens.some((t) => t.type === 'pseudo-element')) continue;
     // Vendor-prefixed pseudo-classes (:-moz-focusring…) never match here; skip without a warning.
-    if (tokens.some((t) => t.type === 'pseudo' && t.name.startsWith('-'))) continue;
+    if (tokens.some((t) => t.type === 'pseudo' && (t.name.startsWith('-') || SHADOW_PSEUDOS.has(t.name)))) continue;
     let match: (el: Element) => boolean;
     try {
       match = compile<unknown, Element>([tokens], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
@@ -69,6 +69,9 @@ function inheritedAttribute(el: Element, name: string): string | null {
 }
 
 const never = (_el: Element): boolean => false;
+
+/** Shadow-DOM pseudo-classes: valid, never matching in a document without shadow roots. */
+const SHADOW_PSEUDOS = new Set(['host', 'host-context', 'state']);
 
 /**
  * Pseudo-classes css-select lacks. Interactive states never match on paper; :lang() and

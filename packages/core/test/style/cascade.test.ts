@@ -141,6 +141,12 @@ describe('selectors', () => {
     expect(r.diagnostics.map((d) => d.code)).toEqual(['css_invalid_selector']);
   });
 
+  it('keeps a rule whose list also names :host (Tailwind preflight)', () => {
+    const r = styleHtml('<!doctype html><style>html, :host { font-family: Inter, sans-serif } *, ::before, ::backdrop { box-sizing: border-box }</style><p id="t"></p>');
+    expect(r.diagnostics).toEqual([]);
+    expect(byId(r, 't').style).toMatchObject({ fontFamily: ['Inter', 'sans-serif'], boxSizing: 'border-box' });
+  });
+
   it('ignores unsupported pseudo-elements and vendor pseudo-classes silently', () => {
     const r = styleHtml('<!doctype html><style>p::selection{color:red} p::first-line{color:red} p:-moz-focusring{color:red}</style><p id="t"></p>');
     expect(r.diagnostics).toEqual([]);
