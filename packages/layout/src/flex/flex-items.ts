@@ -71,7 +71,18 @@ function minMax(min: LengthOrAuto, max: LengthOrNone, reference: number | null, 
 
 /** Flex base size and hypothetical main size of every item (CSS Flexbox §9.2 step 3, §4.5). */
 export function measureItems(boxes: readonly ItemBox[], container: ContainerBox, axes: FlexAxes, space: FlexSpace, ctx: LayoutContext): FlexItem[] {
-  return boxes.map((box) => (axes.row ? rowItem(box, space, ctx) : columnItem(box, container, space, ctx)));
+  return boxes.map((box) => inFlowOrder(axes.row ? rowItem(box, space, ctx) : columnItem(box, container, space, ctx), axes));
+}
+
+/** Items are built with physical margins (left/right, top/bottom); reversed axes start at the other side. */
+function inFlowOrder(item: FlexItem, axes: FlexAxes): FlexItem {
+  const swap = <T>(pair: readonly [T, T], reverse: boolean): readonly [T, T] => (reverse ? [pair[1], pair[0]] : pair);
+  if (!axes.mainReverse && !axes.crossReverse) return item;
+  return {
+    ...item,
+    mainMargins: swap(item.mainMargins, axes.mainReverse), mainAuto: swap(item.mainAuto, axes.mainReverse),
+    crossMargins: swap(item.crossMargins, axes.crossReverse), crossAuto: swap(item.crossAuto, axes.crossReverse),
+  };
 }
 
 function edges(style: ComputedStyle, cbWidth: number): { h: number; v: number } {

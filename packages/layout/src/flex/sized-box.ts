@@ -65,8 +65,16 @@ function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes, cbWidth: number):
 
 /** The item with its sizes pinned (a shallow copy sharing children, so line caches still hit). */
 export function pinItem(item: ItemBox, sizes: PinnedSizes, cbWidth: number): ItemBox {
-  return { ...item, style: pinnedStyle(item.style, sizes, cbWidth) } as ItemBox;
+  const style = pinnedStyle(item.style, sizes, cbWidth);
+  // One copy per (item, pinned style): layouts cached per box (nested flex/grid geometry) keep hitting.
+  let copies = pinnedBoxes.get(item);
+  if (!copies) pinnedBoxes.set(item, (copies = new WeakMap()));
+  let copy = copies.get(style);
+  if (!copy) copies.set(style, (copy = { ...item, style } as ItemBox));
+  return copy;
 }
+
+const pinnedBoxes = new WeakMap<ItemBox, WeakMap<ComputedStyle, ItemBox>>();
 
 /**
  * Lay an item out with pinned sizes. `cbWidth` is the container's inner width (percentages

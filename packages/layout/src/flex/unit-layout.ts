@@ -99,8 +99,9 @@ export function layoutUnits(
   }
   return {
     fragment: makeFragment(frame, height, continuation, true), resume: null, marginTop,
+    // A flex or grid container's baseline is its first one, also as an inline-flex/-grid (CSS Flexbox §8.5, CSS Grid §10.7).
     marginBottom: addMargin(NO_MARGINS, used.marginBottom), collapsesThrough: false, height,
-    baseline: frame.baseline, lastBaseline: frame.lastBaseline,
+    baseline: frame.baseline, lastBaseline: frame.baseline,
   };
 }
 
