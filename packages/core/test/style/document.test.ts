@@ -134,6 +134,36 @@ describe('inline SVG', () => {
   });
 });
 
+describe('utility-first CSS (a Tailwind v4-shaped sheet)', () => {
+  const css = `
+    @layer theme, base, components, utilities;
+    @layer theme { :root, :host { --font-sans: ui-sans-serif, system-ui, sans-serif; --color-blue-500: oklch(62.3% 0.214 259.815);
+      --spacing: 0.25rem; --text-sm: 0.875rem; --text-sm--line-height: calc(1.25 / 0.875); } }
+    @layer base { *, ::after, ::before, ::backdrop, ::file-selector-button { box-sizing: border-box; margin: 0; padding: 0; border: 0 solid; }
+      html, :host { line-height: 1.5; -webkit-text-size-adjust: 100%; tab-size: 4; font-family: var(--default-font-family, var(--font-sans)); } }
+    @layer utilities { .p-4 { padding: calc(var(--spacing) * 4); } .text-blue-500 { color: var(--color-blue-500); }
+      .text-sm { font-size: var(--text-sm); line-height: var(--tw-leading, var(--text-sm--line-height)); }
+      .bg-blue-500\\/50 { background-color: color-mix(in oklab, var(--color-blue-500) 50%, transparent); }
+      .hover\\:underline:hover { text-decoration-line: underline; }
+      @media (width >= 40rem) { .sm\\:flex { display: flex; } } }
+    @property --tw-leading { syntax: "*"; inherits: false; }`;
+  const r = styleHtml(`<!doctype html><style>${css}</style><p id="t" class="p-4 text-blue-500 text-sm bg-blue-500/50 hover:underline sm:flex">x</p>`);
+
+  it('styles without diagnostics', () => {
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it('applies layered utilities over the base layer', () => {
+    const s = byId(r, 't').style;
+    expect(s).toMatchObject({ paddingTop: 16, fontSize: 14, display: 'flex', boxSizing: 'border-box' });
+    expect((s.lineHeight as { factor: number }).factor).toBeCloseTo(1.25 / 0.875, 6);
+    expect(s.color.b).toBeGreaterThan(240);
+    expect(s.backgroundColor.a).toBeCloseTo(0.5, 3);
+    expect(s.textDecorationLine.underline).toBe(false);
+    expect(r.root.style.fontFamily).toEqual(['ui-sans-serif', 'system-ui', 'sans-serif']);
+  });
+});
+
 describe('quirks mode', () => {
   it('accepts unitless lengths without a doctype only', () => {
     const css = '<style>div{width:200;margin:0 10 calc(2 * 3px);line-height:2}</style><div id="t" style="height:50"></div>';

@@ -43,6 +43,8 @@ describe('parseStylesheet', () => {
   it.each<[string, boolean]>([
     ['', true], ['print', true], ['all', true], ['screen', false], ['screen, print', true], ['not screen', true],
     ['only print', true], ['print and (max-width: 600px)', false], ['(min-width: 10cm)', true], ['speech', false],
+    ['(width >= 40rem)', true], ['(width < 40rem)', false], ['(400px < width <= 700px)', true], ['(700px < width)', false],
+    ['(height > 900px)', true], ['screen and (width >= 1px)', false], ['not all and (width >= 1px)', false],
   ])('media %j → %s', (query, expected) => {
     expect(matchesMedia(query, MEDIA)).toBe(expected);
   });
