@@ -155,3 +155,39 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
   }
   return out;
 }
+
+const columnStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+
+function paints(s: ComputedStyle | undefined | null): s is ComputedStyle {
+  return !!s && (s.backgroundColor.a > 0 || s.backgroundLayers.length > 0);
+}
+
+/** A column's background as a box style that paints nothing else. */
+function columnStyle(table: ComputedStyle, col: ComputedStyle): ComputedStyle {
+  let s = columnStyles.get(col);
+  if (!s) columnStyles.set(col, (s = { ...anonymousStyle(table), backgroundColor: col.backgroundColor, backgroundLayers: col.backgroundLayers }));
+  return s;
+}
+
+/**
+ * Column group and column backgrounds (CSS 2.1 §17.5.1 layers 2–3), painted behind each cell
+ * of the column, below row groups and rows, as Chromium does (not in the spacing).
+ */
+export function columnBackgrounds(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[], tableStyle: ComputedStyle): Fragment[] {
+  const cols = prep.structure.columns;
+  if (!cols.some((c) => paints(c.col?.style) || paints(c.group?.style))) return [];
+  const out: Fragment[] = [];
+  for (const layer of ['group', 'col'] as const) {
+    for (const p of placed) {
+      for (const { fragment: f } of p.cells) {
+        const c = Math.max(0, geo.colX.findIndex((x) => Math.abs(x - f.x) < 1e-6));
+        const style = cols[c]?.[layer]?.style;
+        if (!paints(style)) continue;
+        out.push(createBoxFragment(columnStyle(tableStyle, style), '', {}, {
+          x: f.x, y: p.top, width: f.width, height: f.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+        }, []));
+      }
+    }
+  }
+  return out;
+}

@@ -8,7 +8,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTable, type PreparedTable } from './table-prepare.js';
-import { collapsedSegments, groupFragments } from './table-fragments.js';
+import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
 import { placeRows, type PageRows } from './table-page.js';
 import { measureRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
@@ -106,7 +106,10 @@ function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, 
   const p = prep.padding;
   const border: Edges = { top: continuation ? 0 : b.top, right: b.right, bottom: last ? b.bottom : 0, left: b.left };
   const padding: Edges = { top: continuation ? 0 : p.top, right: p.right, bottom: last ? p.bottom : 0, left: p.left };
-  const kids = [...groupFragments(prep, geo, page.placed), ...collapsedSegments(prep, geo, page.placed, table.style)];
+  const kids = [
+    ...columnBackgrounds(prep, geo, page.placed, table.style), ...groupFragments(prep, geo, page.placed),
+    ...collapsedSegments(prep, geo, page.placed, table.style),
+  ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
   return createBoxFragment(gridStyle(table, prep), table.tag, prep.structure.captions.length ? {} : table.attrs, {
     x: 0, y: 0, width: geo.width, height: page.y + v.bottom, border, padding, part: { isFirst: !continuation, isLast: last },
