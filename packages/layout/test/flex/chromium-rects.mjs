@@ -1,0 +1,19 @@
+// Refresh the Chromium numbers of a *-cases.json file: node packages/layout/test/flex/chromium-rects.mjs packages/layout/test/grid/grid-cases.json
+// (needs /usr/bin/chromium; cases with a "page" setup are left alone).
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+const file = process.argv[2];
+const cases = JSON.parse(fs.readFileSync(file, 'utf8'));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });
+for (const c of cases) {
+  if (c.page) continue;
+  await page.setContent(`<!doctype html><html><head><style>html,body{margin:0} body{font-size:16px}</style></head><body>${c.html}</body></html>`);
+  c.expected = await page.evaluate(() => {
+    const r = {};
+    for (const e of document.querySelectorAll('[id]')) { const b = e.getBoundingClientRect(); r[e.id] = [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 100) / 100).join(','); }
+    return r;
+  });
+}
+fs.writeFileSync(file, JSON.stringify(cases, null, 1) + '\n');
+await browser.close();
