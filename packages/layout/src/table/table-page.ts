@@ -60,81 +60,100 @@ function measuredRow(plan: RowPlan, r: number, top: number): PlacedRow {
   return { index: r, top, height, cells };
 }
 
+type Token = { readonly row: number; readonly cells: readonly (Resume | null)[] | null };
+
+/** Rows placed so far on this page. */
+interface Cursor {
+  readonly placed: PlacedRow[];
+  y: number;
+  /** Body rows (or row parts) placed on this page. */
+  body: number;
+}
+
+type Step =
+  | { readonly kind: 'next'; readonly row: number }
+  | { readonly kind: 'stop'; readonly resume: Token; readonly forced?: ForcedBreak }
+  | { readonly kind: 'pushed' };
+
+function put(cur: Cursor, p: PlacedRow): void {
+  cur.placed.push(p);
+  cur.y = p.top + p.height;
+}
+
+function putRows(plan: RowPlan, cur: Cursor, from: number, to: number): void {
+  for (let r = from; r < to; r++) put(cur, measuredRow(plan, r, cur.y + plan.prep.vSpacing));
+}
+
 /**
  * The rows of one table fragment (CSS Fragmentation 3 §4, as Chromium prints tables): the
  * header group repeats at the top of every fragment, the footer group follows the last row
  * of every fragment, body rows are the break units; a row that does not fit is split inside
  * its cells when their content can break, else moved to the next page.
  */
-export function placeRows(plan: RowPlan, startY: number, token: { row: number; cells: readonly (Resume | null)[] | null } | null): PageRows {
+export function placeRows(plan: RowPlan, startY: number, token: Token | null): PageRows {
   const t = plan.prep.structure;
   const vs = plan.prep.vSpacing;
   const R = t.rows.length;
   const first = t.groups[0];
   const last = t.groups[t.groups.length - 1];
   const header = section(plan, 0, first?.role === 'header' ? first.rowCount : 0);
-  const footer = section(plan, last?.role === 'footer' && t.groups.length > (header.to > 0 ? 1 : 0) ? R - last.rowCount : R, R);
-  const placed: PlacedRow[] = [];
-  let y = startY;
-  const put = (p: PlacedRow): void => { placed.push(p); y = p.top + p.height; };
+  const footer = section(plan, last?.role === 'footer' ? R - last.rowCount : R, R);
+  const cur: Cursor = { placed: [], y: startY, body: 0 };
   // Chromium repeats a header or footer group only when it takes at most a quarter of the page
   // (on a continuation the table starts at the page top, so the room left is the page).
   const quarter = plan.avail / 4 + EPSILON;
-  if (!token || header.height <= quarter) for (let r = header.from; r < header.to; r++) put(measuredRow(plan, r, y + vs));
+  if (!token || header.height <= quarter) putRows(plan, cur, header.from, header.to);
   const repeatFooter = footer.height <= quarter;
   const reserveFor = (end: number): number => (repeatFooter || end >= footer.from ? footer.height : 0) + vs + plan.bottomEdges;
-  let reserve = reserveFor(footer.from);
-  let resume: PageRows['resume'] = null;
-  let forced: ForcedBreak | undefined;
-  let placedBody = 0;
-  let r = token?.row ?? header.to;
-  while (r < footer.from) {
-    const rowBox = t.rows[r]!.box;
-    if (placedBody > 0 && Number.isFinite(plan.avail)) {
-      const f = forcedBreak(combineBreaks(breakAfterOf(t.rows[r - 1]!.box), breakBeforeOf(rowBox)));
-      if (f) { resume = { row: r, cells: null }; forced = f; break; }
-    }
-    const pageIsEmpty = plan.pageIsEmpty && placedBody === 0;
-    if (token?.cells && r === token.row) {
-      reserve = reserveFor(r + 1);
-      const split = splitRow(plan, r, y + vs, plan.avail - reserve - y - vs, pageIsEmpty, token.cells);
-      if (split) {
-        put(split.row);
-        placedBody++;
-        if (split.cells) { resume = { row: r, cells: split.cells }; break; }
-        r++;
-        continue;
-      }
-    }
-    const end = unitEnd(plan, r, footer.from);
-    const unit = section(plan, r, end);
-    reserve = reserveFor(end);
-    if (y + unit.height + reserve <= plan.avail + EPSILON) {
-      for (let i = r; i < end; i++) put(measuredRow(plan, i, y + vs));
-      placedBody += end - r;
-      r = end;
-      continue;
-    }
-    const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
-    if (end === r + 1 && !(avoid && placedBody > 0)) {
-      const split = splitRow(plan, r, y + vs, plan.avail - reserve - y - vs, pageIsEmpty, null);
-      if (split?.cells) {
-        put(split.row);
-        resume = { row: r, cells: split.cells };
-        placedBody++;
-        break;
-      }
-    }
-    if (placedBody > 0) { resume = { row: r, cells: null }; break; }
-    if (!plan.pageIsEmpty) return { placed, y, resume: null, pushed: true };
-    // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
-    for (let i = r; i < end; i++) put(measuredRow(plan, i, y + vs));
-    placedBody += end - r;
-    r = end;
+  let step: Step = { kind: 'next', row: token?.row ?? header.to };
+  while (step.kind === 'next' && step.row < footer.from) step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, token);
+  if (step.kind === 'pushed') return { placed: cur.placed, y: cur.y, resume: null, pushed: true };
+  const resume = step.kind === 'stop' ? step.resume : null;
+  if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to);
+  if (cur.placed.length) cur.y += vs;
+  return { placed: cur.placed, y: cur.y, resume, pushed: false, ...(step.kind === 'stop' && step.forced ? { forcedBreak: step.forced } : {}) };
+}
+
+/** Place body row r (with the rows a row-spanning cell ties to it), split it, or stop before it. */
+function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, reserveFor: (end: number) => number, token: Token | null): Step {
+  const t = plan.prep.structure;
+  const vs = plan.prep.vSpacing;
+  const rowBox = t.rows[r]!.box;
+  if (cur.body > 0 && Number.isFinite(plan.avail)) {
+    const f = forcedBreak(combineBreaks(breakAfterOf(t.rows[r - 1]!.box), breakBeforeOf(rowBox)));
+    if (f) return { kind: 'stop', resume: { row: r, cells: null }, forced: f };
   }
-  if (repeatFooter || !resume) for (let i = footer.from; i < footer.to; i++) put(measuredRow(plan, i, y + vs));
-  if (placed.length) y += vs;
-  return { placed, y, resume, pushed: false, ...(forced ? { forcedBreak: forced } : {}) };
+  const pageIsEmpty = plan.pageIsEmpty && cur.body === 0;
+  if (token?.cells && r === token.row) {
+    // The rest of a row split on an earlier page.
+    const split = splitRow(plan, r, cur.y + vs, plan.avail - reserveFor(r + 1) - cur.y - vs, pageIsEmpty, token.cells);
+    if (!split) return { kind: 'stop', resume: token };
+    put(cur, split.row);
+    cur.body++;
+    return split.cells ? { kind: 'stop', resume: { row: r, cells: split.cells } } : { kind: 'next', row: r + 1 };
+  }
+  const end = unitEnd(plan, r, bodyEnd);
+  const reserve = reserveFor(end);
+  if (cur.y + section(plan, r, end).height + reserve <= plan.avail + EPSILON) {
+    putRows(plan, cur, r, end);
+    cur.body += end - r;
+    return { kind: 'next', row: end };
+  }
+  const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
+  if (end === r + 1 && !(avoid && cur.body > 0)) {
+    const split = splitRow(plan, r, cur.y + vs, plan.avail - reserve - cur.y - vs, pageIsEmpty, null);
+    if (split?.cells) {
+      put(cur, split.row);
+      cur.body++;
+      return { kind: 'stop', resume: { row: r, cells: split.cells } };
+    }
+  }
+  if (cur.body > 0) return { kind: 'stop', resume: { row: r, cells: null } };
+  if (!plan.pageIsEmpty) return { kind: 'pushed' };
+  // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
+  putRows(plan, cur, r, end);
+  cur.body += end - r;
+  return { kind: 'next', row: end };
 }
 
 /**
