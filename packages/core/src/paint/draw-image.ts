@@ -52,6 +52,11 @@ export function drawImage(ctx: PaintContext, src: string, rect: Rect): boolean {
     ctx.warn('image_not_drawn', `${src.slice(0, 80)}: ${info.format.toUpperCase()} images are not drawn yet (PNG, JPEG and SVG are)`);
     return false;
   }
-  ctx.doc.image(pdfImage as unknown as Buffer, rect.x, rect.y, { width: rect.width, height: rect.height });
+  try {
+    ctx.doc.image(pdfImage as unknown as Buffer, rect.x, rect.y, { width: rect.width, height: rect.height });
+  } catch (error) {
+    ctx.warn('image_not_drawn', `${src.slice(0, 80)}: ${(error as Error).message}`);
+    return false;
+  }
   return true;
 }

@@ -49,6 +49,10 @@ function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, jus
  */
 function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
+  // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
+  // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
+  const charSpacing = letterSpacingOf(glyphs);
+  if (charSpacing !== 0) ops.push(`${num(charSpacing)} Tc`);
   let pen = x;
   let pending: string[] = [];
   const flush = (): void => {
@@ -68,13 +72,23 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
         needsTm = false;
       }
       pending.push(`<${g.cid}>`);
-      const adjust = ((g.naturalPx - g.advancePx) * 1000) / size;
+      const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
       if (Math.abs(adjust) > 0.0001) pending.push(num(adjust));
     }
     pen += g.advancePx;
   }
   flush();
+  // Tc is graphics state and outlives ET.
+  if (charSpacing !== 0) ops.push('0 Tc');
   return pen;
+}
+
+/** The extra advance most glyphs of the run have (its letter-spacing), or 0. */
+function letterSpacingOf(glyphs: readonly PenGlyph[]): number {
+  if (glyphs.length < 2) return 0;
+  const extras = glyphs.map((g) => Math.round((g.advancePx - g.naturalPx) * 100) / 100).sort((a, b) => a - b);
+  const median = extras[Math.floor(extras.length / 2)] ?? 0;
+  return median > 0.05 ? median : 0;
 }
 
 /** Draw one run at pen `x` on `baseline`; returns the x after it. */

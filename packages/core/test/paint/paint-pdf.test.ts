@@ -109,3 +109,14 @@ describe('text extraction of glyphs without their own ToUnicode entry', () => {
     expect(pdfText(pdf)).toContain('ab 한국어 cd');
   });
 });
+
+describe('letter-spacing in the PDF', () => {
+  it('keeps letter-spaced words whole for text extraction (Tc, not TJ gaps)', async () => {
+    const fs = fonts();
+    const spaced = text(fs, 'OFFICIAL SEAL', 20, 40, { fontSize: 10.67, fontWeight: 700, letterSpacing: 1.07 });
+    const pdf = await paintPdf([page([spaced])], { fonts: fs, images: noImages });
+    const words = pdfWords(pdf)[0] ?? [];
+    expect(words.map((w) => w.text)).toEqual(['OFFICIAL', 'SEAL']);
+    expect(words[1]?.xMax).toBeCloseTo((20 + spaced.width - 1.07) * 0.75, 0);
+  });
+});
