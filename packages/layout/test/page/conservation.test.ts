@@ -25,6 +25,9 @@ function randomTree(random: () => number, words: string[], depth: number): ElSpe
     else if (r < 0.55) children.push(el('span', { fontSize: pick([8, 16, 24]) }, word(words), ' ', word(words)));
     else if (r < 0.6) children.push(el('br'));
     else if (r < 0.65) children.push(el('div', { height: pick([5, 40, 130]) }));
+    else if (r < 0.7) children.push(el('span', { display: 'inline-block', paddingTop: pick([0, 3]) }, word(words), ' ', word(words)));
+    else if (r < 0.73) children.push(el('img', { attrs: { src: pick(['a.png', 'tall.png']) } }));
+    else if (r < 0.76) children.push(el('li', { listStyleType: pick(['disc', 'decimal']) }, el('::marker', {}, '1. '), word(words)));
     else children.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => word(words)).join(' ') + ' ');
   }
   return el('div', props, ...children);
@@ -38,7 +41,7 @@ function word(words: string[]): string {
 
 function texts(f: Fragment, out: string[]): void {
   if (f.kind === 'text') out.push(f.runs.map((r) => r.text).join(''));
-  else if (f.kind === 'box') for (const c of f.children) texts(c, out);
+  else if (f.kind === 'box' && f.tag !== '::marker') for (const c of f.children) texts(c, out);
 }
 
 describe('content conservation under pagination', () => {
@@ -47,7 +50,8 @@ describe('content conservation under pagination', () => {
       const random = rng(seed);
       const words: string[] = [];
       const tree = randomTree(random, words, 4);
-      const pages = layoutPages(el('body', {}, tree), { pageStyle: pageStyleOf({ width: 120, height: 90, margin: 5 }), maxPages: 500 });
+      const images = (src: string) => (src === 'tall.png' ? { width: 20, height: 200 } : { width: 30, height: 10 });
+      const pages = layoutPages(el('body', {}, tree), { pageStyle: pageStyleOf({ width: 120, height: 90, margin: 5 }), maxPages: 500, images });
       const out: string[] = [];
       for (const p of pages) for (const f of p.fragments) texts(f, out);
       // In document order, white space aside (words may be cut by overflow-wrap).
