@@ -48,6 +48,16 @@ function runText(f: Fragment): string {
 const PAGE = { pageStyle: pageStyleOf({ width: 400, height: 300 }) };
 
 describe('table pagination', () => {
+  it('honours break-before: page on a row and continues a split row under the repeated header', () => {
+    const doc = el('body', { display: 'block', ...FONT }, block('TOP', 200),
+      el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] },
+        el('thead', { display: 'table-header-group' }, el('tr', {}, cell(block('HEAD', 30)))),
+        el('tbody', {}, ...Array.from({ length: 6 }, (_, i) => el('tr', i === 3 ? { breakBefore: 'page' } : {}, cell(block(`R${i + 1}`, 40)))))));
+    expect(positions(layoutPages(doc, PAGE))).toEqual([
+      'TOP@0 HEAD@200 R1@230 R2@270', 'HEAD@0 R2@30 R3@40', 'HEAD@0 R4@30 R5@70 R6@110',
+    ]);
+  });
+
   it('repeats a header only when it takes at most a quarter of the page', () => {
     const doc = (h: number): ElSpec => el('body', { display: 'block', ...FONT },
       el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] },
