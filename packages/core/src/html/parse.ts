@@ -21,6 +21,7 @@ export function parseHtml(html: string): Document {
     doc = new Document([]);
   }
   ensureSkeleton(doc);
+  unwrapStrayRoots(doc);
   if (!hasDoctype(doc)) keepTablesInParagraphs(doc, html);
   limitDepth(doc);
   restoreSvgCase(doc);
@@ -86,6 +87,35 @@ function visitElements(root: ParentNode, visit: (el: Element) => void): void {
 
 function findChild(parent: ParentNode, name: string): Element | undefined {
   return parent.children.find((c): c is Element => c instanceof Element && c.name === name);
+}
+
+/**
+ * A second `<html>`, `<head>` or `<body>` (a full HTML document pasted in as a block)
+ * creates no element in a browser: its attributes go to the existing html/body when
+ * they are not set there, and its content stays where it is (§13.2.6.4.7 "in body").
+ */
+function unwrapStrayRoots(doc: Document): void {
+  const html = findChild(doc, 'html')!;
+  const body = findChild(html, 'body')!;
+  const stack: Element[] = [...html.children].filter((c): c is Element => c instanceof Element);
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    const kids = el.children;
+    if (!kids.some((c) => c instanceof Element && (c.name === 'html' || c.name === 'head' || c.name === 'body'))) {
+      for (const c of kids) if (c instanceof Element) stack.push(c);
+      continue;
+    }
+    const out: ChildNode[] = [];
+    for (const c of kids) {
+      if (c instanceof Element && (c.name === 'html' || c.name === 'head' || c.name === 'body')) {
+        const target = c.name === 'html' ? html : c.name === 'body' ? body : null;
+        if (target) for (const [k, v] of Object.entries(c.attribs)) if (!(k in target.attribs)) target.attribs[k] = v;
+        out.push(...c.children);
+      } else out.push(c);
+    }
+    setChildren(el, out);
+    stack.push(el); // look again: unwrapped content may hold more
+  }
 }
 
 /** Make `doc` hold exactly one `html` element with `head` and `body` children. */

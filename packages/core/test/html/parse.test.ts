@@ -27,6 +27,7 @@ describe('parseHtml', () => {
     ['<table><tbody><td>x</td></tbody></table>', '<html><head></head><body><table><tbody><tr><td>x</td></tr></tbody></table></body></html>'],
     ['<table><tr><td><table><tr>inner<td>i</td></tr></table></td></tr></table>', '<html><head></head><body><table><tbody><tr><td>inner<table><tbody><tr><td>i</td></tr></tbody></table></td></tr></tbody></table></body></html>'],
     ['<svg viewbox="0 0 1 1"><path d="M0"/><LINEARGRADIENT/><circle r="1"/></svg><div/>x', '<html><head></head><body><svg viewBox="0 0 1 1"><path d="M0"></path><linearGradient></linearGradient><circle r="1"></circle></svg><div>x</div></body></html>'],
+    ['<body class="a"><p>x</p><html lang="fr"><head><style>s{}</style></head><body class="b" id="i"><p>y</p></body></html>', '<html lang="fr"><head></head><body class="a" id="i"><p>x</p><style>s{}</style><p>y</p></body></html>'],
     ['<html><body><p>x</p></body></html>', '<html><head></head><body><p>x</p></body></html>'],
     ['', '<html><head></head><body></body></html>'],
   ])('%s', (html, expected) => {
