@@ -22,10 +22,27 @@ export function asItem(child: BlockLevelBox, container: ContainerBox): ItemBox {
   if (child.kind !== 'lines') return child;
   let item = anonymousItems.get(child);
   if (!item) {
-    item = { kind: 'block', style: anonymousStyle(container.style), tag: '', attrs: {}, children: [child], marker: null };
+    item = { kind: 'block', style: anonymousItemStyle(container.style), tag: '', attrs: {}, children: [child], marker: null };
     anonymousItems.set(child, item);
   }
   return item;
+}
+
+const anonymousStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+
+/** An anonymous item takes initial values for the item properties the container itself may have set as an item. */
+function anonymousItemStyle(parent: ComputedStyle): ComputedStyle {
+  let style = anonymousStyles.get(parent);
+  if (!style) {
+    const auto = { kind: 'auto' } as const;
+    style = {
+      ...anonymousStyle(parent), flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0, alignSelf: 'auto', justifySelf: 'auto',
+      gridColumnStart: auto, gridColumnEnd: auto, gridRowStart: auto, gridRowEnd: auto, columnSpan: 'none',
+      columnCount: 'auto', columnWidth: 'auto',
+    };
+    anonymousStyles.set(parent, style);
+  }
+  return style;
 }
 
 export interface PinnedSizes {
