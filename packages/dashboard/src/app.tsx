@@ -6,14 +6,16 @@ import { match, navigate, useLocation } from './router.js';
 import type { User } from './types.js';
 import { AuthPage } from './pages/auth-page.js';
 import { TemplatesPage } from './pages/templates-page.js';
-import { TemplateEditor } from './pages/template-editor.js';
 import { ComponentsPage } from './pages/components-page.js';
-import { ComponentEditor } from './pages/component-editor.js';
 import { ApiKeysPage } from './pages/api-keys-page.js';
 import { LogsPage } from './pages/logs-page.js';
 import { StatsPage } from './pages/stats-page.js';
 import { AccountPage } from './pages/account-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
+import { lazyPage } from './ui/lazy.js';
+
+const TemplateEditor = lazyPage(() => import('./pages/template-editor.js').then((m) => m.TemplateEditor));
+const ComponentEditor = lazyPage(() => import('./pages/component-editor.js').then((m) => m.ComponentEditor));
 
 const NAV: ReadonlyArray<readonly [string, string]> = [
   ['/templates', 'Templates'],

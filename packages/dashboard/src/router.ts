@@ -5,8 +5,15 @@
 import { useEffect, useState } from 'preact/hooks';
 
 const listeners = new Set<() => void>();
+let navigations = 0;
+
+/** True once the user moved inside the app (not on the first page loaded). */
+export function hasNavigated(): boolean {
+  return navigations > 0;
+}
 
 export function navigate(path: string, opts: { replace?: boolean } = {}): void {
+  navigations++;
   if (opts.replace) history.replaceState(null, '', path);
   else history.pushState(null, '', path);
   for (const l of listeners) l();
@@ -15,7 +22,10 @@ export function navigate(path: string, opts: { replace?: boolean } = {}): void {
 export function useLocation(): string {
   const [path, setPath] = useState(location.pathname);
   useEffect(() => {
-    const update = () => setPath(location.pathname);
+    const update = () => {
+      navigations++;
+      setPath(location.pathname);
+    };
     listeners.add(update);
     addEventListener('popstate', update);
     return () => {

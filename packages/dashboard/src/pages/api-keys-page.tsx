@@ -5,6 +5,7 @@ import type { ApiKey, CreatedApiKey, Permission } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { SelectField } from '../ui/select-field.js';
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
   try {
@@ -76,13 +77,10 @@ export function ApiKeysPage() {
       <form class="inline-form" onSubmit={create}>
         <h2>Create a key</h2>
         <label class="field"><span>Key name</span><input required value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder="Production server" /></label>
-        <label class="field">
-          <span>Permission</span>
-          <select value={permission} onChange={(e) => setPermission(e.currentTarget.value as Permission)}>
-            <option value="full_access">Full access</option>
-            <option value="render_only">Render only</option>
-          </select>
-        </label>
+        <SelectField label="Permission" value={permission} onChange={(v) => setPermission(v as Permission)}>
+          <option value="full_access">Full access</option>
+          <option value="render_only">Render only</option>
+        </SelectField>
         <button type="submit">Create key</button>
       </form>
       {error && <p class="error" role="alert">{error}</p>}

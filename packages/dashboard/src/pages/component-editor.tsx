@@ -12,6 +12,7 @@ import { confirmAction } from '../ui/confirm.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { PdfPreview } from '../ui/pdf-preview.js';
 import { useLivePreview } from '../ui/use-preview.js';
+import { SelectField } from '../ui/select-field.js';
 
 const STARTER: Record<ComponentType, string> = {
   header: '<div style="font-size:9pt;color:#555">ACME Ltd · Invoice</div>\n',
@@ -93,12 +94,9 @@ function ComponentForm(props: { component: Component | null }) {
         <div class="editor-grid">
           <div class="editor-form">
             <label class="field"><span>Name</span><input value={name} required onInput={(e) => setName(e.currentTarget.value)} /></label>
-            <label class="field">
-              <span>Type</span>
-              <select value={type} onChange={(e) => changeType(e.currentTarget.value as ComponentType)}>
-                <option value="header">Header</option><option value="footer">Footer</option><option value="block">Block</option>
-              </select>
-            </label>
+            <SelectField label="Type" value={type} onChange={(v) => changeType(v as ComponentType)}>
+              <option value="header">Header</option><option value="footer">Footer</option><option value="block">Block</option>
+            </SelectField>
             {saved?.type === 'block' && <p class="hint">Place it with <code>{`<svc-block id="${saved.id}"></svc-block>`}</code>.</p>}
             <div class="field">
               <span id="component-html-label">HTML</span>

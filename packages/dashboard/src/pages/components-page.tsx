@@ -6,6 +6,7 @@ import type { Component, ComponentType } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { SelectField } from '../ui/select-field.js';
 
 export function ComponentsPage() {
   useTitle('Components');
@@ -34,15 +35,12 @@ export function ComponentsPage() {
         Headers and footers repeat on every page of the templates that pick them. Blocks are placed in a template
         with <code>{'<svc-block id="comp_…"></svc-block>'}</code>.
       </p>
-      <label class="field inline">
-        <span>Type</span>
-        <select value={type} onChange={(e) => setType(e.currentTarget.value as ComponentType | '')}>
-          <option value="">All</option>
-          <option value="header">Headers</option>
-          <option value="footer">Footers</option>
-          <option value="block">Blocks</option>
-        </select>
-      </label>
+      <SelectField inline label="Type" value={type} onChange={(v) => setType(v as ComponentType | '')}>
+        <option value="">All</option>
+        <option value="header">Headers</option>
+        <option value="footer">Footers</option>
+        <option value="block">Blocks</option>
+      </SelectField>
       {list.error && <p class="error" role="alert">{list.error.message}</p>}
       {list.data && list.data.length === 0 && <p class="empty">No components{type ? ` of type ${type}` : ''} yet.</p>}
       {list.data && list.data.length > 0 && (

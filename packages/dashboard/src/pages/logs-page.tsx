@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import type { LogQuery } from '../types.js';
 import { formatBytes, formatDate, formatMs } from '../ui/format.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { SelectField } from '../ui/select-field.js';
 
 interface Filters {
   status: '' | 'success' | 'error';
@@ -53,7 +54,7 @@ export function LogsPage() {
     setCursors([undefined]);
   };
   const reset = () => { setForm(EMPTY); setApplied(EMPTY); setCursors([undefined]); };
-  const set = (k: keyof Filters) => (e: Event) => setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value });
+  const set = (k: keyof Filters) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
 
   return (
     <section class="page">
@@ -62,22 +63,18 @@ export function LogsPage() {
         <button type="button" class="secondary" onClick={logs.reload}>Refresh</button>
       </div>
       <form class="filters" onSubmit={apply} aria-label="Log filters">
-        <label class="field"><span>Status</span>
-          <select value={form.status} onChange={set('status')}>
-            <option value="">All</option><option value="success">Success</option><option value="error">Error</option>
-          </select>
-        </label>
-        <label class="field"><span>Template</span>
-          <select value={form.template_id} onChange={set('template_id')}>
-            <option value="">All templates</option>
-            {templates.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-          </select>
-        </label>
-        <label class="field"><span>From</span><input type="datetime-local" value={form.from} onInput={set('from')} /></label>
-        <label class="field"><span>To</span><input type="datetime-local" value={form.to} onInput={set('to')} /></label>
-        <label class="field"><span>Per page</span>
-          <select value={form.limit} onChange={set('limit')}><option>25</option><option>50</option><option>100</option></select>
-        </label>
+        <SelectField label="Status" value={form.status} onChange={set('status')}>
+          <option value="">All</option><option value="success">Success</option><option value="error">Error</option>
+        </SelectField>
+        <SelectField label="Template" value={form.template_id} onChange={set('template_id')}>
+          <option value="">All templates</option>
+          {templates.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </SelectField>
+        <label class="field"><span>From</span><input type="datetime-local" value={form.from} onInput={(e) => set('from')(e.currentTarget.value)} /></label>
+        <label class="field"><span>To</span><input type="datetime-local" value={form.to} onInput={(e) => set('to')(e.currentTarget.value)} /></label>
+        <SelectField label="Per page" value={form.limit} onChange={set('limit')}>
+          <option>25</option><option>50</option><option>100</option>
+        </SelectField>
         <div class="filter-actions">
           <button type="submit">Apply filters</button>
           <button type="button" class="secondary" onClick={reset}>Reset</button>

@@ -14,6 +14,7 @@ import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { checkJson } from '../ui/json-check.js';
 import { PdfPreview } from '../ui/pdf-preview.js';
 import { useLivePreview } from '../ui/use-preview.js';
+import { SelectField } from '../ui/select-field.js';
 
 const STARTER_HTML = `<h1>Hello {{name}}</h1>
 <p>Write HTML with Handlebars variables such as <code>{{name}}</code>.
@@ -180,12 +181,9 @@ function EditorForm(props: { template: Template | null; components: Component[] 
 
 function ComponentPicker(props: { label: string; options: Component[]; value: string; onChange: (id: string) => void }) {
   return (
-    <label class="field">
-      <span>{props.label}</span>
-      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-        <option value="">None</option>
-        {props.options.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
-      </select>
-    </label>
+    <SelectField label={props.label} value={props.value} onChange={props.onChange}>
+      <option value="">None</option>
+      {props.options.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+    </SelectField>
   );
 }

@@ -4,6 +4,7 @@
  * document's own CSS keep precedence (DECISIONS.md "Render").
  */
 import type { Margins, PdfFormat } from '../types.js';
+import { SelectField } from './select-field.js';
 
 type TextKey = 'width' | 'height' | 'background_color' | 'font_family' | 'font_size' | 'google_fonts_url'
   | 'color' | 'line_height' | 'component_gap';
@@ -46,13 +47,10 @@ export function FormatFields(props: { value: PdfFormat; onChange: (f: PdfFormat)
   const invalid = (path: string) => (props.errorParam?.endsWith(path) ? true : undefined);
 
   const choice = (k: ChoiceKey) => (
-    <label class="field" key={k}>
-      <span>{LABELS[k]}</span>
-      <select value={f[k] ?? ''} onChange={(e) => set(k, e.currentTarget.value)} aria-invalid={invalid(k)}>
-        <option value="">Default</option>
-        {CHOICES[k].map((c) => <option key={c} value={c}>{c}</option>)}
-      </select>
-    </label>
+    <SelectField key={k} label={LABELS[k]} value={f[k] ?? ''} onChange={(v) => set(k, v)} invalid={invalid(k)}>
+      <option value="">Default</option>
+      {CHOICES[k].map((c) => <option key={c} value={c}>{c}</option>)}
+    </SelectField>
   );
   const text = (k: TextKey, placeholder: string) => (
     <label class="field" key={k}>

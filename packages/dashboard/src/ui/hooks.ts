@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { hasNavigated } from '../router.js';
 
 /** Sets document.title ("Templates · Platen") so tabs, history and screen readers name the page. */
 export function useTitle(title: string): void {
@@ -36,11 +37,15 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
   return { ...state, reload };
 }
 
-/** Moves focus to the page's h1 on navigation so keyboard and screen-reader users start at the top. */
+/**
+ * Moves focus to the page's h1 after in-app navigation, so keyboard and
+ * screen-reader users start at the new page's top rather than on a stale link.
+ * A fresh page load keeps the browser's own start (the skip link comes first).
+ */
 export function useFocusHeading(): { current: HTMLHeadingElement | null } {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    ref.current?.focus({ preventScroll: true });
+    if (hasNavigated()) ref.current?.focus({ preventScroll: true });
   }, []);
   return ref;
 }

@@ -1,0 +1,171 @@
+/**
+ * The rest of the dashboard in Chromium: components attached to a template,
+ * duplicate and delete behind a confirmation, key revocation, log filters and
+ * pagination, stats periods, keyboard focus, and account deletion.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.js';
+
+async function previewText(page: Page): Promise<string> {
+  return (await page.locator('.textLayer').allTextContents()).join('').replace(/\s+/g, '');
+}
+
+async function setEditor(page: Page, name: string, text: string): Promise<void> {
+  await page.getByRole('textbox', { name, exact: true }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+async function confirmDialog(page: Page, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('dashboard management pages in Chromium', () => {
+  let stack: Stack;
+  let page: Page;
+  const email = `grace-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  let key = '';
+
+  const render = (body: unknown, bearer = key) => fetch(`${stack.api}/api/v1/render`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  beforeAll(async () => {
+    stack = await startStack();
+    page = await stack.browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${stack.base}/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('moves keyboard focus with a visible outline, starting at the skip link', async () => {
+    await page.goto(`${stack.base}/templates`);
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { text: el.textContent, outline: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(focus).toEqual({ text: 'Platen', outline: 'solid', width: '3px' });
+  });
+
+  it('creates a footer component and attaches it to a template, visible in the preview', async () => {
+    await page.getByRole('link', { name: 'Components' }).click();
+    await page.getByRole('button', { name: 'New component' }).click();
+    await page.getByLabel('Name').fill('Thank-you footer');
+    await page.getByLabel('Type', { exact: true }).selectOption('footer');
+    await setEditor(page, 'HTML', '<p>Thanks for your business, {{customer}}</p>');
+    await expect.poll(() => previewText(page), { timeout: 40_000 }).toContain('Thanksforyourbusiness');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit component' }).waitFor();
+
+    await page.getByRole('link', { name: 'Templates', exact: true }).click();
+    await page.getByRole('button', { name: 'New template' }).click();
+    await page.getByLabel('Name').fill('Receipt');
+    await setEditor(page, 'HTML', '<h1>Receipt for {{customer}}</h1>');
+    await setEditor(page, 'Sample data (JSON)', '{"customer": "Hypatia"}');
+    await page.getByLabel('Footer', { exact: true }).selectOption({ label: 'Thank-you footer' });
+    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('Thanksforyourbusiness,Hypatia');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
+  });
+
+  it('duplicates a template and deletes the copy after confirming', async () => {
+    await page.getByRole('link', { name: 'Templates', exact: true }).click();
+    await page.getByRole('button', { name: 'Duplicate Receipt' }).click();
+    const copy = page.getByRole('link', { name: 'Receipt (copy)' });
+    await copy.waitFor();
+    await page.getByRole('button', { name: 'Delete Receipt (copy)' }).click();
+    await confirmDialog(page, 'Cancel');
+    expect(await copy.count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Receipt (copy)' }).click();
+    await confirmDialog(page, 'Delete template');
+    await copy.waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'Receipt', exact: true }).count()).toBe(1);
+  });
+
+  it('revokes a key so that it stops working', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Key name').fill('short-lived');
+    await page.getByLabel('Permission').selectOption('render_only');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const doomed = await page.getByLabel('API key', { exact: true }).inputValue();
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect((await render({ html: '<p>hi</p>' }, doomed)).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke short-lived' }).click();
+    await confirmDialog(page, 'Revoke key');
+    await page.getByRole('rowheader', { name: 'short-lived' }).waitFor({ state: 'detached' });
+    expect((await render({ html: '<p>hi</p>' }, doomed)).status).toBe(401);
+
+    await page.getByLabel('Key name').fill('main');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    key = await page.getByLabel('API key', { exact: true }).inputValue();
+  });
+
+  it('filters logs by status and pages through them', async () => {
+    for (let i = 0; i < 26; i++) expect((await render({ template_id: 'receipt', data: { customer: `c${i}` } })).status).toBe(200);
+    expect((await render({ template_id: 'no-such-template' })).status).toBe(404);
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await page.getByLabel('Per page').selectOption('25');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const rows = page.locator('table.logs tbody tr');
+    // 28 renders in all: the revoked key's one, 26 of the receipt, one failure.
+    await expect.poll(() => rows.count()).toBe(25);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => rows.count()).toBe(25);
+
+    await page.getByLabel('Status').selectOption('error');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    const cells = await rows.first().locator('td').allTextContents();
+    expect(cells[2]).toBe('error');
+    expect(cells[6]).not.toBe('');
+  });
+
+  it('switches stats periods', async () => {
+    await page.getByRole('link', { name: 'Stats' }).click();
+    await page.getByRole('button', { name: 'All time' }).click();
+    expect(await page.getByRole('button', { name: 'All time' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('[data-stat="total_renders"]').textContent()).toBe('28');
+    expect(await page.locator('[data-stat="success_rate"]').textContent()).toBe(`${Math.round((27 / 28) * 100)}%`);
+    const bars = page.locator('svg.chart rect.bar.err');
+    const failed = await bars.evaluateAll((els) => els.filter((e) => Number(e.getAttribute('height')) > 0).length);
+    expect(failed).toBe(1);
+  });
+
+  it('deletes the account only after the email is typed, then signs out', async () => {
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill(email);
+    await confirm.click();
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').waitFor();
+    expect((await render({ html: '<p>hi</p>' })).status).toBe(401);
+  });
+});
