@@ -12,6 +12,4 @@ describe('anonymous flex items (CSS Flexbox §4)', () => {
     expect(out).toContain('box (anon) 100,0 16x16');
     expect(out).toContain('box div 116,0 50x10');
   });
-
-  });
 });
