@@ -6,6 +6,8 @@ import { collectParagraph, itemWidth } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
 import { gridContentSizes } from '../grid/grid-intrinsic.js';
+import { isMulticol } from '../multicol/multicol-layout.js';
+import { multicolContentSizes } from '../multicol/multicol-intrinsic.js';
 import { tableOuterSizes } from '../table/table-width.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
@@ -49,6 +51,8 @@ function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: La
     sizes = flexContentSizes(box, ctx);
   } else if (box.kind === 'grid') {
     sizes = gridContentSizes(box, ctx);
+  } else if (isMulticol(box)) {
+    sizes = multicolContentSizes(box, ctx);
   } else {
     let min = 0;
     let max = 0;
