@@ -23,8 +23,13 @@ export interface TextItem {
   /** The piece without its trailing white space, and that white space. */
   readonly word: string;
   readonly space: string;
-  readonly wordShape: Shaped;
-  readonly spaceShape: Shaped;
+  /**
+   * Word and spaces shaped together, as Chromium shapes a run (a kerning pair with the space,
+   * "A ", counts); at a line end the piece is reshaped without its spaces.
+   */
+  readonly shape: Shaped;
+  /** Width of the trailing spaces alone: what may hang past the line end. */
+  readonly spaceWidth: number;
   readonly level: number;
   /** The empty piece standing for a line ended by a preserved newline: gives the line its height. */
   readonly lineEnd: boolean;
@@ -69,7 +74,7 @@ interface Collect {
 
 export function itemWidth(item: InlineItem): number {
   switch (item.type) {
-    case 'text': return item.wordShape.width + item.spaceShape.width;
+    case 'text': return item.shape.width;
     case 'open': case 'close': return item.edge;
     case 'atomic': return item.layout.marginWidth;
     case 'br': return 0;
@@ -236,6 +241,6 @@ function pushPiece(
   const rtl = (level & 1) === 1;
   push({
     type: 'text', style: box.style, owner: box, decorations: box.decorations, start, word, space,
-    wordShape: ctx.shapes.shape(word, box.style, rtl), spaceShape: ctx.shapes.shape(space, box.style, rtl), level, lineEnd,
+    shape: ctx.shapes.shape(text, box.style, rtl), spaceWidth: space ? ctx.shapes.shape(space, box.style, rtl).width : 0, level, lineEnd,
   }, before);
 }

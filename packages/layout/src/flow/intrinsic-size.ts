@@ -91,7 +91,7 @@ function linesSizes(box: LinesBox, ctx: LayoutContext): IntrinsicSizes {
     const wMin = item.type === 'atomic' ? item.layout.minWidth : w;
     line += w;
     segment += wMin;
-    if (item.type === 'text') trailing = item.space && item.style.whiteSpace !== 'break-spaces' ? item.spaceShape.width : 0;
+    if (item.type === 'text') trailing = item.space && item.style.whiteSpace !== 'break-spaces' ? item.spaceWidth : 0;
     else if (item.type !== 'close') trailing = 0;
   }
   max = Math.max(max, line - trailing);

@@ -108,7 +108,7 @@ function trimLine(items: readonly InlineItem[], ctx: LayoutContext): InlineItem[
     if (item.type !== 'text') break;
     if (item.space === '' && item.word.endsWith('\u00ad')) {
       // A line broken at a soft hyphen shows a hyphen (CSS Text 3 §6.1).
-      out[i] = { ...item, word: item.word + '-', wordShape: ctx.shapes.shape(item.word + '-', item.style, (item.level & 1) === 1) };
+      out[i] = { ...item, word: item.word + '-', shape: ctx.shapes.shape(item.word + '-', item.style, (item.level & 1) === 1) };
       break;
     }
     const ws = item.style.whiteSpace;
@@ -119,7 +119,7 @@ function trimLine(items: readonly InlineItem[], ctx: LayoutContext): InlineItem[
 }
 
 function withoutSpace(item: TextItem, ctx: LayoutContext): TextItem {
-  return { ...item, space: '', spaceShape: ctx.shapes.shape('', item.style) };
+  return { ...item, space: '', shape: ctx.shapes.shape(item.word, item.style, (item.level & 1) === 1), spaceWidth: 0 };
 }
 
 export type { InlineBox };

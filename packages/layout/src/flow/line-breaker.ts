@@ -73,7 +73,7 @@ function hangingWidth(items: readonly InlineItem[], from: number, to: number): n
     const item = items[k]!;
     if (item.type === 'close') continue;
     if (item.type !== 'text') return 0;
-    return item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceShape.width;
+    return item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceWidth;
   }
   return 0;
 }
@@ -111,11 +111,11 @@ function breakByCharacter(f: Filler, items: readonly InlineItem[], from: number,
     }
     const last = slice(item, chunk, item.space, ctx);
     append(f, last);
-    f.currentWidth += last.spaceShape.width;
+    f.currentWidth += last.shape.width - ctx.shapes.shape(last.word, last.style, (last.level & 1) === 1).width;
   }
 }
 
 function slice(item: TextItem, word: string, space: string, ctx: LayoutContext): TextItem {
   const rtl = (item.level & 1) === 1;
-  return { ...item, word, space, wordShape: ctx.shapes.shape(word, item.style, rtl), spaceShape: ctx.shapes.shape(space, item.style, rtl) };
+  return { ...item, word, space, shape: ctx.shapes.shape(word + space, item.style, rtl), spaceWidth: space ? ctx.shapes.shape(space, item.style, rtl).width : 0 };
 }

@@ -107,9 +107,9 @@ class LineEmitter {
 
   /** Consecutive pieces of one text box on one line become one fragment. */
   #textItem(item: TextItem, entry: AlignEntry | null, i: number): void {
-    const runs = [...item.wordShape.runs, ...item.spaceShape.runs];
+    const runs = [...item.shape.runs];
     if (item.level & 1) runs.reverse();
-    const width = item.wordShape.width + item.spaceShape.width + this.#input.justify * (spaces(item.word) + spaces(item.space));
+    const width = item.shape.width + this.#input.justify * (spaces(item.word) + spaces(item.space));
     const pending = this.#text;
     if (pending && pending.owner === item.owner && pending.entry === entry) {
       pending.width += width;

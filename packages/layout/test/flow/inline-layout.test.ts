@@ -340,7 +340,7 @@ describe('decorations and bidi', () => {
         box body 0,0 800x16
           box p 0,0 200x16
             box (anon) 0,0 200x16
-              text "עולם abc שלום" 96,13 w=104"
+              text "עולם abcשלום " 96,13 w=104"
     `);
   });
 });
@@ -355,7 +355,7 @@ describe('bidi inline boxes', () => {
               box a 136,0 40x16
               text "הו " 112,13 w=24
               text "גד cd" 136,13 w=40
-              text " אב" 176,13 w=24"
+              text "אב " 176,13 w=24"
     `);
   });
 });
