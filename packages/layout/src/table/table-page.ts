@@ -68,6 +68,13 @@ interface Cursor {
   y: number;
   /** Body rows (or row parts) placed on this page. */
   body: number;
+  /** A continuation fragment: its block-start spacing is sliced off like its top border. */
+  readonly continuation: boolean;
+}
+
+/** Border spacing before the next row. */
+function gap(plan: RowPlan, cur: Cursor): number {
+  return cur.continuation && cur.placed.length === 0 ? 0 : plan.prep.vSpacing;
 }
 
 type Step =
@@ -81,7 +88,7 @@ function put(cur: Cursor, p: PlacedRow): void {
 }
 
 function putRows(plan: RowPlan, cur: Cursor, from: number, to: number): void {
-  for (let r = from; r < to; r++) put(cur, measuredRow(plan, r, cur.y + plan.prep.vSpacing));
+  for (let r = from; r < to; r++) put(cur, measuredRow(plan, r, cur.y + gap(plan, cur)));
 }
 
 /**
@@ -98,24 +105,26 @@ export function placeRows(plan: RowPlan, startY: number, token: Token | null): P
   const last = t.groups[t.groups.length - 1];
   const header = section(plan, 0, first?.role === 'header' ? first.rowCount : 0);
   const footer = section(plan, last?.role === 'footer' ? R - last.rowCount : R, R);
-  const cur: Cursor = { placed: [], y: startY, body: 0 };
+  const cur: Cursor = { placed: [], y: startY, body: 0, continuation: token !== null };
   // Chromium repeats a header or footer group only when it takes at most a quarter of the page
   // (on a continuation the table starts at the page top, so the room left is the page).
   const quarter = plan.avail / 4 + EPSILON;
   if (!token || header.height <= quarter) putRows(plan, cur, header.from, header.to);
   const repeatFooter = footer.height <= quarter;
-  const reserveFor = (end: number): number => (repeatFooter || end >= footer.from ? footer.height : 0) + vs + plan.bottomEdges;
+  // Room kept below rows: the footer when it repeats (or the table ends), the bottom spacing and edges when the table ends.
+  const reserveFor = (end: number): number => (repeatFooter || end >= footer.from ? footer.height : 0) + (end >= footer.from ? vs + plan.bottomEdges : 0);
+  const keep = repeatFooter ? footer.height : 0;
   let step: Step = { kind: 'next', row: token?.row ?? header.to };
-  while (step.kind === 'next' && step.row < footer.from) step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, token);
+  while (step.kind === 'next' && step.row < footer.from) step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, keep, token);
   if (step.kind === 'pushed') return { placed: cur.placed, y: cur.y, resume: null, pushed: true };
   const resume = step.kind === 'stop' ? step.resume : null;
   if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to);
-  if (cur.placed.length) cur.y += vs;
+  if (cur.placed.length && !resume) cur.y += vs;
   return { placed: cur.placed, y: cur.y, resume, pushed: false, ...(step.kind === 'stop' && step.forced ? { forcedBreak: step.forced } : {}) };
 }
 
 /** Place body row r (with the rows a row-spanning cell ties to it), split it, or stop before it. */
-function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, reserveFor: (end: number) => number, token: Token | null): Step {
+function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, reserveFor: (end: number) => number, keep: number, token: Token | null): Step {
   const t = plan.prep.structure;
   const vs = plan.prep.vSpacing;
   const rowBox = t.rows[r]!.box;
@@ -126,7 +135,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   const pageIsEmpty = plan.pageIsEmpty && cur.body === 0;
   if (token?.cells && r === token.row) {
     // The rest of a row split on an earlier page.
-    const split = splitRow(plan, r, cur.y + vs, plan.avail - reserveFor(r + 1) - cur.y - vs, pageIsEmpty, token.cells);
+    const split = splitRow(plan, r, cur.y + gap(plan, cur), plan.avail - reserveFor(r + 1) - cur.y - gap(plan, cur), pageIsEmpty, token.cells);
     if (!split) return { kind: 'stop', resume: token };
     put(cur, split.row);
     cur.body++;
@@ -134,14 +143,16 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   }
   const end = unitEnd(plan, r, bodyEnd);
   const reserve = reserveFor(end);
-  if (cur.y + section(plan, r, end).height + reserve <= plan.avail + EPSILON) {
+  if (cur.y + section(plan, r, end).height - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON) {
     putRows(plan, cur, r, end);
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
   const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
   if (end === r + 1 && !(avoid && cur.body > 0)) {
-    const split = splitRow(plan, r, cur.y + vs, plan.avail - reserve - cur.y - vs, pageIsEmpty, null);
+    // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
+    const room = plan.avail - cur.y - gap(plan, cur) - keep;
+    const split = splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null);
     if (split?.cells) {
       put(cur, split.row);
       cur.body++;

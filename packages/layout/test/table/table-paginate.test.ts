@@ -48,6 +48,23 @@ function runText(f: Fragment): string {
 const PAGE = { pageStyle: pageStyleOf({ width: 400, height: 300 }) };
 
 describe('table pagination', () => {
+  it('slices the border and spacing of a separated table: a split row runs to the page end and continues at the top', () => {
+    const red = { width: 6, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } } as const;
+    const doc = el('body', { display: 'block', ...FONT },
+      el('table', { width: { px: 0, pct: 100 }, borderSpacing: [4, 4], borderTop: red, borderRight: red, borderBottom: red, borderLeft: red },
+        el('tbody', {}, ...Array.from({ length: 11 }, (_, i) => el('tr', {}, cell(block(`R${i + 1}`, 40)))))));
+    const pages = layoutPages(doc, PAGE);
+    // Chromium: rows at 10 + 44n; R7 gets 26px on page 1 and 14px on page 2, R8 at 18.
+    expect(positions(pages)).toEqual(['R1@10 R2@54 R3@98 R4@142 R5@186 R6@230 R7@274', 'R7@0 R8@18 R9@62 R10@106 R11@150']);
+    const tables = pages.map((p) => {
+      let t: Fragment | undefined;
+      const visit = (f: Fragment): void => { if (f.kind === 'box') { if (f.tag === 'table') t ??= f; f.children.forEach(visit); } };
+      p.fragments.forEach(visit);
+      return t as Extract<Fragment, { kind: 'box' }>;
+    });
+    expect(tables.map((t) => [t.y, t.height, t.border.top, t.border.bottom])).toEqual([[0, 300, 6, 0], [0, 200, 0, 6]]);
+  });
+
   it('honours break-before: page on a row and continues a split row under the repeated header', () => {
     const doc = el('body', { display: 'block', ...FONT }, block('TOP', 200),
       el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] },

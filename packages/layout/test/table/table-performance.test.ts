@@ -28,9 +28,9 @@ describe('table performance', () => {
     }
     const t600 = Math.min(...t600s);
     const t1200 = Math.min(...t1200s);
-    // Tens of ms on an idle machine (about 40 ms); the bounds leave room for a loaded box
-    // and still catch a quadratic pass (which would make the ratio about 4).
-    expect(t600).toBeLessThan(600);
+    // About 40 ms on an idle machine; the absolute bound only catches disasters on a loaded box,
+    // the ratio catches a quadratic pass (which would make it about 4).
+    expect(t600).toBeLessThan(2000);
     expect(t1200 / t600).toBeLessThan(3);
   });
 });
