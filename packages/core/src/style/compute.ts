@@ -41,6 +41,9 @@ export function isMonospace(families: unknown): boolean {
   return Array.isArray(families) && families.length === 1 && families[0] === 'monospace';
 }
 
+/** Longest chain of custom properties referencing each other that is resolved. */
+const MAX_CUSTOM_CHAIN = 256;
+
 function resolveCustoms(winners: Winners, parent: ElementStyle | null): Map<string, readonly CV[]> {
   const customs = new Map(parent?.customs ?? []);
   const declared = [...winners.values()].filter((d) => d.name.startsWith('--'));
@@ -51,6 +54,8 @@ function resolveCustoms(winners: Winners, parent: ElementStyle | null): Map<stri
     const raw = pending.get(name);
     if (raw === undefined) return customs.get(name) ?? null;
     if (resolving.has(name)) return null; // a cycle: guaranteed-invalid (Variables 1 §2.3)
+    // A chain of thousands of references would overflow the stack; treat it like a cycle.
+    if (resolving.size >= MAX_CUSTOM_CHAIN) return null;
     resolving.add(name);
     const kw = cssWideKeyword(raw);
     let value: readonly CV[] | null;

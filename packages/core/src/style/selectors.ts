@@ -2,7 +2,7 @@ import { compile } from 'css-select';
 import { parse, SelectorType, type Selector } from 'css-what';
 import type { Element } from 'domhandler';
 
-export type PseudoElement = '' | 'before' | 'after' | 'marker';
+export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter';
 
 export interface CompiledSelector {
   readonly match: (el: Element) => boolean;
@@ -14,9 +14,9 @@ export interface CompiledSelector {
 }
 
 const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
-const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = { before: 'before', after: 'after', marker: 'marker' };
+const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = { before: 'before', after: 'after', marker: 'marker', 'first-letter': 'first-letter' };
 /** Pseudo-elements we cannot render: their rules are skipped without a warning. */
-const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'first-line', 'first-letter', 'backdrop', 'file-selector-button', '-webkit-scrollbar', 'cue', 'highlight', 'part', 'slotted', '-moz-selection', '-webkit-input-placeholder', '-moz-placeholder']);
+const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'first-line', 'backdrop', 'file-selector-button', '-webkit-scrollbar', 'cue', 'highlight', 'part', 'slotted', '-moz-selection', '-webkit-input-placeholder', '-moz-placeholder']);
 
 /**
  * Compile a selector list with css-what + css-select. Returns the compiled complex
@@ -35,7 +35,7 @@ export function compileSelectorList(text: string): CompiledSelector[] | string {
     const last = complex[complex.length - 1];
     let pseudo: PseudoElement = '';
     let tokens = complex;
-    if (last && (last.type === 'pseudo-element' || (last.type === 'pseudo' && (last.name === 'before' || last.name === 'after')))) {
+    if (last && (last.type === 'pseudo-element' || (last.type === 'pseudo' && (last.name === 'before' || last.name === 'after' || last.name === 'first-letter')))) {
       const supported = SUPPORTED_PSEUDO_ELEMENTS[last.name];
       if (supported === undefined) {
         if (IGNORED_PSEUDO_ELEMENTS.has(last.name) || last.name.startsWith('-')) continue;

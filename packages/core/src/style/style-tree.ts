@@ -10,6 +10,7 @@ import { rebaseValue } from './sheets.js';
 import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
 import { inlineSvgDataUrl } from './inline-svg.js';
+import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
 /** Per-builder numeric identity of a computed style, for cache keys. */
@@ -158,7 +159,19 @@ export class StyleTreeBuilder {
     for (const child of visibleChildren(el)) this.child(child, style, children);
     this.pseudo(el, 'after', style, children);
     this.counters.leave(el);
-    return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children };
+    return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: this.firstLetter(el, style, children) };
+  }
+
+  /** Apply `::first-letter` rules of a block container to its first letter. */
+  private firstLetter(el: Element, style: ElementStyle, children: StyledNode[]): StyledNode[] {
+    const rules = this.pseudoRules.get(el)?.filter((r) => r.pseudo === 'first-letter');
+    if (!rules || rules.length === 0 || !FIRST_LETTER_CONTAINERS.has(style.style.display)) return children;
+    const ids = rules.map((r) => r.id).join(',');
+    const makeStyle = (parent: ComputedStyle): ComputedStyle => {
+      const parentStyle = this.byComputed.get(parent) ?? style;
+      return this.cached(`${this.idOf(parentStyle)}|first-letter|${ids}`, () => computeStyle(cascade(rules, EMPTY, EMPTY), parentStyle, this.env, { lang: null, isRoot: false })).style;
+    };
+    return wrapFirstLetter(children, makeStyle) ?? children;
   }
 
   private child(node: ChildNode, parent: ElementStyle, out: StyledNode[]): void {

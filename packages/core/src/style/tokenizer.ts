@@ -161,25 +161,37 @@ export type CV =
 
 const CLOSE: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
+/**
+ * Functions and blocks nested deeper than this stay flat tokens (a `func` becomes a delim),
+ * which no property grammar accepts: a hostile `calc(calc(calc(…` or `((((…` is then an
+ * invalid declaration instead of a stack overflow here or in any later recursive walk
+ * (var() substitution, calc() evaluation). Real stylesheets nest a few levels.
+ */
+export const MAX_COMPONENT_NESTING = 128;
+
 /** Nest tokens into component values. `{}` blocks are kept as flat delims (values rarely hold them). */
 export function toComponents(tokens: readonly Token[]): CV[] {
   let i = 0;
-  const consume = (close: string | null): CV[] => {
+  const consume = (close: string | null, depth: number): CV[] => {
     const items: CV[] = [];
     while (i < tokens.length) {
       const tok = tokens[i++]!;
       if (tok.t === 'delim' && tok.v === close) return items;
       if (tok.t === 'func') {
-        const args = consume(')');
+        if (depth >= MAX_COMPONENT_NESTING) {
+          items.push({ t: 'delim', v: `${tok.v}(`, s: tok.s, e: tok.e });
+          continue;
+        }
+        const args = consume(')', depth + 1);
         items.push({ t: 'fn', v: tok.v, args, s: tok.s, e: tokens[i - 1]?.e ?? tok.e });
-      } else if (tok.t === 'delim' && (tok.v === '(' || tok.v === '[')) {
-        const inner = consume(CLOSE[tok.v]!);
+      } else if (tok.t === 'delim' && (tok.v === '(' || tok.v === '[') && depth < MAX_COMPONENT_NESTING) {
+        const inner = consume(CLOSE[tok.v]!, depth + 1);
         items.push({ t: 'block', v: tok.v, items: inner, s: tok.s, e: tokens[i - 1]?.e ?? tok.e });
       } else items.push(tok);
     }
     return items;
   };
-  return consume(null);
+  return consume(null, 0);
 }
 
 const componentCache = new Map<string, readonly CV[]>();

@@ -104,3 +104,30 @@ describe('::before and ::after', () => {
     expect(after.style.fontSize).toBe(10);
   });
 });
+
+describe('::first-letter', () => {
+  const first = (css: string, body: string): { letter: string; style: StyledElement['style'] } | null => {
+    const r = styleHtml(`<!doctype html><style>${css}</style>${body}`);
+    expect(r.diagnostics).toEqual([]);
+    const el = find(r.root, (e) => e.tag === '::first-letter');
+    return el ? { letter: textOf(el), style: el.style } : null;
+  };
+
+  it.each<[string, string, string | null]>([
+    ['p::first-letter{color:red}', '<p>  Hello</p>', 'H'],
+    ['p::first-letter{color:red}', '<p>\u201cQuoted\u201d</p>', '\u201cQ'],
+    ['p::first-letter{color:red}', '<p><b><i>Deep</i></b> text</p>', 'D'],
+    ['div::first-letter{color:red}', '<div><p>Inner block</p></div>', 'I'],
+    ['p::first-letter{color:red} p::before{content:"\u00a71 "}', '<p>x</p>', '\u00a71'],
+    ['p::first-letter{color:red}', '<p><img src="a.png">After</p>', null],
+    ['span::first-letter{color:red}', '<span>inline</span>', null],
+    ['li::first-letter{color:red}', '<ul><li>Item</li></ul>', 'I'],
+  ])('%s %s', (css, body, expected) => {
+    expect(first(css, body)?.letter ?? null).toBe(expected);
+  });
+
+  it('styles the letter from the rule over the text parent\'s inherited values', () => {
+    const hit = first('p{color:blue;font-size:10px} b{font-weight:bold} p::first-letter{font-size:3em;float:left;color:red}', '<p><b>Drop</b> cap</p>')!;
+    expect(hit.style).toMatchObject({ fontSize: 30, float: 'left', color: { r: 255, g: 0, b: 0, a: 1 }, fontWeight: 700 });
+  });
+});
