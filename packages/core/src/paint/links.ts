@@ -6,6 +6,15 @@ export type LinkTargets = ReadonlySet<string>;
 
 const SAFE_SCHEMES = /^(https?:|mailto:|tel:)/i;
 
+/** The id a `#fragment` names; a malformed escape is taken literally, never thrown. */
+function fragmentId(href: string): string {
+  try {
+    return decodeURIComponent(href.slice(1));
+  } catch {
+    return href.slice(1);
+  }
+}
+
 function walk(fragments: readonly Fragment[], visit: (f: Fragment) => void): void {
   for (const f of fragments) {
     visit(f);
@@ -19,7 +28,7 @@ export function collectLinkTargets(pages: readonly Page[]): LinkTargets {
     walk(page.fragments, (f) => {
       const href = f.kind === 'box' ? f.attrs.href : undefined;
       if (f.kind === 'box' && f.tag === 'a' && href?.startsWith('#') && href.length > 1) {
-        targets.add(decodeURIComponent(href.slice(1)));
+        targets.add(fragmentId(href));
       }
     });
   }
@@ -39,7 +48,7 @@ export function paintLinks(ctx: PaintContext, page: Page, targets: LinkTargets):
     const href = f.attrs.href;
     if (f.tag !== 'a' || !href || f.width <= 0 || f.height <= 0) return;
     if (href.startsWith('#')) {
-      const target = decodeURIComponent(href.slice(1));
+      const target = fragmentId(href);
       if (targets.has(target)) doc.goTo(f.x, f.y, f.width, f.height, target);
     } else if (SAFE_SCHEMES.test(href)) {
       doc.link(f.x, f.y, f.width, f.height, href);

@@ -102,8 +102,9 @@ describe('links', () => {
     const ext = box(10, 10, 100, 20, {}, [], { tag: 'a', attrs: { href: 'https://example.com/x' } });
     const internal = box(10, 40, 100, 20, {}, [], { tag: 'a', attrs: { href: '#target' } });
     const js = box(10, 70, 100, 20, {}, [], { tag: 'a', attrs: { href: 'javascript:alert(1)' } });
+    const malformed = box(10, 100, 100, 20, {}, [], { tag: 'a', attrs: { href: '#%E0%A4%A' } });
     const target = box(10, 500, 100, 20, {}, [], { attrs: { id: 'target' } });
-    const pdf = await paintPdf([page([ext, internal, js]), page([target], 1)], { fonts, images: new Map() });
+    const pdf = await paintPdf([page([ext, internal, js, malformed]), page([target], 1)], { fonts, images: new Map() });
     const raw = Buffer.from(pdf).toString('latin1');
     expect(raw).toContain('/URI (https://example.com/x)');
     expect(raw).not.toContain('javascript');
