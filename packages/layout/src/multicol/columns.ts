@@ -85,33 +85,36 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
 
 interface Run {
   readonly columns: Fragment[];
-  /** A column came out taller than asked (content that could not break placed past the end). */
-  readonly overflows: boolean;
+  /** Everything fitted: no column overflowed and none had to break against orphans/widows or push content. */
+  readonly complete: boolean;
   readonly resume: Resume | null;
   readonly baseline: number | null;
   readonly lastBaseline: number | null;
 }
 
-/** Lay the flow out in up to `count` columns of height `height`, from `start`. */
-function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, ctx: LayoutContext): Run {
+/**
+ * Lay the flow out in up to `count` columns of height `height`, from `start`. A `strict` trial
+ * (balancing) treats every column as having content before it, so breaks that would violate
+ * orphans/widows or overflow count as not fitting; a fill run forces progress in every column.
+ */
+function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext): Run {
   const columns: Fragment[] = [];
   let resume = start;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
-  let overflows = false;
   for (let i = 0; i < geo.count; i++) {
     const r = layoutBox(flow, {
-      inlineSize: geo.width, blockSize: height, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+      inlineSize: geo.width, blockSize: height, pageIsEmpty: !strict, mode: 'layout', marginAbove: NO_MARGINS,
       truncateMargins: resume !== null, cbBlockSize: null,
     }, resume, ctx);
-    if (r.fragment) columns.push(r.fragment);
-    if (r.height > height + UNIT) overflows = true;
+    if (!r.fragment || (strict && r.height > height + UNIT)) return { columns, complete: false, resume, baseline, lastBaseline };
+    columns.push(r.fragment);
     if (baseline === null) baseline = r.baseline;
     if (r.lastBaseline !== null) lastBaseline = r.lastBaseline;
     resume = r.resume;
-    if (resume === null) break;
+    if (resume === null) return { columns, complete: true, resume, baseline, lastBaseline };
   }
-  return { columns, resume, baseline, lastBaseline, overflows };
+  return { columns, complete: false, resume, baseline, lastBaseline };
 }
 
 /** 1/64 px: Chromium's layout unit, the precision the balanced height is searched to. */
@@ -129,17 +132,17 @@ export function balanceColumns(
   const total = layoutBox(flow, {
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,
   }, start, ctx).height;
-  if (!balance && Number.isFinite(limit)) return set(limit, runColumns(flow, geo, start, limit, ctx));
+  const fill = (): ColumnSet => set(Number.isFinite(limit) ? limit : total, runColumns(flow, geo, start, Number.isFinite(limit) ? limit : total, false, ctx));
+  if (!balance && Number.isFinite(limit)) return fill();
   let hi = Math.min(total, limit);
-  const atHi = runColumns(flow, geo, start, hi, ctx);
-  if (atHi.resume !== null) return set(Number.isFinite(limit) ? limit : hi, atHi);
+  let best = runColumns(flow, geo, start, hi, true, ctx);
+  if (!best.complete) return fill();
   let lo = Math.max(0, total / geo.count - UNIT);
-  let best = atHi;
   while (hi - lo > UNIT) {
     const mid = Math.ceil(((lo + hi) / 2) / UNIT) * UNIT;
     if (mid >= hi) break;
-    const r = runColumns(flow, geo, start, mid, ctx);
-    if (r.resume === null && !r.overflows) {
+    const r = runColumns(flow, geo, start, mid, true, ctx);
+    if (r.complete) {
       hi = mid;
       best = r;
     } else lo = mid;
