@@ -209,11 +209,31 @@ function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): El
   return { ...style, style: { ...style.style, marginQuirk: { top, bottom } } };
 }
 
-/** A closed `<details>` renders only its first `<summary>` (HTML §4.11.1, its shadow tree). */
+/**
+ * Children as rendered: a closed `<details>` shows only its first `<summary>` (HTML
+ * §4.11.1); a drop-down `<select>` shows the text of its selected (else first) option.
+ */
 function visibleChildren(el: Element): readonly ChildNode[] {
+  if (el.name === 'select') return selectedOptionText(el);
   if (el.name !== 'details' || el.attribs['open'] !== undefined) return el.children;
   const summary = el.children.find((c) => c instanceof Element && c.name === 'summary');
   return summary ? [summary] : [];
+}
+
+function selectedOptionText(select: Element): ChildNode[] {
+  if (select.attribs['multiple'] !== undefined || Number(select.attribs['size'] ?? '1') > 1) return [];
+  const options: Element[] = [];
+  const stack = [...select.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!(node instanceof Element)) continue;
+    if (node.name === 'option') options.push(node);
+    else if (node.name === 'optgroup') stack.push(...[...node.children].reverse());
+  }
+  const chosen = options.filter((o) => o.attribs['selected'] !== undefined).pop() ?? options[0];
+  if (!chosen) return [];
+  const text = chosen.attribs['label'] ?? chosen.children.map((c) => (c instanceof Text ? c.data : '')).join('');
+  return [new Text(text.replace(/\s+/g, ' ').trim())];
 }
 
 function isReversedList(parent: unknown): boolean {

@@ -49,6 +49,12 @@ describe('user-agent defaults', () => {
     expect(textOf(byId(d, 'o'))).toBe('\u25be tshown');
   });
 
+  it('shows the selected option of a select', () => {
+    const d = styleHtml('<!doctype html><select id="s"><option>First</option><optgroup label="g"><option selected>  Chosen  one </option></optgroup></select><select id="e"></select>');
+    expect(textOf(byId(d, 's'))).toBe('Chosen one');
+    expect(textOf(byId(d, 'e'))).toBe('');
+  });
+
   it('leaves display:none elements out of the tree', () => {
     expect(find(r.root, (e) => e.attrs['id'] === 'hidden')).toBeNull();
     expect(find(r.root, (e) => e.tag === 'script' || e.tag === 'head')).toBeNull();
