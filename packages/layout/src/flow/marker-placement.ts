@@ -1,6 +1,7 @@
 import type { ContainerBox, MarkerBox } from '../boxes/box.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { ComputedStyle, Length } from '../style.js';
+import type { ImageFragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import type { FlowState } from './block-children.js';
@@ -21,6 +22,12 @@ export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, 
   if (!marker) return;
   const contentLeft = used.border.left + used.padding.left;
   const rtl = box.style.direction === 'rtl';
+  const image = marker.style.listStyleImage;
+  const size = image?.kind === 'url' && marker.style.content === 'normal' ? ctx.images(image.url) : null;
+  if (image?.kind === 'url' && size) {
+    placeImage(image.url, size, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, marker.style, ctx);
+    return;
+  }
   if (marker.style.content === 'normal' && SYMBOLS.has(marker.style.listStyleType)) {
     placeSymbol(marker, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, ctx);
     return;
@@ -62,4 +69,20 @@ function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: n
   };
   const border = { top: line, right: line, bottom: line, left: line };
   state.children.push(createBoxFragment(shape, '::marker', {}, { x, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE }, []));
+}
+
+/**
+ * list-style-image: the image at its intrinsic size, 7 px before the content
+ * (ListMarker::InlineMarginsForOutside), its bottom on the first line's baseline.
+ */
+function placeImage(
+  src: string, size: { width: number; height: number }, state: FlowState, used: UsedBox, edge: number, rtl: boolean,
+  style: ComputedStyle, ctx: LayoutContext,
+): void {
+  const ascent = Math.round(ctx.shapes.metrics(style).ascent);
+  const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
+  const x = rtl ? edge + MARKER_PADDING : edge - MARKER_PADDING - size.width;
+  const y = baseline - size.height;
+  const image: ImageFragment = { kind: 'image', style, x, y, width: size.width, height: size.height, clip: { x, y, width: size.width, height: size.height }, src };
+  state.children.push(image);
 }

@@ -361,6 +361,19 @@ describe('bidi inline boxes', () => {
 });
 
 describe('list markers (CSS Lists 3 §3.1)', () => {
+  it('draws list-style-image markers at their intrinsic size, 7px before the content, on the baseline', () => {
+    const images = () => ({ width: 10, height: 6 });
+    expect(dump(body(el('ul', { paddingLeft: 40, listStyleImage: { kind: 'url', url: 'dot.png' } }, el('li', {}, el('::marker', {}, '• '), 'one'))), { images })).toMatchInlineSnapshot(`
+      "box html 0,0 800x16
+        box body 0,0 800x16
+          box ul 0,0 800x16
+            box li 40,0 760x16
+              box (anon) 40,0 760x16
+                text "one" 40,13 w=24
+              image dot.png 23,6.8 10x6"
+    `);
+  });
+
   it('paints a disc filled and round, a circle as a 1px ring, a square filled', () => {
     const pages = layoutPages(body(el('ul', {}, ...(['disc', 'circle', 'square'] as const).map((t) => el('li', { listStyleType: t, color: { r: 9, g: 8, b: 7, a: 1 } }, el('::marker', {}, 'x '), t)))));
     const markers: BoxFragment[] = [];
