@@ -177,7 +177,8 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
       inner.push(null);
       return;
     }
-    const y = state ? top : top + p.y - unit.top;
+    // Items continuing from the previous page start at its top; the others keep their place below it.
+    const y = state?.inner[k] ? top : Math.max(top, frame.topEdges + p.y - frame.offset);
     const avoid = p.box.style.breakInside === 'avoid' || p.box.style.breakInside === 'avoid-page';
     const r = avoid && !pageIsEmpty && !state?.inner[k] ? null : layoutItem(p.box, { width: p.width, height: p.pinHeight },
       p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,

@@ -144,12 +144,20 @@ function alignOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {
   return { value: item.alignSelf === 'auto' ? container.alignItems : item.alignSelf, autoStart: item.marginTop === 'auto', autoEnd: item.marginBottom === 'auto' };
 }
 
-/** One break unit per row, holding the items that start in it (CSS Fragmentation: grid rows are break units). */
+/**
+ * Break units: rows, with the items that start in them (CSS Fragmentation: grid rows are break
+ * units); rows bridged by a row-spanning item form one unit, broken in parallel.
+ */
 function rowUnits(items: readonly UnitItem[], areas: readonly GridArea[], rowPos: readonly number[], rowSizes: readonly number[]): Unit[] {
-  return rowSizes.map((size, r) => {
-    const mine = items.filter((_, i) => areas[i]!.row === r);
-    const bottom = Math.max(rowPos[r]! + size, ...mine.map((p) => p.y + p.height));
-    return { top: rowPos[r]!, bottom, items: mine };
-  }).filter((u) => u.items.length > 0 || u.bottom > u.top);
+  const bridged = (b: number): boolean => areas.some((a) => a.row < b && b < a.row + a.rowSpan);
+  const units: Unit[] = [];
+  let first = 0;
+  for (let r = 0; r < rowSizes.length; r++) {
+    if (r + 1 < rowSizes.length && bridged(r + 1)) continue;
+    const mine = items.filter((_, i) => areas[i]!.row >= first && areas[i]!.row <= r);
+    const bottom = Math.max(rowPos[r]! + rowSizes[r]!, ...mine.map((p) => p.y + p.height));
+    if (mine.length > 0 || bottom > rowPos[first]!) units.push({ top: rowPos[first]!, bottom, items: mine });
+    first = r + 1;
+  }
+  return units;
 }
-

@@ -48,4 +48,13 @@ describe('grid fragmentation (Chromium)', () => {
     const expected = { i3: '150,75,150,70', i4: '0,150,150,50', i5: '150,150,150,50', 'p1:i5': '150,0,150,20', 'p1:i6': '0,25,150,70', 'p1:i7': '150,25,150,70' };
     expect(pick(rectsOf(html, page), expected)).toEqual(expected);
   });
+
+  it('rows bridged by a row-spanning item break together; the rows after it follow its rest', () => {
+    const html = '<div id="c" style="display:grid;grid-template-columns:100px 100px;width:200px">' +
+      '<div id="a" style="grid-row:span 3"></div>' + ['b1', 'b2', 'b3', 'e1', 'e2'].map((id) => `<div id="${id}" style="height:70px"></div>`).join('') +
+      '</div><div id="n" style="height:20px"></div>';
+    // Chromium: b3 at y 140 split, the spanning item split with it; e1/e2 at y 10 and the next block at y 80 on page 2.
+    const expected = { a: '0,0,100,200', b3: '100,140,100,60', 'p1:a': '0,0,100,10', 'p1:b3': '100,0,100,10', 'p1:e1': '0,10,100,70', 'p1:e2': '100,10,100,70', 'p1:n': '0,80,800,20' };
+    expect(pick(rectsOf(html, page), expected)).toEqual(expected);
+  });
 });
