@@ -19,7 +19,10 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 
 export interface PaintOptions {
   readonly fonts: FontSet;
-  /** Loaded images by `src` as written in the document. */
+  /**
+   * Loaded images by `src` as written in the document, from `loadImages` (which checks
+   * every PNG: PDFKit would throw asynchronously, out of any try, on a corrupt one).
+   */
   readonly images: ReadonlyMap<string, DecodedImage>;
   readonly title?: string;
   readonly author?: string;

@@ -22,6 +22,10 @@ export function parseFont(bytes: Uint8Array): Font {
   const parsed = create(bytes);
   const font = 'fonts' in parsed ? parsed.fonts[0] : parsed;
   if (!font || typeof font.layout !== 'function') throw new Error('not a font');
+  // fontkit reads tables lazily: bytes with a valid header but a missing or broken cmap,
+  // head or hhea would only throw later, in the middle of layout. Touch them now.
+  if (!(font.unitsPerEm > 0) || !Number.isFinite(font.ascent) || font.numGlyphs <= 0) throw new Error('not a font');
+  font.hasGlyphForCodePoint(0x20);
   keepGlyphCodePoints(font);
   return font;
 }

@@ -25,7 +25,8 @@ export async function loadImages(loader: ResourceLoader, srcs: Iterable<string>,
       const png = gifToPng(decoded.image.bytes);
       decoded = png ? decodeImage(src, png) : { ok: false, reason: 'cannot decode the GIF' };
     } else if (decoded.ok && decoded.image.format === 'png') {
-      decoded = { ok: true, image: { ...decoded.image, bytes: normalizePng(decoded.image.bytes) } };
+      const png = normalizePng(decoded.image.bytes);
+      decoded = png ? { ok: true, image: { ...decoded.image, bytes: png } } : { ok: false, reason: 'corrupt PNG data' };
     }
     if (!decoded.ok) {
       diagnostics.push({ severity: 'warning', code: 'image_not_loaded', message: `${src.slice(0, 80)}: ${decoded.reason}` });

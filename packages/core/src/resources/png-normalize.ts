@@ -2,16 +2,19 @@ import { PNG } from 'pngjs';
 import { encodePng } from './gif-to-png.js';
 
 /**
- * PDFKit draws 16-bit PNGs wrongly (colours come out shifted); Chromium draws them right.
- * Such PNGs are re-encoded as 8-bit RGBA (pngjs reads every PNG variant), others pass.
- * IHDR: bit depth at byte 24.
+ * Check a PNG before PDFKit sees it, and fix what PDFKit gets wrong:
+ * - PDFKit (png-js) decodes PNGs with alpha asynchronously and *throws* from the inflate
+ *   callback on corrupt data, which would bring the whole process down: every PNG is
+ *   decoded here first (pngjs) and a corrupt one is refused;
+ * - 16-bit PNGs come out with wrong colours: they are re-encoded as 8-bit RGBA.
+ * Returns the bytes to embed, or null when the PNG cannot be decoded.
  */
-export function normalizePng(bytes: Uint8Array): Uint8Array {
-  if ((bytes[24] ?? 8) !== 16) return bytes;
+export function normalizePng(bytes: Uint8Array): Uint8Array | null {
+  let png: PNG;
   try {
-    const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return encodePng(png.width, png.height, png.data);
+    png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
-    return bytes;
+    return null;
   }
+  return (bytes[24] ?? 8) === 16 ? encodePng(png.width, png.height, png.data) : bytes;
 }

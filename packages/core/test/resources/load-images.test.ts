@@ -12,13 +12,17 @@ describe('loadImages', () => {
     const bytes16 = PNG.sync.write(png16, { bitDepth: 16, colorType: 6, inputHasAlpha: true });
     const gif = Uint8Array.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b]);
     const diagnostics: ImageDiagnostic[] = [];
-    const srcs = [dataUri(bytes16, 'image/png'), dataUri(gif, 'image/gif'), 'data:text/plain,hello'];
+    const good = new PNG({ width: 4, height: 4 });
+    const corrupt = Buffer.from(PNG.sync.write(good));
+    corrupt.fill(0x55, 41, 60); // inside the IDAT data
+    const srcs = [dataUri(bytes16, 'image/png'), dataUri(gif, 'image/gif'), 'data:text/plain,hello', dataUri(corrupt, 'image/png')];
     const images = await loadImages(createResourceLoader({ allowFile: false }), srcs, diagnostics);
     const png = images.get(srcs[0] ?? '');
     expect([png?.format, png?.width, png?.height, png?.bytes[24]]).toEqual(['png', 3, 2, 8]);
     const fromGif = images.get(srcs[1] ?? '');
     expect([fromGif?.format, fromGif?.width]).toEqual(['png', 1]);
     expect(images.has(srcs[2] ?? '')).toBe(false);
-    expect(diagnostics.map((d) => d.code)).toEqual(['image_not_loaded']);
+    expect(images.has(srcs[3] ?? '')).toBe(false);
+    expect(diagnostics.map((d) => d.message.replace(/^.*: /, ''))).toEqual(['unknown image format', 'corrupt PNG data']);
   });
 });
