@@ -7,6 +7,7 @@ import { offsetFragment } from './fragments.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
+import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
@@ -56,6 +57,12 @@ export function flowChildren(
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
     const childResume = i === start ? token?.inner ?? null : null;
+    if (isOutOfFlow(child)) {
+      // Absolutely positioned: a placeholder at the static position (§10.3.7); its containing block places it.
+      const ph = outOfFlowPlaceholder(child, state.contentLeft, state.y + (state.settled ? resolveMargins(state.pending) : 0));
+      if (ph) state.children.push(ph);
+      continue;
+    }
     const r = layoutBox(child, childSpace(box, used, space, state, continuation), childResume, ctx);
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
     if (r.collapsesThrough && r.resume === null) {

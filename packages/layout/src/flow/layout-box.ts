@@ -8,6 +8,7 @@ import { layoutFlex } from '../flex/flex-layout.js';
 import { layoutGrid } from '../grid/grid-layout.js';
 import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
+import { withPositioning } from '../positioned/containing-block.js';
 
 /**
  * The dispatcher: every layout mode lays its children out through here, never by calling
@@ -16,6 +17,11 @@ import { layoutTable } from '../table/table-layout.js';
  * laid out as block containers.
  */
 export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  // Positioned boxes (src/positioned): containing blocks place absolute descendants, relative ones shift.
+  return withPositioning(box, space, ctx, () => dispatch(box, space, resume, ctx));
+}
+
+function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   switch (box.kind) {
     case 'lines':
       return layoutLines(box, space, resume, ctx);

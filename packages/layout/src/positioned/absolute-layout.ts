@@ -1,0 +1,90 @@
+import type { BlockLevelBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { borderEdges, definite, paddingEdges, toContentSize } from '../flow/box-model.js';
+import { offsetFragment } from '../flow/fragments.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { replacedSize } from '../flow/replaced-size.js';
+import { NO_MARGINS } from '../flow/types.js';
+import { availableSize, inset, isStretched, solveAxis, type AxisInput } from './insets.js';
+
+/** A containing block's padding box (CSS 2.1 §10.1 item 4), its size only: positions are relative to it. */
+export interface PaddingBox {
+  readonly width: number;
+  readonly height: number;
+}
+
+type LaidOutBox = Exclude<BlockLevelBox, { kind: 'lines' }>;
+
+function margin(m: ComputedStyle['marginLeft'], cbWidth: number): number | null {
+  return m === 'auto' ? null : resolveLength(m, cbWidth);
+}
+
+function clamp(v: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, v));
+}
+
+/**
+ * Lay out an absolutely positioned box (CSS 2.1 §10.3.7 widths, §10.6.4 heights) against its
+ * containing block's padding box. `staticX/Y` are where its margin box would start in flow,
+ * from the padding-box corner. The fragment comes back positioned from that corner. Such a
+ * box is monolithic here: it is laid out whole, without page breaks (as Chromium prints them
+ * unless they are taller than a page).
+ */
+export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number, staticY: number, ctx: LayoutContext): Fragment | null {
+  const s = box.style;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cb.width);
+  const hEdges = b.left + b.right + p.left + p.right;
+  const vEdges = b.top + b.bottom + p.top + p.bottom;
+  const specW = definite(s.width, cb.width);
+  const specH = definite(s.height, cb.height);
+  const h: AxisInput = {
+    start: inset(s.left, cb.width), end: inset(s.right, cb.width), size: specW === null ? null : toContentSize(specW, s, hEdges),
+    marginStart: margin(s.marginLeft, cb.width), marginEnd: margin(s.marginRight, cb.width), edges: hEdges, cb: cb.width, staticPos: staticX,
+  };
+  const v: AxisInput = {
+    start: inset(s.top, cb.height), end: inset(s.bottom, cb.height), size: specH === null ? null : toContentSize(specH, s, vEdges),
+    marginStart: margin(s.marginTop, cb.width), marginEnd: margin(s.marginBottom, cb.width), edges: vEdges, cb: cb.height, staticPos: staticY,
+  };
+  const replaced = box.kind === 'replaced' ? replacedSize(box, cb.width, cb.height) : null;
+  const width = replaced?.width ?? usedWidth(box, h, ctx);
+  const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
+  const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);
+  const stretchedH = replaced ? null : isStretched(v) ? clamp(availableSize(v), minH, maxH) : null;
+  const style: ComputedStyle = {
+    ...s, width, boxSizing: 'content-box', marginLeft: 0, marginRight: 0, marginTop: 0, marginBottom: 0,
+    paddingLeft: p.left, paddingRight: p.right, paddingTop: p.top, paddingBottom: p.bottom,
+    ...(stretchedH !== null ? { height: stretchedH } : {}),
+    ...(specH !== null && !replaced ? { height: toContentSize(specH, s, vEdges) } : {}),
+  };
+  const copy = { ...box, style } as LaidOutBox;
+  const r = layoutBox(copy, {
+    inlineSize: width + hEdges, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+    truncateMargins: false, cbBlockSize: cb.height,
+  }, null, ctx);
+  const fragment = r.fragment;
+  if (!fragment || fragment.kind === 'text') return fragment;
+  const hr = solveAxis(h, width);
+  const vr = solveAxis(v, Math.max(0, r.height - vEdges));
+  offsetFragment(fragment, hr.offset - fragment.x, vr.offset - fragment.y);
+  return fragment;
+}
+
+/** §10.3.7: a definite width, the width between two insets, or shrink-to-fit (§10.3.5); then min/max-width. */
+function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext): number {
+  const s = box.style;
+  let width: number;
+  if (h.size !== null) width = h.size;
+  else if (isStretched(h)) width = availableSize(h);
+  else {
+    const sizes = outerSizes({ ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox, ctx);
+    width = Math.min(Math.max(sizes.min - h.edges, availableSize(h)), sizes.max - h.edges);
+  }
+  const minW = toContentSize(definite(s.minWidth, h.cb) ?? 0, s, h.edges);
+  const maxW = toContentSize(definite(s.maxWidth, h.cb) ?? Infinity, s, h.edges);
+  return Math.max(0, clamp(width, minW, maxW));
+}

@@ -1,0 +1,80 @@
+import type { ComputedStyle, LengthOrAuto } from '../style.js';
+import { resolveLength } from '../style.js';
+
+/** One axis of an absolutely positioned box (CSS 2.1 §10.3.7 / §10.6.4), all in px; null = auto. */
+export interface AxisInput {
+  readonly start: number | null;
+  readonly end: number | null;
+  /** Content size when definite (already converted from box-sizing). */
+  readonly size: number | null;
+  readonly marginStart: number | null;
+  readonly marginEnd: number | null;
+  /** Border + padding on this axis. */
+  readonly edges: number;
+  /** The containing block's padding-box size on this axis. */
+  readonly cb: number;
+  /** Static position of the margin-box start, from the containing block's padding-box start. */
+  readonly staticPos: number;
+}
+
+export interface AxisResult {
+  /** Border-box start from the containing block's padding-box start. */
+  readonly offset: number;
+  readonly size: number;
+  readonly marginStart: number;
+  readonly marginEnd: number;
+}
+
+export function inset(l: LengthOrAuto, reference: number): number | null {
+  return l === 'auto' ? null : resolveLength(l, reference);
+}
+
+/**
+ * The available size for a shrink-to-fit (or stretched) size on this axis: what the
+ * constraint equation leaves with `auto` start taken as the static position (§10.3.7).
+ */
+export function availableSize(a: AxisInput): number {
+  const start = a.start ?? (a.end === null ? a.staticPos : 0);
+  const end = a.end ?? 0;
+  return Math.max(0, a.cb - start - end - (a.marginStart ?? 0) - (a.marginEnd ?? 0) - a.edges);
+}
+
+/**
+ * Solve start + margin-start + edges + size + margin-end + end = cb for one axis, once the size
+ * (shrink-to-fit or content-based when it was auto) is known. Rules of §10.3.7 / §10.6.4:
+ * both insets auto → static position; one auto → it absorbs the rest; none auto → auto
+ * margins share the rest (centring), else the end inset is ignored (over-constrained, ltr).
+ */
+export function solveAxis(a: AxisInput, size: number): AxisResult {
+  let ms = a.marginStart;
+  let me = a.marginEnd;
+  const outer = a.edges + size;
+  if (a.start !== null && a.end !== null) {
+    const rest = a.cb - a.start - a.end - outer;
+    if (ms === null && me === null) {
+      // Chromium centres even when negative in the block axis, but clamps the start margin to 0 inline for ltr.
+      const half = rest / 2;
+      ms = half;
+      me = half;
+    } else if (ms === null) {
+      ms = rest - (me ?? 0);
+    } else if (me === null) {
+      me = rest - ms;
+    }
+    return { offset: a.start + ms, size, marginStart: ms, marginEnd: me ?? 0 };
+  }
+  ms ??= 0;
+  me ??= 0;
+  if (a.start !== null) return { offset: a.start + ms, size, marginStart: ms, marginEnd: me };
+  if (a.end !== null) return { offset: a.cb - a.end - me - outer, size, marginStart: ms, marginEnd: me };
+  return { offset: a.staticPos + ms, size, marginStart: ms, marginEnd: me };
+}
+
+/** Is the size on this axis stretched between two non-auto insets (auto size, both insets set)? */
+export function isStretched(a: AxisInput): boolean {
+  return a.size === null && a.start !== null && a.end !== null;
+}
+
+export function isOutOfFlowStyle(s: ComputedStyle): boolean {
+  return s.position === 'absolute' || s.position === 'fixed';
+}
