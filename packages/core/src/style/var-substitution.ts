@@ -1,4 +1,4 @@
-import { splitCommas, trimWs, type CV } from './tokenizer.js';
+import { trimWs, type CV } from './tokenizer.js';
 
 export type CustomLookup = (name: string) => readonly CV[] | null;
 
@@ -51,4 +51,3 @@ export function cssWideKeyword(cvs: readonly CV[]): string | null {
   return v === 'inherit' || v === 'initial' || v === 'unset' || v === 'revert' || v === 'revert-layer' ? v : null;
 }
 
-export { splitCommas };
