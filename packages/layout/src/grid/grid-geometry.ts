@@ -102,19 +102,9 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
     const area = span(colPos, colSizes, a.col, a.colSpan);
     return { area, ...alignInArea(item, 'x', area, justifyOf(item.style, s), area, ctx) };
   });
-  const heights = new Map<number, number>();
-  const outerHeight = (i: number): number => {
-    let h = heights.get(i);
-    if (h === undefined) {
-      const item = g.items[i]!;
-      const cb = horizontal[i]!.area;
-      const r = layoutItem(item, { width: horizontal[i]!.size, height: null }, cb, null, ctx);
-      h = r.height + marginOrZero(item.style.marginTop, cb) + marginOrZero(item.style.marginBottom, cb);
-      heights.set(i, h);
-    }
-    return h;
-  };
-  const rowItems: SizingItem[] = g.items.map((_, i) => ({ start: g.areas[i]!.row, span: g.areas[i]!.rowSpan, min: () => outerHeight(i), max: () => outerHeight(i) }));
+  const { outerHeight, shift } = measureRows(g, horizontal, s, ctx);
+  const contribution = (i: number): number => outerHeight(i) + shift(i);
+  const rowItems: SizingItem[] = g.items.map((_, i) => ({ start: g.areas[i]!.row, span: g.areas[i]!.rowSpan, min: () => contribution(i), max: () => contribution(i) }));
   let rowSizes = sizeTracks(g.rows, rowItems, used.height, g.rowGap, stretchy(s.alignContent));
   const total = rowSizes.reduce((a, b) => a + b, 0) + gapTotal(g.rowGap, g.rowCollapsed);
   if (used.height === null && total < used.minHeight && g.rows.some((t) => t.max.kind === 'fr')) {
@@ -129,12 +119,53 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
     const h = horizontal[i]!;
     const areaHeight = span(rowPos, rowSizes, a.row, a.rowSpan);
     const v = alignInArea(item, 'y', areaHeight, alignOf(item.style, s), h.area, ctx, outerHeight(i));
+    const baseline = isBaseline(item.style, s);
+    const offset = baseline ? marginOrZero(item.style.marginTop, h.area) + shift(i) : v.offset;
     return {
-      box: item, x: colPos[a.col]! + h.offset, y: rowPos[a.row]! + v.offset, width: h.size, height: v.size,
-      pinHeight: v.stretched ? v.size : null, baselineAligned: false, cbWidth: h.area, cbHeight: areaHeight,
+      box: item, x: colPos[a.col]! + h.offset, y: rowPos[a.row]! + offset, width: h.size, height: v.size,
+      pinHeight: v.stretched ? v.size : null, baselineAligned: baseline, cbWidth: h.area, cbHeight: areaHeight,
     };
   });
   return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight };
+}
+
+function isBaseline(item: ComputedStyle, container: ComputedStyle): boolean {
+  const v = item.alignSelf === 'auto' ? container.alignItems : item.alignSelf;
+  return (v === 'baseline' || v === 'first baseline') && item.marginTop !== 'auto' && item.marginBottom !== 'auto';
+}
+
+/**
+ * Items' outer heights at their column widths, and baseline alignment (CSS Grid §10.6, Box
+ * Alignment §9): baseline-aligned items of a row (spanning one row) are shifted down so that
+ * their first baselines line up; the shift adds to their row contribution.
+ */
+function measureRows(
+  g: GridStructure, horizontal: readonly { area: number; size: number }[], s: ComputedStyle, ctx: LayoutContext,
+): { outerHeight: (i: number) => number; shift: (i: number) => number } {
+  const heights = new Map<number, { outer: number; ascent: number }>();
+  const measure = (i: number): { outer: number; ascent: number } => {
+    let m = heights.get(i);
+    if (!m) {
+      const item = g.items[i]!;
+      const cb = horizontal[i]!.area;
+      const r = layoutItem(item, { width: horizontal[i]!.size, height: null }, cb, null, ctx);
+      const top = marginOrZero(item.style.marginTop, cb);
+      m = { outer: r.height + top + marginOrZero(item.style.marginBottom, cb), ascent: top + (r.baseline ?? r.height) };
+      heights.set(i, m);
+    }
+    return m;
+  };
+  const rowAscent = new Map<number, number>();
+  const shifts = g.items.map((item, i) => {
+    const a = g.areas[i]!;
+    if (a.rowSpan !== 1 || !isBaseline(item.style, s)) return 0;
+    rowAscent.set(a.row, Math.max(rowAscent.get(a.row) ?? 0, measure(i).ascent));
+    return -1;
+  });
+  return {
+    outerHeight: (i) => measure(i).outer,
+    shift: (i) => (shifts[i] === 0 ? 0 : (rowAscent.get(g.areas[i]!.row) ?? 0) - measure(i).ascent),
+  };
 }
 
 function justifyOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {
