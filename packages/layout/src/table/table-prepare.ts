@@ -86,8 +86,12 @@ export function widthSpec(w: LengthOrAuto, style: ComputedStyle, edges: number):
   return null;
 }
 
+/** Chromium keeps intrinsic inline sizes in LayoutUnits rounded up (FromFloatCeil), so content always fits its column. */
+const ceilUnit = (v: number): number => Math.ceil(v * 64 - 1e-7) / 64;
+
 function cellConstraint(cell: ContainerBox, original: ComputedStyle, ctx: LayoutContext): ColumnConstraint {
-  const sizes = outerSizes(cell, ctx);
+  const outer = outerSizes(cell, ctx);
+  const sizes = { min: ceilUnit(outer.min), max: ceilUnit(outer.max) };
   const b = borderEdges(cell.style);
   const p = paddingEdges(cell.style, 0);
   const edges = b.left + b.right + p.left + p.right;
