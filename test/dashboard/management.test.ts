@@ -3,9 +3,14 @@
  * duplicate and delete behind a confirmation, key revocation, log filters and
  * pagination, stats periods, keyboard focus, and account deletion.
  */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.js';
+
+const DOCS = resolve(fileURLToPath(import.meta.url), '../../../docs');
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 
 async function previewText(page: Page): Promise<string> {
   return (await page.locator('.textLayer').allTextContents()).join('').replace(/\s+/g, '');
@@ -140,6 +145,11 @@ describe('dashboard management pages in Chromium', () => {
     const cells = await rows.first().locator('td').allTextContents();
     expect(cells[2]).toBe('error');
     expect(cells[6]).not.toBe('');
+    if (SHOTS) {
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await expect.poll(() => rows.count()).toBe(28);
+      await page.screenshot({ path: join(DOCS, 'dashboard-logs.png') });
+    }
   });
 
   it('switches stats periods', async () => {
@@ -151,6 +161,7 @@ describe('dashboard management pages in Chromium', () => {
     const bars = page.locator('svg.chart rect.bar.err');
     const failed = await bars.evaluateAll((els) => els.filter((e) => Number(e.getAttribute('height')) > 0).length);
     expect(failed).toBe(1);
+    if (SHOTS) await page.screenshot({ path: join(DOCS, 'dashboard-stats.png') });
   });
 
   it('deletes the account only after the email is typed, then signs out', async () => {

@@ -1,8 +1,8 @@
 /** Render logs, newest first, with filters and cursor pagination (SPEC.md "Logs"). */
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import type { LogQuery } from '../types.js';
-import { formatBytes, formatDate, formatMs } from '../ui/format.js';
+import type { LogQuery, PdfLog } from '../types.js';
+import { formatBytes, formatMs, formatTime } from '../ui/format.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { SelectField } from '../ui/select-field.js';
 
@@ -33,6 +33,12 @@ function toQuery(f: Filters, cursor: string | undefined): LogQuery {
   if (to) q.to = to;
   if (cursor) q.cursor = cursor;
   return q;
+}
+
+/** A log without a template is a raw-HTML render, or one whose template was not found. */
+function templateCell(l: PdfLog) {
+  if (l.template_id) return <a href={`/templates/${l.template_id}`}>{l.template_name ?? l.template_id}</a>;
+  return l.template_name ?? (l.status === 'success' ? 'Raw HTML' : '—');
 }
 
 export function LogsPage() {
@@ -91,8 +97,8 @@ export function LogsPage() {
           <tbody>
             {logs.data.data.map((l) => (
               <tr key={l.id}>
-                <td>{formatDate(l.created_at)}</td>
-                <td>{l.template_id ? <a href={`/templates/${l.template_id}`}>{l.template_name ?? l.template_id}</a> : (l.template_name ?? 'Raw HTML')}</td>
+                <td class="time"><time dateTime={l.created_at}>{formatTime(l.created_at)}</time></td>
+                <td>{templateCell(l)}</td>
                 <td><span class={`status ${l.status}`}>{l.status}</span></td>
                 <td class="num">{formatMs(l.duration_ms)}</td>
                 <td class="num">{formatBytes(l.size_bytes)}</td>

@@ -16,3 +16,10 @@ export function formatDate(iso: string): string {
 export function formatMs(n: number): string {
   return n < 1000 ? `${n} ms` : `${(n / 1000).toFixed(2)} s`;
 }
+
+/** Log times: to the second, since renders come in bursts. */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

@@ -23,10 +23,11 @@ export function bucketPlan(period: string, now: number, oldest: number | null): 
     const end = Math.ceil(now / size) * size;
     return { start: end - size * count, size, count };
   }
+  // At least a day is shown, so a young account gets a row of hourly bars, not one slab.
   const span = Math.max(now - (oldest ?? now), DAY);
   const size = Math.ceil(span / 30 / HOUR) * HOUR;
   const end = Math.ceil(now / size) * size;
-  const count = Math.min(60, Math.ceil((end - (oldest ?? now)) / size) || 1);
+  const count = Math.min(60, Math.ceil(span / size) + 1);
   return { start: end - size * count, size, count };
 }
 
