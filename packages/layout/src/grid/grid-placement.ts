@@ -15,6 +15,10 @@ interface AxisPlacement {
   readonly span: number;
 }
 
+/** Grid lines and spans are clamped like Chromium's (kGridMaxTracks) so hostile input stays bounded. */
+export const MAX_TRACKS = 1000;
+const clampLine = (n: number): number => Math.max(0, Math.min(MAX_TRACKS, n));
+
 function explicitLines(axis: AxisTemplate): number {
   return axis.tracks.length + 1;
 }
@@ -39,9 +43,11 @@ function resolveLine(line: GridLine, axis: AxisTemplate, side: 'start' | 'end'):
 
 /** Resolve one axis of an item's placement (§8.3.1): definite lines, spans against a definite side, or auto. */
 function axisPlacement(start: GridLine, end: GridLine, axis: AxisTemplate): AxisPlacement {
-  const s = resolveLine(start, axis, 'start');
-  const e = resolveLine(end, axis, 'end');
-  const spanOf = (l: GridLine): number => (l.kind === 'span' ? Math.max(1, l.count) : 1);
+  const rs = resolveLine(start, axis, 'start');
+  const re = resolveLine(end, axis, 'end');
+  const s = rs === null ? null : clampLine(rs);
+  const e = re === null ? null : clampLine(re);
+  const spanOf = (l: GridLine): number => (l.kind === 'span' ? Math.min(MAX_TRACKS, Math.max(1, l.count)) : 1);
   if (s !== null && e !== null) {
     if (e === s) return { start: s, span: 1 };
     return { start: Math.min(s, e), span: Math.abs(e - s) };

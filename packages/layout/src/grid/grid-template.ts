@@ -94,7 +94,8 @@ export function axisTemplate(
     const fixedOthers = list.tracks.reduce((s, t) => s + fixedSize(trackFn(t, reference)), 0) + gap * list.tracks.length;
     const one = rep.tracks.reduce((s, t) => s + fixedSize(trackFn(t, reference)), 0) + gap * rep.tracks.length;
     if (one <= 0) return 1;
-    return Math.max(1, Math.floor((room - fixedOthers + gap) / one));
+    // Bounded like Chromium's track limit, so `repeat(auto-fill, 0.01px)` cannot explode.
+    return Math.max(1, Math.min(1000, Math.floor((room - fixedOthers + gap) / one)));
   }
   while (tracks.length < areaTracks) tracks.push(trackFn(auto[(tracks.length) % Math.max(1, auto.length)] ?? { kind: 'auto' }, reference));
   for (const [area, [start, end]] of areaLines) {
