@@ -129,15 +129,16 @@ export function balanceColumns(
   flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext,
 ): ColumnSet {
   const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
-  const total = layoutBox(flow, {
+  // Measure the whole rest only when nothing bounds the columns (each page's trials stay within its room).
+  const total = Number.isFinite(limit) ? null : layoutBox(flow, {
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,
   }, start, ctx).height;
-  const fill = (): ColumnSet => set(Number.isFinite(limit) ? limit : total, runColumns(flow, geo, start, Number.isFinite(limit) ? limit : total, false, ctx));
-  if (!balance && Number.isFinite(limit)) return fill();
-  let hi = Math.min(total, limit);
+  let hi = total ?? limit;
+  const fill = (): ColumnSet => set(hi, runColumns(flow, geo, start, hi, false, ctx));
+  if (!balance) return fill();
   let best = runColumns(flow, geo, start, hi, true, ctx);
   if (!best.complete) return fill();
-  let lo = Math.max(0, total / geo.count - UNIT);
+  let lo = total === null ? 0 : Math.max(0, total / geo.count - UNIT);
   while (hi - lo > UNIT) {
     const mid = Math.ceil(((lo + hi) / 2) / UNIT) * UNIT;
     if (mid >= hi) break;
