@@ -1,4 +1,5 @@
 import SVGtoPDF from 'svg-to-pdfkit';
+import { svgExpansionProblem } from '../limits/svg-expansion.js';
 import type { DecodedImage } from '../resources/images.js';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
@@ -20,6 +21,11 @@ function fontFor(ctx: PaintContext, family: string, bold: boolean, italic: boole
 function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
   const doc = ctx.doc;
   const svg = new TextDecoder().decode(image.bytes);
+  const problem = svgExpansionProblem(svg);
+  if (problem) {
+    ctx.warn('svg_failed', `${image.src.slice(0, 60)}: ${problem}`);
+    return;
+  }
   ctx.save();
   doc.transform(rect.width / image.width, 0, 0, rect.height / image.height, rect.x, rect.y);
   try {
