@@ -8,6 +8,7 @@ import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
+import { applyClearance, childFloats, isFloatBox, placeFloat } from '../float/float-layout.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
@@ -63,6 +64,12 @@ export function flowChildren(
       if (ph) state.children.push(ph);
       continue;
     }
+    // Floats (src/float) go beside the flow; `clear` moves a box below earlier floats (§9.5.2).
+    if (isFloatBox(child)) {
+      if (!placeFloat(child, space, used, state, ctx)) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
+      continue;
+    }
+    applyClearance(child, space, used, state);
     const r = layoutBox(child, childSpace(box, used, space, state, continuation), childResume, ctx);
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
     if (r.collapsesThrough && r.resume === null) {
@@ -92,6 +99,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
     quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
     ...(box.style.legacyAlign ? { cbLegacyAlign: box.style.legacyAlign } : {}),
+    floats: childFloats(space, used, state),
   };
 }
 

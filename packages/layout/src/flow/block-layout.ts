@@ -5,6 +5,7 @@ import { clampHeight, resolveBlockBox, type UsedBox } from './box-model.js';
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment } from './fragments.js';
 import { placeMarker } from './marker-placement.js';
+import { beginFloats, floatsBottom } from '../float/float-layout.js';
 import {
   addMargin, joinMargins, NO_MARGINS, resolveMargins, withoutQuirky, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
 } from './types.js';
@@ -57,6 +58,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
     placed: 0, baseline: null, lastBaseline: null, children: [],
   };
+  beginFloats(state, bfc, space);
   const flow = flowChildren(box, used, space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (!state.settled) {
@@ -94,6 +96,8 @@ function finish(frame: Frame): LayoutResult {
     contentBottom += resolveMargins(pending);
     marginBottom = addMargin(NO_MARGINS, used.marginBottom, quirkyBottom);
   }
+  // A BFC root's auto height grows to contain its floats (CSS 2.1 §10.6.7).
+  contentBottom = Math.max(contentBottom, floatsBottom(state));
   const content = used.height ?? contentBottom - topEdges + consumedBefore;
   const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore);
   const height = topEdges + contentHeight + bottomEdges;

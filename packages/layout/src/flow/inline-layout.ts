@@ -7,6 +7,7 @@ import { collectParagraph, itemWidth } from './inline-items.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
+import { layoutLinesAroundFloats, needsFloatLines } from '../float/lines-around-floats.js';
 
 const EPSILON = 1e-6;
 
@@ -38,6 +39,7 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines
  * on the page, keeping `orphans` lines before a break and `widows` after it (CSS Fragmentation 3 §3.3).
  */
 export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  if (needsFloatLines(box, space, resume)) return layoutLinesAroundFloats(box, space, resume, ctx);
   const cached = linesFor(box, space.inlineSize, ctx);
   const { lines, empty } = cached;
   if (empty) {

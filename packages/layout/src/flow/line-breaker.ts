@@ -14,7 +14,9 @@ export interface LineSpec {
 }
 
 interface Filler {
-  readonly width: number;
+  /** The current line's width (lines beside floats each have their own, src/float). */
+  width: number;
+  readonly next: ((spec: LineSpec) => number) | undefined;
   readonly lines: LineSpec[];
   current: InlineItem[];
   currentWidth: number;
@@ -27,8 +29,8 @@ interface Filler {
  * while they fit; trailing spaces hang. A segment too wide for an empty line is broken
  * by character when overflow-wrap allows (CSS Text 3 §5.5), else it overflows.
  */
-export function breakLines(para: Paragraph, width: number, indent: number, ctx: LayoutContext): LineSpec[] {
-  const f: Filler = { width, lines: [], current: [], currentWidth: indent, stack: [], startStack: [] };
+export function breakLines(para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number): LineSpec[] {
+  const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: [] };
   const { items, breakBefore } = para;
   let i = 0;
   while (i < items.length) {
@@ -37,8 +39,8 @@ export function breakLines(para: Paragraph, width: number, indent: number, ctx: 
     let segWidth = 0;
     for (let k = i; k < j; k++) segWidth += itemWidth(items[k]!);
     const hang = hangingWidth(items, i, j);
-    if (f.current.length > 0 && f.currentWidth + segWidth - hang > width + EPSILON) finishLine(f, false);
-    if (f.currentWidth + segWidth - hang > width + EPSILON && canBreakWords(items, i, j)) {
+    if (f.current.length > 0 && f.currentWidth + segWidth - hang > f.width + EPSILON) finishLine(f, false);
+    if (f.currentWidth + segWidth - hang > f.width + EPSILON && canBreakWords(items, i, j)) {
       breakByCharacter(f, items, i, j, ctx);
     } else {
       for (let k = i; k < j; k++) append(f, items[k]!);
@@ -61,7 +63,9 @@ function append(f: Filler, item: InlineItem): void {
 }
 
 function finishLine(f: Filler, forced: boolean): void {
-  f.lines.push({ items: f.current, forced, openAtStart: f.startStack });
+  const spec: LineSpec = { items: f.current, forced, openAtStart: f.startStack };
+  f.lines.push(spec);
+  if (f.next) f.width = f.next(spec);
   f.current = [];
   f.currentWidth = 0;
   f.startStack = f.stack.slice();

@@ -1,5 +1,6 @@
 import type { Fragment } from '../fragment.js';
 import type { BreakValue } from '../style.js';
+import type { FloatContext } from '../float/exclusions.js';
 
 /**
  * The one layout contract every mode implements (DESIGN.md "Fragmentation"):
@@ -56,6 +57,8 @@ export interface Space {
   readonly cbDirection?: 'ltr' | 'rtl';
   /** The containing block's `-webkit-left/right/center` (HTML `align`, `<center>`): aligns children without auto margins. */
   readonly cbLegacyAlign?: 'left' | 'right' | 'center';
+  /** The block formatting context's floats (src/float): line boxes are shortened beside them, `clear` moves below them. */
+  readonly floats?: FloatContext;
 }
 
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */

@@ -1,0 +1,128 @@
+import type { BlockLevelBox, ContainerBox, ReplacedBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import type { FlowState } from '../flow/block-children.js';
+import { definite, marginOrZero, type UsedBox } from '../flow/box-model.js';
+import { offsetFragment } from '../flow/fragments.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
+import { layoutBox } from '../flow/layout-box.js';
+import { NO_MARGINS, resolveMargins, type Space } from '../flow/types.js';
+import { isOutOfFlowStyle } from '../positioned/insets.js';
+import { ExclusionSpace, type FloatContext } from './exclusions.js';
+
+const EPSILON = 1e-6;
+
+/** The exclusion space a block formatting context root owns (keyed by its flow state). */
+const owned = new WeakMap<FlowState, ExclusionSpace>();
+
+export type FloatBox = ContainerBox | ReplacedBox;
+
+export function isFloatBox(box: BlockLevelBox): box is FloatBox {
+  return box.kind !== 'lines' && box.style.float !== 'none' && !isOutOfFlowStyle(box.style);
+}
+
+/** A BFC root (or a box whose parent passes no floats: flex items, cells…) starts a fresh set of floats (§9.4.1). */
+export function beginFloats(state: FlowState, bfc: boolean, space: Space): void {
+  if (bfc || !space.floats) owned.set(state, new ExclusionSpace());
+}
+
+/** The bottom of the floats a BFC root contains, from its border-box top (CSS 2.1 §10.6.7), or -Infinity. */
+export function floatsBottom(state: FlowState): number {
+  return owned.get(state)?.bottom() ?? -Infinity;
+}
+
+/** Where the children's spaces sit in the BFC: the containing block's content-left and the current margin start. */
+export function childFloats(space: Space, used: UsedBox, state: FlowState): FloatContext {
+  const own = owned.get(state);
+  if (own) return { exclusions: own, x: state.contentLeft, y: state.y };
+  const f = space.floats!;
+  return { exclusions: f.exclusions, x: f.x + used.marginLeft + state.contentLeft, y: state.settled ? f.y + state.origin + state.y : f.y };
+}
+
+/** Settle the pending margins into the flow (a float or clearance fixes the position they resolve to). */
+function resolvePending(state: FlowState): void {
+  if (!state.settled) {
+    state.settled = true;
+    state.marginTop = state.pending;
+    state.origin = resolveMargins(state.pending);
+  } else {
+    state.y += resolveMargins(state.pending);
+  }
+  state.pending = NO_MARGINS;
+}
+
+/**
+ * Clearance (CSS 2.1 §9.5.2): a box with `clear` whose top border edge would sit above the
+ * relevant floats is moved below them; its margin then no longer collapses with the ones above.
+ */
+export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState): void {
+  if (child.kind === 'lines' || child.style.clear === 'none') return;
+  const fc = childFloats(space, used, state);
+  const clearY = fc.exclusions.clearance(child.style.clear);
+  if (clearY === -Infinity) return;
+  const ownTop = marginOrZero(child.style.marginTop, used.width);
+  const hypothetical = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
+  if (hypothetical >= clearY - EPSILON) return;
+  resolvePending(state);
+  // The BFC y where the flow continues now; move it so that the child's border top lands on clearY.
+  const now = childFloats(space, used, state).y;
+  state.y += Math.max(0, clearY - ownTop - now);
+}
+
+/**
+ * Place a float child (CSS 2.1 §9.5.1) beside earlier floats at the current position, shrink-to-fit
+ * when its width is auto (§10.3.5). Returns false when it does not fit on this page (break before it).
+ */
+export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): boolean {
+  const fc = childFloats(space, used, state);
+  const laid = layoutFloatBox(child, used.width, ctx);
+  if (!laid) return true;
+  const { fragment, mt, mb, ml, mr, width, height } = laid;
+  const pendingPx = resolveMargins(state.pending);
+  const y = Math.max(fc.y + pendingPx, fc.exclusions.clearance(child.style.clear));
+  const at = fc.exclusions.place(child.style.float === 'right' ? 'right' : 'left', ml + width + mr, mt + height + mb, y, fc.x, fc.x + used.width);
+  // The parent's border box in BFC coordinates.
+  const parentLeft = fc.x - state.contentLeft;
+  const parentTop = fc.y + pendingPx - (state.y + (state.settled ? pendingPx : 0));
+  const top = at.y + mt - parentTop;
+  const room = state.settled ? space.blockSize - state.origin : space.blockSize - pendingPx;
+  if (space.mode === 'layout' && top + height > room + EPSILON && !(space.pageIsEmpty && state.placed === 0) && top < room) {
+    fc.exclusions.floats.pop();
+    return false;
+  }
+  offsetFragment(fragment, at.x + ml - parentLeft - fragment.x, top - fragment.y);
+  state.children.push(fragment);
+  return true;
+}
+
+interface LaidFloat {
+  readonly fragment: Exclude<Fragment, { kind: 'text' }>;
+  readonly mt: number;
+  readonly mb: number;
+  readonly ml: number;
+  readonly mr: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext): LaidFloat | null {
+  const s = box.style;
+  const ml = marginOrZero(s.marginLeft, cbWidth);
+  const mr = marginOrZero(s.marginRight, cbWidth);
+  let inlineSize = cbWidth;
+  if (box.kind !== 'replaced' && definite(s.width, cbWidth) === null) {
+    // Shrink-to-fit (§10.3.5): min(max(min-content, available), max-content), margins included.
+    const sizes = outerSizes(box, ctx);
+    inlineSize = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
+  }
+  const plain = box.kind === 'replaced' && (s.marginLeft === 'auto' || s.marginRight === 'auto')
+    ? { ...box, style: { ...s, marginLeft: ml, marginRight: mr } } : box;
+  const r = layoutBox(plain, {
+    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
+  }, null, ctx);
+  const fragment = r.fragment;
+  if (!fragment || fragment.kind === 'text') return null;
+  const mt = resolveMargins(r.marginTop);
+  const mb = resolveMargins(r.marginBottom);
+  return { fragment, mt, mb, ml, mr, width: fragment.width, height: r.height };
+}

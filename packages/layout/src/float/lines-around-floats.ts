@@ -1,0 +1,129 @@
+import type { LinesBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+import { resolveLength } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
+import { collectParagraph } from '../flow/inline-items.js';
+import { buildLine, type LineBox } from '../flow/line-box.js';
+import { breakLines, type LineSpec } from '../flow/line-breaker.js';
+import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
+import type { ExclusionSpace } from './exclusions.js';
+
+const EPSILON = 1e-6;
+
+/** Line specs of paragraphs broken around floats, so that a continuation resumes on the same breaks. */
+const brokenSpecs = new WeakMap<LinesBox, readonly LineSpec[]>();
+
+/** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
+export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {
+  const f = space.floats;
+  if (resume !== null && brokenSpecs.has(box)) return f !== undefined;
+  if (!f || f.exclusions.isEmpty) return false;
+  return f.exclusions.affects(f.x, f.x + space.inlineSize, f.y + resolveMargins(space.marginAbove));
+}
+
+/** A guess of a line's height before it is built: its line-height (what the float band is tested over). */
+function lineHeightGuess(style: ComputedStyle): number {
+  const lh = style.lineHeight;
+  if (typeof lh === 'number') return lh;
+  if (lh === 'normal') return style.fontSize * 1.15;
+  return lh.factor * style.fontSize;
+}
+
+interface Span {
+  readonly top: number;
+  readonly left: number;
+  readonly width: number;
+}
+
+/**
+ * The free span for a line whose top is at `y` (from the lines box top): shortened by the
+ * floats it overlaps; a line with no room at all moves down past the floats (§9.5).
+ */
+function spanAt(ex: ExclusionSpace, x: number, width: number, top0: number, y: number, band: number): Span {
+  let top = y;
+  for (;;) {
+    const s = ex.available(x, x + width, top0 + top, band);
+    const next = ex.nextBottom(top0 + top);
+    if (s.right - s.left > EPSILON || next === null) return { top, left: s.left - x, width: Math.max(0, s.right - s.left) };
+    top = next - top0;
+  }
+}
+
+/**
+ * Line boxes beside floats (CSS 2.1 §9.5: "the current and subsequent line boxes are
+ * shortened"): lines are broken one at a time, each with the width left free at its top.
+ * Paginated like the other lines (as many as fit), without orphans/widows adjustments.
+ */
+export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  const f = space.floats!;
+  const width = space.inlineSize;
+  const top0 = f.y + resolveMargins(space.marginAbove);
+  const band = lineHeightGuess(box.style);
+  const start = resume?.kind === 'lines' ? resume.line : 0;
+  const para = collectParagraph(box.children, box.style, width, ctx);
+  const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
+  const spans: Span[] = [];
+  const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox => buildLine(spec, {
+    style: box.style, width: span.width, indent: i === 0 ? indent : 0, isLast, hasRtl: para.hasRtl,
+  }, ctx);
+  let specs = start > 0 ? brokenSpecs.get(box) : undefined;
+  if (!specs) {
+    spans.push(spanAt(f.exclusions, f.x, width, top0, 0, band));
+    let y = spans[0]!.top;
+    specs = breakLines(para, spans[0]!.width, indent, ctx, (spec) => {
+      const i = spans.length - 1;
+      const line = build(spec, i, spans[i]!, false);
+      y += line.height;
+      const next = spanAt(f.exclusions, f.x, width, top0, y, line.empty ? band : line.height);
+      spans.push(next);
+      y = next.top;
+      return next.width;
+    });
+    brokenSpecs.set(box, specs);
+  }
+  return placeLines(box, space, specs, start, spans, build, ctx);
+}
+
+function placeLines(
+  box: LinesBox, space: Space, specs: readonly LineSpec[], start: number, known: Span[],
+  build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox, ctx: LayoutContext,
+): LayoutResult {
+  const f = space.floats!;
+  const top0 = f.y + resolveMargins(space.marginAbove);
+  const available = space.mode === 'measure' ? Infinity : space.blockSize - resolveMargins(space.marginAbove);
+  const children: Fragment[] = [];
+  let y = 0;
+  let baseline: number | null = null;
+  let lastBaseline: number | null = null;
+  let end = start;
+  for (let i = start; i < specs.length; i++) {
+    const span = start === 0 ? known[i] ?? spanAt(f.exclusions, f.x, space.inlineSize, top0, y, 0) : spanAt(f.exclusions, f.x, space.inlineSize, top0, y, lineHeightOf(box));
+    const line = build(specs[i]!, i, span, i === specs.length - 1);
+    const top = line.empty ? y : span.top;
+    if (top + line.height > available + EPSILON && (i > start || !space.pageIsEmpty)) break;
+    for (const frag of line.fragments) offsetFragment(frag, span.left, top);
+    children.push(...line.fragments);
+    if (!line.empty) {
+      baseline ??= top + line.baseline;
+      lastBaseline = top + line.baseline;
+    }
+    y = top + line.height;
+    end = i + 1;
+  }
+  void ctx;
+  if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  const empty = y === 0 && start === 0 && end === specs.length && baseline === null;
+  const fragment = createBoxFragment(box.style, '', {}, {
+    x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === specs.length },
+  }, children);
+  return {
+    fragment, resume: end < specs.length ? { kind: 'lines', line: end } : null,
+    marginTop: space.marginAbove, marginBottom: empty ? space.marginAbove : NO_MARGINS, collapsesThrough: empty, height: y, baseline, lastBaseline,
+  };
+}
+
+function lineHeightOf(box: LinesBox): number {
+  return lineHeightGuess(box.style);
+}
