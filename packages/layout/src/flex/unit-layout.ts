@@ -201,9 +201,14 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
 }
 
 function recordBaselines(frame: Frame, results: readonly { p: UnitItem; baseline: number | null; last: number | null }[], firstLine: boolean): void {
+  // CSS Flexbox §8.5: the baseline-aligned items of the first line, else the startmost item,
+  // whose baseline is synthesized from its border-box bottom when it has none.
   const preferred = results.find((r) => r.baseline !== null && r.p.baselineAligned);
-  const pick = preferred ?? results.find((r) => r.baseline !== null);
-  if (firstLine && frame.baseline === null && pick) frame.baseline = pick.baseline;
+  const first = results[0];
+  if (firstLine && frame.baseline === null) {
+    if (preferred) frame.baseline = preferred.baseline;
+    else if (first) frame.baseline = first.baseline ?? frame.topEdges + first.p.y - frame.offset + first.p.height;
+  }
   const last = [...results].reverse().find((r) => (r.last ?? r.baseline) !== null);
   if (last) frame.lastBaseline = last.last ?? last.baseline;
 }
