@@ -4,8 +4,10 @@ import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow/breaks.js';
+import type { BreakValue } from '../style.js';
 
 const EPSILON = 1e-6;
 
@@ -60,6 +62,8 @@ interface Frame {
   readonly children: Fragment[];
   baseline: number | null;
   lastBaseline: number | null;
+  /** A forced break between units ended this fragment. */
+  forced: ForcedBreak | null;
 }
 
 /**
@@ -78,7 +82,7 @@ export function layoutUnits(
   const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
   const frame: Frame = {
     box, used, space, geo: geometryOf(used), ctx, topEdges: continuation ? 0 : used.border.top + used.padding.top,
-    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop), children: [], baseline: null, lastBaseline: null,
+    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop), children: [], baseline: null, lastBaseline: null, forced: null,
   };
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
   const stop = placeUnits(frame, token, paging);
@@ -114,6 +118,7 @@ function broken(frame: Frame, marginTop: MarginSet, resume: Resume, continuation
   return {
     fragment: makeFragment(frame, height, continuation, false), resume, marginTop, marginBottom: NO_MARGINS,
     collapsesThrough: false, height, baseline: frame.baseline, lastBaseline: frame.lastBaseline,
+    ...(frame.forced ? { forcedBreak: frame.forced } : {}),
   };
 }
 
@@ -123,6 +128,14 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
   let placed = 0;
   for (let u = token?.unit ?? 0; u < units.length; u++) {
     const unit = units[u]!;
+    if (paging && u > (token?.unit ?? 0)) {
+      // Forced breaks between lines / column items / rows (CSS Fragmentation 3 §3.1).
+      const forced = forcedBreak(combineBreaks(strongestAfter(units[u - 1]!), strongestBefore(unit)));
+      if (forced) {
+        frame.forced = forced;
+        return { unit: u, inner: null, offset: unit.top };
+      }
+    }
     const state = token && u === token.unit && token.inner?.kind === 'parallel' ? token.inner : null;
     const top = state ? frame.topEdges : frame.topEdges + unit.top - frame.offset;
     const first = placed === 0;
@@ -142,6 +155,13 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     if (r !== null) return { unit: u, inner: r, offset: frame.offset + frame.available - frame.topEdges };
   }
   return null;
+}
+
+function strongestBefore(unit: Unit): BreakValue {
+  return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakBeforeOf(p.box)), 'auto');
+}
+function strongestAfter(unit: Unit): BreakValue {
+  return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakAfterOf(p.box)), 'auto');
 }
 
 /** A whole line (or item) laid out without page limits: monolithic. */

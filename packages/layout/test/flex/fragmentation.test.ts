@@ -57,4 +57,19 @@ describe('grid fragmentation (Chromium)', () => {
     const expected = { a: '0,0,100,200', b3: '100,140,100,60', 'p1:a': '0,0,100,10', 'p1:b3': '100,0,100,10', 'p1:e1': '0,10,100,70', 'p1:e2': '100,10,100,70', 'p1:n': '0,80,800,20' };
     expect(pick(rectsOf(html, page), expected)).toEqual(expected);
   });
+
+  it('forced breaks between column items, flex lines and grid rows', () => {
+    const div = (id: string, style: string): string => `<div id="${id}" style="${style}"></div>`;
+    const html =
+      `<div style="display:flex;flex-direction:column;width:300px">${div('i0', 'height:30px')}${div('i1', 'height:30px;break-before:page')}${div('i2', 'height:30px')}</div>` +
+      `<div style="display:flex;flex-wrap:wrap;width:200px">${div('j0', 'width:100px;height:30px')}${div('j1', 'width:100px;height:30px')}` +
+      `${div('j2', 'width:100px;height:30px;break-before:page')}${div('j3', 'width:100px;height:30px')}</div>` +
+      `<div style="display:grid;grid-template-columns:1fr 1fr;width:200px">${div('k0', 'height:30px')}${div('k1', 'height:30px;break-after:page')}${div('k2', 'height:30px')}</div>`;
+    // Chromium: i1 and j2 begin pages 2 and 3; k2 (the row after k1) begins page 4.
+    const expected = {
+      i0: '0,0,300,30', 'p1:i1': '0,0,300,30', 'p1:i2': '0,30,300,30', 'p1:j0': '0,60,100,30',
+      'p2:j2': '0,0,100,30', 'p2:j3': '100,0,100,30', 'p2:k0': '0,30,100,30', 'p3:k2': '0,0,100,30',
+    };
+    expect(pick(rectsOf(html, page), expected)).toEqual(expected);
+  });
 });
