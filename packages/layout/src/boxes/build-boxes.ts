@@ -141,6 +141,13 @@ function counterOf(el: StyledElement): 'page' | 'pages' | null {
 function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): Item[] {
   const src = el.attrs['src'] ?? '';
   const size = src ? walk.options.images(src) : null;
+  const sized = el.style.width !== 'auto' && el.style.height !== 'auto';
+  if (!size && sized) {
+    // No image but a specified size: Chromium still lays out the empty box (src '' = nothing drawn).
+    walk.state.lastWasSpace = false;
+    walk.state.inWord = false;
+    return [{ kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src: '', intrinsicWidth: 0, intrinsicHeight: 0 }];
+  }
   if (!size) {
     const alt = el.attrs['alt'] ?? '';
     if (!alt) return [];

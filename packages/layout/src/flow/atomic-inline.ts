@@ -41,7 +41,7 @@ function layoutInlineReplaced(box: ReplacedBox, cbWidth: number): AtomicLayout {
   const marginWidth = ml + width + marginOrZero(s.marginRight, cbWidth);
   const marginHeight = mt + height + marginOrZero(s.marginBottom, cbWidth);
   const image = imageFragment(box, b.left + p.left, b.top + p.top, size.width, size.height);
-  const fragment = createBoxFragment(s, box.tag, box.attrs, { x: ml, y: mt, width, height, border: b, padding: p, part: { isFirst: true, isLast: true } }, [image]);
+  const fragment = createBoxFragment(s, box.tag, box.attrs, { x: ml, y: mt, width, height, border: b, padding: p, part: { isFirst: true, isLast: true } }, box.src ? [image] : []);
   return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };
 }
 

@@ -19,6 +19,16 @@ export function createBoxFragment(
   return { kind: 'box', style, tag, attrs, ...geometry, children };
 }
 
+/**
+ * Baseline shift of a text fragment from its line's root baseline (vertical-align). Chromium
+ * puts a line's baseline on a whole pixel and keeps the shifts inside the line fractional.
+ */
+const lineShift = new WeakMap<TextFragment, number>();
+
+export function setLineShift(f: TextFragment, shift: number): void {
+  if (shift !== 0) lineShift.set(f, shift);
+}
+
 /** Move a fragment (relative to its parent) by dx, dy. */
 export function offsetFragment(f: Fragment, dx: number, dy: number): void {
   if (f.kind === 'text') {
@@ -42,9 +52,10 @@ export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: nu
   while (stack.length) {
     const { f, dx: ox, dy: oy } = stack.pop() as { f: Fragment; dx: number; dy: number };
     if (f.kind === 'text') {
-      // Chromium paints text on whole-pixel baselines: snap, and move the decorations along.
+      // Chromium puts line baselines on whole pixels: snap the line's, move the decorations along.
       const m = f as Mutable<TextFragment>;
-      const baseline = Math.round(f.baseline + oy);
+      const shift = lineShift.get(f) ?? 0;
+      const baseline = Math.round(f.baseline + oy - shift) + shift;
       const dy = baseline - f.baseline;
       m.x += ox;
       m.baseline = baseline;
@@ -67,7 +78,11 @@ export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: nu
 
 /** Deep copy (fragments are positioned in place, so a cached one must not be placed twice). */
 export function cloneFragment(f: Fragment): Fragment {
-  if (f.kind === 'text') return { ...f };
+  if (f.kind === 'text') {
+    const copy = { ...f };
+    setLineShift(copy, lineShift.get(f) ?? 0);
+    return copy;
+  }
   if (f.kind === 'image') return { ...f };
   return { ...f, children: f.children.map(cloneFragment) };
 }

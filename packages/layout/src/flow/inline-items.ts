@@ -107,6 +107,8 @@ function buildParagraph(
   let offset = 0;
   let pending: 'none' | 'allowed' | 'forced' = 'none';
   const push = (item: InlineItem, before: 'none' | 'allowed' | 'forced'): void => {
+    const prev = items[items.length - 1];
+    if (item.type === 'text' && prev?.type === 'text') items[items.length - 1] = kernWithNext(prev, item, ctx);
     items.push(item);
     breakBefore.push(before);
   };
@@ -139,6 +141,21 @@ function buildParagraph(
   }
   const widthIndependent = items.every((it) => it.type !== 'atomic' && !(it.type === 'open' && hasPercentEdges(it.box)));
   return { items, breakBefore, hasRtl: levels !== null, widthIndependent };
+}
+
+/** The previous piece of the same text, its trailing space kerned with the next piece's first letter. */
+function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext): TextItem {
+  if (prev.owner !== next.owner || prev.space === '' || next.word === '' || prev.level & 1 || next.level & 1) return prev;
+  const first = String.fromCodePoint(next.word.codePointAt(0)!);
+  const kern = ctx.shapes.kernAfterSpace(prev.style, first);
+  if (kern === 0) return prev;
+  const runs = prev.shape.runs.slice();
+  const last = runs[runs.length - 1];
+  if (!last || last.advances.length === 0) return prev;
+  const advances = last.advances.slice();
+  advances[advances.length - 1]! += kern;
+  runs[runs.length - 1] = { ...last, advances, width: last.width + kern };
+  return { ...prev, shape: { runs, width: prev.shape.width + kern }, spaceWidth: prev.spaceWidth + kern };
 }
 
 function hasPercentEdges(box: InlineBox): boolean {

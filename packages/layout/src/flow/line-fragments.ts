@@ -3,7 +3,7 @@ import type { BoxFragment, Fragment, TextDecoration, TextFragment } from '../fra
 import type { GlyphRun } from '../measurer.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { cloneFragment, createBoxFragment, offsetFragment } from './fragments.js';
+import { cloneFragment, createBoxFragment, offsetFragment, setLineShift } from './fragments.js';
 import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
@@ -168,7 +168,9 @@ function edges(box: InlineBox, cb: number): { ml: number; bl: number; pl: number
 function textFragment(t: PendingText, input: EmitInput, ctx: LayoutContext): TextFragment {
   const baseline = input.baseline + (t.entry?.offset ?? 0);
   const decorations: TextDecoration[] = decorationsFor(t.item, t.x, baseline, t.width, ctx);
-  return { kind: 'text', style: t.item.style, x: t.x, baseline, width: t.width, runs: t.runs, justifySpacing: input.justify, decorations };
+  const fragment: TextFragment = { kind: 'text', style: t.item.style, x: t.x, baseline, width: t.width, runs: t.runs, justifySpacing: input.justify, decorations };
+  setLineShift(fragment, t.entry?.offset ?? 0);
+  return fragment;
 }
 
 /** An inline box's fragment on this line: its content area (font ascent + descent) plus padding and border (§10.6.1). */

@@ -64,8 +64,8 @@ function makeEntry(
     switch (va) {
       case 'baseline': break;
       // Chromium's offsets for sub/super, from the parent's font size.
-      case 'sub': shift = p.fontSize / 5 + 1; break;
-      case 'super': shift = -(p.fontSize / 3 + 1); break;
+      case 'sub': shift = layoutUnit(p.fontSize / 5) + 1; break;
+      case 'super': shift = -(layoutUnit(p.fontSize / 3) + 1); break;
       case 'text-top': shift = -pm.ascent + ascent + leading[0]; break;
       case 'text-bottom': shift = pm.descent - descent - leading[1]; break;
       case 'middle': shift = -pm.xHeight / 2 - (descent - ascent) / 2; break;
@@ -169,3 +169,8 @@ export function lineEntries(
   return { entries, itemEntry, boxEntry };
 }
 
+
+/** Chromium's LayoutUnit: 1/64 px, truncated. */
+function layoutUnit(v: number): number {
+  return Math.trunc(v * 64) / 64;
+}

@@ -25,7 +25,7 @@ export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutC
   const image = imageFragment(box, border.left + padding.left, border.top + padding.top, size.width, size.height);
   const fragment = createBoxFragment(s, box.tag, box.attrs, {
     x: left, y: 0, width: outerWidth, height, border, padding, part: { isFirst: true, isLast: true },
-  }, [image]);
+  }, box.src ? [image] : []);
   return {
     fragment, resume: null, marginTop, marginBottom: addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)),
     collapsesThrough: false, height, baseline: null, lastBaseline: null,

@@ -42,6 +42,16 @@ export class ShapeCache {
     return shaped;
   }
 
+  /**
+   * Kerning between a space and the character after it (Liberation Sans/Serif kern " A",
+   * " T", " Y"…): Chromium shapes the whole run, we shape word by word and add it back.
+   */
+  kernAfterSpace(style: ComputedStyle, next: string): number {
+    const pair = this.shape(` ${next}`, style).width;
+    const kern = pair - this.shape(' ', style).width - this.shape(next, style).width;
+    return Math.abs(kern) < 1e-9 ? 0 : kern;
+  }
+
   metrics(style: ComputedStyle): FontMetrics {
     const entry = this.#entry(style);
     entry.metrics ??= this.#measurer.metrics(entry.query, entry.size);

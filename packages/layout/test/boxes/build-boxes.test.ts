@@ -102,6 +102,14 @@ describe('buildBoxes', () => {
     `);
   });
 
+  it('keeps a missing image with a specified size as an empty replaced box', () => {
+    expect(boxes(el('p', {}, el('img', { width: 20, height: 30, attrs: { src: 'gone.png', alt: 'x' } })))).toMatchInlineSnapshot(`
+      "block p
+        lines
+          replaced img  0x0"
+    `);
+  });
+
   it('puts an outside marker on the list item and an inside marker inline', () => {
     const item = (pos: 'inside' | 'outside') => el('li', { listStylePosition: pos }, el('::marker', {}, '1. '), 'Item');
     expect(boxes(el('ul', {}, item('outside'), item('inside')))).toMatchInlineSnapshot(`

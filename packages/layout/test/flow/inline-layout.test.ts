@@ -215,18 +215,18 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
           box p 0,0 800x40
             box (anon) 0,0 800x40
               text "x" 0,19 w=8
-              box span 8,10.53 8x16
-                text "s" 8,23 w=8
+              box span 8,10.52 8x16
+                text "s" 8,23.19 w=8
               box span 16,0 8x16
-                text "p" 16,13 w=8
+                text "p" 16,12.67 w=8
               box span 24,11.13 4x8
-                text "m" 24,18 w=4
+                text "m" 24,17.4 w=4
               box span 28,6.33 4x8
-                text "t" 28,13 w=4
+                text "t" 28,12.6 w=4
               box span 32,1.33 8x16
                 text "l" 32,14 w=8
               box span 40,12 8x16
-                text "b" 40,25 w=8"
+                text "b" 40,24.67 w=8"
     `);
   });
 
