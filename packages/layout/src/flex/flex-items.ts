@@ -108,6 +108,18 @@ function contentBoxSizes(box: ItemBox, bp: number, ctx: LayoutContext): { min: n
   return { min: Math.max(0, o.min - bp), max: Math.max(0, o.max - bp) };
 }
 
+const heightFreeBoxes = new WeakMap<ItemBox, ItemBox>();
+
+/** The item without its own height constraints: its content height (column `content` basis, §4.5 suggestion). */
+function heightFree(box: ItemBox): ItemBox {
+  let bare = heightFreeBoxes.get(box);
+  if (!bare) {
+    bare = { ...box, style: { ...box.style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as ItemBox;
+    heightFreeBoxes.set(box, bare);
+  }
+  return bare;
+}
+
 function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const s = box.style;
   const e = edges(s, space.width);
@@ -149,7 +161,7 @@ function columnItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx
   const heightContent = height === null ? null : toContentSize(height, s, e.v);
   let measured: number | null = null;
   const contentHeight = (): number => {
-    if (measured === null) measured = Math.max(0, layoutItem(box, { width: cross, height: null }, space.width, null, ctx).height - e.v);
+    if (measured === null) measured = Math.max(0, layoutItem(heightFree(box), { width: cross, height: null }, space.width, null, ctx).height - e.v);
     return measured;
   };
   const basis = s.flexBasis === 'auto' ? (heightContent === null ? 'content' : heightContent) : s.flexBasis;

@@ -93,8 +93,9 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
     out[`${key}Start`] = gridLine(s!);
     out[`${key}End`] = e ? gridLine(e) : s && !s.startsWith('span') && !/^-?\d/.test(s) ? gridLine(s) : { kind: 'auto' };
   } else if (prop === 'grid-area') {
-    const n = value.trim();
-    Object.assign(out, { gridRowStart: gridLine(n), gridColumnStart: gridLine(n), gridRowEnd: gridLine(n), gridColumnEnd: gridLine(n) });
+    const [rs, cs, re, ce] = value.split('/').map((x) => x.trim());
+    const auto = (v: string | undefined, fallback: string): GridLine => (v ? gridLine(v) : /^[a-z]/.test(fallback) ? gridLine(fallback) : { kind: 'auto' });
+    Object.assign(out, { gridRowStart: gridLine(rs!), gridColumnStart: auto(cs, rs!), gridRowEnd: auto(re, rs!), gridColumnEnd: auto(ce, cs ?? rs!) });
   } else if (prop === 'grid-column-start' || prop === 'grid-column-end' || prop === 'grid-row-start' || prop === 'grid-row-end') out[camel(prop)] = gridLine(value);
   else if (prop === 'column-count') out.columnCount = value === 'auto' ? 'auto' : parseInt(value, 10);
   else if (prop === 'column-width') out.columnWidth = value === 'auto' ? 'auto' : parseFloat(value);
