@@ -63,6 +63,10 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
     }
     h.push(row);
   }
+  // Vertical lines are numbered in column order: in an RTL table column 0 is on the right (CSS 2.1 §17.5).
+  const rtl = t.table.style.direction === 'rtl';
+  const START: Side = rtl ? 'borderRight' : 'borderLeft';
+  const END: Side = rtl ? 'borderLeft' : 'borderRight';
   const v: BorderSide[][] = [];
   for (let r = 0; r < R; r++) {
     const out: BorderSide[] = [];
@@ -72,15 +76,15 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
       const left = line > 0 ? cellAt(r, line - 1) : null;
       const right = line < C ? cellAt(r, line) : null;
       if (left && left === right) { out.push(NONE); continue; }
-      const list: (BorderSide | null)[] = [side(left?.box.style, 'borderRight'), side(right?.box.style, 'borderLeft')];
-      if (line === 0) list.push(rowStyle.borderLeft, g.borderLeft);
-      if (line === C) list.push(rowStyle.borderRight, g.borderRight);
-      list.push(line > 0 ? side(colStyle(line - 1), 'borderRight') : null, line < C ? side(colStyle(line), 'borderLeft') : null);
+      const list: (BorderSide | null)[] = [side(left?.box.style, END), side(right?.box.style, START)];
+      if (line === 0) list.push(rowStyle[START], g[START]);
+      if (line === C) list.push(rowStyle[END], g[END]);
+      list.push(line > 0 ? side(colStyle(line - 1), END) : null, line < C ? side(colStyle(line), START) : null);
       const gl = line > 0 ? t.columns[line - 1]?.group ?? null : null;
       const gr = line < C ? t.columns[line]?.group ?? null : null;
-      if (gl !== gr) list.push(side(gl?.style, 'borderRight'), side(gr?.style, 'borderLeft'));
-      if (line === 0) list.push(t.table.style.borderLeft);
-      if (line === C) list.push(t.table.style.borderRight);
+      if (gl !== gr) list.push(side(gl?.style, END), side(gr?.style, START));
+      if (line === 0) list.push(t.table.style[START]);
+      if (line === C) list.push(t.table.style[END]);
       out.push(resolve(list.filter((x): x is BorderSide => x !== null)));
     }
     v.push(out);
@@ -89,7 +93,7 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
 }
 
 /** Half of the widest collapsed border along each side of a cell: the part inside its border box (§17.6.2). */
-export function cellHalfBorders(b: CollapsedBorders, cell: CellSlot): Edges {
+export function cellHalfBorders(b: CollapsedBorders, cell: CellSlot, rtl: boolean): Edges {
   let top = 0, bottom = 0, left = 0, right = 0;
   for (let c = cell.col; c < cell.col + cell.colSpan; c++) {
     top = Math.max(top, b.h[cell.row]?.[c]?.width ?? 0);
@@ -99,15 +103,16 @@ export function cellHalfBorders(b: CollapsedBorders, cell: CellSlot): Edges {
     left = Math.max(left, b.v[r]?.[cell.col]?.width ?? 0);
     right = Math.max(right, b.v[r]?.[cell.col + cell.colSpan]?.width ?? 0);
   }
-  return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+  return rtl ? { top: top / 2, right: left / 2, bottom: bottom / 2, left: right / 2 } : { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
 }
 
 /** The table's own border widths in the collapsing model: half the widest outer border per side (the rest spills into the margin). */
-export function tableHalfBorders(b: CollapsedBorders): Edges {
+export function tableHalfBorders(b: CollapsedBorders, rtl: boolean): Edges {
   const max = (xs: readonly BorderSide[]): number => xs.reduce((m, s) => Math.max(m, s.width), 0);
   const top = b.h[0] ? max(b.h[0]) : 0;
   const bottom = b.h.length > 1 ? max(b.h[b.h.length - 1]!) : 0;
-  const left = max(b.v.map((r) => r[0] ?? NONE));
-  const right = max(b.v.map((r) => r[r.length - 1] ?? NONE));
+  const start = max(b.v.map((r) => r[0] ?? NONE));
+  const end = max(b.v.map((r) => r[r.length - 1] ?? NONE));
+  const [left, right] = rtl ? [end, start] : [start, end];
   return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
 }

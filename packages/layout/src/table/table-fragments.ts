@@ -65,7 +65,12 @@ export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, place
   if (!b || placed.length === 0) return [];
   const out: BoxFragment[] = [];
   const C = geo.colW.length;
-  const lineX = (c: number): number => (c < C ? geo.colX[c]! : geo.colX[C - 1]! + geo.colW[C - 1]!);
+  const rtl = tableStyle.direction === 'rtl';
+  // Line c is the start edge of column c (its right edge in an RTL table); line C the end edge of the last column.
+  const lineX = (c: number): number => {
+    if (c < C) return rtl ? geo.colX[c]! + geo.colW[c]! : geo.colX[c]!;
+    return rtl ? geo.colX[C - 1]! : geo.colX[C - 1]! + geo.colW[C - 1]!;
+  };
   const hLine = (line: number, y: number, vRow: number): void => {
     const row = b.h[line];
     if (!row) return;
@@ -75,8 +80,10 @@ export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, place
       let e = c + 1;
       while (e < C && sameSide(row[e]!, side)) e++;
       if (side.width > 0) {
-        const x0 = lineX(c) - (c === 0 ? (b.v[vRow]?.[0]?.width ?? 0) / 2 : 0);
-        const x1 = lineX(e) + (e === C ? (b.v[vRow]?.[C]?.width ?? 0) / 2 : 0);
+        const startExt = c === 0 ? (b.v[vRow]?.[0]?.width ?? 0) / 2 : 0;
+        const endExt = e === C ? (b.v[vRow]?.[C]?.width ?? 0) / 2 : 0;
+        const x0 = rtl ? lineX(e) - endExt : lineX(c) - startExt;
+        const x1 = rtl ? lineX(c) + startExt : lineX(e) + endExt;
         out.push(segment(tableStyle, true, side, x0, y, x1 - x0));
       }
       c = e;
@@ -121,8 +128,8 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
   const t = prep.structure;
   const out: Fragment[] = [];
   const C = geo.colW.length;
-  const x0 = geo.colX[0] ?? 0;
-  const width = C ? geo.colX[C - 1]! + geo.colW[C - 1]! - x0 : 0;
+  const x0 = C ? Math.min(...geo.colX) : 0;
+  const width = C ? Math.max(...geo.colX.map((x, c) => x + geo.colW[c]!)) - x0 : 0;
   let i = 0;
   while (i < placed.length) {
     const g: GroupInfo = t.groups[t.rows[placed[i]!.index]!.group]!;

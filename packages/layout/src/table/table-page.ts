@@ -5,7 +5,7 @@ import { createBoxFragment } from '../flow/fragments.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import { alignedCell, type PlacedRow } from './table-fragments.js';
-import { cellWidth, layoutCell, type MeasuredRows } from './table-rows.js';
+import { cellWidth, cellX, layoutCell, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
 
 const EPSILON = 1e-6;
@@ -186,7 +186,7 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
       // Finished on an earlier page: an empty continuation of the cell keeps its background and side borders.
       const s = box.style;
       frags.push(createBoxFragment(s, box.tag, box.attrs, {
-        x: geo.colX[slot.col] ?? 0, y: 0, width, height: 0,
+        x: cellX(geo, slot), y: 0, width, height: 0,
         border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
         padding: { top: 0, right: 0, bottom: 0, left: 0 }, part: { isFirst: false, isLast: true },
       }, []));
@@ -196,7 +196,7 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
     const res = layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx);
     if (!res.fragment) return null;
     const f = res.fragment as BoxFragment;
-    (f as { x: number }).x = geo.colX[slot.col] ?? 0;
+    (f as { x: number }).x = cellX(geo, slot);
     frags.push(f);
     next.push(res.resume);
     if (res.resume) broke = true;

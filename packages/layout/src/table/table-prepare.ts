@@ -43,13 +43,13 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
   const hSpacing = collapse ? 0 : s.borderSpacing[0];
   const vSpacing = collapse ? 0 : s.borderSpacing[1];
   const cellBoxes = new Map<CellSlot, ContainerBox>();
-  for (const row of structure.rows) for (const cell of row.cells) cellBoxes.set(cell, cellBox(cell, collapse));
+  for (const row of structure.rows) for (const cell of row.cells) cellBoxes.set(cell, cellBox(cell, collapse, s.direction === 'rtl'));
   const columns = columnConstraints(structure, cellBoxes, hSpacing, ctx);
   const n = structure.columnCount;
   const spacing = n > 0 ? (n + 1) * hSpacing : 0;
   return {
     structure, collapse, cellBoxes, hSpacing, vSpacing,
-    border: collapse ? tableHalfBorders(collapse) : borderEdges(s),
+    border: collapse ? tableHalfBorders(collapse, s.direction === 'rtl') : borderEdges(s),
     padding: collapse ? ZERO : paddingEdges(s, 0),
     columns,
     gridMin: columns.reduce((a, c) => a + c.min, 0) + spacing,
@@ -58,14 +58,14 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
 }
 
 /** The cell as a block container inside its grid area: the table decides its width, height and position. */
-function cellBox(cell: CellSlot, collapse: CollapsedBorders | null): ContainerBox {
+function cellBox(cell: CellSlot, collapse: CollapsedBorders | null, rtl: boolean): ContainerBox {
   const s = cell.box.style;
   let style: ComputedStyle = {
     ...s, width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none',
     marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, position: s.position === 'relative' ? s.position : 'static', float: 'none',
   };
   if (collapse) {
-    const half = cellHalfBorders(collapse, cell);
+    const half = cellHalfBorders(collapse, cell, rtl);
     style = {
       ...style, borderTop: NO_SIDE(half.top, s.borderTop), borderRight: NO_SIDE(half.right, s.borderRight),
       borderBottom: NO_SIDE(half.bottom, s.borderBottom), borderLeft: NO_SIDE(half.left, s.borderLeft),

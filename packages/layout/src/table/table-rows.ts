@@ -27,6 +27,13 @@ export interface MeasuredRows {
   readonly cells: MeasuredCell[][];
 }
 
+/** Left edge of a cell: its first column's, or its last one's in an RTL table. */
+export function cellX(geo: TableGeometry, slot: CellSlot): number {
+  let x = Infinity;
+  for (let c = slot.col; c < slot.col + slot.colSpan; c++) x = Math.min(x, geo.colX[c] ?? Infinity);
+  return Number.isFinite(x) ? x : 0;
+}
+
 export function cellWidth(geo: TableGeometry, slot: CellSlot, hSpacing: number): number {
   let w = (slot.colSpan - 1) * hSpacing;
   for (let c = slot.col; c < slot.col + slot.colSpan; c++) w += geo.colW[c] ?? 0;
@@ -60,7 +67,7 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
       const r = layoutCell(box, width, Infinity, true, null, ctx);
       const fragment = r.fragment as BoxFragment;
       const natural = Math.max(r.height, specifiedHeight(slot.box, box));
-      list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: geo.colX[slot.col] ?? 0, width });
+      list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width });
     }
     cells.push(list);
     const { height, baseline } = rowHeight(row.box, list);

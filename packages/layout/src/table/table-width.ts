@@ -86,11 +86,14 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   const assignable = Math.max(0, width - edgesOf(prep) - spacingOf(prep));
   const colW = prep.structure.columnCount === 0 ? [] : distributeWidths(assignable, fixed ? fixedColumns(prep) : prep.columns, true);
   const colX: number[] = [];
-  let x = prep.border.left + prep.padding.left + prep.hSpacing;
+  const rtl = s.direction === 'rtl';
+  let x = (rtl ? prep.border.right + prep.padding.right : prep.border.left + prep.padding.left) + prep.hSpacing;
   for (const w of colW) {
     colX.push(x);
     x += w + prep.hSpacing;
   }
+  // Columns run from the inline start: right to left in an RTL table (CSS 2.1 §17.5).
+  if (rtl) for (let c = 0; c < colX.length; c++) colX[c] = width - colX[c]! - colW[c]!;
   // Auto margins centre the table (CSS 2.1 §10.3.3); an over-constrained end margin gives way.
   const rest = cbWidth - width;
   let marginLeft = ml;

@@ -65,7 +65,7 @@ function border(v: string): BorderSide {
   return { width: none ? 0 : parseFloat(width ?? '3'), style, color };
 }
 
-const KEYWORDS = new Set(['display', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after']);
+const KEYWORDS = new Set(['display', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after']);
 const LENGTHS = new Set(['width', 'height', 'min-width', 'max-width', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
 const camel = (p: string): string => p.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
