@@ -6,14 +6,14 @@
  * the Host header untouched, so the server's CSRF origin check sees one origin.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { dashboardDir } from '@platen/dashboard';
+import { DASHBOARD_CSP, dashboardDir, resolveDashboardAsset } from '@platen/dashboard';
 import { loadConfig, startServer } from '@platen/server';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -23,11 +23,6 @@ export const CHROMIUM = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.wasm': 'application/wasm',
-};
-
 /** `npm ci` builds the dashboard (its `prepare`); build here too when a checkout skipped that. */
 export function ensureBuilt(): void {
   if (existsSync(join(dashboardDir, 'index.html'))) return;
@@ -35,7 +30,6 @@ export function ensureBuilt(): void {
 }
 
 function staticFront(apiBase: string): Server {
-  const root = resolve(dashboardDir);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://front');
     if (url.pathname.startsWith('/api/')) {
@@ -47,10 +41,14 @@ function staticFront(apiBase: string): Server {
       req.pipe(upstream);
       return;
     }
-    let file = normalize(join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root + sep) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+    // What the server's mount does too (see packages/dashboard/index.js).
+    const asset = resolveDashboardAsset(url.pathname);
+    if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"type":"not_found_error","code":"resource_not_found","message":"Route not found."}}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': asset.type, 'cache-control': asset.cacheControl, 'content-security-policy': DASHBOARD_CSP, 'x-content-type-options': 'nosniff' });
+    createReadStream(asset.file).pipe(res);
   });
 }
 

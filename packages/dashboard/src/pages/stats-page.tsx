@@ -4,7 +4,8 @@ import { api } from '../api.js';
 import type { Period, PdfLog } from '../types.js';
 import { formatBytes, formatMs } from '../ui/format.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
-import { RenderChart, bucketLogs, bucketPlan } from '../ui/render-chart.js';
+import { bucketLogs, bucketPlan } from '../ui/chart-buckets.js';
+import { RenderChart } from '../ui/render-chart.js';
 
 const PERIODS: ReadonlyArray<readonly [Period | '', string]> = [
   ['1h', 'Last hour'], ['24h', 'Last 24 hours'], ['7d', 'Last 7 days'], ['30d', 'Last 30 days'], ['', 'All time'],

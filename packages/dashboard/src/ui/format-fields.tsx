@@ -4,6 +4,7 @@
  * document's own CSS keep precedence (DECISIONS.md "Render").
  */
 import type { Margins, PdfFormat } from '../types.js';
+export { cleanFormat } from './clean-format.js';
 import { SelectField } from './select-field.js';
 
 type TextKey = 'width' | 'height' | 'background_color' | 'font_family' | 'font_size' | 'google_fonts_url'
@@ -25,20 +26,6 @@ const LABELS: Record<TextKey | ChoiceKey, string> = {
   text_align: 'Text align', horizontal_align: 'Horizontal align', vertical_align: 'Vertical align',
   footer_position: 'Footer position',
 };
-
-/** Drops unset fields so the stored/sent object carries only what the user chose. */
-export function cleanFormat(f: PdfFormat): PdfFormat {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(f)) {
-    if (k === 'margins' && v && typeof v === 'object') {
-      const m = Object.fromEntries(Object.entries(v as Margins).filter(([, x]) => typeof x === 'string' && x.trim() !== ''));
-      if (Object.keys(m).length > 0) out.margins = m;
-    } else if (typeof v === 'string' && v.trim() !== '') {
-      out[k] = v.trim();
-    }
-  }
-  return out as PdfFormat;
-}
 
 export function FormatFields(props: { value: PdfFormat; onChange: (f: PdfFormat) => void; errorParam: string | null }) {
   const f = props.value;

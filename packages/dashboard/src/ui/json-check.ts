@@ -1,15 +1,33 @@
 /** Sample data is typed as JSON text; this turns it into an object or a located error. */
+import { jsonLanguage } from '@codemirror/lang-json';
 import type { JsonObject } from '../types.js';
 import type { LineDiagnostic } from './code-editor.js';
 
 export type JsonCheck = { ok: true; value: JsonObject } | { ok: false; error: LineDiagnostic };
 
+/**
+ * V8's JSON.parse messages no longer carry a position ("Unexpected token 'o', …"),
+ * so the editor's own JSON grammar (Lezer, error-recovering) finds the first bad spot.
+ */
+function errorOffset(text: string, message: string): number | null {
+  const pos = /position (\d+)/.exec(message);
+  if (pos?.[1]) return Number(pos[1]);
+  let at: number | null = null;
+  jsonLanguage.parser.parse(text).iterate({
+    enter: (node) => {
+      if (at !== null) return false;
+      if (node.type.isError) at = node.from;
+      return undefined;
+    },
+  });
+  return at ?? (/end of JSON input/.test(message) ? text.length : null);
+}
+
 function lineOf(text: string, message: string): number | null {
   const line = /line (\d+)/.exec(message);
   if (line?.[1]) return Number(line[1]);
-  const pos = /position (\d+)/.exec(message);
-  if (pos?.[1]) return text.slice(0, Number(pos[1])).split('\n').length;
-  return null;
+  const offset = errorOffset(text, message);
+  return offset === null ? null : text.slice(0, offset).split('\n').length;
 }
 
 export function checkJson(text: string): JsonCheck {
