@@ -328,9 +328,9 @@ describe('decorations and bidi', () => {
         box body 0,0 800x32
           box p 0,0 800x32
             box (anon) 0,0 800x32
-              text "ab " 0,26 w=24 underline@27.6/1.6
+              text "ab " 0,26 w=24 underline@27.5/1
               box span 24,0 32x32
-                text "cd" 24,26 w=32 underline@29.2/3.2 line-through@17.47/3.2"
+                text "cd" 24,26 w=32 underline@29.5/3 line-through@17.47/3"
     `);
   });
 
