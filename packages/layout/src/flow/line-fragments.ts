@@ -8,6 +8,7 @@ import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
 import { decorationsFor } from './text-decorations.js';
+import { shiftInlineRelative } from '../positioned/containing-block.js';
 
 export interface EmitInput {
   /** Items in visual order. */
@@ -189,9 +190,10 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   const y = baseline - ascent - pt - border.top;
   const height = ascent + descent + pt + pb + border.top + border.bottom;
   for (const child of open.children) offsetFragment(child, -open.left, -y);
-  return createBoxFragment(s, open.box.tag, open.box.attrs, {
+  // position: relative moves the inline box with its content (src/positioned, §9.4.3).
+  return shiftInlineRelative(createBoxFragment(s, open.box.tag, open.box.attrs, {
     x: open.left, y, width: right - open.left, height, border, padding, part: { isFirst: open.isFirst, isLast },
-  }, open.children);
+  }, open.children), input.cbWidth);
 }
 
 /** Inline boxes of a reordered line, behind the content they cover (outermost first). */

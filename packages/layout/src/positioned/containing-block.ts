@@ -1,6 +1,6 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
-import { resolveLength } from '../style.js';
+import { resolveLength, type ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
@@ -63,16 +63,22 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
   if (f && f.kind === 'box') {
     if (pending.length) placePending(f, pending, ctx);
     if (root && space.mode === 'layout') placeFixed(box as ContainerBox, f, r, space, ctx);
-    if (box.style.position === 'relative') offsetFragment(f, ...relativeOffset(box, space));
+    if (box.style.position === 'relative') offsetFragment(f, ...relativeOffset(box.style, space.inlineSize, space.cbBlockSize));
   }
   return r;
 }
 
+/** An inline box with `position: relative` (§9.4.3) moves with its content; vertical percentages need a definite height (none here). */
+export function shiftInlineRelative<F extends Fragment>(fragment: F, cbWidth: number): F {
+  const s = fragment.style;
+  if (s.position !== 'relative') return fragment;
+  offsetFragment(fragment, ...relativeOffset(s, cbWidth, null));
+  return fragment;
+}
+
 /** §9.4.3: left wins over right, top over bottom; percentages of the containing block. */
-function relativeOffset(box: BlockLevelBox, space: Space): [number, number] {
-  const s = box.style;
-  const dx = s.left !== 'auto' ? resolveLength(s.left, space.inlineSize) : s.right !== 'auto' ? -resolveLength(s.right, space.inlineSize) : 0;
-  const cbh = space.cbBlockSize;
+function relativeOffset(s: ComputedStyle, cbWidth: number, cbh: number | null): [number, number] {
+  const dx = s.left !== 'auto' ? resolveLength(s.left, cbWidth) : s.right !== 'auto' ? -resolveLength(s.right, cbWidth) : 0;
   const top = s.top !== 'auto' && (cbh !== null || typeof s.top === 'number') ? resolveLength(s.top, cbh ?? 0) : null;
   const bottom = s.bottom !== 'auto' && (cbh !== null || typeof s.bottom === 'number') ? resolveLength(s.bottom, cbh ?? 0) : null;
   return [dx, top ?? (bottom !== null ? -bottom : 0)];
