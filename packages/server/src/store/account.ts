@@ -10,5 +10,5 @@ export function deleteAccount(db: Db, userId: string): { deleted: boolean; rende
     const renderIds = db.prepare<[string], { id: string }>('SELECT id FROM renders WHERE user_id = ?').all(userId).map((r) => r.id);
     const deleted = db.prepare('DELETE FROM users WHERE id = ?').run(userId).changes > 0;
     return { deleted, renderIds };
-  })();
+  }).immediate(); // read then write: take the write lock first (busy_timeout applies)
 }

@@ -45,7 +45,7 @@ export function createRenderStore(db: Db, now: () => number) {
         const ids = expired.all(new Date(now()).toISOString()).map((r) => r.id);
         for (const id of ids) remove.run(id);
         return ids;
-      })();
+      }).immediate(); // read then write: take the write lock first (busy_timeout applies)
     },
     idsForUser(userId: string): string[] {
       return forUser.all(userId).map((r) => r.id);

@@ -115,7 +115,10 @@ export function createTemplateStore(db: Db, now: () => number) {
       return row ? rowToTemplate(row) : null;
     },
     create(userId: string, input: TemplateInput): Template {
-      return create(userId, input);
+      // IMMEDIATE: the slug is read, then the row written; a deferred transaction whose
+      // snapshot went stale while another writer held the lock fails with SQLITE_BUSY at
+      // once, whatever busy_timeout says. Taking the write lock first makes it wait instead.
+      return create.immediate(userId, input);
     },
     /** Only given fields change; the slug never does. New `html` without `plain_text` regenerates the text. */
     update(userId: string, ref: string, patch: TemplatePatch): Template | null {
@@ -147,7 +150,7 @@ export function createTemplateStore(db: Db, now: () => number) {
     duplicate(userId: string, ref: string): Template | null {
       const old = store.get(userId, ref);
       if (!old) return null;
-      return create(userId, { ...old, name: `${old.name} (copy)` });
+      return create.immediate(userId, { ...old, name: `${old.name} (copy)` });
     },
   };
   return store;
