@@ -24,8 +24,14 @@ export function createFileBlobStore(dir: string): BlobStore {
   return {
     async put(id, bytes) {
       const path = pathOf(id);
-      await writeFile(path + '.tmp', bytes);
-      await rename(path + '.tmp', path);
+      try {
+        await writeFile(path + '.tmp', bytes);
+        await rename(path + '.tmp', path);
+      } catch (error) {
+        // A full disk leaves half a temp file, which list() never reports: remove it here.
+        await rm(path + '.tmp', { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     async get(id) {
       try {
