@@ -2,9 +2,8 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle, LengthOrAuto, LengthOrNone } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
-import { outerSizes } from '../flow/intrinsic-size.js';
 import type { FlexAxes } from './flex-axes.js';
-import { asItem, layoutItem, type ItemBox } from './sized-box.js';
+import { asItem, contentWidths, layoutItem, type ItemBox } from './sized-box.js';
 
 /** One flex item and its sizes along the container's axes; main sizes are content-box sizes. */
 export interface FlexItem {
@@ -97,15 +96,14 @@ const unsized = new WeakMap<ItemBox, ItemBox>();
  * Min-/max-content width of the item's content box, ignoring its own width, min/max-width and
  * margins (the content size suggestion and `content` basis of CSS Flexbox §4.5, §9.2).
  */
-function contentBoxSizes(box: ItemBox, bp: number, ctx: LayoutContext): { min: number; max: number } {
+function contentBoxSizes(box: ItemBox, ctx: LayoutContext): { min: number; max: number } {
   let bare = unsized.get(box);
   if (!bare) {
     const style = { ...box.style, width: 'auto', minWidth: 'auto', maxWidth: 'none', marginLeft: 0, marginRight: 0 } as const;
     bare = { ...box, style } as ItemBox;
     unsized.set(box, bare);
   }
-  const o = outerSizes(bare, ctx);
-  return { min: Math.max(0, o.min - bp), max: Math.max(0, o.max - bp) };
+  return contentWidths(bare, ctx);
 }
 
 const heightFreeBoxes = new WeakMap<ItemBox, ItemBox>();
@@ -128,7 +126,7 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const width = definite(s.width, space.width);
   const widthContent = width === null ? null : toContentSize(width, s, e.h);
   let intrinsic: { min: number; max: number } | null = null;
-  const contentSizes = (): { min: number; max: number } => intrinsic ??= contentBoxSizes(box, e.h, ctx);
+  const contentSizes = (): { min: number; max: number } => intrinsic ??= contentBoxSizes(box, ctx);
   const basis = s.flexBasis === 'auto' ? (widthContent === null ? 'content' : widthContent) : s.flexBasis;
   let base: number;
   if (basis === 'content') base = contentSizes().max;
@@ -198,7 +196,6 @@ function columnCrossSize(
   if (width !== null) return clamp(toContentSize(width, s, bp) + bp);
   const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1];
   if (stretch) return clamp(available);
-  const o = outerSizes(box, ctx);
-  const m = margins[0] + margins[1];
-  return clamp(Math.min(Math.max(o.min - m, available), o.max - m));
+  const c = contentWidths(box, ctx);
+  return clamp(Math.min(Math.max(c.min + bp, available), c.max + bp));
 }

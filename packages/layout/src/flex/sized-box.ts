@@ -3,7 +3,8 @@ import type { BlockLevelBox, ContainerBox, LinesBox, ReplacedBox } from '../boxe
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { borderEdges, paddingEdges } from '../flow/box-model.js';
+import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
 import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
 
 /**
@@ -106,4 +107,18 @@ export function layoutItem(
     mode: page ? 'layout' : 'measure', marginAbove: NO_MARGINS, truncateMargins: page !== null && page.resume !== null,
     cbBlockSize: cbHeight,
   }, page?.resume ?? null, ctx);
+}
+
+/**
+ * Min-/max-content width of the box's content box. `outerSizes` is a contribution to an
+ * unknown containing block (percent padding and margins count as 0); items know theirs and
+ * add their real edges to this.
+ */
+export function contentWidths(box: ItemBox, ctx: LayoutContext): { min: number; max: number } {
+  const o = outerSizes(box, ctx);
+  const s = box.style;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, 0);
+  const e = b.left + b.right + p.left + p.right + marginOrZero(s.marginLeft, 0) + marginOrZero(s.marginRight, 0);
+  return { min: Math.max(0, o.min - e), max: Math.max(0, o.max - e) };
 }

@@ -1,7 +1,6 @@
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
-import { outerSizes } from '../flow/intrinsic-size.js';
-import type { ItemBox } from '../flex/sized-box.js';
+import { contentWidths, type ItemBox } from '../flex/sized-box.js';
 
 /** justify-self / align-self of an item (auto resolved), and whether its margins on that axis are auto. */
 export interface AxisAlignment {
@@ -53,8 +52,8 @@ export function alignInArea(
     size = clamp(area - m0 - m1);
     stretched = !x;
   } else if (x) {
-    const o = outerSizes(item, ctx);
-    size = clamp(Math.min(Math.max(o.min - m0 - m1, area - m0 - m1), o.max - m0 - m1));
+    const c = contentWidths(item, ctx);
+    size = clamp(Math.min(Math.max(c.min + bp, area - m0 - m1), c.max + bp));
   } else size = measuredOuter - m0 - m1;
   const free = area - size - m0 - m1;
   if (align.autoStart || align.autoEnd) {
