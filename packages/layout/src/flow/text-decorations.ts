@@ -5,8 +5,8 @@ import type { TextItem } from './inline-items.js';
 /**
  * Decoration lines of a text fragment (CSS Text Decoration 3 §2), drawn with the decorating
  * box's colour and style, placed as Chromium does for `text-underline-position: auto`:
- * underline just below the baseline, overline at the ascent, line-through a third of the
- * ascent up.
+ * underline just below the baseline, overline just above the ascent, line-through a third
+ * of the ascent up.
  */
 export function decorationsFor(item: TextItem, x: number, baseline: number, width: number, ctx: LayoutContext): TextDecoration[] {
   if (item.decorations.length === 0) return [];
@@ -22,7 +22,7 @@ export function decorationsFor(item: TextItem, x: number, baseline: number, widt
     // ComputeUnderlineOffsetAuto); y is the line's centre.
     const gap = Math.max(1, Math.ceil(auto / 2));
     const y = d.line === 'underline' ? baseline + gap + thickness / 2
-      : d.line === 'overline' ? baseline - m.ascent + thickness / 2
+      : d.line === 'overline' ? baseline - m.ascent - thickness / 2 // its bottom on the ascent line (measured)
       : baseline - m.ascent / 3;
     return { line: d.line, x, y, width, thickness, color, style: from.textDecorationStyle };
   });
