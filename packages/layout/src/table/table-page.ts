@@ -40,15 +40,6 @@ function section(plan: RowPlan, from: number, to: number): Section {
   return { from, to, height };
 }
 
-/** Rows a row-spanning cell ties together: no break between them (a simplification of Chromium). */
-function unitEnd(plan: RowPlan, r: number, end: number): number {
-  let last = r + 1;
-  for (let i = r; i < last && i < end; i++) {
-    for (const c of plan.prep.structure.rows[i]!.cells) last = Math.max(last, Math.min(end, c.row + c.rowSpan));
-  }
-  return last;
-}
-
 function measuredRow(plan: RowPlan, r: number, top: number): PlacedRow {
   const { rows, prep } = plan;
   const height = rows.heights[r]!;
@@ -118,6 +109,7 @@ export function placeRows(plan: RowPlan, startY: number, token: Token | null): P
   while (step.kind === 'next' && step.row < footer.from) step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, keep, token);
   if (step.kind === 'pushed') return { placed: cur.placed, y: cur.y, resume: null, pushed: true };
   const resume = step.kind === 'stop' ? step.resume : null;
+  fitRowSpans(plan, cur, header.to, footer.from, token !== null);
   if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to);
   if (cur.placed.length && !resume) cur.y += vs;
   return { placed: cur.placed, y: cur.y, resume, pushed: false, ...(step.kind === 'stop' && step.forced ? { forcedBreak: step.forced } : {}) };
@@ -141,7 +133,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     cur.body++;
     return split.cells ? { kind: 'stop', resume: { row: r, cells: split.cells } } : { kind: 'next', row: r + 1 };
   }
-  const end = unitEnd(plan, r, bodyEnd);
+  const end = r + 1;
   const reserve = reserveFor(end);
   if (cur.y + section(plan, r, end).height - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON) {
     putRows(plan, cur, r, end);
@@ -149,7 +141,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     return { kind: 'next', row: end };
   }
   const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
-  if (end === r + 1 && !(avoid && cur.body > 0)) {
+  if (!(avoid && cur.body > 0)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
     const split = splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null);
@@ -165,6 +157,45 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   putRows(plan, cur, r, end);
   cur.body += end - r;
   return { kind: 'next', row: end };
+}
+
+/**
+ * Rows tied by a row-spanning cell may break apart (as in Chromium): the cell ends with the
+ * last row on this page, and on the next page an empty continuation of it (background and
+ * side borders) covers the rows it still spans.
+ */
+function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: number, continuation: boolean): void {
+  const body = cur.placed.map((p, i) => ({ p, i })).filter(({ p }) => p.index >= bodyStart && p.index < bodyEnd);
+  const first = body[0];
+  const last = body[body.length - 1];
+  if (!first || !last) return;
+  const bottom = last.p.top + last.p.height;
+  for (const { p } of body) {
+    for (const c of p.cells) {
+      if (c.rowSpan === 1 || p.index + c.rowSpan - 1 <= last.p.index) continue;
+      const f = c.fragment as { height: number; border: BoxFragment['border']; padding: BoxFragment['padding']; part: BoxFragment['part'] };
+      f.height = bottom - p.top;
+      f.border = { ...f.border, bottom: 0 };
+      f.padding = { ...f.padding, bottom: 0 };
+      f.part = { ...f.part, isLast: false };
+    }
+  }
+  if (!continuation) return;
+  const grid = plan.prep.structure.grid[first.p.index] ?? [];
+  const extra: PlacedRow['cells'][number][] = [];
+  for (const slot of new Set(grid)) {
+    if (!slot || slot.row >= first.p.index) continue;
+    const box = plan.prep.cellBoxes.get(slot)!;
+    const s = box.style;
+    let spanBottom = first.p.top;
+    for (const { p } of body) if (p.index < slot.row + slot.rowSpan) spanBottom = p.top + p.height;
+    extra.push({ rowSpan: slot.rowSpan, fragment: createBoxFragment(s, box.tag, box.attrs, {
+      x: cellX(plan.geo, slot), y: 0, width: cellWidth(plan.geo, slot, plan.prep.hSpacing), height: spanBottom - first.p.top,
+      border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
+      padding: { top: 0, right: 0, bottom: 0, left: 0 }, part: { isFirst: false, isLast: true },
+    }, []) });
+  }
+  if (extra.length) cur.placed[first.i] = { ...first.p, cells: [...first.p.cells, ...extra] };
 }
 
 /**

@@ -48,6 +48,29 @@ function runText(f: Fragment): string {
 const PAGE = { pageStyle: pageStyleOf({ width: 400, height: 300 }) };
 
 describe('table pagination', () => {
+  it('breaks between rows tied by a row-spanning cell, which continues empty on the next page', () => {
+    const body = [
+      ...Array.from({ length: 5 }, (_, i) => row(`R${i + 1}`, 40)),
+      el('tr', {}, cell(block('S1', 40)), el('td', { attrs: { rowspan: '3', id: 'SPAN' } }, 'x')),
+      el('tr', {}, cell(block('S2', 40))), el('tr', {}, cell(block('S3', 40))), row('T1', 40),
+    ];
+    const doc = el('body', { display: 'block', ...FONT }, el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] }, el('tbody', {}, ...body)));
+    const pages = layoutPages(doc, PAGE);
+    // Chromium: S1@200 S2@240 S3@280 (split), then T1@20 on page 2.
+    expect(positions(pages)).toEqual(['R1@0 R2@40 R3@80 R4@120 R5@160 S1@200 S2@240 S3@280 SPAN@200', 'S3@0 T1@20 SPAN@0']);
+    const spans = pages.map((p) => {
+      const out: string[] = [];
+      const visit = (f: Fragment): void => {
+        if (f.kind !== 'box') return;
+        if (f.attrs.id === 'SPAN') out.push(`${f.y}+${f.height}`);
+        f.children.forEach(visit);
+      };
+      p.fragments.forEach(visit);
+      return out;
+    });
+    expect(spans).toEqual([['200+100'], ['0+20']]);
+  });
+
   it('slices the border and spacing of a separated table: a split row runs to the page end and continues at the top', () => {
     const red = { width: 6, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } } as const;
     const doc = el('body', { display: 'block', ...FONT },
