@@ -1,9 +1,36 @@
-// Profile helper: node --cpu-prof bench/profile-once.mjs [workload-index] [iterations]
-import { render } from '@platen/core';
+// Profile helper: node bench/profile-once.mjs [workload-index] [iterations] [profile.cpuprofile]
+// Prints wall and CPU (user+system of this process) ms per warm render: on a shared machine
+// CPU time moves far less with load than wall time. With a third argument, writes a CPU
+// profile of the warm loop only (startup and the first render excluded), unlike --cpu-prof.
+// PLATEN_CORE=/path/to/another/dist/index.js renders with another build (A/B in one minute).
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { pathToFileURL } from 'node:url';
 import { workloads } from './workloads.mjs';
+
+const { render } = await import(process.env.PLATEN_CORE ? pathToFileURL(resolve(process.env.PLATEN_CORE)).href : '@platen/core');
+
 const { name, options } = workloads[Number(process.argv[2] ?? 0)];
 const n = Number(process.argv[3] ?? 30);
+const profilePath = process.argv[4];
 await render(options);
+await render(options);
+const session = profilePath ? new Session() : null;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+}
+const cpu = process.cpuUsage();
 const start = performance.now();
 for (let i = 0; i < n; i++) await render(options);
-console.log(`${name}: ${((performance.now() - start) / n).toFixed(1)} ms per render`);
+const wall = (performance.now() - start) / n;
+const used = process.cpuUsage(cpu);
+if (session) {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(profilePath, JSON.stringify(profile));
+}
+const cpuMs = (used.user + used.system) / 1000 / n;
+console.log(`${name}: ${wall.toFixed(1)} ms wall, ${cpuMs.toFixed(1)} ms CPU per render`);

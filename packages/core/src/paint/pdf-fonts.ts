@@ -2,6 +2,7 @@ import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { reencodeWoff2Glyphs, type TtfSubsetInternals } from './woff2-subset.js';
+import { cacheFontProgram, type CachedEmbeddedFont } from './font-program-cache.js';
 
 /** The parts of PDFKit's EmbeddedFont we drive directly (not in @types/pdfkit). */
 interface EmbeddedFont {
@@ -16,6 +17,7 @@ interface PdfDocumentInternals {
   font(src: Font, family: string): unknown;
   readonly _font: EmbeddedFont;
   readonly page: { readonly fonts: Record<string, unknown> };
+  readonly compress: boolean;
 }
 
 export interface PdfGlyph {
@@ -91,6 +93,7 @@ export class DocumentFonts {
       const face = resolved.face.font;
       font.widths[0] = (face.getGlyph(0).advanceWidth * 1000) / face.unitsPerEm;
       if (resolved.face.font.type === 'WOFF2') reencodeWoff2Glyphs(font.subset as unknown as TtfSubsetInternals);
+      cacheFontProgram(font as unknown as CachedEmbeddedFont, face, this.#doc.compress);
       this.#embedded.set(key, font);
     }
     return font;
