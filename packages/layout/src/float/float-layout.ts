@@ -6,6 +6,7 @@ import { definite, marginOrZero, type UsedBox } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { establishesBfc } from '../flow/block-layout.js';
 import { NO_MARGINS, resolveMargins, type Space } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
@@ -125,4 +126,50 @@ function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext): Lai
   const mt = resolveMargins(r.marginTop);
   const mb = resolveMargins(r.marginBottom);
   return { fragment, mt, mb, ml, mr, width: fragment.width, height: r.height };
+}
+
+/** A block-level box that starts a formatting context (or a replaced one): its border box must not overlap floats (CSS 2.1 §9.5). */
+function avoidsFloats(box: BlockLevelBox): box is ContainerBox | ReplacedBox {
+  if (box.kind === 'lines') return false;
+  if (box.kind === 'replaced') return true;
+  return establishesBfc(box) && box.tag !== 'html';
+}
+
+/**
+ * A formatting-context root beside floats (§9.5): it goes where its width fits, below the floats
+ * if need be, and an auto width shrinks to the free span. Returns the span (left offset from the
+ * containing block's content box, width) when floats intrude, else null.
+ */
+export function avoidFloats(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): { left: number; width: number } | null {
+  if (!avoidsFloats(child)) return null;
+  const fc = childFloats(space, used, state);
+  const ex = fc.exclusions;
+  if (ex.isEmpty) return null;
+  const ownTop = marginOrZero(child.style.marginTop, used.width);
+  let top = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
+  if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
+  const needed = minimumWidth(child, used.width, ctx);
+  let span = ex.available(fc.x, fc.x + used.width, top, 0);
+  for (let next = ex.nextBottom(top); span.right - span.left < needed - EPSILON && next !== null; next = ex.nextBottom(top)) {
+    top = next;
+    span = ex.available(fc.x, fc.x + used.width, top, 0);
+  }
+  const start = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
+  if (top > start + EPSILON) {
+    resolvePending(state);
+    state.y += Math.max(0, top - ownTop - childFloats(space, used, state).y);
+  }
+  // Its own margins may overlap the floats; its border box may not (as Chromium places it).
+  const ml = marginOrZero(child.style.marginLeft, used.width);
+  const mr = marginOrZero(child.style.marginRight, used.width);
+  const left = Math.max(0, span.left - fc.x - ml);
+  const right = Math.min(span.right - fc.x, used.width - mr) + mr;
+  return { left, width: Math.max(0, right - left) };
+}
+
+/** The width a float-avoiding box needs: its definite (or replaced) margin-box width, else nothing. */
+function minimumWidth(box: ContainerBox | ReplacedBox, cbWidth: number, ctx: LayoutContext): number {
+  const s = box.style;
+  if (box.kind !== 'replaced' && definite(s.width, cbWidth) === null) return 0;
+  return outerSizes(box, ctx).max;
 }

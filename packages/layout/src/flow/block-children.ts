@@ -8,7 +8,7 @@ import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
-import { applyClearance, childFloats, isFloatBox, placeFloat } from '../float/float-layout.js';
+import { applyClearance, avoidFloats, childFloats, isFloatBox, placeFloat } from '../float/float-layout.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
@@ -70,8 +70,11 @@ export function flowChildren(
       continue;
     }
     applyClearance(child, space, used, state);
-    const r = layoutBox(child, childSpace(box, used, space, state, continuation), childResume, ctx);
+    const avoid = avoidFloats(child, space, used, state, ctx);
+    const cs = childSpace(box, used, space, state, continuation);
+    const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
+    if (avoid) offsetFragment(r.fragment, avoid.left, 0);
     if (r.collapsesThrough && r.resume === null) {
       // An empty box: its margins join the pending ones (§8.3.1) and it sits where they start.
       state.pending = r.marginBottom;
