@@ -172,7 +172,7 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
   const bottom = last.p.top + last.p.height;
   for (const { p } of body) {
     for (const c of p.cells) {
-      if (c.rowSpan === 1 || p.index + c.rowSpan - 1 <= last.p.index) continue;
+      if (c.rowSpan === 1 || p.top + c.fragment.height <= bottom + EPSILON) continue;
       const f = c.fragment as { height: number; border: BoxFragment['border']; padding: BoxFragment['padding']; part: BoxFragment['part'] };
       f.height = bottom - p.top;
       f.border = { ...f.border, bottom: 0 };
