@@ -92,6 +92,40 @@ describe('dashboard management pages in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
   });
 
+  it('applies the page format controls to the preview and flags a bad field', async () => {
+    const pageBox = async () => page.locator('.pdf-page').first().evaluate((e) => ({ w: e.clientWidth, h: e.clientHeight }));
+    await page.getByText('Page format').click();
+    const size = page.getByLabel('Page size');
+    await size.selectOption('a4-landscape');
+    await expect.poll(async () => { const b = await pageBox(); return b.w > b.h; }, { timeout: 30_000 }).toBe(true);
+    const ratio = await pageBox();
+    expect(ratio.w / ratio.h).toBeCloseTo(297 / 210, 1);
+
+    await size.selectOption('custom');
+    await page.getByLabel('Height', { exact: true }).fill('100mm');
+    const alert = page.getByRole('alert').filter({ hasText: 'Preview failed' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Width', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Width', { exact: true }).fill('100mm');
+    await alert.waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(async () => { const b = await pageBox(); return Math.abs(b.w - b.h) <= 2; }, { timeout: 30_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved at' }).waitFor();
+  });
+
+  it('logs out and back in', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await page.title()).toBe('Log in · Platen');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+  });
+
   it('duplicates a template and deletes the copy after confirming', async () => {
     await page.getByRole('link', { name: 'Templates', exact: true }).click();
     await page.getByRole('button', { name: 'Duplicate Receipt' }).click();

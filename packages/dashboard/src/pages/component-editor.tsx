@@ -3,12 +3,13 @@
  * as the body, a header or footer attached to a short placeholder body so page
  * numbers and placement show as they will in templates.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, api, errorLine } from '../api.js';
 import { navigate } from '../router.js';
 import type { Component, ComponentType, PreviewRequest } from '../types.js';
 import { CodeEditor, type LineDiagnostic } from '../ui/code-editor.js';
 import { confirmAction } from '../ui/confirm.js';
+import { useSaveShortcut, useUnsavedGuard } from '../ui/editor-hooks.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { PdfPreview } from '../ui/pdf-preview.js';
 import { useLivePreview } from '../ui/use-preview.js';
@@ -44,6 +45,11 @@ function ComponentForm(props: { component: Component | null }) {
   const [notice, setNotice] = useState('');
   useTitle(saved ? `${name} – Component` : 'New component');
   const h1 = useFocusHeading();
+  const form = useRef<HTMLFormElement>(null);
+  const [baseline, setBaseline] = useState(() => JSON.stringify([name, type, html]));
+  const dirty = JSON.stringify([name, type, html]) !== baseline;
+  useSaveShortcut(() => form.current?.requestSubmit());
+  useUnsavedGuard(dirty);
 
   const request = useMemo(() => previewRequest(type, html), [type, html]);
   const preview = useLivePreview(request);
@@ -63,6 +69,7 @@ function ComponentForm(props: { component: Component | null }) {
       const next = saved ? await api.updateComponent(saved.id, body) : await api.createComponent(body);
       if (!saved) history.replaceState(null, '', `/components/${next.id}`);
       setSaved(next);
+      setBaseline(JSON.stringify([name, type, html]));
       setNotice(`Saved at ${new Date().toLocaleTimeString()}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -81,13 +88,13 @@ function ComponentForm(props: { component: Component | null }) {
 
   return (
     <section class="page editor-page">
-      <form onSubmit={save}>
+      <form ref={form} onSubmit={save}>
         <div class="editor-head">
           <h1 ref={h1} tabIndex={-1}>{saved ? 'Edit component' : 'New component'}</h1>
           <div class="toolbar">
-            <span class="save-state" role="status">{notice}</span>
+            <span class="save-state" role="status">{dirty ? 'Unsaved changes' : notice}</span>
             {saved && <button type="button" class="secondary danger-text" onClick={remove}>Delete</button>}
-            <button type="submit">Save</button>
+            <button type="submit" aria-keyshortcuts="Control+S">Save</button>
           </div>
         </div>
         {error && <p class="error" role="alert">Not saved: {error}</p>}

@@ -4,7 +4,6 @@
  * document's own CSS keep precedence (DECISIONS.md "Render").
  */
 import type { Margins, PdfFormat } from '../types.js';
-export { cleanFormat } from './clean-format.js';
 import { SelectField } from './select-field.js';
 
 type TextKey = 'width' | 'height' | 'background_color' | 'font_family' | 'font_size' | 'google_fonts_url'
