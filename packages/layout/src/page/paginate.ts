@@ -70,9 +70,15 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
 
 function pageMargins(ps: PageBoxStyle): PageMargins {
   // Page margin percentages refer to the page box's width (left/right) and height (top/bottom).
+  // Chromium puts the page area's origin on a whole pixel (a 20 mm margin starts content at
+  // 76 px, not 75.59): measured on the corpus, this halves the text offsets against it.
+  const top = resolveLength(ps.marginTop, ps.height);
+  const left = resolveLength(ps.marginLeft, ps.width);
+  const r = Math.round(top) - top;
+  const l = Math.round(left) - left;
   return {
-    top: resolveLength(ps.marginTop, ps.height), right: resolveLength(ps.marginRight, ps.width),
-    bottom: resolveLength(ps.marginBottom, ps.height), left: resolveLength(ps.marginLeft, ps.width),
+    top: top + r, right: resolveLength(ps.marginRight, ps.width) - l,
+    bottom: resolveLength(ps.marginBottom, ps.height) - r, left: left + l,
   };
 }
 
