@@ -251,6 +251,12 @@ describe('document-level', () => {
     `);
   });
 
+  it('starts the page area on a whole pixel, keeping its right and bottom edges', () => {
+    const pageStyle = pageStyleOf({ width: 200, height: 100, margin: 10.4 });
+    const html = layoutPages(el('body', {}, block(10)), { pageStyle })[0]!.fragments[0]!;
+    expect(html.kind === 'box' && [html.x, html.y, html.width]).toEqual([10, 10, 179.6]);
+  });
+
   it('propagates the body background to the page when html has none', () => {
     const pages = layoutPages(el('body', { backgroundColor: { r: 1, g: 2, b: 3, a: 1 } }, 'x'), small);
     expect(pages[0]!.backgroundColor).toEqual({ r: 1, g: 2, b: 3, a: 1 });
