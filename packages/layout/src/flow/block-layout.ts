@@ -106,8 +106,9 @@ function finish(frame: Frame): LayoutResult {
   const available = space.blockSize - state.origin;
   const definiteHeight = used.height !== null || used.minHeight > 0;
   const tooTall = !collapsesThrough && definiteHeight && space.mode === 'layout' && height > available + EPSILON;
-  // No room left even for its top edges (it starts at the fragmentainer end): the whole box moves on.
-  if (tooTall && available <= topEdges + EPSILON && !space.pageIsEmpty && !continuation && state.placed === 0) return pushed(space);
+  const avoid = frame.box.style.breakInside === 'avoid' || frame.box.style.breakInside === 'avoid-page';
+  // No room left even for its top edges, or it must not split (break-inside: avoid): the whole box moves on.
+  if (tooTall && !space.pageIsEmpty && !continuation && ((available <= topEdges + EPSILON && state.placed === 0) || avoid)) return pushed(space);
   if (tooTall && available > topEdges) {
     // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);
