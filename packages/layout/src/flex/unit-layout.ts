@@ -184,13 +184,16 @@ type Parallel = Extract<Resume, { kind: 'parallel' }>;
 /**
  * Lay out every item of a unit against the page end, each breaking on its own (CSS
  * Fragmentation 3 §4: parallel flows). Items that continue start at the top of the next page.
- * Returns 'pushed' when no item could place anything, null when all finished, else the state.
+ * Returns 'pushed' when an item could not start here (the unit moves on whole), null when all
+ * finished, else the state.
  */
 function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | null, pageIsEmpty: boolean, firstLine: boolean): Parallel | 'pushed' | null {
   const done: boolean[] = [];
   const inner: (Resume | null)[] = [];
   const baselines: { p: UnitItem; baseline: number | null; last: number | null }[] = [];
   let placedAny = false;
+  let anyPushed = false;
+  const before = frame.children.length;
   unit.items.forEach((p, k) => {
     if (state?.done[k]) {
       done.push(true);
@@ -204,6 +207,7 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
       p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
       { blockSize: frame.available - y, pageIsEmpty, resume: state?.inner[k] ?? null });
     if (!r?.fragment) {
+      anyPushed = true;
       done.push(false);
       inner.push(state?.inner[k] ?? null);
       return;
@@ -215,7 +219,11 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
     done.push(r.resume === null);
     inner.push(r.resume);
   });
-  if (!placedAny && !state) return 'pushed';
+  // Items of a line/row start together: when one cannot start here, the whole unit moves on (Chromium does).
+  if (!state && (!placedAny || (anyPushed && !pageIsEmpty))) {
+    frame.children.length = before;
+    return 'pushed';
+  }
   if (!state) recordBaselines(frame, baselines, firstLine);
   return done.every(Boolean) ? null : { kind: 'parallel', done, inner };
 }

@@ -72,4 +72,14 @@ describe('grid fragmentation (Chromium)', () => {
     };
     expect(pick(rectsOf(html, page), expected)).toEqual(expected);
   });
+
+  it('a line or row moves on whole when one of its items cannot start on the page', () => {
+    const item = '<div id="i0" style="width:100px;height:20px"></div><div id="i1" style="width:100px"><div id="k" style="height:80px;break-inside:avoid"></div></div>';
+    const flex = `<div style="height:150px"></div><div style="display:flex;width:300px">${item}</div>`;
+    const grid = `<div style="height:150px"></div><div style="display:grid;grid-template-columns:100px 100px;width:300px">${item}</div>`;
+    // Chromium: i0 and the avoid block both begin page 2, for flex and for grid.
+    const expected = { 'p1:i0': '0,0,100,20', 'p1:k': '100,0,100,80' };
+    expect(pick(rectsOf(flex, page), expected)).toEqual(expected);
+    expect(pick(rectsOf(grid, page), expected)).toEqual(expected);
+  });
 });
