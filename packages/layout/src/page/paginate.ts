@@ -71,7 +71,8 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
 function pageMargins(ps: PageBoxStyle): PageMargins {
   // Page margin percentages refer to the page box's width (left/right) and height (top/bottom).
   // Chromium puts the page area's origin on a whole pixel (a 20 mm margin starts content at
-  // 76 px, not 75.59): measured on the corpus, this halves the text offsets against it.
+  // 76 px, not 75.59): the area moves, its size stays. Measured on the corpus, this halves
+  // the text offsets against the references.
   const top = resolveLength(ps.marginTop, ps.height);
   const left = resolveLength(ps.marginLeft, ps.width);
   const r = Math.round(top) - top;

@@ -251,10 +251,10 @@ describe('document-level', () => {
     `);
   });
 
-  it('starts the page area on a whole pixel, keeping its right and bottom edges', () => {
+  it('moves the page area to start on a whole pixel (its size unchanged)', () => {
     const pageStyle = pageStyleOf({ width: 200, height: 100, margin: 10.4 });
     const html = layoutPages(el('body', {}, block(10)), { pageStyle })[0]!.fragments[0]!;
-    expect(html.kind === 'box' && [html.x, html.y, html.width]).toEqual([10, 10, 179.6]);
+    expect(html.kind === 'box' && [html.x, html.y, html.width]).toEqual([10, 10, 179.2]);
   });
 
   it('propagates the body background to the page when html has none', () => {
