@@ -10,6 +10,7 @@ import { establishesBfc } from '../flow/block-layout.js';
 import { NO_MARGINS, resolveMargins, type Space } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
+import { lastLineOf } from './lines-around-floats.js';
 
 const EPSILON = 1e-6;
 
@@ -80,11 +81,13 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
   if (!laid) return true;
   const { fragment, mt, mb, ml, mr, width, height } = laid;
   const pendingPx = resolveMargins(state.pending);
-  const y = Math.max(fc.y + pendingPx, fc.exclusions.clearance(child.style.clear));
-  const at = fc.exclusions.place(child.style.float === 'right' ? 'right' : 'left', ml + width + mr, mt + height + mb, y, fc.x, fc.x + used.width);
   // The parent's border box in BFC coordinates.
   const parentLeft = fc.x - state.contentLeft;
   const parentTop = fc.y + pendingPx - (state.y + (state.settled ? pendingPx : 0));
+  const side = child.style.float === 'right' ? 'right' : 'left';
+  const lineTop = besideLastLine(state, fc, side, ml + width + mr, mt + height + mb, parentLeft, parentTop);
+  const y = Math.max(lineTop ?? fc.y + pendingPx, fc.exclusions.clearance(child.style.clear));
+  const at = fc.exclusions.place(side, ml + width + mr, mt + height + mb, y, fc.x, fc.x + used.width);
   const top = at.y + mt - parentTop;
   const room = state.settled ? space.blockSize - state.origin : space.blockSize - pendingPx;
   if (space.mode === 'layout' && top + height > room + EPSILON && !(space.pageIsEmpty && state.placed === 0) && top < room) {
@@ -94,6 +97,32 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
   offsetFragment(fragment, at.x + ml - parentLeft - fragment.x, top - fragment.y);
   state.children.push(fragment);
   return true;
+}
+
+/**
+ * A right float that came right after inline content goes beside the paragraph's last line
+ * when it fits in the room the line leaves (CSS 2.1 §9.5.1 rule 6 and §9.5: placed at the
+ * current line when there is room), as Chromium does; the BFC y of that line's top, or null.
+ */
+function besideLastLine(
+  state: FlowState, fc: FloatContext, side: 'left' | 'right', width: number, height: number, parentLeft: number, parentTop: number,
+): number | null {
+  if (side !== 'right') return null;
+  for (let k = state.children.length - 1; k >= 0; k--) {
+    const f = state.children[k]!;
+    const line = lastLineOf(f);
+    if (!line) {
+      if (f.kind === 'box' && f.style.float !== 'none') continue;
+      return null;
+    }
+    const s = f.style;
+    if (s.direction !== 'ltr' || (s.textAlign !== 'left' && s.textAlign !== 'start' && s.textAlign !== 'justify') || f.kind !== 'box') return null;
+    const top = parentTop + f.y + line.top;
+    const span = fc.exclusions.available(fc.x, fc.x + f.width, top, height);
+    const contentRight = parentLeft + f.x + line.contentRight;
+    return span.right - Math.max(span.left, contentRight) > width + EPSILON ? top : null;
+  }
+  return null;
 }
 
 interface LaidFloat {

@@ -15,6 +15,23 @@ const EPSILON = 1e-6;
 /** Line specs of paragraphs broken around floats, so that a continuation resumes on the same breaks. */
 const brokenSpecs = new WeakMap<LinesBox, readonly LineSpec[]>();
 
+/** The last line box of a finished paragraph fragment: its top and the right end of its content (lines-box coordinates). */
+export interface LastLine {
+  readonly top: number;
+  readonly contentRight: number;
+}
+const lastLines = new WeakMap<Fragment, LastLine>();
+
+export function noteLastLine(fragment: Fragment, top: number, lineFragments: readonly Fragment[]): void {
+  let right = 0;
+  for (const f of lineFragments) right = Math.max(right, f.x + f.width);
+  lastLines.set(fragment, { top, contentRight: right });
+}
+
+export function lastLineOf(fragment: Fragment): LastLine | undefined {
+  return lastLines.get(fragment);
+}
+
 /** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
 export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {
   const f = space.floats;
@@ -98,6 +115,7 @@ function placeLines(
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   let end = start;
+  let last: { top: number; fragments: readonly Fragment[] } | null = null;
   for (let i = start; i < specs.length; i++) {
     const span = start === 0 ? known[i] ?? spanAt(f.exclusions, f.x, space.inlineSize, top0, y, 0) : spanAt(f.exclusions, f.x, space.inlineSize, top0, y, lineHeightOf(box));
     const line = build(specs[i]!, i, span, i === specs.length - 1);
@@ -111,6 +129,7 @@ function placeLines(
     }
     y = top + line.height;
     end = i + 1;
+    last = { top, fragments: line.fragments };
   }
   void ctx;
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
@@ -118,6 +137,7 @@ function placeLines(
   const fragment = createBoxFragment(box.style, '', {}, {
     x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === specs.length },
   }, children);
+  if (last && end === specs.length) noteLastLine(fragment, last.top, last.fragments);
   return {
     fragment, resume: end < specs.length ? { kind: 'lines', line: end } : null,
     marginTop: space.marginAbove, marginBottom: empty ? space.marginAbove : NO_MARGINS, collapsesThrough: empty, height: y, baseline, lastBaseline,

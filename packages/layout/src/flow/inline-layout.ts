@@ -7,7 +7,7 @@ import { collectParagraph, itemWidth } from './inline-items.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
-import { layoutLinesAroundFloats, needsFloatLines } from '../float/lines-around-floats.js';
+import { layoutLinesAroundFloats, needsFloatLines, noteLastLine } from '../float/lines-around-floats.js';
 
 const EPSILON = 1e-6;
 
@@ -68,6 +68,8 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   const fragment = createBoxFragment(box.style, '', {}, {
     x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === lines.length },
   }, children);
+  // A float right after this paragraph may sit beside its last line (src/float).
+  if (end === lines.length) noteLastLine(fragment, y - lines[end - 1]!.height, children.slice(children.length - lines[end - 1]!.fragments.length));
   return {
     fragment, resume: end < lines.length ? { kind: 'lines', line: end } : null,
     marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: y, baseline, lastBaseline,
