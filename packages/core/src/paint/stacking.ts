@@ -32,27 +32,34 @@ export function clipsOverflow(frag: BoxFragment): boolean {
 
 function createsContext(frag: BoxFragment): boolean {
   const s = frag.style;
-  return (s.position !== 'static' && s.zIndex !== 'auto') || s.opacity < 1 || s.transform.length > 0;
+  // Fixed boxes always make a stacking context (CSS Positioned Layout 3 §3, as Chromium).
+  return (s.position !== 'static' && s.zIndex !== 'auto') || s.position === 'fixed' || s.opacity < 1 || s.transform.length > 0;
 }
 
 function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number): StackingContext {
   const ctx: StackingContext = { root, clips, z, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
-  collect(root, ctx, []);
+  collect(root, ctx, [], 0);
   ctx.negative.sort((a, b) => a.z - b.z);
   ctx.positive.sort((a, b) => a.z - b.z);
   return ctx;
 }
 
-function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxFragment[]): void {
+/**
+ * `absClips`: how many of `clips` also clip absolutely positioned descendants. Overflow clips
+ * what its box contains (CSS 2.1 §11.1.1): an absolute box escapes the clips of ancestors
+ * below its containing block (the nearest positioned ancestor).
+ */
+function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxFragment[], absClips: number): void {
   const inner = clipsOverflow(parent) && parent !== ctx.root ? [...clips, parent] : clips;
+  const innerAbs = parent.style.position !== 'static' ? inner.length : absClips;
   for (const child of parent.children) {
     if (child.kind !== 'box') {
       ctx.inlines.push({ fragment: child, clips: inner });
       continue;
     }
     const s = child.style;
-    // A fixed box escapes every overflow clip but the page's.
-    const childClips = s.position === 'fixed' ? [] : inner;
+    // A fixed box escapes every overflow clip but the page's; an absolute one those below its containing block.
+    const childClips = s.position === 'fixed' ? [] : s.position === 'absolute' ? inner.slice(0, innerAbs) : inner;
     if (createsContext(child)) {
       const z = typeof s.zIndex === 'number' ? s.zIndex : 0;
       const sub = newContext(child, childClips, z);
@@ -65,7 +72,7 @@ function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxF
       ctx.inlines.push(newContext(child, childClips, 0));
     } else {
       (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: childClips });
-      collect(child, ctx, childClips);
+      collect(child, ctx, childClips, Math.min(innerAbs, childClips.length));
     }
   }
 }
