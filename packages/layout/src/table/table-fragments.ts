@@ -62,9 +62,9 @@ function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, 
  */
 export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[], tableStyle: ComputedStyle): Fragment[] {
   const b = prep.collapse;
-  if (!b || placed.length === 0) return [];
-  const out: BoxFragment[] = [];
   const C = geo.colW.length;
+  if (!b || placed.length === 0 || C === 0) return [];
+  const out: BoxFragment[] = [];
   const rtl = tableStyle.direction === 'rtl';
   // Line c is the start edge of column c (its right edge in an RTL table); line C the end edge of the last column.
   const lineX = (c: number): number => {
