@@ -129,6 +129,7 @@ function layoutPages(styles: StyleResult, format: ResolvedFormat, measurer: Meas
       verticalAlign: format.verticalAlign,
       horizontalAlign: format.horizontalAlign,
       maxPages,
+      quirks: styles.quirksMode,
     });
   } catch (error) {
     if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large') throw new DocumentTooLargeError(error.message);
