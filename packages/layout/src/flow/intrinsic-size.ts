@@ -9,6 +9,7 @@ import { gridContentSizes } from '../grid/grid-intrinsic.js';
 import { isMulticol } from '../multicol/multicol-layout.js';
 import { multicolContentSizes } from '../multicol/multicol-intrinsic.js';
 import { tableOuterSizes } from '../table/table-width.js';
+import { blockChildrenSizes } from '../float/float-intrinsic.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
 export interface IntrinsicSizes {
@@ -54,14 +55,8 @@ function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: La
   } else if (isMulticol(box)) {
     sizes = multicolContentSizes(box, ctx);
   } else {
-    let min = 0;
-    let max = 0;
-    for (const child of box.children) {
-      const c = outerSizes(child, ctx);
-      if (c.min > min) min = c.min;
-      if (c.max > max) max = c.max;
-    }
-    sizes = { min, max };
+    // Floats side by side add up; absolutely positioned children do not count (src/float).
+    sizes = blockChildrenSizes(box.children, (child) => outerSizes(child, ctx));
   }
   contentCache.set(box, sizes);
   return sizes;
