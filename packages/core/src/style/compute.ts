@@ -44,10 +44,14 @@ export function isMonospace(families: unknown): boolean {
 /** Longest chain of custom properties referencing each other that is resolved. */
 const MAX_CUSTOM_CHAIN = 256;
 
-function resolveCustoms(winners: Winners, parent: ElementStyle | null): Map<string, readonly CV[]> {
+const NO_CUSTOMS: ReadonlyMap<string, readonly CV[]> = new Map();
+
+function resolveCustoms(winners: Winners, parent: ElementStyle | null): ReadonlyMap<string, readonly CV[]> {
+  const declared = [];
+  for (const d of winners.values()) if (d.name.startsWith('--')) declared.push(d);
+  // Nothing declared here: share the parent's (read-only) map instead of copying it per element.
+  if (declared.length === 0) return parent?.customs ?? NO_CUSTOMS;
   const customs = new Map(parent?.customs ?? []);
-  const declared = [...winners.values()].filter((d) => d.name.startsWith('--'));
-  if (declared.length === 0) return customs;
   const pending = new Map(declared.map((d) => [d.name, d.value]));
   const resolving = new Set<string>();
   const resolve = (name: string): readonly CV[] | null => {
