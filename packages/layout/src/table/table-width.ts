@@ -71,15 +71,17 @@ function fixedColumns(prep: PreparedTable): ColumnConstraint[] {
 export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext, legacyAlign?: 'left' | 'right' | 'center'): TableGeometry {
   const s = box.style;
   const intrinsic = tableIntrinsic(box, prep, ctx);
-  const ml = marginOrZero(s.marginLeft, cbWidth);
-  const mr = marginOrZero(s.marginRight, cbWidth);
+  // Percentages need a definite containing block (in intrinsic sizing there is none).
+  const cb = Number.isFinite(cbWidth) ? cbWidth : null;
+  const ml = marginOrZero(s.marginLeft, cb ?? 0);
+  const mr = marginOrZero(s.marginRight, cb ?? 0);
   const avail = Math.max(0, cbWidth - ml - mr);
   // `width` follows box-sizing (the UA sheet makes tables border-box, HTML §15.3.8).
-  const spec = specifiedWidth(s.width, box, prep, cbWidth);
+  const spec = specifiedWidth(s.width, box, prep, cb);
   let width = spec === null ? Math.min(Math.max(intrinsic.min, avail), intrinsic.max) : spec;
-  const maxW = specifiedWidth(s.maxWidth, box, prep, cbWidth);
+  const maxW = specifiedWidth(s.maxWidth, box, prep, cb);
   if (maxW !== null) width = Math.min(width, maxW);
-  const minW = specifiedWidth(s.minWidth, box, prep, cbWidth);
+  const minW = specifiedWidth(s.minWidth, box, prep, cb);
   if (minW !== null) width = Math.max(width, minW);
   width = Math.max(width, intrinsic.min);
   const fixed = fixedLayoutWidth(box, prep) !== null;
@@ -95,13 +97,14 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   // Columns run from the inline start: right to left in an RTL table (CSS 2.1 §17.5).
   if (rtl) for (let c = 0; c < colX.length; c++) colX[c] = width - colX[c]! - colW[c]!;
   // Auto margins centre the table (CSS 2.1 §10.3.3); an over-constrained end margin gives way.
-  const rest = cbWidth - width;
+  // With no definite containing block (intrinsic sizing) there is nothing to centre in.
+  const rest = Number.isFinite(cbWidth) ? cbWidth - width : 0;
   let marginLeft = ml;
   if (s.marginLeft === 'auto' && s.marginRight === 'auto') marginLeft = Math.max(0, rest / 2);
   else if (s.marginLeft === 'auto') marginLeft = rest - mr;
   else if (s.marginRight !== 'auto' && legacyAlign === 'right') marginLeft = rest - mr;
   else if (s.marginRight !== 'auto' && legacyAlign === 'center') marginLeft = ml + Math.max(0, rest - ml - mr) / 2;
-  return { width, marginLeft, marginRight: cbWidth - width - marginLeft, colX, colW };
+  return { width, marginLeft, marginRight: Number.isFinite(cbWidth) ? cbWidth - width - marginLeft : mr, colX, colW };
 }
 
 /** A table's contribution to its container's intrinsic sizes (margin box); a fixed width wins over max-content but not min. */

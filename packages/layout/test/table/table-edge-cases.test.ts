@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '../../src/fragment.js';
 import type { BorderSide } from '../../src/style.js';
+import { buildBoxes } from '../../src/boxes/build-boxes.js';
+import { createLayoutContext } from '../../src/flow/context.js';
+import { layoutBox } from '../../src/flow/layout-box.js';
+import { NO_MARGINS } from '../../src/flow/types.js';
+import { fakeMeasurer } from '../helpers/fake-measurer.js';
 import { layoutPages } from '../helpers/layout.js';
-import { el, type ElSpec } from '../helpers/style.js';
+import { el, styled, type ElSpec } from '../helpers/style.js';
 
 const solid: BorderSide = { width: 2, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
 const borders = { borderTop: solid, borderRight: solid, borderBottom: solid, borderLeft: solid };
@@ -39,4 +44,15 @@ describe('table edge cases', () => {
       });
     }
   }
+});
+
+describe('table in an unbounded containing block', () => {
+  it('keeps finite geometry with percentage widths and auto margins', () => {
+    const root = buildBoxes(styled(el('div', { display: 'block' }, el('table', { width: { px: 0, pct: 50 }, marginLeft: 'auto', marginRight: 'auto', minWidth: { px: 0, pct: 10 } },
+      el('tbody', {}, el('tr', {}, el('td', {}, 'cell text')))))), { images: () => null, chrome: false });
+    const table = root.children[0]!;
+    const r = layoutBox(table, { inlineSize: Infinity, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, createLayoutContext(fakeMeasurer(), () => null));
+    const f = r.fragment!;
+    expect(f.kind === 'box' && [f.x, f.width, r.height].every(Number.isFinite)).toBe(true);
+  });
 });
