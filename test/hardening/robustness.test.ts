@@ -233,10 +233,17 @@ describe('pages and limits', () => {
 
   it('a template that multiplies a small input (nested #each) is stopped by the size limit', async () => {
     const ten = Array.from({ length: 10 }, (_, i) => i);
-    const html = `${'{{#each @root.t}}'.repeat(6)}<p>xxxxxxxxxxxxxxxxxxxxxxx</p>${'{{/each}}'.repeat(6)}`;
-    const outcome = await bounded({ html, data: { t: ten } }, 20_000);
+    // 10^10 iterations if it ran to the end: the heap would be gone long before.
+    const html = `${'{{#each @root.t}}'.repeat(10)}<p>xxxxxxxxxxxxxxxxxxxxxxx</p>${'{{/each}}'.repeat(10)}`;
+    const outcome = await bounded({ html, data: { t: ten } }, 10_000);
     expect(errorCode(outcome)).toBe('document_too_large');
   }, 30_000);
+
+  it('inline partials that double at every level are stopped by the size limit while expanding', async () => {
+    const partials = Array.from({ length: 40 }, (_, i) => `{{#*inline "p${i + 1}"}}{{> p${i}}}{{> p${i}}}{{/inline}}`).join('');
+    const outcome = await bounded({ html: `{{#*inline "p0"}}<b>x</b>{{/inline}}${partials}{{> p40}}` }, 10_000);
+    expect(errorCode(outcome)).toBe('document_too_large');
+  }, 20_000);
 
   it('headers and footers count towards the size limit too', async () => {
     const outcome = await attempt({ html: '<p>x</p>', footer: '{{#each c}}{{this}}{{/each}}', data: { c: ['y'.repeat(2048)] }, maxHtmlBytes: 1024 });

@@ -61,7 +61,7 @@ export async function render(options: RenderOptions): Promise<Uint8Array> {
 export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
   const format = resolveFormat(options.format);
   const maxHtmlBytes = options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES;
-  const expand = (html: string): string => checkSize(expandTemplate(html, options.data ?? {}, { blocks: options.blocks ?? {} }), maxHtmlBytes);
+  const expand = (html: string): string => checkSize(expandTemplate(html, options.data ?? {}, { blocks: options.blocks ?? {}, maxBytes: maxHtmlBytes }), maxHtmlBytes);
   const html = expand(options.html);
   const header = options.header ? expand(options.header) : null;
   const footer = options.footer ? expand(options.footer) : null;

@@ -1,9 +1,12 @@
 import Handlebars from 'handlebars';
-import { TemplateError } from '../errors.js';
+import { PlatenError, TemplateError } from '../errors.js';
+import { installOutputBudget, withOutputBudget } from '../limits/output-budget.js';
 
 export interface ExpandOptions {
   /** Block components by ID, for `<svc-block id="comp_…">` placeholders. */
   readonly blocks?: Readonly<Record<string, string>>;
+  /** Stop with document_too_large once loops and partials have produced more than this (bytes). */
+  readonly maxBytes?: number;
 }
 
 type CompiledTemplate = (data: unknown, options?: Handlebars.RuntimeOptions) => string;
@@ -17,6 +20,8 @@ const env = Handlebars.create();
 env.registerHelper('log', () => '');
 // Prototype-access denials are logged through Handlebars' shared logger; silence it.
 (env.logger as { level: number | string }).level = 'silent';
+// Loops and partials stop once they have produced more than the size limit (limits/output-budget.ts).
+installOutputBudget(env);
 
 const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = {
   allowProtoPropertiesByDefault: false,
@@ -34,7 +39,7 @@ const MAX_BLOCK_DEPTH = 5;
  * @throws TemplateError when the template (or a block) does not compile or run.
  */
 export function expandTemplate(html: string, data: unknown, options: ExpandOptions = {}): string {
-  return expandWithBlocks(html, data, options.blocks ?? {}, 0, null);
+  return withOutputBudget(options.maxBytes, () => expandWithBlocks(html, data, options.blocks ?? {}, 0, null));
 }
 
 function expandWithBlocks(
@@ -90,6 +95,7 @@ function run(template: CompiledTemplate, data: unknown, blockId: string | null):
   try {
     return template(data ?? {}, RUNTIME_OPTIONS);
   } catch (error) {
+    if (error instanceof PlatenError) throw error;
     throw toTemplateError(error, blockId);
   }
 }
