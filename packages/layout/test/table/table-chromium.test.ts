@@ -38,7 +38,7 @@ function close(actual: Record<string, string>, expected: Readonly<Record<string,
 
 /** Table geometry against the numbers Chromium gives for the same HTML (font-free content: sized blocks). */
 describe('table layout matches Chromium', () => {
-  for (const c of cases as GeometryCase[]) {
+  for (const c of cases as unknown as GeometryCase[]) {
     it(c.name, () => {
       expect(close(rectsOf(c.html), c.expected)).toEqual(c.expected);
     });
