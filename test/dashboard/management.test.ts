@@ -81,13 +81,22 @@ describe('dashboard management pages in Chromium', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit component' }).waitFor();
 
+    await page.getByRole('link', { name: 'Components' }).click();
+    await page.getByRole('button', { name: 'New component' }).click();
+    await page.getByLabel('Name').fill('Address');
+    await setEditor(page, 'HTML', '<p>ACME Ltd, 1 Main Street</p>');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit component' }).waitFor();
+
     await page.getByRole('link', { name: 'Templates', exact: true }).click();
     await page.getByRole('button', { name: 'New template' }).click();
     await page.getByLabel('Name').fill('Receipt');
-    await setEditor(page, 'HTML', '<h1>Receipt for {{customer}}</h1>');
+    await setEditor(page, 'HTML', '<h1>Receipt for {{customer}}</h1>\n');
+    await page.getByLabel('Insert block').selectOption({ label: 'Address' });
     await setEditor(page, 'Sample data (JSON)', '{"customer": "Hypatia"}');
     await page.getByLabel('Footer', { exact: true }).selectOption({ label: 'Thank-you footer' });
     await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('Thanksforyourbusiness,Hypatia');
+    expect(await previewText(page)).toContain('ReceiptforHypatiaACMELtd,1MainStreet');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
   });
@@ -124,6 +133,22 @@ describe('dashboard management pages in Chromium', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+  });
+
+  it('keeps unsaved work when the session ends and asks to log in again', async () => {
+    await page.getByRole('link', { name: 'Receipt', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
+    await page.context().clearCookies();
+    await setEditor(page, 'HTML', '<h1>Receipt No. 2 for {{customer}}</h1>');
+    const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByLabel(`Password for ${email}`).fill(password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('textbox', { name: 'HTML', exact: true }).textContent()).toContain('Receipt No. 2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved at' }).waitFor();
+    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('ReceiptNo.2forHypatia');
   });
 
   it('duplicates a template and deletes the copy after confirming', async () => {

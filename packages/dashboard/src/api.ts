@@ -32,6 +32,9 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** Fires 'resumed' after a log-in that continues the same session's work (see SessionDialog). */
+export const sessionEvents = new EventTarget();
+
 async function toApiError(res: Response): Promise<ApiError> {
   try {
     const body = (await res.json()) as { error?: { type?: string; code?: string; message?: string; param?: string } };

@@ -1,6 +1,6 @@
 /** The shell: who is signed in, the navigation, and which page the URL names. */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, setUnauthorizedHandler } from './api.js';
 import { match, navigate, useLocation } from './router.js';
 import type { User } from './types.js';
@@ -12,6 +12,7 @@ import { LogsPage } from './pages/logs-page.js';
 import { StatsPage } from './pages/stats-page.js';
 import { AccountPage } from './pages/account-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
+import { SessionDialog } from './pages/session-dialog.js';
 import { lazyPage } from './ui/lazy.js';
 
 const TemplateEditor = lazyPage(() => import('./pages/template-editor.js').then((m) => m.TemplateEditor));
@@ -45,9 +46,16 @@ function route(path: string, user: User, onSignedOut: () => void): ComponentChil
 export function App() {
   const path = useLocation();
   const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [expired, setExpired] = useState(false);
+  const signedIn = useRef(false);
+  signedIn.current = Boolean(user);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => setUser(null));
+    // A 401 while signed in means the session ended under us: keep the page, ask to log in again.
+    setUnauthorizedHandler(() => {
+      if (signedIn.current) setExpired(true);
+      else setUser(null);
+    });
     api.me().then((r) => setUser(r.user), () => setUser(null));
   }, []);
 
@@ -65,7 +73,7 @@ export function App() {
     return <AuthPage mode={mode} onSignedIn={(u) => setUser(u)} />;
   }
 
-  const signedOut = () => { setUser(null); navigate('/login', { replace: true }); };
+  const signedOut = () => { setExpired(false); setUser(null); navigate('/login', { replace: true }); };
   const logout = async () => {
     try { await api.logout(); } finally { signedOut(); }
   };
@@ -90,6 +98,10 @@ export function App() {
         </div>
       </header>
       <main id="main">{route(path, user, signedOut)}</main>
+      {expired && (
+        <SessionDialog user={user} onResumed={() => setExpired(false)}
+          onSwitched={(u) => { setExpired(false); setUser(u); navigate('/templates', { replace: true }); }} />
+      )}
     </>
   );
 }

@@ -1,7 +1,9 @@
 /** The left column of the template editor: name, HTML, sample data, components, page format. */
 import type { ApiError } from '../api.js';
 import type { Component, PdfFormat, Template } from '../types.js';
-import { CodeEditor, type LineDiagnostic } from '../ui/code-editor.js';
+import type { EditorView } from '@codemirror/view';
+import { useRef } from 'preact/hooks';
+import { CodeEditor, insertAtCursor, type LineDiagnostic } from '../ui/code-editor.js';
 import { FormatFields } from '../ui/format-fields.js';
 import { SelectField } from '../ui/select-field.js';
 
@@ -36,9 +38,23 @@ function ComponentPicker(props: { label: string; options: Component[]; value: st
   );
 }
 
+/** Block components go into the HTML as <svc-block> tags; this puts one at the cursor. */
+function BlockInserter(props: { blocks: Component[]; view: { current: EditorView | null } }) {
+  if (props.blocks.length === 0) return null;
+  return (
+    <SelectField inline label="Insert block" value="" onChange={(id) => {
+      if (id && props.view.current) insertAtCursor(props.view.current, `<svc-block id="${id}"></svc-block>`);
+    }}>
+      <option value="">Choose a block…</option>
+      {props.blocks.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+    </SelectField>
+  );
+}
+
 export function TemplateFields(props: TemplateFieldsProps) {
   const { draft, update, saved, syntax } = props;
   const of = (type: Component['type']) => props.components.filter((c) => c.type === type);
+  const htmlView = useRef<EditorView | null>(null);
   return (
     <div class="editor-form">
       <label class="field">
@@ -49,8 +65,9 @@ export function TemplateFields(props: TemplateFieldsProps) {
       <div class="field">
         <span id="html-label">HTML</span>
         <CodeEditor language="html" labelledBy="html-label" value={draft.html} minHeight="16rem"
-          onChange={(html) => update({ html })} diagnostics={props.htmlDiagnostics} />
+          onChange={(html) => update({ html })} diagnostics={props.htmlDiagnostics} onView={(v) => { htmlView.current = v; }} />
       </div>
+      <BlockInserter blocks={of('block')} view={htmlView} />
       {syntax && <p class="error inline-error" role="alert" id="template-error">{syntax.message}</p>}
       <div class="field">
         <span id="data-label">Sample data (JSON)</span>

@@ -26,6 +26,14 @@ export interface CodeEditorProps {
   labelledBy: string;
   diagnostics: LineDiagnostic[];
   minHeight?: string;
+  /** Hands out the CodeMirror view, for callers that insert text at the cursor. */
+  onView?: (view: EditorView | null) => void;
+}
+
+/** Replaces the selection (or inserts at the cursor) and puts the focus back in the editor. */
+export function insertAtCursor(view: EditorView, text: string): void {
+  view.dispatch(view.state.replaceSelection(text));
+  view.focus();
 }
 
 function toDiagnostics(state: EditorState, list: LineDiagnostic[]): Diagnostic[] {
@@ -56,7 +64,11 @@ export function CodeEditor(props: CodeEditorProps) {
     ];
     const v = new EditorView({ parent: host.current!, state: EditorState.create({ doc: props.value, extensions }) });
     view.current = v;
-    return () => v.destroy();
+    props.onView?.(v);
+    return () => {
+      props.onView?.(null);
+      v.destroy();
+    };
     // The editor is created once; later prop changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -4,7 +4,7 @@
  * and an error keeps the last good PDF on screen (dimmed) next to the message.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api } from '../api.js';
+import { ApiError, api, sessionEvents } from '../api.js';
 import type { PreviewRequest } from '../types.js';
 
 export const DEBOUNCE_MS = 350;
@@ -19,6 +19,13 @@ export function useLivePreview(req: PreviewRequest | null): PreviewState {
   const [state, setState] = useState<PreviewState>({ bytes: null, pending: req !== null, error: null });
   const key = req ? JSON.stringify(req) : null;
   const first = useRef(true);
+  // A preview refused while the session had ended is asked for again once it resumes.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const retry = () => setAttempt((n) => n + 1);
+    sessionEvents.addEventListener('resumed', retry);
+    return () => sessionEvents.removeEventListener('resumed', retry);
+  }, []);
 
   useEffect(() => {
     if (key === null) return;
@@ -41,7 +48,7 @@ export function useLivePreview(req: PreviewRequest | null): PreviewState {
       clearTimeout(timer);
       ctrl.abort();
     };
-  }, [key]);
+  }, [key, attempt]);
 
   return state;
 }
