@@ -155,6 +155,8 @@ function pageSize(value: readonly CV[] | undefined, format: ResolvedFormat, cont
   const w = words(value);
   const lengths = w.map((cv) => parseLength(cv, len, { percent: false, negative: false })).filter((v): v is number => typeof v === 'number');
   if (lengths.length > 0) {
+    // <length [0,∞]>{1,2} alone: a negative length or a stray word invalidates the declaration.
+    if (lengths.length !== w.length || lengths.length > 2) return base;
     const [a, b = a] = lengths as [number, number?];
     return [clampSide(a), clampSide(b!)];
   }
