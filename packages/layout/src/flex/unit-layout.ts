@@ -3,11 +3,11 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
-import { layoutBox } from '../flow/layout-box.js';
 import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
+import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 
 const EPSILON = 1e-6;
 
@@ -242,19 +242,15 @@ function recordBaselines(frame: Frame, results: readonly { p: UnitItem; baseline
 }
 
 /**
- * Absolutely positioned children are not flex items (CSS Flexbox §4.1); positioned layout is
- * not done yet, so they are laid out at their static position, the content box's start.
+ * Absolutely positioned children are not flex items (CSS Flexbox §4.1): they leave a
+ * placeholder at their static position (the content box's start), and their containing
+ * block lays them out once its size is known (src/positioned).
  */
 function placeOutOfFlow(frame: Frame): void {
   for (const child of frame.box.children) {
-    if (child.kind === 'lines' || (child.style.position !== 'absolute' && child.style.position !== 'fixed')) continue;
-    const r = layoutBox(child, {
-      inlineSize: frame.used.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-      truncateMargins: false, cbBlockSize: frame.used.height,
-    }, null, frame.ctx);
-    if (!r.fragment) continue;
-    offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left, frame.topEdges + resolveMargins(r.marginTop));
-    frame.children.push(r.fragment);
+    if (!isOutOfFlow(child)) continue;
+    const ph = outOfFlowPlaceholder(child, frame.used.border.left + frame.used.padding.left, frame.topEdges);
+    if (ph) frame.children.push(ph);
   }
 }
 
