@@ -55,8 +55,11 @@ interface Frame {
   readonly geo: UnitGeometry;
   readonly ctx: LayoutContext;
   readonly topEdges: number;
-  /** Content-box y shown at the fragment's content top. */
-  readonly offset: number;
+  /**
+   * Content-box y shown at the fragment's content top. Moves when a unit continued from the
+   * previous page ends elsewhere than its measured bottom, so that what follows flows after it.
+   */
+  offset: number;
   /** Room for the border box on this page. */
   readonly available: number;
   readonly children: Fragment[];
@@ -141,12 +144,19 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const first = placed === 0;
     const fits = !paging || top + unit.bottom - unit.top <= frame.available + EPSILON;
     if (fits && !state) {
-      placeWhole(frame, unit, u === 0 && !token);
+      const forced = placeWhole(frame, unit, u === 0 && !token);
       placed++;
+      if (forced) return { unit: u, inner: forced, offset: frame.offset + frame.available - frame.topEdges };
       continue;
     }
     // The unit reaches past the page end: its items break in parallel (as Chromium breaks flex lines and grid rows).
+    const childrenBefore = frame.children.length;
     const r = placeParallel(frame, unit, top, state, first && frame.space.pageIsEmpty, u === 0 && !token);
+    if (state && r === null) {
+      // The rest of a broken unit ended here: later units follow its real end (page coordinates → content y).
+      const end = Math.max(top, ...frame.children.slice(childrenBefore).map(bottomOf));
+      frame.offset = frame.topEdges + unit.bottom - end;
+    }
     if (r === 'pushed') {
       if (first && !token && !frame.space.pageIsEmpty) return 'push';
       return { unit: u, inner: null, offset: unit.top };
@@ -157,6 +167,12 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
   return null;
 }
 
+/** Bottom of a fragment and its content (children are relative to their parent until the page is done). */
+function bottomOf(f: Fragment): number {
+  if (f.kind !== 'box') return f.kind === 'text' ? f.baseline : f.y + f.height;
+  return f.children.reduce((b, c) => Math.max(b, c.kind === 'text' ? b : f.y + bottomOf(c)), f.y + f.height);
+}
+
 function strongestBefore(unit: Unit): BreakValue {
   return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakBeforeOf(p.box)), 'auto');
 }
@@ -164,19 +180,34 @@ function strongestAfter(unit: Unit): BreakValue {
   return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakAfterOf(p.box)), 'auto');
 }
 
-/** A whole line (or item) laid out without page limits: monolithic. */
-function placeWhole(frame: Frame, unit: Unit, firstLine: boolean): void {
+/**
+ * A unit that fits, laid out without page limits. A forced break inside an item (only in
+ * layout mode) still ends the page there: the unit then continues in parallel on the next one.
+ */
+function placeWhole(frame: Frame, unit: Unit, firstLine: boolean): Parallel | null {
+  let broken = false;
+  const done: boolean[] = [];
+  const inner: (Resume | null)[] = [];
   const results = unit.items.map((p) => {
-    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
-      { blockSize: Infinity, pageIsEmpty: true, resume: null });
     const y = frame.topEdges + p.y - frame.offset;
+    // The room left bounds only forced breaks inside the item (it fits): its broken part then fills the page.
+    const room = Number.isFinite(frame.available) && frame.space.mode === 'layout' ? Math.max(frame.available - y, p.height) : Infinity;
+    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
+      { blockSize: room, pageIsEmpty: true, resume: null });
     if (r.fragment) {
       offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
       frame.children.push(r.fragment);
     }
+    done.push(r.resume === null);
+    inner.push(r.resume);
+    if (r.resume) {
+      broken = true;
+      if (r.forcedBreak && !frame.forced) frame.forced = r.forcedBreak;
+    }
     return { p, baseline: r.baseline === null ? null : y + r.baseline, last: r.lastBaseline === null ? null : y + r.lastBaseline };
   });
   recordBaselines(frame, results, firstLine);
+  return broken ? { kind: 'parallel', done, inner } : null;
 }
 
 type Parallel = Extract<Resume, { kind: 'parallel' }>;

@@ -82,4 +82,15 @@ describe('grid fragmentation (Chromium)', () => {
     expect(pick(rectsOf(flex, page), expected)).toEqual(expected);
     expect(pick(rectsOf(grid, page), expected)).toEqual(expected);
   });
+
+  it('a forced break inside an item ends the page there; what follows flows after the item\'s rest', () => {
+    const div = (id: string, style: string, inner = ''): string => `<div id="${id}" style="${style}">${inner}</div>`;
+    const html = div('c', 'display:flex;flex-direction:column;width:300px',
+      div('A', '', div('a1', 'height:30px') + div('a2', 'height:30px;break-before:page')) + div('B', 'height:30px')) +
+      div('r', 'display:flex;width:300px', div('x', 'width:100px', div('x1', 'height:20px') + div('x2', 'height:20px;break-before:page')) +
+      div('y', 'width:100px;height:60px')) + div('z', 'height:10px');
+    // Chromium: a2 begins page 2 with B below it; x2 begins page 3 and z follows it at y 20.
+    const expected = { a1: '0,0,300,30', 'p1:a2': '0,0,300,30', 'p1:B': '0,30,300,30', 'p1:x1': '0,60,100,20', 'p1:y': '100,60,100,60', 'p2:x2': '0,0,100,20', 'p2:z': '0,20,800,10' };
+    expect(pick(rectsOf(html, page), expected)).toEqual(expected);
+  });
 });
