@@ -8,6 +8,7 @@ import { outerSizes } from './intrinsic-size.js';
 import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { NO_MARGINS } from './types.js';
+import { shiftInlineRelative } from '../positioned/containing-block.js';
 
 /** An atomic inline laid out once for a line: its margin box and baseline. */
 export interface AtomicLayout {
@@ -69,6 +70,8 @@ function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: Layout
   const width = fragment && fragment.kind === 'box' ? fragment.width : edges;
   if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).x = ml;
   if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).y = mt;
+  // position: relative shifts the atomic inline from where the line puts it (src/positioned, §9.4.3).
+  if (fragment && fragment.kind === 'box') shiftInlineRelative(fragment, cbWidth);
   const marginHeight = mt + r.height + mb;
   const clips = s.overflow !== 'visible';
   const baseline = r.lastBaseline !== null && !clips ? mt + r.lastBaseline : marginHeight;
