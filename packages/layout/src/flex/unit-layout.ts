@@ -244,6 +244,7 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
       return;
     }
     placedAny = true;
+    if (r.resume && r.forcedBreak && !frame.forced) frame.forced = r.forcedBreak;
     offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
     frame.children.push(r.fragment);
     baselines.push({ p, baseline: r.baseline === null ? null : y + r.baseline, last: null });
