@@ -11,6 +11,9 @@ import { startStack, type Stack } from './harness.js';
 
 const DOCS = resolve(fileURLToPath(import.meta.url), '../../../docs');
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+/** The first preview starts the render worker (and, from sources, compiles it): slow on a loaded CI machine. */
+const FIRST_PREVIEW_MS = 90_000;
+const PREVIEW_MS = 45_000;
 
 async function previewText(page: Page): Promise<string> {
   return (await page.locator('.textLayer').allTextContents()).join('').replace(/\s+/g, '');
@@ -30,7 +33,7 @@ async function confirmDialog(page: Page, button: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('dashboard management pages in Chromium', () => {
+describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
   let stack: Stack;
   let page: Page;
   const email = `grace-${Date.now()}@example.com`;
@@ -77,7 +80,7 @@ describe('dashboard management pages in Chromium', () => {
     await page.getByLabel('Name').fill('Thank-you footer');
     await page.getByLabel('Type', { exact: true }).selectOption('footer');
     await setEditor(page, 'HTML', '<p>Thanks for your business, {{customer}}</p>');
-    await expect.poll(() => previewText(page), { timeout: 40_000 }).toContain('Thanksforyourbusiness');
+    await expect.poll(() => previewText(page), { timeout: FIRST_PREVIEW_MS }).toContain('Thanksforyourbusiness');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit component' }).waitFor();
 
@@ -95,7 +98,7 @@ describe('dashboard management pages in Chromium', () => {
     await page.getByLabel('Insert block').selectOption({ label: 'Address' });
     await setEditor(page, 'Sample data (JSON)', '{"customer": "Hypatia"}');
     await page.getByLabel('Footer', { exact: true }).selectOption({ label: 'Thank-you footer' });
-    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('Thanksforyourbusiness,Hypatia');
+    await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('Thanksforyourbusiness,Hypatia');
     expect(await previewText(page)).toContain('ReceiptforHypatiaACMELtd,1MainStreet');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
@@ -106,18 +109,18 @@ describe('dashboard management pages in Chromium', () => {
     await page.getByText('Page format').click();
     const size = page.getByLabel('Page size');
     await size.selectOption('a4-landscape');
-    await expect.poll(async () => { const b = await pageBox(); return b.w > b.h; }, { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => { const b = await pageBox(); return b.w > b.h; }, { timeout: PREVIEW_MS }).toBe(true);
     const ratio = await pageBox();
     expect(ratio.w / ratio.h).toBeCloseTo(297 / 210, 1);
 
     await size.selectOption('custom');
     await page.getByLabel('Height', { exact: true }).fill('100mm');
     const alert = page.getByRole('alert').filter({ hasText: 'Preview failed' });
-    await alert.waitFor({ timeout: 30_000 });
+    await alert.waitFor({ timeout: PREVIEW_MS });
     expect(await page.getByLabel('Width', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Width', { exact: true }).fill('100mm');
-    await alert.waitFor({ state: 'detached', timeout: 30_000 });
-    await expect.poll(async () => { const b = await pageBox(); return Math.abs(b.w - b.h) <= 2; }, { timeout: 30_000 }).toBe(true);
+    await alert.waitFor({ state: 'detached', timeout: PREVIEW_MS });
+    await expect.poll(async () => { const b = await pageBox(); return Math.abs(b.w - b.h) <= 2; }, { timeout: PREVIEW_MS }).toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved at' }).waitFor();
   });
@@ -141,14 +144,14 @@ describe('dashboard management pages in Chromium', () => {
     await page.context().clearCookies();
     await setEditor(page, 'HTML', '<h1>Receipt No. 2 for {{customer}}</h1>');
     const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
-    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ timeout: PREVIEW_MS });
     await dialog.getByLabel(`Password for ${email}`).fill(password);
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('textbox', { name: 'HTML', exact: true }).textContent()).toContain('Receipt No. 2');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved at' }).waitFor();
-    await expect.poll(() => previewText(page), { timeout: 30_000 }).toContain('ReceiptNo.2forHypatia');
+    await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('ReceiptNo.2forHypatia');
   });
 
   it('duplicates a template and deletes the copy after confirming', async () => {
