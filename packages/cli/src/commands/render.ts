@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderDocument, type PdfFormat } from '@platen/core';
 import { UsageError } from '../usage.js';
+import { parseJobs, reportBatch, runBatch } from './batch.js';
 
 const HELP = `Usage: platen render <template.html|-> [options]
 
@@ -16,6 +17,12 @@ Options:
   --block <id=file.html>    a block component for <svc-block id="id">, repeatable
   -o, --output <file|->     where to write the PDF (default: the template's name with .pdf;
                             "-" writes to stdout)
+  --batch <items.ndjson>    mail merge: one PDF per line (a JSON object of values),
+                            rendered on all cores; failed lines are reported at the end
+  --out-dir <dir>           where --batch writes its PDFs (required with --batch)
+  --jobs <N>                worker threads for --batch (default: one per core)
+  --name-field <field>      name each PDF after this field of its line (default: the
+                            line number)
   -h, --help                show this help
 
 Relative URLs in the template (images, stylesheets, fonts) resolve against its folder.
@@ -31,6 +38,10 @@ export async function runRender(args: string[]): Promise<void> {
   if (templatePath === undefined) throw new UsageError('render needs a template file (or "-" for stdin); see "platen render --help"');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
 
+  if (values.batch !== undefined) {
+    await renderBatch(templatePath, values);
+    return;
+  }
   const html = await readInput(templatePath);
   const data = values.data === undefined ? {} : parseJson(await readInput(values.data), `--data ${values.data}`);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--data must hold a JSON object`);
@@ -59,12 +70,40 @@ function parseCommandLine(args: string[]) {
         footer: { type: 'string' },
         block: { type: 'string', multiple: true },
         output: { type: 'string', short: 'o' },
+        batch: { type: 'string' },
+        'out-dir': { type: 'string' },
+        jobs: { type: 'string' },
+        'name-field': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+type CommandValues = ReturnType<typeof parseCommandLine>['values'];
+
+/** `--batch`: the template, format and components are read once; each line is the data. */
+async function renderBatch(templatePath: string, values: CommandValues): Promise<void> {
+  if (templatePath === '-') throw new UsageError('--batch needs the template as a file, not stdin');
+  if (values['out-dir'] === undefined) throw new UsageError('--batch needs --out-dir <dir>');
+  if (values.output !== undefined || values.data !== undefined) throw new UsageError('--batch takes its data from the NDJSON lines: drop --data and --output');
+  const summary = await runBatch({
+    template: {
+      html: await readFile(templatePath, 'utf8'),
+      ...(values.format === undefined ? {} : { format: { ...(await readFormat(values.format)) } }),
+      header: values.header === undefined ? null : await readFile(values.header, 'utf8'),
+      footer: values.footer === undefined ? null : await readFile(values.footer, 'utf8'),
+      blocks: await readBlocks(values.block ?? []),
+      baseDir: dirname(resolve(templatePath)),
+    },
+    itemsPath: values.batch as string,
+    outDir: values['out-dir'],
+    ...(values.jobs === undefined ? {} : { jobs: parseJobs(values.jobs) as number }),
+    ...(values['name-field'] === undefined ? {} : { nameField: values['name-field'] }),
+  });
+  reportBatch(summary);
 }
 
 async function readInput(path: string): Promise<string> {
