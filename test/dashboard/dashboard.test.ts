@@ -73,7 +73,8 @@ describe('dashboard in Chromium', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    page = await stack.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    page = await context.newPage();
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // 4xx answers the app handles (401 before sign-in, 400 for a template error) log
@@ -158,6 +159,15 @@ describe('dashboard in Chromium', { timeout: 180_000 }, () => {
     await field.waitFor();
     apiKey = await field.inputValue();
     expect(apiKey).toMatch(/^platen_live_[A-Za-z0-9]{32}$/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+    // Shown once: after a reload only the prefix is listed.
+    await page.reload();
+    await page.getByRole('rowheader', { name: 'dashboard test' }).waitFor();
+    expect(await page.getByLabel('API key', { exact: true }).count()).toBe(0);
+    expect(await page.locator('table.list code').first().textContent()).toBe(`${apiKey.slice(0, 16)}…`);
+    expect(await page.content()).not.toContain(apiKey);
     await page.getByRole('rowheader', { name: 'dashboard test' }).waitFor();
     expect(await unlabelled(page)).toEqual([]);
   });
