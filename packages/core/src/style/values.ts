@@ -158,8 +158,16 @@ export function parseLength(cv: CV | undefined, ctx: LengthContext, opts: Length
   }
   if (value === null) return null;
   if (opts.negative === false && (typeof value === 'number' ? value < 0 : value.px < 0 && value.pct <= 0)) return null;
-  return value;
+  return typeof value === 'number' ? clampLength(value) : { px: clampLength(value.px), pct: clampLength(value.pct) };
 }
+
+/**
+ * Chromium lays out in LayoutUnits (1/64 px in 32 bits), so every length saturates at
+ * ±33,554,431 px. Clamping here keeps `width: 1e25px` from reaching the PDF writer,
+ * which throws on numbers of 1e21 and above.
+ */
+export const MAX_LAYOUT_PX = 33_554_431;
+const clampLength = (v: number): number => (Number.isNaN(v) ? 0 : Math.max(-MAX_LAYOUT_PX, Math.min(MAX_LAYOUT_PX, v)));
 
 /** A `<number>` (also from calc()). */
 export function parseNumber(cv: CV | undefined, ctx: LengthContext): number | null {
