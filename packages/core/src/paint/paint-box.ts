@@ -89,7 +89,11 @@ export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
   if (s.transform.length === 0) return;
   const ox = frag.x + resolveLength(s.transformOrigin[0], frag.width);
   const oy = frag.y + resolveLength(s.transformOrigin[1], frag.height);
-  const doc = ctx.doc;
+  // PDFKit throws on numbers of 1e21 and above (`scale(1e25)`): keep every operand finite and bounded.
+  const bound = (v: number): number => (Number.isFinite(v) ? Math.max(-1e9, Math.min(1e9, v)) : 0);
+  const doc = {
+    transform: (...m: [number, number, number, number, number, number]) => ctx.doc.transform(...(m.map(bound) as typeof m)),
+  };
   doc.transform(1, 0, 0, 1, ox, oy);
   for (const fn of s.transform) {
     switch (fn.kind) {
