@@ -115,6 +115,14 @@ describe('sizes', () => {
     ['grid 1e6 tracks', '<div style="display:grid;grid-template-columns:repeat(1000000, 1px)">g</div>'],
     ['grid line 1e9', '<div style="display:grid"><div style="grid-column:1000000000 / span 1000000000">g</div></div>'],
     ['flex grow huge', '<div style="display:flex"><div style="flex:1e30 1e30 1e9px">f</div><div style="flex:1">g</div></div>'],
+    // PDFKit throws on numbers ≥ 1e21: lengths saturate like Chromium's LayoutUnit, transforms are bounded.
+    ['width: 1e25px', '<div style="width:1e25px;height:10px;background:red"></div>'],
+    ['width: 1e25%', '<div style="width:1e25%;height:5px;background:red">x</div>'],
+    ['border-width: 1e20vw', '<hr style="border-width:99999999999999999999vw">'],
+    ['box-shadow spread 1e25px', '<div style="box-shadow:0 0 0 1e25px red">x</div>'],
+    ['transform: scale(1e25)', '<div style="transform:scale(1e25)">x</div>'],
+    ['transform: matrix(1e30…)', '<div style="transform:matrix(1e30, 0, 0, 1e30, 1e30, 1e30)">x</div>'],
+    ['calc overflow', '<div style="position:absolute;left:calc(1e300px * 1e300);width:calc(1e308px * 10)">x</div>'],
     ['counter huge', '<ol start="2147483647"><li>a</li><li>b</li></ol><ol start="-99999999999999999999"><li>c</li></ol>'],
   ])('%s', async (_name, html) => {
     const outcome = await bounded({ html }, 10_000);
