@@ -77,7 +77,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   if (!continuation) caption('top');
   const topEdges = continuation ? 0 : prep.border.top + prep.padding.top;
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
-  const page = placeRows({ prep, geo, rows, ctx, avail: avail - y, pageIsEmpty: space.pageIsEmpty, bottomEdges }, topEdges, token);
+  const page = placeRows({ prep, geo, rows, ctx, avail: avail - y, pageIsEmpty: space.pageIsEmpty, bottomEdges, captionAbove: y > 0 }, topEdges, token);
   if (page.pushed && !continuation) return pushed(space);
   const avoid = s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
   if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);

@@ -20,6 +20,8 @@ export interface RowPlan {
   readonly pageIsEmpty: boolean;
   /** Bottom border + padding of the grid box, reserved below the last row. */
   readonly bottomEdges: number;
+  /** A caption was placed above the grid on this page. */
+  readonly captionAbove: boolean;
 }
 
 export interface PageRows {
@@ -152,6 +154,8 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     }
   }
   if (cur.body > 0) return { kind: 'stop', resume: { row: r, cells: null } };
+  // Chromium leaves a caption or header alone at the page bottom rather than moving the table.
+  if (!plan.pageIsEmpty && (cur.placed.length > 0 || plan.captionAbove) && cur.y <= plan.avail + EPSILON) return { kind: 'stop', resume: { row: r, cells: null } };
   if (!plan.pageIsEmpty) return { kind: 'pushed' };
   // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
   putRows(plan, cur, r, end);

@@ -48,6 +48,15 @@ function runText(f: Fragment): string {
 const PAGE = { pageStyle: pageStyleOf({ width: 400, height: 300 }) };
 
 describe('table pagination', () => {
+  it('leaves the caption and header at the page bottom when the first row does not fit (as Chromium does)', () => {
+    const doc = el('body', { display: 'block', ...FONT }, block('TOP', 245),
+      el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] },
+        el('caption', { display: 'table-caption' }, block('CAP', 20)),
+        el('thead', { display: 'table-header-group' }, el('tr', {}, cell(block('HEAD', 20)))),
+        el('tbody', {}, ...Array.from({ length: 5 }, (_, i) => el('tr', {}, cell(block(`R${i + 1}`, 20)))))));
+    expect(positions(layoutPages(doc, PAGE))).toEqual(['TOP@0 CAP@245 HEAD@265', 'HEAD@0 R1@20 R2@40 R3@60 R4@80 R5@100']);
+  });
+
   it('breaks between rows tied by a row-spanning cell, which continues empty on the next page', () => {
     const body = [
       ...Array.from({ length: 5 }, (_, i) => row(`R${i + 1}`, 40)),
