@@ -23,6 +23,39 @@ export function isFloatBox(box: BlockLevelBox): box is FloatBox {
   return box.kind !== 'lines' && box.style.float !== 'none' && !isOutOfFlowStyle(box.style);
 }
 
+/** Floats that did not fit on a page, by parent box: they head the parent's next fragment. */
+const deferred = new WeakMap<ContainerBox, { readonly index: number; readonly box: FloatBox }[]>();
+
+/**
+ * Place a float child, or defer it to the parent's next fragment when it does not fit on this
+ * page (the flow continues without it, CSS 2.1 §9.5.1 with CSS Fragmentation 3 §3: floats are
+ * pushed whole to the next page, as Chromium does with a monolithic float).
+ */
+export function flowFloat(parent: ContainerBox, index: number, child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
+  const list = deferred.get(parent) ?? [];
+  // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows a deferred one.
+  if (list.length === 0 && placeFloat(child, space, used, state, ctx)) return;
+  list.push({ index, box: child });
+  deferred.set(parent, list);
+}
+
+/**
+ * At the start of a box's fragment: a continuation first places the floats deferred from the
+ * previous page (those before the resume point; the others will be met again in the flow).
+ */
+export function startFloats(parent: ContainerBox, resumeAt: number | null, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
+  const list = deferred.get(parent);
+  if (!list) return;
+  deferred.delete(parent);
+  if (resumeAt === null || space.mode !== 'layout') return;
+  for (const d of list) if (d.index < resumeAt) flowFloat(parent, d.index, d.box, space, used, state, ctx);
+}
+
+/** A box whose floats were deferred is not finished on this page: it continues after its last child. */
+export function deferredResume(parent: ContainerBox): { child: number; inner: null } | null {
+  return deferred.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
+}
+
 /** A BFC root (or a box whose parent passes no floats: flex items, cells…) starts a fresh set of floats (§9.4.1). */
 export function beginFloats(state: FlowState, bfc: boolean, space: Space): void {
   if (bfc || !space.floats) owned.set(state, new ExclusionSpace());
@@ -90,7 +123,8 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
   const at = fc.exclusions.place(side, ml + width + mr, mt + height + mb, y, fc.x, fc.x + used.width);
   const top = at.y + mt - parentTop;
   const room = state.settled ? space.blockSize - state.origin : space.blockSize - pendingPx;
-  if (space.mode === 'layout' && top + height > room + EPSILON && !(space.pageIsEmpty && state.placed === 0) && top < room) {
+  if (space.mode === 'layout' && top + height > room + EPSILON && !(space.pageIsEmpty && state.placed === 0 && state.children.length === 0)) {
+    // It does not fit on this page: the flow goes on without it and it heads the box's next fragment (as Chromium prints a monolithic float).
     fc.exclusions.floats.pop();
     return false;
   }

@@ -35,7 +35,8 @@ export function lastLineOf(fragment: Fragment): LastLine | undefined {
 /** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
 export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {
   const f = space.floats;
-  if (resume !== null && brokenSpecs.has(box)) return f !== undefined;
+  // A paragraph continued from a page where it was broken at full width keeps those breaks.
+  if (resume !== null) return f !== undefined && brokenSpecs.has(box);
   if (!f || f.exclusions.isEmpty) return false;
   return f.exclusions.affects(f.x, f.x + space.inlineSize, f.y + resolveMargins(space.marginAbove));
 }

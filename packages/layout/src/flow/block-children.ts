@@ -8,7 +8,7 @@ import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
-import { applyClearance, avoidFloats, childFloats, isFloatBox, placeFloat } from '../float/float-layout.js';
+import { applyClearance, avoidFloats, childFloats, deferredResume, flowFloat, isFloatBox, startFloats } from '../float/float-layout.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
@@ -47,6 +47,7 @@ export function flowChildren(
   const children = box.children;
   const start = token?.child ?? 0;
   const continuation = token !== null;
+  startFloats(box, continuation ? start : null, space, used, state, ctx);
   let startedHere = -1; // index of the last child that started (not resumed) on this page
   const pageName = box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
   for (let i = start; i < children.length; i++) {
@@ -66,7 +67,7 @@ export function flowChildren(
     }
     // Floats (src/float) go beside the flow; `clear` moves a box below earlier floats (§9.5.2).
     if (isFloatBox(child)) {
-      if (!placeFloat(child, space, used, state, ctx)) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
+      flowFloat(box, i, child, space, used, state, ctx);
       continue;
     }
     applyClearance(child, space, used, state);
@@ -86,7 +87,8 @@ export function flowChildren(
     if (childResume === null) startedHere = i;
     if (r.resume) return { pushed: false, resume: { child: i, inner: r.resume }, ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}) };
   }
-  return DONE;
+  const rest = deferredResume(box);
+  return rest ? { pushed: false, resume: rest } : DONE;
 }
 
 function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean): Space {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Fragment, Page } from '../../src/fragment.js';
+import { layoutPages, pageStyleOf } from '../helpers/layout.js';
+import { positionedSpec } from '../positioned/positioned-spec.js';
+
+function rects(page: Page): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (f: Fragment): void => {
+    if (f.kind !== 'box') return;
+    if (f.attrs.id) out[f.attrs.id] = [f.x, f.y, f.width, f.height].join(',');
+    f.children.forEach(visit);
+  };
+  page.fragments.forEach(visit);
+  return out;
+}
+
+/**
+ * Chromium's print of the same document (400×300 px pages, 20 px margins, read with
+ * pdftotext -bbox): a float that does not fit moves to the next page while the flow after it
+ * stays; a later float may not go above it (CSS 2.1 §9.5.1 rule 5), so it moves along.
+ */
+describe('floats across pages', () => {
+  const html = '<div id="a" style="height:200px"></div>' +
+    '<div id="f" style="float:left;width:100px;height:100px;break-inside:avoid"></div>' +
+    '<div id="r" style="float:right;width:100px;height:30px"></div>' +
+    '<div id="b" style="height:20px"></div><div id="c" style="height:20px"></div>';
+  const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
+
+  it('keeps the flow after the float on the first page', () => {
+    expect(rects(pages[0]!)).toMatchObject({ a: '20,20,360,200', b: '20,220,360,20', c: '20,240,360,20' });
+    expect(rects(pages[0]!).f).toBeUndefined();
+  });
+  it('puts the floats at the top of the next page', () => {
+    expect(pages).toHaveLength(2);
+    expect(rects(pages[1]!)).toMatchObject({ f: '20,20,100,100', r: '280,20,100,30' });
+  });
+});
