@@ -144,7 +144,7 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const first = placed === 0;
     const fits = !paging || top + unit.bottom - unit.top <= frame.available + EPSILON;
     if (fits && !state) {
-      const forced = placeWhole(frame, unit, u === 0 && !token);
+      const forced = placeWhole(frame, unit, u === 0 && !token, paging);
       placed++;
       if (forced) return { unit: u, inner: forced, offset: frame.offset + frame.available - frame.topEdges };
       continue;
@@ -184,16 +184,16 @@ function strongestAfter(unit: Unit): BreakValue {
  * A unit that fits, laid out without page limits. A forced break inside an item (only in
  * layout mode) still ends the page there: the unit then continues in parallel on the next one.
  */
-function placeWhole(frame: Frame, unit: Unit, firstLine: boolean): Parallel | null {
+function placeWhole(frame: Frame, unit: Unit, firstLine: boolean, paging: boolean): Parallel | null {
   let broken = false;
   const done: boolean[] = [];
   const inner: (Resume | null)[] = [];
   const results = unit.items.map((p) => {
     const y = frame.topEdges + p.y - frame.offset;
     // The room left bounds only forced breaks inside the item (it fits): its broken part then fills the page.
-    const room = Number.isFinite(frame.available) && frame.space.mode === 'layout' ? Math.max(frame.available - y, p.height) : Infinity;
-    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
-      { blockSize: room, pageIsEmpty: true, resume: null });
+    // Without pages (measuring, or an unbounded context) forced breaks do not apply at all.
+    const page = paging ? { blockSize: Math.max(frame.available - y, p.height), pageIsEmpty: true, resume: null } : null;
+    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx, page);
     if (r.fragment) {
       offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
       frame.children.push(r.fragment);

@@ -117,6 +117,8 @@ function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | nul
   return { columns, complete: false, resume, baseline, lastBaseline };
 }
 
+const MAX_COLUMNS = 1000;
+
 /** 1/64 px: Chromium's layout unit, the precision the balanced height is searched to. */
 const UNIT = 1 / 64;
 
@@ -126,7 +128,7 @@ const UNIT = 1 / 64;
  * container's height); without, or when the content does not fit, columns of height `limit`.
  */
 export function balanceColumns(
-  flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext,
+  flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext, overflow = false,
 ): ColumnSet {
   const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
   // Measure the whole rest only when nothing bounds the columns (each page's trials stay within its room).
@@ -134,7 +136,9 @@ export function balanceColumns(
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,
   }, start, ctx).height;
   let hi = total ?? limit;
-  const fill = (): ColumnSet => set(hi, runColumns(flow, geo, start, hi, false, ctx));
+  // When the container's own height (not the page) limits the columns, the rest overflows into
+  // extra columns beside them (CSS Multicol 1 §8.2), as many as the content needs (bounded).
+  const fill = (): ColumnSet => set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx));
   if (!balance) return fill();
   let best = runColumns(flow, geo, start, hi, true, ctx);
   if (!best.complete) return fill();

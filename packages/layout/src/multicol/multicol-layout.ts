@@ -38,7 +38,8 @@ export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume |
   for (const f of children) offsetFragment(f, used.border.left + used.padding.left, topEdges);
   const done = run.resume === null;
   const contentHeight = used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
-  const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height, space.blockSize - resolveMargins(marginTop));
+  const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
+  const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height, fillsPage);
   const fragment = makeFragment(box, used, height, children, continuation, done);
   return {
     fragment, resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume }, marginTop,
@@ -63,6 +64,8 @@ function runSegments(
   const geo = columnGeometry(box.style, used.width);
   const limit = used.height === null ? room : Math.min(room, Math.max(0, used.height));
   const balance = box.style.columnFill === 'balance' || used.height === null;
+  // The page, not the container's height, ends the columns: the flow continues on the next page.
+  const pageBound = Number.isFinite(room) && (used.height === null || used.height > room);
   const children: Fragment[] = [];
   let y = 0;
   let baseline: number | null = null;
@@ -71,7 +74,7 @@ function runSegments(
     const seg = segments[k]!;
     const start = at && k === at.child ? at.inner : null;
     if (seg.kind === 'columns') {
-      const set = balanceColumns(seg.flow, geo, start, limit - y, balance, ctx);
+      const set = balanceColumns(seg.flow, geo, start, limit - y, balance, ctx, !pageBound);
       for (const f of placeColumns(set, box.style, used, y)) children.push(f);
       if (baseline === null && set.baseline !== null) baseline = y + set.baseline;
       y += set.height;
