@@ -59,6 +59,10 @@ describe('flex, grid and multicol under random nesting and pagination', () => {
       expect(pages.length).toBeGreaterThan(0);
       expect(pages.length).toBeLessThan(200);
       for (const p of pages) expect(p.fragments.every(finite)).toBe(true);
+      // A fragment object is placed once (positions are applied in place).
+      const seen = new Set<Fragment>();
+      const once = (f: Fragment): boolean => !seen.has(f) && (seen.add(f), f.kind !== 'box' || f.children.every(once));
+      expect(pages.every((p) => p.fragments.every(once))).toBe(true);
     }
   });
 });
