@@ -154,6 +154,17 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('ReceiptNo.2forHypatia');
   });
 
+  it('asks before a link leaves an editor with unsaved changes', async () => {
+    await page.getByLabel('Name').fill('Receipt (draft)');
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await confirmDialog(page, 'Cancel');
+    expect(new URL(page.url()).pathname).toMatch(/^\/templates\/tmpl_/);
+    expect(await page.getByLabel('Name').inputValue()).toBe('Receipt (draft)');
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await confirmDialog(page, 'Leave');
+    await page.getByRole('heading', { level: 1, name: 'Logs' }).waitFor();
+  });
+
   it('duplicates a template and deletes the copy after confirming', async () => {
     await page.getByRole('link', { name: 'Templates', exact: true }).click();
     await page.getByRole('button', { name: 'Duplicate Receipt' }).click();

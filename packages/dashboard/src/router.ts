@@ -51,6 +51,12 @@ export function match(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
+/** Asked before an in-app link leaves the page (an editor with unsaved changes sets one). */
+let leaveGuard: (() => Promise<boolean>) | null = null;
+export function setLeaveGuard(guard: (() => Promise<boolean>) | null): void {
+  leaveGuard = guard;
+}
+
 /** Left clicks on same-origin links go through navigate(); modified clicks open tabs as usual. */
 export function interceptLinks(root: HTMLElement): void {
   root.addEventListener('click', (e) => {
@@ -59,6 +65,9 @@ export function interceptLinks(root: HTMLElement): void {
     if (!a || a.target || a.hasAttribute('download') || a.origin !== location.origin) return;
     if (a.pathname.startsWith('/api/')) return;
     e.preventDefault();
-    if (a.pathname !== location.pathname) navigate(a.pathname + a.search);
+    if (a.pathname === location.pathname) return;
+    const target = a.pathname + a.search;
+    if (!leaveGuard) navigate(target);
+    else void leaveGuard().then((ok) => { if (ok) navigate(target); });
   });
 }

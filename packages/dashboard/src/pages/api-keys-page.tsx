@@ -4,7 +4,7 @@ import { ApiError, api } from '../api.js';
 import type { ApiKey, CreatedApiKey, Permission } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
-import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { useAction, useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { SelectField } from '../ui/select-field.js';
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
@@ -44,6 +44,7 @@ export function ApiKeysPage() {
   useTitle('API keys');
   const h1 = useFocusHeading();
   const list = useAsync(() => api.listApiKeys(), []);
+  const action = useAction();
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<Permission>('full_access');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -84,6 +85,7 @@ export function ApiKeysPage() {
         <button type="submit">Create key</button>
       </form>
       {error && <p class="error" role="alert">{error}</p>}
+      {action.error && <p class="error" role="alert">{action.error}</p>}
       {list.data && list.data.length === 0 && <p class="empty">No keys yet.</p>}
       {list.data && list.data.length > 0 && (
         <table class="list">
@@ -96,7 +98,7 @@ export function ApiKeysPage() {
                 <td><code>{k.prefix}…</code></td>
                 <td>{k.permission === 'full_access' ? 'Full access' : 'Render only'}</td>
                 <td>{formatDate(k.created_at)}</td>
-                <td class="row-actions"><button type="button" class="secondary small danger-text" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>Revoke</button></td>
+                <td class="row-actions"><button type="button" class="secondary small danger-text" onClick={action.run(() => revoke(k))} aria-label={`Revoke ${k.name}`}>Revoke</button></td>
               </tr>
             ))}
           </tbody>

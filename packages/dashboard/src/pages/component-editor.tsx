@@ -49,7 +49,7 @@ function ComponentForm(props: { component: Component | null }) {
   const [baseline, setBaseline] = useState(() => JSON.stringify([name, type, html]));
   const dirty = JSON.stringify([name, type, html]) !== baseline;
   useSaveShortcut(() => form.current?.requestSubmit());
-  useUnsavedGuard(dirty);
+  useUnsavedGuard(dirty, 'component');
 
   const request = useMemo(() => previewRequest(type, html), [type, html]);
   const preview = useLivePreview(request);
@@ -82,8 +82,12 @@ function ComponentForm(props: { component: Component | null }) {
       confirmLabel: 'Delete component', danger: true,
     });
     if (!ok) return;
-    await api.deleteComponent(saved.id);
-    navigate('/components');
+    try {
+      await api.deleteComponent(saved.id);
+      navigate('/components');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
   };
 
   return (

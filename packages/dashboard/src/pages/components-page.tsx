@@ -5,7 +5,7 @@ import { navigate } from '../router.js';
 import type { Component, ComponentType } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
-import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { useAction, useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { SelectField } from '../ui/select-field.js';
 
 export function ComponentsPage() {
@@ -13,6 +13,7 @@ export function ComponentsPage() {
   const h1 = useFocusHeading();
   const [type, setType] = useState<ComponentType | ''>('');
   const list = useAsync(() => api.listComponents(type || undefined), [type]);
+  const action = useAction();
 
   const remove = async (c: Component) => {
     const ok = await confirmAction({
@@ -42,6 +43,7 @@ export function ComponentsPage() {
         <option value="block">Blocks</option>
       </SelectField>
       {list.error && <p class="error" role="alert">{list.error.message}</p>}
+      {action.error && <p class="error" role="alert">{action.error}</p>}
       {list.data && list.data.length === 0 && <p class="empty">No components{type ? ` of type ${type}` : ''} yet.</p>}
       {list.data && list.data.length > 0 && (
         <table class="list">
@@ -57,7 +59,7 @@ export function ComponentsPage() {
                 <td class="preview-text">{c.preview}</td>
                 <td>{formatDate(c.updated_at)}</td>
                 <td class="row-actions">
-                  <button type="button" class="secondary small danger-text" onClick={() => remove(c)} aria-label={`Delete ${c.name}`}>Delete</button>
+                  <button type="button" class="secondary small danger-text" onClick={action.run(() => remove(c))} aria-label={`Delete ${c.name}`}>Delete</button>
                 </td>
               </tr>
             ))}

@@ -11,7 +11,7 @@ import { cleanFormat } from '../ui/clean-format.js';
 import type { LineDiagnostic } from '../ui/code-editor.js';
 import { confirmAction } from '../ui/confirm.js';
 import { downloadPdf, useSaveShortcut, useUnsavedGuard } from '../ui/editor-hooks.js';
-import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { useAction, useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 import { checkJson } from '../ui/json-check.js';
 import { PdfPreview } from '../ui/pdf-preview.js';
 import { useLivePreview } from '../ui/use-preview.js';
@@ -85,7 +85,8 @@ function EditorForm(props: { template: Template | null; components: Component[] 
     }
   };
   useSaveShortcut(() => void save());
-  useUnsavedGuard(dirty);
+  const action = useAction();
+  useUnsavedGuard(dirty, 'template');
 
   return (
     <section class="page editor-page">
@@ -95,12 +96,13 @@ function EditorForm(props: { template: Template | null; components: Component[] 
           <span class="save-state" role="status">{saving ? 'Saving…' : dirty ? 'Unsaved changes' : notice}</span>
           <button type="button" class="secondary" disabled={!preview.bytes}
             onClick={() => preview.bytes && downloadPdf(preview.bytes, `${saved?.slug ?? 'preview'}.pdf`)}>Download PDF</button>
-          {saved && <button type="button" class="secondary" onClick={() => duplicate(saved)}>Duplicate</button>}
-          {saved && <button type="button" class="secondary danger-text" onClick={() => remove(saved)}>Delete</button>}
+          {saved && <button type="button" class="secondary" onClick={action.run(() => duplicate(saved))}>Duplicate</button>}
+          {saved && <button type="button" class="secondary danger-text" onClick={action.run(() => remove(saved))}>Delete</button>}
           <button type="button" onClick={save} disabled={!data.ok || saving} aria-keyshortcuts="Control+S">Save</button>
         </div>
       </div>
       {saveError && <p class="error" role="alert">Not saved: {saveError}</p>}
+      {action.error && <p class="error" role="alert">{action.error}</p>}
       <div class="editor-grid">
         <TemplateFields draft={draft} update={update} saved={saved} components={props.components} syntax={syntax}
           htmlDiagnostics={htmlDiagnostics} jsonDiagnostics={jsonDiagnostics} formatErrorParam={otherError?.param ?? null} />

@@ -4,12 +4,13 @@ import { navigate } from '../router.js';
 import type { Template } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
-import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { useAction, useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
 
 export function TemplatesPage() {
   useTitle('Templates');
   const h1 = useFocusHeading();
   const list = useAsync(() => api.listTemplates(), []);
+  const action = useAction();
 
   const duplicate = async (t: Template) => {
     await api.duplicateTemplate(t.id);
@@ -32,6 +33,7 @@ export function TemplatesPage() {
         <button type="button" onClick={() => navigate('/templates/new')}>New template</button>
       </div>
       {list.error && <p class="error" role="alert">{list.error.message}</p>}
+      {action.error && <p class="error" role="alert">{action.error}</p>}
       {list.loading && !list.data && <p role="status">Loading…</p>}
       {list.data && list.data.length === 0 && (
         <div class="empty">
@@ -51,8 +53,8 @@ export function TemplatesPage() {
                 <td><code>{t.slug}</code></td>
                 <td>{formatDate(t.updated_at)}</td>
                 <td class="row-actions">
-                  <button type="button" class="secondary small" onClick={() => duplicate(t)} aria-label={`Duplicate ${t.name}`}>Duplicate</button>
-                  <button type="button" class="secondary small danger-text" onClick={() => remove(t)} aria-label={`Delete ${t.name}`}>Delete</button>
+                  <button type="button" class="secondary small" onClick={action.run(() => duplicate(t))} aria-label={`Duplicate ${t.name}`}>Duplicate</button>
+                  <button type="button" class="secondary small danger-text" onClick={action.run(() => remove(t))} aria-label={`Delete ${t.name}`}>Delete</button>
                 </td>
               </tr>
             ))}

@@ -1,5 +1,7 @@
 /** Small behaviours shared by the template and component editors. */
 import { useEffect, useRef } from 'preact/hooks';
+import { setLeaveGuard } from '../router.js';
+import { confirmAction } from './confirm.js';
 
 /** Ctrl+S / Cmd+S saves instead of opening the browser's "Save page" dialog. */
 export function useSaveShortcut(save: () => void): void {
@@ -17,13 +19,19 @@ export function useSaveShortcut(save: () => void): void {
   }, []);
 }
 
-/** Reloading or closing the tab with unsaved edits asks first. */
-export function useUnsavedGuard(dirty: boolean): void {
+/** Leaving with unsaved edits asks first: in-app links through a dialog, reload or close through the browser's. */
+export function useUnsavedGuard(dirty: boolean, what: string): void {
   useEffect(() => {
     if (!dirty) return;
     const guard = (e: BeforeUnloadEvent) => e.preventDefault();
     addEventListener('beforeunload', guard);
-    return () => removeEventListener('beforeunload', guard);
+    setLeaveGuard(() => confirmAction({
+      title: 'Leave without saving?', message: `Your changes to this ${what} are not saved.`, confirmLabel: 'Leave', danger: true,
+    }));
+    return () => {
+      removeEventListener('beforeunload', guard);
+      setLeaveGuard(null);
+    };
   }, [dirty]);
 }
 

@@ -49,3 +49,16 @@ export function useFocusHeading(): { current: HTMLHeadingElement | null } {
   }, []);
   return ref;
 }
+
+/**
+ * Wraps button handlers that call the API: a failure becomes a message for the
+ * page to show (role="alert") instead of an unhandled rejection.
+ */
+export function useAction(): { error: string | null; run: <A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A) => void } {
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(<A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A) => {
+    setError(null);
+    fn(...args).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, []);
+  return { error, run };
+}
