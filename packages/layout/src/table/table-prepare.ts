@@ -58,8 +58,17 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
 }
 
 /** The cell as a block container inside its grid area: the table decides its width, height and position. */
+/** Nothing for the table to neutralise: the cell box can be laid out as it is (no style copy per cell). */
+function neutral(s: ComputedStyle): boolean {
+  return s.width === 'auto' && s.minWidth === 'auto' && s.maxWidth === 'none' && s.height === 'auto' && s.minHeight === 'auto' &&
+    s.maxHeight === 'none' && s.marginTop === 0 && s.marginRight === 0 && s.marginBottom === 0 && s.marginLeft === 0 &&
+    s.float === 'none' && (s.position === 'static' || s.position === 'relative');
+}
+
 function cellBox(cell: CellSlot, collapse: CollapsedBorders | null, rtl: boolean): ContainerBox {
   const s = cell.box.style;
+  const hideEmpty = s.emptyCells === 'hide' && cell.box.children.length === 0;
+  if (!collapse && !hideEmpty && neutral(s)) return cell.box;
   let style: ComputedStyle = {
     ...s, width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none',
     marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, position: s.position === 'relative' ? s.position : 'static', float: 'none',
