@@ -15,6 +15,8 @@ function rng(seed: number): () => number {
   };
 }
 
+let leaves = 0;
+
 function randomTree(r: () => number, depth: number): ElSpec {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const props: StyleProps = {};
@@ -39,7 +41,7 @@ function randomTree(r: () => number, depth: number): ElSpec {
     if (r() < 0.3) children.push('some words to wrap across lines maybe');
     else if (depth < 5 && r() < 0.5) children.push(randomTree(r, depth + 1));
     else children.push(el('div', { height: pick([10, 35, 120, 260]), flexGrow: pick([0, 1]), width: r() < 0.3 ? pick([40, { px: 0, pct: 30 }]) : 'auto',
-      gridColumn: undefined, gridRowStart: r() < 0.2 ? { kind: 'span', count: 2, name: null } : { kind: 'auto' } } as StyleProps));
+      gridRowStart: r() < 0.2 ? { kind: 'span', count: 2, name: null } : { kind: 'auto' }, attrs: { id: `leaf${leaves++}` } } as StyleProps & { attrs: Record<string, string> }));
   }
   return el('div', props, ...children);
 }
@@ -54,6 +56,7 @@ describe('flex, grid and multicol under random nesting and pagination', () => {
   it('always finishes with finite geometry in a bounded number of pages', () => {
     const r = rng(20261122);
     for (let i = 0; i < 150; i++) {
+      leaves = 0;
       const tree = el('body', {}, randomTree(r, 0), randomTree(r, 0));
       const pages = layoutPages(tree, { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 0 }), maxPages: 200 });
       expect(pages.length).toBeGreaterThan(0);
@@ -63,6 +66,11 @@ describe('flex, grid and multicol under random nesting and pagination', () => {
       const seen = new Set<Fragment>();
       const once = (f: Fragment): boolean => !seen.has(f) && (seen.add(f), f.kind !== 'box' || f.children.every(once));
       expect(pages.every((p) => p.fragments.every(once))).toBe(true);
+      // Nothing is lost: every leaf box appears on some page.
+      const ids = new Set<string>();
+      const collect = (f: Fragment): void => { if (f.kind === 'box') { if (f.attrs.id) ids.add(f.attrs.id); f.children.forEach(collect); } };
+      pages.forEach((p) => p.fragments.forEach(collect));
+      expect(ids.size).toBe(leaves);
     }
   });
 });
