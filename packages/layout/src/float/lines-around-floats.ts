@@ -4,7 +4,8 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
-import { collectParagraph } from '../flow/inline-items.js';
+import { collectParagraph, type Paragraph } from '../flow/inline-items.js';
+import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { breakLines, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
@@ -35,8 +36,7 @@ export function lastLineOf(fragment: Fragment): LastLine | undefined {
 /** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
 export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {
   const f = space.floats;
-  // A paragraph continued from a page where it was broken at full width keeps those breaks.
-  if (resume !== null) return f !== undefined && brokenSpecs.has(box);
+  if (resume !== null && f !== undefined && brokenSpecs.has(box)) return true;
   if (!f || f.exclusions.isEmpty) return false;
   return f.exclusions.affects(f.x, f.x + space.inlineSize, f.y + resolveMargins(space.marginAbove));
 }
@@ -72,7 +72,8 @@ function spanAt(ex: ExclusionSpace, x: number, width: number, top0: number, y: n
 /**
  * Line boxes beside floats (CSS 2.1 §9.5: "the current and subsequent line boxes are
  * shortened"): lines are broken one at a time, each with the width left free at its top.
- * Paginated like the other lines (as many as fit), without orphans/widows adjustments.
+ * A continued paragraph keeps its earlier lines and breaks the rest again around the floats
+ * of this page. Paginated like the other lines (as many as fit), without orphans/widows.
  */
 export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const f = space.floats!;
@@ -82,26 +83,46 @@ export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Res
   const start = resume?.kind === 'lines' ? resume.line : 0;
   const para = collectParagraph(box.children, box.style, width, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
-  const spans: Span[] = [];
   const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox => buildLine(spec, {
     style: box.style, width: span.width, indent: i === 0 ? indent : 0, isLast, hasRtl: para.hasRtl,
   }, ctx);
-  let specs = start > 0 ? brokenSpecs.get(box) : undefined;
-  if (!specs) {
-    spans.push(spanAt(f.exclusions, f.x, width, top0, 0, band));
-    let y = spans[0]!.top;
-    specs = breakLines(para, spans[0]!.width, indent, ctx, (spec) => {
-      const i = spans.length - 1;
-      const line = build(spec, i, spans[i]!, false);
-      y += line.height;
-      const next = spanAt(f.exclusions, f.x, width, top0, y, line.empty ? band : line.height);
-      spans.push(next);
-      y = next.top;
-      return next.width;
-    });
-    brokenSpecs.set(box, specs);
-  }
+  // Earlier lines: as broken before (around floats, or at full width by the plain line layout).
+  const head = start > 0 ? brokenSpecs.get(box) ?? breakLines(para, width, indent, ctx) : [];
+  const tail = start > 0 ? tailOf(para, head[start]) : para;
+  if (!tail) return placeLines(box, space, head, start, [], build, ctx);
+  const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
+  let y = spans[0]!.top;
+  const tailSpecs = breakLines(tail, spans[0]!.width, start === 0 ? indent : 0, ctx, (spec) => {
+    const k = spans.length - 1;
+    const line = build(spec, start + k, spans[k]!, false);
+    y += line.height;
+    const next = spanAt(f.exclusions, f.x, width, top0, y, line.empty ? band : line.height);
+    spans.push(next);
+    y = next.top;
+    return next.width;
+  });
+  const specs = [...head.slice(0, start), ...withOpenBoxes(tailSpecs, head[start]?.openAtStart ?? [])];
+  brokenSpecs.set(box, specs);
   return placeLines(box, space, specs, start, spans, build, ctx);
+}
+
+/** The paragraph from the first item of `line` on, or null when that item is a piece of a broken word. */
+function tailOf(para: Paragraph, line: LineSpec | undefined): Paragraph | null {
+  const first = line?.items[0];
+  const at = first ? para.items.indexOf(first) : -1;
+  if (at < 0) return null;
+  return { ...para, items: para.items.slice(at), breakBefore: para.breakBefore.slice(at) };
+}
+
+/** Inline boxes open where the tail starts stay open on its lines until their end item. */
+function withOpenBoxes(specs: readonly LineSpec[], open: readonly InlineBox[]): LineSpec[] {
+  if (!open.length) return specs.slice();
+  let still = open.slice();
+  return specs.map((spec) => {
+    const out = { ...spec, openAtStart: [...still, ...spec.openAtStart] };
+    for (const item of spec.items) if (item.type === 'close') still = still.filter((b) => b !== item.box);
+    return out;
+  });
 }
 
 function placeLines(
@@ -118,7 +139,7 @@ function placeLines(
   let end = start;
   let last: { top: number; fragments: readonly Fragment[] } | null = null;
   for (let i = start; i < specs.length; i++) {
-    const span = start === 0 ? known[i] ?? spanAt(f.exclusions, f.x, space.inlineSize, top0, y, 0) : spanAt(f.exclusions, f.x, space.inlineSize, top0, y, lineHeightOf(box));
+    const span = known[i - start] ?? spanAt(f.exclusions, f.x, space.inlineSize, top0, y, lineHeightOf(box));
     const line = build(specs[i]!, i, span, i === specs.length - 1);
     const top = line.empty ? y : span.top;
     if (top + line.height > available + EPSILON && (i > start || !space.pageIsEmpty)) break;

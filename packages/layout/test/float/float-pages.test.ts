@@ -35,3 +35,24 @@ describe('floats across pages', () => {
     expect(rects(pages[1]!)).toMatchObject({ f: '20,20,100,100', r: '280,20,100,30' });
   });
 });
+
+/**
+ * The float moved to the next page sits beside the rest of the paragraph there: the lines
+ * continued on that page are broken again around it (Chromium's print; words are 60×20 px boxes).
+ */
+describe('a paragraph continued beside a float moved to its page', () => {
+  const words = Array.from({ length: 30 }, (_, i) =>
+    `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`).join('');
+  const html = '<div id="a" style="height:200px"></div><div id="f" style="float:left;width:100px;height:100px;break-inside:avoid"></div>' +
+    `<div id="p" style="font-size:0">${words}</div>`;
+  const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
+
+  it('fills the first page at full width', () => {
+    expect(rects(pages[0]!)).toMatchObject({ w0: '20,220,60,20', w6: '20,240,60,20', w17: '320,260,60,20' });
+  });
+  it('shortens the continued lines beside the float', () => {
+    expect(rects(pages[1]!)).toMatchObject({
+      f: '20,20,100,100', w18: '120,20,60,20', w21: '300,20,60,20', w22: '120,40,60,20', w29: '300,60,60,20',
+    });
+  });
+});
