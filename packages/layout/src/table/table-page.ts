@@ -137,13 +137,14 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   }
   const end = r + 1;
   const reserve = reserveFor(end);
-  if (cur.y + section(plan, r, end).height - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON) {
+  const fits = cur.y + section(plan, r, end).height - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
+  if (fits && !(plan.rows.forced[r] && Number.isFinite(plan.avail))) {
     putRows(plan, cur, r, end);
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
   const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
-  if (!(avoid && cur.body > 0)) {
+  if (!(avoid && cur.body > 0) || plan.rows.forced[r]) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
     const split = splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null);
@@ -152,6 +153,12 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
       cur.body++;
       return { kind: 'stop', resume: { row: r, cells: split.cells } };
     }
+  }
+  if (fits) {
+    // A row with a forced break that did not break here after all.
+    putRows(plan, cur, r, end);
+    cur.body += end - r;
+    return { kind: 'next', row: end };
   }
   if (cur.body > 0) return { kind: 'stop', resume: { row: r, cells: null } };
   // Chromium leaves a caption or header alone at the page bottom rather than moving the table.

@@ -25,6 +25,8 @@ export interface MeasuredRows {
   /** Baseline of each row from its top (the largest baseline of its baseline-aligned cells), null when none. */
   readonly baselines: (number | null)[];
   readonly cells: MeasuredCell[][];
+  /** Rows with a forced break inside a cell: only the fragmenting path lays them out whole. */
+  readonly forced: boolean[];
 }
 
 /** Left edge of a cell: its first column's, or its last one's in an RTL table. */
@@ -59,12 +61,15 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
   const heights: number[] = [];
   const baselines: (number | null)[] = [];
   const cells: MeasuredCell[][] = [];
+  const forced: boolean[] = [];
   for (const row of t.rows) {
     const list: MeasuredCell[] = [];
+    let broken = false;
     for (const slot of row.cells) {
       const box = prep.cellBoxes.get(slot)!;
       const width = cellWidth(geo, slot, prep.hSpacing);
       const r = layoutCell(box, width, Infinity, true, null, ctx);
+      if (r.resume) broken = true;
       const fragment = r.fragment as BoxFragment;
       const natural = Math.max(r.height, specifiedHeight(slot.box, box));
       list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width });
@@ -72,11 +77,12 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
     cells.push(list);
     const { height, baseline } = rowHeight(row.box, list);
     heights.push(height);
+    forced.push(broken);
     baselines.push(baseline);
   }
   spreadRowSpans(cells, heights, prep.vSpacing);
   spreadTableHeight(table, prep, heights);
-  const measured: MeasuredRows = { width: geo.width, heights, baselines, cells };
+  const measured: MeasuredRows = { width: geo.width, heights, baselines, cells, forced };
   ctx.lineCache.set(table, measured);
   return measured;
 }

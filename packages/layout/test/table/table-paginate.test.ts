@@ -48,6 +48,16 @@ function runText(f: Fragment): string {
 const PAGE = { pageStyle: pageStyleOf({ width: 400, height: 300 }) };
 
 describe('table pagination', () => {
+  it('honours a forced break inside a cell: the row splits there (nothing after it is lost)', () => {
+    const doc = el('body', { display: 'block', ...FONT },
+      el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] }, el('tbody', {},
+        el('tr', {}, cell(block('P1', 40), el('div', { display: 'block', height: 40, breakBefore: 'page', attrs: { id: 'B1' } }, 'B1')), cell('side')),
+        row('C1', 40))),
+      block('END', 20));
+    // Chromium: the first block on page 1; B1 at the top of page 2, C1 at 40, END at 80.
+    expect(positions(layoutPages(doc, PAGE))).toEqual(['P1@0', 'B1@0 C1@40 END@80']);
+  });
+
   it('leaves the caption and header at the page bottom when the first row does not fit (as Chromium does)', () => {
     const doc = el('body', { display: 'block', ...FONT }, block('TOP', 245),
       el('table', { width: { px: 0, pct: 100 }, borderSpacing: [0, 0] },
@@ -83,7 +93,7 @@ describe('table pagination', () => {
   it('slices the border and spacing of a separated table: a split row runs to the page end and continues at the top', () => {
     const red = { width: 6, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } } as const;
     const doc = el('body', { display: 'block', ...FONT },
-      el('table', { width: { px: 0, pct: 100 }, borderSpacing: [4, 4], borderTop: red, borderRight: red, borderBottom: red, borderLeft: red },
+      el('table', { width: { px: 0, pct: 100 }, boxSizing: 'border-box', borderSpacing: [4, 4], borderTop: red, borderRight: red, borderBottom: red, borderLeft: red },
         el('tbody', {}, ...Array.from({ length: 11 }, (_, i) => el('tr', {}, cell(block(`R${i + 1}`, 40)))))));
     const pages = layoutPages(doc, PAGE);
     // Chromium: rows at 10 + 44n; R7 gets 26px on page 1 and 14px on page 2, R8 at 18.
