@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // npm run bench: renders per workload, warm and in-process (median/p95), throughput on all
-// cores through worker threads, PDF size, peak RSS, and the same HTML through a warm
-// headless Chromium when /usr/bin/chromium exists. Writes bench/results/latest.md.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+// cores through the server's render worker pool, PDF size, peak RSS, and the same HTML
+// through a warm headless Chromium when /usr/bin/chromium exists; then the HTTP load
+// benchmark (bench/http.mjs) and a cold CLI render. Writes bench/results/latest.md.
+// --quick: short budgets (a smoke run, not figures to quote). Needs the packages built.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { Bench } from 'tinybench';
+import { createRenderPool } from '../packages/server/dist/render-pool/pool.js';
+import { measureHttp } from './http.mjs';
 import Handlebars from 'handlebars';
 import { render } from '@platen/core';
 import { workloads } from './workloads.mjs';
@@ -28,12 +32,61 @@ async function measureInProcess(options) {
   return { median: percentile(samples, 0.5), p95: percentile(samples, 0.95), size: pdf.byteLength };
 }
 
-/** Renders per second with one worker thread per core, each rendering in a loop. */
-async function measureThroughput(index) {
-  const cores = availableParallelism();
-  const workers = Array.from({ length: cores }, () => new Worker(join(here, 'throughput-worker.mjs'), { workerData: { index, budgetMs } }));
-  const counts = await Promise.all(workers.map((w) => new Promise((done, fail) => { w.once('message', done); w.once('error', fail); })));
-  return counts.reduce((a, b) => a + b, 0) / (budgetMs / 1000);
+/**
+ * Renders per second on all cores through the server's render pool (one worker thread per
+ * core), kept busy with two jobs per worker. Workers are started and warmed first; then
+ * completions are counted in a window of at least `budgetMs` and at least one render per
+ * worker, and divided by the time up to the last counted completion (a slow render that
+ * ends after the budget is not credited to a shorter window).
+ */
+async function measureThroughput(options) {
+  const size = availableParallelism();
+  const pool = createRenderPool({ size, timeoutMs: 600_000, memoryMb: 4096 });
+  const job = {
+    html: options.html, data: options.data ?? {}, format: {}, header: options.header ?? null, footer: options.footer ?? null,
+    blocks: {}, baseDir: null, allowPrivateNetwork: false, maxPages: 5000, maxHtmlBytes: 64 * 2 ** 20,
+  };
+  const runOne = async () => {
+    const outcome = await pool.run(job);
+    if (!outcome.ok) throw new Error(`render failed in the pool: ${outcome.code}: ${outcome.message}`);
+  };
+  try {
+    await Promise.all(Array.from({ length: size * 2 }, runOne)); // start and warm every worker
+    const start = performance.now();
+    let count = 0;
+    let last = start;
+    const loop = async () => {
+      while (performance.now() - start < budgetMs || count < size) {
+        await runOne();
+        count++;
+        last = performance.now();
+      }
+    };
+    await Promise.all(Array.from({ length: size * 2 }, loop));
+    return count / ((last - start) / 1000);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Wall time of a whole `platen render` process for the invoice (Node start-up included). */
+function measureColdCli(runs) {
+  const cli = fileURLToPath(new URL('../packages/cli/dist/main.js', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'platen-bench-cli-'));
+  const { html, data } = workloads[0].options;
+  writeFileSync(join(dir, 'invoice.html'), html);
+  writeFileSync(join(dir, 'data.json'), JSON.stringify(data));
+  const samples = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      execFileSync(process.execPath, [cli, 'render', join(dir, 'invoice.html'), '--data', join(dir, 'data.json'), '-o', join(dir, 'out.pdf')]);
+      samples.push(performance.now() - start);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return percentile(samples.sort((a, b) => a - b), 0.5);
 }
 
 async function startChromium() {
@@ -72,9 +125,9 @@ async function measureChromium(chrome, options) {
 const chrome = await startChromium();
 if (!chrome) console.log(`chromium not found at ${chromiumPath}: the Chromium column is skipped`);
 const rows = [];
-for (const [index, { name, options }] of workloads.entries()) {
+for (const { name, options } of workloads) {
   const local = await measureInProcess(options);
-  const perSecond = await measureThroughput(index);
+  const perSecond = await measureThroughput(options);
   const chromium = chrome ? await measureChromium(chrome, options) : null;
   const row = {
     name,
@@ -91,16 +144,28 @@ for (const [index, { name, options }] of workloads.entries()) {
 await chrome?.browser.close();
 
 const rssMb = (process.resourceUsage().maxRSS / 1024).toFixed(0);
+const http = await measureHttp(quick ? 3 : 10);
+const coldCli = measureColdCli(quick ? 3 : 7);
+const line = (r) => `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
 const table = [
-  `# Benchmark (${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, Node ${process.version}${quick ? ', --quick' : ''})`,
+  `# Benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, Node ${process.version}${quick ? ', --quick' : ''})`,
   '',
   '| workload | median ms | p95 ms | renders/s (all cores) | PDF KiB | Chromium median ms | Chromium ÷ Platen |',
   '|---|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) => `| ${r.name} | ${r.median} | ${r.p95} | ${r.perSecond} | ${r.sizeKb} | ${r.chromium} | ${r.ratio} |`),
   '',
-  `Peak RSS of the benchmark process (Platen in-process): ${rssMb} MB.`,
+  `Peak RSS of the benchmark process (Platen in-process, all workloads): ${rssMb} MB.`,
+  chrome ? '' : `Chromium was not found at ${chromiumPath}: its columns are n/a.`,
+  `## HTTP (POST /api/v1/render, binary invoice, ${http.workers} render workers, loopback, autocannon)`,
+  '',
+  '| load | renders/s | p50 ms | p99 ms | server peak RSS MB | errors |',
+  '|---|---:|---:|---:|---:|---:|',
+  `| fixed 100 renders/s | ${line(http.fixed)} |`,
+  `| as fast as it goes | ${line(http.max)} |`,
+  '',
+  `Cold CLI \`platen render\` of the invoice, whole process (median): ${coldCli.toFixed(0)} ms.`,
   '',
 ];
 mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', 'latest.md'), table.join('\n'));
+writeFileSync(join(here, 'results', quick ? 'quick.md' : 'latest.md'), table.join('\n'));
 console.log(table.join('\n'));
