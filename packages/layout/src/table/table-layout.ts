@@ -35,7 +35,11 @@ function gridStyle(table: TableBox, prep: PreparedTable): ComputedStyle {
   let s = collapsedStyles.get(table.style);
   if (!s) {
     const t = table.style;
-    s = { ...t, borderTop: hidden(t.borderTop), borderRight: hidden(t.borderRight), borderBottom: hidden(t.borderBottom), borderLeft: hidden(t.borderLeft) };
+    // border-radius does not apply to tables in the collapsing model (CSS Backgrounds 3 §5.3).
+    s = {
+      ...t, borderTop: hidden(t.borderTop), borderRight: hidden(t.borderRight), borderBottom: hidden(t.borderBottom), borderLeft: hidden(t.borderLeft),
+      borderRadius: [[0, 0], [0, 0], [0, 0], [0, 0]],
+    };
     collapsedStyles.set(table.style, s);
   }
   return s;
