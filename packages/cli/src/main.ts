@@ -1,8 +1,5 @@
 #!/usr/bin/env node
 /** The `platen` command line: thin wrappers over @platen/core and @platen/server. */
-import { runRender } from './commands/render.js';
-import { runServe } from './commands/serve.js';
-import { runUser, runKey } from './commands/accounts.js';
 import { UsageError, fail } from './usage.js';
 
 const HELP = `platen — HTML + Handlebars templates to PDF, no browser
@@ -18,11 +15,13 @@ Usage:
 Run "platen <command> --help" for the options of a command.
 `;
 
+// Each command is imported when it runs: `platen render` need not load the server
+// (SQLite, HTTP, validation), which was a third of a cold render's start-up.
 const commands: Record<string, (args: string[]) => Promise<void>> = {
-  render: runRender,
-  serve: runServe,
-  user: runUser,
-  key: runKey,
+  render: async (args) => (await import('./commands/render.js')).runRender(args),
+  serve: async (args) => (await import('./commands/serve.js')).runServe(args),
+  user: async (args) => (await import('./commands/accounts.js')).runUser(args),
+  key: async (args) => (await import('./commands/accounts.js')).runKey(args),
 };
 
 async function main(argv: string[]): Promise<void> {
