@@ -131,18 +131,33 @@ export function balanceColumns(
   flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext, overflow = false,
 ): ColumnSet {
   const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
-  // Measure the whole rest only when nothing bounds the columns (each page's trials stay within its room).
-  const total = Number.isFinite(limit) ? null : layoutBox(flow, {
+  const measure = (): number => layoutBox(flow, {
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,
   }, start, ctx).height;
+  // The whole remaining flow is measured only when nothing bounds the columns, or once it is
+  // known to fit this row of columns (so a long flow across many pages is not measured per page).
+  let total = Number.isFinite(limit) ? null : measure();
   let hi = total ?? limit;
   // When the container's own height (not the page) limits the columns, the rest overflows into
   // extra columns beside them (CSS Multicol 1 §8.2), as many as the content needs (bounded).
   const fill = (): ColumnSet => set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx));
   if (!balance) return fill();
   let best = runColumns(flow, geo, start, hi, true, ctx);
-  if (!best.complete) return fill();
-  let lo = total === null ? 0 : Math.max(0, total / geo.count - UNIT);
+  if (!best.complete && best.resume !== null && best.columns.length === geo.count) return fill();
+  // Like Chromium's balancer: start from the content height shared equally between the columns
+  // and take the least height from there at which everything fits (never splitting more than
+  // that needs). A trial can fail at the top only by a last bottom margin; search anyway.
+  total ??= measure();
+  let found = best.complete ? hi : null;
+  let lo = Math.max(0, total / geo.count - UNIT);
+  // Chromium's first guess, the equal share, often fits already (trials are not monotonic once
+  // trailing margins and splittable blocks meet column ends, so try it before searching).
+  const guess = Math.ceil(total / geo.count / UNIT) * UNIT;
+  if (guess < hi) {
+    const r = runColumns(flow, geo, start, guess, true, ctx);
+    if (r.complete) return set(guess, r);
+    lo = guess;
+  }
   while (hi - lo > UNIT) {
     const mid = Math.ceil(((lo + hi) / 2) / UNIT) * UNIT;
     if (mid >= hi) break;
@@ -150,7 +165,12 @@ export function balanceColumns(
     if (r.complete) {
       hi = mid;
       best = r;
+      found = mid;
     } else lo = mid;
   }
-  return set(hi, best);
+  if (found === null) {
+    hi = Number.isFinite(limit) ? limit : total;
+    return fill();
+  }
+  return set(found, best);
 }

@@ -16,4 +16,12 @@ describe('multi-column across pages (Chromium)', () => {
     };
     expect(pick(rectsOf(html, { width: 800, height: 200, margin: 0 }), expected)).toEqual(expected);
   });
+
+  it('balances content whose last bottom margin alone would overflow one page-tall column', () => {
+    const blocks = [0, 1, 2].map((k) => `<div id="b${k}" style="height:50px;margin-bottom:20px"></div>`).join('');
+    const html = `<div id="m" style="column-count:3;column-gap:0px;width:300px">${blocks}</div><div id="n" style="height:10px"></div>`;
+    // Chromium: one block per column, the column height keeps the last margin (70), the next block at y 70.
+    const expected = { m: '0,0,300,70', b0: '0,0,100,50', b1: '100,0,100,50', b2: '200,0,100,50', n: '0,70,800,10' };
+    expect(pick(rectsOf(html, { width: 800, height: 200, margin: 0 }), expected)).toEqual(expected);
+  });
 });
