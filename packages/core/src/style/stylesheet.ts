@@ -49,7 +49,16 @@ interface ParseState {
   readonly errors: string[];
   readonly layers: LayerRegistry;
   readonly layer: string | null;
+  /** Grouping rules (@media, @supports, @layer) around the current rule list. */
+  readonly depth?: number;
 }
+
+/**
+ * Grouping rules nested deeper than this are dropped with an error: parsing recurses per
+ * level, and `@media print {` repeated 10⁴ times would overflow the stack. Real
+ * stylesheets nest two or three levels.
+ */
+const MAX_RULE_NESTING = 64;
 
 interface Cursor {
   readonly css: string;
@@ -154,10 +163,11 @@ function parseAtRule(
   if (blockFrom < 0) return;
   const saved = c.i;
   if (name === 'media' || name === 'supports') {
+    if (tooDeep(state)) return;
     const applies = name === 'media' ? matchesMedia(prelude, media) : supportsApplies(prelude);
     if (applies) {
       c.i = blockFrom;
-      parseRuleList(c, blockTo, state, false);
+      parseRuleList(c, blockTo, { ...state, depth: (state.depth ?? 0) + 1 }, false);
     }
   } else if (name === 'font-face') {
     out.push({ kind: 'font-face', declarations: parseDeclarations(c, blockFrom, blockTo).declarations });
@@ -175,12 +185,19 @@ function parseLayer(c: Cursor, prelude: string, blockFrom: number, blockTo: numb
     for (const name of prelude.split(',').map((n) => n.trim()).filter(Boolean)) layerRank(state, qualify(name));
     return;
   }
+  if (tooDeep(state)) return;
   const name = prelude.trim() === '' ? `\0anonymous${state.layers.anonymous++}` : qualify(prelude.trim());
   layerRank(state, name);
   const saved = c.i;
   c.i = blockFrom;
-  parseRuleList(c, blockTo, { ...state, layer: name }, false);
+  parseRuleList(c, blockTo, { ...state, layer: name, depth: (state.depth ?? 0) + 1 }, false);
   c.i = saved;
+}
+
+function tooDeep(state: ParseState): boolean {
+  if ((state.depth ?? 0) < MAX_RULE_NESTING) return false;
+  state.errors.push(`Ignored rules nested deeper than ${MAX_RULE_NESTING} levels`);
+  return true;
 }
 
 function urlFromFunction(c: Cursor, from: number, to: number): string | null {
@@ -194,7 +211,7 @@ function supportsApplies(prelude: string): boolean {
 }
 
 /** A declaration list (§5.3.8), with nested at-rules (the margin boxes of `@page`). */
-export function parseDeclarations(c: Cursor, from: number, to: number): {
+export function parseDeclarations(c: Cursor, from: number, to: number, depth = 0): {
   declarations: Declaration[];
   atRules: { name: string; declarations: Declaration[] }[];
 } {
@@ -212,7 +229,8 @@ export function parseDeclarations(c: Cursor, from: number, to: number): {
       const st = c.tokens[stop];
       if (st?.t === 'delim' && st.v === '{') {
         const close = blockEnd(c, stop, to);
-        atRules.push({ name: tok.v, declarations: parseDeclarations(c, stop + 1, close).declarations });
+        // Margin boxes are one level deep; deeper at-rules are ignored instead of recursed into.
+        if (depth === 0) atRules.push({ name: tok.v, declarations: parseDeclarations(c, stop + 1, close, depth + 1).declarations });
         k = close + 1;
       } else k = stop + 1;
       continue;
