@@ -146,6 +146,17 @@ describe('custom properties and calc()', () => {
     expect(pdfText(expectPdf(outcome).pdf)).toContain('x');
   }, 20_000);
 
+  it.each([
+    ['@media', (n: number) => `${'@media print {'.repeat(n)} p { color: red } ${'}'.repeat(n)}`],
+    ['@supports', (n: number) => `${'@supports (display:block) {'.repeat(n)} p { color: red } ${'}'.repeat(n)}`],
+    ['@layer', (n: number) => `${'@layer a {'.repeat(n)} p { color: red } ${'}'.repeat(n)}`],
+    ['@page margin boxes', (n: number) => `@page { ${'@top-left {'.repeat(n)} content: "x" ${'}'.repeat(n)} }`],
+    ['style rules', (n: number) => `${'div {'.repeat(n)} color: red ${'}'.repeat(n)}`],
+  ])('10^4 nested %s blocks', async (_name, make) => {
+    const outcome = await bounded({ html: `<style>${make(10_000)}</style><p>x</p>` }, 10_000);
+    expect(pdfText(expectPdf(outcome).pdf)).toContain('x');
+  }, 20_000);
+
   it('a stylesheet of 2·10^4 rules, a 10^4-part selector and 2,000 nested :is()', async () => {
     const rules = Array.from({ length: 20_000 }, (_, i) => `.c${i} > .d${i} { color: red }`).join('\n');
     const nested = `${'div '.repeat(10_000)}{ color: blue }`;
