@@ -7,7 +7,7 @@ import { offsetFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { establishesBfc } from '../flow/block-layout.js';
-import { NO_MARGINS, resolveMargins, type Space } from '../flow/types.js';
+import { NO_MARGINS, resolveMargins, type Resume, type Space } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
 import { lastLineOf } from './lines-around-floats.js';
@@ -21,39 +21,6 @@ export type FloatBox = ContainerBox | ReplacedBox;
 
 export function isFloatBox(box: BlockLevelBox): box is FloatBox {
   return box.kind !== 'lines' && box.style.float !== 'none' && !isOutOfFlowStyle(box.style);
-}
-
-/** Floats that did not fit on a page, by parent box: they head the parent's next fragment. */
-const deferred = new WeakMap<ContainerBox, { readonly index: number; readonly box: FloatBox }[]>();
-
-/**
- * Place a float child, or defer it to the parent's next fragment when it does not fit on this
- * page (the flow continues without it, CSS 2.1 §9.5.1 with CSS Fragmentation 3 §3: floats are
- * pushed whole to the next page, as Chromium does with a monolithic float).
- */
-export function flowFloat(parent: ContainerBox, index: number, child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
-  const list = deferred.get(parent) ?? [];
-  // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows a deferred one.
-  if (list.length === 0 && placeFloat(child, space, used, state, ctx)) return;
-  list.push({ index, box: child });
-  deferred.set(parent, list);
-}
-
-/**
- * At the start of a box's fragment: a continuation first places the floats deferred from the
- * previous page (those before the resume point; the others will be met again in the flow).
- */
-export function startFloats(parent: ContainerBox, resumeAt: number | null, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
-  const list = deferred.get(parent);
-  if (!list) return;
-  deferred.delete(parent);
-  if (resumeAt === null || space.mode !== 'layout') return;
-  for (const d of list) if (d.index < resumeAt) flowFloat(parent, d.index, d.box, space, used, state, ctx);
-}
-
-/** A box whose floats were deferred is not finished on this page: it continues after its last child. */
-export function deferredResume(parent: ContainerBox): { child: number; inner: null } | null {
-  return deferred.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
 }
 
 /** A BFC root (or a box whose parent passes no floats: flex items, cells…) starts a fresh set of floats (§9.4.1). */
@@ -104,33 +71,52 @@ export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox
   state.y += Math.max(0, clearY - ownTop - now);
 }
 
+/** What became of a float: not placed (it moves whole to the next page), or placed, maybe with a rest for the next page. */
+export type FloatOutcome = { readonly placed: false } | { readonly placed: true; readonly rest: Resume | null };
+
 /**
  * Place a float child (CSS 2.1 §9.5.1) beside earlier floats at the current position, shrink-to-fit
- * when its width is auto (§10.3.5). Returns false when it does not fit on this page (break before it).
+ * when its width is auto (§10.3.5). At the page end a float that may break is split there (its
+ * rest continues on the next page, as Chromium prints); a monolithic one (an image,
+ * `break-inside: avoid`) moves whole, unless nothing precedes it on the page.
  */
-export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): boolean {
+export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resume: Resume | null = null): FloatOutcome {
   const fc = childFloats(space, used, state);
-  const laid = layoutFloatBox(child, used.width, ctx);
-  if (!laid) return true;
-  const { fragment, mt, mb, ml, mr, width, height } = laid;
+  let laid = layoutFloatBox(child, used.width, ctx, Infinity, resume, true);
+  if (!laid) return { placed: true, rest: null };
   const pendingPx = resolveMargins(state.pending);
   // The parent's border box in BFC coordinates.
   const parentLeft = fc.x - state.contentLeft;
   const parentTop = fc.y + pendingPx - (state.y + (state.settled ? pendingPx : 0));
   const side = child.style.float === 'right' ? 'right' : 'left';
-  const lineTop = besideLastLine(state, fc, side, ml + width + mr, mt + height + mb, parentLeft, parentTop);
+  const outerWidth = laid.ml + laid.width + laid.mr;
+  const lineTop = besideLastLine(state, fc, side, outerWidth, laid.mt + laid.height + laid.mb, parentLeft, parentTop);
   const y = Math.max(lineTop ?? fc.y + pendingPx, fc.exclusions.clearance(child.style.clear));
-  const at = fc.exclusions.place(side, ml + width + mr, mt + height + mb, y, fc.x, fc.x + used.width);
-  const top = at.y + mt - parentTop;
+  let at = fc.exclusions.place(side, outerWidth, laid.mt + laid.height + laid.mb, y, fc.x, fc.x + used.width);
+  let top = at.y + laid.mt - parentTop;
   const room = state.settled ? space.blockSize - state.origin : space.blockSize - pendingPx;
-  if (space.mode === 'layout' && top + height > room + EPSILON && !(space.pageIsEmpty && state.placed === 0 && state.children.length === 0)) {
-    // It does not fit on this page: the flow goes on without it and it heads the box's next fragment (as Chromium prints a monolithic float).
-    fc.exclusions.floats.pop();
-    return false;
+  let rest: Resume | null = null;
+  if (space.mode === 'layout' && top + laid.height > room + EPSILON) {
+    const mustPlace = space.pageIsEmpty && state.placed === 0 && state.children.length === 0;
+    const avoid = child.style.breakInside === 'avoid' || child.style.breakInside === 'avoid-page';
+    const limit = room - top + laid.mt;
+    const split = child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
+      ? layoutFloatBox(child, used.width, ctx, limit, resume, mustPlace) : null;
+    if (!split && !mustPlace) {
+      fc.exclusions.floats.pop();
+      return { placed: false };
+    }
+    if (split) {
+      fc.exclusions.floats.pop();
+      laid = split;
+      rest = split.resume;
+      at = fc.exclusions.place(side, outerWidth, laid.mt + laid.height + (rest ? 0 : laid.mb), at.y, fc.x, fc.x + used.width);
+      top = at.y + laid.mt - parentTop;
+    }
   }
-  offsetFragment(fragment, at.x + ml - parentLeft - fragment.x, top - fragment.y);
-  state.children.push(fragment);
-  return true;
+  offsetFragment(laid.fragment, at.x + laid.ml - parentLeft - laid.fragment.x, top - laid.fragment.y);
+  state.children.push(laid.fragment);
+  return { placed: true, rest };
 }
 
 /**
@@ -167,9 +153,10 @@ interface LaidFloat {
   readonly mr: number;
   readonly width: number;
   readonly height: number;
+  readonly resume: Resume | null;
 }
 
-function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext): LaidFloat | null {
+function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext, blockSize: number, resume: Resume | null, pageIsEmpty: boolean): LaidFloat | null {
   const s = box.style;
   const ml = marginOrZero(s.marginLeft, cbWidth);
   const mr = marginOrZero(s.marginRight, cbWidth);
@@ -182,13 +169,13 @@ function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext): Lai
   const plain = box.kind === 'replaced' && (s.marginLeft === 'auto' || s.marginRight === 'auto')
     ? { ...box, style: { ...s, marginLeft: ml, marginRight: mr } } : box;
   const r = layoutBox(plain, {
-    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
-  }, null, ctx);
+    inlineSize, blockSize, pageIsEmpty, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: resume !== null, cbBlockSize: null,
+  }, resume, ctx);
   const fragment = r.fragment;
   if (!fragment || fragment.kind === 'text') return null;
   const mt = resolveMargins(r.marginTop);
   const mb = resolveMargins(r.marginBottom);
-  return { fragment, mt, mb, ml, mr, width: fragment.width, height: r.height };
+  return { fragment, mt, mb, ml, mr, width: fragment.width, height: r.height, resume: r.resume };
 }
 
 /** A block-level box that starts a formatting context (or a replaced one): its border box must not overlap floats (CSS 2.1 §9.5). */

@@ -14,7 +14,7 @@ import type { ExclusionSpace } from './exclusions.js';
 const EPSILON = 1e-6;
 
 /** Line specs of paragraphs broken around floats, so that a continuation resumes on the same breaks. */
-const brokenSpecs = new WeakMap<LinesBox, readonly LineSpec[]>();
+const brokenSpecs = new WeakMap<LinesBox, { readonly para: Paragraph; readonly specs: readonly LineSpec[] }>();
 
 /** The last line box of a finished paragraph fragment: its top and the right end of its content (lines-box coordinates). */
 export interface LastLine {
@@ -81,13 +81,15 @@ export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Res
   const top0 = f.y + resolveMargins(space.marginAbove);
   const band = lineHeightGuess(box.style);
   const start = resume?.kind === 'lines' ? resume.line : 0;
-  const para = collectParagraph(box.children, box.style, width, ctx);
+  // A continued paragraph keeps the items its earlier lines were broken from (atomic inlines are laid out per call).
+  const stored = start > 0 ? brokenSpecs.get(box) : undefined;
+  const para = stored?.para ?? collectParagraph(box.children, box.style, width, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox => buildLine(spec, {
     style: box.style, width: span.width, indent: i === 0 ? indent : 0, isLast, hasRtl: para.hasRtl,
   }, ctx);
   // Earlier lines: as broken before (around floats, or at full width by the plain line layout).
-  const head = start > 0 ? brokenSpecs.get(box) ?? breakLines(para, width, indent, ctx) : [];
+  const head = start > 0 ? stored?.specs ?? breakLines(para, width, indent, ctx) : [];
   const tail = start > 0 ? tailOf(para, head[start]) : para;
   if (!tail) return placeLines(box, space, head, start, [], build, ctx);
   const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
@@ -102,7 +104,7 @@ export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Res
     return next.width;
   });
   const specs = [...head.slice(0, start), ...withOpenBoxes(tailSpecs, head[start]?.openAtStart ?? [])];
-  brokenSpecs.set(box, specs);
+  brokenSpecs.set(box, { para, specs });
   return placeLines(box, space, specs, start, spans, build, ctx);
 }
 

@@ -8,7 +8,8 @@ import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
-import { applyClearance, avoidFloats, childFloats, deferredResume, flowFloat, isFloatBox, startFloats } from '../float/float-layout.js';
+import { applyClearance, avoidFloats, childFloats, isFloatBox } from '../float/float-layout.js';
+import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */

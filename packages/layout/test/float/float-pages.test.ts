@@ -56,3 +56,26 @@ describe('a paragraph continued beside a float moved to its page', () => {
     });
   });
 });
+
+/**
+ * A float that may break is split at the page end and its rest heads the next page, with the
+ * paragraph beside both parts (Chromium's print of the same document).
+ */
+describe('a float split across pages', () => {
+  const words = Array.from({ length: 30 }, (_, i) =>
+    `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`).join('');
+  const lines = Array.from({ length: 5 }, (_, i) => `<div id="l${i}" style="height:20px"></div>`).join('');
+  const html = `<div id="a" style="height:200px"></div><div id="f" style="float:left;width:100px">${lines}</div>` +
+    `<div id="p" style="font-size:0">${words}</div>`;
+  const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
+
+  it('fills the first page beside the float', () => {
+    expect(rects(pages[0]!)).toMatchObject({ l0: '20,220,100,20', l2: '20,260,100,20', w0: '120,220,60,20', w4: '120,240,60,20', w11: '300,260,60,20' });
+    expect(rects(pages[0]!).l3).toBeUndefined();
+  });
+  it('continues the float and the paragraph beside it on the next page', () => {
+    expect(rects(pages[1]!)).toMatchObject({
+      l3: '20,20,100,20', l4: '20,40,100,20', w12: '120,20,60,20', w19: '300,40,60,20', w20: '20,60,60,20', w26: '20,80,60,20',
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { LayoutContext } from '../flow/context.js';
+import type { FlowState } from '../flow/block-children.js';
+import type { UsedBox } from '../flow/box-model.js';
+import type { Resume, Space } from '../flow/types.js';
+import { placeFloat, type FloatBox } from './float-layout.js';
+
+/**
+ * Floats and page breaks (CSS Fragmentation 3 with CSS 2.1 §9.5.1): a float that does not fit
+ * moves to the next page (or its rest, when it was split there) while the flow after it stays;
+ * it then heads its parent's next fragment. Kept by parent box.
+ */
+interface Deferred {
+  readonly index: number;
+  readonly box: FloatBox;
+  readonly resume: Resume | null;
+}
+
+const deferred = new WeakMap<ContainerBox, Deferred[]>();
+
+export function flowFloat(
+  parent: ContainerBox, index: number, child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resume: Resume | null = null,
+): void {
+  const list = deferred.get(parent) ?? [];
+  // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows a deferred one.
+  const outcome = list.length === 0 ? placeFloat(child, space, used, state, ctx, resume) : { placed: false as const };
+  if (outcome.placed && outcome.rest === null) return;
+  list.push({ index, box: child, resume: outcome.placed ? outcome.rest : resume });
+  deferred.set(parent, list);
+}
+
+/**
+ * At the start of a box's fragment: a continuation first places the floats deferred from the
+ * previous page (those before the resume point; the others will be met again in the flow).
+ */
+export function startFloats(parent: ContainerBox, resumeAt: number | null, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
+  const list = deferred.get(parent);
+  if (!list) return;
+  deferred.delete(parent);
+  if (resumeAt === null || space.mode !== 'layout') return;
+  for (const d of list) if (d.index < resumeAt) flowFloat(parent, d.index, d.box, space, used, state, ctx, d.resume);
+}
+
+/** A box whose floats were deferred is not finished on this page: it continues after its last child. */
+export function deferredResume(parent: ContainerBox): { child: number; inner: null } | null {
+  return deferred.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
+}
