@@ -81,6 +81,12 @@ export interface Page {
   readonly width: number;
   readonly height: number;
   readonly backgroundColor: Color;
+  /**
+   * Shrink to fit (Chromium prints content wider than the page scaled down): fragment
+   * coordinates are in layout px, drawn `scale` times smaller from the page's top left corner.
+   * Absent = 1.
+   */
+  readonly scale?: number;
   /** Body first, then header/footer and margin boxes; the painter sorts by stacking. */
   readonly fragments: readonly Fragment[];
 }

@@ -38,12 +38,13 @@ export function collectLinkTargets(pages: readonly Page[]): LinkTargets {
 /** `<a href>` boxes become link annotations; ids that links point at become destinations. */
 export function paintLinks(ctx: PaintContext, page: Page, targets: LinkTargets): void {
   const doc = ctx.doc;
+  const pt = 0.75 * (page.scale ?? 1);
   walk(page.fragments, (f) => {
     if (f.kind !== 'box') return;
     const id = f.attrs.id;
     if (id !== undefined && targets.has(id) && f.part.isFirst) {
       // addNamedDestination takes PDFKit's own top-left point coordinates, not the CTM.
-      doc.addNamedDestination(id, 'XYZ', f.x * 0.75, f.y * 0.75, null as unknown as number);
+      doc.addNamedDestination(id, 'XYZ', f.x * pt, f.y * pt, null as unknown as number);
     }
     const href = f.attrs.href;
     if (f.tag !== 'a' || !href || f.width <= 0 || f.height <= 0) return;

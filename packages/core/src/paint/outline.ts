@@ -37,7 +37,7 @@ export function createOutlineBuilder(root: OutlineNode): (page: Page, pageWidthP
       while ((stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
       const parent = stack[stack.length - 1]?.node ?? root;
       // PDFKit stores left as (page width − left) and top as (page height − top), in points.
-      const node = parent.addItem(title, { top: frag.y * 0.75, left: pageWidthPt, expanded: true });
+      const node = parent.addItem(title, { top: frag.y * 0.75 * (page.scale ?? 1), left: pageWidthPt, expanded: true });
       stack.push({ level, node });
     }
   };

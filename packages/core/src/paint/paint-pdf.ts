@@ -125,6 +125,8 @@ function paintPage(ctx: PaintContext, page: Page, targets: LinkTargets): void {
   // Work in CSS px from here on; PDFKit has already flipped y to point down.
   doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
   ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
+  // Shrink to fit: the fragments are in layout px of a page `1 / scale` times larger.
+  if (page.scale !== undefined && page.scale !== 1) doc.transform(page.scale, 0, 0, page.scale, 0, 0);
   for (const item of buildStacking(page)) paintItem(ctx, item);
   paintLinks(ctx, page, targets);
   ctx.restore();

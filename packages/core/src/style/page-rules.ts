@@ -130,13 +130,24 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   }
   return {
     width, height,
-    marginTop: margin('margin-top', format.margins.top, height),
-    marginRight: margin('margin-right', format.margins.right, width),
-    marginBottom: margin('margin-bottom', format.margins.bottom, height),
-    marginLeft: margin('margin-left', format.margins.left, width),
+    marginTop: margin('margin-top', printerMargin(format.margins.top), height),
+    marginRight: margin('margin-right', printerMargin(format.margins.right), width),
+    marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
+    marginLeft: margin('margin-left', printerMargin(format.margins.left), width),
     backgroundColor: bg,
     marginBoxes,
   };
+}
+
+/**
+ * A PdfFormat margin is what Chromium gets through its print API (Playwright's `margin`),
+ * which it takes in whole points, truncated (PrintRenderFrameHelper's integer content area):
+ * printed with headless Chromium, 20mm puts content at 56pt (75px after the page area is
+ * rounded to a pixel), 15mm at 42pt, 10.5mm at 29pt, 13.3mm at 37pt. `@page` margins are
+ * CSS lengths and keep their value.
+ */
+function printerMargin(px: number): number {
+  return Math.floor(px * 0.75 + 1e-6) / 0.75;
 }
 
 function formatBackground(format: ResolvedFormat): Color {

@@ -52,20 +52,19 @@ function unitMetrics(font: Font): UnitMetrics {
  * Metrics at `size` px as Blink computes them for `line-height: normal` on Linux
  * (FontMetrics::AscentDescentWithHacks, SimpleFontData::PlatformInit): ascent, descent and
  * line gap are each rounded to whole px (SkScalarRoundToScalar), so the normal line height
- * is round(ascent) + round(descent) + round(lineGap). With subpixel positioning (on in
- * headless Linux), a descent rounded down borrows 1px from the ascent so that descenders
- * are not clipped: the baseline moves up 1px, the line height stays. The reference PDFs
- * confirm it (Liberation Serif 16px: baseline 13.5px below a normal line's top, not 14.5).
+ * is round(ascent) + round(descent) + round(lineGap).
+ *
+ * Blink's "descent rounded down borrows 1px from the ascent" hack applies only with subpixel
+ * positioning, which headless Chromium's printing does not use: printed with the local
+ * Chromium, Arimo/Tinos/Cousine/DejaVu Sans at 10–30px put the baseline at
+ * round(ascent) below the content top in every case (e.g. Arimo 16px: 14, not 13;
+ * test/text/measurer.test.ts pins the measured cases).
  */
 export function fontMetrics(font: Font, size: number): FontMetrics {
   const u = unitMetrics(font);
   const scale = size / u.upem;
-  let ascent = Math.round(u.ascent * scale);
-  let descent = Math.round(u.descent * scale);
-  if (descent < u.descent * scale && ascent >= 1) {
-    descent += 1;
-    ascent -= 1;
-  }
+  const ascent = Math.round(u.ascent * scale);
+  const descent = Math.round(u.descent * scale);
   return {
     ascent,
     descent,

@@ -13,6 +13,11 @@ describe('@page', () => {
   it('falls back to the PdfFormat page and margins', () => {
     const p = page('', 0, '', { preset: 'letter', margins: { top: '1in' }, background_color: '#fafafa' });
     expect(p).toMatchObject({ width: 816, height: 1056, marginTop: 96, backgroundColor: { r: 250, g: 250, b: 250, a: 1 }, marginBoxes: [] });
+    // 15mm = 42.52pt: Chromium's print API takes whole points (42pt = 56px)
+    expect(p.marginLeft).toBeCloseTo(56, 6);
+  });
+  it('@page margins keep their CSS value (no whole-point truncation)', () => {
+    const p = page('@page { margin: 15mm }', 0, '', { preset: 'letter' });
     expect(p.marginLeft).toBeCloseTo(15 * MM, 6);
   });
 

@@ -14,6 +14,7 @@ import { alignBody } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
 import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
+import { overflowRight, shrinkFactor } from './shrink-to-fit.js';
 
 /** Thrown when the document needs more than `maxPages` pages. */
 export class LayoutLimitError extends Error {
@@ -35,6 +36,8 @@ interface BodyPage {
   readonly bodyHeight: number;
   /** Bottom of the body's margin box, from bodyTop. */
   readonly contentBottom: number;
+  /** Shrink to fit: `style` and all geometry are in layout px, the paper is `scale` times that. */
+  readonly scale: number;
 }
 
 interface Documents {
@@ -54,7 +57,9 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
     footer: options.footer ? build(options.footer, true) : null,
     canvas,
   };
-  let bodies = paginateBody(docs, options, ctx, 1);
+  let bodies = paginateBody(docs, options, ctx, 1, 1);
+  const scale = documentShrink(bodies);
+  if (scale < 1) bodies = paginateBody(docs, options, ctx, 1, scale);
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
   const first = bodies[0];
@@ -62,7 +67,7 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
     const width = first.style.width - first.margins.left - first.margins.right;
     const small = reserved(docs, width, options, ctx, 1);
     const large = reserved(docs, width, options, ctx, bodies.length);
-    if (large.header > small.header || large.footer > small.footer) bodies = paginateBody(docs, options, ctx, bodies.length);
+    if (large.header > small.header || large.footer > small.footer) bodies = paginateBody(docs, options, ctx, bodies.length, scale);
   }
   if (bodies.length === 1) alignBody(bodies[0]!, options);
   return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
@@ -83,6 +88,25 @@ function pageMargins(ps: PageBoxStyle): PageMargins {
   };
 }
 
+/** Chromium's shrink to fit (./shrink-to-fit.ts) from the widest page body, measured in the first pass. */
+function documentShrink(bodies: readonly BodyPage[]): number {
+  let scale = 1;
+  for (const b of bodies) {
+    if (b.body) scale = Math.min(scale, shrinkFactor(overflowRight(b.body, b.margins.left), b.style.width - b.margins.left - b.margins.right));
+  }
+  return scale;
+}
+
+/** The page box as layout sees it when the paper shows it `scale` times smaller. */
+function scaledPage(style: PageBoxStyle, scale: number): { style: PageBoxStyle; margins: PageMargins } {
+  const m = pageMargins(style);
+  if (scale === 1) return { style, margins: m };
+  return {
+    style: { ...style, width: style.width / scale, height: style.height / scale },
+    margins: { top: m.top / scale, right: m.right / scale, bottom: m.bottom / scale, left: m.left / scale },
+  };
+}
+
 /** The chrome height reserved on every page (same either footer position, so breaks never depend on it). */
 function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: LayoutContext, count: number): { header: number; footer: number } {
   const h = docs.header ? layoutChrome(docs.header, width, count, count, ctx).height + options.componentGap : 0;
@@ -91,7 +115,7 @@ function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: L
 }
 
 /** Lay the body out page by page; `count` is the page number the chrome is measured with. */
-function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext, count: number): BodyPage[] {
+function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext, count: number, scale: number): BodyPage[] {
   const pages: BodyPage[] = [];
   const reservedByWidth = new Map<number, { header: number; footer: number }>();
   let resume: Resume | null = null;
@@ -102,13 +126,12 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     // break-before/after: left/right (CSS Fragmentation 3 §3.1): a blank page keeps the side right; page 1 is a right page.
     const wantsBlank = (forced === 'right' && index % 2 === 1) || (forced === 'left' && index % 2 === 0);
     if (wantsBlank && index > 0) {
-      const style = options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true });
-      pages.push({ index, style, margins: pageMargins(style), blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0 });
+      const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true }), scale);
+      pages.push({ index, style, margins, blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0, scale });
       forced = 'page';
       continue;
     }
-    const style = options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false });
-    const margins = pageMargins(style);
+    const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
     const width = style.width - margins.left - margins.right;
     let chrome = reservedByWidth.get(width);
     if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx, count)));
@@ -121,7 +144,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
-    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom });
+    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, scale });
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
     resume = r.resume;
     forced = r.forcedBreak ?? null;
@@ -157,5 +180,6 @@ function finishPage(b: BodyPage, last: boolean, total: number, docs: Documents, 
   fragments.push(...layoutMarginBoxes(style, margins, b.index + 1, total, ctx));
   toPageCoordinates(fragments, 0, 0);
   const backgroundColor = docs.canvas.color ?? style.backgroundColor;
-  return { index: b.index, width: style.width, height: style.height, backgroundColor, fragments };
+  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor, fragments };
+  return b.scale === 1 ? page : { ...page, scale: b.scale };
 }
