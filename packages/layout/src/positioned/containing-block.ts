@@ -61,7 +61,7 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
   }
   const f = r.fragment;
   if (f && f.kind === 'box') {
-    if (pending.length) placePending(f, pending, ctx);
+    if (pending.length) placePending(f, pending, ctx, root && space.mode === 'layout' ? pageArea(f, r, space) : paddingBoxOf(f));
     if (root && space.mode === 'layout') placeFixed(box as ContainerBox, f, r, space, ctx);
     if (box.style.position === 'relative') offsetFragment(f, ...relativeOffset(box.style, space.inlineSize, space.cbBlockSize));
   }
@@ -84,13 +84,21 @@ function relativeOffset(s: ComputedStyle, cbWidth: number, cbh: number | null): 
   return [dx, top ?? (bottom !== null ? -bottom : 0)];
 }
 
+/**
+ * The initial containing block of a printed document: the page area of the first page (as
+ * Chromium prints), its corner above the root's top margin; from the root's border box.
+ */
+function pageArea(f: BoxFragment, r: LayoutResult, space: Space): PaddingBox & { x: number; y: number } {
+  const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
+  return { x: -f.x, y: -resolveMargins(r.marginTop), width: space.inlineSize, height };
+}
+
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
   return { x: f.border.left, y: f.border.top, width: Math.max(0, f.width - f.border.left - f.border.right), height: Math.max(0, f.height - f.border.top - f.border.bottom) };
 }
 
 /** Find each placeholder under the containing block's fragment and put the laid-out box in its place. */
-function placePending(cbFragment: BoxFragment, pending: Pending[], ctx: LayoutContext): void {
-  const cb = paddingBoxOf(cbFragment);
+function placePending(cbFragment: BoxFragment, pending: Pending[], ctx: LayoutContext, cb: PaddingBox & { x: number; y: number }): void {
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));
   const stack: { f: BoxFragment; ox: number; oy: number }[] = [{ f: cbFragment, ox: 0, oy: 0 }];
   while (stack.length && byPlaceholder.size) {
@@ -142,13 +150,11 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
 function placeFixed(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space, ctx: LayoutContext): void {
   const boxes = fixedBoxes(root);
   if (!boxes.length) return;
-  const area: PaddingBox = { width: space.inlineSize, height: Number.isFinite(space.blockSize) ? space.blockSize : f.height };
-  const ox = -f.x;
-  const oy = -resolveMargins(r.marginTop);
+  const area = pageArea(f, r, space);
   for (const box of boxes) {
     const placed = layoutAbsolute(box, area, 0, 0, ctx);
     if (!placed) continue;
-    offsetFragment(placed, ox, oy);
+    offsetFragment(placed, area.x, area.y);
     (f.children as Fragment[]).push(placed);
   }
 }

@@ -37,3 +37,14 @@ describe('fixed and absolute boxes across pages', () => {
     expect(pages.map((p) => rects(p, 'ab'))).toEqual([['25,25,50,20'], []]);
   });
 });
+
+/** Chromium's print (400×300 px page, 20 px margins, body margin 10 px): bottom/right insets are from the first page area. */
+describe('the initial containing block of a printed document', () => {
+  it('is the page area of the first page, not the root box', () => {
+    const html = '<div id="x" style="height:20px"></div><div id="ab" style="position:absolute;bottom:5px;right:5px;width:50px;height:20px"></div>' +
+      '<div id="y" style="height:400px"></div>';
+    const body = { ...positionedSpec(html), props: { marginTop: 10, marginRight: 10, marginBottom: 10, marginLeft: 10 } };
+    const pages = layoutPages(body, { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
+    expect(rects(pages[0]!, 'ab')).toEqual(['325,255,50,20']);
+  });
+});
