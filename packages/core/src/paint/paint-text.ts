@@ -34,7 +34,7 @@ function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, jus
     const g = ctx.fonts.glyph(resolved, run.glyphIds[i] ?? 0, text);
     const extra = justify !== 0 && text === ' ' ? justify : 0;
     return {
-      cid: g.cid.toString(16).padStart(4, '0'),
+      cid: g.hex,
       mapped: g.mapped || text === '',
       naturalPx: (g.width * run.size) / 1000,
       advancePx: (run.advances[i] ?? 0) + extra,
@@ -86,6 +86,9 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
 /** The extra advance most glyphs of the run have (its letter-spacing), or 0. */
 function letterSpacingOf(glyphs: readonly PenGlyph[]): number {
   if (glyphs.length < 2) return 0;
+  // The median can only exceed 0.05 if some extra does: the usual run (no letter-spacing)
+  // is settled in one pass, without the array and sort below.
+  if (!glyphs.some((g) => Math.round((g.advancePx - g.naturalPx) * 100) / 100 > 0.05)) return 0;
   const extras = glyphs.map((g) => Math.round((g.advancePx - g.naturalPx) * 100) / 100).sort((a, b) => a - b);
   const median = extras[Math.floor(extras.length / 2)] ?? 0;
   return median > 0.05 ? median : 0;

@@ -27,6 +27,13 @@ export interface PdfGlyph {
   readonly width: number;
   /** Does the font's ToUnicode map give back `text` for this glyph? (One text per glyph id.) */
   readonly mapped: boolean;
+  /** `cid` as the four hex digits a content stream shows it with. */
+  readonly hex: string;
+}
+
+/** A PdfGlyph remembered with the text it was asked for. */
+interface KnownGlyph extends PdfGlyph {
+  readonly text: string;
 }
 
 /**
@@ -38,6 +45,12 @@ export class DocumentFonts {
   readonly #doc: PdfDocumentInternals;
   readonly #fonts: FontSet;
   readonly #embedded = new Map<string, EmbeddedFont>();
+  /**
+   * Glyphs already drawn, per font program and glyph id: a glyph's cid, width and
+   * ToUnicode text never change within a document once set, so repeats (most glyphs
+   * of a page) cost one lookup instead of a code point array each.
+   */
+  readonly #glyphs = new Map<EmbeddedFont, Map<number, KnownGlyph>>();
 
   constructor(doc: unknown, fonts: FontSet) {
     this.#doc = doc as PdfDocumentInternals;
@@ -67,6 +80,16 @@ export class DocumentFonts {
 
   glyph(resolved: ResolvedFace, glyphId: number, text: string): PdfGlyph {
     const font = this.#embed(resolved);
+    let known = this.#glyphs.get(font);
+    if (!known) this.#glyphs.set(font, (known = new Map()));
+    const seen = known.get(glyphId);
+    if (seen?.text === text) return seen;
+    const glyph = this.#newGlyph(resolved, font, glyphId, text);
+    if (!seen) known.set(glyphId, glyph);
+    return glyph;
+  }
+
+  #newGlyph(resolved: ResolvedFace, font: EmbeddedFont, glyphId: number, text: string): KnownGlyph {
     const cid = font.subset.includeGlyph(glyphId);
     let width = font.widths[cid];
     if (width === undefined) {
@@ -79,7 +102,7 @@ export class DocumentFonts {
     if (font.unicode[cid] === undefined && cid !== 0) font.unicode[cid] = codePoints.length > 0 ? codePoints : [0xfffd];
     const known = font.unicode[cid] ?? [];
     const mapped = cid !== 0 && known.length === codePoints.length && known.every((cp, i) => cp === codePoints[i]);
-    return { cid, width, mapped };
+    return { cid, width, mapped, hex: cid.toString(16).padStart(4, '0'), text };
   }
 
   #embed(resolved: ResolvedFace): EmbeddedFont {
