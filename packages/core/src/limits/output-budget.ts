@@ -83,6 +83,20 @@ export function installOutputBudget(env: typeof Handlebars): void {
   };
 }
 
+/** Call `render` as one counted unit (like a partial): its output joins the budget when it returns. */
+export function countedCall(render: () => string): string {
+  enter();
+  let out: string;
+  try {
+    out = render();
+  } catch (error) {
+    active?.levels.pop();
+    throw error;
+  }
+  leave(out);
+  return out;
+}
+
 /** Run `render` with at most `maxLength` characters of counted output (no limit when undefined). */
 export function withOutputBudget<T>(maxLength: number | undefined, render: () => T): T {
   if (maxLength === undefined) return render();

@@ -1,6 +1,7 @@
 import Handlebars from 'handlebars';
 import { PlatenError, TemplateError } from '../errors.js';
-import { installOutputBudget, withOutputBudget } from '../limits/output-budget.js';
+import { countedCall, installOutputBudget, withOutputBudget } from '../limits/output-budget.js';
+import { blockExpansionCounter, checkBlockNesting } from '../limits/template-shape.js';
 
 export interface ExpandOptions {
   /** Block components by ID, for `<svc-block id="comp_…">` placeholders. */
@@ -39,7 +40,8 @@ const MAX_BLOCK_DEPTH = 5;
  * @throws TemplateError when the template (or a block) does not compile or run.
  */
 export function expandTemplate(html: string, data: unknown, options: ExpandOptions = {}): string {
-  return withOutputBudget(options.maxBytes, () => expandWithBlocks(html, data, options.blocks ?? {}, 0, null));
+  const counted = blockExpansionCounter();
+  return withOutputBudget(options.maxBytes, () => expandWithBlocks(html, data, options.blocks ?? {}, 0, null, counted));
 }
 
 function expandWithBlocks(
@@ -48,12 +50,15 @@ function expandWithBlocks(
   blocks: Readonly<Record<string, string>>,
   depth: number,
   blockId: string | null,
+  countBlock: () => void,
 ): string {
   const out = run(compile(html, blockId), data, blockId);
   return replaceBlocks(out, (id) => {
     const source = Object.hasOwn(blocks, id) ? blocks[id] : undefined;
     if (source === undefined || depth >= MAX_BLOCK_DEPTH) return '';
-    return expandWithBlocks(source, data, blocks, depth + 1, id);
+    countBlock();
+    // A block's output counts towards the size limit like a partial's.
+    return countedCall(() => expandWithBlocks(source, data, blocks, depth + 1, id, countBlock));
   });
 }
 
@@ -79,6 +84,7 @@ function compile(source: string, blockId: string | null): CompiledTemplate {
   const cached = cache.get(source);
   if (cached) return cached;
   let template: CompiledTemplate;
+  checkBlockNesting(source, blockId ? ` in block ${blockId}` : '');
   try {
     // Parse eagerly (compile() is lazy) so syntax errors surface here with their line.
     const ast = env.parse(source);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { expandTemplate } from '../../src/template/expand.js';
+import { MAX_BLOCK_EXPANSIONS, MAX_BLOCK_NESTING } from '../../src/limits/template-shape.js';
+
+const failure = (run: () => unknown): string => {
+  try {
+    run();
+    return 'ok';
+  } catch (error) {
+    return `${(error as { code?: string }).code}: ${(error as Error).message}`;
+  }
+};
+const nestedIf = (n: number) => `${'{{#if a}}\n'.repeat(n)}x${'{{/if}}'.repeat(n)}`;
+
+describe('template shape limits', () => {
+  it(`accepts ${MAX_BLOCK_NESTING} nested blocks and refuses one more, naming the line, before Handlebars recurses`, () => {
+    expect(expandTemplate(nestedIf(MAX_BLOCK_NESTING), { a: 1 }).trim()).toBe('x');
+    const started = performance.now();
+    expect(failure(() => expandTemplate(nestedIf(5000), { a: 1 }))).toMatch(/^template_syntax_error: .*line 101: blocks nested deeper than 100/);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('does not count else ({{^}}), closings or inline partials as extra depth', () => {
+    const html = `${'{{#if a}}y{{^}}n{{/if}}'.repeat(300)}{{#*inline "p"}}q{{/inline}}{{> p}}`;
+    expect(expandTemplate(html, { a: 1 })).toBe(`${'y'.repeat(300)}q`);
+  });
+
+  it('stops a block that includes itself many times, however deep the block limit lets it go', () => {
+    const blocks = { a: 'x<svc-block id="a"></svc-block>'.repeat(20) };
+    const started = performance.now();
+    expect(failure(() => expandTemplate('<svc-block id="a"></svc-block>', {}, { blocks }))).toMatch(new RegExp(`^document_too_large: More than ${MAX_BLOCK_EXPANSIONS}`));
+    expect(performance.now() - started).toBeLessThan(2000);
+    // Ordinary reuse (a block per row) stays fine.
+    const rows = expandTemplate('{{#each r}}<svc-block id="row"></svc-block>{{/each}}', { r: Array.from({ length: 500 }, (_, i) => i) }, { blocks: { row: '<p>{{@root.r.length}}</p>' } });
+    expect(rows.match(/<p>500<\/p>/g)).toHaveLength(500);
+  });
+
+  it("counts blocks' output against the size limit", () => {
+    const blocks = { big: '{{#each t}}xxxxxxxxxx{{/each}}' };
+    const html = '<svc-block id="big"></svc-block>'.repeat(50);
+    expect(failure(() => expandTemplate(html, { t: Array.from({ length: 100 }, () => 0) }, { blocks, maxBytes: 40_000 }))).toMatch(/^document_too_large/);
+    expect(expandTemplate(html, { t: Array.from({ length: 100 }, () => 0) }, { blocks, maxBytes: 60_000 })).toHaveLength(50_000);
+  });
+});
