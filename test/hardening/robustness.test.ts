@@ -267,6 +267,16 @@ describe('pages and limits', () => {
     expect(errorCode(outcome)).toBe('document_too_large');
   }, 20_000);
 
+  it('a block component that includes itself many times is stopped (document_too_large), quickly', async () => {
+    const outcome = await bounded({ html: '<svc-block id="a"></svc-block>', blocks: { a: 'x<svc-block id="a"></svc-block>'.repeat(50) } }, 5_000);
+    expect(errorCode(outcome)).toBe('document_too_large');
+  }, 20_000);
+
+  it('5,000 nested {{#if}} are a template_syntax_error at once, not a stack overflow after half a minute', async () => {
+    const outcome = await bounded({ html: `${'{{#if a}}'.repeat(5000)}x${'{{/if}}'.repeat(5000)}`, data: { a: 1 } }, 2_000);
+    expect(outcome.ok ? 'pdf' : [outcome.error.code, /nested deeper than 100/.test(outcome.error.message)]).toEqual(['template_syntax_error', true]);
+  }, 20_000);
+
   it('headers and footers count towards the size limit too', async () => {
     const outcome = await attempt({ html: '<p>x</p>', footer: '{{#each c}}{{this}}{{/each}}', data: { c: ['y'.repeat(2048)] }, maxHtmlBytes: 1024 });
     expect(errorCode(outcome)).toBe('document_too_large');
