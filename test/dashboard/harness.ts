@@ -5,29 +5,20 @@
  * a small node:http front serves dist/ (SPA fallback) and forwards /api with
  * the Host header untouched, so the server's CSRF origin check sees one origin.
  */
-import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { DASHBOARD_CSP, dashboardDir, resolveDashboardAsset } from '@platen/dashboard';
+import { DASHBOARD_CSP, resolveDashboardAsset } from '@platen/dashboard';
 import { loadConfig, startServer } from '@platen/server';
-
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+import { ensureBuilt } from './ensure-built.js';
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
-
-/** `npm ci` builds the dashboard (its `prepare`); build here too when a checkout skipped that. */
-export function ensureBuilt(): void {
-  if (existsSync(join(dashboardDir, 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', '@platen/dashboard'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 function staticFront(apiBase: string): Server {
   return createServer((req, res) => {

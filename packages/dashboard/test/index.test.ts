@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_CSP, dashboardDir, resolveDashboardAsset } from '../index.js';
-import { ensureBuilt } from '../../../test/dashboard/harness.js';
+import { ensureBuilt } from '../../../test/dashboard/ensure-built.js';
 
 describe('resolveDashboardAsset', () => {
   beforeAll(() => ensureBuilt(), 120_000);
