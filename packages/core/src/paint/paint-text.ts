@@ -27,20 +27,22 @@ function utf16Hex(text: string): string {
 
 /** The run's glyphs in drawing (visual) order, with their CIDs and advances in px. */
 function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
-  const order = run.glyphIds.map((_, i) => i);
-  if (run.rtl) order.reverse();
-  return order.map((i) => {
+  const n = run.glyphIds.length;
+  const out: PenGlyph[] = new Array<PenGlyph>(n);
+  for (let k = 0; k < n; k++) {
+    const i = run.rtl ? n - 1 - k : k;
     const text = run.glyphText[i] ?? '';
     const g = ctx.fonts.glyph(resolved, run.glyphIds[i] ?? 0, text);
     const extra = justify !== 0 && text === ' ' ? justify : 0;
-    return {
+    out[k] = {
       cid: g.hex,
       mapped: g.mapped || text === '',
       naturalPx: (g.width * run.size) / 1000,
       advancePx: (run.advances[i] ?? 0) + extra,
       offset: run.offsets?.[i],
     };
-  });
+  }
+  return out;
 }
 
 /**
@@ -54,10 +56,11 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   const charSpacing = letterSpacingOf(glyphs);
   if (charSpacing !== 0) ops.push(`${num(charSpacing)} Tc`);
   let pen = x;
-  let pending: string[] = [];
+  // One string per TJ array, not an array of pieces per glyph (this runs for every glyph).
+  let pending = '';
   const flush = (): void => {
-    if (pending.length > 0) ops.push(`[${pending.join('')}] TJ`);
-    pending = [];
+    if (pending !== '') ops.push(`[${pending}] TJ`);
+    pending = '';
   };
   let needsTm = true;
   for (const g of glyphs) {
@@ -71,9 +74,9 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
         ops.push(tm(pen, baseline));
         needsTm = false;
       }
-      pending.push(`<${g.cid}>`);
+      pending += `<${g.cid}>`;
       const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
-      if (Math.abs(adjust) > 0.0001) pending.push(num(adjust));
+      if (Math.abs(adjust) > 0.0001) pending += num(adjust);
     }
     pen += g.advancePx;
   }
