@@ -190,8 +190,22 @@ function avoidsFloats(box: BlockLevelBox): box is ContainerBox | ReplacedBox {
  * if need be, and an auto width shrinks to the free span. Returns the span (left offset from the
  * containing block's content box, width) when floats intrude, else null.
  */
-export function avoidFloats(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): { left: number; width: number } | null {
+export function avoidFloats(
+  child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resumed = false,
+): { left: number; width: number } | null {
   if (!avoidsFloats(child)) return null;
+  // A continued box keeps the inline size of its first fragment (its content was broken to it).
+  if (resumed) return narrowed.get(child) ?? null;
+  const span = freeSpan(child, space, used, state, ctx);
+  if (span) narrowed.set(child, span);
+  else narrowed.delete(child);
+  return span;
+}
+
+/** Float-avoiding boxes laid out narrower than their containing block, by box. */
+const narrowed = new WeakMap<BlockLevelBox, { left: number; width: number }>();
+
+function freeSpan(child: ContainerBox | ReplacedBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): { left: number; width: number } | null {
   const fc = childFloats(space, used, state);
   const ex = fc.exclusions;
   if (ex.isEmpty) return null;

@@ -72,7 +72,7 @@ export function flowChildren(
       continue;
     }
     applyClearance(child, space, used, state);
-    const avoid = avoidFloats(child, space, used, state, ctx);
+    const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation);
     const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
