@@ -8,6 +8,7 @@ import { createRenderService } from './render/render-service.js';
 import { registerApiKeyRoutes } from './routes/api-keys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerComponentRoutes } from './routes/components.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerRenderRoutes } from './routes/render.js';
 import { registerRendersRoutes } from './routes/renders.js';
@@ -56,5 +57,6 @@ export function createApp(deps: AppDeps): H3 {
   resource(app, '/api/v1/openapi.json', {
     GET: (event) => buildOpenApiDocument(deps.config.publicUrl ?? event.url.origin),
   });
+  registerDashboardRoutes(app);
   return app;
 }

@@ -16,8 +16,18 @@ afterAll(() => server.close());
 describe('error envelope', () => {
   it('answers unknown routes with 404 resource_not_found before any authentication', async () => {
     expectError(await call(server.url, '/api/v1/nope'), 404, 'not_found_error', 'resource_not_found');
-    expectError(await call(server.url, '/'), 404, 'not_found_error', 'resource_not_found');
+    expectError(await call(server.url, '/api/other'), 404, 'not_found_error', 'resource_not_found');
     expectError(await call(server.url, '/api/v1/templates/x/y/z', { key: 'bogus' }), 404, 'not_found_error', 'resource_not_found');
+  });
+
+  it('serves the dashboard at / and its client-side routes, with security headers', async () => {
+    for (const path of ['/', '/templates/tmpl_x']) {
+      const res = await call(server.url, path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 
   it('answers a wrong method with 405 method_not_allowed and Allow; the method-specific route wins', async () => {
