@@ -1,4 +1,5 @@
 import type { InlineBox } from '../boxes/box.js';
+import type { FontMetrics } from '../measurer.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
@@ -19,8 +20,8 @@ export interface AlignEntry {
    * Leading above the ascent and below the descent. Chromium floors the top half to whole px
    * and gives the rest to the bottom (NGInlineBoxState CalculateLeadingSpace).
    */
-  readonly leadingTop: number;
-  readonly leadingBottom: number;
+  leadingTop: number;
+  leadingBottom: number;
   /** Baseline shift relative to the parent's baseline, positive downwards (when not top/bottom). */
   readonly shift: number;
   readonly align: 'top' | 'bottom' | null;
@@ -34,8 +35,10 @@ export interface AlignEntry {
 export function usedLineHeight(style: ComputedStyle, ascent: number, descent: number, lineGap: number): number {
   const lh = style.lineHeight;
   if (lh === 'normal') return ascent + descent + lineGap;
-  if (typeof lh === 'number') return lh;
-  return lh.factor * style.fontSize;
+  // Chromium keeps the computed line height in LayoutUnits (1/64 px, truncated): 13px × 1.15
+  // makes lines 14.9375px tall, not 14.95 (measured with getBoundingClientRect).
+  if (typeof lh === 'number') return layoutUnit(lh);
+  return layoutUnit(lh.factor * style.fontSize);
 }
 
 export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
@@ -154,6 +157,7 @@ export function lineEntries(
       itemEntry.push(e);
     } else {
       itemEntry.push(top);
+      if (item.type === 'text' && item.style.lineHeight === 'normal') includeUsedFonts(top, item.shape.runs);
       if (quirky && (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd)))) quirky.add(top);
     }
   }
@@ -169,6 +173,20 @@ export function lineEntries(
   return { entries, itemEntry, boxEntry };
 }
 
+/**
+ * With `line-height: normal` an inline box also spans the fonts its text falls back to, each
+ * with its own half-leading (CSS Inline 3 §5.1; Chromium's InlineBoxState::
+ * AccumulateUsedFonts): Arial text with Arabic glyphs from DejaVu Sans is as tall as both.
+ */
+function includeUsedFonts(e: AlignEntry, runs: readonly { readonly metrics: FontMetrics }[]): void {
+  if (e.atomic) return;
+  for (const { metrics: m } of runs) {
+    const above = m.ascent + Math.floor(m.lineGap / 2 + 1e-9);
+    const below = m.descent + m.lineGap - Math.floor(m.lineGap / 2 + 1e-9);
+    if (above > e.ascent + e.leadingTop) e.leadingTop = above - e.ascent;
+    if (below > e.descent + e.leadingBottom) e.leadingBottom = below - e.descent;
+  }
+}
 
 /** Chromium's LayoutUnit: 1/64 px, truncated. */
 function layoutUnit(v: number): number {
