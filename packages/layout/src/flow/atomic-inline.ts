@@ -22,17 +22,21 @@ export interface AtomicLayout {
   readonly baseline: number;
 }
 
-export function layoutAtomic(box: AtomicInlineBox | ReplacedBox, cbWidth: number, ctx: LayoutContext, intrinsic = false): AtomicLayout {
+/**
+ * `cbHeight`: the height of the block container holding the line, when definite; percentage
+ * heights of inline-blocks and images resolve against it (CSS 2.1 §10.5, §10.1 item 2).
+ */
+export function layoutAtomic(box: AtomicInlineBox | ReplacedBox, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null): AtomicLayout {
   if (intrinsic) {
     const sizes = outerSizes(box.kind === 'atomic' ? box.box : box, ctx);
     return { fragment: null, marginWidth: sizes.max, marginHeight: 0, minWidth: sizes.min, baseline: 0 };
   }
-  return box.kind === 'replaced' ? layoutInlineReplaced(box, cbWidth) : layoutInlineBlock(box, cbWidth, ctx);
+  return box.kind === 'replaced' ? layoutInlineReplaced(box, cbWidth, cbHeight) : layoutInlineBlock(box, cbWidth, ctx, cbHeight);
 }
 
-function layoutInlineReplaced(box: ReplacedBox, cbWidth: number): AtomicLayout {
+function layoutInlineReplaced(box: ReplacedBox, cbWidth: number, cbHeight: number | null): AtomicLayout {
   const s = box.style;
-  const size = replacedSize(box, cbWidth, null);
+  const size = replacedSize(box, cbWidth, cbHeight);
   const b = borderEdges(s);
   const p = paddingEdges(s, cbWidth);
   const mt = marginOrZero(s.marginTop, cbWidth);
@@ -47,7 +51,7 @@ function layoutInlineReplaced(box: ReplacedBox, cbWidth: number): AtomicLayout {
 }
 
 /** inline-block and friends: shrink-to-fit width (CSS 2.1 §10.3.9), laid out whole (monolithic). */
-function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: LayoutContext): AtomicLayout {
+function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: LayoutContext, cbHeight: number | null): AtomicLayout {
   const box = atomic.box;
   const s = box.style;
   const b = borderEdges(s);
@@ -64,7 +68,7 @@ function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: Layout
     inlineSize = fit;
   }
   const r = layoutBox(box, {
-    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
+    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: cbHeight,
   }, null, ctx);
   const fragment = r.fragment;
   const width = fragment && fragment.kind === 'box' ? fragment.width : edges;

@@ -83,19 +83,19 @@ export function itemWidth(item: InlineItem): number {
 
 /** Flatten, find break opportunities and bidi levels, and shape every piece (cached). */
 export function collectParagraph(
-  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic = false,
+  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null,
 ): Paragraph {
   // Intrinsic sizing and layout both need the paragraph; it depends on the width only through
   // atomic inlines and percentage edges, so the others are kept (keyed by the children list).
   const cached = ctx.lineCache.get(children) as Paragraph | undefined;
   if (cached) return cached;
-  const para = buildParagraph(children, style, cbWidth, ctx, intrinsic);
+  const para = buildParagraph(children, style, cbWidth, ctx, intrinsic, cbHeight);
   if (para.widthIndependent) ctx.lineCache.set(children, para);
   return para;
 }
 
 function buildParagraph(
-  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean,
+  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean, cbHeight: number | null,
 ): Paragraph {
   const c: Collect = { text: '', pieces: [], order: [] };
   flatten(children, c, ctx);
@@ -128,7 +128,7 @@ function buildParagraph(
         offset += 1;
         break;
       case 'atomic': case 'replaced':
-        push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic), level: levels ? levels[offset] ?? 0 : 0 }, pending);
+        push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight), level: levels ? levels[offset] ?? 0 : 0 }, pending);
         offset += 1;
         pending = opportunities.has(offset) ? 'allowed' : 'none';
         break;

@@ -13,6 +13,8 @@ const EPSILON = 1e-6;
 
 interface CachedLines {
   readonly width: number;
+  /** The containing block height atomic inlines resolve percentages against (null: indefinite). */
+  readonly cbHeight: number | null;
   readonly lines: readonly LineBox[];
   readonly empty: boolean;
   /** Where each line's own fragments were moved when first placed (NaN: not yet placed). */
@@ -20,16 +22,16 @@ interface CachedLines {
 }
 
 /** Line breaking depends only on the width: computed once per paragraph and width, then paginated. */
-function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines {
+function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: number | null = null): CachedLines {
   const hit = ctx.lineCache.get(box) as CachedLines | undefined;
-  if (hit && hit.width === width) return hit;
-  const para = collectParagraph(box.children, box.style, width, ctx);
+  if (hit && hit.width === width && hit.cbHeight === cbHeight) return hit;
+  const para = collectParagraph(box.children, box.style, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const specs = breakLines(para, width, indent, ctx);
   const lines = specs.map((spec, i) => buildLine(spec, {
     style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
   }, ctx));
-  const cached: CachedLines = { width, lines, empty: lines.every((l) => l.empty), placedAt: lines.map(() => NaN) };
+  const cached: CachedLines = { width, cbHeight, lines, empty: lines.every((l) => l.empty), placedAt: lines.map(() => NaN) };
   ctx.lineCache.set(box, cached);
   return cached;
 }
@@ -40,7 +42,7 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext): CachedLines
  */
 export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   if (needsFloatLines(box, space, resume)) return layoutLinesAroundFloats(box, space, resume, ctx);
-  const cached = linesFor(box, space.inlineSize, ctx);
+  const cached = linesFor(box, space.inlineSize, ctx, space.cbBlockSize);
   const { lines, empty } = cached;
   if (empty) {
     // Only zero-height line boxes: the anonymous box is empty and margins collapse through it.

@@ -296,6 +296,18 @@ describe('atomic inlines and images', () => {
     `);
   });
 
+  it('resolves an inline-block percentage height against its block container (barcode bars)', () => {
+    const bar = (width: number) => el('i', { display: 'inline-block', width, height: { px: 0, pct: 100 } });
+    expect(dump(body(el('div', { height: 40, fontSize: 0 }, bar(2), bar(3))))).toMatchInlineSnapshot(`
+      "box html 0,0 800x40
+        box body 0,0 800x40
+          box div 0,0 800x40
+            box (anon) 0,0 800x40
+              box i 0,0 2x40
+              box i 2,0 3x40"
+    `);
+  });
+
   it('centres a block image with auto margins and fits it with object-fit: contain', () => {
     const images = () => ({ width: 200, height: 100 });
     expect(dump(body(el('img', { display: 'block', width: 100, height: 100, marginLeft: 'auto', marginRight: 'auto', objectFit: 'contain', attrs: { src: 'i.png' } })), { images })).toMatchInlineSnapshot(`
