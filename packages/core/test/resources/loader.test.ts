@@ -119,14 +119,13 @@ describe('http with allowPrivateNetwork (local server)', () => {
 });
 
 describe('time limit', () => {
-  it('gives up on a server that does not answer', async () => {
+  // The server never answers: without the loader's own limit this would wait until the test timeout.
+  it('gives up on a server that does not answer', { timeout: 5_000 }, async () => {
     const server = createServer(() => { /* never answers */ });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow.css`;
     const loader = createResourceLoader({ allowFile: false, allowPrivateNetwork: true, limits: { timeoutMs: 300 } });
-    const started = Date.now();
     expect(await loader.load(url, 'stylesheet')).toBeNull();
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(loader.warnings[0]?.message).toMatch(/no answer within 300 ms/);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
