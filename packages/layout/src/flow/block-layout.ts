@@ -42,7 +42,7 @@ interface Frame {
  * with its bottom border and padding sliced off (box-decoration-break: slice).
  */
 export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr');
+  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign);
   const token = resume?.kind === 'block' ? resume : null;
   const continuation = token !== null;
   const bfc = establishesBfc(box);

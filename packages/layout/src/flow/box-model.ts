@@ -48,7 +48,9 @@ export function toContentSize(value: number, style: ComputedStyle, edgesSum: num
 }
 
 /** Used width and horizontal margins of a block-level, non-replaced box in normal flow (§10.3.3 + §10.4). */
-export function resolveBlockBox(style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl' = 'ltr'): UsedBox {
+export function resolveBlockBox(
+  style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl' = 'ltr', legacyAlign?: LegacyAlign,
+): UsedBox {
   const border = borderEdges(style);
   const padding = paddingEdges(style, cbWidth);
   const hEdges = border.left + border.right + padding.left + padding.right;
@@ -63,6 +65,7 @@ export function resolveBlockBox(style: ComputedStyle, cbWidth: number, cbHeight:
   // §10.4: max-width then min-width, each re-running the rules with that width.
   if (maxW !== null && width > toContentSize(maxW, style, hEdges)) h = horizontalMargins(style, cbWidth, toContentSize(maxW, style, hEdges), hEdges, rtl);
   if (h.width < toContentSize(minW, style, hEdges)) h = horizontalMargins(style, cbWidth, toContentSize(minW, style, hEdges), hEdges, rtl);
+  if (legacyAlign) h = alignLegacy(style, h, cbWidth, hEdges, legacyAlign);
   const heightSpecified = definite(style.height, cbHeight);
   const maxH = definite(style.maxHeight, cbHeight);
   return {
@@ -73,6 +76,26 @@ export function resolveBlockBox(style: ComputedStyle, cbWidth: number, cbHeight:
     minHeight: toContentSize(definite(style.minHeight, cbHeight) ?? 0, style, vEdges),
     maxHeight: maxH === null ? Infinity : toContentSize(maxH, style, vEdges),
   };
+}
+
+type LegacyAlign = 'left' | 'right' | 'center';
+
+/**
+ * `align=right|center` / `<center>` on the parent (text-align: -webkit-right/center) also
+ * moves child blocks narrower than it whose margins are not auto, as Chromium does
+ * (ResolveInlineAutoMargins): the free space goes before the box, or half of it.
+ */
+function alignLegacy(
+  style: ComputedStyle, h: { width: number; left: number; right: number }, cb: number, hEdges: number, align: LegacyAlign,
+): { width: number; left: number; right: number } {
+  if (style.marginLeft === 'auto' || style.marginRight === 'auto') return h;
+  const left = resolveLength(style.marginLeft, cb);
+  const right = resolveLength(style.marginRight, cb);
+  const free = cb - h.width - hEdges - left - right;
+  if (!(free > 0)) return h;
+  // Physical sides, whatever the direction: -webkit-left puts an RTL child on the left too.
+  const before = align === 'center' ? free / 2 : align === 'right' ? free : 0;
+  return { width: h.width, left: left + before, right: right + free - before };
 }
 
 function horizontalMargins(style: ComputedStyle, cb: number, width: number | null, hEdges: number, rtl: boolean): { width: number; left: number; right: number } {

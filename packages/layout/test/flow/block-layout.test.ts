@@ -37,6 +37,28 @@ describe('block widths (CSS 2.1 §10.3.3)', () => {
   });
 });
 
+describe('legacy alignment (align=right|center, <center>: text-align -webkit-*)', () => {
+  it('moves narrower child blocks with non-auto margins right or to the centre, as Chromium does', () => {
+    expect(dump(el('body', {},
+      el('div', { legacyAlign: 'right' }, block(10, { width: 200 }), block(10, { width: 100, marginLeft: 10, marginRight: 30 })),
+      el('div', { legacyAlign: 'center' }, block(10, { width: 200 }), block(10, { width: 100, marginLeft: 'auto' }), block(10)),
+      el('div', { legacyAlign: 'left', direction: 'rtl' }, block(10, { width: 200 })),
+    ))).toMatchInlineSnapshot(`
+      "box html 0,0 800x60
+        box body 0,0 800x60
+          box div 0,0 800x20
+            box div 600,0 200x10
+            box div 670,10 100x10
+          box div 0,20 800x30
+            box div 300,20 200x10
+            box div 700,30 100x10
+            box div 0,40 800x10
+          box div 0,50 800x10
+            box div 0,50 200x10"
+    `);
+  });
+});
+
 describe('margin collapsing (CSS 2.1 §8.3.1)', () => {
   it('collapses adjoining sibling margins to the larger one, with negatives summed', () => {
     expect(dump(el('body', {}, block(10, { marginBottom: 20 }), block(10, { marginTop: 30, marginBottom: -5 }), block(10, { marginTop: 15 })))).toMatchInlineSnapshot(`
