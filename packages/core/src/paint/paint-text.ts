@@ -1,7 +1,7 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
-import { num } from './pdf-number.js';
+import { num, rgb } from './pdf-number.js';
 
 /** Skia's fake-bold outline: 1/24 em at 9px down to 1/32 em at 36px and above. */
 function fakeBoldWidth(size: number): number {
@@ -89,16 +89,37 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
 /** The extra advance most glyphs of the run have (its letter-spacing), or 0. */
 function letterSpacingOf(glyphs: readonly PenGlyph[]): number {
   if (glyphs.length < 2) return 0;
-  // The median can only exceed 0.05 if some extra does: the usual run (no letter-spacing)
-  // is settled in one pass, without the array and sort below.
-  if (!glyphs.some((g) => Math.round((g.advancePx - g.naturalPx) * 100) / 100 > 0.05)) return 0;
+  // The median (element n/2 of the sorted extras) exceeds 0.05 only if at least n - n/2
+  // extras do: the usual run (no letter-spacing; justified spaces are a minority) is
+  // settled in one pass, without the array and sort below.
+  let over = 0;
+  for (const g of glyphs) if (Math.round((g.advancePx - g.naturalPx) * 100) / 100 > 0.05) over++;
+  if (over < glyphs.length - Math.floor(glyphs.length / 2)) return 0;
   const extras = glyphs.map((g) => Math.round((g.advancePx - g.naturalPx) * 100) / 100).sort((a, b) => a - b);
   const median = extras[Math.floor(extras.length / 2)] ?? 0;
   return median > 0.05 ? median : 0;
 }
 
-/** Draw one run at pen `x` on `baseline`; returns the x after it. */
-function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number): number {
+/**
+ * Content operators of a fragment's runs, written with one `addContent` (PDFKit turns every
+ * call into its own byte array). Same bytes as one call per run: PDFKit ends each chunk
+ * with a newline, and the chunks are joined with one. Flushed before anything else writes.
+ */
+function flushText(ctx: PaintContext, ops: string[]): void {
+  if (ops.length === 0) return;
+  ctx.doc.addContent(ops.join('\n'));
+  ops.length = 0;
+}
+
+/** Would setFill/setStroke(color) write an operator now? Then buffered text goes first. */
+function colorWrites(ctx: PaintContext, color: Color, stroke: boolean): boolean {
+  const state = ctx.colorState();
+  const alpha = Math.max(0, Math.min(1, color.a));
+  return stroke ? rgb(color) !== state.stroke || alpha !== state.strokeAlpha : rgb(color) !== state.fill || alpha !== state.fillAlpha;
+}
+
+/** Draw one run at pen `x` on `baseline` into `ops` (see flushText); returns the x after it. */
+function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[]): number {
   const resolved = ctx.fonts.resolve(run.fontId);
   if (!resolved) {
     ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
@@ -106,9 +127,10 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   }
   const fontName = ctx.fonts.use(resolved);
   const glyphs = penGlyphs(ctx, run, resolved, justify);
-  const ops: string[] = [];
+  if (colorWrites(ctx, fill, false)) flushText(ctx, ops);
   ctx.setFill(fill);
   if (resolved.syntheticBold) {
+    if (colorWrites(ctx, fill, true)) flushText(ctx, ops);
     ctx.setStroke(fill);
     ops.push(`${num(fakeBoldWidth(run.size))} w`);
   }
@@ -123,7 +145,6 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
   if (actualText) ops.push('EMC');
-  ctx.doc.addContent(ops.join('\n'));
   return pen;
 }
 
@@ -162,7 +183,9 @@ export function paintText(ctx: PaintContext, frag: TextFragment): void {
   if (frag.style.visibility !== 'visible') return;
   const drawGlyphs = (dx: number, dy: number, color: Color): void => {
     let x = frag.x + dx;
-    for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing);
+    const ops: string[] = [];
+    for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, ops);
+    flushText(ctx, ops);
   };
   for (const shadow of [...frag.style.textShadow].reverse()) {
     if (!shadow.inset) drawGlyphs(shadow.x, shadow.y, shadow.color);
