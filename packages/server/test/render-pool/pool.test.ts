@@ -15,15 +15,14 @@ describe('render pool', () => {
     if (out.ok) expect(new TextDecoder().decode(out.pdf).startsWith('%PDF-')).toBe(true);
   });
 
-  it('terminates a job over the time limit and keeps the event loop free meanwhile', async () => {
+  // HANG never ends by itself: the pool's own limit must end it before the test's timeout.
+  it('terminates a job over the time limit and keeps the event loop free meanwhile', { timeout: 5_000 }, async () => {
     pool = createRenderPool({ size: 1, timeoutMs: 300, memoryMb: 64, workerUrl: FAKE_WORKER });
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
-    const started = performance.now();
     const out = await pool.run(job('HANG'));
     clearInterval(timer);
     expect(out).toEqual({ ok: false, code: 'render_timeout', message: 'The render exceeded the 300 ms time limit.' });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(ticks).toBeGreaterThan(5); // ~30 when idle; a blocked loop would give 0
     expect((await pool.run(job('next'))).ok).toBe(true);
   });
