@@ -1,5 +1,6 @@
 import type { Color, ComputedStyle } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
+import { anonymousStyle } from '../boxes/anonymous-style.js';
 
 /**
  * The canvas background (CSS 2.1 §14.2): the root's background, or the body's when the
@@ -8,7 +9,11 @@ import type { StyledElement } from '../styled-node.js';
 export interface CanvasBackground {
   readonly source: StyledElement | null;
   readonly color: Color | null;
-  /** The source's style when it has background images (painted as a full-page fragment). */
+  /**
+   * When the source has background images, the style of the full-page fragment that paints
+   * them: its background layers only, none of its borders, radii, shadows, outline or
+   * opacity (those stay with the element's own box).
+   */
   readonly layersStyle: ComputedStyle | null;
 }
 
@@ -24,5 +29,14 @@ export function canvasBackground(root: StyledElement): CanvasBackground {
   }
   if (!source) return { source: null, color: null, layersStyle: null };
   const s = source.style;
-  return { source, color: s.backgroundColor.a > 0 ? s.backgroundColor : null, layersStyle: s.backgroundLayers.length ? s : null };
+  return { source, color: s.backgroundColor.a > 0 ? s.backgroundColor : null, layersStyle: s.backgroundLayers.length ? layerStyle(s) : null };
+}
+
+function layerStyle(s: ComputedStyle): ComputedStyle {
+  return {
+    ...anonymousStyle(s),
+    backgroundLayers: s.backgroundLayers,
+    borderRadius: [[0, 0], [0, 0], [0, 0], [0, 0]],
+    zIndex: 'auto', visibility: 'visible',
+  };
 }
