@@ -6,7 +6,10 @@ import { shapeText } from './shaper.js';
 interface Segment {
   readonly resolved: ResolvedFace;
   readonly text: string;
-  /** Synthetic small caps: lower-case text drawn as capitals at 70 % (CSS Fonts 4 §6.4). */
+  /**
+   * Synthetic small caps: lower-case text drawn as capitals at 70 % (CSS Fonts 4 §6.4), the
+   * size rounded to whole px as Chromium's scaled font data does (lroundf): 25.33px → 18px.
+   */
   readonly smallCaps: boolean;
 }
 
@@ -61,7 +64,7 @@ function reportMissing(fonts: FontSet, cp: number): void {
 
 function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
   const face = seg.resolved.face;
-  const runSize = seg.smallCaps ? size * SMALL_CAPS_SCALE : size;
+  const runSize = seg.smallCaps ? Math.round(size * SMALL_CAPS_SCALE) : size;
   const letterSpacing = options.letterSpacing ?? 0;
   const wordSpacing = options.wordSpacing ?? 0;
   const shaped = shapeText(face, {
@@ -88,7 +91,8 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
     text: seg.text,
     glyphIds: shaped.glyphIds,
     advances,
-    glyphText: shaped.glyphText,
+    // Small caps keep the text they stand for (extraction and copy give the lower case).
+    glyphText: seg.smallCaps ? shaped.glyphText.map((t) => t.toLowerCase()) : shaped.glyphText,
     width,
     metrics: fontMetrics(face.font, runSize),
     rtl: options.rtl ?? false,

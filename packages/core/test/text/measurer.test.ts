@@ -174,3 +174,13 @@ describe('glyph sources', () => {
     expect(missing.flatMap((r) => r.glyphText)).toEqual(['한', '국']);
   });
 });
+
+describe('synthetic small caps', () => {
+  it('draws lower case as capitals at 70 % rounded to whole px, keeping the lower-case text (Chromium: 19pt → 18px)', () => {
+    const runs = measurer().m.shape('River', q(['Arial']), 19 * 4 / 3, { smallCaps: true });
+    expect(runs.map((r) => [r.text, r.size])).toEqual([['R', 19 * 4 / 3], ['iver', 18]]);
+    expect(runs[1]?.glyphText).toEqual(['i', 'v', 'e', 'r']);
+    const upper = measurer().m.shape('IVER', q(['Arial']), 18);
+    expect(runs[1]?.glyphIds).toEqual(upper[0]?.glyphIds);
+  });
+});
