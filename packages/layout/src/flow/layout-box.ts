@@ -8,7 +8,7 @@ import { layoutFlex } from '../flex/flex-layout.js';
 import { layoutGrid } from '../grid/grid-layout.js';
 import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
-import { withPositioning } from '../positioned/containing-block.js';
+import { needsPositioning, withPositioning } from '../positioned/containing-block.js';
 
 /**
  * The dispatcher: every layout mode lays its children out through here, never by calling
@@ -18,6 +18,7 @@ import { withPositioning } from '../positioned/containing-block.js';
  */
 export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   // Positioned boxes (src/positioned): containing blocks place absolute descendants, relative ones shift.
+  if (!needsPositioning(box)) return dispatch(box, space, resume, ctx);
   return withPositioning(box, space, ctx, () => dispatch(box, space, resume, ctx));
 }
 

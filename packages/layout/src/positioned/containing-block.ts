@@ -45,6 +45,11 @@ export function outOfFlowPlaceholder(box: Exclude<BlockLevelBox, { kind: 'lines'
   return placeholder;
 }
 
+/** Whether the dispatcher must wrap this box's layout (most boxes: no, which keeps the stack shallow). */
+export function needsPositioning(box: BlockLevelBox): boolean {
+  return isContainingBlock(box);
+}
+
 /** The dispatcher's wrapper: containing blocks place their absolute descendants, relative boxes shift (§9.4.3). */
 export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutContext, run: () => LayoutResult): LayoutResult {
   if (!isContainingBlock(box)) return run();
