@@ -1,5 +1,6 @@
-import type { GridLine, Length, LengthOrAuto, TrackList, TrackSize } from '../../src/style.js';
+import type { GridLine, TrackList, TrackSize } from '../../src/style.js';
 import { el, type ElSpec, type StyleProps } from '../helpers/style.js';
+import { camel, declarations, length, lengthOrAuto, readHtml, sides } from '../helpers/html-reader.js';
 
 /**
  * A tiny HTML + inline-style reader for Chromium comparison tests: the same snippet is fed
@@ -7,54 +8,12 @@ import { el, type ElSpec, type StyleProps } from '../helpers/style.js';
  * sizing, box model, flex, grid and multi-column properties the tests use, in px and %.
  */
 export function htmlSpec(html: string): ElSpec {
-  const root = el('body', {});
-  const stack: { spec: ElSpec; children: (ElSpec | string)[] }[] = [{ spec: root, children: [] }];
-  const re = /<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) {
-    const top = stack[stack.length - 1]!;
-    if (m[4] !== undefined) {
-      if (m[4].trim() !== '') top.children.push(m[4]);
-    } else if (m[1]) {
-      const done = stack.pop()!;
-      stack[stack.length - 1]!.children.push({ ...done.spec, children: done.children });
-    } else {
-      const attrs: Record<string, string> = {};
-      for (const a of m[3]!.matchAll(/([a-z-]+)="([^"]*)"/g)) attrs[a[1]!] = a[2]!;
-      const props = parseStyle(attrs.style ?? '');
-      stack.push({ spec: el(m[2]!, { ...props, attrs: attrs.id ? { id: attrs.id } : {} }), children: [] });
-    }
-  }
-  return { ...root, children: stack[0]!.children };
-}
-
-function length(v: string): Length {
-  if (v.endsWith('%')) return { px: 0, pct: parseFloat(v) };
-  return parseFloat(v);
-}
-function lengthOrAuto(v: string): LengthOrAuto {
-  return v === 'auto' ? 'auto' : length(v);
-}
-function camel(p: string): string {
-  return p.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
-function sides(v: string): [string, string, string, string] {
-  const p = v.split(/\s+/);
-  const t = p[0]!;
-  const r = p[1] ?? t;
-  const b = p[2] ?? t;
-  return [t, r, b, p[3] ?? r];
+  return readHtml(html, (tag, attrs) => el(tag, { ...parseStyle(attrs.style ?? ''), attrs: attrs.id ? { id: attrs.id } : {} }));
 }
 
 function parseStyle(css: string): StyleProps {
   const out: Record<string, unknown> = {};
-  for (const decl of css.split(';')) {
-    const i = decl.indexOf(':');
-    if (i < 0) continue;
-    const prop = decl.slice(0, i).trim();
-    const value = decl.slice(i + 1).trim();
-    apply(out, prop, value);
-  }
+  for (const [prop, value] of declarations(css)) apply(out, prop, value);
   return out as StyleProps;
 }
 

@@ -1,5 +1,6 @@
-import type { BorderSide, Color, Length, LengthOrAuto } from '../../src/style.js';
+import type { BorderSide, Color } from '../../src/style.js';
 import { el, type ElSpec, type StyleProps } from '../helpers/style.js';
+import { camel, declarations, length, lengthOrAuto, readHtml, sides } from '../helpers/html-reader.js';
 
 /**
  * A tiny HTML reader for the table comparison tests: the same snippet is printed by Chromium
@@ -8,28 +9,7 @@ import { el, type ElSpec, type StyleProps } from '../helpers/style.js';
  * `table { border-spacing: 2px; box-sizing: border-box }`, cells vertically centred).
  */
 export function tableHtml(html: string): ElSpec {
-  const root = el('body', {});
-  const stack: { spec: ElSpec; children: (ElSpec | string)[] }[] = [{ spec: root, children: [] }];
-  const re = /<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) {
-    const top = stack[stack.length - 1]!;
-    if (m[4] !== undefined) {
-      if (m[4].trim() !== '') top.children.push(m[4]);
-    } else if (m[1]) {
-      const done = stack.pop()!;
-      stack[stack.length - 1]!.children.push({ ...done.spec, children: done.children });
-    } else {
-      const tag = m[2]!;
-      const attrs: Record<string, string> = {};
-      for (const a of m[3]!.matchAll(/([a-z-]+)="([^"]*)"/g)) attrs[a[1]!] = a[2]!;
-      const { style, ...rest } = attrs;
-      const spec = el(tag, { ...UA[tag], ...parseStyle(style ?? ''), attrs: rest });
-      if (tag === 'col') stack[stack.length - 1]!.children.push(spec);
-      else stack.push({ spec, children: [] });
-    }
-  }
-  return { ...root, children: stack[0]!.children };
+  return readHtml(html, (tag, { style, ...attrs }) => el(tag, { ...UA[tag], ...parseStyle(style ?? ''), attrs }), (tag) => tag === 'col');
 }
 
 const UA: Record<string, StyleProps> = {
@@ -50,12 +30,6 @@ const UA: Record<string, StyleProps> = {
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 const COLORS: Record<string, Color> = { red: { r: 255, g: 0, b: 0, a: 1 }, blue: { r: 0, g: 0, b: 255, a: 1 }, green: { r: 0, g: 128, b: 0, a: 1 }, black: BLACK };
 
-function length(v: string): Length {
-  return v.endsWith('%') ? { px: 0, pct: parseFloat(v) } : parseFloat(v);
-}
-function lengthOrAuto(v: string): LengthOrAuto {
-  return v === 'auto' ? 'auto' : length(v);
-}
 function border(v: string): BorderSide {
   const parts = v.split(/\s+/);
   const width = parts.find((p) => /^[\d.]/.test(p));
@@ -67,20 +41,14 @@ function border(v: string): BorderSide {
 
 const KEYWORDS = new Set(['display', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after']);
 const LENGTHS = new Set(['width', 'height', 'min-width', 'max-width', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
-const camel = (p: string): string => p.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function parseStyle(css: string): StyleProps {
   const out: Record<string, unknown> = {};
-  for (const decl of css.split(';')) {
-    const i = decl.indexOf(':');
-    if (i < 0) continue;
-    const prop = decl.slice(0, i).trim();
-    const value = decl.slice(i + 1).trim();
+  for (const [prop, value] of declarations(css)) {
     if (KEYWORDS.has(prop)) out[camel(prop)] = value;
     else if (LENGTHS.has(prop)) out[camel(prop)] = value === 'none' ? 'none' : lengthOrAuto(value);
     else if (prop === 'margin' || prop === 'padding') {
-      const p = value.split(/\s+/);
-      const [t, r, b, l] = [p[0]!, p[1] ?? p[0]!, p[2] ?? p[0]!, p[3] ?? p[1] ?? p[0]!];
+      const [t, r, b, l] = sides(value);
       const f = prop === 'margin' ? lengthOrAuto : length;
       Object.assign(out, { [`${prop}Top`]: f(t), [`${prop}Right`]: f(r), [`${prop}Bottom`]: f(b), [`${prop}Left`]: f(l) });
     } else if (prop === 'border') {
