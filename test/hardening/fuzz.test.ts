@@ -1,6 +1,6 @@
 /**
  * Property-based robustness (fast-check): random HTML, CSS, Handlebars and data. Each
- * generated document must end, within its budget, in a PDF or a PlatenError with a known
+ * generated document must end (before the test's timeout) in a PDF or a PlatenError with a known
  * code — never another exception. CI runs a fixed seed and a small count; `npm run fuzz`
  * runs longer (FUZZ_RUNS, FUZZ_SEED). A failure prints the seed and the shrunk input.
  */
@@ -11,7 +11,6 @@ import { attempt } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-const PER_DOC_MS = 8000;
 const KNOWN_CODES = ['template_syntax_error', 'document_too_large', 'invalid_parameter'];
 const options = { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 10 * 60_000, markInterruptAsFailure: false };
 
@@ -75,7 +74,6 @@ const stylesheet = fc.array(
 async function expectPdfOrKnownError(html: string, data?: unknown): Promise<void> {
   const outcome = await attempt({ html, ...(data === undefined ? {} : { data }) });
   if (!outcome.ok) expect(KNOWN_CODES).toContain(outcome.error.code);
-  expect(outcome.ms).toBeLessThan(PER_DOC_MS);
 }
 
 describe(`fuzz (seed ${SEED}, ${RUNS} runs; replay with FUZZ_SEED=${SEED})`, () => {

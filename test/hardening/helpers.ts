@@ -20,20 +20,18 @@ export function pdfText(pdf: Uint8Array): string {
 }
 
 export type Outcome =
-  | { readonly ok: true; readonly result: RenderResult; readonly ms: number }
-  | { readonly ok: false; readonly error: PlatenError; readonly ms: number };
+  | { readonly ok: true; readonly result: RenderResult }
+  | { readonly ok: false; readonly error: PlatenError };
 
 /**
  * Render and classify: a PDF, or a PlatenError naming the problem. Anything else
  * (a TypeError, a RangeError from a blown stack…) is rethrown so the test fails on it.
  */
 export async function attempt(options: RenderOptions): Promise<Outcome> {
-  const started = performance.now();
   try {
-    const result = await renderDocument(options);
-    return { ok: true, result, ms: performance.now() - started };
+    return { ok: true, result: await renderDocument(options) };
   } catch (error) {
-    if (error instanceof PlatenError) return { ok: false, error, ms: performance.now() - started };
+    if (error instanceof PlatenError) return { ok: false, error };
     throw error;
   }
 }

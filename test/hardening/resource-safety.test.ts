@@ -73,8 +73,8 @@ describe('remote resources on private addresses are never fetched', () => {
     expect(warnings).toMatch(/private, loopback or reserved/);
   });
 
-  it('the cloud metadata address 169.254.169.254 and private ranges are refused without a connection attempt', async () => {
-    const started = performance.now();
+  // A connection attempt to an unroutable address would wait for the 10 s fetch timeout; the test's timeout is shorter.
+  it('the cloud metadata address 169.254.169.254 and private ranges are refused without a connection attempt', { timeout: 8_000 }, async () => {
     const result = await renderDocument({
       html: ['169.254.169.254', '10.0.0.1', '192.168.1.1', '172.16.0.1', '100.64.0.1', '[fd00::1]', '[fe80::1]']
         .map((h) => `<img src="http://${h}/latest/meta-data/" width="5" height="5">`).join(''),
@@ -82,8 +82,6 @@ describe('remote resources on private addresses are never fetched', () => {
     const warnings = result.diagnostics.filter((d) => d.code === 'resource_not_loaded').map((d) => d.message);
     expect(warnings).toHaveLength(7);
     for (const w of warnings) expect(w).toMatch(/private, loopback or reserved/);
-    // A connection attempt to an unroutable address would take the 10 s fetch timeout.
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('<iframe>, <object>, <embed>, <script>, <audio>, <video> and <link rel=icon|preload> are never fetched, even when allowed', async () => {

@@ -95,18 +95,18 @@ describe('a locked database', () => {
 describe('revoking a key while renders run', () => {
   it('fails the key at once on every route, without waiting for the worker', async () => {
     const bob = await seedAccount(server.url);
-    const inFlight = call(server.url, '/api/v1/render', { body: { html: 'SLEEP:1500' }, key: bob.key });
+    let inFlightDone = false;
+    const inFlight = call(server.url, '/api/v1/render', { body: { html: 'SLEEP:1500' }, key: bob.key }).finally(() => { inFlightDone = true; });
     await new Promise((r) => setTimeout(r, 150));
     const del = await call(server.url, `/api/v1/api-keys/${bob.keyId}`, { method: 'DELETE', cookie: bob.cookie });
     expect(del.status).toBe(200);
-    const started = performance.now();
     const [render, list] = await Promise.all([
       call(server.url, '/api/v1/render', { body: { html: '<p>after revoke</p>' }, key: bob.key }),
       call(server.url, '/api/v1/templates', { key: bob.key }),
     ]);
     expect([render.status, render.json?.error?.code, list.status]).toEqual([401, 'unauthorized', 401]);
     // Answered while the only worker is still busy with the in-flight render.
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(inFlightDone).toBe(false);
     // The render authorised before the revocation finishes.
     expect((await inFlight).status).toBe(200);
   });
