@@ -62,8 +62,9 @@ describe('user-agent defaults', () => {
 });
 
 describe('legacy-defaults fixture (no doctype, presentational attributes)', () => {
-  const dir = new URL('./fixtures/', import.meta.url);
-  const html = expandTemplate(readFileSync(new URL('legacy-defaults.html', dir), 'utf8'), JSON.parse(readFileSync(new URL('legacy-defaults.json', dir), 'utf8')));
+  // The corpus case itself (test/corpus/legacy-defaults), not a copy of it.
+  const dir = new URL('../../../../test/corpus/legacy-defaults/', import.meta.url);
+  const html = expandTemplate(readFileSync(new URL('template.html', dir), 'utf8'), JSON.parse(readFileSync(new URL('data.json', dir), 'utf8')));
   const result = computeStyles(parseHtml(html), { format: resolveFormat({ preset: 'letter' }) });
   const all: StyledElement[] = [];
   const collect = (el: StyledElement): void => {
