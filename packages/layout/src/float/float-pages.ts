@@ -35,9 +35,10 @@ export function flowFloat(
  */
 export function startFloats(parent: ContainerBox, resumeAt: number | null, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
   const list = deferred.get(parent);
-  if (!list) return;
+  // Measuring passes (flex, grid) neither place nor drop what a layout pass deferred.
+  if (!list || space.mode !== 'layout') return;
   deferred.delete(parent);
-  if (resumeAt === null || space.mode !== 'layout') return;
+  if (resumeAt === null) return;
   for (const d of list) if (d.index < resumeAt) flowFloat(parent, d.index, d.box, space, used, state, ctx, d.resume);
 }
 
