@@ -14,6 +14,8 @@ const OBLIQUE_SKEW = 0.25;
 interface PenGlyph {
   readonly cid: string;
   readonly mapped: boolean;
+  /** The characters the glyph stands for (its /ActualText when the ToUnicode entry differs). */
+  readonly text: string;
   readonly naturalPx: number;
   readonly advancePx: number;
   readonly offset: readonly [number, number] | undefined;
@@ -37,6 +39,7 @@ function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, jus
     out[k] = {
       cid: g.hex,
       mapped: g.mapped || text === '',
+      text,
       naturalPx: (g.width * run.size) / 1000,
       advancePx: (run.advances[i] ?? 0) + extra,
       offset: run.offsets?.[i],
@@ -64,6 +67,13 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   };
   let needsTm = true;
   for (const g of glyphs) {
+    // A glyph whose ToUnicode entry says something else (.notdef, a glyph shared by two
+    // characters, a small-caps capital) carries its own /ActualText: one span around the
+    // whole run would hide the spaces in it from extraction ("BS1 4RN" read as one word).
+    if (!g.mapped) {
+      flush();
+      ops.push(`/Span <</ActualText <FEFF${utf16Hex(g.text)}>>> BDC`);
+    }
     if (g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)) {
       flush();
       ops.push(tm(pen + g.offset[0], baseline - g.offset[1]), `<${g.cid}> Tj`);
@@ -77,6 +87,10 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
       pending += `<${g.cid}>`;
       const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
       if (Math.abs(adjust) > 0.0001) pending += num(adjust);
+    }
+    if (!g.mapped) {
+      flush();
+      ops.push('EMC');
     }
     pen += g.advancePx;
   }
@@ -134,17 +148,12 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
     ctx.setStroke(fill);
     ops.push(`${num(fakeBoldWidth(run.size))} w`);
   }
-  // Glyphs whose ToUnicode entry says something else (.notdef, a glyph shared by two
-  // characters) get their text from /ActualText, so that extraction still gives the text.
-  const actualText = glyphs.some((g) => !g.mapped) ? run.text : null;
-  if (actualText) ops.push(`/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC`);
   ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
   const pen = showGlyphs(ops, glyphs, x, baseline, run.size, resolved.syntheticOblique ? OBLIQUE_SKEW : 0);
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
-  if (actualText) ops.push('EMC');
   return pen;
 }
 

@@ -123,6 +123,12 @@ describe('text extraction of glyphs without their own ToUnicode entry', () => {
     const pdf = await paintPdf([page([text(fs, 'ab 한국어 cd', 10, 40)])], { fonts: fs, images: noImages });
     expect(pdfText(pdf)).toContain('ab 한국어 cd');
   });
+  it('puts /ActualText on those glyphs alone, so the spaces around them still split words', async () => {
+    const fs = fonts();
+    const pdf = await paintPdf([page([text(fs, 'ab 한국어 cd', 10, 40)])], { fonts: fs, images: noImages });
+    const [words] = pdfWords(pdf);
+    expect(words?.map((w) => w.text)).toEqual(['ab', '한국어', 'cd']);
+  });
 });
 
 describe('letter-spacing in the PDF', () => {
