@@ -10,8 +10,6 @@ export interface Rect {
 /** Corner radii [horizontal, vertical] in px: top-left, top-right, bottom-right, bottom-left. */
 export type Radii = readonly [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
 
-export const NO_RADII: Radii = [[0, 0], [0, 0], [0, 0], [0, 0]];
-
 export function isZeroRadii(radii: Radii): boolean {
   return radii.every(([h, v]) => h <= 0 || v <= 0);
 }

@@ -2,11 +2,6 @@ import { Element, type Document, type ParentNode } from 'domhandler';
 import { matchesMedia, parseStylesheet, type Declaration, type LayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { tokenize } from './tokenizer.js';
 
-/** A stylesheet's items with url() values already resolved against its own address. */
-export interface LoadedSheet {
-  readonly items: readonly SheetItem[];
-}
-
 export interface SheetDiagnostic {
   readonly code: string;
   readonly message: string;

@@ -1,4 +1,4 @@
-import type { Calc, Color, Length } from '@platen/layout';
+import type { Color, Length } from '@platen/layout';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
 import { splitCommas, words, type CV } from './tokenizer.js';
 import { parseColorMix, parseSpaceColor } from './color-functions.js';
@@ -297,8 +297,4 @@ function hwbToRgb(hue: number, white: number, black: number): [number, number, n
     return [gray, gray, gray];
   }
   return hslToRgb(hue, 1, 0.5).map((c) => c * (1 - white - black) + white) as [number, number, number];
-}
-
-export function isCalc(v: Length): v is Calc {
-  return typeof v !== 'number';
 }
