@@ -1,7 +1,8 @@
 import type { BorderSide, BoxFragment, Color, ComputedStyle, Fragment, GlyphRun, Page, TextFragment } from '@platen/layout';
 import type { FontQuery } from '@platen/layout';
 import { createMeasurer } from '../../src/text/measurer.js';
-import type { FontSet } from '../../src/resources/fonts.js';
+import { getFontRegistry, type FontSet } from '../../src/resources/fonts.js';
+import { paintPdf } from '../../src/paint/paint-pdf.js';
 
 export const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 export const RED: Color = { r: 255, g: 0, b: 0, a: 1 };
@@ -70,6 +71,11 @@ export function text(fonts: FontSet, str: string, x: number, baseline: number, s
 /** A4 in px (210 × 297 mm at 96 dpi). */
 export function page(fragments: Fragment[], index = 0): Page {
   return { index, width: 793.7007874, height: 1122.519685, backgroundColor: { r: 255, g: 255, b: 255, a: 1 }, fragments };
+}
+
+/** The PDF of one A4 page holding `fragments`, with the bundled fonts and no images. */
+export function paintPage(fragments: Fragment[]): Promise<Uint8Array> {
+  return paintPdf([page(fragments)], { fonts: getFontRegistry().createFontSet(), images: new Map() });
 }
 
 export function solid(width: number, color: Color): BorderSide {

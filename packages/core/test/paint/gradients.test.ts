@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundLayer, Color, ColorStop } from '@platen/layout';
 import { gradientStops } from '../../src/paint/gradient-stops.js';
-import { getFontRegistry } from '../../src/resources/fonts.js';
-import { paintPdf } from '../../src/paint/paint-pdf.js';
-import { BLUE, RED, box, page } from './fixtures.js';
+import { BLACK, BLUE, RED, box, paintPage } from './fixtures.js';
 import { rasterise } from './poppler.js';
 
-const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
 const CLEAR: Color = { r: 0, g: 0, b: 0, a: 0 };
 const stop = (color: Color, position: number | null): ColorStop => ({ color, position });
@@ -40,7 +37,7 @@ describe('gradients in the PDF', () => {
     const stripes = box(100, 100, 96, 40, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(BLACK, 8), stop(WHITE, 8), stop(WHITE, 16)] })] });
     // Far right and low on the page, where PDFKit's soft mask would have clipped it.
     const fade = box(700, 1000, 80, 80, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: false, stops: [stop(RED, null), stop(CLEAR, null)] })] });
-    const pdf = await paintPdf([page([stripes, fade])], { fonts: getFontRegistry().createFontSet(), images: new Map() });
+    const pdf = await paintPage([stripes, fade]);
     const img = rasterise(pdf, 96);
     expect(img.at(104, 120)).toEqual([0, 0, 0]);
     expect(img.at(112, 120)).toEqual([255, 255, 255]);

@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TextDecoration } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { paintPdf } from '../../src/paint/paint-pdf.js';
-import { BLACK, BLUE, RED, box, page, text } from './fixtures.js';
-import { qpdfCheck, rasterise } from './poppler.js';
+import { BLACK, BLUE, RED, box, page, paintPage, text } from './fixtures.js';
+import { cssPixels, qpdfCheck } from './poppler.js';
 
 const GREEN = { r: 0, g: 128, b: 0, a: 1 };
-const paint = (fragments: Parameters<typeof page>[0]) =>
-  paintPdf([page(fragments)], { fonts: getFontRegistry().createFontSet(), images: new Map() });
-/** Device pixel (48 dpi) at CSS px (x, y). */
-const px = async (pdf: Uint8Array) => {
-  const img = rasterise(pdf, 48);
-  return (x: number, y: number) => img.at(x / 2, y / 2);
-};
 
 describe('painting order (CSS 2.1 Appendix E)', () => {
   it('z-index: negative below in-flow blocks, positive above z-index: auto positioned boxes', async () => {
@@ -21,8 +14,8 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
     const over = box(200, 100, 100, 100, { position: 'absolute', zIndex: 2, backgroundColor: GREEN });
     const autoPositioned = box(220, 100, 100, 100, { position: 'absolute', backgroundColor: RED });
     // Tree order puts `over` before `autoPositioned`, but z-index 2 paints after z-index auto.
-    const pdf = await paint([box(0, 0, 700, 400, {}, [under, block, over, autoPositioned])]);
-    const at = await px(pdf);
+    const pdf = await paintPage([box(0, 0, 700, 400, {}, [under, block, over, autoPositioned])]);
+    const at = cssPixels(pdf);
     expect(at(160, 150)).toEqual([0, 0, 255]);
     expect(at(120, 150)).toEqual([255, 0, 0]);
     expect(at(230, 150)).toEqual([0, 128, 0]);
@@ -32,8 +25,8 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
   it('floats paint above block backgrounds, inline content above floats', async () => {
     const float = box(100, 300, 100, 100, { float: 'left', backgroundColor: RED });
     const laterBlock = box(150, 300, 100, 100, { backgroundColor: BLUE });
-    const pdf = await paint([box(0, 0, 700, 500, {}, [float, laterBlock])]);
-    const at = await px(pdf);
+    const pdf = await paintPage([box(0, 0, 700, 500, {}, [float, laterBlock])]);
+    const at = cssPixels(pdf);
     expect(at(170, 350)).toEqual([255, 0, 0]);
     expect(at(230, 350)).toEqual([0, 0, 255]);
   });
@@ -42,8 +35,8 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
     const child = box(100, 100, 300, 50, { backgroundColor: RED });
     const clipper = box(100, 100, 100, 100, { overflow: 'hidden' }, [child]);
     const hidden = box(100, 300, 100, 100, { visibility: 'hidden', backgroundColor: RED });
-    const pdf = await paint([clipper, hidden]);
-    const at = await px(pdf);
+    const pdf = await paintPage([clipper, hidden]);
+    const at = cssPixels(pdf);
     expect(at(150, 120)).toEqual([255, 0, 0]);
     expect(at(250, 120)).toEqual([255, 255, 255]);
     expect(at(150, 350)).toEqual([255, 255, 255]);
@@ -52,8 +45,8 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
   it('applies transform around transform-origin, and opacity', async () => {
     const rotated = box(300, 300, 200, 40, { transform: [{ kind: 'rotate', deg: 90 }], backgroundColor: BLUE });
     const faded = box(100, 500, 100, 100, { opacity: 0.5, backgroundColor: RED });
-    const pdf = await paint([rotated, faded]);
-    const at = await px(pdf);
+    const pdf = await paintPage([rotated, faded]);
+    const at = cssPixels(pdf);
     // Rotated 90° about its centre (400, 320): now spans x 380–420, y 220–420.
     expect(at(400, 240)).toEqual([0, 0, 255]);
     expect(at(320, 320)).toEqual([255, 255, 255]);
@@ -66,7 +59,7 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
 
   it('rounds background corners with border-radius', async () => {
     const round = box(100, 100, 200, 200, { backgroundColor: RED, borderRadius: [[100, 100], [100, 100], [100, 100], [100, 100]] });
-    const at = await px(await paint([round]));
+    const at = cssPixels(await paintPage([round]));
     expect(at(200, 200)).toEqual([255, 0, 0]);
     expect(at(106, 106)).toEqual([255, 255, 255]);
   });
@@ -76,7 +69,7 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
     const t = text(fonts, 'underlined', 100, 100);
     const underline: TextDecoration = { line: 'underline', x: 100, y: 104, width: t.width, thickness: 4, color: RED, style: 'solid' };
     const pdf = await paintPdf([page([{ ...t, decorations: [underline] }])], { fonts, images: new Map() });
-    const at = await px(pdf);
+    const at = cssPixels(pdf);
     expect(at(120, 104)).toEqual([255, 0, 0]);
   });
 
@@ -147,7 +140,7 @@ describe('box-shadow', () => {
     const shadow = (inset: boolean) => [{ x: 10, y: 10, blur: 0, spread: 0, color: BLUE, inset }];
     const outer = box(100, 100, 100, 100, { backgroundColor: RED, boxShadow: shadow(false) });
     const inner = box(300, 100, 100, 100, { backgroundColor: RED, boxShadow: shadow(true) });
-    const at = await px(await paint([outer, inner]));
+    const at = cssPixels(await paintPage([outer, inner]));
     expect(at(205, 150)).toEqual([0, 0, 255]);
     expect(at(150, 150)).toEqual([255, 0, 0]);
     expect(at(304, 150)).toEqual([0, 0, 255]);
@@ -161,8 +154,8 @@ describe('opacity groups', () => {
     const layer = { image: { kind: 'linear-gradient' as const, angleDeg: 90, repeating: false, stops: [{ color: BLUE, position: null }, { color: BLUE, position: null }] }, size: 'auto' as const, position: [0, 0] as const, repeat: ['repeat', 'repeat'] as const, origin: 'padding-box' as const, clip: 'border-box' as const };
     const group = box(100, 100, 100, 100, { opacity: 0.5, backgroundColor: BLUE }, [child]);
     const gradientGroup = box(400, 100, 100, 100, { opacity: 0.5, backgroundLayers: [layer], transform: [{ kind: 'rotate', deg: 45 }] });
-    const pdf = await paint([group, gradientGroup]);
-    const at = await px(pdf);
+    const pdf = await paintPage([group, gradientGroup]);
+    const at = cssPixels(pdf);
     const [r, g, b] = at(150, 150);
     // Red at 50 % over white: the blue underneath is hidden inside the group.
     expect(r).toBe(255);

@@ -33,6 +33,12 @@ export function pdfText(pdf: Uint8Array): string {
   return execFileSync('pdftotext', [tempPdf(pdf), '-'], { encoding: 'utf8' });
 }
 
+/** Page 1 rasterised at 48 dpi, read at CSS px (x, y): two CSS px per device pixel. */
+export function cssPixels(pdf: Uint8Array): (x: number, y: number) => [number, number, number] {
+  const img = rasterise(pdf, 48);
+  return (x, y) => img.at(x / 2, y / 2);
+}
+
 /** Rasterise page 1 at `dpi`; returns a pixel reader in device pixels. */
 export function rasterise(pdf: Uint8Array, dpi = 48): { width: number; height: number; at(x: number, y: number): [number, number, number] } {
   const file = tempPdf(pdf);

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getFontRegistry } from '../../src/resources/fonts.js';
-import { paintPdf } from '../../src/paint/paint-pdf.js';
-import { BLUE, RED, box, page } from './fixtures.js';
-import { rasterise } from './poppler.js';
-
-const paint = (fragments: Parameters<typeof page>[0]) =>
-  paintPdf([page(fragments)], { fonts: getFontRegistry().createFontSet(), images: new Map() });
-const px = async (pdf: Uint8Array) => {
-  const img = rasterise(pdf, 48);
-  return (x: number, y: number) => img.at(x / 2, y / 2);
-};
+import { BLUE, RED, box, paintPage } from './fixtures.js';
+import { cssPixels } from './poppler.js';
 
 /** Overflow clips what its box contains (CSS 2.1 §11.1.1): absolute boxes are contained by their positioned ancestor. */
 describe('overflow clipping of positioned descendants', () => {
@@ -18,7 +9,7 @@ describe('overflow clipping of positioned descendants', () => {
     const clipper = box(100, 100, 100, 100, { overflow: 'hidden' }, [escaping]);
     const kept = box(100, 300, 300, 40, { position: 'absolute', backgroundColor: BLUE });
     const positionedClipper = box(100, 300, 100, 100, { overflow: 'hidden', position: 'relative' }, [kept]);
-    const at = await px(await paint([box(0, 0, 700, 500, {}, [clipper, positionedClipper])]));
+    const at = cssPixels(await paintPage([box(0, 0, 700, 500, {}, [clipper, positionedClipper])]));
     expect(at(300, 120)).toEqual([255, 0, 0]);
     expect(at(150, 320)).toEqual([0, 0, 255]);
     expect(at(300, 320)).toEqual([255, 255, 255]);
@@ -29,7 +20,7 @@ describe('overflow clipping of positioned descendants', () => {
     const escaping = box(100, 150, 300, 40, { position: 'absolute' }, [inner]);
     const plain = box(100, 100, 300, 20, { backgroundColor: RED });
     const clipper = box(100, 100, 100, 100, { overflow: 'hidden' }, [plain, escaping]);
-    const at = await px(await paint([box(0, 0, 700, 500, {}, [clipper])]));
+    const at = cssPixels(await paintPage([box(0, 0, 700, 500, {}, [clipper])]));
     expect(at(300, 160)).toEqual([0, 0, 255]);
     expect(at(300, 110)).toEqual([255, 255, 255]);
   });
