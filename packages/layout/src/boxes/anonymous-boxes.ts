@@ -3,7 +3,7 @@ import type { StyledElement } from '../styled-node.js';
 import type { BlockLevelBox, InlineBox, InlineLevelBox, LinesBox } from './box.js';
 import { collapsesSpaces } from './whitespace.js';
 import { anonymousStyle } from './anonymous-style.js';
-import { hoistsOutOfFlow, isOutOfFlowBlock } from '../float/hoist.js';
+import { attachHoisted, hoistsOutOfFlow, isOutOfFlowBlock } from '../float/hoist.js';
 
 /** What building one styled node yields: block-level boxes and inline-level boxes, mixed. */
 export type Item = BlockLevelBox | InlineLevelBox;
@@ -24,22 +24,21 @@ export function isBlockLevel(item: Item): item is BlockLevelBox {
 export function groupBlockChildren(items: readonly Item[], style: ComputedStyle): BlockLevelBox[] {
   const out: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
-  let hoisted: BlockLevelBox[] = [];
+  let hoisted: { item: BlockLevelBox; at: number }[] = [];
   const flush = (): void => {
-    out.push(...hoisted);
+    // Floats and absolute boxes before it do not make it a later line (§16.1).
+    const lines: LinesBox | null = run.length && !isCollapsibleWhiteSpaceOnly(run)
+      ? { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock) } : null;
+    out.push(...attachHoisted(hoisted, run, lines));
     hoisted = [];
-    if (run.length && !isCollapsibleWhiteSpaceOnly(run)) {
-      // Floats and absolute boxes before it do not make it a later line (§16.1).
-      const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock) };
-      out.push(lines);
-    }
+    if (lines) out.push(lines);
     run = [];
   };
   items.forEach((item, i) => {
     if (isBlockLevel(item)) {
       // A float or absolute box amid inline content does not break the paragraph (src/float).
       if (run.length && !isCollapsibleWhiteSpaceOnly(run) && hoistsOutOfFlow(item, items, i + 1)) {
-        hoisted.push(item);
+        hoisted.push({ item, at: run.length });
         return;
       }
       flush();

@@ -2,6 +2,7 @@ import type { BlockLevelBox } from '../boxes/box.js';
 import type { IntrinsicSizes } from '../flow/intrinsic-size.js';
 import { establishesBfc } from '../flow/block-layout.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
+import { inlineFloatsOf } from './hoist.js';
 
 /**
  * Min/max-content of a block container's children with floats (CSS Sizing 3 §5.1, as Chromium
@@ -26,6 +27,15 @@ export function blockChildrenSizes(children: readonly BlockLevelBox[], outer: (c
     if (clear === 'right' || clear === 'both') {
       max = Math.max(max, left + right);
       right = 0;
+    }
+    // Floats amid a paragraph sit on its lines: they add to its max-content like floats before it.
+    if (child.kind === 'lines') {
+      for (const f of inlineFloatsOf(child)) {
+        const w = outer(f.box);
+        min = Math.max(min, w.min);
+        if (f.box.style.float === 'right') right += w.max;
+        else left += w.max;
+      }
     }
     const float = child.kind === 'lines' ? 'none' : child.style.float;
     if (float === 'left') left += c.max;

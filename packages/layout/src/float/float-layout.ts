@@ -145,7 +145,7 @@ function besideLastLine(
   return null;
 }
 
-interface LaidFloat {
+export interface LaidFloat {
   readonly fragment: Exclude<Fragment, { kind: 'text' }>;
   readonly mt: number;
   readonly mb: number;
@@ -156,7 +156,7 @@ interface LaidFloat {
   readonly resume: Resume | null;
 }
 
-function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext, blockSize: number, resume: Resume | null, pageIsEmpty: boolean): LaidFloat | null {
+export function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext, blockSize: number, resume: Resume | null, pageIsEmpty: boolean): LaidFloat | null {
   const s = box.style;
   const ml = marginOrZero(s.marginLeft, cbWidth);
   const mr = marginOrZero(s.marginRight, cbWidth);

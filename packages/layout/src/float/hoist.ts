@@ -1,4 +1,4 @@
-import type { BlockLevelBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox, InlineLevelBox, LinesBox, ReplacedBox } from '../boxes/box.js';
 import type { Item } from '../boxes/anonymous-boxes.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 
@@ -46,4 +46,38 @@ export function hoistsOutOfFlow(item: BlockLevelBox, items: readonly Item[], fro
 
 function hasContent(items: readonly Item[]): boolean {
   return items.some((c) => (c.kind === 'text' ? /[^ \n\t]/.test(c.text) : c.kind === 'inline' ? hasContent(c.children) : c.kind !== 'line-break'));
+}
+
+/** A float met amid a paragraph's inline content, and the inline box that follows it there. */
+export interface InlineFloat {
+  readonly box: ContainerBox | ReplacedBox;
+  readonly anchor: InlineLevelBox;
+}
+
+const inlineFloats = new WeakMap<LinesBox, readonly InlineFloat[]>();
+
+/** The floats a paragraph places at their own lines (src/float/lines-around-floats.ts). */
+export function inlineFloatsOf(lines: LinesBox): readonly InlineFloat[] {
+  return inlineFloats.get(lines) ?? [];
+}
+
+/**
+ * Out-of-flow boxes taken out of a run of inline content (`at`: how many run items preceded
+ * each): floats go with the paragraph, which places each at the line of the inline box that
+ * followed it (CSS 2.1 §9.5.1: at the current line when it fits); the others go before it.
+ */
+export function attachHoisted(hoisted: readonly { readonly item: BlockLevelBox; readonly at: number }[], run: readonly InlineLevelBox[], lines: LinesBox | null): BlockLevelBox[] {
+  const before: BlockLevelBox[] = [];
+  const attached: InlineFloat[] = [];
+  for (const h of hoisted) {
+    const anchor = run[h.at];
+    const box = h.item;
+    if (lines && anchor && box.kind !== 'lines' && box.style.float !== 'none' && !isOutOfFlowStyle(box.style)) {
+      attached.push({ box, anchor });
+    } else {
+      before.push(box);
+    }
+  }
+  if (lines && attached.length) inlineFloats.set(lines, attached);
+  return before;
 }

@@ -9,7 +9,9 @@ import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { breakLines, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
-import type { ExclusionSpace } from './exclusions.js';
+import { ExclusionSpace, type FloatContext } from './exclusions.js';
+import { inlineFloatsOf } from './hoist.js';
+import { InlineFloatPlacer } from './inline-floats.js';
 
 const EPSILON = 1e-6;
 
@@ -35,6 +37,7 @@ export function lastLineOf(fragment: Fragment): LastLine | undefined {
 
 /** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
 export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {
+  if (inlineFloatsOf(box).length) return true;
   const f = space.floats;
   if (resume !== null && f !== undefined && brokenSpecs.has(box)) return true;
   if (!f || f.exclusions.isEmpty) return false;
@@ -75,7 +78,9 @@ function spanAt(ex: ExclusionSpace, x: number, width: number, top0: number, y: n
  * A continued paragraph keeps its earlier lines and breaks the rest again around the floats
  * of this page. Paginated like the other lines (as many as fit), without orphans/widows.
  */
-export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  // Floats amid the paragraph need a float context even where the parent passes none.
+  const space: Space = outer.floats ? outer : { ...outer, floats: { exclusions: new ExclusionSpace(), x: 0, y: 0 } };
   const f = space.floats!;
   const width = space.inlineSize;
   const top0 = f.y + resolveMargins(space.marginAbove);
@@ -91,21 +96,72 @@ export function layoutLinesAroundFloats(box: LinesBox, space: Space, resume: Res
   // Earlier lines: as broken before (around floats, or at full width by the plain line layout).
   const head = start > 0 ? stored?.specs ?? breakLines(para, width, indent, ctx) : [];
   const tail = start > 0 ? tailOf(para, head[start]) : para;
-  if (!tail) return placeLines(box, space, head, start, [], build, ctx);
+  if (!tail) return placeLines(box, space, head, start, [], build, null);
+  const placer = new InlineFloatPlacer(box, head.slice(0, start), f, width, top0, ctx);
+  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, build, placer }, ctx);
+  const { specs: tailSpecs, spans, y } = broken;
+  placer.finish(start + tailSpecs.length - 1, y);
+  const specs = [...head.slice(0, start), ...tailSpecs];
+  brokenSpecs.set(box, { para, specs });
+  return placeLines(box, space, specs, start, spans, build, placer);
+}
+
+interface TailEnv {
+  readonly start: number;
+  readonly indent: number;
+  readonly open: readonly InlineBox[];
+  readonly f: FloatContext;
+  readonly width: number;
+  readonly top0: number;
+  readonly band: number;
+  readonly build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox;
+  readonly placer: InlineFloatPlacer;
+}
+
+const RESTART = Symbol('restart');
+
+/**
+ * Break the lines from `tail` on, one at a time at the span free at each line's top. When a float
+ * amid the paragraph goes beside a line, that line is broken again from its first item, narrower.
+ */
+function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number } {
+  const { f, width, top0, band, placer } = env;
+  const specs: LineSpec[] = [];
   const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
   let y = spans[0]!.top;
-  const tailSpecs = breakLines(tail, spans[0]!.width, start === 0 ? indent : 0, ctx, (spec) => {
-    const k = spans.length - 1;
-    const line = build(spec, start + k, spans[k]!, false);
-    y += line.height;
-    const next = spanAt(f.exclusions, f.x, width, top0, y, line.empty ? band : line.height);
-    spans.push(next);
-    y = next.top;
-    return next.width;
-  });
-  const specs = [...head.slice(0, start), ...withOpenBoxes(tailSpecs, head[start]?.openAtStart ?? [])];
-  brokenSpecs.set(box, { para, specs });
-  return placeLines(box, space, specs, start, spans, build, ctx);
+  let current: Paragraph | null = tail;
+  let open = env.open;
+  while (current) {
+    const round: LineSpec[] = [];
+    try {
+      breakLines(current, spans[spans.length - 1]!.width, env.start + specs.length === 0 ? env.indent : 0, ctx, (spec) => {
+        round.push(spec);
+        const k = specs.length + round.length - 1;
+        const line = env.build(spec, env.start + k, spans[k]!, false);
+        const beside = placer.isEmpty ? null : placer.afterLine(env.start + k, spec, line, spans[k]!);
+        if (beside) {
+          spans[k] = beside;
+          throw RESTART;
+        }
+        const next = spanAt(f.exclusions, f.x, width, top0, spans[k]!.top + line.height, line.empty ? band : line.height);
+        spans.push(next);
+        y = next.top;
+        return next.width;
+      });
+    } catch (e) {
+      if (e !== RESTART) throw e;
+      const withOpen = withOpenBoxes(round, open);
+      specs.push(...withOpen.slice(0, -1));
+      const again = withOpen[withOpen.length - 1]!;
+      open = again.openAtStart;
+      current = tailOf(para, again);
+      if (!current) specs.push(again);
+      continue;
+    }
+    specs.push(...withOpenBoxes(round, open));
+    current = null;
+  }
+  return { specs, spans, y };
 }
 
 /** The paragraph from the first item of `line` on, or null when that item is a piece of a broken word. */
@@ -129,7 +185,7 @@ function withOpenBoxes(specs: readonly LineSpec[], open: readonly InlineBox[]): 
 
 function placeLines(
   box: LinesBox, space: Space, specs: readonly LineSpec[], start: number, known: Span[],
-  build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox, ctx: LayoutContext,
+  build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox, placer: InlineFloatPlacer | null,
 ): LayoutResult {
   const f = space.floats!;
   const top0 = f.y + resolveMargins(space.marginAbove);
@@ -155,7 +211,7 @@ function placeLines(
     end = i + 1;
     last = { top, fragments: line.fragments };
   }
-  void ctx;
+  if (placer) children.push(...placer.fragmentsFor(start, end));
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
   const empty = y === 0 && start === 0 && end === specs.length && baseline === null;
   const fragment = createBoxFragment(box.style, '', {}, {

@@ -1,0 +1,106 @@
+import type { LinesBox } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
+import type { LayoutContext } from '../flow/context.js';
+import { offsetFragment } from '../flow/fragments.js';
+import { itemWidth, type InlineItem } from '../flow/inline-items.js';
+import type { LineBox } from '../flow/line-box.js';
+import type { LineSpec } from '../flow/line-breaker.js';
+import type { FloatContext } from './exclusions.js';
+import { layoutFloatBox } from './float-layout.js';
+import { inlineFloatsOf, type InlineFloat } from './hoist.js';
+
+const EPSILON = 1e-6;
+
+/** A line's free span: its top and left from the lines box, and its width. */
+export interface LineSpan {
+  readonly top: number;
+  readonly left: number;
+  readonly width: number;
+}
+
+function anchoredIn(items: readonly InlineItem[], float: InlineFloat): boolean {
+  return items.some((item) => {
+    switch (item.type) {
+      case 'text': return item.owner === float.anchor;
+      case 'open': case 'close': case 'atomic': return item.box === float.anchor;
+      default: return false;
+    }
+  });
+}
+
+/**
+ * Floats met amid a paragraph (CSS 2.1 §9.5.1 rule 6 and §9.5): each goes at the top of the
+ * line its anchor is on when it fits beside that line's content, else below the line (as
+ * Chromium places them); later lines are shortened beside it.
+ */
+export class InlineFloatPlacer {
+  readonly #pending: InlineFloat[];
+  readonly #placed: { line: number; fragment: Fragment }[] = [];
+
+  readonly fc: FloatContext;
+  readonly width: number;
+  readonly top0: number;
+  readonly ctx: LayoutContext;
+
+  constructor(box: LinesBox, head: readonly LineSpec[], fc: FloatContext, width: number, top0: number, ctx: LayoutContext) {
+    this.fc = fc;
+    this.width = width;
+    this.top0 = top0;
+    this.ctx = ctx;
+    // Floats anchored in lines kept from an earlier page were placed there.
+    this.#pending = inlineFloatsOf(box).filter((f) => !head.some((spec) => anchoredIn(spec.items, f)));
+  }
+
+  get isEmpty(): boolean {
+    return this.#pending.length === 0 && this.#placed.length === 0;
+  }
+
+  /**
+   * After line `index` is broken: place the floats anchored in it. A float that fits beside the
+   * content before it goes at the line's top and the line must be broken again, narrower: its new
+   * span is returned. The others go below the line.
+   */
+  afterLine(index: number, spec: LineSpec, line: LineBox, span: LineSpan): LineSpan | null {
+    for (const float of this.#pending.filter((f) => anchoredIn(spec.items, f))) {
+      this.#pending.splice(this.#pending.indexOf(float), 1);
+      if (this.#place(float, index, span.top, line.height, span.width - widthBefore(spec.items, float))) {
+        const s = this.fc.exclusions.available(this.fc.x, this.fc.x + this.width, this.top0 + span.top, line.height);
+        return { top: span.top, left: s.left - this.fc.x, width: Math.max(0, s.right - s.left) };
+      }
+    }
+    return null;
+  }
+
+  /** Floats whose anchor made no item (collapsed white space…) go below the last line. */
+  finish(lastIndex: number, y: number): void {
+    for (const float of this.#pending.splice(0)) this.#place(float, lastIndex, y, 0, -Infinity);
+  }
+
+  fragmentsFor(start: number, end: number): Fragment[] {
+    return this.#placed.filter((p) => p.line >= start && p.line < end).map((p) => p.fragment);
+  }
+
+  /** Place a float at its line's top when it fits in `room` (true), else below the line. */
+  #place(float: InlineFloat, index: number, lineTop: number, lineHeight: number, room: number): boolean {
+    const laid = layoutFloatBox(float.box, this.width, this.ctx, Infinity, null, true);
+    if (!laid) return false;
+    const outer = laid.ml + laid.width + laid.mr;
+    const beside = outer < room - EPSILON;
+    const side = float.box.style.float === 'right' ? 'right' : 'left';
+    const y = this.top0 + lineTop + (beside ? 0 : lineHeight);
+    const at = this.fc.exclusions.place(side, outer, laid.mt + laid.height + laid.mb, y, this.fc.x, this.fc.x + this.width);
+    offsetFragment(laid.fragment, at.x + laid.ml - this.fc.x - laid.fragment.x, at.y + laid.mt - this.top0 - laid.fragment.y);
+    this.#placed.push({ line: index, fragment: laid.fragment });
+    return beside && at.y <= y + EPSILON;
+  }
+}
+
+/** Width of the line's items before the float's anchor. */
+function widthBefore(items: readonly InlineItem[], float: InlineFloat): number {
+  let w = 0;
+  for (const item of items) {
+    if (anchoredIn([item], float)) break;
+    w += itemWidth(item);
+  }
+  return w;
+}
