@@ -5,17 +5,11 @@
  * and Stats. UPDATE_SCREENSHOTS=1 rewrites docs/dashboard-*.png.
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.js';
-
-const DOCS = resolve(fileURLToPath(import.meta.url), '../../../docs');
-const SHOTS = process.env.UPDATE_SCREENSHOTS === '1';
-/** The first preview starts the render worker (and, from sources, compiles it): slow on a loaded CI machine. */
-const FIRST_PREVIEW_MS = 90_000;
-const PREVIEW_MS = 45_000;
+import { DOCS, FIRST_PREVIEW_MS, PREVIEW_MS, SHOTS, previewText, setEditor } from './page-helpers.js';
 
 const INVOICE_HTML = `<style>
   body { font-family: Arial, sans-serif; color: #222; }
@@ -34,21 +28,6 @@ const INVOICE_DATA = {
   items: [{ name: 'Typesetting', amount: '900.00 EUR' }, { name: 'Proofreading', amount: '334.50 EUR' }],
   total: '1,234.50 EUR',
 };
-
-/** Everything pdf.js put in its text layers, whitespace removed (spans split words unpredictably). */
-async function previewText(page: Page): Promise<string> {
-  const text = await page.locator('.textLayer').allTextContents();
-  return text.join('').replace(/\s+/g, '');
-}
-
-/** Replace an editor's whole content without CodeMirror's auto-close adding tags. */
-async function setEditor(page: Page, name: string, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name, exact: true });
-  await box.click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 /** Form controls with no accessible name: what "labels everywhere" must keep at zero. */
 async function unlabelled(page: Page): Promise<string[]> {

@@ -3,28 +3,11 @@
  * duplicate and delete behind a confirmation, key revocation, log filters and
  * pagination, stats periods, keyboard focus, and account deletion.
  */
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.js';
-
-const DOCS = resolve(fileURLToPath(import.meta.url), '../../../docs');
-const SHOTS = process.env.UPDATE_SCREENSHOTS === '1';
-/** The first preview starts the render worker (and, from sources, compiles it): slow on a loaded CI machine. */
-const FIRST_PREVIEW_MS = 90_000;
-const PREVIEW_MS = 45_000;
-
-async function previewText(page: Page): Promise<string> {
-  return (await page.locator('.textLayer').allTextContents()).join('').replace(/\s+/g, '');
-}
-
-async function setEditor(page: Page, name: string, text: string): Promise<void> {
-  await page.getByRole('textbox', { name, exact: true }).click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
+import { DOCS, FIRST_PREVIEW_MS, PREVIEW_MS, SHOTS, previewText, setEditor } from './page-helpers.js';
 
 async function confirmDialog(page: Page, button: string): Promise<void> {
   const dialog = page.getByRole('dialog');
