@@ -190,38 +190,57 @@ function placeLines(
   const f = space.floats!;
   const top0 = f.y + resolveMargins(space.marginAbove);
   const available = space.mode === 'measure' ? Infinity : space.blockSize - resolveMargins(space.marginAbove);
-  const children: Fragment[] = [];
+  // Lay out the lines that fit, then keep orphans/widows (CSS Fragmentation 3 §3.3) as the plain line layout does.
+  const laid: { line: LineBox; span: Span; top: number }[] = [];
   let y = 0;
-  let baseline: number | null = null;
-  let lastBaseline: number | null = null;
-  let end = start;
-  let last: { top: number; fragments: readonly Fragment[] } | null = null;
   for (let i = start; i < specs.length; i++) {
     const span = known[i - start] ?? spanAt(f.exclusions, f.x, space.inlineSize, top0, y, lineHeightOf(box));
     const line = build(specs[i]!, i, span, i === specs.length - 1);
     const top = line.empty ? y : span.top;
     if (top + line.height > available + EPSILON && (i > start || !space.pageIsEmpty)) break;
+    laid.push({ line, span, top });
+    y = top + line.height;
+  }
+  const end = laid.length < specs.length - start ? keepOrphansWidows(box, specs.length, start, start + laid.length, space.pageIsEmpty) : specs.length;
+  if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  const children: Fragment[] = [];
+  let baseline: number | null = null;
+  let lastBaseline: number | null = null;
+  for (const { line, span, top } of laid.slice(0, end - start)) {
     for (const frag of line.fragments) offsetFragment(frag, span.left, top);
     children.push(...line.fragments);
     if (!line.empty) {
       baseline ??= top + line.baseline;
       lastBaseline = top + line.baseline;
     }
-    y = top + line.height;
-    end = i + 1;
-    last = { top, fragments: line.fragments };
   }
   if (placer) children.push(...placer.fragmentsFor(start, end));
-  if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
-  const empty = y === 0 && start === 0 && end === specs.length && baseline === null;
+  const last = laid[end - start - 1]!;
+  const height = last.top + last.line.height;
+  const empty = height === 0 && start === 0 && end === specs.length && baseline === null;
   const fragment = createBoxFragment(box.style, '', {}, {
-    x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === specs.length },
+    x: 0, y: 0, width: space.inlineSize, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === specs.length },
   }, children);
-  if (last && end === specs.length) noteLastLine(fragment, last.top, last.fragments);
+  if (end === specs.length) noteLastLine(fragment, last.top, last.line.fragments);
   return {
     fragment, resume: end < specs.length ? { kind: 'lines', line: end } : null,
-    marginTop: space.marginAbove, marginBottom: empty ? space.marginAbove : NO_MARGINS, collapsesThrough: empty, height: y, baseline, lastBaseline,
+    marginTop: space.marginAbove, marginBottom: empty ? space.marginAbove : NO_MARGINS, collapsesThrough: empty, height, baseline, lastBaseline,
   };
+}
+
+/** The plain line layout's rule: `orphans` lines before a break and `widows` after it, else move the rest on. */
+function keepOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
+  const orphans = Math.max(1, box.style.orphans);
+  const widows = Math.max(1, box.style.widows);
+  let count = end - start;
+  const remaining = total - end;
+  if (remaining < widows) {
+    const reduced = count - (widows - remaining);
+    if (reduced >= orphans) count = reduced;
+    else if (!pageIsEmpty) return start;
+  }
+  if (count < orphans && !pageIsEmpty) return start;
+  return start + Math.max(count, 1);
 }
 
 function lineHeightOf(box: LinesBox): number {

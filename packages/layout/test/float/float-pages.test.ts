@@ -79,3 +79,17 @@ describe('a float split across pages', () => {
     });
   });
 });
+
+/** Orphans and widows (CSS Fragmentation 3 §3.3) hold beside floats too (Chromium's print: 2 widows move a fourth line on). */
+describe('widows in a paragraph beside a float', () => {
+  const words = Array.from({ length: 21 }, (_, i) =>
+    `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`).join('');
+  const html = `<div id="a" style="height:180px"></div><div id="p" style="font-size:0"><div id="f" style="float:left;width:100px;height:60px"></div>${words}</div>`;
+  const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
+
+  it('leaves two lines for the next page', () => {
+    expect(rects(pages[0]!)).toMatchObject({ f: '20,200,100,60', w0: '120,200,60,20', w11: '300,240,60,20' });
+    expect(rects(pages[0]!).w12).toBeUndefined();
+    expect(rects(pages[1]!)).toMatchObject({ w12: '20,20,60,20', w17: '320,20,60,20', w18: '20,40,60,20' });
+  });
+});
