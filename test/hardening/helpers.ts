@@ -1,23 +1,10 @@
 /** Shared helpers for the hardening suite: PDF text, error capture, a recording HTTP server. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PlatenError, renderDocument, type RenderOptions, type RenderResult } from '@platen/core';
 
 /** The PDF's text through poppler's pdftotext (what a reader would copy). */
-export function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'platen-hard-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export { extractLayoutText as pdfText } from '../helpers/poppler.js';
 
 export type Outcome =
   | { readonly ok: true; readonly result: RenderResult }

@@ -65,6 +65,11 @@ export function extractText(pdf: Uint8Array): string {
   return withPdfFile(pdf, (path) => run('pdftotext', [path, '-']).toString('utf8'));
 }
 
+/** Text as laid out on the page (`pdftotext -layout`): words of one line stay on one line. */
+export function extractLayoutText(pdf: Uint8Array): string {
+  return withPdfFile(pdf, (path) => run('pdftotext', ['-layout', path, '-']).toString('utf8'));
+}
+
 export interface Raster {
   readonly width: number;
   readonly height: number;
