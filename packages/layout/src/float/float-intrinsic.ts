@@ -31,6 +31,7 @@ export function blockChildrenSizes(children: readonly BlockLevelBox[], outer: (c
     // Floats amid a paragraph sit on its lines: they add to its max-content like floats before it.
     if (child.kind === 'lines') {
       for (const f of inlineFloatsOf(child)) {
+        if (isOutOfFlowStyle(f.box.style)) continue;
         const w = outer(f.box);
         min = Math.max(min, w.min);
         if (f.box.style.float === 'right') right += w.max;

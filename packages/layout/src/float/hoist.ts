@@ -12,13 +12,10 @@ export function isOutOfFlowBlock(box: BlockLevelBox): boolean {
  * after it before the next in-flow block) must not break the paragraph: it goes before the
  * paragraph's lines instead, so that it is placed at the paragraph's top and the text flows on
  * around it. Chromium places a float at its own line; the two agree when that is the first
- * line. Absolute boxes move only when their vertical static position is not used.
+ * line. Absolute boxes whose vertical static position is used stay on their line (see attachHoisted).
  */
 export function hoistsOutOfFlow(item: BlockLevelBox, items: readonly Item[], from: number): boolean {
   if (!isOutOfFlowBlock(item)) return false;
-  // An absolute box whose top comes from its static position (below the current line) keeps its place.
-  const s = item.kind === 'lines' ? null : item.style;
-  if (s && isOutOfFlowStyle(s) && s.top === 'auto' && s.bottom === 'auto') return false;
   for (let k = from; k < items.length; k++) {
     const next = items[k]!;
     switch (next.kind) {
@@ -48,7 +45,7 @@ function hasContent(items: readonly Item[]): boolean {
   return items.some((c) => (c.kind === 'text' ? /[^ \n\t]/.test(c.text) : c.kind === 'inline' ? hasContent(c.children) : c.kind !== 'line-break'));
 }
 
-/** A float met amid a paragraph's inline content, and the inline box that follows it there. */
+/** A float (or an absolute box placed from its static position) met amid a paragraph's inline content, and the inline box that follows it there. */
 export interface InlineFloat {
   readonly box: ContainerBox | ReplacedBox;
   readonly anchor: InlineLevelBox;
@@ -72,7 +69,9 @@ export function attachHoisted(hoisted: readonly { readonly item: BlockLevelBox; 
   for (const h of hoisted) {
     const anchor = run[h.at];
     const box = h.item;
-    if (lines && anchor && box.kind !== 'lines' && box.style.float !== 'none' && !isOutOfFlowStyle(box.style)) {
+    // An absolute box with both vertical insets auto takes its static position from its line.
+    const staticTop = box.kind !== 'lines' && isOutOfFlowStyle(box.style) && box.style.top === 'auto' && box.style.bottom === 'auto';
+    if (lines && anchor && box.kind !== 'lines' && (staticTop || box.style.float !== 'none')) {
       attached.push({ box, anchor });
     } else {
       before.push(box);

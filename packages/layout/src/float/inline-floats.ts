@@ -7,6 +7,8 @@ import type { LineBox } from '../flow/line-box.js';
 import type { LineSpec } from '../flow/line-breaker.js';
 import type { FloatContext } from './exclusions.js';
 import { layoutFloatBox } from './float-layout.js';
+import { outOfFlowPlaceholder } from '../positioned/containing-block.js';
+import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { inlineFloatsOf, type InlineFloat } from './hoist.js';
 
 const EPSILON = 1e-6;
@@ -63,6 +65,12 @@ export class InlineFloatPlacer {
   afterLine(index: number, spec: LineSpec, line: LineBox, span: LineSpan): LineSpan | null {
     for (const float of this.#pending.filter((f) => anchoredIn(spec.items, f))) {
       this.#pending.splice(this.#pending.indexOf(float), 1);
+      if (isOutOfFlowStyle(float.box.style)) {
+        // Static position of an absolute box met in a line: where it is in the line, at its top
+        // (as Chromium does for boxes that were inline before blockification, CSS 2.1 §10.3.7).
+        this.#placeholder(float, index, span.left + widthBefore(spec.items, float), span.top);
+        continue;
+      }
       if (this.#place(float, index, span.top, line.height, span.width - widthBefore(spec.items, float))) {
         const s = this.fc.exclusions.available(this.fc.x, this.fc.x + this.width, this.top0 + span.top, line.height);
         return { top: span.top, left: s.left - this.fc.x, width: Math.max(0, s.right - s.left) };
@@ -73,7 +81,15 @@ export class InlineFloatPlacer {
 
   /** Floats whose anchor made no item (collapsed white space…) go below the last line. */
   finish(lastIndex: number, y: number): void {
-    for (const float of this.#pending.splice(0)) this.#place(float, lastIndex, y, 0, -Infinity);
+    for (const float of this.#pending.splice(0)) {
+      if (isOutOfFlowStyle(float.box.style)) this.#placeholder(float, lastIndex, 0, y);
+      else this.#place(float, lastIndex, y, 0, -Infinity);
+    }
+  }
+
+  #placeholder(float: InlineFloat, index: number, x: number, y: number): void {
+    const ph = outOfFlowPlaceholder(float.box, x, y);
+    if (ph) this.#placed.push({ line: index, fragment: ph });
   }
 
   fragmentsFor(start: number, end: number): Fragment[] {

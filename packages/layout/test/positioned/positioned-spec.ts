@@ -37,10 +37,14 @@ export function positionedSpec(html: string): ElSpec {
     });
     return `<${name}${rewritten}>`;
   });
-  const merge = (spec: ElSpec): ElSpec => ({
-    ...spec, props: { ...spec.props, ...(extra.get(spec.attrs.id ?? '') ?? {}) },
-    children: spec.children.map((c) => (typeof c === 'string' ? c : merge(c))),
-  });
+  const merge = (spec: ElSpec): ElSpec => {
+    const props: StyleProps = { ...spec.props, ...(extra.get(spec.attrs.id ?? '') ?? {}) };
+    // Blockify floats and absolute boxes as the cascade does (CSS 2.1 §9.7).
+    const out = (props.float !== undefined && props.float !== 'none') || props.position === 'absolute' || props.position === 'fixed';
+    const display = props.display ?? (spec.tag === 'span' ? 'inline' : undefined);
+    if (out && (display === 'inline' || display === 'inline-block')) props.display = 'block';
+    return { ...spec, props, children: spec.children.map((c) => (typeof c === 'string' ? c : merge(c))) };
+  };
   return merge(htmlSpec(cleaned));
 }
 
