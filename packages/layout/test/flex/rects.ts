@@ -1,5 +1,6 @@
 import type { Fragment } from '../../src/fragment.js';
 import { layoutPages, type PageSetup, pageStyleOf } from '../helpers/layout.js';
+import type { ElSpec } from '../helpers/style.js';
 import { htmlSpec } from './html-spec.js';
 
 export interface GeometryCase {
@@ -21,7 +22,12 @@ function union(a: readonly number[], b: readonly number[]): number[] {
 
 /** Border boxes of elements with an id, as Chromium reports them (first fragment's x/y, union height across one page). */
 export function rectsOf(html: string, page?: PageSetup): Record<string, string> {
-  const pages = layoutPages(htmlSpec(html), page ? { pageStyle: pageStyleOf(page) } : {});
+  return rectsOfSpec(htmlSpec(html), page);
+}
+
+/** `rectsOf` for a document already read into an ElSpec (e.g. by the table reader). */
+export function rectsOfSpec(body: ElSpec, page?: PageSetup): Record<string, string> {
+  const pages = layoutPages(body, page ? { pageStyle: pageStyleOf(page) } : {});
   const out: Record<string, string> = {};
   pages.forEach((p, index) => {
     const visit = (f: Fragment): void => {
@@ -43,16 +49,16 @@ export function rectsOf(html: string, page?: PageSetup): Record<string, string> 
 
 /**
  * Only the ids the case pins (Chromium numbers), so extra fragments do not matter. Values
- * within 0.02px of Chromium's count as equal: Chromium snaps layout to 1/64 px (LayoutUnit).
+ * within `tolerance` (0.02px) of Chromium's count as equal: Chromium snaps layout to 1/64 px (LayoutUnit).
  */
-export function pick(actual: Record<string, string>, expected: Readonly<Record<string, string>>): Record<string, string | undefined> {
+export function pick(actual: Record<string, string>, expected: Readonly<Record<string, string>>, tolerance = 0.02): Record<string, string | undefined> {
   return Object.fromEntries(Object.keys(expected).map((k) => {
     const a = actual[k];
     const e = expected[k]!;
     if (a === undefined) return [k, a];
     const av = a.split(',').map(Number);
     const ev = e.split(',').map(Number);
-    const close = av.length === ev.length && av.every((v, i) => Math.abs(v - ev[i]!) <= 0.02);
+    const close = av.length === ev.length && av.every((v, i) => Math.abs(v - ev[i]!) <= tolerance);
     return [k, close ? e : a];
   }));
 }
