@@ -160,6 +160,8 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
   return [{ kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: size.width, intrinsicHeight: size.height }];
 }
 
+const SYMBOL_MARKERS = new Set(['disc', 'circle', 'square']);
+
 /** Marker text keeps its trailing space, which Chromium uses as the gap to the content. */
 function markerChildren(el: StyledElement, decorations: readonly DecorationSpec[]): InlineLevelBox[] {
   const style: ComputedStyle = { ...el.style, whiteSpace: 'pre' };
@@ -176,11 +178,19 @@ function buildMarker(el: StyledElement, decorations: readonly DecorationSpec[], 
   return children.length ? { kind: 'marker', style: el.style, children } : null;
 }
 
+/**
+ * An inside marker is the list item's first inline. disc / circle / square are drawn as
+ * shapes, as Chromium does: an atomic inline laid out by flow/atomic-inline.ts.
+ */
 function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): Item[] {
   const children = markerChildren(el, decorations);
   if (!children.length) return [];
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
+  if (el.style.content === 'normal' && SYMBOL_MARKERS.has(el.style.listStyleType)) {
+    const box: ContainerBox = { kind: 'block', style: el.style, tag: '::marker', attrs: {}, children: [], marker: null };
+    return [{ kind: 'atomic', style: el.style, box }];
+  }
   return [{ kind: 'inline', style: el.style, tag: '::marker', attrs: el.attrs, isFirstPart: true, isLastPart: true, children }];
 }
 

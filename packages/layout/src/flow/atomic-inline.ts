@@ -1,3 +1,4 @@
+import { symbolShape } from './marker-placement.js';
 import type { AtomicInlineBox, ReplacedBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
@@ -31,7 +32,22 @@ export function layoutAtomic(box: AtomicInlineBox | ReplacedBox, cbWidth: number
     const sizes = outerSizes(box.kind === 'atomic' ? box.box : box, ctx);
     return { fragment: null, marginWidth: sizes.max, marginHeight: 0, minWidth: sizes.min, baseline: 0 };
   }
+  if (box.kind === 'atomic' && box.box.tag === '::marker') return layoutSymbolMarker(box, ctx);
   return box.kind === 'replaced' ? layoutInlineReplaced(box, cbWidth, cbHeight) : layoutInlineBlock(box, cbWidth, ctx, cbHeight);
+}
+
+/**
+ * An inside disc / circle / square marker: the shape at the start of the line and then
+ * 1em + 1px of space before the content, its bottom margin edge on the baseline. Printed with
+ * Chromium (Arial 10/16/32px, DejaVu Sans and Courier New 16px) the content starts
+ * size + font-size + 1 px after the line start, the shape placed as an outside one.
+ */
+function layoutSymbolMarker(atomic: AtomicInlineBox, ctx: LayoutContext): AtomicLayout {
+  const { fragment, ascent } = symbolShape(atomic.style, ctx);
+  const marginWidth = fragment.width + atomic.style.fontSize + 1;
+  // The fragment's y is measured from the ascent top; the margin box ends on the baseline.
+  const marginHeight = ascent;
+  return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };
 }
 
 function layoutInlineReplaced(box: ReplacedBox, cbWidth: number, cbHeight: number | null): AtomicLayout {

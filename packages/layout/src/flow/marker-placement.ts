@@ -1,7 +1,7 @@
 import type { ContainerBox, MarkerBox } from '../boxes/box.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { ComputedStyle, Length } from '../style.js';
-import type { ImageFragment } from '../fragment.js';
+import type { BoxFragment, ImageFragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import type { FlowState } from './block-children.js';
@@ -49,13 +49,24 @@ export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, 
  * Here it is a box with a background (disc, square) or a border (circle), rounded for discs.
  */
 function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: number, rtl: boolean, ctx: LayoutContext): void {
-  const style = marker.style;
+  const { fragment, ascent, offset } = symbolShape(marker.style, ctx);
+  const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
+  const f = fragment as { x: number; y: number };
+  f.x = rtl ? edge + offset + MARKER_PADDING - fragment.width : edge - offset - MARKER_PADDING;
+  f.y += baseline - ascent;
+  state.children.push(fragment);
+}
+
+/**
+ * The symbol's box, at x 0 and y from the top of the font's ascent: a square of
+ * (⌊2/3·ascent⌋ + 1) / 2 px whose top is ⌊3·(ascent − ⌊2/3·ascent⌋) / 2⌋ below the ascent
+ * top (RelativeSymbolMarkerRect), filled (disc, square) or outlined (circle), round for discs.
+ */
+export function symbolShape(style: ComputedStyle, ctx: LayoutContext): { fragment: BoxFragment; ascent: number; offset: number } {
   const ascent = Math.round(ctx.shapes.metrics(style).ascent);
   const offset = Math.floor((ascent * 2) / 3);
   const size = Math.floor((offset + 1) / 2);
-  const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
-  const x = rtl ? edge + offset + MARKER_PADDING - size : edge - offset - MARKER_PADDING;
-  const y = baseline - ascent + Math.floor((3 * (ascent - offset)) / 2);
+  const y = Math.floor((3 * (ascent - offset)) / 2);
   const type = style.listStyleType;
   const line = type === 'circle' ? 1 : 0;
   const half: Length = { px: 0, pct: 50 };
@@ -68,7 +79,8 @@ function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: n
     borderRadius: [[round, round], [round, round], [round, round], [round, round]],
   };
   const border = { top: line, right: line, bottom: line, left: line };
-  state.children.push(createBoxFragment(shape, '::marker', {}, { x, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE }, []));
+  const fragment = createBoxFragment(shape, '::marker', {}, { x: 0, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE }, []);
+  return { fragment, ascent, offset };
 }
 
 /**

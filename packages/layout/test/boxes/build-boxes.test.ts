@@ -111,7 +111,7 @@ describe('buildBoxes', () => {
   });
 
   it('puts an outside marker on the list item and an inside marker inline', () => {
-    const item = (pos: 'inside' | 'outside') => el('li', { listStylePosition: pos }, el('::marker', {}, '1. '), 'Item');
+    const item = (pos: 'inside' | 'outside') => el('li', { listStylePosition: pos, listStyleType: 'decimal' }, el('::marker', {}, '1. '), 'Item');
     expect(boxes(el('ul', {}, item('outside'), item('inside')))).toMatchInlineSnapshot(`
       "block ul
         block li
@@ -123,6 +123,18 @@ describe('buildBoxes', () => {
           lines
             inline ::marker
               text "1. "
+            text "Item""
+    `);
+  });
+
+  it('makes an inside disc / circle / square marker an atomic inline (drawn as a shape)', () => {
+    const item = el('li', { listStylePosition: 'inside', listStyleType: 'square' }, el('::marker', {}, '\u25aa '), 'Item');
+    expect(boxes(el('ul', {}, item))).toMatchInlineSnapshot(`
+      "block ul
+        block li
+          lines
+            atomic
+              block ::marker
             text "Item""
     `);
   });
