@@ -1,9 +1,9 @@
-import { parseDocument } from 'htmlparser2';
 import { Document, Element, type ChildNode, type ParentNode } from 'domhandler';
 import { isBlankText, setChildren } from './dom-utils.js';
 import { fixTable } from './tables.js';
 import { restoreSvgCase } from './svg-names.js';
 import { keepTablesInParagraphs } from './quirks.js';
+import { parseDocumentLinear } from './linear-parser.js';
 
 /** Elements the HTML parser puts in `head` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base', 'noscript', 'template']);
@@ -16,7 +16,7 @@ const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base
 export function parseHtml(html: string): Document {
   let doc: Document;
   try {
-    doc = parseDocument(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true });
+    doc = parseDocumentLinear(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true });
   } catch {
     doc = new Document([]);
   }
@@ -128,19 +128,21 @@ function ensureSkeleton(doc: Document): void {
     setChildren(html, outside);
   } else if (outside.length > 0) {
     // Content outside `<html>…</html>` belongs to body (§13.2.6.4.19 "after after body").
-    setChildren(doc, doc.children.filter((c) => !outside.includes(c)));
+    const moved = new Set(outside);
+    setChildren(doc, doc.children.filter((c) => !moved.has(c)));
     setChildren(html, [...html.children, ...outside]);
   }
   let head = findChild(html, 'head');
   let body = findChild(html, 'body');
-  const rest = html.children.filter((c) => c !== head && c !== body);
+  // A Set: with 10⁵ top-level nodes an array `includes` per node took seconds.
+  const rest = new Set(html.children.filter((c) => c !== head && c !== body));
   const headExtra: ChildNode[] = [];
   const bodyBefore: ChildNode[] = [];
   const bodyAfter: ChildNode[] = [];
   let seenBody = false;
   for (const node of html.children) {
     if (node === body) seenBody = true;
-    if (!rest.includes(node)) continue;
+    if (!rest.has(node)) continue;
     const headish = node instanceof Element ? HEAD_ELEMENTS.has(node.name) : isBlankText(node) || node.type === 'comment';
     if (!seenBody && bodyBefore.length === 0 && headish) headExtra.push(node);
     else (seenBody ? bodyAfter : bodyBefore).push(node);
