@@ -20,6 +20,8 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
       outline: NO_BORDER, boxShadow: [], backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [],
       textDecorationLine: { underline: false, overline: false, lineThrough: false },
       breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', page: 'auto',
+      // The lines of a block that clips its overflow keep its text-overflow (CSS Overflow 3 §4.1).
+      textOverflow: parent.overflow === 'visible' ? 'clip' : parent.textOverflow,
     };
     cache.set(parent, style);
   }

@@ -4,6 +4,7 @@ import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, itemWidth } from './inline-items.js';
+import { ellipsizeLine } from './text-overflow.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
@@ -28,9 +29,9 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   const para = collectParagraph(box.children, box.style, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const specs = breakLines(para, width, indent, ctx);
-  const lines = specs.map((spec, i) => buildLine(spec, {
+  const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
     style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
-  }, ctx));
+  }, ctx), box.style, width, ctx));
   const cached: CachedLines = { width, cbHeight, lines, empty: lines.every((l) => l.empty), placedAt: lines.map(() => NaN) };
   ctx.lineCache.set(box, cached);
   return cached;

@@ -308,6 +308,21 @@ describe('atomic inlines and images', () => {
     `);
   });
 
+  it('text-overflow: ellipsis keeps the glyphs that fit before an ellipsis, only when overflow clips', () => {
+    const line = (props: Parameters<typeof el>[1]) => el('div', { width: 60, whiteSpace: 'nowrap', textOverflow: 'ellipsis', ...props }, 'abcd efgh ijkl');
+    expect(dump(body(line({ overflow: 'hidden' }), line({})))).toMatchInlineSnapshot(`
+      "box html 0,0 800x32
+        box body 0,0 800x32
+          box div 0,0 60x16
+            box (anon) 0,0 60x16
+              text "abcd e" 0,13 w=48
+              text "…" 48,13 w=8
+          box div 0,16 60x16
+            box (anon) 0,16 60x16
+              text "abcd efgh ijkl" 0,29 w=112"
+    `);
+  });
+
   it('centres a block image with auto margins and fits it with object-fit: contain', () => {
     const images = () => ({ width: 200, height: 100 });
     expect(dump(body(el('img', { display: 'block', width: 100, height: 100, marginLeft: 'auto', marginRight: 'auto', objectFit: 'contain', attrs: { src: 'i.png' } })), { images })).toMatchInlineSnapshot(`

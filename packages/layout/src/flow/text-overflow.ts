@@ -1,0 +1,81 @@
+import type { Fragment, TextFragment } from '../fragment.js';
+import type { GlyphRun } from '../measurer.js';
+import type { ComputedStyle } from '../style.js';
+import type { LayoutContext } from './context.js';
+import { cloneFragment } from './fragments.js';
+import type { LineBox } from './line-box.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const ELLIPSIS = '\u2026';
+
+/**
+ * `text-overflow: ellipsis` (CSS Overflow 3 §4.1) on a block that clips its overflow (the
+ * lines box's anonymous style carries it only then, boxes/anonymous-style.ts): a line
+ * wider than the block keeps the glyphs that fit before an ellipsis in the block's own font,
+ * drawn right after them. Left-to-right lines; text inside atomic inlines is left alone.
+ */
+export function ellipsizeLine(line: LineBox, style: ComputedStyle, width: number, ctx: LayoutContext): LineBox {
+  if (style.textOverflow !== 'ellipsis' || line.empty) return line;
+  const texts = line.fragments.filter((f): f is TextFragment => f.kind === 'text');
+  if (texts.some((t) => t.runs.some((r) => r.rtl))) return line;
+  const right = Math.max(...texts.map((t) => t.x + t.width));
+  if (!(right > width + 0.01)) return line;
+  const ellipsis = ctx.shapes.shape(ELLIPSIS, style);
+  const limit = width - ellipsis.width;
+  const fragments: Fragment[] = [];
+  let end: TextFragment | null = null;
+  for (const f of line.fragments) {
+    if (f.kind !== 'text') {
+      fragments.push(f);
+      continue;
+    }
+    if (f.x + f.width <= limit) {
+      fragments.push(f);
+      if (!end || f.x + f.width > end.x + end.width) end = f;
+      continue;
+    }
+    if (f.x >= limit) continue;
+    const cut = truncate(f, limit - f.x);
+    fragments.push(cut);
+    end = cut;
+  }
+  const anchor = end ?? texts[0];
+  if (!anchor) return line;
+  const mark = cloneFragment(anchor) as Mutable<TextFragment>;
+  mark.x = end ? end.x + end.width : 0;
+  mark.width = ellipsis.width;
+  mark.runs = ellipsis.runs;
+  mark.style = style;
+  mark.justifySpacing = 0;
+  mark.decorations = [];
+  fragments.push(mark);
+  return { ...line, fragments };
+}
+
+/** The fragment's glyphs that fit in `room` px (whole glyphs, runs in visual order). */
+function truncate(f: TextFragment, room: number): TextFragment {
+  const runs: GlyphRun[] = [];
+  let used = 0;
+  for (const run of f.runs) {
+    let n = 0;
+    let w = 0;
+    while (n < run.advances.length && used + w + (run.advances[n] ?? 0) <= room + 1e-6) w += run.advances[n++] ?? 0;
+    if (n > 0) runs.push(sliceRun(run, n, w));
+    used += w;
+    if (n < run.advances.length) break;
+  }
+  const copy = cloneFragment(f) as Mutable<TextFragment>;
+  copy.runs = runs;
+  copy.width = used;
+  copy.decorations = f.decorations.map((d) => ({ ...d, width: Math.max(0, Math.min(d.width, f.x + used - d.x)) }));
+  return copy;
+}
+
+function sliceRun(run: GlyphRun, n: number, width: number): GlyphRun {
+  const text = run.glyphText.slice(0, n);
+  const sliced: GlyphRun = {
+    ...run, glyphIds: run.glyphIds.slice(0, n), advances: run.advances.slice(0, n), glyphText: text, text: text.join(''), width,
+  };
+  return run.offsets ? { ...sliced, offsets: run.offsets.slice(0, n) } : sliced;
+}
