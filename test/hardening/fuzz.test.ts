@@ -12,7 +12,8 @@ import { attempt } from './helpers.js';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const KNOWN_CODES = ['template_syntax_error', 'document_too_large', 'invalid_parameter'];
-const options = { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 10 * 60_000, markInterruptAsFailure: false };
+// Every run is checked: no time limit that would end the property early and still pass.
+const options = { seed: SEED, numRuns: RUNS };
 
 const number = fc.oneof(
   fc.constantFrom('0', '-0', '1e9', '-1e9', '1e308', '1e-9', 'NaN', 'infinity', '-infinity', '.5', '99999999999999999999'),
