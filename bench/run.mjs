@@ -9,11 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Bench } from 'tinybench';
 import { createRenderPool } from '../packages/server/dist/render-pool/pool.js';
 import { measureHttp } from './http.mjs';
 import Handlebars from 'handlebars';
-import { render } from '@platen/core';
 import { workloads } from './workloads.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,13 +21,11 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 
-async function measureInProcess(options) {
-  const pdf = await render(options); // warm-up, and the size
-  const bench = new Bench({ time: budgetMs, iterations: 5, warmupIterations: 2, retainSamples: true });
-  bench.add('render', () => render(options));
-  await bench.run();
-  const samples = [...(bench.tasks[0].result.latency.samples ?? [])].sort((a, b) => a - b);
-  return { median: percentile(samples, 0.5), p95: percentile(samples, 0.95), size: pdf.byteLength };
+/** Median/p95 ms, PDF size and peak RSS of one workload, in a fresh child process. */
+function measureInProcess(index) {
+  const script = fileURLToPath(new URL('./measure-inprocess.mjs', import.meta.url));
+  const out = execFileSync(process.execPath, [script, String(index), String(budgetMs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(out.trim().split('\n').pop());
 }
 
 /**
@@ -125,8 +121,8 @@ async function measureChromium(chrome, options) {
 const chrome = await startChromium();
 if (!chrome) console.log(`chromium not found at ${chromiumPath}: the Chromium column is skipped`);
 const rows = [];
-for (const { name, options } of workloads) {
-  const local = await measureInProcess(options);
+for (const [index, { name, options }] of workloads.entries()) {
+  const local = measureInProcess(index);
   const perSecond = await measureThroughput(options);
   const chromium = chrome ? await measureChromium(chrome, options) : null;
   const row = {
@@ -135,6 +131,7 @@ for (const { name, options } of workloads) {
     p95: local.p95.toFixed(1),
     perSecond: perSecond.toFixed(1),
     sizeKb: (local.size / 1024).toFixed(1),
+    rssMb: local.maxRssMb.toFixed(0),
     chromium: chromium === null ? 'n/a' : chromium.toFixed(1),
     ratio: chromium === null ? 'n/a' : `${(chromium / local.median).toFixed(1)}×`,
   };
@@ -143,18 +140,17 @@ for (const { name, options } of workloads) {
 }
 await chrome?.browser.close();
 
-const rssMb = (process.resourceUsage().maxRSS / 1024).toFixed(0);
 const http = await measureHttp(quick ? 3 : 10);
 const coldCli = measureColdCli(quick ? 3 : 7);
 const line = (r) => `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
 const table = [
   `# Benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, Node ${process.version}${quick ? ', --quick' : ''})`,
   '',
-  '| workload | median ms | p95 ms | renders/s (all cores) | PDF KiB | Chromium median ms | Chromium ÷ Platen |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${r.median} | ${r.p95} | ${r.perSecond} | ${r.sizeKb} | ${r.chromium} | ${r.ratio} |`),
+  '| workload | median ms | p95 ms | renders/s (all cores) | PDF KiB | peak RSS MB | Chromium median ms | Chromium ÷ Platen |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.name} | ${r.median} | ${r.p95} | ${r.perSecond} | ${r.sizeKb} | ${r.rssMb} | ${r.chromium} | ${r.ratio} |`),
   '',
-  `Peak RSS of the benchmark process (Platen in-process, all workloads): ${rssMb} MB.`,
+  'Median and p95: warm renders in one process; peak RSS: that process (one workload each).',
   chrome ? '' : `Chromium was not found at ${chromiumPath}: its columns are n/a.`,
   `## HTTP (POST /api/v1/render, binary invoice, ${http.workers} render workers, loopback, autocannon)`,
   '',

@@ -1,0 +1,20 @@
+// Child process of bench/run.mjs: one workload, warm and in-process, in a fresh process so
+// that its peak RSS is that workload's own. Prints one JSON line.
+// node bench/measure-inprocess.mjs <workload-index> <budget-ms>
+import { Bench } from 'tinybench';
+import { render } from '@platen/core';
+import { workloads } from './workloads.mjs';
+
+const { options } = workloads[Number(process.argv[2])];
+const budgetMs = Number(process.argv[3]);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
+const pdf = await render(options); // warm-up, and the size
+const bench = new Bench({ time: budgetMs, iterations: 5, warmupIterations: 2, retainSamples: true });
+bench.add('render', () => render(options));
+await bench.run();
+const samples = [...(bench.tasks[0].result.latency.samples ?? [])].sort((a, b) => a - b);
+const result = {
+  median: percentile(samples, 0.5), p95: percentile(samples, 0.95), renders: samples.length,
+  size: pdf.byteLength, maxRssMb: process.resourceUsage().maxRSS / 1024,
+};
+process.stdout.write(`${JSON.stringify(result)}\n`);
