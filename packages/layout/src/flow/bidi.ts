@@ -18,10 +18,50 @@ const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u202b\u202e\u2067]|\ud802[
  * Embedding levels per UTF-16 code unit (UAX #9), or null for a purely left-to-right
  * paragraph, the common case, which then skips reordering entirely.
  */
-export function bidiLevels(text: string, direction: 'ltr' | 'rtl'): Uint8Array | null {
-  if (direction === 'ltr' && !RTL.test(text)) return null;
+export function bidiLevels(text: string, direction: 'ltr' | 'rtl', controls: readonly BidiControl[] = []): Uint8Array | null {
+  if (controls.length === 0) {
+    if (direction === 'ltr' && !RTL.test(text)) return null;
+    bidi ??= createBidi();
+    return bidi.getEmbeddingLevels(text, direction).levels;
+  }
+  // The formatting characters go into a copy of the text; each real character keeps its level.
+  let marked = '';
+  const index: number[] = [];
+  let from = 0;
+  for (const c of controls) {
+    for (let i = from; i < c.at; i++) { index.push(marked.length); marked += text[i]; }
+    from = Math.max(from, c.at);
+    marked += c.chars;
+  }
+  for (let i = from; i < text.length; i++) { index.push(marked.length); marked += text[i]; }
   bidi ??= createBidi();
-  return bidi.getEmbeddingLevels(text, direction).levels;
+  const all = bidi.getEmbeddingLevels(marked, direction).levels;
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = all[index[i] ?? 0] ?? 0;
+  return out;
+}
+
+/** UAX #9 formatting characters standing for an inline box's `unicode-bidi` at text offset `at`. */
+export interface BidiControl {
+  readonly at: number;
+  readonly chars: string;
+}
+
+/**
+ * The characters an inline box's `unicode-bidi` opens and closes with (CSS Writing Modes 3
+ * §2.4.2 table): embed → LRE/RLE … PDF, isolate → LRI/RLI … PDI, bidi-override → LRO/RLO … PDF,
+ * isolate-override → both, plaintext → FSI … PDI.
+ */
+export function bidiControls(style: { readonly unicodeBidi: string; readonly direction: 'ltr' | 'rtl' }): [string, string] | [null, null] {
+  const rtl = style.direction === 'rtl';
+  switch (style.unicodeBidi) {
+    case 'embed': return [rtl ? '\u202b' : '\u202a', '\u202c'];
+    case 'isolate': return [rtl ? '\u2067' : '\u2066', '\u2069'];
+    case 'bidi-override': return [rtl ? '\u202e' : '\u202d', '\u202c'];
+    case 'isolate-override': return [(rtl ? '\u2067' : '\u2066') + (rtl ? '\u202e' : '\u202d'), '\u202c\u2069'];
+    case 'plaintext': return ['\u2068', '\u2069'];
+    default: return [null, null];
+  }
 }
 
 /**

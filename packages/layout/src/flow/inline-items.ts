@@ -3,7 +3,7 @@ import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import type { LayoutContext } from './context.js';
 import { breakOpportunities } from '../text/break-opportunities.js';
-import { bidiLevels } from './bidi.js';
+import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
 import { layoutAtomic, type AtomicLayout } from './atomic-inline.js';
 
@@ -68,6 +68,8 @@ export interface Paragraph {
 
 interface Collect {
   text: string;
+  /** unicode-bidi of inline boxes as UAX #9 formatting characters before text offsets. */
+  readonly controls: BidiControl[];
   readonly pieces: { box: TextBox | CounterBox; text: string; start: number }[];
   readonly order: (InlineLevelBox | { close: InlineBox })[];
 }
@@ -97,9 +99,9 @@ export function collectParagraph(
 function buildParagraph(
   children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean, cbHeight: number | null,
 ): Paragraph {
-  const c: Collect = { text: '', pieces: [], order: [] };
+  const c: Collect = { text: '', controls: [], pieces: [], order: [] };
   flatten(children, c, ctx);
-  const levels = bidiLevels(c.text, style.direction);
+  const levels = bidiLevels(c.text, style.direction, c.controls);
   const opportunities = breakOpportunities(c.text);
   const items: InlineItem[] = [];
   const breakBefore: ('none' | 'allowed' | 'forced')[] = [];
@@ -178,11 +180,15 @@ function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutCon
         c.order.push(child);
         break;
       }
-      case 'inline':
+      case 'inline': {
         c.order.push(child);
+        const [open, close] = bidiControls(child.style);
+        if (open) c.controls.push({ at: c.text.length, chars: open });
         flatten(child.children, c, ctx);
+        if (close) c.controls.push({ at: c.text.length, chars: close });
         c.order.push({ close: child });
         break;
+      }
       case 'line-break':
         c.text += '\n';
         c.order.push(child);
