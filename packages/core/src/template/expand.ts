@@ -76,6 +76,16 @@ export function replaceBlocks(html: string, render: (id: string) => string): str
   });
 }
 
+/** IDs named by `<svc-block id="…">` tags, parsed exactly as expansion parses them. */
+export function blockIds(html: string): string[] {
+  const ids = new Set<string>();
+  replaceBlocks(html, (id) => {
+    ids.add(id);
+    return '';
+  });
+  return [...ids];
+}
+
 function decodeBasicEntities(s: string): string {
   return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 }

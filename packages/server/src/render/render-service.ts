@@ -1,3 +1,4 @@
+import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
 import type { AppDeps } from '../deps.js';
 import type { RenderJob } from '../render-pool/messages.js';
@@ -24,14 +25,9 @@ export interface Rendered {
   readonly pageCount: number;
 }
 
-const SVC_BLOCK = /<svc-block\b[^>]*?\bid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-
-/** IDs named by `<svc-block id="…">` tags in the given HTML strings. */
+/** IDs named by `<svc-block id="…">` tags in the given HTML strings (core's own parser). */
 export function blockIds(...htmls: (string | null)[]): string[] {
-  const ids = new Set<string>();
-  for (const html of htmls) for (const m of (html ?? '').matchAll(SVC_BLOCK)) ids.add(m[1] ?? m[2] ?? m[3] ?? '');
-  ids.delete('');
-  return [...ids];
+  return [...new Set(htmls.flatMap((html) => (html ? coreBlockIds(html) : [])))];
 }
 
 /** Map a worker failure to the API error DECISIONS.md fixes for it. */
