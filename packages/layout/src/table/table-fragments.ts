@@ -18,15 +18,32 @@ export interface PlacedRow {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment is cloned, never moved. */
+/**
+ * Cached cell fragments already handed out once. Fragments are converted to page
+ * coordinates in place, so a subtree must not be in the final tree twice: the first
+ * placement of a cached cell shares its subtree (copying only what it moves), any later
+ * one (a repeated header, a row laid out again) gets a deep copy. Copying every time made
+ * nested tables quadratic: each level copied the whole subtree below it.
+ */
+const handedOut = new WeakSet<BoxFragment>();
+
+/** A copy of one fragment whose children, if any, stay shared. */
+const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
+
+/** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment is never moved. */
 export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number | null): BoxFragment {
-  const f = cloneFragment(c.fragment) as Mutable<BoxFragment>;
+  const first = !handedOut.has(c.fragment);
+  handedOut.add(c.fragment);
+  const f = (first ? { ...c.fragment, children: [...c.fragment.children] } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
   const v = c.slot.box.style.verticalAlign;
   let dy = 0;
   if (v === 'middle') dy = (height - c.fragment.height) / 2;
   else if (v === 'bottom') dy = height - c.fragment.height;
   else if (v !== 'top' && rowBaseline !== null) dy = rowBaseline - c.baseline;
-  if (dy !== 0) for (const child of f.children) offsetFragment(child, 0, dy);
+  if (dy !== 0) {
+    if (first) f.children = f.children.map(shallowCopy);
+    for (const child of f.children) offsetFragment(child, 0, dy);
+  }
   f.height = height;
   f.x = c.x;
   f.y = 0;
