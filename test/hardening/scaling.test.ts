@@ -15,3 +15,24 @@ describe('nesting', () => {
     expect(pdfText(expectPdf(outcome).pdf)).toContain('deep');
   }, 30_000);
 });
+
+/** A word of `n` characters whose text shows where any piece went missing. */
+const word = (n: number): string => 'abcdefghij'.repeat(n / 10);
+
+describe('very long words', () => {
+  // Shaped once per word (the run is cached), and broken by one linear walk.
+  it('a 2·10^5-character word with overflow-wrap: anywhere is all there, across pages', async () => {
+    const w = word(200_000);
+    const { pdf, pageCount } = expectPdf(await attempt({ html: `<p style="overflow-wrap:anywhere">${w}</p>` }));
+    expect(pageCount).toBeGreaterThan(10);
+    expect(pdfText(pdf).replace(/\s+/g, '')).toBe(w);
+  }, 60_000);
+
+  it('a 10^6-character word in a table cell overflows, and what follows the table is there', async () => {
+    const w = word(1_000_000);
+    const outcome = await attempt({ html: `<table><tr><td>start</td><td>${w}</td></tr></table><p>after</p>` });
+    const text = pdfText(expectPdf(outcome).pdf);
+    expect(text).toContain('start');
+    expect(text).toContain('after');
+  }, 60_000);
+});
