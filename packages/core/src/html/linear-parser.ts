@@ -13,6 +13,8 @@ import { DomHandler, type Document, type DomHandlerOptions } from 'domhandler';
  * `includes`/`indexOf` (end-tag matching, the "second `<form>`" check) are O(1) as well.
  * It implements exactly the operations Parser.js 12.0.0 performs on these two fields.
  */
+const READ_ONLY = new Set(['at', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'lastIndexOf', 'slice', 'join', 'forEach', 'map', 'filter', 'reduce', 'entries', 'values', 'keys']);
+
 function topFirstStack<T>(): T[] {
   const items: T[] = []; // bottom first: items[items.length - 1] is the top (index 0)
   const positions = new Map<T, number[]>(); // bottom-first indices in `items` per value
@@ -52,7 +54,13 @@ function topFirstStack<T>(): T[] {
         const index = Number(prop);
         if (Number.isInteger(index) && index >= 0) return items[items.length - 1 - index];
       }
-      return undefined;
+      // A later htmlparser2 may read its stack in other ways: answer read-only uses from a
+      // top-first copy (correct, only slower) and refuse writes loudly rather than wrongly.
+      if (prop === Symbol.iterator || (typeof prop === 'string' && READ_ONLY.has(prop))) {
+        const copy = items.slice().reverse();
+        return (copy[prop as keyof T[]] as (...args: unknown[]) => unknown).bind(copy);
+      }
+      throw new Error(`linear-parser: htmlparser2 used its stack's ${String(prop)}, which is not supported`);
     },
     set(_target, prop, value) {
       // Parser.reset() clears the stacks with `length = 0`, the only write it makes.
@@ -67,12 +75,18 @@ function topFirstStack<T>(): T[] {
 export function parseDocumentLinear(html: string, options: ParserOptions & DomHandlerOptions): Document {
   const handler = new DomHandler(undefined, options);
   const parser = new Parser(handler, options);
-  const internals = parser as unknown as { stack: string[]; foreignContext: number[] };
+  const internals = parser as unknown as { stack: unknown; foreignContext: unknown };
+  if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext) || internals.stack.length !== 0) {
+    // Not the Parser this was written for: parse as it is (correct, quadratic in depth).
+    parser.end(html);
+    return handler.root;
+  }
   // Replace the Parser's own stacks before it has seen any input (both are fresh here:
   // `stack` empty, `foreignContext` holding the base "not foreign" entry).
   const stack = topFirstStack<string>();
   const foreign = topFirstStack<number>();
-  for (let i = internals.foreignContext.length - 1; i >= 0; i--) foreign.unshift(internals.foreignContext[i]!);
+  const base = internals.foreignContext as number[];
+  for (let i = base.length - 1; i >= 0; i--) foreign.unshift(base[i]!);
   internals.stack = stack;
   internals.foreignContext = foreign;
   parser.end(html);
