@@ -1,0 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiKey, createUser, loadConfig, startServer } from '@platen/server';
+const dataDir = mkdtempSync(join(tmpdir(), 'p413-'));
+await createUser(dataDir, 'a@b.c', 'password123');
+const { key } = createApiKey(dataDir, 'a@b.c', 'k');
+const server = await startServer(loadConfig({}, { dataDir, port: 0, logRequests: false }));
+console.log(server.url, key);
+setTimeout(() => server.close(), 30000);
