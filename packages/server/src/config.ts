@@ -31,6 +31,8 @@ export interface Config {
   readonly sessionTtlSeconds: number;
   readonly sweepIntervalMs: number;
   readonly logRequests: boolean;
+  /** SQLite `synchronous` in WAL mode: `normal` survives process crashes (kill -9), `full` also power cuts. */
+  readonly dbSynchronous: 'normal' | 'full';
   /** Injectable clock (ms since epoch) so tests can move time; Date.now in production. */
   readonly now: () => number;
   /** Replaces the render worker entry (tests use a fake worker to provoke timeouts). */
@@ -65,6 +67,7 @@ const envSchema = z.object({
   PLATEN_SESSION_TTL: int(60).default(30 * 86_400),
   PLATEN_SWEEP_INTERVAL_MS: int(1000).default(15 * 60_000),
   PLATEN_LOG_REQUESTS: bool.default(true),
+  PLATEN_DB_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
 });
 
 /**
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlSeconds: e.PLATEN_SESSION_TTL,
     sweepIntervalMs: e.PLATEN_SWEEP_INTERVAL_MS,
     logRequests: e.PLATEN_LOG_REQUESTS,
+    dbSynchronous: e.PLATEN_DB_SYNCHRONOUS,
     now: Date.now,
     renderWorkerUrl: null,
     logger: null,

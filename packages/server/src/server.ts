@@ -28,7 +28,7 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** Open the data directory and wire every store and service. */
 export function createDeps(config: Config): AppDeps {
-  const db = openDatabase(config.dataDir);
+  const db = openDatabase(config.dataDir, config.dbSynchronous);
   const now = config.now;
   return {
     config,
