@@ -2,7 +2,8 @@
 // npm run bench: renders per workload, warm and in-process (median/p95), throughput on all
 // cores through the server's render worker pool, PDF size, peak RSS, and the same HTML
 // through a warm headless Chromium when /usr/bin/chromium exists; then the HTTP load
-// benchmark (bench/http.mjs) and a cold CLI render. Writes bench/results/latest.md.
+// benchmark (bench/http.mjs), long documents of 50/250/500 pages (bench/page-scaling.mjs, issue 7)
+// and a cold CLI render. Writes bench/results/latest.md.
 // --quick: short budgets (a smoke run, not figures to quote). Needs the packages built.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRenderPool } from '../packages/server/dist/render-pool/pool.js';
 import { measureHttp } from './http.mjs';
+import { measurePageScaling, pageScalingTable } from './page-scaling.mjs';
 import Handlebars from 'handlebars';
 import { workloads } from './workloads.mjs';
 
@@ -140,6 +142,7 @@ for (const [index, { name, options }] of workloads.entries()) {
 }
 await chrome?.browser.close();
 
+const scaling = measurePageScaling(quick ? 1 : 2);
 const http = await measureHttp(quick ? 3 : 10);
 const coldCli = measureColdCli(quick ? 3 : 7);
 const line = (r) => `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
@@ -152,6 +155,7 @@ const table = [
   '',
   'Median and p95: warm renders in one process; peak RSS: that process (one workload each).',
   chrome ? '' : `Chromium was not found at ${chromiumPath}: its columns are n/a.`,
+  ...pageScalingTable(scaling),
   `## HTTP (POST /api/v1/render, binary invoice, ${http.workers} render workers, loopback, autocannon)`,
   '',
   '| load | renders/s | p50 ms | p99 ms | server peak RSS MB | errors |',
