@@ -120,6 +120,8 @@ export class FontSet {
   readonly #custom = new Map<string, FontFace[]>();
   readonly #chains = new Map<string, readonly ResolvedFace[]>();
   readonly #byId = new Map<string, ResolvedFace>();
+  /** Which face of a chain covers a code point (null: none), memoised per chain: shaping asks per character. */
+  readonly #coverage = new WeakMap<readonly ResolvedFace[], Map<number, ResolvedFace | null>>();
 
   constructor(registry: FontRegistry) {
     this.registry = registry;
@@ -235,7 +237,23 @@ export class FontSet {
 
   /** The first face in the chain that has `codePoint`, or undefined if none has. */
   faceFor(query: FontQuery, codePoint: number): ResolvedFace | undefined {
-    return this.chain(query).find((r) => faceCovers(r.face, codePoint));
+    return this.faceLookup(query)(codePoint);
+  }
+
+  /** `faceFor` with the query's chain resolved once, for a caller that asks for many code points. */
+  faceLookup(query: FontQuery): (codePoint: number) => ResolvedFace | undefined {
+    const chain = this.chain(query);
+    let memo = this.#coverage.get(chain);
+    if (!memo) this.#coverage.set(chain, (memo = new Map()));
+    const known = memo;
+    return (codePoint) => {
+      let face = known.get(codePoint);
+      if (face === undefined) {
+        face = chain.find((r) => faceCovers(r.face, codePoint)) ?? null;
+        known.set(codePoint, face);
+      }
+      return face ?? undefined;
+    };
   }
 
   /**

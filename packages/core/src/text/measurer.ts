@@ -30,11 +30,13 @@ function isLowerCase(ch: string): boolean {
 function segment(fonts: FontSet, text: string, query: FontQuery, smallCaps: boolean): Segment[] {
   const segments: Segment[] = [];
   let current: { resolved: ResolvedFace; text: string; smallCaps: boolean } | undefined;
+  const faceFor = fonts.faceLookup(query);
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
-    let resolved = current && CLUSTER_CONTINUATION.test(ch) && current.resolved.face.font.hasGlyphForCodePoint(cp)
+    // Marks, joiners and selectors are all at U+0300 or above: skip the regex for the rest.
+    let resolved = current && cp >= 0x300 && CLUSTER_CONTINUATION.test(ch) && current.resolved.face.font.hasGlyphForCodePoint(cp)
       ? current.resolved
-      : fonts.faceFor(query, cp);
+      : faceFor(cp);
     if (!resolved) {
       resolved = cp > 0x20 ? fonts.notdefFace(query) : fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
