@@ -65,26 +65,42 @@ function neutral(s: ComputedStyle): boolean {
     s.float === 'none' && (s.position === 'static' || s.position === 'relative');
 }
 
+/**
+ * Cell styles the table derives, per original style and collapsed half borders: most cells of
+ * a table share both, and a copy of a ComputedStyle per cell was the largest allocation of a
+ * long table's layout. Styles are immutable, so sharing them changes nothing downstream.
+ */
+const cellStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+
 function cellBox(cell: CellSlot, collapse: CollapsedBorders | null, rtl: boolean): ContainerBox {
   const s = cell.box.style;
   const hideEmpty = s.emptyCells === 'hide' && cell.box.children.length === 0;
   if (!collapse && !hideEmpty && neutral(s)) return cell.box;
+  const half = collapse ? cellHalfBorders(collapse, cell, rtl) : null;
+  const key = half ? `${half.top}|${half.right}|${half.bottom}|${half.left}` : hideEmpty ? 'hide' : '';
+  let byKey = cellStyles.get(s);
+  if (!byKey) cellStyles.set(s, (byKey = new Map()));
+  let style = byKey.get(key);
+  if (!style) byKey.set(key, (style = cellStyle(s, half, hideEmpty)));
+  return { ...cell.box, kind: 'table-cell', style };
+}
+
+function cellStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean): ComputedStyle {
   let style: ComputedStyle = {
     ...s, width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none',
     marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, position: s.position === 'relative' ? s.position : 'static', float: 'none',
   };
-  if (collapse) {
-    const half = cellHalfBorders(collapse, cell, rtl);
+  if (half) {
     style = {
       ...style, borderTop: NO_SIDE(half.top, s.borderTop), borderRight: NO_SIDE(half.right, s.borderRight),
       borderBottom: NO_SIDE(half.bottom, s.borderBottom), borderLeft: NO_SIDE(half.left, s.borderLeft),
     };
-  } else if (s.emptyCells === 'hide' && cell.box.children.length === 0) {
+  } else if (hideEmpty) {
     // empty-cells: hide (CSS 2.1 §17.6.1.1): no borders or backgrounds around an empty cell.
     const hide = (b: BorderSide): BorderSide => NO_SIDE(b.width, b);
     style = { ...style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], borderTop: hide(s.borderTop), borderRight: hide(s.borderRight), borderBottom: hide(s.borderBottom), borderLeft: hide(s.borderLeft) };
   }
-  return { ...cell.box, kind: 'table-cell', style };
+  return style;
 }
 
 /** A specified width as a fixed border-box size or a percentage (null: auto or unresolvable calc). */
