@@ -1,5 +1,14 @@
-import { PNG } from 'pngjs';
+import { createRequire } from 'node:module';
+import type { PNG } from 'pngjs';
 import { encodePng } from './gif-to-png.js';
+
+/**
+ * pngjs is loaded on the first PNG, not at import: most documents have none, and loading it
+ * was about 1.4 % of a cold `platen render` (it is CommonJS, so a synchronous require works).
+ */
+const requireCjs = createRequire(import.meta.url);
+let pngClass: typeof PNG | null = null;
+const loadPng = (): typeof PNG => (pngClass ??= (requireCjs('pngjs') as typeof import('pngjs')).PNG);
 
 /**
  * Check a PNG before PDFKit sees it, and fix what PDFKit gets wrong:
@@ -12,7 +21,7 @@ import { encodePng } from './gif-to-png.js';
 export function normalizePng(bytes: Uint8Array): Uint8Array | null {
   let png: PNG;
   try {
-    png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    png = loadPng().sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     return null;
   }
