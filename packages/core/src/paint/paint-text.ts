@@ -27,8 +27,25 @@ function utf16Hex(text: string): string {
   return out.toUpperCase();
 }
 
+/**
+ * Pen glyphs of unjustified runs, per document's fonts (CIDs are the document's) and run:
+ * layout hands the same shaped run object to every occurrence of a word, and building a
+ * record per glyph again for each was a large share of a long table's garbage. Looking a
+ * glyph up again would give the same answer: its CID and ToUnicode entry are fixed at first use.
+ */
+const penCache = new WeakMap<object, WeakMap<GlyphRun, readonly PenGlyph[]>>();
+
 /** The run's glyphs in drawing (visual) order, with their CIDs and advances in px. */
-function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
+function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): readonly PenGlyph[] {
+  if (justify !== 0) return buildPenGlyphs(ctx, run, resolved, justify);
+  let byRun = penCache.get(ctx.fonts);
+  if (!byRun) penCache.set(ctx.fonts, (byRun = new WeakMap()));
+  let glyphs = byRun.get(run);
+  if (!glyphs) byRun.set(run, (glyphs = buildPenGlyphs(ctx, run, resolved, 0)));
+  return glyphs;
+}
+
+function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
   const n = run.glyphIds.length;
   const out: PenGlyph[] = new Array<PenGlyph>(n);
   for (let k = 0; k < n; k++) {
