@@ -34,6 +34,8 @@ function utf16Hex(text: string): string {
  * glyph up again would give the same answer: its CID and ToUnicode entry are fixed at first use.
  */
 const penCache = new WeakMap<object, WeakMap<GlyphRun, readonly PenGlyph[]>>();
+/** The arrays penCache holds (each belongs to one run, so one size). */
+const cachedGlyphs = new WeakSet<readonly PenGlyph[]>();
 
 /** The run's glyphs in drawing (visual) order, with their CIDs and advances in px. */
 function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): readonly PenGlyph[] {
@@ -41,7 +43,10 @@ function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, jus
   let byRun = penCache.get(ctx.fonts);
   if (!byRun) penCache.set(ctx.fonts, (byRun = new WeakMap()));
   let glyphs = byRun.get(run);
-  if (!glyphs) byRun.set(run, (glyphs = buildPenGlyphs(ctx, run, resolved, 0)));
+  if (!glyphs) {
+    byRun.set(run, (glyphs = buildPenGlyphs(ctx, run, resolved, 0)));
+    cachedGlyphs.add(glyphs);
+  }
   return glyphs;
 }
 
@@ -71,6 +76,16 @@ function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace
  */
 function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
+  const plain = plainRun(glyphs, size);
+  if (plain) {
+    // The general path below writes exactly this for a run of mapped glyphs without offsets.
+    if (plain.charSpacing !== 0) ops.push(`${num(plain.charSpacing)} Tc`);
+    ops.push(tm(x, baseline), `[${plain.body}] TJ`);
+    if (plain.charSpacing !== 0) ops.push('0 Tc');
+    let pen = x;
+    for (const g of glyphs) pen += g.advancePx;
+    return pen;
+  }
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
   // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
   const charSpacing = letterSpacingOf(glyphs);
@@ -115,6 +130,35 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   // Tc is graphics state and outlives ET.
   if (charSpacing !== 0) ops.push('0 Tc');
   return pen;
+}
+
+interface PlainRun {
+  readonly charSpacing: number;
+  /** The TJ array's content: independent of where the run is drawn. */
+  readonly body: string;
+}
+
+/** TJ bodies of the cached pen glyph arrays (penCache): a repeated word is written from one string. */
+const plainRuns = new WeakMap<readonly PenGlyph[], PlainRun | null>();
+
+/** The run as one TJ array when all its glyphs are mapped and none has an offset (null otherwise); cached for cached runs. */
+function plainRun(glyphs: readonly PenGlyph[], size: number): PlainRun | null {
+  if (!cachedGlyphs.has(glyphs)) return null;
+  let plain = plainRuns.get(glyphs);
+  if (plain !== undefined) return plain;
+  plain = null;
+  if (glyphs.length > 0 && glyphs.every((g) => g.mapped && !(g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)))) {
+    const charSpacing = letterSpacingOf(glyphs);
+    let body = '';
+    for (const g of glyphs) {
+      body += `<${g.cid}>`;
+      const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
+      if (Math.abs(adjust) > 0.0001) body += num(adjust);
+    }
+    plain = { charSpacing, body };
+  }
+  plainRuns.set(glyphs, plain);
+  return plain;
 }
 
 /** The extra advance most glyphs of the run have (its letter-spacing), or 0. */
