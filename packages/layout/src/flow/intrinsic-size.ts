@@ -2,7 +2,7 @@ import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from './box-model.js';
-import { collectParagraph, itemWidth } from './inline-items.js';
+import { collectParagraph, itemWidth, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
 import { gridContentSizes } from '../grid/grid-intrinsic.js';
@@ -85,13 +85,38 @@ function linesSizes(box: LinesBox, ctx: LayoutContext): IntrinsicSizes {
     const w = item.type === 'atomic' ? item.layout.marginWidth : itemWidth(item);
     const wMin = item.type === 'atomic' ? item.layout.minWidth : w;
     line += w;
-    segment += wMin;
+    const pieces = item.type === 'text' ? anywherePieces(item, ctx) : null;
+    if (pieces) {
+      // Breaks inside the word end segments that hold no trailing space.
+      segment += pieces[0]!;
+      for (let k = 1; k < pieces.length; k++) {
+        min = Math.max(min, segment);
+        segment = pieces[k]!;
+      }
+      segment += item.type === 'text' ? item.spaceWidth : 0;
+    } else {
+      segment += wMin;
+    }
     if (item.type === 'text') trailing = item.space && item.style.whiteSpace !== 'break-spaces' ? item.spaceWidth : 0;
     else if (item.type !== 'close') trailing = 0;
   }
   max = Math.max(max, line - trailing);
   min = Math.max(min, segment - trailing);
   return { min, max };
+}
+
+/**
+ * Character widths of a word that `overflow-wrap: anywhere` may break between any two
+ * characters; unlike `break-word`, those opportunities count for min-content (CSS Text 3
+ * §5.5). `word-break: break-all` already splits words into per-letter items (inline-items).
+ */
+function anywherePieces(item: TextItem, ctx: LayoutContext): number[] | null {
+  const s = item.style;
+  if (s.overflowWrap !== 'anywhere' || s.whiteSpace === 'nowrap' || s.whiteSpace === 'pre') return null;
+  const chars = Array.from(item.word);
+  if (chars.length < 2) return null;
+  const rtl = (item.level & 1) === 1;
+  return chars.map((ch) => ctx.shapes.shape(ch, s, rtl).width);
 }
 
 function indentOf(style: ComputedStyle): number {
