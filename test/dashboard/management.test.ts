@@ -124,6 +124,8 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
   it('keeps unsaved work when the session ends and asks to log in again', async () => {
     await page.getByRole('link', { name: 'Receipt', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
+    // Let the editor finish loading (its first preview) so that only the edit below meets the ended session.
+    await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('ReceiptforHypatia');
     await page.context().clearCookies();
     await setEditor(page, 'HTML', '<h1>Receipt No. 2 for {{customer}}</h1>');
     const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
