@@ -77,6 +77,12 @@ describe('platen render', () => {
     expect(existsSync(join(dir, 'broken.pdf'))).toBe(false);
   });
 
+  it('is linked as node_modules/.bin/platen by npm install', async () => {
+    const bin = fileURLToPath(new URL('../../node_modules/.bin/platen', import.meta.url));
+    const output = await new Promise<string>((resolve, reject) => execFile(bin, ['--help'], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    expect(output).toContain('platen render');
+  });
+
   it('prints help', async () => {
     const result = await platen(['render', '--help']);
     expect(result.code).toBe(0);
