@@ -7,6 +7,7 @@ import { createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments
 import { collectParagraph, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
+import { applyOrphansWidows } from '../flow/breaks.js';
 import { breakLines, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
@@ -201,7 +202,7 @@ function placeLines(
     laid.push({ line, span, top });
     y = top + line.height;
   }
-  const end = laid.length < specs.length - start ? keepOrphansWidows(box, specs.length, start, start + laid.length, space.pageIsEmpty) : specs.length;
+  const end = laid.length < specs.length - start ? applyOrphansWidows(box, specs.length, start, start + laid.length, space.pageIsEmpty) : specs.length;
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
   const children: Fragment[] = [];
   let baseline: number | null = null;
@@ -228,20 +229,6 @@ function placeLines(
   };
 }
 
-/** The plain line layout's rule: `orphans` lines before a break and `widows` after it, else move the rest on. */
-function keepOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
-  const orphans = Math.max(1, box.style.orphans);
-  const widows = Math.max(1, box.style.widows);
-  let count = end - start;
-  const remaining = total - end;
-  if (remaining < widows) {
-    const reduced = count - (widows - remaining);
-    if (reduced >= orphans) count = reduced;
-    else if (!pageIsEmpty) return start;
-  }
-  if (count < orphans && !pageIsEmpty) return start;
-  return start + Math.max(count, 1);
-}
 
 function lineHeightOf(box: LinesBox): number {
   return lineHeightGuess(box.style);

@@ -1,4 +1,4 @@
-import type { BlockLevelBox } from '../boxes/box.js';
+import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
 import type { BreakValue } from '../style.js';
 import type { ForcedBreak } from './types.js';
 
@@ -62,4 +62,19 @@ function rank(v: BreakValue): number {
 
 function strongest(a: BreakValue, b: BreakValue): BreakValue {
   return rank(b) > rank(a) ? b : a;
+}
+
+/** Move the break so that at least `orphans` lines stay before it and `widows` go after it, when possible. */
+export function applyOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
+  const orphans = Math.max(1, box.style.orphans);
+  const widows = Math.max(1, box.style.widows);
+  let count = end - start;
+  const remaining = total - end;
+  if (remaining < widows) {
+    const reduced = count - (widows - remaining);
+    if (reduced >= orphans) count = reduced;
+    else if (!pageIsEmpty) return start; // cannot satisfy both: move the paragraph's rest to the next page
+  }
+  if (count < orphans && !pageIsEmpty) return start;
+  return start + Math.max(count, 1);
 }

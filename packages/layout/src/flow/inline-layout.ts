@@ -7,6 +7,7 @@ import { collectParagraph, itemWidth } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
+import { applyOrphansWidows } from './breaks.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
 import { layoutLinesAroundFloats, needsFloatLines, noteLastLine } from '../float/lines-around-floats.js';
 
@@ -107,21 +108,6 @@ function fitLines(lines: readonly LineBox[], start: number, available: number, p
     y += h;
   }
   return i;
-}
-
-/** Move the break so that at least `orphans` lines stay before it and `widows` go after it, when possible. */
-function applyOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
-  const orphans = Math.max(1, box.style.orphans);
-  const widows = Math.max(1, box.style.widows);
-  let count = end - start;
-  const remaining = total - end;
-  if (remaining < widows) {
-    const reduced = count - (widows - remaining);
-    if (reduced >= orphans) count = reduced;
-    else if (!pageIsEmpty) return start; // cannot satisfy both: move the paragraph's rest to the next page
-  }
-  if (count < orphans && !pageIsEmpty) return start;
-  return start + Math.max(count, 1);
 }
 
 /** An outside marker's line (CSS Lists 3 §3.1): one unbreakable line, its width and baseline. */
