@@ -256,17 +256,6 @@ export class FontSet {
     };
   }
 
-  /**
-   * The face whose .notdef stands in for a character no font has: the host's last-resort
-   * fallback when present (Chromium drew Droid Sans Fallback's boxes for Hangul on the
-   * reference machine), else the primary face.
-   */
-  notdefFace(query: FontQuery): ResolvedFace {
-    const chain = this.chain(query);
-    const system = chain.find((r) => SYSTEM_FALLBACK_FILES.some((f) => f.family === r.face.family));
-    return system ?? this.primary(query);
-  }
-
   /** Look a `GlyphRun.fontId` up (the painter's way back to the font). */
   byId(fontId: string): ResolvedFace | undefined {
     return this.#byId.get(fontId);

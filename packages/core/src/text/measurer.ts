@@ -38,7 +38,9 @@ function segment(fonts: FontSet, text: string, query: FontQuery, smallCaps: bool
       ? current.resolved
       : faceFor(cp);
     if (!resolved) {
-      resolved = cp > 0x20 ? fonts.notdefFace(query) : fonts.primary(query);
+      // Chromium draws a character no font has as the primary font's .notdef (measured:
+      // Hangul on a host without a Korean font prints DejaVu Sans boxes, 0.6 em wide).
+      resolved = fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
     }
     const caps = smallCaps && isLowerCase(ch);

@@ -140,6 +140,18 @@ describe('per-character fallback', () => {
   });
 });
 
+describe('characters no font has', () => {
+  it('draws them as the primary font\'s .notdef, as Chromium does, and reports them', () => {
+    const { m, fonts } = measurer();
+    const runs = m.shape('a\u{10FFFD}b', q(['DejaVu Sans Mono']), 10); // a private-use character
+    expect(runs.map((r) => r.text).join('')).toBe('a\u{10FFFD}b');
+    expect(new Set(runs.map((r) => r.fontId)).size).toBe(1);
+    expect(runs[0]?.glyphIds[1]).toBe(0);
+    expect(runs[0]?.advances[1]).toBeCloseTo(6.02, 1); // DejaVu Sans Mono's .notdef: 1233/2048 em
+    expect(fonts.diagnostics.map((d) => d.code)).toEqual(['missing_glyph']);
+  });
+});
+
 describe('invisible characters', () => {
   it('drops control characters and soft hyphens instead of drawing .notdef', () => {
     const { m } = measurer();
