@@ -1,4 +1,5 @@
 import type { PaintContext } from './paint-context.js';
+import { bufferStream } from './content-buffer.js';
 
 /** PDFKit internals a transparency group needs (not in @types/pdfkit). */
 interface GroupInternals {
@@ -16,8 +17,9 @@ interface GroupInternals {
 }
 
 interface PdfRef {
-  write(chunk: string): void;
+  write(chunk: unknown): void;
   end(): void;
+  finalize(): void;
 }
 
 /** Group names count per document, so that output does not depend on earlier renders. */
@@ -56,6 +58,7 @@ export function paintWithOpacity(ctx: PaintContext, opacity: number, paint: () =
     Group: { Type: 'Group', S: 'Transparency' },
     Resources: page.resources,
   });
+  bufferStream(form);
   const pageContent = page.content;
   const colors = ctx.colorState();
   page.content = form;

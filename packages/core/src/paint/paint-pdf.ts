@@ -11,6 +11,7 @@ import { paintText } from './paint-text.js';
 import { paintWithOpacity } from './opacity-group.js';
 import { paintLinks, type LinkTargets, collectLinkTargets } from './links.js';
 import { createOutlineBuilder } from './outline.js';
+import { bufferStream, type StreamRef } from './content-buffer.js';
 
 /** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
 export const PT_PER_PX = 0.75;
@@ -120,6 +121,7 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
 function paintPage(ctx: PaintContext, page: Page, targets: LinkTargets): void {
   const doc = ctx.doc;
   doc.addPage({ size: [page.width * PT_PER_PX, page.height * PT_PER_PX], margin: 0 });
+  bufferStream((doc.page as unknown as { content: StreamRef }).content);
   ctx.startPage();
   ctx.save();
   // Work in CSS px from here on; PDFKit has already flipped y to point down.

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// CPU ms per stage of a warm render, medians over n renders, run the way render.ts runs
+// them: a stage's own work plus the garbage it makes is collected while it runs, so
+// compare builds within one minute (A/B), not against figures from another load.
+// node bench/core-stages.mjs [workload-index] [iterations]
+// PLATEN_CORE_DIST=/path/to/core/dist compares another build of packages/core.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { workloads } from './workloads.mjs';
+
+const dist = resolve(process.env.PLATEN_CORE_DIST ?? new URL('../packages/core/dist', import.meta.url).pathname);
+const load = (path) => import(pathToFileURL(resolve(dist, path)).href);
+const { expandTemplate } = await load('template/expand.js');
+const { parseHtml } = await load('html/parse.js');
+const { computeStyles } = await load('style/index.js');
+const { resolveFormat } = await load('format.js');
+const { getFontRegistry } = await load('resources/fonts.js');
+const { createMeasurer } = await load('text/measurer.js');
+const { paintPdf } = await load('paint/paint-pdf.js');
+const { layoutDocument } = await import('@platen/layout');
+
+const { name, options } = workloads[Number(process.argv[2] ?? 2)];
+const n = Number(process.argv[3] ?? 20);
+const times = { expand: [], parse: [], style: [], layout: [], paint: [], total: [] };
+
+async function once() {
+  const stamps = [process.cpuUsage()];
+  const lap = () => stamps.push(process.cpuUsage());
+  const format = resolveFormat(options.format);
+  const expand = (html) => expandTemplate(html, options.data ?? {}, { blocks: {}, maxBytes: 2 ** 30 });
+  const html = expand(options.html);
+  const header = options.header ? expand(options.header) : null;
+  const footer = options.footer ? expand(options.footer) : null;
+  lap();
+  const doc = parseHtml(html);
+  const chrome = { ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}) };
+  lap();
+  const styles = computeStyles(doc, { format, chrome });
+  lap();
+  const fonts = getFontRegistry().createFontSet();
+  const pages = layoutDocument(styles.root, {
+    measurer: createMeasurer(fonts), pageStyle: styles.pageStyle, images: () => null, header: styles.header, footer: styles.footer,
+    componentGap: format.componentGap, footerPosition: format.footerPosition, verticalAlign: format.verticalAlign,
+    horizontalAlign: format.horizontalAlign, maxPages: 100000, quirks: styles.quirksMode,
+  });
+  lap();
+  await paintPdf(pages, { fonts, images: new Map(), outline: true, diagnostics: [] });
+  lap();
+  const ms = (i) => ((stamps[i + 1].user + stamps[i + 1].system) - (stamps[i].user + stamps[i].system)) / 1000;
+  ['expand', 'parse', 'style', 'layout', 'paint'].forEach((k, i) => times[k].push(ms(i)));
+  times.total.push(ms(0) + ms(1) + ms(2) + ms(3) + ms(4));
+}
+
+for (let i = 0; i < 3; i++) await once();
+for (const k in times) times[k].length = 0;
+for (let i = 0; i < n; i++) await once();
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`${name}: ` + Object.entries(times).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ') + ' CPU ms (medians)');
