@@ -14,9 +14,6 @@ import { lastLineOf } from './lines-around-floats.js';
 
 const EPSILON = 1e-6;
 
-/** The exclusion space a block formatting context root owns (keyed by its flow state). */
-const owned = new WeakMap<FlowState, ExclusionSpace>();
-
 export type FloatBox = ContainerBox | ReplacedBox;
 
 export function isFloatBox(box: BlockLevelBox): box is FloatBox {
@@ -25,17 +22,17 @@ export function isFloatBox(box: BlockLevelBox): box is FloatBox {
 
 /** A BFC root (or a box whose parent passes no floats: flex items, cells…) starts a fresh set of floats (§9.4.1). */
 export function beginFloats(state: FlowState, bfc: boolean, space: Space): void {
-  if (bfc || !space.floats) owned.set(state, new ExclusionSpace());
+  if (bfc || !space.floats) state.ownFloats = new ExclusionSpace();
 }
 
 /** The bottom of the floats a BFC root contains, from its border-box top (CSS 2.1 §10.6.7), or -Infinity. */
 export function floatsBottom(state: FlowState): number {
-  return owned.get(state)?.bottom() ?? -Infinity;
+  return state.ownFloats?.bottom() ?? -Infinity;
 }
 
 /** Where the children's spaces sit in the BFC: the containing block's content-left and the current margin start. */
 export function childFloats(space: Space, used: UsedBox, state: FlowState): FloatContext {
-  const own = owned.get(state);
+  const own = state.ownFloats;
   if (own) return { exclusions: own, x: state.contentLeft, y: state.y };
   const f = space.floats!;
   return { exclusions: f.exclusions, x: f.x + used.marginLeft + state.contentLeft, y: state.settled ? f.y + state.origin + state.y : f.y };

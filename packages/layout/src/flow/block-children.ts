@@ -8,6 +8,7 @@ import { endPage, startPage } from '../page/page-names.js';
 import { isQuirkyContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
+import type { ExclusionSpace } from '../float/exclusions.js';
 import { applyClearance, avoidFloats, childFloats, isFloatBox } from '../float/float-layout.js';
 import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
@@ -29,6 +30,8 @@ export interface FlowState {
   baseline: number | null;
   lastBaseline: number | null;
   readonly children: Fragment[];
+  /** The floats of the BFC this box establishes (src/float), null when its parent's pass through. */
+  ownFloats: ExclusionSpace | null;
 }
 
 export interface FlowOutcome {

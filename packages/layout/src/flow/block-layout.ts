@@ -56,7 +56,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     y: topEdges, contentLeft: used.border.left + used.padding.left,
     pending: collapseTop ? ownTop : NO_MARGINS, settled: !collapseTop,
     origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
-    placed: 0, baseline: null, lastBaseline: null, children: [],
+    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null,
   };
   beginFloats(state, bfc, space);
   const flow = flowChildren(box, used, space, token, state, ctx);

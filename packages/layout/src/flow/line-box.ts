@@ -93,29 +93,32 @@ function isContent(item: InlineItem): boolean {
   }
 }
 
-/** White-space phase II (CSS Text 3 §4.1.2): collapsible spaces at the line start and end go. */
-function trimLine(items: readonly InlineItem[], ctx: LayoutContext): InlineItem[] {
-  const out = items.slice();
-  for (let i = 0; i < out.length; i++) {
-    const item = out[i]!;
+/**
+ * White-space phase II (CSS Text 3 §4.1.2): collapsible spaces at the line start and end go.
+ * The spec's items are returned as they are when nothing is trimmed (most lines of a table).
+ */
+function trimLine(items: readonly InlineItem[], ctx: LayoutContext): readonly InlineItem[] {
+  let out: InlineItem[] | null = null; // copied on the first change
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (item.type === 'open' || item.type === 'close') continue;
     if (item.type !== 'text' || item.word !== '' || item.space === '' || !collapsesSpaces(item.style.whiteSpace)) break;
-    out[i] = withoutSpace(item, ctx);
+    (out ??= items.slice())[i] = withoutSpace(item, ctx);
   }
-  for (let i = out.length - 1; i >= 0; i--) {
-    const item = out[i]!;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = (out ?? items)[i]!;
     if (item.type === 'close' || item.type === 'br') continue;
     if (item.type !== 'text') break;
     if (item.space === '' && item.word.endsWith('\u00ad')) {
       // A line broken at a soft hyphen shows a hyphen (CSS Text 3 §6.1).
-      out[i] = { ...item, word: item.word + '-', shape: ctx.shapes.shape(item.word + '-', item.style, (item.level & 1) === 1) };
+      (out ??= items.slice())[i] = { ...item, word: item.word + '-', shape: ctx.shapes.shape(item.word + '-', item.style, (item.level & 1) === 1) };
       break;
     }
     const ws = item.style.whiteSpace;
-    if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces') out[i] = withoutSpace(item, ctx);
+    if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces') (out ??= items.slice())[i] = withoutSpace(item, ctx);
     if (item.word !== '' || ws === 'pre' || ws === 'break-spaces') break;
   }
-  return out;
+  return out ?? items;
 }
 
 function withoutSpace(item: TextItem, ctx: LayoutContext): TextItem {

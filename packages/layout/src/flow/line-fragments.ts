@@ -39,13 +39,16 @@ interface PendingText {
   x: number;
   width: number;
   runs: GlyphRun[];
+  /** `runs` is still the first piece's shaped runs themselves, shared: copy before joining. */
+  shared: boolean;
   item: TextItem;
 }
 
 /** Fragments of one line, relative to (content-box left, line top). */
 export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragment[] {
   const e = new LineEmitter(input, ctx);
-  input.items.forEach((item, i) => e.item(item, i));
+  const items = input.items;
+  for (let i = 0; i < items.length; i++) e.item(items[i]!, i);
   return e.finish();
 }
 
@@ -55,8 +58,8 @@ class LineEmitter {
   readonly #ctx: LayoutContext;
   readonly #roots: Fragment[] = [];
   readonly #stack: OpenBox[];
-  /** Extents of inline boxes in reordered bidi lines. */
-  readonly #extents = new Map<InlineBox, { left: number; right: number }>();
+  /** Extents of inline boxes in reordered bidi lines (created for those lines only). */
+  readonly #extents: Map<InlineBox, { left: number; right: number }> | null;
   #x: number;
   #text: PendingText | null = null;
 
@@ -64,6 +67,7 @@ class LineEmitter {
     this.#input = input;
     this.#ctx = ctx;
     this.#x = input.x;
+    this.#extents = input.visual ? new Map() : null;
     this.#stack = input.openAtStart.map((box) => ({ box, entry: input.boxEntry.get(box), left: input.x, children: [], isFirst: false }));
   }
 
@@ -83,7 +87,7 @@ class LineEmitter {
       this.#target().push(inlineFragment(open, this.#x, false, this.#input));
     }
     const visual = this.#input.visual;
-    if (visual && this.#extents.size) return [...spannedBoxes(this.#extents, visual, this.#input), ...this.#roots];
+    if (visual && this.#extents?.size) return [...spannedBoxes(this.#extents, visual, this.#input), ...this.#roots];
     return this.#roots;
   }
 
@@ -97,27 +101,32 @@ class LineEmitter {
   }
 
   #extend(i: number, left: number, right: number): void {
+    const extents = this.#extents;
+    if (!extents) return;
     for (const box of this.#input.visual?.ancestors[i] ?? []) {
-      const e = this.#extents.get(box);
+      const e = extents.get(box);
       if (e) {
         e.left = Math.min(e.left, left);
         e.right = Math.max(e.right, right);
-      } else this.#extents.set(box, { left, right });
+      } else extents.set(box, { left, right });
     }
   }
 
   /** Consecutive pieces of one text box on one line become one fragment. */
   #textItem(item: TextItem, entry: AlignEntry | null, i: number): void {
-    const runs = [...item.shape.runs];
-    if (item.level & 1) runs.reverse();
+    // Shaped runs are shared with the paragraph's items (and other lines): copy only to reverse or join.
+    const rtl = (item.level & 1) === 1;
+    const runs = rtl ? [...item.shape.runs].reverse() : item.shape.runs as GlyphRun[];
     const width = item.shape.width + this.#input.justify * (spaces(item.word) + spaces(item.space));
     const pending = this.#text;
     if (pending && pending.owner === item.owner && pending.entry === entry) {
       pending.width += width;
+      if (pending.shared) pending.runs = [...pending.runs];
+      pending.shared = false;
       pending.runs.push(...runs);
     } else {
       this.#flush();
-      this.#text = { owner: item.owner, entry, x: this.#x, width, runs, item };
+      this.#text = { owner: item.owner, entry, x: this.#x, width, runs, shared: !rtl, item };
     }
     this.#extend(i, this.#x, this.#x + width);
     this.#x += width;

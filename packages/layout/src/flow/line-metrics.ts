@@ -46,38 +46,37 @@ export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: 
   const lineHeight = usedLineHeight(style, m.ascent, m.descent, m.lineGap);
   const leading = lineHeight - (m.ascent + m.descent);
   const top = Math.floor(leading / 2 + 1e-9);
-  return makeEntry(style, parent, m.ascent, m.descent, [top, leading - top], lineHeight, ctx);
+  return makeEntry(style, parent, m.ascent, m.descent, top, leading - top, lineHeight, ctx);
 }
 
 export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutContext): AlignEntry {
   const { baseline, marginHeight } = item.layout;
-  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, [0, 0], marginHeight, ctx, true);
+  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, 0, 0, marginHeight, ctx, true);
 }
 
 function makeEntry(
-  style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, leading: readonly [number, number], lineHeight: number, ctx: LayoutContext,
-  atomic = false,
+  style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, leadingTop: number, leadingBottom: number, lineHeight: number,
+  ctx: LayoutContext, atomic = false,
 ): AlignEntry {
   const va = style.verticalAlign;
   let shift = 0;
   let align: 'top' | 'bottom' | null = null;
-  if (parent) {
+  if (parent && va !== 'baseline') { // baseline: no shift, and no need for the parent's metrics
     const p = parent.style;
     const pm = ctx.shapes.metrics(p);
     switch (va) {
-      case 'baseline': break;
       // Chromium's offsets for sub/super, from the parent's font size.
       case 'sub': shift = layoutUnit(p.fontSize / 5) + 1; break;
       case 'super': shift = -(layoutUnit(p.fontSize / 3) + 1); break;
-      case 'text-top': shift = -pm.ascent + ascent + leading[0]; break;
-      case 'text-bottom': shift = pm.descent - descent - leading[1]; break;
+      case 'text-top': shift = -pm.ascent + ascent + leadingTop; break;
+      case 'text-bottom': shift = pm.descent - descent - leadingBottom; break;
       case 'middle': shift = -pm.xHeight / 2 - (descent - ascent) / 2; break;
       case 'top': align = 'top'; break;
       case 'bottom': align = 'bottom'; break;
       default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
     }
   }
-  return { parent, style, ascent, descent, leadingTop: leading[0], leadingBottom: leading[1], shift, align, offset: 0, counts: true, atomic };
+  return { parent, style, ascent, descent, leadingTop, leadingBottom, shift, align, offset: 0, counts: true, atomic };
 }
 
 export interface LineGeometry {
@@ -125,17 +124,19 @@ function anchorOf(e: AlignEntry): AlignEntry | null {
   return null;
 }
 
+const NO_BOXES: ReadonlyMap<InlineBox, AlignEntry> = new Map();
+
 /** The entries of a line in logical order, and the entry each item sits on. */
 export function lineEntries(
   items: readonly InlineItem[], openAtStart: readonly InlineBox[], root: AlignEntry, ctx: LayoutContext,
-): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[]; boxEntry: Map<InlineBox, AlignEntry> } {
+): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[]; boxEntry: ReadonlyMap<InlineBox, AlignEntry> } {
   const entries: AlignEntry[] = [root];
-  const boxEntry = new Map<InlineBox, AlignEntry>();
+  let boxEntry: Map<InlineBox, AlignEntry> | null = null; // most lines open no inline box: no map for them
   const stack: AlignEntry[] = [root];
   for (const box of openAtStart) {
     const e = fontEntry(box.style, stack[stack.length - 1]!, ctx);
     entries.push(e);
-    boxEntry.set(box, e);
+    (boxEntry ??= new Map()).set(box, e);
     stack.push(e);
   }
   const itemEntry: (AlignEntry | null)[] = [];
@@ -145,11 +146,11 @@ export function lineEntries(
     if (item.type === 'open') {
       const e = fontEntry(item.box.style, top, ctx);
       entries.push(e);
-      boxEntry.set(item.box, e);
+      (boxEntry ??= new Map()).set(item.box, e);
       stack.push(e);
       itemEntry.push(e);
     } else if (item.type === 'close') {
-      itemEntry.push(boxEntry.get(item.box) ?? top);
+      itemEntry.push(boxEntry?.get(item.box) ?? top);
       if (stack.length > 1) stack.pop();
     } else if (item.type === 'atomic') {
       const e = atomicEntry(item, top, ctx);
@@ -170,7 +171,7 @@ export function lineEntries(
       if (!e.atomic && !quirky.has(e) && edges === 0) e.counts = false;
     }
   }
-  return { entries, itemEntry, boxEntry };
+  return { entries, itemEntry, boxEntry: boxEntry ?? NO_BOXES };
 }
 
 /**

@@ -20,15 +20,32 @@ const STYLE_RANK: Record<BorderStyle, number> = {
   hidden: 10, double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0,
 };
 
-/** Candidates in decreasing origin precedence (cell, row, row group, column, column group, table); earlier wins ties (§17.6.2.1 rule 4). */
-function resolve(candidates: readonly BorderSide[]): BorderSide {
-  let best: BorderSide = NONE;
-  for (const c of candidates) {
-    if (c.style === 'hidden') return NONE; // rule 1: hidden suppresses every border here
-    if (c.style === 'none') continue;
-    if (c.width > best.width || (c.width === best.width && STYLE_RANK[c.style] > STYLE_RANK[best.style])) best = c;
+/**
+ * The winner among the borders meeting at one grid edge segment, fed in decreasing origin
+ * precedence (cell, row, row group, column, column group, table) so that earlier wins ties
+ * (§17.6.2.1 rule 4). One accumulator is reused for every segment of a table: a candidate
+ * list per segment was most of a long table's border allocation.
+ */
+class Resolver {
+  #best: BorderSide = NONE;
+  #hidden = false;
+
+  start(): this {
+    this.#best = NONE;
+    this.#hidden = false;
+    return this;
   }
-  return best;
+
+  add(c: BorderSide | null | undefined): this {
+    if (!c || this.#hidden || c.style === 'none') return this;
+    if (c.style === 'hidden') this.#hidden = true; // rule 1: hidden suppresses every border here
+    else if (c.width > this.#best.width || (c.width === this.#best.width && STYLE_RANK[c.style] > STYLE_RANK[this.#best.style])) this.#best = c;
+    return this;
+  }
+
+  get winner(): BorderSide {
+    return this.#hidden ? NONE : this.#best;
+  }
 }
 
 type Side = 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft';
@@ -41,6 +58,7 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
   const colStyle = (c: number): ComputedStyle | null => t.columns[c]?.col?.style ?? null;
   const colGroupStyle = (c: number): ComputedStyle | null => t.columns[c]?.group?.style ?? null;
   const cellAt = (r: number, c: number): CellSlot | null => t.grid[r]?.[c] ?? null;
+  const resolver = new Resolver();
   const h: BorderSide[][] = [];
   for (let line = 0; line <= R; line++) {
     const row: BorderSide[] = [];
@@ -48,18 +66,17 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
       const above = line > 0 ? cellAt(line - 1, c) : null;
       const below = line < R ? cellAt(line, c) : null;
       if (above && above === below) { row.push(NONE); continue; } // inside a row-spanning cell
-      const list: (BorderSide | null)[] = [
-        side(above?.box.style, 'borderBottom'), side(below?.box.style, 'borderTop'),
-        line > 0 ? t.rows[line - 1]!.box.style.borderBottom : null, line < R ? t.rows[line]!.box.style.borderTop : null,
-      ];
+      const seg = resolver.start()
+        .add(side(above?.box.style, 'borderBottom')).add(side(below?.box.style, 'borderTop'))
+        .add(line > 0 ? t.rows[line - 1]!.box.style.borderBottom : null).add(line < R ? t.rows[line]!.box.style.borderTop : null);
       const gAbove = line > 0 ? groupOfRow[line - 1]! : null;
       const gBelow = line < R ? groupOfRow[line]! : null;
-      if (gAbove !== gBelow) list.push(side(gAbove?.box.style, 'borderBottom'), side(gBelow?.box.style, 'borderTop'));
+      if (gAbove !== gBelow) seg.add(side(gAbove?.box.style, 'borderBottom')).add(side(gBelow?.box.style, 'borderTop'));
       if (line === 0 || line === R) {
         const k: Side = line === 0 ? 'borderTop' : 'borderBottom';
-        list.push(side(colStyle(c), k), side(colGroupStyle(c), k), t.table.style[k]);
+        seg.add(side(colStyle(c), k)).add(side(colGroupStyle(c), k)).add(t.table.style[k]);
       }
-      row.push(resolve(list.filter((x): x is BorderSide => x !== null)));
+      row.push(seg.winner);
     }
     h.push(row);
   }
@@ -76,16 +93,16 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
       const left = line > 0 ? cellAt(r, line - 1) : null;
       const right = line < C ? cellAt(r, line) : null;
       if (left && left === right) { out.push(NONE); continue; }
-      const list: (BorderSide | null)[] = [side(left?.box.style, END), side(right?.box.style, START)];
-      if (line === 0) list.push(rowStyle[START], g[START]);
-      if (line === C) list.push(rowStyle[END], g[END]);
-      list.push(line > 0 ? side(colStyle(line - 1), END) : null, line < C ? side(colStyle(line), START) : null);
+      const seg = resolver.start().add(side(left?.box.style, END)).add(side(right?.box.style, START));
+      if (line === 0) seg.add(rowStyle[START]).add(g[START]);
+      if (line === C) seg.add(rowStyle[END]).add(g[END]);
+      seg.add(line > 0 ? side(colStyle(line - 1), END) : null).add(line < C ? side(colStyle(line), START) : null);
       const gl = line > 0 ? t.columns[line - 1]?.group ?? null : null;
       const gr = line < C ? t.columns[line]?.group ?? null : null;
-      if (gl !== gr) list.push(side(gl?.style, END), side(gr?.style, START));
-      if (line === 0) list.push(t.table.style[START]);
-      if (line === C) list.push(t.table.style[END]);
-      out.push(resolve(list.filter((x): x is BorderSide => x !== null)));
+      if (gl !== gr) seg.add(side(gl?.style, END)).add(side(gr?.style, START));
+      if (line === 0) seg.add(t.table.style[START]);
+      if (line === C) seg.add(t.table.style[END]);
+      out.push(seg.winner);
     }
     v.push(out);
   }
