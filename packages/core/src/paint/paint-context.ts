@@ -1,9 +1,10 @@
-import type { Color } from '@platen/layout';
+import type { Color, GlyphRun } from '@platen/layout';
 import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
 import { isZeroRadii } from './geometry.js';
 import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
+import type { TextRunPaint } from './paint-text.js';
 
 export interface PaintDiagnostic {
   readonly severity: 'warning' | 'error';
@@ -35,6 +36,8 @@ export class PaintContext {
   readonly fonts: DocumentFonts;
   readonly images: PdfImageCache;
   readonly diagnostics: PaintDiagnostic[];
+  /** Text runs drawn before in this document, with their glyphs' CIDs (paint-text.ts). */
+  readonly textRuns = new Map<GlyphRun, TextRunPaint>();
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
 
@@ -70,6 +73,13 @@ export class PaintContext {
 
   colorState(): ColorState {
     return { ...this.#color };
+  }
+
+  /** Would setFill(color) (or setStroke) write an operator now? */
+  colorChanges(color: Color, stroke: boolean): boolean {
+    const state = this.#color;
+    const alpha = Math.max(0, Math.min(1, color.a));
+    return stroke ? rgb(color) !== state.stroke || alpha !== state.strokeAlpha : rgb(color) !== state.fill || alpha !== state.fillAlpha;
   }
 
   setColorState(state: ColorState): void {

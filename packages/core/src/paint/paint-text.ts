@@ -1,7 +1,7 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
-import { num, rgb } from './pdf-number.js';
+import { num } from './pdf-number.js';
 
 /** Skia's fake-bold outline: 1/24 em at 9px down to 1/32 em at 36px and above. */
 function fakeBoldWidth(size: number): number {
@@ -11,7 +11,7 @@ function fakeBoldWidth(size: number): number {
 /** Skia's synthetic italic skew (SkFont::setSkewX(-1/4)). */
 const OBLIQUE_SKEW = 0.25;
 
-interface PenGlyph {
+export interface PenGlyph {
   readonly cid: string;
   readonly mapped: boolean;
   /** The characters the glyph stands for (its /ActualText when the ToUnicode entry differs). */
@@ -28,26 +28,28 @@ function utf16Hex(text: string): string {
 }
 
 /**
- * Pen glyphs of unjustified runs, per document's fonts (CIDs are the document's) and run:
- * layout hands the same shaped run object to every occurrence of a word, and building a
- * record per glyph again for each was a large share of a long table's garbage. Looking a
- * glyph up again would give the same answer: its CID and ToUnicode entry are fixed at first use.
+ * What drawing an unjustified run again needs, per document (CIDs are the document's) and
+ * run: layout hands the same shaped run object to every occurrence of a word, and building
+ * a record per glyph and the TJ array again for each was a large share of a long table's
+ * garbage. Looking a glyph up again would give the same answer: its CID and ToUnicode entry
+ * are fixed at first use. Kept in PaintContext.textRuns, which lives as long as the document.
  */
-const penCache = new WeakMap<object, WeakMap<GlyphRun, readonly PenGlyph[]>>();
-/** The arrays penCache holds (each belongs to one run, so one size). */
-const cachedGlyphs = new WeakSet<readonly PenGlyph[]>();
+export interface TextRunPaint {
+  readonly resolved: ResolvedFace;
+  readonly glyphs: readonly PenGlyph[];
+  /** The run's operators from BT to ET around its text matrix position (null: not a plain run). */
+  readonly plain: { readonly head: string; readonly tail: string } | null;
+}
 
-/** The run's glyphs in drawing (visual) order, with their CIDs and advances in px. */
-function penGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): readonly PenGlyph[] {
-  if (justify !== 0) return buildPenGlyphs(ctx, run, resolved, justify);
-  let byRun = penCache.get(ctx.fonts);
-  if (!byRun) penCache.set(ctx.fonts, (byRun = new WeakMap()));
-  let glyphs = byRun.get(run);
-  if (!glyphs) {
-    byRun.set(run, (glyphs = buildPenGlyphs(ctx, run, resolved, 0)));
-    cachedGlyphs.add(glyphs);
+/** The run's cached drawing (see TextRunPaint), made at its first unjustified use. */
+function runPaint(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): TextRunPaint {
+  let paint = ctx.textRuns.get(run);
+  if (!paint) {
+    const glyphs = buildPenGlyphs(ctx, run, resolved, 0);
+    paint = { resolved, glyphs, plain: plainRun(ctx, run, resolved, glyphs) };
+    ctx.textRuns.set(run, paint);
   }
-  return glyphs;
+  return paint;
 }
 
 function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
@@ -76,16 +78,6 @@ function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace
  */
 function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
-  const plain = plainRun(glyphs, size);
-  if (plain) {
-    // The general path below writes exactly this for a run of mapped glyphs without offsets.
-    if (plain.charSpacing !== 0) ops.push(`${num(plain.charSpacing)} Tc`);
-    ops.push(tm(x, baseline), `[${plain.body}] TJ`);
-    if (plain.charSpacing !== 0) ops.push('0 Tc');
-    let pen = x;
-    for (const g of glyphs) pen += g.advancePx;
-    return pen;
-  }
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
   // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
   const charSpacing = letterSpacingOf(glyphs);
@@ -132,33 +124,30 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   return pen;
 }
 
-interface PlainRun {
-  readonly charSpacing: number;
-  /** The TJ array's content: independent of where the run is drawn. */
-  readonly body: string;
-}
-
-/** TJ bodies of the cached pen glyph arrays (penCache): a repeated word is written from one string. */
-const plainRuns = new WeakMap<readonly PenGlyph[], PlainRun | null>();
-
-/** The run as one TJ array when all its glyphs are mapped and none has an offset (null otherwise); cached for cached runs. */
-function plainRun(glyphs: readonly PenGlyph[], size: number): PlainRun | null {
-  if (!cachedGlyphs.has(glyphs)) return null;
-  let plain = plainRuns.get(glyphs);
-  if (plain !== undefined) return plain;
-  plain = null;
-  if (glyphs.length > 0 && glyphs.every((g) => g.mapped && !(g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)))) {
-    const charSpacing = letterSpacingOf(glyphs);
-    let body = '';
-    for (const g of glyphs) {
-      body += `<${g.cid}>`;
-      const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
-      if (Math.abs(adjust) > 0.0001) body += num(adjust);
-    }
-    plain = { charSpacing, body };
+/**
+ * A run of mapped glyphs without mark offsets is one TJ array at one text matrix: all of
+ * paintRun's operators but the matrix position are fixed, so they are written once. The
+ * same bytes as the general path (paintRun's BT…ET around showGlyphs).
+ */
+function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, glyphs: readonly PenGlyph[]): TextRunPaint['plain'] {
+  if (glyphs.length === 0 || !glyphs.every((g) => g.mapped && !(g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)))) return null;
+  const size = run.size;
+  const charSpacing = letterSpacingOf(glyphs);
+  let body = '';
+  for (const g of glyphs) {
+    body += `<${g.cid}>`;
+    const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
+    if (Math.abs(adjust) > 0.0001) body += num(adjust);
   }
-  plainRuns.set(glyphs, plain);
-  return plain;
+  const head = ['BT', `/${ctx.fonts.use(resolved)} ${num(size)} Tf`];
+  if (resolved.syntheticBold) head.push('2 Tr');
+  if (charSpacing !== 0) head.push(`${num(charSpacing)} Tc`);
+  head.push(`1 0 ${num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0)} -1 `);
+  const tail = [` Tm`, `[${body}] TJ`];
+  if (charSpacing !== 0) tail.push('0 Tc');
+  if (resolved.syntheticBold) tail.push('0 Tr');
+  tail.push('ET');
+  return { head: head.join('\n'), tail: tail.join('\n') };
 }
 
 /** The extra advance most glyphs of the run have (its letter-spacing), or 0. */
@@ -186,28 +175,30 @@ function flushText(ctx: PaintContext, ops: string[]): void {
   ops.length = 0;
 }
 
-/** Would setFill/setStroke(color) write an operator now? Then buffered text goes first. */
-function colorWrites(ctx: PaintContext, color: Color, stroke: boolean): boolean {
-  const state = ctx.colorState();
-  const alpha = Math.max(0, Math.min(1, color.a));
-  return stroke ? rgb(color) !== state.stroke || alpha !== state.strokeAlpha : rgb(color) !== state.fill || alpha !== state.fillAlpha;
-}
-
 /** Draw one run at pen `x` on `baseline` into `ops` (see flushText); returns the x after it. */
 function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[]): number {
-  const resolved = ctx.fonts.resolve(run.fontId);
+  const cached = justify === 0 ? ctx.textRuns.get(run) : undefined;
+  const resolved = cached?.resolved ?? ctx.fonts.resolve(run.fontId);
   if (!resolved) {
     ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
     return x + run.width;
   }
+  // Registers the font on the current page (a cached run may come from an earlier page).
   const fontName = ctx.fonts.use(resolved);
-  const glyphs = penGlyphs(ctx, run, resolved, justify);
-  if (colorWrites(ctx, fill, false)) flushText(ctx, ops);
+  const paint = justify === 0 ? cached ?? runPaint(ctx, run, resolved) : null;
+  const glyphs = paint ? paint.glyphs : buildPenGlyphs(ctx, run, resolved, justify);
+  if (ctx.colorChanges(fill, false)) flushText(ctx, ops);
   ctx.setFill(fill);
   if (resolved.syntheticBold) {
-    if (colorWrites(ctx, fill, true)) flushText(ctx, ops);
+    if (ctx.colorChanges(fill, true)) flushText(ctx, ops);
     ctx.setStroke(fill);
     ops.push(`${num(fakeBoldWidth(run.size))} w`);
+  }
+  if (paint?.plain) {
+    ops.push(`${paint.plain.head}${num(x)} ${num(baseline)}${paint.plain.tail}`);
+    let pen = x;
+    for (const g of glyphs) pen += g.advancePx;
+    return pen;
   }
   ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
@@ -257,8 +248,10 @@ export function paintText(ctx: PaintContext, frag: TextFragment): void {
     for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, ops);
     flushText(ctx, ops);
   };
-  for (const shadow of [...frag.style.textShadow].reverse()) {
-    if (!shadow.inset) drawGlyphs(shadow.x, shadow.y, shadow.color);
+  const shadows = frag.style.textShadow;
+  for (let i = shadows.length - 1; i >= 0; i--) {
+    const shadow = shadows[i];
+    if (shadow && !shadow.inset) drawGlyphs(shadow.x, shadow.y, shadow.color);
   }
   for (const d of frag.decorations) if (d.line !== 'line-through') paintDecoration(ctx, d);
   drawGlyphs(0, 0, frag.style.color);

@@ -8,7 +8,19 @@ export function num(n: number): string {
   return String(r);
 }
 
+/**
+ * Operands already written per colour object: computed styles share their colour objects,
+ * so a table's thousands of cells ask for the same few. A pure function of an immutable
+ * value; weak, so nothing outlives the render whose styles made the colour.
+ */
+const rgbOperands = new WeakMap<Color, string>();
+
 /** PDF `rg`/`RG` operands for a colour (0–1 channels). */
 export function rgb(color: Color): string {
-  return `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)}`;
+  let ops = rgbOperands.get(color);
+  if (ops === undefined) {
+    ops = `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)}`;
+    rgbOperands.set(color, ops);
+  }
+  return ops;
 }
