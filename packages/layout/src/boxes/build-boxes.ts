@@ -83,7 +83,7 @@ function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], wal
   if (node.kind === 'text') {
     const style = node.style;
     const inWord = walk.state.inWord;
-    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord), style, walk.state);
+    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord, style.hyphens), style, walk.state);
     if (text !== '') walk.state.inWord = endsInWord(text);
     return text === '' ? [] : [{ kind: 'text', style, text, decorations }];
   }

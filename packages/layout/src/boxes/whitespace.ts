@@ -1,4 +1,5 @@
 import type { ComputedStyle } from '../style.js';
+import { hyphenate } from './hyphenate.js';
 
 /**
  * White-space phase I (CSS Text 3 §4.1.1), run over the text of one inline formatting
@@ -63,14 +64,26 @@ function expandTabs(text: string, tabSize: number): string {
       column += n;
     } else {
       out += ch;
-      column = ch === '\n' ? 0 : column + 1;
+      // A soft hyphen (inserted by hyphens: auto) takes no column: it is not drawn.
+      column = ch === '\n' ? 0 : ch === '\u00ad' ? column : column + 1;
     }
   }
   return out;
 }
 
-/** text-transform (CSS Text 3 §2.1); `capitalize` upper-cases the first letter of each word. */
-export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false): string {
+/**
+ * text-transform (CSS Text 3 §2.1), then, with `hyphens: auto`, soft hyphens at the
+ * hyphenation points of the text's language (CSS Text 3 §6.1, ./hyphenate.ts).
+ */
+export function transformText(
+  text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false, hyphens: ComputedStyle['hyphens'] = 'manual',
+): string {
+  const cased = transformCase(text, transform, lang, inWord);
+  return hyphens === 'auto' && lang !== '' ? hyphenate(cased, lang) : cased;
+}
+
+/** `capitalize` upper-cases the first letter of each word. */
+function transformCase(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord: boolean): string {
   switch (transform) {
     case 'uppercase': return lang ? text.toLocaleUpperCase(lang) : text.toUpperCase();
     case 'lowercase': return lang ? text.toLocaleLowerCase(lang) : text.toLowerCase();

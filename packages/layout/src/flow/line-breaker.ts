@@ -38,7 +38,7 @@ export function breakLines(para: Paragraph, width: number, indent: number, ctx: 
     while (j < items.length && breakBefore[j] === 'none') j++;
     let segWidth = 0;
     for (let k = i; k < j; k++) segWidth += itemWidth(items[k]!);
-    const hang = hangingWidth(items, i, j);
+    const hang = hangingWidth(items, i, j) - hyphenWidth(items, i, j, ctx);
     if (f.current.length > 0 && f.currentWidth + segWidth - hang > f.width + EPSILON) finishLine(f, false);
     if (f.currentWidth + segWidth - hang > f.width + EPSILON && canBreakWords(items, i, j)) {
       breakByCharacter(f, items, i, j, ctx);
@@ -78,6 +78,17 @@ function hangingWidth(items: readonly InlineItem[], from: number, to: number): n
     if (item.type === 'close') continue;
     if (item.type !== 'text') return 0;
     return item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceWidth;
+  }
+  return 0;
+}
+
+/** A line may end at a soft hyphen only if the hyphen it then shows fits too (CSS Text 3 §6.1). */
+function hyphenWidth(items: readonly InlineItem[], from: number, to: number, ctx: LayoutContext): number {
+  for (let k = to - 1; k >= from; k--) {
+    const item = items[k]!;
+    if (item.type === 'close') continue;
+    if (item.type !== 'text' || item.space !== '' || !item.word.endsWith('\u00ad') || item.style.hyphens === 'none') return 0;
+    return ctx.shapes.shape('-', item.style, (item.level & 1) === 1).width;
   }
   return 0;
 }

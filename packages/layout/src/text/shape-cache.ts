@@ -33,7 +33,11 @@ export class ShapeCache {
     const map = rtl ? entry.rtlShapes : entry.shapes;
     let shaped = map.get(text);
     if (!shaped) {
-      const runs = text === '' ? [] : this.#measurer.shape(text, entry.query, entry.size, rtl ? { ...entry.options, rtl } : entry.options);
+      // A soft hyphen is never drawn (CSS Text 3 §6.1), and is not given to the shaper: fontkit
+      // caches a glyph's code points by first use, so after a U+00AD every '-' sharing its glyph
+      // would be hidden as default-ignorable (or a U+00AD drawn as '-' after a '-').
+      const shown = text.includes('\u00ad') ? text.replaceAll('\u00ad', '') : text;
+      const runs = shown === '' ? [] : this.#measurer.shape(shown, entry.query, entry.size, rtl ? { ...entry.options, rtl } : entry.options);
       let width = 0;
       for (const run of runs) width += run.width;
       shaped = { runs, width };
