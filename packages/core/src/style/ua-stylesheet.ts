@@ -72,10 +72,10 @@ ruby { display: ruby; }
 rt { display: ruby-text; font-size: 50%; }
 bdi, output { unicode-bidi: isolate; }
 bdo { unicode-bidi: bidi-override; }
-bdo[dir] { unicode-bidi: isolate-override; }
 [dir="rtl" i] { direction: rtl; unicode-bidi: isolate; }
 [dir="ltr" i] { direction: ltr; unicode-bidi: isolate; }
 [dir="auto" i] { unicode-bidi: isolate; }
+bdo[dir] { unicode-bidi: isolate-override; } /* after [dir]: UA rules apply in sheet order, not by specificity */
 ::marker { unicode-bidi: isolate; font-variant-numeric: tabular-nums; white-space: pre; text-transform: none; }
 `;
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bidiControls, bidiLevels } from '../../src/flow/bidi.js';
+import { el } from '../helpers/style.js';
+import { layoutPages } from '../helpers/layout.js';
+import type { Fragment, Page } from '../../src/fragment.js';
 
 describe('unicode-bidi on inline boxes (UAX #9 formatting characters)', () => {
   it('maps each value to its opening and closing characters', () => {
@@ -19,3 +22,48 @@ describe('unicode-bidi on inline boxes (UAX #9 formatting characters)', () => {
     expect(bidiLevels('plain text', 'ltr')).toBeNull();
   });
 });
+
+describe('bidi-override and isolate-override (CSS Writing Modes 3 §2.4.2, UAX #9 X6)', () => {
+  const line = (unicodeBidi: 'isolate' | 'bidi-override' | 'isolate-override', direction: 'ltr' | 'rtl', text: string, paraDir: 'ltr' | 'rtl' = 'ltr') =>
+    textRuns(layoutPages(el('body', {}, el('p', { width: 400, direction: paraDir }, 'ab ', el('span', { unicodeBidi, direction }, text), ' gh'))));
+
+  it('gives every character inside a right-to-left override the override direction: Latin words in reverse order', () => {
+    for (const ub of ['bidi-override', 'isolate-override'] as const) {
+      const runs = line(ub, 'rtl', 'cd ef');
+      expect(runs.map((r) => r.text)).toEqual(['ab ', 'ef', 'cd ', ' ', 'gh']);
+      expect(runs.map((r) => r.rtl)).toEqual([false, true, true, false, false]);
+      expect(runs.map((r) => r.x)).toEqual([0, 24, 40, 64, 72]);
+    }
+  });
+
+  it('leaves Latin text in an rtl isolate without override in logical order', () => {
+    expect(line('isolate', 'rtl', 'cd ef').map((r) => r.text)).toEqual(['ab ', 'cd ', 'ef', ' ', 'gh']);
+  });
+
+  it('lays Hebrew out left to right inside a left-to-right override', () => {
+    const runs = line('isolate-override', 'ltr', 'שלום עולם', 'rtl');
+    const hebrew = runs.filter((r) => /[\u0590-\u05ff]/.test(r.text));
+    expect(hebrew.map((r) => r.rtl)).toEqual([false, false]);
+    // Logical order left to right: the first word left of the second.
+    expect(hebrew[0]!.text.trim()).toBe('שלום');
+    expect(hebrew[0]!.x).toBeLessThan(hebrew[1]!.x);
+  });
+});
+
+interface Run { readonly text: string; readonly x: number; readonly rtl: boolean }
+
+/** Glyph runs of the first page in visual order, with the x each starts at. */
+function textRuns(pages: Page[]): Run[] {
+  const out: Run[] = [];
+  const walk = (f: Fragment): void => {
+    if (f.kind === 'text') {
+      let x = f.x;
+      for (const r of f.runs) {
+        out.push({ text: r.text, x, rtl: r.rtl });
+        x += r.width;
+      }
+    } else if (f.kind === 'box') f.children.forEach(walk);
+  };
+  pages[0]!.fragments.forEach(walk);
+  return out.sort((a, b) => a.x - b.x);
+}
