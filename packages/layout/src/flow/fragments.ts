@@ -1,4 +1,4 @@
-import type { BoxFragment, Edges, Fragment, Part, TextFragment } from '../fragment.js';
+import type { BoxFragment, Edges, Fragment, Part, TextDecoration, TextFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 
 /**
@@ -35,7 +35,7 @@ export function offsetFragment(f: Fragment, dx: number, dy: number): void {
     const m = f as Mutable<TextFragment>;
     m.x += dx;
     m.baseline += dy;
-    m.decorations = f.decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy }));
+    if (f.decorations.length) m.decorations = moveDecorations(f.decorations, dx, dy);
     return;
   }
   const m = f as Mutable<BoxFragment>;
@@ -43,14 +43,28 @@ export function offsetFragment(f: Fragment, dx: number, dy: number): void {
   m.y += dy;
 }
 
+/** Decorations are shared with copies of their fragment (cloneFragment): moved ones are new objects. */
+function moveDecorations(decorations: readonly TextDecoration[], dx: number, dy: number): TextDecoration[] {
+  return decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy }));
+}
+
 /**
  * Convert relative positions to page coordinates, in place. Iterative, so that deeply
- * nested documents cannot overflow the stack.
+ * nested documents cannot overflow the stack; the stack holds each fragment's parent origin
+ * and layer top in a parallel number array (an object per fragment was most of this pass's cost).
  */
 export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: number): void {
-  const stack: { f: Fragment; dx: number; dy: number; snapY: number }[] = roots.map((f) => ({ f, dx, dy, snapY: 0 }));
-  while (stack.length) {
-    const { f, dx: ox, dy: oy, snapY } = stack.pop() as { f: Fragment; dx: number; dy: number; snapY: number };
+  const frags: Fragment[] = [];
+  const origins: number[] = []; // x, y and layer top per entry of `frags`
+  for (const f of roots) {
+    frags.push(f);
+    origins.push(dx, dy, 0);
+  }
+  while (frags.length) {
+    const f = frags.pop()!;
+    const snapY = origins.pop()!;
+    const oy = origins.pop()!;
+    const ox = origins.pop()!;
     if (f.kind === 'text') {
       // Chromium puts line baselines on whole pixels of the layer they paint in: the page, or
       // the border box of a rotated/scaled/skewed ancestor (measured: a rotate(8deg) stamp's
@@ -61,7 +75,7 @@ export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: nu
       const dy = baseline - f.baseline;
       m.x += ox;
       m.baseline = baseline;
-      m.decorations = f.decorations.map((d) => ({ ...d, x: d.x + ox, y: d.y + dy }));
+      if (f.decorations.length) m.decorations = moveDecorations(f.decorations, ox, dy);
       continue;
     }
     if (f.kind === 'image') {
@@ -75,13 +89,17 @@ export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: nu
     m.x += ox;
     m.y += oy;
     const layerY = startsLayer(f) ? m.y : snapY;
-    for (const child of f.children) stack.push({ f: child, dx: m.x, dy: m.y, snapY: layerY });
+    for (const child of f.children) {
+      frags.push(child);
+      origins.push(m.x, m.y, layerY);
+    }
   }
 }
 
 /** A transform other than a translation paints its box in a layer with its own pixel grid. */
 function startsLayer(f: BoxFragment): boolean {
-  return f.style.transform.some((t) => t.kind !== 'translate');
+  const t = f.style.transform;
+  return t.length > 0 && t.some((x) => x.kind !== 'translate');
 }
 
 /** Deep copy (fragments are positioned in place, so a cached one must not be placed twice). */

@@ -24,9 +24,12 @@ export function shrinkFactor(contentRight: number, areaWidth: number): number {
  */
 export function overflowRight(body: Fragment, originX: number): number {
   let right = -Infinity;
-  const stack: { f: Fragment; ox: number }[] = [{ f: body, ox: -originX }];
-  while (stack.length) {
-    const { f, ox } = stack.pop() as { f: Fragment; ox: number };
+  // Fragments to visit and their parents' x, in parallel (no object per fragment).
+  const frags: Fragment[] = [body];
+  const origins: number[] = [-originX];
+  while (frags.length) {
+    const f = frags.pop()!;
+    const ox = origins.pop()!;
     if (f.kind === 'text') {
       right = Math.max(right, ox + f.x + f.width);
       continue;
@@ -37,7 +40,10 @@ export function overflowRight(body: Fragment, originX: number): number {
     }
     right = Math.max(right, ox + f.x + f.width);
     if (f.style.overflow !== 'visible') continue;
-    for (const child of f.children) stack.push({ f: child, ox: ox + f.x });
+    for (const child of f.children) {
+      frags.push(child);
+      origins.push(ox + f.x);
+    }
   }
   return right;
 }

@@ -34,7 +34,7 @@ const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cl
 export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number | null): BoxFragment {
   const first = !handedOut.has(c.fragment);
   handedOut.add(c.fragment);
-  const f = (first ? { ...c.fragment, children: [...c.fragment.children] } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
+  const f = (first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
   const v = c.slot.box.style.verticalAlign;
   let dy = 0;
   if (v === 'middle') dy = (height - c.fragment.height) / 2;
