@@ -50,7 +50,7 @@ describe('bidi-override and isolate-override (CSS Writing Modes 3 §2.4.2, UAX #
   });
 });
 
-interface Run { readonly text: string; readonly x: number; readonly rtl: boolean }
+interface Run { readonly text: string; readonly x: number; readonly width: number; readonly rtl: boolean }
 
 /** Glyph runs of the first page in visual order, with the x each starts at. */
 function textRuns(pages: Page[]): Run[] {
@@ -59,7 +59,7 @@ function textRuns(pages: Page[]): Run[] {
     if (f.kind === 'text') {
       let x = f.x;
       for (const r of f.runs) {
-        out.push({ text: r.text, x, rtl: r.rtl });
+        out.push({ text: r.text, x, width: r.width, rtl: r.rtl });
         x += r.width;
       }
     } else if (f.kind === 'box') f.children.forEach(walk);
@@ -67,3 +67,27 @@ function textRuns(pages: Page[]): Run[] {
   pages[0]!.fragments.forEach(walk);
   return out.sort((a, b) => a.x - b.x);
 }
+
+describe('white space at a line end (UAX #9 L1, CSS Text 3 §4.1.3)', () => {
+  const runsOf = (props: Parameters<typeof el>[1], text: string) => textRuns(layoutPages(el('body', {}, el('p', { width: 80, ...props }, text))));
+
+  it('keeps the trailing space of left-to-right words out of a right-to-left line, so they sit flush right', () => {
+    // pre-wrap keeps "cd " at the end of the first line; the space hangs (L1 puts it at the
+    // paragraph level, the visual left end), so "ab cd" ends at the right edge.
+    for (const whiteSpace of ['normal', 'pre-wrap'] as const) {
+      const first = runsOf({ direction: 'rtl', whiteSpace }, 'ab cd efghij').filter((r) => r.text !== 'efghij');
+      expect(first.map((r) => r.text).join('')).toBe('ab cd');
+      const last = first[first.length - 1]!;
+      expect(last.x + last.width).toBe(80);
+    }
+  });
+
+  it('puts no space before a right-to-left word that ends a left-to-right line', () => {
+    for (const whiteSpace of ['normal', 'pre-wrap'] as const) {
+      const runs = runsOf({ whiteSpace }, 'ab שלום עולם');
+      const hebrew = runs.find((r) => r.text.includes('שלום'))!;
+      expect(hebrew.text).toBe('שלום');
+      expect(hebrew.x).toBe(24); // right after "ab "
+    }
+  });
+});
