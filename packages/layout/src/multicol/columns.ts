@@ -1,4 +1,4 @@
-import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
@@ -93,9 +93,12 @@ interface Run {
 }
 
 /**
- * Lay the flow out in up to `count` columns of height `height`, from `start`. A `strict` trial
- * (balancing) treats every column as having content before it, so breaks that would violate
- * orphans/widows or overflow count as not fitting; a fill run forces progress in every column.
+ * Lay the flow out in up to `count` columns of height `height`, from `start`. Every column top
+ * is the start of a fragmentainer, so content there may break against widows as a last resort
+ * (Chromium splits a 3-line paragraph 2|1 in columns of 2 lines rather than taller columns).
+ * A `strict` trial (balancing) fails when a column overflows, or when a paragraph is split with
+ * fewer than `orphans` lines before the break: Chromium's balancer counts the first `orphans`
+ * lines as unbreakable (a 2-line paragraph is never split 1|1, `orphans:3` keeps 3 lines).
  */
 function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext): Run {
   const columns: Fragment[] = [];
@@ -104,10 +107,12 @@ function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | nul
   let lastBaseline: number | null = null;
   for (let i = 0; i < geo.count; i++) {
     const r = layoutBox(flow, {
-      inlineSize: geo.width, blockSize: height, pageIsEmpty: !strict, mode: 'layout', marginAbove: NO_MARGINS,
+      inlineSize: geo.width, blockSize: height, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
       truncateMargins: resume !== null, cbBlockSize: null,
     }, resume, ctx);
-    if (!r.fragment || (strict && r.height > height + UNIT)) return { columns, complete: false, resume, baseline, lastBaseline };
+    const fits = (fragment: Fragment): boolean => (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
+      !breaksAgainstOrphans(flow, resume, r.resume);
+    if (!r.fragment || (strict && !fits(r.fragment))) return { columns, complete: false, resume, baseline, lastBaseline };
     columns.push(r.fragment);
     if (baseline === null) baseline = r.baseline;
     if (r.lastBaseline !== null) lastBaseline = r.lastBaseline;
@@ -115,6 +120,47 @@ function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | nul
     if (resume === null) return { columns, complete: true, resume, baseline, lastBaseline };
   }
   return { columns, complete: false, resume, baseline, lastBaseline };
+}
+
+/**
+ * Where the flow's content ends in its last column, without the trailing block-end margin: a
+ * margin at the end of the fragmentainer is truncated (CSS Fragmentation 3 §5.2), so Chromium's
+ * balancer lets it stick out of the column (measured: `column-count:2`, lines of 20px, `x<br>x` then
+ * `x` with margin-bottom 30px balances to 45px, the second column holding 20px + the 30px margin).
+ * Text directly in the flow has no margin after it: then the flow's height is the end.
+ */
+function contentEnd(column: Fragment, height: number): number {
+  if (column.kind !== 'box') return height;
+  let end = 0;
+  for (const f of column.children) {
+    if (f.kind === 'text') return height;
+    end = Math.max(end, f.y + f.height - column.y);
+  }
+  return column.children.length ? Math.min(end, height) : height;
+}
+
+/** The paragraph a column ends inside and the line it continues at, with the path to it. */
+function brokenLines(flow: ContainerBox, resume: Resume | null): { box: LinesBox; line: number; path: string } | null {
+  let box: BlockLevelBox = flow;
+  let path = '';
+  for (let r = resume; r?.kind === 'block'; r = r.inner) {
+    if (box.kind !== 'block') return null;
+    const child: BlockLevelBox | undefined = box.children[r.child];
+    if (!child) return null;
+    path += `${r.child}/`;
+    if (child.kind === 'lines') return r.inner?.kind === 'lines' ? { box: child, line: r.inner.line, path } : null;
+    box = child;
+  }
+  return null;
+}
+
+/** Did this column split a paragraph after fewer than `orphans` of its lines in the column? */
+function breaksAgainstOrphans(flow: ContainerBox, from: Resume | null, to: Resume | null): boolean {
+  const end = brokenLines(flow, to);
+  if (!end) return false;
+  const begin = brokenLines(flow, from);
+  const first = begin && begin.path === end.path ? begin.line : 0;
+  return end.line - first < Math.max(1, end.box.style.orphans);
 }
 
 const MAX_COLUMNS = 1000;
