@@ -16,6 +16,12 @@ export interface Calc {
 export type Length = number | Calc;
 export type LengthOrAuto = Length | 'auto';
 export type LengthOrNone = Length | 'none';
+/**
+ * Intrinsic size keywords of the width, height, min- and max- properties (CSS Sizing 3 §3.2; core maps the
+ * `-webkit-` aliases here). Layout code that does not handle them treats them as `auto`
+ * (`none` for max-*): `definite()` returns null for them.
+ */
+export type SizeKeyword = 'min-content' | 'max-content' | 'fit-content';
 
 /** Straight (non-premultiplied) RGBA, channels 0–255, alpha 0–1. */
 export interface Color {
@@ -138,12 +144,12 @@ export interface ComputedStyle {
 
   // Box model
   readonly boxSizing: 'content-box' | 'border-box';
-  readonly width: LengthOrAuto;
-  readonly height: LengthOrAuto;
-  readonly minWidth: LengthOrAuto;
-  readonly minHeight: LengthOrAuto;
-  readonly maxWidth: LengthOrNone;
-  readonly maxHeight: LengthOrNone;
+  readonly width: LengthOrAuto | SizeKeyword;
+  readonly height: LengthOrAuto | SizeKeyword;
+  readonly minWidth: LengthOrAuto | SizeKeyword;
+  readonly minHeight: LengthOrAuto | SizeKeyword;
+  readonly maxWidth: LengthOrNone | SizeKeyword;
+  readonly maxHeight: LengthOrNone | SizeKeyword;
   readonly aspectRatio: number | 'auto';
   /**
    * Quirks mode only (no doctype): the top/bottom margin is one of the UA sheet's "quirky"

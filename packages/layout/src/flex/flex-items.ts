@@ -1,5 +1,5 @@
 import type { ContainerBox } from '../boxes/box.js';
-import type { ComputedStyle, LengthOrAuto, LengthOrNone } from '../style.js';
+import type { ComputedStyle, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import type { FlexAxes } from './flex-axes.js';
@@ -59,7 +59,7 @@ export function alignSelf(item: ComputedStyle, container: ComputedStyle): string
   return v === 'normal' ? 'stretch' : v;
 }
 
-function minMax(min: LengthOrAuto, max: LengthOrNone, reference: number | null, style: ComputedStyle, bp: number): { min: number | null; max: number } {
+function minMax(min: LengthOrAuto | SizeKeyword, max: LengthOrNone | SizeKeyword, reference: number | null, style: ComputedStyle, bp: number): { min: number | null; max: number } {
   const mn = min === 'auto' ? null : definite(min, reference);
   const mx = definite(max, reference);
   return {

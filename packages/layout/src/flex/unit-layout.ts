@@ -2,6 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
+import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
@@ -80,7 +81,7 @@ export function layoutUnits(
   box: ContainerBox, space: Space, token: UnitCursor | null, ctx: LayoutContext,
   geometryOf: (used: UsedBox) => UnitGeometry, toResume: (c: UnitCursor) => Resume,
 ): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr');
+  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', undefined, keywordWidths(box, ctx));
   const continuation = token !== null;
   const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
   const frame: Frame = {

@@ -2,6 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, type UsedBox } from './box-model.js';
+import { keywordWidths } from './keyword-widths.js';
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment } from './fragments.js';
 import { placeMarker } from './marker-placement.js';
@@ -42,7 +43,7 @@ interface Frame {
  * with its bottom border and padding sliced off (box-decoration-break: slice).
  */
 export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign);
+  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign, keywordWidths(box, ctx));
   const token = resume?.kind === 'block' ? resume : null;
   const continuation = token !== null;
   const bfc = establishesBfc(box);

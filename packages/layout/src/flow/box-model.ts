@@ -1,6 +1,7 @@
 import type { Edges } from '../fragment.js';
-import type { ComputedStyle, Length, LengthOrAuto, LengthOrNone } from '../style.js';
+import type { ComputedStyle, Length, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
 import { resolveLength } from '../style.js';
+import { isSizeKeyword, keywordSize, type IntrinsicWidths } from './size-keywords.js';
 
 /** Used values of a block-level box's box model (CSS 2.1 §10.3.3, §10.4, §10.6.3, §10.7). */
 export interface UsedBox {
@@ -35,8 +36,8 @@ export function marginOrZero(m: LengthOrAuto, cbWidth: number): number {
 }
 
 /** A percentage-free length, or one whose reference is known. Null for `auto` or unresolvable. */
-export function definite(l: LengthOrAuto | LengthOrNone, reference: number | null): number | null {
-  if (l === 'auto' || l === 'none') return null;
+export function definite(l: LengthOrAuto | LengthOrNone | SizeKeyword, reference: number | null): number | null {
+  if (typeof l === 'string') return null;
   if (typeof l === 'number') return l;
   if (l.pct !== 0 && reference === null) return null;
   return resolveLength(l, reference ?? 0);
@@ -47,25 +48,28 @@ export function toContentSize(value: number, style: ComputedStyle, edgesSum: num
   return style.boxSizing === 'border-box' ? Math.max(0, value - edgesSum) : value;
 }
 
-/** Used width and horizontal margins of a block-level, non-replaced box in normal flow (§10.3.3 + §10.4). */
+/**
+ * Used width and horizontal margins of a block-level, non-replaced box in normal flow (§10.3.3 + §10.4).
+ * `intrinsic` gives the content-box min-/max-content widths when width, min-width or max-width
+ * is an intrinsic size keyword (CSS Sizing 3 §3.2); without it the keywords act as auto/none.
+ */
 export function resolveBlockBox(
   style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl' = 'ltr', legacyAlign?: LegacyAlign,
+  intrinsic?: IntrinsicWidths,
 ): UsedBox {
   const border = borderEdges(style);
   const padding = paddingEdges(style, cbWidth);
   const hEdges = border.left + border.right + padding.left + padding.right;
   const vEdges = border.top + border.bottom + padding.top + padding.bottom;
-  const specified = definite(style.width, cbWidth);
-  let width = specified === null ? null : toContentSize(specified, style, hEdges);
-  const maxW = definite(style.maxWidth, cbWidth);
-  const minW = definite(style.minWidth, cbWidth) ?? 0;
   const rtl = cbDirection === 'rtl';
-  let h = horizontalMargins(style, cbWidth, width, hEdges, rtl);
-  width = h.width;
+  let h = horizontalMargins(style, cbWidth, contentWidth(style.width, style, cbWidth, hEdges, intrinsic), hEdges, rtl);
   // §10.4: max-width then min-width, each re-running the rules with that width.
-  if (maxW !== null && width > toContentSize(maxW, style, hEdges)) h = horizontalMargins(style, cbWidth, toContentSize(maxW, style, hEdges), hEdges, rtl);
-  if (h.width < toContentSize(minW, style, hEdges)) h = horizontalMargins(style, cbWidth, toContentSize(minW, style, hEdges), hEdges, rtl);
+  const maxW = contentWidth(style.maxWidth, style, cbWidth, hEdges, intrinsic);
+  if (maxW !== null && h.width > maxW) h = horizontalMargins(style, cbWidth, maxW, hEdges, rtl);
+  const minW = contentWidth(style.minWidth, style, cbWidth, hEdges, intrinsic) ?? 0;
+  if (h.width < minW) h = horizontalMargins(style, cbWidth, minW, hEdges, rtl);
   if (legacyAlign) h = alignLegacy(style, h, cbWidth, hEdges, legacyAlign);
+  // Keywords on the block axis behave as auto/none for block containers (as in Chromium): definite() is null.
   const heightSpecified = definite(style.height, cbHeight);
   const maxH = definite(style.maxHeight, cbHeight);
   return {
@@ -76,6 +80,20 @@ export function resolveBlockBox(
     minHeight: toContentSize(definite(style.minHeight, cbHeight) ?? 0, style, vEdges),
     maxHeight: maxH === null ? Infinity : toContentSize(maxH, style, vEdges),
   };
+}
+
+/** A width, min-width or max-width as a content-box width; null for auto/none (or a keyword with no intrinsic sizes). */
+function contentWidth(
+  l: LengthOrAuto | LengthOrNone | SizeKeyword, style: ComputedStyle, cbWidth: number, hEdges: number, intrinsic: IntrinsicWidths | undefined,
+): number | null {
+  if (isSizeKeyword(l)) {
+    if (!intrinsic) return null;
+    // The stretch-fit size: the containing block less non-auto margins, borders and padding (CSS Sizing 3 §3.1).
+    const available = cbWidth - marginOrZero(style.marginLeft, cbWidth) - marginOrZero(style.marginRight, cbWidth) - hEdges;
+    return keywordSize(l, intrinsic(), available);
+  }
+  const d = definite(l, cbWidth);
+  return d === null ? null : toContentSize(d, style, hEdges);
 }
 
 type LegacyAlign = 'left' | 'right' | 'center';

@@ -10,6 +10,7 @@ import { isMulticol } from '../multicol/multicol-layout.js';
 import { multicolContentSizes } from '../multicol/multicol-intrinsic.js';
 import { tableOuterSizes } from '../table/table-width.js';
 import { blockChildrenSizes } from '../float/float-intrinsic.js';
+import { keywordContribution } from './size-keywords.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
 export interface IntrinsicSizes {
@@ -36,14 +37,14 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
     const w = toContentSize(specified, s, b.left + b.right + p.left + p.right) + edges;
     return { min: w, max: w };
   }
-  const inner = contentSizes(box, ctx);
+  const inner = keywordContribution(s, contentSizes(box, ctx));
   const minW = definite(s.minWidth, null) ?? 0;
   const maxW = definite(s.maxWidth, null) ?? Infinity;
   const clamp = (v: number): number => Math.max(minW, Math.min(maxW, v));
   return { min: clamp(inner.min) + edges, max: clamp(inner.max) + edges };
 }
 
-function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: LayoutContext): IntrinsicSizes {
+export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: LayoutContext): IntrinsicSizes {
   let sizes = contentCache.get(box);
   if (sizes) return sizes;
   if (box.kind === 'lines') {

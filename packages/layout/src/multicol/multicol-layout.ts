@@ -4,6 +4,7 @@ import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
+import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
@@ -22,7 +23,7 @@ export function isMulticol(box: ContainerBox): boolean {
  * `column-span: all` children cut the flow into column sets with the spanner between them.
  */
 export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr');
+  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', undefined, keywordWidths(box, ctx));
   // The resume says which segment (column set or spanner) to continue and where inside it.
   const at = resume?.kind === 'multicol' && resume.inner.kind === 'block' ? resume.inner : null;
   const continuation = resume !== null;

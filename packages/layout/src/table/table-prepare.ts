@@ -3,7 +3,7 @@ import type { Edges } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
-import type { BorderSide, ComputedStyle, LengthOrAuto } from '../style.js';
+import type { BorderSide, ComputedStyle, LengthOrAuto, SizeKeyword } from '../style.js';
 import { cellHalfBorders, collapseBorders, tableHalfBorders, type CollapsedBorders } from './collapsed-borders.js';
 import { distributeWidths, toUnit, type ColumnConstraint } from './distribute.js';
 import { tableStructure, type CellSlot, type TableStructure } from './table-structure.js';
@@ -104,8 +104,8 @@ function cellStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean): Co
 }
 
 /** A specified width as a fixed border-box size or a percentage (null: auto or unresolvable calc). */
-export function widthSpec(w: LengthOrAuto, style: ComputedStyle, edges: number): { fixed: number } | { percent: number } | null {
-  if (w === 'auto') return null;
+export function widthSpec(w: LengthOrAuto | SizeKeyword, style: ComputedStyle, edges: number): { fixed: number } | { percent: number } | null {
+  if (typeof w === 'string') return null;
   if (typeof w === 'number') return { fixed: style.boxSizing === 'border-box' ? w : w + edges };
   if (w.px === 0) return { percent: w.pct };
   return null;

@@ -2,7 +2,7 @@ import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import { definite, marginOrZero } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
-import { resolveLength, type LengthOrAuto, type LengthOrNone } from '../style.js';
+import { resolveLength, type LengthOrAuto, type LengthOrNone, type SizeKeyword } from '../style.js';
 import { distributeWidths, type ColumnConstraint } from './distribute.js';
 import { prepareTable, widthSpec, type PreparedTable } from './table-prepare.js';
 
@@ -36,7 +36,7 @@ function fixedLayoutWidth(box: TableBox, prep: PreparedTable): number | null {
 }
 
 /** A definite `width` / `min-width` / `max-width` as a border-box width. */
-function specifiedWidth(w: LengthOrNone | LengthOrAuto, box: TableBox, prep: PreparedTable, cb: number | null): number | null {
+function specifiedWidth(w: LengthOrNone | LengthOrAuto | SizeKeyword, box: TableBox, prep: PreparedTable, cb: number | null): number | null {
   const v = definite(w, cb);
   return v === null || box.style.boxSizing === 'border-box' ? v : v + edgesOf(prep);
 }

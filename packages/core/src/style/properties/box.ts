@@ -1,4 +1,4 @@
-import type { Display, Shadow, TransformFn } from '@platen/layout';
+import type { Display, Shadow, SizeKeyword, TransformFn } from '@platen/layout';
 import { BLACK, parseAngle, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
 import { color, define, identOf, keyword, length, number, single, currentColor, type ComputeContext } from './registry.js';
@@ -35,9 +35,26 @@ define('opacity', false, 1, (cvs, ctx) => {
   return n === null ? undefined : Math.min(1, Math.max(0, n));
 });
 define('box-sizing', false, 'content-box', keyword(['content-box', 'border-box'] as const));
-define(['width', 'height'], false, 'auto', length({ auto: true, negative: false }));
-define(['min-width', 'min-height'], false, 'auto', length({ auto: true, negative: false }));
-define(['max-width', 'max-height'], false, 'none', length({ none: true, negative: false }));
+/**
+ * The intrinsic size keywords (CSS Sizing 3 §3.2) and Chromium's prefixed aliases; `stretch`
+ * and `fit-content(<length>)` are not supported (dropped as invalid, as before).
+ */
+const SIZE_KEYWORDS: Readonly<Record<string, SizeKeyword>> = {
+  'min-content': 'min-content', 'max-content': 'max-content', 'fit-content': 'fit-content',
+  '-webkit-min-content': 'min-content', '-webkit-max-content': 'max-content', '-webkit-fit-content': 'fit-content',
+};
+
+/** `<length-percentage> | auto/none | min-content | max-content | fit-content` for the sizing properties. */
+function sizeValue(opts: { auto?: boolean; none?: boolean }) {
+  const plain = length({ ...opts, negative: false });
+  return (cvs: readonly CV[], ctx: ComputeContext) => {
+    const id = identOf(cvs);
+    return (id !== undefined ? SIZE_KEYWORDS[id] : undefined) ?? plain(cvs, ctx);
+  };
+}
+define(['width', 'height'], false, 'auto', sizeValue({ auto: true }));
+define(['min-width', 'min-height'], false, 'auto', sizeValue({ auto: true }));
+define(['max-width', 'max-height'], false, 'none', sizeValue({ none: true }));
 define('aspect-ratio', false, 'auto', (cvs, ctx) => {
   const w = words(cvs).filter((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'auto'));
   if (w.length === 0) return 'auto';
