@@ -4,6 +4,7 @@ import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { visualLine } from './bidi-line.js';
+import { hyphenString } from './hyphen-string.js';
 import { itemWidth, type InlineItem, type TextItem } from './inline-items.js';
 import type { LineSpec } from './line-breaker.js';
 import { fontEntry, lineEntries, resolveLine } from './line-metrics.js';
@@ -111,7 +112,8 @@ function trimLine(items: readonly InlineItem[], ctx: LayoutContext): readonly In
     if (item.type !== 'text') break;
     if (item.space === '' && item.word.endsWith('\u00ad')) {
       // A line broken at a soft hyphen shows a hyphen (CSS Text 3 §6.1).
-      (out ??= items.slice())[i] = { ...item, word: item.word + '-', shape: ctx.shapes.shape(item.word + '-', item.style, (item.level & 1) === 1) };
+      const word = item.word + hyphenString(item.style, ctx.shapes);
+      (out ??= items.slice())[i] = { ...item, word, shape: ctx.shapes.shape(word, item.style, (item.level & 1) === 1) };
       break;
     }
     const ws = item.style.whiteSpace;

@@ -1,5 +1,6 @@
 import type { InlineBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
+import { hyphenString } from './hyphen-string.js';
 import { itemWidth, type InlineItem, type Paragraph, type TextItem } from './inline-items.js';
 
 const EPSILON = 1e-6;
@@ -88,7 +89,7 @@ function hyphenWidth(items: readonly InlineItem[], from: number, to: number, ctx
     const item = items[k]!;
     if (item.type === 'close') continue;
     if (item.type !== 'text' || item.space !== '' || !item.word.endsWith('\u00ad') || item.style.hyphens === 'none') return 0;
-    return ctx.shapes.shape('-', item.style, (item.level & 1) === 1).width;
+    return ctx.shapes.shape(hyphenString(item.style, ctx.shapes), item.style, (item.level & 1) === 1).width;
   }
   return 0;
 }

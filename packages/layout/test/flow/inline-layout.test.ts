@@ -100,7 +100,7 @@ describe('line breaking (UAX #14, greedy)', () => {
         box body 0,0 800x48
           box p 0,0 48x32
             box (anon) 0,0 48x32
-              text "abc-" 0,13 w=32
+              text "abc‐" 0,13 w=32
               text "defg" 0,29 w=32
           box p 0,32 48x16
             box (anon) 0,32 48x16
