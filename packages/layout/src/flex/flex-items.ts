@@ -1,5 +1,6 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
+import { isSizeKeyword, keywordSize } from '../flow/size-keywords.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import type { FlexAxes } from './flex-axes.js';
@@ -124,9 +125,11 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const mainMargins: [number, number] = [marginOrZero(s.marginLeft, space.width), marginOrZero(s.marginRight, space.width)];
   const crossMargins: [number, number] = [marginOrZero(s.marginTop, space.width), marginOrZero(s.marginBottom, space.width)];
   const width = definite(s.width, space.width);
-  const widthContent = width === null ? null : toContentSize(width, s, e.h);
   let intrinsic: { min: number; max: number } | null = null;
   const contentSizes = (): { min: number; max: number } => intrinsic ??= contentBoxSizes(box, ctx);
+  // An intrinsic size keyword is the item's preferred width, hence its flex basis (CSS Sizing 3 §3.2).
+  const widthContent = width !== null ? toContentSize(width, s, e.h)
+    : isSizeKeyword(s.width) ? keywordSize(s.width, contentSizes(), space.width - mainMargins[0] - mainMargins[1] - e.h) : null;
   const basis = s.flexBasis === 'auto' ? (widthContent === null ? 'content' : widthContent) : s.flexBasis;
   let base: number;
   if (basis === 'content') base = contentSizes().max;
@@ -194,7 +197,8 @@ function columnCrossSize(
   const clamp = (borderBox: number): number => Math.max((mm.min ?? 0) + bp, Math.min(mm.max + bp, borderBox));
   const width = definite(s.width, space.width);
   if (width !== null) return clamp(toContentSize(width, s, bp) + bp);
-  const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1];
+  // A keyword width is not stretched: contentWidths below sizes it (CSS Sizing 3 §3.2).
+  const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1] && !isSizeKeyword(s.width);
   if (stretch) return clamp(available);
   const c = contentWidths(box, ctx);
   return clamp(Math.min(Math.max(c.min + bp, available), c.max + bp));

@@ -1,6 +1,7 @@
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import { contentWidths, type ItemBox } from '../flex/sized-box.js';
+import { isSizeKeyword } from '../flow/size-keywords.js';
 
 /** justify-self / align-self of an item (auto resolved), and whether its margins on that axis are auto. */
 export interface AxisAlignment {
@@ -48,7 +49,8 @@ export function alignInArea(
   let size: number;
   let stretched = false;
   if (specified !== null) size = clamp(toContentSize(specified, s, bp) + bp);
-  else if (stretch && item.kind !== 'replaced') {
+  // A keyword width is not stretched: contentWidths (keyword-aware) sizes it below (CSS Sizing 3 §3.2).
+  else if (stretch && item.kind !== 'replaced' && !(x && isSizeKeyword(s.width))) {
     size = clamp(area - m0 - m1);
     stretched = !x;
   } else if (x) {

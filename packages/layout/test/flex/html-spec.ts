@@ -28,7 +28,7 @@ const LENGTHS = new Set(['width', 'height', 'min-width', 'min-height', 'max-widt
 function apply(out: Record<string, unknown>, prop: string, value: string): void {
   if (NUMBERS.has(prop)) out[camel(prop)] = parseFloat(value);
   else if (KEYWORDS.has(prop)) out[camel(prop)] = value;
-  else if (LENGTHS.has(prop)) out[camel(prop)] = value === 'none' || value === 'normal' || value === 'content' ? value : lengthOrAuto(value);
+  else if (LENGTHS.has(prop)) out[camel(prop)] = value === 'none' || value === 'normal' || value === 'content' || value.endsWith('-content') ? value : lengthOrAuto(value);
   else if (prop === 'margin' || prop === 'padding') {
     const [t, r, b, l] = sides(value);
     const f = prop === 'margin' ? lengthOrAuto : length;
