@@ -1,9 +1,15 @@
 // Child process of the HTTP benchmark: the real server (packages/server, built) on loopback
-// with a temporary data directory and one API key. Prints {"url","key"} as one JSON line,
-// answers "rss" messages with its resident set size, and stops on "stop".
-import { mkdtempSync, rmSync } from 'node:fs';
+// with a temporary data directory and one API key, its access log on (the default) into the
+// stdout pipe that the parent drains like a log collector would. Sends {url, key} over IPC,
+// answers "rss" messages with its resident set size, "reset" by starting a new measuring
+// phase and "stats" with that phase's figures seen from inside the server (latency from the
+// request's first byte to the response's last, requests in flight, event-loop delay, CPU per
+// thread), and stops on "stop".
+import dc from 'node:diagnostics_channel';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApiKey, createUser, loadConfig, startServer } from '@platen/server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-http-'));
@@ -12,15 +18,85 @@ await createUser(dataDir, email, 'bench-password');
 const { key } = createApiKey(dataDir, email, 'bench', 'render_only');
 const config = loadConfig({}, {
   dataDir, host: '127.0.0.1', port: 0,
-  // The benchmark is the only client: no rate limit, no request log lines on stdout.
-  rateLimitPerMinute: 1e9, rateLimitBurst: 1e9, logRequests: false,
+  // The benchmark is the only client: no rate limit.
+  rateLimitPerMinute: 1e9, rateLimitBurst: 1e9,
 });
 const server = await startServer(config);
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
+
+// Server-side view of each request (node:http's diagnostics channels, so the server is untouched).
+const started = new WeakMap();
+let latencies = [];
+let inFlight = 0;
+let peakInFlight = 0;
+dc.subscribe('http.server.request.start', ({ request }) => {
+  started.set(request, performance.now());
+  peakInFlight = Math.max(peakInFlight, ++inFlight);
+});
+dc.subscribe('http.server.response.finish', ({ request }) => {
+  inFlight--;
+  const t = started.get(request);
+  if (t !== undefined) latencies.push(performance.now() - t);
+});
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+
+/** CPU ticks (1/100 s) per thread of this process: the main thread's ID is the process ID. */
+function threadTicks() {
+  const ticks = new Map();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks.set(tid, Number(fields[11]) + Number(fields[12])); // utime + stime
+    } catch { /* the thread ended */ }
+  }
+  return ticks;
+}
+let phase = { at: performance.now(), ticks: threadTicks(), cpu: process.cpuUsage() };
+
+function percentile(sorted, p) {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function stats() {
+  const seconds = (performance.now() - phase.at) / 1000;
+  const now = threadTicks();
+  const perThread = [...now].map(([tid, t]) => ({ tid, cpu: (t - (phase.ticks.get(tid) ?? 0)) / 100 / seconds }));
+  const main = perThread.find((t) => t.tid === String(process.pid))?.cpu ?? 0;
+  const others = perThread.filter((t) => t.tid !== String(process.pid)).sort((a, b) => b.cpu - a.cpu);
+  const workers = others.slice(0, config.renderWorkers).map((t) => t.cpu);
+  const cpu = process.cpuUsage(phase.cpu);
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  return {
+    seconds,
+    requests: sorted.length,
+    latency: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: percentile(sorted, 100) },
+    peakInFlight,
+    cpuMsPerRequest: sorted.length === 0 ? 0 : ((cpu.user + cpu.system) / 1e3) / sorted.length,
+    loopDelay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    // Cores in use on average: 1.0 = one core busy the whole phase.
+    cores: {
+      process: (cpu.user + cpu.system) / 1e6 / seconds,
+      main,
+      workers,
+      rest: others.slice(config.renderWorkers).reduce((sum, t) => sum + t.cpu, 0),
+    },
+  };
+}
+
 process.on('message', async (message) => {
   if (message === 'rss') process.send({ rss: process.memoryUsage.rss(), peakRss, workers: config.renderWorkers });
   if (message === 'reset-peak') { peakRss = process.memoryUsage.rss(); process.send({ ok: true }); }
+  if (message === 'reset') {
+    latencies = [];
+    peakInFlight = inFlight;
+    loopDelay.reset();
+    phase = { at: performance.now(), ticks: threadTicks(), cpu: process.cpuUsage() };
+    peakRss = process.memoryUsage.rss();
+    process.send({ ok: true });
+  }
+  if (message === 'stats') process.send(stats());
   if (message === 'stop') {
     clearInterval(sampler);
     await server.close();
@@ -28,4 +104,4 @@ process.on('message', async (message) => {
     process.exit(0);
   }
 });
-process.stdout.write(`${JSON.stringify({ url: server.url, key })}\n`);
+process.send({ url: server.url, key });
