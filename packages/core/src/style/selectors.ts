@@ -1,6 +1,7 @@
 import { compile } from 'css-select';
 import { parse, SelectorType, type Selector } from 'css-what';
 import type { Element } from 'domhandler';
+import { NTH_PSEUDOS, rewriteNth } from './nth-child.js';
 
 export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter';
 
@@ -67,7 +68,7 @@ function compileUncached(text: string): CompiledSelector[] | string {
     if (tokens.some((t) => t.type === 'pseudo' && (t.name.startsWith('-') || SHADOW_PSEUDOS.has(t.name)))) continue;
     let match: (el: Element) => boolean;
     try {
-      match = compile<unknown, Element>([tokens], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
+      match = compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
     } catch (error) {
       return `Unsupported selector "${text}": ${(error as Error).message}`;
     }
@@ -104,6 +105,7 @@ const PSEUDOS: Readonly<Record<string, string | ((el: Element, value?: string | 
   'placeholder-shown': never, autofill: never, '-webkit-autofill': never, 'user-invalid': never, modal: never,
   fullscreen: never, 'popover-open': never, playing: never, paused: never,
   defined: (_el: Element) => true,
+  ...NTH_PSEUDOS,
 };
 
 function isIdSelector(t: Selector): boolean {
