@@ -91,12 +91,18 @@ function relativeOffset(s: ComputedStyle, cbWidth: number, cbh: number | null): 
 
 /**
  * The initial containing block of a printed document: the page area of the first page (as
- * Chromium prints), its corner above the root's top margin; from the root's border box.
+ * Chromium prints), its corner above the root's top margin; from the root's border box. Its
+ * size is whole px, floored: Chromium's ICB is the layout viewport, an integer size (measured:
+ * A4 with 25mm margins, a 604.72 × 933.54 px page area, puts `right:0; bottom:0` boxes against
+ * 604 × 933).
  */
 function pageArea(f: BoxFragment, r: LayoutResult, space: Space): PaddingBox & { x: number; y: number } {
   const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
-  return { x: -f.x, y: -resolveMargins(r.marginTop), width: space.inlineSize, height };
+  return { x: -f.x, y: -resolveMargins(r.marginTop), width: Math.floor(space.inlineSize + EPSILON), height: Math.floor(height + EPSILON) };
 }
+
+/** Float error allowed when flooring a size that should be whole px. */
+const EPSILON = 1e-6;
 
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
   return { x: f.border.left, y: f.border.top, width: Math.max(0, f.width - f.border.left - f.border.right), height: Math.max(0, f.height - f.border.top - f.border.bottom) };
@@ -148,18 +154,34 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
   return list;
 }
 
+/** The first page's initial containing block and page area height, per document root. */
+const firstPages = new WeakMap<ContainerBox, { readonly area: PaddingBox; readonly height: number }>();
+
 /**
- * Fixed boxes on this page (Chromium prints them on every page), against the page area: the
- * body area of the page, whose corner is above the root's top margin.
+ * Fixed boxes on this page (Chromium prints them on every page). Chromium lays them out once,
+ * against the first page's initial containing block, and paints that layer on every page at the
+ * page area's corner; on later pages it paints it a second time one first-page-area height
+ * higher, so a box below the first page's area shows on every later page at its position less
+ * that height (measured, A4 25mm margins: `bottom:-15mm` is not on page 1 and 36 px down on
+ * pages 2 and 3; with `@page :first { margin-top: 40mm }` a `bottom:0` box keeps page 1's
+ * offset from the area top on later, taller page areas). Copies outside the page area are clipped away.
  */
 function placeFixed(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space, ctx: LayoutContext): void {
   const boxes = fixedBoxes(root);
   if (!boxes.length) return;
   const area = pageArea(f, r, space);
+  const pageHeight = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
+  if (f.part.isFirst || !firstPages.has(root)) firstPages.set(root, { area: { width: area.width, height: area.height }, height: pageHeight });
+  const first = firstPages.get(root)!;
+  const shifts = f.part.isFirst ? [0] : [0, -first.height];
   for (const box of boxes) {
-    const placed = layoutAbsolute(box, area, 0, 0, ctx);
-    if (!placed) continue;
-    offsetFragment(placed, area.x, area.y);
-    (f.children as Fragment[]).push(placed);
+    for (const dy of shifts) {
+      const placed = layoutAbsolute(box, first.area, 0, 0, ctx);
+      if (!placed || placed.kind !== 'box') continue;
+      const top = placed.y + dy;
+      if (top >= pageHeight || top + placed.height < 0) continue;
+      offsetFragment(placed, area.x, area.y + dy);
+      (f.children as Fragment[]).push(placed);
+    }
   }
 }
