@@ -24,31 +24,35 @@ export function isBlockLevel(item: Item): item is BlockLevelBox {
 export function groupBlockChildren(items: readonly Item[], style: ComputedStyle): BlockLevelBox[] {
   const out: BlockLevelBox[] = [];
   let run: InlineLevelBox[] = [];
-  let hoisted: { item: BlockLevelBox; at: number }[] = [];
-  const flush = (): void => {
-    // Floats and absolute boxes before it do not make it a later line (§16.1).
-    const lines: LinesBox | null = run.length && !isCollapsibleWhiteSpaceOnly(run)
-      ? { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock) } : null;
-    out.push(...attachHoisted(hoisted, run, lines));
-    hoisted = [];
-    if (lines) out.push(lines);
-    run = [];
-  };
-  items.forEach((item, i) => {
-    if (isBlockLevel(item)) {
-      // A float or absolute box amid inline content does not break the paragraph (src/float).
-      if (run.length && !isCollapsibleWhiteSpaceOnly(run) && hoistsOutOfFlow(item, items, i + 1)) {
-        hoisted.push({ item, at: run.length });
-        return;
-      }
-      flush();
-      out.push(item);
-    } else {
+  // Out-of-flow boxes taken out of the current run; null while there are none (almost always).
+  let hoisted: { item: BlockLevelBox; at: number }[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (!isBlockLevel(item)) {
       run.push(item);
+      continue;
     }
-  });
-  flush();
+    // A float or absolute box amid inline content does not break the paragraph (src/float).
+    if (run.length && !isCollapsibleWhiteSpaceOnly(run) && hoistsOutOfFlow(item, items, i + 1)) {
+      (hoisted ??= []).push({ item, at: run.length });
+      continue;
+    }
+    if (run.length || hoisted) flushRun(run, hoisted, style, out);
+    run = [];
+    hoisted = null;
+    out.push(item);
+  }
+  if (run.length || hoisted) flushRun(run, hoisted, style, out);
   return out;
+}
+
+/** A run of inline content as an anonymous block of lines, after the out-of-flow boxes that do not travel with it. */
+function flushRun(run: InlineLevelBox[], hoisted: readonly { item: BlockLevelBox; at: number }[] | null, style: ComputedStyle, out: BlockLevelBox[]): void {
+  // Floats and absolute boxes before it do not make it a later line (§16.1).
+  const lines: LinesBox | null = run.length && !isCollapsibleWhiteSpaceOnly(run)
+    ? { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock) } : null;
+  if (hoisted) out.push(...attachHoisted(hoisted, run, lines));
+  if (lines) out.push(lines);
 }
 
 /** True when the run would only make empty line boxes (CSS 2.1 §9.4.2: treated as zero-height). */

@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
+import { createBoxFragment, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { collectParagraph, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
@@ -26,9 +26,9 @@ export interface LastLine {
 }
 const lastLines = new WeakMap<Fragment, LastLine>();
 
-export function noteLastLine(fragment: Fragment, top: number, lineFragments: readonly Fragment[]): void {
+export function noteLastLine(fragment: Fragment, top: number, fragments: readonly Fragment[], from = 0): void {
   let right = 0;
-  for (const f of lineFragments) right = Math.max(right, f.x + f.width);
+  for (let i = from; i < fragments.length; i++) right = Math.max(right, fragments[i]!.x + fragments[i]!.width);
   lastLines.set(fragment, { top, contentRight: right });
 }
 
@@ -220,7 +220,7 @@ function placeLines(
   const height = last.top + last.line.height;
   const empty = height === 0 && start === 0 && end === specs.length && baseline === null;
   const fragment = createBoxFragment(box.style, '', {}, {
-    x: 0, y: 0, width: space.inlineSize, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === specs.length },
+    x: 0, y: 0, width: space.inlineSize, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === specs.length),
   }, children);
   if (end === specs.length) noteLastLine(fragment, last.top, last.line.fragments);
   return {

@@ -4,7 +4,7 @@ import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges } from './box-model.js';
-import { createBoxFragment } from './fragments.js';
+import { createBoxFragment, WHOLE } from './fragments.js';
 import { outerSizes } from './intrinsic-size.js';
 import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
@@ -62,7 +62,7 @@ function layoutInlineReplaced(box: ReplacedBox, cbWidth: number, cbHeight: numbe
   const marginWidth = ml + width + marginOrZero(s.marginRight, cbWidth);
   const marginHeight = mt + height + marginOrZero(s.marginBottom, cbWidth);
   const image = imageFragment(box, b.left + p.left, b.top + p.top, size.width, size.height);
-  const fragment = createBoxFragment(s, box.tag, box.attrs, { x: ml, y: mt, width, height, border: b, padding: p, part: { isFirst: true, isLast: true } }, box.src ? [image] : []);
+  const fragment = createBoxFragment(s, box.tag, box.attrs, { x: ml, y: mt, width, height, border: b, padding: p, part: WHOLE }, box.src ? [image] : []);
   return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };
 }
 

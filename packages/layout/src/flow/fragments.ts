@@ -10,13 +10,23 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const ZERO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 export const WHOLE: Part = { isFirst: true, isLast: true };
+const PARTS: readonly Part[] = [{ isFirst: false, isLast: false }, { isFirst: true, isLast: false }, { isFirst: false, isLast: true }, WHOLE];
+
+/** The shared Part value for these flags (parts are immutable: no object per fragment). */
+export function partOf(isFirst: boolean, isLast: boolean): Part {
+  return PARTS[(isFirst ? 1 : 0) + (isLast ? 2 : 0)]!;
+}
 
 export function createBoxFragment(
   style: ComputedStyle, tag: string, attrs: Readonly<Record<string, string>>,
   geometry: { x: number; y: number; width: number; height: number; border: Edges; padding: Edges; part: Part },
   children: Fragment[],
 ): BoxFragment {
-  return { kind: 'box', style, tag, attrs, ...geometry, children };
+  // Fields copied one by one (not spread): every box fragment gets the same shape, cheaply.
+  return {
+    kind: 'box', style, tag, attrs, x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height,
+    border: geometry.border, padding: geometry.padding, part: geometry.part, children,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { LinesBox, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
+import { cloneFragment, createBoxFragment, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, itemWidth } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { buildLine, type LineBox } from './line-box.js';
@@ -60,9 +60,11 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   let y = 0;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
+  let lastLineStart = 0;
   for (let i = start; i < end; i++) {
     const line = lines[i]!;
-    children.push(...placeLine(cached, i, y));
+    lastLineStart = children.length;
+    for (const f of placeLine(cached, i, y)) children.push(f);
     if (!line.empty) {
       baseline ??= y + line.baseline;
       lastBaseline = y + line.baseline;
@@ -70,10 +72,10 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     y += line.height;
   }
   const fragment = createBoxFragment(box.style, '', {}, {
-    x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: start === 0, isLast: end === lines.length },
+    x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === lines.length),
   }, children);
   // A float right after this paragraph may sit beside its last line (src/float).
-  if (end === lines.length) noteLastLine(fragment, y - lines[end - 1]!.height, children.slice(children.length - lines[end - 1]!.fragments.length));
+  if (end === lines.length) noteLastLine(fragment, y - lines[end - 1]!.height, children, lastLineStart);
   return {
     fragment, resume: end < lines.length ? { kind: 'lines', line: end } : null,
     marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: y, baseline, lastBaseline,

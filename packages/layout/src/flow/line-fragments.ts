@@ -3,7 +3,7 @@ import type { BoxFragment, Fragment, TextDecoration, TextFragment } from '../fra
 import type { GlyphRun } from '../measurer.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { cloneFragment, createBoxFragment, offsetFragment, setLineShift } from './fragments.js';
+import { cloneFragment, createBoxFragment, offsetFragment, partOf, setLineShift } from './fragments.js';
 import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
@@ -201,7 +201,7 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   for (const child of open.children) offsetFragment(child, -open.left, -y);
   // position: relative moves the inline box with its content (src/positioned, §9.4.3).
   return shiftInlineRelative(createBoxFragment(s, open.box.tag, open.box.attrs, {
-    x: open.left, y, width: right - open.left, height, border, padding, part: { isFirst: open.isFirst, isLast },
+    x: open.left, y, width: right - open.left, height, border, padding, part: partOf(open.isFirst, isLast),
   }, open.children), input.cbWidth);
 }
 

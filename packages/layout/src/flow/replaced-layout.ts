@@ -1,7 +1,7 @@
 import type { ReplacedBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges } from './box-model.js';
-import { createBoxFragment } from './fragments.js';
+import { createBoxFragment, WHOLE } from './fragments.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type Space } from './types.js';
 
@@ -24,7 +24,7 @@ export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutC
   }
   const image = imageFragment(box, border.left + padding.left, border.top + padding.top, size.width, size.height);
   const fragment = createBoxFragment(s, box.tag, box.attrs, {
-    x: left, y: 0, width: outerWidth, height, border, padding, part: { isFirst: true, isLast: true },
+    x: left, y: 0, width: outerWidth, height, border, padding, part: WHOLE,
   }, box.src ? [image] : []);
   return {
     fragment, resume: null, marginTop, marginBottom: addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)),

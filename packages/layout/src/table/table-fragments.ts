@@ -1,7 +1,7 @@
 import type { BoxFragment, Edges, Fragment } from '../fragment.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
-import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
+import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
@@ -67,7 +67,7 @@ function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, 
   const edges: Edges = horizontal ? { ...ZERO_EDGES, top: w } : { ...ZERO_EDGES, left: w };
   return createBoxFragment(segmentStyle(table, horizontal ? 'borderTop' : 'borderLeft', border), '', {}, {
     x: horizontal ? x : x - w / 2, y: horizontal ? y - w / 2 : y, width: horizontal ? length : w, height: horizontal ? w : length,
-    border: edges, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+    border: edges, padding: ZERO_EDGES, part: WHOLE,
   }, []);
 }
 
@@ -169,12 +169,12 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
         }
       }
       rows.push(createBoxFragment(rowBox.style, rowBox.tag, rowBox.attrs, {
-        x: 0, y: p.top - top, width, height: p.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+        x: 0, y: p.top - top, width, height: p.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
       }, cells));
       bottom = p.top + p.height;
     }
     out.push(createBoxFragment(g.box.style, g.box.tag, g.box.attrs, {
-      x: x0, y: top, width, height: bottom - top, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+      x: x0, y: top, width, height: bottom - top, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
     }, [...rows, ...spanning]));
   }
   return out;
@@ -208,7 +208,7 @@ export function columnBackgrounds(prep: PreparedTable, geo: TableGeometry, place
         const style = cols[c]?.[layer]?.style;
         if (!paints(style)) continue;
         out.push(createBoxFragment(columnStyle(tableStyle, style), '', {}, {
-          x: f.x, y: p.top, width: f.width, height: f.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: true, isLast: true },
+          x: f.x, y: p.top, width: f.width, height: f.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
         }, []));
       }
     }

@@ -3,7 +3,7 @@ import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Edges, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { marginOrZero } from '../flow/box-model.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES } from '../flow/fragments.js';
+import { createBoxFragment, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
@@ -95,7 +95,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const baseline = firstBaseline(page, rows.baselines, gridTop);
   const fragment = captions.length === 0 ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
     : createBoxFragment(anonymousStyle(s), table.tag, table.attrs, {
-      x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: { isFirst: !continuation, isLast: last },
+      x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(!continuation, last),
     }, children);
   return {
     fragment, resume: page.resume ? { kind: 'table', row: page.resume.row, cells: page.resume.cells } : null,
@@ -116,7 +116,7 @@ function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, 
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
   return createBoxFragment(gridStyle(table, prep), table.tag, prep.structure.captions.length ? {} : table.attrs, {
-    x: 0, y: 0, width: geo.width, height: page.y + v.bottom, border, padding, part: { isFirst: !continuation, isLast: last },
+    x: 0, y: 0, width: geo.width, height: page.y + v.bottom, border, padding, part: partOf(!continuation, last),
   }, kids);
 }
 
