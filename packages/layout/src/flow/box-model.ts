@@ -131,8 +131,18 @@ function horizontalMargins(style: ComputedStyle, cb: number, width: number | nul
     const half = Math.max(0, rest) / 2;
     return { width, left: half, right: half };
   }
-  if (ml === 'auto') return { width, left: rest - marginOrZero(mr, cb), right: marginOrZero(mr, cb) };
-  if (mr === 'auto') return { width, left: marginOrZero(ml, cb), right: rest - marginOrZero(ml, cb) };
+  // A lone auto margin on the start side is never negative: an overflowing box stays at the
+  // start edge (Chromium's ResolveInlineAutoMargins clamps it; §10.3.3 would let it go negative).
+  if (ml === 'auto') {
+    const right = marginOrZero(mr, cb);
+    if (!rtl && rest - right < 0) return { width, left: 0, right: rest };
+    return { width, left: rest - right, right };
+  }
+  if (mr === 'auto') {
+    const left = marginOrZero(ml, cb);
+    if (rtl && rest - left < 0) return { width, left: rest, right: 0 };
+    return { width, left, right: rest - left };
+  }
   // Over-constrained: the end margin gives way (§10.3.3).
   const left = resolveLength(ml, cb);
   const right = resolveLength(mr, cb);

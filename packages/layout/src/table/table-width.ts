@@ -2,6 +2,7 @@ import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import { definite, marginOrZero } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
+import { keywordContribution, keywordWidth } from '../flow/size-keywords.js';
 import { resolveLength, type LengthOrAuto, type LengthOrNone, type SizeKeyword } from '../style.js';
 import { distributeWidths, type ColumnConstraint } from './distribute.js';
 import { prepareTable, widthSpec, type PreparedTable } from './table-prepare.js';
@@ -78,10 +79,11 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   const avail = Math.max(0, cbWidth - ml - mr);
   // `width` follows box-sizing (the UA sheet makes tables border-box, HTML §15.3.8).
   const spec = specifiedWidth(s.width, box, prep, cb);
-  let width = spec === null ? Math.min(Math.max(intrinsic.min, avail), intrinsic.max) : spec;
-  const maxW = specifiedWidth(s.maxWidth, box, prep, cb);
+  // Intrinsic size keywords pick among the table's own min/max-content widths (CSS Sizing 3 §3.2).
+  let width = spec ?? keywordWidth(s.width, intrinsic, avail) ?? Math.min(Math.max(intrinsic.min, avail), intrinsic.max);
+  const maxW = specifiedWidth(s.maxWidth, box, prep, cb) ?? keywordWidth(s.maxWidth, intrinsic, avail);
   if (maxW !== null) width = Math.min(width, maxW);
-  const minW = specifiedWidth(s.minWidth, box, prep, cb);
+  const minW = specifiedWidth(s.minWidth, box, prep, cb) ?? keywordWidth(s.minWidth, intrinsic, avail);
   if (minW !== null) width = Math.max(width, minW);
   width = Math.max(width, intrinsic.min);
   const fixed = fixedLayoutWidth(box, prep) !== null;
@@ -101,7 +103,7 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   const rest = Number.isFinite(cbWidth) ? cbWidth - width : 0;
   let marginLeft = ml;
   if (s.marginLeft === 'auto' && s.marginRight === 'auto') marginLeft = Math.max(0, rest / 2);
-  else if (s.marginLeft === 'auto') marginLeft = rest - mr;
+  else if (s.marginLeft === 'auto') marginLeft = Math.max(0, rest - mr);
   else if (s.marginRight !== 'auto' && legacyAlign === 'right') marginLeft = rest - mr;
   else if (s.marginRight !== 'auto' && legacyAlign === 'center') marginLeft = ml + Math.max(0, rest - ml - mr) / 2;
   return { width, marginLeft, marginRight: Number.isFinite(cbWidth) ? cbWidth - width - marginLeft : mr, colX, colW };
@@ -120,5 +122,6 @@ export function tableOuterSizes(box: ContainerBox, ctx: LayoutContext): { min: n
     const used = Math.max(w, sizes.min);
     return { min: used + margins, max: used + margins };
   }
-  return { min: sizes.min + margins, max: sizes.max + margins };
+  const own = keywordContribution(s, sizes);
+  return { min: own.min + margins, max: own.max + margins };
 }
