@@ -2,6 +2,7 @@ import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layo
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
 import { num } from './pdf-number.js';
+import { fontSize, shapingSize } from '../text/measurer.js';
 
 /** Skia's fake-bold outline: 1/24 em at 9px down to 1/32 em at 36px and above. */
 function fakeBoldWidth(size: number): number {
@@ -64,7 +65,7 @@ function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace
       cid: g.hex,
       mapped: g.mapped || text === '',
       text,
-      naturalPx: (g.width * run.size) / 1000,
+      naturalPx: (g.width * fontSize(run.size)) / 1000,
       advancePx: (run.advances[i] ?? 0) + extra,
       offset: run.offsets?.[i],
     };
@@ -80,7 +81,7 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
   // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
-  const charSpacing = letterSpacingOf(glyphs);
+  const charSpacing = letterSpacingOf(glyphs, size);
   if (charSpacing !== 0) ops.push(`${num(charSpacing)} Tc`);
   let pen = x;
   // One string per TJ array, not an array of pieces per glyph (this runs for every glyph).
@@ -131,8 +132,8 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
  */
 function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, glyphs: readonly PenGlyph[]): TextRunPaint['plain'] {
   if (glyphs.length === 0 || !glyphs.every((g) => g.mapped && !(g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)))) return null;
-  const size = run.size;
-  const charSpacing = letterSpacingOf(glyphs);
+  const size = fontSize(run.size);
+  const charSpacing = letterSpacingOf(glyphs, size);
   let body = '';
   for (const g of glyphs) {
     body += `<${g.cid}>`;
@@ -150,16 +151,22 @@ function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, glyp
   return { head: head.join('\n'), tail: tail.join('\n') };
 }
 
-/** The extra advance most glyphs of the run have (its letter-spacing), or 0. */
-function letterSpacingOf(glyphs: readonly PenGlyph[]): number {
+/**
+ * The extra advance most glyphs of the run have (its letter-spacing), or 0. Glyphs are
+ * drawn at `size` but were measured at shapingSize(size), a little smaller: that part is
+ * not letter-spacing (TJ adjustments carry it).
+ */
+function letterSpacingOf(glyphs: readonly PenGlyph[], size: number): number {
   if (glyphs.length < 2) return 0;
+  const shaped = shapingSize(size) / size;
+  const extra = (g: PenGlyph): number => Math.round((g.advancePx - g.naturalPx * shaped) * 100) / 100;
   // The median (element n/2 of the sorted extras) exceeds 0.05 only if at least n - n/2
   // extras do: the usual run (no letter-spacing; justified spaces are a minority) is
   // settled in one pass, without the array and sort below.
   let over = 0;
-  for (const g of glyphs) if (Math.round((g.advancePx - g.naturalPx) * 100) / 100 > 0.05) over++;
+  for (const g of glyphs) if (extra(g) > 0.05) over++;
   if (over < glyphs.length - Math.floor(glyphs.length / 2)) return 0;
-  const extras = glyphs.map((g) => Math.round((g.advancePx - g.naturalPx) * 100) / 100).sort((a, b) => a - b);
+  const extras = glyphs.map(extra).sort((a, b) => a - b);
   const median = extras[Math.floor(extras.length / 2)] ?? 0;
   return median > 0.05 ? median : 0;
 }
@@ -200,9 +207,9 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
     for (const g of glyphs) pen += g.advancePx;
     return pen;
   }
-  ops.push('BT', `/${fontName} ${num(run.size)} Tf`);
+  ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
-  const pen = showGlyphs(ops, glyphs, x, baseline, run.size, resolved.syntheticOblique ? OBLIQUE_SKEW : 0);
+  const pen = showGlyphs(ops, glyphs, x, baseline, fontSize(run.size), resolved.syntheticOblique ? OBLIQUE_SKEW : 0);
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');

@@ -66,6 +66,23 @@ function reportMissing(fonts: FontSet, cp: number): void {
   });
 }
 
+/**
+ * The size Chromium's fonts have: Blink keys platform fonts by the size in 1/100 px,
+ * truncated (9.5pt = 12.6667px is drawn at 12.66px: the Tf of its PDFs).
+ */
+export function fontSize(size: number): number {
+  return Math.floor(size * 100 + 1e-6) / 100;
+}
+
+/**
+ * The size text is measured at: Skia and FreeType (Linux) take the font's size in 26.6 fixed
+ * point, so advances are those of fontSize() truncated to 1/64 px (10pt → 13.33px →
+ * 13.328125px; measured on whole strings at several sizes).
+ */
+export function shapingSize(size: number): number {
+  return Math.floor(fontSize(size) * 64 + 1e-6) / 64;
+}
+
 function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
   const face = seg.resolved.face;
   const runSize = seg.smallCaps ? Math.round(size * SMALL_CAPS_SCALE) : size;
@@ -77,7 +94,7 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
     ligatures: letterSpacing === 0,
     lang: options.lang ?? '',
   });
-  const scale = runSize / face.font.unitsPerEm;
+  const scale = shapingSize(runSize) / face.font.unitsPerEm;
   let width = 0;
   const advances = shaped.advances.map((units, i) => {
     const text = shaped.glyphText[i] ?? '';

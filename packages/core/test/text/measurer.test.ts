@@ -52,6 +52,15 @@ describe('shaping', () => {
     expect(run?.advances[0]).toBeCloseTo((1479 / 2048) * 16, 5);
     expect(run?.fontId).toBe('arimo-400');
   });
+  it('measures at the size truncated to 1/64 px, as Chromium on Linux (whole strings measured in Chromium)', () => {
+    // 'abc…XYZ0123456789.,' in Arial: Chromium gives 26433/64 px at 11.333px, 34198/64 at
+    // 14.667px and 23552/64 at 10.1px (getBoundingClientRect, LayoutUnits rounded up).
+    const sample = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,';
+    const width = (size: number) => measurer().m.shape(sample, q(['Arial']), size).reduce((w, r) => w + r.width, 0);
+    expect(Math.ceil(width(34 / 3) * 64)).toBe(26433);
+    expect(Math.ceil(width(44 / 3) * 64)).toBe(34198);
+    expect(Math.ceil(width(10.1) * 64)).toBe(23552);
+  });
   it('applies kerning (AV narrower than A + V)', () => {
     const { m } = measurer();
     const pair = m.shape('AV', q(['Arial']), 100)[0]?.width ?? 0;
