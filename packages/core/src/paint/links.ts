@@ -1,4 +1,4 @@
-import type { Fragment, Page } from '@platen/layout';
+import type { BoxFragment, Fragment, Page } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 
 /** Element ids that some `<a href="#id">` points at: only these become named destinations. */
@@ -15,44 +15,56 @@ function fragmentId(href: string): string {
   }
 }
 
-function walk(fragments: readonly Fragment[], visit: (f: Fragment) => void): void {
-  for (const f of fragments) {
-    visit(f);
-    if (f.kind === 'box') walk(f.children, visit);
-  }
+/**
+ * The link targets of a document, and per page the boxes links.ts cares about (`<a href>`
+ * and elements with an id), in tree order: one walk over all fragments, where
+ * collecting targets and then drawing each page's links had walked every tree twice.
+ */
+export interface LinkIndex {
+  /** Element ids that some `<a href="#id">` points at: only these become named destinations. */
+  readonly targets: LinkTargets;
+  /** Per page (same order as the pages), its `<a href>` boxes and boxes with an id, in tree order. */
+  readonly anchors: readonly (readonly BoxFragment[])[];
 }
 
-export function collectLinkTargets(pages: readonly Page[]): LinkTargets {
+export function indexLinks(pages: readonly Page[]): LinkIndex {
   const targets = new Set<string>();
-  for (const page of pages) {
-    walk(page.fragments, (f) => {
-      const href = f.kind === 'box' ? f.attrs.href : undefined;
-      if (f.kind === 'box' && f.tag === 'a' && href?.startsWith('#') && href.length > 1) {
-        targets.add(fragmentId(href));
+  const anchors = pages.map((page) => {
+    const found: BoxFragment[] = [];
+    const visit = (fragments: readonly Fragment[]): void => {
+      for (const f of fragments) {
+        if (f.kind !== 'box') continue;
+        const href = f.attrs.href;
+        if (f.tag === 'a' && href !== undefined) {
+          if (href.startsWith('#') && href.length > 1) targets.add(fragmentId(href));
+          found.push(f);
+        } else if (f.attrs.id !== undefined) found.push(f);
+        visit(f.children);
       }
-    });
-  }
-  return targets;
+    };
+    visit(page.fragments);
+    return found;
+  });
+  return { targets, anchors };
 }
 
 /** `<a href>` boxes become link annotations; ids that links point at become destinations. */
-export function paintLinks(ctx: PaintContext, page: Page, targets: LinkTargets): void {
+export function paintLinks(ctx: PaintContext, page: Page, anchors: readonly BoxFragment[], targets: LinkTargets): void {
   const doc = ctx.doc;
   const pt = 0.75 * (page.scale ?? 1);
-  walk(page.fragments, (f) => {
-    if (f.kind !== 'box') return;
+  for (const f of anchors) {
     const id = f.attrs.id;
     if (id !== undefined && targets.has(id) && f.part.isFirst) {
       // addNamedDestination takes PDFKit's own top-left point coordinates, not the CTM.
       doc.addNamedDestination(id, 'XYZ', f.x * pt, f.y * pt, null as unknown as number);
     }
     const href = f.attrs.href;
-    if (f.tag !== 'a' || !href || f.width <= 0 || f.height <= 0) return;
+    if (f.tag !== 'a' || !href || f.width <= 0 || f.height <= 0) continue;
     if (href.startsWith('#')) {
       const target = fragmentId(href);
       if (targets.has(target)) doc.goTo(f.x, f.y, f.width, f.height, target);
     } else if (SAFE_SCHEMES.test(href)) {
       doc.link(f.x, f.y, f.width, f.height, href);
     }
-  });
+  }
 }

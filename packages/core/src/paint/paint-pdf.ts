@@ -9,7 +9,7 @@ import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingC
 import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage } from './paint-box.js';
 import { paintText } from './paint-text.js';
 import { paintWithOpacity } from './opacity-group.js';
-import { paintLinks, type LinkTargets, collectLinkTargets } from './links.js';
+import { indexLinks, paintLinks, type LinkTargets } from './links.js';
 import { createOutlineBuilder } from './outline.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
 
@@ -118,7 +118,7 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
   });
 }
 
-function paintPage(ctx: PaintContext, page: Page, targets: LinkTargets): void {
+function paintPage(ctx: PaintContext, page: Page, anchors: readonly BoxFragment[], targets: LinkTargets): void {
   const doc = ctx.doc;
   doc.addPage({ size: [page.width * PT_PER_PX, page.height * PT_PER_PX], margin: 0 });
   bufferStream((doc.page as unknown as { content: StreamRef }).content);
@@ -130,7 +130,7 @@ function paintPage(ctx: PaintContext, page: Page, targets: LinkTargets): void {
   // Shrink to fit: the fragments are in layout px of a page `1 / scale` times larger.
   if (page.scale !== undefined && page.scale !== 1) doc.transform(page.scale, 0, 0, page.scale, 0, 0);
   for (const item of buildStacking(page)) paintItem(ctx, item);
-  paintLinks(ctx, page, targets);
+  paintLinks(ctx, page, anchors, targets);
   ctx.restore();
 }
 
@@ -145,12 +145,12 @@ export async function paintPdf(pages: readonly Page[], options: PaintOptions): P
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const targets = collectLinkTargets(pages);
+  const links = indexLinks(pages);
   const outline = options.outline ? createOutlineBuilder((doc as unknown as { outline: Parameters<typeof createOutlineBuilder>[0] }).outline) : null;
-  for (const page of pages) {
-    paintPage(ctx, page, targets);
+  pages.forEach((page, i) => {
+    paintPage(ctx, page, links.anchors[i] ?? [], links.targets);
     outline?.(page, page.width * PT_PER_PX);
-  }
+  });
   doc.end();
   await done;
   return Buffer.concat(chunks);
