@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { marginOrZero, type UsedBox } from '../flow/box-model.js';
+import { borderEdges, marginOrZero, paddingEdges, type UsedBox } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { distribute } from '../flex/flex-align.js';
 import { collectItems } from '../flex/flex-items.js';
@@ -82,6 +82,22 @@ const span = (pos: readonly number[], sizes: readonly number[], start: number, n
 const stretchy = (v: string): boolean => v === 'normal' || v === 'stretch';
 
 /**
+ * The minimum contribution of a grid item that is a scroll container with `width: auto`: its
+ * margins, borders and padding around its `min-width` (0 when auto), as it has no content-based
+ * minimum (CSS Grid §6.6, §12.3; Chromium gives a `1fr` column holding an `overflow:hidden` item
+ * of long nowrap text its share, not the text's width). Null for other items.
+ */
+function scrollContainerMinimum(s: ComputedStyle, cbWidth: number): number | null {
+  if (s.overflow === 'visible' || s.overflow === 'clip' || s.width !== 'auto') return null;
+  if (s.minWidth !== 'auto' && typeof s.minWidth !== 'number') return null;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  const edges = b.left + b.right + p.left + p.right;
+  const min = s.minWidth === 'auto' ? 0 : s.boxSizing === 'border-box' ? Math.max(0, s.minWidth - edges) : s.minWidth;
+  return marginOrZero(s.marginLeft, cbWidth) + marginOrZero(s.marginRight, cbWidth) + edges + min;
+}
+
+/**
  * Grid layout (CSS Grid §11–12): columns are sized from the items' inline contributions,
  * then every item is laid out at its column area width to size the rows, then items are
  * aligned in their areas (§11 alignment, §10 justify/align-self). Rows are the break units.
@@ -92,7 +108,11 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const g = gridStructure(box, used.width, used.height, finiteMax);
   const colItems: SizingItem[] = g.items.map((item, i) => {
     const a = g.areas[i]!;
-    return { start: a.col, span: a.colSpan, min: () => outerSizes(item, ctx).min, max: () => outerSizes(item, ctx).max };
+    const minimum = scrollContainerMinimum(item.style, used.width);
+    return {
+      start: a.col, span: a.colSpan, min: () => outerSizes(item, ctx).min, max: () => outerSizes(item, ctx).max,
+      ...(minimum === null ? {} : { minimum: () => Math.min(minimum, outerSizes(item, ctx).min) }),
+    };
   });
   const colSlack = g.colGap * Math.max(0, g.cols.length - 1) - gapTotal(g.colGap, g.colCollapsed);
   const colSizes = sizeTracks(g.cols, colItems, used.width + colSlack, g.colGap, stretchy(s.justifyContent));

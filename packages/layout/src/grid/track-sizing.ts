@@ -7,6 +7,12 @@ export interface SizingItem {
   /** Min-content and max-content contributions (margin box), computed on demand. */
   readonly min: () => number;
   readonly max: () => number;
+  /**
+   * Minimum contribution (§12.3), when it is less than the min-content contribution: a scroll
+   * container with an auto preferred and minimum size has no content-based minimum (§6.6), so
+   * it contributes only its margins, borders and padding to `auto` minimums.
+   */
+  readonly minimum?: () => number;
 }
 
 interface Track {
@@ -62,7 +68,7 @@ function resolveIntrinsic(tracks: Track[], items: readonly SizingItem[], gaps: (
     if (ts.some(isFlexible)) continue;
     const minTracks = ts.filter(isIntrinsicMin);
     if (minTracks.length) {
-      const contribution = minTracks.some((t) => t.fn.min.kind === 'max-content') || constraint === 'max' ? it.max() : it.min();
+      const contribution = minTracks.some((t) => t.fn.min.kind === 'max-content') || constraint === 'max' ? it.max() : minimumOf(it, minTracks, constraint);
       const need = contribution - ts.reduce((s, t) => s + t.base, 0) - gaps(ts.length);
       if (need > 0) for (const t of minTracks) t.base += need / minTracks.length;
     }
@@ -84,13 +90,18 @@ function resolveIntrinsic(tracks: Track[], items: readonly SizingItem[], gaps: (
     const ts = spanned(it);
     const flex = ts.filter((t) => isFlexible(t) && isIntrinsicMin(t));
     if (!flex.length) continue;
-    const need = (constraint === 'max' ? it.max() : it.min()) - ts.reduce((s, t) => s + t.base, 0) - gaps(ts.length);
+    const need = (constraint === 'max' ? it.max() : minimumOf(it, flex, constraint)) - ts.reduce((s, t) => s + t.base, 0) - gaps(ts.length);
     if (need > 0) for (const t of flex) t.base += need / flex.length;
   }
   for (const t of tracks) {
     if (!Number.isFinite(t.growth)) t.growth = t.base;
     if (t.growth < t.base) t.growth = t.base;
   }
+}
+
+/** What an item gives `auto` minimums outside intrinsic sizing: its minimum contribution (§12.5 step 2). */
+function minimumOf(it: SizingItem, tracks: readonly Track[], constraint: 'min' | 'max' | null): number {
+  return constraint === null && it.minimum && tracks.every((t) => t.fn.min.kind === 'auto') ? it.minimum() : it.min();
 }
 
 /** Distribute `free` equally to base sizes, freezing each track at its limit. */
