@@ -41,8 +41,7 @@ function isControl(cp: number): boolean {
  * keeps per glyph id from its first use: .notdef and glyphs shared by several characters
  * would all report the first character they were met with.
  */
-function glyphSources(text: string, glyphs: readonly { readonly codePoints: readonly number[] }[]): string[] {
-  const chars = [...text];
+function glyphSources(chars: readonly string[], glyphs: readonly { readonly codePoints: readonly number[] }[]): string[] {
   const oneEach = chars.length === glyphs.length;
   let next = 0;
   const out = glyphs.map((glyph) => {
@@ -55,10 +54,44 @@ function glyphSources(text: string, glyphs: readonly { readonly codePoints: read
   return out;
 }
 
+const MARK = /\p{M}/u;
+
+/**
+ * HarfBuzz, Chromium's shaper, composes a base character and its combining marks into one
+ * character when the font has a glyph for it (decomposed "é" draws the font's "é"); fontkit
+ * does not. Returns the text to shape and, per character of it, the source text it stands
+ * for (the decomposed sequence, which text extraction gives back).
+ */
+function composeClusters(font: Font, text: string): { text: string; sources: string[] } {
+  const sources: string[] = [];
+  let composed = '';
+  let cluster = '';
+  const flush = (): void => {
+    if (cluster === '') return;
+    const nfc = cluster.normalize('NFC');
+    const chars = [...nfc];
+    if (nfc !== cluster && chars.length === 1 && font.hasGlyphForCodePoint(nfc.codePointAt(0) ?? 0)) {
+      composed += nfc;
+      sources.push(cluster);
+    } else {
+      composed += cluster;
+      sources.push(...cluster);
+    }
+    cluster = '';
+  };
+  for (const ch of text) {
+    if (!(cluster !== '' && MARK.test(ch))) flush();
+    cluster += ch;
+  }
+  flush();
+  return { text: composed, sources };
+}
+
 function layout(font: Font, request: ShapeRequest): ShapedText {
   const features: Record<string, boolean> = request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
   const direction = request.rtl ? 'rtl' : 'ltr';
-  const run = font.layout(request.text, features, undefined, languageTag(request.lang), direction);
+  const { text, sources: chars } = MARK.test(request.text) ? composeClusters(font, request.text) : { text: request.text, sources: [...request.text] };
+  const run = font.layout(text, features, undefined, languageTag(request.lang), direction);
   const glyphs = run.glyphs.slice();
   const positions = run.positions.slice();
   // fontkit's OpenType engine returns right-to-left runs in visual order; GlyphRun is logical.
@@ -66,7 +99,7 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
     glyphs.reverse();
     positions.reverse();
   }
-  const sources = glyphSources(request.text, glyphs);
+  const sources = glyphSources(chars, glyphs);
   const space = font.glyphForCodePoint(0x20).id;
   const glyphIds: number[] = [];
   const advances: number[] = [];

@@ -194,6 +194,16 @@ describe('glyph sources', () => {
     const missing = measurer().m.shape('한국', q(['Arial']), 16);
     expect(missing.flatMap((r) => r.glyphText)).toEqual(['한', '국']);
   });
+  it('draws a base and its combining marks as the font\'s composed glyph, as HarfBuzz does, keeping the decomposed text', () => {
+    const { m } = measurer();
+    const decomposed = 'Tie\u0302\u0301ng cafe\u0301';
+    const runs = m.shape(decomposed, q(['DejaVu Sans']), 16);
+    const composed = m.shape(decomposed.normalize('NFC'), q(['DejaVu Sans']), 16);
+    expect(runs.flatMap((r) => r.glyphIds)).toEqual(composed.flatMap((r) => r.glyphIds));
+    expect(runs.flatMap((r) => r.glyphText)).toEqual(['T', 'i', 'e\u0302\u0301', 'n', 'g', ' ', 'c', 'a', 'f', 'e\u0301']);
+    // No composed form in the font: base and mark stay two glyphs.
+    expect(m.shape('n\u0308', q(['DejaVu Sans']), 16).flatMap((r) => r.glyphText)).toEqual(['n', '\u0308']);
+  });
 });
 
 describe('synthetic small caps', () => {
