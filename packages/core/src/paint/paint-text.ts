@@ -35,19 +35,24 @@ function utf16Hex(text: string): string {
  * garbage. Looking a glyph up again would give the same answer: its CID and ToUnicode entry
  * are fixed at first use. Kept in PaintContext.textRuns, which lives as long as the document.
  */
-export interface TextRunPaint {
+export type TextRunPaint = {
   readonly resolved: ResolvedFace;
+  /** A plain run (see plainRun): the operators from BT to ET around its text matrix position. */
+  readonly plain: { readonly head: string; readonly tail: string };
+  /** Advances in drawing order, for the pen. */
+  readonly advances: readonly number[];
+} | {
+  readonly resolved: ResolvedFace;
+  readonly plain: null;
   readonly glyphs: readonly PenGlyph[];
-  /** The run's operators from BT to ET around its text matrix position (null: not a plain run). */
-  readonly plain: { readonly head: string; readonly tail: string } | null;
-}
+};
 
 /** The run's cached drawing (see TextRunPaint), made at its first unjustified use. */
 function runPaint(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): TextRunPaint {
   let paint = ctx.textRuns.get(run);
   if (!paint) {
-    const glyphs = buildPenGlyphs(ctx, run, resolved, 0);
-    paint = { resolved, glyphs, plain: plainRun(ctx, run, resolved, glyphs) };
+    const plain = plainRun(ctx, run, resolved);
+    paint = plain ? { resolved, ...plain } : { resolved, plain: null, glyphs: buildPenGlyphs(ctx, run, resolved, 0) };
     ctx.textRuns.set(run, paint);
   }
   return paint;
@@ -56,10 +61,11 @@ function runPaint(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): Tex
 function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
   const n = run.glyphIds.length;
   const out: PenGlyph[] = new Array<PenGlyph>(n);
+  const glyph = ctx.fonts.glyphLookup(resolved);
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const text = run.glyphText[i] ?? '';
-    const g = ctx.fonts.glyph(resolved, run.glyphIds[i] ?? 0, text);
+    const g = glyph(run.glyphIds[i] ?? 0, text);
     const extra = justify !== 0 && text === ' ' ? justify : 0;
     out[k] = {
       cid: g.hex,
@@ -81,7 +87,7 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
   // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
-  const charSpacing = letterSpacingOf(glyphs, size);
+  const charSpacing = letterSpacingOf(glyphs.map((g) => g.advancePx), glyphs.map((g) => g.naturalPx), size);
   if (charSpacing !== 0) ops.push(`${num(charSpacing)} Tc`);
   let pen = x;
   // One string per TJ array, not an array of pieces per glyph (this runs for every glyph).
@@ -127,17 +133,34 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
 
 /**
  * A run of mapped glyphs without mark offsets is one TJ array at one text matrix: all of
- * paintRun's operators but the matrix position are fixed, so they are written once. The
- * same bytes as the general path (paintRun's BT…ET around showGlyphs).
+ * paintRun's operators but the matrix position are fixed, so they are written once, and
+ * no PenGlyph records are kept. The same bytes as the general path (paintRun's BT…ET
+ * around showGlyphs); glyphs are looked up in the same (drawing) order, so CIDs are too.
  */
-function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, glyphs: readonly PenGlyph[]): TextRunPaint['plain'] {
-  if (glyphs.length === 0 || !glyphs.every((g) => g.mapped && !(g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)))) return null;
+function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): { plain: { head: string; tail: string }; advances: number[] } | null {
+  const n = run.glyphIds.length;
+  if (n === 0) return null;
+  const glyph = ctx.fonts.glyphLookup(resolved);
   const size = fontSize(run.size);
-  const charSpacing = letterSpacingOf(glyphs, size);
+  const shown: string[] = new Array<string>(n);
+  const natural: number[] = new Array<number>(n);
+  const advances: number[] = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    const i = run.rtl ? n - 1 - k : k;
+    const offset = run.offsets?.[i];
+    if (offset && (offset[0] !== 0 || offset[1] !== 0)) return null;
+    const text = run.glyphText[i] ?? '';
+    const g = glyph(run.glyphIds[i] ?? 0, text);
+    if (!g.mapped && text !== '') return null;
+    shown[k] = g.shown;
+    natural[k] = (g.width * size) / 1000;
+    advances[k] = run.advances[i] ?? 0;
+  }
+  const charSpacing = letterSpacingOf(advances, natural, size);
   let body = '';
-  for (const g of glyphs) {
-    body += `<${g.cid}>`;
-    const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
+  for (let k = 0; k < n; k++) {
+    body += shown[k]!;
+    const adjust = ((natural[k]! + charSpacing - advances[k]!) * 1000) / size;
     if (Math.abs(adjust) > 0.0001) body += num(adjust);
   }
   const head = ['BT', `/${ctx.fonts.use(resolved)} ${num(size)} Tf`];
@@ -148,26 +171,28 @@ function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, glyp
   if (charSpacing !== 0) tail.push('0 Tc');
   if (resolved.syntheticBold) tail.push('0 Tr');
   tail.push('ET');
-  return { head: head.join('\n'), tail: tail.join('\n') };
+  return { plain: { head: head.join('\n'), tail: tail.join('\n') }, advances };
 }
 
 /**
- * The extra advance most glyphs of the run have (its letter-spacing), or 0. Glyphs are
- * drawn at `size` but were measured at shapingSize(size), a little smaller: that part is
- * not letter-spacing (TJ adjustments carry it).
+ * The extra advance most glyphs of a run have (its letter-spacing), or 0, from the glyphs'
+ * advances and own widths in px, in drawing order. Glyphs are drawn at `size` but were
+ * measured at shapingSize(size), a little smaller: that part is not letter-spacing (TJ
+ * adjustments carry it).
  */
-function letterSpacingOf(glyphs: readonly PenGlyph[], size: number): number {
-  if (glyphs.length < 2) return 0;
+function letterSpacingOf(advances: readonly number[], natural: readonly number[], size: number): number {
+  const n = advances.length;
+  if (n < 2) return 0;
   const shaped = shapingSize(size) / size;
-  const extra = (g: PenGlyph): number => Math.round((g.advancePx - g.naturalPx * shaped) * 100) / 100;
+  const extra = (k: number): number => Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
   // The median (element n/2 of the sorted extras) exceeds 0.05 only if at least n - n/2
   // extras do: the usual run (no letter-spacing; justified spaces are a minority) is
   // settled in one pass, without the array and sort below.
   let over = 0;
-  for (const g of glyphs) if (extra(g) > 0.05) over++;
-  if (over < glyphs.length - Math.floor(glyphs.length / 2)) return 0;
-  const extras = glyphs.map(extra).sort((a, b) => a - b);
-  const median = extras[Math.floor(extras.length / 2)] ?? 0;
+  for (let k = 0; k < n; k++) if (extra(k) > 0.05) over++;
+  if (over < n - Math.floor(n / 2)) return 0;
+  const extras = advances.map((_, k) => extra(k)).sort((a, b) => a - b);
+  const median = extras[Math.floor(n / 2)] ?? 0;
   return median > 0.05 ? median : 0;
 }
 
@@ -193,7 +218,6 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   // Registers the font on the current page (a cached run may come from an earlier page).
   const fontName = ctx.fonts.use(resolved);
   const paint = justify === 0 ? cached ?? runPaint(ctx, run, resolved) : null;
-  const glyphs = paint ? paint.glyphs : buildPenGlyphs(ctx, run, resolved, justify);
   if (ctx.colorChanges(fill, false)) flushText(ctx, ops);
   ctx.setFill(fill);
   if (resolved.syntheticBold) {
@@ -204,9 +228,10 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   if (paint?.plain) {
     ops.push(`${paint.plain.head}${num(x)} ${num(baseline)}${paint.plain.tail}`);
     let pen = x;
-    for (const g of glyphs) pen += g.advancePx;
+    for (const advance of paint.advances) pen += advance;
     return pen;
   }
+  const glyphs = paint ? paint.glyphs : buildPenGlyphs(ctx, run, resolved, justify);
   ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
   const pen = showGlyphs(ops, glyphs, x, baseline, fontSize(run.size), resolved.syntheticOblique ? OBLIQUE_SKEW : 0);

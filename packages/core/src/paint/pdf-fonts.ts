@@ -29,6 +29,8 @@ export interface PdfGlyph {
   readonly mapped: boolean;
   /** `cid` as the four hex digits a content stream shows it with. */
   readonly hex: string;
+  /** `<hex>`: the glyph as a TJ array or Tj shows it. */
+  readonly shown: string;
 }
 
 /** A PdfGlyph remembered with the text it was asked for. */
@@ -79,14 +81,22 @@ export class DocumentFonts {
   }
 
   glyph(resolved: ResolvedFace, glyphId: number, text: string): PdfGlyph {
+    return this.glyphLookup(resolved)(glyphId, text);
+  }
+
+  /** `glyph` for one face, with the face's tables looked up once (for the glyphs of a run). */
+  glyphLookup(resolved: ResolvedFace): (glyphId: number, text: string) => PdfGlyph {
     const font = this.#embed(resolved);
     let known = this.#glyphs.get(font);
     if (!known) this.#glyphs.set(font, (known = new Map()));
-    const seen = known.get(glyphId);
-    if (seen?.text === text) return seen;
-    const glyph = this.#newGlyph(resolved, font, glyphId, text);
-    if (!seen) known.set(glyphId, glyph);
-    return glyph;
+    const table = known;
+    return (glyphId, text) => {
+      const seen = table.get(glyphId);
+      if (seen?.text === text) return seen;
+      const glyph = this.#newGlyph(resolved, font, glyphId, text);
+      if (!seen) table.set(glyphId, glyph);
+      return glyph;
+    };
   }
 
   #newGlyph(resolved: ResolvedFace, font: EmbeddedFont, glyphId: number, text: string): KnownGlyph {
@@ -102,7 +112,8 @@ export class DocumentFonts {
     if (font.unicode[cid] === undefined && cid !== 0) font.unicode[cid] = codePoints.length > 0 ? codePoints : [0xfffd];
     const known = font.unicode[cid] ?? [];
     const mapped = cid !== 0 && known.length === codePoints.length && known.every((cp, i) => cp === codePoints[i]);
-    return { cid, width, mapped, hex: cid.toString(16).padStart(4, '0'), text };
+    const hex = cid.toString(16).padStart(4, '0');
+    return { cid, width, mapped, hex, shown: `<${hex}>`, text };
   }
 
   #embed(resolved: ResolvedFace): EmbeddedFont {
