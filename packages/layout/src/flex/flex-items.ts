@@ -60,12 +60,20 @@ export function alignSelf(item: ComputedStyle, container: ComputedStyle): string
   return v === 'normal' ? 'stretch' : v;
 }
 
-function minMax(min: LengthOrAuto | SizeKeyword, max: LengthOrNone | SizeKeyword, reference: number | null, style: ComputedStyle, bp: number): { min: number | null; max: number } {
+/**
+ * Content-box min/max sizes; keyword ones (CSS Sizing 3 §3.2) resolve against `sizes`, the
+ * content-box intrinsic widths, when given (else a keyword min acts as auto, a keyword max as none).
+ */
+function minMax(
+  min: LengthOrAuto | SizeKeyword, max: LengthOrNone | SizeKeyword, reference: number | null, style: ComputedStyle, bp: number,
+  sizes?: () => { min: number; max: number }, available = Infinity,
+): { min: number | null; max: number } {
   const mn = min === 'auto' ? null : definite(min, reference);
   const mx = definite(max, reference);
+  const kmin = isSizeKeyword(min) ? (sizes ? keywordSize(min, sizes(), available) : null) : undefined;
   return {
-    min: mn === null ? (min === 'auto' ? null : 0) : toContentSize(mn, style, bp),
-    max: mx === null ? Infinity : toContentSize(mx, style, bp),
+    min: mn !== null ? toContentSize(mn, style, bp) : kmin !== undefined ? kmin : min === 'auto' ? null : 0,
+    max: mx !== null ? toContentSize(mx, style, bp) : isSizeKeyword(max) && sizes ? keywordSize(max, sizes(), available) : Infinity,
   };
 }
 
@@ -135,7 +143,7 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   if (basis === 'content') base = contentSizes().max;
   else if (typeof basis === 'number' && s.flexBasis === 'auto') base = basis;
   else base = toContentSize(definite(basis, space.width) ?? 0, s, e.h);
-  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, e.h);
+  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, e.h, contentSizes, space.width - mainMargins[0] - mainMargins[1] - e.h);
   let min = mm.min ?? 0;
   if (mm.min === null && s.overflow === 'visible') {
     // Automatic minimum size (§4.5): the content size suggestion, capped by a specified size.
@@ -193,7 +201,7 @@ function columnCrossSize(
 ): number {
   const s = box.style;
   const available = Math.max(0, space.width - margins[0] - margins[1]);
-  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, bp);
+  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, bp, () => contentBoxSizes(box, ctx), available - bp);
   const clamp = (borderBox: number): number => Math.max((mm.min ?? 0) + bp, Math.min(mm.max + bp, borderBox));
   const width = definite(s.width, space.width);
   if (width !== null) return clamp(toContentSize(width, s, bp) + bp);

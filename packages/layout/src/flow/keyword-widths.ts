@@ -1,7 +1,7 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
 import { contentSizes, type IntrinsicSizes } from './intrinsic-size.js';
-import { usesWidthKeyword, type IntrinsicWidths } from './size-keywords.js';
+import { isSizeKeyword, keywordSize, usesWidthKeyword, type IntrinsicWidths } from './size-keywords.js';
 
 /**
  * The lazy intrinsic widths resolveBlockBox needs for a keyword, or undefined when the box
@@ -11,4 +11,26 @@ export function keywordWidths(box: BlockLevelBox, ctx: LayoutContext): Intrinsic
   if (!usesWidthKeyword(box.style) || box.kind === 'lines' || box.kind === 'replaced') return undefined;
   // contentSizes caches per box, so asking twice costs nothing.
   return (): IntrinsicSizes => contentSizes(box, ctx);
+}
+
+/** Content-box limits from keyword min-width / max-width: null / Infinity where they are not keywords. */
+export interface KeywordLimits {
+  readonly min: number | null;
+  readonly max: number;
+}
+const NO_LIMITS: KeywordLimits = { min: null, max: Infinity };
+
+/**
+ * For boxes whose width another layout mode decides (grid items, absolutely positioned boxes):
+ * what min-width / max-width keywords clamp that width to, `available` being the content-box
+ * stretch-fit size (CSS Sizing 3 §3.2).
+ */
+export function keywordLimits(box: BlockLevelBox, available: number, ctx: LayoutContext): KeywordLimits {
+  const s = box.style;
+  if (box.kind === 'lines' || box.kind === 'replaced' || !(isSizeKeyword(s.minWidth) || isSizeKeyword(s.maxWidth))) return NO_LIMITS;
+  const sizes = contentSizes(box, ctx);
+  return {
+    min: isSizeKeyword(s.minWidth) ? keywordSize(s.minWidth, sizes, available) : null,
+    max: isSizeKeyword(s.maxWidth) ? keywordSize(s.maxWidth, sizes, available) : Infinity,
+  };
 }

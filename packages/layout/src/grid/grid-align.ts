@@ -2,6 +2,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import { contentWidths, type ItemBox } from '../flex/sized-box.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
+import { keywordLimits } from '../flow/keyword-widths.js';
 
 /** justify-self / align-self of an item (auto resolved), and whether its margins on that axis are auto. */
 export interface AxisAlignment {
@@ -38,10 +39,13 @@ export function alignInArea(
   const specified = definite(x ? s.width : s.height, reference);
   const min = definite(x ? s.minWidth : s.minHeight, reference);
   const max = definite(x ? s.maxWidth : s.maxHeight, reference);
+  const kw = x ? keywordLimits(item, area - m0 - m1 - bp, ctx) : null;
   const clamp = (v: number): number => {
     let out = v;
     if (max !== null) out = Math.min(out, toContentSize(max, s, bp) + bp);
+    if (kw && kw.max !== Infinity) out = Math.min(out, kw.max + bp);
     if (min !== null) out = Math.max(out, toContentSize(min, s, bp) + bp);
+    if (kw && kw.min !== null) out = Math.max(out, kw.min + bp);
     return Math.max(out, bp);
   };
   const value = align.value.replace(/^(unsafe|safe) /, '');

@@ -9,6 +9,7 @@ import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { replacedSize } from '../flow/replaced-size.js';
 import { NO_MARGINS } from '../flow/types.js';
+import { keywordLimits } from '../flow/keyword-widths.js';
 import { availableSize, inset, isStretched, solveAxis, type AxisInput } from './insets.js';
 
 /** A containing block's padding box (CSS 2.1 §10.1 item 4), its size only: positions are relative to it. */
@@ -86,5 +87,7 @@ function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext): number {
   }
   const minW = toContentSize(definite(s.minWidth, h.cb) ?? 0, s, h.edges);
   const maxW = toContentSize(definite(s.maxWidth, h.cb) ?? Infinity, s, h.edges);
-  return Math.max(0, clamp(width, minW, maxW));
+  // Keyword min-/max-width (CSS Sizing 3 §3.2); NO_LIMITS (null / Infinity) for the rest.
+  const kw = keywordLimits(box, availableSize(h), ctx);
+  return Math.max(0, clamp(width, Math.max(minW, kw.min ?? 0), Math.min(maxW, kw.max)));
 }
