@@ -85,6 +85,7 @@ async function phase(child, name, run, summary) {
  * (a worker's JIT keeps recompiling core's hot code for its first few hundred renders, which
  * costs CPU on V8's background threads, and a running server is past that):
  * - `fixed`: a steady `rate` per second (open loop, bench/load/steady-rate.mjs);
+ * - `fixedPoisson`: the same average rate with exponential gaps (independent clients);
  * - `fixedAutocannon`: autocannon's overallRate at the same rate, kept for comparison with
  *   earlier figures: it sends each connection's share of a second as a burst (see steady-rate.mjs);
  * - `max`: autocannon as fast as the server answers, 4 connections per worker.
@@ -97,14 +98,16 @@ export async function measureHttp(seconds = 10, profileDir = null, rate = 100) {
     const { workers } = await ask(child, 'rss');
     await load(url, key, { connections: workers * 2, amount: workers * 300 }); // start and warm every worker
     const { html, data } = invoice();
-    const fixed = await phase(child, `steady ${rate}/s`, () => steadyRate({
+    const steady = (poisson) => () => steadyRate({
       url: `${url}/api/v1/render`,
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ html, data }), rate, seconds, connections: 20,
-    }), summariseSteady);
+      body: JSON.stringify({ html, data }), rate, seconds, connections: 20, poisson,
+    });
+    const fixed = await phase(child, `steady ${rate}/s`, steady(false), summariseSteady);
+    const fixedPoisson = await phase(child, `Poisson ${rate}/s`, steady(true), summariseSteady);
     const fixedAutocannon = await phase(child, `autocannon overallRate ${rate}`, () => load(url, key, { connections: 20, overallRate: rate, duration: seconds }), summarise);
     const max = await phase(child, 'flat out', () => load(url, key, { connections: workers * 4, duration: seconds }), summarise);
-    return { workers, fixed, fixedAutocannon, max };
+    return { workers, fixed, fixedPoisson, fixedAutocannon, max };
   } finally {
     child.send('stop');
     await once(child, 'exit');

@@ -28,11 +28,30 @@ function percentile(sorted, p) {
 }
 
 /**
+ * Due times in ms from the start: evenly spaced, or with `poisson` exponential gaps of mean
+ * 1/rate (independent clients: the same average rate with chance clumps), from a seeded
+ * generator so that runs compare.
+ */
+function dueTimes(rate, total, poisson) {
+  if (!poisson) return Array.from({ length: total }, (_, i) => (i * 1000) / rate);
+  let seed = 0x9e3779b9;
+  const random = () => { // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const times = [];
+  for (let at = 0, i = 0; i < total; i++) times.push((at += (-Math.log(1 - random()) * 1000) / rate));
+  return times;
+}
+
+/**
  * POST `body` to `url` `rate` times a second for `seconds`, over at most `connections`
  * keep-alive connections (a request due while all are busy waits for one, and that wait is
  * part of its latency). Resolves when every request has been answered.
  */
-export async function steadyRate({ url, headers, body, rate, seconds, connections }) {
+export async function steadyRate({ url, headers, body, rate, seconds, connections, poisson = false }) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const payload = Buffer.from(body);
   const total = Math.round(rate * seconds);
@@ -41,23 +60,24 @@ export async function steadyRate({ url, headers, body, rate, seconds, connection
   let errors = 0;
   let lateSends = 0;
   const pending = [];
+  const due = dueTimes(rate, total, poisson);
   const start = performance.now() + 20;
   let next = 0;
   await new Promise((resolve) => {
     const tick = () => {
       const now = performance.now();
-      while (next < total && start + (next * 1000) / rate <= now) {
-        const due = start + (next * 1000) / rate;
-        if (now - due > 5) lateSends++;
+      while (next < total && start + due[next] <= now) {
+        const dueAt = start + due[next];
+        if (now - dueAt > 5) lateSends++;
         pending.push(send(agent, url, headers, payload).then(({ status }) => {
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - dueAt);
           if (status >= 200 && status < 300) ok++;
           else errors++;
         }));
         next++;
       }
       if (next >= total) return resolve();
-      setTimeout(tick, Math.max(0, start + (next * 1000) / rate - performance.now()));
+      setTimeout(tick, Math.max(0, start + due[next] - performance.now()));
     };
     setTimeout(tick, 20);
   });
