@@ -126,9 +126,11 @@ function horizontalMargins(style: ComputedStyle, cb: number, width: number | nul
   }
   const rest = cb - width - hEdges;
   if (ml === 'auto' && mr === 'auto') {
-    // Centering; when the box is wider than its containing block both margins are zero
-    // (Chromium keeps the start margin at 0, like the over-constrained case).
+    // Centering; when the box is wider than its containing block the start margin is zero
+    // (Chromium keeps it at 0, like the over-constrained case).
     const half = Math.max(0, rest) / 2;
+    // In RTL the start side is the right: an overflowing box keeps its right edge there.
+    if (rtl && rest < 0) return { width, left: rest, right: 0 };
     return { width, left: half, right: half };
   }
   // A lone auto margin on the start side is never negative: an overflowing box stays at the
