@@ -107,7 +107,9 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     cbDirection: box.style.direction,
     pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
     quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
-    ...(box.style.legacyAlign ? { cbLegacyAlign: box.style.legacyAlign } : {}),
+    // Always present (undefined when unset): a conditional spread here copied properties at
+    // run time for every child laid out.
+    cbLegacyAlign: box.style.legacyAlign,
     floats: childFloats(space, used, state),
   };
 }
