@@ -15,6 +15,8 @@ describe('width/height keywords', () => {
     ['height: max-content', 'height', 'max-content'],
     ['min-height: fit-content', 'minHeight', 'fit-content'],
     ['max-height: -webkit-fit-content', 'maxHeight', 'fit-content'],
+    ['inline-size: max-content', 'width', 'max-content'],
+    ['max-inline-size: -webkit-fit-content', 'maxWidth', 'fit-content'],
   ] as const)('%s', (decl, prop, value) => {
     expect(styleOf(`#t{${decl}}`)[prop]).toBe(value);
   });
@@ -30,6 +32,7 @@ describe('width/height keywords', () => {
     ['width: fit-content(100px)', 'width', 'auto'],
     ['width: max-content 10px', 'width', 'auto'],
     ['width: stretch', 'width', 'auto'],
+    ['width: -moz-max-content', 'width', 'auto'],
   ] as const)('invalid %s is dropped', (decl, prop, initial) => {
     expect(styleOf(`#t{${decl}}`)[prop]).toBe(initial);
   });
