@@ -1,5 +1,5 @@
 import type { Color, GlyphRun } from '@platen/layout';
-import type { DocumentFonts } from './pdf-fonts.js';
+import type { DocumentFonts, PdfGlyph } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
 import { isZeroRadii } from './geometry.js';
 import { rgb } from './pdf-number.js';
@@ -38,6 +38,8 @@ export class PaintContext {
   readonly diagnostics: PaintDiagnostic[];
   /** Text runs drawn before in this document, with their glyphs' CIDs (paint-text.ts). */
   readonly textRuns = new Map<GlyphRun, TextRunPaint>();
+  /** A glyph's `<hex>` with its TJ adjustment, per glyph and adjustment (paint-text.ts). */
+  readonly tjPieces = new Map<PdfGlyph, Map<number, string>>();
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
 

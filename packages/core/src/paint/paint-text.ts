@@ -1,6 +1,7 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
+import type { PdfGlyph } from './pdf-fonts.js';
 import { num } from './pdf-number.js';
 import { fontSize, shapingSize } from '../text/measurer.js';
 
@@ -142,7 +143,7 @@ function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): { p
   if (n === 0) return null;
   const glyph = ctx.fonts.glyphLookup(resolved);
   const size = fontSize(run.size);
-  const shown: string[] = new Array<string>(n);
+  const glyphs: PdfGlyph[] = new Array<PdfGlyph>(n);
   const natural: number[] = new Array<number>(n);
   const advances: number[] = new Array<number>(n);
   for (let k = 0; k < n; k++) {
@@ -152,17 +153,13 @@ function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): { p
     const text = run.glyphText[i] ?? '';
     const g = glyph(run.glyphIds[i] ?? 0, text);
     if (!g.mapped && text !== '') return null;
-    shown[k] = g.shown;
+    glyphs[k] = g;
     natural[k] = (g.width * size) / 1000;
     advances[k] = run.advances[i] ?? 0;
   }
   const charSpacing = letterSpacingOf(advances, natural, size);
   let body = '';
-  for (let k = 0; k < n; k++) {
-    body += shown[k]!;
-    const adjust = ((natural[k]! + charSpacing - advances[k]!) * 1000) / size;
-    if (Math.abs(adjust) > 0.0001) body += num(adjust);
-  }
+  for (let k = 0; k < n; k++) body += tjPiece(ctx, glyphs[k]!, ((natural[k]! + charSpacing - advances[k]!) * 1000) / size);
   const head = ['BT', `/${ctx.fonts.use(resolved)} ${num(size)} Tf`];
   if (resolved.syntheticBold) head.push('2 Tr');
   if (charSpacing !== 0) head.push(`${num(charSpacing)} Tc`);
@@ -172,6 +169,23 @@ function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): { p
   if (resolved.syntheticBold) tail.push('0 Tr');
   tail.push('ET');
   return { plain: { head: head.join('\n'), tail: tail.join('\n') }, advances };
+}
+
+/**
+ * A glyph in a TJ array with its adjustment: per document, glyph and adjustment, since the
+ * same glyph at the same size mostly needs the same one (drawn at the font size, measured
+ * at the shaping size: every glyph has one) and formatting a number per glyph was a large
+ * share of painting a long table.
+ */
+function tjPiece(ctx: PaintContext, g: PdfGlyph, adjust: number): string {
+  let byAdjust = ctx.tjPieces.get(g);
+  if (!byAdjust) ctx.tjPieces.set(g, (byAdjust = new Map()));
+  let piece = byAdjust.get(adjust);
+  if (piece === undefined) {
+    piece = Math.abs(adjust) > 0.0001 ? g.shown + num(adjust) : g.shown;
+    byAdjust.set(adjust, piece);
+  }
+  return piece;
 }
 
 /**
