@@ -58,4 +58,34 @@ describe('fixed boxes in print match Chromium', () => {
     expect(Math.abs(abs.xMin - 505.49)).toBeLessThan(0.1);
     expect(Math.abs(absb.yMin - 759.85)).toBeLessThan(0.1);
   });
+  it('anchored root absolute boxes land on the page their position falls on, static ones stay with their placeholder', async () => {
+    const html = `<style>@page { size: A4; margin: 25mm } body{margin:0;font:12px 'Liberation Sans'}</style><body>` +
+      '<div style="height:900px">p1</div><div style="height:300px">p2</div><div style="position:absolute;bottom:30mm;right:0">STAMP</div>' +
+      '<div style="position:absolute;top:280mm;left:0">LOWER</div><div style="position:absolute;left:50px">STATIC</div><div>end</div></body>';
+    const { words } = extractWords(await render({ html }));
+    const at = (text: string): [number, number, number] => {
+      const w = words.find((x) => x.text === text)!;
+      return [w.page, Math.round(w.xMin * 100) / 100, Math.round(w.yMin * 100) / 100];
+    };
+    // Chromium: the stamp on page 1 although its placeholder is on page 2; LOWER 280mm down the
+    // document, i.e. on page 2 one 934 px page (the 933.54 px area rounded up) lower.
+    expect(at('STAMP')).toEqual([1, 493.16, 675.1]);
+    expect(at('LOWER')).toEqual([2, 70.5, 163.6]);
+    expect(at('STATIC')).toEqual([2, 108, 270.1]);
+  });
+});
+
+/** How much a page holds (Chromium, A4; word tops from pdftotext -bbox). */
+describe('the page area holds content down to its height rounded up to a whole px', () => {
+  const page = (margins: string, above: number) => `<style>@page { size: A4; margin: ${margins} } body{margin:0;font:12px/20px 'Liberation Sans'}</style>` +
+    `<body><div style="height:${above}px">p1</div><div>LINEA</div><div>after</div></body>`;
+  const pageOf = async (html: string): Promise<number> => extractWords(await render({ html })).words.find((w) => w.text === 'LINEA')!.page;
+  it('933.54 px area: a line ending at 933.99 stays, one ending at 934.1 moves on', async () => {
+    expect(await pageOf(page('25mm', 913.99))).toBe(1);
+    expect(await pageOf(page('25mm', 914.1))).toBe(2);
+  });
+  it('932.03 px area: a line ending at 932.9 stays (rounded up, not to nearest), one ending at 933.1 moves on', async () => {
+    expect(await pageOf(page('25mm 25mm 25.4mm', 912.9))).toBe(1);
+    expect(await pageOf(page('25mm 25mm 25.4mm', 913.1))).toBe(2);
+  });
 });

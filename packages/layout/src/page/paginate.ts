@@ -136,9 +136,13 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     let chrome = reservedByWidth.get(width);
     if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx, count)));
     const bodyTop = margins.top + chrome.header;
-    const bodyHeight = Math.max(0, style.height - margins.top - margins.bottom - chrome.header - chrome.footer);
+    const area = style.height - margins.top - margins.bottom;
+    const bodyHeight = Math.max(0, area - chrome.header - chrome.footer);
+    // Chromium's page area holds content down to its height rounded up to a whole px (measured,
+    // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
+    const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
     const r = layoutBox(docs.root, {
-      inlineSize: width, blockSize: bodyHeight, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+      inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
       truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight,
     }, resume, ctx);
     const top = resolveMargins(r.marginTop);

@@ -3,8 +3,9 @@ import type { BoxFragment, Fragment } from '../fragment.js';
 import { resolveLength, type ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
-import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
+import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
+import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
 import { isOutOfFlowStyle } from './insets.js';
 
 /**
@@ -66,8 +67,11 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
   }
   const f = r.fragment;
   if (f && f.kind === 'box') {
-    if (pending.length) placePending(f, pending, ctx, root && space.mode === 'layout' ? pageArea(f, r, space) : paddingBoxOf(f));
-    if (root && space.mode === 'layout') placeFixed(box as ContainerBox, f, r, space, ctx);
+    if (root && space.mode === 'layout') {
+      const page = recordPage(box as ContainerBox, f, r, space);
+      if (pending.length) placePending(f, pending, ctx, page.icb, (p, placed) => placeOnPage(box as ContainerBox, p.box.style, placed, page));
+      placeFixed(box as ContainerBox, page, ctx);
+    } else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
     if (box.style.position === 'relative') offsetFragment(f, ...relativeOffset(box.style, space.inlineSize, space.cbBlockSize));
   }
   return r;
@@ -89,27 +93,15 @@ function relativeOffset(s: ComputedStyle, cbWidth: number, cbh: number | null): 
   return [dx, top ?? (bottom !== null ? -bottom : 0)];
 }
 
-/**
- * The initial containing block of a printed document: the page area of the first page (as
- * Chromium prints), its corner above the root's top margin; from the root's border box. Its
- * size is whole px, floored: Chromium's ICB is the layout viewport, an integer size (measured:
- * A4 with 25mm margins, a 604.72 × 933.54 px page area, puts `right:0; bottom:0` boxes against
- * 604 × 933).
- */
-function pageArea(f: BoxFragment, r: LayoutResult, space: Space): PaddingBox & { x: number; y: number } {
-  const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
-  return { x: -f.x, y: -resolveMargins(r.marginTop), width: Math.floor(space.inlineSize + EPSILON), height: Math.floor(height + EPSILON) };
-}
-
-/** Float error allowed when flooring a size that should be whole px. */
-const EPSILON = 1e-6;
-
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
   return { x: f.border.left, y: f.border.top, width: Math.max(0, f.width - f.border.left - f.border.right), height: Math.max(0, f.height - f.border.top - f.border.bottom) };
 }
 
 /** Find each placeholder under the containing block's fragment and put the laid-out box in its place. */
-function placePending(cbFragment: BoxFragment, pending: Pending[], ctx: LayoutContext, cb: PaddingBox & { x: number; y: number }): void {
+function placePending(
+  cbFragment: BoxFragment, pending: Pending[], ctx: LayoutContext, cb: PaddingBox & { x: number; y: number },
+  elsewhere?: (p: Pending, placed: Fragment) => boolean,
+): void {
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));
   const stack: { f: BoxFragment; ox: number; oy: number }[] = [{ f: cbFragment, ox: 0, oy: 0 }];
   while (stack.length && byPlaceholder.size) {
@@ -125,63 +117,9 @@ function placePending(cbFragment: BoxFragment, pending: Pending[], ctx: LayoutCo
       }
       byPlaceholder.delete(c);
       const placed = layoutAbsolute(p.box, cb, ox + c.x - cb.x, oy + c.y - cb.y, ctx);
-      if (!placed) continue;
+      if (!placed || elsewhere?.(p, placed)) continue;
       offsetFragment(placed, cb.x - ox, cb.y - oy);
       children[i] = placed;
-    }
-  }
-}
-
-const fixedCache = new WeakMap<ContainerBox, readonly Exclude<BlockLevelBox, { kind: 'lines' }>[]>();
-
-/** The fixed boxes of a document, in tree order (not inside other fixed boxes). */
-function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind: 'lines' }>[] {
-  let list = fixedCache.get(root);
-  if (list) return list;
-  const out: Exclude<BlockLevelBox, { kind: 'lines' }>[] = [];
-  const walk = (box: ContainerBox): void => {
-    for (const child of box.children) {
-      if (child.kind === 'lines' || child.kind === 'replaced') {
-        if (child.kind === 'replaced' && child.style.position === 'fixed') out.push(child);
-        continue;
-      }
-      if (child.style.position === 'fixed') out.push(child);
-      else walk(child);
-    }
-  };
-  walk(root);
-  fixedCache.set(root, (list = out));
-  return list;
-}
-
-/** The first page's initial containing block and page area height, per document root. */
-const firstPages = new WeakMap<ContainerBox, { readonly area: PaddingBox; readonly height: number }>();
-
-/**
- * Fixed boxes on this page (Chromium prints them on every page). Chromium lays them out once,
- * against the first page's initial containing block, and paints that layer on every page at the
- * page area's corner; on later pages it paints it a second time one first-page-area height
- * higher, so a box below the first page's area shows on every later page at its position less
- * that height (measured, A4 25mm margins: `bottom:-15mm` is not on page 1 and 36 px down on
- * pages 2 and 3; with `@page :first { margin-top: 40mm }` a `bottom:0` box keeps page 1's
- * offset from the area top on later, taller page areas). Copies outside the page area are clipped away.
- */
-function placeFixed(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space, ctx: LayoutContext): void {
-  const boxes = fixedBoxes(root);
-  if (!boxes.length) return;
-  const area = pageArea(f, r, space);
-  const pageHeight = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
-  if (f.part.isFirst || !firstPages.has(root)) firstPages.set(root, { area: { width: area.width, height: area.height }, height: pageHeight });
-  const first = firstPages.get(root)!;
-  const shifts = f.part.isFirst ? [0] : [0, -first.height];
-  for (const box of boxes) {
-    for (const dy of shifts) {
-      const placed = layoutAbsolute(box, first.area, 0, 0, ctx);
-      if (!placed || placed.kind !== 'box') continue;
-      const top = placed.y + dy;
-      if (top >= pageHeight || top + placed.height < 0) continue;
-      offsetFragment(placed, area.x, area.y + dy);
-      (f.children as Fragment[]).push(placed);
     }
   }
 }

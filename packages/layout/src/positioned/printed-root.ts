@@ -1,0 +1,113 @@
+import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
+import type { BoxFragment, Fragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+import type { LayoutContext } from '../flow/context.js';
+import { offsetFragment } from '../flow/fragments.js';
+import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
+import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
+
+/**
+ * The root's positioned boxes in a printed document, as Chromium places them. The initial
+ * containing block is the first page's area, floored to whole px (Chromium's ICB is the layout
+ * viewport, an integer size: A4 with 25mm margins, a 604.72 × 933.54 px area, puts `right:0;
+ * bottom:0` boxes against 604 × 933). Pages follow one another below it, each as tall as its
+ * page area: a box anchored by `top`/`bottom` lands on the page its position falls on, wherever
+ * its placeholder is (measured: a `bottom:30mm` stamp at the end of a 2-page document prints on page 1).
+ */
+type Area = PaddingBox & { readonly x: number; readonly y: number };
+
+export interface RootPage {
+  /** The root's fragment on this page; its children are placed relative to it. */
+  readonly fragment: BoxFragment;
+  /** This page's area: its corner in the root fragment, its size floored. */
+  readonly area: Area;
+  /** The page area's height (the fragmentainer), unfloored. */
+  readonly height: number;
+  /** Where this page's area starts below the first page's top. */
+  readonly top: number;
+  /** This page's corner with the first page's (ICB) size: what the root's positioned boxes are laid out against. */
+  readonly icb: Area;
+}
+
+const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
+
+/** Note the root's fragment on a new page (the first page starts the document over). */
+export function recordPage(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space): RootPage {
+  // The page's room (its area rounded up to whole px) is how far the next page's content starts
+  // below this one's; the area itself (cbBlockSize) floored is the ICB height.
+  const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
+  const icbHeight = space.cbBlockSize ?? height;
+  const area: Area = { x: -f.x, y: -resolveMargins(r.marginTop), width: Math.floor(space.inlineSize + EPSILON), height: Math.floor(icbHeight + EPSILON) };
+  let pages = pagesOf.get(root);
+  if (f.part.isFirst || !pages) pagesOf.set(root, (pages = []));
+  const last = pages[pages.length - 1];
+  const first = pages[0]?.area ?? area;
+  const page: RootPage = { fragment: f, area, height, top: last ? last.top + last.height : 0, icb: { ...area, width: first.width, height: first.height } };
+  pages.push(page);
+  return page;
+}
+
+/** Float error allowed when flooring a size that should be whole px. */
+const EPSILON = 1e-6;
+
+/**
+ * Move a root-level absolute box anchored by `top` or `bottom`, laid out against this page's
+ * `icb` (so at first-page coordinates), onto the page its top falls on. False: leave it at its
+ * placeholder (first page, or a box at its static position).
+ */
+export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fragment, page: RootPage): boolean {
+  const pages = pagesOf.get(root);
+  if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto')) return false;
+  const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
+  offsetFragment(placed, target.area.x, target.area.y - target.top);
+  (target.fragment.children as Fragment[]).push(placed);
+  return true;
+}
+
+const fixedCache = new WeakMap<ContainerBox, readonly Exclude<BlockLevelBox, { kind: 'lines' }>[]>();
+
+/** The fixed boxes of a document, in tree order (not inside other fixed boxes). */
+function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind: 'lines' }>[] {
+  let list = fixedCache.get(root);
+  if (list) return list;
+  const out: Exclude<BlockLevelBox, { kind: 'lines' }>[] = [];
+  const walk = (box: ContainerBox): void => {
+    for (const child of box.children) {
+      if (child.kind === 'lines' || child.kind === 'replaced') {
+        if (child.kind === 'replaced' && child.style.position === 'fixed') out.push(child);
+        continue;
+      }
+      if (child.style.position === 'fixed') out.push(child);
+      else walk(child);
+    }
+  };
+  walk(root);
+  fixedCache.set(root, (list = out));
+  return list;
+}
+
+/**
+ * Fixed boxes on this page (Chromium prints them on every page). Chromium lays them out once,
+ * against the first page's initial containing block, and paints that layer on every page at the
+ * page area's corner; on later pages it paints it a second time one first-page-area height
+ * higher, so a box below the first page's area shows on every later page at its position less
+ * that height (measured, A4 25mm margins: `bottom:-15mm` is not on page 1 and 36 px down on
+ * pages 2 and 3; with `@page :first { margin-top: 40mm }` a `bottom:0` box keeps page 1's
+ * offset from the area top on later, taller page areas). Copies outside the page area are clipped away.
+ */
+export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContext): void {
+  const boxes = fixedBoxes(root);
+  if (!boxes.length) return;
+  const firstHeight = pagesOf.get(root)?.[0]?.height ?? page.height;
+  const shifts = page.top === 0 ? [0] : [0, -firstHeight];
+  for (const box of boxes) {
+    for (const dy of shifts) {
+      const placed = layoutAbsolute(box, page.icb, 0, 0, ctx);
+      if (!placed || placed.kind !== 'box') continue;
+      const top = placed.y + dy;
+      if (top >= page.height || top + placed.height < 0) continue;
+      offsetFragment(placed, page.area.x, page.area.y + dy);
+      (page.fragment.children as Fragment[]).push(placed);
+    }
+  }
+}
