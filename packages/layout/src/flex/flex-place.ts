@@ -1,5 +1,6 @@
 import type { ContainerBox } from '../boxes/box.js';
 import { definite, toContentSize } from '../flow/box-model.js';
+import { isSizeKeyword } from '../flow/size-keywords.js';
 import type { FlexAxes } from './flex-axes.js';
 import { alignOffset, distribute } from './flex-align.js';
 import { ascentOf, isBaselineAligned, type CrossItem, type SizedLine } from './flex-cross.js';
@@ -64,7 +65,8 @@ function crossPlacement(
   const s = it.style;
   const align = alignSelf(s, container.style);
   const [m0, m1] = it.crossMargins;
-  const sizeAuto = axes.row ? definite(s.height, innerH) === null : definite(s.width, 0) === null || s.width === 'auto';
+  // A keyword height (fit-content…) is content-sized, never stretched, as in Chromium (CSS Sizing 3 §3.2).
+  const sizeAuto = axes.row ? definite(s.height, innerH) === null && !isSizeKeyword(s.height) : definite(s.width, 0) === null || s.width === 'auto';
   let size = c.cross;
   let stretched = false;
   if (align === 'stretch' && sizeAuto && !it.crossAuto[0] && !it.crossAuto[1]) {

@@ -53,8 +53,8 @@ export function alignInArea(
   let size: number;
   let stretched = false;
   if (specified !== null) size = clamp(toContentSize(specified, s, bp) + bp);
-  // A keyword width is not stretched: contentWidths (keyword-aware) sizes it below (CSS Sizing 3 §3.2).
-  else if (stretch && item.kind !== 'replaced' && !(x && isSizeKeyword(s.width))) {
+  // A keyword size is not stretched: the content sizes it below (CSS Sizing 3 §3.2).
+  else if (stretch && item.kind !== 'replaced' && !isSizeKeyword(x ? s.width : s.height)) {
     size = clamp(area - m0 - m1);
     stretched = !x;
   } else if (x) {
