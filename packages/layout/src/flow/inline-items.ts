@@ -96,6 +96,27 @@ export function collectParagraph(
   return para;
 }
 
+type Before = 'none' | 'allowed' | 'forced';
+
+/** The items of a paragraph being built and the break opportunity before each. */
+class ItemList {
+  readonly items: InlineItem[] = [];
+  readonly breakBefore: Before[] = [];
+  readonly ctx: LayoutContext;
+
+  constructor(ctx: LayoutContext) {
+    this.ctx = ctx;
+  }
+
+  push(item: InlineItem, before: Before): void {
+    const items = this.items;
+    const prev = items[items.length - 1];
+    if (item.type === 'text' && prev?.type === 'text') items[items.length - 1] = kernWithNext(prev, item, this.ctx);
+    items.push(item);
+    this.breakBefore.push(before);
+  }
+}
+
 function buildParagraph(
   children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean, cbHeight: number | null,
 ): Paragraph {
@@ -103,44 +124,38 @@ function buildParagraph(
   flatten(children, c, ctx);
   const levels = bidiLevels(c.text, style.direction, c.controls);
   const opportunities = breakOpportunities(c.text);
-  const items: InlineItem[] = [];
-  const breakBefore: ('none' | 'allowed' | 'forced')[] = [];
+  const list = new ItemList(ctx);
   let pieceIndex = 0;
   let offset = 0;
-  let pending: 'none' | 'allowed' | 'forced' = 'none';
-  const push = (item: InlineItem, before: 'none' | 'allowed' | 'forced'): void => {
-    const prev = items[items.length - 1];
-    if (item.type === 'text' && prev?.type === 'text') items[items.length - 1] = kernWithNext(prev, item, ctx);
-    items.push(item);
-    breakBefore.push(before);
-  };
+  let pending: Before = 'none';
   for (const entry of c.order) {
     if ('close' in entry) {
-      push({ type: 'close', box: entry.close, edge: inlineEdges(entry.close, cbWidth).end }, 'none');
+      list.push({ type: 'close', box: entry.close, edge: inlineEdges(entry.close, cbWidth).end }, 'none');
       continue;
     }
     switch (entry.kind) {
       case 'inline':
-        push({ type: 'open', box: entry, edge: inlineEdges(entry, cbWidth).start }, pending);
+        list.push({ type: 'open', box: entry, edge: inlineEdges(entry, cbWidth).start }, pending);
         pending = 'none';
         break;
       case 'line-break':
-        push({ type: 'br', style: entry.style }, pending);
+        list.push({ type: 'br', style: entry.style }, pending);
         pending = 'forced';
         offset += 1;
         break;
       case 'atomic': case 'replaced':
-        push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight), level: levels ? levels[offset] ?? 0 : 0 }, pending);
+        list.push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight), level: levels ? levels[offset] ?? 0 : 0 }, pending);
         offset += 1;
         pending = opportunities.has(offset) ? 'allowed' : 'none';
         break;
       default: {
         const piece = c.pieces[pieceIndex++]!;
-        pending = splitText(piece, levels, opportunities, ctx, pending, push);
+        pending = splitText(piece, levels, opportunities, list, pending);
         offset = piece.start + piece.text.length;
       }
     }
   }
+  const { items, breakBefore } = list;
   const widthIndependent = items.every((it) => it.type !== 'atomic' && !(it.type === 'open' && hasPercentEdges(it.box)));
   return { items, breakBefore, hasRtl: levels !== null, widthIndependent };
 }
@@ -207,42 +222,43 @@ function wraps(style: ComputedStyle): boolean {
 /** Cut one text box into pieces at opportunities, forced breaks and bidi level changes. */
 function splitText(
   piece: { box: TextBox | CounterBox; text: string; start: number },
-  levels: Uint8Array | null, opportunities: Map<number, boolean>, ctx: LayoutContext,
-  pendingIn: 'none' | 'allowed' | 'forced', push: (item: InlineItem, before: 'none' | 'allowed' | 'forced') => void,
-): 'none' | 'allowed' | 'forced' {
+  levels: Uint8Array | null, opportunities: Map<number, boolean>, list: ItemList, pendingIn: Before,
+): Before {
   const { box, text, start } = piece;
   const style = box.style;
   const breakAll = style.wordBreak === 'break-all';
   const canWrap = wraps(style);
+  const levelAt = (i: number): number => (levels ? levels[start + i] ?? 0 : 0);
   let pending = pendingIn;
   let from = 0;
-  const emit = (to: number): void => {
-    if (to > from) {
-      pushPiece(box, text.slice(from, to), start + from, levels ? levels[start + from] ?? 0 : 0, ctx, pending, push);
-      pending = 'none';
-    }
-    from = to;
-  };
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 10) {
       // A preserved segment break is a forced break (CSS Text 3 §4.1.2). The empty piece
       // before it stands for the line it ends, so that blank lines keep their height.
-      emit(i);
-      pushPiece(box, '', start + i, levels ? levels[start + i] ?? 0 : 0, ctx, pending, push, true);
+      if (i > from) {
+        pushPiece(box, text.slice(from, i), start + from, levelAt(from), list, pending);
+        pending = 'none';
+      }
+      pushPiece(box, '', start + i, levelAt(i), list, pending, true);
       from = i + 1;
       pending = 'forced';
       continue;
     }
+    if (i + 1 >= text.length) continue;
     const pos = start + i + 1;
-    if (i + 1 < text.length && levels && levels[pos] !== levels[pos - 1]) emit(i + 1);
     const soft = ch === 0xad && style.hyphens === 'none'; // hyphens: none ignores soft hyphens (CSS Text 3 §6.1)
-    if (i + 1 < text.length && canWrap && ((opportunities.has(pos) && !soft) || (breakAll && isBreakAllBoundary(text, i)))) {
-      emit(i + 1);
-      if (pending === 'none') pending = 'allowed';
-    }
+    const levelChange = levels !== null && levels[pos] !== levels[pos - 1];
+    const opportunity = canWrap && ((opportunities.has(pos) && !soft) || (breakAll && isBreakAllBoundary(text, i)));
+    if (!levelChange && !opportunity) continue;
+    pushPiece(box, text.slice(from, i + 1), start + from, levelAt(from), list, pending);
+    pending = opportunity ? 'allowed' : 'none';
+    from = i + 1;
   }
-  emit(text.length);
+  if (text.length > from) {
+    pushPiece(box, text.slice(from), start + from, levelAt(from), list, pending);
+    pending = 'none';
+  }
   if (pending === 'none' && canWrap && opportunities.get(start + text.length) === false) pending = 'allowed';
   return pending;
 }
@@ -254,16 +270,15 @@ function isBreakAllBoundary(text: string, i: number): boolean {
   return a !== 32 && b !== 32 && !(b >= 0xdc00 && b <= 0xdfff);
 }
 
-function pushPiece(
-  box: TextBox | CounterBox, text: string, start: number, level: number, ctx: LayoutContext,
-  before: 'none' | 'allowed' | 'forced', push: (item: InlineItem, before: 'none' | 'allowed' | 'forced') => void, lineEnd = false,
-): void {
-  const m = /[ ]+$/.exec(text);
-  const word = m ? text.slice(0, m.index) : text;
-  const space = m ? m[0] : '';
+function pushPiece(box: TextBox | CounterBox, text: string, start: number, level: number, list: ItemList, before: Before, lineEnd = false): void {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end--; // trailing spaces (no RegExp match per piece)
+  const word = end === text.length ? text : text.slice(0, end);
+  const space = end === text.length ? '' : text.slice(end);
   const rtl = (level & 1) === 1;
-  push({
+  const shapes = list.ctx.shapes;
+  list.push({
     type: 'text', style: box.style, owner: box, decorations: box.decorations, start, word, space,
-    shape: ctx.shapes.shape(text, box.style, rtl), spaceWidth: space ? ctx.shapes.shape(space, box.style, rtl).width : 0, level, lineEnd,
+    shape: shapes.shape(text, box.style, rtl), spaceWidth: space ? shapes.shape(space, box.style, rtl).width : 0, level, lineEnd,
   }, before);
 }
