@@ -10,7 +10,15 @@ export interface Rect {
 /** Corner radii [horizontal, vertical] in px: top-left, top-right, bottom-right, bottom-left. */
 export type Radii = readonly [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
 
+/**
+ * Square corners, shared: almost every box has them, and a long table's cells made four
+ * arrays for each (the radius functions below give exactly these values for them).
+ */
+const ZERO_CORNER: readonly [number, number] = Object.freeze([0, 0] as const);
+const ZERO_RADII: Radii = Object.freeze([ZERO_CORNER, ZERO_CORNER, ZERO_CORNER, ZERO_CORNER] as const);
+
 export function isZeroRadii(radii: Radii): boolean {
+  if (radii === ZERO_RADII) return true;
   return radii.every(([h, v]) => h <= 0 || v <= 0);
 }
 
@@ -28,6 +36,7 @@ export function insetRect(rect: Rect, edges: Edges): Rect {
  * together when adjacent radii overlap (CSS Backgrounds 3 §5.5).
  */
 export function borderRadii(style: ComputedStyle, rect: Rect): Radii {
+  if (style.borderRadius.every((corner) => corner[0] === 0 && corner[1] === 0)) return ZERO_RADII;
   const r = style.borderRadius.map(([h, v]) => [
     Math.max(0, resolveLength(h, rect.width)),
     Math.max(0, resolveLength(v, rect.height)),
@@ -43,6 +52,7 @@ export function borderRadii(style: ComputedStyle, rect: Rect): Radii {
 
 /** Radii of an inner edge (padding or content box): each shrinks by the edge widths (§5.2). */
 export function innerRadii(radii: Radii, edges: Edges): Radii {
+  if (radii === ZERO_RADII && edges.top >= 0 && edges.right >= 0 && edges.bottom >= 0 && edges.left >= 0) return ZERO_RADII;
   const [tl, tr, br, bl] = radii;
   const shrink = (v: number, by: number): number => Math.max(0, v - by);
   return [
@@ -55,6 +65,7 @@ export function innerRadii(radii: Radii, edges: Edges): Radii {
 
 /** Radii of an outer edge (box-shadow spread, outline): grow by `by` where non-zero. */
 export function outerRadii(radii: Radii, by: number): Radii {
+  if (radii === ZERO_RADII) return ZERO_RADII;
   return radii.map(([h, v]) => [h > 0 ? Math.max(0, h + by) : 0, v > 0 ? Math.max(0, v + by) : 0] as const) as unknown as Radii;
 }
 
