@@ -127,8 +127,9 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const rowItems: SizingItem[] = g.items.map((_, i) => ({ start: g.areas[i]!.row, span: g.areas[i]!.rowSpan, min: () => contribution(i), max: () => contribution(i) }));
   let rowSizes = sizeTracks(g.rows, rowItems, used.height, g.rowGap, stretchy(s.alignContent));
   const total = rowSizes.reduce((a, b) => a + b, 0) + gapTotal(g.rowGap, g.rowCollapsed);
-  if (used.height === null && total < used.minHeight && g.rows.some((t) => t.max.kind === 'fr')) {
-    // §12.7.1: fr rows of an auto-height grid fill its min-height.
+  if (used.height === null && total < used.minHeight) {
+    // §12.7.1: fr rows of an auto-height grid fill its min-height; with align-content normal or
+    // stretch so do auto rows (§12.8; Chromium: a table in a grid with min-height 150px gets 150px rows).
     rowSizes = sizeTracks(g.rows, rowItems, used.minHeight, g.rowGap, stretchy(s.alignContent));
   }
   const usedRows = rowSizes.reduce((a, b) => a + b, 0) + gapTotal(g.rowGap, g.rowCollapsed);
