@@ -1,11 +1,10 @@
-import type { BoxFragment, Fragment, Page } from '@platen/layout';
+import type { Fragment, Page } from '@platen/layout';
+import type { HeadingBox } from './page-index.js';
 
 /** PDFKit's outline node (PDFOutline; only `addItem` is needed). */
 interface OutlineNode {
   addItem(title: string, options?: { top?: number; left?: number; expanded?: boolean }): OutlineNode;
 }
-
-const HEADING = /^h([1-6])$/;
 
 function textOf(frag: Fragment): string {
   if (frag.kind === 'text') return frag.runs.map((r) => r.text).join('');
@@ -13,25 +12,15 @@ function textOf(frag: Fragment): string {
   return '';
 }
 
-function headings(fragments: readonly Fragment[], out: { level: number; frag: BoxFragment }[]): void {
-  for (const f of fragments) {
-    if (f.kind !== 'box') continue;
-    const m = HEADING.exec(f.tag);
-    if (m && f.part.isFirst) out.push({ level: Number(m[1]), frag: f });
-    else headings(f.children, out);
-  }
-}
-
 /**
  * Document outline (bookmarks) from h1–h6, nested by level, each pointing at its heading's
- * top on its page (what Chromium's generateDocumentOutline produces). Keeps state across pages.
+ * top on its page (what Chromium's generateDocumentOutline produces). Keeps state across
+ * pages; each page's headings come from indexPages (page-index.ts).
  */
-export function createOutlineBuilder(root: OutlineNode): (page: Page, pageWidthPt: number) => void {
+export function createOutlineBuilder(root: OutlineNode): (page: Page, pageWidthPt: number, headings: readonly HeadingBox[]) => void {
   const stack: { level: number; node: OutlineNode }[] = [{ level: 0, node: root }];
-  return (page, pageWidthPt) => {
-    const found: { level: number; frag: BoxFragment }[] = [];
-    headings(page.fragments, found);
-    for (const { level, frag } of found) {
+  return (page, pageWidthPt, headings) => {
+    for (const { level, frag } of headings) {
       const title = textOf(frag).replace(/\s+/g, ' ').trim();
       if (!title) continue;
       while ((stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();

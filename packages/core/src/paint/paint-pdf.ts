@@ -9,7 +9,8 @@ import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingC
 import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage } from './paint-box.js';
 import { paintText } from './paint-text.js';
 import { paintWithOpacity } from './opacity-group.js';
-import { indexLinks, paintLinks, type LinkTargets } from './links.js';
+import { paintLinks, type LinkTargets } from './links.js';
+import { indexPages } from './page-index.js';
 import { createOutlineBuilder } from './outline.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
 
@@ -145,11 +146,11 @@ export async function paintPdf(pages: readonly Page[], options: PaintOptions): P
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const links = indexLinks(pages);
+  const index = indexPages(pages);
   const outline = options.outline ? createOutlineBuilder((doc as unknown as { outline: Parameters<typeof createOutlineBuilder>[0] }).outline) : null;
   pages.forEach((page, i) => {
-    paintPage(ctx, page, links.anchors[i] ?? [], links.targets);
-    outline?.(page, page.width * PT_PER_PX);
+    paintPage(ctx, page, index.anchors[i] ?? [], index.targets);
+    outline?.(page, page.width * PT_PER_PX, index.headings[i] ?? []);
   });
   doc.end();
   await done;
