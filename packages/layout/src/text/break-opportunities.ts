@@ -22,6 +22,19 @@ export function breakOpportunities(text: string): Map<number, boolean> {
     return out;
   }
   const breaker = new LineBreaker(text);
-  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) out.set(bk.position, bk.required);
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
+    if (!bk.required && afterSolidus(text, bk.position)) continue;
+    out.set(bk.position, bk.required);
+  }
   return out;
+}
+
+/**
+ * A solidus followed by a letter or digit is no break opportunity in Chromium (ICU's rules keep
+ * `SY × AL/NU`; measured: "mL/min/1.73m²", "abc/def", "km/h", URLs never wrap at a `/` in a
+ * 30 px wide box), though the `linebreak` package's UAX #14 tables allow one there.
+ */
+function afterSolidus(text: string, i: number): boolean {
+  if (text.charCodeAt(i - 1) !== 0x2f || i >= text.length) return false;
+  return /[\p{L}\p{N}]/u.test(text[i]!);
 }

@@ -26,4 +26,13 @@ describe('breakOpportunities', () => {
     expect([...breakOpportunities('well-known (x)\nnext').keys()]).toEqual([...reference('well-known (x)\nnext').keys()]);
     expect(breakOpportunities('a\nb').get(2)).toBe(true);
   });
+
+  it('never breaks after a solidus before a letter or digit, as Chromium (ICU) does', () => {
+    // Chromium keeps "mL/min/1.73m²", "abc/def/ghi", "12/34", "x/1", "km/h" and URLs whole in a 30 px box.
+    for (const text of ['mL/min/1.73m²', 'abc/def/ghi', 'and/or 12/34 x/1', 'http://example.com/path/to', 'km/h A/B (a/b)']) {
+      const slashes = [...text].flatMap((c, i) => (c === '/' ? [i + 1] : []));
+      for (const i of slashes) expect(breakOpportunities(text).has(i), `${text} @${i}`).toBe(false);
+    }
+    expect(breakOpportunities('and/or 12/34').has(7)).toBe(true);
+  });
 });
