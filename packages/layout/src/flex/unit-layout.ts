@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
+import { createBoxFragment, offsetFragment, partOf } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow/breaks.js';
@@ -293,6 +293,6 @@ function makeFragment(frame: Frame, height: number, continuation: boolean, last:
   const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   return createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: { isFirst: !continuation, isLast: last },
+    x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
   }, frame.children);
 }

@@ -4,7 +4,7 @@ import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, type UsedBox } from './box-model.js';
 import { keywordWidths } from './keyword-widths.js';
 import { flowChildren, type FlowState } from './block-children.js';
-import { createBoxFragment } from './fragments.js';
+import { createBoxFragment, partOf } from './fragments.js';
 import { placeMarker } from './marker-placement.js';
 import { beginFloats, floatsBottom } from '../float/float-layout.js';
 import {
@@ -138,10 +138,12 @@ function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, 
 
 function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   const { box, used, state, continuation } = frame;
-  const border = { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
-  const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
+  // Edges cut by a page break are sliced off; a whole box keeps its used edges (no copies).
+  const whole = !continuation && last;
+  const border = whole ? used.border : { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
+  const padding = whole ? used.padding : { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   return createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: { isFirst: !continuation, isLast: last },
+    x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
   }, state.children);
 }

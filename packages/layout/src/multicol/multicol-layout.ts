@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, offsetFragment, partOf, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -133,6 +133,6 @@ function makeFragment(box: ContainerBox, used: UsedBox, height: number, children
   const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   return createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: { isFirst: !continuation, isLast: last },
+    x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
   }, children);
 }

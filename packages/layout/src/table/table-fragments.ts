@@ -18,22 +18,21 @@ export interface PlacedRow {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/**
- * Cached cell fragments already handed out once. Fragments are converted to page
- * coordinates in place, so a subtree must not be in the final tree twice: the first
- * placement of a cached cell shares its subtree (copying only what it moves), any later
- * one (a repeated header, a row laid out again) gets a deep copy. Copying every time made
- * nested tables quadratic: each level copied the whole subtree below it.
+/*
+ * Cached cell fragments are handed out to pages. Fragments are converted to page coordinates
+ * in place, so a subtree must not be in the final tree twice: the first placement of a cached
+ * cell shares its subtree (copying only what it moves), any later one (a repeated header, a
+ * row laid out again) gets a deep copy (MeasuredCell.handedOut says which). Copying every
+ * time made nested tables quadratic: each level copied the whole subtree below it.
  */
-const handedOut = new WeakSet<BoxFragment>();
 
 /** A copy of one fragment whose children, if any, stay shared. */
 const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
 
 /** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment is never moved. */
 export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number | null): BoxFragment {
-  const first = !handedOut.has(c.fragment);
-  handedOut.add(c.fragment);
+  const first = !c.handedOut;
+  c.handedOut = true;
   const f = (first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
   const v = c.slot.box.style.verticalAlign;
   let dy = 0;

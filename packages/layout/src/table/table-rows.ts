@@ -17,6 +17,8 @@ export interface MeasuredCell {
   readonly baseline: number;
   readonly x: number;
   readonly width: number;
+  /** The fragment was placed once already: a later placement needs a deep copy (table-fragments). */
+  handedOut: boolean;
 }
 
 export interface MeasuredRows {
@@ -72,7 +74,7 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
       if (r.resume) broken = true;
       const fragment = r.fragment as BoxFragment;
       const natural = Math.max(r.height, specifiedHeight(slot.box, box));
-      list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width });
+      list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width, handedOut: false });
     }
     cells.push(list);
     const { height, baseline } = rowHeight(row.box, list);
