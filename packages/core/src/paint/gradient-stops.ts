@@ -81,12 +81,17 @@ function repeat(stops: readonly Stop[], length: number): Stop[] {
   return out;
 }
 
+/** The stops at their positions along a gradient line of `length` px, transparent ones split. */
+export function placedStops(stops: readonly ColorStop[], length: number): Stop[] {
+  return premultiplyTransparent(placeStops(stops, length));
+}
+
 /**
  * Stops over [0, length] ready for a PDF shading: the first at 0, the last at `length`,
  * repeated for repeating-*-gradient, cut (with interpolated colours) at both ends.
  */
 export function gradientStops(stops: readonly ColorStop[], length: number, repeating: boolean): Stop[] {
-  let placed = premultiplyTransparent(placeStops(stops, length));
+  let placed = placedStops(stops, length);
   if (repeating) placed = repeat(placed, length);
   const inside = placed.filter((s) => s.at > 0 && s.at < length);
   return [{ at: 0, color: colorAt(placed, 0) }, ...inside, { at: length, color: colorAt(placed, length) }];

@@ -2,6 +2,7 @@ import { resolveLength, type Image } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
 import { gradientStops } from './gradient-stops.js';
+import { repeatingLinearGradient } from './repeating-gradient.js';
 
 type Gradient = Exclude<Image, { kind: 'url' }>;
 type Radial = Extract<Gradient, { kind: 'radial-gradient' }>;
@@ -56,16 +57,35 @@ function fillWide(ctx: PaintContext, paint: Rect, grad: PDFKit.PDFGradient): voi
   }
 }
 
+/** Chromium paints backgrounds on whole pixels (PixelSnappedIntRect). */
+function snapRect(r: Rect): Rect {
+  const x = Math.round(r.x);
+  const y = Math.round(r.y);
+  return { x, y, width: Math.round(r.x + r.width) - x, height: Math.round(r.y + r.height) - y };
+}
+
 /** Fill `paint` with a gradient sized to `area` (CSS Images 3 §3.1, §3.2). */
 export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: Rect): void {
   const doc = ctx.doc;
+  if (g.kind === 'linear-gradient' && g.repeating) {
+    area = snapRect(area);
+    paint = snapRect(paint);
+  }
   if (g.kind === 'linear-gradient') {
     const a = (g.angleDeg * Math.PI) / 180;
     const dir = [Math.sin(a), -Math.cos(a)] as const;
     const len = Math.abs(area.width * dir[0]) + Math.abs(area.height * dir[1]);
     const cx = area.x + area.width / 2;
     const cy = area.y + area.height / 2;
-    const grad = doc.linearGradient(cx - (dir[0] * len) / 2, cy - (dir[1] * len) / 2, cx + (dir[0] * len) / 2, cy + (dir[1] * len) / 2);
+    const x0 = cx - (dir[0] * len) / 2;
+    const y0 = cy - (dir[1] * len) / 2;
+    const repeating = g.repeating ? repeatingLinearGradient(doc, g.stops, { x: x0, y: y0, dx: dir[0], dy: dir[1], length: len }, paint) : null;
+    if (repeating) {
+      doc.rect(paint.x, paint.y, paint.width, paint.height).fill(repeating);
+      ctx.forgetColors();
+      return;
+    }
+    const grad = doc.linearGradient(x0, y0, cx + (dir[0] * len) / 2, cy + (dir[1] * len) / 2);
     addStops(grad, g, len);
     fillWide(ctx, paint, grad);
     return;

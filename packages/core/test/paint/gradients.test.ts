@@ -49,4 +49,23 @@ describe('gradients in the PDF', () => {
     expect(r2).toBe(255);
     expect(g2).toBeGreaterThan(100);
   });
+  it('draws 1 px repeating bars crisp, as one period of a function-based shading (Chromium\'s barcodes)', async () => {
+    // repeating-linear-gradient(90deg, #000 0 1px, #fff 1px 3px) at a fractional position.
+    const bars = box(100.4, 100, 60, 20, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(BLACK, 1), stop(WHITE, 1), stop(WHITE, 3)] })] });
+    const pdf = await paintPage([bars]);
+    const text = Buffer.from(pdf).toString('latin1');
+    expect(text).toMatch(/\/ShadingType 1/);
+    expect(text).toMatch(/\/FunctionType 4/);
+    const img = rasterise(pdf, 96);
+    const row = Array.from({ length: 60 }, (_, i) => img.at(100 + i, 110)[0]);
+    expect(row.every((v) => v === 0 || v === 255)).toBe(true); // no grey: each pixel sampled
+    // Snapped to whole px like Chromium's backgrounds: black at 100, 103, 106…
+    expect(row.slice(0, 9)).toEqual([0, 255, 255, 0, 255, 255, 0, 255, 255]);
+  });
+  it('keeps transparent repeating stops on the axial shading with a soft mask', async () => {
+    const faded = box(100, 100, 60, 20, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(CLEAR, 3)] })] });
+    const text = Buffer.from(await paintPage([faded])).toString('latin1');
+    expect(text).not.toMatch(/\/ShadingType 1/);
+    expect(text).toMatch(/\/ShadingType 2/);
+  });
 });
