@@ -14,6 +14,8 @@ interface Deferred {
   readonly index: number;
   readonly box: FloatBox;
   readonly resume: Resume | null;
+  /** Its first part is on this page (split at the page end); false: it moved whole. */
+  readonly started: boolean;
 }
 
 const deferred = new WeakMap<ContainerBox, Deferred[]>();
@@ -22,10 +24,12 @@ export function flowFloat(
   parent: ContainerBox, index: number, child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resume: Resume | null = null,
 ): void {
   const list = deferred.get(parent) ?? [];
-  // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows a deferred one.
-  const outcome = list.length === 0 ? placeFloat(child, space, used, state, ctx, resume) : { placed: false as const };
+  // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows one that
+  // moved whole to the next page, but may sit beside one split at the page end (Chromium splits
+  // a row of floated labels crossing the page end, each beside the other).
+  const outcome = list.every((d) => d.started) ? placeFloat(child, space, used, state, ctx, resume) : { placed: false as const };
   if (outcome.placed && outcome.rest === null) return;
-  list.push({ index, box: child, resume: outcome.placed ? outcome.rest : resume });
+  list.push({ index, box: child, resume: outcome.placed ? outcome.rest : resume, started: outcome.placed });
   deferred.set(parent, list);
 }
 

@@ -8,13 +8,22 @@ import type { ForcedBreak } from './types.js';
  * over avoid, which wins over auto.
  */
 const beforeCache = new WeakMap<BlockLevelBox, BreakValue>();
+
+/**
+ * Floats and positioned boxes have no forced breaks before or after them: Chromium ignores
+ * `break-before/after: page` on floated address labels (measured: the next float stays beside
+ * it on the same page), as breaks are between in-flow siblings (CSS Fragmentation 3 §3.1, §4.1).
+ */
+function outOfFlow(box: Exclude<BlockLevelBox, LinesBox>): boolean {
+  return box.style.float !== 'none' || box.style.position === 'absolute' || box.style.position === 'fixed';
+}
 const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
 
 export function breakBeforeOf(box: BlockLevelBox): BreakValue {
   let value = beforeCache.get(box);
   if (value !== undefined) return value;
-  value = box.kind === 'lines' ? 'auto' : box.style.breakBefore;
-  if (box.kind !== 'lines' && box.kind !== 'replaced') {
+  value = box.kind === 'lines' || outOfFlow(box) ? 'auto' : box.style.breakBefore;
+  if (box.kind !== 'lines' && box.kind !== 'replaced' && !outOfFlow(box)) {
     const first = box.children[0];
     if (first) value = strongest(value, breakBeforeOf(first));
   }
@@ -25,8 +34,8 @@ export function breakBeforeOf(box: BlockLevelBox): BreakValue {
 export function breakAfterOf(box: BlockLevelBox): BreakValue {
   let value = afterCache.get(box);
   if (value !== undefined) return value;
-  value = box.kind === 'lines' ? 'auto' : box.style.breakAfter;
-  if (box.kind !== 'lines' && box.kind !== 'replaced') {
+  value = box.kind === 'lines' || outOfFlow(box) ? 'auto' : box.style.breakAfter;
+  if (box.kind !== 'lines' && box.kind !== 'replaced' && !outOfFlow(box)) {
     const last = box.children[box.children.length - 1];
     if (last) value = strongest(value, breakAfterOf(last));
   }
