@@ -61,6 +61,25 @@ function unitMetrics(font: Font): UnitMetrics {
  * test/text/measurer.test.ts pins the measured cases).
  */
 export function fontMetrics(font: Font, size: number): FontMetrics {
+  let bySize = scaledCache.get(font);
+  if (!bySize) scaledCache.set(font, (bySize = new Map()));
+  let metrics = bySize.get(size);
+  if (!metrics) {
+    metrics = scaledMetrics(font, size);
+    // A few sizes per document; a runaway (every size a template computes) just stops caching.
+    if (bySize.size < SIZES_PER_FONT) bySize.set(size, metrics);
+  }
+  return metrics;
+}
+
+/**
+ * fontMetrics per (parsed font, size) for the process: every glyph run carries its font's
+ * metrics, and a long table made a new object per run. A pure function of immutable inputs.
+ */
+const scaledCache = new WeakMap<Font, Map<number, FontMetrics>>();
+const SIZES_PER_FONT = 256;
+
+function scaledMetrics(font: Font, size: number): FontMetrics {
   const u = unitMetrics(font);
   const scale = size / u.upem;
   const ascent = Math.round(u.ascent * scale);
