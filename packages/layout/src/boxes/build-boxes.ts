@@ -57,10 +57,7 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
       else items.push(...buildMarkerInside(child, decos, walk));
       continue;
     }
-    for (const item of buildNode(child, decos, walk, blockify)) {
-      if (isBlockLevel(item)) walk.state = createCollapseState();
-      items.push(item);
-    }
+    appendNode(child, decos, walk, blockify, items);
   }
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
@@ -79,32 +76,54 @@ function withOwnDecorations(style: ComputedStyle, inherited: readonly Decoration
   return out;
 }
 
-function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean): Item[] {
+/** Build a child into `out`; a block-level box among what it yields starts white-space collapsing afresh. */
+function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+  const from = out.length;
+  buildNode(node, decorations, walk, blockify, out);
+  for (let k = from; k < out.length; k++) {
+    if (isBlockLevel(out[k]!)) {
+      walk.state = createCollapseState();
+      break;
+    }
+  }
+}
+
+/** Build one node's boxes and append them to `out` (no array per node: most nodes yield one box). */
+function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   if (node.kind === 'text') {
     const style = node.style;
     const inWord = walk.state.inWord;
     const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord, style.hyphens), style, walk.state);
     if (text !== '') walk.state.inWord = endsInWord(text);
-    return text === '' ? [] : [{ kind: 'text', style, text, decorations }];
+    if (text !== '') out.push({ kind: 'text', style, text, decorations });
+    return;
   }
-  return buildElement(node, decorations, walk, blockify);
+  buildElement(node, decorations, walk, blockify, out);
 }
 
-function buildElement(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean): Item[] {
+function buildElement(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   const display = el.style.display;
-  if (display === 'none' || display === 'table-column' || display === 'table-column-group') return [];
-  if (display === 'contents') return el.children.flatMap((c) => buildNode(c, decorations, walk, blockify));
-  if (el.tag === 'img') return buildImage(el, decorations, walk);
+  if (display === 'none' || display === 'table-column' || display === 'table-column-group') return;
+  if (display === 'contents') {
+    for (const c of el.children) buildNode(c, decorations, walk, blockify, out);
+    return;
+  }
+  if (el.tag === 'img') {
+    out.push(...buildImage(el, decorations, walk));
+    return;
+  }
   if (el.tag === 'br') {
     walk.state.lastWasSpace = true; // a space after <br> starts a line: removed
     walk.state.inWord = false;
-    return [{ kind: 'line-break', style: el.style }];
+    out.push({ kind: 'line-break', style: el.style });
+    return;
   }
   const counter = walk.options.chrome ? counterOf(el) : null;
   if (counter) {
     walk.state.lastWasSpace = false;
     walk.state.inWord = false;
-    return [{ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, counter, decorations: withOwnDecorations(el.style, decorations) }];
+    out.push({ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, counter, decorations: withOwnDecorations(el.style, decorations) });
+    return;
   }
   const kind = containerKind(display);
   if (display.startsWith('inline-')) {
@@ -113,20 +132,18 @@ function buildElement(el: StyledElement, decorations: readonly DecorationSpec[],
     walk.state.inWord = false;
     const box = buildContainer(el, kind ?? 'block', [], walk);
     const atomic: AtomicInlineBox = { kind: 'atomic', style: el.style, box };
-    return [atomic];
+    out.push(atomic);
+    return;
   }
-  if (kind) return [buildContainer(el, kind, decorations, walk)];
-  if (blockify) return [buildContainer(el, 'block', decorations, walk)];
+  if (kind || blockify) {
+    out.push(buildContainer(el, kind ?? 'block', decorations, walk));
+    return;
+  }
   // display: inline
   const decos = withOwnDecorations(el.style, decorations);
   const children: Item[] = [];
-  for (const child of el.children) {
-    for (const item of buildNode(child, decos, walk, false)) {
-      if (isBlockLevel(item)) walk.state = createCollapseState();
-      children.push(item);
-    }
-  }
-  return splitInlineAroundBlocks(el, children);
+  for (const child of el.children) appendNode(child, decos, walk, false, children);
+  for (const item of splitInlineAroundBlocks(el, children)) out.push(item);
 }
 
 function counterOf(el: StyledElement): 'page' | 'pages' | null {
