@@ -27,6 +27,8 @@ export interface CompiledRule {
   readonly match: (el: Element) => boolean;
   readonly pseudo: PseudoElement;
   readonly declarations: readonly CompiledDeclaration[];
+  /** `id,`: the rule's part of a style cache key (style-tree.ts), made once. */
+  readonly key: string;
 }
 
 const isKnown = (name: string): boolean => PROPERTIES.has(name) || name in SHORTHANDS;
@@ -106,7 +108,8 @@ export class RuleIndex {
     if (decls.length === 0) return;
     if (origin === 'user-agent') for (const d of decls) USER_AGENT_DECLARATIONS.add(d);
     for (const sel of compiled) {
-      const rule: CompiledRule = { id: this.nextId++, origin, specificity: sel.specificity, layer, match: sel.match, pseudo: sel.pseudo, declarations: decls };
+      const id = this.nextId++;
+      const rule: CompiledRule = { id, origin, specificity: sel.specificity, layer, match: sel.match, pseudo: sel.pseudo, declarations: decls, key: `${id},` };
       for (const key of sel.keys) {
         let list = this.buckets.get(key);
         if (!list) this.buckets.set(key, (list = []));
@@ -119,26 +122,29 @@ export class RuleIndex {
   /** Rules whose selector matches `el`, in source order. */
   match(el: Element): CompiledRule[] {
     const out: CompiledRule[] = [];
-    const scan = (key: string): void => {
-      const list = this.buckets.get(key);
-      if (list) for (const r of list) if (r.match(el)) out.push(r);
-    };
-    scan('*');
-    scan(el.name);
+    this.#scan('*', el, out);
+    this.#scan(el.name, el, out);
     const id = el.attribs['id'];
-    if (id) scan(`#${id}`);
+    if (id) this.#scan(`#${id}`, el, out);
     const cls = el.attribs['class'];
     if (cls) {
       const classes = cls.split(/\s+/);
       for (let i = 0; i < classes.length; i++) {
         const c = classes[i]!;
-        if (c && classes.indexOf(c) === i) scan(`.${c}`);
+        if (c && classes.indexOf(c) === i) this.#scan(`.${c}`, el, out);
       }
     }
-    for (const name in el.attribs) if (this.attributeKeys.has(name)) scan(`[${name}]`);
-    return out.length > 1 ? out.sort((a, b) => a.id - b.id) : out;
+    if (this.attributeKeys.size > 0) for (const name in el.attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, out);
+    return out.length > 1 ? out.sort(byId) : out;
+  }
+
+  #scan(key: string, el: Element, out: CompiledRule[]): void {
+    const list = this.buckets.get(key);
+    if (list) for (const r of list) if (r.match(el)) out.push(r);
   }
 }
+
+const byId = (a: CompiledRule, b: CompiledRule): number => a.id - b.id;
 
 /** One element's cascaded declarations, winners per property. */
 export type Winners = Map<string, CompiledDeclaration>;

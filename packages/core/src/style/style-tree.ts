@@ -85,15 +85,21 @@ export class StyleTreeBuilder {
   private elementStyle(el: Element, parent: ElementStyle | null, isRoot: boolean): ElementStyle {
     const rules = this.index.match(el);
     let own = rules;
-    if (rules.some((r) => r.pseudo !== '')) {
-      own = rules.filter((r) => r.pseudo === '');
-      this.pseudoRules.set(el, rules.filter((r) => r.pseudo !== ''));
+    let rulesKey = '';
+    for (const r of rules) {
+      if (r.pseudo !== '') {
+        own = rules.filter((x) => x.pseudo === '');
+        this.pseudoRules.set(el, rules.filter((x) => x.pseudo !== ''));
+        rulesKey = '';
+        for (const o of own) rulesKey += o.key;
+        break;
+      }
+      rulesKey += r.key;
     }
     const hintsText = presentationalHints(el);
     const inlineText = el.attribs['style'] ?? '';
     const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
-    let key = `${this.idOf(parent)}|${isRoot ? 1 : 0}|${lang ?? ''}|${hintsText}|${inlineText}|`;
-    for (const r of own) key += `${r.id},`;
+    const key = `${this.idOf(parent)}|${isRoot ? 1 : 0}|${lang ?? ''}|${hintsText}|${inlineText}|${rulesKey}`;
     return this.cached(key, () => {
       const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
       const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
@@ -105,7 +111,7 @@ export class StyleTreeBuilder {
     const rules = this.pseudoRules.get(el)?.filter((r) => r.pseudo === kind) ?? [];
     if (rules.length === 0 && kind !== 'marker') return null;
     let key = `${this.idOf(parent)}|${kind}|`;
-    for (const r of rules) key += `${r.id},`;
+    for (const r of rules) key += r.key;
     return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }));
   }
 
