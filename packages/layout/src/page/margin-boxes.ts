@@ -6,6 +6,7 @@ import type { ComputedStyle, ContentItem } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { outerSizes } from '../flow/intrinsic-size.js';
 import { NO_MARGINS } from '../flow/types.js';
 import { formatCounter } from './counter-style.js';
 
@@ -75,21 +76,52 @@ export function contentText(content: readonly ContentItem[], page: number, pages
 
 /** Lay out the page's margin boxes with `counter(page)` / `counter(pages)` filled in. */
 export function layoutMarginBoxes(ps: PageBoxStyle, margins: PageMargins, page: number, pages: number, ctx: LayoutContext): Fragment[] {
-  const out: Fragment[] = [];
+  const boxes = new Map<MarginBoxName, BlockBox>();
   for (const mb of ps.marginBoxes) {
-    const fragment = layoutMarginBox(mb, marginBoxRect(mb.name, ps.width, ps.height, margins), page, pages, ctx);
+    const box = marginBlock(mb, page, pages);
+    if (box) boxes.set(mb.name, box);
+  }
+  const rects = sideRects(boxes, ps.width, margins, ctx);
+  const out: Fragment[] = [];
+  for (const [name, box] of boxes) {
+    const fragment = layoutMarginBox(box, { ...marginBoxRect(name, ps.width, ps.height, margins), ...rects.get(name) }, ctx);
     if (fragment) out.push(fragment);
   }
   return out;
 }
 
-function layoutMarginBox(mb: MarginBox, rect: Rect, page: number, pages: number, ctx: LayoutContext): Fragment | null {
+/**
+ * The top and bottom sides without a center box (CSS Paged Media 3 §5.3.2, "resolving auto
+ * widths" with B not generated): the left and right boxes share the side in proportion to their
+ * max-content widths, so a lone box takes the whole side. Chromium prints a lone @top-right
+ * wider than a third on one line. With a center box the equal thirds stay (simplified).
+ */
+function sideRects(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageWidth: number, m: PageMargins, ctx: LayoutContext): Map<MarginBoxName, { x: number; width: number }> {
+  const out = new Map<MarginBoxName, { x: number; width: number }>();
+  const cw = pageWidth - m.left - m.right;
+  for (const side of ['top', 'bottom'] as const) {
+    const left = boxes.get(`${side}-left`);
+    const right = boxes.get(`${side}-right`);
+    if (boxes.has(`${side}-center`) || (!left && !right)) continue;
+    const maxL = left ? outerSizes(left, ctx).max : 0;
+    const maxR = right ? outerSizes(right, ctx).max : 0;
+    const wL = maxL + maxR > 0 ? (cw * maxL) / (maxL + maxR) : 0;
+    out.set(`${side}-left`, { x: m.left, width: wL });
+    out.set(`${side}-right`, { x: m.left + wL, width: cw - wL });
+  }
+  return out;
+}
+
+function marginBlock(mb: MarginBox, page: number, pages: number): BlockBox | null {
   const text = contentText(mb.content, page, pages);
   if (!text) return null;
   // A margin box is a block container (CSS Paged Media 3 §5.3), whatever display the cascade gave it.
   const style: ComputedStyle = { ...mb.style, display: 'block', textAlign: mb.style.textAlign === 'start' ? defaultTextAlign(mb.name) : mb.style.textAlign };
   const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: [{ kind: 'text', style, text, decorations: [] }], indent: true };
-  const box: BlockBox = { kind: 'block', style, tag: `@${mb.name}`, attrs: {}, children: [lines], marker: null };
+  return { kind: 'block', style, tag: `@${mb.name}`, attrs: {}, children: [lines], marker: null };
+}
+
+function layoutMarginBox(box: BlockBox, rect: Rect, ctx: LayoutContext): Fragment | null {
   const r = layoutBox(box, {
     inlineSize: rect.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: rect.height,
   }, null, ctx);
