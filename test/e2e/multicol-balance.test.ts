@@ -16,7 +16,8 @@ ${cols('<p style="margin:0">b1<br>b2<br>b3</p><div style="height:5px;margin-bott
 ${cols('<p style="margin:0">c1<br>c2</p>')}<div>endC</div>
 ${cols('<p style="margin:0">d1<br>d2<br>d3</p>')}<div>endD</div>
 ${cols('<p style="margin:0;orphans:3;widows:1">e1<br>e2<br>e3</p>')}<div>endE</div>
-${cols('<div style="height:10px"></div><p style="margin:0">f1<br>f2<br>f3<br>f4</p>')}<div>endF</div></body>`;
+${cols('<div style="height:10px"></div><p style="margin:0">f1<br>f2<br>f3<br>f4</p>')}<div>endF</div>
+${cols('<p style="margin:0;orphans:1;widows:3">g1<br>g2<br>g3</p>')}<div>endG</div></body>`;
 
 /** Chromium's word positions [x, y] in pt. */
 const CHROMIUM: Record<string, [number, number]> = {
@@ -32,6 +33,8 @@ const CHROMIUM: Record<string, [number, number]> = {
   e1: [0, 190.14], e2: [0, 205.14], e3: [0, 220.14], endE: [0, 235.14],
   // After a 10px block: 2|2 in 50px columns rather than 1|3 in 45px.
   f1: [0, 257.64], f2: [0, 272.64], f3: [150, 250.14], f4: [150, 265.14], endF: [0, 287.64],
+  // orphans:1 widows:3 can't both hold: widows give way down to `orphans` lines, 1|2 (not 2|1).
+  g1: [0, 302.64], g2: [150, 302.64], g3: [150, 317.64], endG: [0, 332.64],
 };
 
 describe('multi-column balancing matches Chromium', async () => {
@@ -44,4 +47,15 @@ describe('multi-column balancing matches Chromium', async () => {
       expect(Math.abs(word!.yMin - y), `${text} y ${word!.yMin}`).toBeLessThan(0.3);
     });
   }
+});
+
+/** The same rule on pages (Chromium: 400×80 px pages, 20 px margins, two 20px lines a page). */
+describe('a paragraph at a page top breaks after `orphans` lines when widows cannot hold', async () => {
+  const pageHtml = `<!DOCTYPE html><style>@page{size:400px 80px;margin:20px}</style><body style="margin:0;font:12px/20px 'Liberation Sans'">
+<p style="margin:0;orphans:1;widows:3">l1<br>l2<br>l3</p><p style="margin:0">m1<br>m2<br>m3</p></body>`;
+  const { words } = extractWords(await render({ html: pageHtml }));
+  it('puts l1 | l2 l3 and m1 m2 | m3 on pages as Chromium does', () => {
+    const pageOf = (t: string): number => words.find((w) => w.text === t)!.page;
+    expect(['l1', 'l2', 'l3', 'm1', 'm2', 'm3'].map(pageOf)).toEqual([1, 2, 2, 3, 3, 4]);
+  });
 });

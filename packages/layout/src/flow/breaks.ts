@@ -83,6 +83,9 @@ export function applyOrphansWidows(box: LinesBox, total: number, start: number, 
     const reduced = count - (widows - remaining);
     if (reduced >= orphans) count = reduced;
     else if (!pageIsEmpty) return start; // cannot satisfy both: move the paragraph's rest to the next page
+    // Nothing before it here: Chromium keeps `orphans` lines and lets widows give way (measured,
+    // orphans:1 widows:3, 3 lines in 40px columns of 20px lines: 1|2, not 2|1).
+    else count = Math.min(count, orphans);
   }
   if (count < orphans && !pageIsEmpty) return start;
   return start + Math.max(count, 1);
