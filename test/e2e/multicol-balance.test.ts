@@ -5,6 +5,7 @@
  * Chromium broke. The rules: a trailing bottom margin may stick out of the last column; a
  * paragraph at a column top may break against widows; never fewer than `orphans` lines before a break.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { render } from '@platen/core';
 import { extractWords } from '../helpers/poppler.js';
@@ -59,3 +60,23 @@ describe('a paragraph at a page top breaks after `orphans` lines when widows can
     expect(['l1', 'l2', 'l3', 'm1', 'm2', 'm3'].map(pageOf)).toEqual([1, 2, 2, 3, 3, 4]);
   });
 });
+
+/**
+ * A 3-column price list of padded flex rows (break-inside: avoid) under a column-span heading:
+ * balancing trials are far from monotonic there (many heights below the bisected one fit), and
+ * Chromium, stretching up from the equal share, lands on the lowest. Chromium's last word per
+ * column and the paragraph after the columns (pt), ±0.5 (column 1 sits 1 px low, another matter).
+ */
+describe('balancing finds the lowest fitting height when trials are not monotonic', async () => {
+  const html = readFileSync(new URL('./multicol-fixtures/price-list-columns.html', import.meta.url), 'utf8');
+  const { words } = extractWords(await render({ html }));
+  const onPage = words.filter((w) => w.page === 1);
+  const note = Math.min(...onPage.filter((w) => w.text === 'E&OE.').map((w) => w.yMin));
+  const lastIn = (from: number, to: number): number => Math.max(...onPage.filter((w) => w.xMin >= from && w.xMin < to && w.yMin > 95 && w.yMin < note).map((w) => w.yMin));
+  it('ends each column and the container where Chromium does', () => {
+    const got = [lastIn(0, 210), lastIn(210, 395), lastIn(395, 600), note];
+    const chromium = [362.52, 363.27, 342.71, 380.37];
+    got.forEach((y, i) => expect(Math.abs(y - chromium[i]!), `column ${i}: ${y}`).toBeLessThan(0.5));
+  });
+});
+

@@ -204,19 +204,48 @@ export function balanceColumns(
     if (r.complete) return set(guess, r);
     lo = guess;
   }
-  while (hi - lo > UNIT) {
-    const mid = Math.ceil(((lo + hi) / 2) / UNIT) * UNIT;
-    if (mid >= hi) break;
-    const r = runColumns(flow, geo, start, mid, true, ctx);
-    if (r.complete) {
-      hi = mid;
-      best = r;
-      found = mid;
-    } else lo = mid;
-  }
+  const from = lo;
+  const search = (low: number): void => {
+    while (hi - low > UNIT) {
+      const mid = Math.ceil(((low + hi) / 2) / UNIT) * UNIT;
+      if (mid >= hi) break;
+      const r = runColumns(flow, geo, start, mid, true, ctx);
+      if (r.complete) {
+        hi = mid;
+        best = r;
+        found = mid;
+      } else low = mid;
+    }
+  };
+  search(lo);
   if (found === null) {
     hi = Number.isFinite(limit) ? limit : total;
     return fill();
   }
+  // Trials are not monotonic (each height fills the columns differently): Chromium stretches up
+  // from the equal share by the least space shortage and stops at the first height that fits,
+  // which can lie well below what bisection finds (measured: a 3-column price list of padded
+  // flex rows balances 13 px lower). Probe evenly below the found height and narrow down to
+  // the lowest fit, a bounded number of extra trials.
+  const step = (hi - from) / (PROBES + 1);
+  if (step > 4 * UNIT) {
+    let below = from;
+    for (let k = 1; k <= PROBES; k++) {
+      const h = Math.ceil((from + k * step) / UNIT) * UNIT;
+      if (h >= hi) break;
+      const r = runColumns(flow, geo, start, h, true, ctx);
+      if (r.complete) {
+        hi = h;
+        best = r;
+        found = h;
+        search(below);
+        break;
+      }
+      below = h;
+    }
+  }
   return set(found, best);
 }
+
+/** Extra balancing trials spread below the bisected height (see balanceColumns). */
+const PROBES = 12;
