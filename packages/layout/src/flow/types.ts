@@ -49,6 +49,8 @@ export interface Space {
   readonly truncateMargins: boolean;
   /** The containing block's definite content height, for percentage heights (null: auto). */
   readonly cbBlockSize: number | null;
+  /** The page area's unrounded width, given to the root: Chromium's ICB is it floored (the root's inlineSize is it rounded up). */
+  readonly pageAreaWidth?: number;
   /** At the start of a quirky container (body, table cell in quirks mode): quirky top margins are ignored. */
   readonly quirkyContainerStart?: boolean;
   /** The containing block's used page name (CSS Paged Media 3 §7), '' for the default page. */

@@ -88,11 +88,20 @@ function pageMargins(ps: PageBoxStyle): PageMargins {
   };
 }
 
+/**
+ * The page area's width as Chromium lays the body out: rounded up to a whole px (measured, A4:
+ * right-aligned text ends 719 px from a 10mm margin's 38 px origin, 681 with 15mm, 694 with
+ * 13.3mm margins, where the areas are 718.11, 680.31 and 693.17 px).
+ */
+function areaWidth(style: PageBoxStyle, margins: PageMargins): number {
+  return Math.ceil(style.width - margins.left - margins.right - 1e-6);
+}
+
 /** Chromium's shrink to fit (./shrink-to-fit.ts) from the widest page body, measured in the first pass. */
 function documentShrink(bodies: readonly BodyPage[]): number {
   let scale = 1;
   for (const b of bodies) {
-    if (b.body) scale = Math.min(scale, shrinkFactor(overflowRight(b.body, b.margins.left), b.style.width - b.margins.left - b.margins.right));
+    if (b.body) scale = Math.min(scale, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
   }
   return scale;
 }
@@ -132,7 +141,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
       continue;
     }
     const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
-    const width = style.width - margins.left - margins.right;
+    const width = areaWidth(style, margins);
     let chrome = reservedByWidth.get(width);
     if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx, count)));
     const bodyTop = margins.top + chrome.header;
@@ -143,7 +152,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
     const r = layoutBox(docs.root, {
       inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-      truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight,
+      truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,
     }, resume, ctx);
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);

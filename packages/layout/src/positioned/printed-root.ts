@@ -37,7 +37,7 @@ export function recordPage(root: ContainerBox, f: BoxFragment, r: LayoutResult, 
   // below this one's; the area itself (cbBlockSize) floored is the ICB height.
   const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
   const icbHeight = space.cbBlockSize ?? height;
-  const area: Area = { x: -f.x, y: -resolveMargins(r.marginTop), width: Math.floor(space.inlineSize + EPSILON), height: Math.floor(icbHeight + EPSILON) };
+  const area: Area = { x: -f.x, y: -resolveMargins(r.marginTop), width: Math.floor((space.pageAreaWidth ?? space.inlineSize) + EPSILON), height: Math.floor(icbHeight + EPSILON) };
   let pages = pagesOf.get(root);
   if (f.part.isFirst || !pages) pagesOf.set(root, (pages = []));
   const last = pages[pages.length - 1];
