@@ -38,6 +38,11 @@ export function indexPages(pages: readonly Page[]): PageIndex {
     const visit = (fragments: readonly Fragment[], inHeading: boolean): void => {
       for (const f of fragments) {
         if (f.kind !== 'box') continue;
+        // Anonymous boxes (half the boxes of a table) have no attributes and are no heading.
+        if (f.tag === '') {
+          visit(f.children, inHeading);
+          continue;
+        }
         const href = f.attrs.href;
         if (f.tag === 'a' && href !== undefined) {
           if (href.startsWith('#') && href.length > 1) targets.add(fragmentId(href));

@@ -160,15 +160,16 @@ function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): { p
   const charSpacing = letterSpacingOf(advances, natural, size);
   let body = '';
   for (let k = 0; k < n; k++) body += tjPiece(ctx, glyphs[k]!, ((natural[k]! + charSpacing - advances[k]!) * 1000) / size);
-  const head = ['BT', `/${ctx.fonts.use(resolved)} ${num(size)} Tf`];
-  if (resolved.syntheticBold) head.push('2 Tr');
-  if (charSpacing !== 0) head.push(`${num(charSpacing)} Tc`);
-  head.push(`1 0 ${num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0)} -1 `);
-  const tail = [` Tm`, `[${body}] TJ`];
-  if (charSpacing !== 0) tail.push('0 Tc');
-  if (resolved.syntheticBold) tail.push('0 Tr');
-  tail.push('ET');
-  return { plain: { head: head.join('\n'), tail: tail.join('\n') }, advances };
+  // Concatenated, not joined: join would copy the body here, and the page's one join copies it anyway.
+  let head = `BT\n/${ctx.fonts.use(resolved)} ${num(size)} Tf\n`;
+  if (resolved.syntheticBold) head += '2 Tr\n';
+  if (charSpacing !== 0) head += `${num(charSpacing)} Tc\n`;
+  head += `1 0 ${num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0)} -1 `;
+  let tail = ' Tm\n[' + body + '] TJ\n';
+  if (charSpacing !== 0) tail += '0 Tc\n';
+  if (resolved.syntheticBold) tail += '0 Tr\n';
+  tail += 'ET';
+  return { plain: { head, tail }, advances };
 }
 
 /**
