@@ -84,7 +84,7 @@ function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace
  * Text-showing operators: TJ arrays whose adjustments turn each glyph's own advance into
  * the measured one; a glyph with a mark offset gets its own text matrix. Returns the pen.
  */
-function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number): number {
+function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number, rtl: boolean): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
   // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
@@ -98,11 +98,25 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
     pending = '';
   };
   let needsTm = true;
-  for (const g of glyphs) {
+  let clusterEnd = -1;
+  for (let k = 0; k < glyphs.length; k++) {
+    const g = glyphs[k]!;
+    // A base with its combining marks is one /ActualText span, as in Chromium's PDFs: drawn
+    // apart (a mark placed over its base), extraction would cut the word at the mark.
+    if (k > clusterEnd) {
+      const end = markClusterEnd(glyphs, k, rtl);
+      if (end > k) {
+        flush();
+        const cluster = glyphs.slice(k, end + 1).map((c) => c.text);
+        ops.push(`/Span <</ActualText <FEFF${utf16Hex((rtl ? cluster.reverse() : cluster).join(''))}>>> BDC`);
+        clusterEnd = end;
+      }
+    }
+    const inCluster = k <= clusterEnd;
     // A glyph whose ToUnicode entry says something else (.notdef, a glyph shared by two
     // characters, a small-caps capital) carries its own /ActualText: one span around the
     // whole run would hide the spaces in it from extraction ("BS1 4RN" read as one word).
-    if (!g.mapped) {
+    if (!g.mapped && !inCluster) {
       flush();
       ops.push(`/Span <</ActualText <FEFF${utf16Hex(g.text)}>>> BDC`);
     }
@@ -120,7 +134,7 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
       const adjust = ((g.naturalPx + charSpacing - g.advancePx) * 1000) / size;
       if (Math.abs(adjust) > 0.0001) pending += num(adjust);
     }
-    if (!g.mapped) {
+    if ((!g.mapped && !inCluster) || k === clusterEnd) {
       flush();
       ops.push('EMC');
     }
@@ -130,6 +144,20 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
   // Tc is graphics state and outlives ET.
   if (charSpacing !== 0) ops.push('0 Tc');
   return pen;
+}
+
+const MARK = /^\p{M}+$/u;
+const isMark = (g: PenGlyph | undefined): boolean => g !== undefined && g.text !== '' && MARK.test(g.text);
+
+/**
+ * The last index of the base-and-marks cluster starting at glyph k, or -1 when there is none:
+ * in drawing order marks follow their base left to right and precede it right to left.
+ */
+function markClusterEnd(glyphs: readonly PenGlyph[], k: number, rtl: boolean): number {
+  let j = rtl ? k : k + 1;
+  while (isMark(glyphs[j])) j++;
+  if (rtl) return j > k && j < glyphs.length ? j : -1;
+  return j > k + 1 ? j - 1 : -1;
 }
 
 /**
@@ -249,7 +277,7 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   const glyphs = paint ? paint.glyphs : buildPenGlyphs(ctx, run, resolved, justify);
   ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
-  const pen = showGlyphs(ops, glyphs, x, baseline, fontSize(run.size), resolved.syntheticOblique ? OBLIQUE_SKEW : 0);
+  const pen = showGlyphs(ops, glyphs, x, baseline, fontSize(run.size), resolved.syntheticOblique ? OBLIQUE_SKEW : 0, run.rtl);
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
