@@ -16,9 +16,9 @@ function areaEdges(frag: BoxFragment, area: BoxArea): Edges {
   return { top: b.top + p.top, right: b.right + p.right, bottom: b.bottom + p.bottom, left: b.left + p.left };
 }
 
-function boxArea(frag: BoxFragment, area: BoxArea, radii: Radii): { rect: Rect; radii: Radii } {
+/** An area of the border box `outer` (already pixel-snapped, as Chromium's background painter has it). */
+function boxArea(frag: BoxFragment, outer: Rect, area: BoxArea, radii: Radii): { rect: Rect; radii: Radii } {
   const edges = areaEdges(frag, area);
-  const outer: Rect = { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
   return { rect: insetRect(outer, edges), radii: innerRadii(radii, edges) };
 }
 
@@ -65,9 +65,9 @@ function tiles(repeat: string, areaStart: number, areaSize: number, pos: number,
   return { starts, size: s };
 }
 
-function paintLayer(ctx: PaintContext, frag: BoxFragment, layer: BackgroundLayer, radii: Radii): void {
-  const origin = boxArea(frag, layer.origin, radii).rect;
-  const clip = boxArea(frag, layer.clip, radii);
+function paintLayer(ctx: PaintContext, frag: BoxFragment, outer: Rect, layer: BackgroundLayer, radii: Radii): void {
+  const origin = boxArea(frag, outer, layer.origin, radii).rect;
+  const clip = boxArea(frag, outer, layer.clip, radii);
   const image = layer.image;
   let w = 0;
   let h = 0;
@@ -105,13 +105,13 @@ export function paintBackground(ctx: PaintContext, frag: BoxFragment): void {
   const s = frag.style;
   const layers = s.backgroundLayers;
   if (s.backgroundColor.a <= 0 && layers.length === 0) return;
-  const rect: Rect = { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
+  const rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
   const radii = borderRadii(s, rect);
   const bottom = layers[layers.length - 1];
-  const colorArea = boxArea(frag, bottom?.clip ?? 'border-box', radii);
+  const colorArea = boxArea(frag, rect, bottom?.clip ?? 'border-box', radii);
   ctx.fillRect(colorArea.rect, s.backgroundColor, colorArea.radii);
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i];
-    if (layer) paintLayer(ctx, frag, layer, radii);
+    if (layer) paintLayer(ctx, frag, rect, layer, radii);
   }
 }

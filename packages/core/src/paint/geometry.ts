@@ -72,3 +72,15 @@ export function outerRadii(radii: Radii, by: number): Radii {
 export function outsetRect(rect: Rect, by: number): Rect {
   return { x: rect.x - by, y: rect.y - by, width: Math.max(0, rect.width + 2 * by), height: Math.max(0, rect.height + 2 * by) };
 }
+
+/**
+ * Chromium's PixelSnappedIntRect: the origin and the far edges are rounded to whole CSS px
+ * and the size is what lies between them, so that adjacent boxes share an edge and a 1px
+ * border covers exactly one pixel row (Blink paints box decorations this way, before the
+ * print transform). Math.round is LayoutUnit::Round for both signs (floor(v + 0.5)).
+ */
+export function snapRect(rect: Rect): Rect {
+  const x = Math.round(rect.x);
+  const y = Math.round(rect.y);
+  return { x, y, width: Math.max(0, Math.round(rect.x + rect.width) - x), height: Math.max(0, Math.round(rect.y + rect.height) - y) };
+}

@@ -68,14 +68,24 @@ function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
   ctx.doc.fill('even-odd');
 }
 
+/** Does the box paint anything of its own? (Most boxes do not: no need for a pixel-grid group.) */
+function hasDecorations(frag: BoxFragment): boolean {
+  const s = frag.style;
+  const b = frag.border;
+  return s.backgroundColor.a > 0 || s.backgroundLayers.length > 0 || s.boxShadow.length > 0 ||
+    b.top > 0 || b.right > 0 || b.bottom > 0 || b.left > 0 || s.outline.width > 0;
+}
+
 /** Shadow, background and border of a box (its "decorations" in Appendix E terms). */
 export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void {
-  if (frag.style.visibility !== 'visible') return;
-  paintOuterShadows(ctx, frag);
-  paintBackground(ctx, frag);
-  paintInsetShadows(ctx, frag);
-  paintBorders(ctx, frag);
-  paintOutline(ctx, frag);
+  if (frag.style.visibility !== 'visible' || !hasDecorations(frag)) return;
+  ctx.onPixelGrid(() => {
+    paintOuterShadows(ctx, frag);
+    paintBackground(ctx, frag);
+    paintInsetShadows(ctx, frag);
+    paintBorders(ctx, frag);
+    paintOutline(ctx, frag);
+  });
 }
 
 /** Clip to a box's padding box (overflow: hidden, CSS Overflow 3 §3), with inner radii. */

@@ -1,7 +1,7 @@
 import type { Color, GlyphRun } from '@platen/layout';
 import type { DocumentFonts, PdfGlyph } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
-import { isZeroRadii } from './geometry.js';
+import { isZeroRadii, snapRect } from './geometry.js';
 import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
 import type { TextRunPaint } from './paint-text.js';
@@ -31,6 +31,15 @@ export interface ColorState {
 const PAGE_START: ColorState = { fill: '0 0 0', fillAlpha: 1, stroke: '0 0 0', strokeAlpha: 1 };
 const UNKNOWN: ColorState = { fill: '', fillAlpha: -1, stroke: '', strokeAlpha: -1 };
 
+/**
+ * Chromium's prints map CSS px to pt by float32(0.24) × 3.125 = 0.74999998…, not 0.75. A
+ * pixel-snapped edge on an odd CSS px falls exactly on half a pixel at 48 dpi, and this hair
+ * decides to which side a rasteriser rounds it: snapped decorations are drawn under the same
+ * factor (relative to our 0.75) so that they rasterise onto Chromium's pixels.
+ */
+const CHROMIUM_GRID = ((Math.fround(0.24) * 3.125) / 0.75).toFixed(10);
+const CHROMIUM_GRID_FACTOR = Number(CHROMIUM_GRID);
+
 export class PaintContext {
   readonly doc: PDFKit.PDFDocument;
   readonly fonts: DocumentFonts;
@@ -40,6 +49,11 @@ export class PaintContext {
   readonly textRuns = new Map<GlyphRun, TextRunPaint>();
   /** A glyph's `<hex>` with its TJ adjustment, per glyph and adjustment (paint-text.ts). */
   readonly tjPieces = new Map<PdfGlyph, Map<number, string>>();
+  /**
+   * Inside a transformed box (> 0) box decorations are not pixel-snapped: Chromium paints
+   * such a box in its own layer, where page pixels are not the layer's pixels.
+   */
+  #unsnapped = 0;
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
 
@@ -60,6 +74,40 @@ export class PaintContext {
   startPage(): void {
     this.#color = { ...PAGE_START };
     this.#saved.length = 0;
+  }
+
+  /** Box decorations' rectangle as Chromium paints it: pixel-snapped (geometry.ts snapRect) outside transforms. */
+  snap(rect: Rect): Rect {
+    return this.#unsnapped > 0 ? rect : snapRect(rect);
+  }
+
+  /** Paint `draw` without pixel snapping (a transformed box and its descendants). */
+  unsnapped(draw: () => void): void {
+    this.#unsnapped++;
+    try {
+      draw();
+    } finally {
+      this.#unsnapped--;
+    }
+  }
+
+  /** Paint pixel-snapped decorations under Chromium's exact px → pt factor (see CHROMIUM_GRID). */
+  onPixelGrid(draw: () => void): void {
+    if (this.#unsnapped > 0) {
+      draw();
+      return;
+    }
+    this.save();
+    // PDFKit's numbers keep 6 decimals: write the factor ourselves, and keep PDFKit's
+    // matrix (patterns and links use it) in step.
+    const m = (this.doc as unknown as { _ctm: number[] })._ctm;
+    for (let i = 0; i < 4; i++) m[i] = (m[i] ?? 0) * CHROMIUM_GRID_FACTOR;
+    this.doc.addContent(`${CHROMIUM_GRID} 0 0 ${CHROMIUM_GRID} 0 0 cm`);
+    try {
+      draw();
+    } finally {
+      this.restore();
+    }
   }
 
   /** `q`, remembering the colour state for `restore()`. Always pair with restore(). */

@@ -79,8 +79,12 @@ function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   ctx.save();
   for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
   applyTransform(ctx, root);
-  if (root.style.opacity < 1) paintWithOpacity(ctx, root.style.opacity, () => paintLayers(ctx, sc));
-  else paintLayers(ctx, sc);
+  const paint = (): void => {
+    if (root.style.opacity < 1) paintWithOpacity(ctx, root.style.opacity, () => paintLayers(ctx, sc));
+    else paintLayers(ctx, sc);
+  };
+  if (root.style.transform.length > 0) ctx.unsnapped(paint);
+  else paint();
   ctx.restore();
 }
 

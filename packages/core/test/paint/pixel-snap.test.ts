@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { snapRect } from '../../src/paint/geometry.js';
+import { BLACK, box, paintPage } from './fixtures.js';
+import { rasterise } from './poppler.js';
+
+/** Grey level of device pixel (x, y): 0 black, 255 white. */
+const grey = (img: ReturnType<typeof rasterise>, x: number, y: number): number => img.at(x, y)[0];
+
+describe('snapRect (Chromium PixelSnappedIntRect)', () => {
+  it('rounds the origin and the far edges, the size lies between them', () => {
+    expect(snapRect({ x: 10.6, y: 10.4, width: 20.3, height: 20.3 })).toEqual({ x: 11, y: 10, width: 20, height: 21 });
+    expect(snapRect({ x: 110.5, y: 0.49, width: 0.2, height: 3 })).toEqual({ x: 111, y: 0, width: 0, height: 3 });
+  });
+});
+
+describe('pixel-snapped backgrounds', () => {
+  it('starts a background at x = 11.4 on CSS px 11, as Chromium does', async () => {
+    // Snapped to x 11..31 (device 5.5..15.5 at 48 dpi, which Chromium's prints rasterise to
+    // pixels 5..14); unsnapped, 11.4..31.4 would cover pixels 6..15.
+    const pdf = await paintPage([box(11.4, 40.6, 20, 20, { backgroundColor: BLACK })]);
+    const img = rasterise(pdf, 48);
+    expect([grey(img, 5, 25), grey(img, 14, 25), grey(img, 15, 25)]).toEqual([0, 0, 255]);
+    // y 40.6..60.6 snaps to 41..61: device 20.5..30.5, pixels 20..29 (unsnapped 20.3..30.3: 20..29 too).
+    expect([grey(img, 10, 19), grey(img, 10, 20), grey(img, 10, 29), grey(img, 10, 30)]).toEqual([255, 0, 0, 255]);
+  });
+  it('puts a 1px bar on an odd px on the device pixel Chromium\'s print rasterises it to at 48 dpi', async () => {
+    // Chromium's px → pt factor is a hair under 0.75: x = 111 (55.5 device px) falls to pixel 55.
+    const pdf = await paintPage([box(111, 100, 1, 40, { backgroundColor: BLACK })]);
+    const img = rasterise(pdf, 48);
+    expect([grey(img, 55, 60), grey(img, 56, 60)]).toEqual([0, 255]);
+  });
+  it('does not snap inside a transformed box (Chromium paints it in its own layer)', async () => {
+    const rotated = box(11.4, 40.6, 20, 20, { backgroundColor: BLACK, transform: [{ kind: 'rotate', deg: 0 }] });
+    const img = rasterise(await paintPage([rotated]), 48);
+    // Unsnapped: 11.4..31.4 px, device 5.7..15.7, pixels 6..15.
+    expect([grey(img, 5, 25), grey(img, 6, 25), grey(img, 15, 25)]).toEqual([255, 0, 0]);
+  });
+});
