@@ -131,7 +131,9 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
   const sides: Record<SideName, BorderSide> = { top: s.borderTop, right: s.borderRight, bottom: s.borderBottom, left: s.borderLeft };
   const shown = SIDES.filter((n) => visible(sides[n], frag.border[n]));
   if (shown.length === 0) return;
-  const rect: Rect = { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
+  // Chromium strokes borders around the pixel-snapped border box; the used widths are
+  // whole px already (layout floors them), so every side covers whole pixel rows.
+  const rect: Rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
   const g: SideGeometry = { rect, widths: frag.border, radii: borderRadii(s, rect) };
   const first = sides[shown[0] ?? 'top'];
   const uniform = shown.length === 4 && shown.every((n) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapRect } from '../../src/paint/geometry.js';
-import { BLACK, box, paintPage } from './fixtures.js';
+import { BLACK, box, paintPage, solid } from './fixtures.js';
 import { rasterise } from './poppler.js';
 
 /** Grey level of device pixel (x, y): 0 black, 255 white. */
@@ -34,5 +34,20 @@ describe('pixel-snapped backgrounds', () => {
     const img = rasterise(await paintPage([rotated]), 48);
     // Unsnapped: 11.4..31.4 px, device 5.7..15.7, pixels 6..15.
     expect([grey(img, 5, 25), grey(img, 6, 25), grey(img, 15, 25)]).toEqual([255, 0, 0]);
+  });
+});
+
+describe('pixel-snapped borders', () => {
+  it('paints a 1px border at y = 10.4 as one fully black pixel row at 96 dpi', async () => {
+    const side = solid(1, BLACK);
+    const framed = box(20.3, 10.4, 40, 30, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side });
+    const img = rasterise(await paintPage([framed]), 96);
+    // Snapped border box: x 20..60, y 10..40; top row 10, bottom row 39, left column 20,
+    // right column 59, each fully black (its neighbours keep at most a hair of anti-aliasing).
+    const light = (v: number): boolean => v > 200;
+    expect([light(grey(img, 40, 9)), grey(img, 40, 10), light(grey(img, 40, 11))]).toEqual([true, 0, true]);
+    expect([light(grey(img, 40, 38)), grey(img, 40, 39), light(grey(img, 40, 40))]).toEqual([true, 0, true]);
+    expect([light(grey(img, 19, 25)), grey(img, 20, 25), light(grey(img, 21, 25))]).toEqual([true, 0, true]);
+    expect([light(grey(img, 58, 25)), grey(img, 59, 25), light(grey(img, 60, 25))]).toEqual([true, 0, true]);
   });
 });
