@@ -1,5 +1,6 @@
 import type { H3Event } from 'h3';
 import type { z } from 'zod';
+import { discardRestOfBody, nodePair, type NodePair } from './discard-body.js';
 import { invalidJson, invalidParameter, missingParameter, nestingTooDeep, payloadTooLarge, unsupportedMediaType } from '../errors.js';
 
 export interface BodyLimits {
@@ -9,13 +10,57 @@ export interface BodyLimits {
 
 const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim());
 
+/** The body of a Node request, counted as it arrives; over `max`, the rest is discarded and the promise fails with 413. */
+function readNodeBody(node: NodePair, max: number): Promise<Buffer> {
+  const { req } = node;
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= max) return void chunks.push(chunk);
+      discardRestOfBody(node, max, size); // listens before ours is removed, so the stream keeps flowing
+      cleanup();
+      reject(payloadTooLarge(max));
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      cleanup();
+      reject(new Error('The client closed the connection before sending the whole body.'));
+    };
+    req.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+  });
+}
+
 /**
  * The raw body, counted as it streams so a chunked upload cannot exceed the
- * limit either; Content-Length over the limit is refused before reading.
+ * limit either; Content-Length over the limit is refused before reading. Either
+ * way the rest of a refused body is read and dropped (discard-body.ts) so the
+ * client gets the 413 rather than a connection reset.
  */
 async function readLimitedText(event: H3Event, max: number): Promise<string> {
+  const node = nodePair(event);
   const declared = Number(event.req.headers.get('content-length') ?? NaN);
-  if (declared > max) throw payloadTooLarge(max);
+  if (declared > max) {
+    if (node) discardRestOfBody(node, max, 0);
+    throw payloadTooLarge(max);
+  }
+  if (node) return (await readNodeBody(node, max)).toString('utf8');
+  // Other runtimes (app.fetch): the web stream; they own their sockets.
   const body = event.req.body;
   if (!body) return '';
   const chunks: Uint8Array[] = [];
