@@ -125,6 +125,35 @@ function paintSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: B
 const visible = (b: BorderSide, w: number): boolean =>
   w > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
 
+/**
+ * Square solid borders as Chromium prints them: a uniform border is one stroked rectangle
+ * along its middle, other sides of one opaque colour are a filled rectangle each. A
+ * rasteriser snaps such lone rectangles to whole pixels (a ring between two rectangles
+ * it anti-aliases), so a 1px rule on an odd px stays one black row, as in Chromium's
+ * prints. Returns false for sides of different or translucent colours (mitred wedges).
+ */
+function rectangleSides(ctx: PaintContext, shown: readonly SideName[], sides: Record<SideName, BorderSide>, g: SideGeometry, uniform: boolean): boolean {
+  const { x, y, width: w, height: h } = g.rect;
+  const e = g.widths;
+  const color = sides[shown[0] ?? 'top'].color;
+  if (uniform && e.top === e.right && e.top === e.bottom && e.top === e.left) {
+    if (w < 2 * e.top || h < 2 * e.top) return false;
+    ctx.setStroke(color);
+    ctx.doc.lineWidth(e.top);
+    ctx.doc.rect(x + e.top / 2, y + e.top / 2, w - e.top, h - e.top).stroke();
+    return true;
+  }
+  const same = (c: Color): boolean => c.r === color.r && c.g === color.g && c.b === color.b && c.a === color.a;
+  if (color.a < 1 || !shown.every((n) => same(sides[n].color))) return false;
+  for (const n of shown) {
+    const r: Rect = n === 'top' ? { x, y, width: w, height: e.top }
+      : n === 'bottom' ? { x, y: y + h - e.bottom, width: w, height: e.bottom }
+        : n === 'left' ? { x, y, width: e.left, height: h } : { x: x + w - e.right, y, width: e.right, height: h };
+    ctx.fillRect(r, color);
+  }
+  return true;
+}
+
 /** Paint the four borders of a box fragment. */
 export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
   const s = frag.style;
@@ -141,6 +170,7 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
     return b.style === first.style && b.color.r === first.color.r && b.color.g === first.color.g &&
       b.color.b === first.color.b && b.color.a === first.color.a;
   });
+  if (isZeroRadii(g.radii) && shown.every((n) => sides[n].style === 'solid') && rectangleSides(ctx, shown, sides, g, uniform)) return;
   if (uniform && (first.style === 'solid' || first.style === 'double')) {
     paintSide(ctx, 'top', g, { ...first, width: Math.min(...SIDES.map((n) => frag.border[n])) });
     return;

@@ -50,4 +50,17 @@ describe('pixel-snapped borders', () => {
     expect([light(grey(img, 19, 25)), grey(img, 20, 25), light(grey(img, 21, 25))]).toEqual([true, 0, true]);
     expect([light(grey(img, 58, 25)), grey(img, 59, 25), light(grey(img, 60, 25))]).toEqual([true, 0, true]);
   });
+  it('paints a lone 1px bottom rule on an odd px as one black 48 dpi row, as Chromium\'s filled rectangle does', async () => {
+    // y 101..102 is device 50.5..51 at 48 dpi: a lone rectangle is snapped to row 50, a ring is anti-aliased grey.
+    const rule = box(20, 60, 300, 42, { borderBottom: solid(1, BLACK) });
+    const img = rasterise(await paintPage([rule]), 48);
+    expect(grey(img, 80, 50)).toBe(0);
+  });
+  it('strokes a uniform square border so that every side stays black at 48 dpi', async () => {
+    const side = solid(1, BLACK);
+    const framed = box(21, 61, 100, 40, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side });
+    const img = rasterise(await paintPage([framed]), 48);
+    // Top row at y 61 (device 30.5), left column at x 21 (device 10.5): whole black pixels.
+    expect([grey(img, 40, 30), grey(img, 10, 40)]).toEqual([0, 0]);
+  });
 });
