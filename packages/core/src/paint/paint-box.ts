@@ -127,8 +127,9 @@ export function paintImage(ctx: PaintContext, frag: ImageFragment): void {
     ctx.warn('image_not_drawn', `${frag.src.slice(0, 80)}: the image was not loaded`);
     return;
   }
-  ctx.save();
-  ctx.clipRect(frag.clip);
-  drawImage(ctx, frag.src, frag);
-  ctx.restore();
+  // Chromium draws a replaced image into its pixel-snapped content rect (as box decorations).
+  ctx.onPixelGrid(() => {
+    ctx.clipRect(ctx.snap(frag.clip));
+    drawImage(ctx, frag.src, ctx.snap(frag));
+  });
 }

@@ -91,3 +91,13 @@ describe('image alpha', () => {
     expect(rasterise(pdf, 48).at(72, 72)).toEqual([255, 0, 0]);
   });
 });
+
+describe('pixel-snapped images', () => {
+  it('draws an image into its pixel-snapped rect, as Chromium does (x = 11.4 starts on CSS px 11)', async () => {
+    const images = new Map([['black.png', loaded('black.png', png(4, 4, [0, 0, 0, 255]))]]);
+    const pdf = await paintPdf([page([imageFragment('black.png', 11.4, 40.6, 20, 20)])], { fonts: getFontRegistry().createFontSet(), images });
+    const img = rasterise(pdf, 48);
+    // Snapped to x 11..31: device 5.5..15.5 at 48 dpi, pixels 5..14 (unsnapped: 6..15).
+    expect([img.at(5, 25)[0] < 128, img.at(15, 25)[0] > 128]).toEqual([true, true]);
+  });
+});
