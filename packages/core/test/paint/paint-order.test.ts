@@ -118,6 +118,16 @@ describe('dashes', () => {
     expect(gap).toBeLessThan(8);
     expect(fitDashes('dotted', 3, 27)).toEqual({ dash: 3, gap: 3 });
   });
+  it('counts dashes as Chromium 150 prints them (gap near the dash length less the width)', async () => {
+    const { fitDashes } = await import('../../src/paint/borders.js');
+    const count = (w: number, length: number): number => {
+      const { dash, gap } = fitDashes('dashed', w, length);
+      return Math.round((length + gap) / (dash + gap));
+    };
+    // Counted in Chromium's PDFs: 1px over 273px: 55 dashes 3 on 2 off; over 100px: 1px 20, 2px 10, 3px 11, 4px 9; 1px over 57px: 12.
+    expect([count(1, 273), count(1, 100), count(2, 100), count(3, 100), count(4, 100), count(1, 57)]).toEqual([55, 20, 10, 11, 9, 12]);
+    expect(fitDashes('dashed', 1, 273).gap).toBeCloseTo(2, 9);
+  });
 });
 
 describe('outline', () => {
