@@ -12,12 +12,18 @@ import { createRequire } from 'node:module';
  * opening punctuation and quotes and of trailing spaces, punctuation and controls; a word
  * shorter than 5 characters, one with anything but letters left, or, in English only, one
  * starting with a capital letter is not hyphenated; at least 2 characters stay on each side
- * of a break (hyphenate-limit-chars: auto). Headless Chromium on Linux has no dictionaries
- * and does not hyphenate at all.
+ * of a break (hyphenate-limit-chars: auto); nor is a word longer than 64 characters.
+ * Headless Chromium on Linux has no dictionaries and does not hyphenate at all.
  */
 
 const SOFT_HYPHEN = '\u00ad';
 const MIN_WORD = 5;
+/**
+ * Longer words are not hyphenated: Chromium's hyphenator (Minikin's) stops at 64 code units
+ * (MAX_HYPHENATED_SIZE), and the `hyphen` package's matching is quadratic in the word's
+ * length (a 42,000-letter word took 4.4 s).
+ */
+const MAX_WORD = 64;
 const MIN_PREFIX = 2;
 const MIN_SUFFIX = 2;
 
@@ -101,7 +107,7 @@ export function hyphenate(text: string, lang: string): string {
     const lead = LEADING.exec(piece)?.[0].length ?? 0;
     const trail = TRAILING.exec(piece.slice(lead))?.[0].length ?? 0;
     const word = piece.slice(lead, piece.length - trail);
-    if (word.length < MIN_WORD || !LETTERS.test(word)) return piece;
+    if (word.length < MIN_WORD || word.length > MAX_WORD || !LETTERS.test(word)) return piece;
     if (english && /^\p{Lu}/u.test(word)) return piece; // Chromium avoids capitalized words in English only
     const marked = withLimits(hyphenator(word));
     return marked === word ? piece : piece.slice(0, lead) + marked + piece.slice(piece.length - trail);

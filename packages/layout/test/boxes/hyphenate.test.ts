@@ -22,6 +22,13 @@ describe('hyphenation points (hyphens: auto, CSS Text 3 §6.1)', () => {
     // Chromium avoids capitalized words in English only: German nouns are hyphenated.
     expect(points(hyphenate('Gesellschaft', 'de'))).toBe('Ge·sell·schaft');
   });
+  it('leaves words longer than 64 characters alone, as Chromium\'s hyphenator (Minikin) does', () => {
+    const compound = 'donaudampfschifffahrtsgesellschaftskapitaenswitwenrentenversicherung'; // 68 letters
+    expect(hyphenate(compound, 'de')).toBe(compound);
+    expect(points(hyphenate(compound.slice(0, 64), 'de'))).toContain('·');
+    const huge = 'donaudampfschifffahrt'.repeat(5000); // the package's matching is quadratic in length
+    expect(hyphenate(huge, 'de')).toBe(huge);
+  });
 
   it('keeps at least two characters before and after each point', () => {
     for (const word of hyphenate('academy characteristically reorganization', 'en-US').split(' ')) {
