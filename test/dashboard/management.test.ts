@@ -111,7 +111,7 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
   it('logs out and back in', async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
-    expect(await page.title()).toBe('Log in · Platen');
+    await expect.poll(() => page.title()).toBe('Log in · Platen'); // the title follows the page's first render
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Log in' }).click();
