@@ -6,16 +6,13 @@ import { collectItems, measureItems, outerHypo, type FlexItem } from './flex-ite
 import { collectLines, resolveFlexibleLengths } from './flex-lines.js';
 import { crossSizeLines, type SizedLine } from './flex-cross.js';
 import { placeLines, type PlacedItem } from './flex-place.js';
+import type { Unit } from './unit-layout.js';
 import { layoutItem } from './sized-box.js';
 
 export type { PlacedItem } from './flex-place.js';
 
 /** A break unit: a row container's flex line, or one item of a single-line column container. */
-export interface FlexUnit {
-  readonly top: number;
-  readonly bottom: number;
-  readonly items: readonly PlacedItem[];
-}
+export type FlexUnit = Unit<PlacedItem>;
 
 /** The laid-out flex container before fragmentation: positions relative to its content box. */
 export interface FlexGeometry {

@@ -29,10 +29,10 @@ export interface UnitItem {
 }
 
 /** A break unit: a flex line, a column flex item, a grid row (with the items starting in it). */
-export interface Unit {
+export interface Unit<Item = UnitItem> {
   readonly top: number;
   readonly bottom: number;
-  readonly items: readonly UnitItem[];
+  readonly items: readonly Item[];
 }
 
 /** A container laid out before fragmentation: positions relative to its content box. */
