@@ -147,7 +147,8 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
 }
 
 const MARK = /^\p{M}+$/u;
-const isMark = (g: PenGlyph | undefined): boolean => g !== undefined && g.text !== '' && MARK.test(g.text);
+// Marks all lie at U+0300 or above: most glyphs are settled without the regex (this runs per glyph).
+const isMark = (g: PenGlyph | undefined): boolean => g !== undefined && (g.text.codePointAt(0) ?? 0) >= 0x300 && MARK.test(g.text);
 
 /**
  * The last index of the base-and-marks cluster starting at glyph k, or -1 when there is none:
