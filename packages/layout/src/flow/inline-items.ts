@@ -2,7 +2,7 @@ import type { AtomicInlineBox, CounterBox, DecorationSpec, InlineBox, InlineLeve
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import type { LayoutContext } from './context.js';
-import { breakOpportunities } from '../text/break-opportunities.js';
+import { ALLOWED_BREAK, breakOpportunities, NO_BREAK } from '../text/break-opportunities.js';
 import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
 import { layoutAtomic, type AtomicLayout } from './atomic-inline.js';
@@ -120,14 +120,22 @@ class ItemList {
 function buildParagraph(
   children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean, cbHeight: number | null,
 ): Paragraph {
+  const list = new ItemList(ctx);
+  const only = children.length === 1 ? children[0]! : null;
+  if (only?.kind === 'text') {
+    // One text box (most table cells): no flattening, no inline boxes, always width-independent.
+    const levels = bidiLevels(only.text, style.direction);
+    splitText(only, only.text, 0, levels, breakOpportunities(only.text), list, 'none');
+    return { items: list.items, breakBefore: list.breakBefore, hasRtl: levels !== null, widthIndependent: true };
+  }
   const c: Collect = { text: '', controls: [], pieces: [], order: [] };
   flatten(children, c, ctx);
   const levels = bidiLevels(c.text, style.direction, c.controls);
   const opportunities = breakOpportunities(c.text);
-  const list = new ItemList(ctx);
   let pieceIndex = 0;
   let offset = 0;
   let pending: Before = 'none';
+  let widthIndependent = true;
   for (const entry of c.order) {
     if ('close' in entry) {
       list.push({ type: 'close', box: entry.close, edge: inlineEdges(entry.close, cbWidth).end }, 'none');
@@ -137,6 +145,7 @@ function buildParagraph(
       case 'inline':
         list.push({ type: 'open', box: entry, edge: inlineEdges(entry, cbWidth).start }, pending);
         pending = 'none';
+        if (hasPercentEdges(entry)) widthIndependent = false;
         break;
       case 'line-break':
         list.push({ type: 'br', style: entry.style }, pending);
@@ -146,25 +155,23 @@ function buildParagraph(
       case 'atomic': case 'replaced':
         list.push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight), level: levels ? levels[offset] ?? 0 : 0 }, pending);
         offset += 1;
-        pending = opportunities.has(offset) ? 'allowed' : 'none';
+        pending = (opportunities[offset] ?? NO_BREAK) !== NO_BREAK ? 'allowed' : 'none';
+        widthIndependent = false;
         break;
       default: {
         const piece = c.pieces[pieceIndex++]!;
-        pending = splitText(piece, levels, opportunities, list, pending);
+        pending = splitText(piece.box, piece.text, piece.start, levels, opportunities, list, pending);
         offset = piece.start + piece.text.length;
       }
     }
   }
-  const { items, breakBefore } = list;
-  const widthIndependent = items.every((it) => it.type !== 'atomic' && !(it.type === 'open' && hasPercentEdges(it.box)));
-  return { items, breakBefore, hasRtl: levels !== null, widthIndependent };
+  return { items: list.items, breakBefore: list.breakBefore, hasRtl: levels !== null, widthIndependent };
 }
 
 /** The previous piece of the same text, its trailing space kerned with the next piece's first letter. */
 function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext): TextItem {
   if (prev.owner !== next.owner || prev.space === '' || next.word === '' || prev.level & 1 || next.level & 1) return prev;
-  const first = String.fromCodePoint(next.word.codePointAt(0)!);
-  const kern = ctx.shapes.kernAfterSpace(prev.style, first);
+  const kern = ctx.shapes.kernAfterSpace(prev.style, next.word.codePointAt(0)!);
   if (kern === 0) return prev;
   const runs = prev.shape.runs.slice();
   const last = runs[runs.length - 1];
@@ -177,7 +184,7 @@ function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext): TextI
 
 function hasPercentEdges(box: InlineBox): boolean {
   const s = box.style;
-  return [s.paddingLeft, s.paddingRight, s.marginLeft, s.marginRight].some((v) => typeof v === 'object');
+  return typeof s.paddingLeft === 'object' || typeof s.paddingRight === 'object' || typeof s.marginLeft === 'object' || typeof s.marginRight === 'object';
 }
 
 function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutContext): void {
@@ -221,14 +228,12 @@ function wraps(style: ComputedStyle): boolean {
 
 /** Cut one text box into pieces at opportunities, forced breaks and bidi level changes. */
 function splitText(
-  piece: { box: TextBox | CounterBox; text: string; start: number },
-  levels: Uint8Array | null, opportunities: Map<number, boolean>, list: ItemList, pendingIn: Before,
+  box: TextBox | CounterBox, text: string, start: number,
+  levels: Uint8Array | null, opportunities: Uint8Array, list: ItemList, pendingIn: Before,
 ): Before {
-  const { box, text, start } = piece;
   const style = box.style;
   const breakAll = style.wordBreak === 'break-all';
   const canWrap = wraps(style);
-  const levelAt = (i: number): number => (levels ? levels[start + i] ?? 0 : 0);
   let pending = pendingIn;
   let from = 0;
   for (let i = 0; i < text.length; i++) {
@@ -237,10 +242,10 @@ function splitText(
       // A preserved segment break is a forced break (CSS Text 3 §4.1.2). The empty piece
       // before it stands for the line it ends, so that blank lines keep their height.
       if (i > from) {
-        pushPiece(box, text.slice(from, i), start + from, levelAt(from), list, pending);
+        pushPiece(box, text.slice(from, i), start + from, levelAt(levels, start + from), list, pending);
         pending = 'none';
       }
-      pushPiece(box, '', start + i, levelAt(i), list, pending, true);
+      pushPiece(box, '', start + i, levelAt(levels, start + i), list, pending, true);
       from = i + 1;
       pending = 'forced';
       continue;
@@ -249,18 +254,22 @@ function splitText(
     const pos = start + i + 1;
     const soft = ch === 0xad && style.hyphens === 'none'; // hyphens: none ignores soft hyphens (CSS Text 3 §6.1)
     const levelChange = levels !== null && levels[pos] !== levels[pos - 1];
-    const opportunity = canWrap && ((opportunities.has(pos) && !soft) || (breakAll && isBreakAllBoundary(text, i)));
+    const opportunity = canWrap && ((opportunities[pos] !== NO_BREAK && !soft) || (breakAll && isBreakAllBoundary(text, i)));
     if (!levelChange && !opportunity) continue;
-    pushPiece(box, text.slice(from, i + 1), start + from, levelAt(from), list, pending);
+    pushPiece(box, text.slice(from, i + 1), start + from, levelAt(levels, start + from), list, pending);
     pending = opportunity ? 'allowed' : 'none';
     from = i + 1;
   }
   if (text.length > from) {
-    pushPiece(box, text.slice(from), start + from, levelAt(from), list, pending);
+    pushPiece(box, from === 0 ? text : text.slice(from), start + from, levelAt(levels, start + from), list, pending);
     pending = 'none';
   }
-  if (pending === 'none' && canWrap && opportunities.get(start + text.length) === false) pending = 'allowed';
+  if (pending === 'none' && canWrap && opportunities[start + text.length] === ALLOWED_BREAK) pending = 'allowed';
   return pending;
+}
+
+function levelAt(levels: Uint8Array | null, at: number): number {
+  return levels ? levels[at] ?? 0 : 0;
 }
 
 /** word-break: break-all allows a break between any two letters (CSS Text 3 §5.2). */

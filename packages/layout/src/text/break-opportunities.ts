@@ -1,5 +1,10 @@
 import LineBreaker from 'linebreak';
 
+/** No break opportunity before a position, an allowed one, a mandatory one (UAX #14). */
+export const NO_BREAK = 0;
+export const ALLOWED_BREAK = 1;
+export const REQUIRED_BREAK = 2;
+
 /**
  * Text made only of Latin letters, digits, spaces and `.,:;` (the bulk of table cells and
  * body text) has exactly one kind of UAX #14 opportunity: after spaces, before a letter or
@@ -11,20 +16,24 @@ function isLetterOrDigit(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7);
 }
 
-/** Break opportunities of a paragraph: position → required (mandatory break before it). */
-export function breakOpportunities(text: string): Map<number, boolean> {
-  const out = new Map<number, boolean>();
+/**
+ * Break opportunities of a paragraph, one entry per position 0..length: `NO_BREAK`,
+ * `ALLOWED_BREAK` or `REQUIRED_BREAK` before that position. A typed array, not a map: every
+ * paragraph of a 6000-row table builds one, and lookups happen per character.
+ */
+export function breakOpportunities(text: string): Uint8Array {
+  const out = new Uint8Array(text.length + 1);
   if (SIMPLE.test(text)) {
     for (let i = 1; i < text.length; i++) {
-      if (text.charCodeAt(i - 1) === 32 && isLetterOrDigit(text.charCodeAt(i))) out.set(i, false);
+      if (text.charCodeAt(i - 1) === 32 && isLetterOrDigit(text.charCodeAt(i))) out[i] = ALLOWED_BREAK;
     }
-    if (text.length > 0) out.set(text.length, false);
+    if (text.length > 0) out[text.length] = ALLOWED_BREAK;
     return out;
   }
   const breaker = new LineBreaker(text);
   for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
     if (!bk.required && afterSolidus(text, bk.position)) continue;
-    out.set(bk.position, bk.required);
+    out[bk.position] = bk.required ? REQUIRED_BREAK : ALLOWED_BREAK;
   }
   return out;
 }

@@ -12,6 +12,8 @@ interface FontEntry {
   readonly options: ShapeOptions;
   readonly shapes: Map<string, Shaped>;
   readonly rtlShapes: Map<string, Shaped>;
+  /** Kerning after a space, by the next character's code point (kernAfterSpace). */
+  readonly spaceKerns: Map<number, number>;
   metrics: FontMetrics | null;
 }
 
@@ -50,10 +52,17 @@ export class ShapeCache {
    * Kerning between a space and the character after it (Liberation Sans/Serif kern " A",
    * " T", " Y"…): Chromium shapes the whole run, we shape word by word and add it back.
    */
-  kernAfterSpace(style: ComputedStyle, next: string): number {
-    const pair = this.shape(` ${next}`, style).width;
-    const kern = pair - this.shape(' ', style).width - this.shape(next, style).width;
-    return Math.abs(kern) < 1e-9 ? 0 : kern;
+  kernAfterSpace(style: ComputedStyle, nextCodePoint: number): number {
+    // Asked at every word boundary: cached per font and code point, so that no strings are built.
+    const kerns = this.#entry(style).spaceKerns;
+    let kern = kerns.get(nextCodePoint);
+    if (kern === undefined) {
+      const next = String.fromCodePoint(nextCodePoint);
+      kern = this.shape(` ${next}`, style).width - this.shape(' ', style).width - this.shape(next, style).width;
+      if (Math.abs(kern) < 1e-9) kern = 0;
+      kerns.set(nextCodePoint, kern);
+    }
+    return kern;
   }
 
   metrics(style: ComputedStyle): FontMetrics {
@@ -77,7 +86,7 @@ export class ShapeCache {
       };
       entry = {
         query: { families: style.fontFamily, weight: style.fontWeight, style: style.fontStyle },
-        size: style.fontSize, options, shapes: new Map(), rtlShapes: new Map(), metrics: null,
+        size: style.fontSize, options, shapes: new Map(), rtlShapes: new Map(), spaceKerns: new Map(), metrics: null,
       };
       this.#byKey.set(key, entry);
     }

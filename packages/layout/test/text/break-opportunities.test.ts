@@ -1,6 +1,13 @@
 import LineBreaker from 'linebreak';
 import { describe, expect, it } from 'vitest';
-import { breakOpportunities } from '../../src/text/break-opportunities.js';
+import { breakOpportunities as opportunityArray, REQUIRED_BREAK } from '../../src/text/break-opportunities.js';
+
+/** The typed array as position → required, as the UAX #14 reference reports it. */
+function breakOpportunities(text: string): Map<number, boolean> {
+  const out = new Map<number, boolean>();
+  opportunityArray(text).forEach((kind, i) => { if (kind !== 0) out.set(i, kind === REQUIRED_BREAK); });
+  return out;
+}
 
 function reference(text: string): Map<number, boolean> {
   const out = new Map<number, boolean>();
