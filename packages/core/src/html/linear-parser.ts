@@ -8,87 +8,91 @@ import { DomHandler, type Document, type DomHandlerOptions } from 'domhandler';
  * Chromium keeps every open element on its stack too (only the DOM is capped at depth 512,
  * see `MAX_DEPTH` in parse.ts), so the stack has to hold them all; it just has to be cheap.
  *
- * `topFirstStack` is a drop-in for the array the Parser uses — same index-0-is-top view —
+ * `TopFirstStack` stands in for the array the Parser uses — the same index-0-is-top view —
  * backed by a bottom-first array used from its end, plus per-name positions so that
  * `includes`/`indexOf` (end-tag matching, the "second `<form>`" check) are O(1) as well.
- * It implements exactly the operations Parser.js 12.0.0 performs on these two fields.
+ * It implements exactly what Parser.js 12.0.0 does with these two fields between its first
+ * tag and its end: `[0]`, `length`, `unshift`, `shift`, `indexOf`, `includes`. The top and
+ * the length are plain data fields, kept current by every push and pop: the Parser reads
+ * `stack[0]` and `foreignContext[0]` on every tag, and a Proxy answering them (what this
+ * was first) made parsing 2.4× slower than htmlparser2's own arrays on a 600-row table.
+ * The only other read, `stack[i]` for every i in `onend`, gets a real array (see below).
  */
-const READ_ONLY = new Set(['at', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'lastIndexOf', 'slice', 'join', 'forEach', 'map', 'filter', 'reduce', 'entries', 'values', 'keys']);
+class TopFirstStack<T> {
+  /** The top (what `array[0]` would be). */
+  0: T | undefined = undefined;
+  length = 0;
+  /** Bottom first: items[items.length - 1] is the top. */
+  private readonly items: T[] = [];
+  /** Bottom-first indices in `items` per value. */
+  private readonly positions = new Map<T, number[]>();
 
-function topFirstStack<T>(): T[] {
-  const items: T[] = []; // bottom first: items[items.length - 1] is the top (index 0)
-  const positions = new Map<T, number[]>(); // bottom-first indices in `items` per value
-  const push = (value: T): void => {
-    let at = positions.get(value);
-    if (!at) positions.set(value, (at = []));
-    at.push(items.length);
-    items.push(value);
-  };
-  const pop = (): T | undefined => {
+  unshift(...values: T[]): number {
+    for (let i = values.length - 1; i >= 0; i--) this.push(values[i]!);
+    return this.length;
+  }
+
+  shift(): T | undefined {
+    const items = this.items;
     if (items.length === 0) return undefined;
     const value = items.pop()!;
-    positions.get(value)!.pop();
+    this.positions.get(value)!.pop();
+    this.length = items.length;
+    this[0] = items[items.length - 1];
     return value;
-  };
-  const indexOf = (value: T): number => {
-    const at = positions.get(value);
+  }
+
+  indexOf(value: T): number {
+    const at = this.positions.get(value);
     const last = at && at.length > 0 ? at[at.length - 1]! : -1;
-    return last < 0 ? -1 : items.length - 1 - last;
-  };
-  const methods: Record<string, unknown> = {
-    unshift: (...values: T[]) => {
-      for (let i = values.length - 1; i >= 0; i--) push(values[i]!);
-      return items.length;
-    },
-    shift: pop,
-    indexOf,
-    includes: (value: T) => indexOf(value) !== -1,
-  };
-  return new Proxy(items, {
-    get(_target, prop) {
-      // `stack[0]` (the top) is read on every tag and text run: answer it first.
-      if (prop === '0') return items[items.length - 1];
-      if (prop === 'length') return items.length;
-      if (typeof prop === 'string') {
-        if (prop in methods) return methods[prop];
-        const index = Number(prop);
-        if (Number.isInteger(index) && index >= 0) return items[items.length - 1 - index];
-      }
-      // A later htmlparser2 may read its stack in other ways: answer read-only uses from a
-      // top-first copy (correct, only slower) and refuse writes loudly rather than wrongly.
-      if (prop === Symbol.iterator || (typeof prop === 'string' && READ_ONLY.has(prop))) {
-        const copy = items.slice().reverse();
-        return (copy[prop as keyof T[]] as (...args: unknown[]) => unknown).bind(copy);
-      }
-      throw new Error(`linear-parser: htmlparser2 used its stack's ${String(prop)}, which is not supported`);
-    },
-    set(_target, prop, value) {
-      // Parser.reset() clears the stacks with `length = 0`, the only write it makes.
-      if (prop !== 'length' || value !== 0) return false;
-      while (items.length > 0) pop();
-      return true;
-    },
-  });
+    return last < 0 ? -1 : this.items.length - 1 - last;
+  }
+
+  includes(value: T): boolean {
+    return this.indexOf(value) !== -1;
+  }
+
+  /** A top-first array copy (what the Parser's own field would hold). */
+  toArray(): T[] {
+    return this.items.slice().reverse();
+  }
+
+  private push(value: T): void {
+    let at = this.positions.get(value);
+    if (!at) this.positions.set(value, (at = []));
+    at.push(this.items.length);
+    this.items.push(value);
+    this.length = this.items.length;
+    this[0] = value;
+  }
 }
 
-/** `htmlparser2.parseDocument`, but linear in nesting depth (see `topFirstStack`). */
+/** `htmlparser2.parseDocument`, but linear in nesting depth (see `TopFirstStack`). */
 export function parseDocumentLinear(html: string, options: ParserOptions & DomHandlerOptions): Document {
   const handler = new DomHandler(undefined, options);
   const parser = new Parser(handler, options);
-  const internals = parser as unknown as { stack: unknown; foreignContext: unknown };
-  if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext) || internals.stack.length !== 0) {
+  const internals = parser as unknown as { stack: unknown; foreignContext: unknown; onend: () => void };
+  if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext) || internals.stack.length !== 0 || typeof internals.onend !== 'function') {
     // Not the Parser this was written for: parse as it is (correct, quadratic in depth).
     parser.end(html);
     return handler.root;
   }
   // Replace the Parser's own stacks before it has seen any input (both are fresh here:
   // `stack` empty, `foreignContext` holding the base "not foreign" entry).
-  const stack = topFirstStack<string>();
-  const foreign = topFirstStack<number>();
+  const stack = new TopFirstStack<string>();
+  const foreign = new TopFirstStack<number>();
   const base = internals.foreignContext as number[];
   for (let i = base.length - 1; i >= 0; i--) foreign.unshift(base[i]!);
   internals.stack = stack;
   internals.foreignContext = foreign;
+  // `onend` closes what is still open reading `stack[i]` for every i: give it (and
+  // anything after it, such as `reset`) the Parser's own kind of arrays back.
+  const onend = internals.onend;
+  internals.onend = function (this: typeof internals) {
+    internals.stack = stack.toArray();
+    internals.foreignContext = foreign.toArray();
+    onend.call(this);
+  };
   parser.end(html);
   return handler.root;
 }
