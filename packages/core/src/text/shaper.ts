@@ -1,5 +1,6 @@
 import type { Font } from 'fontkit';
 import type { FontFace } from '../resources/fonts.js';
+import { shapeSimple, spaceGlyph, type SimpleShape } from './simple-shaper.js';
 
 /** A shaped piece of text in font units, independent of size (so one cache serves all sizes). */
 export interface ShapedText {
@@ -87,7 +88,11 @@ function composeClusters(font: Font, text: string): { text: string; sources: str
   return { text: composed, sources };
 }
 
-function layout(font: Font, request: ShapeRequest): ShapedText {
+/**
+ * fontkit's shaping of `request`, as ShapedText. Exported for the test that proves the simple
+ * shaper gives the same results; everything else goes through shapeText.
+ */
+export function shapeWithFontkit(font: Font, request: ShapeRequest): ShapedText {
   const features: Record<string, boolean> = request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
   const direction = request.rtl ? 'rtl' : 'ltr';
   const { text, sources: chars } = MARK.test(request.text) ? composeClusters(font, request.text) : { text: request.text, sources: [...request.text] };
@@ -123,6 +128,42 @@ function layout(font: Font, request: ShapeRequest): ShapedText {
   return { glyphIds, advances, offsets: anyOffset ? offsets : null, glyphText };
 }
 
+/**
+ * The simple shaper's result in the form shapeWithFontkit gives: one character per glyph (it
+ * only takes BMP characters that map one to one), the same zero-width spaces dropped.
+ */
+function fromSimple(font: Font, text: string, shape: SimpleShape): ShapedText {
+  const space = spaceGlyph(font);
+  const { glyphIds, xAdvances, xOffsets, yOffsets } = shape;
+  const dropped = (i: number): boolean => glyphIds[i] === space && xAdvances[i] === 0;
+  let keepAll = true;
+  let anyOffset = false;
+  for (let i = 0; i < glyphIds.length; i++) {
+    if (dropped(i)) keepAll = false;
+    else if (xOffsets[i] !== 0 || yOffsets[i] !== 0) anyOffset = true;
+  }
+  const kept = keepAll ? null : glyphIds.flatMap((_, i) => (dropped(i) ? [] : [i]));
+  const pick = <T>(values: readonly T[], fallback: T): T[] => (kept ? kept.map((i) => values[i] ?? fallback) : values.slice());
+  const glyphText: string[] = [];
+  for (let i = 0; i < glyphIds.length; i++) glyphText.push(text.charAt(i));
+  const offsets = anyOffset ? glyphIds.map((_, i) => [xOffsets[i] ?? 0, yOffsets[i] ?? 0] as [number, number]) : null;
+  return {
+    glyphIds: kept ? pick(glyphIds, 0) : glyphIds,
+    advances: kept ? pick(xAdvances, 0) : xAdvances,
+    offsets: offsets && pick(offsets, [0, 0]),
+    glyphText: kept ? pick(glyphText, '') : glyphText,
+  };
+}
+
+/** Shape one run, uncached: the simple shaper when it can, else fontkit. */
+export function shapeRun(font: Font, request: ShapeRequest): ShapedText {
+  if (!request.rtl) {
+    const simple = shapeSimple(font, request.text, request.ligatures, languageTag(request.lang));
+    if (simple) return fromSimple(font, request.text, simple);
+  }
+  return shapeWithFontkit(font, request);
+}
+
 /** Shape with fontkit (kerning, ligatures, Arabic joining, marks), cached per face. */
 export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
   let cache = caches.get(face.font);
@@ -138,7 +179,7 @@ export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
     cache.set(key, hit);
     return hit;
   }
-  const shaped = layout(face.font, request);
+  const shaped = shapeRun(face.font, request);
   if (cache.size >= CACHE_LIMIT) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);

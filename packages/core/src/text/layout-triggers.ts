@@ -1,0 +1,189 @@
+import type { Font } from 'fontkit';
+
+/**
+ * Which glyphs can make fontkit's OpenType engine do more than look glyphs up in the cmap
+ * and add pair kerning, for a left-to-right run shaped by fontkit's DefaultShaper (Latin and
+ * Common-script text). Read once per font from its GSUB, GPOS and GDEF tables; the simple
+ * shaper (simple-shaper.ts) only takes a run none of whose glyphs is `blocked`.
+ *
+ * Why this is exact: fontkit applies a lookup at a position only when the glyph there is in
+ * the first coverage of one of the lookup's subtables (OTProcessor/GSUBProcessor/
+ * GPOSProcessor.applyLookup: every subtable type starts with that test), and only lookups of
+ * the features its DefaultShaper plans reach applyLookups. The union of those coverages over
+ * every script and language system of the font is a superset of what any run can trigger,
+ * whatever script and language fontkit then selects.
+ */
+export interface LayoutTriggers {
+  /** Per glyph id: 1 if a substitution, a non-pair positioning lookup or GDEF (mark) may touch it. */
+  readonly blocked: Uint8Array;
+  /** Per glyph id: 1 if some planned pair-positioning lookup covers it as the first glyph. */
+  readonly pairFirst: Uint8Array;
+  /** The font has a legacy 'kern' table, which fontkit applies to every pair when GPOS has no kern. */
+  readonly kernTable: boolean;
+}
+
+/**
+ * DefaultShaper's plan for a left-to-right run (DefaultShaper.planPreprocessing and
+ * planPostprocessing). The local fraction features (frac, numr, dnom) are left out: fontkit
+ * assigns them only around U+2044, which the simple shaper never takes.
+ */
+const PLANNED_FEATURES = ['rvrn', 'ltra', 'ltrm', 'ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'rclt', 'curs', 'kern'];
+/** What shaper.ts turns off when letter-spacing is set. */
+const LIGATURE_FEATURES = new Set(['liga', 'clig', 'dlig', 'calt']);
+/** fontkit's OTProcessor falls back to these when the run's script is missing; without one its choice depends on the previous run. */
+const DEFAULT_SCRIPTS = ['DFLT', 'dflt', 'latn'];
+
+// The slice of fontkit's parsed OpenType tables read here (fontkit ships no types).
+interface Coverage { readonly version: number; readonly glyphs?: readonly number[]; readonly rangeRecords?: readonly { readonly start: number; readonly end: number }[] }
+interface ClassDef { readonly version: number; readonly startGlyph?: number; readonly classValueArray?: readonly number[]; readonly classRangeRecord?: readonly { readonly start: number; readonly end: number; readonly class: number }[] }
+interface SubTable {
+  readonly version?: number;
+  readonly lookupType?: number;
+  readonly extension?: SubTable;
+  readonly coverage?: Coverage;
+  readonly coverages?: readonly Coverage[];
+  readonly inputCoverage?: readonly Coverage[];
+  readonly markCoverage?: Coverage;
+  readonly mark1Coverage?: Coverage;
+}
+interface Lookup {
+  readonly lookupType: number;
+  readonly flags: { readonly flags: { readonly ignoreBaseGlyphs: boolean; readonly ignoreLigatures: boolean } };
+  readonly subTables: readonly SubTable[];
+}
+interface LangSys { readonly featureIndexes: readonly number[] }
+interface OtTable {
+  readonly scriptList: readonly { readonly tag: string; readonly script: { readonly defaultLangSys: LangSys | null; readonly langSysRecords: readonly { readonly langSys: LangSys }[] } }[];
+  readonly featureList: readonly { readonly tag: string; readonly feature: { readonly lookupListIndexes: readonly number[] } }[];
+  readonly lookupList: { readonly length: number; get(index: number): Lookup };
+  readonly featureVariations?: unknown;
+}
+interface OtFont {
+  readonly numGlyphs: number;
+  readonly GSUB?: OtTable;
+  readonly GPOS?: OtTable;
+  readonly GDEF?: { readonly glyphClassDef?: ClassDef | null };
+  readonly kern?: unknown;
+  readonly morx?: unknown;
+  readonly fvar?: unknown;
+}
+
+const cache = new WeakMap<Font, Map<boolean, LayoutTriggers | null>>();
+
+/** The triggers of `font` with ligatures on or off, or null when the simple path must not be used. */
+export function layoutTriggers(font: Font, ligatures: boolean): LayoutTriggers | null {
+  let byLigatures = cache.get(font);
+  if (!byLigatures) cache.set(font, (byLigatures = new Map()));
+  let triggers = byLigatures.get(ligatures);
+  if (triggers === undefined) {
+    try {
+      triggers = readTriggers(font as unknown as OtFont, ligatures);
+    } catch {
+      // A table shape this reader does not know: leave the font to fontkit.
+      triggers = null;
+    }
+    byLigatures.set(ligatures, triggers);
+  }
+  return triggers;
+}
+
+function readTriggers(font: OtFont, ligatures: boolean): LayoutTriggers | null {
+  // AAT fonts take fontkit's morx engine; variable fonts get feature variations and deltas.
+  if (font.morx || font.fvar) return null;
+  const features = new Set(PLANNED_FEATURES.filter((tag) => ligatures || !LIGATURE_FEATURES.has(tag)));
+  const blocked = new Uint8Array(font.numGlyphs);
+  const pairFirst = new Uint8Array(font.numGlyphs);
+  for (const [table, isGpos] of [[font.GSUB, false], [font.GPOS, true]] as const) {
+    if (!table) continue;
+    if (table.featureVariations || !table.scriptList.some((s) => DEFAULT_SCRIPTS.includes(s.tag))) return null;
+    for (const index of plannedLookups(table, features)) {
+      const lookup = table.lookupList.get(index);
+      const pair = isGpos && lookup.subTables.every((sub) => lookupType(lookup.lookupType, sub, true) === 2);
+      if (pair) {
+        // Ignored base glyphs or ligatures would make the pair skip over a glyph of the run.
+        if (lookup.flags.flags.ignoreBaseGlyphs || lookup.flags.flags.ignoreLigatures) return null;
+        for (const sub of lookup.subTables) markCoverage(unwrap(lookup.lookupType, sub, true).coverage, pairFirst);
+      } else {
+        for (const sub of lookup.subTables) markCoverage(firstCoverage(lookup.lookupType, sub, isGpos), blocked);
+      }
+    }
+  }
+  markGdefMarks(font, blocked);
+  return { blocked, pairFirst, kernTable: Boolean(font.kern) };
+}
+
+/** Lookup indexes of `features` in any language system of any script (fontkit never uses the required feature). */
+function plannedLookups(table: OtTable, features: ReadonlySet<string>): Set<number> {
+  const lookups = new Set<number>();
+  for (const { script } of table.scriptList) {
+    const systems = [script.defaultLangSys, ...script.langSysRecords.map((r) => r.langSys)];
+    for (const langSys of systems) {
+      for (const featureIndex of langSys?.featureIndexes ?? []) {
+        const record = table.featureList[featureIndex];
+        if (record && features.has(record.tag)) for (const i of record.feature.lookupListIndexes) lookups.add(i);
+      }
+    }
+  }
+  return lookups;
+}
+
+/** The subtable itself, or the one an extension lookup (GSUB 7, GPOS 9) wraps. */
+function unwrap(type: number, sub: SubTable, isGpos: boolean): SubTable {
+  if (type !== (isGpos ? 9 : 7)) return sub;
+  if (!sub.extension) throw new Error('extension without subtable');
+  return sub.extension;
+}
+
+/** A subtable's lookup type, extension lookups (GSUB 7, GPOS 9) unwrapped. */
+function lookupType(type: number, sub: SubTable, isGpos: boolean): number {
+  return type === (isGpos ? 9 : 7) ? (sub.lookupType ?? 0) : type;
+}
+
+/** The coverage the glyph at the current position must be in for the subtable to apply. */
+function firstCoverage(type: number, sub: SubTable, isGpos: boolean): Coverage | undefined {
+  if (type === (isGpos ? 9 : 7)) {
+    if (!sub.extension || sub.lookupType === undefined) throw new Error('extension without subtable');
+    return firstCoverage(sub.lookupType, sub.extension, isGpos);
+  }
+  const context = isGpos ? 7 : 5;
+  if (type === context) return sub.version === 3 ? sub.coverages?.[0] : sub.coverage;
+  if (type === context + 1) return sub.version === 3 ? sub.inputCoverage?.[0] : sub.coverage;
+  if (isGpos && (type === 4 || type === 5)) return sub.markCoverage;
+  if (isGpos && type === 6) return sub.mark1Coverage;
+  if (type >= 1 && type <= (isGpos ? 3 : 4)) return sub.coverage;
+  throw new Error(`lookup type ${type}`);
+}
+
+function markCoverage(coverage: Coverage | undefined, into: Uint8Array): void {
+  // A missing coverage (an empty context input) would match everywhere: no simple path.
+  if (!coverage) throw new Error('subtable without coverage');
+  if (coverage.version === 1 && Array.isArray(coverage.glyphs)) {
+    for (const glyph of coverage.glyphs) into[glyph] = 1;
+  } else if (coverage.version === 2 && Array.isArray(coverage.rangeRecords)) {
+    for (const { start, end } of coverage.rangeRecords) into.fill(1, start, end + 1);
+  } else {
+    throw new Error(`coverage format ${coverage.version}`);
+  }
+}
+
+/** fontkit zeroes the advance of GDEF class 3 glyphs after GPOS (DefaultShaper zeroMarkWidths). */
+function markGdefMarks(font: OtFont, blocked: Uint8Array): void {
+  const classDef = font.GDEF?.glyphClassDef;
+  if (!classDef) return;
+  if (classDef.version === 1 && Array.isArray(classDef.classValueArray)) {
+    const start = classDef.startGlyph ?? 0;
+    classDef.classValueArray.forEach((cls, i) => { if (cls === 3) blocked[start + i] = 1; });
+  } else if (classDef.version === 2 && Array.isArray(classDef.classRangeRecord)) {
+    // fontkit's getClassID takes the first range that holds the glyph.
+    const seen = new Uint8Array(blocked.length);
+    for (const range of classDef.classRangeRecord) {
+      for (let g = range.start; g <= range.end && g < blocked.length; g++) {
+        if (seen[g]) continue;
+        seen[g] = 1;
+        if (range.class === 3) blocked[g] = 1;
+      }
+    }
+  } else {
+    throw new Error(`class definition format ${classDef.version}`);
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import type { Font } from 'fontkit';
+import { getFontRegistry } from '../../src/resources/fonts.js';
+import { shapeRun, shapeWithFontkit, type ShapeRequest } from '../../src/text/shaper.js';
+import { inSimpleRange, shapeSimple } from '../../src/text/simple-shaper.js';
+
+/** Every font Platen ships (the host's Droid fallback too, when installed). */
+const faces = [...getFontRegistry().families.values()].flat();
+const font = (family: string, weight = 400, style = 'normal'): Font => {
+  const face = faces.find((f) => f.family === family && f.weight === weight && f.style === style);
+  if (!face) throw new Error(`no ${family} ${weight} ${style}`);
+  return face.font;
+};
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  'AVATAR', 'Today', 'Tokyo', 'WAVE', 'Yours', 'LT', 'P.', 'F.', 'Vo', 'We', 'Ta', 'Te', 'Ty', 'r.', 'y,', 'LY', "L'", 'AT&T',
+  'office', 'affluent', 'fjord', 'ffi', 'ffl', 'fi', 'fl', 'Th', 'The', 'quick', 'brown', 'fox', 'Item', 'stainless',
+  'fastener,', 'grade', 'Total', 'EUR', 'Straße', 'Æsop', 'Øre', 'œuvre', 'Łódź', 'Győr', 'Țară', 'Işık', 'İstanbul', 'naïve',
+  'café', 'résumé', 'Ångström', 'über', 'señor', 'Ça', 'e\u0301', 'a\u0308o', 'n\u0303', 'Αθήνα', 'Москва', 'שלום', 'مرحبا',
+  '漢字', 'Paris', '“quoted”', '‘single’', 'a–b', 'a—b', '…', '€ 12,50', '£5', '¥', '§ 3', '© 2024', '®', '™', '90°', '±2',
+  '3×4', '8÷2', '½', '1⁄2', '‰', '†', '•', '\u00a0', 'a\u2009b', '1\u202f000', 'zero\u200bwidth', 'soft\u00adhyphen', 'tab\tx',
+  'x\ny', 'ﬁ', 'ǅ', 'ɐɑɒ', 'ʻokina', 'A\u0300', '(1)', '[x]', '{y}', '#12', '100%', 'a/b', 'a\\b', '@', '~', '^', '_', '|',
+];
+const DIGITS = '0123456789.,:-/ ';
+
+function sample(next: () => number): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const kind = next();
+  if (kind < 0.3) {
+    let s = '';
+    const n = 1 + Math.floor(next() * 10);
+    for (let i = 0; i < n; i++) s += pick([...DIGITS]);
+    return s;
+  }
+  if (kind < 0.45) return pick(WORDS);
+  const parts: string[] = [];
+  const n = 1 + Math.floor(next() * 4);
+  for (let i = 0; i < n; i++) parts.push(next() < 0.2 ? String(Math.floor(next() * 100000)) : pick(WORDS));
+  return parts.join(next() < 0.8 ? ' ' : '');
+}
+
+describe('simple shaper', () => {
+  it('gives exactly what fontkit gives, for every bundled font, over generated strings', () => {
+    const next = random(9);
+    let simple = 0;
+    let total = 0;
+    for (const face of faces) {
+      for (let i = 0; i < 160; i++) {
+        const request: ShapeRequest = {
+          text: sample(next),
+          rtl: next() < 0.1,
+          ligatures: next() < 0.7,
+          lang: ['', '', 'tr', 'nl', 'ro', 'de-CH'][Math.floor(next() * 6)] ?? '',
+        };
+        const fast = shapeRun(face.font, request);
+        const reference = shapeWithFontkit(face.font, request);
+        expect(fast, `${face.id} ${JSON.stringify(request)}`).toEqual(reference);
+        total++;
+        if (!request.rtl && shapeSimple(face.font, request.text, request.ligatures, undefined)) simple++;
+      }
+    }
+    // The comparison must mostly exercise the simple path, not fontkit against itself.
+    expect(simple / total).toBeGreaterThan(0.5);
+  });
+
+  it('takes pair kerning from the font (Arimo "AV", "To") and keeps it per pair', () => {
+    const arimo = font('Arimo');
+    for (const text of ['AV', 'To', 'AVATAR', 'Today 11.11']) {
+      const shaped = shapeSimple(arimo, text, true, undefined);
+      expect(shaped, text).not.toBeNull();
+      const plain = [...text].map((ch) => arimo.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth);
+      expect(shaped?.xAdvances).not.toEqual(plain);
+      expect(shaped?.xAdvances).toEqual(arimo.layout(text, {}, undefined, undefined, 'ltr').positions.map((p) => p.xAdvance));
+    }
+  });
+
+  it('leaves ligatures, marks, fractions, right-to-left and other scripts to fontkit', () => {
+    const dejavu = font('DejaVu Sans');
+    expect(shapeSimple(dejavu, 'office', true, undefined)).toBeNull();
+    expect(shapeSimple(dejavu, 'e\u0301', true, undefined)).toBeNull();
+    expect(shapeSimple(dejavu, '1\u20442', true, undefined)).toBeNull();
+    expect(shapeSimple(dejavu, 'Москва', true, undefined)).toBeNull();
+    expect(shapeSimple(dejavu, 'soft\u00adhyphen', true, undefined)).toBeNull();
+    expect(shapeSimple(dejavu, 'Total:123,45', true, undefined)).not.toBeNull();
+  });
+
+  it('takes only characters fontkit sees as Latin or Common script, and knows which are Latin', () => {
+    // fontkit detects the run's script with unicode-properties: the first non-Common character decides.
+    const fontkitRequire = createRequire(createRequire(import.meta.url).resolve('fontkit'));
+    const { getScript } = fontkitRequire('unicode-properties') as { getScript(cp: number): string };
+    for (let cp = 0; cp < 0x20d0; cp++) {
+      if (!inSimpleRange(cp)) continue;
+      const script = getScript(cp);
+      expect(['Common', 'Latin'], `U+${cp.toString(16)}`).toContain(script);
+      expect(/\p{Script=Latin}/u.test(String.fromCharCode(cp)), `U+${cp.toString(16)}`).toBe(script === 'Latin');
+    }
+  });
+});
