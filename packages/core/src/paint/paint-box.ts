@@ -1,4 +1,4 @@
-import { resolveLength, type BoxFragment, type ImageFragment } from '@platen/layout';
+import { resolveLength, type BorderSide, type BoxFragment, type ImageFragment } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import { paintBackground } from './backgrounds.js';
 import { paintBorders } from './borders.js';
@@ -68,12 +68,22 @@ function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
   ctx.doc.fill('even-odd');
 }
 
-/** Does the box paint anything of its own? (Most boxes do not: no need for a pixel-grid group.) */
+const shows = (b: BorderSide, width: number): boolean =>
+  width > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
+
+/**
+ * Does the box paint anything of its own? Most boxes do not, and then no pixel-grid group
+ * is written: a collapsed-border table's cells keep their half border widths with the
+ * border styles the table paints (as segments), and each wrote an empty `q … cm Q`.
+ * The same tests as the painters' own (paintBorders' visible sides, paintOutline).
+ */
 function hasDecorations(frag: BoxFragment): boolean {
   const s = frag.style;
   const b = frag.border;
-  return s.backgroundColor.a > 0 || s.backgroundLayers.length > 0 || s.boxShadow.length > 0 ||
-    b.top > 0 || b.right > 0 || b.bottom > 0 || b.left > 0 || s.outline.width > 0;
+  if (s.backgroundColor.a > 0 || s.backgroundLayers.length > 0 || s.boxShadow.length > 0) return true;
+  const o = s.outline;
+  if (o.width > 0 && o.style !== 'none' && o.style !== 'hidden' && o.color.a > 0) return true;
+  return shows(s.borderTop, b.top) || shows(s.borderRight, b.right) || shows(s.borderBottom, b.bottom) || shows(s.borderLeft, b.left);
 }
 
 /** Shadow, background and border of a box (its "decorations" in Appendix E terms). */

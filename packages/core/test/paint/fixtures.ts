@@ -1,5 +1,6 @@
 import type { BorderSide, BoxFragment, Color, ComputedStyle, Fragment, GlyphRun, Page, TextFragment } from '@platen/layout';
 import type { FontQuery } from '@platen/layout';
+import { inflateSync } from 'node:zlib';
 import { createMeasurer } from '../../src/text/measurer.js';
 import { getFontRegistry, type FontSet } from '../../src/resources/fonts.js';
 import { paintPdf } from '../../src/paint/paint-pdf.js';
@@ -80,4 +81,19 @@ export function paintPage(fragments: Fragment[]): Promise<Uint8Array> {
 
 export function solid(width: number, color: Color): BorderSide {
   return { width, style: 'solid', color };
+}
+
+/** The page content streams of a PDF (every Flate stream that inflates to text operators), joined. */
+export function contentStreams(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf);
+  const out: string[] = [];
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
+    try {
+      const text = inflateSync(raw.subarray(at + 7, raw.indexOf('endstream', at))).toString('latin1');
+      if (/\bcm\b/.test(text)) out.push(text);
+    } catch {
+      // not a Flate stream
+    }
+  }
+  return out.join('\n');
 }

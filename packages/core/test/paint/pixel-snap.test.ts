@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapRect } from '../../src/paint/geometry.js';
-import { BLACK, box, paintPage, solid } from './fixtures.js';
+import { BLACK, box, contentStreams, paintPage, solid } from './fixtures.js';
 import { rasterise } from './poppler.js';
 
 /** Grey level of device pixel (x, y): 0 black, 255 white. */
@@ -62,5 +62,22 @@ describe('pixel-snapped borders', () => {
     const img = rasterise(await paintPage([framed]), 48);
     // Top row at y 61 (device 30.5), left column at x 21 (device 10.5): whole black pixels.
     expect([grey(img, 40, 30), grey(img, 10, 40)]).toEqual([0, 0]);
+  });
+});
+
+describe('pixel-grid groups', () => {
+  const GROUP = /q\n0\.9999999776 0 0 0\.9999999776 0 0 cm\n/g;
+  it('writes none for a box whose border widths have no visible style (a collapsed-border table cell)', async () => {
+    // Layout gives such a cell half the collapsed border's width with the border styles the
+    // table paints as segments: the cell itself paints nothing.
+    const hidden = { width: 1, style: 'none' as const, color: BLACK };
+    const cell = box(20, 60, 100, 20, { borderBottom: hidden, borderTop: { ...hidden, style: 'hidden' }, borderLeft: solid(1, { ...BLACK, a: 0 }) });
+    const content = contentStreams(await paintPage([cell]));
+    expect(content).toContain('0.75 0 0 0.75 0 0 cm');
+    expect(content.match(GROUP)).toBeNull();
+  });
+  it('writes one around a box that paints a border', async () => {
+    const content = contentStreams(await paintPage([box(20, 60, 100, 20, { borderBottom: solid(1, BLACK) })]));
+    expect(content.match(GROUP)?.length).toBe(1);
   });
 });
