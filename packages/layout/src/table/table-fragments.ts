@@ -20,25 +20,30 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /*
  * Cached cell fragments are handed out to pages. Fragments are converted to page coordinates
- * in place, so a subtree must not be in the final tree twice: the first placement of a cached
- * cell shares its subtree (copying only what it moves), any later one (a repeated header, a
- * row laid out again) gets a deep copy (MeasuredCell.handedOut says which). Copying every
+ * in place (after all pages are laid out), so a subtree must not be in the final tree twice:
+ * the first placement of a cached cell shares its subtree, any later one (a repeated header,
+ * a row laid out again) gets a deep copy (MeasuredCell.handedOut says which). Copying every
  * time made nested tables quadratic: each level copied the whole subtree below it.
+ * The first placement of a cell that spans one row and needs no vertical shift is the cached
+ * fragment itself (its position and height are set again by every placement, its children
+ * untouched), which spares a copy per cell of a long table; the others copy what they change.
  */
 
 /** A copy of one fragment whose children, if any, stay shared. */
 const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
 
-/** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment is never moved. */
+/** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment's children are never moved. */
 export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number | null): BoxFragment {
   const first = !c.handedOut;
   c.handedOut = true;
-  const f = (first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
   const v = c.slot.box.style.verticalAlign;
   let dy = 0;
-  if (v === 'middle') dy = (height - c.fragment.height) / 2;
-  else if (v === 'bottom') dy = height - c.fragment.height;
+  if (v === 'middle') dy = (height - c.fragmentHeight) / 2;
+  else if (v === 'bottom') dy = height - c.fragmentHeight;
   else if (v !== 'top' && rowBaseline !== null) dy = rowBaseline - c.baseline;
+  // Row-spanning cells are cut at page ends by fitRowSpans, which changes their edges.
+  const own = first && dy === 0 && c.slot.rowSpan === 1;
+  const f = (own ? c.fragment : first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
   if (dy !== 0) {
     if (first) f.children = f.children.map(shallowCopy);
     for (const child of f.children) offsetFragment(child, 0, dy);

@@ -176,12 +176,21 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
  * side borders) covers the rows it still spans.
  */
 function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: number, continuation: boolean): void {
-  const body = cur.placed.map((p, i) => ({ p, i })).filter(({ p }) => p.index >= bodyStart && p.index < bodyEnd);
-  const first = body[0];
-  const last = body[body.length - 1];
-  if (!first || !last) return;
-  const bottom = last.p.top + last.p.height;
-  for (const { p } of body) {
+  // The body rows placed on this page are one run of `cur.placed` (header rows before, footer rows after).
+  const placed = cur.placed;
+  let firstAt = -1;
+  let lastAt = -1;
+  for (let i = 0; i < placed.length; i++) {
+    const index = placed[i]!.index;
+    if (index < bodyStart || index >= bodyEnd) continue;
+    if (firstAt < 0) firstAt = i;
+    lastAt = i;
+  }
+  if (firstAt < 0) return;
+  const last = placed[lastAt]!;
+  const bottom = last.top + last.height;
+  for (let i = firstAt; i <= lastAt; i++) {
+    const p = placed[i]!;
     for (const c of p.cells) {
       if (c.rowSpan === 1 || p.top + c.fragment.height <= bottom + EPSILON) continue;
       const f = c.fragment as { height: number; border: BoxFragment['border']; padding: BoxFragment['padding']; part: BoxFragment['part'] };
@@ -192,21 +201,25 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
     }
   }
   if (!continuation) return;
-  const grid = plan.prep.structure.grid[first.p.index] ?? [];
+  const first = placed[firstAt]!;
+  const grid = plan.prep.structure.grid[first.index] ?? [];
   const extra: PlacedRow['cells'][number][] = [];
   for (const slot of new Set(grid)) {
-    if (!slot || slot.row >= first.p.index) continue;
+    if (!slot || slot.row >= first.index) continue;
     const box = plan.prep.cellBoxes.get(slot)!;
     const s = box.style;
-    let spanBottom = first.p.top;
-    for (const { p } of body) if (p.index < slot.row + slot.rowSpan) spanBottom = p.top + p.height;
+    let spanBottom = first.top;
+    for (let i = firstAt; i <= lastAt; i++) {
+      const p = placed[i]!;
+      if (p.index < slot.row + slot.rowSpan) spanBottom = p.top + p.height;
+    }
     extra.push({ rowSpan: slot.rowSpan, fragment: createBoxFragment(s, box.tag, box.attrs, {
-      x: cellX(plan.geo, slot), y: 0, width: cellWidth(plan.geo, slot, plan.prep.hSpacing), height: spanBottom - first.p.top,
+      x: cellX(plan.geo, slot), y: 0, width: cellWidth(plan.geo, slot, plan.prep.hSpacing), height: spanBottom - first.top,
       border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
       padding: { top: 0, right: 0, bottom: 0, left: 0 }, part: { isFirst: false, isLast: true },
     }, []) });
   }
-  if (extra.length) cur.placed[first.i] = { ...first.p, cells: [...first.p.cells, ...extra] };
+  if (extra.length) placed[firstAt] = { ...first, cells: [...first.cells, ...extra] };
 }
 
 /**

@@ -69,20 +69,42 @@ function neutral(s: ComputedStyle): boolean {
  * Cell styles the table derives, per original style and collapsed half borders: most cells of
  * a table share both, and a copy of a ComputedStyle per cell was the largest allocation of a
  * long table's layout. Styles are immutable, so sharing them changes nothing downstream.
+ * A short list per original style (a table has a handful of border combinations), searched by
+ * value: a string key per cell cost more than the search.
  */
-const cellStyles = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
+interface DerivedStyle {
+  /** The half borders it was made with; top < 0 when none (separate borders). */
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly hideEmpty: boolean;
+  readonly style: ComputedStyle;
+}
+const cellStyles = new WeakMap<ComputedStyle, DerivedStyle[]>();
+
+function derivedStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean): ComputedStyle {
+  let list = cellStyles.get(s);
+  if (!list) cellStyles.set(s, (list = []));
+  const top = half ? half.top : -1;
+  const right = half ? half.right : 0;
+  const bottom = half ? half.bottom : 0;
+  const left = half ? half.left : 0;
+  for (const d of list) {
+    if (d.top === top && d.right === right && d.bottom === bottom && d.left === left && d.hideEmpty === hideEmpty) return d.style;
+  }
+  const style = cellStyle(s, half, hideEmpty);
+  list.push({ top, right, bottom, left, hideEmpty, style });
+  return style;
+}
 
 function cellBox(cell: CellSlot, collapse: CollapsedBorders | null, rtl: boolean): ContainerBox {
   const s = cell.box.style;
   const hideEmpty = s.emptyCells === 'hide' && cell.box.children.length === 0;
   if (!collapse && !hideEmpty && neutral(s)) return cell.box;
   const half = collapse ? cellHalfBorders(collapse, cell, rtl) : null;
-  const key = half ? `${half.top}|${half.right}|${half.bottom}|${half.left}` : hideEmpty ? 'hide' : '';
-  let byKey = cellStyles.get(s);
-  if (!byKey) cellStyles.set(s, (byKey = new Map()));
-  let style = byKey.get(key);
-  if (!style) byKey.set(key, (style = cellStyle(s, half, hideEmpty)));
-  return { ...cell.box, kind: 'table-cell', style };
+  // With collapsed borders the empty-cells property does not apply (CSS 2.1 §17.6.1.1).
+  return { ...cell.box, kind: 'table-cell', style: derivedStyle(s, half, half ? false : hideEmpty) };
 }
 
 function cellStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean): ComputedStyle {

@@ -11,7 +11,10 @@ import type { TableGeometry } from './table-width.js';
 /** A cell laid out in its column span with unlimited height. */
 export interface MeasuredCell {
   readonly slot: CellSlot;
+  /** The cell as laid out; its first placement may be this very object (table-fragments' alignedCell). */
   readonly fragment: BoxFragment;
+  /** The fragment's height as laid out (the fragment's own changes once it is placed). */
+  readonly fragmentHeight: number;
   readonly height: number;
   /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
   readonly baseline: number;
@@ -74,7 +77,7 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
       if (r.resume) broken = true;
       const fragment = r.fragment as BoxFragment;
       const natural = Math.max(r.height, specifiedHeight(slot.box, box));
-      list.push({ slot, fragment, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width, handedOut: false });
+      list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width, handedOut: false });
     }
     cells.push(list);
     const { height, baseline } = rowHeight(row.box, list);
@@ -123,7 +126,10 @@ function rowHeight(row: ContainerBox, cells: readonly MeasuredCell[]): { height:
 
 /** A row-spanning cell taller than its rows grows them in proportion to their heights, else the last one. */
 function spreadRowSpans(cells: readonly MeasuredCell[][], heights: number[], vSpacing: number): void {
-  const spanning = cells.flat().filter((c) => c.slot.rowSpan > 1).sort((a, b) => a.slot.rowSpan - b.slot.rowSpan);
+  const spanning: MeasuredCell[] = [];
+  for (const row of cells) for (const c of row) if (c.slot.rowSpan > 1) spanning.push(c);
+  if (spanning.length === 0) return;
+  spanning.sort((a, b) => a.slot.rowSpan - b.slot.rowSpan);
   for (const c of spanning) {
     const { row, rowSpan } = c.slot;
     let sum = (rowSpan - 1) * vSpacing;
