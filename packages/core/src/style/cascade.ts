@@ -86,6 +86,14 @@ export class RuleIndex {
   private readonly buckets = new Map<string, CompiledRule[]>();
   /** Attribute names that have a bucket, so elements only scan those they carry. */
   private readonly attributeKeys = new Set<string>();
+  /** Id values that have a bucket (`#x` → `x`), so an element's id is looked up without a new string. */
+  private readonly idKeys = new Set<string>();
+  /**
+   * Per tag and `class` attribute text: the rules of the `*`, tag and class buckets, merged in
+   * source order. Rows and cells of a table share a few such pairs, so each element only runs
+   * the selectors' tests, without splitting its classes, concatenating keys or sorting.
+   */
+  private readonly candidates = new Map<string, Map<string, readonly CompiledRule[]>>();
   private nextId = 0;
   readonly diagnostics: string[] = [];
 
@@ -94,6 +102,7 @@ export class RuleIndex {
     const copy = new RuleIndex();
     for (const [key, list] of this.buckets) copy.buckets.set(key, [...list]);
     for (const name of this.attributeKeys) copy.attributeKeys.add(name);
+    for (const id of this.idKeys) copy.idKeys.add(id);
     copy.nextId = this.nextId;
     return copy;
   }
@@ -107,6 +116,7 @@ export class RuleIndex {
     const decls = compileDeclarations(declarations);
     if (decls.length === 0) return;
     if (origin === 'user-agent') for (const d of decls) USER_AGENT_DECLARATIONS.add(d);
+    this.candidates.clear();
     for (const sel of compiled) {
       const id = this.nextId++;
       const rule: CompiledRule = { id, origin, specificity: sel.specificity, layer, match: sel.match, pseudo: sel.pseudo, declarations: decls, key: `${id},` };
@@ -115,33 +125,67 @@ export class RuleIndex {
         if (!list) this.buckets.set(key, (list = []));
         list.push(rule);
         if (key.startsWith('[')) this.attributeKeys.add(key.slice(1, -1));
+        if (key.startsWith('#')) this.idKeys.add(key.slice(1));
       }
     }
   }
 
   /** Rules whose selector matches `el`, in source order. */
   match(el: Element): CompiledRule[] {
-    const out: CompiledRule[] = [];
-    this.#scan('*', el, out);
-    this.#scan(el.name, el, out);
-    const id = el.attribs['id'];
-    if (id) this.#scan(`#${id}`, el, out);
-    const cls = el.attribs['class'];
-    if (cls) {
-      const classes = cls.split(/\s+/);
-      for (let i = 0; i < classes.length; i++) {
-        const c = classes[i]!;
-        if (c && classes.indexOf(c) === i) this.#scan(`.${c}`, el, out);
+    return this.matchInto(el, []);
+  }
+
+  /** As `match`, into `out` (emptied first), so that a caller can reuse one array. */
+  matchInto(el: Element, out: CompiledRule[]): CompiledRule[] {
+    out.length = 0;
+    const attribs = el.attribs;
+    const cls = attribs['class'];
+    const id = attribs['id'];
+    let more = id !== undefined && id !== '' && this.idKeys.has(id);
+    if (!more && this.attributeKeys.size > 0) {
+      for (const name in attribs) {
+        if (this.attributeKeys.has(name)) {
+          more = true;
+          break;
+        }
       }
     }
-    if (this.attributeKeys.size > 0) for (const name in el.attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, out);
+    if (!more) {
+      for (const r of this.candidatesFor(el.name, cls ?? '')) if (r.match(el)) out.push(r);
+      return out;
+    }
+    this.#scan('*', el, out);
+    this.#scan(el.name, el, out);
+    if (id) this.#scan(`#${id}`, el, out);
+    if (cls) for (const c of uniqueClasses(cls)) this.#scan(`.${c}`, el, out);
+    if (this.attributeKeys.size > 0) for (const name in attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, out);
     return out.length > 1 ? out.sort(byId) : out;
+  }
+
+  private candidatesFor(tag: string, cls: string): readonly CompiledRule[] {
+    let byClass = this.candidates.get(tag);
+    if (!byClass) this.candidates.set(tag, (byClass = new Map()));
+    let list = byClass.get(cls);
+    if (!list) {
+      const all = [...(this.buckets.get('*') ?? []), ...(this.buckets.get(tag) ?? [])];
+      for (const c of uniqueClasses(cls)) all.push(...(this.buckets.get(`.${c}`) ?? []));
+      list = [...new Set(all)].sort(byId);
+      byClass.set(cls, list);
+    }
+    return list;
   }
 
   #scan(key: string, el: Element, out: CompiledRule[]): void {
     const list = this.buckets.get(key);
     if (list) for (const r of list) if (r.match(el)) out.push(r);
   }
+}
+
+/** The distinct class names of a `class` attribute, in order. */
+function uniqueClasses(cls: string): string[] {
+  if (cls === '') return [];
+  const classes = cls.split(/\s+/);
+  return classes.filter((c, i) => c !== '' && classes.indexOf(c) === i);
 }
 
 const byId = (a: CompiledRule, b: CompiledRule): number => a.id - b.id;

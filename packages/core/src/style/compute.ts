@@ -2,7 +2,7 @@ import type { ComputedStyle, Display } from '@platen/layout';
 import type { CV } from './tokenizer.js';
 import type { Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
-import { PROPERTIES, type ComputeContext, type Flat } from './properties/index.js';
+import { PROPERTIES, type ComputeContext, type Flat, type PropertyDef } from './properties/index.js';
 import type { SpecifiedFontSize } from './properties/text.js';
 import { containsVar } from './shorthands.js';
 import { cssWideKeyword, substituteVars } from './var-substitution.js';
@@ -159,16 +159,24 @@ export function computeStyle(winners: Winners, parent: ElementStyle | null, env:
 
 function computeOne(name: string, spec: readonly CV[] | 'unset' | undefined, ctx: ComputeContext, parentFlat: Readonly<Flat> | null): unknown {
   const def = PROPERTIES.get(name)!;
-  const initial = (): unknown => (def.initial === 'currentcolor' && name !== 'text-decoration-color' ? ctx.current['color'] : def.initial);
-  const inherit = (): unknown => (parentFlat ? parentFlat[name] : initial());
-  const unset = (): unknown => (def.inherited ? inherit() : initial());
-  if (spec === undefined || spec === 'unset') return unset();
+  // Runs for every longhand of every new style: no closures for the three fallbacks.
+  if (spec === undefined || spec === 'unset') return unsetValue(name, def, ctx, parentFlat);
   const kw = cssWideKeyword(spec);
-  if (kw === 'inherit') return inherit();
-  if (kw === 'initial') return initial();
-  if (kw !== null) return unset();
+  if (kw === 'inherit') return parentFlat ? parentFlat[name] : initialValue(name, def, ctx);
+  if (kw === 'initial') return initialValue(name, def, ctx);
+  if (kw !== null) return unsetValue(name, def, ctx, parentFlat);
   const v = def.compute(spec, ctx);
-  return v === undefined ? unset() : v;
+  return v === undefined ? unsetValue(name, def, ctx, parentFlat) : v;
+}
+
+function initialValue(name: string, def: PropertyDef, ctx: ComputeContext): unknown {
+  return def.initial === 'currentcolor' && name !== 'text-decoration-color' ? ctx.current['color'] : def.initial;
+}
+
+/** Inherited properties inherit, others take their initial value (Cascade 4 §7.3.3). */
+function unsetValue(name: string, def: PropertyDef, ctx: ComputeContext, parentFlat: Readonly<Flat> | null): unknown {
+  if (def.inherited && parentFlat) return parentFlat[name];
+  return initialValue(name, def, ctx);
 }
 
 const BLOCKIFY: Readonly<Partial<Record<Display, Display>>> = {

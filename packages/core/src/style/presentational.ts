@@ -8,11 +8,8 @@ import { parseComponents } from './tokenizer.js';
  */
 export function presentationalHints(el: Element): string {
   const a = el.attribs;
-  let css = '';
-  if (!HINTED_ELEMENTS.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return css;
-  const add = (decl: string): void => {
-    css += `${decl};`;
-  };
+  if (!HINTED_ELEMENTS.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return '';
+  hints = '';
   const name = el.name;
   if (a['bgcolor'] !== undefined && BG_ELEMENTS.has(name)) {
     const c = legacyColor(a['bgcolor']);
@@ -46,7 +43,16 @@ export function presentationalHints(el: Element): string {
     const t = LIST_TYPES[a['type'].trim()] ?? LIST_TYPES[a['type'].trim().toLowerCase()];
     if (t) add(`list-style-type:${t}`);
   }
-  return css;
+  return hints;
+}
+
+/**
+ * The hints of the element being looked at. One module-level collector instead of a closure
+ * per call: this runs for every table row and cell, and none of it re-enters.
+ */
+let hints = '';
+function add(decl: string): void {
+  hints += `${decl};`;
 }
 
 const RTL_SCRIPTS = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u;

@@ -13,6 +13,20 @@ import { inlineSvgDataUrl } from './inline-svg.js';
 import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
+
+/** A node of the element style cache (see StyleTreeBuilder.elementStyle). */
+interface StyleCacheNode {
+  /** The next node per matched rule, in match order. */
+  next: Map<CompiledRule, StyleCacheNode> | undefined;
+  /** The style of a non-root element without `lang`, presentational hints or a style attribute. */
+  plain: ElementStyle | undefined;
+  /** Other styles, per root flag, lang, hints and style attribute. */
+  more: Map<string, ElementStyle> | undefined;
+}
+
+function newCacheNode(): StyleCacheNode {
+  return { next: undefined, plain: undefined, more: undefined };
+}
 /** Per-builder numeric identity of a computed style, for cache keys. */
 const STYLE_ID = Symbol('styleId');
 
@@ -82,33 +96,53 @@ export class StyleTreeBuilder {
   /** Pseudo-element rules matched by each element, kept only when there are some. */
   private readonly pseudoRules = new WeakMap<Element, CompiledRule[]>();
 
+  /** The element style cache: per parent style, a trie over the element's own matched rules. */
+  private readonly styleCache = new Map<ElementStyle | null, StyleCacheNode>();
+  /** Reused for every element's matched rules (copied only when a style is computed). */
+  private readonly matched: CompiledRule[] = [];
+
+  /**
+   * Siblings with the same parent style, matched rules and style-affecting attributes share
+   * one ElementStyle. The lookup walks the trie by rule identity and makes no string or array
+   * for an element whose style is known: a table's rows and cells are thousands of such.
+   */
   private elementStyle(el: Element, parent: ElementStyle | null, isRoot: boolean): ElementStyle {
-    const rules = this.index.match(el);
-    let own = rules;
-    let rulesKey = '';
+    const rules = this.index.matchInto(el, this.matched);
+    let node = this.styleCache.get(parent);
+    if (!node) this.styleCache.set(parent, (node = newCacheNode()));
+    let pseudo = false;
     for (const r of rules) {
       if (r.pseudo !== '') {
-        own = rules.filter((x) => x.pseudo === '');
-        this.pseudoRules.set(el, rules.filter((x) => x.pseudo !== ''));
-        rulesKey = '';
-        for (const o of own) rulesKey += o.key;
-        break;
+        pseudo = true;
+        continue;
       }
-      rulesKey += r.key;
+      node.next ??= new Map();
+      let next = node.next.get(r);
+      if (!next) node.next.set(r, (next = newCacheNode()));
+      node = next;
     }
+    if (pseudo) this.pseudoRules.set(el, rules.filter((x) => x.pseudo !== ''));
     const hintsText = presentationalHints(el);
     const inlineText = el.attribs['style'] ?? '';
     const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
-    const key = `${this.idOf(parent)}|${isRoot ? 1 : 0}|${lang ?? ''}|${hintsText}|${inlineText}|${rulesKey}`;
-    return this.cached(key, () => {
-      const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
-      const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
-      return this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
-    });
+    const plain = !isRoot && lang === null && hintsText === '' && inlineText === '';
+    const key = plain ? '' : `${isRoot ? 1 : 0}|${lang ?? '\0'}|${hintsText}|${inlineText}`;
+    const known = plain ? node.plain : node.more?.get(key);
+    if (known) return known;
+    const own = pseudo ? rules.filter((x) => x.pseudo === '') : rules.slice();
+    const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
+    const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
+    const style = this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
+    this.byComputed.set(style.style, style);
+    if (plain) node.plain = style;
+    else (node.more ??= new Map()).set(key, style);
+    return style;
   }
 
   private pseudoStyle(el: Element, kind: PseudoElement, parent: ElementStyle): ElementStyle | null {
-    const rules = this.pseudoRules.get(el)?.filter((r) => r.pseudo === kind) ?? [];
+    const all = this.pseudoRules.get(el);
+    if (all === undefined && kind !== 'marker') return null;
+    const rules = all?.filter((r) => r.pseudo === kind) ?? [];
     if (rules.length === 0 && kind !== 'marker') return null;
     let key = `${this.idOf(parent)}|${kind}|`;
     for (const r of rules) key += r.key;
