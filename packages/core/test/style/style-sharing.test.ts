@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { StyledElement } from '@platen/layout';
+import { byId, find, styleHtml } from './helpers.js';
+
+const doc = (css: string, body: string): string => `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`;
+const GREEN = { r: 0, g: 128, b: 0, a: 1 };
+const BLUE = { r: 0, g: 0, b: 255, a: 1 };
+
+function cells(root: StyledElement): StyledElement[] {
+  const out: StyledElement[] = [];
+  const walk = (el: StyledElement): void => {
+    if (el.tag === 'td') out.push(el);
+    for (const c of el.children) if (c.kind === 'element') walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+describe('computed styles shared between siblings', () => {
+  const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>${i}</td><td class="n">${i}</td></tr>`).join('');
+  const result = styleHtml(doc('tbody tr:nth-child(even) { background: blue } td.n { color: green }', `<table><tbody>${rows}</tbody></table>`));
+  const tds = cells(result.root);
+
+  it('cells with the same rules under rows with the same style share one ComputedStyle', () => {
+    expect(tds).toHaveLength(12);
+    // Rows 1, 3, 5 (odd) and 2, 4, 6 (even) differ; within each parity the cells share.
+    expect(tds[4]!.style).toBe(tds[0]!.style);
+    expect(tds[5]!.style).toBe(tds[1]!.style);
+    expect(tds[6]!.style).toBe(tds[2]!.style);
+    expect(tds[1]!.style).not.toBe(tds[0]!.style);
+    expect(tds[1]!.style.color).toEqual(GREEN);
+    expect(tds[0]!.style.color).not.toEqual(GREEN);
+  });
+
+  it('rows matched by :nth-child(even) get their own style', () => {
+    const tbody = find(result.root, (e) => e.tag === 'tbody')!;
+    const trs = tbody.children.filter((c): c is StyledElement => c.kind === 'element');
+    expect(trs.map((tr) => tr.style.backgroundColor)).toEqual([0, 1, 2, 3, 4, 5].map((i) => (i % 2 === 1 ? BLUE : expect.objectContaining({ a: 0 }))));
+    expect(trs[3]!.style).toBe(trs[1]!.style);
+    expect(trs[2]!.style).toBe(trs[0]!.style);
+  });
+});
+
+describe('matching with and without id and attribute buckets agrees', () => {
+  it.each([
+    ['class only', '<div id="t" class="  a a "></div>'],
+    ['class and a bucketed attribute', '<div id="t" class="a" data-x></div>'],
+    ['class and a bucketed id', '<div id="t" class="a b"></div>'],
+  ])('%s: source order and specificity decide', (_name, body) => {
+    const css = 'div.a { color: blue } div { color: red } .a { color: green } [data-x] { margin-top: 1px } #nothing { color: red } .b { margin-left: 2px }';
+    const style = byId(styleHtml(doc(css, body)), 't').style;
+    expect(style.color).toEqual(BLUE);
+  });
+
+  it('a rule in the id bucket still applies when the element has classes', () => {
+    const style = byId(styleHtml(doc('#t { color: green } .a { color: red; margin-top: 3px }', '<div id="t" class="a"></div>')), 't').style;
+    expect(style.color).toEqual(GREEN);
+    expect(style.marginTop).toBe(3);
+  });
+});
+
+describe('style attributes and lang keep siblings apart', () => {
+  it('lang="" is not the inherited language', () => {
+    const result = styleHtml(doc('', '<div lang="fr"><span id="a" lang="">x</span><span id="b">y</span></div>'));
+    expect(byId(result, 'a').style.lang).toBe('');
+    expect(byId(result, 'b').style.lang).toBe('fr');
+  });
+
+  it('an inline style makes its own style; siblings without one share', () => {
+    const result = styleHtml(doc('', '<p id="a">1</p><p id="b" style="color:green">2</p><p id="c">3</p>'));
+    expect(byId(result, 'b').style.color).toEqual(GREEN);
+    expect(byId(result, 'c').style).toBe(byId(result, 'a').style);
+    expect(byId(result, 'b').style).not.toBe(byId(result, 'a').style);
+  });
+});
