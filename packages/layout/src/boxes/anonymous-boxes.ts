@@ -50,7 +50,7 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
 function flushRun(run: InlineLevelBox[], hoisted: readonly { item: BlockLevelBox; at: number }[] | null, style: ComputedStyle, out: BlockLevelBox[]): void {
   // Floats and absolute boxes before it do not make it a later line (§16.1).
   const lines: LinesBox | null = run.length && !isCollapsibleWhiteSpaceOnly(run)
-    ? { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock) } : null;
+    ? { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock), intrinsic: undefined, memo: undefined } : null;
   if (hoisted) out.push(...attachHoisted(hoisted, run, lines));
   if (lines) out.push(lines);
 }

@@ -1,4 +1,7 @@
 import type { ComputedStyle } from '../style.js';
+import type { CachedLines } from '../flow/inline-layout.js';
+import type { Paragraph } from '../flow/inline-items.js';
+import type { IntrinsicSizes } from '../flow/intrinsic-size.js';
 
 /**
  * The box tree (CSS 2.1 §9.2): what layout lays out. Built once from the styled tree by
@@ -19,6 +22,8 @@ interface ContainerBase extends ElementBoxBase {
   readonly children: readonly BlockLevelBox[];
   /** `::marker` of a list item with `list-style-position: outside`. */
   readonly marker: MarkerBox | null;
+  /** Its min- and max-content sizes once computed (flow/intrinsic-size.ts; layout's memo, not box data). */
+  intrinsic?: IntrinsicSizes;
 }
 
 export interface BlockBox extends ContainerBase {
@@ -68,6 +73,23 @@ export interface LinesBox {
   readonly children: readonly InlineLevelBox[];
   /** Its first line is its element's first formatted line, so text-indent applies (CSS 2.1 §16.1). */
   readonly indent: boolean;
+  /** Layout's memos, not box data: see `LinesMemo`. */
+  intrinsic?: IntrinsicSizes;
+  memo?: LinesMemo;
+}
+
+/**
+ * What layout keeps of a paragraph between intrinsic sizing and layout (src/flow), on the
+ * box rather than in a WeakMap: thousands of table cells each look it up several times, and
+ * WeakMap entries cost more to add, find and collect. Valid for one layout context only.
+ */
+export interface LinesMemo {
+  /** The `LayoutContext.lineCache` of the context these results were computed in. */
+  readonly owner: object;
+  /** Items of a width-independent paragraph. */
+  paragraph: Paragraph | null;
+  /** The lines at the last width laid out. */
+  lines: CachedLines | null;
 }
 
 /** A block-level replaced element (`display: block` image). */

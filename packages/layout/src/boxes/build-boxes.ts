@@ -62,7 +62,8 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
   const children: readonly BlockLevelBox[] = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
-  const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
+  // The memo slot is created with the box: set later, it would give boxes a second hidden class.
+  const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker, intrinsic: undefined };
   return kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
 }
 

@@ -1,4 +1,4 @@
-import type { AtomicInlineBox, CounterBox, DecorationSpec, InlineBox, InlineLevelBox, ReplacedBox, TextBox } from '../boxes/box.js';
+import type { AtomicInlineBox, CounterBox, DecorationSpec, InlineBox, InlineLevelBox, LinesBox, LinesMemo, ReplacedBox, TextBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import type { LayoutContext } from './context.js';
@@ -93,6 +93,22 @@ export function collectParagraph(
   if (cached) return cached;
   const para = buildParagraph(children, style, cbWidth, ctx, intrinsic, cbHeight);
   if (para.widthIndependent) ctx.lineCache.set(children, para);
+  return para;
+}
+
+/** The memo of a lines box for this layout context, created (or taken over from another context) on demand. */
+export function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
+  const memo = box.memo;
+  if (memo && memo.owner === ctx.lineCache) return memo;
+  return (box.memo = { owner: ctx.lineCache, paragraph: null, lines: null });
+}
+
+/** `collectParagraph` for a lines box: the paragraph is kept on the box (intrinsic sizing, then layout). */
+export function paragraphOf(box: LinesBox, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null): Paragraph {
+  const memo = box.memo;
+  if (memo && memo.owner === ctx.lineCache && memo.paragraph) return memo.paragraph;
+  const para = buildParagraph(box.children, box.style, cbWidth, ctx, intrinsic, cbHeight);
+  if (para.widthIndependent) linesMemo(box, ctx).paragraph = para;
   return para;
 }
 

@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
-import { collectParagraph, itemWidth } from './inline-items.js';
+import { collectParagraph, itemWidth, linesMemo, paragraphOf } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
@@ -13,7 +13,7 @@ import { layoutLinesAroundFloats, needsFloatLines, noteLastLine } from '../float
 
 const EPSILON = 1e-6;
 
-interface CachedLines {
+export interface CachedLines {
   readonly width: number;
   /** The containing block height atomic inlines resolve percentages against (null: indefinite). */
   readonly cbHeight: number | null;
@@ -25,16 +25,17 @@ interface CachedLines {
 
 /** Line breaking depends only on the width: computed once per paragraph and width, then paginated. */
 function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: number | null = null): CachedLines {
-  const hit = ctx.lineCache.get(box) as CachedLines | undefined;
+  const memo = linesMemo(box, ctx);
+  const hit = memo.lines;
   if (hit && hit.width === width && hit.cbHeight === cbHeight) return hit;
-  const para = collectParagraph(box.children, box.style, width, ctx, false, cbHeight);
+  const para = paragraphOf(box, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const specs = breakLines(para, width, indent, ctx);
   const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
     style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
   }, ctx), box.style, width, ctx));
   const cached: CachedLines = { width, cbHeight, lines, empty: lines.every((l) => l.empty), placedAt: lines.map(() => NaN) };
-  ctx.lineCache.set(box, cached);
+  memo.lines = cached;
   return cached;
 }
 

@@ -2,7 +2,7 @@ import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from './box-model.js';
-import { collectParagraph, itemWidth, type TextItem } from './inline-items.js';
+import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
 import { gridContentSizes } from '../grid/grid-intrinsic.js';
@@ -17,8 +17,6 @@ export interface IntrinsicSizes {
   readonly min: number;
   readonly max: number;
 }
-
-const contentCache = new WeakMap<object, IntrinsicSizes>();
 
 /** The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins. */
 export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
@@ -45,7 +43,8 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
 }
 
 export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: LayoutContext): IntrinsicSizes {
-  let sizes = contentCache.get(box);
+  // Kept on the box (not in a WeakMap): table columns ask for every cell's sizes.
+  let sizes = box.intrinsic;
   if (sizes) return sizes;
   if (box.kind === 'lines') {
     sizes = linesSizes(box, ctx);
@@ -59,13 +58,13 @@ export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, 
     // Floats side by side add up; absolutely positioned children do not count (src/float).
     sizes = blockChildrenSizes(box.children, (child) => outerSizes(child, ctx));
   }
-  contentCache.set(box, sizes);
+  box.intrinsic = sizes;
   return sizes;
 }
 
 /** Longest unbreakable segment (min) and longest forced line (max); trailing spaces hang. */
 function linesSizes(box: LinesBox, ctx: LayoutContext): IntrinsicSizes {
-  const para = collectParagraph(box.children, box.style, 0, ctx, true);
+  const para = paragraphOf(box, 0, ctx, true);
   const indent = indentOf(box.style);
   let min = 0;
   let max = 0;
