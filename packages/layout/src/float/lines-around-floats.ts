@@ -26,10 +26,34 @@ export interface LastLine {
 }
 const lastLines = new WeakMap<Fragment, LastLine>();
 
+/*
+ * Only a float right after a paragraph looks at its last line (besideLastLine). Line layout
+ * notes every finished paragraph here, which costs nothing; the flow keeps the note
+ * (keepLastLine) only when the paragraph's next sibling is a float: a WeakMap entry and an
+ * object per paragraph were kept until the end of every render for nothing.
+ */
+let notedFragment: Fragment | null = null;
+let notedTop = 0;
+let notedFragments: readonly Fragment[] = [];
+let notedFrom = 0;
+
 export function noteLastLine(fragment: Fragment, top: number, fragments: readonly Fragment[], from = 0): void {
-  let right = 0;
-  for (let i = from; i < fragments.length; i++) right = Math.max(right, fragments[i]!.x + fragments[i]!.width);
-  lastLines.set(fragment, { top, contentRight: right });
+  notedFragment = fragment;
+  notedTop = top;
+  notedFragments = fragments;
+  notedFrom = from;
+}
+
+/** A paragraph fragment was placed in a flow: keep its last line when a float follows it (`keep`); forget the note either way. */
+export function keepLastLine(fragment: Fragment, keep: boolean): void {
+  if (fragment !== notedFragment) return;
+  if (keep) {
+    let right = 0;
+    for (let i = notedFrom; i < notedFragments.length; i++) right = Math.max(right, notedFragments[i]!.x + notedFragments[i]!.width);
+    lastLines.set(fragment, { top: notedTop, contentRight: right });
+  }
+  notedFragment = null;
+  notedFragments = [];
 }
 
 export function lastLineOf(fragment: Fragment): LastLine | undefined {

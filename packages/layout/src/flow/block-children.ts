@@ -11,6 +11,7 @@ import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-bloc
 import type { ExclusionSpace } from '../float/exclusions.js';
 import { applyClearance, avoidFloats, childFloats, isFloatBox } from '../float/float-layout.js';
 import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
+import { keepLastLine } from '../float/lines-around-floats.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
@@ -78,6 +79,8 @@ export function flowChildren(
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation);
     const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
+    // A float right after a paragraph may sit beside its last line (src/float).
+    if (child.kind === 'lines' && r.fragment) keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
     if (avoid) offsetFragment(r.fragment, avoid.left, 0);
     if (r.collapsesThrough && r.resume === null) {

@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
-import { clampHeight, resolveBlockBox, type UsedBox } from './box-model.js';
+import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
 import { keywordWidths } from './keyword-widths.js';
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment, partOf } from './fragments.js';
@@ -43,7 +43,10 @@ interface Frame {
  * with its bottom border and padding sliced off (box-decoration-break: slice).
  */
 export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign, keywordWidths(box, ctx));
+  const intrinsic = keywordWidths(box, ctx);
+  const used = intrinsic
+    ? resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign, intrinsic)
+    : sharedBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign);
   const token = resume?.kind === 'block' ? resume : null;
   const continuation = token !== null;
   const bfc = establishesBfc(box);

@@ -82,6 +82,34 @@ export function resolveBlockBox(
   };
 }
 
+/**
+ * resolveBlockBox for a box that uses no intrinsic size keyword, shared between boxes of one
+ * style in one containing block (the cells of a table column, the paragraphs of a page): used
+ * values are immutable, so the edges a fragment keeps are shared too, instead of a pair of
+ * objects per box kept until the end of the render. A few entries per style, latest first.
+ */
+interface SharedUsed {
+  readonly cbWidth: number;
+  readonly cbHeight: number | null;
+  readonly cbDirection: 'ltr' | 'rtl';
+  readonly legacyAlign: LegacyAlign | undefined;
+  readonly used: UsedBox;
+}
+const sharedUsed = new WeakMap<ComputedStyle, SharedUsed[]>();
+const SHARED_PER_STYLE = 8;
+
+export function sharedBlockBox(style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl', legacyAlign: LegacyAlign | undefined): UsedBox {
+  let list = sharedUsed.get(style);
+  if (!list) sharedUsed.set(style, (list = []));
+  for (const e of list) {
+    if (e.cbWidth === cbWidth && e.cbHeight === cbHeight && e.cbDirection === cbDirection && e.legacyAlign === legacyAlign) return e.used;
+  }
+  const used = resolveBlockBox(style, cbWidth, cbHeight, cbDirection, legacyAlign);
+  if (list.length >= SHARED_PER_STYLE) list.pop();
+  list.unshift({ cbWidth, cbHeight, cbDirection, legacyAlign, used });
+  return used;
+}
+
 /** A width, min-width or max-width as a content-box width; null for auto/none (or a keyword with no intrinsic sizes). */
 function contentWidth(
   l: LengthOrAuto | LengthOrNone | SizeKeyword, style: ComputedStyle, cbWidth: number, hEdges: number, intrinsic: IntrinsicWidths | undefined,

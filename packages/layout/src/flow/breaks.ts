@@ -19,26 +19,35 @@ function outOfFlow(box: Exclude<BlockLevelBox, LinesBox>): boolean {
 }
 const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
 
+/*
+ * Only boxes whose first (last) child is itself a container are cached: the value of any other
+ * box is two property reads, and a WeakMap entry per line box and table cell cost more than
+ * that (and lives until the end of the render). Chains of first children stay linear.
+ */
 export function breakBeforeOf(box: BlockLevelBox): BreakValue {
+  if (box.kind === 'lines') return 'auto';
+  if (outOfFlow(box)) return 'auto';
+  if (box.kind === 'replaced') return box.style.breakBefore;
+  const first = box.children[0];
+  if (!first || first.kind === 'lines') return box.style.breakBefore;
+  if (first.kind === 'replaced') return strongest(box.style.breakBefore, breakBeforeOf(first));
   let value = beforeCache.get(box);
   if (value !== undefined) return value;
-  value = box.kind === 'lines' || outOfFlow(box) ? 'auto' : box.style.breakBefore;
-  if (box.kind !== 'lines' && box.kind !== 'replaced' && !outOfFlow(box)) {
-    const first = box.children[0];
-    if (first) value = strongest(value, breakBeforeOf(first));
-  }
+  value = strongest(box.style.breakBefore, breakBeforeOf(first));
   beforeCache.set(box, value);
   return value;
 }
 
 export function breakAfterOf(box: BlockLevelBox): BreakValue {
+  if (box.kind === 'lines') return 'auto';
+  if (outOfFlow(box)) return 'auto';
+  if (box.kind === 'replaced') return box.style.breakAfter;
+  const last = box.children[box.children.length - 1];
+  if (!last || last.kind === 'lines') return box.style.breakAfter;
+  if (last.kind === 'replaced') return strongest(box.style.breakAfter, breakAfterOf(last));
   let value = afterCache.get(box);
   if (value !== undefined) return value;
-  value = box.kind === 'lines' || outOfFlow(box) ? 'auto' : box.style.breakAfter;
-  if (box.kind !== 'lines' && box.kind !== 'replaced' && !outOfFlow(box)) {
-    const last = box.children[box.children.length - 1];
-    if (last) value = strongest(value, breakAfterOf(last));
-  }
+  value = strongest(box.style.breakAfter, breakAfterOf(last));
   afterCache.set(box, value);
   return value;
 }
