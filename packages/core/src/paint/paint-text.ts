@@ -1,17 +1,9 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
-import type { PdfGlyph } from './pdf-fonts.js';
 import { num } from './pdf-number.js';
-import { fontSize, shapingSize } from '../text/measurer.js';
-
-/** Skia's fake-bold outline: 1/24 em at 9px down to 1/32 em at 36px and above. */
-function fakeBoldWidth(size: number): number {
-  const t = Math.min(1, Math.max(0, (size - 9) / (36 - 9)));
-  return size * (1 / 24 + t * (1 / 32 - 1 / 24));
-}
-/** Skia's synthetic italic skew (SkFont::setSkewX(-1/4)). */
-const OBLIQUE_SKEW = 0.25;
+import { fontSize } from '../text/measurer.js';
+import { OBLIQUE_SKEW, TextObject, fakeBoldWidth, letterSpacingOf, plainRun, type PlainRun } from './text-object.js';
 
 export interface PenGlyph {
   readonly cid: string;
@@ -38,10 +30,8 @@ function utf16Hex(text: string): string {
  */
 export type TextRunPaint = {
   readonly resolved: ResolvedFace;
-  /** A plain run (see plainRun): the operators from BT to ET around its text matrix position. */
-  readonly plain: { readonly head: string; readonly tail: string };
-  /** Advances in drawing order, for the pen. */
-  readonly advances: readonly number[];
+  /** A plain run (text-object.ts): shown in its line's text object. */
+  readonly plain: PlainRun;
 } | {
   readonly resolved: ResolvedFace;
   readonly plain: null;
@@ -53,7 +43,7 @@ function runPaint(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): Tex
   let paint = ctx.textRuns.get(run);
   if (!paint) {
     const plain = plainRun(ctx, run, resolved);
-    paint = plain ? { resolved, ...plain } : { resolved, plain: null, glyphs: buildPenGlyphs(ctx, run, resolved, 0) };
+    paint = plain ? { resolved, plain } : { resolved, plain: null, glyphs: buildPenGlyphs(ctx, run, resolved, 0) };
     ctx.textRuns.set(run, paint);
   }
   return paint;
@@ -162,85 +152,6 @@ function markClusterEnd(glyphs: readonly PenGlyph[], k: number, rtl: boolean): n
 }
 
 /**
- * A run of mapped glyphs without mark offsets is one TJ array at one text matrix: all of
- * paintRun's operators but the matrix position are fixed, so they are written once, and
- * no PenGlyph records are kept. The same bytes as the general path (paintRun's BT…ET
- * around showGlyphs); glyphs are looked up in the same (drawing) order, so CIDs are too.
- */
-function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): { plain: { head: string; tail: string }; advances: number[] } | null {
-  const n = run.glyphIds.length;
-  if (n === 0) return null;
-  const glyph = ctx.fonts.glyphLookup(resolved);
-  const size = fontSize(run.size);
-  const glyphs: PdfGlyph[] = new Array<PdfGlyph>(n);
-  const natural: number[] = new Array<number>(n);
-  const advances: number[] = new Array<number>(n);
-  for (let k = 0; k < n; k++) {
-    const i = run.rtl ? n - 1 - k : k;
-    const offset = run.offsets?.[i];
-    if (offset && (offset[0] !== 0 || offset[1] !== 0)) return null;
-    const text = run.glyphText[i] ?? '';
-    const g = glyph(run.glyphIds[i] ?? 0, text);
-    if (!g.mapped && text !== '') return null;
-    glyphs[k] = g;
-    natural[k] = (g.width * size) / 1000;
-    advances[k] = run.advances[i] ?? 0;
-  }
-  const charSpacing = letterSpacingOf(advances, natural, size);
-  let body = '';
-  for (let k = 0; k < n; k++) body += tjPiece(ctx, glyphs[k]!, ((natural[k]! + charSpacing - advances[k]!) * 1000) / size);
-  // Concatenated, not joined: join would copy the body here, and the page's one join copies it anyway.
-  let head = `BT\n/${ctx.fonts.use(resolved)} ${num(size)} Tf\n`;
-  if (resolved.syntheticBold) head += '2 Tr\n';
-  if (charSpacing !== 0) head += `${num(charSpacing)} Tc\n`;
-  head += `1 0 ${num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0)} -1 `;
-  let tail = ' Tm\n[' + body + '] TJ\n';
-  if (charSpacing !== 0) tail += '0 Tc\n';
-  if (resolved.syntheticBold) tail += '0 Tr\n';
-  tail += 'ET';
-  return { plain: { head, tail }, advances };
-}
-
-/**
- * A glyph in a TJ array with its adjustment: per document, glyph and adjustment, since the
- * same glyph at the same size mostly needs the same one (drawn at the font size, measured
- * at the shaping size: every glyph has one) and formatting a number per glyph was a large
- * share of painting a long table.
- */
-function tjPiece(ctx: PaintContext, g: PdfGlyph, adjust: number): string {
-  let byAdjust = ctx.tjPieces.get(g);
-  if (!byAdjust) ctx.tjPieces.set(g, (byAdjust = new Map()));
-  let piece = byAdjust.get(adjust);
-  if (piece === undefined) {
-    piece = Math.abs(adjust) > 0.0001 ? g.shown + num(adjust) : g.shown;
-    byAdjust.set(adjust, piece);
-  }
-  return piece;
-}
-
-/**
- * The extra advance most glyphs of a run have (its letter-spacing), or 0, from the glyphs'
- * advances and own widths in px, in drawing order. Glyphs are drawn at `size` but were
- * measured at shapingSize(size), a little smaller: that part is not letter-spacing (TJ
- * adjustments carry it).
- */
-function letterSpacingOf(advances: readonly number[], natural: readonly number[], size: number): number {
-  const n = advances.length;
-  if (n < 2) return 0;
-  const shaped = shapingSize(size) / size;
-  const extra = (k: number): number => Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
-  // The median (element n/2 of the sorted extras) exceeds 0.05 only if at least n - n/2
-  // extras do: the usual run (no letter-spacing; justified spaces are a minority) is
-  // settled in one pass, without the array and sort below.
-  let over = 0;
-  for (let k = 0; k < n; k++) if (extra(k) > 0.05) over++;
-  if (over < n - Math.floor(n / 2)) return 0;
-  const extras = advances.map((_, k) => extra(k)).sort((a, b) => a - b);
-  const median = extras[Math.floor(n / 2)] ?? 0;
-  return median > 0.05 ? median : 0;
-}
-
-/**
  * Content operators of a fragment's runs, written with one `addContent` (PDFKit turns every
  * call into its own byte array). Same bytes as one call per run: PDFKit ends each chunk
  * with a newline, and the chunks are joined with one. Flushed before anything else writes.
@@ -251,30 +162,41 @@ function flushText(ctx: PaintContext, ops: string[]): void {
   ops.length = 0;
 }
 
-/** Draw one run at pen `x` on `baseline` into `ops` (see flushText); returns the x after it. */
-function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[]): number {
+/** Set a colour for the text being written to `ops`: an operator goes after what is there already. */
+function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, ops: string[], text: TextObject): void {
+  if (ctx.colorChanges(fill, stroke)) {
+    text.endArray();
+    flushText(ctx, ops);
+  }
+  if (stroke) ctx.setStroke(fill);
+  else ctx.setFill(fill);
+}
+
+/**
+ * Draw one run at pen `x` on `baseline` into `ops` (see flushText); returns the x after it.
+ * A plain run continues the line's text object `text`; any other run is its own.
+ */
+function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[], text: TextObject): number {
   const cached = justify === 0 ? ctx.textRuns.get(run) : undefined;
   const resolved = cached?.resolved ?? ctx.fonts.resolve(run.fontId);
   if (!resolved) {
     ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
+    text.moved();
     return x + run.width;
   }
   // Registers the font on the current page (a cached run may come from an earlier page).
   const fontName = ctx.fonts.use(resolved);
   const paint = justify === 0 ? cached ?? runPaint(ctx, run, resolved) : null;
-  if (ctx.colorChanges(fill, false)) flushText(ctx, ops);
-  ctx.setFill(fill);
-  if (resolved.syntheticBold) {
-    if (ctx.colorChanges(fill, true)) flushText(ctx, ops);
-    ctx.setStroke(fill);
-    ops.push(`${num(fakeBoldWidth(run.size))} w`);
-  }
+  setTextColor(ctx, fill, false, ops, text);
+  if (resolved.syntheticBold) setTextColor(ctx, fill, true, ops, text);
   if (paint?.plain) {
-    ops.push(`${paint.plain.head}${num(x)} ${num(baseline)}${paint.plain.tail}`);
+    text.show(paint.plain, x, baseline);
     let pen = x;
-    for (const advance of paint.advances) pen += advance;
+    for (const advance of paint.plain.advances) pen += advance;
     return pen;
   }
+  text.close();
+  if (resolved.syntheticBold) ops.push(`${num(fakeBoldWidth(run.size))} w`);
   const glyphs = paint ? paint.glyphs : buildPenGlyphs(ctx, run, resolved, justify);
   ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
@@ -321,7 +243,9 @@ export function paintText(ctx: PaintContext, frag: TextFragment): void {
   const drawGlyphs = (dx: number, dy: number, color: Color): void => {
     let x = frag.x + dx;
     const ops: string[] = [];
-    for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, ops);
+    const text = new TextObject(ops);
+    for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, ops, text);
+    text.close();
     flushText(ctx, ops);
   };
   const shadows = frag.style.textShadow;

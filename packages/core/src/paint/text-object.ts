@@ -1,0 +1,201 @@
+import type { GlyphRun } from '@platen/layout';
+import type { ResolvedFace } from '../resources/fonts.js';
+import type { PaintContext } from './paint-context.js';
+import type { PdfGlyph } from './pdf-fonts.js';
+import { num } from './pdf-number.js';
+import { fontSize, shapingSize } from '../text/measurer.js';
+
+/** Skia's fake-bold outline: 1/24 em at 9px down to 1/32 em at 36px and above. */
+export function fakeBoldWidth(size: number): number {
+  const t = Math.min(1, Math.max(0, (size - 9) / (36 - 9)));
+  return size * (1 / 24 + t * (1 / 32 - 1 / 24));
+}
+/** Skia's synthetic italic skew (SkFont::setSkewX(-1/4)). */
+export const OBLIQUE_SKEW = 0.25;
+
+/**
+ * A run of mapped glyphs without mark offsets (see plainRun): everything needed to show it
+ * but its position, per document (the font resource name and CIDs are the document's).
+ */
+export interface PlainRun {
+  /** `/F2 13.33 Tf`. */
+  readonly font: string;
+  /** Synthetic bold: drawn with `2 Tr`, stroked `lineWidth` wide in the fill colour. */
+  readonly bold: boolean;
+  readonly lineWidth: string;
+  /** Letter-spacing as character spacing (Tc): extraction counts it as part of each glyph. */
+  readonly charSpacing: number;
+  /** The text matrix's skew operand (synthetic oblique). */
+  readonly skew: string;
+  /** The TJ array's contents: glyphs with the adjustments that give their measured advances. */
+  readonly body: string;
+  /** Advances in drawing order, for the pen. */
+  readonly advances: readonly number[];
+}
+
+/**
+ * The extra advance most glyphs of a run have (its letter-spacing), or 0, from the glyphs'
+ * advances and own widths in px, in drawing order. Glyphs are drawn at `size` but were
+ * measured at shapingSize(size), a little smaller: that part is not letter-spacing (TJ
+ * adjustments carry it).
+ */
+export function letterSpacingOf(advances: readonly number[], natural: readonly number[], size: number): number {
+  const n = advances.length;
+  if (n < 2) return 0;
+  const shaped = shapingSize(size) / size;
+  const extra = (k: number): number => Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
+  // The median (element n/2 of the sorted extras) exceeds 0.05 only if at least n - n/2
+  // extras do: the usual run (no letter-spacing; justified spaces are a minority) is
+  // settled in one pass, without the array and sort below.
+  let over = 0;
+  for (let k = 0; k < n; k++) if (extra(k) > 0.05) over++;
+  if (over < n - Math.floor(n / 2)) return 0;
+  const extras = advances.map((_, k) => extra(k)).sort((a, b) => a - b);
+  const median = extras[Math.floor(n / 2)] ?? 0;
+  return median > 0.05 ? median : 0;
+}
+
+/**
+ * A glyph in a TJ array with its adjustment: per document, glyph and adjustment, since the
+ * same glyph at the same size mostly needs the same one (drawn at the font size, measured
+ * at the shaping size: every glyph has one) and formatting a number per glyph was a large
+ * share of painting a long table.
+ */
+function tjPiece(ctx: PaintContext, g: PdfGlyph, adjust: number): string {
+  let byAdjust = ctx.tjPieces.get(g);
+  if (!byAdjust) ctx.tjPieces.set(g, (byAdjust = new Map()));
+  let piece = byAdjust.get(adjust);
+  if (piece === undefined) {
+    piece = Math.abs(adjust) > 0.0001 ? g.shown + num(adjust) : g.shown;
+    byAdjust.set(adjust, piece);
+  }
+  return piece;
+}
+
+/**
+ * The run as a PlainRun, or null when a glyph has a mark offset or a ToUnicode entry that
+ * says something else (those need their own text matrix or /ActualText: paint-text.ts).
+ * Glyphs are looked up in drawing order, as the general path does, so CIDs are the same.
+ */
+export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): PlainRun | null {
+  const n = run.glyphIds.length;
+  if (n === 0) return null;
+  const glyph = ctx.fonts.glyphLookup(resolved);
+  const size = fontSize(run.size);
+  const glyphs: PdfGlyph[] = new Array<PdfGlyph>(n);
+  const natural: number[] = new Array<number>(n);
+  const advances: number[] = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    const i = run.rtl ? n - 1 - k : k;
+    const offset = run.offsets?.[i];
+    if (offset && (offset[0] !== 0 || offset[1] !== 0)) return null;
+    const text = run.glyphText[i] ?? '';
+    const g = glyph(run.glyphIds[i] ?? 0, text);
+    if (!g.mapped && text !== '') return null;
+    glyphs[k] = g;
+    natural[k] = (g.width * size) / 1000;
+    advances[k] = run.advances[i] ?? 0;
+  }
+  const charSpacing = letterSpacingOf(advances, natural, size);
+  let body = '';
+  for (let k = 0; k < n; k++) body += tjPiece(ctx, glyphs[k]!, ((natural[k]! + charSpacing - advances[k]!) * 1000) / size);
+  const bold = resolved.syntheticBold;
+  return {
+    font: `/${ctx.fonts.use(resolved)} ${num(size)} Tf`,
+    bold,
+    lineWidth: bold ? `${num(fakeBoldWidth(run.size))} w` : '',
+    charSpacing,
+    skew: num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0),
+    body,
+    advances,
+  };
+}
+
+/**
+ * One text object (BT…ET) for consecutive plain runs of a line: the font is set only when
+ * it changes, and a run continues the previous one's TJ array, whose adjustments leave the
+ * text matrix at the pen (runs of a fragment are contiguous, in visual order). One text
+ * object per run, each with its Tf and Tm, was most of a long table's content stream.
+ * Operators go to `ops` (paint-text.ts flushText writes them).
+ */
+export class TextObject {
+  readonly #ops: string[];
+  #open = false;
+  #font = '';
+  #charSpacing = 0;
+  #bold = false;
+  #lineWidth = '';
+  #skew = '';
+  /** Is the text matrix at the pen (after a plain run)? Otherwise the next run sets it. */
+  #atPen = false;
+  #body = '';
+
+  constructor(ops: string[]) {
+    this.#ops = ops;
+  }
+
+  /** Show a plain run whose first glyph starts at (x, baseline). */
+  show(run: PlainRun, x: number, baseline: number): void {
+    const ops = this.#ops;
+    if (!this.#open) {
+      ops.push('BT');
+      this.#open = true;
+      this.#font = '';
+      this.#atPen = false;
+    }
+    if (run.font !== this.#font) {
+      this.endArray();
+      ops.push(run.font);
+      this.#font = run.font;
+    }
+    // Tr, Tc and w are graphics state and outlive ET: they start at 0 (close() resets them).
+    if (run.bold !== this.#bold) {
+      this.endArray();
+      ops.push(run.bold ? '2 Tr' : '0 Tr');
+      this.#bold = run.bold;
+    }
+    if (run.bold && run.lineWidth !== this.#lineWidth) {
+      this.endArray();
+      ops.push(run.lineWidth);
+      this.#lineWidth = run.lineWidth;
+    }
+    if (run.charSpacing !== this.#charSpacing) {
+      this.endArray();
+      ops.push(`${num(run.charSpacing)} Tc`);
+      this.#charSpacing = run.charSpacing;
+    }
+    if (!this.#atPen || run.skew !== this.#skew) {
+      this.endArray();
+      ops.push(`1 0 ${run.skew} -1 ${num(x)} ${num(baseline)} Tm`);
+      this.#skew = run.skew;
+      this.#atPen = true;
+    }
+    this.#body += run.body;
+  }
+
+  /** Write the open TJ array, before any other operator (a colour between runs). */
+  endArray(): void {
+    if (this.#body === '') return;
+    this.#ops.push(`[${this.#body}] TJ`);
+    this.#body = '';
+  }
+
+  /** The pen moved without showing glyphs here: the next run sets the text matrix. */
+  moved(): void {
+    this.#atPen = false;
+  }
+
+  /** End the text object, if open, with Tc and Tr back at 0. */
+  close(): void {
+    if (!this.#open) return;
+    this.endArray();
+    if (this.#charSpacing !== 0) this.#ops.push('0 Tc');
+    if (this.#bold) this.#ops.push('0 Tr');
+    this.#ops.push('ET');
+    this.#open = false;
+    this.#charSpacing = 0;
+    this.#bold = false;
+    // Another run's path may write its own `w` before this object opens again.
+    this.#lineWidth = '';
+  }
+}

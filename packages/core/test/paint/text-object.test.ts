@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { ComputedStyle, Fragment, TextFragment } from '@platen/layout';
+import { getFontRegistry } from '../../src/resources/fonts.js';
+import { contentStreams, page, text } from './fixtures.js';
+import { paintPdf } from '../../src/paint/paint-pdf.js';
+import { pdfWords } from './poppler.js';
+
+const fonts = getFontRegistry().createFontSet();
+/** Runs name faces of `fonts`: paint with the same set. */
+const paintPage = (fragments: Fragment[]): Promise<Uint8Array> => paintPdf([page(fragments)], { fonts, images: new Map() });
+
+/** One line made of the runs of several shaped pieces, each starting where the previous ends. */
+function line(pieces: readonly [string, Partial<ComputedStyle>][], x: number, baseline: number): TextFragment {
+  const frags = pieces.map(([str, s]) => text(fonts, str, 0, baseline, s));
+  const runs = frags.flatMap((f) => f.runs);
+  const first = frags[0]!;
+  return { ...first, x, runs, width: frags.reduce((w, f) => w + f.width, 0) };
+}
+
+/** The same line drawn the old way: one fragment per run, each at its own x. */
+function runByRun(frag: TextFragment): TextFragment[] {
+  let x = frag.x;
+  return frag.runs.map((run) => {
+    const out = { ...frag, x, runs: [run], width: run.width };
+    x += run.advances.reduce((a, b) => a + b, 0);
+    return out;
+  });
+}
+
+const count = (content: string, re: RegExp): number => content.match(re)?.length ?? 0;
+
+describe('text objects', () => {
+  it('draws a line of runs in two fonts as one BT…ET, with Tf only where the font changes', async () => {
+    const frag = line([['Total due ', {}], ['today ', { fontWeight: 700 }], ['or later', {}]], 40, 100);
+    expect(frag.runs.length).toBeGreaterThanOrEqual(3);
+    const pdf = await paintPage([frag]);
+    const content = contentStreams(pdf);
+    expect(count(content, /\bBT\b/g)).toBe(1);
+    expect(count(content, /\bTf\b/g)).toBe(3);
+    expect(count(content, /\bTm\b/g)).toBe(1);
+    // Words land where one text object per run put them.
+    const merged = pdfWords(pdf)[0] ?? [];
+    const separate = pdfWords(await paintPage(runByRun(frag)))[0] ?? [];
+    expect(merged.map((w) => w.text)).toEqual(['Total', 'due', 'today', 'or', 'later']);
+    expect(merged.map((w) => w.text)).toEqual(separate.map((w) => w.text));
+    merged.forEach((w, i) => {
+      expect(w.xMin).toBeCloseTo(separate[i]?.xMin ?? NaN, 2);
+      expect(w.xMax).toBeCloseTo(separate[i]?.xMax ?? NaN, 2);
+    });
+  });
+
+  it('sets letter-spacing (Tc) for its run only and resets it before ET', async () => {
+    const frag = line([['plain ', {}], ['SPACED', { letterSpacing: 1 }], [' plain', {}]], 40, 100);
+    const pdf = await paintPage([frag]);
+    const content = contentStreams(pdf);
+    const ops = content.split('\n').filter((l) => /\b(Tc|BT|ET)$/.test(l));
+    expect(ops[0]).toBe('BT');
+    expect(ops.filter((l) => l.endsWith('Tc')).map((l) => Number(l.split(' ')[0]))).toEqual([1, 0]);
+    expect(ops.at(-1)).toBe('ET');
+    const words = (pdfWords(pdf)[0] ?? []).map((w) => w.text);
+    expect(words).toEqual(['plain', 'SPACED', 'plain']);
+  });
+
+  it('gives a run with a raised glyph its own text object between the others', async () => {
+    const frag = line([['left ', {}], ['mid', {}], [' right', {}]], 40, 100);
+    // The middle run's second glyph is placed 3px up (as a mark over its base would be).
+    const [a, mid, ...rest] = frag.runs;
+    const raised = { ...mid!, offsets: mid!.glyphIds.map((_, i): [number, number] => (i === 1 ? [0, 3] : [0, 0])) };
+    const pdf = await paintPage([{ ...frag, runs: [a!, raised, ...rest] }]);
+    const content = contentStreams(pdf);
+    const ops = content.split('\n').filter((l) => /^(BT|ET)$|Tm$/.test(l));
+    // left | m, raised i, d (each after a Tm) | right: the runs after it continue a new object.
+    expect(ops.join(' ')).toMatch(/^BT \S.*Tm ET BT (\S.*Tm ){3}ET BT \S.*Tm ET$/);
+    const words = pdfWords(pdf)[0] ?? [];
+    expect(words.map((w) => w.text)).toEqual(['left', 'mid', 'right']);
+    const separate = pdfWords(await paintPage(runByRun({ ...frag, runs: [a!, raised, ...rest] })))[0] ?? [];
+    expect(words.map((w) => w.xMin)).toEqual(separate.map((w) => w.xMin));
+  });
+});
