@@ -48,6 +48,7 @@ export class CounterState {
 
   /** Leaving `scope`: its children's counters go out of scope. */
   leave(scope: object): void {
+    if (this.counters.size === 0) return; // the common case: no iterator per element
     for (const list of this.counters.values()) {
       while (list.length > 0 && list[list.length - 1]!.scope === scope) list.pop();
     }

@@ -9,8 +9,10 @@ import { parseComponents } from './tokenizer.js';
 export function presentationalHints(el: Element): string {
   const a = el.attribs;
   if (!HINTED_ELEMENTS.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return '';
-  hints = '';
   const name = el.name;
+  // Most rows and cells carry no hint attribute: then only a cell's table gives it hints.
+  if (name !== 'bdi' && !hasHintAttribute(a)) return name === 'td' || name === 'th' ? tableCellHintText(el) : '';
+  hints = '';
   if (a['bgcolor'] !== undefined && BG_ELEMENTS.has(name)) {
     const c = legacyColor(a['bgcolor']);
     if (c) add(`background-color:${c}`);
@@ -72,6 +74,17 @@ function autoDirection(el: Element): 'ltr' | 'rtl' {
     }
   }
   return 'ltr';
+}
+
+/** Every attribute read below; an element without any of them has hints only from its table. */
+const HINT_ATTRIBUTES = new Set([
+  'bgcolor', 'background', 'align', 'valign', 'width', 'height', 'nowrap', 'text', 'dir', 'type', 'color', 'face', 'size',
+  'border', 'hspace', 'vspace', 'noshade', 'cellspacing', 'frame', 'rules',
+]);
+
+function hasHintAttribute(a: Record<string, string>): boolean {
+  for (const name in a) if (HINT_ATTRIBUTES.has(name)) return true;
+  return false;
 }
 
 const HINTED_ELEMENTS = new Set([
@@ -160,17 +173,23 @@ function enclosingTable(el: Element): Element | null {
 const cellHintCache = new WeakMap<Element, string>();
 
 function cellHints(el: Element, add: (d: string) => void): void {
+  const css = tableCellHintText(el);
+  if (css) add(css.slice(0, -1));
+}
+
+/** The hints a cell gets from its table's attributes, as declaration text ending in `;`. */
+function tableCellHintText(el: Element): string {
   const table = enclosingTable(el);
-  if (!table) return;
+  if (!table) return '';
   let css = cellHintCache.get(table);
   if (css === undefined) {
-    css = '';
+    let text = '';
     tableCellHints(table, (d) => {
-      css += `${d};`;
+      text += `${d};`;
     });
-    cellHintCache.set(table, css);
+    cellHintCache.set(table, (css = text));
   }
-  if (css) add(css.slice(0, -1));
+  return css;
 }
 
 /** What a table's attributes give each of its cells (cellpadding, border, rules). */

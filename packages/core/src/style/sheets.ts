@@ -105,13 +105,16 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader): Sh
   const out: SheetItem[] = [];
   const visit = (node: ParentNode): void => {
     for (const child of node.children) {
+      // This walks the whole document: test the node's type field before anything else.
+      const type = child.type;
+      if (type !== 'tag' && type !== 'style' && type !== 'script') continue;
       if (!(child instanceof Element)) continue;
-      const media = child.attribs['media'] ?? '';
       if (child.name === 'style') {
-        if (matchesMedia(media, loader.media)) out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
+        if (matchesMedia(child.attribs['media'] ?? '', loader.media)) out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
         continue;
       }
       if (child.name === 'link') {
+        const media = child.attribs['media'] ?? '';
         const rel = (child.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
         const href = child.attribs['href']?.trim();
         if (rel.includes('stylesheet') && !rel.includes('alternate') && href && matchesMedia(media, loader.media)) {
@@ -138,6 +141,8 @@ export function documentTitle(doc: Document): string | null {
   const visit = (node: ParentNode): void => {
     for (const child of node.children) {
       if (found !== null) return;
+      const type = child.type;
+      if (type !== 'tag' && type !== 'style' && type !== 'script') continue;
       if (!(child instanceof Element)) continue;
       if (child.name === 'title') found = textOf(child).replace(/\s+/g, ' ').trim();
       else if (child.name !== 'svg') visit(child);
