@@ -64,18 +64,41 @@ function moveDecorations(decorations: readonly TextDecoration[], dx: number, dy:
  * and layer top in a parallel number array (an object per fragment was most of this pass's cost).
  */
 export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: number): void {
+  convert(roots, dx, dy, NaN);
+}
+
+/**
+ * toPageCoordinates of one page body, which also returns what shrink-to-fit's overflowRight
+ * would have found on it before the conversion (the right edge of its scrollable overflow from
+ * `originX`, with the same arithmetic): one walk over the page's fragments instead of two.
+ */
+export function toPageCoordinatesMeasured(root: Fragment, originX: number): number {
+  return convert([root], 0, 0, -originX);
+}
+
+/**
+ * The conversion; with a number `measureFrom` it also takes the maximum right edge of text,
+ * images and boxes not inside a box that clips its overflow, in the coordinates the tree had
+ * before (each entry's origin for that is kept beside the page origin: NaN inside a clip).
+ */
+function convert(roots: readonly Fragment[], dx: number, dy: number, measureFrom: number): number {
+  const measuring = measureFrom === measureFrom;
+  let right = -Infinity;
   const frags: Fragment[] = [];
-  const origins: number[] = []; // x, y and layer top per entry of `frags`
+  const origins: number[] = []; // x, y, layer top and (measuring) overflow origin per entry of `frags`
   for (const f of roots) {
     frags.push(f);
-    origins.push(dx, dy, 0);
+    origins.push(dx, dy, 0, measureFrom);
   }
   while (frags.length) {
     const f = frags.pop()!;
+    const rx = origins.pop()!;
     const snapY = origins.pop()!;
     const oy = origins.pop()!;
     const ox = origins.pop()!;
+    const counted = measuring && rx === rx;
     if (f.kind === 'text') {
+      if (counted) right = Math.max(right, rx + f.x + f.width);
       // Chromium puts line baselines on whole pixels of the layer they paint in: the page, or
       // the border box of a rotated/scaled/skewed ancestor (measured: a rotate(8deg) stamp's
       // baseline is 26 px below its top, 25.55 unsnapped). Snap the line's, move the decorations along.
@@ -89,21 +112,26 @@ export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: nu
       continue;
     }
     if (f.kind === 'image') {
+      if (counted) right = Math.max(right, rx + f.clip.x + f.clip.width);
       const m = f as Mutable<typeof f>;
       m.x += ox;
       m.y += oy;
       m.clip = { ...f.clip, x: f.clip.x + ox, y: f.clip.y + oy };
       continue;
     }
+    // Children of a box that clips its overflow are not part of the page's scrollable overflow.
+    const childRx = counted && f.style.overflow === 'visible' ? rx + f.x : NaN;
+    if (counted) right = Math.max(right, rx + f.x + f.width);
     const m = f as Mutable<BoxFragment>;
     m.x += ox;
     m.y += oy;
     const layerY = startsLayer(f) ? m.y : snapY;
     for (const child of f.children) {
       frags.push(child);
-      origins.push(m.x, m.y, layerY);
+      origins.push(m.x, m.y, layerY, childRx);
     }
   }
+  return right;
 }
 
 /** A transform other than a translation paints its box in a layer with its own pixel grid. */

@@ -6,7 +6,7 @@ import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
 import { createLayoutContext, type LayoutContext } from '../flow/context.js';
-import { createBoxFragment, offsetFragment, toPageCoordinates, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
 import { canvasBackground, type CanvasBackground } from './canvas.js';
@@ -38,6 +38,8 @@ interface BodyPage {
   readonly contentBottom: number;
   /** Shrink to fit: `style` and all geometry are in layout px, the paper is `scale` times that. */
   readonly scale: number;
+  /** The body is in page coordinates already (convertBodies). */
+  converted?: boolean;
 }
 
 interface Documents {
@@ -48,7 +50,7 @@ interface Documents {
 }
 
 export function paginate(rootElement: StyledElement, options: LayoutOptions): Page[] {
-  const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
+  let ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
   const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source });
   const docs: Documents = {
@@ -58,17 +60,21 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
     canvas,
   };
   let bodies = paginateBody(docs, options, ctx, 1, 1);
-  const scale = documentShrink(bodies);
+  let scale = 1;
+  if (bodies.length > 1 && !chromeGrows(docs, bodies, options, ctx)) {
+    // The common case: these pages are final unless their content is wider than the page.
+    // Converting them to page coordinates now measures that on the way (one walk, not two).
+    scale = convertBodies(bodies);
+    if (scale === 1) return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
+    // Shrink to fit: lay out again, with caches of their own (the cached fragments were converted).
+    ctx = { ...ctx, lineCache: new WeakMap() };
+  } else {
+    scale = documentShrink(bodies);
+  }
   if (scale < 1) bodies = paginateBody(docs, options, ctx, 1, scale);
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
-  const first = bodies[0];
-  if ((docs.header || docs.footer) && first && bodies.length >= 10) {
-    const width = first.style.width - first.margins.left - first.margins.right;
-    const small = reserved(docs, width, options, ctx, 1);
-    const large = reserved(docs, width, options, ctx, bodies.length);
-    if (large.header > small.header || large.footer > small.footer) bodies = paginateBody(docs, options, ctx, bodies.length, scale);
-  }
+  if (chromeGrows(docs, bodies, options, ctx)) bodies = paginateBody(docs, options, ctx, bodies.length, scale);
   if (bodies.length === 1) alignBody(bodies[0]!, options);
   return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
 }
@@ -104,6 +110,27 @@ function documentShrink(bodies: readonly BodyPage[]): number {
     if (b.body) scale = Math.min(scale, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
   }
   return scale;
+}
+
+/** documentShrink, converting each body to page coordinates on the way (finishPage then leaves them alone). */
+function convertBodies(bodies: BodyPage[]): number {
+  let scale = 1;
+  for (const b of bodies) {
+    if (!b.body) continue;
+    scale = Math.min(scale, shrinkFactor(toPageCoordinatesMeasured(b.body, b.margins.left), areaWidth(b.style, b.margins)));
+    b.converted = true;
+  }
+  return scale;
+}
+
+/** Page numbers of the real count make the chrome taller (it wraps): the reservation used for `bodies` was too small. */
+function chromeGrows(docs: Documents, bodies: readonly BodyPage[], options: LayoutOptions, ctx: LayoutContext): boolean {
+  const first = bodies[0];
+  if (!(docs.header || docs.footer) || !first || bodies.length < 10) return false;
+  const width = first.style.width - first.margins.left - first.margins.right;
+  const small = reserved(docs, width, options, ctx, 1);
+  const large = reserved(docs, width, options, ctx, bodies.length);
+  return large.header > small.header || large.footer > small.footer;
 }
 
 /** The page box as layout sees it when the paper shows it `scale` times smaller. */
@@ -191,7 +218,7 @@ function finishPage(b: BodyPage, last: boolean, total: number, docs: Documents, 
     }
   }
   fragments.push(...layoutMarginBoxes(style, margins, b.index + 1, total, ctx));
-  toPageCoordinates(fragments, 0, 0);
+  toPageCoordinates(b.converted && b.body ? fragments.filter((f) => f !== b.body) : fragments, 0, 0);
   const backgroundColor = docs.canvas.color ?? style.backgroundColor;
   const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor, fragments };
   return b.scale === 1 ? page : { ...page, scale: b.scale };
