@@ -1,7 +1,8 @@
+import type { Font } from 'fontkit';
 import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions } from '@platen/layout';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { fontMetrics } from './font-metrics.js';
-import { shapeText } from './shaper.js';
+import { shapeText, type ScaledAdvances, type ShapedText } from './shaper.js';
 
 interface Segment {
   readonly resolved: ResolvedFace;
@@ -23,19 +24,24 @@ function isLowerCase(ch: string): boolean {
   return ch !== ch.toUpperCase();
 }
 
+type FaceLookup = (codePoint: number) => ResolvedFace | undefined;
+
 /**
  * Split text where the font changes: each character takes the first face of the query's
  * chain that has it (Chromium's per-character fallback), so nothing is ever dropped.
+ * Segments are slices of the text (most text is one segment: the text itself).
  */
-function segment(fonts: FontSet, text: string, query: FontQuery, smallCaps: boolean): Segment[] {
+function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQuery, smallCaps: boolean): Segment[] {
   const segments: Segment[] = [];
-  let current: { resolved: ResolvedFace; text: string; smallCaps: boolean } | undefined;
-  const faceFor = fonts.faceLookup(query);
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
+  let current: ResolvedFace | undefined;
+  let currentCaps = false;
+  let start = 0;
+  for (let i = 0; i < text.length;) {
+    const cp = text.codePointAt(i) ?? 0;
+    const end = cp > 0xffff ? i + 2 : i + 1;
     // Marks, joiners and selectors are all at U+0300 or above: skip the regex for the rest.
-    let resolved = current && cp >= 0x300 && CLUSTER_CONTINUATION.test(ch) && current.resolved.face.font.hasGlyphForCodePoint(cp)
-      ? current.resolved
+    let resolved = current && cp >= 0x300 && CLUSTER_CONTINUATION.test(text.slice(i, end)) && current.face.font.hasGlyphForCodePoint(cp)
+      ? current
       : faceFor(cp);
     if (!resolved) {
       // Chromium draws a character no font has as the primary font's .notdef (measured:
@@ -43,14 +49,16 @@ function segment(fonts: FontSet, text: string, query: FontQuery, smallCaps: bool
       resolved = fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
     }
-    const caps = smallCaps && isLowerCase(ch);
-    if (current && current.resolved === resolved && current.smallCaps === caps) {
-      current.text += ch;
-    } else {
-      current = { resolved, text: ch, smallCaps: caps };
-      segments.push(current);
+    const caps = smallCaps && isLowerCase(text.slice(i, end));
+    if (current !== undefined && (current !== resolved || currentCaps !== caps)) {
+      segments.push({ resolved: current, text: text.slice(start, i), smallCaps: currentCaps });
+      start = i;
     }
+    current = resolved;
+    currentCaps = caps;
+    i = end;
   }
+  if (current) segments.push({ resolved: current, text: start === 0 ? text : text.slice(start), smallCaps: currentCaps });
   return segments;
 }
 
@@ -83,20 +91,38 @@ export function shapingSize(size: number): number {
   return Math.floor(fontSize(size) * 64 + 1e-6) / 64;
 }
 
-function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
-  const face = seg.resolved.face;
-  const runSize = seg.smallCaps ? Math.round(size * SMALL_CAPS_SCALE) : size;
-  const letterSpacing = options.letterSpacing ?? 0;
-  const wordSpacing = options.wordSpacing ?? 0;
-  const shaped = shapeText(face, {
-    text: seg.smallCaps ? seg.text.toUpperCase() : seg.text,
-    rtl: options.rtl ?? false,
-    ligatures: letterSpacing === 0,
-    lang: options.lang ?? '',
-  });
-  const scale = shapingSize(runSize) / face.font.unitsPerEm;
+const NO_OPTIONS: ShapeOptions = {};
+/** fontkit's unitsPerEm is a getter through its table cache: read once per font. */
+const unitsPerEm = new WeakMap<Font, number>();
+
+function upem(font: Font): number {
+  let units = unitsPerEm.get(font);
+  if (units === undefined) unitsPerEm.set(font, (units = font.unitsPerEm));
+  return units;
+}
+
+/** Advances in px without letter- or word-spacing, kept on the (cached) shaped text per scale. */
+function plainAdvances(shaped: ShapedText, scale: number): ScaledAdvances {
+  const memo = shaped.scaled;
+  if (memo && memo.scale === scale) return memo;
+  const units = shaped.advances;
+  const advances = new Array<number>(units.length);
   let width = 0;
-  const advances = shaped.advances.map((units, i) => {
+  for (let i = 0; i < units.length; i++) {
+    const advance = (units[i] ?? 0) * scale;
+    width += advance;
+    advances[i] = advance;
+  }
+  const scaled: ScaledAdvances = { scale, advances, width };
+  shaped.scaled = scaled;
+  return scaled;
+}
+
+function spacedAdvances(shaped: ShapedText, scale: number, letterSpacing: number, wordSpacing: number): ScaledAdvances {
+  const advances = new Array<number>(shaped.advances.length);
+  let width = 0;
+  for (let i = 0; i < advances.length; i++) {
+    const units = shaped.advances[i] ?? 0;
     const text = shaped.glyphText[i] ?? '';
     let advance = units * scale;
     // Chromium adds letter-spacing after every character, the last one included, but not
@@ -104,31 +130,53 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
     if (letterSpacing !== 0 && !(units === 0 && CLUSTER_CONTINUATION.test(text))) advance += letterSpacing;
     if (wordSpacing !== 0 && WORD_SEPARATORS.has(text)) advance += wordSpacing;
     width += advance;
-    return advance;
-  });
-  const run: GlyphRun = {
-    fontId: seg.resolved.fontId,
-    size: runSize,
-    text: seg.text,
-    glyphIds: shaped.glyphIds,
-    advances,
-    // Small caps keep the text they stand for (extraction and copy give the lower case).
-    glyphText: seg.smallCaps ? shaped.glyphText.map((t) => t.toLowerCase()) : shaped.glyphText,
-    width,
-    metrics: fontMetrics(face.font, runSize),
-    rtl: options.rtl ?? false,
-  };
-  if (!shaped.offsets) return run;
-  return { ...run, offsets: shaped.offsets.map(([x, y]) => [x * scale, y * scale] as const) };
+    advances[i] = advance;
+  }
+  return { scale, advances, width };
 }
 
-/** The text measurer layout uses, over one render's fonts. */
+function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
+  const face = seg.resolved.face;
+  const runSize = seg.smallCaps ? Math.round(size * SMALL_CAPS_SCALE) : size;
+  const letterSpacing = options.letterSpacing ?? 0;
+  const wordSpacing = options.wordSpacing ?? 0;
+  const rtl = options.rtl ?? false;
+  const shaped = shapeText(face, {
+    text: seg.smallCaps ? seg.text.toUpperCase() : seg.text,
+    rtl,
+    ligatures: letterSpacing === 0,
+    lang: options.lang ?? '',
+  });
+  const scale = shapingSize(runSize) / upem(face.font);
+  const { advances, width } = letterSpacing === 0 && wordSpacing === 0
+    ? plainAdvances(shaped, scale)
+    : spacedAdvances(shaped, scale, letterSpacing, wordSpacing);
+  const metrics = fontMetrics(face.font, runSize);
+  // Small caps keep the text they stand for (extraction and copy give the lower case).
+  const glyphText = seg.smallCaps ? shaped.glyphText.map((t) => t.toLowerCase()) : shaped.glyphText;
+  const fontId = seg.resolved.fontId;
+  if (!shaped.offsets) return { fontId, size: runSize, text: seg.text, glyphIds: shaped.glyphIds, advances, glyphText, width, metrics, rtl };
+  const offsets = shaped.offsets.map(([x, y]) => [x * scale, y * scale] as const);
+  return { fontId, size: runSize, text: seg.text, glyphIds: shaped.glyphIds, advances, glyphText, width, metrics, rtl, offsets };
+}
+
+/**
+ * The text measurer layout uses, over one render's fonts. The font set is complete when it
+ * is made (render.ts loads the @font-face rules first), so each query's face lookup is kept
+ * per query object: layout passes the same one for every text of a style.
+ */
 export function createMeasurer(fonts: FontSet): Measurer {
   const metricsCache = new Map<string, FontMetrics>();
+  const lookups = new WeakMap<FontQuery, FaceLookup>();
   return {
-    shape(text: string, font: FontQuery, size: number, options: ShapeOptions = {}): readonly GlyphRun[] {
+    shape(text: string, font: FontQuery, size: number, options: ShapeOptions = NO_OPTIONS): readonly GlyphRun[] {
       if (text === '') return [];
-      return segment(fonts, text, font, options.smallCaps ?? false).map((seg) => toRun(seg, size, options));
+      let faceFor = lookups.get(font);
+      if (!faceFor) lookups.set(font, (faceFor = fonts.faceLookup(font)));
+      const segments = segment(fonts, faceFor, text, font, options.smallCaps ?? false);
+      const runs = new Array<GlyphRun>(segments.length);
+      for (let i = 0; i < segments.length; i++) runs[i] = toRun(segments[i] as Segment, size, options);
+      return runs;
     },
     metrics(font: FontQuery, size: number): FontMetrics {
       const primary = fonts.primary(font);

@@ -10,6 +10,17 @@ export interface ShapedText {
   /** Mark offsets in font units (y up), or null when every offset is zero. */
   readonly offsets: readonly (readonly [number, number])[] | null;
   readonly glyphText: readonly string[];
+  /**
+   * The advances in px at the last scale they were asked for without letter- or
+   * word-spacing (measurer.ts), so that a cached run is not scaled again for every use.
+   */
+  scaled?: ScaledAdvances | undefined;
+}
+
+export interface ScaledAdvances {
+  readonly scale: number;
+  readonly advances: readonly number[];
+  readonly width: number;
 }
 
 export interface ShapeRequest {
@@ -24,11 +35,13 @@ const CACHE_LIMIT = 4000;
 /** Per font program, so that renders using the same web font share shaping results. */
 const caches = new WeakMap<Font, Map<string, ShapedText>>();
 
+const LANGUAGE_TAGS: Readonly<Record<string, string>> = { tr: 'TRK', az: 'AZE', ro: 'ROM', nl: 'NLD', pl: 'PLK', sr: 'SRB', mk: 'MKD' };
+
 /** OpenType language tag for a BCP 47 primary subtag fontkit may know (only a few matter). */
 function languageTag(lang: string): string | undefined {
+  if (lang === '') return undefined;
   const primary = lang.split('-')[0]?.toLowerCase();
-  const tags: Record<string, string> = { tr: 'TRK', az: 'AZE', ro: 'ROM', nl: 'NLD', pl: 'PLK', sr: 'SRB', mk: 'MKD' };
-  return primary ? tags[primary] : undefined;
+  return primary ? LANGUAGE_TAGS[primary] : undefined;
 }
 
 function isControl(cp: number): boolean {
@@ -125,7 +138,7 @@ export function shapeWithFontkit(font: Font, request: ShapeRequest): ShapedText 
     if (pos.xOffset !== 0 || pos.yOffset !== 0) anyOffset = true;
     glyphText.push(source);
   });
-  return { glyphIds, advances, offsets: anyOffset ? offsets : null, glyphText };
+  return { glyphIds, advances, offsets: anyOffset ? offsets : null, glyphText, scaled: undefined };
 }
 
 /**
@@ -134,24 +147,24 @@ export function shapeWithFontkit(font: Font, request: ShapeRequest): ShapedText 
  */
 function fromSimple(font: Font, text: string, shape: SimpleShape): ShapedText {
   const space = spaceGlyph(font);
-  const { glyphIds, xAdvances, xOffsets, yOffsets } = shape;
-  const dropped = (i: number): boolean => glyphIds[i] === space && xAdvances[i] === 0;
+  const { glyphIds, xAdvances, offsets } = shape;
+  const glyphText: string[] = new Array<string>(glyphIds.length);
   let keepAll = true;
-  let anyOffset = false;
   for (let i = 0; i < glyphIds.length; i++) {
-    if (dropped(i)) keepAll = false;
-    else if (xOffsets[i] !== 0 || yOffsets[i] !== 0) anyOffset = true;
+    glyphText[i] = text.charAt(i);
+    if (glyphIds[i] === space && xAdvances[i] === 0) keepAll = false;
   }
-  const kept = keepAll ? null : glyphIds.flatMap((_, i) => (dropped(i) ? [] : [i]));
-  const pick = <T>(values: readonly T[], fallback: T): T[] => (kept ? kept.map((i) => values[i] ?? fallback) : values.slice());
-  const glyphText: string[] = [];
-  for (let i = 0; i < glyphIds.length; i++) glyphText.push(text.charAt(i));
-  const offsets = anyOffset ? glyphIds.map((_, i) => [xOffsets[i] ?? 0, yOffsets[i] ?? 0] as [number, number]) : null;
+  // As shapeWithFontkit: offsets are null unless a glyph kept has one that is not zero.
+  const moved = (list: readonly (readonly [number, number])[] | null): boolean => list !== null && list.some(([x, y]) => x !== 0 || y !== 0);
+  if (keepAll) return { glyphIds, advances: xAdvances, offsets: moved(offsets) ? offsets : null, glyphText, scaled: undefined };
+  const kept = glyphIds.flatMap((id, i) => (id === space && xAdvances[i] === 0 ? [] : [i]));
+  const keptOffsets = offsets ? kept.map((i) => offsets[i] ?? [0, 0] as [number, number]) : null;
   return {
-    glyphIds: kept ? pick(glyphIds, 0) : glyphIds,
-    advances: kept ? pick(xAdvances, 0) : xAdvances,
-    offsets: offsets && pick(offsets, [0, 0]),
-    glyphText: kept ? pick(glyphText, '') : glyphText,
+    glyphIds: kept.map((i) => glyphIds[i] ?? 0),
+    advances: kept.map((i) => xAdvances[i] ?? 0),
+    offsets: moved(keptOffsets) ? keptOffsets : null,
+    glyphText: kept.map((i) => glyphText[i] ?? ''),
+    scaled: undefined,
   };
 }
 

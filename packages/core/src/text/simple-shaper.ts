@@ -15,8 +15,8 @@ import { layoutTriggers, type LayoutTriggers } from './layout-triggers.js';
 export interface SimpleShape {
   readonly glyphIds: number[];
   readonly xAdvances: number[];
-  readonly xOffsets: number[];
-  readonly yOffsets: number[];
+  /** Per glyph [xOffset, yOffset] in font units, or null when every offset is zero. */
+  readonly offsets: [number, number][] | null;
 }
 
 /** Code points past this are never simple (the array below is indexed by code point). */
@@ -109,23 +109,27 @@ export function shapeSimple(font: Font, text: string, ligatures: boolean, langua
     xAdvances[i] = sf.advances[cp] ?? 0;
     if (sf.latin[cp]) latin = true;
   }
-  const xOffsets: number[] = new Array<number>(n).fill(0);
-  const yOffsets: number[] = new Array<number>(n).fill(0);
   // fontkit's Script.forString: the first character not of the Common script decides.
   const script = latin ? 'latn' : 'zzzz';
   const pairs = pairTable(sf, script, language, ligatures);
+  let offsets: [number, number][] | null = null;
   for (let i = 0; i + 1 < n; i++) {
     const delta = pairDelta(sf, triggers, pairs, text.charCodeAt(i), text.charCodeAt(i + 1), script, language, ligatures);
     if (delta === ZERO) continue;
     if (delta === UNSAFE) return null;
     xAdvances[i] = (xAdvances[i] ?? 0) + delta[0];
-    xOffsets[i] = (xOffsets[i] ?? 0) + delta[1];
-    yOffsets[i] = (yOffsets[i] ?? 0) + delta[2];
     xAdvances[i + 1] = (xAdvances[i + 1] ?? 0) + delta[3];
-    xOffsets[i + 1] = (xOffsets[i + 1] ?? 0) + delta[4];
-    yOffsets[i + 1] = (yOffsets[i + 1] ?? 0) + delta[5];
+    if (delta[1] === 0 && delta[2] === 0 && delta[4] === 0 && delta[5] === 0) continue;
+    // Offsets are rare (kerning moves advances): only then an array of them.
+    offsets ??= Array.from({ length: n }, () => [0, 0] as [number, number]);
+    const first = offsets[i] as [number, number];
+    const second = offsets[i + 1] as [number, number];
+    first[0] += delta[1];
+    first[1] += delta[2];
+    second[0] += delta[4];
+    second[1] += delta[5];
   }
-  return { glyphIds, xAdvances, xOffsets, yOffsets };
+  return { glyphIds, xAdvances, offsets };
 }
 
 function pairTable(sf: SimpleFont, script: string, language: string | undefined, ligatures: boolean): Map<number, PairDelta> {
