@@ -31,10 +31,18 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   const para = paragraphOf(box, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const specs = breakLines(para, width, indent, ctx);
-  const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
-    style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
-  }, ctx), box.style, width, ctx));
-  const cached: CachedLines = { width, cbHeight, lines, empty: lines.every((l) => l.empty), placedAt: lines.map(() => NaN) };
+  const lines: LineBox[] = [];
+  const placedAt: number[] = [];
+  let empty = true;
+  for (let i = 0; i < specs.length; i++) {
+    const line = ellipsizeLine(buildLine(specs[i]!, {
+      style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
+    }, ctx), box.style, width, ctx);
+    lines.push(line);
+    placedAt.push(NaN);
+    if (!line.empty) empty = false;
+  }
+  const cached: CachedLines = { width, cbHeight, lines, empty, placedAt };
   memo.lines = cached;
   return cached;
 }

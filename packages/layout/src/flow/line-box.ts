@@ -43,30 +43,32 @@ export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext)
     if (item.type === 'text') spaces += countSpaces(item.word) + countSpaces(item.space);
   }
   const align = textAlign(opts.style, opts.isLast || spec.forced);
-  const x = alignLine(opts, align, width, spaces);
-  const visual = opts.hasRtl ? visualLine(items, itemEntry, spec.openAtStart) : null;
+  const free = opts.width - opts.indent - width;
+  const justify = align === 'justify' && free > 0 && spaces > 0 ? free / spaces : 0;
+  const visual = opts.hasRtl ? visualLine(items, itemEntry ?? items.map(() => root), spec.openAtStart) : null;
   const fragments = emitLineFragments({
-    items: visual?.items ?? items, entryOf: visual?.entryOf ?? itemEntry, boxEntry, openAtStart: visual ? [] : spec.openAtStart,
-    x: x.start, baseline: geometry.baseline, justify: x.justify, cbWidth: opts.width, visual,
+    items: visual?.items ?? items, entryOf: visual ? visual.entryOf : itemEntry, root, boxEntry, openAtStart: visual ? [] : spec.openAtStart,
+    x: lineStart(opts, align, width, spaces), baseline: geometry.baseline, justify, cbWidth: opts.width, visual,
   }, ctx);
   return { fragments, height: geometry.height, baseline: geometry.baseline, empty: false };
 }
 
 /**
- * Start of the line's content and the extra space per space character (CSS Text 3 §7.1–7.3,
- * text-indent §8.1 on the start side). Content too long for the line is start-aligned.
+ * Start of the line's content (CSS Text 3 §7.1–7.3, text-indent §8.1 on the start side);
+ * justified lines also spread `free / spaces` over their spaces. Content too long for the
+ * line is start-aligned.
  */
-function alignLine(opts: LineOptions, align: 'left' | 'right' | 'center' | 'justify', width: number, spaces: number): { start: number; justify: number } {
+function lineStart(opts: LineOptions, align: 'left' | 'right' | 'center' | 'justify', width: number, spaces: number): number {
   const rtl = opts.style.direction === 'rtl';
   const free = opts.width - opts.indent - width;
   const lineLeft = rtl ? 0 : opts.indent;
   const startAligned = rtl ? opts.width - opts.indent - width : opts.indent;
-  if (free <= 0) return { start: startAligned, justify: 0 };
+  if (free <= 0) return startAligned;
   switch (align) {
-    case 'left': return { start: lineLeft, justify: 0 };
-    case 'right': return { start: lineLeft + free, justify: 0 };
-    case 'center': return { start: lineLeft + free / 2, justify: 0 };
-    case 'justify': return spaces > 0 ? { start: lineLeft, justify: free / spaces } : { start: startAligned, justify: 0 };
+    case 'left': return lineLeft;
+    case 'right': return lineLeft + free;
+    case 'center': return lineLeft + free / 2;
+    case 'justify': return spaces > 0 ? lineLeft : startAligned;
   }
 }
 

@@ -4,6 +4,8 @@ import { hyphenString } from './hyphen-string.js';
 import { itemWidth, type InlineItem, type Paragraph, type TextItem } from './inline-items.js';
 
 const EPSILON = 1e-6;
+/** No inline box open at a line start (most lines): one shared empty list. */
+const NONE_OPEN: readonly InlineBox[] = [];
 
 /** One line's items in logical order, before trimming and alignment. */
 export interface LineSpec {
@@ -22,7 +24,7 @@ interface Filler {
   current: InlineItem[];
   currentWidth: number;
   stack: InlineBox[];
-  startStack: InlineBox[];
+  startStack: readonly InlineBox[];
 }
 
 /**
@@ -31,7 +33,7 @@ interface Filler {
  * by character when overflow-wrap allows (CSS Text 3 §5.5), else it overflows.
  */
 export function breakLines(para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number): LineSpec[] {
-  const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: [] };
+  const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: NONE_OPEN };
   const { items, breakBefore } = para;
   let i = 0;
   while (i < items.length) {
@@ -69,7 +71,7 @@ function finishLine(f: Filler, forced: boolean): void {
   if (f.next) f.width = f.next(spec);
   f.current = [];
   f.currentWidth = 0;
-  f.startStack = f.stack.slice();
+  f.startStack = f.stack.length ? f.stack.slice() : NONE_OPEN;
 }
 
 /** Width of the white space ending the segment, which may hang past the line end (CSS Text 3 §4.1.3). */

@@ -1,4 +1,4 @@
-import type { CounterBox, InlineBox, TextBox } from '../boxes/box.js';
+import type { InlineBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment, TextDecoration, TextFragment } from '../fragment.js';
 import type { GlyphRun } from '../measurer.js';
 import { resolveLength } from '../style.js';
@@ -13,7 +13,9 @@ import { shiftInlineRelative } from '../positioned/containing-block.js';
 export interface EmitInput {
   /** Items in visual order. */
   readonly items: readonly InlineItem[];
-  readonly entryOf: readonly (AlignEntry | null)[];
+  /** Entry of each item; null: all sit on `root` (lineEntries). */
+  readonly entryOf: readonly (AlignEntry | null)[] | null;
+  readonly root: AlignEntry;
   readonly boxEntry: ReadonlyMap<InlineBox, AlignEntry>;
   readonly openAtStart: readonly InlineBox[];
   readonly x: number;
@@ -33,16 +35,7 @@ interface OpenBox {
   readonly isFirst: boolean;
 }
 
-interface PendingText {
-  owner: TextBox | CounterBox;
-  entry: AlignEntry | null;
-  x: number;
-  width: number;
-  runs: GlyphRun[];
-  /** `runs` is still the first piece's shaped runs themselves, shared: copy before joining. */
-  shared: boolean;
-  item: TextItem;
-}
+const NO_DECORATIONS: TextDecoration[] = [];
 
 /** Fragments of one line, relative to (content-box left, line top). */
 export function emitLineFragments(input: EmitInput, ctx: LayoutContext): Fragment[] {
@@ -61,7 +54,17 @@ class LineEmitter {
   /** Extents of inline boxes in reordered bidi lines (created for those lines only). */
   readonly #extents: Map<InlineBox, { left: number; right: number }> | null;
   #x: number;
-  #text: PendingText | null = null;
+  /**
+   * The text fragment being gathered (pieces of one text box in a row), in fields rather
+   * than an object per fragment: `#item` null when there is none. `#runs` is still the first
+   * piece's shaped runs themselves while `#shared`: copied before joining.
+   */
+  #item: TextItem | null = null;
+  #entry: AlignEntry | null = null;
+  #textX = 0;
+  #width = 0;
+  #runs: GlyphRun[] = [];
+  #shared = false;
 
   constructor(input: EmitInput, ctx: LayoutContext) {
     this.#input = input;
@@ -72,7 +75,8 @@ class LineEmitter {
   }
 
   item(item: InlineItem, i: number): void {
-    const entry = this.#input.entryOf[i] ?? null;
+    const entryOf = this.#input.entryOf;
+    const entry = entryOf ? entryOf[i] ?? null : this.#input.root;
     if (item.type === 'text') return this.#textItem(item, entry, i);
     this.#flush();
     if (item.type === 'open') this.#open(item.box);
@@ -96,8 +100,20 @@ class LineEmitter {
   }
 
   #flush(): void {
-    if (this.#text && this.#text.runs.length > 0) this.#target().push(textFragment(this.#text, this.#input, this.#ctx));
-    this.#text = null;
+    const item = this.#item;
+    if (item && this.#runs.length > 0) this.#target().push(this.#textFragment(item));
+    this.#item = null;
+  }
+
+  #textFragment(item: TextItem): TextFragment {
+    const shift = this.#entry?.offset ?? 0;
+    const x = this.#textX;
+    const width = this.#width;
+    const baseline = this.#input.baseline + shift;
+    const decorations = item.decorations.length ? decorationsFor(item, x, baseline, width, this.#ctx) : NO_DECORATIONS;
+    const fragment: TextFragment = { kind: 'text', style: item.style, x, baseline, width, runs: this.#runs, justifySpacing: this.#input.justify, decorations };
+    setLineShift(fragment, shift);
+    return fragment;
   }
 
   #extend(i: number, left: number, right: number): void {
@@ -118,15 +134,20 @@ class LineEmitter {
     const rtl = (item.level & 1) === 1;
     const runs = rtl ? [...item.shape.runs].reverse() : item.shape.runs as GlyphRun[];
     const width = item.shape.width + this.#input.justify * (spaces(item.word) + spaces(item.space));
-    const pending = this.#text;
-    if (pending && pending.owner === item.owner && pending.entry === entry) {
-      pending.width += width;
-      if (pending.shared) pending.runs = [...pending.runs];
-      pending.shared = false;
-      pending.runs.push(...runs);
+    const pending = this.#item;
+    if (pending && pending.owner === item.owner && this.#entry === entry) {
+      this.#width += width;
+      if (this.#shared) this.#runs = [...this.#runs];
+      this.#shared = false;
+      for (const run of runs) this.#runs.push(run);
     } else {
       this.#flush();
-      this.#text = { owner: item.owner, entry, x: this.#x, width, runs, shared: !rtl, item };
+      this.#item = item;
+      this.#entry = entry;
+      this.#textX = this.#x;
+      this.#width = width;
+      this.#runs = runs;
+      this.#shared = !rtl;
     }
     this.#extend(i, this.#x, this.#x + width);
     this.#x += width;
@@ -173,14 +194,6 @@ function edges(box: InlineBox, cb: number): { ml: number; bl: number; pl: number
     ml: box.isFirstPart ? m(s.marginLeft) : 0, bl: box.isFirstPart ? s.borderLeft.width : 0, pl: box.isFirstPart ? resolveLength(s.paddingLeft, cb) : 0,
     mr: box.isLastPart ? m(s.marginRight) : 0, br: box.isLastPart ? s.borderRight.width : 0, pr: box.isLastPart ? resolveLength(s.paddingRight, cb) : 0,
   };
-}
-
-function textFragment(t: PendingText, input: EmitInput, ctx: LayoutContext): TextFragment {
-  const baseline = input.baseline + (t.entry?.offset ?? 0);
-  const decorations: TextDecoration[] = decorationsFor(t.item, t.x, baseline, t.width, ctx);
-  const fragment: TextFragment = { kind: 'text', style: t.item.style, x: t.x, baseline, width: t.width, runs: t.runs, justifySpacing: input.justify, decorations };
-  setLineShift(fragment, t.entry?.offset ?? 0);
-  return fragment;
 }
 
 /** An inline box's fragment on this line: its content area (font ascent + descent) plus padding and border (§10.6.1). */

@@ -126,10 +126,24 @@ function anchorOf(e: AlignEntry): AlignEntry | null {
 
 const NO_BOXES: ReadonlyMap<InlineBox, AlignEntry> = new Map();
 
-/** The entries of a line in logical order, and the entry each item sits on. */
+/**
+ * The entries of a line in logical order, and the entry each item sits on; `itemEntry` is
+ * null when every item sits on the root (no inline boxes, no atomics: most lines), which
+ * spares an array per line.
+ */
 export function lineEntries(
   items: readonly InlineItem[], openAtStart: readonly InlineBox[], root: AlignEntry, ctx: LayoutContext,
-): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[]; boxEntry: ReadonlyMap<InlineBox, AlignEntry> } {
+): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[] | null; boxEntry: ReadonlyMap<InlineBox, AlignEntry> } {
+  if (openAtStart.length === 0 && onRootOnly(items)) {
+    let rooted = false; // quirks: the root has text on this line
+    for (const item of items) {
+      if (item.type === 'text' && item.style.lineHeight === 'normal') includeUsedFonts(root, item.shape.runs);
+      if (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd))) rooted = true;
+    }
+    const entries = [root];
+    if (ctx.quirks && !rooted) applyQuirk(entries, new Set());
+    return { entries, itemEntry: null, boxEntry: NO_BOXES };
+  }
   const entries: AlignEntry[] = [root];
   let boxEntry: Map<InlineBox, AlignEntry> | null = null; // most lines open no inline box: no map for them
   const stack: AlignEntry[] = [root];
@@ -162,16 +176,25 @@ export function lineEntries(
       if (quirky && (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd)))) quirky.add(top);
     }
   }
-  if (quirky) {
-    // The line height calculation quirk (Quirks Mode §3.3): an inline box (the root one too)
-    // with no text and no vertical border or padding does not size the line box.
-    for (const e of entries) {
-      const s = e.style;
-      const edges = s.borderTop.width + s.borderBottom.width + (typeof s.paddingTop === 'number' ? s.paddingTop : 1) + (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
-      if (!e.atomic && !quirky.has(e) && edges === 0) e.counts = false;
-    }
-  }
+  if (quirky) applyQuirk(entries, quirky);
   return { entries, itemEntry, boxEntry: boxEntry ?? NO_BOXES };
+}
+
+function onRootOnly(items: readonly InlineItem[]): boolean {
+  for (const item of items) if (item.type !== 'text' && item.type !== 'br') return false;
+  return true;
+}
+
+/**
+ * The line height calculation quirk (Quirks Mode §3.3): an inline box (the root one too)
+ * with no text and no vertical border or padding does not size the line box.
+ */
+function applyQuirk(entries: readonly AlignEntry[], withText: ReadonlySet<AlignEntry>): void {
+  for (const e of entries) {
+    const s = e.style;
+    const edges = s.borderTop.width + s.borderBottom.width + (typeof s.paddingTop === 'number' ? s.paddingTop : 1) + (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
+    if (!e.atomic && !withText.has(e) && edges === 0) e.counts = false;
+  }
 }
 
 /**
