@@ -19,6 +19,12 @@ interface Deferred {
 }
 
 const deferred = new WeakMap<ContainerBox, Deferred[]>();
+/**
+ * Lists put in `deferred` and not taken out yet (an upper bound: a list whose box was dropped
+ * is never taken out). Zero in documents without floats at page ends, where every block
+ * container's start and end then skip their two WeakMap lookups.
+ */
+let deferredLists = 0;
 
 export function flowFloat(
   parent: ContainerBox, index: number, child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resume: Resume | null = null,
@@ -29,8 +35,11 @@ export function flowFloat(
   // a row of floated labels crossing the page end, each beside the other).
   const outcome = list.every((d) => d.started) ? placeFloat(child, space, used, state, ctx, resume) : { placed: false as const };
   if (outcome.placed && outcome.rest === null) return;
+  if (list.length === 0) {
+    deferred.set(parent, list);
+    deferredLists++;
+  }
   list.push({ index, box: child, resume: outcome.placed ? outcome.rest : resume, started: outcome.placed });
-  deferred.set(parent, list);
 }
 
 /**
@@ -38,15 +47,18 @@ export function flowFloat(
  * previous page (those before the resume point; the others will be met again in the flow).
  */
 export function startFloats(parent: ContainerBox, resumeAt: number | null, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
+  if (deferredLists === 0) return;
   const list = deferred.get(parent);
   // Measuring passes (flex, grid) neither place nor drop what a layout pass deferred.
   if (!list || space.mode !== 'layout') return;
   deferred.delete(parent);
+  deferredLists--;
   if (resumeAt === null) return;
   for (const d of list) if (d.index < resumeAt) flowFloat(parent, d.index, d.box, space, used, state, ctx, d.resume);
 }
 
 /** A box whose floats were deferred is not finished on this page: it continues after its last child. */
 export function deferredResume(parent: ContainerBox): { child: number; inner: null } | null {
+  if (deferredLists === 0) return null;
   return deferred.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
 }

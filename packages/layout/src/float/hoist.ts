@@ -52,10 +52,11 @@ export interface InlineFloat {
 }
 
 const inlineFloats = new WeakMap<LinesBox, readonly InlineFloat[]>();
+const NO_FLOATS: readonly InlineFloat[] = [];
 
 /** The floats a paragraph places at their own lines (src/float/lines-around-floats.ts). */
 export function inlineFloatsOf(lines: LinesBox): readonly InlineFloat[] {
-  return inlineFloats.get(lines) ?? [];
+  return inlineFloats.get(lines) ?? NO_FLOATS;
 }
 
 /**

@@ -71,17 +71,23 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
   let list = fixedCache.get(root);
   if (list) return list;
   const out: Exclude<BlockLevelBox, { kind: 'lines' }>[] = [];
-  const walk = (box: ContainerBox): void => {
-    for (const child of box.children) {
-      if (child.kind === 'lines' || child.kind === 'replaced') {
-        if (child.kind === 'replaced' && child.style.position === 'fixed') out.push(child);
-        continue;
-      }
-      if (child.style.position === 'fixed') out.push(child);
-      else walk(child);
+  // Depth first in tree order with an explicit stack (children pushed last to first); no
+  // closure or iterator per box: this visits every container of the document once per render.
+  const stack: BlockLevelBox[] = [];
+  const pushChildren = (box: ContainerBox): void => {
+    const children = box.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]!;
+      if (child.kind !== 'lines') stack.push(child);
     }
   };
-  walk(root);
+  pushChildren(root);
+  while (stack.length) {
+    const box = stack.pop()!;
+    if (box.kind === 'lines') continue;
+    if (box.style.position === 'fixed') out.push(box);
+    else if (box.kind !== 'replaced') pushChildren(box);
+  }
   fixedCache.set(root, (list = out));
   return list;
 }
