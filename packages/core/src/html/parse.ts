@@ -23,13 +23,7 @@ export function parseHtml(html: string): Document {
   ensureSkeleton(doc);
   unwrapStrayRoots(doc);
   if (!hasDoctype(doc)) keepTablesInParagraphs(doc, html);
-  limitDepth(doc);
-  restoreSvgCase(doc);
-  const tables: Element[] = [];
-  visitElements(doc, (el) => {
-    if (el.name === 'table') tables.push(el);
-  });
-  for (const table of tables) fixTable(table);
+  for (const table of finishElements(doc)) fixTable(table);
   return doc;
 }
 
@@ -40,16 +34,40 @@ export function parseHtml(html: string): Document {
  */
 export const MAX_DEPTH = 512;
 
-function limitDepth(doc: Document): void {
-  const stack: [ParentNode, number][] = [[doc, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth >= MAX_DEPTH - 1 && node instanceof Element) {
-      flattenInto(node);
-      continue;
+/**
+ * One walk over the built tree, in place of three: elements at depth MAX_DEPTH − 1 take
+ * their descendants as children (see MAX_DEPTH), SVG content gets its names' case back
+ * (HTML §13.2.6.5; foreignObject content is HTML again), and the tables are returned in
+ * the order the walk meets them. Depths and SVG flags ride on stacks parallel to the
+ * node stack, so the walk allocates nothing per element.
+ */
+function finishElements(doc: Document): Element[] {
+  const tables: Element[] = [];
+  const nodes: ParentNode[] = [doc];
+  const depths: number[] = [0];
+  const inSvg: boolean[] = [false];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()! + 1;
+    const svgParent = inSvg.pop()!;
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      if (depth >= MAX_DEPTH - 1 && child.children.length > 0) flattenInto(child);
+      const svg = svgParent || child.name === 'svg';
+      if (svg) restoreSvgCase(child);
+      if (child.name === 'table') tables.push(child);
+      nodes.push(child);
+      depths.push(depth);
+      inSvg.push(svg && child.name !== 'foreignObject');
     }
-    for (const child of node.children) if (child instanceof Element) stack.push([child, depth + 1]);
   }
+  return tables;
+}
+
+/** `instanceof Element`, from the type field first (a Text fails instanceof only at the end of its prototype chain). */
+function isElement(node: ChildNode): node is Element {
+  const type = node.type;
+  return (type === 'tag' || type === 'script' || type === 'style') && node instanceof Element;
 }
 
 /** Make every descendant of `el` its direct child, in document order. */
@@ -72,19 +90,6 @@ export function hasDoctype(doc: Document): boolean {
   return doc.children.some((n) => n.type === 'directive' && /^!doctype/i.test((n as { data?: string }).data ?? ''));
 }
 
-function visitElements(root: ParentNode, visit: (el: Element) => void): void {
-  const stack: ParentNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    for (const child of node.children) {
-      if (child instanceof Element) {
-        visit(child);
-        stack.push(child);
-      }
-    }
-  }
-}
-
 function findChild(parent: ParentNode, name: string): Element | undefined {
   return parent.children.find((c): c is Element => c instanceof Element && c.name === name);
 }
@@ -97,12 +102,12 @@ function findChild(parent: ParentNode, name: string): Element | undefined {
 function unwrapStrayRoots(doc: Document): void {
   const html = findChild(doc, 'html')!;
   const body = findChild(html, 'body')!;
-  const stack: Element[] = [...html.children].filter((c): c is Element => c instanceof Element);
+  const stack: Element[] = html.children.filter(isElement);
   while (stack.length > 0) {
     const el = stack.pop()!;
     const kids = el.children;
-    if (!kids.some((c) => c instanceof Element && (c.name === 'html' || c.name === 'head' || c.name === 'body'))) {
-      for (const c of kids) if (c instanceof Element) stack.push(c);
+    if (!hasRootChild(kids)) {
+      for (const c of kids) if (isElement(c)) stack.push(c);
       continue;
     }
     const out: ChildNode[] = [];
@@ -116,6 +121,11 @@ function unwrapStrayRoots(doc: Document): void {
     setChildren(el, out);
     stack.push(el); // look again: unwrapped content may hold more
   }
+}
+
+function hasRootChild(kids: readonly ChildNode[]): boolean {
+  for (const c of kids) if (isElement(c) && (c.name === 'html' || c.name === 'head' || c.name === 'body')) return true;
+  return false;
 }
 
 /** Make `doc` hold exactly one `html` element with `head` and `body` children. */

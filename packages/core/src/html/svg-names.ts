@@ -1,4 +1,4 @@
-import { Element, type ParentNode } from 'domhandler';
+import type { Element } from 'domhandler';
 
 /** HTML §13.2.6.5 "adjust SVG attributes": the camelCase names the parser restores. */
 const SVG_ATTRIBUTES = `attributeName attributeType baseFrequency baseProfile calcMode clipPathUnits diffuseConstant
@@ -21,22 +21,16 @@ const byLowerCase = (names: string): ReadonlyMap<string, string> =>
 const ATTRIBUTES = byLowerCase(SVG_ATTRIBUTES);
 const TAGS = byLowerCase(SVG_TAGS);
 
-/** htmlparser2 lower-cases every name; give SVG content its case back, as a browser's parser does. */
-export function restoreSvgCase(root: ParentNode): void {
-  const stack: { node: ParentNode; inSvg: boolean }[] = [{ node: root, inSvg: false }];
-  while (stack.length > 0) {
-    const { node, inSvg } = stack.pop()!;
-    for (const child of node.children) {
-      if (!(child instanceof Element)) continue;
-      const svg = inSvg || child.name === 'svg';
-      if (svg) {
-        child.name = TAGS.get(child.name) ?? child.name;
-        const attribs: Record<string, string> = {};
-        for (const [k, v] of Object.entries(child.attribs)) attribs[ATTRIBUTES.get(k) ?? k] = v;
-        child.attribs = attribs;
-      }
-      // foreignObject content is HTML again.
-      stack.push({ node: child, inSvg: svg && child.name !== 'foreignObject' });
-    }
-  }
+/**
+ * htmlparser2 lower-cases every name; give an SVG element its case back, as a browser's
+ * parser does (parse.ts calls this for each element inside `<svg>`, foreignObject content excepted).
+ */
+export function restoreSvgCase(el: Element): void {
+  el.name = TAGS.get(el.name) ?? el.name;
+  let renamed = false;
+  for (const k in el.attribs) if (ATTRIBUTES.has(k)) renamed = true;
+  if (!renamed) return;
+  const attribs: Record<string, string> = {};
+  for (const [k, v] of Object.entries(el.attribs)) attribs[ATTRIBUTES.get(k) ?? k] = v;
+  el.attribs = attribs;
 }

@@ -36,8 +36,16 @@ export function fixTable(table: Element): void {
 function cleanChildren(el: Element, fostered: ChildNode[]): void {
   const allowed = ALLOWED[el.name];
   if (!allowed) return;
+  const kids = el.children;
+  // The common case, a well-formed table: every child stays, and the row is not re-linked.
+  let i = 0;
+  while (i < kids.length && keeps(kids[i]!, allowed)) i++;
+  if (i === kids.length) {
+    for (const child of kids) if (child instanceof Element && ALLOWED[child.name]) cleanChildren(child, fostered);
+    return;
+  }
   const kept: ChildNode[] = [];
-  const queue = [...el.children];
+  const queue = [...kids];
   while (queue.length > 0) {
     const child = queue.shift()!;
     if (!(child instanceof Element)) {
@@ -50,12 +58,22 @@ function cleanChildren(el: Element, fostered: ChildNode[]): void {
       queue.unshift(...child.children);
       continue;
     }
-    if (allowed.has(child.name) || ALWAYS_ALLOWED.has(child.name) || (child.name === 'input' && child.attribs['type']?.toLowerCase() === 'hidden')) {
+    if (allowedIn(child, allowed)) {
       kept.push(child);
       if (ALLOWED[child.name]) cleanChildren(child, fostered);
     } else fostered.push(child);
   }
   setChildren(el, kept);
+}
+
+/** Whether `child` stays where it is (the loop above would keep it and change nothing). */
+function keeps(child: ChildNode, allowed: ReadonlySet<string>): boolean {
+  if (!(child instanceof Element)) return !(child.type === 'text' && !isBlankText(child));
+  return child.name !== 'form' && allowedIn(child, allowed);
+}
+
+function allowedIn(child: Element, allowed: ReadonlySet<string>): boolean {
+  return allowed.has(child.name) || ALWAYS_ALLOWED.has(child.name) || (child.name === 'input' && child.attribs['type']?.toLowerCase() === 'hidden');
 }
 
 /** Wrap each run of children whose names pass `inRun` in a new `wrapper` element. */
