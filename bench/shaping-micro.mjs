@@ -1,14 +1,30 @@
 // Shaping-only micro benchmark: the texts the 6000-row report measures (row numbers, "123:",
 // amounts, repeated words), through a fresh measurer per iteration as a render does.
-// node bench/shaping-micro.mjs <core-dist-dir>[,<core-dist-dir>…] [iterations] [rows]
+// node bench/shaping-micro.mjs <core-dist-dir>[,<core-dist-dir>…] [iterations] [rows] [report|names]
 // Alternates the builds given and prints CPU ms per iteration for each (A/B in one process
-// each, so run it a few times).
+// each, so run it a few times). `names`: fresh mail-merge-like words (names, streets) every
+// iteration instead, so that every text misses the shaping cache.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dirs = (process.argv[2] ?? 'packages/core/dist').split(',');
 const iterations = Number(process.argv[3] ?? 5);
 const rows = Number(process.argv[4] ?? 6000);
+const mode = process.argv[5] ?? 'report';
+const SYLLABLES = ['mi', 'ja', 'li', 'ko', 'ri', 'na', 'ste', 'vin', 'tor', 'jel', 'phi', 'gin', 'ber', 'wil', 'son', 'ida', 'lux', 'zi'];
+
+/** Words no earlier iteration used: capitalised syllable strings from a counter. */
+let serial = 0;
+function freshWords() {
+  const out = [];
+  for (let i = 0; i < rows; i++) {
+    let n = ++serial * 7919;
+    let word = '';
+    do { word += SYLLABLES[n % SYLLABLES.length]; n = Math.floor(n / SYLLABLES.length); } while (n > 0);
+    out.push(word[0].toUpperCase() + word.slice(1), `${word},`);
+  }
+  return out;
+}
 
 function texts() {
   const out = [];
@@ -25,9 +41,10 @@ const builds = await Promise.all(dirs.map(async (dir) => {
   return { dir, createMeasurer, getFontRegistry, times: [] };
 }));
 
-const all = texts();
+let all = texts();
 const query = { families: ['Arial', 'Helvetica', 'sans-serif'], weight: 400, style: 'normal' };
 function run(build) {
+  if (mode === 'names') all = freshWords();
   const measurer = build.createMeasurer(build.getFontRegistry().createFontSet());
   // Layout asks once per distinct text and style per render (its own cache).
   const seen = new Set();

@@ -1,4 +1,5 @@
 import type { Font } from 'fontkit';
+import { MarklessCheck, classOf, type ClassDef, type ContextSubTable } from './markless-lookups.js';
 
 /**
  * Which glyphs can make fontkit's OpenType engine do more than look glyphs up in the cmap
@@ -34,9 +35,12 @@ const LIGATURE_FEATURES = new Set(['liga', 'clig', 'dlig', 'calt']);
 const DEFAULT_SCRIPTS = ['DFLT', 'dflt', 'latn'];
 
 // The slice of fontkit's parsed OpenType tables read here (fontkit ships no types).
-interface Coverage { readonly version: number; readonly glyphs?: readonly number[]; readonly rangeRecords?: readonly { readonly start: number; readonly end: number }[] }
-interface ClassDef { readonly version: number; readonly startGlyph?: number; readonly classValueArray?: readonly number[]; readonly classRangeRecord?: readonly { readonly start: number; readonly end: number; readonly class: number }[] }
-interface SubTable {
+interface Coverage {
+  readonly version: number;
+  readonly glyphs?: readonly number[];
+  readonly rangeRecords?: readonly { readonly start: number; readonly end: number; readonly startCoverageIndex: number }[];
+}
+interface SubTable extends ContextSubTable {
   readonly version?: number;
   readonly lookupType?: number;
   readonly extension?: SubTable;
@@ -91,7 +95,9 @@ function readTriggers(font: OtFont, ligatures: boolean): LayoutTriggers | null {
   // AAT fonts take fontkit's morx engine; variable fonts get feature variations and deltas.
   if (font.morx || font.fvar) return null;
   const features = new Set(PLANNED_FEATURES.filter((tag) => ligatures || !LIGATURE_FEATURES.has(tag)));
-  const blocked = new Uint8Array(font.numGlyphs);
+  const isMark = gdefMarks(font);
+  const markless = new MarklessCheck(isMark);
+  const blocked = isMark.slice();
   const pairFirst = new Uint8Array(font.numGlyphs);
   for (const [table, isGpos] of [[font.GSUB, false], [font.GPOS, true]] as const) {
     if (!table) continue;
@@ -102,13 +108,18 @@ function readTriggers(font: OtFont, ligatures: boolean): LayoutTriggers | null {
       if (pair) {
         // Ignored base glyphs or ligatures would make the pair skip over a glyph of the run.
         if (lookup.flags.flags.ignoreBaseGlyphs || lookup.flags.flags.ignoreLigatures) return null;
-        for (const sub of lookup.subTables) markCoverage(unwrap(lookup.lookupType, sub, true).coverage, pairFirst);
-      } else {
-        for (const sub of lookup.subTables) markCoverage(firstCoverage(lookup.lookupType, sub, isGpos), blocked);
+        for (const sub of lookup.subTables) forCoverage(unwrap(lookup.lookupType, sub, true).coverage, (glyph) => { pairFirst[glyph] = 1; });
+        continue;
+      }
+      for (const wrapped of lookup.subTables) {
+        const type = lookupType(lookup.lookupType, wrapped, isGpos);
+        const sub = unwrap(lookup.lookupType, wrapped, isGpos);
+        forCoverage(firstCoverage(type, sub, isGpos), (glyph, coverageIndex) => {
+          if (markless.applies(type, sub, isGpos, glyph, coverageIndex)) blocked[glyph] = 1;
+        });
       }
     }
   }
-  markGdefMarks(font, blocked);
   return { blocked, pairFirst, kernTable: Boolean(font.kern) };
 }
 
@@ -154,36 +165,39 @@ function firstCoverage(type: number, sub: SubTable, isGpos: boolean): Coverage |
   throw new Error(`lookup type ${type}`);
 }
 
-function markCoverage(coverage: Coverage | undefined, into: Uint8Array): void {
+/** Each glyph of a coverage with its coverage index, as fontkit's coverageIndex finds it (first match). */
+function forCoverage(coverage: Coverage | undefined, visit: (glyph: number, index: number) => void): void {
   // A missing coverage (an empty context input) would match everywhere: no simple path.
   if (!coverage) throw new Error('subtable without coverage');
+  const seen = new Set<number>();
+  const once = (glyph: number, index: number): void => {
+    if (seen.has(glyph)) return;
+    seen.add(glyph);
+    visit(glyph, index);
+  };
   if (coverage.version === 1 && Array.isArray(coverage.glyphs)) {
-    for (const glyph of coverage.glyphs) into[glyph] = 1;
+    coverage.glyphs.forEach((glyph, i) => once(glyph, i));
   } else if (coverage.version === 2 && Array.isArray(coverage.rangeRecords)) {
-    for (const { start, end } of coverage.rangeRecords) into.fill(1, start, end + 1);
+    for (const { start, end, startCoverageIndex } of coverage.rangeRecords) {
+      for (let g = start; g <= end; g++) once(g, startCoverageIndex + g - start);
+    }
   } else {
     throw new Error(`coverage format ${coverage.version}`);
   }
 }
 
-/** fontkit zeroes the advance of GDEF class 3 glyphs after GPOS (DefaultShaper zeroMarkWidths). */
-function markGdefMarks(font: OtFont, blocked: Uint8Array): void {
+/**
+ * GDEF class 3 glyphs: fontkit zeroes their advance after GPOS (DefaultShaper
+ * zeroMarkWidths), so they are never simple; without GDEF classes, none is (the simple
+ * characters are no Unicode marks, which fontkit would test instead).
+ */
+function gdefMarks(font: OtFont): Uint8Array {
+  const isMark = new Uint8Array(font.numGlyphs);
   const classDef = font.GDEF?.glyphClassDef;
-  if (!classDef) return;
-  if (classDef.version === 1 && Array.isArray(classDef.classValueArray)) {
-    const start = classDef.startGlyph ?? 0;
-    classDef.classValueArray.forEach((cls, i) => { if (cls === 3) blocked[start + i] = 1; });
-  } else if (classDef.version === 2 && Array.isArray(classDef.classRangeRecord)) {
-    // fontkit's getClassID takes the first range that holds the glyph.
-    const seen = new Uint8Array(blocked.length);
-    for (const range of classDef.classRangeRecord) {
-      for (let g = range.start; g <= range.end && g < blocked.length; g++) {
-        if (seen[g]) continue;
-        seen[g] = 1;
-        if (range.class === 3) blocked[g] = 1;
-      }
-    }
-  } else {
+  if (!classDef) return isMark;
+  if (!(classDef.version === 1 && Array.isArray(classDef.classValueArray)) && !(classDef.version === 2 && Array.isArray(classDef.classRangeRecord))) {
     throw new Error(`class definition format ${classDef.version}`);
   }
+  for (let g = 0; g < isMark.length; g++) if (classOf(g, classDef) === 3) isMark[g] = 1;
+  return isMark;
 }

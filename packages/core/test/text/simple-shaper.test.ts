@@ -96,6 +96,19 @@ describe('simple shaper', () => {
     expect(shapeSimple(dejavu, 'Total:123,45', true, undefined)).not.toBeNull();
   });
 
+  it('takes words with "i" and "j" in Arimo and Tinos, whose dotless-i rules need a combining mark', () => {
+    for (const family of ['Arimo', 'Tinos']) {
+      for (const text of ['minimum', 'Jiji', 'invoice line item', 'fijord']) {
+        const shaped = shapeSimple(font(family), text, true, undefined);
+        expect(shaped, `${family} ${text}`).not.toBeNull();
+        expect(shapeRun(font(family), { text, rtl: false, ligatures: true, lang: '' })).toEqual(
+          shapeWithFontkit(font(family), { text, rtl: false, ligatures: true, lang: '' }));
+      }
+      // With the mark, fontkit does substitute: the run is not simple.
+      expect(shapeSimple(font(family), 'i\u0301', true, undefined)).toBeNull();
+    }
+  });
+
   it('takes only characters fontkit sees as Latin or Common script, and knows which are Latin', () => {
     // fontkit detects the run's script with unicode-properties: the first non-Common character decides.
     const fontkitRequire = createRequire(createRequire(import.meta.url).resolve('fontkit'));
