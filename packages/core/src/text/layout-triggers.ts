@@ -1,5 +1,5 @@
 import type { Font } from 'fontkit';
-import { MarklessCheck, classOf, type ClassDef, type ContextSubTable } from './markless-lookups.js';
+import { MarklessCheck, type ClassDef, type ContextSubTable } from './markless-lookups.js';
 
 /**
  * Which glyphs can make fontkit's OpenType engine do more than look glyphs up in the cmap
@@ -198,6 +198,19 @@ function gdefMarks(font: OtFont): Uint8Array {
   if (!(classDef.version === 1 && Array.isArray(classDef.classValueArray)) && !(classDef.version === 2 && Array.isArray(classDef.classRangeRecord))) {
     throw new Error(`class definition format ${classDef.version}`);
   }
-  for (let g = 0; g < isMark.length; g++) if (classOf(g, classDef) === 3) isMark[g] = 1;
+  if (classDef.version === 1 && classDef.classValueArray) {
+    const start = classDef.startGlyph ?? 0;
+    classDef.classValueArray.forEach((cls, i) => { if (cls === 3 && start + i >= 0) isMark[start + i] = 1; });
+    return isMark;
+  }
+  // fontkit's getClassID takes the first range that holds the glyph.
+  const seen = new Uint8Array(isMark.length);
+  for (const range of classDef.classRangeRecord ?? []) {
+    for (let g = range.start; g <= range.end && g < isMark.length; g++) {
+      if (seen[g] === 1) continue;
+      seen[g] = 1;
+      if (range.class === 3) isMark[g] = 1;
+    }
+  }
   return isMark;
 }

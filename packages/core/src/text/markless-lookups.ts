@@ -122,8 +122,22 @@ export class MarklessCheck {
   #possibleClasses(classDef: ClassDef): Set<number> {
     let possible = this.#classes.get(classDef);
     if (possible) return possible;
+    // Read from the definition itself, not per glyph. A glyph in two overlapping ranges
+    // counts for both classes: more classes possible only ever blocks more.
     possible = new Set([0]);
-    for (let g = 0; g < this.#isMark.length; g++) if (this.#isMark[g] !== 1) possible.add(classOf(g, classDef));
+    if (classDef.version === 1 && classDef.classValueArray) {
+      const start = classDef.startGlyph ?? 0;
+      classDef.classValueArray.forEach((cls, i) => { if (this.#isMark[start + i] !== 1) possible?.add(cls); });
+    } else {
+      for (const { start, end, class: cls } of classDef.classRangeRecord ?? []) {
+        for (let g = start; g <= end; g++) {
+          if (this.#isMark[g] !== 1) {
+            possible.add(cls);
+            break;
+          }
+        }
+      }
+    }
     this.#classes.set(classDef, possible);
     return possible;
   }
