@@ -139,6 +139,15 @@ function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, 
   };
 }
 
+/**
+ * The children list a fragment keeps until paint. A pushed-to array reserves room for 16 more
+ * elements at its first push: a table cell's one child kept ~150 bytes per cell. Short lists
+ * are copied to their exact size (the flow's array is garbage at once).
+ */
+function exactSize(children: Fragment[]): Fragment[] {
+  return children.length > 0 && children.length < 16 ? children.slice() : children;
+}
+
 function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   const { box, used, state, continuation } = frame;
   // Edges cut by a page break are sliced off; a whole box keeps its used edges (no copies).
@@ -148,5 +157,5 @@ function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   return createBoxFragment(box.style, box.tag, box.attrs, {
     x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
-  }, state.children);
+  }, exactSize(state.children));
 }

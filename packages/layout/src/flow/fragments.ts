@@ -10,6 +10,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const ZERO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 export const WHOLE: Part = { isFirst: true, isLast: true };
+/** Attributes of anonymous fragments, shared (attrs are never written after creation). */
+export const NO_ATTRS: Readonly<Record<string, string>> = {};
 const PARTS: readonly Part[] = [{ isFirst: false, isLast: false }, { isFirst: true, isLast: false }, { isFirst: false, isLast: true }, WHOLE];
 
 /** The shared Part value for these flags (parts are immutable: no object per fragment). */

@@ -6,7 +6,7 @@ import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
 import { createLayoutContext, type LayoutContext } from '../flow/context.js';
-import { createBoxFragment, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, NO_ATTRS, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
 import { canvasBackground, type CanvasBackground } from './canvas.js';
@@ -202,7 +202,7 @@ function finishPage(b: BodyPage, last: boolean, total: number, docs: Documents, 
   const { style, margins } = b;
   const width = style.width - margins.left - margins.right;
   if (docs.canvas.layersStyle) {
-    fragments.push(createBoxFragment(docs.canvas.layersStyle, '', {}, { x: 0, y: 0, width: style.width, height: style.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []));
+    fragments.push(createBoxFragment(docs.canvas.layersStyle, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []));
   }
   if (b.body) fragments.push(b.body);
   if (!b.blank) {

@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import { resolveLength, type ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
@@ -41,7 +41,7 @@ function isContainingBlock(box: BlockLevelBox): boolean {
 export function outOfFlowPlaceholder(box: Exclude<BlockLevelBox, { kind: 'lines' }>, x: number, y: number): Fragment | null {
   const list = open[open.length - 1];
   if (!list || (box.style.position === 'fixed' && pageRoots > 0)) return null;
-  const placeholder = createBoxFragment(box.style, '', {}, { x, y, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+  const placeholder = createBoxFragment(box.style, '', NO_ATTRS, { x, y, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
   list.push({ box, placeholder });
   return placeholder;
 }

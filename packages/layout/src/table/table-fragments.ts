@@ -1,7 +1,7 @@
 import type { BoxFragment, Edges, Fragment } from '../fragment.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
-import { cloneFragment, createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
@@ -66,10 +66,15 @@ function segmentStyle(table: ComputedStyle, side: 'borderTop' | 'borderLeft', bo
   return s;
 }
 
+/** Edges of segments, one per width and direction (fragments keep them until paint; they are never written). */
+const segmentEdges = new Map<number, { readonly top: Edges; readonly left: Edges }>();
+
 function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, x: number, y: number, length: number): BoxFragment {
   const w = border.width;
-  const edges: Edges = horizontal ? { ...ZERO_EDGES, top: w } : { ...ZERO_EDGES, left: w };
-  return createBoxFragment(segmentStyle(table, horizontal ? 'borderTop' : 'borderLeft', border), '', {}, {
+  let e = segmentEdges.get(w);
+  if (!e) segmentEdges.set(w, (e = { top: { ...ZERO_EDGES, top: w }, left: { ...ZERO_EDGES, left: w } }));
+  const edges = horizontal ? e.top : e.left;
+  return createBoxFragment(segmentStyle(table, horizontal ? 'borderTop' : 'borderLeft', border), '', NO_ATTRS, {
     x: horizontal ? x : x - w / 2, y: horizontal ? y - w / 2 : y, width: horizontal ? length : w, height: horizontal ? w : length,
     border: edges, padding: ZERO_EDGES, part: WHOLE,
   }, []);
@@ -164,7 +169,7 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
       const rowBox = t.rows[p.index]!.box;
       const cells: Fragment[] = [];
       for (const c of p.cells) {
-        offsetFragment(c.fragment, -x0, 0);
+        if (x0 !== 0) offsetFragment(c.fragment, -x0, 0);
         if (c.rowSpan > 1) {
           offsetFragment(c.fragment, 0, p.top - top);
           spanning.push(c.fragment);
@@ -174,7 +179,7 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
       }
       rows.push(createBoxFragment(rowBox.style, rowBox.tag, rowBox.attrs, {
         x: 0, y: p.top - top, width, height: p.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
-      }, cells));
+      }, cells.length < 16 ? cells.slice() : cells));
       bottom = p.top + p.height;
     }
     out.push(createBoxFragment(g.box.style, g.box.tag, g.box.attrs, {
@@ -211,7 +216,7 @@ export function columnBackgrounds(prep: PreparedTable, geo: TableGeometry, place
         const c = Math.max(0, geo.colX.findIndex((x) => Math.abs(x - f.x) < 1e-6));
         const style = cols[c]?.[layer]?.style;
         if (!paints(style)) continue;
-        out.push(createBoxFragment(columnStyle(tableStyle, style), '', {}, {
+        out.push(createBoxFragment(columnStyle(tableStyle, style), '', NO_ATTRS, {
           x: f.x, y: p.top, width: f.width, height: f.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
         }, []));
       }
