@@ -23,18 +23,33 @@ export interface SimpleShape {
 const RANGE_END = 0x20c1;
 
 /**
- * Latin and Common characters that fontkit treats as nothing special: not default-ignorable
+ * Latin, Greek, Cyrillic and Common characters that fontkit treats as nothing special
+ * (fontkit's DefaultShaper shapes all three scripts): not default-ignorable
  * (LayoutEngine.isDefaultIgnorable: U+00AD, U+200B–U+200F, U+202A–U+202E, U+2060–U+206F),
- * not U+2044 (DefaultShaper's fraction features), no combining marks, no controls, nothing
- * from other scripts (U+02EA–U+02EB are Bopomofo, so the spacing modifiers are left out).
+ * not U+2044 (DefaultShaper's fraction features), no combining marks (U+0300–U+036F,
+ * U+0483–U+0489), no controls, nothing from other scripts (U+02EA–U+02EB are Bopomofo, so
+ * the spacing modifiers are left out; U+03E2–U+03EF are Coptic).
  */
 export function inSimpleRange(cp: number): boolean {
-  if (cp < 0x2000) return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x2af && cp !== 0xad);
+  if (cp < 0x2000) {
+    return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x2af && cp !== 0xad)
+      || (cp >= 0x370 && cp <= 0x52f && !(cp >= 0x483 && cp <= 0x489) && !(cp >= 0x3e2 && cp <= 0x3ef));
+  }
   return (cp <= 0x200a) || (cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x202f && cp <= 0x205f && cp !== 0x2044)
     || (cp >= 0x20a0 && cp < RANGE_END);
 }
 
-const LATIN = /\p{Script=Latin}/u;
+/** fontkit's OpenType tag for a character's script (layout/Script.js), '' for Common and Unknown. */
+const SCRIPTS: readonly (readonly [RegExp, string])[] = [
+  [/\p{Script=Latin}/u, 'latn'], [/\p{Script=Greek}/u, 'grek'], [/\p{Script=Cyrillic}/u, 'cyrl'],
+];
+const SCRIPT_TAGS = ['', 'latn', 'grek', 'cyrl'] as const;
+
+export function scriptOf(cp: number): string {
+  const ch = String.fromCharCode(cp);
+  return SCRIPTS.find(([re]) => re.test(ch))?.[1] ?? '';
+}
+
 const UNKNOWN = -2;
 const NOT_SIMPLE = -1;
 
@@ -51,8 +66,8 @@ interface SimpleFont {
   /** Glyph id per code point, NOT_SIMPLE, or UNKNOWN until first asked. */
   readonly glyphs: Int32Array;
   readonly advances: Float64Array;
-  /** 1 where the character is of the Latin script (fontkit's Script.forString then says 'latn'). */
-  readonly latin: Uint8Array;
+  /** Index in SCRIPT_TAGS of the character's script (0: Common), as fontkit's Script.forString sees it. */
+  readonly scripts: Uint8Array;
   readonly space: number;
   /** Pair deltas by script, language and ligatures, then by (first code point << 16 | second). */
   readonly pairs: Map<string, Map<number, PairDelta>>;
@@ -67,7 +82,7 @@ function simpleFont(font: Font): SimpleFont {
       font,
       glyphs: new Int32Array(RANGE_END).fill(UNKNOWN),
       advances: new Float64Array(RANGE_END),
-      latin: new Uint8Array(RANGE_END),
+      scripts: new Uint8Array(RANGE_END),
       space: font.glyphForCodePoint(0x20).id,
       pairs: new Map(),
     };
@@ -87,7 +102,7 @@ function glyphOf(sf: SimpleFont, cp: number): number {
   gid = glyph.codePoints.length === 1 && first !== undefined && inSimpleRange(first) ? glyph.id : NOT_SIMPLE;
   sf.glyphs[cp] = gid;
   sf.advances[cp] = glyph.advanceWidth;
-  sf.latin[cp] = LATIN.test(String.fromCharCode(cp)) ? 1 : 0;
+  sf.scripts[cp] = Math.max(0, SCRIPT_TAGS.indexOf(scriptOf(cp) as (typeof SCRIPT_TAGS)[number]));
   return gid;
 }
 
@@ -99,7 +114,7 @@ export function shapeSimple(font: Font, text: string, ligatures: boolean, langua
   const n = text.length;
   const glyphIds: number[] = new Array<number>(n);
   const xAdvances: number[] = new Array<number>(n);
-  let latin = false;
+  let scriptIndex = 0;
   for (let i = 0; i < n; i++) {
     const cp = text.charCodeAt(i);
     if (!inSimpleRange(cp)) return null;
@@ -107,10 +122,10 @@ export function shapeSimple(font: Font, text: string, ligatures: boolean, langua
     if (gid === NOT_SIMPLE || triggers.blocked[gid] !== 0) return null;
     glyphIds[i] = gid;
     xAdvances[i] = sf.advances[cp] ?? 0;
-    if (sf.latin[cp]) latin = true;
+    if (scriptIndex === 0) scriptIndex = sf.scripts[cp] ?? 0;
   }
   // fontkit's Script.forString: the first character not of the Common script decides.
-  const script = latin ? 'latn' : 'zzzz';
+  const script = scriptIndex === 0 ? 'zzzz' : (SCRIPT_TAGS[scriptIndex] ?? 'zzzz');
   const pairs = pairTable(sf, script, language, ligatures);
   let offsets: [number, number][] | null = null;
   for (let i = 0; i + 1 < n; i++) {

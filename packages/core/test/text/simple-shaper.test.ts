@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { shapeRun, shapeWithFontkit, type ShapeRequest } from '../../src/text/shaper.js';
-import { inSimpleRange, shapeSimple } from '../../src/text/simple-shaper.js';
+import { inSimpleRange, scriptOf, shapeSimple } from '../../src/text/simple-shaper.js';
 
 /** Every font Platen ships (the host's Droid fallback too, when installed). */
 const faces = [...getFontRegistry().families.values()].flat();
@@ -91,7 +91,7 @@ describe('simple shaper', () => {
     expect(shapeSimple(dejavu, 'office', true, undefined)).toBeNull();
     expect(shapeSimple(dejavu, 'e\u0301', true, undefined)).toBeNull();
     expect(shapeSimple(dejavu, '1\u20442', true, undefined)).toBeNull();
-    expect(shapeSimple(dejavu, 'Москва', true, undefined)).toBeNull();
+    expect(shapeSimple(dejavu, 'שלום', true, undefined)).toBeNull();
     expect(shapeSimple(dejavu, 'soft\u00adhyphen', true, undefined)).toBeNull();
     expect(shapeSimple(dejavu, 'Total:123,45', true, undefined)).not.toBeNull();
   });
@@ -109,15 +109,29 @@ describe('simple shaper', () => {
     }
   });
 
-  it('takes only characters fontkit sees as Latin or Common script, and knows which are Latin', () => {
+  it('takes only characters fontkit sees as Latin, Greek, Cyrillic or Common script, and knows which', () => {
     // fontkit detects the run's script with unicode-properties: the first non-Common character decides.
     const fontkitRequire = createRequire(createRequire(import.meta.url).resolve('fontkit'));
     const { getScript } = fontkitRequire('unicode-properties') as { getScript(cp: number): string };
+    const tags: Record<string, string> = { Common: '', Unknown: '', Latin: 'latn', Greek: 'grek', Cyrillic: 'cyrl' };
+    let count = 0;
     for (let cp = 0; cp < 0x20d0; cp++) {
       if (!inSimpleRange(cp)) continue;
+      count++;
       const script = getScript(cp);
-      expect(['Common', 'Latin'], `U+${cp.toString(16)}`).toContain(script);
-      expect(/\p{Script=Latin}/u.test(String.fromCharCode(cp)), `U+${cp.toString(16)}`).toBe(script === 'Latin');
+      expect(Object.keys(tags), `U+${cp.toString(16)}`).toContain(script);
+      expect(scriptOf(cp), `U+${cp.toString(16)} ${script}`).toBe(tags[script]);
     }
+    expect(count).toBeGreaterThan(800);
+  });
+
+  it('shapes Greek and Cyrillic words as fontkit does, with their own script', () => {
+    for (const family of ['Arimo', 'Tinos', 'DejaVu Serif']) {
+      for (const text of ['Αθήνα', 'ΑΥΤΟ', 'Москва', 'ГОД', 'Paris Москва 2024', '2024 Москва Paris', 'ТАТЬЯНА']) {
+        const request: ShapeRequest = { text, rtl: false, ligatures: true, lang: '' };
+        expect(shapeRun(font(family), request), `${family} ${text}`).toEqual(shapeWithFontkit(font(family), request));
+      }
+    }
+    expect(shapeSimple(font('Arimo'), 'Москва', true, undefined)).not.toBeNull();
   });
 });
