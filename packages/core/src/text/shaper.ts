@@ -1,4 +1,4 @@
-import type { Font } from 'fontkit';
+import type { Font, GlyphRun } from 'fontkit';
 import type { FontFace } from '../resources/fonts.js';
 import { shapeSimple, spaceGlyph, type SimpleShape } from './simple-shaper.js';
 
@@ -101,15 +101,38 @@ function composeClusters(font: Font, text: string): { text: string; sources: str
   return { text: composed, sources };
 }
 
+type LaidOut = Pick<GlyphRun, 'glyphs' | 'positions' | 'direction'>;
+
+/**
+ * fontkit's layout, which throws on some mark sequences (2.0.4, GPOSProcessor.getAnchor
+ * reads a missing anchor: Noto Sans Mono 'р' + U+0338 failed the whole render). Then the
+ * run is shaped again without mark positioning, and at worst as plain cmap glyphs: the
+ * marks sit at their own advance instead of on their base, and the document still renders.
+ */
+function guardedLayout(font: Font, text: string, request: ShapeRequest): LaidOut {
+  const language = languageTag(request.lang);
+  const direction = request.rtl ? 'rtl' : 'ltr';
+  // A fresh features object per call: fontkit writes the features it applied into it.
+  const features = (): Record<string, boolean> => (request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false });
+  try {
+    return font.layout(text, features(), undefined, language, direction);
+  } catch {
+    try {
+      return font.layout(text, { ...features(), mark: false, mkmk: false }, undefined, language, direction);
+    } catch {
+      const glyphs = [...text].map((ch) => font.glyphForCodePoint(ch.codePointAt(0) ?? 0));
+      return { glyphs, positions: glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 })), direction: 'ltr' };
+    }
+  }
+}
+
 /**
  * fontkit's shaping of `request`, as ShapedText. Exported for the test that proves the simple
  * shaper gives the same results; everything else goes through shapeText.
  */
 export function shapeWithFontkit(font: Font, request: ShapeRequest): ShapedText {
-  const features: Record<string, boolean> = request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
-  const direction = request.rtl ? 'rtl' : 'ltr';
   const { text, sources: chars } = MARK.test(request.text) ? composeClusters(font, request.text) : { text: request.text, sources: [...request.text] };
-  const run = font.layout(text, features, undefined, languageTag(request.lang), direction);
+  const run = guardedLayout(font, text, request);
   const glyphs = run.glyphs.slice();
   const positions = run.positions.slice();
   // fontkit's OpenType engine returns right-to-left runs in visual order; GlyphRun is logical.

@@ -134,4 +134,13 @@ describe('simple shaper', () => {
     }
     expect(shapeSimple(font('Arimo'), 'Москва', true, undefined)).not.toBeNull();
   });
+
+  it('survives fontkit throwing on a mark sequence (Noto Sans Mono "р" + U+0338): shaped again without mark positioning', () => {
+    const mono = font('Noto Sans Mono');
+    const request: ShapeRequest = { text: 'р\u0338', rtl: false, ligatures: true, lang: '' };
+    expect(() => mono.layout(request.text, {}, undefined, undefined, 'ltr')).toThrow();
+    const shaped = shapeRun(mono, request);
+    expect(shaped.glyphIds).toEqual(mono.layout(request.text, { mark: false, mkmk: false }, undefined, undefined, 'ltr').glyphs.map((g) => g.id));
+    expect(shaped.glyphText.join('')).toBe(request.text);
+  });
 });
