@@ -4,6 +4,10 @@ export interface StreamRef {
   finalize(): void;
 }
 
+/** Where bufferStream keeps a stream's operator list. */
+const OPS = Symbol('platen.ops');
+type BufferedRef = StreamRef & { [OPS]?: string[] };
+
 /**
  * Collect the operators written to a content stream as strings, and hand them to PDFKit as
  * one byte array when the stream is finalized. PDFKit turns every `addContent` call into its
@@ -12,15 +16,15 @@ export interface StreamRef {
  * same: PDFKit writes each string chunk followed by a newline, and takes the low byte of
  * each UTF-16 unit, as Buffer's 'latin1' encoding does.
  */
-export function bufferStream(ref: StreamRef): void {
+export function bufferStream(ref: StreamRef): string[] {
   const write = ref.write.bind(ref);
   const finalize = ref.finalize.bind(ref);
-  let parts: string[] = [];
+  const parts: string[] = [];
   const flush = (): void => {
     if (parts.length === 0) return;
     parts.push('');
     write(Buffer.from(parts.join('\n'), 'latin1'));
-    parts = [];
+    parts.length = 0;
   };
   ref.write = (chunk: unknown): void => {
     if (chunk instanceof Uint8Array) {
@@ -34,4 +38,16 @@ export function bufferStream(ref: StreamRef): void {
     flush();
     finalize();
   };
+  (ref as BufferedRef)[OPS] = parts;
+  return parts;
+}
+
+/**
+ * The operator list of a buffered stream (bufferStream buffers it now if it was not):
+ * pushing operator strings onto it writes them exactly as `addContent` of each would, one
+ * call through PDFKit's page and reference per operator less. Writes after the next
+ * `finalize` are lost: take it again for each fragment, not once per document.
+ */
+export function streamOps(ref: StreamRef): string[] {
+  return (ref as BufferedRef)[OPS] ?? bufferStream(ref);
 }

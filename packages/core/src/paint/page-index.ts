@@ -28,34 +28,43 @@ function headingLevel(tag: string): number {
   return level >= 1 && level <= 6 ? level : 0;
 }
 
+interface PageWalk {
+  readonly targets: Set<string>;
+  readonly anchors: BoxFragment[];
+  readonly headings: HeadingBox[];
+}
+
+/** A module-level walk with indexed loops: a closure per page and for-of cost a table's thousands of boxes more. */
+function visit(walk: PageWalk, fragments: readonly Fragment[], inHeading: boolean): void {
+  for (let i = 0; i < fragments.length; i++) {
+    const f = fragments[i]!;
+    if (f.kind !== 'box') continue;
+    // Anonymous boxes (half the boxes of a table) have no attributes and are no heading.
+    if (f.tag === '') {
+      visit(walk, f.children, inHeading);
+      continue;
+    }
+    const href = f.tag === 'a' ? f.attrs.href : undefined;
+    if (href !== undefined) {
+      if (href.startsWith('#') && href.length > 1) walk.targets.add(fragmentId(href));
+      walk.anchors.push(f);
+    } else if (f.attrs.id !== undefined) walk.anchors.push(f);
+    const level = inHeading ? 0 : headingLevel(f.tag);
+    const heading = level > 0 && f.part.isFirst;
+    if (heading) walk.headings.push({ level, frag: f });
+    visit(walk, f.children, inHeading || heading);
+  }
+}
+
 export function indexPages(pages: readonly Page[]): PageIndex {
   const targets = new Set<string>();
   const anchors: BoxFragment[][] = [];
   const headings: HeadingBox[][] = [];
   for (const page of pages) {
-    const pageAnchors: BoxFragment[] = [];
-    const pageHeadings: HeadingBox[] = [];
-    const visit = (fragments: readonly Fragment[], inHeading: boolean): void => {
-      for (const f of fragments) {
-        if (f.kind !== 'box') continue;
-        // Anonymous boxes (half the boxes of a table) have no attributes and are no heading.
-        if (f.tag === '') {
-          visit(f.children, inHeading);
-          continue;
-        }
-        const href = f.attrs.href;
-        if (f.tag === 'a' && href !== undefined) {
-          if (href.startsWith('#') && href.length > 1) targets.add(fragmentId(href));
-          pageAnchors.push(f);
-        } else if (f.attrs.id !== undefined) pageAnchors.push(f);
-        const level = inHeading ? 0 : headingLevel(f.tag);
-        if (level > 0 && f.part.isFirst) pageHeadings.push({ level, frag: f });
-        visit(f.children, inHeading || (level > 0 && f.part.isFirst));
-      }
-    };
-    visit(page.fragments, false);
-    anchors.push(pageAnchors);
-    headings.push(pageHeadings);
+    const walk: PageWalk = { targets, anchors: [], headings: [] };
+    visit(walk, page.fragments, false);
+    anchors.push(walk.anchors);
+    headings.push(walk.headings);
   }
   return { targets, anchors, headings };
 }

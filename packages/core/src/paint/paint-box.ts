@@ -86,9 +86,14 @@ function hasDecorations(frag: BoxFragment): boolean {
   return shows(s.borderTop, b.top) || shows(s.borderRight, b.right) || shows(s.borderBottom, b.bottom) || shows(s.borderLeft, b.left);
 }
 
+/** Would paintBoxDecorations draw anything? (Otherwise a box needs no paint item of its own.) */
+export function paintsDecorations(frag: BoxFragment): boolean {
+  return frag.style.visibility === 'visible' && hasDecorations(frag);
+}
+
 /** Shadow, background and border of a box (its "decorations" in Appendix E terms). */
 export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void {
-  if (frag.style.visibility !== 'visible' || !hasDecorations(frag)) return;
+  if (!paintsDecorations(frag)) return;
   ctx.onPixelGrid(() => {
     paintOuterShadows(ctx, frag);
     paintBackground(ctx, frag);

@@ -5,6 +5,7 @@ import { isZeroRadii, snapRect } from './geometry.js';
 import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
 import type { TextRunPaint } from './paint-text.js';
+import { streamOps, type StreamRef } from './content-buffer.js';
 
 export interface PaintDiagnostic {
   readonly severity: 'warning' | 'error';
@@ -68,6 +69,14 @@ export class PaintContext {
     if (!this.diagnostics.some((d) => d.code === code && d.message === message)) {
       this.diagnostics.push({ severity: 'warning', code, message });
     }
+  }
+
+  /**
+   * The operator list of the stream being painted (the page's, or a transparency group's
+   * while it is drawn): pushing onto it is `doc.addContent` of each operator.
+   */
+  ops(): string[] {
+    return streamOps((this.doc.page as unknown as { content: StreamRef }).content);
   }
 
   /** Call when a page starts: its content stream has the default graphics state. */

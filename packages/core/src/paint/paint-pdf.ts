@@ -56,7 +56,7 @@ function paintItem(ctx: PaintContext, item: PaintItem | StackingContext): void {
 /** Geometry a PDF can hold: a layout bug must cost one fragment, not the whole render. */
 function isFinitePlaced(frag: Fragment): boolean {
   if (frag.kind === 'text') return Number.isFinite(frag.x) && Number.isFinite(frag.baseline);
-  return [frag.x, frag.y, frag.width, frag.height].every(Number.isFinite);
+  return Number.isFinite(frag.x) && Number.isFinite(frag.y) && Number.isFinite(frag.width) && Number.isFinite(frag.height);
 }
 
 function paintFragment(ctx: PaintContext, frag: Fragment): void {

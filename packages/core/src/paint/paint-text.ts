@@ -151,29 +151,16 @@ function markClusterEnd(glyphs: readonly PenGlyph[], k: number, rtl: boolean): n
   return j > k + 1 ? j - 1 : -1;
 }
 
-/**
- * Content operators of a fragment's runs, written with one `addContent` (PDFKit turns every
- * call into its own byte array). Same bytes as one call per run: PDFKit ends each chunk
- * with a newline, and the chunks are joined with one. Flushed before anything else writes.
- */
-function flushText(ctx: PaintContext, ops: string[]): void {
-  if (ops.length === 0) return;
-  ctx.doc.addContent(ops.join('\n'));
-  ops.length = 0;
-}
-
-/** Set a colour for the text being written to `ops`: an operator goes after what is there already. */
-function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, ops: string[], text: TextObject): void {
-  if (ctx.colorChanges(fill, stroke)) {
-    text.endArray();
-    flushText(ctx, ops);
-  }
+/** Set a colour for the text: after the glyphs shown so far (the open TJ array ends first). */
+function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, text: TextObject): void {
+  if (ctx.colorChanges(fill, stroke)) text.endArray();
   if (stroke) ctx.setStroke(fill);
   else ctx.setFill(fill);
 }
 
 /**
- * Draw one run at pen `x` on `baseline` into `ops` (see flushText); returns the x after it.
+ * Draw one run at pen `x` on `baseline`, pushing operators onto `ops` (the stream's:
+ * PaintContext.ops); returns the x after it.
  * A plain run continues the line's text object `text`; any other run is its own.
  */
 function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[], text: TextObject): number {
@@ -187,8 +174,8 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   // Registers the font on the current page (a cached run may come from an earlier page).
   const fontName = ctx.fonts.use(resolved);
   const paint = justify === 0 ? cached ?? runPaint(ctx, run, resolved) : null;
-  setTextColor(ctx, fill, false, ops, text);
-  if (resolved.syntheticBold) setTextColor(ctx, fill, true, ops, text);
+  setTextColor(ctx, fill, false, text);
+  if (resolved.syntheticBold) setTextColor(ctx, fill, true, text);
   if (paint?.plain) {
     text.show(paint.plain, x, baseline);
     let pen = x;
@@ -242,11 +229,11 @@ export function paintText(ctx: PaintContext, frag: TextFragment): void {
   if (frag.style.visibility !== 'visible') return;
   const drawGlyphs = (dx: number, dy: number, color: Color): void => {
     let x = frag.x + dx;
-    const ops: string[] = [];
+    // Operators go straight onto the stream (same bytes as one addContent per operator).
+    const ops = ctx.ops();
     const text = new TextObject(ops);
     for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, ops, text);
     text.close();
-    flushText(ctx, ops);
   };
   const shadows = frag.style.textShadow;
   for (let i = shadows.length - 1; i >= 0; i--) {

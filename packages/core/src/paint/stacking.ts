@@ -1,4 +1,5 @@
 import type { BoxFragment, Fragment } from '@platen/layout';
+import { paintsDecorations } from './paint-box.js';
 
 /**
  * Painting order, CSS 2.1 Appendix E, flattened into layers per stacking context.
@@ -36,6 +37,10 @@ function createsContext(frag: BoxFragment): boolean {
   return (s.position !== 'static' && s.zIndex !== 'auto') || s.position === 'fixed' || s.opacity < 1 || s.transform.length > 0;
 }
 
+function finiteBox(f: BoxFragment): boolean {
+  return Number.isFinite(f.x) && Number.isFinite(f.y) && Number.isFinite(f.width) && Number.isFinite(f.height);
+}
+
 function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number): StackingContext {
   const ctx: StackingContext = { root, clips, z, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
   collect(root, ctx, [], 0);
@@ -52,7 +57,9 @@ function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number)
 function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxFragment[], absClips: number): void {
   const inner = clipsOverflow(parent) && parent !== ctx.root ? [...clips, parent] : clips;
   const innerAbs = parent.style.position !== 'static' ? inner.length : absClips;
-  for (const child of parent.children) {
+  const children = parent.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
     if (child.kind !== 'box') {
       ctx.inlines.push({ fragment: child, clips: inner });
       continue;
@@ -71,7 +78,10 @@ function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxF
     } else if (ATOMIC_INLINE.has(s.display)) {
       ctx.inlines.push(newContext(child, childClips, 0));
     } else {
-      (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: childClips });
+      // A box that paints nothing of its own (most table cells, rows, wrappers) needs no item
+      // unless it is clipped (its clip is written even so), or has no finite position (its
+      // painting reports it).
+      if (childClips.length > 0 || paintsDecorations(child) || !finiteBox(child)) (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: childClips });
       collect(child, ctx, childClips, Math.min(innerAbs, childClips.length));
     }
   }
