@@ -71,23 +71,44 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
     allowFile: options.baseDir !== undefined,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
   });
+  const imageDiagnostics: ImageDiagnostic[] = [];
+  const laidOut = await styleAndLayout(html, header, footer, format, loader, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES);
+  const { pages, images, fonts, title } = laidOut;
+  const paintDiagnostics: PaintDiagnostic[] = [];
+  const pdf = await paintPdf(pages, { fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
+  return {
+    pdf,
+    pageCount: pages.length,
+    diagnostics: [...laidOut.diagnostics, ...loader.warnings, ...imageDiagnostics, ...fonts.diagnostics, ...paintDiagnostics],
+  };
+}
+
+interface LaidOut {
+  readonly pages: ReturnType<typeof layoutDocument>;
+  readonly images: Awaited<ReturnType<typeof loadImages>>;
+  readonly fonts: FontSet;
+  readonly title: string | null;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Style, load images and fonts, lay out. A function of its own so that the styled tree
+ * (an object per element and text run) is garbage once layout returns, instead of being
+ * held by the render's frame through paint: the pages keep only computed styles and attrs.
+ */
+async function styleAndLayout(
+  html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader,
+  imageDiagnostics: ImageDiagnostic[], maxPages: number,
+): Promise<LaidOut> {
   const styles = await styleWithStylesheets(html, header, footer, format, loader);
   const fonts: FontSet = getFontRegistry().createFontSet();
-  const imageDiagnostics: ImageDiagnostic[] = [];
   const [images] = await Promise.all([
     loadImages(loader, collectImageUrls([styles.root, styles.header, styles.footer]), imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
-
   const measurer: Measurer = createMeasurer(fonts);
-  const pages = layoutPages(styles, format, measurer, options.maxPages ?? DEFAULT_MAX_PAGES, (src) => images.get(src) ?? null);
-  const paintDiagnostics: PaintDiagnostic[] = [];
-  const pdf = await paintPdf(pages, { fonts, images, ...(styles.title ? { title: styles.title } : {}), outline: true, diagnostics: paintDiagnostics });
-  return {
-    pdf,
-    pageCount: pages.length,
-    diagnostics: [...styles.diagnostics, ...loader.warnings, ...imageDiagnostics, ...fonts.diagnostics, ...paintDiagnostics],
-  };
+  const pages = layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null);
+  return { pages, images, fonts, title: styles.title, diagnostics: styles.diagnostics };
 }
 
 function checkSize(html: string, maxBytes: number): string {
