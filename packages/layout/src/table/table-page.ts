@@ -37,9 +37,14 @@ export interface PageRows {
 interface Section { readonly from: number; readonly to: number; readonly height: number }
 
 function section(plan: RowPlan, from: number, to: number): Section {
+  return { from, to, height: rowsHeight(plan, from, to) };
+}
+
+/** Rows from..to-1 with the spacing after each. */
+function rowsHeight(plan: RowPlan, from: number, to: number): number {
   let height = 0;
   for (let r = from; r < to; r++) height += plan.rows.heights[r]! + plan.prep.vSpacing;
-  return { from, to, height };
+  return height;
 }
 
 function measuredRow(plan: RowPlan, r: number, top: number): PlacedRow {
@@ -137,7 +142,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   }
   const end = r + 1;
   const reserve = reserveFor(end);
-  const fits = cur.y + section(plan, r, end).height - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
+  const fits = cur.y + rowsHeight(plan, r, end) - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
   if (fits && !(plan.rows.forced[r] && Number.isFinite(plan.avail))) {
     putRows(plan, cur, r, end);
     cur.body += end - r;

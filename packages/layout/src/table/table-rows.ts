@@ -3,7 +3,7 @@ import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
+import { NO_MARGINS, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { CellSlot } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
@@ -49,9 +49,11 @@ export function cellWidth(geo: TableGeometry, slot: CellSlot, hSpacing: number):
 
 /** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */
 export function layoutCell(box: ContainerBox, width: number, blockSize: number, pageIsEmpty: boolean, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  return layoutBox(box, {
-    inlineSize: width, blockSize, pageIsEmpty, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
-  }, resume, ctx);
+  return layoutBox(box, cellSpace(width, blockSize, pageIsEmpty), resume, ctx);
+}
+
+function cellSpace(width: number, blockSize: number, pageIsEmpty: boolean): Space {
+  return { inlineSize: width, blockSize, pageIsEmpty, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null };
 }
 
 export function contentBottom(fragment: BoxFragment): number {
@@ -67,13 +69,17 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
   const baselines: (number | null)[] = [];
   const cells: MeasuredCell[][] = [];
   const forced: boolean[] = [];
+  // Cells are measured with unlimited height: one space per width (spaces are never written).
+  const spaces = new Map<number, Space>();
   for (const row of t.rows) {
     const list: MeasuredCell[] = [];
     let broken = false;
     for (const slot of row.cells) {
       const box = prep.cellBoxes.get(slot)!;
       const width = cellWidth(geo, slot, prep.hSpacing);
-      const r = layoutCell(box, width, Infinity, true, null, ctx);
+      let space = spaces.get(width);
+      if (!space) spaces.set(width, (space = cellSpace(width, Infinity, true)));
+      const r = layoutBox(box, space, null, ctx);
       if (r.resume) broken = true;
       const fragment = r.fragment as BoxFragment;
       const natural = Math.max(r.height, specifiedHeight(slot.box, box));

@@ -62,7 +62,9 @@ function anonymous(kind: ContainerBox['kind'], parent: ComputedStyle, display: D
 }
 
 /** Wrap runs of children that are not `keep` into anonymous boxes made by `wrap` (CSS 2.1 §17.2.1 rules 2–3). */
-function wrapRuns(children: readonly BlockLevelBox[], keep: (b: BlockLevelBox) => boolean, wrap: (run: BlockLevelBox[]) => ContainerBox): ContainerBox[] {
+function wrapRuns(children: readonly BlockLevelBox[], keep: (b: BlockLevelBox) => boolean, wrap: (run: BlockLevelBox[]) => ContainerBox): readonly ContainerBox[] {
+  // The common case, nothing to wrap (every row of a long table): the children themselves.
+  if (children.every(keep)) return children as readonly ContainerBox[];
   const out: ContainerBox[] = [];
   let run: BlockLevelBox[] = [];
   const flush = (): void => {
@@ -86,11 +88,11 @@ const isRow = (b: BlockLevelBox): boolean => b.kind === 'table-row';
 const isGroup = (b: BlockLevelBox): boolean => b.kind === 'table-row-group';
 const isCaption = (b: BlockLevelBox): boolean => b.kind === 'table-caption';
 
-function rowCells(row: ContainerBox): ContainerBox[] {
+function rowCells(row: ContainerBox): readonly ContainerBox[] {
   return wrapRuns(row.children, isCell, (run) => anonymous('table-cell', row.style, 'table-cell', run));
 }
 
-function groupRows(group: ContainerBox): ContainerBox[] {
+function groupRows(group: ContainerBox): readonly ContainerBox[] {
   return wrapRuns(group.children, isRow, (run) => anonymous('table-row', group.style, 'table-row', run));
 }
 
