@@ -33,6 +33,7 @@ interface Filler {
  * by character when overflow-wrap allows (CSS Text 3 §5.5), else it overflows.
  */
 export function breakLines(para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number): LineSpec[] {
+  if (!next && fitsOnOneLine(para, width, indent)) return [{ items: para.items, forced: false, openAtStart: NONE_OPEN }];
   const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: NONE_OPEN };
   const { items, breakBefore } = para;
   let i = 0;
@@ -54,6 +55,26 @@ export function breakLines(para: Paragraph, width: number, indent: number, ctx: 
   }
   if (f.current.length > 0 || f.lines.length === 0) finishLine(f, false);
   return f.lines;
+}
+
+/**
+ * Whether greedy breaking would keep the whole paragraph on one line (most table cells),
+ * decided without walking its segments. Only for plain text without forced breaks or soft
+ * hyphens whose pieces are at least as wide as their trailing spaces: then every segment's
+ * end lies within the paragraph's width minus its last hanging space, which is checked.
+ */
+function fitsOnOneLine(para: Paragraph, width: number, indent: number): boolean {
+  const { items, breakBefore } = para;
+  let total = indent;
+  let hang = 0;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]!;
+    if (item.type !== 'text' || breakBefore[k] === 'forced' || item.lineEnd || item.word.endsWith('\u00ad')) return false;
+    if (!(item.spaceWidth >= 0 && item.shape.width >= item.spaceWidth)) return false;
+    total += item.shape.width;
+    hang = item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceWidth;
+  }
+  return total - hang <= width;
 }
 
 function append(f: Filler, item: InlineItem): void {

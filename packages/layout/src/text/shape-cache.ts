@@ -25,6 +25,9 @@ export class ShapeCache {
   readonly #measurer: Measurer;
   readonly #byStyle = new WeakMap<ComputedStyle, FontEntry>();
   readonly #byKey = new Map<string, FontEntry>();
+  /** The last style asked for and its entry: a paragraph's pieces mostly share one style. */
+  #lastStyle: ComputedStyle | null = null;
+  #lastEntry: FontEntry | null = null;
 
   constructor(measurer: Measurer) {
     this.#measurer = measurer;
@@ -72,11 +75,18 @@ export class ShapeCache {
   }
 
   #entry(style: ComputedStyle): FontEntry {
+    if (style === this.#lastStyle) return this.#lastEntry!;
     let entry = this.#byStyle.get(style);
-    if (entry) return entry;
+    if (!entry) entry = this.#newEntry(style);
+    this.#lastStyle = style;
+    this.#lastEntry = entry;
+    return entry;
+  }
+
+  #newEntry(style: ComputedStyle): FontEntry {
     const key = [style.fontFamily.join(','), style.fontWeight, style.fontStyle, style.fontSize, style.letterSpacing,
       style.wordSpacing, style.fontVariant, style.lang].join('|');
-    entry = this.#byKey.get(key);
+    let entry = this.#byKey.get(key);
     if (!entry) {
       const options: ShapeOptions = {
         ...(style.letterSpacing ? { letterSpacing: style.letterSpacing } : {}),

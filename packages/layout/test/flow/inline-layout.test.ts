@@ -21,6 +21,15 @@ describe('line breaking (UAX #14, greedy)', () => {
     `);
   });
 
+  it('keeps a paragraph on one line exactly when it fits, its trailing space hanging (the one-line shortcut)', () => {
+    const lines = (width: number, text: string) => dump(body(el('p', { width }, text))).split('\n').filter((l) => l.includes('text ')).map((l) => l.trim());
+    expect(lines(56, 'aaa bbb')).toEqual(['text "aaa bbb" 0,13 w=56']);
+    expect(lines(55.99, 'aaa bbb')).toEqual(['text "aaa" 0,13 w=24', 'text "bbb" 0,29 w=24']);
+    expect(lines(56, 'aaa\u00a0b bb')).toEqual(['text "aaa\u00a0b" 0,13 w=40', 'text "bb" 0,29 w=16']);
+    expect(lines(40, 'aa bb')).toEqual(['text "aa bb" 0,13 w=40']);
+    expect(lines(39, 'aa bb')).toEqual(['text "aa" 0,13 w=16', 'text "bb" 0,29 w=16']);
+  });
+
   it('breaks across inline element boundaries and slices the inline box', () => {
     expect(dump(body(el('p', { width: 80 }, 'aaa ', el('span', { paddingLeft: 4, paddingRight: 4, borderLeft: solid(1) }, 'bbb ccc ddd'), ' e')))).toMatchInlineSnapshot(`
       "box html 0,0 800x32
