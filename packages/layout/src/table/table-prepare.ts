@@ -3,7 +3,7 @@ import type { Edges } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
-import type { BorderSide, ComputedStyle, LengthOrAuto, SizeKeyword } from '../style.js';
+import { resolveLength, type BorderSide, type ComputedStyle, type LengthOrAuto, type SizeKeyword } from '../style.js';
 import { cellHalfBorders, collapseBorders, tableHalfBorders, type CollapsedBorders } from './collapsed-borders.js';
 import { distributeWidths, toUnit, type ColumnConstraint } from './distribute.js';
 import { tableStructure, type CellSlot, type TableStructure } from './table-structure.js';
@@ -138,16 +138,17 @@ const ceilUnit = (v: number): number => Math.ceil(v * 64 - 1e-7) / 64;
 
 function cellConstraint(cell: ContainerBox, original: ComputedStyle, ctx: LayoutContext): ColumnConstraint {
   const outer = outerSizes(cell, ctx);
-  const sizes = { min: ceilUnit(outer.min), max: ceilUnit(outer.max) };
-  const b = borderEdges(cell.style);
-  const p = paddingEdges(cell.style, 0);
-  const edges = b.left + b.right + p.left + p.right;
+  const s = cell.style;
+  // Horizontal borders + padding (percentages against 0, as in intrinsic sizing), summed as
+  // borderEdges + paddingEdges would be, without two objects per cell.
+  const edges = s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
   const minW = definite(original.minWidth, null);
-  const min = Math.max(sizes.min, minW === null ? 0 : minW + (original.boxSizing === 'border-box' ? 0 : edges));
-  const spec = widthSpec(original.width, original, edges);
+  const min = Math.max(ceilUnit(outer.min), minW === null ? 0 : minW + (original.boxSizing === 'border-box' ? 0 : edges));
+  // Auto width, the usual case: no spec object either.
+  const spec = original.width === 'auto' ? null : widthSpec(original.width, original, edges);
   // CSS Tables 3 §3.9.1: a fixed width makes the max-content width max(min, width) and constrains the column.
   if (spec && 'fixed' in spec) return { min, max: Math.max(min, spec.fixed), percent: null, constrained: true };
-  return { min, max: Math.max(min, sizes.max), percent: spec ? spec.percent : null, constrained: false };
+  return { min, max: Math.max(min, ceilUnit(outer.max)), percent: spec ? spec.percent : null, constrained: false };
 }
 
 /** Chromium's Column::Encompass: constrained columns keep their size type; widths take the largest. */
