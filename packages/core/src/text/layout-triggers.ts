@@ -10,9 +10,9 @@ import { MarklessCheck, type ClassDef, type ContextSubTable } from './markless-l
  * Why this is exact: fontkit applies a lookup at a position only when the glyph there is in
  * the first coverage of one of the lookup's subtables (OTProcessor/GSUBProcessor/
  * GPOSProcessor.applyLookup: every subtable type starts with that test), and only lookups of
- * the features its DefaultShaper plans reach applyLookups. The union of those coverages over
- * every script and language system of the font is a superset of what any run can trigger,
- * whatever script and language fontkit then selects.
+ * the features its DefaultShaper plans reach applyLookups, in the language system fontkit
+ * selects for the run's script and language (selectedLangSys). The union of those
+ * coverages is a superset of what any such run can trigger.
  */
 export interface LayoutTriggers {
   /** Per glyph id: 1 if a substitution, a non-pair positioning lookup or GDEF (mark) may touch it. */
@@ -57,7 +57,10 @@ interface Lookup {
 }
 interface LangSys { readonly featureIndexes: readonly number[] }
 interface OtTable {
-  readonly scriptList: readonly { readonly tag: string; readonly script: { readonly defaultLangSys: LangSys | null; readonly langSysRecords: readonly { readonly langSys: LangSys }[] } }[];
+  readonly scriptList: readonly {
+    readonly tag: string;
+    readonly script: { readonly defaultLangSys: LangSys | null; readonly langSysRecords: readonly { readonly tag: string; readonly langSys: LangSys }[] };
+  }[];
   readonly featureList: readonly { readonly tag: string; readonly feature: { readonly lookupListIndexes: readonly number[] } }[];
   readonly lookupList: { readonly length: number; get(index: number): Lookup };
   readonly featureVariations?: unknown;
@@ -72,26 +75,31 @@ interface OtFont {
   readonly fvar?: unknown;
 }
 
-const cache = new WeakMap<Font, Map<boolean, LayoutTriggers | null>>();
+const cache = new WeakMap<Font, Map<string, LayoutTriggers | null>>();
 
-/** The triggers of `font` with ligatures on or off, or null when the simple path must not be used. */
-export function layoutTriggers(font: Font, ligatures: boolean): LayoutTriggers | null {
-  let byLigatures = cache.get(font);
-  if (!byLigatures) cache.set(font, (byLigatures = new Map()));
-  let triggers = byLigatures.get(ligatures);
+/**
+ * The triggers of `font` for a run fontkit detects as `script` (latn, grek, cyrl or zzzz)
+ * in `language` (an OpenType tag or undefined), with ligatures on or off; null when the
+ * simple path must not be used.
+ */
+export function layoutTriggers(font: Font, ligatures: boolean, script: string, language: string | undefined): LayoutTriggers | null {
+  let bySelection = cache.get(font);
+  if (!bySelection) cache.set(font, (bySelection = new Map()));
+  const key = `${script}|${language ?? ''}|${ligatures ? 'L' : '-'}`;
+  let triggers = bySelection.get(key);
   if (triggers === undefined) {
     try {
-      triggers = readTriggers(font as unknown as OtFont, ligatures);
+      triggers = readTriggers(font as unknown as OtFont, ligatures, script, language);
     } catch {
       // A table shape this reader does not know: leave the font to fontkit.
       triggers = null;
     }
-    byLigatures.set(ligatures, triggers);
+    bySelection.set(key, triggers);
   }
   return triggers;
 }
 
-function readTriggers(font: OtFont, ligatures: boolean): LayoutTriggers | null {
+function readTriggers(font: OtFont, ligatures: boolean, script: string, language: string | undefined): LayoutTriggers | null {
   // AAT fonts take fontkit's morx engine; variable fonts get feature variations and deltas.
   if (font.morx || font.fvar) return null;
   const features = new Set(PLANNED_FEATURES.filter((tag) => ligatures || !LIGATURE_FEATURES.has(tag)));
@@ -102,7 +110,7 @@ function readTriggers(font: OtFont, ligatures: boolean): LayoutTriggers | null {
   for (const [table, isGpos] of [[font.GSUB, false], [font.GPOS, true]] as const) {
     if (!table) continue;
     if (table.featureVariations || !table.scriptList.some((s) => DEFAULT_SCRIPTS.includes(s.tag))) return null;
-    for (const index of plannedLookups(table, features)) {
+    for (const index of plannedLookups(table, features, script, language)) {
       const lookup = table.lookupList.get(index);
       const pair = isGpos && lookup.subTables.every((sub) => lookupType(lookup.lookupType, sub, true) === 2);
       if (pair) {
@@ -123,17 +131,28 @@ function readTriggers(font: OtFont, ligatures: boolean): LayoutTriggers | null {
   return { blocked, pairFirst, kernTable: Boolean(font.kern) };
 }
 
-/** Lookup indexes of `features` in any language system of any script (fontkit never uses the required feature). */
-function plannedLookups(table: OtTable, features: ReadonlySet<string>): Set<number> {
+/**
+ * The language system fontkit's OTProcessor.selectScript picks: the run's script, else the
+ * first of DFLT, dflt, latn the table has; the language's system, else the default one.
+ */
+function selectedLangSys(table: OtTable, script: string, language: string | undefined): LangSys | null {
+  const entry = table.scriptList.find((s) => s.tag === script)
+    ?? DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
+  if (!entry) throw new Error('no default script');
+  const tag = language && language.length < 4 ? language.padEnd(4, ' ') : language;
+  const record = tag ? entry.script.langSysRecords.find((r) => r.tag === tag) : undefined;
+  return record ? record.langSys : entry.script.defaultLangSys;
+}
+
+/**
+ * Lookup indexes of the planned features in that language system (all records of a tag,
+ * where fontkit keeps the last: a superset). fontkit never uses the required feature.
+ */
+function plannedLookups(table: OtTable, features: ReadonlySet<string>, script: string, language: string | undefined): Set<number> {
   const lookups = new Set<number>();
-  for (const { script } of table.scriptList) {
-    const systems = [script.defaultLangSys, ...script.langSysRecords.map((r) => r.langSys)];
-    for (const langSys of systems) {
-      for (const featureIndex of langSys?.featureIndexes ?? []) {
-        const record = table.featureList[featureIndex];
-        if (record && features.has(record.tag)) for (const i of record.feature.lookupListIndexes) lookups.add(i);
-      }
-    }
+  for (const featureIndex of selectedLangSys(table, script, language)?.featureIndexes ?? []) {
+    const record = table.featureList[featureIndex];
+    if (record && features.has(record.tag)) for (const i of record.feature.lookupListIndexes) lookups.add(i);
   }
   return lookups;
 }

@@ -108,10 +108,9 @@ function glyphOf(sf: SimpleFont, cp: number): number {
 
 /** The run's glyphs and positions exactly as fontkit's `layout` gives them, or null to ask fontkit. */
 export function shapeSimple(font: Font, text: string, ligatures: boolean, language: string | undefined): SimpleShape | null {
-  const triggers = layoutTriggers(font, ligatures);
-  if (!triggers || text.length === 0) return null;
-  const sf = simpleFont(font);
   const n = text.length;
+  if (n === 0) return null;
+  const sf = simpleFont(font);
   const glyphIds: number[] = new Array<number>(n);
   const xAdvances: number[] = new Array<number>(n);
   let scriptIndex = 0;
@@ -119,13 +118,16 @@ export function shapeSimple(font: Font, text: string, ligatures: boolean, langua
     const cp = text.charCodeAt(i);
     if (!inSimpleRange(cp)) return null;
     const gid = glyphOf(sf, cp);
-    if (gid === NOT_SIMPLE || triggers.blocked[gid] !== 0) return null;
+    if (gid === NOT_SIMPLE) return null;
     glyphIds[i] = gid;
     xAdvances[i] = sf.advances[cp] ?? 0;
     if (scriptIndex === 0) scriptIndex = sf.scripts[cp] ?? 0;
   }
   // fontkit's Script.forString: the first character not of the Common script decides.
   const script = scriptIndex === 0 ? 'zzzz' : (SCRIPT_TAGS[scriptIndex] ?? 'zzzz');
+  const triggers = layoutTriggers(font, ligatures, script, language);
+  if (!triggers) return null;
+  for (let i = 0; i < n; i++) if (triggers.blocked[glyphIds[i] ?? 0] !== 0) return null;
   const pairs = pairTable(sf, script, language, ligatures);
   let offsets: [number, number][] | null = null;
   for (let i = 0; i + 1 < n; i++) {

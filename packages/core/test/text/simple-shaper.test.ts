@@ -109,6 +109,18 @@ describe('simple shaper', () => {
     }
   });
 
+  it('follows the language system fontkit selects (Noto Sans Mono: Romanian ş is ș, elsewhere plain)', () => {
+    const mono = font('Noto Sans Mono');
+    for (const lang of ['', 'ro', 'tr']) {
+      const request: ShapeRequest = { text: 'Işık şţ Ļ', rtl: false, ligatures: true, lang };
+      expect(shapeRun(mono, request), lang).toEqual(shapeWithFontkit(mono, request));
+    }
+    expect(shapeSimple(mono, 'şţ', true, undefined)).not.toBeNull();
+    expect(shapeSimple(mono, 'şţ', true, 'ROM')).toBeNull();
+    expect(shapeRun(mono, { text: 'ş', rtl: false, ligatures: true, lang: 'ro' }).glyphIds)
+      .not.toEqual(shapeRun(mono, { text: 'ş', rtl: false, ligatures: true, lang: '' }).glyphIds);
+  });
+
   it('takes only characters fontkit sees as Latin, Greek, Cyrillic or Common script, and knows which', () => {
     // fontkit detects the run's script with unicode-properties: the first non-Common character decides.
     const fontkitRequire = createRequire(createRequire(import.meta.url).resolve('fontkit'));
