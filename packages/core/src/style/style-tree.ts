@@ -1,6 +1,6 @@
 import type { ComputedStyle, StyledElement, StyledNode } from '@platen/layout';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { cascade, compileDeclarations, USER_AGENT_DECLARATIONS, type CompiledDeclaration, type CompiledRule, type RuleIndex, type Winners } from './cascade.js';
+import { cascade, compileAuthorDeclarations, USER_AGENT_DECLARATIONS, type CompiledDeclaration, type CompiledRule, type RuleIndex, type Winners } from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import { CounterState } from './counters.js';
 import { generateContent, markerChildren, type ContentEnv, type QuoteState } from './generated-content.js';
@@ -74,7 +74,7 @@ export class StyleTreeBuilder {
     let decls = this.declCache.get(cssText);
     if (!decls) {
       const parsed = parseInlineStyle(cssText).map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
-      decls = compileDeclarations(this.quirks ? applyUnitlessLengthQuirk(parsed) : parsed);
+      decls = compileAuthorDeclarations(this.quirks ? applyUnitlessLengthQuirk(parsed) : parsed);
       this.declCache.set(cssText, decls);
     }
     return decls;
