@@ -73,3 +73,24 @@ describe('style attributes and lang keep siblings apart', () => {
     expect(byId(result, 'b').style).not.toBe(byId(result, 'a').style);
   });
 });
+
+describe('compiled author declarations are shared across renders', () => {
+  it('equal declaration text gives the same compiled list; importance and values keep them apart', async () => {
+    const { compileAuthorDeclarations } = await import('../../src/style/cascade.js');
+    const decls = (value: string, important = false) => [{ name: 'margin', value, important }, { name: 'color', value: 'red', important: false }];
+    const first = compileAuthorDeclarations(decls('1px 2px'));
+    expect(compileAuthorDeclarations(decls('1px 2px'))).toBe(first);
+    expect(first.map((d) => d.name)).toEqual(['margin-top', 'margin-right', 'margin-bottom', 'margin-left', 'color']);
+    expect(compileAuthorDeclarations(decls('1px 2px', true))).not.toBe(first);
+    expect(compileAuthorDeclarations(decls('1px 3px'))).not.toBe(first);
+  });
+
+  it('a second render of the same sheet styles the same', () => {
+    const html = doc('td.n { color: green; padding: 1px 2px }', '<table><tr><td id="t" class="n">1</td></tr></table>');
+    const a = byId(styleHtml(html), 't').style;
+    const b = byId(styleHtml(html), 't').style;
+    expect(b).toEqual(a);
+    expect(b.color).toEqual(GREEN);
+    expect(b.paddingLeft).toBe(2);
+  });
+});
