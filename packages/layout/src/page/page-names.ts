@@ -17,15 +17,17 @@ const endCache = new WeakMap<BlockLevelBox, string | null>();
 
 /** The deepest `page` value along the first (or last) child chain, null when all are auto. Cached. */
 function chainName(box: BlockLevelBox, last: boolean): string | null {
+  // Line boxes, replaced boxes and containers whose first/last child is a line box answer from
+  // their style: only container chains are cached (a WeakMap entry per paragraph cost more).
+  if (box.kind === 'lines') return null;
+  const named = box.style.page !== 'auto' ? box.style.page : null;
+  if (box.kind === 'replaced') return named;
+  const end = last ? box.children[box.children.length - 1] : box.children[0];
+  if (!end || end.kind === 'lines') return named;
   const cache = last ? endCache : startCache;
   const hit = cache.get(box);
   if (hit !== undefined) return hit;
-  let name: string | null = null;
-  if (box.kind !== 'lines' && box.kind !== 'replaced') {
-    const child = last ? box.children[box.children.length - 1] : box.children[0];
-    if (child) name = chainName(child, last);
-  }
-  if (name === null && box.kind !== 'lines' && box.style.page !== 'auto') name = box.style.page;
+  const name = chainName(end, last) ?? named;
   cache.set(box, name);
   return name;
 }
