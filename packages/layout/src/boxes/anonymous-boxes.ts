@@ -37,9 +37,11 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
       (hoisted ??= []).push({ item, at: run.length });
       continue;
     }
-    if (run.length || hoisted) flushRun(run, hoisted, style, out);
-    run = [];
-    hoisted = null;
+    if (run.length || hoisted) {
+      flushRun(run, hoisted, style, out);
+      run = []; // the flushed run is the lines box's children now; an unused empty one is kept
+      hoisted = null;
+    }
     out.push(item);
   }
   if (run.length || hoisted) flushRun(run, hoisted, style, out);

@@ -23,7 +23,7 @@ export function collapsesSpaces(whiteSpace: ComputedStyle['whiteSpace']): boolea
 }
 
 export function processWhiteSpace(raw: string, style: ComputedStyle, state: CollapseState): string {
-  const text = raw.replace(/\r\n?/g, '\n');
+  const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
   const ws = style.whiteSpace;
   if (!collapsesSpaces(ws)) {
     state.lastWasSpace = false;
@@ -31,17 +31,41 @@ export function processWhiteSpace(raw: string, style: ComputedStyle, state: Coll
   }
   // Segment breaks: preserved by pre-line, otherwise turned into spaces (§4.1.3; the
   // East Asian removal rule is not applied).
-  const keepNewlines = ws === 'pre-line';
+  if (ws === 'pre-line') return collapsePreLine(text, state);
+  // Unchanged stretches are copied whole (most text has nothing to collapse: no copy at all).
+  let out = '';
+  let from = 0;
+  let lastWasSpace = state.lastWasSpace;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 12) {
+      lastWasSpace = false;
+      continue;
+    }
+    if (lastWasSpace) {
+      out += text.slice(from, i); // a collapsible space after another one goes
+      from = i + 1;
+    } else if (c !== 32) {
+      out += `${text.slice(from, i)} `; // tab, newline, form feed: a space
+      from = i + 1;
+    }
+    lastWasSpace = true;
+  }
+  state.lastWasSpace = lastWasSpace;
+  return from === 0 ? text : out + text.slice(from);
+}
+
+function collapsePreLine(text: string, state: CollapseState): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;
-    if (ch === '\n' && keepNewlines) {
+    if (ch === '\n') {
       out = out.replace(/ +$/, ''); // spaces before a segment break are removed
       out += '\n';
       state.lastWasSpace = true; // and so are spaces after it
       continue;
     }
-    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\f') {
+    if (ch === ' ' || ch === '\t' || ch === '\f') {
       if (!state.lastWasSpace) out += ' ';
       state.lastWasSpace = true;
       continue;
