@@ -1,5 +1,5 @@
 import type { Color, GlyphRun } from '@platen/layout';
-import type { DocumentFonts, PdfGlyph } from './pdf-fonts.js';
+import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
 import { isZeroRadii, snapRect } from './geometry.js';
 import { rgb } from './pdf-number.js';
@@ -48,8 +48,8 @@ export class PaintContext {
   readonly diagnostics: PaintDiagnostic[];
   /** Text runs drawn before in this document, with their glyphs' CIDs (paint-text.ts). */
   readonly textRuns = new Map<GlyphRun, TextRunPaint>();
-  /** A glyph's `<hex>` with its TJ adjustment, per glyph and adjustment (paint-text.ts). */
-  readonly tjPieces = new Map<PdfGlyph, Map<number, string>>();
+  /** The same for text in transformed boxes, drawn with every TJ adjustment (text-object.ts DRIFT_PX). */
+  readonly transformedTextRuns = new Map<GlyphRun, TextRunPaint>();
   /**
    * Inside a transformed box (> 0) box decorations are not pixel-snapped: Chromium paints
    * such a box in its own layer, where page pixels are not the layer's pixels.
@@ -88,6 +88,11 @@ export class PaintContext {
   /** Box decorations' rectangle as Chromium paints it: pixel-snapped (geometry.ts snapRect) outside transforms. */
   snap(rect: Rect): Rect {
     return this.#unsnapped > 0 ? rect : snapRect(rect);
+  }
+
+  /** Inside a transformed box? */
+  get transformed(): boolean {
+    return this.#unsnapped > 0;
   }
 
   /** Paint `draw` without pixel snapping (a transformed box and its descendants). */

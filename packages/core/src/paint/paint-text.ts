@@ -40,11 +40,12 @@ export type TextRunPaint = {
 
 /** The run's cached drawing (see TextRunPaint), made at its first unjustified use. */
 function runPaint(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): TextRunPaint {
-  let paint = ctx.textRuns.get(run);
+  const runs = ctx.transformed ? ctx.transformedTextRuns : ctx.textRuns;
+  let paint = runs.get(run);
   if (!paint) {
-    const plain = plainRun(ctx, run, resolved);
+    const plain = plainRun(ctx, run, resolved, !ctx.transformed);
     paint = plain ? { resolved, plain } : { resolved, plain: null, glyphs: buildPenGlyphs(ctx, run, resolved, 0) };
-    ctx.textRuns.set(run, paint);
+    runs.set(run, paint);
   }
   return paint;
 }
@@ -164,7 +165,7 @@ function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, text: Tex
  * A plain run continues the line's text object `text`; any other run is its own.
  */
 function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[], text: TextObject): number {
-  const cached = justify === 0 ? ctx.textRuns.get(run) : undefined;
+  const cached = justify === 0 ? (ctx.transformed ? ctx.transformedTextRuns : ctx.textRuns).get(run) : undefined;
   const resolved = cached?.resolved ?? ctx.fonts.resolve(run.fontId);
   if (!resolved) {
     ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
