@@ -11,6 +11,13 @@ import { inlineFloatsOf } from './hoist.js';
  * `clear` start a new row. Absolutely positioned children contribute nothing.
  */
 export function blockChildrenSizes(children: readonly BlockLevelBox[], outer: (child: BlockLevelBox) => IntrinsicSizes): IntrinsicSizes {
+  const only = children.length === 1 ? children[0]! : null;
+  if (only?.kind === 'lines' && inlineFloatsOf(only).length === 0) {
+    // A lone paragraph (every table cell of a long table): its own sizes, when the general sum
+    // below would give the same numbers (no object per box kept with the sizes).
+    const c = outer(only);
+    if (c.min > 0 && c.max > 0) return c;
+  }
   let min = 0;
   let max = 0;
   let left = 0;

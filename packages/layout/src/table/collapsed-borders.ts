@@ -78,7 +78,7 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
       }
       row.push(seg.winner);
     }
-    h.push(row);
+    h.push(shared(row, h[h.length - 1]));
   }
   // Vertical lines are numbered in column order: in an RTL table column 0 is on the right (CSS 2.1 §17.5).
   const rtl = t.table.style.direction === 'rtl';
@@ -104,9 +104,23 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
       if (line === C) seg.add(t.table.style[END]);
       out.push(seg.winner);
     }
-    v.push(out);
+    v.push(shared(out, v[v.length - 1]));
   }
   return { h, v };
+}
+
+/**
+ * The previous line's list when this one holds equal borders (the rows of a long table mostly
+ * do; equal values paint the same), else this one at its exact size: these lists live as long
+ * as the table's layout.
+ */
+function shared(line: BorderSide[], previous: BorderSide[] | undefined): BorderSide[] {
+  if (previous && previous.length === line.length && line.every((s, i) => equalSides(s, previous[i]!))) return previous;
+  return line.slice();
+}
+
+function equalSides(a: BorderSide, b: BorderSide): boolean {
+  return a === b || (a.width === b.width && a.style === b.style && a.color.r === b.color.r && a.color.g === b.color.g && a.color.b === b.color.b && a.color.a === b.color.a);
 }
 
 /** Half of the widest collapsed border along each side of a cell: the part inside its border box (§17.6.2). */

@@ -33,7 +33,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
 
 /** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment's children are never moved. */
-export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number | null): BoxFragment {
+export function alignedCell(c: MeasuredCell, x: number, height: number, rowBaseline: number | null): BoxFragment {
   const first = !c.handedOut;
   c.handedOut = true;
   const v = c.slot.box.style.verticalAlign;
@@ -49,7 +49,7 @@ export function alignedCell(c: MeasuredCell, height: number, rowBaseline: number
     for (const child of f.children) offsetFragment(child, 0, dy);
   }
   f.height = height;
-  f.x = c.x;
+  f.x = x;
   f.y = 0;
   return f;
 }

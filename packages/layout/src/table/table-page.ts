@@ -53,7 +53,7 @@ function measuredRow(plan: RowPlan, r: number, top: number): PlacedRow {
   const cells = rows.cells[r]!.map((c) => {
     let h = height;
     for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.heights[i]!;
-    return { fragment: alignedCell(c, h, rows.baselines[r] ?? null), rowSpan: c.slot.rowSpan };
+    return { fragment: alignedCell(c, cellX(plan.geo, c.slot), h, rows.baselines[r] ?? null), rowSpan: c.slot.rowSpan };
   });
   return { index: r, top, height, cells };
 }
@@ -211,7 +211,7 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
   const extra: PlacedRow['cells'][number][] = [];
   for (const slot of new Set(grid)) {
     if (!slot || slot.row >= first.index) continue;
-    const box = plan.prep.cellBoxes.get(slot)!;
+    const box = slot.laid;
     const s = box.style;
     let spanBottom = first.top;
     for (let i = firstAt; i <= lastAt; i++) {
@@ -240,7 +240,7 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
   let height = 0;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
-    const box = prep.cellBoxes.get(slot)!;
+    const box = slot.laid;
     const width = cellWidth(geo, slot, prep.hSpacing);
     if (resumes && resumes[i] === null) {
       // Finished on an earlier page: an empty continuation of the cell keeps its background and side borders.

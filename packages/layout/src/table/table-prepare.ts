@@ -12,8 +12,6 @@ import { tableStructure, type CellSlot, type TableStructure } from './table-stru
 export interface PreparedTable {
   readonly structure: TableStructure;
   readonly collapse: CollapsedBorders | null;
-  /** Cell boxes as laid out inside the grid: no own width/height/margins, collapsed half borders. */
-  readonly cellBoxes: ReadonlyMap<CellSlot, ContainerBox>;
   readonly hSpacing: number;
   readonly vSpacing: number;
   /** Table border + padding (separate), or half the outer collapsed borders (collapse: padding is ignored). */
@@ -42,13 +40,13 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
   const collapse = s.borderCollapse === 'collapse' ? collapseBorders(structure) : null;
   const hSpacing = collapse ? 0 : s.borderSpacing[0];
   const vSpacing = collapse ? 0 : s.borderSpacing[1];
-  const cellBoxes = new Map<CellSlot, ContainerBox>();
-  for (const row of structure.rows) for (const cell of row.cells) cellBoxes.set(cell, cellBox(cell, collapse, s.direction === 'rtl'));
-  const columns = columnConstraints(structure, cellBoxes, hSpacing, ctx);
+  // Cell boxes as laid out inside the grid (CellSlot.laid).
+  for (const row of structure.rows) for (const cell of row.cells) cell.laid = cellBox(cell, collapse, s.direction === 'rtl');
+  const columns = columnConstraints(structure, hSpacing, ctx);
   const n = structure.columnCount;
   const spacing = n > 0 ? (n + 1) * hSpacing : 0;
   return {
-    structure, collapse, cellBoxes, hSpacing, vSpacing,
+    structure, collapse, hSpacing, vSpacing,
     border: collapse ? tableHalfBorders(collapse, s.direction === 'rtl') : borderEdges(s),
     padding: collapse ? ZERO : paddingEdges(s, 0),
     columns,
@@ -165,7 +163,7 @@ function encompass(col: ColumnConstraint, c: ColumnConstraint): void {
   }
 }
 
-function columnConstraints(t: TableStructure, boxes: ReadonlyMap<CellSlot, ContainerBox>, hSpacing: number, ctx: LayoutContext): ColumnConstraint[] {
+function columnConstraints(t: TableStructure, hSpacing: number, ctx: LayoutContext): ColumnConstraint[] {
   const cols: ColumnConstraint[] = [];
   for (let c = 0; c < t.columnCount; c++) {
     const col: ColumnConstraint = { min: 0, max: 0, percent: null, constrained: false };
@@ -179,7 +177,7 @@ function columnConstraints(t: TableStructure, boxes: ReadonlyMap<CellSlot, Conta
   const spanning: { cell: CellSlot; c: ColumnConstraint }[] = [];
   for (const row of t.rows) {
     for (const cell of row.cells) {
-      const c = cellConstraint(boxes.get(cell)!, cell.box.style, ctx);
+      const c = cellConstraint(cell.laid, cell.box.style, ctx);
       if (cell.colSpan === 1) encompass(cols[cell.col]!, c);
       else spanning.push({ cell, c });
     }

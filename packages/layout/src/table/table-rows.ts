@@ -18,8 +18,6 @@ export interface MeasuredCell {
   readonly height: number;
   /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
   readonly baseline: number;
-  readonly x: number;
-  readonly width: number;
   /** The fragment was placed once already: a later placement needs a deep copy (table-fragments). */
   handedOut: boolean;
 }
@@ -75,7 +73,7 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
     const list: MeasuredCell[] = [];
     let broken = false;
     for (const slot of row.cells) {
-      const box = prep.cellBoxes.get(slot)!;
+      const box = slot.laid;
       const width = cellWidth(geo, slot, prep.hSpacing);
       let space = spaces.get(width);
       if (!space) spaces.set(width, (space = cellSpace(width, Infinity, true)));
@@ -83,9 +81,10 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
       if (r.resume) broken = true;
       const fragment = r.fragment as BoxFragment;
       const natural = Math.max(r.height, specifiedHeight(slot.box, box));
-      list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: r.baseline ?? contentBottom(fragment), x: cellX(geo, slot), width, handedOut: false });
+      list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: r.baseline ?? contentBottom(fragment), handedOut: false });
     }
-    cells.push(list);
+    // Exact size: a pushed-to list keeps room for 16 more entries, kept here as long as the table's layout.
+    cells.push(list.slice());
     const { height, baseline } = rowHeight(row.box, list);
     heights.push(height);
     forced.push(broken);

@@ -9,6 +9,12 @@ export interface CellSlot {
   readonly col: number;
   readonly rowSpan: number;
   readonly colSpan: number;
+  /**
+   * The cell as laid out inside the grid (table-prepare's cellBox: no own width, height or
+   * margins, collapsed half borders); `box` until prepareTable sets it. On the slot rather than
+   * in a Map: a long table kept a Map entry per cell.
+   */
+  laid: ContainerBox;
 }
 
 export interface RowInfo {
@@ -151,7 +157,7 @@ function buildStructure(table: TableBox): TableStructure {
         const colSpan = spanAttr(cell, 'colspan');
         const rs = spanAttr(cell, 'rowspan');
         const rowSpan = rs === 0 ? end - ri : Math.min(rs, end - ri);
-        const slot: CellSlot = { box: cell, row: ri, col, rowSpan, colSpan };
+        const slot: CellSlot = { box: cell, row: ri, col, rowSpan, colSpan, laid: cell };
         rows[ri]!.cells.push(slot);
         for (let r = ri; r < ri + rowSpan; r++) for (let c = col; c < col + colSpan; c++) grid[r]![c] = slot;
         col += colSpan;
@@ -162,7 +168,16 @@ function buildStructure(table: TableBox): TableStructure {
   }
   const columns = columnSources(table.columns ?? []);
   columnCount = Math.max(columnCount, columns.length);
-  for (const slots of grid) for (let c = 0; c < columnCount; c++) slots[c] ??= null;
+  // The lists a long table keeps until the end of layout, at their exact sizes: an array grown
+  // by pushes keeps room for 16 more elements (~300 bytes per row for these two).
+  for (let r = 0; r < grid.length; r++) {
+    const slots = grid[r]!;
+    const exact: (CellSlot | null)[] = [];
+    for (let c = 0; c < columnCount; c++) exact.push(slots[c] ?? null);
+    grid[r] = exact.slice();
+    const row = rows[r]!;
+    rows[r] = { box: row.box, group: row.group, cells: row.cells.slice() };
+  }
   return { table, captions, groups, rows, columnCount, columns, grid };
 }
 
