@@ -156,12 +156,17 @@ export class RuleIndex {
 
   /** Rules whose selector matches `el`, in source order. */
   match(el: Element): CompiledRule[] {
-    return this.matchInto(el, []);
+    const out: CompiledRule[] = [];
+    out.length = this.matchInto(el, out);
+    return out;
   }
 
-  /** As `match`, into `out` (emptied first), so that a caller can reuse one array. */
-  matchInto(el: Element, out: CompiledRule[]): CompiledRule[] {
-    out.length = 0;
+  /**
+   * As `match`, written to `out[0…n)` for a returned n; entries past n are stale. A caller
+   * reuses one array this way: truncating it (`length = 0`) would drop its backing store
+   * and make the next element's pushes allocate a new one.
+   */
+  matchInto(el: Element, out: CompiledRule[]): number {
     const attribs = el.attribs;
     const cls = attribs['class'];
     const id = attribs['id'];
@@ -174,16 +179,20 @@ export class RuleIndex {
         }
       }
     }
+    let n = 0;
     if (!more) {
-      for (const r of this.candidatesFor(el.name, cls ?? '')) if (r.match(el)) out.push(r);
-      return out;
+      for (const r of this.candidatesFor(el.name, cls ?? '')) if (r.match(el)) out[n++] = r;
+      return n;
     }
-    this.#scan('*', el, out);
-    this.#scan(el.name, el, out);
-    if (id) this.#scan(`#${id}`, el, out);
-    if (cls) for (const c of uniqueClasses(cls)) this.#scan(`.${c}`, el, out);
-    if (this.attributeKeys.size > 0) for (const name in attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, out);
-    return out.length > 1 ? out.sort(byId) : out;
+    const found: CompiledRule[] = [];
+    this.#scan('*', el, found);
+    this.#scan(el.name, el, found);
+    if (id) this.#scan(`#${id}`, el, found);
+    if (cls) for (const c of uniqueClasses(cls)) this.#scan(`.${c}`, el, found);
+    if (this.attributeKeys.size > 0) for (const name in attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, found);
+    if (found.length > 1) found.sort(byId);
+    for (const r of found) out[n++] = r;
+    return n;
   }
 
   private candidatesFor(tag: string, cls: string): readonly CompiledRule[] {

@@ -13,6 +13,7 @@ import { inlineSvgDataUrl } from './inline-svg.js';
 import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
+const NO_RULES: readonly CompiledRule[] = [];
 
 /** A node of the element style cache (see StyleTreeBuilder.elementStyle). */
 interface StyleCacheNode {
@@ -22,6 +23,24 @@ interface StyleCacheNode {
   plain: ElementStyle | undefined;
   /** Other styles, per root flag, lang, hints and style attribute. */
   more: Map<string, ElementStyle> | undefined;
+}
+
+/** An element's pseudo-element rules by kind, shared by every element that matched the same ones. */
+type PseudoRules = Readonly<Record<Exclude<PseudoElement, ''>, readonly CompiledRule[]>>;
+
+/** A node of the trie that dedupes PseudoRules (keyed by the pseudo-element rules in match order). */
+interface PseudoNode {
+  next: Map<CompiledRule, PseudoNode> | undefined;
+  rules: PseudoRules | undefined;
+}
+
+function byKind(rules: readonly CompiledRule[], count: number): PseudoRules {
+  const pick = (kind: PseudoElement): CompiledRule[] => {
+    const out: CompiledRule[] = [];
+    for (let i = 0; i < count; i++) if (rules[i]!.pseudo === kind) out.push(rules[i]!);
+    return out;
+  };
+  return { before: pick('before'), after: pick('after'), marker: pick('marker'), 'first-letter': pick('first-letter') };
 }
 
 function newCacheNode(): StyleCacheNode {
@@ -93,8 +112,15 @@ export class StyleTreeBuilder {
   /** The element style behind a public ComputedStyle (for anonymous children that inherit). */
   private readonly byComputed = new WeakMap<ComputedStyle, ElementStyle>();
 
-  /** Pseudo-element rules matched by each element, kept only when there are some. */
-  private readonly pseudoRules = new WeakMap<Element, CompiledRule[]>();
+  /**
+   * The pseudo-element rules of the element elementStyle looked at last, for the build() call
+   * that always follows it (a field, not a per-element map: the UA sheet's `::marker` rule
+   * matches every element). build() takes it before building any child.
+   */
+  private lastPseudo: PseudoRules | undefined = undefined;
+  private readonly pseudoTrie: PseudoNode = { next: undefined, rules: undefined };
+  /** Children of the elements being built, innermost on top; build() takes its own off in one piece. */
+  private readonly childStack: StyledNode[] = [];
 
   /** The element style cache: per parent style, a trie over the element's own matched rules. */
   private readonly styleCache = new Map<ElementStyle | null, StyleCacheNode>();
@@ -107,13 +133,19 @@ export class StyleTreeBuilder {
    * for an element whose style is known: a table's rows and cells are thousands of such.
    */
   private elementStyle(el: Element, parent: ElementStyle | null, isRoot: boolean): ElementStyle {
-    const rules = this.index.matchInto(el, this.matched);
+    const rules = this.matched;
+    const count = this.index.matchInto(el, rules);
     let node = this.styleCache.get(parent);
     if (!node) this.styleCache.set(parent, (node = newCacheNode()));
-    let pseudo = false;
-    for (const r of rules) {
+    let pseudo: PseudoNode | null = null;
+    for (let i = 0; i < count; i++) {
+      const r = rules[i]!;
       if (r.pseudo !== '') {
-        pseudo = true;
+        pseudo ??= this.pseudoTrie;
+        pseudo.next ??= new Map();
+        let next = pseudo.next.get(r);
+        if (!next) pseudo.next.set(r, (next = { next: undefined, rules: undefined }));
+        pseudo = next;
         continue;
       }
       node.next ??= new Map();
@@ -121,7 +153,7 @@ export class StyleTreeBuilder {
       if (!next) node.next.set(r, (next = newCacheNode()));
       node = next;
     }
-    if (pseudo) this.pseudoRules.set(el, rules.filter((x) => x.pseudo !== ''));
+    this.lastPseudo = pseudo ? (pseudo.rules ??= byKind(rules, count)) : undefined;
     const hintsText = presentationalHints(el);
     const inlineText = el.attribs['style'] ?? '';
     const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
@@ -129,7 +161,7 @@ export class StyleTreeBuilder {
     const key = plain ? '' : `${isRoot ? 1 : 0}|${lang ?? '\0'}|${hintsText}|${inlineText}`;
     const known = plain ? node.plain : node.more?.get(key);
     if (known) return known;
-    const own = pseudo ? rules.filter((x) => x.pseudo === '') : rules.slice();
+    const own = rules.slice(0, count).filter((x) => x.pseudo === '');
     const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
     const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
     const style = this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
@@ -139,10 +171,8 @@ export class StyleTreeBuilder {
     return style;
   }
 
-  private pseudoStyle(el: Element, kind: PseudoElement, parent: ElementStyle): ElementStyle | null {
-    const all = this.pseudoRules.get(el);
-    if (all === undefined && kind !== 'marker') return null;
-    const rules = all?.filter((r) => r.pseudo === kind) ?? [];
+  private pseudoStyle(pseudoRules: PseudoRules | undefined, kind: Exclude<PseudoElement, '' | 'first-letter'>, parent: ElementStyle): ElementStyle | null {
+    const rules = pseudoRules?.[kind] ?? NO_RULES;
     if (rules.length === 0 && kind !== 'marker') return null;
     let key = `${this.idOf(parent)}|${kind}|`;
     for (const r of rules) key += r.key;
@@ -180,6 +210,8 @@ export class StyleTreeBuilder {
   }
 
   private build(el: Element, style: ElementStyle): StyledElement | null {
+    const pseudoRules = this.lastPseudo;
+    this.lastPseudo = undefined;
     if (style.style.display === 'none') return null;
     if (el.name === 'svg') {
       // Inline SVG is a replaced element: hand it on as an image (see inline-svg.ts).
@@ -187,24 +219,28 @@ export class StyleTreeBuilder {
       return { kind: 'element', tag: 'img', attrs, style: style.style, children: [] };
     }
     this.applyCounters(el, style, el.parent ?? el, false);
-    const children: StyledNode[] = [];
+    const children = this.childStack;
+    const start = children.length;
     if (style.style.display === 'list-item') {
-      const marker = this.pseudoStyle(el, 'marker', style);
+      const marker = this.pseudoStyle(pseudoRules, 'marker', style);
       if (marker) {
         const content = markerChildren(marker.style, el, this.contentEnv);
         if (content.length > 0) children.push({ kind: 'element', tag: '::marker', attrs: {}, style: marker.style, children: content });
       }
     }
-    this.pseudo(el, 'before', style, children);
-    for (const child of visibleChildren(el)) this.child(child, style, children);
-    this.pseudo(el, 'after', style, children);
+    this.pseudo(el, pseudoRules, 'before', style, children);
+    for (const child of visibleChildren(el)) this.child(child, style, children, start);
+    this.pseudo(el, pseudoRules, 'after', style, children);
     this.counters.leave(el);
-    return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: this.firstLetter(el, style, children) };
+    // An exact-size array: it lives as long as the styled tree (a fresh [] grown by push
+    // keeps room for 17 entries, most of it unused in table cells).
+    const own = children.splice(start);
+    return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: this.firstLetter(pseudoRules, style, own) };
   }
 
   /** Apply `::first-letter` rules of a block container to its first letter. */
-  private firstLetter(el: Element, style: ElementStyle, children: StyledNode[]): StyledNode[] {
-    const rules = this.pseudoRules.get(el)?.filter((r) => r.pseudo === 'first-letter');
+  private firstLetter(pseudoRules: PseudoRules | undefined, style: ElementStyle, children: StyledNode[]): StyledNode[] {
+    const rules = pseudoRules?.['first-letter'];
     if (!rules || rules.length === 0 || !FIRST_LETTER_CONTAINERS.has(style.style.display)) return children;
     const ids = rules.map((r) => r.id).join(',');
     const makeStyle = (parent: ComputedStyle): ComputedStyle => {
@@ -214,12 +250,13 @@ export class StyleTreeBuilder {
     return wrapFirstLetter(children, makeStyle) ?? children;
   }
 
-  private child(node: ChildNode, parent: ElementStyle, out: StyledNode[]): void {
+  /** Style `node` into `out`, whose entries from `start` on are its parent's children so far. */
+  private child(node: ChildNode, parent: ElementStyle, out: StyledNode[], start: number): void {
     // `type` rather than instanceof: a field read instead of a prototype chain walk per node.
     const type = node.type;
     if (type === 'text') {
       const data = (node as Text).data;
-      const last = out[out.length - 1];
+      const last = out.length > start ? out[out.length - 1] : undefined;
       if (last?.kind === 'text' && last.style === parent.style) out[out.length - 1] = { kind: 'text', text: last.text + data, style: parent.style };
       else out.push({ kind: 'text', text: data, style: parent.style });
     } else if (type === 'tag' || type === 'script' || type === 'style') {
@@ -229,8 +266,8 @@ export class StyleTreeBuilder {
     }
   }
 
-  private pseudo(el: Element, kind: 'before' | 'after', parent: ElementStyle, out: StyledNode[]): void {
-    const ps = this.pseudoStyle(el, kind, parent);
+  private pseudo(el: Element, pseudoRules: PseudoRules | undefined, kind: 'before' | 'after', parent: ElementStyle, out: StyledNode[]): void {
+    const ps = this.pseudoStyle(pseudoRules, kind, parent);
     if (!ps || !Array.isArray(ps.style.content) || ps.style.display === 'none') return;
     this.applyCounters(el, ps, el, true);
     const children = generateContent(ps.style.content, ps.style, el, this.contentEnv);
