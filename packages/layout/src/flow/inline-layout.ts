@@ -44,6 +44,9 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   }
   const cached: CachedLines = { width, cbHeight, lines, empty, placedAt };
   memo.lines = cached;
+  // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
+  // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
+  memo.paragraph = null;
   return cached;
 }
 
