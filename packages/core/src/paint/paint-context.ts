@@ -55,6 +55,8 @@ export class PaintContext {
    * such a box in its own layer, where page pixels are not the layer's pixels.
    */
   #unsnapped = 0;
+  /** Inside onPixelGrid's group. */
+  #onGrid = false;
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
 
@@ -107,10 +109,12 @@ export class PaintContext {
 
   /** Paint pixel-snapped decorations under Chromium's exact px → pt factor (see CHROMIUM_GRID). */
   onPixelGrid(draw: () => void): void {
-    if (this.#unsnapped > 0) {
+    // Already on the grid: paint-pdf.ts draws consecutive boxes in one group.
+    if (this.#unsnapped > 0 || this.#onGrid) {
       draw();
       return;
     }
+    this.#onGrid = true;
     this.save();
     // PDFKit's numbers keep 6 decimals: write the factor ourselves, and keep PDFKit's
     // matrix (patterns and links use it) in step.
@@ -121,6 +125,7 @@ export class PaintContext {
       draw();
     } finally {
       this.restore();
+      this.#onGrid = false;
     }
   }
 

@@ -6,7 +6,7 @@ import { DocumentFonts } from './pdf-fonts.js';
 import { PdfImageCache } from './pdf-images.js';
 import { PaintContext, type PaintDiagnostic } from './paint-context.js';
 import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingContext } from './stacking.js';
-import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage } from './paint-box.js';
+import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage, paintsDecorations } from './paint-box.js';
 import { paintText } from './paint-text.js';
 import { paintWithOpacity } from './opacity-group.js';
 import { paintLinks, type LinkTargets } from './links.js';
@@ -69,6 +69,35 @@ function paintFragment(ctx: PaintContext, frag: Fragment): void {
   else paintBoxDecorations(ctx, frag);
 }
 
+/** An unclipped box whose decorations paintBoxDecorations draws in a pixel-grid group. */
+function onGrid(item: PaintItem | undefined): boolean {
+  if (item === undefined || item.clips.length > 0) return false;
+  const frag = item.fragment;
+  return frag.kind === 'box' && isFinitePlaced(frag) && paintsDecorations(frag);
+}
+
+/**
+ * Appendix E step 4, the block boxes' backgrounds and borders in tree order. Consecutive
+ * boxes share one pixel-grid group (ctx.onPixelGrid): a group per box, with its colour set
+ * again after each Q, was most of a long table's decoration operators. Their painting
+ * saves and restores what it changes but colours (tracked) and line width (set by each
+ * stroke), so a group around several paints each as its own did.
+ */
+function paintBlocks(ctx: PaintContext, blocks: readonly PaintItem[]): void {
+  for (let i = 0; i < blocks.length;) {
+    if (!onGrid(blocks[i])) {
+      paintItem(ctx, blocks[i]!);
+      i++;
+      continue;
+    }
+    let j = i;
+    ctx.onPixelGrid(() => {
+      while (onGrid(blocks[j])) paintFragment(ctx, blocks[j++]!.fragment);
+    });
+    i = j;
+  }
+}
+
 /** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */
 function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   const root: BoxFragment = sc.root;
@@ -97,7 +126,7 @@ function paintLayers(ctx: PaintContext, sc: StackingContext): void {
     clipToPaddingBox(ctx, root);
   }
   for (const c of sc.negative) paintStackingContext(ctx, c);
-  for (const b of sc.blocks) paintItem(ctx, b);
+  paintBlocks(ctx, sc.blocks);
   for (const f of sc.floats) paintStackingContext(ctx, f);
   for (const i of sc.inlines) paintItem(ctx, i);
   for (const p of sc.positioned) paintStackingContext(ctx, p);

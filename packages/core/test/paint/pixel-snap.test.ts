@@ -80,4 +80,17 @@ describe('pixel-grid groups', () => {
     const content = contentStreams(await paintPage([box(20, 60, 100, 20, { borderBottom: solid(1, BLACK) })]));
     expect(content.match(GROUP)?.length).toBe(1);
   });
+  it('writes one around consecutive block boxes, a colour only when it changes, and draws them all', async () => {
+    const mid = { r: 128, g: 128, b: 128, a: 1 };
+    const rows = [0, 1, 2, 3].map((i) => box(0, i * 20, 200, 20, { backgroundColor: i % 2 ? mid : BLACK }, [], { tag: 'tr' }));
+    const wrapper = box(0, 0, 400, 200, {}, [...rows, box(0, 80, 200, 10, { borderBottom: solid(2, mid) })]);
+    const pdf = await paintPage([wrapper]);
+    const content = contentStreams(pdf);
+    expect(content.match(GROUP)?.length).toBe(1);
+    // The page's white, then the rows' four changes; the border has the last row's grey.
+    expect(content.match(/ rg\n/g)?.length).toBe(1 + 4);
+    const img = rasterise(pdf, 48);
+    // 2 CSS px per device pixel: rows at device rows 0–9, 10–19 …, the 2px border on row 44.
+    expect([grey(img, 50, 5), grey(img, 50, 15), grey(img, 50, 25), grey(img, 50, 35), grey(img, 50, 44)]).toEqual([0, 128, 0, 128, 128]);
+  });
 });
