@@ -7,7 +7,8 @@ import { PdfImageCache } from './pdf-images.js';
 import { PaintContext, type PaintDiagnostic } from './paint-context.js';
 import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingContext } from './stacking.js';
 import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage, paintsDecorations } from './paint-box.js';
-import { paintText } from './paint-text.js';
+import { onlyGlyphs, paintText } from './paint-text.js';
+import { TextObject } from './text-object.js';
 import { paintWithOpacity } from './opacity-group.js';
 import { paintLinks, type LinkTargets } from './links.js';
 import { indexPages } from './page-index.js';
@@ -98,6 +99,27 @@ function paintBlocks(ctx: PaintContext, blocks: readonly PaintItem[]): void {
   }
 }
 
+/**
+ * Appendix E step 7, the inline content in tree order. Consecutive unclipped lines that are
+ * only glyphs share one text object (a table's cells: BT, Tf and ET once, not per cell);
+ * anything else ends it first.
+ */
+function paintInlines(ctx: PaintContext, inlines: readonly (PaintItem | StackingContext)[]): void {
+  let text: TextObject | null = null;
+  for (const item of inlines) {
+    const frag = isContext(item) || item.clips.length > 0 ? null : item.fragment;
+    if (frag?.kind === 'text' && isFinitePlaced(frag) && onlyGlyphs(frag)) {
+      text ??= new TextObject(ctx.ops());
+      paintText(ctx, frag, text);
+      continue;
+    }
+    text?.close();
+    text = null;
+    paintItem(ctx, item);
+  }
+  text?.close();
+}
+
 /** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */
 function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   const root: BoxFragment = sc.root;
@@ -128,7 +150,7 @@ function paintLayers(ctx: PaintContext, sc: StackingContext): void {
   for (const c of sc.negative) paintStackingContext(ctx, c);
   paintBlocks(ctx, sc.blocks);
   for (const f of sc.floats) paintStackingContext(ctx, f);
-  for (const i of sc.inlines) paintItem(ctx, i);
+  paintInlines(ctx, sc.inlines);
   for (const p of sc.positioned) paintStackingContext(ctx, p);
   for (const p of sc.positive) paintStackingContext(ctx, p);
   if (clipped) ctx.restore();

@@ -225,15 +225,33 @@ function paintDecoration(ctx: PaintContext, d: TextDecoration): void {
   ctx.restore();
 }
 
-/** Paint a line's text: shadows, then under/overlines, glyphs, line-through (CSS Text Decor 3 §2). */
-export function paintText(ctx: PaintContext, frag: TextFragment): void {
+/** Draw the glyphs of `frag` moved by (dx, dy) into `text`, which stays open. */
+function drawRuns(ctx: PaintContext, frag: TextFragment, dx: number, dy: number, color: Color, text: TextObject): void {
+  let x = frag.x + dx;
+  // A line starts at its own position, whatever the text object drew before.
+  text.moved();
+  for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, text.ops, text);
+}
+
+/** Is the fragment only glyphs (no shadow, no decoration), which may continue another fragment's text object? */
+export function onlyGlyphs(frag: TextFragment): boolean {
+  return frag.style.visibility === 'visible' && frag.decorations.length === 0 && frag.style.textShadow.length === 0;
+}
+
+/**
+ * Paint a line's text: shadows, then under/overlines, glyphs, line-through (CSS Text Decor 3 §2).
+ * With `shared` (a fragment for which onlyGlyphs holds), its glyphs continue that text object.
+ */
+export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextObject): void {
   if (frag.style.visibility !== 'visible') return;
+  if (shared) {
+    drawRuns(ctx, frag, 0, 0, frag.style.color, shared);
+    return;
+  }
   const drawGlyphs = (dx: number, dy: number, color: Color): void => {
-    let x = frag.x + dx;
     // Operators go straight onto the stream (same bytes as one addContent per operator).
-    const ops = ctx.ops();
-    const text = new TextObject(ops);
-    for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, ops, text);
+    const text = new TextObject(ctx.ops());
+    drawRuns(ctx, frag, dx, dy, color, text);
     text.close();
   };
   const shadows = frag.style.textShadow;

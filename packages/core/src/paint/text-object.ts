@@ -118,11 +118,12 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
 }
 
 /**
- * One text object (BT…ET) for consecutive plain runs of a line: the font is set only when
- * it changes, and a run continues the previous one's TJ array, whose adjustments leave the
- * text matrix at the pen (runs of a fragment are contiguous, in visual order). One text
- * object per run, each with its Tf and Tm, was most of a long table's content stream.
- * Operators go to `ops` (paint-text.ts flushText writes them).
+ * One text object (BT…ET) for consecutive plain runs of a line, and for consecutive lines
+ * that are only glyphs (paint-pdf.ts paintInlines): the font is set only when it changes,
+ * and a run continues the previous one's TJ array, whose adjustments leave the text matrix
+ * at the pen (runs of a fragment are contiguous, in visual order); a line starts with its
+ * own Tm. One text object per run, each with its Tf and Tm, was most of a long table's
+ * content stream. Operators are pushed onto `ops`, a stream's (PaintContext.ops).
  */
 export class TextObject {
   readonly #ops: string[];
@@ -138,6 +139,11 @@ export class TextObject {
 
   constructor(ops: string[]) {
     this.#ops = ops;
+  }
+
+  /** The operator list it writes to (a stream's: PaintContext.ops). */
+  get ops(): string[] {
+    return this.#ops;
   }
 
   /** Show a plain run whose first glyph starts at (x, baseline). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputedStyle, Fragment, TextFragment } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
-import { contentStreams, page, text } from './fixtures.js';
+import { box, contentStreams, page, text } from './fixtures.js';
 import { paintPdf } from '../../src/paint/paint-pdf.js';
 import { pdfWords } from './poppler.js';
 
@@ -75,5 +75,21 @@ describe('text objects', () => {
     expect(words.map((w) => w.text)).toEqual(['left', 'mid', 'right']);
     const separate = pdfWords(await paintPage(runByRun({ ...frag, runs: [a!, raised, ...rest] })))[0] ?? [];
     expect(words.map((w) => w.xMin)).toEqual(separate.map((w) => w.xMin));
+  });
+
+  it('draws consecutive lines of glyphs in one text object, each from its own Tm; a decorated line ends it', async () => {
+    const cell = (str: string, x: number, y: number, s: Partial<ComputedStyle> = {}): TextFragment => text(fonts, str, x, y, s);
+    const underlined = cell('under', 40, 160);
+    const decorated: TextFragment = { ...underlined, decorations: [{ line: 'underline', style: 'solid', color: underlined.style.color, x: 40, y: 162, width: underlined.width, thickness: 1 }] };
+    const lines = [cell('first', 40, 100), cell('second', 200, 100, { fontWeight: 700 }), cell('third', 40, 130), decorated, cell('last', 40, 190)];
+    // Inside a box, as layout places lines (a page's top-level text is painted item by item).
+    const pdf = await paintPage([box(0, 0, 793, 1122, {}, lines)]);
+    const content = contentStreams(pdf);
+    // first, second, third share one; the underlined line has its own; last starts another.
+    expect(count(content, /\bBT\b/g)).toBe(3);
+    expect(count(content, /\bTm\b/g)).toBe(5);
+    expect(count(content, /\bTf\b/g)).toBe(3 + 1 + 1);
+    const words = (pdfWords(pdf)[0] ?? []).map((w) => w.text);
+    expect(words.sort()).toEqual(['first', 'last', 'second', 'third', 'under']);
   });
 });
