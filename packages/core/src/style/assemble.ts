@@ -11,9 +11,14 @@ export function snapBorderWidth(width: number, style: string): number {
   return width < 1 ? 1 : Math.floor(width + 1e-6);
 }
 
+/** The longhand names of a border side, made once (this ran five template literals per style). */
+const SIDE_NAMES = new Map<string, readonly [string, string, string]>();
+
 function side(flat: Flat, prefix: string): BorderSide {
-  const style = flat[`${prefix}-style`] as BorderStyle;
-  return { width: snapBorderWidth(flat[`${prefix}-width`] as number, style), style, color: flat[`${prefix}-color`] as Color };
+  let names = SIDE_NAMES.get(prefix);
+  if (!names) SIDE_NAMES.set(prefix, (names = [`${prefix}-style`, `${prefix}-width`, `${prefix}-color`]));
+  const style = flat[names[0]] as BorderStyle;
+  return { width: snapBorderWidth(flat[names[1]] as number, style), style, color: flat[names[2]] as Color };
 }
 
 type Radius = readonly [Length, Length];
