@@ -7,7 +7,7 @@ import type { ComputeEnv } from './compute.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
 import { createPageStyleResolver } from './page-rules.js';
-import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader } from './sheets.js';
+import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader, type WalkFindings } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { StyleTreeBuilder } from './style-tree.js';
 import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
@@ -58,7 +58,8 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   };
   const quirks = !hasDoctype(doc);
   const google = format.googleFontsUrl ? loadExternal(format.googleFontsUrl, loader, 1) : [];
-  const sheets = [...google, ...documentSheets(doc, loader)];
+  const findings: WalkFindings = { title: null };
+  const sheets = [...google, ...documentSheets(doc, loader, findings)];
   const env: ComputeEnv = { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height };
 
   const index = buildIndex(sheets, quirks, format, media, loader);
@@ -87,7 +88,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
   for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
-  return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc), quirksMode: quirks };
+  return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc, findings), quirksMode: quirks };
 }
 
 const uaIndexes = new Map<boolean, RuleIndex>();

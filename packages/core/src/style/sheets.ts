@@ -100,20 +100,29 @@ function textOf(node: ParentNode): string {
   return s;
 }
 
+/** What documentSheets met on its walk, for documentTitle (one walk over a document instead of two). */
+export interface WalkFindings {
+  /** The first `<title>` in document order, outside `<svg>` (templates included, as documentTitle's own walk). */
+  title: Element | null;
+}
+
 /** `<style>` and `<link rel=stylesheet>` in document order, skipping those for other media. */
-export function documentSheets(doc: Document | Element, loader: SheetLoader): SheetItem[] {
+export function documentSheets(doc: Document | Element, loader: SheetLoader, findings?: WalkFindings): SheetItem[] {
   const out: SheetItem[] = [];
-  const visit = (node: ParentNode): void => {
+  // `sheets` false: inside a <template>, looked into only for the title.
+  const visit = (node: ParentNode, sheets: boolean): void => {
     for (const child of node.children) {
       // This walks the whole document: test the node's type field before anything else.
       const type = child.type;
       if (type !== 'tag' && type !== 'style' && type !== 'script') continue;
       if (!(child instanceof Element)) continue;
-      if (child.name === 'style') {
+      const name = child.name;
+      if (name === 'title' && findings && findings.title === null) findings.title = child;
+      if (name === 'style' && sheets) {
         if (matchesMedia(child.attribs['media'] ?? '', loader.media)) out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
         continue;
       }
-      if (child.name === 'link') {
+      if (name === 'link' && sheets) {
         const media = child.attribs['media'] ?? '';
         const rel = (child.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
         const href = child.attribs['href']?.trim();
@@ -122,22 +131,30 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader): Sh
         }
         continue;
       }
-      if (child.name === 'template' || child.name === 'svg') continue;
-      visit(child);
+      if (name === 'svg') continue;
+      if (name === 'template' || !sheets) {
+        if (findings && findings.title === null) visit(child, false);
+        continue;
+      }
+      visit(child, true);
     }
   };
-  visit(doc);
+  visit(doc, true);
   return out;
 }
 
-/** The document title: the first `<title>`'s text with whitespace collapsed. */
-export function documentTitle(doc: Document): string | null {
+/**
+ * The document title: the first `<title>`'s text with whitespace collapsed. `findings`
+ * from a documentSheets walk over the same document saves walking it again.
+ */
+export function documentTitle(doc: Document, findings?: WalkFindings): string | null {
   let found: string | null = null;
   // parseHtml puts every <title> before body content into head: look there first.
   const html = doc.children.find((c): c is Element => c instanceof Element && c.name === 'html');
   const head = html?.children.find((c): c is Element => c instanceof Element && c.name === 'head');
   const title = head?.children.find((c): c is Element => c instanceof Element && c.name === 'title');
   if (title) return textOf(title).replace(/\s+/g, ' ').trim();
+  if (findings) return findings.title ? textOf(findings.title).replace(/\s+/g, ' ').trim() : null;
   const visit = (node: ParentNode): void => {
     for (const child of node.children) {
       if (found !== null) return;
