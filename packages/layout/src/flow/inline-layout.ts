@@ -31,18 +31,14 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   const para = paragraphOf(box, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const specs = breakLines(para, width, indent, ctx);
-  const lines: LineBox[] = [];
-  const placedAt: number[] = [];
+  // map, not push: arrays of exactly the lines' count (most paragraphs have one line; a pushed
+  // array reserves 17 slots), kept as long as the box.
+  const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
+    style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
+  }, ctx), box.style, width, ctx));
   let empty = true;
-  for (let i = 0; i < specs.length; i++) {
-    const line = ellipsizeLine(buildLine(specs[i]!, {
-      style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
-    }, ctx), box.style, width, ctx);
-    lines.push(line);
-    placedAt.push(NaN);
-    if (!line.empty) empty = false;
-  }
-  const cached: CachedLines = { width, cbHeight, lines, empty, placedAt };
+  for (const line of lines) if (!line.empty) empty = false;
+  const cached: CachedLines = { width, cbHeight, lines, empty, placedAt: lines.map(() => NaN) };
   memo.lines = cached;
   // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
@@ -68,15 +64,18 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
   if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, space.pageIsEmpty);
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
-  const children: Fragment[] = [];
+  // One line placed for the first time (most paragraphs): its fragments, in an array of their size.
+  const children: Fragment[] = end - start === 1 ? placeLine(cached, start, 0).slice() : [];
   let y = 0;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   let lastLineStart = 0;
   for (let i = start; i < end; i++) {
     const line = lines[i]!;
-    lastLineStart = children.length;
-    for (const f of placeLine(cached, i, y)) children.push(f);
+    if (end - start > 1) {
+      lastLineStart = children.length;
+      for (const f of placeLine(cached, i, y)) children.push(f);
+    }
     if (!line.empty) {
       baseline ??= y + line.baseline;
       lastBaseline = y + line.baseline;
