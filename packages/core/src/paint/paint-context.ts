@@ -5,6 +5,7 @@ import { isZeroRadii, snapRect } from './geometry.js';
 import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
 import type { TextRunPaint } from './paint-text.js';
+import type { ResolvedFace } from '../resources/fonts.js';
 import { streamOps, type StreamRef } from './content-buffer.js';
 
 export interface PaintDiagnostic {
@@ -48,6 +49,8 @@ export class PaintContext {
   readonly diagnostics: PaintDiagnostic[];
   /** Text runs drawn before in this document, with their glyphs' CIDs (paint-text.ts). */
   readonly textRuns = new Map<GlyphRun, TextRunPaint>();
+  /** `Tf` operators per face and size (text-object.ts: the font's resource name is the document's). */
+  readonly tfOperators = new Map<ResolvedFace, Map<number, string>>();
   /** The same for text in transformed boxes, drawn with every TJ adjustment (text-object.ts DRIFT_PX). */
   readonly transformedTextRuns = new Map<GlyphRun, TextRunPaint>();
   /**

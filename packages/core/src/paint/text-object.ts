@@ -35,12 +35,11 @@ export interface PlainRun {
 
 /**
  * The extra advance most glyphs of a run have (its letter-spacing), or 0, from the glyphs'
- * advances and own widths in px, in drawing order. Glyphs are drawn at `size` but were
+ * advances and own widths in px, in drawing order (the first `n`). Glyphs are drawn at `size` but were
  * measured at shapingSize(size), a little smaller: that part is not letter-spacing (TJ
  * adjustments carry it).
  */
-export function letterSpacingOf(advances: readonly number[], natural: readonly number[], size: number): number {
-  const n = advances.length;
+export function letterSpacingOf(advances: readonly number[], natural: readonly number[], size: number, n = advances.length): number {
   if (n < 2) return 0;
   const shaped = shapingSize(size) / size;
   const extra = (k: number): number => Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
@@ -50,7 +49,9 @@ export function letterSpacingOf(advances: readonly number[], natural: readonly n
   let over = 0;
   for (let k = 0; k < n; k++) if (extra(k) > 0.05) over++;
   if (over < n - Math.floor(n / 2)) return 0;
-  const extras = advances.map((_, k) => extra(k)).sort((a, b) => a - b);
+  const extras: number[] = [];
+  for (let k = 0; k < n; k++) extras.push(extra(k));
+  extras.sort((a, b) => a - b);
   const median = extras[Math.floor(n / 2)] ?? 0;
   return median > 0.05 ? median : 0;
 }
@@ -65,6 +66,22 @@ export function letterSpacingOf(advances: readonly number[], natural: readonly n
 const DRIFT_PX = 0.01;
 
 /**
+ * Scratch arrays for plainRun, which builds one run at a time: three arrays per distinct
+ * run were a large share of painting's garbage (advances are kept, the others are not).
+ */
+const scratchGlyphs: PdfGlyph[] = [];
+const scratchNatural: number[] = [];
+
+/** `/F2 13.33 Tf` for a face and size, made once per document (PaintContext.tfOperators). */
+function tfOperator(ctx: PaintContext, resolved: ResolvedFace, size: number): string {
+  let bySize = ctx.tfOperators.get(resolved);
+  if (!bySize) ctx.tfOperators.set(resolved, (bySize = new Map()));
+  let tf = bySize.get(size);
+  if (tf === undefined) bySize.set(size, (tf = `/${ctx.fonts.use(resolved)} ${num(size)} Tf`));
+  return tf;
+}
+
+/**
  * The run as a PlainRun, or null when a glyph has a mark offset or a ToUnicode entry that
  * says something else (those need their own text matrix or /ActualText: paint-text.ts).
  * Glyphs are looked up in drawing order, as the general path does, so CIDs are the same.
@@ -74,9 +91,10 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
   if (n === 0) return null;
   const glyph = ctx.fonts.glyphLookup(resolved);
   const size = fontSize(run.size);
-  const glyphs: PdfGlyph[] = new Array<PdfGlyph>(n);
-  const natural: number[] = new Array<number>(n);
-  const advances: number[] = new Array<number>(n);
+  const glyphs = scratchGlyphs;
+  const natural = scratchNatural;
+  // Left to right the drawing order is the run's: its advances are kept as they are.
+  const advances: number[] | readonly number[] = run.rtl || run.advances.length !== n ? new Array<number>(n) : run.advances;
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const offset = run.offsets?.[i];
@@ -86,9 +104,9 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
     if (!g.mapped && text !== '') return null;
     glyphs[k] = g;
     natural[k] = (g.width * size) / 1000;
-    advances[k] = run.advances[i] ?? 0;
+    if (advances !== run.advances) (advances as number[])[k] = run.advances[i] ?? 0;
   }
-  const charSpacing = letterSpacingOf(advances, natural, size);
+  const charSpacing = letterSpacingOf(advances, natural, size, n);
   // Letter-spaced and rotated runs keep one adjustment per glyph: pdftotext split 'OFFICIAL'
   // spaced by 0.1 em into 'OF FI CI AL' and a stamp rotated by 8° into 'ca rd endin g' where
   // glyphs shared one (corpus watermark, words found 100 → 96.5 %).
@@ -107,7 +125,7 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
   }
   const bold = resolved.syntheticBold;
   return {
-    font: `/${ctx.fonts.use(resolved)} ${num(size)} Tf`,
+    font: tfOperator(ctx, resolved, size),
     bold,
     lineWidth: bold ? `${num(fakeBoldWidth(run.size))} w` : '',
     charSpacing,
