@@ -5,20 +5,10 @@
 // node bench/core-stages.mjs [workload-index] [iterations]
 // PLATEN_CORE_DIST=/path/to/core/dist compares another build of packages/core.
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { CORE_DIST, layoutOptions, loadStages } from './stages.mjs';
 import { workloads } from './workloads.mjs';
 
-const dist = resolve(process.env.PLATEN_CORE_DIST ?? new URL('../packages/core/dist', import.meta.url).pathname);
-const load = (path) => import(pathToFileURL(resolve(dist, path)).href);
-const { expandTemplate } = await load('template/expand.js');
-const { parseHtml } = await load('html/parse.js');
-const { computeStyles } = await load('style/index.js');
-const { resolveFormat } = await load('format.js');
-const { getFontRegistry } = await load('resources/fonts.js');
-const { createMeasurer } = await load('text/measurer.js');
-const { paintPdf } = await load('paint/paint-pdf.js');
-const { layoutDocument } = await import('@platen/layout');
-
+const stages = await loadStages(resolve(process.env.PLATEN_CORE_DIST ?? CORE_DIST));
 const { name, options } = workloads[Number(process.argv[2] ?? 2)];
 const n = Number(process.argv[3] ?? 20);
 const times = { expand: [], parse: [], style: [], layout: [], paint: [], total: [] };
@@ -26,25 +16,21 @@ const times = { expand: [], parse: [], style: [], layout: [], paint: [], total: 
 async function once() {
   const stamps = [process.cpuUsage()];
   const lap = () => stamps.push(process.cpuUsage());
-  const format = resolveFormat(options.format);
-  const expand = (html) => expandTemplate(html, options.data ?? {}, { blocks: {}, maxBytes: 2 ** 30 });
+  const format = stages.resolveFormat(options.format);
+  const expand = (html) => stages.expandTemplate(html, options.data ?? {}, { blocks: {}, maxBytes: 2 ** 30 });
   const html = expand(options.html);
   const header = options.header ? expand(options.header) : null;
   const footer = options.footer ? expand(options.footer) : null;
   lap();
-  const doc = parseHtml(html);
-  const chrome = { ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}) };
+  const doc = stages.parseHtml(html);
+  const chrome = { ...(header ? { header: stages.parseHtml(header) } : {}), ...(footer ? { footer: stages.parseHtml(footer) } : {}) };
   lap();
-  const styles = computeStyles(doc, { format, chrome });
+  const styles = stages.computeStyles(doc, { format, chrome });
   lap();
-  const fonts = getFontRegistry().createFontSet();
-  const pages = layoutDocument(styles.root, {
-    measurer: createMeasurer(fonts), pageStyle: styles.pageStyle, images: () => null, header: styles.header, footer: styles.footer,
-    componentGap: format.componentGap, footerPosition: format.footerPosition, verticalAlign: format.verticalAlign,
-    horizontalAlign: format.horizontalAlign, maxPages: 100000, quirks: styles.quirksMode,
-  });
+  const fonts = stages.getFontRegistry().createFontSet();
+  const pages = stages.layoutDocument(styles.root, layoutOptions(stages, styles, format, fonts));
   lap();
-  await paintPdf(pages, { fonts, images: new Map(), outline: true, diagnostics: [] });
+  await stages.paintPdf(pages, { fonts, images: new Map(), outline: true, diagnostics: [] });
   lap();
   const ms = (i) => ((stamps[i + 1].user + stamps[i + 1].system) - (stamps[i].user + stamps[i].system)) / 1000;
   ['expand', 'parse', 'style', 'layout', 'paint'].forEach((k, i) => times[k].push(ms(i)));

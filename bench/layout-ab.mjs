@@ -7,35 +7,18 @@
 // Prints CPU ms per layout for each build (median of rounds of 5 layouts) and B/A.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { layoutOptions, loadStages, parseWorkload } from './stages.mjs';
 import { workloads } from './workloads.mjs';
 
-const core = new URL('../packages/core/dist/', import.meta.url);
-const load = (p) => import(new URL(p, core).href);
-const { resolveFormat } = await load('format.js');
-const { parseHtml } = await load('html/parse.js');
-const { computeStyles } = await load('style/index.js');
-const { getFontRegistry } = await load('resources/fonts.js');
-const { createMeasurer } = await load('text/measurer.js');
-const { expandTemplate } = await load('template/expand.js');
-
+const stages = await loadStages();
 const [index = '2', roundsArg = '10', pathA, pathB] = process.argv.slice(2);
 const { name, options } = workloads[Number(index)];
-const expand = (html) => expandTemplate(html, options.data ?? {}, { blocks: {}, maxBytes: 1e9 });
-const format = resolveFormat(options.format);
-const doc = parseHtml(expand(options.html));
-const chrome = {
-  ...(options.header ? { header: parseHtml(expand(options.header)) } : {}),
-  ...(options.footer ? { footer: parseHtml(expand(options.footer)) } : {}),
-};
-const styles = computeStyles(doc, { format, chrome });
+const { format, doc, chrome } = parseWorkload(stages, options);
+const styles = stages.computeStyles(doc, { format, chrome });
 const builds = [pathA, pathB].filter(Boolean).map((p) => resolve(p));
 const layouts = await Promise.all(builds.map(async (p) => (await import(pathToFileURL(p).href)).layoutDocument));
 
-const layoutOnce = (layoutDocument) => layoutDocument(styles.root, {
-  measurer: createMeasurer(getFontRegistry().createFontSet()), pageStyle: styles.pageStyle, images: () => null,
-  header: styles.header, footer: styles.footer, componentGap: format.componentGap, footerPosition: format.footerPosition,
-  verticalAlign: format.verticalAlign, horizontalAlign: format.horizontalAlign, maxPages: 10000, quirks: styles.quirksMode,
-});
+const layoutOnce = (layoutDocument) => layoutDocument(styles.root, layoutOptions(stages, styles, format));
 const cpuMs = (f, n) => {
   globalThis.gc?.(); // each batch starts from a clean heap (run with --expose-gc): no build pays for the other's garbage
   const t = process.cpuUsage();

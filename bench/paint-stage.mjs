@@ -5,42 +5,24 @@
 // paint changes are worth; painting the same pages again leaves only the paint code's own.
 //   node bench/paint-stage.mjs <workload-index> <rounds> <a/core/dist> <b/core/dist> [n]
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { layoutOptions, loadStages, parseWorkload } from './stages.mjs';
 import { workloads } from './workloads.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function child(index, dist, n) {
-  const load = (path) => import(pathToFileURL(resolve(dist, path)).href);
-  const { expandTemplate } = await load('template/expand.js');
-  const { parseHtml } = await load('html/parse.js');
-  const { computeStyles } = await load('style/index.js');
-  const { resolveFormat } = await load('format.js');
-  const { getFontRegistry } = await load('resources/fonts.js');
-  const { createMeasurer } = await load('text/measurer.js');
-  const { paintPdf } = await load('paint/paint-pdf.js');
-  const { layoutDocument } = await import('@platen/layout');
-  const { options } = workloads[index];
-  const format = resolveFormat(options.format);
-  const expand = (html) => expandTemplate(html, options.data ?? {}, { blocks: {}, maxBytes: 2 ** 30 });
-  const chrome = {
-    ...(options.header ? { header: parseHtml(expand(options.header)) } : {}),
-    ...(options.footer ? { footer: parseHtml(expand(options.footer)) } : {}),
-  };
-  const styles = computeStyles(parseHtml(expand(options.html)), { format, chrome });
-  const fonts = getFontRegistry().createFontSet();
-  const pages = layoutDocument(styles.root, {
-    measurer: createMeasurer(fonts), pageStyle: styles.pageStyle, images: () => null, header: styles.header, footer: styles.footer,
-    componentGap: format.componentGap, footerPosition: format.footerPosition, verticalAlign: format.verticalAlign,
-    horizontalAlign: format.horizontalAlign, maxPages: 100000, quirks: styles.quirksMode,
-  });
+  const stages = await loadStages(dist);
+  const { format, doc, chrome } = parseWorkload(stages, workloads[index].options);
+  const styles = stages.computeStyles(doc, { format, chrome });
+  const fonts = stages.getFontRegistry().createFontSet();
+  const pages = stages.layoutDocument(styles.root, layoutOptions(stages, styles, format, fonts));
   const cpu = [];
   const wall = [];
   for (let i = 0; i < n + 3; i++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await paintPdf(pages, { fonts, images: new Map(), outline: true, diagnostics: [] });
+    await stages.paintPdf(pages, { fonts, images: new Map(), outline: true, diagnostics: [] });
     const c = process.cpuUsage(c0);
     if (i >= 3) {
       cpu.push((c.user + c.system) / 1000);

@@ -1,7 +1,7 @@
 // A/B of two builds of @platen/core, alternating processes, for a machine whose load changes
 // from one minute to the next:
-//   node bench/paint-ab.mjs <workload-index> <rounds> <a/dist/index.js> <b/dist/index.js> [renders-per-process]
-// Each round runs bench/paint-once.mjs once with A and once with B (PLATEN_CORE; the order
+//   node bench/ab.mjs <workload-index> <rounds> <a/dist/index.js> <b/dist/index.js> [renders-per-process]
+// Each round runs bench/profile-once.mjs once with A and once with B (PLATEN_CORE; the order
 // swaps every round) and prints the median over rounds of each build's CPU and wall ms per
 // render (and main-thread CPU). Separate processes: two builds loaded in one process measured the first-loaded one
 // 14 % slower whichever it was (the layout code they share saw both builds' objects).
@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const [index = '2', roundsArg = '6', pathA, pathB, perProcess = '15'] = process.argv.slice(2);
-if (!pathA || !pathB) throw new Error('usage: paint-ab.mjs <workload> <rounds> <a/index.js> <b/index.js> [n]');
-const script = fileURLToPath(new URL('./paint-once.mjs', import.meta.url));
+if (!pathA || !pathB) throw new Error('usage: ab.mjs <workload> <rounds> <a/index.js> <b/index.js> [n]');
+const script = fileURLToPath(new URL('./profile-once.mjs', import.meta.url));
 const samples = [[], []];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let name = '';
