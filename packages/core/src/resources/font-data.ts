@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { create, type Font } from 'fontkit';
 import type { FontFace } from './fonts.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 /**
  * fontkit keeps one glyph object per id, carrying the code points it was first created
@@ -52,23 +53,9 @@ export function faceCovers(face: FontFace, codePoint: number): boolean {
 }
 
 /** Web fonts parsed by content: the same file in many renders is parsed once. */
-const parsedByHash = new Map<string, Font>();
-const PARSED_LIMIT = 64;
+const parsedByHash = new BoundedCache<string, Font>(64);
 
 /** parseFont, memoised per process by the bytes' SHA-256 (fontkit fonts are read-only). */
 export function parseFontCached(bytes: Uint8Array): Font {
-  const key = createHash('sha256').update(bytes).digest('hex');
-  const known = parsedByHash.get(key);
-  if (known) {
-    parsedByHash.delete(key);
-    parsedByHash.set(key, known);
-    return known;
-  }
-  const font = parseFont(bytes);
-  if (parsedByHash.size >= PARSED_LIMIT) {
-    const oldest = parsedByHash.keys().next().value;
-    if (oldest !== undefined) parsedByHash.delete(oldest);
-  }
-  parsedByHash.set(key, font);
-  return font;
+  return parsedByHash.get(createHash('sha256').update(bytes).digest('hex'), () => parseFont(bytes));
 }

@@ -5,6 +5,7 @@ import { containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
 import { canonicalName } from './property-aliases.js';
 import { PROPERTIES } from './properties/index.js';
 import { compileSelectorList, type PseudoElement } from './selectors.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 /** A declaration after alias resolution and shorthand expansion. */
 export interface CompiledDeclaration {
@@ -82,25 +83,16 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
  * `compileDeclarations` for author declarations, remembered per process: a template's sheet
  * and style attributes are the same text in every render, and compiling (tokenizing, shorthand
  * expansion, computing each value once to validate it) took ~2 % of a 600-row report. The
- * compiled lists are read-only. Bounded like compileSelectorList: the oldest are evicted.
+ * compiled lists are read-only. Bounded like compileSelectorList.
  * User-agent declarations are not shared: their identities mark them (USER_AGENT_DECLARATIONS).
  */
 export function compileAuthorDeclarations(declarations: readonly Declaration[]): readonly CompiledDeclaration[] {
   let key = '';
   for (const d of declarations) key += `${d.name}\u0000${d.value}\u0000${d.important ? '!' : ''}\u0001`;
-  const known = compiledAuthor.get(key);
-  if (known !== undefined) return known;
-  const compiled = compileDeclarations(declarations);
-  if (compiledAuthor.size >= COMPILED_AUTHOR_LIMIT) {
-    const oldest = compiledAuthor.keys().next().value;
-    if (oldest !== undefined) compiledAuthor.delete(oldest);
-  }
-  compiledAuthor.set(key, compiled);
-  return compiled;
+  return compiledAuthor.get(key, () => compileDeclarations(declarations));
 }
 
-const COMPILED_AUTHOR_LIMIT = 20_000;
-const compiledAuthor = new Map<string, readonly CompiledDeclaration[]>();
+const compiledAuthor = new BoundedCache<string, readonly CompiledDeclaration[]>(20_000);
 
 /** Declarations of the user-agent sheet (for the quirks-mode margin flags). */
 export const USER_AGENT_DECLARATIONS = new WeakSet<CompiledDeclaration>();

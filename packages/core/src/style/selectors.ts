@@ -2,6 +2,7 @@ import { compile } from 'css-select';
 import { parse, SelectorType, type Selector } from 'css-what';
 import type { Element } from 'domhandler';
 import { NTH_PSEUDOS, rewriteNth } from './nth-child.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter';
 
@@ -25,21 +26,12 @@ const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'first-line
  * Selectors 4 §3.1 "invalid selector").
  */
 export function compileSelectorList(text: string): readonly CompiledSelector[] | string {
-  const known = compiledLists.get(text);
-  if (known !== undefined) return known;
-  const compiled = compileUncached(text);
   // A template's stylesheet is the same text in every render: compile each selector once
-  // per process (css-what + css-select took ~5% of an invoice render). Bounded: evict oldest.
-  if (compiledLists.size >= COMPILED_LIMIT) {
-    const oldest = compiledLists.keys().next().value;
-    if (oldest !== undefined) compiledLists.delete(oldest);
-  }
-  compiledLists.set(text, compiled);
-  return compiled;
+  // per process (css-what + css-select took ~5% of an invoice render).
+  return compiledLists.get(text, compileUncached);
 }
 
-const COMPILED_LIMIT = 20_000;
-const compiledLists = new Map<string, readonly CompiledSelector[] | string>();
+const compiledLists = new BoundedCache<string, readonly CompiledSelector[] | string>(20_000);
 
 function compileUncached(text: string): CompiledSelector[] | string {
   let list: Selector[][];

@@ -2,6 +2,7 @@ import Handlebars from 'handlebars';
 import { PlatenError, TemplateError } from '../errors.js';
 import { countedCall, installOutputBudget, withOutputBudget } from '../limits/output-budget.js';
 import { blockExpansionCounter, checkBlockNesting } from '../limits/template-shape.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 export interface ExpandOptions {
   /** Block components by ID, for `<svc-block id="comp_…">` placeholders. */
@@ -30,8 +31,8 @@ const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = {
   allowCallsToHelperMissing: false,
 };
 
-const cache = new Map<string, CompiledTemplate>();
-const CACHE_LIMIT = 200;
+/** Compiled templates by source: a service renders the same few templates again and again. */
+const cache = new BoundedCache<string, CompiledTemplate>(200);
 const MAX_BLOCK_DEPTH = 5;
 
 /**
@@ -91,20 +92,16 @@ function decodeBasicEntities(s: string): string {
 }
 
 function compile(source: string, blockId: string | null): CompiledTemplate {
-  const cached = cache.get(source);
-  if (cached) return cached;
-  let template: CompiledTemplate;
-  checkBlockNesting(source, blockId ? ` in block ${blockId}` : '');
-  try {
-    // Parse eagerly (compile() is lazy) so syntax errors surface here with their line.
-    const ast = env.parse(source);
-    template = env.compile(ast, { strict: false, preventIndent: true }) as CompiledTemplate;
-  } catch (error) {
-    throw toTemplateError(error, blockId);
-  }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(source, template);
-  return template;
+  return cache.get(source, () => {
+    checkBlockNesting(source, blockId ? ` in block ${blockId}` : '');
+    try {
+      // Parse eagerly (compile() is lazy) so syntax errors surface here with their line.
+      const ast = env.parse(source);
+      return env.compile(ast, { strict: false, preventIndent: true }) as CompiledTemplate;
+    } catch (error) {
+      throw toTemplateError(error, blockId);
+    }
+  });
 }
 
 function run(template: CompiledTemplate, data: unknown, blockId: string | null): string {

@@ -1,0 +1,32 @@
+/**
+ * A process-wide memo of at most `limit` entries, least recently used evicted first: what
+ * the same template, stylesheet or font brings back render after render is computed once,
+ * and untrusted input with ever-new keys cannot grow it without bound.
+ */
+export class BoundedCache<K, V> {
+  readonly #entries = new Map<K, V>();
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** The value for `key`, computed on a miss (a computation that throws caches nothing). */
+  get(key: K, compute: (key: K) => V): V {
+    const entries = this.#entries;
+    const known = entries.get(key);
+    if (known !== undefined) {
+      // Map iteration follows insertion order: re-inserting makes this the newest entry.
+      entries.delete(key);
+      entries.set(key, known);
+      return known;
+    }
+    const value = compute(key);
+    if (entries.size >= this.#limit) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(key, value);
+    return value;
+  }
+}

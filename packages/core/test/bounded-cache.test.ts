@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedCache } from '../src/bounded-cache.js';
+
+describe('BoundedCache', () => {
+  it('computes a key once and evicts the least recently used entry past its limit', () => {
+    const cache = new BoundedCache<string, string>(2);
+    const computed: string[] = [];
+    const get = (k: string): string => cache.get(k, (key) => (computed.push(key), key.toUpperCase()));
+    expect(get('a')).toBe('A');
+    get('b');
+    get('a'); // a is now the newest: b goes first
+    get('c');
+    get('a');
+    get('b');
+    expect(computed).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('caches nothing when the computation throws', () => {
+    const cache = new BoundedCache<string, number>(4);
+    expect(() => cache.get('x', () => { throw new Error('bad'); })).toThrow('bad');
+    expect(cache.get('x', () => 7)).toBe(7);
+  });
+});
