@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
+import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { collectParagraph, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
@@ -243,7 +243,7 @@ function placeLines(
   const last = laid[end - start - 1]!;
   const height = last.top + last.line.height;
   const empty = height === 0 && start === 0 && end === specs.length && baseline === null;
-  const fragment = createBoxFragment(box.style, '', {}, {
+  const fragment = createBoxFragment(box.style, '', NO_ATTRS, {
     x: 0, y: 0, width: space.inlineSize, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === specs.length),
   }, children);
   if (end === specs.length) noteLastLine(fragment, last.top, last.line.fragments);

@@ -2,7 +2,7 @@ import type { LinesBox, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { cloneFragment, createBoxFragment, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
+import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, itemWidth, linesMemo, paragraphOf } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { buildLine, type LineBox } from './line-box.js';
@@ -56,7 +56,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   const { lines, empty } = cached;
   if (empty) {
     // Only zero-height line boxes: the anonymous box is empty and margins collapse through it.
-    const fragment = createBoxFragment(box.style, '', {}, { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+    const fragment = createBoxFragment(box.style, '', NO_ATTRS, { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
     return { fragment, resume: null, marginTop: space.marginAbove, marginBottom: space.marginAbove, collapsesThrough: true, height: 0, baseline: null, lastBaseline: null };
   }
   const start = resume?.kind === 'lines' ? resume.line : 0;
@@ -82,7 +82,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     }
     y += line.height;
   }
-  const fragment = createBoxFragment(box.style, '', {}, {
+  const fragment = createBoxFragment(box.style, '', NO_ATTRS, {
     x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === lines.length),
   }, children);
   // A float right after this paragraph may sit beside its last line (src/float).

@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { createBoxFragment, offsetFragment, partOf, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -120,7 +120,7 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
     for (let i = 1; i < set.columns.length; i++) {
       const gapStart = rtl ? used.width - i * (set.width + set.gap) : i * set.width + (i - 1) * set.gap;
       const x = left + gapStart + (set.gap - rule.width) / 2;
-      out.push(createBoxFragment(ruleStyle, '', {}, {
+      out.push(createBoxFragment(ruleStyle, '', NO_ATTRS, {
         x, y: top, width: rule.width, height: set.height, border: { ...ZERO_EDGES, left: rule.width }, padding: ZERO_EDGES, part: WHOLE,
       }, []));
     }
