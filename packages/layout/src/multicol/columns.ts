@@ -198,10 +198,19 @@ export function balanceColumns(
   let lo = Math.max(0, total / geo.count - UNIT);
   // Chromium's first guess, the equal share, often fits already (trials are not monotonic once
   // trailing margins and splittable blocks meet column ends, so try it before searching).
+  /** One balancing trial: a height at which everything fits becomes the best so far. */
+  const fits = (h: number): boolean => {
+    const r = runColumns(flow, geo, start, h, true, ctx);
+    if (r.complete) {
+      hi = h;
+      best = r;
+      found = h;
+    }
+    return r.complete;
+  };
   const guess = Math.ceil(total / geo.count / UNIT) * UNIT;
   if (guess < hi) {
-    const r = runColumns(flow, geo, start, guess, true, ctx);
-    if (r.complete) return set(guess, r);
+    if (fits(guess)) return set(guess, best);
     lo = guess;
   }
   const from = lo;
@@ -209,12 +218,7 @@ export function balanceColumns(
     while (hi - low > UNIT) {
       const mid = Math.ceil(((low + hi) / 2) / UNIT) * UNIT;
       if (mid >= hi) break;
-      const r = runColumns(flow, geo, start, mid, true, ctx);
-      if (r.complete) {
-        hi = mid;
-        best = r;
-        found = mid;
-      } else low = mid;
+      if (!fits(mid)) low = mid;
     }
   };
   search(lo);
@@ -233,11 +237,7 @@ export function balanceColumns(
     for (let k = 1; k <= PROBES; k++) {
       const h = Math.ceil((from + k * step) / UNIT) * UNIT;
       if (h >= hi) break;
-      const r = runColumns(flow, geo, start, h, true, ctx);
-      if (r.complete) {
-        hi = h;
-        best = r;
-        found = h;
+      if (fits(h)) {
         search(below);
         break;
       }
