@@ -2,6 +2,10 @@
  * A process-wide memo of at most `limit` entries, least recently used evicted first: what
  * the same template, stylesheet or font brings back render after render is computed once,
  * and untrusted input with ever-new keys cannot grow it without bound.
+ *
+ * A full cache drops its least recently used sixteenth at once: deleting one entry per
+ * insert made every miss walk over the deleted entries V8's Map keeps at its front until it
+ * rehashes (shaping cache, 4000 entries: ~2 µs per miss, ~0.3 µs in batches).
  */
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, V>();
@@ -23,8 +27,11 @@ export class BoundedCache<K, V> {
     }
     const value = compute(key);
     if (entries.size >= this.#limit) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
+      let n = Math.max(1, Math.floor(this.#limit / 16));
+      for (const oldest of entries.keys()) {
+        entries.delete(oldest);
+        if (--n === 0) break;
+      }
     }
     entries.set(key, value);
     return value;

@@ -1,6 +1,7 @@
 import type { Font, GlyphRun } from 'fontkit';
 import type { FontFace } from '../resources/fonts.js';
 import { shapeSimple, spaceGlyph, type SimpleShape } from './simple-shaper.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 /** A shaped piece of text in font units, independent of size (so one cache serves all sizes). */
 export interface ShapedText {
@@ -33,7 +34,7 @@ export interface ShapeRequest {
 
 const CACHE_LIMIT = 4000;
 /** Per font program, so that renders using the same web font share shaping results. */
-const caches = new WeakMap<Font, Map<string, ShapedText>>();
+const caches = new WeakMap<Font, BoundedCache<string, ShapedText>>();
 
 const LANGUAGE_TAGS: Readonly<Record<string, string>> = { tr: 'TRK', az: 'AZE', ro: 'ROM', nl: 'NLD', pl: 'PLK', sr: 'SRB', mk: 'MKD' };
 
@@ -203,33 +204,7 @@ export function shapeRun(font: Font, request: ShapeRequest): ShapedText {
 /** Shape with fontkit (kerning, ligatures, Arabic joining, marks), cached per face. */
 export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
   let cache = caches.get(face.font);
-  if (!cache) {
-    cache = new Map();
-    caches.set(face.font, cache);
-  }
+  if (!cache) caches.set(face.font, (cache = new BoundedCache(CACHE_LIMIT)));
   const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.lang}\u0000${request.text}`;
-  const hit = cache.get(key);
-  if (hit) {
-    // Refresh recency: Map iteration order is insertion order, so this is an LRU.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const shaped = shapeRun(face.font, request);
-  if (cache.size >= CACHE_LIMIT) evictOldest(cache);
-  cache.set(key, shaped);
-  return shaped;
-}
-
-/**
- * Drop the least recently used sixteenth of a full cache at once. Deleting one entry per
- * insert made every miss walk over the deleted entries V8's Map keeps at the front until it
- * rehashes (~2 µs per miss with 4000 entries, against ~0.3 µs in batches).
- */
-function evictOldest(cache: Map<string, ShapedText>): void {
-  let n = CACHE_LIMIT / 16;
-  for (const key of cache.keys()) {
-    cache.delete(key);
-    if (--n === 0) break;
-  }
+  return cache.get(key, () => shapeRun(face.font, request));
 }
