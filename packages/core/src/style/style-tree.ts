@@ -46,6 +46,16 @@ function byKind(rules: readonly CompiledRule[], count: number): PseudoRules {
 function newCacheNode(): StyleCacheNode {
   return { next: undefined, plain: undefined, more: undefined };
 }
+function newPseudoNode(): PseudoNode {
+  return { next: undefined, rules: undefined };
+}
+/** One step down a trie keyed by matched rules (either of the two above), made on first use. */
+function childFor<N extends { next: Map<CompiledRule, N> | undefined }>(node: N, rule: CompiledRule, make: () => N): N {
+  node.next ??= new Map();
+  let child = node.next.get(rule);
+  if (!child) node.next.set(rule, (child = make()));
+  return child;
+}
 /** Per-builder numeric identity of a computed style, for cache keys. */
 const STYLE_ID = Symbol('styleId');
 
@@ -118,7 +128,7 @@ export class StyleTreeBuilder {
    * matches every element). build() takes it before building any child.
    */
   private lastPseudo: PseudoRules | undefined = undefined;
-  private readonly pseudoTrie: PseudoNode = { next: undefined, rules: undefined };
+  private readonly pseudoTrie: PseudoNode = newPseudoNode();
   /** Children of the elements being built, innermost on top; build() takes its own off in one piece. */
   private readonly childStack: StyledNode[] = [];
 
@@ -140,18 +150,8 @@ export class StyleTreeBuilder {
     let pseudo: PseudoNode | null = null;
     for (let i = 0; i < count; i++) {
       const r = rules[i]!;
-      if (r.pseudo !== '') {
-        pseudo ??= this.pseudoTrie;
-        pseudo.next ??= new Map();
-        let next = pseudo.next.get(r);
-        if (!next) pseudo.next.set(r, (next = { next: undefined, rules: undefined }));
-        pseudo = next;
-        continue;
-      }
-      node.next ??= new Map();
-      let next = node.next.get(r);
-      if (!next) node.next.set(r, (next = newCacheNode()));
-      node = next;
+      if (r.pseudo !== '') pseudo = childFor(pseudo ?? this.pseudoTrie, r, newPseudoNode);
+      else node = childFor(node, r, newCacheNode);
     }
     this.lastPseudo = pseudo ? (pseudo.rules ??= byKind(rules, count)) : undefined;
     const hintsText = presentationalHints(el);
