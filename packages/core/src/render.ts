@@ -1,9 +1,9 @@
-import { layoutDocument, type Measurer } from '@platen/layout';
+import { streamDocument, type Measurer, type PageSink } from '@platen/layout';
 import { DocumentTooLargeError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
 import { parseHtml } from './html/parse.js';
 import type { PaintDiagnostic } from './paint/paint-context.js';
-import { paintPdf } from './paint/paint-pdf.js';
+import { createPdfPainter, type PdfPainter } from './paint/paint-pdf.js';
 import { collectImageUrls } from './resources/collect-urls.js';
 import { loadFontFaces } from './resources/font-faces.js';
 import { getFontRegistry, type FontSet } from './resources/fonts.js';
@@ -72,33 +72,33 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
   });
   const imageDiagnostics: ImageDiagnostic[] = [];
-  const laidOut = await styleAndLayout(html, header, footer, format, loader, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES);
-  const { pages, images, fonts, title } = laidOut;
   const paintDiagnostics: PaintDiagnostic[] = [];
-  const pdf = await paintPdf(pages, { fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
+  const laidOut = await styleAndLayout(html, header, footer, format, loader, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics);
+  const { painter, fonts } = laidOut;
+  const pdf = await painter.finish();
   return {
     pdf,
-    pageCount: pages.length,
+    pageCount: painter.pageCount,
     diagnostics: [...laidOut.diagnostics, ...loader.warnings, ...imageDiagnostics, ...fonts.diagnostics, ...paintDiagnostics],
   };
 }
 
 interface LaidOut {
-  readonly pages: ReturnType<typeof layoutDocument>;
-  readonly images: Awaited<ReturnType<typeof loadImages>>;
+  /** Holds every page painted, all but written: `finish()` writes the PDF. */
+  readonly painter: PdfPainter;
   readonly fonts: FontSet;
-  readonly title: string | null;
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
- * Style, load images and fonts, lay out. A function of its own so that the styled tree
- * (an object per element and text run) is garbage once layout returns, instead of being
- * held by the render's frame through paint: the pages keep only computed styles and attrs.
+ * Style, load images and fonts, lay out and paint: layout gives each page to the painter as
+ * soon as it is final, and the painter paints it and drops it, so that a long document's
+ * fragments do not all live until its last page. A function of its own so that the styled
+ * tree (an object per element and text run) is garbage once layout returns.
  */
 async function styleAndLayout(
   html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader,
-  imageDiagnostics: ImageDiagnostic[], maxPages: number,
+  imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[],
 ): Promise<LaidOut> {
   const styles = await styleWithStylesheets(html, header, footer, format, loader);
   const fonts: FontSet = getFontRegistry().createFontSet();
@@ -107,8 +107,10 @@ async function styleAndLayout(
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
   const measurer: Measurer = createMeasurer(fonts);
-  const pages = layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null);
-  return { pages, images, fonts, title: styles.title, diagnostics: styles.diagnostics };
+  const title = styles.title;
+  const painter = createPdfPainter({ fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
+  layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
+  return { painter, fonts, diagnostics: styles.diagnostics };
 }
 
 function checkSize(html: string, maxBytes: number): string {
@@ -137,9 +139,12 @@ async function styleWithStylesheets(html: string, header: string | null, footer:
   return result;
 }
 
-function layoutPages(styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number, image: (src: string) => { width: number; height: number } | null) {
+function layoutPages(
+  styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number,
+  image: (src: string) => { width: number; height: number } | null, sink: PageSink,
+): void {
   try {
-    return layoutDocument(styles.root, {
+    streamDocument(styles.root, {
       measurer,
       pageStyle: styles.pageStyle,
       images: image,
@@ -151,7 +156,7 @@ function layoutPages(styles: StyleResult, format: ResolvedFormat, measurer: Meas
       horizontalAlign: format.horizontalAlign,
       maxPages,
       quirks: styles.quirksMode,
-    });
+    }, sink);
   } catch (error) {
     if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large') throw new DocumentTooLargeError(error.message);
     throw error;

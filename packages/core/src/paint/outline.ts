@@ -15,7 +15,8 @@ function textOf(frag: Fragment): string {
 /**
  * Document outline (bookmarks) from h1–h6, nested by level, each pointing at its heading's
  * top on its page (what Chromium's generateDocumentOutline produces). Keeps state across
- * pages; each page's headings come from indexPages (page-index.ts).
+ * pages; each page's headings come from indexPage (page-index.ts), body only: Chromium's
+ * outline comes from the main document, header and footer templates are documents of their own.
  */
 export function createOutlineBuilder(root: OutlineNode): (page: Page, pageWidthPt: number, headings: readonly HeadingBox[]) => void {
   const stack: { level: number; node: OutlineNode }[] = [{ level: 0, node: root }];

@@ -1,5 +1,4 @@
-import type { BoxFragment, Fragment, Page } from '@platen/layout';
-import { fragmentId, type LinkTargets } from './links.js';
+import type { BoxFragment, Fragment } from '@platen/layout';
 
 /** A heading box that starts on its page, for the document outline (outline.ts). */
 export interface HeadingBox {
@@ -8,17 +7,14 @@ export interface HeadingBox {
 }
 
 /**
- * What links.ts and outline.ts need from the fragment trees, found in one walk over all
- * fragments: collecting link targets, then each page's links, then its headings had
- * walked every tree three times.
+ * What links.ts and outline.ts need from one page's fragment trees, found in one walk:
+ * collecting its links, then its headings had walked every tree twice.
  */
 export interface PageIndex {
-  /** Element ids that some `<a href="#id">` points at: only these become named destinations. */
-  readonly targets: LinkTargets;
-  /** Per page (same order as the pages), its `<a href>` boxes and boxes with an id, in tree order. */
-  readonly anchors: readonly (readonly BoxFragment[])[];
-  /** Per page, its h1–h6 boxes that start there, in tree order, not those inside another. */
-  readonly headings: readonly (readonly HeadingBox[])[];
+  /** The page's `<a href>` boxes and boxes with an id, in tree order. */
+  readonly anchors: readonly BoxFragment[];
+  /** Its h1–h6 boxes that start there, in tree order, not those inside another. */
+  readonly headings: readonly HeadingBox[];
 }
 
 /** The level of an h1–h6 tag, else 0. */
@@ -29,7 +25,6 @@ function headingLevel(tag: string): number {
 }
 
 interface PageWalk {
-  readonly targets: Set<string>;
   readonly anchors: BoxFragment[];
   readonly headings: HeadingBox[];
 }
@@ -45,10 +40,7 @@ function visit(walk: PageWalk, fragments: readonly Fragment[], inHeading: boolea
       continue;
     }
     const href = f.tag === 'a' ? f.attrs.href : undefined;
-    if (href !== undefined) {
-      if (href.startsWith('#') && href.length > 1) walk.targets.add(fragmentId(href));
-      walk.anchors.push(f);
-    } else if (f.attrs.id !== undefined) walk.anchors.push(f);
+    if (href !== undefined || f.attrs.id !== undefined) walk.anchors.push(f);
     const level = inHeading ? 0 : headingLevel(f.tag);
     const heading = level > 0 && f.part.isFirst;
     if (heading) walk.headings.push({ level, frag: f });
@@ -56,15 +48,9 @@ function visit(walk: PageWalk, fragments: readonly Fragment[], inHeading: boolea
   }
 }
 
-export function indexPages(pages: readonly Page[]): PageIndex {
-  const targets = new Set<string>();
-  const anchors: BoxFragment[][] = [];
-  const headings: HeadingBox[][] = [];
-  for (const page of pages) {
-    const walk: PageWalk = { targets, anchors: [], headings: [] };
-    visit(walk, page.fragments, false);
-    anchors.push(walk.anchors);
-    headings.push(walk.headings);
-  }
-  return { targets, anchors, headings };
+/** Index one page layer (its body, or its chrome). */
+export function indexPage(fragments: readonly Fragment[]): PageIndex {
+  const walk: PageWalk = { anchors: [], headings: [] };
+  visit(walk, fragments, false);
+  return walk;
 }

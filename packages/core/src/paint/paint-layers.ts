@@ -1,0 +1,132 @@
+import type { BoxFragment, Fragment } from '@platen/layout';
+import type { PaintContext } from './paint-context.js';
+import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingContext } from './stacking.js';
+import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage, paintsDecorations } from './paint-box.js';
+import { onlyGlyphs, paintText } from './paint-text.js';
+import { TextObject } from './text-object.js';
+import { paintWithOpacity } from './opacity-group.js';
+
+/**
+ * One layer of a page painted in CSS 2.1 Appendix E order: its top-level fragments are each
+ * a root (the page's body layer, or its header/footer/margin-box layer painted above it).
+ */
+export function paintLayer(ctx: PaintContext, fragments: readonly Fragment[]): void {
+  for (const item of buildStacking({ fragments })) paintItem(ctx, item);
+}
+
+function paintItem(ctx: PaintContext, item: PaintItem | StackingContext): void {
+  if (isContext(item)) {
+    paintStackingContext(ctx, item);
+    return;
+  }
+  if (item.clips.length === 0) {
+    paintFragment(ctx, item.fragment);
+    return;
+  }
+  ctx.save();
+  for (const clip of item.clips) clipToPaddingBox(ctx, clip);
+  paintFragment(ctx, item.fragment);
+  ctx.restore();
+}
+
+/** Geometry a PDF can hold: a layout bug must cost one fragment, not the whole render. */
+function isFinitePlaced(frag: Fragment): boolean {
+  if (frag.kind === 'text') return Number.isFinite(frag.x) && Number.isFinite(frag.baseline);
+  return Number.isFinite(frag.x) && Number.isFinite(frag.y) && Number.isFinite(frag.width) && Number.isFinite(frag.height);
+}
+
+function paintFragment(ctx: PaintContext, frag: Fragment): void {
+  if (!isFinitePlaced(frag)) {
+    ctx.warn('bad_geometry', `a ${frag.kind} fragment has no finite position and was not painted`);
+    return;
+  }
+  if (frag.kind === 'text') paintText(ctx, frag);
+  else if (frag.kind === 'image') paintImage(ctx, frag);
+  else paintBoxDecorations(ctx, frag);
+}
+
+/** An unclipped box whose decorations paintBoxDecorations draws in a pixel-grid group. */
+function onGrid(item: PaintItem | undefined): boolean {
+  if (item === undefined || item.clips.length > 0) return false;
+  const frag = item.fragment;
+  return frag.kind === 'box' && isFinitePlaced(frag) && paintsDecorations(frag);
+}
+
+/**
+ * Appendix E step 4, the block boxes' backgrounds and borders in tree order. Consecutive
+ * boxes share one pixel-grid group (ctx.onPixelGrid): a group per box, with its colour set
+ * again after each Q, was most of a long table's decoration operators. Their painting
+ * saves and restores what it changes but colours (tracked) and line width (set by each
+ * stroke), so a group around several paints each as its own did.
+ */
+function paintBlocks(ctx: PaintContext, blocks: readonly PaintItem[]): void {
+  for (let i = 0; i < blocks.length;) {
+    if (!onGrid(blocks[i])) {
+      paintItem(ctx, blocks[i]!);
+      i++;
+      continue;
+    }
+    let j = i;
+    ctx.onPixelGrid(() => {
+      while (onGrid(blocks[j])) paintFragment(ctx, blocks[j++]!.fragment);
+    });
+    i = j;
+  }
+}
+
+/**
+ * Appendix E step 7, the inline content in tree order. Consecutive unclipped lines that are
+ * only glyphs share one text object (a table's cells: BT, Tf and ET once, not per cell);
+ * anything else ends it first.
+ */
+function paintInlines(ctx: PaintContext, inlines: readonly (PaintItem | StackingContext)[]): void {
+  let text: TextObject | null = null;
+  for (const item of inlines) {
+    const frag = isContext(item) || item.clips.length > 0 ? null : item.fragment;
+    if (frag?.kind === 'text' && isFinitePlaced(frag) && onlyGlyphs(frag)) {
+      text ??= new TextObject(ctx.ops());
+      paintText(ctx, frag, text);
+      continue;
+    }
+    text?.close();
+    text = null;
+    paintItem(ctx, item);
+  }
+  text?.close();
+}
+
+/** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */
+function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
+  const root: BoxFragment = sc.root;
+  if (!isFinitePlaced(root)) {
+    ctx.warn('bad_geometry', 'a box fragment has no finite position and was not painted');
+    return;
+  }
+  ctx.save();
+  for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
+  applyTransform(ctx, root);
+  const paint = (): void => {
+    if (root.style.opacity < 1) paintWithOpacity(ctx, root.style.opacity, () => paintLayers(ctx, sc));
+    else paintLayers(ctx, sc);
+  };
+  if (root.style.transform.length > 0) ctx.unsnapped(paint);
+  else paint();
+  ctx.restore();
+}
+
+function paintLayers(ctx: PaintContext, sc: StackingContext): void {
+  const root = sc.root;
+  paintBoxDecorations(ctx, root);
+  const clipped = clipsOverflow(root);
+  if (clipped) {
+    ctx.save();
+    clipToPaddingBox(ctx, root);
+  }
+  for (const c of sc.negative) paintStackingContext(ctx, c);
+  paintBlocks(ctx, sc.blocks);
+  for (const f of sc.floats) paintStackingContext(ctx, f);
+  paintInlines(ctx, sc.inlines);
+  for (const p of sc.positioned) paintStackingContext(ctx, p);
+  for (const p of sc.positive) paintStackingContext(ctx, p);
+  if (clipped) ctx.restore();
+}

@@ -1,0 +1,205 @@
+import PDFDocument from 'pdfkit';
+import type { BoxFragment, Color, Fragment, Page, PageSink } from '@platen/layout';
+import type { FontSet } from '../resources/fonts.js';
+import type { DecodedImage } from '../resources/images.js';
+import { DocumentFonts } from './pdf-fonts.js';
+import { PdfImageCache } from './pdf-images.js';
+import { PaintContext, type PaintDiagnostic } from './paint-context.js';
+import { paintLayer } from './paint-layers.js';
+import { NamedDestinations } from './links.js';
+import { indexPage } from './page-index.js';
+import { createOutlineBuilder } from './outline.js';
+import { bufferStream, type StreamRef } from './content-buffer.js';
+
+/** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
+export const PT_PER_PX = 0.75;
+/** Fixed dates keep output byte-identical for the same input (and the file ID, an MD5 of the info). */
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+
+export interface PaintOptions {
+  readonly fonts: FontSet;
+  /**
+   * Loaded images by `src` as written in the document, from `loadImages` (which checks
+   * every PNG: PDFKit would throw asynchronously, out of any try, on a corrupt one).
+   */
+  readonly images: ReadonlyMap<string, DecodedImage>;
+  readonly title?: string;
+  readonly author?: string;
+  readonly subject?: string;
+  readonly keywords?: string;
+  readonly creationDate?: Date;
+  readonly lang?: string;
+  /** Add PDF bookmarks from the h1–h6 headings. */
+  readonly outline?: boolean;
+  /** Receives warnings (fonts or images that could not be drawn…). */
+  readonly diagnostics?: PaintDiagnostic[];
+}
+
+/** A content stream (PDFKit's PDFReference) as the painter writes and ends it. */
+type ContentRef = StreamRef & { end(): void };
+
+/** The parts of PDFKit's document and page the painter drives (not in @types/pdfkit). */
+interface PdfPage {
+  content: ContentRef;
+  readonly dictionary: { readonly data: { Contents: unknown } };
+  readonly width: number;
+  readonly height: number;
+}
+interface PdfInternals {
+  readonly page: PdfPage;
+  _ctm: number[];
+  ref(): ContentRef;
+  switchToPage(index: number): PdfPage;
+  readonly outline: Parameters<typeof createOutlineBuilder>[0];
+}
+
+/**
+ * `page.content` once a page's own streams are written: PDFKit ends it again when it writes
+ * the page dictionary at `doc.end()` (harmless here), and nothing may draw on it any more.
+ */
+const WRITTEN: ContentRef = {
+  write: () => {
+    throw new Error('platen: drawing on a page whose content streams are already written');
+  },
+  finalize: () => undefined,
+  end: () => undefined,
+};
+
+/** One attempt at the document: `restart()` throws it away with everything painted into it. */
+interface Run {
+  readonly doc: PDFKit.PDFDocument;
+  readonly pdf: PdfInternals;
+  readonly ctx: PaintContext;
+  readonly chunks: Uint8Array[];
+  readonly destinations: NamedDestinations;
+  readonly outline: ReturnType<typeof createOutlineBuilder> | null;
+  /** Per page given so far, its shrink-to-fit factor (the chrome is painted under it too). */
+  readonly scales: number[];
+}
+
+function createDocument(options: PaintOptions): PDFKit.PDFDocument {
+  const date = options.creationDate ?? FIXED_DATE;
+  const info: Record<string, string | Date> = { Producer: 'Platen', Creator: 'Platen', CreationDate: date, ModDate: date };
+  if (options.title) info.Title = options.title;
+  if (options.author) info.Author = options.author;
+  if (options.subject) info.Subject = options.subject;
+  if (options.keywords) info.Keywords = options.keywords;
+  return new PDFDocument({
+    autoFirstPage: false,
+    // Pages stay open until doc.end(): the chrome is painted onto them once every page is laid out.
+    bufferPages: true,
+    compress: true,
+    // No default font: PDFKit would otherwise load Helvetica's AFM for every document.
+    font: null as unknown as string,
+    info: info as PDFKit.DocumentInfo,
+    displayTitle: Boolean(options.title),
+    ...(options.lang ? { lang: options.lang } : {}),
+  });
+}
+
+/**
+ * Paints pages into one PDF as layout gives them (a PageSink), so that a page's fragments
+ * are garbage as soon as it is painted: each page's own layer (background and body) is
+ * painted into its content stream, which is then deflated and written at once. The
+ * header/footer/margin-box layer, known only once the page count is, comes last as a
+ * second content stream of the page (PDF 32000 §7.8.2: an array of streams is painted as
+ * their concatenation), so that it paints above the whole body, as a stacking root of its
+ * own (CSS 2.1 Appendix E), like Chromium's header and footer templates.
+ */
+export class PdfPainter implements PageSink {
+  readonly #options: PaintOptions;
+  readonly #diagnostics: PaintDiagnostic[];
+  /** Diagnostics given before painting started: a restart forgets only those after. */
+  readonly #diagnosticsBefore: number;
+  #run: Run;
+
+  constructor(options: PaintOptions) {
+    this.#options = options;
+    this.#diagnostics = options.diagnostics ?? [];
+    this.#diagnosticsBefore = this.#diagnostics.length;
+    this.#run = this.#newRun();
+  }
+
+  /** Pages painted since the last restart. */
+  get pageCount(): number {
+    return this.#run.scales.length;
+  }
+
+  page(page: Page): void {
+    const run = this.#run;
+    run.doc.addPage({ size: [page.width * PT_PER_PX, page.height * PT_PER_PX], margin: 0 });
+    const pdfPage = run.pdf.page;
+    const index = run.scales.length;
+    const scale = page.scale ?? 1;
+    run.scales.push(scale);
+    const { anchors, headings } = indexPage(page.fragments);
+    const body = pdfPage.content;
+    bufferStream(body);
+    this.#paintLayer(page.fragments, index, scale, anchors, page);
+    body.end();
+    pdfPage.content = WRITTEN;
+    run.outline?.(page, pdfPage.width, headings);
+  }
+
+  chrome(index: number, fragments: readonly Fragment[]): void {
+    if (fragments.length === 0) return;
+    const run = this.#run;
+    const pdfPage = run.pdf.switchToPage(index);
+    const chrome = run.pdf.ref();
+    bufferStream(chrome);
+    pdfPage.dictionary.data.Contents = [pdfPage.dictionary.data.Contents, chrome];
+    pdfPage.content = chrome;
+    // The body stream's q…Q are balanced: the chrome starts under PDFKit's y-flip alone.
+    run.pdf._ctm = [1, 0, 0, -1, 0, pdfPage.height];
+    this.#paintLayer(fragments, index, run.scales[index] ?? 1, indexPage(fragments).anchors, null);
+    chrome.end();
+    pdfPage.content = WRITTEN;
+  }
+
+  restart(): void {
+    this.#diagnostics.length = this.#diagnosticsBefore;
+    this.#run = this.#newRun();
+  }
+
+  /** Write the document out. The same pages and options give byte-identical output. */
+  async finish(): Promise<Uint8Array> {
+    const { doc, chunks, destinations } = this.#run;
+    destinations.write(doc);
+    const done = new Promise<void>((resolve, reject) => {
+      doc.on('end', resolve);
+      doc.on('error', reject);
+    });
+    doc.end();
+    await done;
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * One layer of a page into the current content stream, in CSS px (PDFKit has already
+   * flipped y to point down), with its links. `page`: the body's page, whose background
+   * (the canvas's, CSS 2.1 §14.2) is painted first; null for the chrome.
+   */
+  #paintLayer(fragments: readonly Fragment[], index: number, scale: number, anchors: readonly BoxFragment[], page: { width: number; height: number; backgroundColor: Color } | null): void {
+    const { doc, ctx, destinations } = this.#run;
+    ctx.startPage();
+    ctx.save();
+    doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
+    if (page) ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
+    // Shrink to fit: the fragments are in layout px of a page `1 / scale` times larger.
+    if (scale !== 1) doc.transform(scale, 0, 0, scale, 0, 0);
+    paintLayer(ctx, fragments);
+    destinations.paintLinks(ctx, index, scale, anchors);
+    ctx.restore();
+  }
+
+  #newRun(): Run {
+    const options = this.#options;
+    const doc = createDocument(options);
+    const pdf = doc as unknown as PdfInternals;
+    const ctx = new PaintContext(doc, new DocumentFonts(doc, options.fonts), new PdfImageCache(doc, options.images), this.#diagnostics);
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;
+    return { doc, pdf, ctx, chunks, destinations: new NamedDestinations(), outline, scales: [] };
+  }
+}
