@@ -23,8 +23,9 @@ const STAGES = [
   ['template expansion (Handlebars)', (f) => f.functionName === 'expandTemplate'],
   ['HTML parsing', (f) => f.functionName === 'parseHtml'],
   ['style (cascade, computed values)', (f) => f.functionName === 'computeStyles'],
-  ['layout (boxes, lines, tables, pages)', (f) => f.functionName === 'layoutDocument'],
-  ['paint (content streams)', (f) => f.functionName === 'paintPage'],
+  // Layout gives each page to the painter (streamDocument's sink): paint runs inside layout.
+  ['layout (boxes, lines, tables, pages)', (f) => f.functionName === 'layoutDocument' || f.functionName === 'streamDocument'],
+  ['paint (content streams)', (f) => f.functionName === 'paintPage' || (f.url.includes('pdf-painter') && (f.functionName === 'page' || f.functionName === 'chrome'))],
   ['PDF finish (fonts, xref, deflate)', (f) => f.functionName === 'end' && f.url.includes('pdfkit')],
 ];
 const stageTime = new Map(STAGES.map(([name]) => [name, 0]));
