@@ -87,6 +87,25 @@ export interface Page {
    * Absent = 1.
    */
   readonly scale?: number;
-  /** Body first, then header/footer and margin boxes; the painter sorts by stacking. */
+  /** The page's own layer: the canvas background, then the body; the painter sorts by stacking. */
   readonly fragments: readonly Fragment[];
+  /**
+   * Header, footer and margin boxes, painted above `fragments` as a layer of their own (the
+   * services users' templates were written for print header and footer templates as documents
+   * of their own). Absent from pages given to a PageSink, which receives them through `chrome`.
+   */
+  readonly chrome?: readonly Fragment[];
+}
+
+/**
+ * Receives pages as pagination finishes them, so that a long document's fragments can be
+ * painted and dropped page by page instead of all living until its last page is laid out.
+ */
+export interface PageSink {
+  /** A page's own layer, final. Pages come in order, from 0. */
+  page(page: Page): void;
+  /** Page `index`'s chrome, laid out once the page count is known: after every `page`, in order. */
+  chrome(index: number, fragments: readonly Fragment[]): void;
+  /** Pagination starts over (shrink to fit, or page numbers that make the chrome taller): forget every page given so far. */
+  restart(): void;
 }

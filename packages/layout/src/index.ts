@@ -6,7 +6,7 @@ export type * from './fragment.js';
 export type * from './page-style.js';
 export type * from './diagnostics.js';
 export { resolveLength } from './style.js';
-export { layoutDocument } from './layout-document.js';
+export { layoutDocument, streamDocument } from './layout-document.js';
 export type { LayoutOptions, ImageSizes } from './layout-document.js';
 export { LayoutLimitError } from './page/paginate.js';
 export { dumpFragments } from './debug/dump-fragments.js';

@@ -1,4 +1,4 @@
-import type { Page } from './fragment.js';
+import type { Fragment, Page, PageSink } from './fragment.js';
 import type { Measurer } from './measurer.js';
 import type { PageStyleResolver } from './page-style.js';
 import type { StyledElement } from './styled-node.js';
@@ -27,10 +27,24 @@ export interface LayoutOptions {
 }
 
 /**
- * Lay the document out into pages.
+ * Lay the document out into pages, all kept until the last one is done (see streamDocument).
  * @param root the styled `html` element
  * @throws LayoutLimitError (`code: 'document_too_large'`) past `options.maxPages` pages
  */
 export function layoutDocument(root: StyledElement, options: LayoutOptions): Page[] {
-  return paginate(root, options);
+  let pages: Page[] = [];
+  streamDocument(root, options, {
+    page: (page) => void pages.push(page),
+    chrome: (index: number, chrome: readonly Fragment[]) => void (pages[index] = { ...pages[index]!, chrome }),
+    restart: () => void (pages = []),
+  });
+  return pages;
+}
+
+/**
+ * Lay the document out, giving each page to `sink` as soon as it is final.
+ * @throws LayoutLimitError (`code: 'document_too_large'`) past `options.maxPages` pages
+ */
+export function streamDocument(root: StyledElement, options: LayoutOptions, sink: PageSink): void {
+  paginate(root, options, sink);
 }

@@ -39,20 +39,21 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
     }
     if (run.length || hoisted) {
       flushRun(run, hoisted, style, out);
-      run = []; // the flushed run is the lines box's children now; an unused empty one is kept
+      run = [];
       hoisted = null;
     }
     out.push(item);
   }
   if (run.length || hoisted) flushRun(run, hoisted, style, out);
-  return out;
+  // Exact size: a pushed-to array keeps room for 16 more entries, and boxes live as long as layout.
+  return out.slice();
 }
 
 /** A run of inline content as an anonymous block of lines, after the out-of-flow boxes that do not travel with it. */
 function flushRun(run: InlineLevelBox[], hoisted: readonly { item: BlockLevelBox; at: number }[] | null, style: ComputedStyle, out: BlockLevelBox[]): void {
   // Floats and absolute boxes before it do not make it a later line (§16.1).
   const lines: LinesBox | null = run.length && !isCollapsibleWhiteSpaceOnly(run)
-    ? { kind: 'lines', style: anonymousStyle(style), children: run, indent: out.every(isOutOfFlowBlock), intrinsic: undefined, memo: undefined } : null;
+    ? { kind: 'lines', style: anonymousStyle(style), children: run.slice(), indent: out.every(isOutOfFlowBlock), intrinsic: undefined, memo: undefined } : null;
   if (hoisted) out.push(...attachHoisted(hoisted, run, lines));
   if (lines) out.push(lines);
 }

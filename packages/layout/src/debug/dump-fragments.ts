@@ -13,7 +13,7 @@ function textOf(f: Fragment & { kind: 'text' }): string {
  * `box div 8,8 784x40`, `text "Hello" 8,20.8 w=40`, `image a.png 8,8 100x50`, indented by depth.
  */
 export function dumpFragments(fragments: readonly Fragment[] | Page): string {
-  const roots = 'fragments' in fragments ? fragments.fragments : fragments;
+  const roots = 'fragments' in fragments ? [...fragments.fragments, ...(fragments.chrome ?? [])] : fragments;
   const lines: string[] = [];
   const stack: { f: Fragment; depth: number }[] = [...roots].reverse().map((f) => ({ f, depth: 0 }));
   while (stack.length) {

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { ImageSizes } from '../layout-document.js';
 import type { Measurer } from '../measurer.js';
+import type { LinesMemo } from '../boxes/box.js';
 import { ShapeCache } from '../text/shape-cache.js';
 
 /** Per-document layout state: injected services and caches. Not shared across documents. */
@@ -13,12 +14,35 @@ export interface LayoutContext {
   /** Per-layout caches keyed by box (line breaking results depend on width only). */
   readonly lineCache: WeakMap<object, unknown>;
   readonly diagnostics: Diagnostic[];
+  /**
+   * Caches holding fragments placed on pages that pagination has not given away yet. A page
+   * given away is converted to page coordinates and painted, so nothing may copy from its
+   * fragments after that: releaseHeld empties these caches then (later uses lay out again),
+   * and the fragments die with their page.
+   */
+  readonly held: Held;
   /** Quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
   readonly quirks: boolean;
 }
 
+export interface Held {
+  /** Memos whose `lines` hold placed fragments. */
+  readonly lines: LinesMemo[];
+  /** Other caches' releases (a table's measured rows). */
+  readonly release: (() => void)[];
+}
+
 export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false, diagnostics: Diagnostic[] = []): LayoutContext {
-  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, quirks };
+  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { lines: [], release: [] }, quirks };
+}
+
+/** Empty the caches of placed fragments (LayoutContext.held). */
+export function releaseHeld(ctx: LayoutContext): void {
+  const { lines, release } = ctx.held;
+  for (const memo of lines) memo.lines = null;
+  for (const f of release) f();
+  lines.length = 0;
+  release.length = 0;
 }
 
 /** A context for laying out page chrome with given counter values (line caches are not shared). */

@@ -40,6 +40,7 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   for (const line of lines) if (!line.empty) empty = false;
   const cached: CachedLines = { width, cbHeight, lines, empty, placedAt: lines.map(() => NaN) };
   memo.lines = cached;
+  ctx.held.lines.push(memo);
   // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
   memo.paragraph = null;

@@ -1,17 +1,18 @@
 import { buildBoxes } from '../boxes/build-boxes.js';
 import type { ContainerBox } from '../boxes/box.js';
-import type { Fragment, Page } from '../fragment.js';
+import type { Fragment, Page, PageSink } from '../fragment.js';
 import type { LayoutOptions } from '../layout-document.js';
 import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
-import { createLayoutContext, type LayoutContext } from '../flow/context.js';
+import { createLayoutContext, releaseHeld, type LayoutContext } from '../flow/context.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
 import { canvasBackground, type CanvasBackground } from './canvas.js';
 import { alignBody } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
+import { placesOnEarlierPages } from '../positioned/printed-root.js';
 import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
 import { overflowRight, shrinkFactor } from './shrink-to-fit.js';
@@ -31,15 +32,14 @@ interface BodyPage {
   readonly style: PageBoxStyle;
   readonly margins: PageMargins;
   readonly blank: boolean;
-  readonly body: Fragment | null;
+  /** Dropped (null) once the page is given to the sink: only its geometry stays for the chrome. */
+  body: Fragment | null;
   readonly bodyTop: number;
   readonly bodyHeight: number;
   /** Bottom of the body's margin box, from bodyTop. */
   readonly contentBottom: number;
   /** Shrink to fit: `style` and all geometry are in layout px, the paper is `scale` times that. */
   readonly scale: number;
-  /** The body is in page coordinates already (convertBodies). */
-  converted?: boolean;
 }
 
 interface Documents {
@@ -49,8 +49,21 @@ interface Documents {
   readonly canvas: CanvasBackground;
 }
 
-export function paginate(rootElement: StyledElement, options: LayoutOptions): Page[] {
-  let ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
+/** What one pass of paginateBody found. */
+interface Pass {
+  readonly pages: readonly BodyPage[];
+  /** Chromium's shrink to fit for the widest page (./shrink-to-fit.ts), 1 when everything fits. */
+  readonly shrink: number;
+}
+
+/**
+ * Lay the document out page by page and give each page to `sink` as soon as it is final, so
+ * that its fragments can be painted and dropped instead of all living until the last page.
+ * The chrome (header, footer, margin boxes) follows once the page count is known. Content wider
+ * than the page, or page numbers that make the chrome taller, make layout start over (`restart`).
+ */
+export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
+  const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
   const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source });
   const docs: Documents = {
@@ -59,24 +72,24 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions): Pa
     footer: options.footer ? build(options.footer, true) : null,
     canvas,
   };
-  let bodies = paginateBody(docs, options, ctx, 1, 1);
-  let scale = 1;
-  if (bodies.length > 1 && !chromeGrows(docs, bodies, options, ctx)) {
-    // The common case: these pages are final unless their content is wider than the page.
-    // Converting them to page coordinates now measures that on the way (one walk, not two).
-    scale = convertBodies(bodies);
-    if (scale === 1) return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
-    // Shrink to fit: lay out again, with caches of their own (the cached fragments were converted).
-    ctx = { ...ctx, lineCache: new WeakMap() };
-  } else {
-    scale = documentShrink(bodies);
-  }
-  if (scale < 1) bodies = paginateBody(docs, options, ctx, 1, scale);
+  const streams = !placesOnEarlierPages(docs.root);
+  // Passes after the first lay out again with caches of their own: the cached fragments were converted to page coordinates.
+  const again = (): LayoutContext => {
+    sink.restart();
+    releaseHeld(ctx);
+    return { ...ctx, lineCache: new WeakMap() };
+  };
+  let pass = paginateBody(docs, options, ctx, { count: 1, scale: 1, streams, fit: true }, sink);
+  const scale = pass.shrink;
+  let passCtx = ctx;
+  if (scale < 1) pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
-  if (chromeGrows(docs, bodies, options, ctx)) bodies = paginateBody(docs, options, ctx, bodies.length, scale);
-  if (bodies.length === 1) alignBody(bodies[0]!, options);
-  return bodies.map((b, i) => finishPage(b, i === bodies.length - 1, bodies.length, docs, options, ctx));
+  if (chromeGrows(docs, pass.pages, options, passCtx)) {
+    pass = paginateBody(docs, options, (passCtx = again()), { count: pass.pages.length, scale, streams, fit: false }, sink);
+  }
+  const total = pass.pages.length;
+  pass.pages.forEach((b, i) => sink.chrome(i, layoutPageChrome(b, i === total - 1, total, docs, options, passCtx)));
 }
 
 function pageMargins(ps: PageBoxStyle): PageMargins {
@@ -101,26 +114,6 @@ function pageMargins(ps: PageBoxStyle): PageMargins {
  */
 function areaWidth(style: PageBoxStyle, margins: PageMargins): number {
   return Math.ceil(style.width - margins.left - margins.right - 1e-6);
-}
-
-/** Chromium's shrink to fit (./shrink-to-fit.ts) from the widest page body, measured in the first pass. */
-function documentShrink(bodies: readonly BodyPage[]): number {
-  let scale = 1;
-  for (const b of bodies) {
-    if (b.body) scale = Math.min(scale, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
-  }
-  return scale;
-}
-
-/** documentShrink, converting each body to page coordinates on the way (finishPage then leaves them alone). */
-function convertBodies(bodies: BodyPage[]): number {
-  let scale = 1;
-  for (const b of bodies) {
-    if (!b.body) continue;
-    scale = Math.min(scale, shrinkFactor(toPageCoordinatesMeasured(b.body, b.margins.left), areaWidth(b.style, b.margins)));
-    b.converted = true;
-  }
-  return scale;
 }
 
 /** Page numbers of the real count make the chrome taller (it wraps): the reservation used for `bodies` was too small. */
@@ -150,9 +143,39 @@ function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: L
   return { header: h, footer: f };
 }
 
-/** Lay the body out page by page; `count` is the page number the chrome is measured with. */
-function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext, count: number, scale: number): BodyPage[] {
+interface PassOptions {
+  /** The page number the chrome is measured with. */
+  readonly count: number;
+  /** Shrink to fit of this pass. */
+  readonly scale: number;
+  /** Give each page away once the next one is laid out, not all at the end. */
+  readonly streams: boolean;
+  /** Measure shrink to fit (the first pass): from the first page wider than the paper on, nothing more is given away. */
+  readonly fit: boolean;
+}
+
+/**
+ * Lay the body out page by page and give each page to the sink in page coordinates (a single
+ * page aligned first), then release the caches holding placed fragments (LayoutContext.held).
+ */
+function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext, pass: PassOptions, sink: PageSink): Pass {
+  const { count, scale, fit } = pass;
   const pages: BodyPage[] = [];
+  let shrink = 1;
+  const give = (b: BodyPage, only: boolean): void => {
+    if (b.body) {
+      // A single page is measured before alignment moves it; others while they are converted (one walk).
+      const right = only ? overflowRight(b.body, b.margins.left) : toPageCoordinatesMeasured(b.body, b.margins.left);
+      if (fit) shrink = Math.min(shrink, shrinkFactor(right, areaWidth(b.style, b.margins)));
+      if (only && shrink === 1) {
+        alignBody(b, options);
+        toPageCoordinates([b.body], 0, 0);
+      }
+    }
+    if (shrink === 1) sink.page(bodyLayer(b, docs));
+    b.body = null;
+    releaseHeld(ctx);
+  };
   const reservedByWidth = new Map<number, { header: number; footer: number }>();
   let resume: Resume | null = null;
   let forced: ForcedBreak | null = null;
@@ -164,6 +187,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (wantsBlank && index > 0) {
       const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true }), scale);
       pages.push({ index, style, margins, blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0, scale });
+      if (index > 0 && pass.streams) give(pages[index - 1]!, false);
       forced = 'page';
       continue;
     }
@@ -185,26 +209,37 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, scale });
+    if (index > 0 && pass.streams) give(pages[index - 1]!, false);
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
     resume = r.resume;
     forced = r.forcedBreak ?? null;
   } while (resume !== null);
-  return pages;
+  for (const b of pass.streams ? pages.slice(-1) : pages) give(b, pages.length === 1);
+  return { pages, shrink };
 }
 
 function sameResume(a: Resume | null, b: Resume | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Page chrome with the real page numbers (DESIGN.md: laid out after pagination), margin boxes, canvas. */
-function finishPage(b: BodyPage, last: boolean, total: number, docs: Documents, options: LayoutOptions, ctx: LayoutContext): Page {
+/** A page's own layer: the canvas background (at the page's origin already) and the body, in page coordinates. */
+function bodyLayer(b: BodyPage, docs: Documents): Page {
+  const { style } = b;
   const fragments: Fragment[] = [];
-  const { style, margins } = b;
-  const width = style.width - margins.left - margins.right;
   if (docs.canvas.layersStyle) {
     fragments.push(createBoxFragment(docs.canvas.layersStyle, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []));
   }
   if (b.body) fragments.push(b.body);
+  const backgroundColor = docs.canvas.color ?? style.backgroundColor;
+  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor, fragments };
+  return b.scale === 1 ? page : { ...page, scale: b.scale };
+}
+
+/** Header, footer (DESIGN.md: laid out after pagination, with the real page numbers) and margin boxes, in page coordinates. */
+function layoutPageChrome(b: BodyPage, last: boolean, total: number, docs: Documents, options: LayoutOptions, ctx: LayoutContext): Fragment[] {
+  const fragments: Fragment[] = [];
+  const { style, margins } = b;
+  const width = style.width - margins.left - margins.right;
   if (!b.blank) {
     if (docs.header) {
       const h = layoutChrome(docs.header, width, b.index + 1, total, ctx);
@@ -218,8 +253,6 @@ function finishPage(b: BodyPage, last: boolean, total: number, docs: Documents, 
     }
   }
   fragments.push(...layoutMarginBoxes(style, margins, b.index + 1, total, ctx));
-  toPageCoordinates(b.converted && b.body ? fragments.filter((f) => f !== b.body) : fragments, 0, 0);
-  const backgroundColor = docs.canvas.color ?? style.backgroundColor;
-  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor, fragments };
-  return b.scale === 1 ? page : { ...page, scale: b.scale };
+  toPageCoordinates(fragments, 0, 0);
+  return fragments;
 }

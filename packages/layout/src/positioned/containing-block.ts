@@ -68,7 +68,7 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
   const f = r.fragment;
   if (f && f.kind === 'box') {
     if (root && space.mode === 'layout') {
-      const page = recordPage(box as ContainerBox, f, r, space);
+      const page = recordPage(box as ContainerBox, f, r, space, ctx);
       if (pending.length) placePending(f, pending, ctx, page.icb, (p, placed) => placeOnPage(box as ContainerBox, p.box.style, placed, page));
       placeFixed(box as ContainerBox, page, ctx);
     } else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));

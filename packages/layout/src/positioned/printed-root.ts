@@ -1,4 +1,4 @@
-import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
+import type { BlockLevelBox, Box, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
@@ -17,8 +17,12 @@ import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 type Area = PaddingBox & { readonly x: number; readonly y: number };
 
 export interface RootPage {
-  /** The root's fragment on this page; its children are placed relative to it. */
-  readonly fragment: BoxFragment;
+  /**
+   * The root's fragment on this page; its children are placed relative to it. Null once the
+   * page is given away (LayoutContext.held), which happens early only when nothing can be
+   * placed on an earlier page (placesOnEarlierPages).
+   */
+  fragment: BoxFragment | null;
   /** This page's area: its corner in the root fragment, its size floored. */
   readonly area: Area;
   /** The page area's height (the fragmentainer), unfloored. */
@@ -32,7 +36,7 @@ export interface RootPage {
 const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
 
 /** Note the root's fragment on a new page (the first page starts the document over). */
-export function recordPage(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space): RootPage {
+export function recordPage(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space, ctx: LayoutContext): RootPage {
   // The page's room (its area rounded up to whole px) is how far the next page's content starts
   // below this one's; the area itself (cbBlockSize) floored is the ICB height.
   const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
@@ -44,6 +48,7 @@ export function recordPage(root: ContainerBox, f: BoxFragment, r: LayoutResult, 
   const first = pages[0]?.area ?? area;
   const page: RootPage = { fragment: f, area, height, top: last ? last.top + last.height : 0, icb: { ...area, width: first.width, height: first.height } };
   pages.push(page);
+  ctx.held.release.push(() => void (page.fragment = null));
   return page;
 }
 
@@ -59,9 +64,31 @@ export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fr
   const pages = pagesOf.get(root);
   if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto')) return false;
   const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
+  if (!target.fragment) return false;
   offsetFragment(placed, target.area.x, target.area.y - target.top);
   (target.fragment.children as Fragment[]).push(placed);
   return true;
+}
+
+/**
+ * Some absolutely positioned box has the page root as its containing block, so placeOnPage may
+ * add it to a page laid out before the one its placeholder is on: pages cannot be given away
+ * as soon as they are laid out. Boxes inside positioned boxes have those as containing blocks.
+ */
+export function placesOnEarlierPages(root: ContainerBox): boolean {
+  const stack: Box[] = [...root.children];
+  while (stack.length) {
+    const box = stack.pop()!;
+    if (box.kind === 'atomic') {
+      stack.push(box.box);
+      continue;
+    }
+    if (box.kind === 'text' || box.kind === 'line-break' || box.kind === 'marker') continue;
+    if (box.kind !== 'lines' && box.style.position === 'absolute') return true;
+    if (box.kind !== 'lines' && box.style.position !== 'static') continue;
+    if ('children' in box) for (const child of box.children as readonly Box[]) stack.push(child);
+  }
+  return false;
 }
 
 const fixedCache = new WeakMap<ContainerBox, readonly Exclude<BlockLevelBox, { kind: 'lines' }>[]>();
@@ -113,7 +140,7 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
       const top = placed.y + dy;
       if (top >= page.height || top + placed.height < 0) continue;
       offsetFragment(placed, page.area.x, page.area.y + dy);
-      (page.fragment.children as Fragment[]).push(placed);
+      (page.fragment?.children as Fragment[] | undefined)?.push(placed);
     }
   }
 }

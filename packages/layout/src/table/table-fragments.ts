@@ -20,9 +20,10 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /*
  * Cached cell fragments are handed out to pages. Fragments are converted to page coordinates
- * in place (after all pages are laid out), so a subtree must not be in the final tree twice:
- * the first placement of a cached cell shares its subtree, any later one (a repeated header,
- * a row laid out again) gets a deep copy (MeasuredCell.handedOut says which). Copying every
+ * in place, so a subtree must not be in the final tree twice: the first placement of a cached
+ * cell shares its subtree, any later one (a row laid out again) gets a deep copy
+ * (MeasuredCell.handedOut says which). A repeated header or footer row is a copy every time:
+ * its page is converted while the table goes on, so the cached fragment must stay as measured. Copying every
  * time made nested tables quadratic: each level copied the whole subtree below it.
  * The first placement of a cell that spans one row and needs no vertical shift is the cached
  * fragment itself (its position and height are set again by every placement, its children
@@ -33,8 +34,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
 
 /** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment's children are never moved. */
-export function alignedCell(c: MeasuredCell, x: number, height: number, rowBaseline: number | null): BoxFragment {
-  const first = !c.handedOut;
+export function alignedCell(c: MeasuredCell, x: number, height: number, rowBaseline: number | null, repeats: boolean): BoxFragment {
+  const first = !c.handedOut && !repeats;
   c.handedOut = true;
   const v = c.slot.box.style.verticalAlign;
   let dy = 0;

@@ -9,8 +9,8 @@ import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSe
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTable, type PreparedTable } from './table-prepare.js';
 import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
-import { placeRows, type PageRows } from './table-page.js';
-import { measureRows } from './table-rows.js';
+import { bodyRows, placeRows, type PageRows } from './table-page.js';
+import { measureRows, type MeasuredRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
 
 const wrappers = new WeakMap<ContainerBox, TableBox>();
@@ -92,7 +92,12 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   children.push(grid);
   y += grid.kind === 'box' ? grid.height : 0;
   if (last) caption('bottom');
-  const baseline = firstBaseline(page, rows.baselines, gridTop);
+  const baseline = firstBaseline(page, rows, gridTop);
+  // Body rows placed here are the page's now (header and footer rows were placed as copies).
+  const { from, to } = bodyRows(prep);
+  ctx.held.release.push(() => {
+    for (const p of page.placed) if (p.index >= from && p.index < to) rows.release(p.index);
+  });
   const fragment = captions.length === 0 ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
     : createBoxFragment(anonymousStyle(s), table.tag, table.attrs, {
       x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(!continuation, last),
@@ -121,11 +126,11 @@ function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, 
 }
 
 /** The table's baseline is its first row's (CSS 2.1 §17.5.3 / §10.8.1 for inline-table). */
-function firstBaseline(page: PageRows, baselines: readonly (number | null)[], gridTop: number): number | null {
+function firstBaseline(page: PageRows, rows: MeasuredRows, gridTop: number): number | null {
   const first = page.placed[0];
   if (!first) return null;
-  const b = baselines[first.index];
-  if (b !== null && b !== undefined) return gridTop + first.top + b;
+  const b = rows.baseline(first.index);
+  if (b !== null) return gridTop + first.top + b;
   const cell = first.cells[0]?.fragment;
   return cell ? gridTop + first.top + cell.height - cell.border.bottom - cell.padding.bottom : null;
 }

@@ -43,17 +43,19 @@ function section(plan: RowPlan, from: number, to: number): Section {
 /** Rows from..to-1 with the spacing after each. */
 function rowsHeight(plan: RowPlan, from: number, to: number): number {
   let height = 0;
-  for (let r = from; r < to; r++) height += plan.rows.heights[r]! + plan.prep.vSpacing;
+  for (let r = from; r < to; r++) height += plan.rows.height(r) + plan.prep.vSpacing;
   return height;
 }
 
-function measuredRow(plan: RowPlan, r: number, top: number): PlacedRow {
+/** Row r's measured cells, placed at `top`; a header or footer row (`repeats`) is placed as a copy. */
+function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): PlacedRow {
   const { rows, prep } = plan;
-  const height = rows.heights[r]!;
-  const cells = rows.cells[r]!.map((c) => {
+  const height = rows.height(r);
+  const baseline = rows.baseline(r);
+  const cells = rows.cells(r).map((c) => {
     let h = height;
-    for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.heights[i]!;
-    return { fragment: alignedCell(c, cellX(plan.geo, c.slot), h, rows.baselines[r] ?? null), rowSpan: c.slot.rowSpan };
+    for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.height(i);
+    return { fragment: alignedCell(c, cellX(plan.geo, c.slot), h, baseline, repeats), rowSpan: c.slot.rowSpan };
   });
   return { index: r, top, height, cells };
 }
@@ -85,8 +87,16 @@ function put(cur: Cursor, p: PlacedRow): void {
   cur.y = p.top + p.height;
 }
 
-function putRows(plan: RowPlan, cur: Cursor, from: number, to: number): void {
-  for (let r = from; r < to; r++) put(cur, measuredRow(plan, r, cur.y + gap(plan, cur)));
+function putRows(plan: RowPlan, cur: Cursor, from: number, to: number, repeats = false): void {
+  for (let r = from; r < to; r++) put(cur, measuredRow(plan, r, cur.y + gap(plan, cur), repeats));
+}
+
+/** The rows between the header group and the footer group (those repeat on every page). */
+export function bodyRows(prep: PreparedTable): { from: number; to: number } {
+  const t = prep.structure;
+  const first = t.groups[0];
+  const last = t.groups[t.groups.length - 1];
+  return { from: first?.role === 'header' ? first.rowCount : 0, to: last?.role === 'footer' ? t.rows.length - last.rowCount : t.rows.length };
 }
 
 /**
@@ -96,18 +106,15 @@ function putRows(plan: RowPlan, cur: Cursor, from: number, to: number): void {
  * its cells when their content can break, else moved to the next page.
  */
 export function placeRows(plan: RowPlan, startY: number, token: Token | null): PageRows {
-  const t = plan.prep.structure;
   const vs = plan.prep.vSpacing;
-  const R = t.rows.length;
-  const first = t.groups[0];
-  const last = t.groups[t.groups.length - 1];
-  const header = section(plan, 0, first?.role === 'header' ? first.rowCount : 0);
-  const footer = section(plan, last?.role === 'footer' ? R - last.rowCount : R, R);
+  const body = bodyRows(plan.prep);
+  const header = section(plan, 0, body.from);
+  const footer = section(plan, body.to, plan.prep.structure.rows.length);
   const cur: Cursor = { placed: [], y: startY, body: 0, continuation: token !== null };
   // Chromium repeats a header or footer group only when it takes at most a quarter of the page
   // (on a continuation the table starts at the page top, so the room left is the page).
   const quarter = plan.avail / 4 + EPSILON;
-  if (!token || header.height <= quarter) putRows(plan, cur, header.from, header.to);
+  if (!token || header.height <= quarter) putRows(plan, cur, header.from, header.to, true);
   const repeatFooter = footer.height <= quarter;
   // Room kept below rows: the footer when it repeats (or the table ends), the bottom spacing and edges when the table ends.
   const reserveFor = (end: number): number => (repeatFooter || end >= footer.from ? footer.height : 0) + (end >= footer.from ? vs + plan.bottomEdges : 0);
@@ -117,7 +124,7 @@ export function placeRows(plan: RowPlan, startY: number, token: Token | null): P
   if (step.kind === 'pushed') return { placed: cur.placed, y: cur.y, resume: null, pushed: true };
   const resume = step.kind === 'stop' ? step.resume : null;
   fitRowSpans(plan, cur, header.to, footer.from, token !== null);
-  if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to);
+  if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to, true);
   if (cur.placed.length && !resume) cur.y += vs;
   return { placed: cur.placed, y: cur.y, resume, pushed: false, ...(step.kind === 'stop' && step.forced ? { forcedBreak: step.forced } : {}) };
 }
@@ -143,13 +150,13 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   const end = r + 1;
   const reserve = reserveFor(end);
   const fits = cur.y + rowsHeight(plan, r, end) - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
-  if (fits && !(plan.rows.forced[r] && Number.isFinite(plan.avail))) {
+  if (fits && !(plan.rows.forced(r) && Number.isFinite(plan.avail))) {
     putRows(plan, cur, r, end);
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
   const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
-  if (!(avoid && cur.body > 0) || plan.rows.forced[r]) {
+  if (!(avoid && cur.body > 0) || plan.rows.forced(r)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
     const split = splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null);
@@ -263,7 +270,7 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
     height = Math.max(height, res.height);
   }
   if (!broke && !resumes) return null;
-  if (!broke) height = Math.max(height, plan.rows.heights[r]! > 0 && !resumes ? plan.rows.heights[r]! : height);
+  if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height);
   for (const f of frags) (f as { height: number }).height = height;
   return { row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1 })) }, cells: broke ? next : null };
 }

@@ -22,16 +22,22 @@ export interface MeasuredCell {
   handedOut: boolean;
 }
 
+/**
+ * Rows measured with unlimited height, each when pagination first needs it: the cells of a
+ * long table are laid out page by page, and a row placed for good lets its cells go (release),
+ * so that its fragments die with the page they were painted on.
+ */
 export interface MeasuredRows {
   readonly width: number;
-  readonly heights: number[];
-  /** Baseline of each row from its top (the largest baseline of its baseline-aligned cells), null when none. */
-  readonly baselines: (number | null)[];
-  readonly cells: MeasuredCell[][];
-  /** Rows with a forced break inside a cell: only the fragmenting path lays them out whole. */
-  readonly forced: boolean[];
+  height(r: number): number;
+  /** Baseline of row r from its top (the largest baseline of its baseline-aligned cells), null when none. */
+  baseline(r: number): number | null;
+  cells(r: number): readonly MeasuredCell[];
+  /** Row r has a forced break inside a cell: only the fragmenting path lays it out whole. */
+  forced(r: number): boolean;
+  /** Row r is placed for good: forget its cells (measured again if asked for again). */
+  release(r: number): void;
 }
-
 /** Left edge of a cell: its first column's, or its last one's in an RTL table. */
 export function cellX(geo: TableGeometry, slot: CellSlot): number {
   let x = Infinity;
@@ -62,39 +68,89 @@ export function contentBottom(fragment: BoxFragment): number {
 export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext): MeasuredRows {
   const cached = ctx.lineCache.get(table) as MeasuredRows | undefined;
   if (cached && cached.width === geo.width) return cached;
-  const t = prep.structure;
-  const heights: number[] = [];
-  const baselines: (number | null)[] = [];
-  const cells: MeasuredCell[][] = [];
-  const forced: boolean[] = [];
-  // Cells are measured with unlimited height: one space per width (spaces are never written).
-  const spaces = new Map<number, Space>();
-  for (const row of t.rows) {
+  const measured = new RowMeasurer(table, prep, geo, ctx);
+  ctx.lineCache.set(table, measured);
+  return measured;
+}
+
+class RowMeasurer implements MeasuredRows {
+  readonly width: number;
+  readonly #prep: PreparedTable;
+  readonly #geo: TableGeometry;
+  readonly #ctx: LayoutContext;
+  /** NaN until measured. */
+  readonly #heights: number[];
+  readonly #baselines: (number | null)[];
+  readonly #forced: boolean[];
+  readonly #cells: (MeasuredCell[] | null)[];
+  /** Cells are measured with unlimited height: one space per width (spaces are never written). */
+  readonly #spaces = new Map<number, Space>();
+
+  constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext) {
+    this.width = geo.width;
+    this.#prep = prep;
+    this.#geo = geo;
+    this.#ctx = ctx;
+    const rows = prep.structure.rows;
+    this.#heights = rows.map(() => NaN);
+    this.#baselines = rows.map(() => null);
+    this.#forced = rows.map(() => false);
+    this.#cells = rows.map(() => null);
+    // Row-spanning cells and a table height make row heights depend on each other: measure all now.
+    if (definite(table.style.height, null) === null && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
+    for (let r = 0; r < rows.length; r++) this.#measure(r);
+    spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
+    spreadTableHeight(table, prep, this.#heights);
+  }
+
+  height(r: number): number {
+    if (Number.isNaN(this.#heights[r])) this.#measure(r);
+    return this.#heights[r]!;
+  }
+
+  baseline(r: number): number | null {
+    if (Number.isNaN(this.#heights[r])) this.#measure(r);
+    return this.#baselines[r]!;
+  }
+
+  forced(r: number): boolean {
+    if (Number.isNaN(this.#heights[r])) this.#measure(r);
+    return this.#forced[r]!;
+  }
+
+  cells(r: number): readonly MeasuredCell[] {
+    return this.#cells[r] ?? this.#measure(r);
+  }
+
+  release(r: number): void {
+    this.#cells[r] = null;
+  }
+
+  /** Lay row r's cells out; its height, baseline and break are kept from the first time (spread rows keep theirs). */
+  #measure(r: number): MeasuredCell[] {
+    const row = this.#prep.structure.rows[r]!;
     const list: MeasuredCell[] = [];
     let broken = false;
     for (const slot of row.cells) {
       const box = slot.laid;
-      const width = cellWidth(geo, slot, prep.hSpacing);
-      let space = spaces.get(width);
-      if (!space) spaces.set(width, (space = cellSpace(width, Infinity, true)));
-      const r = layoutBox(box, space, null, ctx);
-      if (r.resume) broken = true;
-      const fragment = r.fragment as BoxFragment;
-      const natural = Math.max(r.height, specifiedHeight(slot.box, box));
-      list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: r.baseline ?? contentBottom(fragment), handedOut: false });
+      const width = cellWidth(this.#geo, slot, this.#prep.hSpacing);
+      let space = this.#spaces.get(width);
+      if (!space) this.#spaces.set(width, (space = cellSpace(width, Infinity, true)));
+      const res = layoutBox(box, space, null, this.#ctx);
+      if (res.resume) broken = true;
+      const fragment = res.fragment as BoxFragment;
+      const natural = Math.max(res.height, specifiedHeight(slot.box, box));
+      list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: res.baseline ?? contentBottom(fragment), handedOut: false });
     }
-    // Exact size: a pushed-to list keeps room for 16 more entries, kept here as long as the table's layout.
-    cells.push(list.slice());
-    const { height, baseline } = rowHeight(row.box, list);
-    heights.push(height);
-    forced.push(broken);
-    baselines.push(baseline);
+    this.#cells[r] = list;
+    if (Number.isNaN(this.#heights[r])) {
+      const { height, baseline } = rowHeight(row.box, list);
+      this.#heights[r] = height;
+      this.#baselines[r] = baseline;
+      this.#forced[r] = broken;
+    }
+    return list;
   }
-  spreadRowSpans(cells, heights, prep.vSpacing);
-  spreadTableHeight(table, prep, heights);
-  const measured: MeasuredRows = { width: geo.width, heights, baselines, cells, forced };
-  ctx.lineCache.set(table, measured);
-  return measured;
 }
 
 /** A cell's `height` is a minimum for its border box (CSS 2.1 §17.5.3). */
