@@ -1,10 +1,9 @@
-import type { Color, GlyphRun } from '@platen/layout';
+import type { Color } from '@platen/layout';
 import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
 import { isZeroRadii, snapRect } from './geometry.js';
 import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
-import type { TextRunPaint } from './paint-text.js';
 import type { ResolvedFace } from '../resources/fonts.js';
 import { streamOps, type StreamRef } from './content-buffer.js';
 
@@ -47,12 +46,8 @@ export class PaintContext {
   readonly fonts: DocumentFonts;
   readonly images: PdfImageCache;
   readonly diagnostics: PaintDiagnostic[];
-  /** Text runs drawn before in this document, with their glyphs' CIDs (paint-text.ts). */
-  readonly textRuns = new Map<GlyphRun, TextRunPaint>();
   /** `Tf` operators per face and size (text-object.ts: the font's resource name is the document's). */
   readonly tfOperators = new Map<ResolvedFace, Map<number, string>>();
-  /** The same for text in transformed boxes, drawn with every TJ adjustment (text-object.ts DRIFT_PX). */
-  readonly transformedTextRuns = new Map<GlyphRun, TextRunPaint>();
   /**
    * Inside a transformed box (> 0) box decorations are not pixel-snapped: Chromium paints
    * such a box in its own layer, where page pixels are not the layer's pixels.

@@ -21,35 +21,6 @@ function utf16Hex(text: string): string {
   return out.toUpperCase();
 }
 
-/**
- * What drawing an unjustified run again needs, per document (CIDs are the document's) and
- * run: layout hands the same shaped run object to every occurrence of a word, and building
- * a record per glyph and the TJ array again for each was a large share of a long table's
- * garbage. Looking a glyph up again would give the same answer: its CID and ToUnicode entry
- * are fixed at first use. Kept in PaintContext.textRuns, which lives as long as the document.
- */
-export type TextRunPaint = {
-  readonly resolved: ResolvedFace;
-  /** A plain run (text-object.ts): shown in its line's text object. */
-  readonly plain: PlainRun;
-} | {
-  readonly resolved: ResolvedFace;
-  readonly plain: null;
-  readonly glyphs: readonly PenGlyph[];
-};
-
-/** The run's cached drawing (see TextRunPaint), made at its first unjustified use. */
-function runPaint(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace): TextRunPaint {
-  const runs = ctx.transformed ? ctx.transformedTextRuns : ctx.textRuns;
-  let paint = runs.get(run);
-  if (!paint) {
-    const plain = plainRun(ctx, run, resolved, !ctx.transformed);
-    paint = plain ? { resolved, plain } : { resolved, plain: null, glyphs: buildPenGlyphs(ctx, run, resolved, 0) };
-    runs.set(run, paint);
-  }
-  return paint;
-}
-
 function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
   const n = run.glyphIds.length;
   const out: PenGlyph[] = new Array<PenGlyph>(n);
@@ -165,27 +136,28 @@ function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, text: Tex
  * A plain run continues the line's text object `text`; any other run is its own.
  */
 function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[], text: TextObject): number {
-  const cached = justify === 0 ? (ctx.transformed ? ctx.transformedTextRuns : ctx.textRuns).get(run) : undefined;
-  const resolved = cached?.resolved ?? ctx.fonts.resolve(run.fontId);
+  const resolved = ctx.fonts.resolve(run.fontId);
   if (!resolved) {
     ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
     text.moved();
     return x + run.width;
   }
-  // Registers the font on the current page (a cached run may come from an earlier page).
+  // Registers the font on the current page (plainRun's Tf operator is made once per document).
   const fontName = ctx.fonts.use(resolved);
-  const paint = justify === 0 ? cached ?? runPaint(ctx, run, resolved) : null;
+  // Made again at each occurrence: a memo per run for the document cost more than it saved
+  // (most of a long table's runs occur once) and kept every run until the PDF was written.
+  const plain = justify === 0 ? plainRun(ctx, run, resolved, !ctx.transformed) : null;
   setTextColor(ctx, fill, false, text);
   if (resolved.syntheticBold) setTextColor(ctx, fill, true, text);
-  if (paint?.plain) {
-    text.show(paint.plain, x, baseline);
+  if (plain) {
+    text.show(plain, x, baseline);
     let pen = x;
-    for (const advance of paint.plain.advances) pen += advance;
+    for (const advance of plain.advances) pen += advance;
     return pen;
   }
   text.close();
   if (resolved.syntheticBold) ops.push(`${num(fakeBoldWidth(run.size))} w`);
-  const glyphs = paint ? paint.glyphs : buildPenGlyphs(ctx, run, resolved, justify);
+  const glyphs = buildPenGlyphs(ctx, run, resolved, justify);
   ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
   const pen = showGlyphs(ops, glyphs, x, baseline, fontSize(run.size), resolved.syntheticOblique ? OBLIQUE_SKEW : 0, run.rtl);
