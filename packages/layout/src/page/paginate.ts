@@ -57,7 +57,7 @@ interface Pass {
 }
 
 /**
- * Lay the document out page by page and give each page to `sink` as soon as it is final, so
+ * Lay the document out page by page and give each page to `sink` as soon as it is laid out, so
  * that its fragments can be painted and dropped instead of all living until the last page.
  * The chrome (header, footer, margin boxes) follows once the page count is known. Content wider
  * than the page, or page numbers that make the chrome taller, make layout start over (`restart`).
@@ -148,7 +148,7 @@ interface PassOptions {
   readonly count: number;
   /** Shrink to fit of this pass. */
   readonly scale: number;
-  /** Give each page away once the next one is laid out, not all at the end. */
+  /** Give each page away as soon as it is laid out, not all at the end. */
   readonly streams: boolean;
   /** Measure shrink to fit (the first pass): from the first page wider than the paper on, nothing more is given away. */
   readonly fit: boolean;
@@ -187,7 +187,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (wantsBlank && index > 0) {
       const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true }), scale);
       pages.push({ index, style, margins, blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0, scale });
-      if (index > 0 && pass.streams) give(pages[index - 1]!, false);
+      if (pass.streams) give(pages[index]!, false);
       forced = 'page';
       continue;
     }
@@ -209,12 +209,12 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, scale });
-    if (index > 0 && pass.streams) give(pages[index - 1]!, false);
+    if (pass.streams) give(pages[index]!, index === 0 && r.resume === null);
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
     resume = r.resume;
     forced = r.forcedBreak ?? null;
   } while (resume !== null);
-  for (const b of pass.streams ? pages.slice(-1) : pages) give(b, pages.length === 1);
+  if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
   return { pages, shrink };
 }
 
