@@ -20,12 +20,28 @@ export interface BuildOptions {
 interface Walk {
   readonly options: BuildOptions;
   state: CollapseState;
+  /** Positioned ancestors of the element being built (the root's own position does not count). */
+  positioned: number;
+  /** An absolutely positioned box with no positioned ancestor: its containing block is the root. */
+  rootAbsolute: boolean;
+}
+
+const withRootAbsolutes = new WeakSet<ContainerBox>();
+
+/**
+ * Some absolutely positioned box of the tree `root` was built for has the root as its
+ * containing block (noted while building, instead of another walk over every box).
+ */
+export function hasRootAbsolutes(root: ContainerBox): boolean {
+  return withRootAbsolutes.has(root);
 }
 
 /** Build the box tree of `root` (CSS 2.1 §9.2): the root is always a block container. */
 export function buildBoxes(root: StyledElement, options: BuildOptions): ContainerBox {
-  const walk: Walk = { options, state: createCollapseState() };
-  return buildContainer(root, containerKind(root.style.display) ?? 'block', [], walk);
+  const walk: Walk = { options, state: createCollapseState(), positioned: 0, rootAbsolute: false };
+  const box = buildContainer(root, containerKind(root.style.display) ?? 'block', [], walk);
+  if (walk.rootAbsolute) withRootAbsolutes.add(box);
+  return box;
 }
 
 type ContainerKind = ContainerBox['kind'];
@@ -109,6 +125,19 @@ function buildElement(el: StyledElement, decorations: readonly DecorationSpec[],
     for (const c of el.children) buildNode(c, decorations, walk, blockify, out);
     return;
   }
+  const position = el.style.position;
+  if (position === 'static') {
+    buildElementBoxes(el, decorations, walk, blockify, out);
+    return;
+  }
+  if (position === 'absolute' && walk.positioned === 0) walk.rootAbsolute = true;
+  walk.positioned++;
+  buildElementBoxes(el, decorations, walk, blockify, out);
+  walk.positioned--;
+}
+
+function buildElementBoxes(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+  const display = el.style.display;
   if (el.tag === 'img') {
     out.push(...buildImage(el, decorations, walk));
     return;

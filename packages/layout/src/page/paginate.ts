@@ -1,4 +1,4 @@
-import { buildBoxes } from '../boxes/build-boxes.js';
+import { buildBoxes, hasRootAbsolutes } from '../boxes/build-boxes.js';
 import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment, Page, PageSink } from '../fragment.js';
 import type { LayoutOptions } from '../layout-document.js';
@@ -12,7 +12,6 @@ import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../fl
 import { canvasBackground, type CanvasBackground } from './canvas.js';
 import { alignBody } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
-import { placesOnEarlierPages } from '../positioned/printed-root.js';
 import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
 import { overflowRight, shrinkFactor } from './shrink-to-fit.js';
@@ -72,7 +71,9 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
     footer: options.footer ? build(options.footer, true) : null,
     canvas,
   };
-  const streams = !placesOnEarlierPages(docs.root);
+  // An absolute box whose containing block is the root may be added to a page laid out before
+  // the one its placeholder is on (positioned/printed-root.ts placeOnPage): keep all pages then.
+  const streams = !hasRootAbsolutes(docs.root);
   // Passes after the first lay out again with caches of their own: the cached fragments were converted to page coordinates.
   const again = (): LayoutContext => {
     sink.restart();

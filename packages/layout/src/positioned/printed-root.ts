@@ -1,4 +1,4 @@
-import type { BlockLevelBox, Box, ContainerBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
@@ -20,7 +20,7 @@ export interface RootPage {
   /**
    * The root's fragment on this page; its children are placed relative to it. Null once the
    * page is given away (LayoutContext.held), which happens early only when nothing can be
-   * placed on an earlier page (placesOnEarlierPages).
+   * placed on an earlier page (build-boxes hasRootAbsolutes).
    */
   fragment: BoxFragment | null;
   /** This page's area: its corner in the root fragment, its size floored. */
@@ -68,27 +68,6 @@ export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fr
   offsetFragment(placed, target.area.x, target.area.y - target.top);
   (target.fragment.children as Fragment[]).push(placed);
   return true;
-}
-
-/**
- * Some absolutely positioned box has the page root as its containing block, so placeOnPage may
- * add it to a page laid out before the one its placeholder is on: pages cannot be given away
- * as soon as they are laid out. Boxes inside positioned boxes have those as containing blocks.
- */
-export function placesOnEarlierPages(root: ContainerBox): boolean {
-  const stack: Box[] = [...root.children];
-  while (stack.length) {
-    const box = stack.pop()!;
-    if (box.kind === 'atomic') {
-      stack.push(box.box);
-      continue;
-    }
-    if (box.kind === 'text' || box.kind === 'line-break' || box.kind === 'marker') continue;
-    if (box.kind !== 'lines' && box.style.position === 'absolute') return true;
-    if (box.kind !== 'lines' && box.style.position !== 'static') continue;
-    if ('children' in box) for (const child of box.children as readonly Box[]) stack.push(child);
-  }
-  return false;
 }
 
 const fixedCache = new WeakMap<ContainerBox, readonly Exclude<BlockLevelBox, { kind: 'lines' }>[]>();

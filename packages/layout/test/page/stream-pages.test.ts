@@ -66,6 +66,12 @@ describe('streaming pages to a sink', () => {
     expect(dumpFragments(pages[0]!)).toContain('text "S"');
   });
 
+  it('still gives pages away early when every absolute box has a positioned ancestor', () => {
+    const stamp = el('div', { position: 'relative' }, el('div', { position: 'absolute', top: 5, left: 5, width: 20, height: 20 }, 'S'));
+    const { events } = record(paragraphs(15, [stamp]), PAGE);
+    expect(events.indexOf('page 0')).toBeLessThan(events.indexOf('shape P7'));
+  });
+
   it('repeats a table header on every page from a copy, not from a page already given away', () => {
     const rows = Array.from({ length: 30 }, (_, i) => el('tr', {}, el('td', {}, `R${i}`)));
     const table = el('body', {}, el('table', { borderSpacing: [0, 0] }, el('thead', { display: 'table-header-group' }, el('tr', {}, el('th', {}, 'Head'))), el('tbody', {}, ...rows)));
