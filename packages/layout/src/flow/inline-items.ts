@@ -103,12 +103,18 @@ export function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
   return (box.memo = { owner: ctx.lineCache, paragraph: null, lines: null });
 }
 
-/** `collectParagraph` for a lines box: the paragraph is kept on the box (intrinsic sizing, then layout). */
+/**
+ * `collectParagraph` for a lines box. A paragraph built for layout is kept on the box until its
+ * lines are; one built for intrinsic sizing is not: a long table's cells are all sized before
+ * their rows are laid out page by page, and keeping every cell's items until then made them
+ * the largest part of what young-generation collections copied (6000-row report). Building
+ * them again at layout costs less.
+ */
 export function paragraphOf(box: LinesBox, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null): Paragraph {
   const memo = box.memo;
   if (memo && memo.owner === ctx.lineCache && memo.paragraph) return memo.paragraph;
   const para = buildParagraph(box.children, box.style, cbWidth, ctx, intrinsic, cbHeight);
-  if (para.widthIndependent) linesMemo(box, ctx).paragraph = para;
+  if (para.widthIndependent && !intrinsic) linesMemo(box, ctx).paragraph = para;
   return para;
 }
 
