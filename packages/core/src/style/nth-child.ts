@@ -59,11 +59,14 @@ function matchesNth([a, b]: readonly [number, number], position: number): boolea
 interface Positions {
   readonly children: readonly unknown[];
   readonly length: number;
-  /** 0-based among element siblings, and among element siblings of the same name. */
-  readonly index: Map<Element, number>;
-  readonly typeIndex: Map<Element, number>;
-  readonly count: number;
-  readonly typeCount: Map<string, number>;
+  /** The element children, in order. */
+  readonly elements: readonly Element[];
+  /** Where the last element asked about is in `elements`: styling asks sibling after sibling. */
+  last: number;
+  /** 0-based among element siblings, for elements asked about out of order (built then). */
+  index: Map<Element, number> | null;
+  /** 0-based among element siblings of the same name, and their counts (:nth-of-type, built on first use). */
+  types: { readonly index: Map<Element, number>; readonly count: Map<string, number> } | null;
 }
 
 /** Per parent node, for as long as its DOM lives (a render's). */
@@ -73,31 +76,53 @@ function positions(el: Element): Positions {
   const parent = el.parent;
   const children: readonly unknown[] = parent ? parent.children : [el];
   const known = parent ? byParent.get(parent) : undefined;
-  if (known && known.children === children && known.length === children.length && known.index.has(el)) return known;
-  const index = new Map<Element, number>();
-  const typeIndex = new Map<Element, number>();
-  const typeCount = new Map<string, number>();
-  let count = 0;
-  for (const child of children as Element[]) {
-    if (!isTag(child)) continue;
-    index.set(child, count++);
-    const same = typeCount.get(child.name) ?? 0;
-    typeIndex.set(child, same);
-    typeCount.set(child.name, same + 1);
-  }
-  const made: Positions = { children, length: children.length, index, typeIndex, count, typeCount };
+  if (known && known.children === children && known.length === children.length) return known;
+  const elements: Element[] = [];
+  for (const child of children as Element[]) if (isTag(child)) elements.push(child);
+  const made: Positions = { children, length: children.length, elements, last: -1, index: null, types: null };
   if (parent) byParent.set(parent, made);
   return made;
 }
 
-function position(el: Element, kind: NthKind): number {
-  const p = positions(el);
-  const i = (kind === 'nth-child' || kind === 'nth-last-child' ? p.index : p.typeIndex).get(el) ?? 0;
-  switch (kind) {
-    case 'nth-child': case 'nth-of-type': return i + 1;
-    case 'nth-last-child': return p.count - i;
-    case 'nth-last-of-type': return (p.typeCount.get(el.name) ?? 1) - i;
+/** 0-based position of `el` among its element siblings (-1: not among them). */
+function elementIndex(p: Positions, el: Element): number {
+  const { elements, last } = p;
+  if (elements[last + 1] === el) return (p.last = last + 1);
+  if (elements[last] === el) return last;
+  if (!p.index) {
+    p.index = new Map();
+    elements.forEach((e, i) => p.index!.set(e, i));
   }
+  const i = p.index.get(el) ?? -1;
+  if (i >= 0) p.last = i;
+  return i;
+}
+
+function typePositions(elements: readonly Element[]): NonNullable<Positions['types']> {
+  const index = new Map<Element, number>();
+  const count = new Map<string, number>();
+  for (const e of elements) {
+    const same = count.get(e.name) ?? 0;
+    index.set(e, same);
+    count.set(e.name, same + 1);
+  }
+  return { index, count };
+}
+
+function position(el: Element, kind: NthKind): number {
+  let p = positions(el);
+  let i = elementIndex(p, el);
+  // Not among its parent's children any more (a tree changed after it was counted): count again.
+  if (i < 0 && el.parent) {
+    byParent.delete(el.parent);
+    p = positions(el);
+    i = Math.max(0, elementIndex(p, el));
+  }
+  if (kind === 'nth-child') return i + 1;
+  if (kind === 'nth-last-child') return p.elements.length - i;
+  p.types ??= typePositions(p.elements);
+  const t = p.types.index.get(el) ?? 0;
+  return kind === 'nth-of-type' ? t + 1 : (p.types.count.get(el.name) ?? 1) - t;
 }
 
 /** Parsed formulas; the few a stylesheet uses (bounded: parsing again is only slower). */

@@ -48,6 +48,29 @@ describe(':nth-*() from per-parent positions agrees with css-select', () => {
   });
 });
 
+describe(':nth-*() positions asked out of order', () => {
+  it('agree with css-select whatever order the elements are asked in, and after the children change', () => {
+    const doc = parseDocument(HTML);
+    const all = elements(doc);
+    const shuffled = all.map((el, i) => ({ el, key: (i * 7919) % all.length })).sort((a, b) => a.key - b.key).map((x) => x.el);
+    for (const selector of [':nth-child(2n+1)', ':nth-last-child(3)', ':nth-of-type(2)', ':nth-last-of-type(1)']) {
+      const ours = compileSelectorList(selector);
+      if (typeof ours === 'string') throw new Error(ours);
+      const reference = compile<unknown, Element>(selector, { xmlMode: false }) as (el: Element) => boolean;
+      for (const order of [[...all].reverse(), shuffled, all]) {
+        expect(order.map((el) => ours[0]!.match(el)), selector).toEqual(order.map((el) => reference(el)));
+      }
+    }
+    // The list loses its first element: positions are counted again.
+    const ul = all.find((el) => el.name === 'ul')!;
+    ul.children = ul.children.filter((c) => c !== ul.children.find((k) => k instanceof Element));
+    const first = compileSelectorList(':nth-child(1)');
+    if (typeof first === 'string') throw new Error(first);
+    const lis = ul.children.filter((c): c is Element => c instanceof Element);
+    expect(lis.map((el) => first[0]!.match(el))).toEqual(lis.map((_, i) => i === 0));
+  });
+});
+
 describe('parseNth', () => {
   it.each<[string, [number, number] | null]>([
     ['even', [2, 0]], ['odd', [2, 1]], ['-n+3', [-1, 3]], ['2n - 1', [2, -1]], ['+5', [0, 5]], ['n', [1, 0]],
