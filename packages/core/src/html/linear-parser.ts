@@ -76,9 +76,9 @@ function exactChildren(element: Element): void {
   if (element.children.length > 0) element.children = element.children.slice();
 }
 
-/** `htmlparser2.parseDocument`, but linear in nesting depth (see `TopFirstStack`). */
-export function parseDocumentLinear(html: string, options: ParserOptions & DomHandlerOptions): Document {
-  const handler = new DomHandler(undefined, options, exactChildren);
+/** `htmlparser2.parseDocument`, but linear in nesting depth (see `TopFirstStack`); `onClose` sees every element as it closes. */
+export function parseDocumentLinear(html: string, options: ParserOptions & DomHandlerOptions, onClose?: (element: Element) => void): Document {
+  const handler = new DomHandler(undefined, options, onClose ? (el) => (exactChildren(el), onClose(el)) : exactChildren);
   const parser = new Parser(handler, options);
   const internals = parser as unknown as { stack: unknown; foreignContext: unknown; onend: () => void };
   if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext) || internals.stack.length !== 0 || typeof internals.onend !== 'function') {

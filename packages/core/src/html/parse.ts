@@ -15,13 +15,14 @@ const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base
  */
 export function parseHtml(html: string): Document {
   let doc: Document;
+  const roots = new RootElements();
   try {
-    doc = parseDocumentLinear(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true });
+    doc = parseDocumentLinear(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true }, (el) => roots.note(el));
   } catch {
     doc = new Document([]);
   }
   ensureSkeleton(doc);
-  unwrapStrayRoots(doc);
+  if (!roots.canonical) unwrapStrayRoots(doc);
   if (!hasDoctype(doc)) keepTablesInParagraphs(doc, html);
   for (const table of finishElements(doc)) fixTable(table);
   return doc;
@@ -92,6 +93,25 @@ export function hasDoctype(doc: Document): boolean {
 
 function findChild(parent: ParentNode, name: string): Element | undefined {
   return parent.children.find((c): c is Element => c instanceof Element && c.name === name);
+}
+
+/**
+ * Whether the parsed `html`, `head` and `body` elements are at most one each, in their places
+ * (html in the document, head and body in html): then none is a stray for unwrapStrayRoots,
+ * whose walk over the whole tree is skipped (3.5 ms of a 6000-row table's parse).
+ */
+class RootElements {
+  canonical = true;
+  readonly #seen = new Set<string>();
+
+  note(el: Element): void {
+    const name = el.name;
+    if (name !== 'html' && name !== 'head' && name !== 'body') return;
+    const parent = el.parent;
+    const placed = name === 'html' ? parent instanceof Document : parent instanceof Element && parent.name === 'html' && parent.parent instanceof Document;
+    if (!placed || this.#seen.has(name)) this.canonical = false;
+    this.#seen.add(name);
+  }
 }
 
 /**

@@ -29,6 +29,10 @@ describe('parseHtml', () => {
     ['<svg viewbox="0 0 1 1"><path d="M0"/><LINEARGRADIENT/><circle r="1"/></svg><div/>x', '<html><head></head><body><svg viewBox="0 0 1 1"><path d="M0"></path><linearGradient></linearGradient><circle r="1"></circle></svg><div>x</div></body></html>'],
     ['<body class="a"><p>x</p><html lang="fr"><head><style>s{}</style></head><body class="b" id="i"><p>y</p></body></html>', '<html lang="fr"><head></head><body class="a" id="i"><p>x</p><style>s{}</style><p>y</p></body></html>'],
     ['<html><body><p>x</p></body></html>', '<html><head></head><body><p>x</p></body></html>'],
+    // A document pasted into an element: its html/body give their attributes away and vanish.
+    ['<html><body><div><html lang="de"><body class="x"><p>in</p></body></html></div></body></html>', '<html lang="de"><head></head><body class="x"><div><p>in</p></div></body></html>'],
+    ['<p>a</p><div><body id="b"><p>x</p></body></div>', '<html><head></head><body id="b"><p>a</p><div><p>x</p></div></body></html>'],
+    ['<html><head></head><body><section><head><title>t</title></head>y</section></body></html>', '<html><head></head><body><section><title>t</title>y</section></body></html>'],
     ['', '<html><head></head><body></body></html>'],
   ])('%s', (html, expected) => {
     expect(serialize(html)).toBe(expected);
