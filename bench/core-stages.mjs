@@ -30,7 +30,7 @@ async function once() {
   const styles = stages.computeStyles(doc, { format, chrome });
   lap();
   const fonts = stages.getFontRegistry().createFontSet();
-  const painter = stages.createPdfPainter({ fonts, images: new Map(), outline: true, diagnostics: [] });
+  const painter = new stages.PdfPainter({ fonts, images: new Map(), outline: true, diagnostics: [] });
   stages.streamDocument(styles.root, layoutOptions(stages, styles, format, fonts), painter);
   lap();
   await painter.finish();

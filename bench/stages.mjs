@@ -14,9 +14,9 @@ export async function loadStages(dist = CORE_DIST) {
   const { resolveFormat } = await load('format.js');
   const { getFontRegistry } = await load('resources/fonts.js');
   const { createMeasurer } = await load('text/measurer.js');
-  const { paintPdf, createPdfPainter } = await load('paint/paint-pdf.js');
+  const { paintPdf, PdfPainter } = await load('paint/paint-pdf.js');
   const { layoutDocument, streamDocument } = await import('@platen/layout');
-  return { expandTemplate, parseHtml, computeStyles, resolveFormat, getFontRegistry, createMeasurer, paintPdf, createPdfPainter, layoutDocument, streamDocument };
+  return { expandTemplate, parseHtml, computeStyles, resolveFormat, getFontRegistry, createMeasurer, paintPdf, PdfPainter, layoutDocument, streamDocument };
 }
 
 /** A workload's template expanded and parsed: the body and the header/footer components. */

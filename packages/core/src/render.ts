@@ -3,7 +3,7 @@ import { DocumentTooLargeError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
 import { parseHtml } from './html/parse.js';
 import type { PaintDiagnostic } from './paint/paint-context.js';
-import { createPdfPainter, type PdfPainter } from './paint/paint-pdf.js';
+import { PdfPainter } from './paint/paint-pdf.js';
 import { collectImageUrls } from './resources/collect-urls.js';
 import { loadFontFaces } from './resources/font-faces.js';
 import { getFontRegistry, type FontSet } from './resources/fonts.js';
@@ -108,7 +108,7 @@ async function styleAndLayout(
   ]);
   const measurer: Measurer = createMeasurer(fonts);
   const title = styles.title;
-  const painter = createPdfPainter({ fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
+  const painter = new PdfPainter({ fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
   layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
   return { painter, fonts, diagnostics: styles.diagnostics };
 }

@@ -3,17 +3,12 @@ import { PdfPainter, type PaintOptions } from './pdf-painter.js';
 
 export { PT_PER_PX, PdfPainter, type PaintOptions } from './pdf-painter.js';
 
-/** A painter that takes pages as layout gives them (`streamDocument`'s sink); `finish()` writes the PDF. */
-export function createPdfPainter(options: PaintOptions): PdfPainter {
-  return new PdfPainter(options);
-}
-
 /**
  * Paint laid-out pages (`layoutDocument`'s, with their chrome) into a PDF. The same pages
  * and options give byte-identical output.
  */
 export async function paintPdf(pages: readonly Page[], options: PaintOptions): Promise<Uint8Array> {
-  const painter = createPdfPainter(options);
+  const painter = new PdfPainter(options);
   for (const page of pages) painter.page(page);
   pages.forEach((page, i) => painter.chrome(i, page.chrome ?? []));
   return painter.finish();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fragment } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
-import { createPdfPainter, paintPdf } from '../../src/paint/paint-pdf.js';
+import { paintPdf, PdfPainter } from '../../src/paint/paint-pdf.js';
 import type { PaintDiagnostic } from '../../src/paint/paint-context.js';
 import { BLUE, RED, box, page, text } from './fixtures.js';
 import { pdfText, pdfWords, qpdfCheck, rasterise } from './poppler.js';
@@ -31,7 +31,7 @@ describe('PdfPainter', () => {
 
   it('paints pages as they come and the chrome of each once all are given', async () => {
     const fs = fonts();
-    const painter = createPdfPainter({ fonts: fs, images: noImages });
+    const painter = new PdfPainter({ fonts: fs, images: noImages });
     painter.page(page([text(fs, 'First body', 20, 200)]));
     painter.page(page([text(fs, 'Second body', 20, 200)], 1));
     expect(painter.pageCount).toBe(2);
@@ -47,7 +47,7 @@ describe('PdfPainter', () => {
     const fs = fonts();
     const before: PaintDiagnostic = { severity: 'warning', code: 'earlier', message: 'from another stage' };
     const diagnostics: PaintDiagnostic[] = [before];
-    const painter = createPdfPainter({ fonts: fs, images: noImages, diagnostics });
+    const painter = new PdfPainter({ fonts: fs, images: noImages, diagnostics });
     painter.page(page([box(Number.NaN, 0, 10, 10, { backgroundColor: RED }), text(fs, 'Discarded', 20, 100)]));
     painter.page(page([text(fs, 'Discarded too', 20, 100)], 1));
     expect(diagnostics.map((d) => d.code)).toEqual(['earlier', 'bad_geometry']);
