@@ -9,7 +9,7 @@ import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSe
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTable, type PreparedTable } from './table-prepare.js';
 import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
-import { bodyRows, placeRows, type PageRows } from './table-page.js';
+import { placeRows, type PageRows } from './table-page.js';
 import { measureRows, type MeasuredRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
 
@@ -93,11 +93,6 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   y += grid.kind === 'box' ? grid.height : 0;
   if (last) caption('bottom');
   const baseline = firstBaseline(page, rows, gridTop);
-  // Body rows placed here are the page's now (header and footer rows were placed as copies).
-  const { from, to } = bodyRows(prep);
-  ctx.held.release.push(() => {
-    for (const p of page.placed) if (p.index >= from && p.index < to) rows.release(p.index);
-  });
   const fragment = captions.length === 0 ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
     : createBoxFragment(anonymousStyle(s), table.tag, table.attrs, {
       x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(!continuation, last),

@@ -47,9 +47,13 @@ function rowsHeight(plan: RowPlan, from: number, to: number): number {
   return height;
 }
 
-/** Row r's measured cells, placed at `top`; a header or footer row (`repeats`) is placed as a copy. */
+/**
+ * Row r's measured cells, placed at `top`; a header or footer row (`repeats`) is placed as a
+ * copy, any other row's cells are the page's from now on.
+ */
 function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): PlacedRow {
   const { rows, prep } = plan;
+  if (!repeats) rows.placed(r);
   const height = rows.height(r);
   const baseline = rows.baseline(r);
   const cells = rows.cells(r).map((c) => {
@@ -92,7 +96,7 @@ function putRows(plan: RowPlan, cur: Cursor, from: number, to: number, repeats =
 }
 
 /** The rows between the header group and the footer group (those repeat on every page). */
-export function bodyRows(prep: PreparedTable): { from: number; to: number } {
+function bodyRows(prep: PreparedTable): { from: number; to: number } {
   const t = prep.structure;
   const first = t.groups[0];
   const last = t.groups[t.groups.length - 1];

@@ -35,8 +35,11 @@ export interface MeasuredRows {
   cells(r: number): readonly MeasuredCell[];
   /** Row r has a forced break inside a cell: only the fragmenting path lays it out whole. */
   forced(r: number): boolean;
-  /** Row r is placed for good: forget its cells (measured again if asked for again). */
-  release(r: number): void;
+  /**
+   * Row r's cells were handed to the page being laid out: they are forgotten once that page is
+   * given away (LayoutContext.held), and measured again if asked for after that.
+   */
+  placed(r: number): void;
 }
 /** Left edge of a cell: its first column's, or its last one's in an RTL table. */
 export function cellX(geo: TableGeometry, slot: CellSlot): number {
@@ -85,6 +88,12 @@ class RowMeasurer implements MeasuredRows {
   readonly #cells: (MeasuredCell[] | null)[];
   /** Cells are measured with unlimited height: one space per width (spaces are never written). */
   readonly #spaces = new Map<number, Space>();
+  /** Rows whose cells went to the page being laid out (placed), forgotten when it is given away. */
+  readonly #placed: number[] = [];
+  readonly #forgetPlaced = (): void => {
+    for (const r of this.#placed) this.#cells[r] = null;
+    this.#placed.length = 0;
+  };
 
   constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext) {
     this.width = geo.width;
@@ -122,8 +131,9 @@ class RowMeasurer implements MeasuredRows {
     return this.#cells[r] ?? this.#measure(r);
   }
 
-  release(r: number): void {
-    this.#cells[r] = null;
+  placed(r: number): void {
+    if (this.#placed.length === 0) this.#ctx.held.release.push(this.#forgetPlaced);
+    this.#placed.push(r);
   }
 
   /** Lay row r's cells out; its height, baseline and break are kept from the first time (spread rows keep theirs). */
