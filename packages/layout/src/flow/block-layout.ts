@@ -88,14 +88,19 @@ function finish(frame: Frame): LayoutResult {
   const { used, state, space, continuation, consumedBefore } = frame;
   const topEdges = continuation ? 0 : used.border.top + used.padding.top;
   const bottomEdges = used.border.bottom + used.padding.bottom;
-  const collapseBottom = !frame.bfc && used.height === null && bottomEdges === 0 && used.minHeight === 0;
+  const collapseBottom = !frame.bfc && used.height === null && bottomEdges === 0;
   let contentBottom = state.y;
   let marginBottom: MarginSet;
   // A quirky container drops the quirky margins at its end (Chromium's margin quirk).
   const pending = isQuirkyContainer(frame.box) ? withoutQuirky(state.pending) : state.pending;
   const quirkyBottom = frame.box.style.marginQuirk?.bottom ?? false;
   if (collapseBottom) {
-    marginBottom = addMargin(pending, used.marginBottom, quirkyBottom);
+    // §8.3.1 has a non-zero min-height stop the last child's bottom margin from collapsing with
+    // the box's; Chromium lets it collapse while min-/max-height leave the auto height as it is,
+    // and drops it when they change it (Bootstrap 3's `min-height: 1px` columns rely on this).
+    const auto = contentBottom - topEdges + consumedBefore;
+    const clamped = Math.abs(clampHeight(auto, used) - auto) > EPSILON;
+    marginBottom = addMargin(clamped ? NO_MARGINS : pending, used.marginBottom, quirkyBottom);
   } else {
     contentBottom += resolveMargins(pending);
     marginBottom = addMargin(NO_MARGINS, used.marginBottom, quirkyBottom);
