@@ -46,3 +46,57 @@ function writeOutput(name: string, actual: Raster, diff: PNG | null): void {
   writeFileSync(join(outputDir, `${name}.actual.png`), toPng(actual));
   if (diff) writeFileSync(join(outputDir, `${name}.diff.png`), PNG.sync.write(diff));
 }
+
+export interface RasterDifference {
+  /** Pixels of `actual` outside the colour range of the reference pixels within 2 px (a shift by a pixel or an edge smoothed differently is not a difference). */
+  readonly differing: number;
+  /** Where the first differing pixels are, "x,y: actual vs reference" (at most 5). */
+  readonly examples: readonly string[];
+}
+
+/**
+ * Compare a page raster with a reference raster (e.g. Chromium's print of the same page), over
+ * the area both cover (Chromium's A4 is a pixel wider at 48 dpi). A pixel differs when one of
+ * its channels is more than `tolerance` outside the range of that channel over the reference's
+ * 5×5 neighbourhood: poppler smooths an enlarged image over about 3 px, with other ramps for
+ * ICC-based, grey and masked images. The diff
+ * image goes to test/__output__/<name>.diff.png when something differs.
+ */
+export function differenceFromRaster(name: string, actual: Raster, reference: PNG, tolerance = 32): RasterDifference {
+  const width = Math.min(actual.width, reference.width);
+  const height = Math.min(actual.height, reference.height);
+  const diff = new PNG({ width, height });
+  const examples: string[] = [];
+  let differing = 0;
+  const near = (x: number, y: number): boolean => {
+    const a = (y * actual.width + x) * 4;
+    for (let c = 0; c < 3; c++) {
+      let low = 255, high = 0;
+      for (let ry = Math.max(0, y - 2); ry <= Math.min(height - 1, y + 2); ry++) {
+        for (let rx = Math.max(0, x - 2); rx <= Math.min(width - 1, x + 2); rx++) {
+          const v = reference.data[(ry * reference.width + rx) * 4 + c] ?? 0;
+          low = Math.min(low, v);
+          high = Math.max(high, v);
+        }
+      }
+      const v = actual.data[a + c] ?? 0;
+      if (v < low - tolerance || v > high + tolerance) return false;
+    }
+    return true;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      const ok = near(x, y);
+      diff.data.set(ok ? [255, 255, 255, 255] : [255, 0, 0, 255], o);
+      if (ok) continue;
+      differing++;
+      if (examples.length < 5) {
+        const a = (y * actual.width + x) * 4, r = (y * reference.width + x) * 4;
+        examples.push(`${x},${y}: ${[...actual.data.subarray(a, a + 3)].join(' ')} vs ${[...reference.data.subarray(r, r + 3)].join(' ')}`);
+      }
+    }
+  }
+  if (differing > 0) writeOutput(name, actual, diff);
+  return { differing, examples };
+}

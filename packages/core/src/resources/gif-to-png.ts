@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { encodePng } from './png-write.js';
 
 /**
  * GIF (first frame, as Chromium prints an animation) → PNG, because PDFKit embeds only PNG
@@ -114,33 +114,6 @@ function rowOrder(height: number, interlaced: boolean): number[] {
   const rows: number[] = [];
   for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]] as const) for (let y = start; y < height; y += step) rows.push(y);
   return rows;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  let crc = 0xffffffff;
-  for (const byte of body) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, body.length + 4);
-  return out;
-}
-
-export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]);
 }
 
 /** The first frame of a GIF as PNG bytes, or null if it cannot be read. */
