@@ -123,7 +123,7 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   const tail = start > 0 ? tailOf(para, head[start]) : para;
   if (!tail) return placeLines(box, space, head, start, [], build, null);
   const placer = new InlineFloatPlacer(box, head.slice(0, start), f, width, top0, ctx);
-  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, build, placer }, ctx);
+  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wrapsLines(box.style), build, placer }, ctx);
   const { specs: tailSpecs, spans, y } = broken;
   placer.finish(start + tailSpecs.length - 1, y);
   const specs = [...head.slice(0, start), ...tailSpecs];
@@ -139,6 +139,8 @@ interface TailEnv {
   readonly width: number;
   readonly top0: number;
   readonly band: number;
+  /** The container wraps lines (white-space other than nowrap and pre). */
+  readonly wraps: boolean;
   readonly build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox;
   readonly placer: InlineFloatPlacer;
 }
@@ -163,7 +165,7 @@ function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutCo
         round.push(spec);
         const k = specs.length + round.length - 1;
         const line = env.build(spec, env.start + k, spans[k]!, false);
-        const beside = placer.isEmpty ? null : placer.afterLine(env.start + k, spec, line, spans[k]!);
+        const beside = (placer.isEmpty ? null : placer.afterLine(env.start + k, spec, line, spans[k]!)) ?? lowerSpan(env, spans[k]!, line, spec, para);
         if (beside) {
           spans[k] = beside;
           throw RESTART;
@@ -187,6 +189,18 @@ function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutCo
     current = null;
   }
   return { specs, spans, y };
+}
+
+/**
+ * A line whose content does not fit the span floats leave beside it moves down to where the next
+ * float ends, until it fits or no float narrows it (CSS 2 §9.5). Chromium does so only when the
+ * container wraps lines (`white-space`); a line starting with a piece of a broken word stays.
+ */
+function lowerSpan(env: TailEnv, span: Span, line: LineBox, spec: LineSpec, para: Paragraph): Span | null {
+  const { f, width, top0 } = env;
+  if (!env.wraps || line.contentWidth <= span.width + EPSILON || span.width >= width - EPSILON || !tailOf(para, spec)) return null;
+  const next = f.exclusions.nextBottom(top0 + span.top);
+  return next === null ? null : spanAt(f.exclusions, f.x, width, top0, next - top0, line.height);
 }
 
 /** The paragraph from the first item of `line` on, or null when that item is a piece of a broken word. */
@@ -253,6 +267,10 @@ function placeLines(
   };
 }
 
+
+function wrapsLines(style: ComputedStyle): boolean {
+  return style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
+}
 
 function lineHeightOf(box: LinesBox): number {
   return lineHeightGuess(box.style);

@@ -18,6 +18,8 @@ export interface LineBox {
   readonly baseline: number;
   /** Zero-height line without content (CSS 2.1 §9.4.2). */
   readonly empty: boolean;
+  /** Its content's advance, indent included, without the spaces trimmed at its ends. */
+  readonly contentWidth: number;
 }
 
 export interface LineOptions {
@@ -28,7 +30,7 @@ export interface LineOptions {
   readonly hasRtl: boolean;
 }
 
-const EMPTY: LineBox = { fragments: [], height: 0, baseline: 0, empty: true };
+const EMPTY: LineBox = { fragments: [], height: 0, baseline: 0, empty: true, contentWidth: 0 };
 
 export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext): LineBox {
   const items = trimLine(spec.items, ctx);
@@ -50,7 +52,7 @@ export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext)
     items: visual?.items ?? items, entryOf: visual ? visual.entryOf : itemEntry, root, boxEntry, openAtStart: visual ? [] : spec.openAtStart,
     x: lineStart(opts, align, width, spaces), baseline: geometry.baseline, justify, cbWidth: opts.width, visual,
   }, ctx);
-  return { fragments, height: geometry.height, baseline: geometry.baseline, empty: false };
+  return { fragments, height: geometry.height, baseline: geometry.baseline, empty: false, contentWidth: opts.indent + width };
 }
 
 /**
