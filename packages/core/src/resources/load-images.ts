@@ -2,6 +2,7 @@ import { gifToPng } from './gif-to-png.js';
 import { decodeImage, type DecodedImage } from './images.js';
 import { normalizePng } from './png-normalize.js';
 import type { ResourceLoader } from './loader.js';
+import { webpToPng } from './webp-to-png.js';
 
 export interface ImageDiagnostic {
   readonly severity: 'warning';
@@ -24,6 +25,10 @@ export async function loadImages(loader: ResourceLoader, srcs: Iterable<string>,
       // PDFKit embeds PNG and JPEG only: a GIF is drawn from its first frame as PNG.
       const png = gifToPng(decoded.image.bytes);
       decoded = png ? decodeImage(src, png) : { ok: false, reason: 'cannot decode the GIF' };
+    } else if (decoded.ok && decoded.image.format === 'webp') {
+      // Likewise a WebP, decoded once its size is known to be within the pixel limit.
+      const png = await webpToPng(decoded.image.bytes);
+      decoded = png ? decodeImage(src, png) : { ok: false, reason: 'cannot decode the WebP' };
     } else if (decoded.ok && decoded.image.format === 'png') {
       const png = normalizePng(decoded.image.bytes);
       decoded = png ? { ok: true, image: { ...decoded.image, bytes: png } } : { ok: false, reason: 'corrupt PNG data' };
