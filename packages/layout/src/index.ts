@@ -13,3 +13,4 @@ export { dumpFragments } from './debug/dump-fragments.js';
 export { dumpBoxes } from './debug/dump-boxes.js';
 export { buildBoxes } from './boxes/build-boxes.js';
 export type { Box, ContainerBox } from './boxes/box.js';
+export { BROKEN_IMAGE_ICON } from './boxes/broken-image.js';

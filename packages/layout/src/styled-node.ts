@@ -6,7 +6,7 @@ import type { ComputedStyle } from './style.js';
  * `::first-letter` (wrapping the first letter's text, inline unless floated), their
  * generated content already turned into text children (counters resolved, except
  * `counter(page)`/`counter(pages)`, which exist only in page margin boxes). Images from
- * `content: url()` / `list-style-image` are `img` children with `src`; an inline `<svg>`
+ * `content: url()` / `list-style-image` are `img` children with `src` and `data-generated`; an inline `<svg>`
  * arrives as an `img` whose `src` is the SVG as a data: URL (attribute `data-inline-svg`).
  */
 export interface StyledElement {

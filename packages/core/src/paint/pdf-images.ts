@@ -1,4 +1,5 @@
 import type { DecodedImage } from '../resources/images.js';
+import { brokenImageIcon } from './broken-image-icon.js';
 
 /** PDFKit's opened image (PDFImage, untyped in @types/pdfkit); `doc.image()` accepts it. */
 export interface PdfImage {
@@ -22,14 +23,14 @@ export class PdfImageCache {
   }
 
   info(src: string): DecodedImage | undefined {
-    return this.#images.get(src);
+    return this.#images.get(src) ?? (src === brokenImageIcon.src ? brokenImageIcon : undefined);
   }
 
   /** The PDFKit image for `src`, or null if it is missing or PDFKit cannot embed it. */
   open(src: string): PdfImage | null {
     const known = this.#opened.get(src);
     if (known !== undefined) return known;
-    const image = this.#images.get(src);
+    const image = this.info(src);
     let opened: PdfImage | null = null;
     if (image && (image.format === 'png' || image.format === 'jpeg')) {
       try {

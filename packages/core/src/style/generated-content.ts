@@ -62,7 +62,7 @@ export function generateContent(items: readonly ContentItem[], style: ComputedSt
       case 'close-quote': if (env.quotes.depth > 0) text += quote(style, --env.quotes.depth, false); break;
       case 'url': {
         flush();
-        const img: StyledElement = { kind: 'element', tag: 'img', attrs: { src: item.url }, style: env.imageStyle(style), children: [] };
+        const img: StyledElement = { kind: 'element', tag: 'img', attrs: { src: item.url, 'data-generated': '' }, style: env.imageStyle(style), children: [] };
         out.push(img);
         break;
       }
@@ -78,7 +78,7 @@ export function markerChildren(markerStyle: ComputedStyle, el: Element, env: Con
   if (markerStyle.content === 'none') return [];
   const image = markerStyle.listStyleImage;
   if (image && image.kind === 'url') {
-    return [{ kind: 'element', tag: 'img', attrs: { src: image.url }, style: env.imageStyle(markerStyle), children: [] }];
+    return [{ kind: 'element', tag: 'img', attrs: { src: image.url, 'data-generated': '' }, style: env.imageStyle(markerStyle), children: [] }];
   }
   const text = markerText(markerStyle.listStyleType, env.counters.value('list-item'));
   return text === '' ? [] : [{ kind: 'text', text, style: markerStyle }];

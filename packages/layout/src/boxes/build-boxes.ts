@@ -6,6 +6,7 @@ import type {
 } from './box.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
+import { BROKEN_IMAGE_ICON, brokenImageFallback } from './broken-image.js';
 import { collectTableColumns } from '../table/column-boxes.js';
 import { wrapStrayTableParts } from '../table/anonymous-table.js';
 
@@ -15,6 +16,8 @@ export interface BuildOptions {
   readonly chrome: boolean;
   /** The element whose background was propagated to the canvas (CSS 2.1 §14.2) and is not painted again. */
   readonly canvasSource?: StyledElement | null;
+  /** The document is in quirks mode (an image that did not load keeps its size even with alt text). */
+  readonly quirks?: boolean;
 }
 
 interface Walk {
@@ -139,7 +142,7 @@ function buildElement(el: StyledElement, decorations: readonly DecorationSpec[],
 function buildElementBoxes(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   const display = el.style.display;
   if (el.tag === 'img') {
-    out.push(...buildImage(el, decorations, walk));
+    buildImage(el, decorations, walk, blockify, out);
     return;
   }
   if (el.tag === 'br') {
@@ -184,27 +187,36 @@ function counterOf(el: StyledElement): 'page' | 'pages' | null {
   return null;
 }
 
-/** `<img>`: replaced with its intrinsic size; a missing image shows its alt text, or nothing. */
-function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): Item[] {
+/**
+ * `<img>`: replaced with its intrinsic size. One that did not load, or has alt text but no
+ * source, renders its fallback (broken-image.ts); a generated image (`content: url()`) that
+ * did not load renders nothing.
+ */
+function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   const src = el.attrs['src'] ?? '';
+  if (src === BROKEN_IMAGE_ICON) {
+    out.push(replaced(el, walk, src, 16, 16));
+    return;
+  }
   const size = src ? walk.options.images(src) : null;
-  const sized = el.style.width !== 'auto' && el.style.height !== 'auto';
-  if (!size && sized) {
-    // No image but a specified size: Chromium still lays out the empty box (src '' = nothing drawn).
-    walk.state.lastWasSpace = false;
-    walk.state.inWord = false;
-    return [{ kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src: '', intrinsicWidth: 0, intrinsicHeight: 0 }];
+  if (size) {
+    out.push(replaced(el, walk, src, size.width, size.height));
+    return;
   }
-  if (!size) {
-    const alt = el.attrs['alt'] ?? '';
-    if (!alt) return [];
-    const text = processWhiteSpace(alt, el.style, walk.state);
-    return [{ kind: 'inline', style: el.style, tag: 'img', attrs: el.attrs, isFirstPart: true, isLastPart: true,
-      children: [{ kind: 'text', style: el.style, text, decorations }] }];
+  const generated = 'data-generated' in el.attrs;
+  const fallback = !generated && (src || el.attrs['alt']) ? brokenImageFallback(el, walk.options.quirks ?? false) : null;
+  if (fallback) {
+    buildElementBoxes(fallback, decorations, walk, blockify, out);
+  } else if (!generated && el.style.width !== 'auto' && el.style.height !== 'auto') {
+    // No source, no alt text, a specified size: Chromium lays out the empty box.
+    out.push(replaced(el, walk, '', 0, 0));
   }
+}
+
+function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number): Item {
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
-  return [{ kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: size.width, intrinsicHeight: size.height }];
+  return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth, intrinsicHeight };
 }
 
 const SYMBOL_MARKERS = new Set(['disc', 'circle', 'square']);

@@ -91,23 +91,41 @@ describe('buildBoxes', () => {
     `);
   });
 
-  it('makes images replaced boxes, missing ones alt text or nothing', () => {
+  it('makes images replaced boxes, missing ones their fallback: the broken-image icon, then the alt text', () => {
     const images = (src: string) => (src === 'ok.png' ? { width: 40, height: 20 } : null);
     expect(boxes(el('p', {}, el('img', { attrs: { src: 'ok.png' } }), el('img', { attrs: { src: 'missing.png', alt: 'Logo' } }), el('img', { attrs: { src: 'x.png' } })), images)).toMatchInlineSnapshot(`
       "block p
         lines
           replaced img ok.png 40x20
-          inline img
-            text "Logo""
+          atomic
+            block ::img-fallback
+              replaced img platen:broken-image-icon 16x16
+              lines
+                text "Logo"
+          atomic
+            block ::img-fallback
+              replaced img platen:broken-image-icon 16x16"
     `);
   });
 
-  it('keeps a missing image with a specified size as an empty replaced box', () => {
-    expect(boxes(el('p', {}, el('img', { width: 20, height: 30, attrs: { src: 'gone.png', alt: 'x' } })))).toMatchInlineSnapshot(`
+  it('keeps the specified size of a missing image without alt text, in a frame (alt text ignores it)', () => {
+    expect(boxes(el('p', {}, el('img', { width: 20, height: 30, attrs: { src: 'gone.png' } }), el('img', { width: 20, height: 30, attrs: { src: 'gone.png', alt: 'x' } })))).toMatchInlineSnapshot(`
       "block p
         lines
-          replaced img  0x0"
+          atomic
+            block ::img-fallback
+              block ::img-frame
+                replaced img platen:broken-image-icon 16x16
+          atomic
+            block ::img-fallback
+              replaced img platen:broken-image-icon 16x16
+              lines
+                text "x""
     `);
+  });
+
+  it('builds nothing for alt="" or a generated image that did not load', () => {
+    expect(boxes(el('p', {}, el('img', { attrs: { src: 'gone.png', alt: '' } }), el('img', { attrs: { src: 'gone.png', 'data-generated': '' } })))).toMatchInlineSnapshot(`"block p"`);
   });
 
   it('puts an outside marker on the list item and an inside marker inline', () => {
