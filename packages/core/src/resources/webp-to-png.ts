@@ -9,15 +9,21 @@ import { encodePng } from './png-write.js';
  * process, from the package's own file (no download).
  */
 type WebpDecode = (data: ArrayBuffer) => Promise<{ readonly width: number; readonly height: number; readonly data: Uint8ClampedArray }>;
+interface WebpDecoderModule {
+  default: WebpDecode;
+  init(options: { wasmBinary: Uint8Array }): Promise<void>;
+}
+/** Imported by name at run time (typed here): a checkout without the package still builds. */
+const DECODER_MODULE = '@jsquash/webp/decode.js';
 
 const requireCjs = createRequire(import.meta.url);
 let decoder: Promise<WebpDecode> | null = null;
 
 async function loadDecoder(): Promise<WebpDecode> {
-  const { default: decode, init } = await import('@jsquash/webp/decode.js');
+  const { default: decode, init } = (await import(DECODER_MODULE)) as WebpDecoderModule;
   // Emscripten's own option: instantiate from these bytes instead of fetching the file.
-  await init({ wasmBinary: readFileSync(requireCjs.resolve('@jsquash/webp/codec/dec/webp_dec.wasm')) } as Parameters<typeof init>[0]);
-  return decode as WebpDecode;
+  await init({ wasmBinary: readFileSync(requireCjs.resolve('@jsquash/webp/codec/dec/webp_dec.wasm')) });
+  return decode;
 }
 
 /** The WebP as PNG bytes, or null if libwebp cannot decode it. */
