@@ -68,6 +68,20 @@ describe('platen render', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('never'))).toEqual([]);
   });
 
+  it('uses the fonts of --font-dir folders by family name, in single and batch renders', async () => {
+    const fonts = fileURLToPath(new URL('./text-positions/fonts/', import.meta.url));
+    const template = join(dir, 'font-dir.html');
+    writeFileSync(template, `<p style="font-family: 'Platen Fixture Mono'">Folder font {{n}}</p>`);
+    writeFileSync(join(dir, 'font-dir.ndjson'), '{"n":1}\n');
+    const single = await platen(['render', template, '--font-dir', fonts, '-o', '-']);
+    expect(single.stdout.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+PlatenFixtureMono-Regular/);
+    const without = await platen(['render', template, '-o', '-']);
+    expect(without.stdout.toString('latin1')).not.toContain('PlatenFixtureMono');
+    const batch = await platen(['render', template, '--font-dir', fonts, '--batch', join(dir, 'font-dir.ndjson'), '--out-dir', join(dir, 'font-dir-out')]);
+    expect(batch.code).toBe(0);
+    expect(readFileSync(join(dir, 'font-dir-out', readdirSync(join(dir, 'font-dir-out'))[0]!)).toString('latin1')).toContain('PlatenFixtureMono-Regular');
+  });
+
   it('names the line of a template syntax error and leaves no file behind', async () => {
     const template = join(dir, 'broken.html');
     writeFileSync(template, '<p>one</p>\n<p>two</p>\n<p>{{name bar=}}</p>\n');

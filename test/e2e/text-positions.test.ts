@@ -4,23 +4,49 @@
  * Platen must put every word within 0.5pt of Chromium's (left, top and right edges).
  * Hebrew is set in DejaVu Sans: Arimo's Hebrew advances differ from Liberation Sans 2.x
  * ("תודה" is 0.44px wider), a font difference, not a layout one.
+ * A page's <name>.options.json gives its render options: `fontDirs` (folders beside the page,
+ * which record.mjs hands Chromium through fontconfig) and `hostFamilies`, the installed
+ * families the page needs (fonts-urw-base35: .ci/run installs it); a missing one fails the
+ * test by name instead of comparing positions in a fallback font.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { render } from '@platen/core';
+import { getHostFonts } from '../../packages/core/src/resources/host-fonts.js';
+import { wordBaselines } from './text-positions/baselines.mjs';
 import { extractWords, type Word } from '../helpers/poppler.js';
 
 const dir = new URL('./text-positions/', import.meta.url);
 // Every word is within 0.3pt today; 0.5pt still catches a line 1px (0.75pt) off.
 const TOLERANCE_PT = 0.5;
 
-interface Reference {
-  readonly chromium: string;
-  readonly words: readonly Word[];
+interface PageOptions {
+  readonly fontDirs?: readonly string[];
+  readonly hostFamilies?: readonly string[];
 }
 
-/** Pairs each reference word with the nearest unused candidate word of the same text and page. */
-function offsets(reference: readonly Word[], candidate: readonly Word[]): string[] {
+function pageOptions(page: string): PageOptions {
+  const file = new URL(page.replace(/\.html$/, '.options.json'), dir);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as PageOptions : {};
+}
+
+/** A word with, when recorded, its baseline (pt from the page top; baselines.mjs). */
+interface PlacedWord extends Word {
+  readonly baseline?: number;
+}
+
+interface Reference {
+  readonly chromium: string;
+  readonly words: readonly PlacedWord[];
+}
+
+/**
+ * Pairs each reference word with the nearest unused candidate word of the same text and page.
+ * Vertically, baselines are compared where the reference has them (the word box's top depends
+ * on how each PDF states its font's ascent), else the boxes' tops.
+ */
+function offsets(reference: readonly PlacedWord[], candidate: readonly PlacedWord[]): string[] {
   const used = new Set<number>();
   const bad: string[] = [];
   for (const r of reference) {
@@ -34,8 +60,9 @@ function offsets(reference: readonly Word[], candidate: readonly Word[]): string
     const c = candidate[best];
     if (!c) { bad.push(`${r.text}: missing`); continue; }
     used.add(best);
-    const dx = c.xMin - r.xMin, dy = c.yMin - r.yMin, dr = c.xMax - r.xMax;
-    if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dr)) > TOLERANCE_PT) {
+    const dy = r.baseline === undefined ? c.yMin - r.yMin : (c.baseline ?? NaN) - r.baseline;
+    const dx = c.xMin - r.xMin, dr = c.xMax - r.xMax;
+    if (!(Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dr)) <= TOLERANCE_PT)) {
       bad.push(`${r.text}: dx ${dx.toFixed(2)} dy ${dy.toFixed(2)} dRight ${dr.toFixed(2)} pt`);
     }
   }
@@ -54,8 +81,14 @@ describe('text positions against Chromium', () => {
     it(`${page}: every word within ${TOLERANCE_PT}pt of Chromium`, async () => {
       const html = readFileSync(new URL(page, dir), 'utf8');
       const reference = JSON.parse(readFileSync(new URL(page.replace(/\.html$/, '.chromium.json'), dir), 'utf8')) as Reference;
-      const pdf = await render({ html, format: { preset: 'a4' } });
-      const candidate = extractWords(pdf).words;
+      const options = pageOptions(page);
+      const missing = (options.hostFamilies ?? []).filter((family) => !getHostFonts().family(family.toLowerCase()));
+      expect(missing, 'installed font families this page needs (see .ci/run)').toEqual([]);
+      const fontDirs = (options.fontDirs ?? []).map((folder) => fileURLToPath(new URL(folder, dir)));
+      const pdf = await render({ html, format: { preset: 'a4' }, fontDirs });
+      const words = extractWords(pdf).words;
+      const baselines = reference.words.some((w) => w.baseline !== undefined) ? await wordBaselines(pdf, words) : [];
+      const candidate = words.map((word, i): PlacedWord => (baselines[i] === undefined ? word : { ...word, baseline: baselines[i] }));
       expect(reference.words.length).toBeGreaterThan(40);
       expect(offsets(reference.words, candidate)).toEqual([]);
       expect(candidate.map((w) => w.text).sort()).toEqual(reference.words.map((w) => w.text).sort());

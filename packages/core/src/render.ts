@@ -33,6 +33,11 @@ export interface RenderOptions {
   readonly maxPages?: number;
   /** Limit on the expanded HTML in bytes; default 20 MiB. */
   readonly maxHtmlBytes?: number;
+  /**
+   * Font folders whose fonts templates can use by family name, searched before the host's
+   * installed fonts (fontconfig's folders). Each folder is scanned once per process.
+   */
+  readonly fontDirs?: readonly string[];
 }
 
 export interface Diagnostic {
@@ -73,8 +78,9 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   });
   const imageDiagnostics: ImageDiagnostic[] = [];
   const paintDiagnostics: PaintDiagnostic[] = [];
-  const laidOut = await styleAndLayout(html, header, footer, format, loader, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics);
-  const { painter, fonts } = laidOut;
+  const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
+  const laidOut = await styleAndLayout(html, header, footer, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics);
+  const { painter } = laidOut;
   const pdf = await painter.finish();
   return {
     pdf,
@@ -86,7 +92,6 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
 interface LaidOut {
   /** Holds every page painted, all but written: `finish()` writes the PDF. */
   readonly painter: PdfPainter;
-  readonly fonts: FontSet;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -97,11 +102,10 @@ interface LaidOut {
  * tree (an object per element and text run) is garbage once layout returns.
  */
 async function styleAndLayout(
-  html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader,
+  html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader, fonts: FontSet,
   imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[],
 ): Promise<LaidOut> {
   const styles = await styleWithStylesheets(html, header, footer, format, loader);
-  const fonts: FontSet = getFontRegistry().createFontSet();
   const [images] = await Promise.all([
     loadImages(loader, collectImageUrls([styles.root, styles.header, styles.footer]), imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
@@ -110,7 +114,7 @@ async function styleAndLayout(
   const title = styles.title;
   const painter = new PdfPainter({ fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
   layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
-  return { painter, fonts, diagnostics: styles.diagnostics };
+  return { painter, diagnostics: styles.diagnostics };
 }
 
 function checkSize(html: string, maxBytes: number): string {

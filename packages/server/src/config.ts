@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from './logger.js';
 
@@ -17,6 +17,8 @@ export interface Config {
   readonly signup: 'open' | 'closed';
   /** Root for `file:` and relative resource URLs; null → such URLs are never loaded. */
   readonly resourceDir: string | null;
+  /** Font folders templates can use by family name, before the host's installed fonts. */
+  readonly fontDirs: readonly string[];
   readonly allowPrivateNetwork: boolean;
   readonly maxBodyBytes: number;
   readonly maxJsonDepth: number;
@@ -53,6 +55,7 @@ const envSchema = z.object({
   PLATEN_SECRET: z.string().min(16).optional(),
   PLATEN_SIGNUP: z.enum(['open', 'closed']).default('open'),
   PLATEN_RESOURCE_DIR: z.string().min(1).optional(),
+  PLATEN_FONT_DIRS: z.string().min(1).optional(),
   PLATEN_ALLOW_PRIVATE_NETWORK: bool.default(false),
   PLATEN_MAX_BODY_BYTES: int(1).default(10 * 1024 * 1024),
   PLATEN_MAX_JSON_DEPTH: int(1).default(64),
@@ -94,6 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret: e.PLATEN_SECRET ?? readOrCreateSecret(dataDir),
     signup: e.PLATEN_SIGNUP,
     resourceDir: e.PLATEN_RESOURCE_DIR ? resolve(e.PLATEN_RESOURCE_DIR) : null,
+    // A list like PATH: folders separated by ':' (';' on Windows).
+    fontDirs: (e.PLATEN_FONT_DIRS ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => resolve(dir)),
     allowPrivateNetwork: e.PLATEN_ALLOW_PRIVATE_NETWORK,
     maxBodyBytes: e.PLATEN_MAX_BODY_BYTES,
     maxJsonDepth: e.PLATEN_MAX_JSON_DEPTH,

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 
@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       expect(config.secret).toBe(readFileSync(join(dir, 'secret'), 'utf8').trim());
       expect(loadConfig(env).secret).toBe(config.secret);
       expect(loadConfig({ ...env, PLATEN_SECRET: 'a-configured-secret-value' }).secret).toBe('a-configured-secret-value');
+      expect(config.fontDirs).toEqual([]);
+      expect(loadConfig({ ...env, PLATEN_FONT_DIRS: `/srv/fonts${delimiter}brand` }).fontDirs).toEqual(['/srv/fonts', resolve('brand')]);
       expect(() => loadConfig({ ...env, PLATEN_PORT: 'eighty' })).toThrow(/PLATEN_PORT/);
       expect(() => loadConfig({ ...env, PLATEN_SIGNUP: 'maybe' })).toThrow(/PLATEN_SIGNUP/);
     } finally {

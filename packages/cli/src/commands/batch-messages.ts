@@ -8,6 +8,7 @@ export interface BatchTemplate {
   readonly footer: string | null;
   readonly blocks: Record<string, string>;
   readonly baseDir: string;
+  readonly fontDirs: readonly string[];
 }
 
 export interface BatchItem {

@@ -15,6 +15,8 @@ Options:
   --footer <file.html>      footer component; may use <span class="pageNumber"></span>
                             and <span class="totalPages"></span>
   --block <id=file.html>    a block component for <svc-block id="id">, repeatable
+  --font-dir <dir>          a folder of fonts the template can use by family name, searched
+                            before the fonts installed on this machine; repeatable
   -o, --output <file|->     where to write the PDF (default: the template's name with .pdf;
                             "-" writes to stdout)
   --batch <items.ndjson>    mail merge: one PDF per line (a JSON object of values),
@@ -53,6 +55,7 @@ export async function runRender(args: string[]): Promise<void> {
     footer: values.footer === undefined ? null : await readFile(values.footer, 'utf8'),
     blocks: await readBlocks(values.block ?? []),
     baseDir: templatePath === '-' ? process.cwd() : dirname(resolve(templatePath)),
+    fontDirs: fontDirs(values),
   });
   for (const d of result.diagnostics) process.stderr.write(`platen: ${d.severity}: ${d.message}\n`);
   await writeOutput(values.output ?? defaultOutput(templatePath), result.pdf);
@@ -69,6 +72,7 @@ function parseCommandLine(args: string[]) {
         header: { type: 'string' },
         footer: { type: 'string' },
         block: { type: 'string', multiple: true },
+        'font-dir': { type: 'string', multiple: true },
         output: { type: 'string', short: 'o' },
         batch: { type: 'string' },
         'out-dir': { type: 'string' },
@@ -97,6 +101,7 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
       footer: values.footer === undefined ? null : await readFile(values.footer, 'utf8'),
       blocks: await readBlocks(values.block ?? []),
       baseDir: dirname(resolve(templatePath)),
+      fontDirs: fontDirs(values),
     },
     itemsPath: values.batch as string,
     outDir: values['out-dir'],
@@ -104,6 +109,11 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
     ...(values['name-field'] === undefined ? {} : { nameField: values['name-field'] }),
   });
   reportBatch(summary);
+}
+
+/** `--font-dir` folders, absolute (batch workers resolve nothing against their own cwd). */
+function fontDirs(values: CommandValues): string[] {
+  return (values['font-dir'] ?? []).map((dir) => resolve(dir));
 }
 
 async function readInput(path: string): Promise<string> {

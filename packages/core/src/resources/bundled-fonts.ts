@@ -71,6 +71,14 @@ export const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * Aliases a font installed on the host takes over: these name other vendors' fonts (Chromium
+ * draws a real Arial where one is installed), while every other name in FAMILY_ALIASES keeps
+ * its bundled face: generic families, and the families the bundled faces are copies of, whose
+ * host copies (Liberation, DejaVu, Noto Sans Mono) give Chromium the same advances.
+ */
+export const HOST_FIRST_ALIASES: ReadonlySet<string> = new Set(['times new roman', 'times', 'arial', 'helvetica', 'courier new', 'courier']);
+
+/**
  * Last-resort fonts taken from the host when present, for scripts no bundled font covers
  * (CJK). Droid Sans Fallback is what Chromium used on the reference machine
  * (Debian fonts-droid-fallback). Only characters nothing bundled has ever reach them, so

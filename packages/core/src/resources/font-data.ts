@@ -18,10 +18,10 @@ function keepGlyphCodePoints(font: Font): void {
   };
 }
 
-/** Parse font bytes (TTF, OTF, WOFF, WOFF2; first font of a collection). Throws on garbage. */
-export function parseFont(bytes: Uint8Array): Font {
+/** Parse font bytes (TTF, OTF, WOFF, WOFF2; font `index` of a collection, default the first). Throws on garbage. */
+export function parseFont(bytes: Uint8Array, index = 0): Font {
   const parsed = create(bytes);
-  const font = 'fonts' in parsed ? parsed.fonts[0] : parsed;
+  const font = 'fonts' in parsed ? parsed.fonts[index] : parsed;
   if (!font || typeof font.layout !== 'function') throw new Error('not a font');
   // fontkit reads tables lazily: bytes with a valid header but a missing or broken cmap,
   // head or hhea would only throw later, in the middle of layout. Touch them now.

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
 import {
-  BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, SYSTEM_FALLBACK_FILES, resolveBundledFile,
+  BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, HOST_FIRST_ALIASES, SYSTEM_FALLBACK_FILES, resolveBundledFile,
 } from './bundled-fonts.js';
+import { getHostFonts, type HostFonts } from './host-fonts.js';
 import { faceCovers, parseFont, parseFontCached } from './font-data.js';
 import { matchFace, needsSyntheticBold, needsSyntheticOblique, type FontStyle } from './font-matching.js';
 
@@ -61,10 +62,16 @@ function lazyFace(family: string, weight: number, style: FontStyle, path: () => 
   };
 }
 
+/** Where a render looks for fonts besides @font-face and the bundled ones. */
+export interface FontSetOptions {
+  /** Font folders searched before the host's fontconfig folders (scanned once per process each). */
+  readonly fontDirs?: readonly string[];
+}
+
 /** The process-wide set of bundled fonts. Create per-render views with `createFontSet()`. */
 export interface FontRegistry {
   readonly families: ReadonlyMap<string, readonly FontFace[]>;
-  createFontSet(): FontSet;
+  createFontSet(options?: FontSetOptions): FontSet;
 }
 
 let bundledRegistry: FontRegistry | undefined;
@@ -80,7 +87,7 @@ export function getFontRegistry(): FontRegistry {
   }
   const system = SYSTEM_FALLBACK_FILES.find((f) => existsSync(f.path));
   if (system) families.set(system.family, [lazyFace(system.family, 400, 'normal', () => system.path)]);
-  const registry: FontRegistry = { families, createFontSet: () => new FontSet(registry) };
+  const registry: FontRegistry = { families, createFontSet: (options) => new FontSet(registry, getHostFonts(options?.fontDirs)) };
   bundledRegistry = registry;
   return registry;
 }
@@ -111,20 +118,22 @@ function resolve(face: FontFace, query: FontQuery, weight: number): ResolvedFace
 }
 
 /**
- * The fonts of one render: the bundled ones plus that render's `@font-face` rules, which
- * never leak into other renders.
+ * The fonts of one render: that render's `@font-face` rules (which never leak into other
+ * renders), the host's installed fonts and the bundled ones.
  */
 export class FontSet {
   readonly registry: FontRegistry;
   readonly diagnostics: FontDiagnostic[] = [];
+  readonly #host: HostFonts;
   readonly #custom = new Map<string, FontFace[]>();
   readonly #chains = new Map<string, readonly ResolvedFace[]>();
   readonly #byId = new Map<string, ResolvedFace>();
   /** Which face of a chain covers a code point (null: none), memoised per chain: shaping asks per character. */
   readonly #coverage = new WeakMap<readonly ResolvedFace[], Map<number, ResolvedFace | null>>();
 
-  constructor(registry: FontRegistry) {
+  constructor(registry: FontRegistry, host: HostFonts) {
     this.registry = registry;
+    this.#host = host;
   }
 
   /** Register an `@font-face` rule's font for this render. Returns false (with a diagnostic) on bad bytes. */
@@ -154,7 +163,7 @@ export class FontSet {
   }
 
   /**
-   * `src: local(name)`: register the bundled face whose full or PostScript name is `name`
+   * `src: local(name)`: register the bundled or installed face whose full or PostScript name is `name`
    * (CSS Fonts 4 §4.3.1) under the rule's family. Returns false when none has that name.
    */
   addLocalFace(rule: FontFaceRule, name: string): boolean {
@@ -172,7 +181,7 @@ export class FontSet {
     return true;
   }
 
-  /** Is there a bundled face with this full or PostScript name (for `local()`)? */
+  /** Is there a bundled or installed face with this full or PostScript name (for `local()`)? */
   hasLocalFace(name: string): boolean {
     return this.#localFace(name) !== undefined;
   }
@@ -185,15 +194,23 @@ export class FontSet {
         if (f.fullName?.toLowerCase() === wanted || f.postscriptName?.toLowerCase() === wanted) return face;
       }
     }
-    return undefined;
+    return this.#host.localFace(wanted);
   }
 
-  /** Faces of a CSS family name: @font-face first (as in Chromium), then bundled/aliases. */
+  /**
+   * Faces of a CSS family name: @font-face first (as in Chromium), then a font installed on
+   * the host under that family name, then the bundled families and their aliases (which
+   * keep the names they stand in for: see HOST_FIRST_ALIASES).
+   */
   family(name: string): readonly FontFace[] | undefined {
     const key = name.toLowerCase();
     const custom = this.#custom.get(key);
     if (custom) return custom;
     const alias = FAMILY_ALIASES.get(key);
+    if (alias === undefined || HOST_FIRST_ALIASES.has(key)) {
+      const installed = this.#host.family(key);
+      if (installed) return installed;
+    }
     return alias === undefined ? undefined : this.registry.families.get(alias);
   }
 

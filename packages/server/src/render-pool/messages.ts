@@ -10,6 +10,7 @@ export interface RenderJob {
   readonly allowPrivateNetwork: boolean;
   readonly maxPages: number;
   readonly maxHtmlBytes: number;
+  readonly fontDirs: readonly string[];
 }
 
 export interface JobMessage {

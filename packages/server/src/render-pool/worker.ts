@@ -31,6 +31,7 @@ async function handle({ id, job }: JobMessage): Promise<void> {
       allowPrivateNetwork: job.allowPrivateNetwork,
       maxPages: job.maxPages,
       maxHtmlBytes: job.maxHtmlBytes,
+      fontDirs: job.fontDirs,
       ...(job.baseDir === null ? {} : { baseDir: job.baseDir }),
     } satisfies RenderOptions;
     const out = await renderDocument(options);

@@ -118,6 +118,7 @@ export function createRenderService(deps: AppDeps) {
         allowPrivateNetwork: config.allowPrivateNetwork,
         maxPages: config.maxPages,
         maxHtmlBytes: config.maxHtmlBytes,
+        fontDirs: config.fontDirs,
       };
     },
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -50,6 +51,19 @@ describe('rendering with @platen/core', () => {
     expect(res.status).toBe(200);
     const text = pdfText(res.bytes);
     for (const expected of ['Head Ada', 'Body', 'Block Ada', 'Page 1 of 1']) expect(text).toContain(expected);
+  });
+
+  it('gives templates the fonts of PLATEN_FONT_DIRS folders by family name', async () => {
+    const fontDir = fileURLToPath(new URL('../../../../test/e2e/text-positions/fonts/', import.meta.url));
+    const withFonts = await startTestServer({ renderTimeoutMs: 30_000, fontDirs: [fontDir] });
+    try {
+      const bob = await seedAccount(withFonts.url);
+      const res = await call(withFonts.url, '/api/v1/render', { body: { html: `<p style="font-family: 'Platen Fixture Mono'">Brand font</p>` }, key: bob.key });
+      expect(res.status).toBe(200);
+      expect(Buffer.from(res.bytes).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+PlatenFixtureMono-Regular/);
+    } finally {
+      await withFonts.close();
+    }
   });
 
   it('answers 400 template_syntax_error naming the line for a template that does not compile', async () => {

@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Font } from 'fontkit';
+import { BoundedCache } from '../bounded-cache.js';
+import { parseFont } from './font-data.js';
+import { readFontFileFaces, type FontFileFace } from './font-file-names.js';
+import type { FontFace } from './fonts.js';
+
+/**
+ * Fonts installed on the host, found by family name as Chromium on Linux finds them through
+ * fontconfig: it asks for the family and keeps the answer only when the font has that family
+ * name (fontconfig's generic substitutes are refused), so a name matches a host face exactly,
+ * case-insensitively, by any of its family names. Only TrueType/OpenType files count: Chromium
+ * refuses the Type 1 fonts fontconfig also lists (Skia's SK_FONT_CONFIG_INTERFACE_ONLY_ALLOW_SFNT_FONTS).
+ *
+ * Each folder is scanned once per process, in sorted order (output depends only on the set of
+ * installed fonts); a scan reads the name tables only, and a face's file is parsed the first
+ * time a render uses it, then shared by every render.
+ */
+
+const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
+/** A folder tree with more fonts than this is cut short (sorted order keeps the cut stable). */
+const MAX_FONT_FILES = 20_000;
+const MAX_DEPTH = 12;
+
+/** fontconfig's default folders (Debian's fonts.conf: the system ones, XDG data home, ~/.fonts). */
+export function systemFontDirs(): string[] {
+  const home = homedir();
+  const dataHome = process.env['XDG_DATA_HOME'] || join(home, '.local/share');
+  return ['/usr/share/fonts', '/usr/local/share/fonts', join(dataHome, 'fonts'), join(home, '.fonts')];
+}
+
+/** Every font file under `dir`, depth first in sorted order, symlinked folders followed once. */
+function listFontFiles(dir: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const walk = (folder: string, depth: number): void => {
+    let real: string;
+    try {
+      real = realpathSync(folder);
+    } catch {
+      return;
+    }
+    if (seen.has(real) || depth > MAX_DEPTH) return;
+    seen.add(real);
+    let names: string[];
+    try {
+      names = readdirSync(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (files.length >= MAX_FONT_FILES) return;
+      const path = join(folder, name);
+      let isDir: boolean;
+      try {
+        isDir = statSync(path).isDirectory();
+      } catch {
+        continue;
+      }
+      if (isDir) walk(path, depth + 1);
+      else if (FONT_FILE.test(name)) files.push(path);
+    }
+  };
+  walk(dir, 0);
+  return files;
+}
+
+/** One folder's faces, scanned once per process. */
+const scannedDirs = new BoundedCache<string, readonly FontFileFace[]>(64);
+
+function facesIn(dir: string): readonly FontFileFace[] {
+  return scannedDirs.get(resolve(dir), (path) => listFontFiles(path).flatMap(readFontFileFaces));
+}
+
+/** A host face as a FontFace, parsed on first use; one object per face per process. */
+const hostFaces = new WeakMap<FontFileFace, FontFace>();
+
+function toFontFace(file: FontFileFace): FontFace {
+  let face = hostFaces.get(file);
+  if (face) return face;
+  let font: Font | undefined;
+  face = {
+    id: `host:${file.path}#${file.index}`,
+    family: file.families[0] ?? '',
+    weight: file.weight,
+    style: file.style,
+    unicodeRange: null,
+    get font(): Font {
+      font ??= parseFont(readFileSync(file.path), file.index);
+      return font;
+    },
+  };
+  hostFaces.set(file, face);
+  return face;
+}
+
+/**
+ * CSS Fonts 4 §5.2 step 4a for `font-stretch: normal`: the faces of the width closest to
+ * normal, narrower ones first.
+ */
+function nearestWidth(faces: readonly FontFileFace[]): FontFileFace[] {
+  const widths = [...new Set(faces.map((f) => f.widthClass))];
+  const narrower = widths.filter((w) => w <= 5).sort((a, b) => b - a);
+  const wider = widths.filter((w) => w > 5).sort((a, b) => a - b);
+  const width = narrower[0] ?? wider[0];
+  return faces.filter((f) => f.widthClass === width);
+}
+
+/** The fonts of some folders, looked up by family or by full/PostScript name (`local()`). */
+export class HostFonts {
+  readonly #dirs: readonly string[];
+  #byFamily: Map<string, FontFileFace[]> | undefined;
+  #byLocalName: Map<string, FontFileFace> | undefined;
+  readonly #families = new Map<string, readonly FontFace[] | undefined>();
+
+  /** `dirs` in order of preference: a face of an earlier folder wins a tie with a later one. */
+  constructor(dirs: readonly string[]) {
+    this.#dirs = dirs;
+  }
+
+  /** The faces of a family (lower-case name), nearest normal width only; undefined when none is installed. */
+  family(key: string): readonly FontFace[] | undefined {
+    if (this.#families.has(key)) return this.#families.get(key);
+    const files = this.#index().get(key);
+    const faces = files ? nearestWidth(files).map(toFontFace) : undefined;
+    this.#families.set(key, faces);
+    return faces;
+  }
+
+  /** The face whose full or PostScript name is `name` (CSS Fonts 4 §4.3.1 `local()`). */
+  localFace(name: string): FontFace | undefined {
+    this.#index();
+    const file = this.#byLocalName?.get(name.trim().toLowerCase());
+    return file && toFontFace(file);
+  }
+
+  #index(): Map<string, FontFileFace[]> {
+    if (this.#byFamily) return this.#byFamily;
+    const byFamily = new Map<string, FontFileFace[]>();
+    const byLocalName = new Map<string, FontFileFace>();
+    for (const dir of this.#dirs) {
+      for (const face of facesIn(dir)) {
+        for (const family of face.families) {
+          const key = family.toLowerCase();
+          const list = byFamily.get(key);
+          if (list) list.push(face);
+          else byFamily.set(key, [face]);
+        }
+        for (const name of face.localNames) if (!byLocalName.has(name.toLowerCase())) byLocalName.set(name.toLowerCase(), face);
+      }
+    }
+    this.#byLocalName = byLocalName;
+    this.#byFamily = byFamily;
+    return byFamily;
+  }
+}
+
+const hostFontSets = new BoundedCache<string, HostFonts>(16);
+
+/** The host's fonts with `fontDirs` first, shared by the renders that name the same folders. */
+export function getHostFonts(fontDirs: readonly string[] = []): HostFonts {
+  const dirs = [...fontDirs.map((dir) => resolve(dir)), ...systemFontDirs()];
+  return hostFontSets.get(dirs.join('\u0000'), () => new HostFonts(dirs));
+}
