@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,8 @@ import type { FontFace } from './fonts.js';
  * case-insensitively, by any of its family names. Only TrueType/OpenType files count: Chromium
  * refuses the Type 1 fonts fontconfig also lists (Skia's SK_FONT_CONFIG_INTERFACE_ONLY_ALLOW_SFNT_FONTS).
  *
+ * The installed fonts are fontconfig's list (`fc-list`, which also knows the folders a local
+ * configuration adds), or the fonts under its default folders where fc-list is missing.
  * Each folder is scanned once per process, in sorted order (output depends only on the set of
  * installed fonts); a scan reads the name tables only, and a face's file is parsed the first
  * time a render uses it, then shared by every render.
@@ -23,6 +26,8 @@ const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
 /** A folder tree with more fonts than this is cut short (sorted order keeps the cut stable). */
 const MAX_FONT_FILES = 20_000;
 const MAX_DEPTH = 12;
+
+const FC_LIST_TIMEOUT_MS = 30_000;
 
 /** fontconfig's default folders (Debian's fonts.conf: the system ones, XDG data home, ~/.fonts). */
 export function systemFontDirs(): string[] {
@@ -67,11 +72,27 @@ function listFontFiles(dir: string): string[] {
   return files;
 }
 
-/** One folder's faces, scanned once per process. */
-const scannedDirs = new BoundedCache<string, readonly FontFileFace[]>(64);
+/** The font files fontconfig lists, sorted; undefined when fc-list is not there or fails. */
+function fontconfigFiles(): string[] | undefined {
+  try {
+    const listed = execFileSync('fc-list', ['--format', '%{file}\\n'], {
+      encoding: 'utf8', timeout: FC_LIST_TIMEOUT_MS, maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return [...new Set(listed.split('\n').filter((file) => FONT_FILE.test(file)))].sort().slice(0, MAX_FONT_FILES);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Faces per folder (and of the system's list under the key ''), scanned once per process. */
+const scanned = new BoundedCache<string, readonly FontFileFace[]>(64);
 
 function facesIn(dir: string): readonly FontFileFace[] {
-  return scannedDirs.get(resolve(dir), (path) => listFontFiles(path).flatMap(readFontFileFaces));
+  return scanned.get(resolve(dir), (path) => listFontFiles(path).flatMap(readFontFileFaces));
+}
+
+function installedFaces(): readonly FontFileFace[] {
+  return scanned.get('', () => (fontconfigFiles() ?? systemFontDirs().flatMap(listFontFiles)).flatMap(readFontFileFaces));
 }
 
 /** A host face as a FontFace, parsed on first use; one object per face per process. */
@@ -108,16 +129,18 @@ function nearestWidth(faces: readonly FontFileFace[]): FontFileFace[] {
   return faces.filter((f) => f.widthClass === width);
 }
 
-/** The fonts of some folders, looked up by family or by full/PostScript name (`local()`). */
+/** The fonts of some folders (and the installed ones), looked up by family or by full/PostScript name (`local()`). */
 export class HostFonts {
   readonly #dirs: readonly string[];
+  readonly #installed: boolean;
   #byFamily: Map<string, FontFileFace[]> | undefined;
   #byLocalName: Map<string, FontFileFace> | undefined;
   readonly #families = new Map<string, readonly FontFace[] | undefined>();
 
-  /** `dirs` in order of preference: a face of an earlier folder wins a tie with a later one. */
-  constructor(dirs: readonly string[]) {
+  /** `dirs` in order of preference (a face of an earlier folder wins a tie), then the installed fonts if `installed`. */
+  constructor(dirs: readonly string[], installed = false) {
     this.#dirs = dirs;
+    this.#installed = installed;
   }
 
   /** The faces of a family (lower-case name), nearest normal width only; undefined when none is installed. */
@@ -140,8 +163,9 @@ export class HostFonts {
     if (this.#byFamily) return this.#byFamily;
     const byFamily = new Map<string, FontFileFace[]>();
     const byLocalName = new Map<string, FontFileFace>();
-    for (const dir of this.#dirs) {
-      for (const face of facesIn(dir)) {
+    const sources = [...this.#dirs.map(facesIn), this.#installed ? installedFaces() : []];
+    for (const faces of sources) {
+      for (const face of faces) {
         for (const family of face.families) {
           const key = family.toLowerCase();
           const list = byFamily.get(key);
@@ -159,8 +183,8 @@ export class HostFonts {
 
 const hostFontSets = new BoundedCache<string, HostFonts>(16);
 
-/** The host's fonts with `fontDirs` first, shared by the renders that name the same folders. */
+/** The installed fonts with `fontDirs` first, shared by the renders that name the same folders. */
 export function getHostFonts(fontDirs: readonly string[] = []): HostFonts {
-  const dirs = [...fontDirs.map((dir) => resolve(dir)), ...systemFontDirs()];
-  return hostFontSets.get(dirs.join('\u0000'), () => new HostFonts(dirs));
+  const dirs = fontDirs.map((dir) => resolve(dir));
+  return hostFontSets.get(dirs.join('\u0000'), () => new HostFonts(dirs, true));
 }
