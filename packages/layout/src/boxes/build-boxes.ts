@@ -96,12 +96,17 @@ function withOwnDecorations(style: ComputedStyle, inherited: readonly Decoration
   return out;
 }
 
-/** Build a child into `out`; a block-level box among what it yields starts white-space collapsing afresh. */
+/**
+ * Build a child into `out`; an in-flow block-level box among what it yields starts white-space
+ * collapsing afresh. Floats and absolutely positioned boxes do not: the text around them
+ * collapses as if they were not there (CSS Text 3 §4.1.1), so `more<span abs></span> and` keeps its space.
+ */
 function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   const from = out.length;
   buildNode(node, decorations, walk, blockify, out);
   for (let k = from; k < out.length; k++) {
-    if (isBlockLevel(out[k]!)) {
+    const item = out[k]!;
+    if (isBlockLevel(item) && !isOutOfFlow(item.style)) {
       walk.state = createCollapseState();
       break;
     }
@@ -177,6 +182,10 @@ function buildElementBoxes(el: StyledElement, decorations: readonly DecorationSp
   const children: Item[] = [];
   for (const child of el.children) appendNode(child, decos, walk, false, children);
   for (const item of splitInlineAroundBlocks(el, children)) out.push(item);
+}
+
+function isOutOfFlow(style: ComputedStyle): boolean {
+  return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed';
 }
 
 function counterOf(el: StyledElement): 'page' | 'pages' | null {
