@@ -94,6 +94,39 @@ export type TransformFn =
   | { readonly kind: 'skew'; readonly xDeg: number; readonly yDeg: number }
   | { readonly kind: 'matrix'; readonly m: readonly [number, number, number, number, number, number] };
 
+/**
+ * CSS 2 §11.1.2 `clip: rect(top, right, bottom, left)` of an absolutely positioned box: offsets
+ * from its border box's top-left corner, px; `auto` is that side's border edge.
+ */
+export interface ClipRect {
+  readonly top: number | 'auto';
+  readonly right: number | 'auto';
+  readonly bottom: number | 'auto';
+  readonly left: number | 'auto';
+}
+
+/** CSS Shapes 1 §3 basic shapes; percentages refer to the reference box. */
+export type BasicShape =
+  | {
+      readonly kind: 'inset';
+      readonly top: Length;
+      readonly right: Length;
+      readonly bottom: Length;
+      readonly left: Length;
+      /** Corner radii as border-radius: top-left, top-right, bottom-right, bottom-left. */
+      readonly radii: readonly [readonly [Length, Length], readonly [Length, Length], readonly [Length, Length], readonly [Length, Length]];
+    }
+  | { readonly kind: 'circle'; readonly radius: ShapeRadius; readonly center: readonly [Length, Length] }
+  | { readonly kind: 'ellipse'; readonly rx: ShapeRadius; readonly ry: ShapeRadius; readonly center: readonly [Length, Length] }
+  | { readonly kind: 'polygon'; readonly evenOdd: boolean; readonly points: readonly (readonly [Length, Length])[] };
+export type ShapeRadius = Length | 'closest-side' | 'farthest-side';
+
+/** CSS Masking 1 §5.1 `clip-path: <basic-shape> || <geometry-box>`; a null shape clips to the box. */
+export interface ClipPath {
+  readonly shape: BasicShape | null;
+  readonly box: 'border-box' | 'padding-box' | 'content-box' | 'margin-box';
+}
+
 export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'avoid-page' | 'column' | 'avoid-column' | 'recto' | 'verso';
 
 /** A track size of grid-template-columns/rows, already expanded except `repeat(auto-*)`. */
@@ -141,6 +174,10 @@ export interface ComputedStyle {
   readonly opacity: number;
   readonly transform: readonly TransformFn[];
   readonly transformOrigin: readonly [Length, Length];
+  /** CSS 2 §11.1.2, on absolutely positioned boxes only. Absent = auto. */
+  readonly clip?: ClipRect;
+  /** CSS Masking 1 §5.1. Absent = none. */
+  readonly clipPath?: ClipPath;
 
   // Box model
   readonly boxSizing: 'content-box' | 'border-box';

@@ -36,8 +36,13 @@ export function insetRect(rect: Rect, edges: Edges): Rect {
  * together when adjacent radii overlap (CSS Backgrounds 3 §5.5).
  */
 export function borderRadii(style: ComputedStyle, rect: Rect): Radii {
-  if (style.borderRadius.every((corner) => corner[0] === 0 && corner[1] === 0)) return ZERO_RADII;
-  const r = style.borderRadius.map(([h, v]) => [
+  return usedRadii(style.borderRadius, rect);
+}
+
+/** Used radii of corners given as border-radius values (also inset()'s `round`) on `rect`. */
+export function usedRadii(corners: ComputedStyle['borderRadius'], rect: Rect): Radii {
+  if (corners.every((corner) => corner[0] === 0 && corner[1] === 0)) return ZERO_RADII;
+  const r = corners.map(([h, v]) => [
     Math.max(0, resolveLength(h, rect.width)),
     Math.max(0, resolveLength(v, rect.height)),
   ] as const);

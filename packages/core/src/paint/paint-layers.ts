@@ -5,6 +5,7 @@ import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage, pain
 import { onlyGlyphs, paintText } from './paint-text.js';
 import { TextObject } from './text-object.js';
 import { paintWithOpacity } from './opacity-group.js';
+import { applyClipping } from './clipping.js';
 
 /**
  * One layer of a page painted in CSS 2.1 Appendix E order: its top-level fragments are each
@@ -105,6 +106,10 @@ function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
   ctx.save();
   for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
   applyTransform(ctx, root);
+  if (!applyClipping(ctx, root)) {
+    ctx.restore();
+    return;
+  }
   const paint = (): void => {
     if (root.style.opacity < 1) paintWithOpacity(ctx, root.style.opacity, () => paintLayers(ctx, sc));
     else paintLayers(ctx, sc);

@@ -33,8 +33,9 @@ export function clipsOverflow(frag: BoxFragment): boolean {
 
 function createsContext(frag: BoxFragment): boolean {
   const s = frag.style;
-  // Fixed boxes always make a stacking context (CSS Positioned Layout 3 §3, as Chromium).
-  return (s.position !== 'static' && s.zIndex !== 'auto') || s.position === 'fixed' || s.opacity < 1 || s.transform.length > 0;
+  // Fixed boxes always make a stacking context (CSS Positioned Layout 3 §3, as Chromium), and so
+  // does clip-path (CSS Masking 1 §5.1).
+  return (s.position !== 'static' && s.zIndex !== 'auto') || s.position === 'fixed' || s.opacity < 1 || s.transform.length > 0 || s.clipPath !== undefined;
 }
 
 function finiteBox(f: BoxFragment): boolean {

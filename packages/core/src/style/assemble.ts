@@ -1,4 +1,4 @@
-import type { BorderSide, BorderStyle, Color, ComputedStyle, Length } from '@platen/layout';
+import type { BorderSide, BorderStyle, ClipPath, ClipRect, Color, ComputedStyle, Length } from '@platen/layout';
 import type { Flat } from './properties/index.js';
 import { backgroundLayers } from './properties/background.js';
 
@@ -76,5 +76,15 @@ export function assembleStyle(f: Flat): ComputedStyle {
     orphans: g('orphans'), widows: g('widows'), page: g('page'), boxDecorationBreak: g('box-decoration-break'),
     objectFit: g('object-fit'), objectPosition: g('object-position'), imageRendering: g('image-rendering'),
   };
-  return legacy ? { ...style, legacyAlign: legacy } : style;
+  // Optional fields, absent when none/auto. `clip` applies to absolutely positioned boxes only (CSS 2 §11.1.2).
+  const clip = f['clip'];
+  const clipPath = f['clip-path'];
+  const clips = clip !== 'auto' && (style.position === 'absolute' || style.position === 'fixed');
+  if (!legacy && !clips && clipPath === 'none') return style;
+  return {
+    ...style,
+    ...(legacy ? { legacyAlign: legacy } : {}),
+    ...(clips ? { clip: clip as ClipRect } : {}),
+    ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),
+  };
 }

@@ -4,5 +4,6 @@ import './text.js';
 import './background.js';
 import './layout-modes.js';
 import './content.js';
+import './clipping.js';
 
 export { PROPERTIES, type Flat, type ComputeContext, type PropertyDef } from './registry.js';
