@@ -23,8 +23,9 @@ export function applyClipping(ctx: PaintContext, frag: BoxFragment): boolean {
 }
 
 /** The reference box of clip-path (CSS Masking 1 §5.1 <geometry-box>) with its radii. */
-function referenceBox(frag: BoxFragment, box: ClipPath['box']): { rect: Rect; radii: Radii } {
-  const border: Rect = { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
+function referenceBox(ctx: PaintContext, frag: BoxFragment, box: ClipPath['box']): { rect: Rect; radii: Radii } {
+  // Pixel-snapped as the box's background is (Chromium clips to the box it paints).
+  const border: Rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
   const radii = borderRadii(frag.style, border);
   if (box === 'border-box') return { rect: border, radii };
   if (box === 'margin-box') {
@@ -49,7 +50,7 @@ function radiusOf(r: ShapeRadius, center: number, size: number, reference: numbe
 }
 
 function clipToPath(ctx: PaintContext, frag: BoxFragment, clipPath: ClipPath): boolean {
-  const { rect, radii } = referenceBox(frag, clipPath.box);
+  const { rect, radii } = referenceBox(ctx, frag, clipPath.box);
   const shape: BasicShape | null = clipPath.shape;
   const doc = ctx.doc;
   if (shape === null) {
