@@ -58,6 +58,11 @@ export interface TextFragment {
   /** Extra space added after each space character (text-align: justify), px. */
   readonly justifySpacing: number;
   readonly decorations: readonly TextDecoration[];
+  /**
+   * A line of vertical text (src/writing-mode): glyphs and decorations are drawn as above, turned
+   * this many degrees clockwise about (x, baseline); the run then goes down (90) or up (-90).
+   */
+  readonly rotation?: 90 | -90;
 }
 
 export interface ImageFragment {

@@ -246,6 +246,13 @@ export interface ComputedStyle {
   readonly hyphens: 'none' | 'manual' | 'auto';
   readonly lang: string; // from the nearest `lang` attribute, '' when none
   readonly direction: 'ltr' | 'rtl';
+  /**
+   * CSS Writing Modes 4 §3.1, inherited. Absent = horizontal-tb (only vertical styles carry
+   * it). Layout lays a vertical subtree out in a logical, horizontal frame (src/writing-mode).
+   */
+  readonly writingMode?: 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
+  /** CSS Writing Modes 4 §5.1, with writingMode only (absent = mixed). */
+  readonly textOrientation?: 'mixed' | 'upright' | 'sideways';
   readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
   readonly textOverflow: 'clip' | 'ellipsis';
   readonly tabSize: number; // in spaces

@@ -207,7 +207,7 @@ function drawRuns(ctx: PaintContext, frag: TextFragment, dx: number, dy: number,
 
 /** Is the fragment only glyphs (no shadow, no decoration), which may continue another fragment's text object? */
 export function onlyGlyphs(frag: TextFragment): boolean {
-  return frag.style.visibility === 'visible' && frag.decorations.length === 0 && frag.style.textShadow.length === 0;
+  return frag.style.visibility === 'visible' && frag.decorations.length === 0 && frag.style.textShadow.length === 0 && frag.rotation === undefined;
 }
 
 /**
@@ -216,6 +216,10 @@ export function onlyGlyphs(frag: TextFragment): boolean {
  */
 export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextObject): void {
   if (frag.style.visibility !== 'visible') return;
+  if (frag.rotation !== undefined) {
+    paintTurned(ctx, frag, frag.rotation);
+    return;
+  }
   if (shared) {
     drawRuns(ctx, frag, 0, 0, frag.style.color, shared);
     return;
@@ -234,4 +238,14 @@ export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextOb
   for (const d of frag.decorations) if (d.line !== 'line-through') paintDecoration(ctx, d);
   drawGlyphs(0, 0, frag.style.color);
   for (const d of frag.decorations) if (d.line === 'line-through') paintDecoration(ctx, d);
+}
+
+/** A line of vertical text (TextFragment.rotation): painted as a horizontal one, turned about its pen origin. */
+function paintTurned(ctx: PaintContext, frag: TextFragment, rotation: 90 | -90): void {
+  const sin = rotation === 90 ? 1 : -1;
+  const { x, baseline } = frag;
+  ctx.save();
+  ctx.doc.transform(0, sin, -sin, 0, x + sin * baseline, baseline - sin * x);
+  ctx.unsnapped(() => paintText(ctx, { ...frag, rotation: undefined }));
+  ctx.restore();
 }

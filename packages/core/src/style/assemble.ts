@@ -80,11 +80,15 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const clip = f['clip'];
   const clipPath = f['clip-path'];
   const clips = clip !== 'auto' && (style.position === 'absolute' || style.position === 'fixed');
-  if (!legacy && !clips && clipPath === 'none') return style;
+  // Only vertical styles carry a writing mode (absent = horizontal-tb), so horizontal ones keep their shape.
+  const writingMode = g<string>('writing-mode');
+  const vertical = writingMode !== 'horizontal-tb';
+  if (!legacy && !clips && clipPath === 'none' && !vertical) return style;
   return {
     ...style,
     ...(legacy ? { legacyAlign: legacy } : {}),
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),
+    ...(vertical ? { writingMode: writingMode as NonNullable<ComputedStyle['writingMode']>, textOrientation: g<ComputedStyle['textOrientation']>('text-orientation') } : {}),
   };
 }

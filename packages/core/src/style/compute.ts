@@ -219,4 +219,17 @@ function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean):
     const d = flat['display'] as Display;
     flat['display'] = BLOCKIFY[d] ?? (isRoot && d === 'contents' ? 'block' : d);
   }
+  if (parentFlat && flat['writing-mode'] !== parentFlat['writing-mode']) writingModeFixups(flat, parentFlat);
+}
+
+const TABLE_TRACKS: ReadonlySet<unknown> = new Set(['table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column', 'table-column-group']);
+
+/**
+ * CSS Writing Modes 4 §3.1: table rows, row groups, columns and column groups take the
+ * table's writing mode; an inline box whose writing mode differs from its parent's becomes
+ * an inline-block (Chromium's StyleAdjuster does both).
+ */
+function writingModeFixups(flat: Flat, parentFlat: Readonly<Flat>): void {
+  if (TABLE_TRACKS.has(flat['display'])) flat['writing-mode'] = parentFlat['writing-mode'];
+  else if (flat['display'] === 'inline') flat['display'] = 'inline-block';
 }

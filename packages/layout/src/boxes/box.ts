@@ -24,6 +24,11 @@ interface ContainerBase extends ElementBoxBase {
   readonly marker: MarkerBox | null;
   /** Its min- and max-content sizes once computed (flow/intrinsic-size.ts; layout's memo, not box data). */
   intrinsic?: IntrinsicSizes;
+  /**
+   * A vertical box in a horizontal parent: an orthogonal flow root (src/writing-mode). Its
+   * style is physical, its descendants' are logical. Absent on every other box.
+   */
+  readonly orthogonal?: true;
 }
 
 export interface BlockBox extends ContainerBase {

@@ -9,6 +9,7 @@ import { createCollapseState, endsInWord, processWhiteSpace, transformText, type
 import { BROKEN_IMAGE_ICON, brokenImageFallback } from './broken-image.js';
 import { collectTableColumns } from '../table/column-boxes.js';
 import { wrapStrayTableParts } from '../table/anonymous-table.js';
+import { logicalStyle } from '../writing-mode/logical-style.js';
 
 export interface BuildOptions {
   readonly images: ImageSizes;
@@ -27,6 +28,8 @@ interface Walk {
   positioned: number;
   /** An absolutely positioned box with no positioned ancestor: its containing block is the root. */
   rootAbsolute: boolean;
+  /** Inside a vertical subtree: styles are turned into its logical frame (src/writing-mode). */
+  vertical: boolean;
 }
 
 const withRootAbsolutes = new WeakSet<ContainerBox>();
@@ -41,7 +44,7 @@ export function hasRootAbsolutes(root: ContainerBox): boolean {
 
 /** Build the box tree of `root` (CSS 2.1 §9.2): the root is always a block container. */
 export function buildBoxes(root: StyledElement, options: BuildOptions): ContainerBox {
-  const walk: Walk = { options, state: createCollapseState(), positioned: 0, rootAbsolute: false };
+  const walk: Walk = { options, state: createCollapseState(), positioned: 0, rootAbsolute: false, vertical: false };
   const box = buildContainer(root, containerKind(root.style.display) ?? 'block', [], walk);
   if (walk.rootAbsolute) withRootAbsolutes.add(box);
   return box;
@@ -64,6 +67,14 @@ function containerKind(display: Display): ContainerKind | null {
 }
 
 function buildContainer(el: StyledElement, kind: ContainerKind, decorations: readonly DecorationSpec[], walk: Walk): ContainerBox {
+  // A vertical box in a horizontal parent is an orthogonal flow root: it keeps its physical
+  // style, its content is built in the logical frame. Horizontal boxes inside stay logical.
+  if (!walk.vertical && el.style.writingMode !== undefined) {
+    walk.vertical = true;
+    const inner = buildContainer({ ...el, style: logicalStyle(el.style) }, kind, decorations, walk);
+    walk.vertical = false;
+    return { ...inner, style: el.style, orthogonal: true };
+  }
   const saved = walk.state;
   walk.state = createCollapseState();
   const decos = withOwnDecorations(el.style, decorations);
@@ -116,7 +127,7 @@ function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], wa
 /** Build one node's boxes and append them to `out` (no array per node: most nodes yield one box). */
 function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   if (node.kind === 'text') {
-    const style = node.style;
+    const style = walk.vertical ? logicalStyle(node.style) : node.style;
     const inWord = walk.state.inWord;
     const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord, style.hyphens), style, walk.state);
     if (text !== '') walk.state.inWord = endsInWord(text);
@@ -126,7 +137,8 @@ function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], wal
   buildElement(node, decorations, walk, blockify, out);
 }
 
-function buildElement(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function buildElement(element: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+  const el = walk.vertical ? { ...element, style: logicalStyle(element.style) } : element;
   const display = el.style.display;
   if (display === 'none' || display === 'table-column' || display === 'table-column-group') return;
   if (display === 'contents') {
@@ -225,7 +237,9 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
 function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number): Item {
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
-  return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth, intrinsicHeight };
+  // Images stay upright in vertical text: their logical width is their height.
+  const [w, h] = walk.vertical ? [intrinsicHeight, intrinsicWidth] : [intrinsicWidth, intrinsicHeight];
+  return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: w, intrinsicHeight: h };
 }
 
 const SYMBOL_MARKERS = new Set(['disc', 'circle', 'square']);

@@ -23,6 +23,12 @@ export interface LayoutContext {
   readonly held: Held;
   /** Quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
   readonly quirks: boolean;
+  /**
+   * The initial containing block's height: the available inline size of an orthogonal flow
+   * whose containing block has no definite height (CSS Writing Modes 4 §7.3). Pagination sets
+   * it to the page area's.
+   */
+  readonly icb: { blockSize: number };
 }
 
 export interface Held {
@@ -33,7 +39,7 @@ export interface Held {
 }
 
 export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false, diagnostics: Diagnostic[] = []): LayoutContext {
-  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { lines: [], release: [] }, quirks };
+  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { lines: [], release: [] }, quirks, icb: { blockSize: 1000 } };
 }
 
 /** Empty the caches of placed fragments (LayoutContext.held). */

@@ -99,6 +99,15 @@ function convert(roots: readonly Fragment[], dx: number, dy: number, measureFrom
     const oy = origins.pop()!;
     const ox = origins.pop()!;
     const counted = measuring && rx === rx;
+    if (f.kind === 'text' && f.rotation !== undefined) {
+      if (counted) right = Math.max(right, rx + f.x + turnedRight(f));
+      // A vertical line: no baseline snapping (its baseline is the pen's x).
+      const m = f as Mutable<TextFragment>;
+      m.x += ox;
+      m.baseline += oy;
+      if (f.decorations.length) m.decorations = moveDecorations(f.decorations, ox, oy);
+      continue;
+    }
     if (f.kind === 'text') {
       if (counted) right = Math.max(right, rx + f.x + f.width);
       // Chromium puts line baselines on whole pixels of the layer they paint in: the page, or
@@ -134,6 +143,13 @@ function convert(roots: readonly Fragment[], dx: number, dy: number, measureFrom
     }
   }
   return right;
+}
+
+/** How far right of its pen a turned line's glyphs reach: the ascent turned clockwise, the descent counter-clockwise. */
+export function turnedRight(f: TextFragment): number {
+  const m = f.runs[0]?.metrics;
+  if (!m) return 0;
+  return f.rotation === 90 ? m.ascent : m.descent;
 }
 
 /** A transform other than a translation paints its box in a layer with its own pixel grid. */

@@ -11,6 +11,7 @@ import { multicolContentSizes } from '../multicol/multicol-intrinsic.js';
 import { tableOuterSizes } from '../table/table-width.js';
 import { blockChildrenSizes } from '../float/float-intrinsic.js';
 import { keywordContribution } from './size-keywords.js';
+import { orthogonalContentSizes } from '../writing-mode/orthogonal-layout.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
 export interface IntrinsicSizes {
@@ -48,6 +49,8 @@ export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, 
   if (sizes) return sizes;
   if (box.kind === 'lines') {
     sizes = linesSizes(box, ctx);
+  } else if (box.orthogonal) {
+    sizes = orthogonalContentSizes(box, ctx);
   } else if (box.kind === 'flex') {
     sizes = flexContentSizes(box, ctx);
   } else if (box.kind === 'grid') {

@@ -9,6 +9,7 @@ import { layoutGrid } from '../grid/grid-layout.js';
 import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
 import { needsPositioning, withPositioning } from '../positioned/containing-block.js';
+import { layoutOrthogonal } from '../writing-mode/orthogonal-layout.js';
 
 /**
  * The dispatcher: every layout mode lays its children out through here, never by calling
@@ -23,6 +24,7 @@ export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | nul
 }
 
 function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  if (box.kind !== 'lines' && box.kind !== 'replaced' && box.orthogonal) return layoutOrthogonal(box, space, ctx);
   switch (box.kind) {
     case 'lines':
       return layoutLines(box, space, resume, ctx);

@@ -59,6 +59,8 @@ export interface Space {
   readonly cbDirection?: 'ltr' | 'rtl';
   /** The containing block's `-webkit-left/right/center` (HTML `align`, `<center>`): aligns children without auto margins. */
   readonly cbLegacyAlign?: 'left' | 'right' | 'center';
+  /** The border-box height a table stretches a cell to (its row's), read by orthogonal cells (src/writing-mode). */
+  readonly stretchHeight?: number;
   /** The block formatting context's floats (src/float): line boxes are shortened beside them, `clear` moves below them. */
   readonly floats?: FloatContext;
 }

@@ -202,6 +202,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     // Chromium's page area holds content down to its height rounded up to a whole px (measured,
     // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
     const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
+    ctx.icb.blockSize = area;
     const r = layoutBox(docs.root, {
       inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
       truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,

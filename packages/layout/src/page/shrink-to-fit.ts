@@ -1,4 +1,5 @@
 import type { Fragment } from '../fragment.js';
+import { turnedRight } from '../flow/fragments.js';
 
 /**
  * Chromium prints content wider than the page "shrunk to fit" (LocalFrameView::
@@ -31,7 +32,7 @@ export function overflowRight(body: Fragment, originX: number): number {
     const f = frags.pop()!;
     const ox = origins.pop()!;
     if (f.kind === 'text') {
-      right = Math.max(right, ox + f.x + f.width);
+      right = Math.max(right, ox + f.x + (f.rotation === undefined ? f.width : turnedRight(f)));
       continue;
     }
     if (f.kind === 'image') {

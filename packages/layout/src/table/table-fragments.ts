@@ -41,7 +41,7 @@ export function alignedCell(c: MeasuredCell, x: number, height: number, rowBasel
   let dy = 0;
   if (v === 'middle') dy = (height - c.fragmentHeight) / 2;
   else if (v === 'bottom') dy = height - c.fragmentHeight;
-  else if (v !== 'top' && rowBaseline !== null) dy = rowBaseline - c.baseline;
+  else if (v !== 'top' && rowBaseline !== null && !c.slot.laid.orthogonal) dy = rowBaseline - c.baseline;
   // Row-spanning cells are cut at page ends by fitRowSpans, which changes their edges.
   const own = first && dy === 0 && c.slot.rowSpan === 1;
   const f = (own ? c.fragment : first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;

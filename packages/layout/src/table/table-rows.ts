@@ -110,6 +110,7 @@ class RowMeasurer implements MeasuredRows {
     for (let r = 0; r < rows.length; r++) this.#measure(r);
     spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
     spreadTableHeight(table, prep, this.#heights);
+    for (let r = 0; r < rows.length; r++) this.#stretchOrthogonal(r, this.#cells[r]!);
   }
 
   height(r: number): number {
@@ -159,7 +160,25 @@ class RowMeasurer implements MeasuredRows {
       this.#baselines[r] = baseline;
       this.#forced[r] = broken;
     }
+    this.#stretchOrthogonal(r, list);
     return list;
+  }
+
+  /**
+   * Cells in a vertical writing mode are laid out again at their row's height, which is their
+   * inline size (CSS Writing Modes 4 §7.3, as Chromium lays out cells at their row's block size):
+   * lines align in it (text-align), vertical-align works across (src/writing-mode).
+   */
+  #stretchOrthogonal(r: number, list: MeasuredCell[]): void {
+    const height = this.#heights[r]!;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i]!;
+      if (!c.slot.laid.orthogonal || c.slot.rowSpan !== 1 || c.fragmentHeight === height) continue;
+      const width = cellWidth(this.#geo, c.slot, this.#prep.hSpacing);
+      const res = layoutBox(c.slot.laid, { ...cellSpace(width, Infinity, true), stretchHeight: height }, null, this.#ctx);
+      const fragment = res.fragment as BoxFragment;
+      list[i] = { ...c, fragment, fragmentHeight: fragment.height, baseline: contentBottom(fragment) };
+    }
   }
 }
 
@@ -175,6 +194,8 @@ function specifiedHeight(original: ContainerBox, laid: ContainerBox): number {
 }
 
 const isBaselineAligned = (c: MeasuredCell): boolean => {
+  // A cell in a vertical writing mode has no baseline in the row's direction: aligned along its own block axis instead.
+  if (c.slot.laid.orthogonal) return false;
   const v = c.slot.box.style.verticalAlign;
   return v !== 'top' && v !== 'middle' && v !== 'bottom';
 };

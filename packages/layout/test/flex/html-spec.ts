@@ -56,7 +56,9 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
     const auto = (v: string | undefined, fallback: string): GridLine => (v ? gridLine(v) : /^[a-z]/.test(fallback) ? gridLine(fallback) : { kind: 'auto' });
     Object.assign(out, { gridRowStart: gridLine(rs!), gridColumnStart: auto(cs, rs!), gridRowEnd: auto(re, rs!), gridColumnEnd: auto(ce, cs ?? rs!) });
   } else if (prop === 'grid-column-start' || prop === 'grid-column-end' || prop === 'grid-row-start' || prop === 'grid-row-end') out[camel(prop)] = gridLine(value);
-  else if (prop === 'column-count') out.columnCount = value === 'auto' ? 'auto' : parseInt(value, 10);
+  else if (prop === 'writing-mode') {
+    if (value !== 'horizontal-tb') out.writingMode = value;
+  } else if (prop === 'column-count') out.columnCount = value === 'auto' ? 'auto' : parseInt(value, 10);
   else if (prop === 'column-width') out.columnWidth = value === 'auto' ? 'auto' : parseFloat(value);
   else if (prop === 'column-rule') out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
   else throw new Error(`html-spec: unsupported property ${prop}`);

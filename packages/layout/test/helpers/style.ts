@@ -39,7 +39,7 @@ const INHERITED: readonly (keyof ComputedStyle)[] = [
   'visibility', 'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariant', 'lineHeight', 'textAlign', 'textAlignLast',
   'textIndent', 'textTransform', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'wordBreak', 'overflowWrap', 'hyphens', 'lang', 'direction',
   'tabSize', 'listStyleType', 'listStylePosition', 'listStyleImage', 'quotes', 'textShadow', 'borderCollapse', 'borderSpacing',
-  'captionSide', 'emptyCells', 'orphans', 'widows',
+  'captionSide', 'emptyCells', 'orphans', 'widows', 'writingMode', 'textOrientation',
 ];
 
 const UA_DISPLAY: Record<string, ComputedStyle['display']> = {

@@ -60,6 +60,7 @@ function parseStyle(css: string): StyleProps {
       out.borderSpacing = [parseFloat(h!), parseFloat(v ?? h!)];
     } else if (prop === 'line-height') out.lineHeight = parseFloat(value);
     else if (prop === 'text-align' && value.startsWith('-webkit-')) out.legacyAlign = value.slice(8);
+    else if (prop === 'writing-mode') out.writingMode = value;
     else throw new Error(`table-html: unsupported property ${prop}`);
   }
   return out as StyleProps;

@@ -112,6 +112,11 @@ define('word-break', true, 'normal', keyword(['normal', 'break-all', 'keep-all',
 define('overflow-wrap', true, 'normal', keyword(['normal', 'break-word', 'anywhere'] as const));
 define('hyphens', true, 'manual', keyword(['none', 'manual', 'auto'] as const));
 define('direction', true, 'ltr', keyword(['ltr', 'rtl'] as const));
+// CSS Writing Modes 4 §3.1; the SVG 1.1 values are aliases (§3.1.1).
+define('writing-mode', true, 'horizontal-tb', keyword(['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const, {
+  lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb', tb: 'vertical-rl', 'tb-rl': 'vertical-rl',
+}));
+define('text-orientation', true, 'mixed', keyword(['mixed', 'upright', 'sideways'] as const, { 'sideways-right': 'sideways', 'vertical-right': 'mixed' }));
 define('unicode-bidi', false, 'normal', keyword(['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'] as const, { '-webkit-isolate': 'isolate', '-webkit-plaintext': 'plaintext' }));
 define('text-overflow', false, 'clip', (cvs) => {
   const first = words(cvs)[0];
