@@ -144,6 +144,15 @@ function alignLegacy(
   return { width: h.width, left: left + before, right: right + free - before };
 }
 
+/**
+ * Used horizontal margins of a block-level box whose border-box width is already decided (a
+ * table, CSS 2.1 §17.4): the §10.3.3 rules, then the parent's legacy alignment.
+ */
+export function placeInline(style: ComputedStyle, cb: number, borderBoxWidth: number, rtl: boolean, legacyAlign: LegacyAlign | undefined): { left: number; right: number } {
+  const h = horizontalMargins(style, cb, borderBoxWidth, 0, rtl);
+  return legacyAlign ? alignLegacy(style, h, cb, 0, legacyAlign) : h;
+}
+
 function horizontalMargins(style: ComputedStyle, cb: number, width: number | null, hEdges: number, rtl: boolean): { width: number; left: number; right: number } {
   const ml = style.marginLeft;
   const mr = style.marginRight;

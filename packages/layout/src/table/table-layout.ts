@@ -57,7 +57,7 @@ function pushed(space: Space): LayoutResult {
 export function layoutTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const table = asTable(box);
   const prep = prepareTable(table, ctx);
-  const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign);
+  const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
   const rows = measureRows(table, prep, geo, ctx);
   const token = resume?.kind === 'table' ? resume : null;
   const continuation = token !== null;

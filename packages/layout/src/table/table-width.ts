@@ -1,6 +1,6 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
-import { definite, marginOrZero } from '../flow/box-model.js';
+import { definite, marginOrZero, placeInline } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { keywordContribution, keywordWidth } from '../flow/size-keywords.js';
 import { resolveLength, type LengthOrAuto, type LengthOrNone, type SizeKeyword } from '../style.js';
@@ -69,7 +69,9 @@ function fixedColumns(prep: PreparedTable): ColumnConstraint[] {
   return cols;
 }
 
-export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext, legacyAlign?: 'left' | 'right' | 'center'): TableGeometry {
+export function tableGeometry(
+  box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext, legacyAlign?: 'left' | 'right' | 'center', cbDirection: 'ltr' | 'rtl' = 'ltr',
+): TableGeometry {
   const s = box.style;
   const intrinsic = tableIntrinsic(box, prep, ctx);
   // Percentages need a definite containing block (in intrinsic sizing there is none).
@@ -98,15 +100,11 @@ export function tableGeometry(box: TableBox, prep: PreparedTable, cbWidth: numbe
   }
   // Columns run from the inline start: right to left in an RTL table (CSS 2.1 §17.5).
   if (rtl) for (let c = 0; c < colX.length; c++) colX[c] = width - colX[c]! - colW[c]!;
-  // Auto margins centre the table (CSS 2.1 §10.3.3); an over-constrained end margin gives way.
-  // With no definite containing block (intrinsic sizing) there is nothing to centre in.
-  const rest = Number.isFinite(cbWidth) ? cbWidth - width : 0;
-  let marginLeft = ml;
-  if (s.marginLeft === 'auto' && s.marginRight === 'auto') marginLeft = Math.max(0, rest / 2);
-  else if (s.marginLeft === 'auto') marginLeft = Math.max(0, rest - mr);
-  else if (s.marginRight !== 'auto' && legacyAlign === 'right') marginLeft = rest - mr;
-  else if (s.marginRight !== 'auto' && legacyAlign === 'center') marginLeft = ml + Math.max(0, rest - ml - mr) / 2;
-  return { width, marginLeft, marginRight: Number.isFinite(cbWidth) ? cbWidth - width - marginLeft : mr, colX, colW };
+  // Auto margins centre the table, an over-constrained end margin gives way (CSS 2.1 §10.3.3),
+  // the parent's `-webkit-*` alignment moves it. With no definite containing block (intrinsic
+  // sizing) there is nothing to place it in.
+  const m = cb === null ? { left: ml, right: mr } : placeInline(s, cb, width, cbDirection === 'rtl', legacyAlign);
+  return { width, marginLeft: m.left, marginRight: m.right, colX, colW };
 }
 
 /** A table's contribution to its container's intrinsic sizes (margin box); a fixed width wins over max-content but not min. */
