@@ -27,6 +27,8 @@ export interface ComputeEnv {
 export interface ElementInputs {
   readonly lang: string | null; // the element's own `lang` attribute
   readonly isRoot: boolean;
+  /** The element's local name, for adjustments that Chromium makes per element (none for pseudo-elements). */
+  readonly tag?: string;
 }
 
 /** Font sizes of the absolute-size keywords, as Chromium's tables give them for 16px and 13px. */
@@ -162,6 +164,10 @@ export function computeStyle(winners: Winners, parent: ElementStyle | null, env:
   }
   flat['-lang'] = inputs.lang ?? (parentFlat?.['-lang'] as string | undefined) ?? '';
   fixups(flat, parentFlat, inputs.isRoot);
+  // Chromium's StyleAdjuster: a table never keeps a `-webkit-*` text-align (from `align` or
+  // `<center>` around it); its cells start again from `start`, while the table itself is
+  // still placed by its parent's legacy alignment.
+  if (inputs.tag === 'table' && (flat['text-align'] as string).startsWith('-webkit-')) flat['text-align'] = 'start';
   return { flat, style: assembleStyle(flat), customs, fontKeyword: keyword };
 }
 

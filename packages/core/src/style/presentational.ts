@@ -11,27 +11,33 @@ export function presentationalHints(el: Element): string {
   if (!HINTED_ELEMENTS.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return '';
   const name = el.name;
   // Most rows and cells carry no hint attribute: then only a cell's table gives it hints.
-  if (name !== 'bdi' && !hasHintAttribute(a)) return name === 'td' || name === 'th' ? tableCellHintText(el) : '';
+  if (name !== 'bdi' && !hasHintAttribute(a)) return TABLE_PARTS.has(name) ? tablePartHintText(el) : '';
   hints = '';
   if (a['bgcolor'] !== undefined && BG_ELEMENTS.has(name)) {
     const c = legacyColor(a['bgcolor']);
     if (c) add(`background-color:${c}`);
   }
   if (a['background'] !== undefined && BG_ELEMENTS.has(name) && a['background'].trim()) add(`background-image:url(${JSON.stringify(a['background'].trim())})`);
-  if (a['align'] !== undefined) alignHint(name, a['align'].trim().toLowerCase(), add);
+  if (a['align'] !== undefined) alignHint(name, a['align'], add);
   if (a['valign'] !== undefined && VALIGN_ELEMENTS.has(name)) {
+    // Any vertical-align value, as Chromium passes it to the CSS parser (`text-top`, `10px`).
     const v = a['valign'].trim().toLowerCase();
-    if (['top', 'middle', 'bottom', 'baseline'].includes(v)) add(`vertical-align:${v}`);
+    if (VERTICAL_ALIGN_KEYWORDS.has(v) || /^[+-]?(\d+(\.\d*)?|\.\d+)(px|%|em|rem|pt)$/.test(v)) add(`vertical-align:${v}`);
   }
   if (SIZE_ELEMENTS.has(name)) {
-    const w = dimension(a['width'], name !== 'td' && name !== 'th');
+    // Cells ignore a zero width or height (HTML §15.3.8); rows and row groups have a height only.
+    const cell = name === 'td' || name === 'th';
+    const w = HEIGHT_ONLY.has(name) ? null : dimension(a['width'], !cell);
     if (w) add(`width:${w}`);
-    const h = dimension(a['height'], true);
+    const h = dimension(a['height'], !cell);
     if (h && name !== 'col' && name !== 'colgroup') add(`height:${h}`);
   }
   if ((name === 'td' || name === 'th') && a['nowrap'] !== undefined) add('white-space:nowrap');
   if (name === 'table') tableHints(a, add);
-  if (name === 'td' || name === 'th') cellHints(el, add);
+  if (TABLE_PARTS.has(name)) {
+    const fromTable = tablePartHintText(el);
+    if (fromTable) add(fromTable.slice(0, -1));
+  }
   if (name === 'body' && a['text'] !== undefined) {
     const c = legacyColor(a['text']);
     if (c) add(`color:${c}`);
@@ -79,7 +85,7 @@ function autoDirection(el: Element): 'ltr' | 'rtl' {
 /** Every attribute read below; an element without any of them has hints only from its table. */
 const HINT_ATTRIBUTES = new Set([
   'bgcolor', 'background', 'align', 'valign', 'width', 'height', 'nowrap', 'text', 'dir', 'type', 'color', 'face', 'size',
-  'border', 'hspace', 'vspace', 'noshade', 'cellspacing', 'frame', 'rules',
+  'border', 'hspace', 'vspace', 'noshade', 'cellspacing', 'frame', 'rules', 'bordercolor',
 ]);
 
 function hasHintAttribute(a: Record<string, string>): boolean {
@@ -91,24 +97,42 @@ const HINTED_ELEMENTS = new Set([
   'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup', 'img', 'object', 'iframe', 'embed', 'video', 'canvas',
   'input', 'hr', 'font', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'legend', 'ol', 'ul', 'li',
 ]);
-const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
+const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
 const VALIGN_ELEMENTS = new Set(['col', 'colgroup', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
-const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'canvas', 'hr', 'tr']);
+const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'canvas', 'hr', 'tr', 'thead', 'tbody', 'tfoot']);
+/** Table parts with a `height` but no `width` hint (HTML §15.3.8). */
+const HEIGHT_ONLY = new Set(['tr', 'thead', 'tbody', 'tfoot']);
 const LIST_TYPES: Readonly<Record<string, string>> = {
   '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman',
   disc: 'disc', circle: 'circle', square: 'square', none: 'none',
 };
-const TEXT_ALIGN_ELEMENTS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'legend', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
+/** Elements whose `align` aligns their content and, through `-webkit-*`, their child blocks (HTML §15.3.3). */
+const LEGACY_ALIGN_ELEMENTS = new Set(['p', 'div', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend']);
+const TABLE_PARTS_ALIGN = new Set(['thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
+const TEXT_ALIGN_KEYWORDS = new Set(['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center']);
+const VERTICAL_ALIGN_KEYWORDS = new Set(['baseline', 'sub', 'super', 'text-top', 'text-bottom', 'middle', 'top', 'bottom']);
 
-function alignHint(name: string, align: string, add: (d: string) => void): void {
-  if (TEXT_ALIGN_ELEMENTS.has(name)) {
-    // Chromium maps `center`/`middle` on blocks and cells to -webkit-center.
-    if (align === 'center' || align === 'middle') add('text-align:-webkit-center');
-    else if (align === 'left' || align === 'right') add(`text-align:-webkit-${align}`);
-    else if (align === 'justify') add('text-align:justify');
+/**
+ * `align` as Chromium maps it: the exact keywords (any case, no spaces) of each element kind
+ * get their mapping, any other value is a `text-align` value for the CSS parser (`justify`,
+ * `end`, ` center`), as in Chromium's HTMLTablePartElement / HTMLDivElement.
+ */
+function alignHint(name: string, raw: string, add: (d: string) => void): void {
+  const exact = raw.toLowerCase();
+  const align = exact.trim();
+  if (LEGACY_ALIGN_ELEMENTS.has(name) || HEADINGS.has(name)) {
+    const legacy = LEGACY_ALIGN_ELEMENTS.has(name);
+    if (exact === 'center' || exact === 'middle') add(legacy ? 'text-align:-webkit-center' : 'text-align:center');
+    else if (exact === 'absmiddle' && TABLE_PARTS_ALIGN.has(name)) add('text-align:center');
+    else if ((exact === 'left' || exact === 'right') && legacy) add(`text-align:-webkit-${exact}`);
+    else if (TEXT_ALIGN_KEYWORDS.has(align)) add(`text-align:${align}`);
+  } else if (name === 'caption') {
+    // A caption's align is its side (Chromium's HTMLTableCaptionElement), not its text alignment.
+    if (align === 'top' || align === 'bottom') add(`caption-side:${align}`);
   } else if (name === 'table') {
-    if (align === 'left' || align === 'right') add(`float:${align}`);
-    else if (align === 'center') add('margin-left:auto;margin-right:auto');
+    if (exact === 'center') add('margin-left:auto;margin-right:auto');
+    else if (align === 'left' || align === 'right' || align === 'none') add(`float:${align}`);
   } else if (name === 'img' || name === 'object' || name === 'iframe' || name === 'embed' || name === 'input') {
     if (align === 'left' || align === 'right') add(`float:${align}`);
     else if (align === 'middle' || align === 'absmiddle' || align === 'center') add('vertical-align:middle');
@@ -146,21 +170,60 @@ export function legacyColor(raw: string): string | null {
 }
 
 function tableHints(a: Record<string, string>, add: (d: string) => void): void {
-  if (a['cellspacing'] !== undefined) {
-    const n = parseInt(a['cellspacing'], 10);
-    if (n >= 0) add(`border-spacing:${n}px`);
+  const spacing = a['cellspacing'] === undefined ? null : /^\s*(\d+)/.exec(a['cellspacing']);
+  // Chromium reads a non-negative integer and ignores a percentage.
+  if (spacing && !/^\s*\d+(\.\d*)?\s*%/.test(a['cellspacing']!)) add(`border-spacing:${Number(spacing[1])}px`);
+  if (a['bordercolor'] !== undefined) {
+    const c = legacyColor(a['bordercolor']);
+    if (c) add(`border-color:${c}`);
   }
-  const border = tableBorder(a);
-  if (border !== null && border > 0) add(`border-width:${border}px;border-style:outset`);
-  if (a['frame'] === undefined && a['rules'] !== undefined && border === null) add('border-style:hidden');
+  const t = tableAttributes(a);
+  // Chromium applies `frame` and `border` in attribute order: the later border width wins.
+  const frameFirst = t.frame !== null && Object.keys(a).indexOf('frame') < Object.keys(a).indexOf('border');
+  if (t.border !== null && frameFirst) add('border-width:1px');
+  if (t.border !== null) add(`border-width:${t.border}px`);
+  if (t.frame !== null) {
+    // HTML §15.3.8 `frame`: the listed sides solid, the others hidden.
+    if (!frameFirst) add('border-width:1px');
+    const [top, right, bottom, left] = t.frame;
+    add(`border-style:${top ? 'solid' : 'hidden'} ${right ? 'solid' : 'hidden'} ${bottom ? 'solid' : 'hidden'} ${left ? 'solid' : 'hidden'}`);
+  } else if (t.border) add(`border-style:${t.borderColor ? 'solid' : 'outset'}`);
+  // A hidden table border wins over its cells' outer borders in the collapsing model.
+  else if (t.rules !== null) add('border-style:hidden');
+  // Valid `rules` make the borders collapse (Chromium's HTMLTableElement).
+  if (t.rules !== null) add('border-collapse:collapse');
 }
 
-/** The `border` attribute of a table: an empty value means 1 (HTML §15.3.8). */
-function tableBorder(a: Record<string, string>): number | null {
-  const raw = a['border'];
-  if (raw === undefined) return null;
-  const n = parseInt(raw, 10);
-  return Number.isNaN(n) ? 1 : Math.max(0, n);
+interface TableAttributes {
+  /** `border`: null when absent; an empty or unparsable value means 1 (HTML §15.3.8). */
+  readonly border: number | null;
+  readonly borderColor: boolean;
+  /** `frame`: top, right, bottom, left drawn; null when absent or unknown. */
+  readonly frame: readonly [boolean, boolean, boolean, boolean] | null;
+  readonly rules: 'none' | 'groups' | 'rows' | 'cols' | 'all' | null;
+  /** `cellpadding` in px, null when absent or empty. */
+  readonly padding: number | null;
+}
+
+const FRAMES: Readonly<Record<string, readonly [boolean, boolean, boolean, boolean]>> = {
+  void: [false, false, false, false], above: [true, false, false, false], below: [false, false, true, false],
+  hsides: [true, false, true, false], lhs: [false, false, false, true], rhs: [false, true, false, false],
+  vsides: [false, true, false, true], box: [true, true, true, true], border: [true, true, true, true],
+};
+const RULES = new Set(['none', 'groups', 'rows', 'cols', 'all']);
+
+function tableAttributes(a: Record<string, string>): TableAttributes {
+  const border = a['border'] === undefined ? null : /^\s*\+?(\d+)/.exec(a['border']);
+  const rules = a['rules']?.trim().toLowerCase() ?? '';
+  const padding = a['cellpadding'];
+  return {
+    border: a['border'] === undefined ? null : border ? Number(border[1]) : 1,
+    borderColor: a['bordercolor'] !== undefined && a['bordercolor'] !== '',
+    frame: FRAMES[a['frame']?.trim().toLowerCase() ?? ''] ?? null,
+    rules: RULES.has(rules) ? (rules as TableAttributes['rules']) : null,
+    // Chromium reads it as a loose integer: `abc` and negatives are 0, `3.7` is 3.
+    padding: padding === undefined || padding === '' ? null : Math.max(0, parseInt(padding, 10) || 0),
+  };
 }
 
 function enclosingTable(el: Element): Element | null {
@@ -170,38 +233,35 @@ function enclosingTable(el: Element): Element | null {
   return null;
 }
 
-const cellHintCache = new WeakMap<Element, string>();
+/** Elements that take hints from their table's attributes. */
+const TABLE_PARTS = new Set(['td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup']);
 
-function cellHints(el: Element, add: (d: string) => void): void {
-  const css = tableCellHintText(el);
-  if (css) add(css.slice(0, -1));
-}
+/** Per table, the hints each kind of part gets from it (cells, row groups, column groups). */
+const partHintCache = new WeakMap<Element, { cell: string; rowGroup: string; colGroup: string }>();
 
-/** The hints a cell gets from its table's attributes, as declaration text ending in `;`. */
-function tableCellHintText(el: Element): string {
+/** The hints a table part gets from its table's attributes, as declaration text ending in `;`. */
+function tablePartHintText(el: Element): string {
   const table = enclosingTable(el);
   if (!table) return '';
-  let css = cellHintCache.get(table);
-  if (css === undefined) {
-    let text = '';
-    tableCellHints(table, (d) => {
-      text += `${d};`;
-    });
-    cellHintCache.set(table, (css = text));
-  }
-  return css;
+  let hints = partHintCache.get(table);
+  if (!hints) partHintCache.set(table, (hints = tablePartHints(tableAttributes(table.attribs))));
+  return el.name === 'td' || el.name === 'th' ? hints.cell : el.name === 'colgroup' ? hints.colGroup : hints.rowGroup;
 }
 
-/** What a table's attributes give each of its cells (cellpadding, border, rules). */
-function tableCellHints(table: Element, add: (d: string) => void): void {
-  const ta = table.attribs;
-  if (ta['cellpadding'] !== undefined) {
-    const n = parseInt(ta['cellpadding'], 10);
-    if (n >= 0) add(`padding:${n}px`);
-  }
-  const border = tableBorder(ta);
-  const rules = ta['rules']?.toLowerCase();
-  if ((border !== null && border > 0) || (rules !== undefined && rules !== 'none')) add('border-width:1px;border-style:inset;border-color:inherit');
+/** What a table's cellpadding, border and rules give its cells and groups (Chromium's HTMLTableElement). */
+function tablePartHints(t: TableAttributes): { cell: string; rowGroup: string; colGroup: string } {
+  let cell = t.padding === null ? '' : `padding:${t.padding}px;`;
+  const solid = 'border-style:solid;border-color:inherit;';
+  if (t.rules === 'all') cell += `border-width:1px;${solid}`;
+  else if (t.rules === 'rows') cell += 'border-top:1px solid;border-bottom:1px solid;border-color:inherit;';
+  else if (t.rules === 'cols') cell += 'border-left:1px solid;border-right:1px solid;border-color:inherit;';
+  else if (t.rules === null && t.border) cell += `border-width:1px;border-style:${t.borderColor ? 'solid' : 'inset'};border-color:inherit;`;
+  const groups = t.rules === 'groups';
+  return {
+    cell,
+    rowGroup: groups ? 'border-top:1px solid;border-bottom:1px solid;' : '',
+    colGroup: groups ? 'border-left:1px solid;border-right:1px solid;' : '',
+  };
 }
 
 const FONT_SIZES = ['x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'];

@@ -163,7 +163,7 @@ export class StyleTreeBuilder {
     if (known) return known;
     const own = rules.slice(0, count).filter((x) => x.pseudo === '');
     const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
-    const computed = computeStyle(winners, parent, this.env, { lang, isRoot });
+    const computed = computeStyle(winners, parent, this.env, { lang, isRoot, tag: el.name });
     const style = this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
     this.byComputed.set(style.style, style);
     if (plain) node.plain = style;

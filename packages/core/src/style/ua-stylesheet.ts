@@ -30,7 +30,7 @@ li { display: list-item; text-align: match-parent; }
 dd { display: block; margin-left: 40px; }
 dl { display: block; margin-top: 1em; margin-bottom: 1em; }
 dt { display: block; }
-table { display: table; border-collapse: separate; border-spacing: 2px; border-color: gray; box-sizing: border-box; text-indent: initial; }
+table { display: table; border-collapse: separate; border-spacing: 2px; box-sizing: border-box; text-indent: initial; }
 thead { display: table-header-group; vertical-align: middle; border-color: inherit; }
 tbody { display: table-row-group; vertical-align: middle; border-color: inherit; }
 tfoot { display: table-footer-group; vertical-align: middle; border-color: inherit; }

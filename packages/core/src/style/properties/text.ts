@@ -87,11 +87,18 @@ define('line-height', true, 'normal', (cvs, ctx) => {
 });
 
 const ALIGN = ['left', 'right', 'center', 'justify', 'start', 'end'] as const;
-const ALIGN_ALIASES = { '-internal-center': 'center', '-webkit-auto': 'start' } as const;
+const ALIGN_ALIASES = { '-webkit-auto': 'start' } as const;
 /** `-webkit-*` values stay as they are: assemble.ts splits them into textAlign + legacyAlign. */
 const ALIGN_VALUES = [...ALIGN, '-webkit-left', '-webkit-right', '-webkit-center'] as const;
 define('text-align', true, 'start', (cvs, ctx) => {
-  if (identOf(cvs) === 'match-parent') {
+  const id = identOf(cvs);
+  // The UA sheet's `th` value (HTML §15.3.8): centre only when the parent's text-align is the
+  // initial one, else keep the parent's (`text-align: left` on a table or row reaches its th).
+  if (id === '-internal-center') {
+    const p = (ctx.parent?.['text-align'] as string | undefined) ?? 'start';
+    return p === 'start' ? 'center' : p;
+  }
+  if (id === 'match-parent') {
     const p = (ctx.parent?.['text-align'] as string | undefined) ?? 'start';
     const rtl = ctx.parent?.['direction'] === 'rtl';
     return p === 'start' ? (rtl ? 'right' : 'left') : p === 'end' ? (rtl ? 'left' : 'right') : p.replace('-webkit-', '');
