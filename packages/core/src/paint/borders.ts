@@ -5,12 +5,40 @@ import { borderRadii, innerRadii, insetRect, isZeroRadii, type Radii, type Rect 
 type SideName = 'top' | 'right' | 'bottom' | 'left';
 const SIDES: readonly SideName[] = ['top', 'right', 'bottom', 'left'];
 
-/** Blink's Color::Dark(), used for the shaded halves of groove/ridge/inset/outset. */
-function dark(c: Color): Color {
-  if (c.r === 0 && c.g === 0 && c.b === 0) return { r: 84, g: 84, b: 84, a: c.a };
+/** Blink's Color::Light() / Color::Dark(): channels scaled so that the largest moves by 0.33, truncated. */
+const SCALE = 256 - 2 ** -16;
+function light(c: Color): Color {
   const v = Math.max(c.r, c.g, c.b) / 255;
-  const m = Math.max(0, (v - 0.33) / v);
-  return { r: c.r * m, g: c.g * m, b: c.b * m, a: c.a };
+  if (v === 0) return { r: 84, g: 84, b: 84, a: c.a };
+  const m = (Math.min(1, v + 0.33) / v) * SCALE / 255;
+  return { r: Math.floor(c.r * m), g: Math.floor(c.g * m), b: Math.floor(c.b * m), a: c.a };
+}
+function dark(c: Color): Color {
+  const v = Math.max(c.r, c.g, c.b) / 255;
+  const m = v === 0 ? 0 : (Math.max(0, v - 0.33) / v) * SCALE / 255;
+  return { r: Math.floor(c.r * m), g: Math.floor(c.g * m), b: Math.floor(c.b * m), a: c.a };
+}
+
+const linear = (channel: number): number => {
+  const v = channel / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+};
+/** Relative luminance of rgb(32,32,32) and of rgb(235,235,235): Blink's limits for shading as usual. */
+const DARK_LUMINANCE = 0.014443844;
+const LIGHT_LUMINANCE = 0.83077;
+
+/**
+ * The lit and shaded colours of groove/ridge/inset/outset, as Blink's CalculateBorderStyleColor
+ * picks them: Light() and Dark() of the colour, except that a very dark colour is lightened
+ * twice (black is drawn 168 and 84 grey) and a very light one keeps itself as the lit side.
+ */
+function shades(c: Color): { lit: Color; shaded: Color } {
+  const luminance = 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+  if (luminance <= DARK_LUMINANCE) {
+    const shaded = light(c);
+    return { lit: light(shaded), shaded };
+  }
+  return { lit: luminance > LIGHT_LUMINANCE ? c : light(c), shaded: dark(c) };
 }
 
 function scaleEdges(e: Edges, f: number): Edges {
@@ -123,12 +151,16 @@ function paintSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: B
       band(ctx, g, 2 / 3, 1, c);
       break;
     case 'dashed': case 'dotted': strokeSide(ctx, side, g, border); break;
-    case 'inset': band(ctx, g, 0, 1, topLeft ? dark(c) : c); break;
-    case 'outset': band(ctx, g, 0, 1, topLeft ? c : dark(c)); break;
+    case 'inset': case 'outset': {
+      const { lit, shaded } = shades(c);
+      band(ctx, g, 0, 1, (border.style === 'inset') === topLeft ? shaded : lit);
+      break;
+    }
     case 'groove': case 'ridge': {
+      const { lit, shaded } = shades(c);
       const outerDark = (border.style === 'groove') === topLeft;
-      band(ctx, g, 0, 0.5, outerDark ? dark(c) : c);
-      band(ctx, g, 0.5, 1, outerDark ? c : dark(c));
+      band(ctx, g, 0, 0.5, outerDark ? shaded : lit);
+      band(ctx, g, 0.5, 1, outerDark ? lit : shaded);
       break;
     }
     default: break;
