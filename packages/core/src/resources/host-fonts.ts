@@ -29,6 +29,16 @@ const MAX_DEPTH = 12;
 
 const FC_LIST_TIMEOUT_MS = 30_000;
 
+/**
+ * Families Chromium takes in place of one another when fontconfig offers one for the other
+ * (Skia's metric-compatible classes, SkFontConfigInterface_direct.cpp), both ways. Arial, Times
+ * New Roman and Courier New with their Liberation copies are served by the bundled fonts
+ * (FAMILY_ALIASES); fontconfig's other stand-ins, such as Gelasio for Georgia, are refused.
+ */
+const METRIC_COMPATIBLE: ReadonlyMap<string, string> = new Map([
+  ['calibri', 'carlito'], ['carlito', 'calibri'], ['cambria', 'caladea'], ['caladea', 'cambria'],
+]);
+
 /** fontconfig's default folders (Debian's fonts.conf: the system ones, XDG data home, ~/.fonts). */
 export function systemFontDirs(): string[] {
   const home = homedir();
@@ -143,10 +153,15 @@ export class HostFonts {
     this.#installed = installed;
   }
 
-  /** The faces of a family (lower-case name), nearest normal width only; undefined when none is installed. */
+  /**
+   * The faces of a family (lower-case name) or of its metric-compatible twin, nearest normal
+   * width only; undefined when neither is installed.
+   */
   family(key: string): readonly FontFace[] | undefined {
     if (this.#families.has(key)) return this.#families.get(key);
-    const files = this.#index().get(key);
+    const index = this.#index();
+    const twin = METRIC_COMPATIBLE.get(key);
+    const files = index.get(key) ?? (twin === undefined ? undefined : index.get(twin));
     const faces = files ? nearestWidth(files).map(toFontFace) : undefined;
     this.#families.set(key, faces);
     return faces;

@@ -91,6 +91,22 @@ describe('resolving families with host fonts (Chromium on Linux)', () => {
     expect(getFontRegistry().createFontSet().primary(q(['Arial'])).face.family).toBe('Arimo');
   });
 
+  it('takes Carlito for Calibri and Caladea for Cambria (metric twins Chromium accepts), not other stand-ins', () => {
+    const dir = join(root, 'twins');
+    mkdirSync(dir);
+    renamed(dir, 'DejaVuSans.ttf', 'Carlito');
+    renamed(dir, 'DejaVuSerif.ttf', 'Calibri');
+    renamed(dir, 'DejaVuSansMono.ttf', 'Gelasio');
+    const set = getFontRegistry().createFontSet({ fontDirs: [dir] });
+    expect(set.primary(q(['Calibri'])).face.font.postscriptName).toBe('Calibri');
+    expect(set.primary(q(['Cambria'])).face.family).toBe('Tinos');
+    expect(getFontRegistry().createFontSet({ fontDirs: [join(root, 'b'), dir] }).primary(q(['Carlito'])).face.font.postscriptName).toBe('Carlito');
+    expect(new HostFonts([dir]).family('georgia')).toBeUndefined();
+    mkdirSync(join(root, 'twins2'));
+    renamed(join(root, 'twins2'), 'DejaVuSans.ttf', 'Caladea');
+    expect(new HostFonts([join(root, 'twins2')]).family('cambria')?.[0]?.font.postscriptName).toBe('Caladea');
+  });
+
   it('puts @font-face before host fonts and host fonts before the default family', () => {
     const set = fonts();
     set.addLocalFace({ family: 'Brand Serif' }, 'DejaVuSans-Bold');
@@ -100,7 +116,7 @@ describe('resolving families with host fonts (Chromium on Linux)', () => {
 
   it('finds a host face for src: local() by full or PostScript name', () => {
     const set = fonts();
-    expect(set.addLocalFace({ family: 'Mine' }, 'Brand Serif')).toBe(true);
+    expect(set.addLocalFace({ family: 'Mine' }, 'Brand Serif Book')).toBe(true);
     expect(set.primary(q(['Mine'])).face.font.postscriptName).toBe('BrandSerif');
   });
 });

@@ -2,7 +2,8 @@
 // Make the fixture font of host-fonts.html: a bundled font under an invented family name, so
 // that nothing installed on the machine has it and only a --font-dir / fontDirs folder can
 // supply it. Rewrites the `name` table (family, full and PostScript names; copyright and
-// licence kept, as the SIL OFL asks of a renamed version) and leaves every other table as is:
+// licence, style and version kept, as the SIL OFL asks of a renamed version) and leaves every
+// other table as is:
 //   node rename-font.mjs <in.ttf> <out.ttf> "<Family>" <PostScriptName>
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -24,12 +25,14 @@ function nameTable(original) {
   for (let i = 0; i < count; i++) {
     const r = 6 + i * 12;
     const [platform, encoding, language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => original.readUInt16BE(r + o));
-    if (platform === 3 && encoding === 1 && language === 0x409 && [0, 5, 13, 14].includes(id)) {
+    if (platform === 3 && encoding === 1 && language === 0x409 && [0, 2, 5, 13, 14].includes(id)) {
       kept.set(id, original.subarray(storage + offset, storage + offset + length));
     }
   }
   const utf16 = (text) => Buffer.from(text, 'utf16le').swap16();
-  const records = new Map([...kept, [1, utf16(family)], [2, utf16('Regular')], [3, utf16(`${postscript};fixture`)], [4, utf16(family)], [6, utf16(postscript)]]);
+  const style = kept.has(2) ? Buffer.from(kept.get(2)).swap16().toString('utf16le') : 'Regular';
+  const full = style === 'Regular' ? family : `${family} ${style}`;
+  const records = new Map([...kept, [1, utf16(family)], [2, utf16(style)], [3, utf16(`${postscript};fixture`)], [4, utf16(full)], [6, utf16(postscript)]]);
   const ids = [...records.keys()].sort((a, b) => a - b);
   const header = Buffer.alloc(6 + ids.length * 12);
   header.writeUInt16BE(ids.length, 2);
