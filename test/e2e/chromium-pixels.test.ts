@@ -13,6 +13,12 @@ import { renderDocument } from '@platen/core';
 import { rasterise } from '../helpers/poppler.js';
 import { differenceFromRaster } from '../helpers/visual.js';
 
+/**
+ * Pixels allowed to differ per page (0.2 %): a tiled background's tile edges may fall a device
+ * pixel apart near the page's bottom (Chromium's A4 is 1 pt taller and its tiles drift by up to
+ * 0.5 px over the page), a full row of tiles' edges at most. A broken 96 px image is 2300 pixels.
+ */
+const ALLOWED_DIFFERING = 400;
 const dir = fileURLToPath(new URL('./chromium-pixels/', import.meta.url));
 const pages = readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
 
@@ -29,7 +35,7 @@ describe('pages against Chromium prints, pixel by pixel', () => {
       rasters.forEach((raster, i) => {
         const reference = PNG.sync.read(readFileSync(`${dir}/${references[i]}`));
         const { differing, examples } = differenceFromRaster(`chromium-pixels-${name}-p${i + 1}`, raster, reference);
-        expect({ page: i + 1, differing, examples }).toEqual({ page: i + 1, differing: 0, examples: [] });
+        expect({ page: i + 1, differing: Math.max(0, differing - ALLOWED_DIFFERING), examples: differing > ALLOWED_DIFFERING ? examples : [] }).toEqual({ page: i + 1, differing: 0, examples: [] });
       });
     });
   }

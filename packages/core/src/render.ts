@@ -107,7 +107,7 @@ async function styleAndLayout(
 ): Promise<LaidOut> {
   const styles = await styleWithStylesheets(html, header, footer, format, loader);
   const [images] = await Promise.all([
-    loadImages(loader, collectImageUrls([styles.root, styles.header, styles.footer]), imageDiagnostics),
+    loadImages(loader, [...collectImageUrls([styles.root, styles.header, styles.footer]), ...styles.pageImageUrls], imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
   const measurer: Measurer = createMeasurer(fonts);
@@ -160,6 +160,7 @@ function layoutPages(
       horizontalAlign: format.horizontalAlign,
       maxPages,
       quirks: styles.quirksMode,
+      pageBackgroundImages: styles.pageImageUrls.length > 0,
     }, sink);
   } catch (error) {
     if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large') throw new DocumentTooLargeError(error.message);

@@ -24,6 +24,11 @@ export interface LayoutOptions {
   readonly maxPages: number;
   /** Quirks mode (no doctype): the line height calculation quirk applies (Quirks Mode §3.3). */
   readonly quirks?: boolean;
+  /**
+   * Some `@page` rule has a background image: its positioning area is as tall as the whole
+   * document, so pages are given out once the last one is laid out.
+   */
+  readonly pageBackgroundImages?: boolean;
 }
 
 /**

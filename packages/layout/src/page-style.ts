@@ -1,4 +1,4 @@
-import type { Color, ComputedStyle, ContentItem, Length } from './style.js';
+import type { BackgroundLayer, Color, ComputedStyle, ContentItem, Length } from './style.js';
 
 /** Which page is being styled, for `@page :first/:left/:right/:blank` and named pages. */
 export interface PageSelectorContext {
@@ -28,7 +28,10 @@ export interface PageBoxStyle {
   readonly marginRight: Length;
   readonly marginBottom: Length;
   readonly marginLeft: Length;
+  /** Painted over the whole page box, under the canvas background. */
   readonly backgroundColor: Color;
+  /** `@page { background-image … }`, painted over the whole page box (absent = none). */
+  readonly backgroundLayers?: readonly BackgroundLayer[];
   readonly marginBoxes: readonly MarginBox[];
 }
 

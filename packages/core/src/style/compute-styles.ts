@@ -6,7 +6,7 @@ import { RuleIndex } from './cascade.js';
 import type { ComputeEnv } from './compute.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
-import { createPageStyleResolver } from './page-rules.js';
+import { createPageStyleResolver, pageImageUrls } from './page-rules.js';
 import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader, type WalkFindings } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { StyleTreeBuilder } from './style-tree.js';
@@ -32,6 +32,8 @@ export interface StyleResult {
   readonly header: StyledElement | null;
   readonly footer: StyledElement | null;
   readonly pageStyle: PageStyleResolver;
+  /** Background images of `@page` rules (load them with the document's). */
+  readonly pageImageUrls: readonly string[];
   readonly fontFaces: FontFaceRule[];
   readonly stylesheetUrls: string[];
   readonly diagnostics: Diagnostic[];
@@ -82,13 +84,14 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const footer = styleChrome(options.chrome?.footer);
 
   const pageMessages: string[] = [];
-  const pageStyle = createPageStyleResolver(sheets, { format, root: main.style, env: { ...env, rootFontSize: main.style.flat['font-size'] as number } }, pageMessages);
+  const pageOptions = { format, root: main.style, env: { ...env, rootFontSize: main.style.flat['font-size'] as number } };
+  const pageStyle = createPageStyleResolver(sheets, pageOptions, pageMessages);
   pageMessages.forEach(warn('css_invalid_page_rule'));
   const fontMessages: string[] = [];
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
   for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
-  return { root: main.styled, header, footer, pageStyle, fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc, findings), quirksMode: quirks };
+  return { root: main.styled, header, footer, pageStyle, pageImageUrls: pageImageUrls(sheets, pageOptions), fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc, findings), quirksMode: quirks };
 }
 
 const uaIndexes = new Map<boolean, RuleIndex>();

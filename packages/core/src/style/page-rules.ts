@@ -135,8 +135,22 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
     marginLeft: margin('margin-left', printerMargin(format.margins.left), width),
     backgroundColor: bg,
+    backgroundLayers: (context.style as ComputedStyle).backgroundLayers,
     marginBoxes,
   };
+}
+
+/** The background image URLs of every `@page` rule, to load them before layout. */
+export function pageImageUrls(items: readonly SheetItem[], options: PageStyleOptions): string[] {
+  const urls: string[] = [];
+  for (const item of items) {
+    if (item.kind !== 'page') continue;
+    const winners = winnersOf([compileDeclarations(pageDeclarations(item))]);
+    if (!winners.has('background-image')) continue;
+    const style = computeStyle(winners, options.root, options.env, { lang: null, isRoot: false }).style as ComputedStyle;
+    for (const layer of style.backgroundLayers) if (layer.image.kind === 'url') urls.push(layer.image.url);
+  }
+  return urls;
 }
 
 /**

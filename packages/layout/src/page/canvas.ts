@@ -4,17 +4,17 @@ import { anonymousStyle } from '../boxes/anonymous-style.js';
 
 /**
  * The canvas background (CSS 2.1 §14.2): the root's background, or the body's when the
- * root has none (the body's is then not painted a second time).
+ * root has none (the body's is then not painted a second time). Chromium prints it over each
+ * page's page area, not into the page margins (measured).
  */
 export interface CanvasBackground {
   readonly source: StyledElement | null;
-  readonly color: Color | null;
   /**
-   * When the source has background images, the style of the full-page fragment that paints
-   * them: its background layers only, none of its borders, radii, shadows, outline or
-   * opacity (those stay with the element's own box).
+   * The style of the fragment that paints it over the page area: the source's background
+   * colour and layers only, none of its borders, radii, shadows, outline or opacity (those
+   * stay with the element's own box).
    */
-  readonly layersStyle: ComputedStyle | null;
+  readonly style: ComputedStyle | null;
 }
 
 function hasBackground(style: ComputedStyle): boolean {
@@ -27,15 +27,16 @@ export function canvasBackground(root: StyledElement): CanvasBackground {
     const body = root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
     if (body && hasBackground(body.style)) source = body;
   }
-  if (!source) return { source: null, color: null, layersStyle: null };
-  const s = source.style;
-  return { source, color: s.backgroundColor.a > 0 ? s.backgroundColor : null, layersStyle: s.backgroundLayers.length ? layerStyle(s) : null };
+  if (!source) return { source: null, style: null };
+  return { source, style: backgroundOnly(source.style) };
 }
 
-function layerStyle(s: ComputedStyle): ComputedStyle {
+/** A style that paints `s`'s background and nothing else. */
+export function backgroundOnly(s: ComputedStyle, layers = s.backgroundLayers, color: Color = s.backgroundColor): ComputedStyle {
   return {
     ...anonymousStyle(s),
-    backgroundLayers: s.backgroundLayers,
+    backgroundColor: color,
+    backgroundLayers: layers,
     borderRadius: [[0, 0], [0, 0], [0, 0], [0, 0]],
     zIndex: 'auto', visibility: 'visible',
   };

@@ -9,7 +9,7 @@ import { createLayoutContext, releaseHeld, type LayoutContext } from '../flow/co
 import { createBoxFragment, NO_ATTRS, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
-import { canvasBackground, type CanvasBackground } from './canvas.js';
+import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
 import { alignBody } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
 import { pageNameAt } from './page-names.js';
@@ -37,6 +37,8 @@ interface BodyPage {
   readonly bodyHeight: number;
   /** Bottom of the body's margin box, from bodyTop. */
   readonly contentBottom: number;
+  /** Where this page's part of the document starts in the unbroken document (earlier pages' body heights). */
+  readonly documentTop: number;
   /** Shrink to fit: `style` and all geometry are in layout px, the paper is `scale` times that. */
   readonly scale: number;
 }
@@ -73,7 +75,8 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   };
   // An absolute box whose containing block is the root may be added to a page laid out before
   // the one its placeholder is on (positioned/printed-root.ts placeOnPage): keep all pages then.
-  const streams = !hasRootAbsolutes(docs.root);
+  // Background images of the pages and the canvas are placed against the whole document's height.
+  const streams = !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !canvas.style?.backgroundLayers.length;
   // Passes after the first lay out again with caches of their own: the cached fragments were converted to page coordinates.
   const again = (): LayoutContext => {
     sink.restart();
@@ -173,11 +176,13 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
         toPageCoordinates([b.body], 0, 0);
       }
     }
-    if (shrink === 1) sink.page(bodyLayer(b, docs));
+    if (shrink === 1) sink.page(bodyLayer(b, docs, documentHeight));
     b.body = null;
     releaseHeld(ctx);
   };
   const reservedByWidth = new Map<number, { header: number; footer: number }>();
+  /** The unbroken document's height so far: final once the last page is laid out (used when not streaming). */
+  let documentHeight = 0;
   let resume: Resume | null = null;
   let forced: ForcedBreak | null = null;
   do {
@@ -187,7 +192,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const wantsBlank = (forced === 'right' && index % 2 === 1) || (forced === 'left' && index % 2 === 0);
     if (wantsBlank && index > 0) {
       const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true }), scale);
-      pages.push({ index, style, margins, blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0, scale });
+      pages.push({ index, style, margins, blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0, documentTop: documentHeight, scale });
       if (pass.streams) give(pages[index]!, false);
       forced = 'page';
       continue;
@@ -210,7 +215,9 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
-    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, scale });
+    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale });
+    // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
+    documentHeight += r.resume ? bodyHeight : contentBottom;
     if (pass.streams) give(pages[index]!, index === 0 && r.resume === null);
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
     resume = r.resume;
@@ -224,16 +231,35 @@ function sameResume(a: Resume | null, b: Resume | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A page's own layer: the canvas background (at the page's origin already) and the body, in page coordinates. */
-function bodyLayer(b: BodyPage, docs: Documents): Page {
-  const { style } = b;
+/**
+ * A page's own layer, in page coordinates: the `@page` background images over the whole page
+ * box (its colour is the page's), the canvas background over the page area, then the body.
+ * Chromium's print, measured: the root's (or body's) background stays out of the page
+ * margins, and its images are placed once on the unbroken document, not again on each page;
+ * `@page` images are positioned in an area at the page area's origin, as wide as it
+ * and as tall as the whole document, and tile over the whole page box. Both use the page
+ * area's width rounded up, as the body's layout does.
+ */
+function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
+  const { style, margins } = b;
   const fragments: Fragment[] = [];
-  if (docs.canvas.layersStyle) {
-    fragments.push(createBoxFragment(docs.canvas.layersStyle, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []));
+  const width = areaWidth(style, margins);
+  const pageLayers = style.backgroundLayers ?? [];
+  if (pageLayers.length > 0) {
+    // The page box as border box, the positioning area as its padding box.
+    const border = { top: margins.top, left: margins.left, right: style.width - margins.left - width, bottom: style.height - margins.top - documentHeight };
+    const layers = backgroundOnly(docs.root.style, pageLayers, { r: 0, g: 0, b: 0, a: 0 });
+    fragments.push(createBoxFragment(layers, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border, padding: ZERO_EDGES, part: WHOLE }, []));
+  }
+  if (docs.canvas.style) {
+    // Painted over the page area, positioned against the unbroken document (shifted up by the earlier pages).
+    const height = style.height - margins.top - margins.bottom;
+    const top = b.bodyTop - b.documentTop - margins.top;
+    const border = { top, left: 0, right: 0, bottom: height - top - documentHeight };
+    fragments.push(createBoxFragment(docs.canvas.style, '', NO_ATTRS, { x: margins.left, y: margins.top, width, height, border, padding: ZERO_EDGES, part: WHOLE }, []));
   }
   if (b.body) fragments.push(b.body);
-  const backgroundColor = docs.canvas.color ?? style.backgroundColor;
-  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor, fragments };
+  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, fragments };
   return b.scale === 1 ? page : { ...page, scale: b.scale };
 }
 

@@ -260,8 +260,9 @@ describe('document-level', () => {
 
   it('propagates the body background to the page when html has none', () => {
     const pages = layoutPages(el('body', { backgroundColor: { r: 1, g: 2, b: 3, a: 1 } }, 'x'), small);
-    expect(pages[0]!.backgroundColor).toEqual({ r: 1, g: 2, b: 3, a: 1 });
-    const body = pages[0]!.fragments[0]!;
+    const canvas = pages[0]!.fragments[0]!;
+    expect(canvas.style.backgroundColor).toEqual({ r: 1, g: 2, b: 3, a: 1 });
+    const body = pages[0]!.fragments[1]!;
     expect(body.kind === 'box' && body.children[0]!.style.backgroundColor.a).toBe(0);
   });
 
