@@ -70,7 +70,12 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     state.marginTop = state.pending;
     state.origin = resolveMargins(state.pending);
   }
-  if (flow.resume === null && box.marker && !continuation) placeMarker(box, state, used, ctx);
+  if (flow.resume === null && box.marker && !continuation && placeMarker(box, state, used, ctx)) {
+    // The marker's line is the item's only line: like a line, it moves to the next page
+    // (or column) when it does not fit (CSS Fragmentation 3 §4.4).
+    const overflows = space.mode === 'layout' && state.y > space.blockSize - state.origin + EPSILON;
+    if (overflows && !space.pageIsEmpty) return pushed(space);
+  }
   const frame: Frame = { box, used, space, state, bfc, continuation, consumedBefore: token?.consumed ?? 0 };
   if (flow.resume === null) return finish(frame);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.

@@ -4,9 +4,11 @@ import type { ComputedStyle, Length } from '../style.js';
 import type { BoxFragment, ImageFragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
+import { NO_MARGINS } from './types.js';
 import type { FlowState } from './block-children.js';
 import { createBoxFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { layoutMarker } from './layout-box.js';
+import { usedLineHeight } from './line-metrics.js';
 
 /** Chromium's kCMarkerPaddingPx. */
 const MARKER_PADDING = 7;
@@ -17,15 +19,50 @@ const SYMBOLS = new Set(['disc', 'circle', 'square']);
  * end edge against the content's start edge (the marker text's trailing space is the gap,
  * as in Chromium), its baseline on the list item's first line baseline.
  */
-export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
+export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): boolean {
   const marker = box.marker;
-  if (!marker) return;
+  if (!marker) return false;
+  const held = state.baseline === null && holdMarkerLine(box, marker, state, used, ctx);
+  placeMarkerFragment(marker, box, state, used, ctx);
+  return held;
+}
+
+/**
+ * A list item without line boxes still holds its marker's line at its content top: the item is
+ * at least that tall (CSS Lists 3 leaves it open, csswg-drafts#2418; Chromium's
+ * PositionListMarkerWithoutLineBoxes), so an empty `<li>` is one line tall, not 0.
+ * Says whether the item grew to hold it.
+ */
+function holdMarkerLine(box: ContainerBox, marker: MarkerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): boolean {
+  const m = ctx.shapes.metrics(marker.style);
+  const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
+  const image = markerImage(marker, ctx);
+  // An image marker stands on the line's baseline (CSS 2.1 §10.8), like any atomic inline.
+  const leadingTop = Math.floor((lineHeight - m.ascent - m.descent) / 2 + 1e-9);
+  const height = image ? Math.max(image.height, m.ascent + leadingTop) + lineHeight - m.ascent - leadingTop : lineHeight;
+  const bottom = used.border.top + used.padding.top + height;
+  if (bottom <= state.y) return false;
+  // An empty item's own top margin was used above the line; Chromium keeps the margins of
+  // empty children collapsing through for below it.
+  if (state.placed === 0 && box.children.length === 0) state.pending = NO_MARGINS;
+  state.y = bottom;
+  state.placed += 1;
+  return true;
+}
+
+function markerImage(marker: MarkerBox, ctx: LayoutContext): { url: string; width: number; height: number } | null {
+  const image = marker.style.listStyleImage;
+  if (image?.kind !== 'url' || marker.style.content !== 'normal') return null;
+  const size = ctx.images(image.url);
+  return size ? { url: image.url, ...size } : null;
+}
+
+function placeMarkerFragment(marker: MarkerBox, box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
   const contentLeft = used.border.left + used.padding.left;
   const rtl = box.style.direction === 'rtl';
-  const image = marker.style.listStyleImage;
-  const size = image?.kind === 'url' && marker.style.content === 'normal' ? ctx.images(image.url) : null;
-  if (image?.kind === 'url' && size) {
-    placeImage(image.url, size, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, marker.style, ctx);
+  const image = markerImage(marker, ctx);
+  if (image) {
+    placeImage(image.url, image, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, marker.style, ctx);
     return;
   }
   if (marker.style.content === 'normal' && SYMBOLS.has(marker.style.listStyleType)) {
