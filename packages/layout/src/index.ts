@@ -14,3 +14,5 @@ export { dumpBoxes } from './debug/dump-boxes.js';
 export { buildBoxes } from './boxes/build-boxes.js';
 export type { Box, ContainerBox } from './boxes/box.js';
 export { BROKEN_IMAGE_ICON } from './boxes/broken-image.js';
+export { controlKind } from './boxes/form-controls.js';
+export type { ControlKind } from './boxes/form-controls.js';

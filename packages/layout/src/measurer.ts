@@ -22,6 +22,9 @@ export interface FontMetrics {
   /** Distance of the underline's centre below the baseline, positive. */
   readonly underlineOffset: number;
   readonly underlineThickness: number;
+  /** OS/2 xAvgCharWidth and the head table's bounding box width, px (sizes of text form controls). */
+  readonly avgCharWidth?: number;
+  readonly maxCharWidth?: number;
 }
 
 /** A run of glyphs from one font: what the painter draws, in logical order. */

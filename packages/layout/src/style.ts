@@ -330,6 +330,12 @@ export interface ComputedStyle {
   readonly objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
   readonly objectPosition: readonly [Length, Length];
   readonly imageRendering: 'auto' | 'pixelated' | 'crisp-edges';
+  /**
+   * A form control's native look (CSS UI 4 §5.1): `auto` paints it as Chromium's theme does,
+   * `none` as a plain CSS box. `menulist-button` is a drop-down `<select>` whose border or
+   * background the author styled: a CSS box that keeps its arrow (Chromium's LayoutTheme).
+   */
+  readonly appearance: 'auto' | 'none' | 'menulist-button';
 }
 
 /** Resolve a length against a reference size (the containing block's width, usually). */

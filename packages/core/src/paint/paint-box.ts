@@ -4,6 +4,7 @@ import { paintBackground } from './backgrounds.js';
 import { paintBorders } from './borders.js';
 import { drawImage } from './draw-image.js';
 import { borderRadii, innerRadii, insetRect, outerRadii, outsetRect, type Rect } from './geometry.js';
+import { nativeControl, paintNativeControl, replacesDecorations } from './form-controls.js';
 
 function borderBox(frag: BoxFragment): Rect {
   return { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
@@ -88,17 +89,23 @@ function hasDecorations(frag: BoxFragment): boolean {
 
 /** Would paintBoxDecorations draw anything? (Otherwise a box needs no paint item of its own.) */
 export function paintsDecorations(frag: BoxFragment): boolean {
-  return frag.style.visibility === 'visible' && hasDecorations(frag);
+  return frag.style.visibility === 'visible' && (hasDecorations(frag) || nativeControl(frag) !== null);
 }
 
 /** Shadow, background and border of a box (its "decorations" in Appendix E terms). */
 export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void {
   if (!paintsDecorations(frag)) return;
+  const control = nativeControl(frag);
   ctx.onPixelGrid(() => {
     paintOuterShadows(ctx, frag);
-    paintBackground(ctx, frag);
-    paintInsetShadows(ctx, frag);
-    paintBorders(ctx, frag);
+    if (control && replacesDecorations(frag)) {
+      paintNativeControl(ctx, frag, control);
+    } else {
+      paintBackground(ctx, frag);
+      paintInsetShadows(ctx, frag);
+      paintBorders(ctx, frag);
+      if (control) paintNativeControl(ctx, frag, control);
+    }
     paintOutline(ctx, frag);
   });
 }

@@ -40,6 +40,7 @@ declare module 'fontkit' {
     readonly xHeight?: number;
     readonly capHeight?: number;
     readonly usWeightClass: number;
+    readonly xAvgCharWidth: number;
     readonly fsSelection: { readonly useTypoMetrics: boolean; readonly italic: boolean; readonly oblique: boolean };
   }
   export interface Font {
@@ -57,6 +58,7 @@ declare module 'fontkit' {
     readonly italicAngle: number;
     readonly numGlyphs: number;
     readonly hhea: { readonly ascent: number; readonly descent: number; readonly lineGap: number };
+    readonly head: { readonly xMin: number; readonly xMax: number };
     readonly 'OS/2'?: Os2Table;
     readonly GSUB?: unknown;
     readonly GPOS?: unknown;

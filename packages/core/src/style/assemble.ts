@@ -75,6 +75,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
     breakBefore: g('break-before'), breakAfter: g('break-after'), breakInside: g('break-inside'),
     orphans: g('orphans'), widows: g('widows'), page: g('page'), boxDecorationBreak: g('box-decoration-break'),
     objectFit: g('object-fit'), objectPosition: g('object-position'), imageRendering: g('image-rendering'),
+    appearance: g('appearance'),
   };
   // Optional fields, absent when none/auto. `clip` applies to absolutely positioned boxes only (CSS 2 §11.1.2).
   const clip = f['clip'];

@@ -11,6 +11,7 @@ import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
 import { inlineSvgDataUrl } from './inline-svg.js';
 import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
+import { inputText, PLACEHOLDER_COLOR, shownPlaceholder, withAuthorControlLook } from './form-content.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
 const NO_RULES: readonly CompiledRule[] = [];
@@ -164,7 +165,8 @@ export class StyleTreeBuilder {
     const own = rules.slice(0, count).filter((x) => x.pseudo === '');
     const winners = cascade(own, this.compiled(hintsText, this.baseUrl), this.compiled(inlineText, this.baseUrl));
     const computed = computeStyle(winners, parent, this.env, { lang, isRoot, tag: el.name });
-    const style = this.quirks ? withMarginQuirk(computed, winners, el.name) : computed;
+    const looked = computed.style.appearance === 'auto' ? withAuthorControlLook(computed, winners, el) : computed;
+    const style = this.quirks ? withMarginQuirk(looked, winners, el.name) : looked;
     this.byComputed.set(style.style, style);
     if (plain) node.plain = style;
     else (node.more ??= new Map()).set(key, style);
@@ -229,7 +231,9 @@ export class StyleTreeBuilder {
       }
     }
     this.pseudo(el, pseudoRules, 'before', style, children);
-    for (const child of visibleChildren(el)) this.child(child, style, children, start);
+    const placeholder = el.name === 'input' || el.name === 'textarea' ? shownPlaceholder(el) : null;
+    if (placeholder !== null) children.push(this.placeholder(placeholder, style.style));
+    else for (const child of visibleChildren(el)) this.child(child, style, children, start);
     this.pseudo(el, pseudoRules, 'after', style, children);
     this.counters.leave(el);
     // An exact-size array: it lives as long as the styled tree (a fresh [] grown by push
@@ -266,6 +270,12 @@ export class StyleTreeBuilder {
     }
   }
 
+  /** An empty text field's placeholder, in Chromium's `::placeholder` grey (html.css). */
+  private placeholder(text: string, parent: ComputedStyle): StyledElement {
+    const style: ComputedStyle = { ...this.anonymousStyle(parent), color: PLACEHOLDER_COLOR };
+    return { kind: 'element', tag: '::placeholder', attrs: {}, style, children: [{ kind: 'text', text, style }] };
+  }
+
   private pseudo(el: Element, pseudoRules: PseudoRules | undefined, kind: 'before' | 'after', parent: ElementStyle, out: StyledNode[]): void {
     const ps = this.pseudoStyle(pseudoRules, kind, parent);
     if (!ps || !Array.isArray(ps.style.content) || ps.style.display === 'none') return;
@@ -292,29 +302,17 @@ function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): El
 
 /**
  * Children as rendered: a closed `<details>` shows only its first `<summary>` (HTML
- * §4.11.1); a drop-down `<select>` shows the text of its selected (else first) option.
+ * §4.11.1); an `<input>` shows its value or label (form-content.ts). A `<select>` keeps its
+ * options: layout shows a drop-down's selected one (@platen/layout boxes/form-controls.ts).
  */
 function visibleChildren(el: Element): readonly ChildNode[] {
-  if (el.name === 'select') return selectedOptionText(el);
+  if (el.name === 'input') {
+    const text = inputText(el);
+    return text ? [new Text(text)] : [];
+  }
   if (el.name !== 'details' || el.attribs['open'] !== undefined) return el.children;
   const summary = el.children.find((c) => c instanceof Element && c.name === 'summary');
   return summary ? [summary] : [];
-}
-
-function selectedOptionText(select: Element): ChildNode[] {
-  if (select.attribs['multiple'] !== undefined || Number(select.attribs['size'] ?? '1') > 1) return [];
-  const options: Element[] = [];
-  const stack = [...select.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!(node instanceof Element)) continue;
-    if (node.name === 'option') options.push(node);
-    else if (node.name === 'optgroup') stack.push(...[...node.children].reverse());
-  }
-  const chosen = options.filter((o) => o.attribs['selected'] !== undefined).pop() ?? options[0];
-  if (!chosen) return [];
-  const text = chosen.attribs['label'] ?? chosen.children.map((c) => (c instanceof Text ? c.data : '')).join('');
-  return [new Text(text.replace(/\s+/g, ' ').trim())];
 }
 
 function isReversedList(parent: unknown): boolean {

@@ -45,7 +45,6 @@ b, strong { font-weight: bolder; }
 i, cite, em, var, address, dfn { font-style: italic; }
 tt, code, kbd, samp, pre, listing, xmp, plaintext { font-family: monospace; }
 pre, xmp, plaintext, listing { white-space: pre; margin-top: 1em; margin-bottom: 1em; }
-textarea { white-space: pre-wrap; }
 big { font-size: larger; }
 small { font-size: smaller; }
 s, strike, del { text-decoration: line-through; }
@@ -65,9 +64,34 @@ iframe { border: 2px inset; }
 video, canvas, img, svg, iframe, object, embed { overflow: clip; }
 fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove ThreeDFace; }
 legend { padding-left: 2px; padding-right: 2px; }
-input, select, button, textarea { display: inline-block; font-size: 13.333333px; font-family: system-ui; }
-input, textarea { border: 2px inset; padding: 1px 2px; background-color: white; }
-button { border: 2px outset ButtonBorder; padding: 1px 6px; background-color: ButtonFace; text-align: center; }
+input, textarea, select, button { margin: 0; font: 13.333333px Arial; color: black; letter-spacing: normal; word-spacing: normal; line-height: normal; text-transform: none; text-indent: 0; text-shadow: none; display: inline-block; text-align: start; }
+input, textarea, select, button, meter, progress { appearance: auto; }
+input:not([type="file" i], [type="image" i], [type="checkbox" i], [type="radio" i]), button, select { align-content: center; }
+input { padding: 1px 2px; border: 2px inset #767676; background-color: white; }
+input:not([type="range" i], [type="checkbox" i], [type="radio" i]) { overflow: clip !important; }
+input[type="search" i] { box-sizing: border-box; }
+input:is([type="date" i], [type="time" i], [type="datetime-local" i], [type="month" i], [type="week" i]) { font-family: monospace; padding: 0 0 0 1px; }
+input[type="hidden" i], input[type="image" i], input[type="file" i] { appearance: none; padding: initial; background-color: initial; border: initial; }
+input[type="file" i] { color: inherit; white-space: pre; }
+input[type="radio" i], input[type="checkbox" i] { padding: initial; background-color: initial; border: initial; box-sizing: border-box; }
+input[type="checkbox" i] { margin: 3px 3px 3px 4px; }
+input[type="radio" i] { margin: 3px 3px 0 5px; }
+input:is([type="button" i], [type="submit" i], [type="reset" i]) { white-space: pre; }
+input:is([type="button" i], [type="submit" i], [type="reset" i]), button { box-sizing: border-box; text-align: center; padding: 1px 6px; border: 2px outset #767676; background-color: #efefef; color: black; }
+input[type="range" i] { padding: initial; border: initial; margin: 2px; color: #101010; }
+input[type="color" i] { box-sizing: border-box; width: 50px; height: 27px; border: 1px solid #767676; padding: 1px 2px; background-color: #efefef; color: black; }
+input:is([type="checkbox" i], [type="radio" i], [type="range" i]):disabled { background-color: initial; }
+input:is([type="button" i], [type="submit" i], [type="reset" i]):disabled, button:disabled { background-color: rgba(239, 239, 239, 0.3); border-color: rgba(118, 118, 118, 0.3); color: rgba(16, 16, 16, 0.3); }
+input:disabled, textarea:disabled { background-color: rgba(239, 239, 239, 0.3); color: #545454; border-color: rgba(118, 118, 118, 0.3); }
+textarea { font-family: monospace; border: 1px solid #767676; background-color: white; padding: 2px; white-space: pre-wrap; overflow-wrap: break-word; overflow: auto; }
+select { box-sizing: border-box; white-space: pre; color: black; background-color: #efefef; border: 1px solid #767676; border-radius: 0; }
+select:is([multiple], [size]:not([size="1"], [size="0"])) { vertical-align: text-bottom; white-space: nowrap; overflow: hidden; background-color: white; }
+select:disabled { border-color: rgba(118, 118, 118, 0.3); }
+select:disabled, optgroup:disabled, option:disabled { color: GrayText; }
+optgroup { font-weight: bolder; display: block; }
+option { font-weight: normal; display: block; padding: 0 2px 1px; white-space: nowrap; min-height: 1.2em; }
+meter { box-sizing: border-box; display: inline-block; width: 5em; height: 1em; vertical-align: -0.2em; }
+progress { box-sizing: border-box; display: inline-block; width: 10em; height: 1em; vertical-align: -0.2em; }
 ruby { display: ruby; }
 rt { display: ruby-text; font-size: 50%; }
 bdi, output { unicode-bidi: isolate; }

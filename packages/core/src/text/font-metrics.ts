@@ -11,7 +11,21 @@ interface UnitMetrics {
   readonly capHeight: number;
   readonly underlinePosition: number;
   readonly underlineThickness: number;
+  /** OS/2 xAvgCharWidth (0 without an OS/2 table) and the head bounding box width. */
+  readonly avgCharWidth: number;
+  readonly maxCharWidth: number;
 }
+
+/**
+ * xAvgCharWidth and head bounding box width of the Liberation 2.1 faces the bundled Arimo and
+ * Tinos stand in for (bundled-fonts.ts): their advances are the same, but Arimo and Tinos have
+ * more glyphs, so a wider bounding box and another average, and Chromium sizes text inputs
+ * from Liberation's (text field widths, boxes/form-controls.ts in @platen/layout).
+ */
+const STAND_IN_WIDTHS: ReadonlyMap<string, readonly [number, number]> = new Map([
+  ['Arimo-Regular', [1187, 3780]], ['Arimo-Bold', [1248, 3658]], ['Arimo-Italic', [1185, 4147]], ['Arimo-BoldItalic', [1249, 3757]],
+  ['Tinos-Regular', [1124, 3732]], ['Tinos-Bold', [1180, 3867]], ['Tinos-Italic', [1098, 3749]], ['Tinos-BoldItalic', [1141, 3792]],
+]);
 
 const unitCache = new WeakMap<Font, UnitMetrics>();
 
@@ -38,7 +52,10 @@ function unitMetrics(font: Font): UnitMetrics {
   const xHeight = os2?.xHeight && os2.xHeight > 0 ? os2.xHeight : glyphTop(font, 0x78, upem / 2);
   const capHeight = os2?.capHeight && os2.capHeight > 0 ? os2.capHeight : glyphTop(font, 0x48, upem * 0.7);
   const thickness = font.underlineThickness > 0 ? font.underlineThickness : upem / 14;
+  const standIn = STAND_IN_WIDTHS.get(font.postscriptName);
   const metrics: UnitMetrics = {
+    avgCharWidth: standIn?.[0] ?? os2?.xAvgCharWidth ?? 0,
+    maxCharWidth: standIn?.[1] ?? font.head.xMax - font.head.xMin,
     upem, ascent, descent, lineGap, xHeight, capHeight,
     // post.underlinePosition is the top of the stroke; FreeType reports its centre.
     underlinePosition: -(font.underlinePosition - thickness / 2),
@@ -92,5 +109,7 @@ function scaledMetrics(font: Font, size: number): FontMetrics {
     capHeight: u.capHeight * scale,
     underlineOffset: u.underlinePosition * scale,
     underlineThickness: u.underlineThickness * scale,
+    ...(u.avgCharWidth > 0 ? { avgCharWidth: u.avgCharWidth * scale } : {}),
+    maxCharWidth: u.maxCharWidth * scale,
   };
 }

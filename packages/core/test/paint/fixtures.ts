@@ -42,7 +42,7 @@ export const INITIAL: ComputedStyle = {
   gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' }, gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
   columnCount: auto, columnWidth: auto, columnRule: NO_BORDER, columnSpan: 'none', columnFill: 'balance',
   breakBefore: auto, breakAfter: auto, breakInside: auto, orphans: 2, widows: 2, page: auto, boxDecorationBreak: 'slice',
-  objectFit: 'fill', objectPosition: [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], imageRendering: auto,
+  objectFit: 'fill', objectPosition: [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], imageRendering: auto, appearance: 'none',
 };
 
 export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {

@@ -49,10 +49,13 @@ describe('user-agent defaults', () => {
     expect(textOf(byId(d, 'o'))).toBe('\u25be tshown');
   });
 
-  it('shows the selected option of a select', () => {
-    const d = styleHtml('<!doctype html><select id="s"><option>First</option><optgroup label="g"><option selected>  Chosen  one </option></optgroup></select><select id="e"></select>');
-    expect(textOf(byId(d, 's'))).toBe('Chosen one');
-    expect(textOf(byId(d, 'e'))).toBe('');
+  it('keeps the options of a select (layout shows the selected one of a drop-down) and gives inputs their text', () => {
+    const d = styleHtml('<!doctype html><select id="s"><option>First</option><optgroup label="g"><option selected>  Chosen  one </option></optgroup></select><input id="i" value="v"><input id="p" type="password" value="abc"><input id="b" type="submit"><input id="h" placeholder="Hint">');
+    expect(textOf(byId(d, 's'))).toBe('First  Chosen  one ');
+    expect(textOf(byId(d, 'i'))).toBe('v');
+    expect(textOf(byId(d, 'p'))).toBe('\u2022\u2022\u2022');
+    expect(textOf(byId(d, 'b'))).toBe('Submit');
+    expect(textOf(byId(d, 'h'))).toBe('Hint');
   });
 
   it('leaves display:none elements out of the tree', () => {

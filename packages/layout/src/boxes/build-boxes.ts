@@ -8,6 +8,7 @@ import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } 
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { BROKEN_IMAGE_ICON, brokenImageFallback } from './broken-image.js';
 import { collectTableColumns } from '../table/column-boxes.js';
+import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
 import { wrapStrayTableParts } from '../table/anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
 
@@ -19,6 +20,8 @@ export interface BuildOptions {
   readonly canvasSource?: StyledElement | null;
   /** The document is in quirks mode (an image that did not load keeps its size even with alt text). */
   readonly quirks?: boolean;
+  /** Fonts for the intrinsic sizes of form controls (text fields, selects…); without them only fixed-size controls are sized. */
+  readonly fonts?: ControlFonts;
 }
 
 interface Walk {
@@ -156,7 +159,9 @@ function buildElement(element: StyledElement, decorations: readonly DecorationSp
   walk.positioned--;
 }
 
-function buildElementBoxes(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function buildElementBoxes(styled: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+  const control = controlKind(styled.tag, styled.attrs);
+  const el = control ? sizeControl(styled, control, walk.options.fonts) : styled;
   const display = el.style.display;
   if (el.tag === 'img') {
     buildImage(el, decorations, walk, blockify, out);

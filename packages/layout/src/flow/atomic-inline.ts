@@ -10,6 +10,9 @@ import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { NO_MARGINS } from './types.js';
 import { shiftInlineRelative } from '../positioned/containing-block.js';
+import { controlKind } from '../boxes/form-controls.js';
+import type { ContainerBox } from '../boxes/box.js';
+import { usedLineHeight } from './line-metrics.js';
 
 /** An atomic inline laid out once for a line: its margin box and baseline. */
 export interface AtomicLayout {
@@ -93,8 +96,40 @@ function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: Layout
   // position: relative shifts the atomic inline from where the line puts it (src/positioned, §9.4.3).
   if (fragment && fragment.kind === 'box') shiftInlineRelative(fragment, cbWidth);
   const marginHeight = mt + r.height + mb;
-  const clips = s.overflow !== 'visible';
-  const baseline = r.lastBaseline !== null && !clips ? mt + r.lastBaseline : marginHeight;
+  const baseline = inlineBlockBaseline(box, r.lastBaseline, mt, r.height, ctx) ?? marginHeight;
   void resolveLength;
   return { fragment, marginWidth: ml + width + mr, marginHeight, minWidth: ml + width + mr, baseline };
+}
+
+/** The vertical padding around a colour input's swatch (html.css ::-webkit-color-swatch-wrapper). */
+const COLOR_SWATCH_PADDING = 4;
+
+/**
+ * The baseline of an inline-block from its margin-box top (CSS 2.1 §10.8.1): its last line's,
+ * unless it clips its content; null = the bottom margin edge. A text field, drop-down or input
+ * button keeps its text's baseline though it clips, and an empty one the baseline its text
+ * would have, centred in its content box (Chromium's LayoutTextControl / LayoutMenuList).
+ * Measured with getBoundingClientRect (packages/core/test/forms/form-controls-cases.json).
+ */
+function inlineBlockBaseline(box: ContainerBox, last: number | null, mt: number, height: number, ctx: LayoutContext): number | null {
+  const s = box.style;
+  const kind = controlKind(box.tag, box.attrs);
+  const textControl = kind === 'text-field' || kind === 'menulist' || (kind === 'push-button' && box.tag === 'input');
+  if (s.appearance !== 'none') {
+    // A themed checkbox, radio or range sits on its border-box bottom, whatever its bottom
+    // margin; a colour input on its swatch's bottom, inside its 4px swatch padding (Chromium).
+    if (kind === 'checkbox' || kind === 'radio' || kind === 'range') return mt + height;
+    if (kind === 'color') return mt + height - borderEdges(s).bottom - paddingEdges(s, 0).bottom - COLOR_SWATCH_PADDING;
+  }
+  if (last !== null && (s.overflow === 'visible' || textControl)) return mt + last;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, 0);
+  // An empty `<button>` sits on its content-box bottom (Chromium's LayoutButton).
+  if (kind === 'push-button' && box.tag === 'button' && last === null && s.appearance !== 'none') return mt + height - b.bottom - p.bottom;
+  if (!textControl) return null;
+  const m = ctx.shapes.metrics(s);
+  const content = height - b.top - b.bottom - p.top - p.bottom;
+  const line = usedLineHeight(s, m.ascent, m.descent, m.lineGap);
+  const halfLeading = Math.floor((line - m.ascent - m.descent) / 2);
+  return mt + b.top + p.top + (content - line) / 2 + halfLeading + m.ascent;
 }

@@ -4,7 +4,8 @@ import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
 import { keywordWidths } from './keyword-widths.js';
 import { flowChildren, type FlowState } from './block-children.js';
-import { createBoxFragment, partOf } from './fragments.js';
+import { createBoxFragment, offsetFragment, partOf } from './fragments.js';
+import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker } from './marker-placement.js';
 import { beginFloats, floatsBottom } from '../float/float-layout.js';
 import {
@@ -115,6 +116,7 @@ function finish(frame: Frame): LayoutResult {
   const content = used.height ?? contentBottom - topEdges + consumedBefore;
   const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore);
   const height = topEdges + contentHeight + bottomEdges;
+  if (!continuation) alignContent(frame, contentHeight - (contentBottom - topEdges));
   // An empty box with no height, border or padding collapses its margins through (§8.3.1).
   const collapsesThrough = !frame.bfc && state.placed === 0 && height === 0 && !continuation;
   const available = space.blockSize - state.origin;
@@ -133,6 +135,25 @@ function finish(frame: Frame): LayoutResult {
     marginBottom: collapsesThrough ? joinMargins(state.pending, marginBottom) : marginBottom,
     collapsesThrough, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
   };
+}
+
+/**
+ * `align-content: center | end` on a block container (CSS Align 3 §5.4): its content moves
+ * down by all or half of the room left in its content box. Safe, as for any block container,
+ * except in the text controls Chromium centres unsafely (`-internal-align-content-block`).
+ */
+function alignContent(frame: Frame, free: number): void {
+  const { box, state } = frame;
+  const a = box.style.alignContent;
+  if (box.kind !== 'block' || (a !== 'center' && a !== 'end' && a !== 'flex-end') || free === 0) return;
+  const kind = controlKind(box.tag, box.attrs);
+  const unsafe = kind === 'text-field' || kind === 'menulist' || kind === 'push-button';
+  const shift = a === 'center' ? free / 2 : free;
+  const dy = unsafe ? shift : Math.max(0, shift);
+  if (dy === 0) return;
+  for (const child of state.children) offsetFragment(child, 0, dy);
+  if (state.baseline !== null) state.baseline += dy;
+  if (state.lastBaseline !== null) state.lastBaseline += dy;
 }
 
 /** A child broke, a forced break came, or the box is too tall: this fragment fills the rest of the page. */

@@ -66,7 +66,7 @@ interface Pass {
 export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
   const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
-  const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source, quirks: options.quirks ?? false });
+  const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source, quirks: options.quirks ?? false, fonts: ctx.shapes });
   const docs: Documents = {
     root: build(rootElement, false),
     header: options.header ? build(options.header, true) : null,

@@ -205,4 +205,10 @@ export function position(cvs: readonly CV[], ctx: ComputeContext): readonly [imp
 define('transform-origin', false, [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], (cvs, ctx) => position(words(cvs).slice(0, 2), ctx));
 define('object-position', false, [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], position);
 define('object-fit', false, 'fill', keyword(['fill', 'contain', 'cover', 'none', 'scale-down'] as const));
+/** CSS UI 4 §5.1: every value but `none` asks for the native look; Chromium's legacy keywords count as `auto`. */
+define('appearance', false, 'none', (cvs) => {
+  const id = identOf(cvs);
+  if (id === undefined) return undefined;
+  return id === 'none' || id === 'menulist-button' ? id : 'auto';
+});
 define('image-rendering', true, 'auto', keyword(['auto', 'pixelated', 'crisp-edges'] as const, { '-webkit-optimize-contrast': 'crisp-edges', 'optimizespeed': 'pixelated', 'optimizequality': 'auto', smooth: 'auto', 'high-quality': 'auto' }));

@@ -1,0 +1,197 @@
+import type { FontMetrics } from '../measurer.js';
+import type { ComputedStyle, LengthOrAuto } from '../style.js';
+import type { StyledElement, StyledNode } from '../styled-node.js';
+
+/**
+ * Form controls as Chromium lays them out (HTML §15.5 "Form controls" leaves their look to the
+ * UA): boxes whose intrinsic size comes from their attributes and font, not their content.
+ * core/style gives them their UA styles and text content (value, placeholder, label); here
+ * that style gets the control's intrinsic size, then they are ordinary inline-block (or block,
+ * flex item…) boxes. core/paint draws the native look of `appearance: auto` ones.
+ */
+export type ControlKind =
+  | 'text-field' | 'textarea' | 'menulist' | 'listbox' | 'checkbox' | 'radio' | 'push-button'
+  | 'range' | 'color' | 'progress' | 'meter';
+
+const TEXT_FIELD_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
+const SIZED_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password']);
+const PUSH_BUTTON_TYPES = new Set(['submit', 'reset', 'button']);
+
+/** What kind of control an element is, or null (hidden, image and file inputs are not themed). */
+export function controlKind(tag: string, attrs: Readonly<Record<string, string>>): ControlKind | null {
+  switch (tag) {
+    case 'input': {
+      const type = (attrs['type'] ?? 'text').toLowerCase();
+      if (type === 'checkbox' || type === 'radio' || type === 'range' || type === 'color') return type;
+      if (PUSH_BUTTON_TYPES.has(type)) return 'push-button';
+      // An unknown type is a text field (HTML §4.10.5 "the missing value default").
+      return TEXT_FIELD_TYPES.has(type) || !['hidden', 'image', 'file'].includes(type) ? 'text-field' : null;
+    }
+    case 'button': return 'push-button';
+    case 'textarea': return 'textarea';
+    case 'select': return isListBox(attrs) ? 'listbox' : 'menulist';
+    case 'progress': case 'meter': return tag;
+    default: return null;
+  }
+}
+
+/** `<select multiple>` or with `size` > 1 is a list box, else a drop-down (HTML §4.10.7). */
+function isListBox(attrs: Readonly<Record<string, string>>): boolean {
+  return attrs['multiple'] !== undefined || parseInt(attrs['size'] ?? '', 10) > 1;
+}
+
+/** Fonts as layout measures them (LayoutContext.shapes). */
+export interface ControlFonts {
+  metrics(style: ComputedStyle): FontMetrics;
+  shape(text: string, style: ComputedStyle): { readonly width: number };
+}
+
+/** Chromium's LayoutTheme sizes, px (unzoomed). */
+const CHECKBOX_SIZE = 13; // ThemePainterDefault / NativeTheme kCheckbox and kRadio
+const RANGE_SIZE = { width: 129, height: 16 }; // LayoutThemeDefault slider track and thumb
+const SCROLLBAR_WIDTH = 15; // a textarea's intrinsic width leaves room for its scroll bar
+/** A drop-down's room around its text for the arrow (LayoutThemeDefault PopupInternalPadding*). */
+export const MENULIST_PADDING = { top: 1, right: 16, bottom: 1, left: 4 };
+
+/**
+ * The control with its intrinsic size folded into its style, and a drop-down's content
+ * replaced by its selected option's text. Sizes set by the author win, as in Chromium.
+ */
+export function sizeControl(el: StyledElement, kind: ControlKind, fonts: ControlFonts | undefined): StyledElement {
+  const s = el.style;
+  const native = s.appearance !== 'none';
+  switch (kind) {
+    case 'checkbox': case 'radio':
+      return native ? withSize(el, s, CHECKBOX_SIZE, CHECKBOX_SIZE) : el;
+    case 'range':
+      return native ? withSize(el, s, RANGE_SIZE.width, RANGE_SIZE.height) : el;
+    case 'text-field': {
+      if (!fonts) return el;
+      // `size` applies to the types that take free text (HTML §4.10.5.3.2), not number, date…
+      const type = (el.attrs['type'] ?? 'text').toLowerCase();
+      const size = (SIZED_TYPES.has(type) ? positiveInt(el.attrs['size']) : null) ?? 20;
+      return withSize(el, s, textFieldWidth(s, size, fonts), null, lineHeight(s, fonts));
+    }
+    case 'textarea': {
+      if (!fonts) return el;
+      const cols = positiveInt(el.attrs['cols']) ?? 20;
+      const rows = positiveInt(el.attrs['rows']) ?? 2;
+      const scrollbar = s.overflow === 'auto' || s.overflow === 'scroll' ? SCROLLBAR_WIDTH : 0;
+      return withSize(el, s, Math.ceil(avgCharWidth(s, fonts) * cols) + scrollbar, rows * lineHeight(s, fonts));
+    }
+    case 'menulist':
+      return menulist(el, native, fonts);
+    case 'push-button':
+      // An `<input>` button with no label is as tall as one with (Chromium: -internal-empty-line-height: fabricated).
+      return el.tag === 'input' && fonts ? withSize(el, s, null, null, lineHeight(s, fonts)) : el;
+    default:
+      return el;
+  }
+}
+
+function positiveInt(v: string | undefined): number | null {
+  const n = v === undefined ? NaN : parseInt(v, 10);
+  return n > 0 ? n : null;
+}
+
+/**
+ * Chromium's LayoutTextControlSingleLine::PreferredContentLogicalWidth: `size` average
+ * characters, plus the font's widest glyph less one average character. Both come from the
+ * font's tables (OS/2 xAvgCharWidth, head bounding box), rounded to whole px as Skia does.
+ */
+function textFieldWidth(s: ComputedStyle, size: number, fonts: ControlFonts): number {
+  const avg = avgCharWidth(s, fonts);
+  const max = fonts.metrics(s).maxCharWidth;
+  return Math.ceil(avg * size) + (max === undefined ? 0 : Math.round(max) - avg);
+}
+
+/** The font's average character width, else the width of '0' (LayoutTextControl::GetAvgCharWidth). */
+function avgCharWidth(s: ComputedStyle, fonts: ControlFonts): number {
+  const avg = fonts.metrics(s).avgCharWidth;
+  return avg !== undefined && avg > 0 ? Math.round(avg) : fonts.shape('0', s).width;
+}
+
+function lineHeight(s: ComputedStyle, fonts: ControlFonts): number {
+  const m = fonts.metrics(s);
+  const lh = s.lineHeight;
+  if (lh === 'normal') return m.ascent + m.descent + m.lineGap;
+  return typeof lh === 'number' ? lh : lh.factor * s.fontSize;
+}
+
+/**
+ * A drop-down `<select>`: as wide as its widest option (whole px) plus room for the arrow,
+ * showing its selected option's text (the last `selected` one, else the first option).
+ */
+function menulist(el: StyledElement, native: boolean, fonts: ControlFonts | undefined): StyledElement {
+  const options = optionsOf(el);
+  const chosen = options.filter((o) => o.attrs['selected'] !== undefined).pop() ?? options[0];
+  const text = chosen ? optionLabel(chosen) : '';
+  let s = el.style;
+  if (fonts && s.lineHeight === 'normal') {
+    // Chromium's drop-down lines have no line gap (Times 14px: 15px, where a text field's are 16px).
+    const m = fonts.metrics(s);
+    s = { ...s, lineHeight: m.ascent + m.descent };
+  }
+  if (native) {
+    const pad = MENULIST_PADDING;
+    s = {
+      ...s,
+      paddingTop: addPx(s.paddingTop, pad.top), paddingRight: addPx(s.paddingRight, pad.right),
+      paddingBottom: addPx(s.paddingBottom, pad.bottom), paddingLeft: addPx(s.paddingLeft, pad.left),
+    };
+  }
+  const children: StyledNode[] = text ? [{ kind: 'text', text, style: s }] : [];
+  const out: StyledElement = { ...el, style: s, children };
+  if (!fonts) return out;
+  let widest = 0;
+  for (const o of options) widest = Math.max(widest, fonts.shape(optionLabel(o), o.style).width);
+  return withSize(out, s, Math.ceil(widest), null, lineHeight(s, fonts));
+}
+
+function addPx(l: ComputedStyle['paddingTop'], px: number): ComputedStyle['paddingTop'] {
+  return typeof l === 'number' ? l + px : { px: l.px + px, pct: l.pct };
+}
+
+function optionsOf(el: StyledElement): StyledElement[] {
+  const out: StyledElement[] = [];
+  const visit = (n: StyledNode): void => {
+    if (n.kind !== 'element') return;
+    if (n.tag === 'option') out.push(n);
+    else if (n.tag === 'optgroup') n.children.forEach(visit);
+  };
+  el.children.forEach(visit);
+  return out;
+}
+
+/** An option's label: its `label` attribute, else its text with white space collapsed (HTML §4.10.10). */
+function optionLabel(option: StyledElement): string {
+  const label = option.attrs['label'];
+  if (label !== undefined && label !== '') return label;
+  const text = (n: StyledNode): string => (n.kind === 'text' ? n.text : n.children.map(text).join(''));
+  return option.children.map(text).join('').replace(/[\t\n\f\r ]+/g, ' ').trim();
+}
+
+/**
+ * Set the content-box width / height (converted for box-sizing) where the author left them
+ * auto; `minHeight` is the content height an empty control keeps (a line's height).
+ */
+function withSize(el: StyledElement, s: ComputedStyle, width: number | null, height: number | null, minHeight?: number): StyledElement {
+  const edges = (a: ComputedStyle['paddingTop'], b: ComputedStyle['paddingTop'], ba: number, bb: number): number =>
+    s.boxSizing === 'border-box' ? px(a) + px(b) + ba + bb : 0;
+  const h = edges(s.paddingLeft, s.paddingRight, s.borderLeft.width, s.borderRight.width);
+  const v = edges(s.paddingTop, s.paddingBottom, s.borderTop.width, s.borderBottom.width);
+  const style: { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] } = { ...s };
+  if (width !== null && s.width === 'auto') style.width = width + h;
+  if (height !== null && s.height === 'auto') style.height = height + v;
+  if (minHeight !== undefined && s.height === 'auto' && isAuto(s.minHeight)) style.minHeight = minHeight + v;
+  return { ...el, style };
+}
+
+function isAuto(l: LengthOrAuto | string): boolean {
+  return l === 'auto';
+}
+
+/** A padding's px part (percentages of a control's padding are rare; they count as 0 here). */
+function px(l: ComputedStyle['paddingTop']): number {
+  return typeof l === 'number' ? l : l.px;
+}
