@@ -293,6 +293,12 @@ export interface ComputedStyle {
   readonly alignItems: string; // stretch | flex-start | flex-end | center | baseline | start | end | normal
   readonly alignSelf: string; // auto | same as alignItems
   readonly alignContent: string;
+  /**
+   * `display: -webkit-box` (core maps its -webkit-box-* properties onto the flex ones): its
+   * inline-level children are wrapped in anonymous block items, not each made a flex item,
+   * as Chromium does. Absent otherwise.
+   */
+  readonly legacyFlexibleBox?: true;
   readonly justifyItems: string;
   readonly justifySelf: string;
   readonly rowGap: Length | 'normal';

@@ -84,10 +84,12 @@ export function assembleStyle(f: Flat): ComputedStyle {
   // Only vertical styles carry a writing mode (absent = horizontal-tb), so horizontal ones keep their shape.
   const writingMode = g<string>('writing-mode');
   const vertical = writingMode !== 'horizontal-tb';
-  if (!legacy && !clips && clipPath === 'none' && !vertical) return style;
+  const webkitBox = f['-webkit-box'] === true;
+  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox) return style;
   return {
     ...style,
     ...(legacy ? { legacyAlign: legacy } : {}),
+    ...(webkitBox ? { legacyFlexibleBox: true } : {}),
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),
     ...(vertical ? { writingMode: writingMode as NonNullable<ComputedStyle['writingMode']>, textOrientation: g<ComputedStyle['textOrientation']>('text-orientation') } : {}),

@@ -32,7 +32,6 @@ export interface CompiledRule {
   readonly key: string;
 }
 
-const isKnown = (name: string): boolean => PROPERTIES.has(name) || name in SHORTHANDS;
 
 const PARSE_CONTEXT = {
   len: { fontSize: 16, rootFontSize: 16, viewportWidth: 800, viewportHeight: 1000 },
@@ -43,10 +42,11 @@ const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer
 
 /** Whether a longhand value parses (CSS Syntax §5.4.9: invalid declarations are dropped). */
 function isValid(name: string, value: readonly CV[]): boolean {
+  const def = PROPERTIES.get(name);
+  if (def === undefined) return false;
   if (containsVar(value)) return true;
   if (value.length === 1 && value[0]!.t === 'ident' && CSS_WIDE.has(value[0]!.v.toLowerCase())) return true;
-  const def = PROPERTIES.get(name);
-  return def !== undefined && def.compute(value, PARSE_CONTEXT) !== undefined;
+  return def.compute(value, PARSE_CONTEXT) !== undefined;
 }
 
 /** Resolve aliases and expand shorthands (CSS Cascade 4 §1.2). Unknown properties are dropped. */
@@ -57,7 +57,7 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
       out.push({ name: d.name, value: parseComponents(d.value), important: d.important, shorthand: null });
       continue;
     }
-    const name = canonicalName(d.name, isKnown);
+    const name = canonicalName(d.name);
     if (name === '') continue;
     const value = parseComponents(d.value);
     if (value.length === 0) continue;

@@ -213,13 +213,50 @@ function resolveVerticalAlign(flat: Flat): void {
   flat['vertical-align'] = calc.px + (calc.pct / 100) * lineHeight;
 }
 
+const BOX_PACK: Readonly<Record<string, string>> = { start: 'flex-start', end: 'flex-end', center: 'center', justify: 'space-between' };
+const BOX_ALIGN: Readonly<Record<string, string>> = { stretch: 'stretch', start: 'flex-start', end: 'flex-end', center: 'center', baseline: 'baseline' };
+
+/**
+ * `display: -webkit-box` (the 2009 flexible box) is laid out by Chromium's flex algorithm, which
+ * reads the -webkit-box-* properties of the box and its children instead of the flex ones (no
+ * wrapping; children grow and shrink by -webkit-box-flex, 0 by default). A vertical one with
+ * -webkit-line-clamp is a block container whose lines are clamped instead (CSS Overflow 4 §5.2).
+ */
+function legacyFlexibleBox(flat: Flat, parentFlat: Readonly<Flat> | null): void {
+  const display = flat['display'];
+  if (display === '-webkit-box' || display === '-webkit-inline-box') {
+    const inline = display === '-webkit-inline-box';
+    const vertical = flat['-webkit-box-orient'] === 'vertical';
+    if (vertical && flat['-webkit-line-clamp'] !== 'none') {
+      flat['display'] = inline ? 'inline-block' : 'flow-root';
+      flat['-line-clamp'] = flat['-webkit-line-clamp'];
+    } else {
+      flat['display'] = inline ? 'inline-flex' : 'flex';
+      flat['-webkit-box'] = true;
+      flat['flex-direction'] = `${vertical ? 'column' : 'row'}${flat['-webkit-box-direction'] === 'reverse' ? '-reverse' : ''}`;
+      flat['flex-wrap'] = 'nowrap';
+      flat['justify-content'] = BOX_PACK[flat['-webkit-box-pack'] as string];
+      flat['align-items'] = BOX_ALIGN[flat['-webkit-box-align'] as string];
+    }
+  }
+  if (parentFlat?.['-webkit-box'] === true) {
+    flat['flex-grow'] = flat['-webkit-box-flex'];
+    flat['flex-shrink'] = flat['-webkit-box-flex'];
+    flat['flex-basis'] = 'auto';
+    flat['order'] = flat['-webkit-box-ordinal-group'];
+    flat['align-self'] = 'auto';
+  }
+}
+
 /** Computed-value adjustments that depend on several properties. */
 function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean): void {
   resolveVerticalAlign(flat);
+  legacyFlexibleBox(flat, parentFlat);
   const position = flat['position'];
   if (position === 'absolute' || position === 'fixed') flat['float'] = 'none';
   const parentDisplay = parentFlat?.['display'];
-  const flexOrGridItem = parentDisplay === 'flex' || parentDisplay === 'inline-flex' || parentDisplay === 'grid' || parentDisplay === 'inline-grid';
+  // A -webkit-box wraps its inline-level children in anonymous blocks instead (as Chromium does).
+  const flexOrGridItem = ((parentDisplay === 'flex' || parentDisplay === 'inline-flex') && parentFlat?.['-webkit-box'] !== true) || parentDisplay === 'grid' || parentDisplay === 'inline-grid';
   // CSS 2.2 §9.7 and Display 3 §2.7: floats, absolutely positioned boxes, the root and flex/grid items are blockified.
   if (isRoot || flat['float'] !== 'none' || position === 'absolute' || position === 'fixed' || flexOrGridItem) {
     const d = flat['display'] as Display;

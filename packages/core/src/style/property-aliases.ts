@@ -1,7 +1,7 @@
 /** Property names that map onto others: prefixes, legacy names, logical properties. */
 
 /** Renamed and logical properties, mapped to physical ones for horizontal-tb ltr. */
-const ALIASES: Readonly<Record<string, string>> = {
+const ALIASES: Record<string, string> = {
   'word-wrap': 'overflow-wrap', 'grid-gap': 'gap', 'grid-row-gap': 'row-gap', 'grid-column-gap': 'column-gap',
   'font-variant': 'font-variant-caps', 'inline-size': 'width', 'block-size': 'height', 'min-inline-size': 'min-width',
   'min-block-size': 'min-height', 'max-inline-size': 'max-width', 'max-block-size': 'max-height',
@@ -19,18 +19,66 @@ for (const part of ['width', 'style', 'color']) {
     [`border-block-start-${part}`]: `border-top-${part}`, [`border-block-end-${part}`]: `border-bottom-${part}`,
   });
 }
+
+/**
+ * The `-webkit-` names Chromium 156 still parses as another property (its css_properties.json5
+ * `alias_for`), measured by setting each in Chromium and reading which property it set. Any other
+ * `-webkit-` name is not a property there, so its declaration is dropped (`-webkit-hyphens`,
+ * `-webkit-text-decoration`, `-webkit-display` …); Chromium's own `-webkit-` properties are
+ * defined as such (properties/webkit-box.ts).
+ */
+const WEBKIT_ALIASES: Readonly<Record<string, string>> = {
+  '-webkit-align-content': 'align-content', '-webkit-align-items': 'align-items', '-webkit-align-self': 'align-self',
+  '-webkit-justify-content': 'justify-content', '-webkit-order': 'order',
+  '-webkit-flex': 'flex', '-webkit-flex-flow': 'flex-flow', '-webkit-flex-basis': 'flex-basis', '-webkit-flex-direction': 'flex-direction',
+  '-webkit-flex-grow': 'flex-grow', '-webkit-flex-shrink': 'flex-shrink', '-webkit-flex-wrap': 'flex-wrap',
+  '-webkit-background-clip': 'background-clip', '-webkit-background-origin': 'background-origin', '-webkit-background-size': 'background-size',
+  '-webkit-border-radius': 'border-radius', '-webkit-border-top-left-radius': 'border-top-left-radius',
+  '-webkit-border-top-right-radius': 'border-top-right-radius', '-webkit-border-bottom-left-radius': 'border-bottom-left-radius',
+  '-webkit-border-bottom-right-radius': 'border-bottom-right-radius',
+  '-webkit-box-shadow': 'box-shadow', '-webkit-box-sizing': 'box-sizing', '-webkit-opacity': 'opacity',
+  '-webkit-transform': 'transform', '-webkit-transform-origin': 'transform-origin', '-webkit-clip-path': 'clip-path',
+  '-webkit-columns': 'columns', '-webkit-column-count': 'column-count', '-webkit-column-gap': 'column-gap', '-webkit-column-width': 'column-width',
+  '-webkit-column-span': 'column-span', '-webkit-column-rule': 'column-rule', '-webkit-column-rule-color': 'column-rule-color',
+  '-webkit-column-rule-style': 'column-rule-style', '-webkit-column-rule-width': 'column-rule-width',
+  '-webkit-print-color-adjust': 'print-color-adjust',
+  // Chromium's own properties that stand for the standard one (css_properties.json5 `surrogate_for`).
+  '-webkit-box-decoration-break': 'box-decoration-break', '-webkit-writing-mode': 'writing-mode', '-webkit-text-orientation': 'text-orientation',
+  // The logical ones, which then map to physical sides as the standard names do.
+  '-webkit-margin-before': 'margin-block-start', '-webkit-margin-after': 'margin-block-end',
+  '-webkit-margin-start': 'margin-inline-start', '-webkit-margin-end': 'margin-inline-end',
+  '-webkit-padding-before': 'padding-block-start', '-webkit-padding-after': 'padding-block-end',
+  '-webkit-padding-start': 'padding-inline-start', '-webkit-padding-end': 'padding-inline-end',
+  '-webkit-border-before': 'border-block-start', '-webkit-border-after': 'border-block-end',
+  '-webkit-border-start': 'border-inline-start', '-webkit-border-end': 'border-inline-end',
+  '-webkit-logical-width': 'inline-size', '-webkit-logical-height': 'block-size',
+  '-webkit-min-logical-width': 'min-inline-size', '-webkit-min-logical-height': 'min-block-size',
+  '-webkit-max-logical-width': 'max-inline-size', '-webkit-max-logical-height': 'max-block-size',
+};
+for (const [logical, side] of [['before', 'block-start'], ['after', 'block-end'], ['start', 'inline-start'], ['end', 'inline-end']] as const) {
+  for (const part of ['width', 'style', 'color']) Object.assign(WEBKIT_ALIASES, { [`-webkit-border-${logical}-${part}`]: `border-${side}-${part}` });
+}
+
 /** Logical two-value shorthands: name → [start longhand-or-shorthand, end]. */
 export const LOGICAL_PAIRS: Readonly<Record<string, readonly [string, string]>> = {
   'margin-inline': ['margin-left', 'margin-right'], 'margin-block': ['margin-top', 'margin-bottom'],
   'padding-inline': ['padding-left', 'padding-right'], 'padding-block': ['padding-top', 'padding-bottom'],
   'inset-inline': ['left', 'right'], 'inset-block': ['top', 'bottom'],
 };
-export const PAGE_BREAK: Readonly<Record<string, string>> = { 'page-break-before': 'break-before', 'page-break-after': 'break-after', 'page-break-inside': 'break-inside' };
+
+/**
+ * Legacy break properties (CSS Fragmentation 3 §3.4): name → [the break property, what `always`
+ * and `avoid` become]. Chromium parses the `-webkit-column-break-*` ones as aliases too.
+ */
+export const LEGACY_BREAKS: Readonly<Record<string, readonly [string, string, string]>> = {
+  'page-break-before': ['break-before', 'page', 'avoid'], 'page-break-after': ['break-after', 'page', 'avoid'],
+  'page-break-inside': ['break-inside', 'page', 'avoid'],
+  '-webkit-column-break-before': ['break-before', 'column', 'avoid-column'], '-webkit-column-break-after': ['break-after', 'column', 'avoid-column'],
+  '-webkit-column-break-inside': ['break-inside', 'column', 'avoid-column'],
+};
 
 /** The canonical name of a (possibly prefixed or aliased) property; '' to ignore it. */
-export function canonicalName(name: string, known: (n: string) => boolean): string {
-  let n = name;
-  if (n.startsWith('-webkit-') && !known(n)) n = n.slice(8);
+export function canonicalName(name: string): string {
+  const n = WEBKIT_ALIASES[name] ?? name;
   return ALIASES[n] ?? n;
 }
-

@@ -1,6 +1,6 @@
 import { words, type CV } from './tokenizer.js';
 import { parseColor } from './values.js';
-import { LOGICAL_PAIRS, PAGE_BREAK } from './property-aliases.js';
+import { LEGACY_BREAKS, LOGICAL_PAIRS } from './property-aliases.js';
 import { BORDER_STYLES, CSS_WIDE, SIDES, SPACE, ident, isIdent, isLength, type Expander, type Expansion } from './shorthand-tokens.js';
 import { background, font, gridTemplate, listStyle } from './shorthands-complex.js';
 
@@ -54,9 +54,11 @@ function fourSides(longhands: readonly string[], w: readonly CV[]): Expansion | 
  */
 export function expandShorthand(name: string, value: readonly CV[]): Expansion | null | undefined {
   const w = words(value);
-  if (PAGE_BREAK[name]) {
+  const legacy = LEGACY_BREAKS[name];
+  if (legacy) {
     const id = w[0]?.t === 'ident' ? w[0].v.toLowerCase() : '';
-    return [[PAGE_BREAK[name]!, [ident(id === 'always' ? 'page' : id)]]];
+    const [target, always, avoid] = legacy;
+    return [[target, [ident(id === 'always' ? always : id === 'avoid' ? avoid : id)]]];
   }
   const pair = LOGICAL_PAIRS[name];
   if (pair) {

@@ -83,7 +83,7 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
   const decos = withOwnDecorations(el.style, decorations);
   let marker: MarkerBox | null = null;
   const items: Item[] = [];
-  const blockify = kind === 'flex' || kind === 'grid';
+  const blockify = (kind === 'flex' && !el.style.legacyFlexibleBox) || kind === 'grid';
   for (const child of el.children) {
     if (child.kind === 'element' && child.tag === '::marker') {
       if (el.style.listStylePosition === 'outside') marker = buildMarker(child, decos, walk);

@@ -13,13 +13,15 @@ const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
   'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flex': 'flex',
   'inline flex': 'inline-flex', 'block grid': 'grid', 'inline grid': 'inline-grid', 'block flow-root': 'flow-root',
   'block table': 'table', 'inline table': 'inline-table', 'block flow list-item': 'list-item', 'list-item block': 'list-item',
-  'block list-item': 'list-item', 'list-item flow': 'list-item', '-webkit-box': 'flex', '-webkit-inline-box': 'inline-flex',
+  'block list-item': 'list-item', 'list-item flow': 'list-item',
   'run-in': 'block', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', 'ruby': 'inline', 'ruby-text': 'inline',
 };
 
+/** `-webkit-box` and `-webkit-inline-box` stay as they are until compute.ts maps them onto flexbox. */
+const LEGACY_BOXES = ['-webkit-box', '-webkit-inline-box'];
 define('display', false, 'inline', (cvs) => {
   const text = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?')).join(' ');
-  return (DISPLAYS as readonly string[]).includes(text) ? text : DISPLAY_ALIASES[text];
+  return (DISPLAYS as readonly string[]).includes(text) || LEGACY_BOXES.includes(text) ? text : DISPLAY_ALIASES[text];
 });
 define('position', false, 'static', keyword(['static', 'relative', 'absolute', 'fixed', 'sticky'] as const, { '-webkit-sticky': 'sticky' }));
 define(['top', 'right', 'bottom', 'left'], false, 'auto', length({ auto: true, negative: true }));

@@ -5,5 +5,6 @@ import './background.js';
 import './layout-modes.js';
 import './content.js';
 import './clipping.js';
+import './webkit-box.js';
 
 export { PROPERTIES, type Flat, type ComputeContext, type PropertyDef } from './registry.js';
