@@ -124,7 +124,7 @@ function cellStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean): Co
 }
 
 /** A specified width as a fixed border-box size or a percentage (null: auto or unresolvable calc). */
-export function widthSpec(w: LengthOrAuto | SizeKeyword, style: ComputedStyle, edges: number): { fixed: number } | { percent: number } | null {
+function widthSpec(w: LengthOrAuto | SizeKeyword, style: ComputedStyle, edges: number): { fixed: number } | { percent: number } | null {
   if (typeof w === 'string') return null;
   if (typeof w === 'number') return { fixed: style.boxSizing === 'border-box' ? w : w + edges };
   if (w.px === 0) return { percent: w.pct };

@@ -3,9 +3,10 @@ import type { LayoutContext } from '../flow/context.js';
 import { definite, marginOrZero, placeInline } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { keywordContribution, keywordWidth } from '../flow/size-keywords.js';
-import { resolveLength, type LengthOrAuto, type LengthOrNone, type SizeKeyword } from '../style.js';
-import { distributeWidths, type ColumnConstraint } from './distribute.js';
-import { prepareTable, widthSpec, type PreparedTable } from './table-prepare.js';
+import type { LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
+import { distributeWidths } from './distribute.js';
+import { distributeFixed, fixedColumns, fixedColumnsWidth } from './fixed-layout.js';
+import { prepareTable, type PreparedTable } from './table-prepare.js';
 
 /** The table's used width and its columns (CSS 2.1 §17.5.2). */
 export interface TableGeometry {
@@ -23,18 +24,18 @@ export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutCo
   const edges = prep.border.left + prep.border.right + prep.padding.left + prep.padding.right;
   let captionMin = 0;
   for (const c of prep.structure.captions) captionMin = Math.max(captionMin, outerSizes(c, ctx).min);
+  if (isFixedLayout(box)) {
+    // Fixed layout looks at no content: the fixed columns (and a length width) are the size.
+    const own = fixedColumnsWidth(fixedColumns(prep)) + spacingOf(prep) + edges;
+    const w = Math.max(own, specifiedWidth(box.style.width, box, prep, null) ?? 0, captionMin);
+    return { min: w, max: w };
+  }
   const min = Math.max(prep.gridMin + edges, captionMin);
-  const fixed = fixedLayoutWidth(box, prep);
-  if (fixed !== null) return { min: fixed, max: fixed };
   return { min, max: Math.max(min, prep.gridMax + edges) };
 }
 
-/** `table-layout: fixed` applies only with a non-auto width (CSS 2.1 §17.5.2.1). */
-function fixedLayoutWidth(box: TableBox, prep: PreparedTable): number | null {
-  if (box.style.tableLayout !== 'fixed' || box.style.width === 'auto') return null;
-  const w = specifiedWidth(box.style.width, box, prep, null);
-  return w === null ? null : Math.max(w, fixedColumns(prep).reduce((a, c) => a + c.max, 0) + spacingOf(prep) + edgesOf(prep));
-}
+/** `table-layout: fixed` applies only when the table's width is not auto (CSS 2.1 §17.5.2.1; a percentage counts). */
+const isFixedLayout = (box: TableBox): boolean => box.style.tableLayout === 'fixed' && box.style.width !== 'auto';
 
 /** A definite `width` / `min-width` / `max-width` as a border-box width. */
 function specifiedWidth(w: LengthOrNone | LengthOrAuto | SizeKeyword, box: TableBox, prep: PreparedTable, cb: number | null): number | null {
@@ -44,30 +45,6 @@ function specifiedWidth(w: LengthOrNone | LengthOrAuto | SizeKeyword, box: Table
 
 const spacingOf = (p: PreparedTable): number => (p.structure.columnCount > 0 ? (p.structure.columnCount + 1) * p.hSpacing : 0);
 const edgesOf = (p: PreparedTable): number => p.border.left + p.border.right + p.padding.left + p.padding.right;
-
-/** Fixed layout columns (CSS 2.1 §17.5.2.1): widths from `col`s, else from the first row's cells; the rest share what is left. */
-function fixedColumns(prep: PreparedTable): ColumnConstraint[] {
-  const t = prep.structure;
-  const cols: ColumnConstraint[] = [];
-  const firstRow = t.rows[0];
-  for (let c = 0; c < t.columnCount; c++) {
-    const src = t.columns[c];
-    const colStyle = src?.col && src.col.style.width !== 'auto' ? src.col.style : src?.group?.style ?? null;
-    let spec = colStyle ? widthSpec(colStyle.width, colStyle, 0) : null;
-    if (!spec && firstRow) {
-      const cell = firstRow.cells.find((x) => x.col <= c && c < x.col + x.colSpan);
-      if (cell) {
-        const s = cell.box.style;
-        const edges = s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
-        spec = widthSpec(s.width, s, edges);
-        if (spec && 'fixed' in spec) spec = { fixed: spec.fixed / cell.colSpan };
-      }
-    }
-    if (spec && 'fixed' in spec) cols.push({ min: 0, max: spec.fixed, percent: null, constrained: true });
-    else cols.push({ min: 0, max: 0, percent: spec ? spec.percent : null, constrained: false });
-  }
-  return cols;
-}
 
 export function tableGeometry(
   box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext, legacyAlign?: 'left' | 'right' | 'center', cbDirection: 'ltr' | 'rtl' = 'ltr',
@@ -88,9 +65,8 @@ export function tableGeometry(
   const minW = specifiedWidth(s.minWidth, box, prep, cb) ?? keywordWidth(s.minWidth, intrinsic, avail);
   if (minW !== null) width = Math.max(width, minW);
   width = Math.max(width, intrinsic.min);
-  const fixed = fixedLayoutWidth(box, prep) !== null;
   const assignable = Math.max(0, width - edgesOf(prep) - spacingOf(prep));
-  const colW = prep.structure.columnCount === 0 ? [] : distributeWidths(assignable, fixed ? fixedColumns(prep) : prep.columns, true);
+  const colW = prep.structure.columnCount === 0 ? [] : isFixedLayout(box) ? distributeFixed(assignable, fixedColumns(prep)) : distributeWidths(assignable, prep.columns, true);
   const colX: number[] = [];
   const rtl = s.direction === 'rtl';
   let x = (rtl ? prep.border.right + prep.padding.right : prep.border.left + prep.padding.left) + prep.hSpacing;

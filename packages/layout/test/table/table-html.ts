@@ -4,7 +4,7 @@ import { camel, declarations, length, lengthOrAuto, readHtml, sides } from '../h
 
 /**
  * A tiny HTML reader for the table comparison tests: the same snippet is printed by Chromium
- * (with `body { margin: 0 } td, th { padding: 0 }`) for the expected geometry and fed to the
+ * (`chromium-rects.mjs table-cases.json --css 'td,th{padding:0}'`) for the expected geometry and fed to the
  * engine through this. It mimics the UA sheet parts that matter (display per tag,
  * `table { border-spacing: 2px; box-sizing: border-box }`, cells vertically centred).
  */

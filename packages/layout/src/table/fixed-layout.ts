@@ -1,0 +1,87 @@
+import { resolveLength, type LengthOrAuto, type SizeKeyword } from '../style.js';
+import { toUnit } from './distribute.js';
+import type { PreparedTable } from './table-prepare.js';
+
+/**
+ * `table-layout: fixed` (CSS 2.1 §17.5.2.1) as Chromium's TablesNG does it: each column's width
+ * comes from its `col`, else from the first row's cell over it; the rest of the table's width
+ * is shared out without looking at any content.
+ */
+export type FixedColumn =
+  /** A length: the border-box width it asks for. */
+  | { readonly kind: 'fixed'; readonly width: number }
+  /** A percentage of the grid's assignable width, plus the cell's own borders and padding when it asked for a content-box width. */
+  | { readonly kind: 'percent'; readonly percent: number; readonly edges: number }
+  | { readonly kind: 'auto' };
+
+const AUTO: FixedColumn = { kind: 'auto' };
+
+/** The width each column asks for. */
+export function fixedColumns(prep: PreparedTable): FixedColumn[] {
+  const t = prep.structure;
+  const cols: FixedColumn[] = [];
+  const firstRow = t.rows[0];
+  for (let c = 0; c < t.columnCount; c++) {
+    const src = t.columns[c];
+    // A `colgroup` width counts only for the columns of a group without `col` children (Chromium).
+    const colStyle = src?.col ? src.col.style : src?.group?.style ?? null;
+    const fromCol = colStyle && colStyle.width !== 'auto' ? columnWidth(colStyle.width, 0, 1, 0, true) : null;
+    const cell = fromCol === null && firstRow ? firstRow.cells.find((x) => x.col <= c && c < x.col + x.colSpan) : undefined;
+    if (fromCol) cols.push(fromCol);
+    else if (cell && cell.box.style.width !== 'auto') {
+      const s = cell.box.style;
+      const edges = s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
+      cols.push(columnWidth(s.width, edges, cell.colSpan, prep.hSpacing, s.boxSizing === 'border-box') ?? AUTO);
+    } else cols.push(AUTO);
+  }
+  return cols;
+}
+
+/**
+ * One column's share of a width: a spanning cell's length is divided over its columns after
+ * the spacing between them, its percentage without its borders and padding (as in Chromium).
+ */
+function columnWidth(w: LengthOrAuto | SizeKeyword, edges: number, span: number, hSpacing: number, borderBox: boolean): FixedColumn | null {
+  if (typeof w === 'number') return { kind: 'fixed', width: Math.max(0, (w + (borderBox ? 0 : edges) - (span - 1) * hSpacing) / span) };
+  if (typeof w === 'object' && w.px === 0) return { kind: 'percent', percent: w.pct / span, edges: span === 1 && !borderBox ? edges : 0 };
+  return null;
+}
+
+/** The width the fixed columns need: the table is never narrower (its percentages give way first). */
+export function fixedColumnsWidth(cols: readonly FixedColumn[]): number {
+  let sum = 0;
+  for (const c of cols) if (c.kind === 'fixed') sum += c.width;
+  return sum;
+}
+
+/**
+ * Column widths for an assignable width: fixed and percentage columns get what they ask for,
+ * auto columns share what is left equally; with no auto column the fixed columns grow in
+ * proportion to their widths, else the percentage ones. When the asked widths do not fit, the
+ * percentage columns share what the fixed ones leave, in proportion.
+ */
+export function distributeFixed(target: number, cols: readonly FixedColumn[]): number[] {
+  const percentSize = (c: FixedColumn): number => (c.kind === 'percent' ? toUnit((c.percent * target) / 100) + c.edges : 0);
+  let fixed = 0, percent = 0, nFixed = 0, nPercent = 0, nAuto = 0;
+  for (const c of cols) {
+    if (c.kind === 'fixed') { fixed += c.width; nFixed++; }
+    else if (c.kind === 'percent') { percent += percentSize(c); nPercent++; }
+    else nAuto++;
+  }
+  const base = cols.map((c) => (c.kind === 'fixed' ? c.width : percentSize(c)));
+  const excess = target - fixed - percent;
+  if (excess < 0) {
+    const room = Math.max(0, target - fixed);
+    return cols.map((c, i) => (c.kind === 'percent' ? (percent > 0 ? toUnit((base[i]! * room) / percent) : 0) : base[i]!));
+  }
+  const kind = nAuto > 0 ? 'auto' : nFixed > 0 ? 'fixed' : nPercent > 0 ? 'percent' : null;
+  if (kind === null) return base;
+  const count = kind === 'auto' ? nAuto : kind === 'fixed' ? nFixed : nPercent;
+  const total = kind === 'auto' ? 0 : kind === 'fixed' ? fixed : percent;
+  const out = cols.map((c, i) => (c.kind === kind ? base[i]! + (total > 0 ? toUnit((excess * base[i]!) / total) : toUnit(excess / count)) : base[i]!));
+  // Rounding leftovers go to the last growing column.
+  let last = -1;
+  for (let i = 0; i < cols.length; i++) if (cols[i]!.kind === kind) last = i;
+  out[last]! += target - out.reduce((a, b) => a + b, 0);
+  return out;
+}
