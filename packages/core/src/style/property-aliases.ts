@@ -41,7 +41,12 @@ const WEBKIT_ALIASES: Readonly<Record<string, string>> = {
   '-webkit-columns': 'columns', '-webkit-column-count': 'column-count', '-webkit-column-gap': 'column-gap', '-webkit-column-width': 'column-width',
   '-webkit-column-span': 'column-span', '-webkit-column-rule': 'column-rule', '-webkit-column-rule-color': 'column-rule-color',
   '-webkit-column-rule-style': 'column-rule-style', '-webkit-column-rule-width': 'column-rule-width',
-  '-webkit-print-color-adjust': 'print-color-adjust',
+  '-webkit-print-color-adjust': 'print-color-adjust', '-webkit-appearance': 'appearance', '-webkit-filter': 'filter',
+  '-webkit-font-feature-settings': 'font-feature-settings', '-webkit-hyphenate-character': 'hyphenate-character',
+  '-webkit-user-select': 'user-select', '-webkit-text-size-adjust': 'text-size-adjust', '-webkit-backface-visibility': 'backface-visibility',
+  '-webkit-perspective': 'perspective', '-webkit-perspective-origin': 'perspective-origin', '-webkit-transform-style': 'transform-style',
+  '-webkit-mask-image': 'mask-image', '-webkit-mask-size': 'mask-size', '-webkit-mask-repeat': 'mask-repeat',
+  '-webkit-shape-outside': 'shape-outside', '-webkit-shape-margin': 'shape-margin',
   // Chromium's own properties that stand for the standard one (css_properties.json5 `surrogate_for`).
   '-webkit-box-decoration-break': 'box-decoration-break', '-webkit-writing-mode': 'writing-mode', '-webkit-text-orientation': 'text-orientation',
   // The logical ones, which then map to physical sides as the standard names do.
