@@ -168,12 +168,12 @@ class LineEmitter {
     this.#x += e.mr;
   }
 
-  /** An atomic inline: its margin box on the line, its baseline on its entry's baseline. */
+  /** An atomic inline: its margin box on the line, its baseline on its entry's baseline (its ascent above it). */
   #atomic(item: AtomicItem, entry: AlignEntry | null, i: number): void {
     const frag = item.layout.fragment;
     if (frag && entry) {
       const copy = cloneFragment(frag);
-      offsetFragment(copy, this.#x, this.#input.baseline + entry.offset - item.layout.baseline);
+      offsetFragment(copy, this.#x, this.#input.baseline + entry.offset - entry.ascent);
       this.#target().push(copy);
     }
     this.#extend(i, this.#x, this.#x + item.layout.marginWidth);

@@ -4,6 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import type { AtomicItem, InlineItem } from './inline-items.js';
+import { centralMetrics, isCentral } from '../writing-mode/vertical-text.js';
 
 /**
  * Line box height (CSS 2.1 §10.8): every inline box (the root inline box being the strut)
@@ -43,15 +44,19 @@ export function usedLineHeight(style: ComputedStyle, ascent: number, descent: nu
 
 export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
   const m = ctx.shapes.metrics(style);
-  const lineHeight = usedLineHeight(style, m.ascent, m.descent, m.lineGap);
-  const leading = lineHeight - (m.ascent + m.descent);
+  // Vertical text sits on the central baseline (src/writing-mode): the em box split in half.
+  const [ascent, descent] = style.writingMode !== undefined && isCentral(style) ? centralMetrics(m.ascent, m.descent) : [m.ascent, m.descent];
+  const lineHeight = usedLineHeight(style, ascent, descent, m.lineGap);
+  const leading = lineHeight - (ascent + descent);
   const top = Math.floor(leading / 2 + 1e-9);
-  return makeEntry(style, parent, m.ascent, m.descent, top, leading - top, lineHeight, ctx);
+  return makeEntry(style, parent, ascent, descent, top, leading - top, lineHeight, ctx);
 }
 
 export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutContext): AlignEntry {
   const { baseline, marginHeight } = item.layout;
-  return makeEntry(item.box.style, parent, baseline, marginHeight - baseline, 0, 0, marginHeight, ctx, true);
+  // On a central baseline an atomic inline is centred (its central baseline is its middle).
+  const ascent = parent.style.writingMode !== undefined && isCentral(parent.style) ? marginHeight / 2 : baseline;
+  return makeEntry(item.box.style, parent, ascent, marginHeight - ascent, 0, 0, marginHeight, ctx, true);
 }
 
 function makeEntry(
@@ -204,9 +209,11 @@ function applyQuirk(entries: readonly AlignEntry[], withText: ReadonlySet<AlignE
  */
 function includeUsedFonts(e: AlignEntry, runs: readonly { readonly metrics: FontMetrics }[]): void {
   if (e.atomic) return;
+  const central = e.style.writingMode !== undefined && isCentral(e.style);
   for (const { metrics: m } of runs) {
-    const above = m.ascent + Math.floor(m.lineGap / 2 + 1e-9);
-    const below = m.descent + m.lineGap - Math.floor(m.lineGap / 2 + 1e-9);
+    const [ascent, descent] = central ? centralMetrics(m.ascent, m.descent) : [m.ascent, m.descent];
+    const above = ascent + Math.floor(m.lineGap / 2 + 1e-9);
+    const below = descent + m.lineGap - Math.floor(m.lineGap / 2 + 1e-9);
     if (above > e.ascent + e.leadingTop) e.leadingTop = above - e.ascent;
     if (below > e.descent + e.leadingBottom) e.leadingBottom = below - e.descent;
   }

@@ -1,6 +1,6 @@
 import type { BoxFragment, Fragment, ImageFragment, TextFragment } from '../fragment.js';
-import { usedLineHeight } from '../flow/line-metrics.js';
 import { physicalEdges, physicalStyle, type VerticalMode } from './logical-style.js';
+import { physicalText } from './vertical-text.js';
 
 /**
  * Turn the fragments of a vertical subtree, laid out in its logical frame (logical-style.ts),
@@ -28,11 +28,11 @@ export function physicalRoot(root: BoxFragment, mode: VerticalMode, style: BoxFr
   return {
     ...root, style, x: 0, y: 0, width: root.height, height: root.width,
     border: physicalEdges(root.border, mode), padding: physicalEdges(root.padding, mode),
-    children: root.children.map((c) => physicalFragment(c, root.width, root.height, mode)),
+    children: root.children.flatMap((c) => physicalFragment(c, root.width, root.height, mode)),
   };
 }
 
-function physicalFragment(f: Fragment, pw: number, ph: number, mode: VerticalMode): Fragment {
+function physicalFragment(f: Fragment, pw: number, ph: number, mode: VerticalMode): Fragment | Fragment[] {
   if (f.kind === 'text') return physicalText(f, pw, ph, mode);
   if (f.kind === 'image') return physicalImage(f, pw, ph, mode);
   return physicalBox(f, pw, ph, mode);
@@ -43,7 +43,7 @@ function physicalBox(f: BoxFragment, pw: number, ph: number, mode: VerticalMode)
   return {
     ...f, style: physicalStyle(f.style), x: r.x, y: r.y, width: r.width, height: r.height,
     border: physicalEdges(f.border, mode), padding: physicalEdges(f.padding, mode),
-    children: f.children.map((c) => physicalFragment(c, f.width, f.height, mode)),
+    children: f.children.flatMap((c) => physicalFragment(c, f.width, f.height, mode)),
   };
 }
 
@@ -51,37 +51,4 @@ function physicalBox(f: BoxFragment, pw: number, ph: number, mode: VerticalMode)
 function physicalImage(f: ImageFragment, pw: number, ph: number, mode: VerticalMode): ImageFragment {
   const r = physicalRect(f, pw, ph, mode);
   return { ...f, ...r, clip: physicalRect(f.clip, pw, ph, mode) };
-}
-
-/**
- * Glyphs of a line turn with it: a quarter clockwise (sideways text in vertical-rl/lr,
- * §7.1), counter-clockwise in sideways-lr. The pen origin moves to where the turned line
- * puts it; decorations keep their offsets from the pen, the painter turns them with the glyphs.
- * In vertical-lr the line boxes are mirrored, not turned (their over side stays on the right).
- */
-function physicalText(f: TextFragment, pw: number, ph: number, mode: VerticalMode): TextFragment {
-  let x: number;
-  let y = f.x;
-  if (mode === 'vertical-lr') x = f.baseline - flippedShift(f);
-  else if (mode === 'sideways-lr') {
-    x = f.baseline;
-    y = pw - f.x;
-  } else x = ph - f.baseline;
-  const dx = x - f.x;
-  const dy = y - f.baseline;
-  const decorations = f.decorations.length ? f.decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy })) : f.decorations;
-  return { ...f, x, baseline: y, decorations, rotation: mode === 'sideways-lr' ? -90 : 90 };
-}
-
-/**
- * How far left of the logical baseline a vertical-lr line puts its turned pen: the em box
- * keeps its span, less the odd half-leading, which Chromium puts on the line's over side
- * (line-metrics.ts floors the top half), now on the right.
- */
-function flippedShift(f: TextFragment): number {
-  const m = f.runs[0]?.metrics;
-  if (!m) return 0;
-  const leading = usedLineHeight(f.style, m.ascent, m.descent, m.lineGap) - (m.ascent + m.descent);
-  const top = Math.floor(leading / 2 + 1e-9);
-  return m.ascent - m.descent - (leading - 2 * top);
 }
