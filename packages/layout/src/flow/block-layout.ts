@@ -64,8 +64,9 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null,
   };
   beginFloats(state, bfc, space);
-  const flow = flowChildren(box, used, space, token, state, ctx);
+  let flow = flowChildren(box, used, space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
+  if (flow.resume !== null && box.style.overflow !== 'visible' && endsHereClipped(used, space, state, topEdges, token?.consumed ?? 0)) flow = { pushed: false, resume: null };
   if (!state.settled) {
     state.settled = true;
     state.marginTop = state.pending;
@@ -83,6 +84,17 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
   if (avoid && !continuation && !space.pageIsEmpty && !flow.forcedBreak) return pushed(space);
   return breakInside(frame, flow.resume, flow.forcedBreak);
+}
+
+/**
+ * Content that a box of definite height clips (overflow other than visible, CSS Overflow 3 §3)
+ * is not fragmented: when the box itself ends on this page, what its children would continue
+ * on the next pages is cut off instead, as Chromium prints it.
+ */
+function endsHereClipped(used: UsedBox, space: Space, state: FlowState, topEdges: number, consumedBefore: number): boolean {
+  if (used.height === null || space.mode !== 'layout') return false;
+  const end = topEdges + Math.max(0, clampHeight(used.height, used) - consumedBefore) + used.border.bottom + used.padding.bottom;
+  return end <= space.blockSize - state.origin + EPSILON;
 }
 
 function pushed(space: Space): LayoutResult {
