@@ -16,6 +16,8 @@ export interface StyledElement {
   readonly attrs: Readonly<Record<string, string>>;
   readonly style: ComputedStyle;
   readonly children: readonly StyledNode[];
+  /** Its `::first-line` style, when rules give it one (CSS Pseudo 4 §2.2); block containers only. */
+  readonly firstLine?: ComputedStyle;
 }
 
 export interface StyledText {

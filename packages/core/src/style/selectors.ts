@@ -4,7 +4,7 @@ import type { Element } from 'domhandler';
 import { NTH_PSEUDOS, rewriteNth } from './nth-child.js';
 import { BoundedCache } from '../bounded-cache.js';
 
-export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter';
+export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter' | 'first-line';
 
 export interface CompiledSelector {
   readonly match: (el: Element) => boolean;
@@ -16,9 +16,9 @@ export interface CompiledSelector {
 }
 
 const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
-const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = { before: 'before', after: 'after', marker: 'marker', 'first-letter': 'first-letter' };
+const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = { before: 'before', after: 'after', marker: 'marker', 'first-letter': 'first-letter', 'first-line': 'first-line' };
 /** Pseudo-elements we cannot render: their rules are skipped without a warning. */
-const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'first-line', 'backdrop', 'file-selector-button', '-webkit-scrollbar', 'cue', 'highlight', 'part', 'slotted', '-moz-selection', '-webkit-input-placeholder', '-moz-placeholder']);
+const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'backdrop', 'file-selector-button', '-webkit-scrollbar', 'cue', 'highlight', 'part', 'slotted', '-moz-selection', '-webkit-input-placeholder', '-moz-placeholder']);
 
 /**
  * Compile a selector list with css-what + css-select. Returns the compiled complex
@@ -45,7 +45,7 @@ function compileUncached(text: string): CompiledSelector[] | string {
     const last = complex[complex.length - 1];
     let pseudo: PseudoElement = '';
     let tokens = complex;
-    if (last && (last.type === 'pseudo-element' || (last.type === 'pseudo' && (last.name === 'before' || last.name === 'after' || last.name === 'first-letter')))) {
+    if (last && (last.type === 'pseudo-element' || (last.type === 'pseudo' && (last.name === 'before' || last.name === 'after' || last.name === 'first-letter' || last.name === 'first-line')))) {
       const supported = SUPPORTED_PSEUDO_ELEMENTS[last.name];
       if (supported === undefined) {
         if (IGNORED_PSEUDO_ELEMENTS.has(last.name) || last.name.startsWith('-')) continue;

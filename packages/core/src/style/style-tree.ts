@@ -41,7 +41,7 @@ function byKind(rules: readonly CompiledRule[], count: number): PseudoRules {
     for (let i = 0; i < count; i++) if (rules[i]!.pseudo === kind) out.push(rules[i]!);
     return out;
   };
-  return { before: pick('before'), after: pick('after'), marker: pick('marker'), 'first-letter': pick('first-letter') };
+  return { before: pick('before'), after: pick('after'), marker: pick('marker'), 'first-letter': pick('first-letter'), 'first-line': pick('first-line') };
 }
 
 function newCacheNode(): StyleCacheNode {
@@ -173,7 +173,7 @@ export class StyleTreeBuilder {
     return style;
   }
 
-  private pseudoStyle(pseudoRules: PseudoRules | undefined, kind: Exclude<PseudoElement, '' | 'first-letter'>, parent: ElementStyle): ElementStyle | null {
+  private pseudoStyle(pseudoRules: PseudoRules | undefined, kind: Exclude<PseudoElement, '' | 'first-letter' | 'first-line'>, parent: ElementStyle): ElementStyle | null {
     const rules = pseudoRules?.[kind] ?? NO_RULES;
     if (rules.length === 0 && kind !== 'marker') return null;
     let key = `${this.idOf(parent)}|${kind}|`;
@@ -239,7 +239,19 @@ export class StyleTreeBuilder {
     // An exact-size array: it lives as long as the styled tree (a fresh [] grown by push
     // keeps room for 17 entries, most of it unused in table cells).
     const own = children.splice(start);
-    return { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: this.firstLetter(pseudoRules, style, own) };
+    const firstLine = this.firstLineStyle(pseudoRules, style);
+    const kids = this.firstLetter(pseudoRules, style, own);
+    return firstLine
+      ? { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: kids, firstLine }
+      : { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: kids };
+  }
+
+  /** The `::first-line` style of a block container (CSS Pseudo 4 §2.2), inheriting from the element. */
+  private firstLineStyle(pseudoRules: PseudoRules | undefined, style: ElementStyle): ComputedStyle | null {
+    const rules = pseudoRules?.['first-line'];
+    if (!rules || rules.length === 0 || !FIRST_LETTER_CONTAINERS.has(style.style.display)) return null;
+    const key = `${this.idOf(style)}|first-line|${rules.map((r) => r.id).join(',')}`;
+    return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), style, this.env, { lang: null, isRoot: false })).style;
   }
 
   /** Apply `::first-letter` rules of a block container to its first letter. */

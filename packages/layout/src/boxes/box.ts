@@ -78,6 +78,8 @@ export interface LinesBox {
   readonly children: readonly InlineLevelBox[];
   /** Its first line is its element's first formatted line, so text-indent applies (CSS 2.1 §16.1). */
   readonly indent: boolean;
+  /** The `::first-line` style of its first line (CSS Pseudo 4 §2.2), when an ancestor has one. */
+  readonly firstLine?: ComputedStyle;
   /** Layout's memos, not box data: see `LinesMemo`. */
   intrinsic?: IntrinsicSizes;
   memo?: LinesMemo;

@@ -4,6 +4,7 @@ import type { StyledElement, StyledNode } from '../styled-node.js';
 import type {
   AtomicInlineBox, BlockLevelBox, ContainerBox, DecorationSpec, InlineLevelBox, MarkerBox,
 } from './box.js';
+import { withFirstLine } from './first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { BROKEN_IMAGE_ICON, brokenImageFallback } from './broken-image.js';
@@ -94,7 +95,9 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
   }
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
-  const children: readonly BlockLevelBox[] = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
+  const grouped = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
+  const children: readonly BlockLevelBox[] = el.firstLine && kind !== 'flex' && kind !== 'grid' && kind !== 'table'
+    ? withFirstLine(grouped, el.firstLine) : grouped;
   // The memo slot is created with the box: set later, it would give boxes a second hidden class.
   const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker, intrinsic: undefined };
   return kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;

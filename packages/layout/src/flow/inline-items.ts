@@ -191,7 +191,7 @@ function buildParagraph(
 }
 
 /** The previous piece of the same text, its trailing space kerned with the next piece's first letter. */
-function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext): TextItem {
+export function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext): TextItem {
   if (prev.owner !== next.owner || prev.space === '' || next.word === '' || prev.level & 1 || next.level & 1) return prev;
   const kern = ctx.shapes.kernAfterSpace(prev.style, next.word.codePointAt(0)!);
   if (kern === 0) return prev;

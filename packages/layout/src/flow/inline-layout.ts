@@ -5,6 +5,7 @@ import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, itemWidth, linesMemo, paragraphOf } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
+import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
 import { applyOrphansWidows } from './breaks.js';
@@ -30,11 +31,14 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   if (hit && hit.width === width && hit.cbHeight === cbHeight) return hit;
   const para = paragraphOf(box, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
-  const specs = breakLines(para, width, indent, ctx);
+  // ::first-line (CSS Pseudo 4 §2.2): the first line's text and its strut take its style.
+  const restyle = box.firstLine ? firstLineRestyle(box.style, box.firstLine) : null;
+  const first = restyle ? firstLineParagraph(para, restyle, ctx) : undefined;
+  const specs = breakLines(para, width, indent, ctx, undefined, first);
   // map, not push: arrays of exactly the lines' count (most paragraphs have one line; a pushed
   // array reserves 17 slots), kept as long as the box.
   const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
-    style: box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
+    style: i === 0 && restyle ? restyle(box.style) : box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
   }, ctx), box.style, width, ctx));
   let empty = true;
   for (const line of lines) if (!line.empty) empty = false;

@@ -31,30 +31,49 @@ interface Filler {
  * Greedy line breaking (what browsers do): take segments between break opportunities
  * while they fit; trailing spaces hang. A segment too wide for an empty line is broken
  * by character when overflow-wrap allows (CSS Text 3 §5.5), else it overflows.
+ * `firstLine`, the paragraph restyled by `::first-line` (same items and opportunities), sets
+ * the first line; the lines after it are set from `para` (CSS Pseudo 4 §2.2).
  */
-export function breakLines(para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number): LineSpec[] {
-  if (!next && fitsOnOneLine(para, width, indent)) return [{ items: para.items, forced: false, openAtStart: NONE_OPEN }];
+export function breakLines(
+  para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number, firstLine?: Paragraph,
+): LineSpec[] {
+  const lead = firstLine ?? para;
+  if (!next && fitsOnOneLine(lead, width, indent)) return [{ items: lead.items, forced: false, openAtStart: NONE_OPEN }];
   const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: NONE_OPEN };
-  const { items, breakBefore } = para;
+  const { breakBefore } = para;
+  const itemsNow = (): readonly InlineItem[] => (f.lines.length === 0 ? lead.items : para.items);
   let i = 0;
-  while (i < items.length) {
+  while (i < breakBefore.length) {
     let j = i + 1;
-    while (j < items.length && breakBefore[j] === 'none') j++;
-    let segWidth = 0;
-    for (let k = i; k < j; k++) segWidth += itemWidth(items[k]!);
-    const hang = hangingWidth(items, i, j) - hyphenWidth(items, i, j, ctx);
-    if (f.current.length > 0 && f.currentWidth + segWidth - hang > f.width + EPSILON) finishLine(f, false);
+    while (j < breakBefore.length && breakBefore[j] === 'none') j++;
+    let items = itemsNow();
+    let segWidth = segmentWidth(items, i, j);
+    let hang = hangingWidth(items, i, j) - hyphenWidth(items, i, j, ctx);
+    if (f.current.length > 0 && f.currentWidth + segWidth - hang > f.width + EPSILON) {
+      finishLine(f, false);
+      if (items !== itemsNow()) {
+        items = itemsNow();
+        segWidth = segmentWidth(items, i, j);
+        hang = hangingWidth(items, i, j) - hyphenWidth(items, i, j, ctx);
+      }
+    }
     if (f.currentWidth + segWidth - hang > f.width + EPSILON && canBreakWords(items, i, j)) {
       breakByCharacter(f, items, i, j, ctx);
     } else {
       for (let k = i; k < j; k++) append(f, items[k]!);
       f.currentWidth += segWidth;
     }
-    if (j < items.length && breakBefore[j] === 'forced') finishLine(f, true);
+    if (j < breakBefore.length && breakBefore[j] === 'forced') finishLine(f, true);
     i = j;
   }
   if (f.current.length > 0 || f.lines.length === 0) finishLine(f, false);
   return f.lines;
+}
+
+function segmentWidth(items: readonly InlineItem[], from: number, to: number): number {
+  let width = 0;
+  for (let k = from; k < to; k++) width += itemWidth(items[k]!);
+  return width;
 }
 
 /**
