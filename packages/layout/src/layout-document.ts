@@ -4,8 +4,11 @@ import type { PageStyleResolver } from './page-style.js';
 import type { StyledElement } from './styled-node.js';
 import { paginate } from './page/paginate.js';
 
-/** Intrinsic size of a loaded image in CSS px, or null when it could not be loaded. */
-export type ImageSizes = (src: string) => { readonly width: number; readonly height: number } | null;
+/**
+ * Intrinsic size of a loaded image in CSS px, or null when it could not be loaded. `ratioOnly`:
+ * only the ratio of width to height is intrinsic (an SVG with a viewBox and no width/height).
+ */
+export type ImageSizes = (src: string) => { readonly width: number; readonly height: number; readonly ratioOnly?: boolean } | null;
 
 export interface LayoutOptions {
   readonly measurer: Measurer;

@@ -1,6 +1,7 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import { svgExpansionProblem } from '../limits/svg-expansion.js';
 import type { DecodedImage } from '../resources/images.js';
+import { isInlineSvg } from '../style/inline-svg.js';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
 
@@ -13,25 +14,43 @@ function fontFor(ctx: PaintContext, family: string, bold: boolean, italic: boole
   return ctx.fonts.pdfKitName(resolved);
 }
 
+const ROOT_TAG = /<svg\b[^>]*>/i;
+const SIZE_ATTRIBUTE = /\s(?:width|height)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+
 /**
- * Draw an SVG as vectors with svg-to-pdfkit, scaled to `rect` (the SVG's own size is its
- * intrinsic size, as for an <img>). Text uses the bundled fonts; external references
- * (images by path or URL, other documents) are never followed.
+ * The SVG's root made to fill the viewport it is drawn into, `rect` (SVG 2 §8.2: the CSS box
+ * of the replaced element is the viewport; percentages resolve against it, §8.9). An SVG
+ * `<img>` without a viewBox is stretched from its own size like a bitmap (Chromium, measured:
+ * as with a viewBox `0 0 width height` and preserveAspectRatio none); an inline `<svg>`
+ * without one is drawn unscaled.
+ */
+function fitRoot(svg: string, image: DecodedImage): string {
+  return svg.replace(ROOT_TAG, (tag) => {
+    let root = tag.replace(SIZE_ATTRIBUTE, '');
+    if (!/\sviewBox\s*=/i.test(root) && !isInlineSvg(image.src)) {
+      root = root.replace(/\spreserveAspectRatio\s*=\s*(?:"[^"]*"|'[^']*')/i, '').replace(/^<svg\b/i, `<svg viewBox="0 0 ${image.width} ${image.height}" preserveAspectRatio="none"`);
+    }
+    return root;
+  });
+}
+
+/**
+ * Draw an SVG as vectors with svg-to-pdfkit into `rect`, its viewport. Text uses the bundled
+ * fonts; external references (images by path or URL, other documents) are never followed.
  */
 function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
   const doc = ctx.doc;
-  const svg = new TextDecoder().decode(image.bytes);
+  const svg = fitRoot(new TextDecoder().decode(image.bytes), image);
   const problem = svgExpansionProblem(svg);
   if (problem) {
     ctx.warn('svg_failed', `${image.src.slice(0, 60)}: ${problem}`);
     return;
   }
   ctx.save();
-  doc.transform(rect.width / image.width, 0, 0, rect.height / image.height, rect.x, rect.y);
   try {
-    SVGtoPDF(doc, svg, 0, 0, {
-      width: image.width,
-      height: image.height,
+    SVGtoPDF(doc, svg, rect.x, rect.y, {
+      width: rect.width,
+      height: rect.height,
       assumePt: true,
       warningCallback: (message) => ctx.warn('svg_warning', `${image.src.slice(0, 60)}: ${message}`),
       fontCallback: (family, bold, italic) => fontFor(ctx, family, bold, italic),

@@ -12,6 +12,8 @@ export interface DecodedImage {
   /** Intrinsic size in CSS px (1 image pixel = 1 px, as Chromium without resolution info). */
   readonly width: number;
   readonly height: number;
+  /** An SVG with a viewBox but neither width nor height: only its ratio is intrinsic (width × height is the viewBox's). */
+  readonly ratioOnly?: boolean;
 }
 
 /** Chromium-free upper bound agreed in DECISIONS.md: decoded images above this are skipped. */
@@ -80,10 +82,18 @@ function webpSize(b: Uint8Array): [number, number] | null {
   return null;
 }
 
+const svgRootAttribute = (text: string, name: string): string | undefined => {
+  const root = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
+  return new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1];
+};
+
+function svgHasRatioOnly(text: string): boolean {
+  return svgRootAttribute(text, 'viewBox') !== undefined && svgRootAttribute(text, 'width') === undefined && svgRootAttribute(text, 'height') === undefined;
+}
+
 /** SVG size from width/height (px or unitless), else the viewBox, else 300×150 (CSS default). */
 export function svgSize(text: string): [number, number] {
-  const root = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
-  const attr = (name: string): string | undefined => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1];
+  const attr = (name: string): string | undefined => svgRootAttribute(text, name);
   const length = (v: string | undefined): number | undefined => {
     const m = v ? /^\s*([\d.]+)\s*(px)?\s*$/.exec(v) : null;
     return m?.[1] ? Number(m[1]) : undefined;
@@ -130,5 +140,6 @@ export function decodeImage(src: string, bytes: Uint8Array): ImageResult {
   if (format !== 'svg' && size[0] * size[1] > MAX_IMAGE_PIXELS) {
     return { ok: false, reason: `${size[0]}×${size[1]} is above the ${MAX_IMAGE_PIXELS / 1e6} megapixel limit` };
   }
-  return { ok: true, image: { src, format, bytes, width: size[0], height: size[1] } };
+  const ratioOnly = format === 'svg' && svgHasRatioOnly(new TextDecoder().decode(bytes.subarray(0, 4096)));
+  return { ok: true, image: { src, format, bytes, width: size[0], height: size[1], ...(ratioOnly ? { ratioOnly } : {}) } };
 }

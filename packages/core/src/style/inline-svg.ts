@@ -15,6 +15,15 @@ function serialize(node: ChildNode): string {
 }
 
 /**
+ * Inline SVG data URLs carry this media-type parameter: the painter gives an inline `<svg>`
+ * its CSS box as viewport, unscaled unless it has a viewBox (SVG 2 §8.2), where an SVG
+ * `<img>` without a viewBox is scaled from its own width and height.
+ */
+const INLINE_PREFIX = 'data:image/svg+xml;platen-inline;charset=utf-8,';
+
+export const isInlineSvg = (src: string): boolean => src.startsWith(INLINE_PREFIX);
+
+/**
  * An inline `<svg>` as a standalone SVG document in a data: URL, so that it is laid out and
  * painted like an `<img>` (both are replaced elements, CSS 2.2 §10.3.2). `currentColor`
  * inside takes the element's CSS colour through the root's `color` attribute.
@@ -25,5 +34,5 @@ export function inlineSvgDataUrl(svg: Element, color: Color): string {
   delete attribs['style'];
   const root = new Element('svg', attribs, svg.children);
   const markup = serialize(root);
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+  return `${INLINE_PREFIX}${encodeURIComponent(markup)}`;
 }

@@ -24,6 +24,7 @@ export function presentationalHints(el: Element): string {
     const v = a['valign'].trim().toLowerCase();
     if (VERTICAL_ALIGN_KEYWORDS.has(v) || /^[+-]?(\d+(\.\d*)?|\.\d+)(px|%|em|rem|pt)$/.test(v)) add(`vertical-align:${v}`);
   }
+  if (name === 'svg') svgSizeHints(a, add);
   if (SIZE_ELEMENTS.has(name)) {
     // Cells ignore a zero width or height (HTML §15.3.8); rows and row groups have a height only.
     const cell = name === 'td' || name === 'th';
@@ -94,7 +95,7 @@ function hasHintAttribute(a: Record<string, string>): boolean {
 }
 
 const HINTED_ELEMENTS = new Set([
-  'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup', 'img', 'object', 'iframe', 'embed', 'video', 'canvas',
+  'svg', 'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup', 'img', 'object', 'iframe', 'embed', 'video', 'canvas',
   'input', 'hr', 'font', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'legend', 'ol', 'ul', 'li',
 ]);
 const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
@@ -153,6 +154,17 @@ export function dimension(raw: string | undefined, allowZero: boolean): string |
   const n = Number(m[1]);
   if (n === 0 && !allowZero) return null;
   return m[2] ? `${n}%` : `${n}px`;
+}
+
+/**
+ * An outer `<svg>`'s width and height are presentation attributes for the CSS properties
+ * (SVG 2 §8.2, geometry properties): any length or percentage, unitless meaning px.
+ */
+function svgSizeHints(a: Record<string, string>, add: (declaration: string) => void): void {
+  for (const side of ['width', 'height'] as const) {
+    const m = /^\s*(\d*\.?\d+(?:e[+-]?\d+)?)\s*(px|%|em|ex|rem|ch|pt|pc|cm|mm|in|q|vw|vh)?\s*$/i.exec(a[side] ?? '');
+    if (m) add(`${side}:${m[1]}${m[2] ?? 'px'}`);
+  }
 }
 
 /** HTML "rules for parsing a legacy colour value", reduced to names and hex digits. */

@@ -140,7 +140,7 @@ describe('inline SVG', () => {
     const img = find(r.root, (e) => e.tag === 'img')!;
     expect(img.attrs).toMatchObject({ class: 'icon', width: '24', height: '12', viewBox: '0 0 24 12' });
     expect(img.children).toEqual([]);
-    const svg = decodeURIComponent(img.attrs['src']!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+    const svg = decodeURIComponent(img.attrs['src']!.replace(/^data:image\/svg\+xml;platen-inline;charset=utf-8,/, ''));
     expect(svg).toBe('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="icon" width="24" height="12" viewBox="0 0 24 12" color="rgba(0,170,0,1)"><linearGradient id="g"></linearGradient><path d="M0 0h24" fill="currentColor"></path><text>a&lt;b</text></svg>');
   });
 });

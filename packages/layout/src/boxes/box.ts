@@ -135,6 +135,8 @@ export interface ReplacedBox extends ElementBoxBase {
   readonly src: string;
   readonly intrinsicWidth: number;
   readonly intrinsicHeight: number;
+  /** Only the ratio is intrinsic (ImageSizes): an auto-sized box fills its containing block's width. */
+  readonly ratioOnly?: boolean;
 }
 
 /** An atomic inline: inline-block, inline-flex, inline-table, inline-grid. */

@@ -229,7 +229,7 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
   }
   const size = src ? walk.options.images(src) : null;
   if (size) {
-    out.push(replaced(el, walk, src, size.width, size.height));
+    out.push(replaced(el, walk, src, size.width, size.height, size.ratioOnly));
     return;
   }
   const generated = 'data-generated' in el.attrs;
@@ -242,12 +242,12 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
   }
 }
 
-function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number): Item {
+function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number, ratioOnly = false): Item {
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
   // Images stay upright in vertical text: their logical width is their height.
   const [w, h] = walk.vertical ? [intrinsicHeight, intrinsicWidth] : [intrinsicWidth, intrinsicHeight];
-  return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: w, intrinsicHeight: h };
+  return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: w, intrinsicHeight: h, ...(ratioOnly ? { ratioOnly } : {}) };
 }
 
 const SYMBOL_MARKERS = new Set(['disc', 'circle', 'square']);

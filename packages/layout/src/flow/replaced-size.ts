@@ -15,7 +15,12 @@ export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number
   const ratio = box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : 1;
   let width = w === null ? null : toContentSize(w, s, hEdges);
   let height = h === null ? null : toContentSize(h, s, vEdges);
-  if (width === null && height === null) {
+  if (width === null && height === null && box.ratioOnly && Number.isFinite(cbWidth)) {
+    // §10.3.2: a ratio and no intrinsic size: Chromium fills the containing block's width.
+    const margins = resolveLength(s.marginLeft === 'auto' ? 0 : s.marginLeft, cbWidth) + resolveLength(s.marginRight === 'auto' ? 0 : s.marginRight, cbWidth);
+    width = Math.max(0, cbWidth - margins - hEdges);
+    height = width / ratio;
+  } else if (width === null && height === null) {
     width = box.intrinsicWidth;
     height = box.intrinsicHeight;
   } else if (width === null) {
