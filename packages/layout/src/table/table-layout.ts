@@ -7,7 +7,7 @@ import { createBoxFragment, offsetFragment, ZERO_EDGES, partOf } from '../flow/f
 import { layoutBox } from '../flow/layout-box.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
-import { prepareTable, type PreparedTable } from './table-prepare.js';
+import { prepareTableIn, type PreparedTable } from './table-prepare.js';
 import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
 import { placeRows, type PageRows } from './table-page.js';
 import { measureRows, type MeasuredRows } from './table-rows.js';
@@ -56,7 +56,7 @@ function pushed(space: Space): LayoutResult {
  */
 export function layoutTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const table = asTable(box);
-  const prep = prepareTable(table, ctx);
+  const prep = prepareTableIn(table, space.inlineSize, ctx);
   const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
   const rows = measureRows(table, prep, geo, ctx);
   const token = resume?.kind === 'table' ? resume : null;

@@ -5,7 +5,7 @@ import { createBoxFragment } from '../flow/fragments.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import { alignedCell, type PlacedRow } from './table-fragments.js';
-import { cellWidth, cellX, layoutCell, type MeasuredRows } from './table-rows.js';
+import { cellLayoutBox, cellWidth, cellX, layoutCell, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
 
 const EPSILON = 1e-6;
@@ -251,7 +251,7 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
   let height = 0;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
-    const box = slot.laid;
+    const box = cellLayoutBox(slot, geo);
     const width = cellWidth(geo, slot, prep.hSpacing);
     if (resumes && resumes[i] === null) {
       // Finished on an earlier page: an empty continuation of the cell keeps its background and side borders.

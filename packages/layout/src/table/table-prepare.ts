@@ -34,6 +34,25 @@ export function prepareTable(table: TableBox, ctx: LayoutContext): PreparedTable
   return p;
 }
 
+const withPadding = new WeakMap<TableBox, { cb: number; prep: PreparedTable }>();
+
+/**
+ * The prepared table for a layout in a containing block `cb` wide: its own percentage paddings
+ * resolve against `cb` like any block's (CSS 2.1 §8.4); prepareTable took them as 0, as
+ * intrinsic sizing does. The same object for the same width, so that rows measured stay valid.
+ */
+export function prepareTableIn(table: TableBox, cb: number, ctx: LayoutContext): PreparedTable {
+  const prep = prepareTable(table, ctx);
+  const s = table.style;
+  const percent = [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].some((l) => typeof l !== 'number');
+  if (prep.collapse || !percent || !Number.isFinite(cb)) return prep;
+  const known = withPadding.get(table);
+  if (known && known.cb === cb) return known.prep;
+  const resolved = { ...prep, padding: paddingEdges(s, cb) };
+  withPadding.set(table, { cb, prep: resolved });
+  return resolved;
+}
+
 function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
   const structure = tableStructure(table);
   const s = table.style;

@@ -4,6 +4,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type LayoutResult, type Resume, type Space } from '../flow/types.js';
+import { resolveLength, type Length } from '../style.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { CellSlot } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
@@ -29,6 +30,7 @@ export interface MeasuredCell {
  */
 export interface MeasuredRows {
   readonly width: number;
+  readonly prep: PreparedTable;
   height(r: number): number;
   /** Baseline of row r from its top (the largest baseline of its baseline-aligned cells), null when none. */
   baseline(r: number): number | null;
@@ -54,6 +56,30 @@ export function cellWidth(geo: TableGeometry, slot: CellSlot, hSpacing: number):
   return w;
 }
 
+const resolvedPadding = new WeakMap<ContainerBox, { basis: TableGeometry['cellPercentBasis']; box: ContainerBox }>();
+const isPercent = (l: Length): boolean => typeof l !== 'number';
+
+/**
+ * The cell box to lay out: percentage paddings resolve against the table (TableGeometry's
+ * cellPercentBasis), not against the cell's own width as a block's would, so they are turned
+ * into lengths here. Most cells have none and are laid out as they are.
+ */
+export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox {
+  const box = slot.laid;
+  const s = box.style;
+  if (!isPercent(s.paddingTop) && !isPercent(s.paddingRight) && !isPercent(s.paddingBottom) && !isPercent(s.paddingLeft)) return box;
+  const basis = geo.cellPercentBasis;
+  const known = resolvedPadding.get(box);
+  if (known && known.basis.inline === basis.inline && known.basis.block === basis.block) return known.box;
+  const style = {
+    ...s, paddingTop: resolveLength(s.paddingTop, basis.block), paddingRight: resolveLength(s.paddingRight, basis.inline),
+    paddingBottom: resolveLength(s.paddingBottom, basis.block), paddingLeft: resolveLength(s.paddingLeft, basis.inline),
+  };
+  const resolved = { ...box, style };
+  resolvedPadding.set(box, { basis, box: resolved });
+  return resolved;
+}
+
 /** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */
 export function layoutCell(box: ContainerBox, width: number, blockSize: number, pageIsEmpty: boolean, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   return layoutBox(box, cellSpace(width, blockSize, pageIsEmpty), resume, ctx);
@@ -70,7 +96,7 @@ export function contentBottom(fragment: BoxFragment): number {
 /** Rows are measured once per table and width, so paginating a long table stays linear. */
 export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext): MeasuredRows {
   const cached = ctx.lineCache.get(table) as MeasuredRows | undefined;
-  if (cached && cached.width === geo.width) return cached;
+  if (cached && cached.width === geo.width && cached.prep === prep) return cached;
   const measured = new RowMeasurer(table, prep, geo, ctx);
   ctx.lineCache.set(table, measured);
   return measured;
@@ -78,7 +104,7 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
 
 class RowMeasurer implements MeasuredRows {
   readonly width: number;
-  readonly #prep: PreparedTable;
+  readonly prep: PreparedTable;
   readonly #geo: TableGeometry;
   readonly #ctx: LayoutContext;
   /** NaN until measured. */
@@ -97,7 +123,7 @@ class RowMeasurer implements MeasuredRows {
 
   constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext) {
     this.width = geo.width;
-    this.#prep = prep;
+    this.prep = prep;
     this.#geo = geo;
     this.#ctx = ctx;
     const rows = prep.structure.rows;
@@ -139,12 +165,12 @@ class RowMeasurer implements MeasuredRows {
 
   /** Lay row r's cells out; its height, baseline and break are kept from the first time (spread rows keep theirs). */
   #measure(r: number): MeasuredCell[] {
-    const row = this.#prep.structure.rows[r]!;
+    const row = this.prep.structure.rows[r]!;
     const list: MeasuredCell[] = [];
     let broken = false;
     for (const slot of row.cells) {
-      const box = slot.laid;
-      const width = cellWidth(this.#geo, slot, this.#prep.hSpacing);
+      const box = cellLayoutBox(slot, this.#geo);
+      const width = cellWidth(this.#geo, slot, this.prep.hSpacing);
       let space = this.#spaces.get(width);
       if (!space) this.#spaces.set(width, (space = cellSpace(width, Infinity, true)));
       const res = layoutBox(box, space, null, this.#ctx);
@@ -174,8 +200,8 @@ class RowMeasurer implements MeasuredRows {
     for (let i = 0; i < list.length; i++) {
       const c = list[i]!;
       if (!c.slot.laid.orthogonal || c.slot.rowSpan !== 1 || c.fragmentHeight === height) continue;
-      const width = cellWidth(this.#geo, c.slot, this.#prep.hSpacing);
-      const res = layoutBox(c.slot.laid, { ...cellSpace(width, Infinity, true), stretchHeight: height }, null, this.#ctx);
+      const width = cellWidth(this.#geo, c.slot, this.prep.hSpacing);
+      const res = layoutBox(cellLayoutBox(c.slot, this.#geo), { ...cellSpace(width, Infinity, true), stretchHeight: height }, null, this.#ctx);
       const fragment = res.fragment as BoxFragment;
       list[i] = { ...c, fragment, fragmentHeight: fragment.height, baseline: contentBottom(fragment) };
     }

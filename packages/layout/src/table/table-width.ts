@@ -17,6 +17,12 @@ export interface TableGeometry {
   /** Left edge of each column from the table's border-box left, and its width. */
   readonly colX: readonly number[];
   readonly colW: readonly number[];
+  /**
+   * What cells' percentage paddings resolve against, as measured in Chromium (the columns were
+   * sized with them as 0): left and right ones against the table's content width less the
+   * spacing at its two edges, top and bottom ones against the content width.
+   */
+  readonly cellPercentBasis: { readonly inline: number; readonly block: number };
 }
 
 /** Min/max-content widths of the table box (grid + borders/padding, at least its captions' min). */
@@ -80,7 +86,9 @@ export function tableGeometry(
   // the parent's `-webkit-*` alignment moves it. With no definite containing block (intrinsic
   // sizing) there is nothing to place it in.
   const m = cb === null ? { left: ml, right: mr } : placeInline(s, cb, width, cbDirection === 'rtl', legacyAlign);
-  return { width, marginLeft: m.left, marginRight: m.right, colX, colW };
+  const content = Math.max(0, width - edgesOf(prep));
+  const cellPercentBasis = { inline: Math.max(0, content - 2 * prep.hSpacing), block: content };
+  return { width, marginLeft: m.left, marginRight: m.right, colX, colW, cellPercentBasis };
 }
 
 /** A table's contribution to its container's intrinsic sizes (margin box); a fixed width wins over max-content but not min. */
