@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { parseComponents, type CV } from './tokenizer.js';
 import type { Declaration } from './stylesheet.js';
 import { containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
-import { canonicalName } from './property-aliases.js';
+import { canonicalName, cascadeName, ORDERED_IN_CASCADE, unprefixed } from './property-aliases.js';
 import { PROPERTIES } from './properties/index.js';
 import { compileSelectorList, type PseudoElement } from './selectors.js';
 import { BoundedCache } from '../bounded-cache.js';
@@ -68,13 +68,14 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
     }
     const expanded = expandShorthand(name, value);
     if (expanded === null) continue;
+    const source = unprefixed(d.name);
     if (expanded === undefined) {
-      if (isValid(name, value)) out.push({ name, value, important: d.important, shorthand: null });
+      if (isValid(name, value)) out.push({ name: cascadeName(source, name), value, important: d.important, shorthand: null });
       continue;
     }
     // A shorthand is invalid as a whole when any of its longhands is.
     if (!expanded.every(([l, v]) => isValid(l, v))) continue;
-    for (const [l, v] of expanded) out.push({ name: l, value: v, important: d.important, shorthand: null });
+    for (const [l, v] of expanded) out.push({ name: cascadeName(source, l), value: v, important: d.important, shorthand: null });
   }
   return out;
 }
@@ -232,7 +233,12 @@ export function cascade(
   const author = rules.filter((r) => r.origin === 'author').sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.id - b.id);
   const winners: Winners = new Map();
   const apply = (decls: readonly CompiledDeclaration[], important: boolean): void => {
-    for (const d of decls) if (d.important === important) winners.set(d.name, d);
+    for (const d of decls) {
+      if (d.important !== important) continue;
+      // A side with a logical twin: the map's order is then the cascade order between the two (compute.ts).
+      if (ORDERED_IN_CASCADE.has(d.name)) winners.delete(d.name);
+      winners.set(d.name, d);
+    }
   };
   for (const r of ua) apply(r.declarations, false);
   apply(hints, false);

@@ -2,6 +2,7 @@ import type { ComputedStyle, Display } from '@platen/layout';
 import type { CV } from './tokenizer.js';
 import type { Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
+import { INLINE_LOGICAL } from './property-aliases.js';
 import { PROPERTIES, type ComputeContext, type Flat, type PropertyDef } from './properties/index.js';
 import type { SpecifiedFontSize } from './properties/text.js';
 import { containsVar } from './shorthands.js';
@@ -79,12 +80,32 @@ function resolveCustoms(winners: Winners, parent: ElementStyle | null): Readonly
   return customs;
 }
 
-/** Specified values after var() substitution and deferred shorthand expansion. */
-function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly CV[]>): Map<string, readonly CV[] | 'unset'> {
+/** The element's direction, for the inline-axis logical properties: its own `direction` or its parent's. */
+function isRtl(winners: Winners, parent: ElementStyle | null): boolean {
+  const own = winners.get('direction')?.value;
+  const id = own?.length === 1 && own[0]!.t === 'ident' ? own[0].v.toLowerCase() : null;
+  return id === 'rtl' || id === 'ltr' ? id === 'rtl' : parent?.flat['direction'] === 'rtl';
+}
+
+/**
+ * Specified values after var() substitution and deferred shorthand expansion. Inline-axis logical
+ * longhands take their physical side here (CSS Logical 1 §4); the winners' order is the cascade
+ * order between them and the physical ones (cascade.ts), so the later one wins.
+ */
+function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly CV[]>, parent: ElementStyle | null): Map<string, readonly CV[] | 'unset'> {
   const out = new Map<string, readonly CV[] | 'unset'>();
   const lookup = (name: string): readonly CV[] | null => customs.get(name) ?? null;
+  let rtl: boolean | null = null;
   for (const d of winners.values()) {
     if (d.name.startsWith('--')) continue;
+    const sides = INLINE_LOGICAL[d.name];
+    if (sides) {
+      rtl ??= isRtl(winners, parent);
+      const physical = sides[rtl ? 1 : 0];
+      out.delete(physical);
+      out.set(physical, containsVar(d.value) ? substituteVars(d.value, lookup) ?? 'unset' : d.value);
+      continue;
+    }
     if (!containsVar(d.value)) {
       out.set(d.name, d.value);
       continue;
@@ -132,7 +153,7 @@ function fontSize(
 /** Compute one element's style from its cascaded winners (Cascade 4 §4, §7). */
 export function computeStyle(winners: Winners, parent: ElementStyle | null, env: ComputeEnv, inputs: ElementInputs): ElementStyle {
   const customs = resolveCustoms(winners, parent);
-  const specified = specifiedValues(winners, customs);
+  const specified = specifiedValues(winners, customs, parent);
   const flat: Flat = {};
   const parentFlat = parent?.flat ?? null;
   const parentLen: LengthContext = {

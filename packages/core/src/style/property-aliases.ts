@@ -82,8 +82,45 @@ export const LEGACY_BREAKS: Readonly<Record<string, readonly [string, string, st
   '-webkit-column-break-inside': ['break-inside', 'column', 'avoid-column'],
 };
 
+/**
+ * Inline-axis logical longhands (CSS Logical 1 §4) → their physical side in [ltr, rtl]
+ * (horizontal-tb). They keep their own name through the cascade, so that they and the physical
+ * ones compete in cascade order, and compute.ts resolves them with the element's direction.
+ */
+export const INLINE_LOGICAL: Readonly<Record<string, readonly [string, string]>> = {
+  'border-start-start-radius': ['border-top-left-radius', 'border-top-right-radius'],
+  'border-start-end-radius': ['border-top-right-radius', 'border-top-left-radius'],
+  'border-end-start-radius': ['border-bottom-left-radius', 'border-bottom-right-radius'],
+  'border-end-end-radius': ['border-bottom-right-radius', 'border-bottom-left-radius'],
+};
+for (const [prefix, suffix] of [['margin', ''], ['padding', ''], ['inset', ''], ['border', '-width'], ['border', '-style'], ['border', '-color']] as const) {
+  const side = (s: 'left' | 'right'): string => (prefix === 'inset' ? s : `${prefix}-${s}${suffix}`);
+  Object.assign(INLINE_LOGICAL, {
+    [`${prefix}-inline-start${suffix}`]: [side('left'), side('right')],
+    [`${prefix}-inline-end${suffix}`]: [side('right'), side('left')],
+  });
+}
+/** Logical names whose declarations keep logical longhand names (shorthands expand to them). */
+const LTR_TO_LOGICAL = new Map(Object.entries(INLINE_LOGICAL).map(([logical, [ltr]]) => [ltr, logical]));
+const INLINE_LOGICAL_SOURCES = new Set([
+  ...Object.keys(INLINE_LOGICAL), 'margin-inline', 'padding-inline', 'inset-inline', 'border-inline-start', 'border-inline-end',
+]);
+
+/** The name a longhand `physical` (expanded from `source`) keeps through the cascade. */
+export function cascadeName(source: string, physical: string): string {
+  return INLINE_LOGICAL_SOURCES.has(source) ? LTR_TO_LOGICAL.get(physical) ?? physical : physical;
+}
+
+/** Names whose winners keep the order they were last applied in (physical sides with a logical twin, and those twins). */
+export const ORDERED_IN_CASCADE: ReadonlySet<string> = new Set([...Object.keys(INLINE_LOGICAL), ...Object.values(INLINE_LOGICAL).flat()]);
+
 /** The canonical name of a (possibly prefixed or aliased) property; '' to ignore it. */
 export function canonicalName(name: string): string {
-  const n = WEBKIT_ALIASES[name] ?? name;
+  const n = unprefixed(name);
   return ALIASES[n] ?? n;
+}
+
+/** The standard name a `-webkit-` alias stands for (the name itself otherwise). */
+export function unprefixed(name: string): string {
+  return WEBKIT_ALIASES[name] ?? name;
 }

@@ -21,13 +21,13 @@ h3 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; font-weight: bold; 
 h4 { margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold; }
 h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold; }
 h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold; }
-ul, menu, dir { display: block; list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-left: 40px; }
-ol { display: block; list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-left: 40px; }
+ul, menu, dir { display: block; list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px; }
+ol { display: block; list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px; }
 li { display: list-item; text-align: match-parent; }
 :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: circle; }
 :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: square; }
 :is(dir, dd, dl, dt, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-top: 0; margin-bottom: 0; }
-dd { display: block; margin-left: 40px; }
+dd { display: block; margin-inline-start: 40px; }
 dl { display: block; margin-top: 1em; margin-bottom: 1em; }
 dt { display: block; }
 table { display: table; border-collapse: separate; border-spacing: 2px; box-sizing: border-box; text-indent: initial; }
