@@ -131,14 +131,100 @@ function parseRuleList(c: Cursor, end: number, state: ParseState, topLevel: bool
     if (tok.t === 'at') {
       parseAtRule(c, tok.v, c.i + 1, stop, hasBlock ? stop + 1 : -1, close, state, topLevel);
     } else if (hasBlock) {
-      const selector = text(c, c.i, stop);
-      const declarations = parseDeclarations(c, stop + 1, close).declarations;
-      state.out.push(state.layer === null ? { kind: 'style', selector, declarations } : { kind: 'style', selector, declarations, layer: layerRank(state, state.layer) });
+      parseStyleBlock(c, stop + 1, close, text(c, c.i, stop), state);
     } else if (text(c, c.i, stop) !== '') {
       state.errors.push(`Ignored CSS without a block: "${text(c, c.i, stop).slice(0, 40)}"`);
     }
     c.i = close + 1;
   }
+}
+
+function pushStyle(state: ParseState, selector: string, declarations: readonly Declaration[]): void {
+  if (declarations.length === 0) return;
+  state.out.push(state.layer === null ? { kind: 'style', selector, declarations } : { kind: 'style', selector, declarations, layer: layerRank(state, state.layer) });
+}
+
+/**
+ * A style rule's block (CSS Nesting 1): its declarations, style rules nested in it, and
+ * `@media` / `@supports` around either. Each nested rule becomes a rule of its own after
+ * what precedes it, so that declarations keep their order in the cascade; those after a
+ * nested rule are a rule of the parent's selector again (CSS Nesting 1 §3.3, nested
+ * declarations rules).
+ */
+function parseStyleBlock(c: Cursor, from: number, to: number, selector: string, state: ParseState): void {
+  let declarations: Declaration[] = [];
+  const flush = (): void => {
+    pushStyle(state, selector, declarations);
+    declarations = [];
+  };
+  let k = from;
+  while (k < to) {
+    const tok = c.tokens[k]!;
+    if (tok.t === 'ws' || (tok.t === 'delim' && tok.v === ';')) {
+      k++;
+      continue;
+    }
+    const atName = tok.t === 'at' ? tok.v : null;
+    const stop = preludeEnd(c, atName === null ? k : k + 1, to);
+    const stopTok = c.tokens[stop];
+    if (stopTok?.t !== 'delim' || stopTok.v !== '{') {
+      const decl = atName === null ? parseOneDeclaration(c, k, stop) : null;
+      if (decl) declarations.push(decl);
+      k = stop + 1;
+      continue;
+    }
+    const close = blockEnd(c, stop, to);
+    flush();
+    if (!tooDeep(state)) {
+      const inner = { ...state, depth: (state.depth ?? 0) + 1 };
+      if (atName === null) parseStyleBlock(c, stop + 1, close, nestedSelector(c, k, stop, selector), inner);
+      else if (conditionApplies(atName, text(c, k + 1, stop), state.media)) parseStyleBlock(c, stop + 1, close, selector, inner);
+    }
+    k = close + 1;
+  }
+  flush();
+}
+
+/** Does a conditional group rule's block apply (other at-rules nested in a style rule are dropped)? */
+function conditionApplies(name: string, prelude: string, media: MediaContext): boolean {
+  if (name === 'media') return matchesMedia(prelude, media);
+  return name === 'supports' && supportsApplies(prelude);
+}
+
+/**
+ * The selector list of a rule nested in a rule of `parent` (CSS Nesting 1 §2): `&` stands for
+ * the elements the parent matches, as `:is(parent)` (a lone compound selector as itself); a
+ * selector without `&` is relative to the parent, as its descendant or after its leading combinator.
+ */
+function nestedSelector(c: Cursor, from: number, to: number, parent: string): string {
+  const ref = /^[\w.#-]+$/.test(parent) ? parent : `:is(${parent})`;
+  const parts: string[] = [];
+  let part = '';
+  let nests = false;
+  let depth = 0;
+  const end = (): void => {
+    const sel = part.trim();
+    if (sel !== '') parts.push(nests ? sel : `${ref} ${sel}`);
+    part = '';
+    nests = false;
+  };
+  for (let k = from; k < to; k++) {
+    const t = c.tokens[k]!;
+    if (t.t === 'func' || (t.t === 'delim' && (t.v === '(' || t.v === '['))) depth++;
+    else if (t.t === 'delim' && (t.v === ')' || t.v === ']')) depth = Math.max(0, depth - 1);
+    if (t.t === 'delim' && t.v === ',' && depth === 0) {
+      end();
+      continue;
+    }
+    if (t.t === 'delim' && t.v === '&') {
+      part += ref;
+      nests = true;
+      continue;
+    }
+    part += t.t === 'ws' ? ' ' : c.css.slice(t.s, t.e);
+  }
+  end();
+  return parts.join(', ');
 }
 
 function parseAtRule(
@@ -164,8 +250,7 @@ function parseAtRule(
   const saved = c.i;
   if (name === 'media' || name === 'supports') {
     if (tooDeep(state)) return;
-    const applies = name === 'media' ? matchesMedia(prelude, media) : supportsApplies(prelude);
-    if (applies) {
+    if (conditionApplies(name, prelude, media)) {
       c.i = blockFrom;
       parseRuleList(c, blockTo, { ...state, depth: (state.depth ?? 0) + 1 }, false);
     }
