@@ -10,8 +10,10 @@ const cache = new WeakMap<ComputedStyle, ComputedStyle>();
 export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
   let style = cache.get(parent);
   if (!style) {
+    // The optional non-inherited properties are absent (at their initial values).
+    const { clip: _clip, clipPath: _clipPath, legacyFlexibleBox: _legacyFlexibleBox, ...inherited } = parent;
     style = {
-      ...parent,
+      ...inherited,
       display: 'block', position: 'static', float: 'none', overflow: 'visible', opacity: 1, transform: [],
       width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
       marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
