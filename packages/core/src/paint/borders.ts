@@ -78,8 +78,23 @@ interface SideGeometry {
   readonly radii: Radii;
 }
 
-/** Ring from `from` to `to` as fractions of the border widths (0 = outer edge, 1 = inner). */
-function band(ctx: PaintContext, g: SideGeometry, from: number, to: number, color: Color): void {
+/**
+ * Ring from `from` to `to` as fractions of the border widths (0 = outer edge, 1 = inner).
+ * Painting one `side` of square corners (inside its wedge clip), it is that side's strip as a
+ * lone rectangle, as Chromium prints groove, ridge, inset and outset sides: a rasteriser snaps
+ * a rectangle to whole pixels where it anti-aliases a ring (a fieldset's 1px groove bands).
+ */
+function band(ctx: PaintContext, g: SideGeometry, from: number, to: number, color: Color, side?: SideName): void {
+  if (side && isZeroRadii(g.radii)) {
+    const { x, y, width: w, height: h } = g.rect;
+    const e = g.widths;
+    const r: Rect = side === 'top' ? { x, y: y + e.top * from, width: w, height: e.top * (to - from) }
+      : side === 'bottom' ? { x, y: y + h - e.bottom * to, width: w, height: e.bottom * (to - from) }
+        : side === 'left' ? { x: x + e.left * from, y, width: e.left * (to - from), height: h }
+          : { x: x + w - e.right * to, y, width: e.right * (to - from), height: h };
+    ctx.fillRect(r, color);
+    return;
+  }
   const outer = insetRect(g.rect, scaleEdges(g.widths, from));
   const inner = insetRect(g.rect, scaleEdges(g.widths, to));
   fillRing(ctx, outer, innerRadii(g.radii, scaleEdges(g.widths, from)), inner, innerRadii(g.radii, scaleEdges(g.widths, to)), color);
@@ -153,19 +168,21 @@ function paintSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: B
     case 'dashed': case 'dotted': strokeSide(ctx, side, g, border); break;
     case 'inset': case 'outset': {
       const { lit, shaded } = shades(c);
-      band(ctx, g, 0, 1, (border.style === 'inset') === topLeft ? shaded : lit);
+      band(ctx, g, 0, 1, (border.style === 'inset') === topLeft ? shaded : lit, side);
       break;
     }
     case 'groove': case 'ridge': {
       const { lit, shaded } = shades(c);
       const outerDark = (border.style === 'groove') === topLeft;
-      band(ctx, g, 0, 0.5, outerDark ? shaded : lit);
-      band(ctx, g, 0.5, 1, outerDark ? lit : shaded);
+      band(ctx, g, 0, 0.5, outerDark ? shaded : lit, side);
+      band(ctx, g, 0.5, 1, outerDark ? lit : shaded, side);
       break;
     }
     default: break;
   }
 }
+
+const THREE_D: ReadonlySet<string> = new Set(['groove', 'ridge', 'inset', 'outset']);
 
 const visible = (b: BorderSide, w: number): boolean =>
   w > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
@@ -220,7 +237,15 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
     paintSide(ctx, 'top', g, { ...first, width: Math.min(...SIDES.map((n) => frag.border[n])) });
     return;
   }
-  for (const name of shown) {
+  // Square 3-D borders as Chromium prints them: top and bottom strips whole, then the left
+  // and right ones over them inside their mitred wedges.
+  const strips = isZeroRadii(g.radii) && shown.every((n) => THREE_D.has(sides[n].style));
+  for (const name of strips ? ['top', 'bottom', 'right', 'left'] as const : shown) {
+    if (!shown.includes(name)) continue;
+    if (strips && (name === 'top' || name === 'bottom')) {
+      paintSide(ctx, name, g, { ...sides[name], width: frag.border[name] });
+      continue;
+    }
     ctx.save();
     const wedge = sideWedge(name, rect, frag.border, g.radii);
     ctx.doc.polygon(...wedge).clip();

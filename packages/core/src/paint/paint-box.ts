@@ -101,13 +101,36 @@ export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void 
     if (control && replacesDecorations(frag)) {
       paintNativeControl(ctx, frag, control);
     } else {
-      paintBackground(ctx, frag);
-      paintInsetShadows(ctx, frag);
-      paintBorders(ctx, frag);
+      const legend = legendGap(frag);
+      const box = legend ? { ...frag, y: frag.y + legend.shift, height: frag.height - legend.shift } : frag;
+      paintBackground(ctx, box);
+      paintInsetShadows(ctx, box);
+      if (legend) {
+        ctx.save();
+        ctx.doc.rect(box.x - 1e4, box.y - 1e4, box.width + 2e4, box.height + 2e4);
+        ctx.doc.rect(legend.gap.x, legend.gap.y, legend.gap.width, legend.gap.height);
+        ctx.doc.clip('even-odd');
+      }
+      paintBorders(ctx, box);
+      if (legend) ctx.restore();
       if (control) paintNativeControl(ctx, frag, control);
     }
     paintOutline(ctx, frag);
   });
+}
+
+/**
+ * A fieldset with a rendered legend (its first child fragment, flow/fieldset.ts in
+ * @platen/layout) paints its background and border from the legend's middle down, the top
+ * border broken where the legend is (HTML §15.3.13).
+ */
+function legendGap(frag: BoxFragment): { shift: number; gap: Rect } | null {
+  if (frag.tag !== 'fieldset' || !frag.part.isFirst) return null;
+  const legend = frag.children[0];
+  if (!legend || legend.kind !== 'box' || legend.tag !== 'legend') return null;
+  const bt = frag.border.top;
+  const shift = Math.max(0, legend.y + legend.height / 2 - bt / 2 - frag.y);
+  return { shift, gap: { x: legend.x, y: frag.y + shift - 1, width: legend.width, height: bt + 2 } };
 }
 
 /** Clip to a box's padding box (overflow: hidden, CSS Overflow 3 §3), with inner radii. */

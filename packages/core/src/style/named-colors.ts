@@ -42,6 +42,6 @@ export const SYSTEM_COLORS: ReadonlyMap<string, number> = new Map([
   ['canvas', 0xffffff], ['canvastext', 0x000000], ['linktext', 0x0000ee], ['visitedtext', 0x551a8b],
   ['activetext', 0xff0000], ['buttonface', 0xefefef], ['buttontext', 0x000000], ['buttonborder', 0x767676],
   ['field', 0xffffff], ['fieldtext', 0x000000], ['highlight', 0xb5d5ff], ['highlighttext', 0x000000],
-  ['graytext', 0x808080], ['mark', 0xffff00], ['marktext', 0x000000], ['threedface', 0xc0c0c0],
+  ['graytext', 0x808080], ['mark', 0xffff00], ['marktext', 0x000000], ['threedface', 0xefefef],
   ['windowtext', 0x000000], ['window', 0xffffff],
 ]);

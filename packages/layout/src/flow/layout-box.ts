@@ -8,6 +8,7 @@ import { layoutFlex } from '../flex/flex-layout.js';
 import { layoutGrid } from '../grid/grid-layout.js';
 import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
+import { layoutFieldset } from './fieldset.js';
 import { needsPositioning, withPositioning } from '../positioned/containing-block.js';
 import { layoutOrthogonal } from '../writing-mode/orthogonal-layout.js';
 
@@ -40,6 +41,7 @@ function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: 
       return layoutGrid(box, space, resume, ctx);
     case 'block':
       if (isMulticol(box)) return layoutMulticol(box, space, resume, ctx);
+      if (box.tag === 'fieldset') return layoutFieldset(box, space, resume, ctx);
       return layoutBlockContainer(box, space, resume, ctx);
     case 'table-cell':
     case 'table-caption':
