@@ -82,20 +82,18 @@ function strongest(a: BreakValue, b: BreakValue): BreakValue {
   return rank(b) > rank(a) ? b : a;
 }
 
-/** Move the break so that at least `orphans` lines stay before it and `widows` go after it, when possible. */
+/**
+ * Move the break so that at least `orphans` lines stay before it and `widows` go after it
+ * (CSS Fragmentation 3 §3.3). When both cannot hold, widows give way to orphans, as in
+ * Chromium (measured: 3 lines, room for 2, orphans 2 widows 2 breaks 2|1 rather than moving
+ * the paragraph; orphans 1 widows 3 breaks 1|2); too few lines for orphans move it on.
+ */
 export function applyOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
   const orphans = Math.max(1, box.style.orphans);
   const widows = Math.max(1, box.style.widows);
-  let count = end - start;
+  const fits = end - start;
+  if (fits < orphans && !pageIsEmpty) return start;
   const remaining = total - end;
-  if (remaining < widows) {
-    const reduced = count - (widows - remaining);
-    if (reduced >= orphans) count = reduced;
-    else if (!pageIsEmpty) return start; // cannot satisfy both: move the paragraph's rest to the next page
-    // Nothing before it here: Chromium keeps `orphans` lines and lets widows give way (measured,
-    // orphans:1 widows:3, 3 lines in 40px columns of 20px lines: 1|2, not 2|1).
-    else count = Math.min(count, orphans);
-  }
-  if (count < orphans && !pageIsEmpty) return start;
+  const count = remaining < widows ? Math.min(fits, Math.max(orphans, fits - (widows - remaining))) : fits;
   return start + Math.max(count, 1);
 }
