@@ -82,7 +82,9 @@ export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox 
 
 /** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */
 export function layoutCell(box: ContainerBox, width: number, blockSize: number, pageIsEmpty: boolean, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  return layoutBox(box, cellSpace(width, blockSize, pageIsEmpty), resume, ctx);
+  // A cell continued after a page break: margins adjoining the break truncate (CSS Fragmentation 3 §5.2).
+  const space = cellSpace(width, blockSize, pageIsEmpty);
+  return layoutBox(box, resume ? { ...space, truncateMargins: true } : space, resume, ctx);
 }
 
 function cellSpace(width: number, blockSize: number, pageIsEmpty: boolean): Space {
