@@ -299,6 +299,12 @@ export interface ComputedStyle {
    * as Chromium does. Absent otherwise.
    */
   readonly legacyFlexibleBox?: true;
+  /**
+   * `-webkit-line-clamp` on a vertical `display: -webkit-box` (CSS Overflow 4 §5.2, core makes the
+   * box a block container): its lines after the Nth no longer size it, and the Nth ends in an
+   * ellipsis. Absent otherwise. Anonymous boxes keep it, so that its lines see it.
+   */
+  readonly lineClamp?: number;
   readonly justifyItems: string;
   readonly justifySelf: string;
   readonly rowGap: Length | 'normal';

@@ -85,11 +85,14 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const writingMode = g<string>('writing-mode');
   const vertical = writingMode !== 'horizontal-tb';
   const webkitBox = f['-webkit-box'] === true;
-  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox) return style;
+  const lineClamp = f['-line-clamp'];
+  const clamps = typeof lineClamp === 'number';
+  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox && !clamps) return style;
   return {
     ...style,
     ...(legacy ? { legacyAlign: legacy } : {}),
     ...(webkitBox ? { legacyFlexibleBox: true } : {}),
+    ...(clamps ? { lineClamp } : {}),
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),
     ...(vertical ? { writingMode: writingMode as NonNullable<ComputedStyle['writingMode']>, textOrientation: g<ComputedStyle['textOrientation']>('text-orientation') } : {}),

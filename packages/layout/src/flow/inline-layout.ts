@@ -37,9 +37,10 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   const specs = breakLines(para, width, indent, ctx, undefined, first);
   // map, not push: arrays of exactly the lines' count (most paragraphs have one line; a pushed
   // array reserves 17 slots), kept as long as the box.
+  const clampedAt = clampLine(box, specs.length);
   const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
     style: i === 0 && restyle ? restyle(box.style) : box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
-  }, ctx), box.style, width, ctx));
+  }, ctx), box.style, width, ctx, i === clampedAt));
   let empty = true;
   for (const line of lines) if (!line.empty) empty = false;
   const cached: CachedLines = { width, cbHeight, lines, empty, placedAt: lines.map(() => NaN) };
@@ -49,6 +50,12 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
   memo.paragraph = null;
   return cached;
+}
+
+/** The index of the line `-webkit-line-clamp` ends the box with (CSS Overflow 4 §5.2), or -1 when it does not clamp. */
+function clampLine(box: LinesBox, lineCount: number): number {
+  const clamp = box.style.lineClamp;
+  return clamp !== undefined && lineCount > clamp ? clamp - 1 : -1;
 }
 
 /**
@@ -75,18 +82,23 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   let lastLineStart = 0;
+  // Lines after a clamped one are laid out (they overflow) but do not size the box.
+  const clampedAt = clampLine(box, lines.length);
+  let clampedHeight: number | null = null;
   for (let i = start; i < end; i++) {
     const line = lines[i]!;
     if (end - start > 1) {
       lastLineStart = children.length;
       for (const f of placeLine(cached, i, y)) children.push(f);
     }
-    if (!line.empty) {
+    if (!line.empty && clampedHeight === null) {
       baseline ??= y + line.baseline;
       lastBaseline = y + line.baseline;
     }
     y += line.height;
+    if (i === clampedAt) clampedHeight = y;
   }
+  if (clampedHeight !== null) y = clampedHeight;
   const fragment = createBoxFragment(box.style, '', NO_ATTRS, {
     x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === lines.length),
   }, children);

@@ -15,13 +15,16 @@ const ELLIPSIS = '\u2026';
  * wider than the block keeps the glyphs that fit before an ellipsis in the block's own font,
  * drawn right after them. Left-to-right lines; text inside atomic inlines is left alone.
  */
-export function ellipsizeLine(line: LineBox, style: ComputedStyle, width: number, ctx: LayoutContext): LineBox {
-  if (style.textOverflow !== 'ellipsis' || line.empty) return line;
+export function ellipsizeLine(line: LineBox, style: ComputedStyle, width: number, ctx: LayoutContext, clamped = false): LineBox {
+  if ((style.textOverflow !== 'ellipsis' && !clamped) || line.empty) return line;
   const texts = line.fragments.filter((f): f is TextFragment => f.kind === 'text');
   if (texts.some((t) => t.runs.some((r) => r.rtl))) return line;
   const right = Math.max(...texts.map((t) => t.x + t.width));
-  if (!(right > width + 0.01)) return line;
   const ellipsis = ctx.shapes.shape(ELLIPSIS, style);
+  // The last line a -webkit-line-clamp keeps ends in an ellipsis even when it fits (CSS Overflow 4 §5.2).
+  if (!(right > width + 0.01) && !(clamped && right + ellipsis.width > width + 0.01)) {
+    return clamped ? withEllipsis(line, texts, right, ellipsis, style) : line;
+  }
   const limit = width - ellipsis.width;
   const fragments: Fragment[] = [];
   let end: TextFragment | null = null;
@@ -40,17 +43,21 @@ export function ellipsizeLine(line: LineBox, style: ComputedStyle, width: number
     fragments.push(cut);
     end = cut;
   }
-  const anchor = end ?? texts[0];
+  return withEllipsis({ ...line, fragments }, end ? [end] : texts, end ? end.x + end.width : 0, ellipsis, style);
+}
+
+/** `line` with an ellipsis in `style` drawn at `x`, after the text fragment `texts[0]` (its anchor). */
+function withEllipsis(line: LineBox, texts: readonly TextFragment[], x: number, ellipsis: { readonly width: number; readonly runs: readonly GlyphRun[] }, style: ComputedStyle): LineBox {
+  const anchor = texts.find((t) => t.x + t.width >= x - 0.01) ?? texts[0];
   if (!anchor) return line;
   const mark = cloneFragment(anchor) as Mutable<TextFragment>;
-  mark.x = end ? end.x + end.width : 0;
+  mark.x = x;
   mark.width = ellipsis.width;
   mark.runs = ellipsis.runs;
   mark.style = style;
   mark.justifySpacing = 0;
   mark.decorations = [];
-  fragments.push(mark);
-  return { ...line, fragments };
+  return { ...line, fragments: [...line.fragments, mark] };
 }
 
 /** The fragment's glyphs that fit in `room` px (whole glyphs, runs in visual order). */
