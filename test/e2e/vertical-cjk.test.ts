@@ -1,7 +1,8 @@
 /**
  * Vertical CJK text (CSS Writing Modes 4 §5.1, text-orientation: mixed): ideographs and kana
  * stand upright, one per 1em slot down the line, Latin words turn a quarter, lines stack right
- * to left (vertical-rl) or left to right (vertical-lr), a vertical label in a flex row.
+ * to left (vertical-rl) or left to right (vertical-lr), a vertical label in a flex row, and
+ * text-combine-upright digits across the line (squeezed into 1.1em).
  * Expected word lefts and tops (pt) are Chromium 156's print of the same HTML, from
  * `pdftotext -bbox` (each upright glyph is its own word). Within 1pt, not 0.5: Chromium takes
  * each upright glyph's vertical origin from HarfBuzz's ink-box fallback (this font's vmtx is
@@ -16,6 +17,7 @@ const HTML = `<!doctype html><html><head><style>@page{size:600pt 800pt;margin:30
 <div style="writing-mode:vertical-rl;height:200px">日本語のテキストを縦に組む</div>
 <div style="writing-mode:vertical-lr;height:200px;margin-top:10px">縦書き Latin 混在</div>
 <div style="display:flex;margin-top:10px"><div style="writing-mode:vertical-rl;border:1px solid #000;padding:2px">請求書番号</div><div>横書きの本文</div></div>
+<div style="writing-mode:vertical-rl;height:200px;margin-top:10px">平成<span style="text-combine-upright:all">30</span>年<span style="text-combine-upright:all">4</span>月<span style="text-combine-upright:all">123</span>日</div>
 </body></html>`;
 
 /** [word, xMin, yMin] as Chromium prints them. */
@@ -25,6 +27,8 @@ const CHROMIUM: [string, number, number][] = [
   ['ト', 52.50, 132.59], ['を', 52.50, 147.59], ['縦', 52.50, 162.87], ['縦', 33.00, 185.37], ['書', 33.00, 199.56],
   ['き', 33.00, 214.97], ['Latin', 31.32, 236.67], ['混', 33.00, 271.29], ['在', 33.00, 286.23], ['請', 35.25, 344.37],
   ['横書きの本文', 54.00, 345.11], ['求', 35.25, 360.00], ['書', 35.25, 374.31], ['番', 35.25, 390.12], ['号', 35.25, 404.60],
+  ['平', 33.00, 429.41], ['成', 33.00, 444.87], ['30', 31.50, 461.17], ['年', 33.00, 474.75], ['4', 35.58, 491.17],
+  ['月', 33.00, 504.23], ['123', 31.50, 521.17], ['日', 33.00, 534.41],
 ];
 
 describe('vertical CJK text prints as in Chromium', () => {

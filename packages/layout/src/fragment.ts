@@ -63,6 +63,8 @@ export interface TextFragment {
    * this many degrees clockwise about (x, baseline); the run then goes down (90) or up (-90).
    */
   readonly rotation?: 90 | -90;
+  /** text-combine-upright (src/writing-mode): glyphs drawn this many times narrower about x, to fit 1em. */
+  readonly compress?: number;
 }
 
 export interface ImageFragment {

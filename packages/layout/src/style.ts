@@ -253,6 +253,8 @@ export interface ComputedStyle {
   readonly writingMode?: 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
   /** CSS Writing Modes 4 §5.1, with writingMode only (absent = mixed). */
   readonly textOrientation?: 'mixed' | 'upright' | 'sideways';
+  /** CSS Writing Modes 4 §9.1, with writingMode only (absent = none). */
+  readonly textCombineUpright?: 'all';
   readonly unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
   readonly textOverflow: 'clip' | 'ellipsis';
   readonly tabSize: number; // in spaces

@@ -207,7 +207,7 @@ function drawRuns(ctx: PaintContext, frag: TextFragment, dx: number, dy: number,
 
 /** Is the fragment only glyphs (no shadow, no decoration), which may continue another fragment's text object? */
 export function onlyGlyphs(frag: TextFragment): boolean {
-  return frag.style.visibility === 'visible' && frag.decorations.length === 0 && frag.style.textShadow.length === 0 && frag.rotation === undefined;
+  return frag.style.visibility === 'visible' && frag.decorations.length === 0 && frag.style.textShadow.length === 0 && frag.rotation === undefined && frag.compress === undefined;
 }
 
 /**
@@ -218,6 +218,15 @@ export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextOb
   if (frag.style.visibility !== 'visible') return;
   if (frag.rotation !== undefined) {
     paintTurned(ctx, frag, frag.rotation);
+    return;
+  }
+  if (frag.compress !== undefined) {
+    // text-combine-upright squeezes its text into 1em: narrower glyphs from the pen on.
+    const k = frag.compress;
+    ctx.save();
+    ctx.doc.transform(k, 0, 0, 1, frag.x * (1 - k), 0);
+    ctx.unsnapped(() => paintText(ctx, { ...frag, compress: undefined }));
+    ctx.restore();
     return;
   }
   if (shared) {

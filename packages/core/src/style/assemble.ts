@@ -96,5 +96,6 @@ export function assembleStyle(f: Flat): ComputedStyle {
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),
     ...(vertical ? { writingMode: writingMode as NonNullable<ComputedStyle['writingMode']>, textOrientation: g<ComputedStyle['textOrientation']>('text-orientation') } : {}),
+    ...(vertical && f['text-combine-upright'] === 'all' ? { textCombineUpright: 'all' as const } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { collectTableColumns } from '../table/column-boxes.js';
 import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
 import { wrapStrayTableParts } from '../table/anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
+import { anonymousStyle } from './anonymous-style.js';
 
 export interface BuildOptions {
   readonly images: ImageSizes;
@@ -137,7 +138,7 @@ function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], wal
     const inWord = walk.state.inWord;
     const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord, style.hyphens), style, walk.state);
     if (text !== '') walk.state.inWord = endsInWord(text);
-    if (text !== '') out.push({ kind: 'text', style, text, decorations });
+    if (text !== '') out.push(style.textCombineUpright ? combinedText(style, text, decorations) : { kind: 'text', style, text, decorations });
     return;
   }
   buildElement(node, decorations, walk, blockify, out);
@@ -282,6 +283,17 @@ function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSp
     return [{ kind: 'atomic', style: el.style, box }];
   }
   return [{ kind: 'inline', style: el.style, tag: '::marker', attrs: el.attrs, isFirstPart: true, isLastPart: true, children }];
+}
+
+/**
+ * text-combine-upright: all (CSS Writing Modes 4 §9.1): the text is one upright 1em slot of
+ * the vertical line, an atomic inline whose content is painted across the line (src/writing-mode).
+ */
+function combinedText(style: ComputedStyle, text: string, decorations: readonly DecorationSpec[]): Item {
+  const combine: ComputedStyle = { ...anonymousStyle(style), display: 'inline-block', width: style.fontSize, whiteSpace: 'nowrap', textIndent: 0, textAlign: 'left' };
+  const children = groupBlockChildren([{ kind: 'text', style: combine, text: text.trim(), decorations }], combine);
+  const box: ContainerBox = { kind: 'block', style: combine, tag: '', attrs: {}, children, marker: null, intrinsic: undefined };
+  return { kind: 'atomic', style: combine, box };
 }
 
 function withoutBackground(style: ComputedStyle): ComputedStyle {

@@ -36,7 +36,21 @@ export function physicalText(f: TextFragment, pw: number, ph: number, mode: Vert
   const [a, d] = m ? centralMetrics(m.ascent, m.descent) : [0, 0];
   // The central baseline across the page; vertical-lr mirrors the line, whose over side stays on the right.
   const centre = mode === 'vertical-lr' ? f.baseline - (a - d) + flipLeading(f, a, d) : ph - f.baseline;
+  if (f.style.textCombineUpright && m) return combined(f, centre, m.ascent, m.descent);
   return centralLine(f, centre);
+}
+
+/**
+ * text-combine-upright: all — the text across the line, upright, centred in its 1em slot and
+ * squeezed (§9.1.1) into 1.1em, the room Chromium allows (LayoutTextCombine's kTextCombineMargin).
+ */
+function combined(f: TextFragment, centre: number, ascent: number, descent: number): TextFragment {
+  const em = f.style.fontSize;
+  const room = em * 1.1;
+  const compress = f.width > room ? room / f.width : 1;
+  const width = f.width * compress;
+  const baseline = f.x + ascent + (em - ascent - descent) / 2;
+  return { ...f, rotation: undefined, x: centre - width / 2, baseline, width, decorations: [], ...(compress < 1 ? { compress } : {}) };
 }
 
 /** One turned fragment whose pen is (x, y). */

@@ -123,6 +123,8 @@ define('direction', true, 'ltr', keyword(['ltr', 'rtl'] as const));
 define('writing-mode', true, 'horizontal-tb', keyword(['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const, {
   lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb', tb: 'vertical-rl', 'tb-rl': 'vertical-rl',
 }));
+// CSS Writing Modes 4 §9.1 (`digits` is not supported by Chromium: invalid).
+define('text-combine-upright', true, 'none', keyword(['none', 'all'] as const));
 define('text-orientation', true, 'mixed', keyword(['mixed', 'upright', 'sideways'] as const, { 'sideways-right': 'sideways', 'vertical-right': 'mixed' }));
 define('unicode-bidi', false, 'normal', keyword(['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'] as const, { '-webkit-isolate': 'isolate', '-webkit-plaintext': 'plaintext' }));
 define('text-overflow', false, 'clip', (cvs) => {
