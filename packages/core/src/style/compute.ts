@@ -87,6 +87,33 @@ function isRtl(winners: Winners, parent: ElementStyle | null): boolean {
   return id === 'rtl' || id === 'ltr' ? id === 'rtl' : parent?.flat['direction'] === 'rtl';
 }
 
+/** The element's writing mode (its own `writing-mode` or its parent's), for the logical properties. */
+function writingModeOf(winners: Winners, parent: ElementStyle | null): string {
+  const own = winners.get('writing-mode')?.value;
+  const id = own?.length === 1 && own[0]!.t === 'ident' ? own[0].v.toLowerCase() : null;
+  const parsed = id === null ? undefined : WRITING_MODES[id];
+  if (parsed) return parsed;
+  if (id === 'initial') return 'horizontal-tb';
+  return (parent?.flat['writing-mode'] as string | undefined) ?? 'horizontal-tb';
+}
+const WRITING_MODES: Readonly<Record<string, string>> = {
+  'horizontal-tb': 'horizontal-tb', lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb',
+  'vertical-rl': 'vertical-rl', tb: 'vertical-rl', 'tb-rl': 'vertical-rl', 'vertical-lr': 'vertical-lr', 'sideways-rl': 'sideways-rl', 'sideways-lr': 'sideways-lr',
+};
+
+/**
+ * A side given for horizontal-tb on its side in a vertical writing mode (CSS Logical 1 §4,
+ * Writing Modes 4 §6.2): the inline axis runs down (up in sideways-lr), the block axis right to
+ * left in *-rl, left to right in *-lr. Corners stay.
+ */
+function verticalSide(physical: string, mode: string): string {
+  if (physical.endsWith('-radius')) return physical;
+  const rl = mode.endsWith('-rl');
+  const up = mode === 'sideways-lr';
+  const map: Readonly<Record<string, string>> = { left: up ? 'bottom' : 'top', right: up ? 'top' : 'bottom', top: rl ? 'right' : 'left', bottom: rl ? 'left' : 'right' };
+  return physical.replace(/(^|-)(left|right|top|bottom)(-|$)/, (_m, a: string, side: string, b: string) => `${a}${map[side]}${b}`);
+}
+
 /**
  * Specified values after var() substitution and deferred shorthand expansion. Inline-axis logical
  * longhands take their physical side here (CSS Logical 1 §4); the winners' order is the cascade
@@ -96,12 +123,14 @@ function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly
   const out = new Map<string, readonly CV[] | 'unset'>();
   const lookup = (name: string): readonly CV[] | null => customs.get(name) ?? null;
   let rtl: boolean | null = null;
+  let vertical: string | null = null;
   for (const d of winners.values()) {
     if (d.name.startsWith('--')) continue;
     const sides = INLINE_LOGICAL[d.name];
     if (sides) {
       rtl ??= isRtl(winners, parent);
-      const physical = sides[rtl ? 1 : 0];
+      vertical ??= writingModeOf(winners, parent);
+      const physical = vertical === 'horizontal-tb' ? sides[rtl ? 1 : 0]! : verticalSide(sides[rtl ? 1 : 0]!, vertical);
       out.delete(physical);
       out.set(physical, containsVar(d.value) ? substituteVars(d.value, lookup) ?? 'unset' : d.value);
       continue;

@@ -94,16 +94,20 @@ export const INLINE_LOGICAL: Readonly<Record<string, readonly [string, string]>>
   'border-end-end-radius': ['border-bottom-right-radius', 'border-bottom-left-radius'],
 };
 for (const [prefix, suffix] of [['margin', ''], ['padding', ''], ['inset', ''], ['border', '-width'], ['border', '-style'], ['border', '-color']] as const) {
-  const side = (s: 'left' | 'right'): string => (prefix === 'inset' ? s : `${prefix}-${s}${suffix}`);
+  const side = (s: 'left' | 'right' | 'top' | 'bottom'): string => (prefix === 'inset' ? s : `${prefix}-${s}${suffix}`);
   Object.assign(INLINE_LOGICAL, {
     [`${prefix}-inline-start${suffix}`]: [side('left'), side('right')],
     [`${prefix}-inline-end${suffix}`]: [side('right'), side('left')],
+    // Block-axis ones too: horizontal-tb puts them on top and bottom whatever the direction, a vertical writing mode on the sides.
+    [`${prefix}-block-start${suffix}`]: [side('top'), side('top')],
+    [`${prefix}-block-end${suffix}`]: [side('bottom'), side('bottom')],
   });
 }
 /** Logical names whose declarations keep logical longhand names (shorthands expand to them). */
 const LTR_TO_LOGICAL = new Map(Object.entries(INLINE_LOGICAL).map(([logical, [ltr]]) => [ltr, logical]));
 const INLINE_LOGICAL_SOURCES = new Set([
   ...Object.keys(INLINE_LOGICAL), 'margin-inline', 'padding-inline', 'inset-inline', 'border-inline-start', 'border-inline-end',
+  'margin-block', 'padding-block', 'inset-block', 'border-block-start', 'border-block-end',
 ]);
 
 /** The name a longhand `physical` (expanded from `source`) keeps through the cascade. */

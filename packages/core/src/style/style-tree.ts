@@ -297,17 +297,29 @@ export class StyleTreeBuilder {
   }
 }
 
+/** Does `a` come after `b` among the winners (their order is the cascade order for logical twins)? */
+function laterInCascade(winners: Winners, a: string, b: string): boolean {
+  for (const name of winners.keys()) {
+    if (name === a) return false;
+    if (name === b) return true;
+  }
+  return false;
+}
+
 /** Elements whose UA margins Chromium marks quirky (`__qem` in html.css): top, and for p also bottom. */
 const QUIRKY_TOP = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'menu', 'dir', 'dl', 'blockquote', 'pre', 'listing', 'xmp', 'plaintext']);
 
 function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): ElementStyle {
   if (!QUIRKY_TOP.has(tag)) return style;
-  const fromUa = (name: string): boolean => {
-    const d = winners.get(name);
+  // The UA sheet sets margin-block (resolved in compute.ts): the later of it and the physical side wins.
+  const fromUa = (physical: string, logical: string): boolean => {
+    let d = winners.get(physical);
+    const l = winners.get(logical);
+    if (l && (!d || laterInCascade(winners, logical, physical))) d = l;
     return d !== undefined && USER_AGENT_DECLARATIONS.has(d);
   };
-  const top = fromUa('margin-top');
-  const bottom = tag === 'p' && fromUa('margin-bottom');
+  const top = fromUa('margin-top', 'margin-block-start');
+  const bottom = tag === 'p' && fromUa('margin-bottom', 'margin-block-end');
   if (!top && !bottom) return style;
   return { ...style, style: { ...style.style, marginQuirk: { top, bottom } } };
 }

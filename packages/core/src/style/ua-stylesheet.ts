@@ -9,26 +9,26 @@ legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h
 nav, section, details, summary, fieldset, optgroup { display: block; }
 head, link, meta, script, style, title, base, template, noscript, datalist, param, area, dialog:not([open]), [hidden]:not([hidden="until-found" i]), input[type="hidden" i], noembed, noframes, rp { display: none; }
 body { margin: 8px; }
-p { margin-top: 1em; margin-bottom: 1em; }
-blockquote { margin: 1em 40px; }
-figure { margin: 1em 40px; }
+p { margin-block: 1em; }
+blockquote { margin-block: 1em; margin-inline: 40px; }
+figure { margin-block: 1em; margin-inline: 40px; }
 address { font-style: italic; }
 center { text-align: -webkit-center; }
 hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; overflow: hidden; unicode-bidi: isolate; }
-h1 { font-size: 2em; margin-top: 0.67em; margin-bottom: 0.67em; font-weight: bold; }
-h2 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; font-weight: bold; }
-h3 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; font-weight: bold; }
-h4 { margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold; }
-h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold; }
-h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold; }
-ul, menu, dir { display: block; list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px; }
-ol { display: block; list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px; }
+h1 { font-size: 2em; margin-block: 0.67em; font-weight: bold; }
+h2 { font-size: 1.5em; margin-block: 0.83em; font-weight: bold; }
+h3 { font-size: 1.17em; margin-block: 1em; font-weight: bold; }
+h4 { margin-block: 1.33em; font-weight: bold; }
+h5 { font-size: 0.83em; margin-block: 1.67em; font-weight: bold; }
+h6 { font-size: 0.67em; margin-block: 2.33em; font-weight: bold; }
+ul, menu, dir { display: block; list-style-type: disc; margin-block: 1em; padding-inline-start: 40px; }
+ol { display: block; list-style-type: decimal; margin-block: 1em; padding-inline-start: 40px; }
 li { display: list-item; text-align: match-parent; }
 :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: circle; }
 :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: square; }
-:is(dir, dd, dl, dt, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-top: 0; margin-bottom: 0; }
+:is(dir, dd, dl, dt, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0; }
 dd { display: block; margin-inline-start: 40px; }
-dl { display: block; margin-top: 1em; margin-bottom: 1em; }
+dl { display: block; margin-block: 1em; }
 dt { display: block; }
 table { display: table; border-collapse: separate; border-spacing: 2px; box-sizing: border-box; text-indent: initial; }
 thead { display: table-header-group; vertical-align: middle; border-color: inherit; }
@@ -44,7 +44,7 @@ caption { display: table-caption; text-align: -webkit-center; }
 b, strong { font-weight: bolder; }
 i, cite, em, var, address, dfn { font-style: italic; }
 tt, code, kbd, samp, pre, listing, xmp, plaintext { font-family: monospace; }
-pre, xmp, plaintext, listing { white-space: pre; margin-top: 1em; margin-bottom: 1em; }
+pre, xmp, plaintext, listing { white-space: pre; margin-block: 1em; }
 big { font-size: larger; }
 small { font-size: smaller; }
 s, strike, del { text-decoration: line-through; }
