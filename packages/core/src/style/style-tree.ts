@@ -232,7 +232,7 @@ export class StyleTreeBuilder {
     }
     this.pseudo(el, pseudoRules, 'before', style, children);
     const placeholder = el.name === 'input' || el.name === 'textarea' ? shownPlaceholder(el) : null;
-    if (placeholder !== null) children.push(this.placeholder(placeholder, style.style));
+    if (placeholder !== null) children.push(this.placeholder(placeholder, style.style, el.name === 'input'));
     else for (const child of visibleChildren(el)) this.child(child, style, children, start);
     this.pseudo(el, pseudoRules, 'after', style, children);
     this.counters.leave(el);
@@ -282,9 +282,10 @@ export class StyleTreeBuilder {
     }
   }
 
-  /** An empty text field's placeholder, in Chromium's `::placeholder` grey (html.css). */
-  private placeholder(text: string, parent: ComputedStyle): StyledElement {
-    const style: ComputedStyle = { ...this.anonymousStyle(parent), color: PLACEHOLDER_COLOR };
+  /** An empty text field's placeholder, in Chromium's `::placeholder` grey, one line in an input (html.css). */
+  private placeholder(text: string, parent: ComputedStyle, input: boolean): StyledElement {
+    const inherited = this.anonymousStyle(parent);
+    const style: ComputedStyle = { ...inherited, color: PLACEHOLDER_COLOR, whiteSpace: input ? 'pre' : inherited.whiteSpace };
     return { kind: 'element', tag: '::placeholder', attrs: {}, style, children: [{ kind: 'text', text, style }] };
   }
 
@@ -334,6 +335,8 @@ function visibleChildren(el: Element): readonly ChildNode[] {
     const text = inputText(el);
     return text ? [new Text(text)] : [];
   }
+  // An option shows its label (HTML §15.5.16), in a list box too.
+  if (el.name === 'option' && el.attribs['label']) return [new Text(el.attribs['label'])];
   if (el.name !== 'details' || el.attribs['open'] !== undefined) return el.children;
   const summary = el.children.find((c) => c instanceof Element && c.name === 'summary');
   return summary ? [summary] : [];

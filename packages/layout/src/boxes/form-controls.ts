@@ -70,7 +70,11 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
       // `size` applies to the types that take free text (HTML §4.10.5.3.2), not number, date…
       const type = (el.attrs['type'] ?? 'text').toLowerCase();
       const size = (SIZED_TYPES.has(type) ? positiveInt(el.attrs['size']) : null) ?? 20;
-      return withSize(el, s, textFieldWidth(s, size, fonts), null, lineHeight(s, fonts));
+      // Its text is one line that never wraps, clipped (Chromium's inner editor: white-space: pre).
+      const pre: ComputedStyle = { ...s, whiteSpace: 'pre' };
+      const children = el.children.map((c) => (c.kind === 'text' && c.style === s ? { ...c, style: pre } : c));
+      const oneLine: StyledElement = { ...el, style: pre, children };
+      return withSize(oneLine, oneLine.style, textFieldWidth(s, size, fonts), null, lineHeight(s, fonts));
     }
     case 'textarea': {
       if (!fonts) return el;
@@ -181,10 +185,15 @@ function withSize(el: StyledElement, s: ComputedStyle, width: number | null, hei
   const h = edges(s.paddingLeft, s.paddingRight, s.borderLeft.width, s.borderRight.width);
   const v = edges(s.paddingTop, s.paddingBottom, s.borderTop.width, s.borderBottom.width);
   const style: { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] } = { ...s };
-  if (width !== null && s.width === 'auto') style.width = width + h;
-  if (height !== null && s.height === 'auto') style.height = height + v;
+  // The intrinsic size keywords mean the control's own size too (CSS Sizing 3 §5: its min- and max-content size).
+  if (width !== null && (s.width === 'auto' || isSizeKeyword(s.width))) style.width = width + h;
+  if (height !== null && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
   if (minHeight !== undefined && s.height === 'auto' && isAuto(s.minHeight)) style.minHeight = minHeight + v;
   return { ...el, style };
+}
+
+function isSizeKeyword(l: unknown): boolean {
+  return l === 'min-content' || l === 'max-content' || l === 'fit-content';
 }
 
 function isAuto(l: LengthOrAuto | string): boolean {

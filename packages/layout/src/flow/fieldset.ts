@@ -4,8 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import type { LayoutResult, Resume, Space } from './types.js';
 import { NO_MARGINS } from './types.js';
-import { borderEdges, marginOrZero, paddingEdges } from './box-model.js';
-import { outerSizes } from './intrinsic-size.js';
+import { borderEdges, marginOrZero, paddingEdges, resolveBlockBox } from './box-model.js';
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { offsetFragment } from './fragments.js';
@@ -23,7 +22,7 @@ export function layoutFieldset(box: ContainerBox, space: Space, resume: Resume |
   if (!legend) return layoutBlockContainer(box, space, resume, ctx);
   const { rest, fit } = withoutLegend(box, legend);
   if (resume !== null) return layoutBlockContainer(rest, space, resume, ctx);
-  const placed = layoutLegend(legend, box.style, space.inlineSize, ctx);
+  const placed = layoutLegend(legend, box.style, space.inlineSize, resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize).width, ctx);
   const bt = borderEdges(box.style).top;
   const extra = Math.max(0, placed.marginHeight - bt);
   const result = layoutBlockContainer(fit(extra), space, resume, ctx);
@@ -44,6 +43,16 @@ function renderedLegend(box: ContainerBox): ContainerBox | null {
   return s.float === 'none' && s.position !== 'absolute' && s.position !== 'fixed' ? first : null;
 }
 
+const fitted = new WeakMap<ContainerBox, ContainerBox>();
+
+/** An auto-width legend is `width: fit-content` (HTML §15.3.13), so that auto margins can place it. */
+function shrinkToFit(legend: ContainerBox): ContainerBox {
+  if (legend.style.width !== 'auto') return legend;
+  let fit = fitted.get(legend);
+  if (!fit) fitted.set(legend, (fit = { ...legend, style: { ...legend.style, width: 'fit-content' }, intrinsic: undefined }));
+  return fit;
+}
+
 interface Stripped {
   /** The fieldset without its legend (resume tokens count these children). */
   readonly rest: ContainerBox;
@@ -57,7 +66,8 @@ function withoutLegend(box: ContainerBox, legend: ContainerBox): Stripped {
   let s = stripped.get(box);
   if (s) return s;
   const children = box.children.filter((c: BlockLevelBox) => c !== legend);
-  const rest: ContainerBox = { ...box, children, intrinsic: undefined };
+  // Chromium gives a fieldset with a legend no list marker (WPT fieldset-list-item.html).
+  const rest: ContainerBox = { ...box, children, marker: null, intrinsic: undefined };
   const byExtra = new Map<number, ContainerBox>();
   const fit = (extra: number): ContainerBox => {
     if (extra === 0) return rest;
@@ -74,15 +84,19 @@ function withExtraTop(style: ComputedStyle, extra: number): ComputedStyle {
   return { ...style, paddingTop: typeof p === 'number' ? p + extra : { px: p.px + extra, pct: p.pct } };
 }
 
-/** The legend laid out shrink-to-fit (its own width wins) at the fieldset's inline-start content edge. */
-function layoutLegend(legend: ContainerBox, fieldset: ComputedStyle, cbWidth: number, ctx: LayoutContext): { fragment: BoxFragment | null; marginHeight: number } {
+/**
+ * The legend laid out shrink-to-fit (its own width wins; auto margins share what is left) in
+ * the fieldset's content width `available`, from its inline-start content edge (`fieldsetCb`:
+ * the fieldset's containing block width, for its percentage padding).
+ */
+function layoutLegend(
+  legend: ContainerBox, fieldset: ComputedStyle, fieldsetCb: number, available: number, ctx: LayoutContext,
+): { fragment: BoxFragment | null; marginHeight: number } {
   const b = borderEdges(fieldset);
-  const p = paddingEdges(fieldset, cbWidth);
-  const available = Math.max(0, cbWidth - b.left - b.right - p.left - p.right);
-  const sizes = outerSizes(legend, ctx);
-  const inlineSize = legend.style.width === 'auto' ? Math.min(Math.max(sizes.min, available), sizes.max) : available;
-  const r = layoutBox(legend, {
-    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
+  const p = paddingEdges(fieldset, fieldsetCb);
+  const cbWidth = available;
+  const r = layoutBox(shrinkToFit(legend), {
+    inlineSize: available, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
   }, null, ctx);
   const frag = r.fragment && r.fragment.kind === 'box' ? r.fragment : null;
   const mt = marginOrZero(legend.style.marginTop, cbWidth);
