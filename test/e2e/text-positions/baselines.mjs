@@ -15,7 +15,8 @@ async function textRuns(pdf) {
       const top = page.view[3];
       const { items } = await page.getTextContent();
       pages[n] = items
-        .filter((item) => item.str?.trim() && item.transform[1] === 0 && item.transform[2] === 0)
+        // Unrotated runs; a slanted one (synthetic oblique shears x) keeps its baseline.
+        .filter((item) => item.str?.trim() && item.transform[1] === 0 && item.transform[0] > 0)
         .map((item) => ({ x0: item.transform[4], x1: item.transform[4] + item.width, baseline: top - item.transform[5] }));
     }
   } finally {

@@ -93,6 +93,8 @@ export function getFontRegistry(): FontRegistry {
 }
 
 let fontFaceCounter = 0;
+/** fontconfig fallback lookups one render may start (each runs fc-match once per process and code point). */
+const MAX_INSTALLED_FALLBACKS = 256;
 
 function queryKey(q: FontQuery): string {
   return `${q.families.join('\u0000')}|${q.weight}|${q.style}`;
@@ -128,6 +130,7 @@ export class FontSet {
   readonly #custom = new Map<string, FontFace[]>();
   readonly #chains = new Map<string, readonly ResolvedFace[]>();
   readonly #byId = new Map<string, ResolvedFace>();
+  #installedFallbacks = 0;
   /** Which face of a chain covers a code point (null: none), memoised per chain: shaping asks per character. */
   readonly #coverage = new WeakMap<readonly ResolvedFace[], Map<number, ResolvedFace | null>>();
 
@@ -266,11 +269,22 @@ export class FontSet {
     return (codePoint) => {
       let face = known.get(codePoint);
       if (face === undefined) {
-        face = chain.find((r) => faceCovers(r.face, codePoint)) ?? null;
+        face = chain.find((r) => faceCovers(r.face, codePoint)) ?? this.#installedFallback(query, codePoint) ?? null;
         known.set(codePoint, face);
       }
       return face ?? undefined;
     };
+  }
+
+  /**
+   * A character no family of the chain has: the installed font fontconfig picks for it, as
+   * Chromium's system fallback, with bold or italic synthesised as for any face.
+   */
+  #installedFallback(query: FontQuery, codePoint: number): ResolvedFace | undefined {
+    if (this.#installedFallbacks >= MAX_INSTALLED_FALLBACKS) return undefined;
+    this.#installedFallbacks++;
+    const face = this.#host.fallback(codePoint);
+    return face && this.#remember(resolve(face, query, face.weight));
   }
 
   /** Look a `GlyphRun.fontId` up (the painter's way back to the font). */

@@ -28,6 +28,9 @@ const MAX_FONT_FILES = 20_000;
 const MAX_DEPTH = 12;
 
 const FC_LIST_TIMEOUT_MS = 30_000;
+const FC_MATCH_TIMEOUT_MS = 5_000;
+/** fontconfig's `fontformat` of the files Chromium accepts. */
+const SFNT_FORMATS = new Set(['TrueType', 'CFF']);
 
 /**
  * Families Chromium takes in place of one another when fontconfig offers one for the other
@@ -128,6 +131,41 @@ function toFontFace(file: FontFileFace): FontFace {
 }
 
 /**
+ * Chromium's last resort for a character no family has (gfx::GetFallbackFontForChar):
+ * fontconfig sorts the installed fonts for a pattern of that character (its configuration adds
+ * the sans-serif preferences), and the first TrueType/OpenType font of the list is taken if it
+ * has the character. The language is fixed to English, as Chromium's default locale, so that
+ * the process's LANG cannot change the choice. One fc-match per code point and process.
+ */
+function fontconfigFallback(codePoint: number): FontFace | null {
+  let sorted: string;
+  try {
+    sorted = execFileSync('fc-match', ['-s', '--format', '%{file}\\t%{index}\\t%{fontformat}\\n', `:charset=${codePoint.toString(16)}:scalable=true:lang=en`], {
+      encoding: 'utf8', timeout: FC_MATCH_TIMEOUT_MS, maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    return null;
+  }
+  for (const line of sorted.split('\n')) {
+    const [path = '', index = '0', format = ''] = line.split('\t');
+    if (!SFNT_FORMATS.has(format) || !FONT_FILE.test(path)) continue;
+    // A named instance of a variable font is (instance << 16) | face.
+    const faceIndex = Number(index) & 0xffff;
+    const file = installedFaces().find((f) => f.path === path && f.index === faceIndex) ?? readFontFileFaces(path).find((f) => f.index === faceIndex);
+    if (!file) continue;
+    try {
+      const face = toFontFace(file);
+      return face.font.hasGlyphForCodePoint(codePoint) ? face : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const fallbacks = new BoundedCache<number, FontFace | null>(4096);
+
+/**
  * CSS Fonts 4 §5.2 step 4a for `font-stretch: normal`: the faces of the width closest to
  * normal, narrower ones first.
  */
@@ -165,6 +203,11 @@ export class HostFonts {
     const faces = files ? nearestWidth(files).map(toFontFace) : undefined;
     this.#families.set(key, faces);
     return faces;
+  }
+
+  /** The installed face fontconfig picks for a character no family has (none when this set has no installed fonts). */
+  fallback(codePoint: number): FontFace | undefined {
+    return this.#installed ? fallbacks.get(codePoint, fontconfigFallback) ?? undefined : undefined;
   }
 
   /** The face whose full or PostScript name is `name` (CSS Fonts 4 §4.3.1 `local()`). */
