@@ -8,6 +8,7 @@ import { collectParagraph, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
+import { endBeforeLastLine, roomNeeded } from '../flow/end-reserve.js';
 import { breakLines, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
@@ -240,7 +241,10 @@ function placeLines(
     laid.push({ line, span, top });
     y = top + line.height;
   }
-  const end = laid.length < specs.length - start ? applyOrphansWidows(box, specs.length, start, start + laid.length, space.pageIsEmpty) : specs.length;
+  const fitted = start + laid.length;
+  const end = fitted < specs.length
+    ? applyOrphansWidows(box, specs.length, start, fitted, space.pageIsEmpty)
+    : endBeforeLastLine(start, fitted, specs.length, y, roomNeeded(space.endReserve, 0), available, space.pageIsEmpty, (i) => laid[i - start]!.line.empty);
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
   const children: Fragment[] = [];
   let baseline: number | null = null;

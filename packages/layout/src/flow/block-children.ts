@@ -5,7 +5,8 @@ import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
 import { endPage, startPage } from '../page/page-names.js';
-import { isQuirkyContainer } from './block-layout.js';
+import { establishesBfc, isQuirkyContainer } from './block-layout.js';
+import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
@@ -54,6 +55,7 @@ export function flowChildren(
   const continuation = token !== null;
   startFloats(box, continuation ? start : null, space, used, state, ctx);
   let startedHere = -1; // index of the last child that started (not resumed) on this page
+  const lastInFlow = space.endReserve || used.border.bottom + used.padding.bottom > 0 ? lastInFlowChild(box) : -1;
   const pageName = box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
   for (let i = start; i < children.length; i++) {
     const child = children[i]!;
@@ -77,7 +79,7 @@ export function flowChildren(
     }
     applyClearance(child, space, used, state);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
-    const cs = childSpace(box, used, space, state, continuation);
+    const cs = childSpace(box, used, space, state, continuation, i === lastInFlow);
     const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
     // A float right after a paragraph may sit beside its last line (src/float).
     if (child.kind === 'lines' && r.fragment) keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
@@ -98,7 +100,13 @@ export function flowChildren(
   return rest ? { pushed: false, resume: rest } : DONE;
 }
 
-function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean): Space {
+/** The index of the last child that is neither floated nor out of flow, -1 when none. */
+function lastInFlowChild(box: ContainerBox): number {
+  for (let i = box.children.length - 1; i >= 0; i--) if (!isOutOfFlow(box.children[i]!) && !isFloatBox(box.children[i]!)) return i;
+  return -1;
+}
+
+function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean, last: boolean): Space {
   return {
     inlineSize: used.width,
     blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
@@ -114,6 +122,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     // run time for every child laid out.
     cbLegacyAlign: box.style.legacyAlign,
     floats: childFloats(space, used, state),
+    endReserve: last && space.mode === 'layout' ? lastChildReserve(used, establishesBfc(box), space.endReserve) : undefined,
   };
 }
 

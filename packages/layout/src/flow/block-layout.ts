@@ -3,6 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
 import { keywordWidths } from './keyword-widths.js';
+import { roomNeeded } from './end-reserve.js';
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, partOf } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
@@ -137,6 +138,9 @@ function finish(frame: Frame): LayoutResult {
   const avoid = frame.box.style.breakInside === 'avoid' || frame.box.style.breakInside === 'avoid-page';
   // No room left even for its top edges, or it must not split (break-inside: avoid): the whole box moves on.
   if (tooTall && !space.pageIsEmpty && !continuation && ((available <= topEdges + EPSILON && state.placed === 0) || avoid)) return pushed(space);
+  // A box with no in-flow content here is the last piece of the boxes it ends: their end edges go with it (end-reserve.ts).
+  if (space.endReserve && state.placed === 0 && !tooTall && !collapsesThrough && !continuation && !space.pageIsEmpty &&
+    height + roomNeeded(space.endReserve, used.marginBottom) > available + EPSILON) return pushed(space);
   if (tooTall && available > topEdges) {
     // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);

@@ -9,6 +9,7 @@ import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines } from './line-breaker.js';
 import { applyOrphansWidows } from './breaks.js';
+import { endBeforeLastLine, roomNeeded } from './end-reserve.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
 import { layoutLinesAroundFloats, needsFloatLines, noteLastLine } from '../float/lines-around-floats.js';
 
@@ -75,6 +76,11 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   const available = space.blockSize - resolveMargins(space.marginAbove);
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
   if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, space.pageIsEmpty);
+  else if (space.endReserve) {
+    let bottom = 0;
+    for (let i = start; i < end; i++) bottom += lines[i]!.height;
+    end = endBeforeLastLine(start, end, lines.length, bottom, roomNeeded(space.endReserve, 0), available, space.pageIsEmpty, (i) => lines[i]!.empty);
+  }
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
   // One line placed for the first time (most paragraphs): its fragments, in an array of their size.
   const children: Fragment[] = end - start === 1 ? placeLine(cached, start, 0).slice() : [];

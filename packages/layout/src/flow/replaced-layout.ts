@@ -3,6 +3,7 @@ import type { LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges } from './box-model.js';
 import { createBoxFragment, WHOLE } from './fragments.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
+import { roomNeeded } from './end-reserve.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type Space } from './types.js';
 
 /** A block-level replaced element (CSS 2.1 §10.3.4): monolithic, pushed to the next page when it does not fit. */
@@ -19,7 +20,9 @@ export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutC
   if (s.marginLeft === 'auto' && s.marginRight === 'auto') left = Math.max(0, rest / 2);
   else if (s.marginLeft === 'auto') left = rest - marginOrZero(s.marginRight, space.inlineSize);
   const marginTop = space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
-  if (!space.pageIsEmpty && space.mode === 'layout' && resolveMargins(marginTop) + height > space.blockSize + 1e-6) {
+  // The end edges of the boxes it ends go with it (src/flow/end-reserve.ts).
+  const below = roomNeeded(space.endReserve, marginOrZero(s.marginBottom, space.inlineSize));
+  if (!space.pageIsEmpty && space.mode === 'layout' && resolveMargins(marginTop) + height + below > space.blockSize + 1e-6) {
     return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
   }
   const image = imageFragment(box, border.left + padding.left, border.top + padding.top, size.width, size.height);

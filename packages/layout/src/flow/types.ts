@@ -63,6 +63,18 @@ export interface Space {
   readonly stretchHeight?: number;
   /** The block formatting context's floats (src/float): line boxes are shortened beside them, `clear` moves below them. */
   readonly floats?: FloatContext;
+  /** What must fit below this box when it ends on this page: the end edges of the boxes it ends (src/flow/end-reserve.ts). */
+  readonly endReserve?: EndReserve;
+}
+
+/**
+ * The bottom padding and borders (`edges`) of the boxes a last child ends, and the bottom margins
+ * between them and it that collapse with its own (`margins`). Margins alone never need room: they
+ * truncate at a break (CSS Fragmentation 3 §5.2).
+ */
+export interface EndReserve {
+  readonly margins: MarginSet;
+  readonly edges: number;
 }
 
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */
