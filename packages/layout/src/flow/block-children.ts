@@ -86,9 +86,10 @@ export function flowChildren(
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
     if (avoid) offsetFragment(r.fragment, avoid.left, 0);
     if (r.collapsesThrough && r.resume === null) {
-      // An empty box: its margins join the pending ones (§8.3.1) and it sits where they start.
+      // An empty box: its margins join the pending ones and its top border edge sits below the
+      // margins above it, as if it had a bottom border, or at this box's top when they collapse with its top margin (§8.3.1).
       state.pending = r.marginBottom;
-      offsetFragment(r.fragment, state.contentLeft, state.y);
+      offsetFragment(r.fragment, state.contentLeft, state.y + (state.settled ? resolveMargins(r.marginTop) : 0));
       state.children.push(r.fragment);
       continue;
     }

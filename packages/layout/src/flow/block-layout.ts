@@ -147,8 +147,9 @@ function finish(frame: Frame): LayoutResult {
   }
   return {
     fragment: makeFragment(frame, height, true), resume: null,
-    marginTop: collapsesThrough ? state.pending : state.marginTop,
-    marginBottom: collapsesThrough ? joinMargins(state.pending, marginBottom) : marginBottom,
+    // An empty box's margins above its top border edge (§8.3.1 places it there); all of them collapse with what follows.
+    marginTop: state.marginTop,
+    marginBottom: collapsesThrough ? joinMargins(state.marginTop, marginBottom) : marginBottom,
     collapsesThrough, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
   };
 }

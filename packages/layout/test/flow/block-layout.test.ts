@@ -110,7 +110,7 @@ describe('margin collapsing (CSS 2.1 §8.3.1)', () => {
       "box html 0,0 800x60
         box body 0,0 800x60
           box div 0,0 800x10
-          box div 0,10 800x0
+          box div 0,50 800x0
           box div 0,50 800x10"
     `);
   });
