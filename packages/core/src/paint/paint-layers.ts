@@ -25,9 +25,18 @@ function paintItem(ctx: PaintContext, item: PaintItem | StackingContext): void {
     return;
   }
   ctx.save();
-  for (const clip of item.clips) clipToPaddingBox(ctx, clip);
+  for (const clip of item.clips) clipToAncestor(ctx, clip);
   paintFragment(ctx, item.fragment);
   ctx.restore();
+}
+
+/**
+ * What an ancestor clips of its descendants: its `clip` (CSS 2 §11.1.2; on a positioned box whose
+ * descendants paint in the enclosing stacking context, stacking.ts) and its overflow clip.
+ */
+function clipToAncestor(ctx: PaintContext, box: BoxFragment): void {
+  if (box.style.clip && !applyClipping(ctx, box)) ctx.clipRect({ x: box.x, y: box.y, width: 0, height: 0 });
+  if (clipsOverflow(box)) clipToPaddingBox(ctx, box);
 }
 
 /** Geometry a PDF can hold: a layout bug must cost one fragment, not the whole render. */
@@ -104,7 +113,7 @@ function paintStackingContext(ctx: PaintContext, sc: StackingContext): void {
     return;
   }
   ctx.save();
-  for (const clip of sc.clips) clipToPaddingBox(ctx, clip);
+  for (const clip of sc.clips) clipToAncestor(ctx, clip);
   applyTransform(ctx, root);
   if (!applyClipping(ctx, root)) {
     ctx.restore();

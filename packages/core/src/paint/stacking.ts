@@ -8,7 +8,7 @@ import { paintsDecorations } from './paint-box.js';
  */
 export interface PaintItem {
   readonly fragment: Fragment;
-  /** Ancestors (within the context) whose `overflow` clips this item, outermost first. */
+  /** Ancestors (within the context) whose `overflow` or `clip` clips this item, outermost first. */
   readonly clips: readonly BoxFragment[];
 }
 
@@ -42,50 +42,90 @@ function finiteBox(f: BoxFragment): boolean {
   return Number.isFinite(f.x) && Number.isFinite(f.y) && Number.isFinite(f.width) && Number.isFinite(f.height);
 }
 
-function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number): StackingContext {
+/**
+ * Where the positioned descendants and the stacking contexts inside a box painted atomically
+ * (positioned z-index: auto, float, inline-block) go: to the nearest real stacking context
+ * (Appendix E: they are "part of the parent stacking context"), so that a z-index: -1 child
+ * paints below its z-index: auto parent's background. `chain` is the clips from that context
+ * to the box's inside; `abs` how many of them clip an absolute descendant whose containing
+ * block is outside the box.
+ */
+interface Hoist {
+  readonly target: StackingContext;
+  readonly chain: readonly BoxFragment[];
+  readonly abs: number;
+}
+
+/** A stacking context, or a box painted atomically like one (`hoist`: where its positioned descendants go). */
+function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number, hoist: Hoist | null = null): StackingContext {
   const ctx: StackingContext = { root, clips, z, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
-  collect(root, ctx, [], 0);
+  const own: Hoist = hoist ?? { target: ctx, chain: [], abs: 0 };
+  collect(root, ctx, own.chain, root.style.position !== 'static' ? own.chain.length : own.abs, own);
   ctx.negative.sort((a, b) => a.z - b.z);
   ctx.positive.sort((a, b) => a.z - b.z);
   return ctx;
 }
 
+/** Clips as seen from `ctx` (its items are painted inside its own clips): the chain below `hoist`'s part. */
+function relative(clips: readonly BoxFragment[], hoist: Hoist): readonly BoxFragment[] {
+  return hoist.chain.length === 0 ? clips : clips.slice(hoist.chain.length);
+}
+
 /**
- * `absClips`: how many of `clips` also clip absolutely positioned descendants. Overflow clips
- * what its box contains (CSS 2.1 §11.1.1): an absolute box escapes the clips of ancestors
+ * `clips` are the clips from the nearest real stacking context (`hoist.target`) down to `parent`'s
+ * inside; `absClips`: how many of them also clip absolutely positioned descendants. Overflow
+ * clips what its box contains (CSS 2.1 §11.1.1): an absolute box escapes the clips of ancestors
  * below its containing block (the nearest positioned ancestor).
  */
-function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxFragment[], absClips: number): void {
+function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxFragment[], absClips: number, hoist: Hoist): void {
   const inner = clipsOverflow(parent) && parent !== ctx.root ? [...clips, parent] : clips;
   const innerAbs = parent.style.position !== 'static' ? inner.length : absClips;
   const children = parent.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     if (child.kind !== 'box') {
-      ctx.inlines.push({ fragment: child, clips: inner });
+      ctx.inlines.push({ fragment: child, clips: relative(inner, hoist) });
       continue;
     }
     const s = child.style;
     // A fixed box escapes every overflow clip but the page's; an absolute one those below its containing block.
     const childClips = s.position === 'fixed' ? [] : s.position === 'absolute' ? inner.slice(0, innerAbs) : inner;
+    const target = hoist.target;
     if (createsContext(child)) {
       const z = typeof s.zIndex === 'number' ? s.zIndex : 0;
-      const sub = newContext(child, childClips, z);
-      (z < 0 ? ctx.negative : z > 0 ? ctx.positive : ctx.positioned).push(sub);
+      const list = z < 0 ? target.negative : z > 0 ? target.positive : target.positioned;
+      list.push(newContext(child, childClips, z));
     } else if (s.position !== 'static') {
-      ctx.positioned.push(newContext(child, childClips, 0));
-    } else if (s.float !== 'none') {
-      ctx.floats.push(newContext(child, childClips, 0));
-    } else if (ATOMIC_INLINE.has(s.display)) {
-      ctx.inlines.push(newContext(child, childClips, 0));
+      // Pushed before its content is collected: positioned descendants follow it in tree order.
+      const sub = pseudoContext(child, childClips);
+      target.positioned.push(sub);
+      collectPseudo(sub, { target, chain: innerChain(child, childClips), abs: 0 });
+    } else if (s.float !== 'none' || ATOMIC_INLINE.has(s.display)) {
+      const sub = pseudoContext(child, relative(childClips, hoist));
+      (s.float !== 'none' ? ctx.floats : ctx.inlines).push(sub);
+      collectPseudo(sub, { target, chain: innerChain(child, childClips), abs: Math.min(innerAbs, childClips.length) });
     } else {
       // A box that paints nothing of its own (most table cells, rows, wrappers) needs no item
       // unless it is clipped (its clip is written even so), or has no finite position (its
       // painting reports it).
-      if (childClips.length > 0 || paintsDecorations(child) || !finiteBox(child)) (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: childClips });
-      collect(child, ctx, childClips, Math.min(innerAbs, childClips.length));
+      const own = relative(childClips, hoist);
+      if (own.length > 0 || paintsDecorations(child) || !finiteBox(child)) (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: own });
+      collect(child, ctx, childClips, Math.min(innerAbs, childClips.length), hoist);
     }
   }
+}
+
+function pseudoContext(root: BoxFragment, clips: readonly BoxFragment[]): StackingContext {
+  return { root, clips, z: 0, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
+}
+
+function collectPseudo(sc: StackingContext, hoist: Hoist): void {
+  collect(sc.root, sc, hoist.chain, sc.root.style.position !== 'static' ? hoist.chain.length : hoist.abs, hoist);
+}
+
+/** The clips inside a box: those around it, and its own (`clip`, overflow). */
+function innerChain(box: BoxFragment, clips: readonly BoxFragment[]): readonly BoxFragment[] {
+  return clipsOverflow(box) || box.style.clip ? [...clips, box] : clips;
 }
 
 /** The stacking contexts of a page: its top-level fragments, each painted as a root. */
