@@ -30,7 +30,9 @@ export function fixedColumns(prep: PreparedTable): FixedColumn[] {
     if (fromCol) cols.push(fromCol);
     else if (cell && cell.box.style.width !== 'auto') {
       const s = cell.box.style;
-      const edges = s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
+      // Borders as laid out: half the collapsed ones in the collapsing model.
+      const laid = cell.laid.style;
+      const edges = laid.borderLeft.width + laid.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
       cols.push(columnWidth(s.width, edges, cell.colSpan, prep.hSpacing, s.boxSizing === 'border-box') ?? AUTO);
     } else cols.push(AUTO);
   }

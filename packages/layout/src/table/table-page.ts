@@ -5,7 +5,7 @@ import { createBoxFragment } from '../flow/fragments.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import { alignedCell, type PlacedRow } from './table-fragments.js';
-import { cellLayoutBox, cellWidth, cellX, layoutCell, type MeasuredRows } from './table-rows.js';
+import { cellLayoutBox, cellWidth, cellX, layoutCell, toColumnWidth, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
 
 const EPSILON = 1e-6;
@@ -266,7 +266,7 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
     }
     const res = layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx);
     if (!res.fragment) return null;
-    const f = res.fragment as BoxFragment;
+    const f = toColumnWidth(res.fragment as BoxFragment, box, width);
     (f as { x: number }).x = cellX(geo, slot);
     frags.push(f);
     next.push(res.resume);

@@ -80,6 +80,15 @@ export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox 
   return resolved;
 }
 
+/**
+ * A cell's border box is its columns' width even when that is less than its borders and
+ * padding (a fixed-layout column left 0 wide): the rest overflows, as in Chromium.
+ */
+export function toColumnWidth(fragment: BoxFragment, box: ContainerBox, width: number): BoxFragment {
+  if (!box.orthogonal && fragment.width > width) (fragment as { width: number }).width = width;
+  return fragment;
+}
+
 /** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */
 export function layoutCell(box: ContainerBox, width: number, blockSize: number, pageIsEmpty: boolean, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   // A cell continued after a page break: margins adjoining the break truncate (CSS Fragmentation 3 §5.2).
@@ -134,9 +143,11 @@ class RowMeasurer implements MeasuredRows {
     this.#forced = rows.map(() => false);
     this.#cells = rows.map(() => null);
     // Row-spanning cells and a table height make row heights depend on each other: measure all now.
-    if (definite(table.style.height, null) === null && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
+    const groupHeights = prep.structure.groups.some((g) => definite(g.box.style.height, null) !== null);
+    if (definite(table.style.height, null) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
     for (let r = 0; r < rows.length; r++) this.#measure(r);
     spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
+    if (groupHeights) spreadGroupHeights(prep, this.#heights);
     spreadTableHeight(table, prep, this.#heights);
     for (let r = 0; r < rows.length; r++) this.#stretchOrthogonal(r, this.#cells[r]!);
   }
@@ -177,7 +188,7 @@ class RowMeasurer implements MeasuredRows {
       if (!space) this.#spaces.set(width, (space = cellSpace(width, Infinity, true)));
       const res = layoutBox(box, space, null, this.#ctx);
       if (res.resume) broken = true;
-      const fragment = res.fragment as BoxFragment;
+      const fragment = toColumnWidth(res.fragment as BoxFragment, box, width);
       const natural = Math.max(res.height, specifiedHeight(slot.box, box));
       list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: res.baseline ?? contentBottom(fragment), handedOut: false });
     }
@@ -265,7 +276,39 @@ function spreadRowSpans(cells: readonly MeasuredCell[][], heights: number[], vSp
   }
 }
 
-/** A table `height` larger than its rows grows the rows in proportion (CSS 2.1 §17.5.3 leaves it open; Chromium does this). */
+/**
+ * A row group's `height` is a minimum for its rows and the spacing between them (Chromium):
+ * the extra grows its rows without a `height` of their own in proportion to their heights,
+ * else those rows equally, else all its rows in proportion.
+ */
+function spreadGroupHeights(prep: PreparedTable, heights: number[]): void {
+  const rows = prep.structure.rows;
+  for (const g of prep.structure.groups) {
+    const h = definite(g.box.style.height, null);
+    if (h === null || g.rowCount === 0) continue;
+    const span = Array.from({ length: g.rowCount }, (_, i) => g.firstRow + i);
+    const sum = span.reduce((a, r) => a + heights[r]!, 0) + (g.rowCount - 1) * prep.vSpacing;
+    if (h > sum) grow(heights, growableRows(span, rows, heights), h - sum);
+  }
+}
+
+/** Rows that take extra height: those without a `height` and not empty, else those without a `height`, else all. */
+function growableRows(span: readonly number[], rows: PreparedTable['structure']['rows'], heights: readonly number[]): number[] {
+  const auto = span.filter((r) => definite(rows[r]!.box.style.height, null) === null);
+  const nonEmpty = auto.filter((r) => heights[r]! > 0);
+  return nonEmpty.length ? nonEmpty : auto.length ? auto : [...span];
+}
+
+/** Share `extra` over `rows` in proportion to their heights (equally when all are 0). */
+function grow(heights: number[], rows: readonly number[], extra: number): void {
+  const sum = rows.reduce((a, r) => a + heights[r]!, 0);
+  for (const r of rows) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / rows.length;
+}
+
+/**
+ * A table `height` larger than its rows grows the rows in proportion (CSS 2.1 §17.5.3 leaves it
+ * open; Chromium does this), those of row groups without a `height` of their own when there are any.
+ */
 function spreadTableHeight(table: TableBox, prep: PreparedTable, heights: number[]): void {
   const h = definite(table.style.height, null);
   if (h === null || heights.length === 0) return;
@@ -275,5 +318,9 @@ function spreadTableHeight(table: TableBox, prep: PreparedTable, heights: number
   const sum = heights.reduce((a, x) => a + x, 0);
   const extra = h - edges - sum;
   if (extra <= 0) return;
-  for (let r = 0; r < heights.length; r++) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / heights.length;
+  const free: number[] = [];
+  for (const g of prep.structure.groups) {
+    if (definite(g.box.style.height, null) === null) for (let i = 0; i < g.rowCount; i++) free.push(g.firstRow + i);
+  }
+  grow(heights, free.length ? free : heights.map((_, r) => r), extra);
 }
