@@ -25,8 +25,9 @@ interface Rect {
 }
 
 /**
- * Where each @page margin box goes (CSS Paged Media 3 §5.3), simplified: the three boxes of
- * a side share it in equal thirds; corners fill the corner squares.
+ * Where each @page margin box goes (CSS Paged Media 3 §5.3) before its side's sizes are
+ * resolved (sideRects, sideColumns): the three boxes of a side in equal thirds; corners fill
+ * the corner squares.
  */
 function marginBoxRect(name: MarginBoxName, w: number, h: number, m: PageMargins): Rect {
   const cw = w - m.left - m.right;
@@ -82,9 +83,10 @@ export function layoutMarginBoxes(ps: PageBoxStyle, margins: PageMargins, page: 
     if (box) boxes.set(mb.name, box);
   }
   const rects = sideRects(boxes, ps.width, margins, ctx);
+  const columns = sideColumns(boxes, ps.height, margins, ctx);
   const out: Fragment[] = [];
   for (const [name, box] of boxes) {
-    const fragment = layoutMarginBox(box, { ...marginBoxRect(name, ps.width, ps.height, margins), ...rects.get(name) }, ctx);
+    const fragment = layoutMarginBox(box, { ...marginBoxRect(name, ps.width, ps.height, margins), ...rects.get(name), ...columns.get(name) }, name, ctx);
     if (fragment) out.push(fragment);
   }
   return out;
@@ -112,6 +114,47 @@ function sideRects(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageWidth: numbe
   return out;
 }
 
+/**
+ * The left and right sides (CSS Paged Media 3 §5.3.2, the variable dimension rules applied to
+ * heights): with a middle box, it takes its outer max-content height plus the free space in
+ * proportion to it against twice the taller of the other two, centred, and they share the
+ * rest equally; without one, the top and bottom boxes share the side in proportion to their
+ * heights. Chromium sizes them so (measured: a 1px border on @right-top lowers @right-middle).
+ */
+function sideColumns(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageHeight: number, m: PageMargins, ctx: LayoutContext): Map<MarginBoxName, { y: number; height: number }> {
+  const out = new Map<MarginBoxName, { y: number; height: number }>();
+  const ch = pageHeight - m.top - m.bottom;
+  for (const side of ['left', 'right'] as const) {
+    const width = side === 'left' ? m.left : m.right;
+    const [top, middle, bottom] = (['top', 'middle', 'bottom'] as const).map((k) => boxes.get(`${side}-${k}`));
+    if (!top && !middle && !bottom) continue;
+    const a = top ? outerHeight(top, width, ctx) : 0;
+    const b = middle ? outerHeight(middle, width, ctx) : 0;
+    const c = bottom ? outerHeight(bottom, width, ctx) : 0;
+    let hA: number;
+    let hB = 0;
+    if (middle) {
+      const ac = 2 * Math.max(a, c);
+      hB = b + ac > 0 ? (b + ac <= ch ? b + ((ch - b - ac) * b) / (b + ac) : (ch * b) / (b + ac)) : ch / 3;
+      hA = (ch - hB) / 2;
+    } else {
+      hA = a + c > 0 ? (ch * a) / (a + c) : ch / 2;
+    }
+    const hC = middle ? hA : ch - hA;
+    out.set(`${side}-top`, { y: m.top, height: hA });
+    out.set(`${side}-middle`, { y: m.top + hA, height: hB });
+    out.set(`${side}-bottom`, { y: m.top + ch - hC, height: hC });
+  }
+  return out;
+}
+
+/** A margin box's outer height at a width, its height auto. */
+function outerHeight(box: BlockBox, width: number, ctx: LayoutContext): number {
+  const r = layoutBox(box, { inlineSize: width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, ctx);
+  const s = box.style;
+  return r.height + (typeof s.marginTop === 'number' ? s.marginTop : 0) + (typeof s.marginBottom === 'number' ? s.marginBottom : 0);
+}
+
 function marginBlock(mb: MarginBox, page: number, pages: number): BlockBox | null {
   const text = contentText(mb.content, page, pages);
   if (!text) return null;
@@ -121,12 +164,35 @@ function marginBlock(mb: MarginBox, page: number, pages: number): BlockBox | nul
   return { kind: 'block', style, tag: `@${mb.name}`, attrs: {}, children: [lines], marker: null };
 }
 
-function layoutMarginBox(box: BlockBox, rect: Rect, ctx: LayoutContext): Fragment | null {
+function layoutMarginBox(box: BlockBox, rect: Rect, name: MarginBoxName, ctx: LayoutContext): Fragment | null {
   const r = layoutBox(box, {
     inlineSize: rect.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: rect.height,
   }, null, ctx);
   if (!r.fragment) return null;
-  // Vertically centred in its area, the default for top and bottom boxes (§5.3.1).
-  offsetFragment(r.fragment, rect.x, rect.y + (rect.height - r.height) / 2);
+  const s = box.style;
+  const marginTop = typeof s.marginTop === 'number' ? s.marginTop : 0;
+  const marginBottom = typeof s.marginBottom === 'number' ? s.marginBottom : 0;
+  // An auto height fills the box's area (CSS Paged Media 3 §5.3.2 / §5.3.3: the used height of a
+  // top or bottom box is the margin's, a side box's its share of the side), and vertical-align
+  // places the content inside it (§5.3, the UA defaults per box).
+  const filled = rect.height - marginTop - marginBottom;
+  const fragment = r.fragment as { height: number; children: readonly Fragment[] };
+  const shift = (filled - r.height) * alignFactor(name, s.verticalAlign);
+  if (s.height === 'auto' && filled > r.height) {
+    for (const child of fragment.children) offsetFragment(child, 0, shift);
+    fragment.height = filled;
+  }
+  // Content taller than its area (or a fixed height) is aligned by the whole box.
+  offsetFragment(r.fragment, rect.x, rect.y + marginTop + (fragment.height === filled ? 0 : shift));
   return r.fragment;
+}
+
+/** top / middle / bottom as a share of the free height; other values take the box's default (§5.3). */
+function alignFactor(name: MarginBoxName, align: ComputedStyle['verticalAlign']): number {
+  if (align === 'top') return 0;
+  if (align === 'middle') return 0.5;
+  if (align === 'bottom') return 1;
+  if (name === 'left-top' || name === 'right-top') return 0;
+  if (name === 'left-bottom' || name === 'right-bottom') return 1;
+  return 0.5;
 }
