@@ -83,3 +83,48 @@ export function withAuthorControlLook(style: ElementStyle, winners: Winners, el:
   const appearance = el.name === 'select' ? 'menulist-button' : 'none';
   return { ...style, style: { ...style.style, appearance } };
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * The fields of a date or time input as Chromium's en-US locale shows them: each field (a
+ * string) is a padded box in layout, separators (`{ sep }`) plain text. A valid value fills
+ * the fields (HTML §4.10.5.1.7–.11), else they show their placeholders (`mm`, `--`…); a
+ * field may reserve the width of a longer text (`width`). Null for other inputs.
+ */
+export type DateTimeField = string | { readonly sep: string } | { readonly field: string; readonly width: string };
+
+export function dateTimeFields(el: Element): DateTimeField[] | null {
+  const type = (el.attribs['type'] ?? '').toLowerCase();
+  const value = (el.attribs['value'] ?? '').trim();
+  const date = (v: string | undefined): DateTimeField[] => {
+    const m = v ? /^(\d{4,})-(\d\d)-(\d\d)$/.exec(v) : null;
+    return m ? [m[2]!, { sep: '/' }, m[3]!, { sep: '/' }, m[1]!] : ['mm', { sep: '/' }, 'dd', { sep: '/' }, 'yyyy'];
+  };
+  const time = (v: string | undefined): DateTimeField[] => {
+    const m = v ? /^(\d\d):(\d\d)/.exec(v) : null;
+    if (!m) return ['--', { sep: ':' }, '--', { sep: ' ' }, '--'];
+    const h = parseInt(m[1]!, 10);
+    return [pad2(h % 12 === 0 ? 12 : h % 12), { sep: ':' }, m[2]!, { sep: ' ' }, h < 12 ? 'AM' : 'PM'];
+  };
+  switch (type) {
+    case 'date': return date(value);
+    case 'time': return time(value);
+    case 'datetime-local': {
+      const [d, t] = value.split(/[T ]/);
+      return [...date(d), { sep: ', ' }, ...time(t)];
+    }
+    case 'month': {
+      const m = /^(\d{4,})-(\d\d)$/.exec(value);
+      const month = m ? MONTHS[parseInt(m[2]!, 10) - 1] : undefined;
+      // The month field is as wide as its placeholder, one dash per letter of the longest name.
+      return month ? [{ field: month, width: '---------' }, { sep: ' ' }, m![1]!] : ['---------', { sep: ' ' }, '----'];
+    }
+    case 'week': {
+      const m = /^(\d{4,})-W(\d\d)$/.exec(value);
+      return m ? [{ sep: 'Week ' }, m[2]!, { sep: ', ' }, m[1]!] : [{ sep: 'Week ' }, '--', { sep: ', ' }, '----'];
+    }
+    default: return null;
+  }
+}

@@ -11,7 +11,7 @@ import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
 import { inlineSvgDataUrl } from './inline-svg.js';
 import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
-import { inputText, PLACEHOLDER_COLOR, shownPlaceholder, withAuthorControlLook } from './form-content.js';
+import { dateTimeFields, inputText, type DateTimeField, PLACEHOLDER_COLOR, shownPlaceholder, withAuthorControlLook } from './form-content.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
 const NO_RULES: readonly CompiledRule[] = [];
@@ -232,7 +232,9 @@ export class StyleTreeBuilder {
     }
     this.pseudo(el, pseudoRules, 'before', style, children);
     const placeholder = el.name === 'input' || el.name === 'textarea' ? shownPlaceholder(el) : null;
+    const fields = el.name === 'input' ? dateTimeFields(el) : null;
     if (placeholder !== null) children.push(this.placeholder(placeholder, style.style, el.name === 'input'));
+    else if (fields) children.push(...this.dateTimeFields(fields, style.style));
     else for (const child of visibleChildren(el)) this.child(child, style, children, start);
     this.pseudo(el, pseudoRules, 'after', style, children);
     this.counters.leave(el);
@@ -280,6 +282,20 @@ export class StyleTreeBuilder {
       const styled = this.build(el, this.elementStyle(el, parent, false));
       if (styled) out.push(styled);
     }
+  }
+
+  /** A date or time input's fields: inline-blocks with 1px of padding (Chromium's datetime edit fields), separators between. */
+  private dateTimeFields(fields: readonly DateTimeField[], parent: ComputedStyle): StyledNode[] {
+    const inherited = this.anonymousStyle(parent);
+    const style: ComputedStyle = { ...inherited, display: 'inline-block', whiteSpace: 'pre', paddingTop: 1, paddingRight: 1, paddingBottom: 1, paddingLeft: 1 };
+    const text: ComputedStyle = { ...inherited, whiteSpace: 'pre' };
+    return fields.map((f): StyledNode => {
+      if (typeof f === 'object' && 'sep' in f) return { kind: 'element', tag: '::separator', attrs: {}, style: text, children: [{ kind: 'text', text: f.sep, style: text }] };
+      const shown = typeof f === 'string' ? f : f.field;
+      // `data-width`: the text whose width the field reserves (layout sizes the input from it).
+      const attrs: Record<string, string> = typeof f === 'string' ? {} : { 'data-width': f.width };
+      return { kind: 'element', tag: '::field', attrs, style, children: [{ kind: 'text', text: shown, style }] };
+    });
   }
 
   /** An empty text field's placeholder, in Chromium's `::placeholder` grey, one line in an input (html.css). */

@@ -15,6 +15,7 @@ export type ControlKind =
 
 const TEXT_FIELD_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
 const SIZED_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password']);
+const DATE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 const PUSH_BUTTON_TYPES = new Set(['submit', 'reset', 'button']);
 
 /** What kind of control an element is, or null (hidden, image and file inputs are not themed). */
@@ -70,6 +71,7 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
       // `size` applies to the types that take free text (HTML §4.10.5.3.2), not number, date…
       const type = (el.attrs['type'] ?? 'text').toLowerCase();
       const size = (SIZED_TYPES.has(type) ? positiveInt(el.attrs['size']) : null) ?? 20;
+      if (DATE_TYPES.has(type)) return withSize(el, s, dateTimeWidth(el, type, fonts), null);
       // Its text is one line that never wraps, clipped (Chromium's inner editor: white-space: pre).
       const pre: ComputedStyle = { ...s, whiteSpace: 'pre' };
       const children = el.children.map((c) => (c.kind === 'text' && c.style === s ? { ...c, style: pre } : c));
@@ -107,6 +109,25 @@ function textFieldWidth(s: ComputedStyle, size: number, fonts: ControlFonts): nu
   const avg = avgCharWidth(s, fonts);
   const max = fonts.metrics(s).maxCharWidth;
   return Math.ceil(avg * size) + (max === undefined ? 0 : Math.round(max) - avg);
+}
+
+/**
+ * A date or time input (its fields from core/style: `::field` boxes with 1px of padding and
+ * separators): its fields and the picker icon's room, measured on Chromium's prints: 2.2em +
+ * 4px for the calendar (Noto Sans Mono 13.33px and 20px), 1.8em + 4px for the clock.
+ */
+function dateTimeWidth(el: StyledElement, type: string, fonts: ControlFonts): number {
+  let width = 0;
+  for (const c of el.children) {
+    if (c.kind !== 'element') continue;
+    const text = c.children.map((t) => (t.kind === 'text' ? t.text : '')).join('');
+    // A field may reserve a longer text's width (a month's name: `data-width`, core/style).
+    const reserved = c.attrs['data-width'];
+    const shown = Math.max(fonts.shape(text, c.style).width, reserved ? fonts.shape(reserved, c.style).width : 0);
+    // Chromium keeps each piece's width in LayoutUnits (1/64 px), rounded up.
+    width += Math.ceil(shown * 64) / 64 + (c.tag === '::field' ? 2 : 0);
+  }
+  return width + Math.floor(((type === 'time' ? 1.8 : 2.2) * el.style.fontSize + 4) * 64) / 64;
 }
 
 /** The font's average character width, else the width of '0' (LayoutTextControl::GetAvgCharWidth). */
