@@ -237,8 +237,9 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
   const fallback = !generated && (src || el.attrs['alt']) ? brokenImageFallback(el, walk.options.quirks ?? false) : null;
   if (fallback) {
     buildElementBoxes(fallback, decorations, walk, blockify, out);
-  } else if (!generated && el.style.width !== 'auto' && el.style.height !== 'auto') {
-    // No source, no alt text, a specified size: Chromium lays out the empty box.
+  } else if (!generated) {
+    // No source and no alt text: Chromium lays out an empty replaced box (0×0 unless sized), which
+    // gives its line a line box.
     out.push(replaced(el, walk, '', 0, 0));
   }
 }

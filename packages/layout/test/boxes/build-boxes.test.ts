@@ -124,8 +124,13 @@ describe('buildBoxes', () => {
     `);
   });
 
-  it('builds nothing for alt="" or a generated image that did not load', () => {
-    expect(boxes(el('p', {}, el('img', { attrs: { src: 'gone.png', alt: '' } }), el('img', { attrs: { src: 'gone.png', 'data-generated': '' } })))).toMatchInlineSnapshot(`"block p"`);
+  it('builds an empty replaced box for alt="" or no source, nothing for a generated image that did not load', () => {
+    expect(boxes(el('p', {}, el('img', { attrs: { src: 'gone.png', alt: '' } }), el('img', { attrs: {} }), el('img', { attrs: { src: 'gone.png', 'data-generated': '' } })))).toMatchInlineSnapshot(`
+      "block p
+        lines
+          replaced img  0x0
+          replaced img  0x0"
+    `);
   });
 
   it('puts an outside marker on the list item and an inside marker inline', () => {
