@@ -4,6 +4,8 @@ import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow
 import { createBoxFragment } from '../flow/fragments.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
+import type { RowInfo } from './table-structure.js';
+import type { ContainerBox } from '../boxes/box.js';
 import { alignedCell, type PlacedRow } from './table-fragments.js';
 import { cellLayoutBox, cellWidth, cellX, layoutCell, toColumnWidth, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
@@ -151,7 +153,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     cur.body++;
     return split.cells ? { kind: 'stop', resume: { row: r, cells: split.cells } } : { kind: 'next', row: r + 1 };
   }
-  const end = r + 1;
+  const end = avoidsBreak(rowBox) ? rowsTiedBySpans(t.rows, r, bodyEnd) : r + 1;
   const reserve = reserveFor(end);
   const fits = cur.y + rowsHeight(plan, r, end) - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
   if (fits && !(plan.rows.forced(r) && Number.isFinite(plan.avail))) {
@@ -159,7 +161,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
-  const avoid = rowBox.style.breakInside === 'avoid' || rowBox.style.breakInside === 'avoid-page';
+  const avoid = avoidsBreak(rowBox);
   if (!(avoid && cur.body > 0) || plan.rows.forced(r)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
@@ -184,6 +186,26 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   putRows(plan, cur, r, end);
   cur.body += end - r;
   return { kind: 'next', row: end };
+}
+
+function avoidsBreak(row: ContainerBox): boolean {
+  return row.style.breakInside === 'avoid' || row.style.breakInside === 'avoid-page';
+}
+
+/**
+ * The end of the rows a break-inside: avoid row keeps together: its row-spanning cells are
+ * part of it, so a break before the last row they span would break inside the row (CSS
+ * Fragmentation 3 §3.2; Chromium moves such a row and the rows its cells span to the next
+ * page together, and lets them break apart when the row allows it). Spans of avoiding rows
+ * inside the run extend it.
+ */
+function rowsTiedBySpans(rows: readonly RowInfo[], r: number, bodyEnd: number): number {
+  let end = r + 1;
+  for (let k = r; k < end && k < bodyEnd; k++) {
+    if (k > r && !avoidsBreak(rows[k]!.box)) continue;
+    for (const cell of rows[k]!.cells) end = Math.max(end, Math.min(bodyEnd, k + cell.rowSpan));
+  }
+  return end;
 }
 
 /**
