@@ -64,6 +64,16 @@ for (const [logical, side] of [['before', 'block-start'], ['after', 'block-end']
   for (const part of ['width', 'style', 'color']) Object.assign(WEBKIT_ALIASES, { [`-webkit-border-${logical}-${part}`]: `border-${side}-${part}` });
 }
 
+/** Chromium's own `-webkit-` properties (not aliases), measured like WEBKIT_ALIASES: `@supports` answers true for them. */
+export const CHROMIUM_OWN_WEBKIT: ReadonlySet<string> = new Set([
+  '-webkit-border-image', '-webkit-box-align', '-webkit-box-decoration-break', '-webkit-box-direction', '-webkit-box-flex',
+  '-webkit-box-ordinal-group', '-webkit-box-orient', '-webkit-box-pack', '-webkit-box-reflect', '-webkit-font-smoothing',
+  '-webkit-line-break', '-webkit-line-clamp', '-webkit-locale', '-webkit-mask-box-image', '-webkit-mask-position-x', '-webkit-mask-position-y',
+  '-webkit-rtl-ordering', '-webkit-ruby-position', '-webkit-tap-highlight-color', '-webkit-text-combine', '-webkit-text-fill-color',
+  '-webkit-text-orientation', '-webkit-text-security', '-webkit-text-stroke', '-webkit-text-stroke-color', '-webkit-text-stroke-width',
+  '-webkit-user-drag', '-webkit-user-modify', '-webkit-writing-mode', '-webkit-border-horizontal-spacing', '-webkit-border-vertical-spacing',
+]);
+
 /** Logical two-value shorthands: name → [start longhand-or-shorthand, end]. */
 export const LOGICAL_PAIRS: Readonly<Record<string, readonly [string, string]>> = {
   'margin-inline': ['margin-left', 'margin-right'], 'margin-block': ['margin-top', 'margin-bottom'],

@@ -1,5 +1,6 @@
 import { tokenize, type Token } from './tokenizer.js';
 import { matchesMedia, type MediaContext } from './media-queries.js';
+import { supportsApplies } from './supports.js';
 
 export { matchesMedia, type MediaContext } from './media-queries.js';
 
@@ -290,10 +291,6 @@ function urlFromFunction(c: Cursor, from: number, to: number): string | null {
   return str?.t === 'str' ? str.v : null;
 }
 
-/** `@supports`: we cannot evaluate arbitrary conditions; `not (…)` is taken as false. */
-function supportsApplies(prelude: string): boolean {
-  return !/^\s*not\b/i.test(prelude);
-}
 
 /** A declaration list (§5.3.8), with nested at-rules (the margin boxes of `@page`). */
 export function parseDeclarations(c: Cursor, from: number, to: number, depth = 0): {
