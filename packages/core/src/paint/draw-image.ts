@@ -74,7 +74,7 @@ export function drawImage(ctx: PaintContext, src: string, rect: Rect): boolean {
   }
   const pdfImage = ctx.images.open(src);
   if (!pdfImage) {
-    ctx.warn('image_not_drawn', `${src.slice(0, 80)}: ${info.format.toUpperCase()} images are not drawn yet (PNG, JPEG and SVG are)`);
+    ctx.warn('image_not_drawn', `${src.slice(0, 80)}: ${info.format.toUpperCase()} images cannot be embedded (PNG, JPEG and SVG can; GIF and WebP are loaded as PNG)`);
     return false;
   }
   try {

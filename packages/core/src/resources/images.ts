@@ -1,7 +1,7 @@
 /**
  * Image sniffing: format and intrinsic size from the header bytes, without decoding pixels.
- * PDFKit embeds PNG (alpha included) and JPEG; other formats are sized for layout and
- * reported when drawn.
+ * PDFKit embeds PNG and JPEG: load-images.ts turns GIF and WebP into PNG and makes every PNG
+ * one PDFKit reads safely (png-normalize.ts); SVG is drawn as vectors (paint/draw-image.ts).
  */
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
 
