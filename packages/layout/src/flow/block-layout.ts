@@ -68,7 +68,8 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   let flow = flowChildren(box, used, space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (flow.resume !== null && box.style.overflow !== 'visible' && endsHereClipped(used, space, state, topEdges, token?.consumed ?? 0)) flow = { pushed: false, resume: null };
-  if (!state.settled) {
+  const settledAtEnd = !state.settled;
+  if (settledAtEnd) {
     state.settled = true;
     state.marginTop = state.pending;
     state.origin = resolveMargins(state.pending);
@@ -78,6 +79,9 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     // (or column) when it does not fit (CSS Fragmentation 3 §4.4).
     const overflows = space.mode === 'layout' && state.y > space.blockSize - state.origin + EPSILON;
     if (overflows && !space.pageIsEmpty) return pushed(space);
+  } else if (settledAtEnd) {
+    // No content: the margins collapsed so far are all above the box (§8.3.1), none inside it.
+    state.pending = NO_MARGINS;
   }
   const frame: Frame = { box, used, space, state, bfc, continuation, consumedBefore: token?.consumed ?? 0 };
   if (flow.resume === null) return finish(frame);
