@@ -69,7 +69,7 @@ function makeEntry(
   if (parent && va !== 'baseline') { // baseline: no shift, and no need for the parent's metrics
     const p = parent.style;
     const pm = ctx.shapes.metrics(p);
-    // On a central baseline the parent's em box is split in half, and its middle is the baseline.
+    // On a central baseline the parent's em box is split in half (text-top/text-bottom).
     const central = p.writingMode !== undefined && isCentral(p);
     const [pAscent, pDescent] = central ? centralMetrics(pm.ascent, pm.descent) : [pm.ascent, pm.descent];
     switch (va) {
@@ -78,7 +78,8 @@ function makeEntry(
       case 'super': shift = -(layoutUnit(p.fontSize / 3) + 1); break;
       case 'text-top': shift = -pAscent + ascent + leadingTop; break;
       case 'text-bottom': shift = pDescent - descent - leadingBottom; break;
-      case 'middle': shift = (central ? 0 : -pm.xHeight / 2) - (descent - ascent) / 2; break;
+      // Chromium keeps half the parent's x-height for middle on a central baseline too (WPT vertical-alignment-vrl-022).
+      case 'middle': shift = -pm.xHeight / 2 - (descent - ascent) / 2; break;
       case 'top': align = 'top'; break;
       case 'bottom': align = 'bottom'; break;
       default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
