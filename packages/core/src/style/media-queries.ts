@@ -95,17 +95,17 @@ function inParens(cv: CV | undefined, media: MediaContext): Tri {
 }
 
 type Range = 'length' | 'resolution' | 'ratio' | 'integer' | 'number';
-type FeatureDef = { readonly range: Range; readonly value: (m: MediaContext) => number } | { readonly discrete: readonly string[] };
+/** A discrete feature: the values it can take (others make the feature unknown) and the one print has. */
+type FeatureDef = { readonly range: Range; readonly value: (m: MediaContext) => number } | { readonly values: readonly string[]; readonly print: string };
 
 /** Chromium prints at 300 dpi. */
 const PRINT_DPPX = 300 / 96;
 /** The screen of headless Chromium, which device-width/-height report even when printing. */
 const DEVICE = { width: 1280, height: 720 };
 
-/**
- * What each feature is when Chromium prints (MQ 4 and 5). Discrete features list the values that
- * match; the first one decides the boolean context (§2.4.2: false for `none`, `no-preference`).
- */
+const discrete = (print: string, ...values: string[]): FeatureDef => ({ values, print });
+
+/** What each feature is when Chromium prints (MQ 4 and 5). */
 const FEATURES: Readonly<Record<string, FeatureDef>> = {
   width: { range: 'length', value: (m) => m.width },
   height: { range: 'length', value: (m) => m.height },
@@ -118,26 +118,26 @@ const FEATURES: Readonly<Record<string, FeatureDef>> = {
   color: { range: 'integer', value: () => 8 },
   'color-index': { range: 'integer', value: () => 0 },
   monochrome: { range: 'integer', value: () => 0 },
-  grid: { discrete: ['0'] },
-  orientation: { discrete: [] }, // decided from the page box below
-  scan: { discrete: [] },
-  update: { discrete: ['none'] },
-  'overflow-block': { discrete: ['paged'] },
-  'overflow-inline': { discrete: ['none'] },
-  hover: { discrete: ['hover'] },
-  'any-hover': { discrete: ['hover'] },
-  pointer: { discrete: ['fine'] },
-  'any-pointer': { discrete: ['fine'] },
-  'color-gamut': { discrete: ['srgb'] },
-  'dynamic-range': { discrete: ['standard'] },
-  'display-mode': { discrete: ['browser'] },
-  scripting: { discrete: ['enabled'] },
-  'prefers-color-scheme': { discrete: ['light'] },
-  'prefers-reduced-motion': { discrete: ['no-preference'] },
-  'prefers-contrast': { discrete: ['no-preference'] },
-  'prefers-reduced-transparency': { discrete: ['no-preference'] },
-  'forced-colors': { discrete: ['none'] },
-  'device-posture': { discrete: ['continuous'] },
+  grid: discrete('0', '0', '1'),
+  orientation: discrete('', 'portrait', 'landscape'), // decided from the page box below
+  scan: discrete('none', 'interlace', 'progressive'),
+  update: discrete('none', 'none', 'slow', 'fast'),
+  'overflow-block': discrete('paged', 'none', 'scroll', 'paged'),
+  'overflow-inline': discrete('none', 'none', 'scroll'),
+  hover: discrete('hover', 'none', 'hover'),
+  'any-hover': discrete('hover', 'none', 'hover'),
+  pointer: discrete('fine', 'none', 'coarse', 'fine'),
+  'any-pointer': discrete('fine', 'none', 'coarse', 'fine'),
+  'color-gamut': discrete('srgb', 'srgb', 'p3', 'rec2020'),
+  'dynamic-range': discrete('standard', 'standard', 'high'),
+  'display-mode': discrete('browser', 'fullscreen', 'standalone', 'minimal-ui', 'browser', 'picture-in-picture', 'window-controls-overlay', 'borderless', 'tabbed'),
+  scripting: discrete('enabled', 'none', 'initial-only', 'enabled'),
+  'prefers-color-scheme': discrete('light', 'light', 'dark'),
+  'prefers-reduced-motion': discrete('no-preference', 'no-preference', 'reduce'),
+  'prefers-contrast': discrete('no-preference', 'no-preference', 'more', 'less', 'custom'),
+  'prefers-reduced-transparency': discrete('no-preference', 'no-preference', 'reduce'),
+  'forced-colors': discrete('none', 'none', 'active'),
+  'device-posture': discrete('continuous', 'continuous', 'folded'),
 };
 const FALSE_IN_BOOLEAN_CONTEXT = new Set(['0', 'none', 'no-preference']);
 
@@ -156,7 +156,7 @@ function lookup(name: string): { def: FeatureDef; prefix: 'min' | 'max' | null }
 function featureValue(name: string, def: FeatureDef, media: MediaContext): number | string {
   if ('range' in def) return def.value(media);
   if (name === 'orientation') return media.height >= media.width ? 'portrait' : 'landscape';
-  return def.discrete[0] ?? 'none';
+  return def.print;
 }
 
 /** A `<media-feature>`: plain `(name: value)`, boolean `(name)`, or range (§2.4.4). */
@@ -189,7 +189,10 @@ function feature(inner: readonly CV[], media: MediaContext): Tri {
     if (value.length !== 1) return null;
     const v = value[0]!;
     const text = v.t === 'ident' ? v.v.toLowerCase() : v.t === 'num' && v.unit === '' ? String(v.v) : null;
-    return text === null ? null : text === actual || (base !== 'orientation' && (def as { discrete: readonly string[] }).discrete.includes(text));
+    // A value the feature cannot take makes it unknown (`(color-gamut: dci-p3)`, MQ 4 §3.2).
+    if (text === null || !def.values.includes(text)) return null;
+    // color-gamut matches every gamut the output covers at least (MQ 4 §6.4): sRGB only.
+    return text === actual;
   }
   return range(ops, media);
 }
