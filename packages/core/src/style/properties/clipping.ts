@@ -25,8 +25,8 @@ define('clip', false, 'auto', clipRect);
 
 const GEOMETRY_BOXES: Readonly<Record<string, ClipPath['box']>> = {
   'border-box': 'border-box', 'padding-box': 'padding-box', 'content-box': 'content-box', 'margin-box': 'margin-box',
-  // CSS Masking 1 §5.1: the SVG boxes mean the border box on a CSS box.
-  'fill-box': 'border-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
+  // CSS Masking 1 §5.1: on a CSS box, fill-box means its content box, stroke-box and view-box its border box.
+  'fill-box': 'content-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
 };
 
 /** `[<length-percentage>]{1,4}` expanded as margin and border-radius are (top/top-left first). */
