@@ -10,7 +10,7 @@ import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTableIn, type PreparedTable } from './table-prepare.js';
 import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
 import { placeRows, type PageRows } from './table-page.js';
-import { measureRows, type MeasuredRows } from './table-rows.js';
+import { measureRows, tableBorderBoxHeight, type MeasuredRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
 
 const wrappers = new WeakMap<ContainerBox, TableBox>();
@@ -115,8 +115,10 @@ function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, 
     ...collapsedSegments(prep, geo, page.placed, table.style),
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
+  // A table without rows is still as tall as its `height` (rows take it up otherwise, table-rows).
+  const ownHeight = !continuation && last && prep.structure.rows.length === 0 ? tableBorderBoxHeight(table, prep) ?? 0 : 0;
   return createBoxFragment(gridStyle(table, prep), table.tag, prep.structure.captions.length ? {} : table.attrs, {
-    x: 0, y: 0, width: geo.width, height: page.y + v.bottom, border, padding, part: partOf(!continuation, last),
+    x: 0, y: 0, width: geo.width, height: Math.max(page.y + v.bottom, ownHeight), border, padding, part: partOf(!continuation, last),
   }, kids);
 }
 

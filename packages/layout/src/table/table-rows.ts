@@ -305,12 +305,19 @@ function grow(heights: number[], rows: readonly number[], extra: number): void {
   for (const r of rows) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / rows.length;
 }
 
+/** The table's `height` as a border-box height (it follows box-sizing; the UA sheet makes HTML tables border-box). */
+export function tableBorderBoxHeight(table: TableBox, prep: PreparedTable): number | null {
+  const h = definite(table.style.height, null);
+  if (h === null || table.style.boxSizing === 'border-box') return h;
+  return h + prep.border.top + prep.border.bottom + prep.padding.top + prep.padding.bottom;
+}
+
 /**
  * A table `height` larger than its rows grows the rows in proportion (CSS 2.1 §17.5.3 leaves it
  * open; Chromium does this), those of row groups without a `height` of their own when there are any.
  */
 function spreadTableHeight(table: TableBox, prep: PreparedTable, heights: number[]): void {
-  const h = definite(table.style.height, null);
+  const h = tableBorderBoxHeight(table, prep);
   if (h === null || heights.length === 0) return;
   const b = prep.border;
   const p = prep.padding;
