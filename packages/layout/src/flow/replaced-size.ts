@@ -12,7 +12,9 @@ export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number
   const vEdges = b.top + b.bottom + p.top + p.bottom;
   const w = definite(s.width, cbWidth);
   const h = definite(s.height, cbHeight);
-  const ratio = box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : 1;
+  // An image box with nothing to show (no source, or alt="" and one that did not load) has no
+  // ratio: a size it is not given is 0, as in Chromium (a 100%-wide one stays 0px tall).
+  const ratio = box.src === '' ? 0 : box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : 1;
   let width = w === null ? null : toContentSize(w, s, hEdges);
   let height = h === null ? null : toContentSize(h, s, vEdges);
   if (width === null && height === null && box.ratioOnly && Number.isFinite(cbWidth)) {
