@@ -144,7 +144,7 @@ class RowMeasurer implements MeasuredRows {
     this.#cells = rows.map(() => null);
     // Row-spanning cells and a table height make row heights depend on each other: measure all now.
     const groupHeights = prep.structure.groups.some((g) => definite(g.box.style.height, null) !== null);
-    if (definite(table.style.height, null) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
+    if (tableBorderBoxHeight(table, prep) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
     for (let r = 0; r < rows.length; r++) this.#measure(r);
     spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
     if (groupHeights) spreadGroupHeights(prep, this.#heights);
@@ -305,11 +305,20 @@ function grow(heights: number[], rows: readonly number[], extra: number): void {
   for (const r of rows) heights[r]! += sum > 0 ? (extra * heights[r]!) / sum : extra / rows.length;
 }
 
-/** The table's `height` as a border-box height (it follows box-sizing; the UA sheet makes HTML tables border-box). */
+/**
+ * The border-box height the table's `height`, `min-height` and `max-height` ask for (they follow
+ * box-sizing; the UA sheet makes HTML tables border-box), or null for none: Chromium applies
+ * min- and max-height to tables too, as a minimum for the rows (CSS 2.1 §17.5.3 leaves it open).
+ */
 export function tableBorderBoxHeight(table: TableBox, prep: PreparedTable): number | null {
-  const h = definite(table.style.height, null);
-  if (h === null || table.style.boxSizing === 'border-box') return h;
-  return h + prep.border.top + prep.border.bottom + prep.padding.top + prep.padding.bottom;
+  const s = table.style;
+  const edges = s.boxSizing === 'border-box' ? 0 : prep.border.top + prep.border.bottom + prep.padding.top + prep.padding.bottom;
+  const border = (length: number | null): number | null => (length === null ? null : length + edges);
+  const max = border(definite(s.maxHeight, null));
+  let h = border(definite(s.height, null));
+  if (h !== null && max !== null) h = Math.min(h, max);
+  const min = border(definite(s.minHeight, null));
+  return min !== null && min > 0 ? Math.max(h ?? 0, min) : h;
 }
 
 /**

@@ -40,7 +40,7 @@ function border(v: string): BorderSide {
 }
 
 const KEYWORDS = new Set(['display', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after']);
-const LENGTHS = new Set(['width', 'height', 'min-width', 'max-width', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
+const LENGTHS = new Set(['width', 'height', 'min-width', 'max-width', 'min-height', 'max-height', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
 
 function parseStyle(css: string): StyleProps {
   const out: Record<string, unknown> = {};
