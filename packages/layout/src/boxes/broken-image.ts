@@ -4,7 +4,7 @@ import { anonymousStyle } from './anonymous-style.js';
 
 /** `src` of the 16×16 broken-image icon that stands in for an image that did not load (painted by core). */
 export const BROKEN_IMAGE_ICON = 'platen:broken-image-icon';
-const ICON_SIZE = 16;
+export const BROKEN_IMAGE_ICON_SIZE = 16;
 const SILVER: BorderSide = { width: 1, style: 'solid', color: { r: 192, g: 192, b: 192, a: 1 } };
 const iconStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 
@@ -46,13 +46,13 @@ export function brokenImageFallback(img: StyledElement, quirks: boolean): Styled
 
 /** Room for the icon with the frame's border and padding (a length known only in layout counts as room). */
 function fits(length: ComputedStyle['width']): boolean {
-  return typeof length !== 'number' || length >= ICON_SIZE + 2;
+  return typeof length !== 'number' || length >= BROKEN_IMAGE_ICON_SIZE + 2;
 }
 
 function icon(parent: ComputedStyle): StyledElement {
   let style = iconStyles.get(parent);
   if (!style) {
-    style = { ...anonymousStyle(parent), display: 'block', float: 'left', width: ICON_SIZE, height: ICON_SIZE, boxSizing: 'content-box' };
+    style = { ...anonymousStyle(parent), display: 'block', float: 'left', width: BROKEN_IMAGE_ICON_SIZE, height: BROKEN_IMAGE_ICON_SIZE, boxSizing: 'content-box' };
     iconStyles.set(parent, style);
   }
   return { kind: 'element', tag: 'img', attrs: { src: BROKEN_IMAGE_ICON }, style, children: [] };

@@ -7,7 +7,7 @@ import type {
 import { withFirstLine } from './first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
-import { BROKEN_IMAGE_ICON, brokenImageFallback } from './broken-image.js';
+import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from './broken-image.js';
 import { collectTableColumns } from '../table/column-boxes.js';
 import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
 import { wrapStrayTableParts } from '../table/anonymous-table.js';
@@ -225,7 +225,7 @@ function counterOf(el: StyledElement): 'page' | 'pages' | null {
 function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   const src = el.attrs['src'] ?? '';
   if (src === BROKEN_IMAGE_ICON) {
-    out.push(replaced(el, walk, src, 16, 16));
+    out.push(replaced(el, walk, src, BROKEN_IMAGE_ICON_SIZE, BROKEN_IMAGE_ICON_SIZE));
     return;
   }
   const size = src ? walk.options.images(src) : null;
@@ -238,8 +238,8 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
   if (fallback) {
     buildElementBoxes(fallback, decorations, walk, blockify, out);
   } else if (!generated) {
-    // No source and no alt text: Chromium lays out an empty replaced box (0×0 unless sized), which
-    // gives its line a line box.
+    // Nothing to show (no source and no alt text, or alt="" and one that did not load): Chromium
+    // lays out an empty replaced box (0×0 unless sized), which gives its line a line box.
     out.push(replaced(el, walk, '', 0, 0));
   }
 }
