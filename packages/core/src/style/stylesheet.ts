@@ -154,10 +154,32 @@ function pushStyle(state: ParseState, selector: string, declarations: readonly D
  */
 function parseStyleBlock(c: Cursor, from: number, to: number, selector: string, state: ParseState): void {
   let declarations: Declaration[] = [];
-  const flush = (): void => {
+  for (const item of blockContents(c, from, to)) {
+    if (item.kind === 'declaration') {
+      declarations.push(item.declaration);
+      continue;
+    }
     pushStyle(state, selector, declarations);
     declarations = [];
-  };
+    if (tooDeep(state)) continue;
+    const inner = { ...state, depth: (state.depth ?? 0) + 1 };
+    const { at, prelude, block } = item;
+    if (at === null) parseStyleBlock(c, block[0], block[1], nestedSelector(c, prelude[0], prelude[1], selector), inner);
+    else if (conditionApplies(at, text(c, prelude[0], prelude[1]), state.media)) parseStyleBlock(c, block[0], block[1], selector, inner);
+  }
+  pushStyle(state, selector, declarations);
+}
+
+type BlockItem =
+  | { readonly kind: 'declaration'; readonly declaration: Declaration }
+  /** A rule with a block: `at` its at-keyword (null for a qualified rule); token ranges [from, to). */
+  | { readonly kind: 'rule'; readonly at: string | null; readonly prelude: readonly [number, number]; readonly block: readonly [number, number] };
+
+/**
+ * The contents of a block (CSS Syntax 3 §5.4.4 "consume a block's contents"): declarations and
+ * rules with blocks, in order; at-rules without a block and invalid declarations are skipped.
+ */
+function* blockContents(c: Cursor, from: number, to: number): Generator<BlockItem> {
   let k = from;
   while (k < to) {
     const tok = c.tokens[k]!;
@@ -165,25 +187,20 @@ function parseStyleBlock(c: Cursor, from: number, to: number, selector: string, 
       k++;
       continue;
     }
-    const atName = tok.t === 'at' ? tok.v : null;
-    const stop = preludeEnd(c, atName === null ? k : k + 1, to);
+    const at = tok.t === 'at' ? tok.v : null;
+    const preludeFrom = at === null ? k : k + 1;
+    const stop = preludeEnd(c, preludeFrom, to);
     const stopTok = c.tokens[stop];
-    if (stopTok?.t !== 'delim' || stopTok.v !== '{') {
-      const decl = atName === null ? parseOneDeclaration(c, k, stop) : null;
-      if (decl) declarations.push(decl);
-      k = stop + 1;
+    if (stopTok?.t === 'delim' && stopTok.v === '{') {
+      const close = blockEnd(c, stop, to);
+      yield { kind: 'rule', at, prelude: [preludeFrom, stop], block: [stop + 1, close] };
+      k = close + 1;
       continue;
     }
-    const close = blockEnd(c, stop, to);
-    flush();
-    if (!tooDeep(state)) {
-      const inner = { ...state, depth: (state.depth ?? 0) + 1 };
-      if (atName === null) parseStyleBlock(c, stop + 1, close, nestedSelector(c, k, stop, selector), inner);
-      else if (conditionApplies(atName, text(c, k + 1, stop), state.media)) parseStyleBlock(c, stop + 1, close, selector, inner);
-    }
-    k = close + 1;
+    const declaration = at === null ? parseOneDeclaration(c, k, stop) : null;
+    if (declaration) yield { kind: 'declaration', declaration };
+    k = stop + 1;
   }
-  flush();
 }
 
 /** Does a conditional group rule's block apply (other at-rules nested in a style rule are dropped)? */
@@ -292,41 +309,17 @@ function urlFromFunction(c: Cursor, from: number, to: number): string | null {
 }
 
 
-/** A declaration list (§5.3.8), with nested at-rules (the margin boxes of `@page`). */
+/** A declaration list (§5.3.8), with nested at-rules (the margin boxes of `@page`); nested style rules are skipped. */
 export function parseDeclarations(c: Cursor, from: number, to: number, depth = 0): {
   declarations: Declaration[];
   atRules: { name: string; declarations: Declaration[] }[];
 } {
   const declarations: Declaration[] = [];
   const atRules: { name: string; declarations: Declaration[] }[] = [];
-  let k = from;
-  while (k < to) {
-    const tok = c.tokens[k]!;
-    if (tok.t === 'ws' || (tok.t === 'delim' && tok.v === ';')) {
-      k++;
-      continue;
-    }
-    if (tok.t === 'at') {
-      const stop = preludeEnd(c, k + 1, to);
-      const st = c.tokens[stop];
-      if (st?.t === 'delim' && st.v === '{') {
-        const close = blockEnd(c, stop, to);
-        // Margin boxes are one level deep; deeper at-rules are ignored instead of recursed into.
-        if (depth === 0) atRules.push({ name: tok.v, declarations: parseDeclarations(c, stop + 1, close, depth + 1).declarations });
-        k = close + 1;
-      } else k = stop + 1;
-      continue;
-    }
-    const stop = preludeEnd(c, k, to);
-    const st = c.tokens[stop];
-    if (st?.t === 'delim' && st.v === '{') {
-      // A nested style rule (CSS Nesting) is not supported: skip it whole.
-      k = blockEnd(c, stop, to) + 1;
-      continue;
-    }
-    const decl = parseOneDeclaration(c, k, stop);
-    if (decl) declarations.push(decl);
-    k = stop + 1;
+  for (const item of blockContents(c, from, to)) {
+    if (item.kind === 'declaration') declarations.push(item.declaration);
+    // Margin boxes are one level deep; deeper at-rules are ignored instead of recursed into.
+    else if (item.at !== null && depth === 0) atRules.push({ name: item.at, declarations: parseDeclarations(c, item.block[0], item.block[1], depth + 1).declarations });
   }
   return { declarations, atRules };
 }
