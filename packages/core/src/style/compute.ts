@@ -4,7 +4,7 @@ import type { Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
 import { INLINE_LOGICAL } from './property-aliases.js';
 import { PROPERTIES, type ComputeContext, type Flat, type PropertyDef } from './properties/index.js';
-import type { SpecifiedFontSize } from './properties/text.js';
+import { writingModeKeyword, type SpecifiedFontSize } from './properties/text.js';
 import { containsVar } from './shorthands.js';
 import { cssWideKeyword, substituteVars } from './var-substitution.js';
 import { assembleStyle } from './assemble.js';
@@ -90,16 +90,11 @@ function isRtl(winners: Winners, parent: ElementStyle | null): boolean {
 /** The element's writing mode (its own `writing-mode` or its parent's), for the logical properties. */
 function writingModeOf(winners: Winners, parent: ElementStyle | null): string {
   const own = winners.get('writing-mode')?.value;
-  const id = own?.length === 1 && own[0]!.t === 'ident' ? own[0].v.toLowerCase() : null;
-  const parsed = id === null ? undefined : WRITING_MODES[id];
+  const parsed = own && writingModeKeyword(own);
   if (parsed) return parsed;
-  if (id === 'initial') return 'horizontal-tb';
+  if (own?.length === 1 && own[0]!.t === 'ident' && own[0].v.toLowerCase() === 'initial') return 'horizontal-tb';
   return (parent?.flat['writing-mode'] as string | undefined) ?? 'horizontal-tb';
 }
-const WRITING_MODES: Readonly<Record<string, string>> = {
-  'horizontal-tb': 'horizontal-tb', lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb',
-  'vertical-rl': 'vertical-rl', tb: 'vertical-rl', 'tb-rl': 'vertical-rl', 'vertical-lr': 'vertical-lr', 'sideways-rl': 'sideways-rl', 'sideways-lr': 'sideways-lr',
-};
 
 /**
  * A side given for horizontal-tb on its side in a vertical writing mode (CSS Logical 1 §4,

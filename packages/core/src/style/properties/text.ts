@@ -120,9 +120,10 @@ define('overflow-wrap', true, 'normal', keyword(['normal', 'break-word', 'anywhe
 define('hyphens', true, 'manual', keyword(['none', 'manual', 'auto'] as const));
 define('direction', true, 'ltr', keyword(['ltr', 'rtl'] as const));
 // CSS Writing Modes 4 §3.1; the SVG 1.1 values are aliases (§3.1.1).
-define('writing-mode', true, 'horizontal-tb', keyword(['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const, {
+export const writingModeKeyword = keyword(['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const, {
   lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb', tb: 'vertical-rl', 'tb-rl': 'vertical-rl',
-}));
+});
+define('writing-mode', true, 'horizontal-tb', writingModeKeyword);
 // CSS Writing Modes 4 §9.1 (`digits` is not supported by Chromium: invalid).
 define('text-combine-upright', true, 'none', keyword(['none', 'all'] as const));
 define('text-orientation', true, 'mixed', keyword(['mixed', 'upright', 'sideways'] as const, { 'sideways-right': 'sideways', 'vertical-right': 'mixed' }));
