@@ -13,6 +13,7 @@ import { controlKind, sizeControl, type ControlFonts } from './form-controls.js'
 import { wrapStrayTableParts } from '../table/anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
+import { isOutOfFlowBlock } from '../float/hoist.js';
 
 export interface BuildOptions {
   readonly images: ImageSizes;
@@ -124,7 +125,7 @@ function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], wa
   buildNode(node, decorations, walk, blockify, out);
   for (let k = from; k < out.length; k++) {
     const item = out[k]!;
-    if (isBlockLevel(item) && !isOutOfFlow(item.style)) {
+    if (isBlockLevel(item) && !isOutOfFlowBlock(item)) {
       walk.state = createCollapseState();
       break;
     }
@@ -203,10 +204,6 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
   const children: Item[] = [];
   for (const child of el.children) appendNode(child, decos, walk, false, children);
   for (const item of splitInlineAroundBlocks(el, children)) out.push(item);
-}
-
-function isOutOfFlow(style: ComputedStyle): boolean {
-  return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed';
 }
 
 function counterOf(el: StyledElement): 'page' | 'pages' | null {

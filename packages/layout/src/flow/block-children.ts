@@ -13,6 +13,7 @@ import type { ExclusionSpace } from '../float/exclusions.js';
 import { applyClearance, avoidFloats, childFloats, isFloatBox } from '../float/float-layout.js';
 import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
+import { isOutOfFlowBlock } from '../float/hoist.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
@@ -103,7 +104,7 @@ export function flowChildren(
 
 /** The index of the last child that is neither floated nor out of flow, -1 when none. */
 function lastInFlowChild(box: ContainerBox): number {
-  for (let i = box.children.length - 1; i >= 0; i--) if (!isOutOfFlow(box.children[i]!) && !isFloatBox(box.children[i]!)) return i;
+  for (let i = box.children.length - 1; i >= 0; i--) if (!isOutOfFlowBlock(box.children[i]!)) return i;
   return -1;
 }
 

@@ -8,6 +8,7 @@ import { borderEdges, marginOrZero, paddingEdges, resolveBlockBox } from './box-
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { offsetFragment } from './fragments.js';
+import { isOutOfFlowBlock } from '../float/hoist.js';
 
 /**
  * `<fieldset>` and its rendered legend (HTML §15.3.13): the first `<legend>` child that is not
@@ -39,8 +40,7 @@ export function layoutFieldset(box: ContainerBox, space: Space, resume: Resume |
 function renderedLegend(box: ContainerBox): ContainerBox | null {
   const first = box.children.find((c) => c.kind !== 'lines' && c.tag === 'legend');
   if (!first || first.kind === 'lines' || first.kind === 'replaced') return null;
-  const s = first.style;
-  return s.float === 'none' && s.position !== 'absolute' && s.position !== 'fixed' ? first : null;
+  return isOutOfFlowBlock(first) ? null : first;
 }
 
 const fitted = new WeakMap<ContainerBox, ContainerBox>();
