@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
-import { collectParagraph, type Paragraph } from '../flow/inline-items.js';
+import { collectParagraph, wraps, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
@@ -124,7 +124,7 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   const tail = start > 0 ? tailOf(para, head[start]) : para;
   if (!tail) return placeLines(box, space, head, start, [], build, null);
   const placer = new InlineFloatPlacer(box, head.slice(0, start), f, width, top0, ctx);
-  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wrapsLines(box.style), build, placer }, ctx);
+  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wraps(box.style), build, placer }, ctx);
   const { specs: tailSpecs, spans, y } = broken;
   placer.finish(start + tailSpecs.length - 1, y);
   const specs = [...head.slice(0, start), ...tailSpecs];
@@ -271,10 +271,6 @@ function placeLines(
   };
 }
 
-
-function wrapsLines(style: ComputedStyle): boolean {
-  return style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
-}
 
 function lineHeightOf(box: LinesBox): number {
   return lineHeightGuess(box.style);

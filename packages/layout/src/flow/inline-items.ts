@@ -244,7 +244,8 @@ function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutCon
   }
 }
 
-function wraps(style: ComputedStyle): boolean {
+/** Whether `white-space` lets the lines wrap (not nowrap or pre). */
+export function wraps(style: ComputedStyle): boolean {
   return style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
 }
 
