@@ -45,7 +45,7 @@ export function usedLineHeight(style: ComputedStyle, ascent: number, descent: nu
 export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
   const m = ctx.shapes.metrics(style);
   // Vertical text sits on the central baseline (src/writing-mode): the em box split in half.
-  const [ascent, descent] = style.writingMode !== undefined && isCentral(style) ? centralMetrics(m.ascent, m.descent) : [m.ascent, m.descent];
+  const [ascent, descent] = isCentral(style) ? centralMetrics(m.ascent, m.descent) : [m.ascent, m.descent];
   const lineHeight = usedLineHeight(style, ascent, descent, m.lineGap);
   const leading = lineHeight - (ascent + descent);
   const top = Math.floor(leading / 2 + 1e-9);
@@ -55,7 +55,7 @@ export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: 
 export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutContext): AlignEntry {
   const { baseline, marginHeight } = item.layout;
   // On a central baseline an atomic inline is centred (its central baseline is its middle).
-  const ascent = parent.style.writingMode !== undefined && isCentral(parent.style) ? marginHeight / 2 : baseline;
+  const ascent = isCentral(parent.style) ? marginHeight / 2 : baseline;
   return makeEntry(item.box.style, parent, ascent, marginHeight - ascent, 0, 0, marginHeight, ctx, true);
 }
 
@@ -70,7 +70,7 @@ function makeEntry(
     const p = parent.style;
     const pm = ctx.shapes.metrics(p);
     // On a central baseline the parent's em box is split in half (text-top/text-bottom).
-    const central = p.writingMode !== undefined && isCentral(p);
+    const central = isCentral(p);
     const [pAscent, pDescent] = central ? centralMetrics(pm.ascent, pm.descent) : [pm.ascent, pm.descent];
     switch (va) {
       // Chromium's offsets for sub/super, from the parent's font size.
@@ -213,7 +213,7 @@ function applyQuirk(entries: readonly AlignEntry[], withText: ReadonlySet<AlignE
  */
 function includeUsedFonts(e: AlignEntry, runs: readonly { readonly metrics: FontMetrics }[]): void {
   if (e.atomic) return;
-  const central = e.style.writingMode !== undefined && isCentral(e.style);
+  const central = isCentral(e.style);
   for (const { metrics: m } of runs) {
     const [ascent, descent] = central ? centralMetrics(m.ascent, m.descent) : [m.ascent, m.descent];
     const above = ascent + Math.floor(m.lineGap / 2 + 1e-9);
