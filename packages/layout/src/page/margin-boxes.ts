@@ -152,7 +152,12 @@ function sideColumns(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageHeight: nu
 function outerHeight(box: BlockBox, width: number, ctx: LayoutContext): number {
   const r = layoutBox(box, { inlineSize: width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, ctx);
   const s = box.style;
-  return r.height + (typeof s.marginTop === 'number' ? s.marginTop : 0) + (typeof s.marginBottom === 'number' ? s.marginBottom : 0);
+  return r.height + pxMargin(s.marginTop) + pxMargin(s.marginBottom);
+}
+
+/** A margin box's vertical margin in px (percentages and auto count as 0 here). */
+function pxMargin(m: ComputedStyle['marginTop']): number {
+  return typeof m === 'number' ? m : 0;
 }
 
 function marginBlock(mb: MarginBox, page: number, pages: number): BlockBox | null {
@@ -170,8 +175,8 @@ function layoutMarginBox(box: BlockBox, rect: Rect, name: MarginBoxName, ctx: La
   }, null, ctx);
   if (!r.fragment) return null;
   const s = box.style;
-  const marginTop = typeof s.marginTop === 'number' ? s.marginTop : 0;
-  const marginBottom = typeof s.marginBottom === 'number' ? s.marginBottom : 0;
+  const marginTop = pxMargin(s.marginTop);
+  const marginBottom = pxMargin(s.marginBottom);
   // An auto height fills the box's area (CSS Paged Media 3 §5.3.2 / §5.3.3: the used height of a
   // top or bottom box is the margin's, a side box's its share of the side), and vertical-align
   // places the content inside it (§5.3, the UA defaults per box).
