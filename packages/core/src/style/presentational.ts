@@ -19,7 +19,7 @@ export function presentationalHints(el: Element): string {
   }
   if (a['background'] !== undefined && BG_ELEMENTS.has(name) && a['background'].trim()) add(`background-image:url(${JSON.stringify(a['background'].trim())})`);
   if (a['align'] !== undefined) alignHint(name, a['align'], add);
-  if (a['valign'] !== undefined && VALIGN_ELEMENTS.has(name)) {
+  if (a['valign'] !== undefined && ALIGNED_TABLE_PARTS.has(name)) {
     // Any vertical-align value, as Chromium passes it to the CSS parser (`text-top`, `10px`).
     const v = a['valign'].trim().toLowerCase();
     if (VERTICAL_ALIGN_KEYWORDS.has(v) || /^[+-]?(\d+(\.\d*)?|\.\d+)(px|%|em|rem|pt)$/.test(v)) add(`vertical-align:${v}`);
@@ -99,7 +99,8 @@ const HINTED_ELEMENTS = new Set([
   'input', 'hr', 'font', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'legend', 'ol', 'ul', 'li',
 ]);
 const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
-const VALIGN_ELEMENTS = new Set(['col', 'colgroup', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
+/** Table parts that take `valign` and `align` (HTML §15.3.8). */
+const ALIGNED_TABLE_PARTS = new Set(['col', 'colgroup', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'canvas', 'hr', 'tr', 'thead', 'tbody', 'tfoot']);
 /** Table parts with a `height` but no `width` hint (HTML §15.3.8). */
 const HEIGHT_ONLY = new Set(['tr', 'thead', 'tbody', 'tfoot']);
@@ -108,9 +109,8 @@ const LIST_TYPES: Readonly<Record<string, string>> = {
   disc: 'disc', circle: 'circle', square: 'square', none: 'none',
 };
 /** Elements whose `align` aligns their content and, through `-webkit-*`, their child blocks (HTML §15.3.3). */
-const LEGACY_ALIGN_ELEMENTS = new Set(['p', 'div', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
+const LEGACY_ALIGN_ELEMENTS = new Set(['p', 'div', ...ALIGNED_TABLE_PARTS]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend']);
-const TABLE_PARTS_ALIGN = new Set(['thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
 const TEXT_ALIGN_KEYWORDS = new Set(['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center']);
 const VERTICAL_ALIGN_KEYWORDS = new Set(['baseline', 'sub', 'super', 'text-top', 'text-bottom', 'middle', 'top', 'bottom']);
 
@@ -125,7 +125,7 @@ function alignHint(name: string, raw: string, add: (d: string) => void): void {
   if (LEGACY_ALIGN_ELEMENTS.has(name) || HEADINGS.has(name)) {
     const legacy = LEGACY_ALIGN_ELEMENTS.has(name);
     if (exact === 'center' || exact === 'middle') add(legacy ? 'text-align:-webkit-center' : 'text-align:center');
-    else if (exact === 'absmiddle' && TABLE_PARTS_ALIGN.has(name)) add('text-align:center');
+    else if (exact === 'absmiddle' && ALIGNED_TABLE_PARTS.has(name)) add('text-align:center');
     else if ((exact === 'left' || exact === 'right') && legacy) add(`text-align:-webkit-${exact}`);
     else if (TEXT_ALIGN_KEYWORDS.has(align)) add(`text-align:${align}`);
   } else if (name === 'caption') {
