@@ -90,20 +90,16 @@ const ALIGN = ['left', 'right', 'center', 'justify', 'start', 'end'] as const;
 const ALIGN_ALIASES = { '-webkit-auto': 'start' } as const;
 /** `-webkit-*` values stay as they are: assemble.ts splits them into textAlign + legacyAlign. */
 const ALIGN_VALUES = [...ALIGN, '-webkit-left', '-webkit-right', '-webkit-center'] as const;
+const alignKeyword = keyword(ALIGN_VALUES, ALIGN_ALIASES);
 define('text-align', true, 'start', (cvs, ctx) => {
   const id = identOf(cvs);
+  if (id !== '-internal-center' && id !== 'match-parent') return alignKeyword(cvs);
+  const p = (ctx.parent?.['text-align'] as string | undefined) ?? 'start';
   // The UA sheet's `th` value (HTML §15.3.8): centre only when the parent's text-align is the
   // initial one, else keep the parent's (`text-align: left` on a table or row reaches its th).
-  if (id === '-internal-center') {
-    const p = (ctx.parent?.['text-align'] as string | undefined) ?? 'start';
-    return p === 'start' ? 'center' : p;
-  }
-  if (id === 'match-parent') {
-    const p = (ctx.parent?.['text-align'] as string | undefined) ?? 'start';
-    const rtl = ctx.parent?.['direction'] === 'rtl';
-    return p === 'start' ? (rtl ? 'right' : 'left') : p === 'end' ? (rtl ? 'left' : 'right') : p.replace('-webkit-', '');
-  }
-  return keyword(ALIGN_VALUES, ALIGN_ALIASES)(cvs);
+  if (id === '-internal-center') return p === 'start' ? 'center' : p;
+  const rtl = ctx.parent?.['direction'] === 'rtl';
+  return p === 'start' ? (rtl ? 'right' : 'left') : p === 'end' ? (rtl ? 'left' : 'right') : p.replace('-webkit-', '');
 });
 define('text-align-last', true, 'auto', keyword(['auto', ...ALIGN] as const));
 define('text-indent', true, 0, (cvs, ctx) => parseLength(words(cvs)[0], ctx.len) ?? undefined);
