@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { contentSizes, type IntrinsicSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
+import { borderEdges, definite, marginOrZero, paddingEdges, placeInline, toContentSize } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { logicalStyle } from './logical-style.js';
@@ -27,9 +27,7 @@ import { physicalRoot } from './physical-fragments.js';
 export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutContext): LayoutResult {
   const s = box.style;
   const cbWidth = space.inlineSize;
-  const b = borderEdges(s);
-  const p = paddingEdges(s, cbWidth);
-  const vEdges = b.top + b.bottom + p.top + p.bottom;
+  const vEdges = verticalEdges(s, cbWidth);
   const mt = marginOrZero(s.marginTop, cbWidth);
   const mb = marginOrZero(s.marginBottom, cbWidth);
   const inner = innerBox(box);
@@ -39,7 +37,8 @@ export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutCon
   const res = layoutBox(inner, innerSpace(contentHeight + vEdges, cbWidth), null, ctx);
   const logical = res.fragment as BoxFragment;
   if (box.kind === 'table-cell') alignCellContent(logical, cbWidth, s.verticalAlign);
-  const fragment = { ...physicalRoot(logical, s.writingMode!, s), x: inlineMargin(s, cbWidth, logical.height) };
+  // Placed in the parent's inline axis by its margins (CSS 2.1 §10.3.3).
+  const fragment = { ...physicalRoot(logical, s.writingMode!, s), x: placeInline(s, cbWidth, logical.height, false, undefined).left };
   const marginTop = space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, mt);
   const tooTall = space.mode === 'layout' && !space.pageIsEmpty && fragment.height > space.blockSize - resolveMargins(marginTop);
   if (tooTall) {
@@ -73,9 +72,7 @@ export function orthogonalContentSizes(box: ContainerBox, ctx: LayoutContext): I
 /** The content-box height: `height`, else fit-content in `available` (the margin box's room), clamped by min/max-height. */
 function inlineSize(box: ContainerBox, inner: ContainerBox, available: number, cbHeight: number | null, ctx: LayoutContext): number {
   const s = box.style;
-  const b = borderEdges(s);
-  const p = paddingEdges(s, 0);
-  const vEdges = b.top + b.bottom + p.top + p.bottom;
+  const vEdges = verticalEdges(s, 0);
   const specified = definite(s.height, cbHeight);
   let h: number;
   if (specified !== null) h = toContentSize(specified, s, vEdges);
@@ -88,6 +85,13 @@ function inlineSize(box: ContainerBox, inner: ContainerBox, available: number, c
   if (max !== null) h = Math.min(h, toContentSize(max, s, vEdges));
   if (min !== null) h = Math.max(h, toContentSize(min, s, vEdges));
   return Math.max(0, h);
+}
+
+/** Top and bottom borders and paddings (percentages against `cbWidth`). */
+function verticalEdges(s: ComputedStyle, cbWidth: number): number {
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  return b.top + b.bottom + p.top + p.bottom;
 }
 
 function innerSpace(width: number, cbWidth: number): Space {
@@ -123,13 +127,4 @@ function alignCellContent(f: BoxFragment, width: number, align: ComputedStyle['v
   const dy = align === 'middle' ? free / 2 : align === 'bottom' ? free : 0;
   if (dy !== 0) for (const c of f.children) offsetFragment(c, 0, dy);
   (f as { height: number }).height = width;
-}
-
-/** The left margin in the parent's inline axis, auto margins sharing the room left (CSS 2.1 §10.3.3). */
-function inlineMargin(s: ComputedStyle, cbWidth: number, width: number): number {
-  const ml = s.marginLeft;
-  const mr = s.marginRight;
-  if (ml !== 'auto') return marginOrZero(ml, cbWidth);
-  const free = cbWidth - width - marginOrZero(mr, cbWidth);
-  return mr === 'auto' ? Math.max(0, free / 2) : Math.max(0, free);
 }
