@@ -77,12 +77,12 @@ function flipLeading(f: TextFragment, ascent: number, descent: number): number {
 function centralLine(f: TextFragment, centre: number): Fragment | Fragment[] {
   const all = f.style.textOrientation === 'upright';
   const out: Fragment[] = [];
-  let piece: GlyphRun[] = [];
+  let piece: GatheredRun[] = [];
   let pieceX = NaN;
   let pieceY = f.x;
   let y = f.x;
   const flush = (): void => {
-    if (piece.length) out.push({ ...f, x: pieceX, baseline: pieceY, runs: piece, decorations: [], width: y - pieceY, rotation: 90 });
+    if (piece.length) out.push({ ...f, x: pieceX, baseline: pieceY, runs: piece.map(gatheredRun), decorations: [], width: y - pieceY, rotation: 90 });
     piece = [];
   };
   for (const run of f.runs) {
@@ -91,20 +91,19 @@ function centralLine(f: TextFragment, centre: number): Fragment | Fragment[] {
     const pen = centre + centralMetrics(a, d)[0] - a;
     for (let i = 0; i < run.glyphIds.length; i++) {
       const advance = run.advances[i] ?? 0;
-      const glyph = sliceRun(run, i);
-      if (all || isUpright(glyph.text)) {
+      if (all || isUpright(run.glyphText[i] ?? '')) {
         flush();
         // Upright: centred across the line, the em box centred in the advance down it.
-        out.push({ ...f, rotation: undefined, runs: [glyph], decorations: [], width: advance, x: centre - advance / 2, baseline: y + a + (advance - a - d) / 2 });
+        out.push({ ...f, rotation: undefined, runs: [sliceRun(run, i)], decorations: [], width: advance, x: centre - advance / 2, baseline: y + a + (advance - a - d) / 2 });
       } else {
         if (pen !== pieceX) flush();
         if (piece.length === 0) {
           pieceX = pen;
           pieceY = y;
         }
-        const last = piece[piece.length - 1];
-        if (last && last.fontId === run.fontId && last.size === run.size) piece[piece.length - 1] = joinRuns(last, glyph);
-        else piece.push(glyph);
+        let last = piece[piece.length - 1];
+        if (!last || last.base.fontId !== run.fontId || last.base.size !== run.size) piece.push((last = gather(run)));
+        addGlyph(last, run, i);
       }
       y += advance;
     }
@@ -126,13 +125,36 @@ function sliceRun(run: GlyphRun, i: number): GlyphRun {
   };
 }
 
-function joinRuns(a: GlyphRun, b: GlyphRun): GlyphRun {
-  const none = (r: GlyphRun): (readonly [number, number])[] => r.glyphIds.map(() => [0, 0] as const);
-  return {
-    ...a, text: a.text + b.text, glyphIds: [...a.glyphIds, ...b.glyphIds], advances: [...a.advances, ...b.advances],
-    glyphText: [...a.glyphText, ...b.glyphText], width: a.width + b.width,
-    ...(a.offsets || b.offsets ? { offsets: [...(a.offsets ?? none(a)), ...(b.offsets ?? none(b))] } : {}),
-  };
+/** Turned glyphs of one font gathered in place, so that a line stays linear in its glyphs. */
+interface GatheredRun {
+  readonly base: GlyphRun;
+  text: string;
+  readonly glyphIds: number[];
+  readonly advances: number[];
+  readonly glyphText: string[];
+  readonly offsets: (readonly [number, number])[];
+  hasOffsets: boolean;
+  width: number;
+}
+
+function gather(base: GlyphRun): GatheredRun {
+  return { base, text: '', glyphIds: [], advances: [], glyphText: [], offsets: [], hasOffsets: false, width: 0 };
+}
+
+function addGlyph(g: GatheredRun, run: GlyphRun, i: number): void {
+  const advance = run.advances[i] ?? 0;
+  g.width = g.glyphIds.length ? g.width + advance : advance;
+  g.text += run.glyphText[i] ?? '';
+  g.glyphIds.push(run.glyphIds[i]!);
+  g.advances.push(advance);
+  g.glyphText.push(run.glyphText[i] ?? '');
+  g.offsets.push(run.offsets?.[i] ?? [0, 0]);
+  if (run.offsets) g.hasOffsets = true;
+}
+
+function gatheredRun(g: GatheredRun): GlyphRun {
+  const { base, offsets, hasOffsets, ...glyphs } = g;
+  return { ...base, ...glyphs, ...(hasOffsets ? { offsets } : {}) };
 }
 
 /** Vertical_Orientation U or Tu (UAX #50) for the blocks CJK text is made of (brackets and the long vowel mark turn). */
