@@ -16,13 +16,12 @@ const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password',
 /** Default labels of input buttons (Chromium's en-US locale strings). */
 const BUTTON_LABELS: Readonly<Record<string, string>> = { submit: 'Submit', reset: 'Reset', button: '' };
 
+const OTHER_TYPES = new Set(['checkbox', 'radio', 'range', 'color', 'file', 'hidden', 'image', 'date', 'time', 'datetime-local', 'month', 'week']);
+
+/** The input's type; an unknown one is `text` (HTML §4.10.5). */
 function inputType(el: Element): string {
   const type = (el.attribs['type'] ?? 'text').toLowerCase();
-  return TEXT_TYPES.has(type) || type in BUTTON_LABELS || isOtherInput(type) ? type : 'text';
-}
-
-function isOtherInput(type: string): boolean {
-  return ['checkbox', 'radio', 'range', 'color', 'file', 'hidden', 'image', 'date', 'time', 'datetime-local', 'month', 'week'].includes(type);
+  return TEXT_TYPES.has(type) || type in BUTTON_LABELS || OTHER_TYPES.has(type) ? type : 'text';
 }
 
 /** A text field's value after HTML's value sanitization (§4.10.5.1): no line breaks; number must parse. */
