@@ -356,3 +356,8 @@ export interface ComputedStyle {
 export function resolveLength(length: Length, reference: number): number {
   return typeof length === 'number' ? length : length.px + (length.pct * reference) / 100;
 }
+
+/** A length `px` longer (its percentage part kept). */
+export function addPx(length: Length, px: number): Length {
+  return typeof length === 'number' ? length + px : { px: length.px + px, pct: length.pct };
+}

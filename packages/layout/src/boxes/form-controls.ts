@@ -1,5 +1,5 @@
 import type { FontMetrics } from '../measurer.js';
-import type { ComputedStyle, LengthOrAuto } from '../style.js';
+import { addPx, type ComputedStyle } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
 
 /**
@@ -173,10 +173,6 @@ function menulist(el: StyledElement, native: boolean, fonts: ControlFonts | unde
   return withSize(out, s, Math.ceil(widest), null, lineHeight(s, fonts));
 }
 
-function addPx(l: ComputedStyle['paddingTop'], px: number): ComputedStyle['paddingTop'] {
-  return typeof l === 'number' ? l + px : { px: l.px + px, pct: l.pct };
-}
-
 function optionsOf(el: StyledElement): StyledElement[] {
   const out: StyledElement[] = [];
   const visit = (n: StyledNode): void => {
@@ -209,16 +205,12 @@ function withSize(el: StyledElement, s: ComputedStyle, width: number | null, hei
   // The intrinsic size keywords mean the control's own size too (CSS Sizing 3 §5: its min- and max-content size).
   if (width !== null && (s.width === 'auto' || isSizeKeyword(s.width))) style.width = width + h;
   if (height !== null && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
-  if (minHeight !== undefined && s.height === 'auto' && isAuto(s.minHeight)) style.minHeight = minHeight + v;
+  if (minHeight !== undefined && s.height === 'auto' && s.minHeight === 'auto') style.minHeight = minHeight + v;
   return { ...el, style };
 }
 
 function isSizeKeyword(l: unknown): boolean {
   return l === 'min-content' || l === 'max-content' || l === 'fit-content';
-}
-
-function isAuto(l: LengthOrAuto | string): boolean {
-  return l === 'auto';
 }
 
 /** A padding's px part (percentages of a control's padding are rare; they count as 0 here). */

@@ -1,6 +1,6 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
-import type { ComputedStyle } from '../style.js';
+import { addPx, type ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import type { LayoutResult, Resume, Space } from './types.js';
 import { NO_MARGINS } from './types.js';
@@ -80,8 +80,7 @@ function withoutLegend(box: ContainerBox, legend: ContainerBox): Stripped {
 }
 
 function withExtraTop(style: ComputedStyle, extra: number): ComputedStyle {
-  const p = style.paddingTop;
-  return { ...style, paddingTop: typeof p === 'number' ? p + extra : { px: p.px + extra, pct: p.pct } };
+  return { ...style, paddingTop: addPx(style.paddingTop, extra) };
 }
 
 /**
@@ -94,13 +93,12 @@ function layoutLegend(
 ): { fragment: BoxFragment | null; marginHeight: number } {
   const b = borderEdges(fieldset);
   const p = paddingEdges(fieldset, fieldsetCb);
-  const cbWidth = available;
   const r = layoutBox(shrinkToFit(legend), {
     inlineSize: available, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
   }, null, ctx);
   const frag = r.fragment && r.fragment.kind === 'box' ? r.fragment : null;
-  const mt = marginOrZero(legend.style.marginTop, cbWidth);
-  const mb = marginOrZero(legend.style.marginBottom, cbWidth);
+  const mt = marginOrZero(legend.style.marginTop, available);
+  const mb = marginOrZero(legend.style.marginBottom, available);
   if (frag) offsetFragment(frag, b.left + p.left, mt);
   return { fragment: frag, marginHeight: mt + r.height + mb };
 }
