@@ -145,7 +145,8 @@ class RowMeasurer implements MeasuredRows {
     // Row-spanning cells and a table height make row heights depend on each other: measure all now.
     const groupHeights = prep.structure.groups.some((g) => definite(g.box.style.height, null) !== null);
     if (tableBorderBoxHeight(table, prep) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
-    for (let r = 0; r < rows.length; r++) this.#measure(r);
+    // Orthogonal cells are stretched once the heights are final (below), not at their row's own.
+    for (let r = 0; r < rows.length; r++) this.#layOutRow(r);
     spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
     if (groupHeights) spreadGroupHeights(prep, this.#heights);
     spreadTableHeight(table, prep, this.#heights);
@@ -176,8 +177,15 @@ class RowMeasurer implements MeasuredRows {
     this.#placed.push(r);
   }
 
-  /** Lay row r's cells out; its height, baseline and break are kept from the first time (spread rows keep theirs). */
+  /** Lay row r's cells out at their row's height. */
   #measure(r: number): MeasuredCell[] {
+    const list = this.#layOutRow(r);
+    this.#stretchOrthogonal(r, list);
+    return list;
+  }
+
+  /** Lay row r's cells out; its height, baseline and break are kept from the first time (spread rows keep theirs). */
+  #layOutRow(r: number): MeasuredCell[] {
     const row = this.prep.structure.rows[r]!;
     const list: MeasuredCell[] = [];
     let broken = false;
@@ -199,7 +207,6 @@ class RowMeasurer implements MeasuredRows {
       this.#baselines[r] = baseline;
       this.#forced[r] = broken;
     }
-    this.#stretchOrthogonal(r, list);
     return list;
   }
 
