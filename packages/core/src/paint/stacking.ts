@@ -56,11 +56,10 @@ interface Hoist {
   readonly abs: number;
 }
 
-/** A stacking context, or a box painted atomically like one (`hoist`: where its positioned descendants go). */
-function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number, hoist: Hoist | null = null): StackingContext {
-  const ctx: StackingContext = { root, clips, z, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
-  const own: Hoist = hoist ?? { target: ctx, chain: [], abs: 0 };
-  collect(root, ctx, own.chain, root.style.position !== 'static' ? own.chain.length : own.abs, own);
+/** A real stacking context: its positioned descendants and nested contexts go to it. */
+function newContext(root: BoxFragment, clips: readonly BoxFragment[], z: number): StackingContext {
+  const ctx = emptyContext(root, clips, z);
+  collect(root, ctx, [], 0, { target: ctx, chain: [], abs: 0 });
   ctx.negative.sort((a, b) => a.z - b.z);
   ctx.positive.sort((a, b) => a.z - b.z);
   return ctx;
@@ -97,11 +96,11 @@ function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxF
       list.push(newContext(child, childClips, z));
     } else if (s.position !== 'static') {
       // Pushed before its content is collected: positioned descendants follow it in tree order.
-      const sub = pseudoContext(child, childClips);
+      const sub = emptyContext(child, childClips);
       target.positioned.push(sub);
       collectPseudo(sub, { target, chain: innerChain(child, childClips), abs: 0 });
     } else if (s.float !== 'none' || ATOMIC_INLINE.has(s.display)) {
-      const sub = pseudoContext(child, relative(childClips, hoist));
+      const sub = emptyContext(child, relative(childClips, hoist));
       (s.float !== 'none' ? ctx.floats : ctx.inlines).push(sub);
       collectPseudo(sub, { target, chain: innerChain(child, childClips), abs: Math.min(innerAbs, childClips.length) });
     } else {
@@ -115,8 +114,9 @@ function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxF
   }
 }
 
-function pseudoContext(root: BoxFragment, clips: readonly BoxFragment[]): StackingContext {
-  return { root, clips, z: 0, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
+/** A stacking context with nothing collected yet; z 0 also for a box painted atomically like one. */
+function emptyContext(root: BoxFragment, clips: readonly BoxFragment[], z = 0): StackingContext {
+  return { root, clips, z, negative: [], blocks: [], floats: [], inlines: [], positioned: [], positive: [] };
 }
 
 function collectPseudo(sc: StackingContext, hoist: Hoist): void {
