@@ -29,12 +29,13 @@ export function nativeControl(frag: BoxFragment): ControlKind | null {
   return kind;
 }
 
-/** Does the control paint in place of its CSS background and border? (A `menulist-button` only adds its arrow.) */
-export function replacesDecorations(frag: BoxFragment): boolean {
-  return frag.style.appearance === 'auto' && nativeControl(frag) !== null;
+/** Does the control (`nativeControl(frag)`) paint in place of its CSS background and border? (A `menulist-button` only adds its arrow.) */
+export function replacesDecorations(frag: BoxFragment, control: ControlKind | null): control is ControlKind {
+  return frag.style.appearance === 'auto' && control !== null;
 }
 
 const radii = (r: number): Radii => [[r, r], [r, r], [r, r], [r, r]];
+const inset = (rect: Rect, by: number): Rect => insetRect(rect, { top: by, right: by, bottom: by, left: by });
 const withAlpha = (c: Color, a: number): Color => ({ ...c, a: c.a * a });
 
 /** Paint the control's native look inside its snapped border box (px, on the pixel grid). */
@@ -67,7 +68,7 @@ export function paintNativeControl(ctx: PaintContext, frag: BoxFragment, kind: C
 
 /** A rounded field: background inset 0.5px, then its 1px (or hairline) border on the same path. */
 function field(ctx: PaintContext, box: Rect, fill: Color, stroke: Color, lineWidth: number): void {
-  const path = insetRect(box, { top: 0.5, right: 0.5, bottom: 0.5, left: 0.5 });
+  const path = inset(box, 0.5);
   ctx.fillRect(path, fill, radii(2));
   strokePath(ctx, () => ctx.pathRect(path, radii(2)), stroke, lineWidth);
 }
@@ -88,10 +89,10 @@ function paintArrow(ctx: PaintContext, box: Rect, color: Color): void {
 }
 
 function paintCheckbox(ctx: PaintContext, box: Rect, checked: boolean): void {
-  const inner = insetRect(box, { top: 0.2, right: 0.2, bottom: 0.2, left: 0.2 });
+  const inner = inset(box, 0.2);
   ctx.fillRect(inner, WHITE, radii(2));
   if (!checked) {
-    strokePath(ctx, () => ctx.pathRect(insetRect(box, { top: 0.5, right: 0.5, bottom: 0.5, left: 0.5 }), radii(2)), BORDER, 1);
+    strokePath(ctx, () => ctx.pathRect(inset(box, 0.5), radii(2)), BORDER, 1);
     return;
   }
   ctx.fillRect(box, ACCENT, radii(2));
@@ -127,7 +128,7 @@ function paintTrack(ctx: PaintContext, track: Rect, fraction: number, fill: Colo
     ctx.fillRect(track, fill, r);
     ctx.restore();
   }
-  if (border) strokePath(ctx, () => ctx.pathRect(insetRect(track, { top: 0.5, right: 0.5, bottom: 0.5, left: 0.5 }), radii(track.height / 2 - 0.5)), border, 1);
+  if (border) strokePath(ctx, () => ctx.pathRect(inset(track, 0.5), radii(track.height / 2 - 0.5)), border, 1);
 }
 
 function centredTrack(box: Rect, inset: number): Rect {
@@ -165,10 +166,10 @@ function paintMeter(ctx: PaintContext, box: Rect, attrs: Readonly<Record<string,
   const color = distance === 0 ? METER_COLORS.optimum : distance === 1 ? METER_COLORS.suboptimum : METER_COLORS.evenLessGood;
   const track = centredTrack(box, 0);
   ctx.fillRect(track, TRACK, radii(track.height / 2));
-  const inner = insetRect(track, { top: 1, right: 1, bottom: 1, left: 1 });
+  const inner = inset(track, 1);
   const fraction = max > min ? (value - min) / (max - min) : 0;
   if (fraction > 0) ctx.fillRect({ ...inner, width: inner.width * fraction }, color);
-  strokePath(ctx, () => ctx.pathRect(insetRect(track, { top: 0.5, right: 0.5, bottom: 0.5, left: 0.5 }), radii(track.height / 2 - 0.5)), withAlpha(BORDER, 0.3), 1);
+  strokePath(ctx, () => ctx.pathRect(inset(track, 0.5), radii(track.height / 2 - 0.5)), withAlpha(BORDER, 0.3), 1);
 }
 
 /** A range input's position (HTML §4.10.5.1.13: default 0–100, value the middle). */
@@ -194,7 +195,7 @@ function paintRange(ctx: PaintContext, box: Rect, fraction: number): void {
 function paintSwatch(ctx: PaintContext, box: Rect, value: string | undefined): void {
   const swatch = insetRect(box, { top: 6, right: 5, bottom: 6, left: 5 });
   ctx.fillRect(swatch, parseHex(value) ?? { r: 0, g: 0, b: 0, a: 1 });
-  strokePath(ctx, () => ctx.pathRect(insetRect(swatch, { top: 0.5, right: 0.5, bottom: 0.5, left: 0.5 })), { r: 0x77, g: 0x77, b: 0x77, a: 1 }, 1);
+  strokePath(ctx, () => ctx.pathRect(inset(swatch, 0.5)), { r: 0x77, g: 0x77, b: 0x77, a: 1 }, 1);
 }
 
 /** A valid simple colour (HTML §2.3.6: `#rrggbb`), else null. */

@@ -98,7 +98,7 @@ export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void 
   const control = nativeControl(frag);
   ctx.onPixelGrid(() => {
     paintOuterShadows(ctx, frag);
-    if (control && replacesDecorations(frag)) {
+    if (replacesDecorations(frag, control)) {
       paintNativeControl(ctx, frag, control);
     } else {
       const legend = legendGap(frag);
