@@ -42,10 +42,13 @@ function referenceBox(ctx: PaintContext, frag: BoxFragment, box: ClipPath['box']
   return { rect: insetRect(padding, frag.padding), radii: innerRadii(paddingRadii, frag.padding) };
 }
 
-/** CSS Shapes 1 §3.1: a circle's or ellipse's radius; `closest-side` is the default. */
-function radiusOf(r: ShapeRadius, center: number, size: number, reference: number): number {
-  if (r === 'closest-side') return Math.min(Math.abs(center), Math.abs(size - center));
-  if (r === 'farthest-side') return Math.max(Math.abs(center), Math.abs(size - center));
+/**
+ * CSS Shapes 1 §3.1: a circle's or ellipse's radius; `closest-side` is the default. `sides`:
+ * the centre's distances to the sides of the reference box that count (all four for a circle).
+ */
+function radiusOf(r: ShapeRadius, sides: readonly number[], reference: number): number {
+  if (r === 'closest-side') return Math.min(...sides.map(Math.abs));
+  if (r === 'farthest-side') return Math.max(...sides.map(Math.abs));
   return Math.max(0, resolveLength(r, reference));
 }
 
@@ -73,16 +76,15 @@ function clipToPath(ctx: PaintContext, frag: BoxFragment, clipPath: ClipPath): b
       const [cx, cy] = at(shape.center);
       // Percentages of a circle's radius refer to sqrt(width² + height²) / sqrt(2) (§3.1).
       const reference = Math.hypot(rect.width, rect.height) / Math.SQRT2;
-      const sides = [cx, rect.width - cx, cy, rect.height - cy].map(Math.abs);
-      const r = shape.radius === 'closest-side' ? Math.min(...sides) : shape.radius === 'farthest-side' ? Math.max(...sides) : radiusOf(shape.radius, 0, 0, reference);
+      const r = radiusOf(shape.radius, [cx, rect.width - cx, cy, rect.height - cy], reference);
       if (r <= 0) return false;
       doc.circle(rect.x + cx, rect.y + cy, r).clip();
       return true;
     }
     case 'ellipse': {
       const [cx, cy] = at(shape.center);
-      const rx = radiusOf(shape.rx, cx, rect.width, rect.width);
-      const ry = radiusOf(shape.ry, cy, rect.height, rect.height);
+      const rx = radiusOf(shape.rx, [cx, rect.width - cx], rect.width);
+      const ry = radiusOf(shape.ry, [cy, rect.height - cy], rect.height);
       if (rx <= 0 || ry <= 0) return false;
       doc.ellipse(rect.x + cx, rect.y + cy, rx, ry).clip();
       return true;
