@@ -25,11 +25,7 @@ function physicalRect(r: Rect, pw: number, ph: number, mode: VerticalMode): Rect
 
 /** The root's fragment: `style` is the orthogonal root's own (physical) style. */
 export function physicalRoot(root: BoxFragment, mode: VerticalMode, style: BoxFragment['style']): BoxFragment {
-  return {
-    ...root, style, x: 0, y: 0, width: root.height, height: root.width,
-    border: physicalEdges(root.border, mode), padding: physicalEdges(root.padding, mode),
-    children: root.children.flatMap((c) => physicalFragment(c, root.width, root.height, mode)),
-  };
+  return { ...physicalBox(root, 0, 0, mode), style, x: 0, y: 0 };
 }
 
 function physicalFragment(f: Fragment, pw: number, ph: number, mode: VerticalMode): Fragment | Fragment[] {
