@@ -27,7 +27,7 @@ export interface TableGeometry {
 
 /** Min/max-content widths of the table box (grid + borders/padding, at least its captions' min). */
 export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutContext): { min: number; max: number } {
-  const edges = prep.border.left + prep.border.right + prep.padding.left + prep.padding.right;
+  const edges = edgesOf(prep);
   let captionMin = 0;
   for (const c of prep.structure.captions) captionMin = Math.max(captionMin, outerSizes(c, ctx).min);
   if (isFixedLayout(box)) {
