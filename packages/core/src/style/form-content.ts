@@ -14,14 +14,14 @@ export const PLACEHOLDER_COLOR: Color = { r: 0x75, g: 0x75, b: 0x75, a: 1 };
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 /** Default labels of input buttons (Chromium's en-US locale strings). */
-const BUTTON_LABELS: Readonly<Record<string, string>> = { submit: 'Submit', reset: 'Reset', button: '' };
+const BUTTON_LABELS: ReadonlyMap<string, string> = new Map([['submit', 'Submit'], ['reset', 'Reset'], ['button', '']]);
 
 const OTHER_TYPES = new Set(['checkbox', 'radio', 'range', 'color', 'file', 'hidden', 'image', 'date', 'time', 'datetime-local', 'month', 'week']);
 
 /** The input's type; an unknown one is `text` (HTML §4.10.5). */
 function inputType(el: Element): string {
   const type = (el.attribs['type'] ?? 'text').toLowerCase();
-  return TEXT_TYPES.has(type) || type in BUTTON_LABELS || OTHER_TYPES.has(type) ? type : 'text';
+  return TEXT_TYPES.has(type) || BUTTON_LABELS.has(type) || OTHER_TYPES.has(type) ? type : 'text';
 }
 
 /** A text field's value after HTML's value sanitization (§4.10.5.1): no line breaks; number must parse. */
@@ -35,7 +35,8 @@ function sanitizedValue(el: Element, type: string): string {
 /** The text an `<input>` shows (its value, bullets for a password, a button's label), or ''. */
 export function inputText(el: Element): string {
   const type = inputType(el);
-  if (type in BUTTON_LABELS) return el.attribs['value'] ?? BUTTON_LABELS[type]!;
+  const label = BUTTON_LABELS.get(type);
+  if (label !== undefined) return el.attribs['value'] ?? label;
   if (!TEXT_TYPES.has(type)) return '';
   const value = sanitizedValue(el, type);
   // -webkit-text-security: disc (html.css): one bullet per character.
@@ -61,7 +62,7 @@ function losesLookToAuthor(el: Element): boolean {
   if (el.name === 'button' || el.name === 'select' || el.name === 'textarea') return true;
   if (el.name !== 'input') return false;
   const type = inputType(el);
-  return TEXT_TYPES.has(type) || type in BUTTON_LABELS;
+  return TEXT_TYPES.has(type) || BUTTON_LABELS.has(type);
 }
 
 /**

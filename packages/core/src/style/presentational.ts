@@ -217,11 +217,11 @@ interface TableAttributes {
   readonly padding: number | null;
 }
 
-const FRAMES: Readonly<Record<string, readonly [boolean, boolean, boolean, boolean]>> = {
+const FRAMES: ReadonlyMap<string, readonly [boolean, boolean, boolean, boolean]> = new Map(Object.entries({
   void: [false, false, false, false], above: [true, false, false, false], below: [false, false, true, false],
   hsides: [true, false, true, false], lhs: [false, false, false, true], rhs: [false, true, false, false],
   vsides: [false, true, false, true], box: [true, true, true, true], border: [true, true, true, true],
-};
+} as const));
 const RULES = new Set(['none', 'groups', 'rows', 'cols', 'all']);
 
 function tableAttributes(a: Record<string, string>): TableAttributes {
@@ -231,7 +231,7 @@ function tableAttributes(a: Record<string, string>): TableAttributes {
   return {
     border: a['border'] === undefined ? null : border ? Number(border[1]) : 1,
     borderColor: a['bordercolor'] !== undefined && a['bordercolor'] !== '',
-    frame: FRAMES[a['frame']?.trim().toLowerCase() ?? ''] ?? null,
+    frame: FRAMES.get(a['frame']?.trim().toLowerCase() ?? '') ?? null,
     rules: RULES.has(rules) ? (rules as TableAttributes['rules']) : null,
     // Chromium reads it as a loose integer: `abc` and negatives are 0, `3.7` is 3.
     padding: padding === undefined || padding === '' ? null : Math.max(0, parseInt(padding, 10) || 0),

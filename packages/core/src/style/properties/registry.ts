@@ -32,7 +32,8 @@ export function keyword<T extends string>(values: readonly T[], aliases: Readonl
     if (cvs.length !== 1 || cvs[0]!.t !== 'ident') return undefined;
     const v = cvs[0]!.v.toLowerCase();
     if ((values as readonly string[]).includes(v)) return v as T;
-    return aliases[v];
+    // Own keys only: a value such as `constructor` must not find Object.prototype's members.
+    return Object.hasOwn(aliases, v) ? aliases[v] : undefined;
   };
 }
 
