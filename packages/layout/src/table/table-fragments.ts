@@ -5,7 +5,7 @@ import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES,
 import type { PreparedTable } from './table-prepare.js';
 import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
-import type { MeasuredCell } from './table-rows.js';
+import { isBaselineAligned, type MeasuredCell } from './table-rows.js';
 
 /** One row as placed on a page: its top (from the table's border-box top), height and cell fragments. */
 export interface PlacedRow {
@@ -41,7 +41,7 @@ export function alignedCell(c: MeasuredCell, x: number, height: number, rowBasel
   let dy = 0;
   if (v === 'middle') dy = (height - c.fragmentHeight) / 2;
   else if (v === 'bottom') dy = height - c.fragmentHeight;
-  else if (v !== 'top' && rowBaseline !== null && !c.slot.laid.orthogonal) dy = rowBaseline - c.baseline;
+  else if (rowBaseline !== null && isBaselineAligned(c)) dy = rowBaseline - c.baseline;
   // Row-spanning cells are cut at page ends by fitRowSpans, which changes their edges.
   const own = first && dy === 0 && c.slot.rowSpan === 1;
   const f = (own ? c.fragment : first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;

@@ -239,7 +239,7 @@ function specifiedHeight(original: ContainerBox, laid: ContainerBox): number {
   return h + b.top + b.bottom + p.top + p.bottom;
 }
 
-const isBaselineAligned = (c: MeasuredCell): boolean => {
+export const isBaselineAligned = (c: MeasuredCell): boolean => {
   // A cell in a vertical writing mode has no baseline in the row's direction: aligned along its own block axis instead.
   if (c.slot.laid.orthogonal) return false;
   const v = c.slot.box.style.verticalAlign;
