@@ -139,6 +139,8 @@ const FEATURES: Readonly<Record<string, FeatureDef>> = {
   'forced-colors': discrete('none', 'none', 'active'),
   'device-posture': discrete('continuous', 'continuous', 'folded'),
 };
+/** A feature's definition; own keys only (`constructor` is an unknown feature, not Object's). */
+const featureDef = (name: string): FeatureDef | undefined => (Object.hasOwn(FEATURES, name) ? FEATURES[name] : undefined);
 const FALSE_IN_BOOLEAN_CONTEXT = new Set(['0', 'none', 'no-preference']);
 
 function lookup(name: string): { def: FeatureDef; prefix: 'min' | 'max' | null } | null {
@@ -146,10 +148,10 @@ function lookup(name: string): { def: FeatureDef; prefix: 'min' | 'max' | null }
   const prefixed = /^(-webkit-)?(min|max)-(.*)$/.exec(n);
   if (prefixed) {
     const base = `${prefixed[1] ?? ''}${prefixed[3]!}`;
-    const def = FEATURES[base];
+    const def = featureDef(base);
     return def && 'range' in def ? { def, prefix: prefixed[2] as 'min' | 'max' } : null;
   }
-  const def = FEATURES[n];
+  const def = featureDef(n);
   return def ? { def, prefix: null } : null;
 }
 
@@ -223,7 +225,7 @@ function range(ops: readonly CV[][], media: MediaContext): Tri {
     const w = ops[k]!;
     if (w.length !== 1 || !isIdent(w[0])) return null;
     const name = w[0].v.toLowerCase();
-    const def = FEATURES[name];
+    const def = featureDef(name);
     return def && 'range' in def ? { def, name } : null;
   };
   if (ops.length === 3) {
