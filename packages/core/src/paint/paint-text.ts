@@ -217,16 +217,16 @@ export function onlyGlyphs(frag: TextFragment): boolean {
 export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextObject): void {
   if (frag.style.visibility !== 'visible') return;
   if (frag.rotation !== undefined) {
-    paintTurned(ctx, frag, frag.rotation);
+    // A line of vertical text: painted as a horizontal one, turned about its pen origin.
+    const sin = frag.rotation === 90 ? 1 : -1;
+    const { x, baseline } = frag;
+    paintTransformed(ctx, { ...frag, rotation: undefined }, [0, sin, -sin, 0, x + sin * baseline, baseline - sin * x]);
     return;
   }
   if (frag.compress !== undefined) {
     // text-combine-upright squeezes its text into 1em: narrower glyphs from the pen on.
     const k = frag.compress;
-    ctx.save();
-    ctx.doc.transform(k, 0, 0, 1, frag.x * (1 - k), 0);
-    ctx.unsnapped(() => paintText(ctx, { ...frag, compress: undefined }));
-    ctx.restore();
+    paintTransformed(ctx, { ...frag, compress: undefined }, [k, 0, 0, 1, frag.x * (1 - k), 0]);
     return;
   }
   if (shared) {
@@ -249,12 +249,10 @@ export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextOb
   for (const d of frag.decorations) if (d.line === 'line-through') paintDecoration(ctx, d);
 }
 
-/** A line of vertical text (TextFragment.rotation): painted as a horizontal one, turned about its pen origin. */
-function paintTurned(ctx: PaintContext, frag: TextFragment, rotation: 90 | -90): void {
-  const sin = rotation === 90 ? 1 : -1;
-  const { x, baseline } = frag;
+/** Paint a fragment under a transform (turned or squeezed text), not snapped to the pixel grid. */
+function paintTransformed(ctx: PaintContext, frag: TextFragment, matrix: [number, number, number, number, number, number]): void {
   ctx.save();
-  ctx.doc.transform(0, sin, -sin, 0, x + sin * baseline, baseline - sin * x);
-  ctx.unsnapped(() => paintText(ctx, { ...frag, rotation: undefined }));
+  ctx.doc.transform(...matrix);
+  ctx.unsnapped(() => paintText(ctx, frag));
   ctx.restore();
 }
