@@ -63,27 +63,22 @@ export function fixedColumnsWidth(cols: readonly FixedColumn[]): number {
  * percentage columns share what the fixed ones leave, in proportion.
  */
 export function distributeFixed(target: number, cols: readonly FixedColumn[]): number[] {
-  const percentSize = (c: FixedColumn): number => (c.kind === 'percent' ? toUnit((c.percent * target) / 100) + c.edges : 0);
-  let fixed = 0, percent = 0, nFixed = 0, nPercent = 0, nAuto = 0;
-  for (const c of cols) {
-    if (c.kind === 'fixed') { fixed += c.width; nFixed++; }
-    else if (c.kind === 'percent') { percent += percentSize(c); nPercent++; }
-    else nAuto++;
-  }
-  const base = cols.map((c) => (c.kind === 'fixed' ? c.width : percentSize(c)));
+  const base = cols.map((c) => (c.kind === 'fixed' ? c.width : c.kind === 'percent' ? toUnit((c.percent * target) / 100) + c.edges : 0));
+  const sumOf = (kind: FixedColumn['kind']): number => cols.reduce((a, c, i) => (c.kind === kind ? a + base[i]! : a), 0);
+  const fixed = sumOf('fixed');
+  const percent = sumOf('percent');
   const excess = target - fixed - percent;
   if (excess < 0) {
     const room = Math.max(0, target - fixed);
     return cols.map((c, i) => (c.kind === 'percent' ? (percent > 0 ? toUnit((base[i]! * room) / percent) : 0) : base[i]!));
   }
-  const kind = nAuto > 0 ? 'auto' : nFixed > 0 ? 'fixed' : nPercent > 0 ? 'percent' : null;
-  if (kind === null) return base;
-  const count = kind === 'auto' ? nAuto : kind === 'fixed' ? nFixed : nPercent;
-  const total = kind === 'auto' ? 0 : kind === 'fixed' ? fixed : percent;
-  const out = cols.map((c, i) => (c.kind === kind ? base[i]! + (total > 0 ? toUnit((excess * base[i]!) / total) : toUnit(excess / count)) : base[i]!));
+  const kind = (['auto', 'fixed', 'percent'] as const).find((k) => cols.some((c) => c.kind === k));
+  if (kind === undefined) return base;
+  const growing = cols.flatMap((c, i) => (c.kind === kind ? [i] : []));
+  const total = sumOf(kind);
+  const out = [...base];
+  for (const i of growing) out[i]! += total > 0 ? toUnit((excess * base[i]!) / total) : toUnit(excess / growing.length);
   // Rounding leftovers go to the last growing column.
-  let last = -1;
-  for (let i = 0; i < cols.length; i++) if (cols[i]!.kind === kind) last = i;
-  out[last]! += target - out.reduce((a, b) => a + b, 0);
+  out[growing[growing.length - 1]!]! += target - out.reduce((a, b) => a + b, 0);
   return out;
 }
