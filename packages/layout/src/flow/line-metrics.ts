@@ -99,8 +99,10 @@ export interface LineGeometry {
  * (and their descendants) are placed against the line box edges afterwards (§10.8.1).
  */
 export function resolveLine(entries: readonly AlignEntry[]): LineGeometry {
-  let top = 0;
-  let bottom = 0;
+  // The line box spans the boxes' leading edges only (§10.8): with a line-height smaller than
+  // the font's ascent + descent, the root baseline can lie outside it.
+  let top = Infinity;
+  let bottom = -Infinity;
   const anchored: AlignEntry[] = [];
   for (const e of entries) {
     const anchor = anchorOf(e);
@@ -113,6 +115,7 @@ export function resolveLine(entries: readonly AlignEntry[]): LineGeometry {
     top = Math.min(top, e.offset - e.ascent - e.leadingTop);
     bottom = Math.max(bottom, e.offset + e.descent + e.leadingBottom);
   }
+  if (top > bottom) top = bottom = 0; // no box sizes the line (quirks mode)
   let height = bottom - top;
   for (const e of anchored) height = Math.max(height, e.ascent + e.descent + e.leadingTop + e.leadingBottom);
   const baseline = -top;
