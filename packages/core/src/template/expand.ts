@@ -3,6 +3,9 @@ import { PlatenError, TemplateError } from '../errors.js';
 import { countedCall, installOutputBudget, withOutputBudget } from '../limits/output-budget.js';
 import { blockExpansionCounter, checkBlockNesting } from '../limits/template-shape.js';
 import { BoundedCache } from '../bounded-cache.js';
+import { replaceBlocks } from './svc-blocks.js';
+
+export { blockIds, replaceBlocks } from './svc-blocks.js';
 
 export interface ExpandOptions {
   /** Block components by ID, for `<svc-block id="comp_…">` placeholders. */
@@ -61,34 +64,6 @@ function expandWithBlocks(
     // A block's output counts towards the size limit like a partial's.
     return countedCall(() => expandWithBlocks(source, data, blocks, depth + 1, id, countBlock));
   });
-}
-
-const SVC_BLOCK = /<svc-block\b((?:[^>"']|"[^"]*"|'[^']*')*)>(?:\s*<\/svc-block\s*>)?|<\/svc-block\s*>/gi;
-const ID_ATTR = /(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))/i;
-
-/** Replace every `<svc-block …>` (paired, self-closing or unclosed) by `render(id)`. */
-export function replaceBlocks(html: string, render: (id: string) => string): string {
-  if (!/<\/?svc-block/i.test(html)) return html;
-  return html.replace(SVC_BLOCK, (whole: string, attrs: string | undefined) => {
-    if (attrs === undefined) return ''; // a stray closing tag
-    const m = ID_ATTR.exec(attrs.replace(/\/\s*$/, ''));
-    const id = m ? (m[1] ?? m[2] ?? m[3] ?? '') : '';
-    return id === '' ? '' : render(decodeBasicEntities(id));
-  });
-}
-
-/** IDs named by `<svc-block id="…">` tags, parsed exactly as expansion parses them. */
-export function blockIds(html: string): string[] {
-  const ids = new Set<string>();
-  replaceBlocks(html, (id) => {
-    ids.add(id);
-    return '';
-  });
-  return [...ids];
-}
-
-function decodeBasicEntities(s: string): string {
-  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 }
 
 function compile(source: string, blockId: string | null): CompiledTemplate {
