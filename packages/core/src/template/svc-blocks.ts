@@ -65,8 +65,11 @@ class TagScanner {
    * a failed scan's path, and fails in the same way.
    */
   private walked: Uint8Array | null = null;
+  private readonly html: string;
 
-  constructor(private readonly html: string) {}
+  constructor(html: string) {
+    this.html = html;
+  }
 
   /** `<svc-block` ends at `from`: the tag up to its `>`, plus `\s*</svc-block\s*>` when that follows. */
   opening(from: number): Tag | null {
