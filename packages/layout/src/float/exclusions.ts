@@ -24,6 +24,12 @@ const EPSILON = 1e-6;
 
 export class ExclusionSpace {
   readonly floats: FloatArea[] = [];
+  /**
+   * Floats placed while the margins above them still collapse, before any content fixes where
+   * those margins end (Chromium's adjoining floats): they go where the margins resolve, so they
+   * follow the margins collapsed so far. `start` is where the margins begin, `at` where they end now.
+   */
+  private open: { start: number; at: number; readonly floats: number[] } | null = null;
 
   get isEmpty(): boolean {
     return this.floats.length === 0;
@@ -65,6 +71,43 @@ export class ExclusionSpace {
     let next: number | null = null;
     for (const f of this.floats) if (f.bottom > y + EPSILON && (next === null || f.bottom < next)) next = f.bottom;
     return next;
+  }
+
+  /** The open margins that begin at `start` now end at `at`: the floats placed while they were open move with them. */
+  followMargins(start: number, at: number): void {
+    const open = this.open;
+    if (!open) return;
+    if (Math.abs(open.start - start) > EPSILON) {
+      this.open = null;
+      return;
+    }
+    this.moveOpen(at);
+  }
+
+  /** The float placed last went to `at`, on margins open from `start`. */
+  keepOpen(start: number, at: number): void {
+    this.followMargins(start, at);
+    const last = this.floats.length - 1;
+    if (this.open) this.open.floats.push(last);
+    else this.open = { start, at, floats: [last] };
+  }
+
+  /** Content (or an edge, clearance, a formatting context's end) fixed the open margins to end at `at`: their floats stay there. */
+  settleMargins(at: number): void {
+    if (!this.open) return;
+    this.moveOpen(at);
+    this.open = null;
+  }
+
+  private moveOpen(at: number): void {
+    const open = this.open!;
+    const dy = at - open.at;
+    open.at = at;
+    if (dy === 0) return;
+    for (const i of open.floats) {
+      const f = this.floats[i]!;
+      this.floats[i] = { ...f, top: f.top + dy, bottom: f.bottom + dy };
+    }
   }
 
   /**

@@ -38,6 +38,23 @@ export function childFloats(space: Space, used: UsedBox, state: FlowState): Floa
   return { exclusions: f.exclusions, x: f.x + used.marginLeft + state.contentLeft, y: state.settled ? f.y + state.origin + state.y : f.y };
 }
 
+/**
+ * Floats placed before this box's position is known sit where the margins collapsing above
+ * them end (CSS 2 §8.3.1, §9.5.1; Chromium's adjoining floats): until content fixes that
+ * place, they follow the margins collapsed so far.
+ */
+export function followMargins(space: Space, used: UsedBox, state: FlowState): void {
+  if (state.settled) return;
+  const fc = childFloats(space, used, state);
+  fc.exclusions.followMargins(fc.y, fc.y + resolveMargins(state.pending));
+}
+
+/** The margins collapsing in this (settled) box end at `y` from its border-box top: the floats placed on them stay there. */
+export function settleMargins(space: Space, used: UsedBox, state: FlowState, y: number): void {
+  const fc = childFloats(space, used, state);
+  fc.exclusions.settleMargins(fc.y - state.y + y);
+}
+
 /** Settle the pending margins into the flow (a float or clearance fixes the position they resolve to). */
 function resolvePending(state: FlowState): void {
   if (!state.settled) {
@@ -56,6 +73,7 @@ function resolvePending(state: FlowState): void {
  */
 export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState): void {
   if (child.kind === 'lines' || child.style.clear === 'none') return;
+  followMargins(space, used, state);
   const fc = childFloats(space, used, state);
   const clearY = fc.exclusions.clearance(child.style.clear);
   if (clearY === -Infinity) return;
@@ -63,6 +81,7 @@ export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox
   const hypothetical = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
   if (hypothetical >= clearY - EPSILON) return;
   resolvePending(state);
+  settleMargins(space, used, state, state.y);
   // The BFC y where the flow continues now; move it so that the child's border top lands on clearY.
   const now = childFloats(space, used, state).y;
   state.y += Math.max(0, clearY - ownTop - now);
@@ -82,6 +101,7 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
   let laid = layoutFloatBox(child, used.width, ctx, Infinity, resume, true);
   if (!laid) return { placed: true, rest: null };
   const pendingPx = resolveMargins(state.pending);
+  if (!state.settled) fc.exclusions.followMargins(fc.y, fc.y + pendingPx);
   // The parent's border box in BFC coordinates.
   const parentLeft = fc.x - state.contentLeft;
   const parentTop = fc.y + pendingPx - (state.y + (state.settled ? pendingPx : 0));
@@ -113,6 +133,7 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
   }
   offsetFragment(laid.fragment, at.x + laid.ml - parentLeft - laid.fragment.x, top - laid.fragment.y);
   state.children.push(laid.fragment);
+  if (!state.settled) fc.exclusions.keepOpen(fc.y, fc.y + pendingPx);
   return { placed: true, rest };
 }
 
@@ -203,6 +224,7 @@ export function avoidFloats(
 const narrowed = new WeakMap<BlockLevelBox, { left: number; width: number }>();
 
 function freeSpan(child: ContainerBox | ReplacedBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): { left: number; width: number } | null {
+  followMargins(space, used, state);
   const fc = childFloats(space, used, state);
   const ex = fc.exclusions;
   if (ex.isEmpty) return null;
@@ -218,6 +240,7 @@ function freeSpan(child: ContainerBox | ReplacedBox, space: Space, used: UsedBox
   const start = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
   if (top > start + EPSILON) {
     resolvePending(state);
+    settleMargins(space, used, state, state.y);
     state.y += Math.max(0, top - ownTop - childFloats(space, used, state).y);
   }
   // Its own margins may overlap the floats; its border box may not (as Chromium places it).

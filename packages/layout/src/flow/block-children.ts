@@ -10,7 +10,7 @@ import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
-import { applyClearance, avoidFloats, childFloats, isFloatBox } from '../float/float-layout.js';
+import { applyClearance, avoidFloats, childFloats, followMargins, isFloatBox, settleMargins } from '../float/float-layout.js';
 import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
@@ -78,6 +78,7 @@ export function flowChildren(
       flowFloat(box, i, child, space, used, state, ctx);
       continue;
     }
+    followMargins(space, used, state);
     applyClearance(child, space, used, state);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation, i === lastInFlow);
@@ -90,11 +91,13 @@ export function flowChildren(
       // An empty box: its margins join the pending ones and its top border edge sits below the
       // margins above it, as if it had a bottom border, or at this box's top when they collapse with its top margin (§8.3.1).
       state.pending = r.marginBottom;
+      // Back in a box whose position is known, the floats it holds stay where it sits (§9.5.1).
+      if (state.settled) settleMargins(space, used, state, state.y + resolveMargins(r.marginTop));
       offsetFragment(r.fragment, state.contentLeft, state.y + (state.settled ? resolveMargins(r.marginTop) : 0));
       state.children.push(r.fragment);
       continue;
     }
-    place(r as LayoutResult & { fragment: Fragment }, state);
+    place(r as LayoutResult & { fragment: Fragment }, space, used, state);
     if (childResume === null) startedHere = i;
     if (r.resume) return { pushed: false, resume: { child: i, inner: r.resume }, ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}) };
   }
@@ -147,7 +150,7 @@ function notPlaced(
 }
 
 /** Put a child with content below the previous one, its top margins resolved (or carried up, §8.3.1). */
-function place(r: LayoutResult & { fragment: Fragment }, state: FlowState): void {
+function place(r: LayoutResult & { fragment: Fragment }, space: Space, used: UsedBox, state: FlowState): void {
   let childY: number;
   if (!state.settled) {
     state.settled = true;
@@ -157,6 +160,8 @@ function place(r: LayoutResult & { fragment: Fragment }, state: FlowState): void
   } else {
     childY = state.y + resolveMargins(r.marginTop);
   }
+  // The child's top fixes where the margins above it end, and the floats placed on them (§9.5.1).
+  settleMargins(space, used, state, childY);
   offsetFragment(r.fragment, state.contentLeft, childY);
   state.children.push(r.fragment);
   state.placed++;

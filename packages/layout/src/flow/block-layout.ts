@@ -8,7 +8,7 @@ import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, partOf } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker } from './marker-placement.js';
-import { beginFloats, floatsBottom } from '../float/float-layout.js';
+import { beginFloats, floatsBottom, settleMargins } from '../float/float-layout.js';
 import {
   addMargin, joinMargins, NO_MARGINS, resolveMargins, withoutQuirky, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
 } from './types.js';
@@ -65,6 +65,8 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null,
   };
   beginFloats(state, bfc, space);
+  // A top border or padding fixes where the margins above end (a formatting-context root is placed by its parent).
+  if (!bfc && !collapseTop) settleMargins(space, used, state, 0);
   let flow = flowChildren(box, used, space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (flow.resume !== null && box.style.overflow !== 'visible' && endsHereClipped(used, space, state, topEdges, token?.consumed ?? 0)) flow = { pushed: false, resume: null };
