@@ -34,6 +34,15 @@ export class InvalidFormatError extends PlatenError {
   }
 }
 
+/** A render() option has the wrong type or value (400 invalid_parameter, `param` = the option). */
+export class InvalidOptionError extends PlatenError {
+  declare readonly param: string;
+
+  constructor(param: string, message: string) {
+    super('invalid_parameter', message, param);
+  }
+}
+
 /** The document exceeds a render limit: pages or expanded HTML size (422). */
 export class DocumentTooLargeError extends PlatenError {
   constructor(message: string) {

@@ -2,26 +2,57 @@ import { InvalidFormatError } from './errors.js';
 import { parseComponents, splitCommas, words } from './style/tokenizer.js';
 import { parseColor, parseLength } from './style/values.js';
 
-/** The page format object of SPEC.md ("PdfFormat"); every field optional. */
-export interface PdfFormat {
-  preset?: string;
-  width?: string;
-  height?: string;
-  margins?: { top?: string; bottom?: string; left?: string; right?: string };
-  background_color?: string;
-  font_family?: string;
-  font_size?: string;
-  text_align?: string;
-  horizontal_align?: string;
-  vertical_align?: string;
-  google_fonts_url?: string;
-  color?: string;
-  line_height?: string;
-  component_gap?: string;
-  footer_position?: string;
-}
+export const PRESET_NAMES = ['a4', 'a4-landscape', 'letter', 'letter-landscape', 'square', 'custom'] as const;
+export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify'] as const;
+export const HORIZONTAL_ALIGNS = ['left', 'center', 'right'] as const;
+export const VERTICAL_ALIGNS = ['top', 'center', 'bottom'] as const;
+export const FOOTER_POSITIONS = ['after-content', 'page-bottom'] as const;
 
-export type TextAlignOption = 'left' | 'center' | 'right' | 'justify';
+export type PresetName = (typeof PRESET_NAMES)[number];
+export type TextAlignOption = (typeof TEXT_ALIGNS)[number];
+
+/**
+ * A CSS absolute length: a number and one of px, pt, pc, mm, cm, in, q (any case, as CSS
+ * units are), or `0`. Examples: `"20mm"`, `".5in"`, `"1e1mm"`, `"72pt"`.
+ */
+export type CssLength = string;
+
+/**
+ * The page format object of SPEC.md ("PdfFormat"); every field optional. It is the
+ * document's default page: the template's own `@page` rules win, field by field.
+ */
+export interface PdfFormat {
+  /** Page size; default `a4` (210×297 mm). `custom` takes `width` and `height`. */
+  preset?: PresetName;
+  /** Page width when `preset` is `custom`, 10 mm to 5,000 mm. */
+  width?: CssLength;
+  /** Page height when `preset` is `custom`, 10 mm to 5,000 mm. */
+  height?: CssLength;
+  /** Page margins; default 20 mm top and bottom, 15 mm left and right. */
+  margins?: { top?: CssLength; bottom?: CssLength; left?: CssLength; right?: CssLength };
+  /** Default page background, a CSS colour. */
+  background_color?: string;
+  /** Default font, a CSS `font-family` list. */
+  font_family?: string;
+  /** Default font size, a CSS font size such as `"11pt"`. */
+  font_size?: string;
+  /** Default `text-align` of the body. */
+  text_align?: TextAlignOption;
+  /** Where the content sits across the page when it is narrower; default `left`. */
+  horizontal_align?: (typeof HORIZONTAL_ALIGNS)[number];
+  /** Where the content sits down a page when it is shorter; default `top`. */
+  vertical_align?: (typeof VERTICAL_ALIGNS)[number];
+  /** A Google Fonts stylesheet URL, fetched when rendering under the resource rules. */
+  google_fonts_url?: string;
+  /** Default text colour, a CSS colour. */
+  color?: string;
+  /** Default line height, a CSS line height such as `"1.4"`. */
+  line_height?: string;
+  /** Space between the header, the content and the footer; default `0`. */
+  component_gap?: CssLength;
+  /** The footer right after the content, or at the bottom of each page; default `after-content`. */
+  footer_position?: (typeof FOOTER_POSITIONS)[number];
+}
 
 /** A PdfFormat with defaults applied and lengths in CSS px (1in = 96px = 25.4mm). */
 export interface ResolvedFormat {
@@ -53,22 +84,25 @@ const PRESETS: Readonly<Record<string, readonly [number, number]>> = {
   letter: [8.5 * 96, 11 * 96],
   square: [210 * MM, 210 * MM],
 };
-export const PRESET_NAMES = ['a4', 'a4-landscape', 'letter', 'letter-landscape', 'square', 'custom'] as const;
-
 export const MIN_PAGE_SIDE = 10 * MM;
 export const MAX_PAGE_SIDE = 5000 * MM;
 
 const DEFAULT_MARGINS = { top: 20 * MM, right: 15 * MM, bottom: 20 * MM, left: 15 * MM };
 
-/** Parse an absolute CSS length (`12mm`, `0.5in`, `10px`, `0`) to px, or null. */
+/**
+ * Parse a CssLength (`12mm`, `.5in`, `1e1mm`, `20MM`, `0`) to px, or null. The one rule for
+ * lengths everywhere: the server's schemas and the CLI call it too. As in CSS, a number
+ * other than 0 needs a unit (CSS Values 4 §6.1), and units are ASCII case-insensitive.
+ */
 export function parseAbsoluteLength(text: string): number | null {
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)([a-z]*)\s*$/i.exec(text);
   if (!m) return null;
   const value = Number(m[1]);
+  if (!Number.isFinite(value)) return null;
   const unit = (m[2] ?? '').toLowerCase();
-  if (unit === '') return value === 0 || Number.isFinite(value) ? value : null; // unitless → px
+  if (unit === '') return value === 0 ? 0 : null;
   const factor = PX_PER_UNIT[unit];
-  return factor === undefined || !Number.isFinite(value) ? null : value * factor;
+  return factor === undefined ? null : value * factor;
 }
 
 function fail(param: string, message: string): never {
@@ -85,7 +119,7 @@ function optionalString(format: PdfFormat, key: keyof PdfFormat, prefix: string)
 function oneOf<T extends string>(format: PdfFormat, key: keyof PdfFormat, prefix: string, allowed: readonly T[], fallback: T): T {
   const raw = optionalString(format, key, prefix);
   if (raw === undefined) return fallback;
-  const value = raw.trim().toLowerCase();
+  const value = raw;
   if (!(allowed as readonly string[]).includes(value)) {
     fail(`${prefix}.${key}`, `${prefix}.${key} must be one of ${allowed.join(', ')}; got "${raw}".`);
   }
@@ -123,7 +157,7 @@ function margins(format: PdfFormat, prefix: string, width: number, height: numbe
     const raw: unknown = given?.[side];
     if (raw === undefined || raw === null) continue;
     const param = `${prefix}.margins.${side}`;
-    const px = typeof raw === 'string' ? parseAbsoluteLength(raw) : typeof raw === 'number' ? raw : null;
+    const px = typeof raw === 'string' ? parseAbsoluteLength(raw) : null;
     if (px === null || px < 0) fail(param, `${param} must be a non-negative CSS length such as "20mm"; got "${String(raw)}".`);
     out[side] = px;
   }
@@ -156,15 +190,15 @@ export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'form
   validateTypography(f, paramPrefix);
   const textAlign = f.text_align === undefined || f.text_align === null
     ? null
-    : oneOf(f, 'text_align', paramPrefix, ['left', 'center', 'right', 'justify'] as const, 'left');
+    : oneOf(f, 'text_align', paramPrefix, TEXT_ALIGNS, 'left');
   return {
     width,
     height,
     margins: resolvedMargins,
     componentGap: gap,
-    footerPosition: oneOf(f, 'footer_position', paramPrefix, ['after-content', 'page-bottom'] as const, 'after-content'),
-    verticalAlign: oneOf(f, 'vertical_align', paramPrefix, ['top', 'center', 'bottom'] as const, 'top'),
-    horizontalAlign: oneOf(f, 'horizontal_align', paramPrefix, ['left', 'center', 'right'] as const, 'left'),
+    footerPosition: oneOf(f, 'footer_position', paramPrefix, FOOTER_POSITIONS, 'after-content'),
+    verticalAlign: oneOf(f, 'vertical_align', paramPrefix, VERTICAL_ALIGNS, 'top'),
+    horizontalAlign: oneOf(f, 'horizontal_align', paramPrefix, HORIZONTAL_ALIGNS, 'left'),
     googleFontsUrl: text('google_fonts_url'),
     fontFamily: text('font_family'),
     fontSize: text('font_size'),
@@ -183,7 +217,7 @@ function validateTypography(f: PdfFormat, prefix: string): void {
   const check = (key: keyof PdfFormat, ok: (text: string) => boolean, what: string): void => {
     const raw = optionalString(f, key, prefix);
     if (raw === undefined || raw.trim() === '') return;
-    if ((key !== 'google_fonts_url' && /[;{}]/.test(raw)) || !ok(raw)) fail(`${prefix}.${key}`, `${prefix}.${key} must be ${what}; got "${raw}".`);
+    if (/[;{}]/.test(raw) || !ok(raw)) fail(`${prefix}.${key}`, `${prefix}.${key} must be ${what}; got "${raw}".`);
   };
   const single = (text: string) => {
     const w = words(parseComponents(text));
@@ -204,14 +238,6 @@ function validateTypography(f: PdfFormat, prefix: string): void {
     const w = words(part);
     return w.length > 0 && (w.length === 1 && w[0]!.t === 'str' ? true : w.every((cv) => cv.t === 'ident'));
   }), 'a CSS font-family list');
-  check('google_fonts_url', (t) => {
-    try {
-      const url = new URL(t.trim());
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'an http(s) URL');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { streamDocument, type Measurer, type PageSink } from '@platen/layout';
+import { checkRenderOptions } from './check-options.js';
 import { DocumentTooLargeError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
 import { parseHtml } from './html/parse.js';
@@ -64,6 +65,7 @@ export async function render(options: RenderOptions): Promise<Uint8Array> {
 
 /** Render and also report the page count and diagnostics. The pipeline, top to bottom. */
 export async function renderDocument(options: RenderOptions): Promise<RenderResult> {
+  checkRenderOptions(options);
   const format = resolveFormat(options.format);
   const maxHtmlBytes = options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES;
   const expand = (html: string): string => checkSize(expandTemplate(html, options.data ?? {}, { blocks: options.blocks ?? {}, maxBytes: maxHtmlBytes }), maxHtmlBytes);

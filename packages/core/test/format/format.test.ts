@@ -23,7 +23,8 @@ describe('resolveFormat', () => {
     [{ preset: 'a4-landscape' }, 297 * MM, 210 * MM],
     [{ preset: 'square' }, 210 * MM, 210 * MM],
     [{ preset: 'custom', width: '80mm', height: '4in' }, 80 * MM, 384],
-    [{ preset: 'A4' }, 210 * MM, 297 * MM],
+    [{ preset: 'custom', width: '.5in', height: '1e1mm', margins: { top: '0', bottom: '0', left: '0', right: '0' } }, 48, 10 * MM],
+    [{ preset: 'custom', width: '20E1MM', height: '+72PT', margins: { top: '0', bottom: '0' } }, 200 * MM, 96],
     [{ width: '100mm', height: '150mm' }, 100 * MM, 150 * MM],
     [{ preset: 'letter', width: '100mm', height: '150mm' }, 816, 1056],
     [{ width: '100mm' }, 210 * MM, 297 * MM],
@@ -55,7 +56,12 @@ describe('resolveFormat', () => {
     [{ font_size: '-2px' }, 'format.font_size'],
     [{ line_height: '1.4; color: red' }, 'format.line_height'],
     [{ font_family: 'Arial, 12px' }, 'format.font_family'],
-    [{ google_fonts_url: 'fonts.googleapis.com/css2?family=Inter' }, 'format.google_fonts_url'],
+    [{ preset: 'A4' }, 'format.preset'],
+    [{ preset: 'custom', width: '100', height: '100mm' }, 'format.width'],
+    [{ preset: 'custom', width: '100 mm', height: '100mm' }, 'format.width'],
+    [{ preset: 'custom', width: '1e999mm', height: '100mm' }, 'format.width'],
+    [{ margins: { top: 10 } } as unknown as PdfFormat, 'format.margins.top'],
+    [{ margins: { top: '10' } }, 'format.margins.top'],
   ])('rejects %j at %s', (format, param) => {
     let error: unknown;
     try {

@@ -1,49 +1,40 @@
+import {
+  FOOTER_POSITIONS, HORIZONTAL_ALIGNS, MAX_PAGE_SIDE, MIN_PAGE_SIDE, PRESET_NAMES, TEXT_ALIGNS, VERTICAL_ALIGNS, parseAbsoluteLength,
+} from '@platen/core';
 import { z } from 'zod';
 
-/** CSS absolute lengths accepted in PdfFormat; `0` needs no unit. */
-export const LENGTH = /^(0|\d+(\.\d+)?(px|pt|pc|mm|cm|in|q))$/i;
-const MM_PER_UNIT: Record<string, number> = { px: 25.4 / 96, pt: 25.4 / 72, pc: 25.4 / 6, mm: 1, cm: 10, in: 25.4, q: 0.25 };
-
-/** Millimetres of a LENGTH string. */
-export function lengthToMm(length: string): number {
-  const match = /^(\d+(?:\.\d+)?)([a-z]*)$/i.exec(length);
-  if (!match) return NaN;
-  return Number(match[1]) * (MM_PER_UNIT[(match[2] ?? '').toLowerCase()] ?? (match[1] === '0' ? 0 : NaN));
-}
-
-const length = z.string().regex(LENGTH, 'Expected a CSS length such as 20mm, 1in or 72pt.');
+// Field values follow core's rules (one grammar for lengths, the same enumerations), so that the
+// API, the CLI and the library accept and refuse the same formats; core checks the whole format.
+const length = z
+  .string()
+  .max(50)
+  .refine((v) => (parseAbsoluteLength(v) ?? -1) >= 0, 'Expected a non-negative CSS length such as 20mm, .5in or 72pt.')
+  .meta({ description: 'A CSS length: a number and px, pt, pc, mm, cm, in or q (any case), or 0.', examples: ['20mm', '.5in', '72pt'] });
 /** Custom page sides: 10 mm to 5,000 mm (DECISIONS.md "Limits and resources"). */
-const side = length.refine((v) => lengthToMm(v) >= 10 && lengthToMm(v) <= 5000, 'Page sides must be between 10mm and 5000mm.');
+const side = length.refine((v) => {
+  const px = parseAbsoluteLength(v) ?? 0;
+  return px >= MIN_PAGE_SIDE - 1e-6 && px <= MAX_PAGE_SIDE + 1e-6;
+}, 'Page sides must be between 10mm and 5000mm.');
 const short = (max = 200) => z.string().max(max);
-
-export const PRESETS = ['a4', 'a4-landscape', 'letter', 'letter-landscape', 'square', 'custom'] as const;
-
-/** Page sizes in mm (DECISIONS.md "Render"). */
-export const PRESET_SIZES_MM: Record<Exclude<(typeof PRESETS)[number], 'custom'>, readonly [number, number]> = {
-  a4: [210, 297],
-  'a4-landscape': [297, 210],
-  letter: [215.9, 279.4],
-  'letter-landscape': [279.4, 215.9],
-  square: [210, 210],
-};
 
 export const pdfFormatSchema = z
   .object({
-    preset: z.enum(PRESETS),
+    preset: z.enum(PRESET_NAMES),
     width: side,
     height: side,
     margins: z.object({ top: length, bottom: length, left: length, right: length }).partial(),
     background_color: short(),
     font_family: short(),
     font_size: short(50),
-    text_align: z.enum(['left', 'center', 'right', 'justify']),
-    horizontal_align: z.enum(['left', 'center', 'right']),
-    vertical_align: z.enum(['top', 'center', 'bottom']),
-    google_fonts_url: z.url({ protocol: /^https?$/ }).max(2000),
+    text_align: z.enum(TEXT_ALIGNS),
+    horizontal_align: z.enum(HORIZONTAL_ALIGNS),
+    vertical_align: z.enum(VERTICAL_ALIGNS),
+    // Any scheme is accepted: what may not be fetched is skipped with a warning when rendering (DECISIONS.md).
+    google_fonts_url: short(2000),
     color: short(),
     line_height: short(50),
     component_gap: length,
-    footer_position: z.enum(['after-content', 'page-bottom']),
+    footer_position: z.enum(FOOTER_POSITIONS),
   })
   .partial()
   .meta({ id: 'PdfFormat', description: 'Page format; every field optional. Default A4 portrait, margins 20mm/15mm.' });

@@ -108,7 +108,21 @@ describe('POST /render errors and logs', () => {
     await bad({ html: 'x', format: { preset: 'a3' } }, 'format.preset');
     await bad({ html: 'x', format: { preset: 'custom', height: '100mm' } }, 'format.width');
     await bad({ html: 'x', format: { margins: { top: '150mm', bottom: '150mm' } } }, 'format.margins');
-    await bad({ html: 'x', format: { google_fonts_url: 'ftp://fonts.example/x.css' } }, 'format.google_fonts_url');
+    await bad({ html: 'x', format: { preset: 'A4' } }, 'format.preset');
+    await bad({ html: 'x', format: { margins: { left: '10' } } }, 'format.margins.left');
+    await bad({ html: 'x', format: { preset: 'custom', width: '100 mm', height: '100mm' } }, 'format.width');
+  });
+
+  it('accepts the lengths core accepts (one grammar everywhere)', async () => {
+    const format = { preset: 'custom', width: '.5in', height: '1e1mm', margins: { top: '0', bottom: '0', left: '1MM', right: '+1pt' } };
+    const a = await render(alice, { html: '<p>x</p>', format });
+    expect(a.status).toBe(200);
+  });
+
+  // DECISIONS.md: google_fonts_url is checked when rendering; what may not be fetched is skipped with a warning.
+  it('renders with a google_fonts_url it may not fetch', async () => {
+    const a = await render(alice, { html: '<p>x</p>', format: { google_fonts_url: 'ftp://fonts.example/x.css' } });
+    expect(a.status).toBe(200);
   });
 
   it('maps core failures: template_syntax_error 400, invalid_parameter 400, document_too_large 422', async () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidOptionError, PlatenError, render, renderDocument } from '../../src/index.js';
+
+/** What render() throws for `options`, called as plain JavaScript would call it. */
+async function failure(options: unknown): Promise<InvalidOptionError> {
+  const error = await render(options as never).then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(InvalidOptionError);
+  expect(error).toBeInstanceOf(PlatenError);
+  return error as InvalidOptionError;
+}
+
+describe('render() options from plain JavaScript', () => {
+  it.each<[unknown, string]>([
+    [undefined, 'options'],
+    [null, 'options'],
+    ['<p>x</p>', 'options'],
+    [{}, 'html'],
+    [{ html: 1 }, 'html'],
+    [{ html: 'x', header: 5 }, 'header'],
+    [{ html: 'x', footer: {} }, 'footer'],
+    [{ html: 'x', data: 5 }, 'data'],
+    [{ html: 'x', data: [1] }, 'data'],
+    [{ html: 'x', blocks: ['a'] }, 'blocks'],
+    [{ html: 'x', blocks: { logo: 3 } }, 'blocks.logo'],
+    [{ html: 'x', baseDir: 7 }, 'baseDir'],
+    [{ html: 'x', allowPrivateNetwork: 'yes' }, 'allowPrivateNetwork'],
+    [{ html: 'x', maxPages: 0 }, 'maxPages'],
+    [{ html: 'x', maxHtmlBytes: 1.5 }, 'maxHtmlBytes'],
+    [{ html: 'x', fontDirs: '/fonts' }, 'fontDirs'],
+  ])('%j fails naming %s', async (options, param) => {
+    const error = await failure(options);
+    expect(error.param).toBe(param);
+    expect(error.code).toBe('invalid_parameter');
+    expect(error.message).toContain(param === 'options' ? 'options object' : param);
+  });
+
+  it('accepts null header, footer and data', async () => {
+    const pdf = await render({ html: '<p>x</p>', header: null, footer: null, data: null as never });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
+  // DECISIONS.md: google_fonts_url follows the resource rules, checked when rendering; what may
+  // not be fetched is skipped with a warning, never failing the render.
+  it('skips a google_fonts_url it may not fetch with a warning', async () => {
+    const result = await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: 'ftp://fonts.example/x.css' } });
+    expect(result.pageCount).toBe(1);
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining('ftp:') }));
+  });
+});
