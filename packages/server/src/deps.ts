@@ -11,6 +11,7 @@ import type { RenderStore } from './store/renders.js';
 import type { SessionStore } from './store/sessions.js';
 import type { TemplateStore } from './store/templates.js';
 import type { UserStore } from './store/users.js';
+import type { TextExtractor } from './text/text-extractor.js';
 
 /** Everything route modules may use; built once by createDeps. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   readonly logger: Logger;
   readonly pool: RenderPool;
   readonly blobs: BlobStore;
+  /** plain_text and previews of large HTML, off the event loop. */
+  readonly text: TextExtractor;
   readonly users: UserStore;
   readonly sessions: SessionStore;
   readonly apiKeys: ApiKeyStore;

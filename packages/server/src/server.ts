@@ -17,6 +17,7 @@ import { createRenderStore } from './store/renders.js';
 import { createSessionStore } from './store/sessions.js';
 import { createTemplateStore } from './store/templates.js';
 import { createUserStore } from './store/users.js';
+import { createTextExtractor, INLINE_TEXT_LENGTH } from './text/text-extractor.js';
 
 export interface RunningServer {
   /** Base URL the server listens on, e.g. http://127.0.0.1:3000. */
@@ -36,6 +37,7 @@ export function createDeps(config: Config): AppDeps {
     logger: config.logger ?? createJsonLogger(config.logRequests),
     pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, workerUrl: config.renderWorkerUrl }),
     blobs: createFileBlobStore(join(config.dataDir, 'renders')),
+    text: createTextExtractor({ inlineLength: INLINE_TEXT_LENGTH, memoryMb: config.renderMemoryMb }),
     users: createUserStore(db, now),
     sessions: createSessionStore(db, now, config.sessionTtlSeconds),
     apiKeys: createApiKeyStore(db, now),
@@ -85,6 +87,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.closeAllConnections();
       await closed;
       await deps.pool.close();
+      await deps.text.close();
       deps.db.close();
     },
   };

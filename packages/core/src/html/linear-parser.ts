@@ -1,4 +1,4 @@
-import { Parser, type ParserOptions } from 'htmlparser2';
+import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { DomHandler, type Document, type DomHandlerOptions, type Element } from 'domhandler';
 
 /**
@@ -79,12 +79,20 @@ function exactChildren(element: Element): void {
 /** `htmlparser2.parseDocument`, but linear in nesting depth (see `TopFirstStack`); `onClose` sees every element as it closes. */
 export function parseDocumentLinear(html: string, options: ParserOptions & DomHandlerOptions, onClose?: (element: Element) => void): Document {
   const handler = new DomHandler(undefined, options, onClose ? (el) => (exactChildren(el), onClose(el)) : exactChildren);
+  createLinearParser(handler, options).end(html);
+  return handler.root;
+}
+
+/**
+ * An htmlparser2 `Parser` for any handler (a DomHandler, or callbacks that build nothing),
+ * linear in nesting depth (see `TopFirstStack`). Feed it once with `end(html)`.
+ */
+export function createLinearParser(handler: Partial<Handler>, options: ParserOptions): Parser {
   const parser = new Parser(handler, options);
   const internals = parser as unknown as { stack: unknown; foreignContext: unknown; onend: () => void };
   if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext) || internals.stack.length !== 0 || typeof internals.onend !== 'function') {
     // Not the Parser this was written for: parse as it is (correct, quadratic in depth).
-    parser.end(html);
-    return handler.root;
+    return parser;
   }
   // Replace the Parser's own stacks before it has seen any input (both are fresh here:
   // `stack` empty, `foreignContext` holding the base "not foreign" entry).
@@ -102,6 +110,5 @@ export function parseDocumentLinear(html: string, options: ParserOptions & DomHa
     internals.foreignContext = foreign.toArray();
     onend.call(this);
   };
-  parser.end(html);
-  return handler.root;
+  return parser;
 }

@@ -19,7 +19,8 @@ export function registerComponentRoutes(app: H3, deps: AppDeps): void {
     POST: async (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const input = validate(createComponentSchema, await readJson(event, deps.config));
-      return created(event, components.create(userId, input));
+      const preview = input.preview ?? (await deps.text.preview(input.html ?? ''));
+      return created(event, components.create(userId, { ...input, preview }));
     },
   });
   resource(app, '/api/v1/components/:id', {
@@ -27,7 +28,8 @@ export function registerComponentRoutes(app: H3, deps: AppDeps): void {
     PUT: async (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const input = validate(updateComponentSchema, await readJson(event, deps.config));
-      return found(components.update(userId, idParam(event), input), 'Component');
+      const preview = input.preview ?? (input.html === undefined ? undefined : await deps.text.preview(input.html));
+      return found(components.update(userId, idParam(event), { ...input, preview }), 'Component');
     },
     DELETE: (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);

@@ -21,7 +21,8 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
       const input = validate(createTemplateSchema, await readJson(event, deps.config));
       if (input.pdf_format) checkFormat(input.pdf_format, 'pdf_format');
       service.checkChrome(userId, input);
-      return created(event, templates.create(userId, input));
+      const plain_text = input.plain_text ?? (await deps.text.plainText(input.html ?? ''));
+      return created(event, templates.create(userId, { ...input, plain_text }));
     },
   });
   resource(app, '/api/v1/templates/:id', {
@@ -32,7 +33,8 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
       found(templates.get(userId, idParam(event)), 'Template');
       if (input.pdf_format) checkFormat(input.pdf_format, 'pdf_format');
       service.checkChrome(userId, input);
-      return found(templates.update(userId, idParam(event), input), 'Template');
+      const plain_text = input.plain_text ?? (input.html === undefined ? undefined : await deps.text.plainText(input.html));
+      return found(templates.update(userId, idParam(event), { ...input, plain_text }), 'Template');
     },
     DELETE: (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);

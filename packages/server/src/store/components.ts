@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js';
-import { previewOf } from '../html-text.js';
+import { previewOf } from '../text/html-text.js';
 import { newId } from '../ids.js';
 
 export type ComponentType = 'header' | 'footer' | 'block';

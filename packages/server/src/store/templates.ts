@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js';
-import { htmlToText } from '../html-text.js';
+import { htmlToText } from '../text/html-text.js';
 import { newId } from '../ids.js';
 
 export interface Template {
