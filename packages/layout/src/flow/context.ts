@@ -1,7 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { ImageSizes } from '../layout-document.js';
 import type { Measurer } from '../measurer.js';
-import type { LinesMemo } from '../boxes/box.js';
 import { ShapeCache } from '../text/shape-cache.js';
 
 /** Per-document layout state: injected services and caches. Not shared across documents. */
@@ -17,7 +16,7 @@ export interface LayoutContext {
   /**
    * Caches holding fragments placed on pages that pagination has not given away yet. A page
    * given away is converted to page coordinates and painted, so nothing may copy from its
-   * fragments after that: releaseHeld empties these caches then (later uses lay out again),
+   * fragments after that: releaseHeld makes each cache forget them then (later uses lay out again),
    * and the fragments die with their page.
    */
   readonly held: Held;
@@ -32,22 +31,18 @@ export interface LayoutContext {
 }
 
 export interface Held {
-  /** Memos whose `lines` hold placed fragments. */
-  readonly lines: LinesMemo[];
-  /** Other caches' releases (a table's measured rows). */
+  /** What each cache does when the page its placed fragments are on is given away (a paragraph's lines, a table's measured rows). */
   readonly release: (() => void)[];
 }
 
 export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false, diagnostics: Diagnostic[] = []): LayoutContext {
-  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { lines: [], release: [] }, quirks, icb: { blockSize: 1000 } };
+  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { release: [] }, quirks, icb: { blockSize: 1000 } };
 }
 
 /** Empty the caches of placed fragments (LayoutContext.held). */
 export function releaseHeld(ctx: LayoutContext): void {
-  const { lines, release } = ctx.held;
-  for (const memo of lines) memo.lines = null;
+  const { release } = ctx.held;
   for (const f of release) f();
-  lines.length = 0;
   release.length = 0;
 }
 

@@ -1,4 +1,4 @@
-import type { LinesBox, MarkerBox } from '../boxes/box.js';
+import type { LinesBox, LinesMemo, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
@@ -19,17 +19,33 @@ export interface CachedLines {
   readonly width: number;
   /** The containing block height atomic inlines resolve percentages against (null: indefinite). */
   readonly cbHeight: number | null;
-  readonly lines: readonly LineBox[];
+  /** The page area's block size orthogonal atomic inlines may size against (LayoutContext.icb). */
+  readonly icbBlockSize: number;
+  /** A line given away keeps its metrics, not its fragments. */
+  readonly lines: LineBox[];
   readonly empty: boolean;
-  /** Where each line's own fragments were moved when first placed (NaN: not yet placed). */
+  /** Where each line's own fragments were moved when first placed (NaN: not yet placed, GIVEN: given away with its page). */
   readonly placedAt: number[];
+  /** Lines first placed on the page being laid out: given away with it (LayoutContext.held). */
+  readonly onPage: number[];
+  /** How many lines were given away, and one past the last of them. */
+  given: number;
+  givenEnd: number;
 }
 
-/** Line breaking depends only on the width: computed once per paragraph and width, then paginated. */
-function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: number | null = null): CachedLines {
+/** placedAt of a line whose fragments went out with a page: they are in page coordinates now, nothing may copy them. */
+const GIVEN = Infinity;
+
+/**
+ * Line breaking depends only on the width: computed once per paragraph and width, then
+ * paginated. The lines stay cached while a paragraph runs over many pages: a page given away
+ * takes only its own lines' fragments (givenAway), so each page resumes on the same lines
+ * instead of breaking and building the whole paragraph again (quadratic in its length).
+ */
+function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: number | null, from: number): CachedLines {
   const memo = linesMemo(box, ctx);
   const hit = memo.lines;
-  if (hit && hit.width === width && hit.cbHeight === cbHeight) return hit;
+  if (hit && hit.width === width && hit.cbHeight === cbHeight && hit.icbBlockSize === ctx.icb.blockSize && hit.givenEnd <= from) return hit;
   const para = paragraphOf(box, width, ctx, false, cbHeight);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   // ::first-line (CSS Pseudo 4 §2.2): the first line's text and its strut take its style.
@@ -44,13 +60,24 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   }, ctx), box.style, width, ctx, i === clampedAt));
   let empty = true;
   for (const line of lines) if (!line.empty) empty = false;
-  const cached: CachedLines = { width, cbHeight, lines, empty, placedAt: lines.map(() => NaN) };
+  const cached: CachedLines = { width, cbHeight, icbBlockSize: ctx.icb.blockSize, lines, empty, placedAt: lines.map(() => NaN), onPage: [], given: 0, givenEnd: 0 };
   memo.lines = cached;
-  ctx.held.lines.push(memo);
   // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
   memo.paragraph = null;
   return cached;
+}
+
+/** The page holding lines of `cached` was given away: forget their fragments, and the lines once all are gone. */
+function givenAway(memo: LinesMemo, cached: CachedLines): void {
+  for (const i of cached.onPage) {
+    cached.placedAt[i] = GIVEN;
+    cached.lines[i] = { ...cached.lines[i]!, fragments: [] };
+    cached.givenEnd = Math.max(cached.givenEnd, i + 1);
+  }
+  cached.given += cached.onPage.length;
+  cached.onPage.length = 0;
+  if (cached.given === cached.lines.length && memo.lines === cached) memo.lines = null;
 }
 
 /** The index of the line `-webkit-line-clamp` ends the box with (CSS Overflow 4 §5.2), or -1 when it does not clamp. */
@@ -65,14 +92,14 @@ function clampLine(box: LinesBox, lineCount: number): number {
  */
 export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   if (needsFloatLines(box, space, resume)) return layoutLinesAroundFloats(box, space, resume, ctx);
-  const cached = linesFor(box, space.inlineSize, ctx, space.cbBlockSize);
+  const start = resume?.kind === 'lines' ? resume.line : 0;
+  const cached = linesFor(box, space.inlineSize, ctx, space.cbBlockSize, start);
   const { lines, empty } = cached;
   if (empty) {
     // Only zero-height line boxes: the anonymous box is empty and margins collapse through it.
     const fragment = createBoxFragment(box.style, '', NO_ATTRS, { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
     return { fragment, resume: null, marginTop: space.marginAbove, marginBottom: space.marginAbove, collapsesThrough: true, height: 0, baseline: null, lastBaseline: null };
   }
-  const start = resume?.kind === 'lines' ? resume.line : 0;
   const available = space.blockSize - resolveMargins(space.marginAbove);
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
   if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, space.pageIsEmpty);
@@ -83,7 +110,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   }
   if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
   // One line placed for the first time (most paragraphs): its fragments, in an array of their size.
-  const children: Fragment[] = end - start === 1 ? placeLine(cached, start, 0).slice() : [];
+  const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, 0, ctx).slice() : [];
   let y = 0;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
@@ -95,7 +122,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     const line = lines[i]!;
     if (end - start > 1) {
       lastLineStart = children.length;
-      for (const f of placeLine(cached, i, y)) children.push(f);
+      for (const f of placeLine(box, cached, i, y, ctx)) children.push(f);
     }
     if (!line.empty && clampedHeight === null) {
       baseline ??= y + line.baseline;
@@ -120,12 +147,17 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
  * A line's fragments moved to `y`: the cached ones the first time (no copy), copies after
  * that (the line was laid out on a page that was then given up, e.g. pushed by orphans).
  */
-function placeLine(cached: CachedLines, i: number, y: number): Fragment[] {
+function placeLine(box: LinesBox, cached: CachedLines, i: number, y: number, ctx: LayoutContext): Fragment[] {
   const line = cached.lines[i]!;
   const at = cached.placedAt[i]!;
   if (Number.isNaN(at)) {
     for (const f of line.fragments) offsetFragment(f, 0, y);
     cached.placedAt[i] = y;
+    if (cached.onPage.length === 0) {
+      const memo = box.memo!;
+      ctx.held.release.push(() => givenAway(memo, cached));
+    }
+    cached.onPage.push(i);
     return line.fragments;
   }
   return line.fragments.map((f) => {
