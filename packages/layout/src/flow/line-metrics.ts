@@ -79,7 +79,8 @@ function makeEntry(
       case 'text-top': shift = -pAscent + ascent + leadingTop; break;
       case 'text-bottom': shift = pDescent - descent - leadingBottom; break;
       // Chromium keeps half the parent's x-height for middle on a central baseline too (WPT vertical-alignment-vrl-022).
-      case 'middle': shift = -pm.xHeight / 2 - (descent - ascent) / 2; break;
+      // The box's midpoint counts its half-leadings, in LayoutUnits (Chromium's ComputeVerticalAlign).
+      case 'middle': shift = layoutUnit((ascent + leadingTop - descent - leadingBottom) / 2) - Math.round(pm.xHeight / 2 * 64) / 64; break;
       case 'top': align = 'top'; break;
       case 'bottom': align = 'bottom'; break;
       default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height

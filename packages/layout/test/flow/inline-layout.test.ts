@@ -228,8 +228,8 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
                 text "s" 8,23.19 w=8
               box span 16,0 8x16
                 text "p" 16,12.67 w=8
-              box span 24,11.13 4x8
-                text "m" 24,17.4 w=4
+              box span 24,11.12 4x8
+                text "m" 24,17.39 w=4
               box span 28,6.33 4x8
                 text "t" 28,12.6 w=4
               box span 32,1.33 8x16
