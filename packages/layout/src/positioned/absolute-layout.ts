@@ -61,6 +61,7 @@ export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number,
     paddingLeft: p.left, paddingRight: p.right, paddingTop: p.top, paddingBottom: p.bottom,
     ...(stretchedH !== null ? { height: stretchedH } : {}),
     ...(specH !== null && !replaced ? { height: toContentSize(specH, s, vEdges) } : {}),
+    ...(box.kind === 'table' ? tableWidth(width + hEdges) : {}),
   };
   const copy = { ...box, style } as LaidOutBox;
   const r = layoutBox(copy, {
@@ -73,6 +74,14 @@ export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number,
   const vr = solveAxis(v, Math.max(0, r.height - vEdges));
   offsetFragment(fragment, hr.offset - fragment.x, vr.offset - fragment.y);
   return fragment;
+}
+
+/**
+ * A table is given its border-box width: with collapsed borders its box holds half of them
+ * (CSS 2.1 §17.6.2), not the `border-*-width` counted in hEdges. Its min/max-width were applied.
+ */
+function tableWidth(borderBox: number): Partial<ComputedStyle> {
+  return { width: borderBox, boxSizing: 'border-box', minWidth: 0, maxWidth: 'none' };
 }
 
 /** §10.3.7: a definite width, the width between two insets, or shrink-to-fit (§10.3.5); then min/max-width. */
