@@ -94,8 +94,16 @@ export interface Page {
    * Absent = 1.
    */
   readonly scale?: number;
+  /** The `@page` box's background images, over the whole page box under `fragments`. */
+  readonly backdrop?: readonly Fragment[];
   /** The page's own layer: the canvas background, then the body; the painter sorts by stacking. */
   readonly fragments: readonly Fragment[];
+  /**
+   * The page area, which clips `fragments` when present: Chromium prints none of the document
+   * into the page margins (measured: a box with negative margins or insets is cut at the page
+   * area on all four sides), those hold only the margin boxes (CSS Paged Media 3 §3).
+   */
+  readonly area?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   /**
    * Header, footer and margin boxes, painted above `fragments` as a layer of their own (the
    * services users' templates were written for print header and footer templates as documents

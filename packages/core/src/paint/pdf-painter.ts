@@ -179,7 +179,7 @@ export class PdfPainter implements PageSink {
    * flipped y to point down), with its links. `page`: the body's page, whose background
    * (the canvas's, CSS 2.1 §14.2) is painted first; null for the chrome.
    */
-  #paintLayer(fragments: readonly Fragment[], index: number, scale: number, anchors: readonly BoxFragment[], page: { width: number; height: number; backgroundColor: Color } | null): void {
+  #paintLayer(fragments: readonly Fragment[], index: number, scale: number, anchors: readonly BoxFragment[], page: Page | null): void {
     const { doc, ctx, destinations } = this.#run;
     ctx.startPage();
     ctx.save();
@@ -187,6 +187,8 @@ export class PdfPainter implements PageSink {
     if (page) ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
     // Shrink to fit: the fragments are in layout px of a page `1 / scale` times larger.
     if (scale !== 1) doc.transform(scale, 0, 0, scale, 0, 0);
+    if (page?.backdrop) paintLayer(ctx, page.backdrop);
+    if (page?.area) ctx.clipRect(page.area);
     paintLayer(ctx, fragments);
     destinations.paintLinks(ctx, index, scale, anchors);
     ctx.restore();

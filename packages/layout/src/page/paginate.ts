@@ -243,23 +243,25 @@ function sameResume(a: Resume | null, b: Resume | null): boolean {
 function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
   const { style, margins } = b;
   const fragments: Fragment[] = [];
+  const backdrop: Fragment[] = [];
   const width = areaWidth(style, margins);
+  const height = style.height - margins.top - margins.bottom;
   const pageLayers = style.backgroundLayers ?? [];
   if (pageLayers.length > 0) {
     // The page box as border box, the positioning area as its padding box.
     const border = { top: margins.top, left: margins.left, right: style.width - margins.left - width, bottom: style.height - margins.top - documentHeight };
     const layers = backgroundOnly(docs.root.style, pageLayers, { r: 0, g: 0, b: 0, a: 0 });
-    fragments.push(createBoxFragment(layers, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border, padding: ZERO_EDGES, part: WHOLE }, []));
+    backdrop.push(createBoxFragment(layers, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border, padding: ZERO_EDGES, part: WHOLE }, []));
   }
   if (docs.canvas.style) {
     // Painted over the page area, positioned against the unbroken document (shifted up by the earlier pages).
-    const height = style.height - margins.top - margins.bottom;
     const top = b.bodyTop - b.documentTop - margins.top;
     const border = { top, left: 0, right: 0, bottom: height - top - documentHeight };
     fragments.push(createBoxFragment(docs.canvas.style, '', NO_ATTRS, { x: margins.left, y: margins.top, width, height, border, padding: ZERO_EDGES, part: WHOLE }, []));
   }
   if (b.body) fragments.push(b.body);
-  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, fragments };
+  const area = { x: margins.left, y: margins.top, width, height };
+  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments, area };
   return b.scale === 1 ? page : { ...page, scale: b.scale };
 }
 
