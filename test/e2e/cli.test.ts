@@ -97,6 +97,15 @@ describe('platen render', () => {
     expect(output).toContain('platen render');
   });
 
+  it('prints its version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = await platen([flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.toString()).toBe(`${version}\n`);
+    }
+  });
+
   it('prints help', async () => {
     const result = await platen(['render', '--help']);
     expect(result.code).toBe(0);

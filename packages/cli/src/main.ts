@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `platen` command line: thin wrappers over @platen/core and @platen/server. */
+import { readFileSync } from 'node:fs';
 import { UsageError, fail } from './usage.js';
 
 const HELP = `platen — HTML + Handlebars templates to PDF, no browser
@@ -12,8 +13,13 @@ Usage:
   platen key create --email E --name N [--permission full_access|render_only]
                                              create an API key for a user; prints it once
 
-Run "platen <command> --help" for the options of a command.
+Run "platen <command> --help" for the options of a command; "platen --version" prints the version.
 `;
+
+/** This package's version, from the package.json beside dist/ (also in an installed tarball). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 // Each command is imported when it runs: `platen render` need not load the server
 // (SQLite, HTTP, validation), which was a third of a cold render's start-up.
@@ -28,6 +34,10 @@ async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(HELP);
+    return;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version()}\n`);
     return;
   }
   const command = commands[name];
