@@ -56,7 +56,7 @@ function expandWithBlocks(
   blockId: string | null,
   countBlock: () => void,
 ): string {
-  const out = run(compile(html, blockId), data, blockId);
+  const out = run(compile(html, blockId), html, data, blockId);
   return replaceBlocks(out, (id) => {
     const source = Object.hasOwn(blocks, id) ? blocks[id] : undefined;
     if (source === undefined || depth >= MAX_BLOCK_DEPTH) return '';
@@ -79,26 +79,56 @@ function compile(source: string, blockId: string | null): CompiledTemplate {
   });
 }
 
-function run(template: CompiledTemplate, data: unknown, blockId: string | null): string {
+function run(template: CompiledTemplate, source: string, data: unknown, blockId: string | null): string {
   try {
     return template(data ?? {}, RUNTIME_OPTIONS);
   } catch (error) {
     if (error instanceof PlatenError) throw error;
-    throw toTemplateError(error, blockId);
+    throw toTemplateError(error, blockId, source);
   }
 }
 
-/** Map Handlebars' messages ("Parse error on line N:", `lineNumber`) to a TemplateError. */
-function toTemplateError(error: unknown, blockId: string | null): TemplateError {
+/**
+ * Map Handlebars' errors to a TemplateError that keeps Handlebars' own detail ("Expecting
+ * 'OPEN_ENDBLOCK', got 'EOF'") and the line: from "Parse error on line N:", from `lineNumber`,
+ * or, for a missing helper (a run-time error without a place), from where the template calls it.
+ */
+function toTemplateError(error: unknown, blockId: string | null, source?: string): TemplateError {
   const raw = error instanceof Error ? error.message : String(error);
-  const fromMessage = /on line (\d+)/.exec(raw);
+  const lines = raw.split('\n');
+  const parse = /^Parse error on line (\d+)/.exec(lines[0] ?? '');
   const fromField = (error as { lineNumber?: unknown } | null)?.lineNumber;
-  const line = fromMessage ? Number(fromMessage[1]) : typeof fromField === 'number' ? fromField : null;
-  const firstLine = (raw.split('\n')[0] ?? raw).replace(/:$/, '');
+  const helper = /^Missing helper: "(.*)"$/.exec(raw);
+  const line = parse ? Number(parse[1])
+    : typeof fromField === 'number' ? fromField
+    : helper && source !== undefined ? lineOfHelperCall(source, helper[1]!) : null;
+  // A parse error's last line says what was expected; other messages are one line.
+  const detail = (parse ? (lines.at(-1) ?? raw) : (lines[0] ?? raw)).replace(/ - \d+:\d+$/, '');
   const where = blockId ? ` in block ${blockId}` : '';
-  const detail = firstLine.replace(/^Parse error on line \d+/, 'Parse error').replace(/ - \d+:\d+$/, '');
   const message = line !== null
-    ? `Template syntax error${where} on line ${line}: ${detail}`
+    ? `Template ${parse ? 'syntax ' : ''}error${where} on line ${line}: ${detail}`
     : `Template error${where}: ${detail}`;
   return new TemplateError(message, line);
+}
+
+/** The line of the first call of helper `name` (a mustache, block or subexpression with arguments). */
+function lineOfHelperCall(source: string, name: string): number | null {
+  let found: number | null = null;
+  const visit = (node: unknown): void => {
+    if (found !== null || typeof node !== 'object' || node === null) return;
+    const n = node as { type?: string; path?: { original?: unknown }; params?: unknown[]; hash?: unknown; loc?: { start: { line: number } } };
+    const isCall = (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression')
+      && ((n.params?.length ?? 0) > 0 || n.hash !== undefined);
+    if (isCall && n.path?.original === name && n.loc) found = n.loc.start.line;
+    for (const value of Object.values(n)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (typeof value === 'object' && value !== null && value !== n.loc) visit(value);
+    }
+  };
+  try {
+    visit(env.parse(source));
+  } catch {
+    return null;
+  }
+  return found;
 }

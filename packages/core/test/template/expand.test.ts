@@ -55,8 +55,17 @@ describe('expandTemplate', () => {
     expect(te.line).toBe(line);
   });
 
-  it('reports a missing helper as a TemplateError', () => {
+  it('reports a missing helper as a TemplateError naming the helper and the line that calls it', () => {
     expect(() => expandTemplate('{{nope 1}}', {})).toThrow(TemplateError);
+    const error = catchTemplateError(() => expandTemplate('<p>\n{{#if a}}\n  {{uppercase name}}\n{{/if}}</p>', { a: true }));
+    expect(error.message).toBe('Template error on line 3: Missing helper: "uppercase"');
+    expect(error.line).toBe(3);
+  });
+
+  it("keeps Handlebars' own detail of a syntax error", () => {
+    const error = catchTemplateError(() => expandTemplate('<p>\n{{#if a}}\nunclosed', {}));
+    expect(error.message).toBe("Template syntax error on line 3: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'");
+    expect(error.line).toBe(3);
   });
 
   describe('svc-block', () => {
@@ -90,3 +99,13 @@ describe('expandTemplate', () => {
     });
   });
 });
+
+function catchTemplateError(fn: () => unknown): TemplateError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TemplateError);
+    return error as TemplateError;
+  }
+  throw new Error('no TemplateError thrown');
+}
