@@ -66,6 +66,27 @@ describe('platen render --batch', () => {
     expect(result.stderr.match(/^platen: line \d rendered \(\d\/4\)$/gm)).toHaveLength(4);
   });
 
+  it('names files by a dotted --name-field and warns about the lines that lack it', async () => {
+    const file = items('nested.ndjson', [
+      JSON.stringify({ name: 'Ann', order: { id: 'N-1' } }),
+      JSON.stringify({ name: 'Bo', order: {} }),
+    ]);
+    const out = join(dir, 'out-dotted');
+    const result = await platen(['render', template, '--batch', file, '--out-dir', out, '--name-field', 'order.id']);
+    expect(result.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['2.pdf', 'N-1.pdf']);
+    expect(result.stderr).toContain('platen: warning: line 2: no text or number at --name-field order.id; named after its line');
+  });
+
+  it('erases its progress bar on a terminal before the summary', async () => {
+    const file = items('tty.ndjson', ['Ann', 'Bo'].map((name) => JSON.stringify({ name, order: name })));
+    const command = ['node', cli, 'render', template, '--batch', file, '--out-dir', join(dir, 'out-tty')].map((a) => `'${a}'`).join(' ');
+    // script(1) runs the command on a pseudo-terminal, as a user's shell would.
+    const output = await new Promise<string>((resolve, reject) => execFile('script', ['-qec', command, '/dev/null'], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    expect(output).toMatch(/\[#+\] 2\/2/);
+    expect(output).toMatch(/\r\x1b\[2Kplaten: 2 rendered, 0 failed/);
+  });
+
   it.each([
     ['no --out-dir', ['--batch', 'x.ndjson'], /--out-dir/],
     ['a bad --jobs', ['--batch', 'x.ndjson', '--out-dir', 'o', '--jobs', '0'], /--jobs/],

@@ -1,6 +1,6 @@
 /** The `platen` command as users run it: the built CLI in a child process. */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,60 @@ describe('platen render', () => {
     expect(existsSync(join(dir, 'broken.pdf'))).toBe(false);
   });
 
+  it("keeps Handlebars' detail of a syntax error and names a missing helper with its line", async () => {
+    const unclosed = join(dir, 'unclosed.html');
+    writeFileSync(unclosed, '<p>\n{{#if a}}\n');
+    expect((await platen(['render', unclosed])).stderr).toBe("platen: template_syntax_error: Template syntax error on line 3: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'\n");
+    const helper = join(dir, 'helper.html');
+    writeFileSync(helper, '<p>\n{{shout name}}</p>');
+    expect((await platen(['render', helper])).stderr).toBe('platen: template_syntax_error: Template error on line 2: Missing helper: "shout"\n');
+  });
+
+  describe('writes onto what -o names', () => {
+    const source = () => {
+      const template = join(dir, 'out.html');
+      writeFileSync(template, '<p>written</p>');
+      return template;
+    };
+
+    it('in place when it is a FIFO, never replacing it by a file', async () => {
+      const fifo = join(dir, 'pipe');
+      execFileSync('mkfifo', [fifo]);
+      const reader = new Promise<Buffer>((resolve, reject) => execFile('cat', [fifo], { encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
+      const result = await platen(['render', source(), '-o', fifo]);
+      expect(result.code).toBe(0);
+      expect((await reader).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(statSync(fifo).isFIFO()).toBe(true);
+    });
+
+    it('in place when it is a character device (a private /dev/null)', async () => {
+      const device = join(dir, 'null');
+      execFileSync('mknod', [device, 'c', '1', '3']); // the tests run as root, as in CI
+      const result = await platen(['render', source(), '-o', device]);
+      expect(result.code).toBe(0);
+      expect(statSync(device).isCharacterDevice()).toBe(true);
+    });
+
+    it('names a missing output folder, and a folder given as the file', async () => {
+      const missing = await platen(['render', source(), '-o', join(dir, 'nope', 'x.pdf')]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toBe(`platen: the output folder ${join(dir, 'nope')} does not exist\n`);
+      const folder = await platen(['render', source(), '-o', dir]);
+      expect(folder.stderr).toBe(`platen: ${dir} is a folder: give a file name with -o\n`);
+    });
+
+    it('refuses to write the PDF to a terminal', async () => {
+      const command = ['node', cli, 'render', '-'].map((a) => `'${a}'`).join(' ');
+      // script(1) gives the command a pseudo-terminal as its output; stdin is the template.
+      const output = await new Promise<string>((resolve) => {
+        const child = execFile('script', ['-qec', `${command} < '${source()}'`, '/dev/null'], (_error, stdout) => resolve(stdout));
+        child.stdin!.end();
+      });
+      expect(output).toContain('platen: will not write a PDF to the terminal');
+      expect(output).not.toContain('%PDF');
+    });
+  });
+
   it('is linked as node_modules/.bin/platen by npm install', async () => {
     const bin = fileURLToPath(new URL('../../node_modules/.bin/platen', import.meta.url));
     const output = await new Promise<string>((resolve, reject) => execFile(bin, ['--help'], (error, stdout) => (error ? reject(error) : resolve(stdout))));
@@ -104,6 +158,39 @@ describe('platen render', () => {
       expect(result.code).toBe(0);
       expect(result.stdout.toString()).toBe(`${version}\n`);
     }
+  });
+
+  it.each([
+    [['render', 'x.html', '--fromat', 'a4'], 'platen: unknown option --fromat for "platen render"; did you mean --format? (see "platen render --help")'],
+    [['render', 'x.html', '--outptu=x.pdf'], 'platen: unknown option --outptu for "platen render"; did you mean --output? (see "platen render --help")'],
+    [['serve', '--prot', '3000'], 'platen: unknown option --prot for "platen serve"; did you mean --port? (see "platen serve --help")'],
+    [['render', 'x.html', '--zzz'], 'platen: unknown option --zzz for "platen render" (see "platen render --help")'],
+    [['serve', '--port', 'abc'], 'platen: --port must be a port number, got "abc"'],
+  ])('answers %j with one line naming the closest option', async (args, line) => {
+    const result = await platen(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`${line}\n`);
+  });
+
+  it.each(['render', 'serve', 'user create', 'key create', 'user', 'key'])('prints help for %s', async (words) => {
+    const command = words.split(' ');
+    for (const flag of ['--help', '-h']) {
+      const result = await platen([...command, flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.toString()).toMatch(new RegExp(`^Usage: platen ${command[0]}`));
+    }
+  });
+
+  it('answers account errors with one line, without a stack trace', async () => {
+    const dataDir = join(dir, 'accounts');
+    const create = ['user', 'create', '--email', 'ann@example.com', '--password', 'correct horse battery', '--data-dir', dataDir];
+    expect((await platen(create)).code).toBe(0);
+    const again = await platen(create);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('platen: A user with email ann@example.com already exists.\n');
+    const noOwner = await platen(['key', 'create', '--email', 'bo@example.com', '--name', 'ci', '--data-dir', dataDir]);
+    expect(noOwner.code).toBe(1);
+    expect(noOwner.stderr).toBe('platen: No user with email bo@example.com.\n');
   });
 
   it('prints help', async () => {

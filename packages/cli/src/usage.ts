@@ -3,11 +3,18 @@ import { PlatenError } from '@platen/core';
 /** Wrong command-line usage: exit status 2. */
 export class UsageError extends Error {}
 
+/** A request that cannot be done as asked (an existing user, a missing folder): one line, exit status 1. */
+export class UserError extends Error {}
+
 /** Print one clear line for the user and exit non-zero; stack traces only for real bugs. */
 export function fail(error: unknown): never {
   if (error instanceof UsageError) {
     process.stderr.write(`platen: ${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof UserError) {
+    process.stderr.write(`platen: ${error.message}\n`);
+    process.exit(1);
   }
   if (error instanceof PlatenError) {
     const param = error.param ? ` (${error.param})` : '';

@@ -4,16 +4,21 @@ import { createApiKeyStore, type ApiKey, type Permission } from './store/api-key
 import type { User } from './store/users.js';
 import { createUserStore } from './store/users.js';
 
+/** A request of the admin commands that cannot be done (the email is taken, no such user): the user's error, not a bug. */
+export class AdminError extends Error {
+  override readonly name = 'AdminError';
+}
+
 /**
  * For `platen user create` on headless installs (sign-up may be closed).
  * Throws when the email is taken or the password is shorter than 8 characters.
  */
 export async function createUser(dataDir: string, email: string, password: string): Promise<User> {
-  if (password.length < 8) throw new Error('The password needs at least 8 characters.');
+  if (password.length < 8) throw new AdminError('The password needs at least 8 characters.');
   const db = openDatabase(dataDir);
   try {
     const user = createUserStore(db, Date.now).create(email.trim().toLowerCase(), await hashPassword(password));
-    if (!user) throw new Error(`A user with email ${email} already exists.`);
+    if (!user) throw new AdminError(`A user with email ${email} already exists.`);
     return user;
   } finally {
     db.close();
@@ -25,7 +30,7 @@ export function createApiKey(dataDir: string, email: string, name: string, permi
   const db = openDatabase(dataDir);
   try {
     const user = createUserStore(db, Date.now).findByEmail(email.trim().toLowerCase());
-    if (!user) throw new Error(`No user with email ${email}.`);
+    if (!user) throw new AdminError(`No user with email ${email}.`);
     return createApiKeyStore(db, Date.now).create(user.id, name, permission);
   } finally {
     db.close();

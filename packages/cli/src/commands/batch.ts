@@ -15,7 +15,7 @@ export interface BatchOptions {
   readonly itemsPath: string;
   readonly outDir: string;
   readonly jobs?: number;
-  /** Field of each item whose value names its file; else the line number. */
+  /** Field of each item (a dotted path: `customer.id`) whose value names its file; else the line number. */
   readonly nameField?: string;
   /** Where progress goes (stderr); a TTY gets a redrawn bar, anything else plain lines. */
   readonly progress?: NodeJS.WriteStream;
@@ -29,13 +29,16 @@ export interface BatchFailure {
 export interface BatchSummary {
   readonly rendered: number;
   readonly failed: readonly BatchFailure[];
+  /** Lines rendered with a remark, e.g. named after their line because the name field is missing. */
+  readonly warnings: readonly BatchFailure[];
   readonly seconds: number;
 }
 
 /** Lines of the file as items; a line that is not a JSON object is a failure, not an abort. */
-export function parseItems(text: string, outDir: string, nameField: string | undefined): { items: BatchItem[]; failed: BatchFailure[] } {
+export function parseItems(text: string, outDir: string, nameField: string | undefined): { items: BatchItem[]; failed: BatchFailure[]; warnings: BatchFailure[] } {
   const items: BatchItem[] = [];
   const failed: BatchFailure[] = [];
+  const warnings: BatchFailure[] = [];
   const used = new Set<string>();
   const lines = text.split('\n');
   lines.forEach((raw, index) => {
@@ -52,16 +55,24 @@ export function parseItems(text: string, outDir: string, nameField: string | und
       failed.push({ line, message: 'not a JSON object' });
       return;
     }
-    const name = fileName(data as Record<string, unknown>, nameField, line, used);
-    items.push({ line, data: data as Record<string, unknown>, path: join(outDir, name) });
+    const fromField = nameField === undefined ? '' : fieldText(data, nameField);
+    if (nameField !== undefined && fromField === '') warnings.push({ line, message: `no text or number at --name-field ${nameField}; named after its line` });
+    items.push({ line, data: data as Record<string, unknown>, path: join(outDir, fileName(fromField, line, used)) });
   });
-  return { items, failed };
+  return { items, failed, warnings };
+}
+
+/** The string or number at a dotted path of the item (own properties only), else ''. */
+function fieldText(data: object, path: string): string {
+  let value: unknown = data;
+  for (const key of path.split('.')) {
+    value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
 /** `<field value>.pdf` made safe for a file name, or `<line>.pdf`; a name used twice gets `-<line>`. */
-function fileName(data: Record<string, unknown>, nameField: string | undefined, line: number, used: Set<string>): string {
-  const value = nameField === undefined ? undefined : data[nameField];
-  const fromField = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+function fileName(fromField: string, line: number, used: Set<string>): string {
   // Keep letters, digits, dot, dash, underscore; no path separators, no leading dots.
   const safe = fromField.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(0, 120);
   let base = safe === '' ? String(line) : safe;
@@ -74,7 +85,7 @@ function fileName(data: Record<string, unknown>, nameField: string | undefined, 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   const text = await readFile(options.itemsPath, 'utf8');
   await mkdir(options.outDir, { recursive: true });
-  const { items, failed } = parseItems(text, options.outDir, options.nameField);
+  const { items, failed, warnings } = parseItems(text, options.outDir, options.nameField);
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), items.length || 1));
   const progress = createProgress(options.progress ?? process.stderr, items.length);
   const started = performance.now();
@@ -88,7 +99,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   });
   progress.done();
   failed.sort((a, b) => a.line - b.line);
-  return { rendered, failed, seconds: (performance.now() - started) / 1000 };
+  return { rendered, failed, warnings, seconds: (performance.now() - started) / 1000 };
 }
 
 function runPool(template: BatchTemplate, items: readonly BatchItem[], jobs: number, onReply: (reply: BatchReply) => void): Promise<void> {
@@ -141,7 +152,10 @@ interface Progress {
   done(): void;
 }
 
-/** A redrawn bar with rate and ETA on a terminal; one plain line per item otherwise (logs, CI). */
+// ANSI: carriage return and erase the whole line, so a shorter redraw leaves no old characters.
+const CLEAR_LINE = '\r\x1b[2K';
+
+/** A redrawn bar with rate and ETA on a terminal, erased when done; one plain line per item otherwise (logs, CI). */
 function createProgress(out: NodeJS.WriteStream, total: number): Progress {
   const started = performance.now();
   let lastDraw = 0;
@@ -155,7 +169,7 @@ function createProgress(out: NodeJS.WriteStream, total: number): Progress {
     const eta = rate > 0 ? Math.ceil((total - finished) / rate) : 0;
     const width = 30;
     const filled = total === 0 ? width : Math.round((finished / total) * width);
-    out.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total}  ${rate.toFixed(1)}/s  ETA ${formatSeconds(eta)} `);
+    out.write(`${CLEAR_LINE}[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total}  ${rate.toFixed(1)}/s  ETA ${formatSeconds(eta)}`);
   };
   return {
     update(reply, finished) {
@@ -163,7 +177,7 @@ function createProgress(out: NodeJS.WriteStream, total: number): Progress {
       else out.write(reply.ok ? `platen: line ${reply.line} rendered (${finished}/${total})\n` : `platen: line ${reply.line} failed (${finished}/${total})\n`);
     },
     done() {
-      if (tty && total > 0) out.write('\n');
+      if (tty && total > 0) out.write(CLEAR_LINE);
     },
   };
 }
@@ -176,6 +190,7 @@ function formatSeconds(s: number): string {
 export function reportBatch(summary: BatchSummary, out: NodeJS.WriteStream = process.stderr): void {
   const rate = summary.seconds > 0 ? (summary.rendered / summary.seconds).toFixed(1) : '0';
   out.write(`platen: ${summary.rendered} rendered, ${summary.failed.length} failed in ${summary.seconds.toFixed(1)} s (${rate}/s)\n`);
+  for (const w of summary.warnings) out.write(`platen: warning: line ${w.line}: ${w.message}\n`);
   for (const f of summary.failed) out.write(`platen: line ${f.line}: ${f.message}\n`);
   if (summary.failed.length > 0) process.exitCode = 1;
 }

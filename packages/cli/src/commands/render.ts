@@ -1,8 +1,8 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { renderDocument, type PdfFormat } from '@platen/core';
-import { UsageError } from '../usage.js';
+import { parseCommand } from '../args.js';
+import { UsageError, UserError } from '../usage.js';
 import { parseJobs, reportBatch, runBatch } from './batch.js';
 
 const HELP = `Usage: platen render <template.html|-> [options]
@@ -62,28 +62,19 @@ export async function runRender(args: string[]): Promise<void> {
 }
 
 function parseCommandLine(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        data: { type: 'string' },
-        format: { type: 'string' },
-        header: { type: 'string' },
-        footer: { type: 'string' },
-        block: { type: 'string', multiple: true },
-        'font-dir': { type: 'string', multiple: true },
-        output: { type: 'string', short: 'o' },
-        batch: { type: 'string' },
-        'out-dir': { type: 'string' },
-        jobs: { type: 'string' },
-        'name-field': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  return parseCommand('render', args, {
+    data: { type: 'string' },
+    format: { type: 'string' },
+    header: { type: 'string' },
+    footer: { type: 'string' },
+    block: { type: 'string', multiple: true },
+    'font-dir': { type: 'string', multiple: true },
+    output: { type: 'string', short: 'o' },
+    batch: { type: 'string' },
+    'out-dir': { type: 'string' },
+    jobs: { type: 'string' },
+    'name-field': { type: 'string' },
+  });
 }
 
 type CommandValues = ReturnType<typeof parseCommandLine>['values'];
@@ -154,16 +145,30 @@ function defaultOutput(templatePath: string): string {
   return join(dirname(templatePath), basename(templatePath).replace(/\.html?$/i, '') + '.pdf');
 }
 
-/** Write atomically (temp file + rename) so a failed render never leaves half a PDF. */
+/**
+ * Write the PDF. A regular file is written atomically (temp file + rename), so that a failed
+ * render never leaves half a PDF; anything else that exists (a FIFO, a device such as
+ * /dev/null, /dev/stdout) is written in place, never replaced by a file.
+ */
 async function writeOutput(path: string, pdf: Uint8Array): Promise<void> {
   if (path === '-') {
+    if (process.stdout.isTTY) throw new UserError('will not write a PDF to the terminal: give -o file.pdf or redirect the output');
     await new Promise<void>((done, failed) => process.stdout.write(pdf, (error) => (error ? failed(error) : done())));
     return;
   }
-  const temporary = `${path}.${process.pid}.tmp`;
+  const existing = await stat(path).catch(() => null);
+  if (existing?.isDirectory()) throw new UserError(`${path} is a folder: give a file name with -o`);
+  if (existing && !existing.isFile()) {
+    await writeFile(path, pdf);
+    return;
+  }
+  const target = existing ? await realpath(path) : path; // through a symlink, replace the file it points to
+  const folder = dirname(resolve(target));
+  if (!(await stat(folder).catch(() => null))?.isDirectory()) throw new UserError(`the output folder ${folder} does not exist`);
+  const temporary = `${target}.${process.pid}.tmp`;
   try {
     await writeFile(temporary, pdf);
-    await rename(temporary, path);
+    await rename(temporary, target);
   } finally {
     await rm(temporary, { force: true });
   }

@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { loadConfig, startServer } from '@platen/server';
+import { parseCommand } from '../args.js';
 import { UsageError } from '../usage.js';
 
 const HELP = `Usage: platen serve [--port N] [--host H] [--data-dir DIR]
@@ -9,20 +9,11 @@ Flags override the PLATEN_* environment variables (see the server README).
 `;
 
 export async function runServe(args: string[]): Promise<void> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        port: { type: 'string', short: 'p' },
-        host: { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const { values } = parseCommand('serve', args, {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+  });
   if (values.help) {
     process.stdout.write(HELP);
     return;
