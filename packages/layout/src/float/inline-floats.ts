@@ -44,13 +44,14 @@ export class InlineFloatPlacer {
   readonly top0: number;
   readonly ctx: LayoutContext;
 
-  constructor(box: LinesBox, head: readonly LineSpec[], fc: FloatContext, width: number, top0: number, ctx: LayoutContext) {
+  /** `kept`: the first lines of `lines`, kept from an earlier page. */
+  constructor(box: LinesBox, lines: readonly LineSpec[], kept: number, fc: FloatContext, width: number, top0: number, ctx: LayoutContext) {
     this.fc = fc;
     this.width = width;
     this.top0 = top0;
     this.ctx = ctx;
     // Floats anchored in lines kept from an earlier page were placed there.
-    this.#pending = inlineFloatsOf(box).filter((f) => !head.some((spec) => anchoredIn(spec.items, f)));
+    this.#pending = inlineFloatsOf(box).filter((f) => !lines.some((spec, i) => i < kept && anchoredIn(spec.items, f)));
   }
 
   get isEmpty(): boolean {

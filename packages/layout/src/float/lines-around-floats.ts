@@ -18,7 +18,7 @@ import { InlineFloatPlacer } from './inline-floats.js';
 const EPSILON = 1e-6;
 
 /** Line specs of paragraphs broken around floats, so that a continuation resumes on the same breaks. */
-const brokenSpecs = new WeakMap<LinesBox, { readonly para: Paragraph; readonly specs: readonly LineSpec[] }>();
+const brokenSpecs = new WeakMap<LinesBox, { readonly para: Paragraph; readonly specs: LineSpec[] }>();
 
 /** The last line box of a finished paragraph fragment: its top and the right end of its content (lines-box coordinates). */
 export interface LastLine {
@@ -120,14 +120,23 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
     style: box.style, width: span.width, indent: i === 0 ? indent : 0, isLast, hasRtl: para.hasRtl,
   }, ctx);
   // Earlier lines: as broken before (around floats, or at full width by the plain line layout).
-  const head = start > 0 ? stored?.specs ?? breakLines(para, width, indent, ctx) : [];
+  const head: LineSpec[] = start > 0 ? stored?.specs ?? breakLines(para, width, indent, ctx) : [];
   const tail = start > 0 ? tailOf(para, head[start]) : para;
   if (!tail) return placeLines(box, space, head, start, [], build, null);
-  const placer = new InlineFloatPlacer(box, head.slice(0, start), f, width, top0, ctx);
-  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wraps(box.style), build, placer }, ctx);
+  const placer = new InlineFloatPlacer(box, head, start, f, width, top0, ctx);
+  // Lines below the page are broken again on the next one (around its floats): break only as far as
+  // placing this page's lines needs, so that each page breaks its own lines, not the whole rest.
+  const available = space.mode === 'measure' ? Infinity : space.blockSize - resolveMargins(space.marginAbove);
+  // Not with floats amid the paragraph (placed up to its end) nor where words may break: a page
+  // that starts with a piece of a broken word keeps the lines broken before (tailOf).
+  const stop = placer.isEmpty && !mayBreakWords(para) ? { available, pageIsEmpty: space.pageIsEmpty, widows: Math.max(1, box.style.widows) } : null;
+  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wraps(box.style), build, placer, stop }, ctx);
   const { specs: tailSpecs, spans, y } = broken;
   placer.finish(start + tailSpecs.length - 1, y);
-  const specs = [...head.slice(0, start), ...tailSpecs];
+  // The lines kept from earlier pages, then this page's (no copy of the kept ones per page).
+  const specs = head;
+  specs.length = start;
+  for (const spec of tailSpecs) specs.push(spec);
   brokenSpecs.set(box, { para, specs });
   return placeLines(box, space, specs, start, spans, build, placer);
 }
@@ -144,21 +153,42 @@ interface TailEnv {
   readonly wraps: boolean;
   readonly build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox;
   readonly placer: InlineFloatPlacer;
+  /** Where breaking may stop: the page's room (null: break to the end). */
+  readonly stop: StopAt | null;
+}
+
+interface StopAt {
+  readonly available: number;
+  readonly pageIsEmpty: boolean;
+  readonly widows: number;
 }
 
 const RESTART = Symbol('restart');
+const STOP = Symbol('stop');
+
+/**
+ * Line `index` (from this page's first) cannot fit on the page: placeLines puts a line with
+ * content at its span's top, so the page ends before it. Once `widows` lines from it are broken,
+ * what placeLines does with this page no longer depends on the lines after them
+ * (applyOrphansWidows sees at least `widows` lines left; endBeforeLastLine is not reached).
+ */
+function cannotFit(stop: StopAt, index: number, span: Span, line: LineBox): boolean {
+  return !line.empty && span.top + line.height > stop.available + EPSILON && (index > 0 || !stop.pageIsEmpty);
+}
 
 /**
  * Break the lines from `tail` on, one at a time at the span free at each line's top. When a float
  * amid the paragraph goes beside a line, that line is broken again from its first item, narrower.
  */
 function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number } {
-  const { f, width, top0, band, placer } = env;
+  const { f, width, top0, band, placer, stop } = env;
   const specs: LineSpec[] = [];
   const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
   let y = spans[0]!.top;
   let current: Paragraph | null = tail;
   let open = env.open;
+  /** One past the last line needed once a line that cannot fit is met (cannotFit). */
+  let needed = Infinity;
   while (current) {
     const round: LineSpec[] = [];
     try {
@@ -171,12 +201,18 @@ function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutCo
           spans[k] = beside;
           throw RESTART;
         }
+        if (stop && needed === Infinity && cannotFit(stop, k, spans[k]!, line)) needed = k + stop.widows;
+        if (k + 1 >= needed) throw STOP;
         const next = spanAt(f.exclusions, f.x, width, top0, spans[k]!.top + line.height, line.empty ? band : line.height);
         spans.push(next);
         y = next.top;
         return next.width;
       });
     } catch (e) {
+      if (e === STOP) {
+        specs.push(...withOpenBoxes(round, open));
+        break;
+      }
       if (e !== RESTART) throw e;
       const withOpen = withOpenBoxes(round, open);
       specs.push(...withOpen.slice(0, -1));
@@ -190,6 +226,18 @@ function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutCo
     current = null;
   }
   return { specs, spans, y };
+}
+
+const breaksWords = new WeakMap<Paragraph, boolean>();
+
+/** Some text of the paragraph may break inside words (overflow-wrap, CSS Text 3 §5.5): looked at once per paragraph. */
+function mayBreakWords(para: Paragraph): boolean {
+  let known = breaksWords.get(para);
+  if (known === undefined) {
+    known = para.items.some((item) => item.type === 'text' && (item.style.overflowWrap !== 'normal' || item.style.wordBreak === 'break-word'));
+    breaksWords.set(para, known);
+  }
+  return known;
 }
 
 /**

@@ -44,12 +44,15 @@ function scaling(shape: (n: number) => ElSpec, n: number): { lines: number; shap
 const brLines = (n: number) => el('body', {}, el('div', {}, ...Array.from({ length: n }, (_, i) => [`line ${i}`, el('br')]).flat()));
 const preWrap = (n: number) => el('body', {}, el('div', { whiteSpace: 'pre-wrap' }, Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')));
 const paragraph = (n: number) => el('body', {}, el('p', {}, 'word '.repeat(n * 8)));
+/** Every line beside a float as tall as the paragraph (lines broken one at a time around it, src/float). */
+const besideFloat = (n: number) => el('body', {}, el('div', { float: 'left', width: 100, height: n * 16 }), el('p', {}, 'word '.repeat(n * 6)));
 
 describe('a long block paginates in linear work', () => {
   it.each([
     ['<br>-separated lines', brLines],
     ['pre-wrap lines', preWrap],
     ['one paragraph', paragraph],
+    ['a paragraph beside a float', besideFloat],
   ])('%s: 4× the lines, about 4× the lines built and pieces shaped', (_name, shape) => {
     const ratio = scaling(shape, 200);
     expect(ratio.pages).toBeGreaterThan(3.5);
