@@ -35,6 +35,10 @@ export interface FlowState {
   readonly children: Fragment[];
   /** The floats of the BFC this box establishes (src/float), null when its parent's pass through. */
   ownFloats: ExclusionSpace | null;
+  /** How far in-flow children reach past the end of the page (./monolithic-overflow.ts), 0 when they don't. */
+  overflow: number;
+  /** Monolithic overflow of the previous page moved past at this fragment's top: there is a break opportunity after it. */
+  skipped: number;
 }
 
 export interface FlowOutcome {
@@ -42,6 +46,8 @@ export interface FlowOutcome {
   readonly pushed: boolean;
   readonly resume: { readonly child: number; readonly inner: Resume | null } | null;
   readonly forcedBreak?: ForcedBreak;
+  /** The child that broke did so before its end edges, without filling the page (LayoutResult.brokeBeforeEnd). */
+  readonly brokeBeforeEnd?: boolean;
 }
 
 const DONE: FlowOutcome = { pushed: false, resume: null };
@@ -81,7 +87,7 @@ export function flowChildren(
     followMargins(space, used, state);
     applyClearance(child, space, used, state);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
-    const cs = childSpace(box, used, space, state, continuation, i === lastInFlow);
+    const cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
     const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
     // A float right after a paragraph may sit beside its last line (src/float).
     if (child.kind === 'lines' && r.fragment) keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
@@ -98,11 +104,27 @@ export function flowChildren(
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+    // A child that ends here reaching past the page end is monolithic overflow (a broken child carries its own).
+    if (space.pageTop !== undefined && !r.resume) state.overflow = Math.max(state.overflow, state.y - (space.blockSize - state.origin));
     if (childResume === null) startedHere = i;
-    if (r.resume) return { pushed: false, resume: { child: i, inner: r.resume }, ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}) };
+    if (r.resume) {
+      return {
+        pushed: false, resume: { child: i, inner: r.resume },
+        ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}), ...(r.brokeBeforeEnd ? { brokeBeforeEnd: true } : {}),
+      };
+    }
   }
   const rest = deferredResume(box);
   return rest ? { pushed: false, resume: rest } : DONE;
+}
+
+/**
+ * Negative margins bring the next child back to the page top (or above it), past what came
+ * before it: breaking before it would not move anything on, so it is laid out as the first
+ * thing on the page (Chromium: a fragmentainer offset <= 0 is the fragmentainer start).
+ */
+function atPageTop(space: Space, state: FlowState): boolean {
+  return space.pageTop !== undefined && state.settled && state.placed > 0 && space.pageTop + state.origin + state.y + resolveMargins(state.pending) <= 1e-6;
 }
 
 /** The index of the last child that is neither floated nor out of flow, -1 when none. */
@@ -111,11 +133,13 @@ function lastInFlowChild(box: ContainerBox): number {
   return -1;
 }
 
-function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean, last: boolean): Space {
+function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean, last: boolean, resumed: boolean): Space {
+  // Below monolithic overflow there is a break opportunity before a child that starts, not inside one that resumes.
+  const skippedBefore = state.skipped > 0 && !resumed;
   return {
     inlineSize: used.width,
     blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
-    pageIsEmpty: space.pageIsEmpty && state.placed === 0,
+    pageIsEmpty: (space.pageIsEmpty && state.placed === 0 && !skippedBefore) || atPageTop(space, state),
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
@@ -128,6 +152,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     cbLegacyAlign: box.style.legacyAlign,
     floats: childFloats(space, used, state),
     endReserve: last && space.mode === 'layout' ? lastChildReserve(used, establishesBfc(box), space.endReserve) : undefined,
+    pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
   };
 }
 
@@ -135,7 +160,8 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
 function notPlaced(
   box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
 ): FlowOutcome {
-  if (state.placed === 0) return { pushed: true, resume: null };
+  // Below monolithic overflow of the previous page, a break before the first child is as good as any.
+  if (state.placed === 0) return state.skipped > 0 ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
   if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(children[i]!)))) {

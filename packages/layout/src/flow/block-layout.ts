@@ -4,6 +4,7 @@ import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
 import { keywordWidths } from './keyword-widths.js';
 import { roomNeeded } from './end-reserve.js';
+import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './monolithic-overflow.js';
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, partOf } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
@@ -62,11 +63,29 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     y: topEdges, contentLeft: used.border.left + used.padding.left,
     pending: collapseTop ? ownTop : NO_MARGINS, settled: !collapseTop,
     origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
-    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null,
+    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0,
   };
   beginFloats(state, bfc, space);
   // A top border or padding fixes where the margins above end (a formatting-context root is placed by its parent).
   if (!bfc && !collapseTop) settleMargins(space, used, state, 0);
+  const frame: Frame = { box, used, space, state, bfc, continuation, consumedBefore: token?.consumed ?? 0 };
+  if (token?.overflow && space.pageTop !== undefined) {
+    // Monolithic overflow of the previous page (./monolithic-overflow.ts): the content starts below it.
+    state.settled = true;
+    state.marginTop = ownTop;
+    state.origin = resolveMargins(ownTop);
+    state.pending = NO_MARGINS;
+    settleMargins(space, used, state, 0);
+    const top = space.pageTop + state.origin;
+    const start = contentStartBelow(token.overflow - top, space.blockSize - state.origin);
+    if (start === null) {
+      // Nothing of this page is left: it holds only the overflow, for this box and its broken descendants.
+      state.y = space.blockSize - state.origin;
+      state.overflow = token.overflow;
+      return pastPage(frame, token, space.pageTop + space.blockSize);
+    }
+    state.y = state.skipped = start;
+  }
   let flow = flowChildren(box, used, space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (flow.resume !== null && box.style.overflow !== 'visible' && endsHereClipped(used, space, state, topEdges, token?.consumed ?? 0)) flow = { pushed: false, resume: null };
@@ -85,12 +104,11 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     // No content: the margins collapsed so far are all above the box (§8.3.1), none inside it.
     state.pending = NO_MARGINS;
   }
-  const frame: Frame = { box, used, space, state, bfc, continuation, consumedBefore: token?.consumed ?? 0 };
   if (flow.resume === null) return finish(frame);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
   const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
   if (avoid && !continuation && !space.pageIsEmpty && !flow.forcedBreak) return pushed(space);
-  return breakInside(frame, flow.resume, flow.forcedBreak);
+  return breakInside(frame, flow.resume, flow.forcedBreak, flow.brokeBeforeEnd);
 }
 
 /**
@@ -151,6 +169,14 @@ function finish(frame: Frame): LayoutResult {
     // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);
   }
+  // Bottom padding and border that do not fit go to the next page in one piece (./monolithic-overflow.ts).
+  const beforeEnd = space.mode === 'layout' && !definiteHeight && !collapsesThrough && frame.box.kind !== 'table-cell'
+    ? heightBeforeEndEdges(height, bottomEdges, available) : null;
+  if (beforeEnd !== null) {
+    if (!space.pageIsEmpty && !continuation && avoid) return pushed(space);
+    state.y = beforeEnd;
+    return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined, true);
+  }
   return {
     fragment: makeFragment(frame, height, true), resume: null,
     // An empty box's margins above its top border edge (§8.3.1 places it there); all of them collapse with what follows.
@@ -179,17 +205,29 @@ function alignContent(frame: Frame, free: number): void {
   if (state.lastBaseline !== null) state.lastBaseline += dy;
 }
 
-/** A child broke, a forced break came, or the box is too tall: this fragment fills the rest of the page. */
-function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, forced: ForcedBreak | undefined): LayoutResult {
+/** A fragment filling the page below monolithic overflow that covers it: the rest of the overflow goes on. */
+function pastPage(frame: Frame, token: Resume & { kind: 'block' }, pageRoom: number): LayoutResult {
+  const r = breakInside(frame, token, undefined);
+  return { ...r, resume: overflowPastPage(r.resume!, pageRoom) };
+}
+
+/**
+ * A child broke, a forced break came, or the box is too tall: this fragment fills the rest of
+ * the page, unless the break came before bottom padding and border (`beforeEnd`): it then ends
+ * with the content above them.
+ */
+function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, forced: ForcedBreak | undefined, beforeEnd = false): LayoutResult {
   const { used, state, space, continuation } = frame;
-  const height = space.mode === 'measure' ? state.y : Math.max(state.y, space.blockSize - state.origin);
+  const height = space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y, space.blockSize - state.origin);
   const topEdges = continuation ? 0 : used.border.top + used.padding.top;
   const consumed = frame.consumedBefore + Math.max(0, height - topEdges);
-  const resume: Resume = { kind: 'block', child: at.child, inner: at.inner, consumed };
+  const resume: Resume = state.overflow > EPSILON
+    ? { kind: 'block', child: at.child, inner: at.inner, consumed, overflow: state.overflow }
+    : { kind: 'block', child: at.child, inner: at.inner, consumed };
   return {
     fragment: makeFragment(frame, height, false), resume, marginTop: state.marginTop, marginBottom: NO_MARGINS,
     collapsesThrough: false, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
-    ...(forced ? { forcedBreak: forced } : {}),
+    ...(forced ? { forcedBreak: forced } : {}), ...(beforeEnd ? { brokeBeforeEnd: true } : {}),
   };
 }
 

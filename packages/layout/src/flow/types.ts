@@ -65,6 +65,12 @@ export interface Space {
   readonly floats?: FloatContext;
   /** What must fit below this box when it ends on this page: the end edges of the boxes it ends (src/flow/end-reserve.ts). */
   readonly endReserve?: EndReserve;
+  /**
+   * In the page's block flow only: how far below the page area's top this space starts (for
+   * monolithic overflow, src/flow/monolithic-overflow.ts). Absent in other fragmentation
+   * contexts (columns, table rows, flex lines) and when measuring.
+   */
+  readonly pageTop?: number;
 }
 
 /**
@@ -79,7 +85,11 @@ export interface EndReserve {
 
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */
 export type Resume =
-  | { readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number }
+  /**
+   * Block: `overflow` is monolithic content of the previous page that reaches past its end
+   * (./monolithic-overflow.ts): this box's content on the next page starts below it.
+   */
+  | { readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number; readonly overflow?: number }
   | { readonly kind: 'lines'; readonly line: number }
   /** Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top. */
   | { readonly kind: 'flex'; readonly item: number; readonly inner: Resume | null; readonly offset: number }
@@ -111,6 +121,11 @@ export interface LayoutResult {
   readonly lastBaseline: number | null;
   /** A forced break ended this fragment (the page side it asks for). */
   readonly forcedBreak?: ForcedBreak;
+  /**
+   * The box broke before its bottom padding and border (./monolithic-overflow.ts) without
+   * filling the page: the fragments of the boxes it breaks end with it, not at the page end.
+   */
+  readonly brokeBeforeEnd?: boolean;
   /** The box's break-before / break-after (CSS Fragmentation 3 §3.1), for the parent's break decisions. */
   readonly breakBefore?: BreakValue;
   readonly breakAfter?: BreakValue;

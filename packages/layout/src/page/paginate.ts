@@ -211,6 +211,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const r = layoutBox(docs.root, {
       inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
       truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,
+      pageTop: 0,
     }, resume, ctx);
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
