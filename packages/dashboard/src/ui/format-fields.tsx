@@ -1,12 +1,13 @@
 /**
  * The PdfFormat object (SPEC.md "PdfFormat") as form controls. Empty controls
- * mean "not set", so the server's defaults (A4, 20mm/15mm margins) and the
- * document's own CSS keep precedence (DECISIONS.md "Render").
+ * mean "not set", so the server's defaults and the document's own CSS keep
+ * precedence (DECISIONS.md "Render"); placeholders show those defaults.
  */
 import type { Margins, PdfFormat } from '../types.js';
+import { FORMAT_DEFAULTS, PRESET_SIZES } from './format-defaults.js';
 import { SelectField } from './select-field.js';
 
-type TextKey = 'width' | 'height' | 'background_color' | 'font_family' | 'font_size' | 'google_fonts_url'
+type TextKey = 'background_color' | 'font_family' | 'font_size' | 'google_fonts_url'
   | 'color' | 'line_height' | 'component_gap';
 type ChoiceKey = 'preset' | 'text_align' | 'horizontal_align' | 'vertical_align' | 'footer_position';
 
@@ -19,7 +20,7 @@ const CHOICES: Record<ChoiceKey, readonly string[]> = {
 };
 
 const LABELS: Record<TextKey | ChoiceKey, string> = {
-  preset: 'Page size', width: 'Width', height: 'Height', background_color: 'Background colour',
+  preset: 'Page size', background_color: 'Background colour',
   font_family: 'Font family', font_size: 'Font size', google_fonts_url: 'Web-font stylesheet URL',
   color: 'Text colour', line_height: 'Line height', component_gap: 'Header/footer gap',
   text_align: 'Text align', horizontal_align: 'Horizontal align', vertical_align: 'Vertical align',
@@ -34,44 +35,52 @@ export function FormatFields(props: { value: PdfFormat; onChange: (f: PdfFormat)
 
   const choice = (k: ChoiceKey) => (
     <SelectField key={k} label={LABELS[k]} value={f[k] ?? ''} onChange={(v) => set(k, v)} invalid={invalid(k)}>
-      <option value="">Default</option>
+      <option value="">Default ({FORMAT_DEFAULTS[k]})</option>
       {CHOICES[k].map((c) => <option key={c} value={c}>{c}</option>)}
     </SelectField>
   );
-  const text = (k: TextKey, placeholder: string) => (
+  const text = (k: TextKey) => (
     <label class="field" key={k}>
       <span>{LABELS[k]}</span>
-      <input value={f[k] ?? ''} placeholder={placeholder} onInput={(e) => set(k, e.currentTarget.value)}
-        aria-invalid={invalid(k)} disabled={(k === 'width' || k === 'height') && f.preset !== 'custom'} />
+      <input value={f[k] ?? ''} placeholder={FORMAT_DEFAULTS[k]} onInput={(e) => set(k, e.currentTarget.value)} aria-invalid={invalid(k)} />
+    </label>
+  );
+  // Width and height belong to `custom`; otherwise they show the chosen preset's size.
+  const presetSize = PRESET_SIZES[f.preset && f.preset !== 'custom' ? f.preset : FORMAT_DEFAULTS.preset];
+  const side = (k: 'width' | 'height', i: 0 | 1) => (
+    <label class="field" key={k}>
+      <span>{k === 'width' ? 'Width' : 'Height'}</span>
+      <input value={f[k] ?? ''} placeholder={presetSize[i]} onInput={(e) => set(k, e.currentTarget.value)}
+        aria-invalid={invalid(k)} disabled={f.preset !== 'custom'} />
     </label>
   );
 
   return (
     <div class="format-grid">
       {choice('preset')}
-      {text('width', '210mm')}
-      {text('height', '297mm')}
+      {side('width', 0)}
+      {side('height', 1)}
       <fieldset class="margins">
         <legend>Margins</legend>
         {(['top', 'bottom', 'left', 'right'] as const).map((k) => (
           <label class="field" key={k}>
             <span>{k[0]!.toUpperCase() + k.slice(1)}</span>
-            <input value={f.margins?.[k] ?? ''} placeholder={k === 'top' || k === 'bottom' ? '20mm' : '15mm'}
+            <input value={f.margins?.[k] ?? ''} placeholder={FORMAT_DEFAULTS.margins[k]}
               aria-invalid={invalid(`margins.${k}`)} onInput={(e) => setMargin(k, e.currentTarget.value)} />
           </label>
         ))}
       </fieldset>
-      {text('font_family', 'Arial, sans-serif')}
-      {text('font_size', '12pt')}
-      {text('line_height', '1.4')}
-      {text('color', '#222')}
-      {text('background_color', 'white')}
+      {text('font_family')}
+      {text('font_size')}
+      {text('line_height')}
+      {text('color')}
+      {text('background_color')}
       {choice('text_align')}
       {choice('horizontal_align')}
       {choice('vertical_align')}
-      {text('component_gap', '5mm')}
+      {text('component_gap')}
       {choice('footer_position')}
-      {text('google_fonts_url', 'https://…/css2?family=…')}
+      {text('google_fonts_url')}
     </div>
   );
 }

