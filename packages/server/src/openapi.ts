@@ -51,6 +51,15 @@ const OPERATIONS: readonly Operation[] = [
 
 const REF = '#/components/schemas/';
 
+const WARNING_HEADERS = {
+  'Platen-Warning-Count': { description: 'How many warnings the engine reported (absent when none).', schema: { type: 'integer' } },
+  'Platen-Warnings': {
+    description: 'The warnings as a JSON array of RenderWarning, non-ASCII escaped as \\uXXXX, as many as fit in 4 KB (absent when none); the render log has them all.',
+    schema: { type: 'string' },
+    example: '[{"code":"resource_not_loaded","message":"https://example.com/logo.png: HTTP 404"}]',
+  },
+};
+
 /** JSON Schema of `schema`, a $ref when it is registered under an id. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): unknown {
   const id = z.globalRegistry.get(schema)?.id;
@@ -85,13 +94,15 @@ function operation(op: Operation): Record<string, unknown> {
     : [];
   const pathParams = op.path.includes(':id') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] : [];
   const errorRef = { content: { 'application/json': { schema: { $ref: `${REF}Error` } } } };
+  // A binary render reports the engine's warnings in headers (JSON answers carry `warnings`).
+  const headers = ok === 'pdf' && op.body ? { headers: WARNING_HEADERS } : {};
   return {
     summary: op.summary,
     security: op.security.includes('none') ? [] : op.security.map((s) => ({ [s]: [] })),
     parameters: [...pathParams, ...queryParams],
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } } : {}),
     responses: {
-      [status]: { description: 'Success', content },
+      [status]: { description: 'Success', content, ...headers },
       ...Object.fromEntries(op.errors.map((code) => [code, { description: 'Error envelope', ...errorRef }])),
     },
   };

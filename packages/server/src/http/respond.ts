@@ -1,5 +1,6 @@
 import { getRouterParam, type H3Event } from 'h3';
 import { notFound } from '../errors.js';
+import type { RenderWarning } from '../render-pool/messages.js';
 
 /** 201 with a JSON body. */
 export function created<T>(event: H3Event, value: T): T {
@@ -18,15 +19,34 @@ export function found<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-/** An inline PDF answer with the download filename DECISIONS.md fixes (slug or "document"). */
-export function pdfResponse(pdf: Uint8Array, filename: string): Response {
-  return new Response(pdf as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(pdf.byteLength),
-      'content-disposition': `inline; filename="${filename}"`,
-      'cache-control': 'no-store',
-    },
-  });
+/** Room for warnings in a response header, well below the 8 KB many proxies allow for all headers. */
+const WARNINGS_HEADER_BYTES = 4096;
+
+/**
+ * An inline PDF answer with the download filename DECISIONS.md fixes (slug or "document").
+ * The engine's warnings go in `Platen-Warning-Count` and `Platen-Warnings` (a JSON array of
+ * `{code, message}`, non-ASCII escaped as \uXXXX, as many as fit in 4 KB; all are in the log).
+ */
+export function pdfResponse(pdf: Uint8Array, filename: string, warnings: readonly RenderWarning[] = []): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'application/pdf',
+    'content-length': String(pdf.byteLength),
+    'content-disposition': `inline; filename="${filename}"`,
+    'cache-control': 'no-store',
+  };
+  if (warnings.length > 0) {
+    headers['platen-warning-count'] = String(warnings.length);
+    headers['platen-warnings'] = warningsHeader(warnings);
+  }
+  return new Response(pdf as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+function warningsHeader(warnings: readonly RenderWarning[]): string {
+  const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const kept: RenderWarning[] = [];
+  for (const warning of warnings) {
+    if (ascii([...kept, warning]).length > WARNINGS_HEADER_BYTES) break;
+    kept.push(warning);
+  }
+  return ascii(kept);
 }

@@ -26,10 +26,17 @@ export interface RenderFailure {
   readonly param?: string;
 }
 
+/** Something the engine skipped or substituted (an image it could not load, a missing glyph…). */
+export interface RenderWarning {
+  readonly code: string;
+  readonly message: string;
+}
+
 export interface RenderSuccess {
   readonly ok: true;
   readonly pdf: Uint8Array;
   readonly pageCount: number;
+  readonly warnings: readonly RenderWarning[];
 }
 
 export type RenderOutcome = RenderSuccess | RenderFailure;

@@ -17,6 +17,9 @@ function toFailure(id: number, error: unknown): ResultMessage {
   return typeof e?.param === 'string' ? { id, ok: false, code, message, param: e.param } : { id, ok: false, code, message };
 }
 
+/** A template can produce thousands of warnings (one per missing image): the first ones tell the story. */
+const MAX_WARNINGS = 50;
+
 async function handle({ id, job }: JobMessage): Promise<void> {
   let result: ResultMessage;
   let transfer: ArrayBuffer[] = [];
@@ -37,7 +40,8 @@ async function handle({ id, job }: JobMessage): Promise<void> {
     const out = await renderDocument(options);
     // Copy into an exact-size buffer so transferring it cannot detach a shared pool buffer.
     const pdf = new Uint8Array(out.pdf);
-    result = { id, ok: true, pdf, pageCount: out.pageCount };
+    const warnings = out.diagnostics.slice(0, MAX_WARNINGS).map(({ code, message }) => ({ code, message }));
+    result = { id, ok: true, pdf, pageCount: out.pageCount, warnings };
     transfer = [pdf.buffer];
   } catch (error) {
     result = toFailure(id, error);

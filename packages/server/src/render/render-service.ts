@@ -1,7 +1,7 @@
 import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
 import type { AppDeps } from '../deps.js';
-import type { RenderJob } from '../render-pool/messages.js';
+import type { RenderJob, RenderWarning } from '../render-pool/messages.js';
 import type { PdfFormatInput } from '../schemas/format.js';
 import type { ComponentType } from '../store/components.js';
 import type { Template } from '../store/templates.js';
@@ -23,6 +23,7 @@ export interface ChromeChoice {
 export interface Rendered {
   readonly pdf: Uint8Array;
   readonly pageCount: number;
+  readonly warnings: readonly RenderWarning[];
 }
 
 /** IDs named by `<svc-block id="…">` tags in the given HTML strings (core's own parser). */
@@ -126,7 +127,7 @@ export function createRenderService(deps: AppDeps) {
     async run(job: RenderJob): Promise<Rendered> {
       const outcome = await pool.run(job);
       if (!outcome.ok) throw toRenderError(outcome.code, outcome.message, outcome.param, deps);
-      return { pdf: outcome.pdf, pageCount: outcome.pageCount };
+      return { pdf: outcome.pdf, pageCount: outcome.pageCount, warnings: outcome.warnings };
     },
   };
 }

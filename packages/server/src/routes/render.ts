@@ -5,6 +5,7 @@ import { requireAuth } from '../http/auth.js';
 import { readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
 import { pdfResponse } from '../http/respond.js';
+import type { RenderWarning } from '../render-pool/messages.js';
 import { newId } from '../ids.js';
 import type { RenderService } from '../render/render-service.js';
 import { previewRequestSchema, renderRequestSchema } from '../schemas/render.js';
@@ -36,22 +37,22 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
       const raw = await readJson(event, deps.config);
       const started = performance.now();
       const log = { templateId: null as string | null, templateName: null as string | null };
-      const write = (status: 'success' | 'error', sizeBytes: number | null, error: string | null) =>
-        deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error });
+      const write = (status: 'success' | 'error', sizeBytes: number | null, error: string | null, warnings: readonly RenderWarning[] = []) =>
+        deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error, warnings });
       try {
         const input = validate(renderRequestSchema, raw);
         const template = service.resolveTemplate(auth.userId, input);
         if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
-        const { pdf } = await service.run(service.buildJob(auth.userId, template, input, input.data ?? {}));
+        const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, input.data ?? {}));
         const durationMs = Math.round(performance.now() - started);
         const filename = `${template?.slug ?? 'document'}.pdf`;
         const answer =
           input.delivery === 'url'
-            ? { ...(await storeForUrl(event, deps, auth.userId, pdf, filename)), size_bytes: pdf.byteLength, duration_ms: durationMs }
+            ? { ...(await storeForUrl(event, deps, auth.userId, pdf, filename)), size_bytes: pdf.byteLength, duration_ms: durationMs, warnings }
             : input.delivery === 'base64'
-              ? { pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.byteLength, duration_ms: durationMs }
-              : pdfResponse(pdf, filename);
-        write('success', pdf.byteLength, null);
+              ? { pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.byteLength, duration_ms: durationMs, warnings }
+              : pdfResponse(pdf, filename, warnings);
+        write('success', pdf.byteLength, null, warnings);
         return answer;
       } catch (error) {
         if (isLogged(error)) write('error', null, error instanceof ApiError ? error.message : 'Internal error.');
@@ -67,8 +68,8 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
       const template = service.resolveTemplate(auth.userId, input);
       service.checkChrome(auth.userId, input);
       const data = input.data ?? template?.sample_data ?? {};
-      const { pdf } = await service.run(service.buildJob(auth.userId, template, input, data, input));
-      return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`);
+      const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, data, input));
+      return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`, warnings);
     },
   });
 }

@@ -24,10 +24,16 @@ export const previewRequestSchema = renderRequestSchema
   .meta({ id: 'PreviewRequest' });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
+/** What the engine skipped or substituted: an image or stylesheet it could not load, a missing glyph… */
+export const renderWarningSchema = z
+  .object({ code: z.string(), message: z.string() })
+  .meta({ id: 'RenderWarning', description: 'Something the engine skipped or substituted; the PDF was still made.', examples: [{ code: 'resource_not_loaded', message: 'https://example.com/logo.png: HTTP 404' }] });
+const warnings = z.array(renderWarningSchema).meta({ description: 'The engine\'s warnings, at most 50; empty when there were none.' });
+
 export const renderBase64ResponseSchema = z
-  .object({ pdf_base64: z.string(), size_bytes: z.int(), duration_ms: z.int() })
+  .object({ pdf_base64: z.string(), size_bytes: z.int(), duration_ms: z.int(), warnings })
   .meta({ id: 'RenderBase64Response' });
 
 export const renderUrlResponseSchema = z
-  .object({ url: z.string(), expires_at: z.iso.datetime(), size_bytes: z.int(), duration_ms: z.int() })
+  .object({ url: z.string(), expires_at: z.iso.datetime(), size_bytes: z.int(), duration_ms: z.int(), warnings })
   .meta({ id: 'RenderUrlResponse' });

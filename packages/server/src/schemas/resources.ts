@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderWarningSchema } from './render.js';
 import { pdfFormatSchema } from './format.js';
 
 const name = z.string().trim().min(1).max(200);
@@ -81,6 +82,7 @@ export const pdfLogSchema = z
     duration_ms: z.int(),
     size_bytes: z.int().nullable(),
     error: z.string().optional(),
+    warnings: z.array(renderWarningSchema).optional().meta({ description: 'The engine\'s warnings of a successful render; absent when there were none.' }),
     created_at: dateTime,
   })
   .meta({ id: 'PdfLog' });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { newId } from '../ids.js';
+import type { RenderWarning } from '../render-pool/messages.js';
 
 export interface PdfLog {
   readonly id: string;
@@ -10,6 +11,8 @@ export interface PdfLog {
   readonly duration_ms: number;
   readonly size_bytes: number | null;
   readonly error?: string;
+  /** What the engine skipped or substituted in a successful render (absent when nothing). */
+  readonly warnings?: readonly RenderWarning[];
   readonly created_at: string;
 }
 
@@ -21,6 +24,7 @@ export interface LogEntry {
   readonly durationMs: number;
   readonly sizeBytes: number | null;
   readonly error: string | null;
+  readonly warnings?: readonly RenderWarning[];
 }
 
 export interface LogFilter {
@@ -40,12 +44,14 @@ export interface RenderTotals {
   readonly sizeBytes: number;
 }
 
-interface LogRow extends Omit<PdfLog, 'error'> {
+interface LogRow extends Omit<PdfLog, 'error' | 'warnings'> {
   readonly error: string | null;
+  /** JSON array, or null when there were none. */
+  readonly warnings: string | null;
 }
 
 const rowToLog = (r: LogRow): PdfLog => {
-  const { error, ...rest } = r;
+  const { error, warnings, ...rest } = r;
   const log: PdfLog = {
     id: rest.id,
     template_id: rest.template_id,
@@ -56,13 +62,13 @@ const rowToLog = (r: LogRow): PdfLog => {
     size_bytes: rest.size_bytes,
     created_at: rest.created_at,
   };
-  return error === null ? log : { ...log, error };
+  return { ...log, ...(error === null ? {} : { error }), ...(warnings === null ? {} : { warnings: JSON.parse(warnings) as RenderWarning[] }) };
 };
 
 /** Render logs, newest first (IDs are time-sortable). */
 export function createLogStore(db: Db, now: () => number) {
   const insert = db.prepare(`INSERT INTO logs (id, user_id, template_id, template_name, api_key_id, status, duration_ms,
-    size_bytes, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    size_bytes, error, warnings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const totals = db.prepare<[string, string], { n: number; ok: number | null; dur: number | null; size: number | null }>(
     `SELECT COUNT(*) AS n, SUM(status = 'success') AS ok, SUM(duration_ms) AS dur,
        SUM(CASE WHEN status = 'success' THEN size_bytes ELSE 0 END) AS size
@@ -71,7 +77,8 @@ export function createLogStore(db: Db, now: () => number) {
   return {
     insert(userId: string, e: LogEntry): string {
       const id = newId('log');
-      insert.run(id, userId, e.templateId, e.templateName, e.apiKeyId, e.status, Math.round(e.durationMs), e.sizeBytes, e.error,
+      const warnings = e.warnings && e.warnings.length > 0 ? JSON.stringify(e.warnings) : null;
+      insert.run(id, userId, e.templateId, e.templateName, e.apiKeyId, e.status, Math.round(e.durationMs), e.sizeBytes, e.error, warnings,
         new Date(now()).toISOString());
       return id;
     },

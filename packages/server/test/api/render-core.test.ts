@@ -53,6 +53,23 @@ describe('rendering with @platen/core', () => {
     for (const expected of ['Head Ada', 'Body', 'Block Ada', 'Page 1 of 1']) expect(text).toContain(expected);
   });
 
+  it("reports the engine's warnings in headers, in JSON answers and in the log", async () => {
+    // ftp: is never fetched (DECISIONS.md): the image is skipped with a warning, the PDF still made.
+    const html = '<p>Logo: <img src="ftp://files.example/logo.png" alt=""></p><p>Café</p>';
+    const binary = await call(server.url, '/api/v1/render', { body: { html }, key: alice.key });
+    expect(binary.status).toBe(200);
+    expect(binary.headers.get('platen-warning-count')).toBe('1');
+    const fromHeader = JSON.parse(binary.headers.get('platen-warnings')!) as { code: string; message: string }[];
+    expect(fromHeader).toEqual([{ code: 'resource_not_loaded', message: expect.stringContaining('ftp://files.example/logo.png') }]);
+    const json = await call(server.url, '/api/v1/render', { body: { html, delivery: 'base64' }, key: alice.key });
+    expect(json.json.warnings).toEqual(fromHeader);
+    const [log] = (await call(server.url, '/api/v1/logs?limit=1', { key: alice.key })).json.data;
+    expect(log.warnings).toEqual(fromHeader);
+    const clean = await call(server.url, '/api/v1/render', { body: { html: '<p>fine</p>', delivery: 'base64' }, key: alice.key });
+    expect(clean.json.warnings).toEqual([]);
+    expect((await call(server.url, '/api/v1/logs?limit=1', { key: alice.key })).json.data[0]).not.toHaveProperty('warnings');
+  });
+
   it('gives templates the fonts of PLATEN_FONT_DIRS folders by family name', async () => {
     const fontDir = fileURLToPath(new URL('../../../../test/e2e/text-positions/fonts/', import.meta.url));
     const withFonts = await startTestServer({ renderTimeoutMs: 30_000, fontDirs: [fontDir] });

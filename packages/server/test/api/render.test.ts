@@ -36,7 +36,7 @@ describe('POST /render deliveries', () => {
   it('answers base64 JSON with size and duration', async () => {
     const res = await render(alice, { html: '<p>b64</p>', delivery: 'base64' });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ pdf_base64: expect.any(String), size_bytes: expect.any(Number), duration_ms: expect.any(Number) });
+    expect(res.json).toEqual({ pdf_base64: expect.any(String), size_bytes: expect.any(Number), duration_ms: expect.any(Number), warnings: [] });
     const bytes = Buffer.from(res.json.pdf_base64, 'base64');
     expect(bytes.byteLength).toBe(res.json.size_bytes);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -44,7 +44,7 @@ describe('POST /render deliveries', () => {
 
   it('stores url deliveries behind a signed link that expires after 24 hours', async () => {
     const res = await render(alice, { html: '<p>url</p>', delivery: 'url' });
-    expect(res.json).toEqual({ url: expect.stringMatching(/\/api\/v1\/renders\/render_[0-9a-z]{26}\?token=/), expires_at: expect.any(String), size_bytes: expect.any(Number), duration_ms: expect.any(Number) });
+    expect(res.json).toEqual({ url: expect.stringMatching(/\/api\/v1\/renders\/render_[0-9a-z]{26}\?token=/), expires_at: expect.any(String), size_bytes: expect.any(Number), duration_ms: expect.any(Number), warnings: [] });
     expect(Date.parse(res.json.expires_at) - server.now()).toBe(24 * 3600 * 1000);
     const url = new URL(res.json.url);
     expect(url.origin).toBe(server.url);
