@@ -60,4 +60,27 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     await page.getByLabel('Page size').selectOption('letter-landscape');
     expect([await placeholder('Width'), await placeholder('Height')]).toEqual(['11in', '8.5in']);
   });
+
+  it('keeps auto-closed tags single when the user types them in full', async () => {
+    const editor = page.getByRole('textbox', { name: 'HTML', exact: true });
+    /** What typing `keys` into an emptied HTML editor leaves (one line, so textContent is the document). */
+    const typed = async (...keys: string[]) => {
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      for (const k of keys) {
+        if (k.startsWith('{') && k.endsWith('}')) await page.keyboard.press(k.slice(1, -1));
+        else await page.keyboard.type(k);
+      }
+      return editor.textContent();
+    };
+    expect(await typed('<p>x</p>')).toBe('<p>x</p>');
+    expect(await typed('<p><b>bold</b> and <i>italic</i> text</p>')).toBe('<p><b>bold</b> and <i>italic</i> text</p>');
+    // A character that departs from the close tag is typed, not lost.
+    expect(await typed('<p>x<br>y</p>')).toBe('<p>x<br>y</p>');
+    expect(await typed('<p>x<', '{Backspace}', '</p>')).toBe('<p>x</p>');
+    // Auto-closing itself still works, and a `</` completion absorbs the name typed after it.
+    expect(await typed('<p>x')).toBe('<p>x</p>');
+    expect(await typed('<div>', '{Shift+End}', '{Delete}', 'hi</div>')).toBe('<div>hi</div>');
+  });
 });

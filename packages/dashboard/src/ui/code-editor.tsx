@@ -10,6 +10,7 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { html } from '@codemirror/lang-html';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { closeTagTypeOver } from './close-tag-type-over.js';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 
 export interface LineDiagnostic {
@@ -53,7 +54,7 @@ export function CodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     const extensions: Extension[] = [
       basicSetup,
-      props.language === 'html' ? html({ autoCloseTags: true }) : json(),
+      props.language === 'html' ? [html({ autoCloseTags: true }), closeTagTypeOver()] : json(),
       lintGutter(),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-labelledby': props.labelledBy, 'aria-multiline': 'true' }),
