@@ -17,9 +17,12 @@ function migrationsDir(): string {
  * transaction together with the version bump, so a crash never leaves half a
  * migration behind.
  */
-export function migrate(db: Database.Database): number {
-  const dir = migrationsDir();
+export function migrate(db: Database.Database, dir = migrationsDir()): number {
   const files = readdirSync(dir).filter((f) => /^\d{3}-.+\.sql$/.test(f)).sort();
+  // Two files with one number (branches that each added one) would skip the second for good.
+  const numbers = files.map((f) => f.slice(0, 3));
+  const twice = numbers.find((n, i) => numbers.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`Two migrations are numbered ${twice} in ${dir}: renumber one.`);
   let version = db.pragma('user_version', { simple: true }) as number;
   for (const file of files) {
     const n = Number(file.slice(0, 3));
