@@ -1,11 +1,26 @@
 import type { H3 } from 'h3';
 import type { AppDeps } from '../deps.js';
+import { invalidParameter } from '../errors.js';
 import { requireAuth } from '../http/auth.js';
 import { queryObject, readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
 import { created, found, idParam } from '../http/respond.js';
 import { componentQuerySchema, createComponentSchema, updateComponentSchema } from '../schemas/resources.js';
+import type { Component, ComponentType } from '../store/components.js';
 import { DASHBOARD } from './templates.js';
+
+/**
+ * A header or footer that templates use cannot become another type: those templates would hold
+ * an attachment that no longer validates, which the dashboard could not save. 400 naming them.
+ */
+function checkRoleChange(deps: AppDeps, userId: string, component: Component, type: ComponentType): void {
+  if (type === component.type) return;
+  const users = deps.templates.usingAsChrome(userId, component.id).filter((t) => t.role !== type);
+  if (users.length === 0) return;
+  const named = users.slice(0, 5).map((t) => `"${t.name}" (${t.role})`).join(', ');
+  const more = users.length > 5 ? ` and ${users.length - 5} more` : '';
+  throw invalidParameter('type', `Templates use this component as their header or footer: ${named}${more}. Detach it from them before changing its type.`);
+}
 
 /** /api/v1/components: CRUD with a `type` filter; deletion detaches it from templates. */
 export function registerComponentRoutes(app: H3, deps: AppDeps): void {
@@ -28,6 +43,7 @@ export function registerComponentRoutes(app: H3, deps: AppDeps): void {
     PUT: async (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const input = validate(updateComponentSchema, await readJson(event, deps.config));
+      if (input.type !== undefined) checkRoleChange(deps, userId, found(components.get(userId, idParam(event)), 'Component'), input.type);
       const preview = input.preview ?? (input.html === undefined ? undefined : await deps.text.preview(input.html));
       return found(components.update(userId, idParam(event), { ...input, preview }), 'Component');
     },

@@ -73,6 +73,8 @@ export function createTemplateStore(db: Db, now: () => number) {
   const update = db.prepare(`UPDATE templates SET name = ?, html = ?, plain_text = ?, pdf_format = ?, sample_data = ?,
     header_component_id = ?, footer_component_id = ?, updated_at = ? WHERE user_id = ? AND id = ?`);
   const remove = db.prepare('DELETE FROM templates WHERE user_id = ? AND id = ?');
+  const byChrome = db.prepare<[string, string, string], Pick<TemplateRow, 'id' | 'name' | 'header_component_id' | 'footer_component_id'>>(
+    'SELECT id, name, header_component_id, footer_component_id FROM templates WHERE user_id = ? AND (header_component_id = ? OR footer_component_id = ?) ORDER BY id');
 
   /** The first free of `base`, `base-2`, `base-3`, … for this user. */
   function uniqueSlug(userId: string, base: string): string {
@@ -151,6 +153,13 @@ export function createTemplateStore(db: Db, now: () => number) {
       const old = store.get(userId, ref);
       if (!old) return null;
       return create.immediate(userId, { ...old, name: `${old.name} (copy)` });
+    },
+    /** The user's templates that use a component as their header or footer, and in which role. */
+    usingAsChrome(userId: string, componentId: string): { id: string; name: string; role: 'header' | 'footer' }[] {
+      return byChrome.all(userId, componentId, componentId).flatMap((t) => [
+        ...(t.header_component_id === componentId ? [{ id: t.id, name: t.name, role: 'header' as const }] : []),
+        ...(t.footer_component_id === componentId ? [{ id: t.id, name: t.name, role: 'footer' as const }] : []),
+      ]);
     },
   };
   return store;

@@ -70,6 +70,21 @@ describe('components', () => {
     expectError(await call(server.url, `/api/v1/components/${h.json.id}`, { key: alice.key }), 404, 'not_found_error', 'resource_not_found');
   });
 
+  it('refuses to change the type of a header or footer that templates use, naming them', async () => {
+    const h = await create(alice, { name: 'Letterhead', type: 'header' });
+    const t = await call(server.url, '/api/v1/templates', { body: { name: 'Letter', header_component_id: h.json.id }, key: alice.key });
+    const put = (body: unknown) => call(server.url, `/api/v1/components/${h.json.id}`, { method: 'PUT', body, key: alice.key });
+    const refused = await put({ type: 'footer' });
+    expectError(refused, 400, 'invalid_request_error', 'invalid_parameter', 'type');
+    expect(refused.json.error.message).toContain('"Letter" (header)');
+    expect((await put({ type: 'block' })).status).toBe(400);
+    expect((await put({ type: 'header', name: 'Letterhead 2' })).status).toBe(200);
+    // The template still saves as it is, and once detached the type can change.
+    expect((await call(server.url, `/api/v1/templates/${t.json.id}`, { method: 'PUT', body: { name: 'Letter' }, key: alice.key })).status).toBe(200);
+    await call(server.url, `/api/v1/templates/${t.json.id}`, { method: 'PUT', body: { header_component_id: null }, key: alice.key });
+    expect((await put({ type: 'footer' })).json.type).toBe('footer');
+  });
+
   it("answers 404 on every {id} route for another user's component", async () => {
     const c = await create(alice, { name: 'Mine', type: 'block' });
     const p = `/api/v1/components/${c.json.id}`;
