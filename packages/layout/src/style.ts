@@ -307,6 +307,12 @@ export interface ComputedStyle {
    * ellipsis. Absent otherwise. Anonymous boxes keep it, so that its lines see it.
    */
   readonly lineClamp?: number;
+  /**
+   * An absolutely positioned box that was inline-level before it was blockified: its static
+   * position is where it would sit in its line, not below it (CSS 2 §10.3.7, §10.6.4 "hypothetical
+   * box", as Chromium places it). Absent otherwise.
+   */
+  readonly inlineStatic?: true;
   readonly justifyItems: string;
   readonly justifySelf: string;
   readonly rowGap: Length | 'normal';

@@ -87,12 +87,14 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const webkitBox = f['-webkit-box'] === true;
   const lineClamp = f['-line-clamp'];
   const clamps = typeof lineClamp === 'number';
-  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox && !clamps) return style;
+  const inlineStatic = f['-inline-static'] === true;
+  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox && !clamps && !inlineStatic) return style;
   return {
     ...style,
     ...(legacy ? { legacyAlign: legacy } : {}),
     ...(webkitBox ? { legacyFlexibleBox: true } : {}),
     ...(clamps ? { lineClamp } : {}),
+    ...(inlineStatic ? { inlineStatic: true } : {}),
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),
     ...(vertical ? { writingMode: writingMode as NonNullable<ComputedStyle['writingMode']>, textOrientation: g<ComputedStyle['textOrientation']>('text-orientation') } : {}),

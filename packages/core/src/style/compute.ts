@@ -305,6 +305,8 @@ function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean):
   // CSS 2.2 §9.7 and Display 3 §2.7: floats, absolutely positioned boxes, the root and flex/grid items are blockified.
   if (isRoot || flat['float'] !== 'none' || position === 'absolute' || position === 'fixed' || flexOrGridItem) {
     const d = flat['display'] as Display;
+    // Its static position is found as an inline's would be (CSS 2 §10.3.7 "hypothetical box").
+    if ((position === 'absolute' || position === 'fixed') && d.startsWith('inline')) flat['-inline-static'] = true;
     flat['display'] = BLOCKIFY[d] ?? (isRoot && d === 'contents' ? 'block' : d);
   }
   if (parentFlat && flat['writing-mode'] !== parentFlat['writing-mode']) writingModeFixups(flat, parentFlat);

@@ -3,7 +3,7 @@ import type { StyledElement } from '../styled-node.js';
 import type { BlockLevelBox, InlineBox, InlineLevelBox, LinesBox } from './box.js';
 import { collapsesSpaces } from './whitespace.js';
 import { anonymousStyle } from './anonymous-style.js';
-import { attachHoisted, hoistsOutOfFlow, isOutOfFlowBlock } from '../float/hoist.js';
+import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock } from '../float/hoist.js';
 
 /** What building one styled node yields: block-level boxes and inline-level boxes, mixed. */
 export type Item = BlockLevelBox | InlineLevelBox;
@@ -33,7 +33,7 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
       continue;
     }
     // A float or absolute box amid inline content does not break the paragraph (src/float).
-    if (run.length && !isCollapsibleWhiteSpaceOnly(run) && hoistsOutOfFlow(item, items, i + 1)) {
+    if (run.length && !isCollapsibleWhiteSpaceOnly(run) && (hoistsOutOfFlow(item, items, i + 1) || endsInlineRun(item))) {
       (hoisted ??= []).push({ item, at: run.length });
       continue;
     }

@@ -41,14 +41,25 @@ export function hoistsOutOfFlow(item: BlockLevelBox, items: readonly Item[], fro
   return false;
 }
 
+/**
+ * An absolute box that was inline-level, after a paragraph's last inline content: it stays in
+ * that paragraph, whose last line gives its static position (CSS 2 §10.3.7, as Chromium).
+ */
+export function endsInlineRun(item: BlockLevelBox): boolean {
+  return item.kind !== 'lines' && item.style.inlineStatic === true && isOutOfFlowStyle(item.style);
+}
+
 function hasContent(items: readonly Item[]): boolean {
   return items.some((c) => (c.kind === 'text' ? /[^ \n\t]/.test(c.text) : c.kind === 'inline' ? hasContent(c.children) : c.kind !== 'line-break'));
 }
 
-/** A float (or an absolute box placed from its static position) met amid a paragraph's inline content, and the inline box that follows it there. */
+/**
+ * A float (or an absolute box placed from its static position) met amid a paragraph's inline
+ * content, and the inline box that follows it there; null after the paragraph's last content.
+ */
 export interface InlineFloat {
   readonly box: ContainerBox | ReplacedBox;
-  readonly anchor: InlineLevelBox;
+  readonly anchor: InlineLevelBox | null;
 }
 
 const inlineFloats = new WeakMap<LinesBox, readonly InlineFloat[]>();
@@ -68,11 +79,11 @@ export function attachHoisted(hoisted: readonly { readonly item: BlockLevelBox; 
   const before: BlockLevelBox[] = [];
   const attached: InlineFloat[] = [];
   for (const h of hoisted) {
-    const anchor = run[h.at];
+    const anchor = run[h.at] ?? null;
     const box = h.item;
     // An absolute box with both vertical insets auto takes its static position from its line.
     const staticTop = box.kind !== 'lines' && isOutOfFlowStyle(box.style) && box.style.top === 'auto' && box.style.bottom === 'auto';
-    if (lines && anchor && box.kind !== 'lines' && (staticTop || box.style.float !== 'none')) {
+    if (lines && (anchor || staticTop) && box.kind !== 'lines' && (staticTop || box.style.float !== 'none')) {
       attached.push({ box, anchor });
     } else {
       before.push(box);

@@ -67,9 +67,11 @@ export class InlineFloatPlacer {
     for (const float of this.#pending.filter((f) => anchoredIn(spec.items, f))) {
       this.#pending.splice(this.#pending.indexOf(float), 1);
       if (isOutOfFlowStyle(float.box.style)) {
-        // Static position of an absolute box met in a line: where it is in the line, at its top
-        // (as Chromium does for boxes that were inline before blockification, CSS 2.1 §10.3.7).
-        this.#placeholder(float, index, span.left + widthBefore(spec.items, float), span.top);
+        // Static position of an absolute box met in a line (CSS 2.1 §10.3.7, as Chromium): one
+        // that was inline-level sits where it is in the line, at its top; a block-level one
+        // where a block would start, below the line.
+        if (float.box.style.inlineStatic) this.#placeholder(float, index, span.left + widthBefore(spec.items, float), span.top);
+        else this.#placeholder(float, index, 0, span.top + line.height);
         continue;
       }
       if (this.#place(float, index, span.top, line.height, span.width - widthBefore(spec.items, float))) {
@@ -80,10 +82,15 @@ export class InlineFloatPlacer {
     return null;
   }
 
-  /** Floats whose anchor made no item (collapsed white space…) go below the last line. */
-  finish(lastIndex: number, y: number): void {
+  /**
+   * Floats whose anchor made no item (collapsed white space…) go below the last line; an absolute
+   * box after the paragraph's content that was inline-level, at the end of its last line.
+   */
+  finish(lastIndex: number, y: number, last: { readonly spec: LineSpec; readonly span: LineSpan } | null): void {
     for (const float of this.#pending.splice(0)) {
-      if (isOutOfFlowStyle(float.box.style)) this.#placeholder(float, lastIndex, 0, y);
+      const atLineEnd = float.anchor === null && float.box.style.inlineStatic && last;
+      if (atLineEnd) this.#placeholder(float, lastIndex, last.span.left + widthBefore(last.spec.items, float), last.span.top);
+      else if (isOutOfFlowStyle(float.box.style)) this.#placeholder(float, lastIndex, 0, y);
       else this.#place(float, lastIndex, y, 0, -Infinity);
     }
   }

@@ -132,7 +132,8 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   const stop = placer.isEmpty && !mayBreakWords(para) ? { available, pageIsEmpty: space.pageIsEmpty, widows: Math.max(1, box.style.widows) } : null;
   const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wraps(box.style), build, placer, stop }, ctx);
   const { specs: tailSpecs, spans, y } = broken;
-  placer.finish(start + tailSpecs.length - 1, y);
+  const lastSpec = tailSpecs[tailSpecs.length - 1];
+  placer.finish(start + tailSpecs.length - 1, y, lastSpec ? { spec: lastSpec, span: spans[tailSpecs.length - 1]! } : null);
   // The lines kept from earlier pages, then this page's (no copy of the kept ones per page).
   const specs = head;
   specs.length = start;

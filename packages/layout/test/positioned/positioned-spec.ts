@@ -42,7 +42,10 @@ export function positionedSpec(html: string): ElSpec {
     // Blockify floats and absolute boxes as the cascade does (CSS 2.1 §9.7).
     const out = (props.float !== undefined && props.float !== 'none') || props.position === 'absolute' || props.position === 'fixed';
     const display = props.display ?? (spec.tag === 'span' ? 'inline' : undefined);
-    if (out && (display === 'inline' || display === 'inline-block')) props.display = 'block';
+    if (out && (display === 'inline' || display === 'inline-block')) {
+      props.display = 'block';
+      if (props.position === 'absolute' || props.position === 'fixed') props.inlineStatic = true;
+    }
     return { ...spec, props, children: spec.children.map((c) => (typeof c === 'string' ? c : merge(c))) };
   };
   return merge(htmlSpec(cleaned));
