@@ -101,7 +101,8 @@ export interface Page {
   /**
    * The page area, which clips `fragments` when present: Chromium prints none of the document
    * into the page margins (measured: a box with negative margins or insets is cut at the page
-   * area on all four sides), those hold only the margin boxes (CSS Paged Media 3 §3).
+   * area on all four sides), those hold only the margin boxes (CSS Paged Media 3 §3). Absent
+   * when nothing of the body reaches outside it.
    */
   readonly area?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   /**

@@ -10,6 +10,7 @@ import { createBoxFragment, NO_ATTRS, offsetFragment, toPageCoordinates, toPageC
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
 import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
+import { crossesArea } from './page-area.js';
 import { alignBody } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
 import { pageNameAt } from './page-names.js';
@@ -262,8 +263,9 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
   }
   if (b.body) fragments.push(b.body);
   const area = { x: margins.left, y: margins.top, width, height };
-  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments, area };
-  return b.scale === 1 ? page : { ...page, scale: b.scale };
+  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments };
+  const clipped = b.body && crossesArea(b.body, area) ? { ...page, area } : page;
+  return b.scale === 1 ? clipped : { ...clipped, scale: b.scale };
 }
 
 /** Header, footer (DESIGN.md: laid out after pagination, with the real page numbers) and margin boxes, in page coordinates. */
