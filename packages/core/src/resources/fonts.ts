@@ -231,6 +231,12 @@ export class FontSet {
       const faces = this.family(name);
       if (faces && !lists.includes(faces)) lists.push(faces);
     }
+    // Past the listed families and the default one, the system's fallback: a family is asked
+    // for the character, and the closest of its faces that has it answers (fontconfig sorts
+    // by coverage before weight: light text falls back to DejaVu Sans Book for a ✈ that its
+    // ExtraLight lacks, as in Chromium's prints).
+    const defaultFaces = this.registry.families.get(DEFAULT_FAMILY);
+    const fallbackFrom = lists.length + (defaultFaces && !lists.includes(defaultFaces) ? 1 : 0);
     const rest = [DEFAULT_FAMILY, ...FALLBACK_FAMILIES, ...this.registry.families.keys()];
     for (const name of rest) {
       const faces = this.registry.families.get(name);
@@ -238,12 +244,15 @@ export class FontSet {
     }
     for (const faces of this.#custom.values()) if (!lists.includes(faces)) lists.push(faces);
     const chain: ResolvedFace[] = [];
-    for (const faces of lists) {
+    lists.forEach((faces, i) => {
       // A weight range matches the desired weight where it can (§5.2 step 4c).
-      const candidates = faces.map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
-      const match = matchFace(candidates, query);
-      if (match) chain.push(this.#remember(resolve(match.face, query, match.weight)));
-    }
+      let candidates = faces.map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
+      for (let match = matchFace(candidates, query); match; match = matchFace(candidates, query)) {
+        chain.push(this.#remember(resolve(match.face, query, match.weight)));
+        if (i < fallbackFrom) break;
+        candidates = candidates.filter((c) => c !== match);
+      }
+    });
     this.#chains.set(key, chain);
     return chain;
   }
