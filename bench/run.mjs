@@ -2,8 +2,8 @@
 // npm run bench: renders per workload, warm and in-process (median/p95), throughput on all
 // cores through the server's render worker pool, PDF size, peak RSS, and the same HTML
 // through a warm headless Chromium when /usr/bin/chromium exists; then the HTTP load
-// benchmark (bench/http.mjs), long documents of 50/250/500 pages (bench/page-scaling.mjs, issue 7)
-// and a cold CLI render. Writes bench/results/latest.md.
+// benchmark (bench/http.mjs), long documents of 50/250/500 pages (bench/page-scaling.mjs, issue 7),
+// long blocks at N, 2N and 4N (bench/long-scaling.mjs, issue 19) and a cold CLI render. Writes bench/results/latest.md.
 // --quick: short budgets (a smoke run, not figures to quote). Needs the packages built.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createRenderPool } from '../packages/server/dist/render-pool/pool.js';
 import { measureHttp } from './http.mjs';
 import { measurePageScaling, pageScalingTable } from './page-scaling.mjs';
+import { longScalingTable, measureLongScaling } from './long-scaling.mjs';
 import Handlebars from 'handlebars';
 import { workloads } from './workloads.mjs';
 
@@ -162,6 +163,7 @@ for (const [index, { name, options }] of workloads.entries()) {
 await chrome?.browser.close();
 
 const scaling = measurePageScaling(quick ? 1 : 2);
+const longBlocks = measureLongScaling(quick ? 1 : 3);
 const http = await measureHttp(quick ? 3 : 10);
 const coldCli = measureColdCli(quick ? 3 : 7);
 const line = (r) => `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
@@ -175,6 +177,7 @@ const table = [
   'Median and p95: warm renders in one process, the middle one of three by median; peak RSS: the largest of the three (one workload each).',
   chrome ? '' : `Chromium was not found at ${chromiumPath}: its columns are n/a.`,
   ...pageScalingTable(scaling),
+  ...longScalingTable(longBlocks),
   `## HTTP (POST /api/v1/render, binary invoice, ${http.workers} render workers, loopback)`,
   '',
   '| load | renders/s | p50 ms | p99 ms | server peak RSS MB | errors |',

@@ -44,6 +44,11 @@ function scaling(shape: (n: number) => ElSpec, n: number): { lines: number; shap
 const brLines = (n: number) => el('body', {}, el('div', {}, ...Array.from({ length: n }, (_, i) => [`line ${i}`, el('br')]).flat()));
 const preWrap = (n: number) => el('body', {}, el('div', { whiteSpace: 'pre-wrap' }, Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')));
 const paragraph = (n: number) => el('body', {}, el('p', {}, 'word '.repeat(n * 8)));
+const tableCell = (n: number) => el('body', {}, el('table', {}, el('tr', {}, el('td', {}, 'word '.repeat(n * 8)), el('td', {}, 'b'))));
+/** One word of 40n letters, broken by character (CSS Text 3 §5.5). */
+const longWord = (n: number) => el('body', {}, el('p', { overflowWrap: 'anywhere' }, 'w'.repeat(n * 40)));
+const tableRow = (n: number) => el('body', {}, el('table', {}, el('tr', {}, ...Array.from({ length: n * 2 }, (_, i) => el('td', {}, `c${i}`)))));
+const tableColumn = (n: number) => el('body', {}, el('table', {}, ...Array.from({ length: n * 2 }, (_, i) => el('tr', {}, el('td', {}, `c${i}`)))));
 /** Every line beside a float as tall as the paragraph (lines broken one at a time around it, src/float). */
 const besideFloat = (n: number) => el('body', {}, el('div', { float: 'left', width: 100, height: n * 16 }), el('p', {}, 'word '.repeat(n * 6)));
 
@@ -53,9 +58,18 @@ describe('a long block paginates in linear work', () => {
     ['pre-wrap lines', preWrap],
     ['one paragraph', paragraph],
     ['a paragraph beside a float', besideFloat],
+    ['a table cell', tableCell],
+    ['a word broken anywhere', longWord],
+    ['a table column of cells', tableColumn],
   ])('%s: 4× the lines, about 4× the lines built and pieces shaped', (_name, shape) => {
     const ratio = scaling(shape, 200);
     expect(ratio.pages).toBeGreaterThan(3.5);
+    expect(ratio.lines).toBeLessThan(4.5);
+    expect(ratio.shapes).toBeLessThan(4.5);
+  });
+
+  it('a table row of 4× the cells: about 4× the lines built and pieces shaped', () => {
+    const ratio = scaling(tableRow, 200);
     expect(ratio.lines).toBeLessThan(4.5);
     expect(ratio.shapes).toBeLessThan(4.5);
   });
