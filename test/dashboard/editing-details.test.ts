@@ -8,6 +8,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './harness.js';
+import { FIRST_PREVIEW_MS, PREVIEW_MS, previewText, setEditor } from './page-helpers.js';
+
+/** Each preview page's text, and the top of the first text-layer span containing each of `words` (CSS px from the page's top). */
+async function pagesOfPreview(page: Page, words: string[]): Promise<Array<{ text: string; top: Record<string, number> }>> {
+  return page.locator('.pdf-page').evaluateAll((pages, words) => pages.map((p) => {
+    const spans = [...p.querySelectorAll('.textLayer span')];
+    const pageTop = p.getBoundingClientRect().top;
+    const top: Record<string, number> = {};
+    for (const w of words) {
+      const span = spans.find((s) => s.textContent?.includes(w));
+      if (span) top[w] = span.getBoundingClientRect().top - pageTop;
+    }
+    return { text: spans.map((s) => s.textContent).join('').replace(/\s+/g, ''), top };
+  }), words);
+}
 
 describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () => {
   let stack: Stack;
@@ -82,5 +97,29 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     // Auto-closing itself still works, and a `</` completion absorbs the name typed after it.
     expect(await typed('<p>x')).toBe('<p>x</p>');
     expect(await typed('<div>', '{Shift+End}', '{Delete}', 'hi</div>')).toBe('<div>hi</div>');
+  });
+
+  it('previews a footer or header component on numbered pages, below or above the body', async () => {
+    await page.goto(`${stack.base}/components/new`);
+    await page.getByRole('heading', { level: 1, name: 'New component' }).waitFor();
+    await page.getByLabel('Type', { exact: true }).selectOption('footer');
+    await setEditor(page, 'HTML', '<p>Folio <span class="pageNumber"></span> of <span class="totalPages"></span></p>');
+    await expect.poll(() => previewText(page), { timeout: FIRST_PREVIEW_MS }).toContain('Folio2of2');
+    const footer = await pagesOfPreview(page, ['Folio', 'Template']);
+    // (Text order in the PDF is paint order, so placement is checked by position.)
+    expect(footer.map((p) => [p.text.includes('Templatebody,pageone.'), p.text.includes('Folio1of2'), p.text.includes('Folio2of2')]))
+      .toEqual([[true, true, false], [false, false, true]]);
+    // On page one the footer sits at the page's bottom, far below the one line of body.
+    const height = await page.locator('.pdf-page').first().evaluate((e) => e.clientHeight);
+    expect(footer[0]!.top['Folio']).toBeGreaterThan(height * 0.8);
+    expect(footer[0]!.top['Template']).toBeLessThan(height * 0.2);
+
+    await page.getByLabel('Type', { exact: true }).selectOption('header');
+    await setEditor(page, 'HTML', '<p>Masthead, sheet <span class="pageNumber"></span></p>');
+    await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('Masthead,sheet2');
+    const header = await pagesOfPreview(page, ['Masthead', 'Template']);
+    expect(header.map((p) => [p.text.includes('Templatebody,pagetwo.'), p.text.includes('Masthead,sheet1'), p.text.includes('Masthead,sheet2')]))
+      .toEqual([[false, true, false], [true, false, true]]);
+    expect(header[1]!.top['Masthead']).toBeLessThan(header[1]!.top['Template']!);
   });
 });

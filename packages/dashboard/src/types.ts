@@ -118,4 +118,7 @@ export interface PreviewRequest {
   format?: PdfFormat;
   header_component_id?: string | null;
   footer_component_id?: string | null;
+  /** The HTML of a header/footer being edited, previewed as one. */
+  header_html?: string;
+  footer_html?: string;
 }

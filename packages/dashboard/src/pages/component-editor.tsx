@@ -1,7 +1,7 @@
 /**
  * Edit one component. The preview renders it as a document of its own: a block
- * as the body, a header or footer attached to a short placeholder body so page
- * numbers and placement show as they will in templates.
+ * as the body; a header or footer as the header or footer of a two-page
+ * placeholder body, so placement and page numbers show as they will in templates.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, api, errorLine } from '../api.js';
@@ -21,11 +21,13 @@ const STARTER: Record<ComponentType, string> = {
   block: '<p><strong>ACME Ltd</strong>, 1 Main Street, Springfield</p>\n',
 };
 
+/** Two pages of stand-in content, so `pageNumber` and `totalPages` show a real count. */
+const SAMPLE_BODY = '<p style="color:#888">Template body, page one.</p>\n<p style="color:#888;break-before:page">Template body, page two.</p>\n';
+
 function previewRequest(type: ComponentType, html: string): PreviewRequest {
   if (type === 'block') return { html, data: {} };
-  // An unsaved header/footer has no ID yet, so it is laid out inline around a sample body.
-  const body = '<p style="color:#888">Template body</p>';
-  return { html: type === 'header' ? `${html}${body}` : `${body}${html}`, data: {} };
+  // The draft goes as HTML (an unsaved component has no ID), in the role it will have.
+  return { html: SAMPLE_BODY, data: {}, ...(type === 'header' ? { header_html: html } : { footer_html: html }) };
 }
 
 export function ComponentEditor(props: { id: string | null }) {

@@ -14,10 +14,12 @@ export interface RenderInput {
   readonly format?: PdfFormatInput | undefined;
 }
 
-/** Component choices: undefined → the template's own, null → none. */
+/** Component choices: undefined → the template's own, null → none; `*_html` (previews) wins over both. */
 export interface ChromeChoice {
   readonly header_component_id?: string | null | undefined;
   readonly footer_component_id?: string | null | undefined;
+  readonly header_html?: string | undefined;
+  readonly footer_html?: string | undefined;
 }
 
 export interface Rendered {
@@ -91,9 +93,9 @@ export function createRenderService(deps: AppDeps) {
       const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
       checkFormat(format, input.format ? 'format' : 'pdf_format');
       const html = template ? template.html : (input.html ?? '');
-      const pick = (key: keyof ChromeChoice) => (chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key]);
-      const header = componentHtml(userId, pick('header_component_id'));
-      const footer = componentHtml(userId, pick('footer_component_id'));
+      const pick = (key: 'header_component_id' | 'footer_component_id') => (chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key]);
+      const header = chrome.header_html ?? componentHtml(userId, pick('header_component_id'));
+      const footer = chrome.footer_html ?? componentHtml(userId, pick('footer_component_id'));
       const blocks: Record<string, string> = {};
       let pending = blockIds(html, header, footer);
       // Blocks may hold blocks: follow two levels, which covers real templates without risking cycles.

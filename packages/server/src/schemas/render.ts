@@ -14,12 +14,17 @@ export const renderRequestSchema = z
   .meta({ id: 'RenderRequest' });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
-/** The editor's preview: a RenderRequest plus unsaved header/footer choices; binary answer only. */
+/**
+ * The editor's preview: a RenderRequest plus unsaved header/footer choices, and the
+ * HTML of a header or footer being edited (it wins over the component ID); binary answer only.
+ */
 export const previewRequestSchema = renderRequestSchema
   .omit({ delivery: true })
   .extend({
     header_component_id: z.string().nullable().optional(),
     footer_component_id: z.string().nullable().optional(),
+    header_html: z.string().optional(),
+    footer_html: z.string().optional(),
   })
   .meta({ id: 'PreviewRequest' });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;

@@ -199,5 +199,8 @@ describe('POST /render/preview', () => {
     expectError(await call(server.url, '/api/v1/render/preview', { body: { template_id: 'prev' }, cookie: alice.cookie }), 404, 'not_found_error', 'missing_template');
     expectError(await call(server.url, '/api/v1/render/preview', { body: {}, cookie: erin.cookie }), 400, 'invalid_request_error', 'missing_parameter', 'template_id');
     expectError(await call(server.url, '/api/v1/render/preview', { body: { html: 'x', footer_component_id: h.json.id }, cookie: erin.cookie }), 400, 'invalid_request_error', 'invalid_parameter', 'footer_component_id');
+    // The HTML of a header/footer being edited (the dashboard's component preview).
+    expect((await call(server.url, '/api/v1/render/preview', { body: { html: 'x', footer_html: '<p>f</p>' }, cookie: erin.cookie })).status).toBe(200);
+    expectError(await call(server.url, '/api/v1/render/preview', { body: { html: 'x', header_html: 7 }, cookie: erin.cookie }), 400, 'invalid_request_error', 'invalid_parameter', 'header_html');
   });
 });
