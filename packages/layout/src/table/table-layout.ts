@@ -58,7 +58,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const table = asTable(box);
   const prep = prepareTableIn(table, space.inlineSize, ctx);
   const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
-  const rows = measureRows(table, prep, geo, ctx);
+  const rows = measureRows(table, prep, geo, ctx, space.cbBlockSize);
   const token = resume?.kind === 'table' ? resume : null;
   const continuation = token !== null;
   const s = table.style;
@@ -87,7 +87,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);
   const last = page.resume === null;
   const gridTop = y;
-  const grid = gridFragment(table, prep, geo, page, { top: topEdges, bottom: last ? bottomEdges : 0 }, continuation, last);
+  const grid = gridFragment(table, prep, geo, page, { top: topEdges, bottom: last ? bottomEdges : 0 }, continuation, last, space.cbBlockSize);
   offsetFragment(grid, 0, gridTop);
   children.push(grid);
   y += grid.kind === 'box' ? grid.height : 0;
@@ -105,7 +105,9 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   };
 }
 
-function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, page: PageRows, v: { top: number; bottom: number }, continuation: boolean, last: boolean): Fragment {
+function gridFragment(
+  table: TableBox, prep: PreparedTable, geo: TableGeometry, page: PageRows, v: { top: number; bottom: number }, continuation: boolean, last: boolean, cbBlockSize: number | null,
+): Fragment {
   const b = prep.border;
   const p = prep.padding;
   const border: Edges = { top: continuation ? 0 : b.top, right: b.right, bottom: last ? b.bottom : 0, left: b.left };
@@ -116,7 +118,7 @@ function gridFragment(table: TableBox, prep: PreparedTable, geo: TableGeometry, 
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
   // A table without rows is still as tall as its `height` (rows take it up otherwise, table-rows).
-  const ownHeight = !continuation && last && prep.structure.rows.length === 0 ? tableBorderBoxHeight(table, prep) ?? 0 : 0;
+  const ownHeight = !continuation && last && prep.structure.rows.length === 0 ? tableBorderBoxHeight(table, prep, cbBlockSize) ?? 0 : 0;
   return createBoxFragment(gridStyle(table, prep), table.tag, prep.structure.captions.length ? {} : table.attrs, {
     x: 0, y: 0, width: geo.width, height: Math.max(page.y + v.bottom, ownHeight), border, padding, part: partOf(!continuation, last),
   }, kids);

@@ -31,6 +31,8 @@ export interface MeasuredCell {
 export interface MeasuredRows {
   readonly width: number;
   readonly prep: PreparedTable;
+  /** The containing block's height the table's percentage heights resolved against (null: auto). */
+  readonly cbBlockSize: number | null;
   height(r: number): number;
   /** Baseline of row r from its top (the largest baseline of its baseline-aligned cells), null when none. */
   baseline(r: number): number | null;
@@ -105,16 +107,17 @@ export function contentBottom(fragment: BoxFragment): number {
 }
 
 /** Rows are measured once per table and width, so paginating a long table stays linear. */
-export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext): MeasuredRows {
+export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext, cbBlockSize: number | null): MeasuredRows {
   const cached = ctx.lineCache.get(table) as MeasuredRows | undefined;
-  if (cached && cached.width === geo.width && cached.prep === prep) return cached;
-  const measured = new RowMeasurer(table, prep, geo, ctx);
+  if (cached && cached.width === geo.width && cached.prep === prep && cached.cbBlockSize === cbBlockSize) return cached;
+  const measured = new RowMeasurer(table, prep, geo, ctx, cbBlockSize);
   ctx.lineCache.set(table, measured);
   return measured;
 }
 
 class RowMeasurer implements MeasuredRows {
   readonly width: number;
+  readonly cbBlockSize: number | null;
   readonly prep: PreparedTable;
   readonly #geo: TableGeometry;
   readonly #ctx: LayoutContext;
@@ -132,8 +135,9 @@ class RowMeasurer implements MeasuredRows {
     this.#placed.length = 0;
   };
 
-  constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext) {
+  constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext, cbBlockSize: number | null) {
     this.width = geo.width;
+    this.cbBlockSize = cbBlockSize;
     this.prep = prep;
     this.#geo = geo;
     this.#ctx = ctx;
@@ -144,12 +148,12 @@ class RowMeasurer implements MeasuredRows {
     this.#cells = rows.map(() => null);
     // Row-spanning cells and a table height make row heights depend on each other: measure all now.
     const groupHeights = prep.structure.groups.some((g) => definite(g.box.style.height, null) !== null);
-    if (tableBorderBoxHeight(table, prep) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
+    if (tableBorderBoxHeight(table, prep, cbBlockSize) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
     // Orthogonal cells are stretched once the heights are final (below), not at their row's own.
     for (let r = 0; r < rows.length; r++) this.#layOutRow(r);
     spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
     if (groupHeights) spreadGroupHeights(prep, this.#heights);
-    spreadTableHeight(table, prep, this.#heights);
+    spreadTableHeight(table, prep, cbBlockSize, this.#heights);
     for (let r = 0; r < rows.length; r++) this.#stretchOrthogonal(r, this.#cells[r]!);
   }
 
@@ -317,14 +321,15 @@ function grow(heights: number[], rows: readonly number[], extra: number): void {
  * box-sizing; the UA sheet makes HTML tables border-box), or null for none: Chromium applies
  * min- and max-height to tables too, as a minimum for the rows (CSS 2.1 §17.5.3 leaves it open).
  */
-export function tableBorderBoxHeight(table: TableBox, prep: PreparedTable): number | null {
+export function tableBorderBoxHeight(table: TableBox, prep: PreparedTable, cbBlockSize: number | null): number | null {
   const s = table.style;
   const edges = s.boxSizing === 'border-box' ? 0 : prep.border.top + prep.border.bottom + prep.padding.top + prep.padding.bottom;
   const border = (length: number | null): number | null => (length === null ? null : length + edges);
-  const max = border(definite(s.maxHeight, null));
-  let h = border(definite(s.height, null));
+  // Percentages resolve against the containing block's height when it is definite (CSS 2.1 §10.5).
+  const max = border(definite(s.maxHeight, cbBlockSize));
+  let h = border(definite(s.height, cbBlockSize));
   if (h !== null && max !== null) h = Math.min(h, max);
-  const min = border(definite(s.minHeight, null));
+  const min = border(definite(s.minHeight, cbBlockSize));
   return min !== null && min > 0 ? Math.max(h ?? 0, min) : h;
 }
 
@@ -332,8 +337,8 @@ export function tableBorderBoxHeight(table: TableBox, prep: PreparedTable): numb
  * A table `height` larger than its rows grows the rows in proportion (CSS 2.1 §17.5.3 leaves it
  * open; Chromium does this), those of row groups without a `height` of their own when there are any.
  */
-function spreadTableHeight(table: TableBox, prep: PreparedTable, heights: number[]): void {
-  const h = tableBorderBoxHeight(table, prep);
+function spreadTableHeight(table: TableBox, prep: PreparedTable, cbBlockSize: number | null, heights: number[]): void {
+  const h = tableBorderBoxHeight(table, prep, cbBlockSize);
   if (h === null || heights.length === 0) return;
   const b = prep.border;
   const p = prep.padding;
