@@ -65,6 +65,11 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
     placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0,
   };
+  // The top border and padding do not break (CSS Fragmentation 3 §4.4: no break point inside
+  // them): when they do not fit, a box that starts on this page moves to the next one, even if
+  // its first child is empty (a box past the page end is monolithic overflow's, ./monolithic-overflow.ts).
+  const room = space.blockSize - state.origin;
+  if (space.mode === 'layout' && !continuation && !space.pageIsEmpty && topEdges > 0 && room >= -EPSILON && topEdges > room + EPSILON) return pushed(space);
   beginFloats(state, bfc, space);
   // A top border or padding fixes where the margins above end (a formatting-context root is placed by its parent).
   if (!bfc && !collapseTop) settleMargins(space, used, state, 0);
