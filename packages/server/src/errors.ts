@@ -63,13 +63,16 @@ export const rateLimited = (retryAfterSeconds: number) =>
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 
+/** Spelled as h3 spells it for the JSON it answers, so that every JSON answer has one content type. */
+const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
 /**
  * The only place that builds the error envelope. ApiErrors keep their fields;
  * h3's own errors are mapped by status (404 unknown route, 400 malformed URL);
  * anything else is 500 internal_error with no detail for the client.
  */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Headers } {
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+  const headers = new Headers({ 'content-type': JSON_CONTENT_TYPE });
   if (error instanceof ApiError) {
     error.headers?.forEach((value, name) => headers.set(name, value));
     const param = error.param === undefined ? {} : { param: error.param };

@@ -11,7 +11,13 @@ export const renderRequestSchema = z
     format: pdfFormatSchema.optional(),
     delivery: z.enum(['base64', 'url']).optional(),
   })
-  .meta({ id: 'RenderRequest' });
+  .meta({
+    id: 'RenderRequest',
+    examples: [
+      { template_id: 'invoice', data: { number: 'INV-42', total: '€ 1,250.00' } },
+      { html: '<h1>Hello {{name}}</h1>', data: { name: 'World' }, format: { preset: 'letter' }, delivery: 'base64' },
+    ],
+  });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
 /**

@@ -18,7 +18,10 @@ export const createTemplateSchema = z
     header_component_id: componentRef.optional(),
     footer_component_id: componentRef.optional(),
   })
-  .meta({ id: 'CreateTemplate' });
+  .meta({
+    id: 'CreateTemplate',
+    examples: [{ name: 'Invoice', html: '<h1>Invoice {{number}}</h1><p>Total: {{total}}</p>', pdf_format: { preset: 'a4', margins: { top: '25mm' } }, sample_data: { number: 'INV-42', total: '€ 1,250.00' } }],
+  });
 export const updateTemplateSchema = createTemplateSchema.partial().meta({ id: 'UpdateTemplate' });
 
 export const templateSchema = z
@@ -39,7 +42,7 @@ export const templateSchema = z
 
 export const createComponentSchema = z
   .object({ name, type: componentType, html: z.string().optional(), preview: z.string().max(10_000).optional() })
-  .meta({ id: 'CreateComponent' });
+  .meta({ id: 'CreateComponent', examples: [{ name: 'Page footer', type: 'footer', html: '<div style="text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>' }] });
 export const updateComponentSchema = createComponentSchema.partial().meta({ id: 'UpdateComponent' });
 export const componentQuerySchema = z.object({ type: componentType.optional() });
 
@@ -116,4 +119,4 @@ export const errorSchema = z
       param: z.string().optional(),
     }),
   })
-  .meta({ id: 'Error' });
+  .meta({ id: 'Error', examples: [{ error: { type: 'invalid_request_error', code: 'invalid_parameter', message: 'format.margins.top must be a non-negative CSS length such as "20mm"; got "wide".', param: 'format.margins.top' } }] });

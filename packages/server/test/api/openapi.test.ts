@@ -87,6 +87,44 @@ describe('OpenAPI document', () => {
     expectConforms('post', '/api/v1/auth/logout', await call(server.url, '/api/v1/auth/logout', { method: 'POST', cookie: alice.cookie }));
   });
 
+  it('names, summarises and describes every operation, with every status it can answer', () => {
+    const ids = new Set<string>();
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const where = `${method} ${path}`;
+        expect(op.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(ids.has(op.operationId), `${where}: operationId used twice`).toBe(false);
+        ids.add(op.operationId);
+        expect(op.summary, where).toBeTruthy();
+        expect(op.description, where).toBeTruthy();
+        const codes = Object.keys(op.responses).map(Number);
+        expect(codes, where).toContain(500);
+        const byKey = op.security.some((s: Record<string, unknown>) => 'api_key' in s);
+        if (byKey) expect(codes, `${where}: 429 (per-key rate limit)`).toEqual(expect.arrayContaining([401, 429]));
+        if (op.requestBody) expect(codes, `${where}: body errors`).toEqual(expect.arrayContaining([400, 413, 415]));
+      }
+    }
+    expect(doc.components.schemas.RenderRequest.examples.length).toBeGreaterThan(0);
+    expect(doc.components.schemas.Error.examples.length).toBeGreaterThan(0);
+  });
+
+  it('answers the statuses it documents, with one JSON content type', async () => {
+    const k = { key: alice.key };
+    const answers = [
+      await call(server.url, '/api/v1/templates', { body: '{', ...k }),
+      await call(server.url, '/api/v1/templates', { body: 'x', headers: { 'content-type': 'text/plain' }, ...k }),
+      await call(server.url, '/api/v1/templates', { body: { name: 'ok' }, ...k }),
+      await call(server.url, '/api/v1/logs?limit=0', k),
+      await call(server.url, '/api/v1/templates/nope', k),
+      await call(server.url, '/api/v1/openapi.json'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([400, 415, 201, 400, 404, 200]);
+    expectConforms('post', '/api/v1/templates', answers[0]!);
+    expectConforms('post', '/api/v1/templates', answers[1]!);
+    expectConforms('get', '/api/v1/logs', answers[3]!);
+    expect(new Set(answers.map((a) => a.headers.get('content-type')))).toEqual(new Set(['application/json;charset=UTF-8']));
+  });
+
   it('rejects an answer that does not match (the check can fail)', async () => {
     const res = await call(server.url, '/api/v1/api-keys', { body: { name: 'x' }, cookie: (await seedAccount(server.url)).cookie });
     const broken = { ...res, json: { ...res.json, permission: 'everything' } };
