@@ -122,4 +122,59 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
       .toEqual([[false, true, false], [true, false, true]]);
     expect(header[1]!.top['Masthead']).toBeLessThan(header[1]!.top['Template']!);
   });
+
+  it('keeps log filters in the URL: reload, a shared link, back and forward', async () => {
+    // Three logged renders: two that succeed, one whose template does not exist.
+    const key = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/api-keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'logs', permission: 'full_access' }) });
+      return ((await res.json()) as { key: string }).key;
+    });
+    const render = (body: unknown) => fetch(`${stack.api}/api/v1/render`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }).then((r) => r.status);
+    expect([await render({ html: '<p>a</p>' }), await render({ html: '<p>b</p>' }), await render({ template_id: 'nope' })]).toEqual([200, 200, 404]);
+
+    const rows = page.locator('table.logs tbody tr');
+    const status = page.getByLabel('Status');
+    const url = () => { const u = new URL(page.url()); return u.pathname + u.search; };
+    await page.goto(`${stack.base}/logs`);
+    await expect.poll(() => rows.count()).toBe(3);
+    await status.selectOption('error');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(url).toBe('/logs?status=error');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await status.inputValue()).toBe('error');
+
+    await status.selectOption('success');
+    await page.getByLabel('Per page').selectOption('25');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(url).toBe('/logs?status=success&limit=25');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    await page.goBack();
+    await expect.poll(url).toBe('/logs?status=error');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect([await status.inputValue(), await page.getByLabel('Per page').inputValue()]).toEqual(['error', '50']);
+    await page.goBack();
+    await expect.poll(url).toBe('/logs');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await status.inputValue()).toBe('');
+    await page.goForward();
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // The link opened in another window of the same session shows the same logs.
+    const window2 = await stack.browser.newContext({ storageState: await page.context().storageState() });
+    const other = await window2.newPage();
+    await other.goto(`${stack.base}/logs?status=success&limit=25`);
+    await expect.poll(() => other.locator('table.logs tbody tr').count()).toBe(2);
+    expect(await other.getByLabel('Per page').inputValue()).toBe('25');
+    await window2.close();
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(url).toBe('/logs');
+    await expect.poll(() => rows.count()).toBe(3);
+  });
 });

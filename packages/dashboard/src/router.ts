@@ -19,13 +19,9 @@ export function navigate(path: string, opts: { replace?: boolean } = {}): void {
   for (const l of listeners) l();
 }
 
-export function useLocation(): string {
-  const [path, setPath] = useState(location.pathname);
+/** Calls `update` after every navigate() and every back/forward. */
+function useHistoryChange(update: () => void): void {
   useEffect(() => {
-    const update = () => {
-      navigations++;
-      setPath(location.pathname);
-    };
     listeners.add(update);
     addEventListener('popstate', update);
     return () => {
@@ -33,7 +29,22 @@ export function useLocation(): string {
       removeEventListener('popstate', update);
     };
   }, []);
+}
+
+export function useLocation(): string {
+  const [path, setPath] = useState(location.pathname);
+  useHistoryChange(() => {
+    navigations++;
+    setPath(location.pathname);
+  });
   return path;
+}
+
+/** The query string (`?status=error`, or ''), which pages such as Logs keep their state in. */
+export function useSearch(): string {
+  const [search, setSearch] = useState(location.search);
+  useHistoryChange(() => setSearch(location.search));
+  return search;
 }
 
 /** Match `/templates/:id` style patterns; returns the params or null. */
@@ -65,7 +76,7 @@ export function interceptLinks(root: HTMLElement): void {
     if (!a || a.target || a.hasAttribute('download') || a.origin !== location.origin) return;
     if (a.pathname.startsWith('/api/')) return;
     e.preventDefault();
-    if (a.pathname === location.pathname) return;
+    if (a.pathname === location.pathname && a.search === location.search) return;
     const target = a.pathname + a.search;
     if (!leaveGuard) navigate(target);
     else void leaveGuard().then((ok) => { if (ok) navigate(target); });

@@ -1,20 +1,15 @@
-/** Render logs, newest first, with filters and cursor pagination (SPEC.md "Logs"). */
-import { useState } from 'preact/hooks';
+/**
+ * Render logs, newest first, with filters and cursor pagination (SPEC.md "Logs").
+ * Applied filters live in the URL (ui/log-filters.ts); the form is what is being edited.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../api.js';
+import { navigate, useSearch } from '../router.js';
 import type { LogQuery, PdfLog } from '../types.js';
 import { formatBytes, formatMs, formatTime } from '../ui/format.js';
 import { useAsync, useFocusHeading, useTitle } from '../ui/hooks.js';
+import { filtersFromSearch, PAGE_SIZES, searchFromFilters, type LogFilters as Filters } from '../ui/log-filters.js';
 import { SelectField } from '../ui/select-field.js';
-
-interface Filters {
-  status: '' | 'success' | 'error';
-  template_id: string;
-  from: string;
-  to: string;
-  limit: string;
-}
-
-const EMPTY: Filters = { status: '', template_id: '', from: '', to: '', limit: '50' };
 
 /** datetime-local values are local wall time; the API takes ISO 8601 instants. */
 function toIso(local: string): string | undefined {
@@ -44,22 +39,33 @@ function templateCell(l: PdfLog) {
 export function LogsPage() {
   useTitle('Logs');
   const h1 = useFocusHeading();
-  const [form, setForm] = useState<Filters>(EMPTY);
-  const [applied, setApplied] = useState<Filters>(EMPTY);
+  const search = useSearch();
+  const applied = useMemo(() => filtersFromSearch(search), [search]);
+  const [form, setForm] = useState<Filters>(applied);
   // cursors[i] opens page i; page 0 has none. Going back pops, so "Previous" needs no server support.
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const page = cursors.length - 1;
+  // New filters in the URL (applied here, reloaded, or back/forward): the form shows them, from page one.
+  useEffect(() => {
+    setForm(applied);
+    setCursors([undefined]);
+  }, [applied]);
   const logs = useAsync(() => api.logs(toQuery(applied, cursors[page])), [applied, page]);
   const templates = useAsync(() => api.listTemplates(), []);
   const keys = useAsync(() => api.listApiKeys(), []);
   const keyName = (id: string | null) => (id ? keys.data?.find((k) => k.id === id)?.name ?? id : '—');
 
+  const show = (f: Filters) => {
+    const target = `/logs${searchFromFilters(f)}`;
+    if (target !== location.pathname + location.search) navigate(target);
+    else if (page > 0) setCursors([undefined]);
+    else logs.reload();
+  };
   const apply = (e: Event) => {
     e.preventDefault();
-    setApplied(form);
-    setCursors([undefined]);
+    show(form);
   };
-  const reset = () => { setForm(EMPTY); setApplied(EMPTY); setCursors([undefined]); };
+  const reset = () => show(filtersFromSearch(''));
   const set = (k: keyof Filters) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
 
   return (
@@ -79,7 +85,7 @@ export function LogsPage() {
         <label class="field"><span>From</span><input type="datetime-local" value={form.from} onInput={(e) => set('from')(e.currentTarget.value)} /></label>
         <label class="field"><span>To</span><input type="datetime-local" value={form.to} onInput={(e) => set('to')(e.currentTarget.value)} /></label>
         <SelectField label="Per page" value={form.limit} onChange={set('limit')}>
-          <option>25</option><option>50</option><option>100</option>
+          {PAGE_SIZES.map((n) => <option key={n}>{n}</option>)}
         </SelectField>
         <div class="filter-actions">
           <button type="submit">Apply filters</button>
