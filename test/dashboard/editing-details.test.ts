@@ -177,4 +177,22 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     await expect.poll(url).toBe('/logs');
     await expect.poll(() => rows.count()).toBe(3);
   });
+
+  it('confirms on a page of its own that the account and its data were deleted', async () => {
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(email);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account-deleted');
+    await expect.poll(() => page.title()).toBe('Account deleted · Platen');
+    expect(await page.getByRole('status').textContent()).toMatch(/account and all its data were deleted: templates, components, API keys, render logs and stored renders/);
+    // Nothing of the account is left behind the page: a reload keeps the confirmation, signed out.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Create a new account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+  });
 });

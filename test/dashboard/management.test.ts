@@ -222,7 +222,7 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     if (SHOTS) await page.screenshot({ path: join(DOCS, 'dashboard-stats.png') });
   });
 
-  it('deletes the account only after the email is typed, then signs out', async () => {
+  it('deletes the account only after the email is typed, confirms it, and signs out', async () => {
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('dialog');
@@ -230,6 +230,8 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByRole('textbox').fill(email);
     await confirm.click();
+    await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);

@@ -11,6 +11,7 @@ import { ApiKeysPage } from './pages/api-keys-page.js';
 import { LogsPage } from './pages/logs-page.js';
 import { StatsPage } from './pages/stats-page.js';
 import { AccountPage } from './pages/account-page.js';
+import { AccountDeletedPage } from './pages/account-deleted-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { SessionDialog } from './pages/session-dialog.js';
 import { lazyPage } from './ui/lazy.js';
@@ -27,9 +28,10 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['/account', 'Account'],
 ];
 
-const AUTH_PATHS = new Set(['/', '/login', '/signup']);
+/** Addresses for visitors who are not signed in; a signed-in user there goes to Templates. */
+const AUTH_PATHS = new Set(['/', '/login', '/signup', '/account-deleted']);
 
-function route(path: string, user: User, onSignedOut: () => void): ComponentChildren {
+function route(path: string, user: User, onDeleted: () => void): ComponentChildren {
   if (AUTH_PATHS.has(path)) return null;
   let m: Record<string, string> | null;
   if (match('/templates', path)) return <TemplatesPage />;
@@ -39,7 +41,7 @@ function route(path: string, user: User, onSignedOut: () => void): ComponentChil
   if (match('/api-keys', path)) return <ApiKeysPage />;
   if (match('/logs', path)) return <LogsPage />;
   if (match('/stats', path)) return <StatsPage />;
-  if (match('/account', path)) return <AccountPage user={user} onDeleted={onSignedOut} />;
+  if (match('/account', path)) return <AccountPage user={user} onDeleted={onDeleted} />;
   return <NotFoundPage />;
 }
 
@@ -68,12 +70,13 @@ export function App() {
   if (user === undefined) return <p class="loading" role="status">Loading…</p>;
 
   if (user === null) {
+    if (path === '/account-deleted') return <AccountDeletedPage />;
     // A first-time visitor lands on sign-up; a deep link (or /login) asks returning users to log in.
     const mode = path === '/' || path === '/signup' ? 'signup' : 'login';
     return <AuthPage mode={mode} onSignedIn={(u) => setUser(u)} />;
   }
 
-  const signedOut = () => { setExpired(false); setUser(null); navigate('/login', { replace: true }); };
+  const signedOut = (to = '/login') => { setExpired(false); setUser(null); navigate(to, { replace: true }); };
   const logout = async () => {
     try { await api.logout(); } finally { signedOut(); }
   };
@@ -97,7 +100,7 @@ export function App() {
           <button type="button" class="secondary" onClick={logout}>Log out</button>
         </div>
       </header>
-      <main id="main">{route(path, user, signedOut)}</main>
+      <main id="main">{route(path, user, () => signedOut('/account-deleted'))}</main>
       {expired && (
         <SessionDialog user={user} onResumed={() => setExpired(false)}
           onSwitched={(u) => { setExpired(false); setUser(u); navigate('/templates', { replace: true }); }} />
