@@ -95,7 +95,9 @@ const DEFAULT_MARGINS = { top: 20 * MM, right: 15 * MM, bottom: 20 * MM, left: 1
  * other than 0 needs a unit (CSS Values 4 §6.1), and units are ASCII case-insensitive.
  */
 export function parseAbsoluteLength(text: string): number | null {
-  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)([a-z]*)\s*$/i.exec(text);
+  // One way to match each string (`\d+\.?\d*` splits digits n ways, trimming spaces in the
+  // pattern too): an anchored match that fails must not retry splits, quadratic on 1 MB.
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)([a-z]*)$/i.exec(text.trim());
   if (!m) return null;
   const value = Number(m[1]);
   if (!Number.isFinite(value)) return null;

@@ -1,6 +1,6 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import { svgExpansionProblem } from '../limits/svg-expansion.js';
-import type { DecodedImage } from '../resources/images.js';
+import { svgRootTag, type DecodedImage } from '../resources/images.js';
 import { isInlineSvg } from '../style/inline-svg.js';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
@@ -14,7 +14,6 @@ function fontFor(ctx: PaintContext, family: string, bold: boolean, italic: boole
   return ctx.fonts.pdfKitName(resolved);
 }
 
-const ROOT_TAG = /<svg\b[^>]*>/i;
 const SIZE_ATTRIBUTE = /\s(?:width|height)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
 
 /**
@@ -25,13 +24,13 @@ const SIZE_ATTRIBUTE = /\s(?:width|height)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
  * without one is drawn unscaled.
  */
 function fitRoot(svg: string, image: DecodedImage): string {
-  return svg.replace(ROOT_TAG, (tag) => {
-    let root = tag.replace(SIZE_ATTRIBUTE, '');
-    if (!/\sviewBox\s*=/i.test(root) && !isInlineSvg(image.src)) {
-      root = root.replace(/\spreserveAspectRatio\s*=\s*(?:"[^"]*"|'[^']*')/i, '').replace(/^<svg\b/i, `<svg viewBox="0 0 ${image.width} ${image.height}" preserveAspectRatio="none"`);
-    }
-    return root;
-  });
+  const tag = svgRootTag(svg);
+  if (!tag) return svg;
+  let root = svg.slice(tag.start, tag.end).replace(SIZE_ATTRIBUTE, '');
+  if (!/\sviewBox\s*=/i.test(root) && !isInlineSvg(image.src)) {
+    root = root.replace(/\spreserveAspectRatio\s*=\s*(?:"[^"]*"|'[^']*')/i, '').replace(/^<svg\b/i, `<svg viewBox="0 0 ${image.width} ${image.height}" preserveAspectRatio="none"`);
+  }
+  return svg.slice(0, tag.start) + root + svg.slice(tag.end);
 }
 
 /**

@@ -82,8 +82,20 @@ function webpSize(b: Uint8Array): [number, number] | null {
   return null;
 }
 
+/**
+ * Where the root `<svg …>` tag of an SVG text starts and ends (what `/<svg\b[^>]*>/i`
+ * finds, without retrying `[^>]*` from every later `<svg`: quadratic on 1 MB of them).
+ * When the first `<svg` has no `>` after it, no later one has.
+ */
+export function svgRootTag(text: string): { readonly start: number; readonly end: number } | null {
+  const open = /<svg\b/i.exec(text);
+  const close = open ? text.indexOf('>', open.index) : -1;
+  return open && close >= 0 ? { start: open.index, end: close + 1 } : null;
+}
+
 const svgRootAttribute = (text: string, name: string): string | undefined => {
-  const root = /<svg\b[^>]*>/i.exec(text)?.[0] ?? '';
+  const tag = svgRootTag(text);
+  const root = tag ? text.slice(tag.start, tag.end) : '';
   return new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1];
 };
 
@@ -95,7 +107,7 @@ function svgHasRatioOnly(text: string): boolean {
 export function svgSize(text: string): [number, number] {
   const attr = (name: string): string | undefined => svgRootAttribute(text, name);
   const length = (v: string | undefined): number | undefined => {
-    const m = v ? /^\s*([\d.]+)\s*(px)?\s*$/.exec(v) : null;
+    const m = v ? /^([\d.]+)\s*(px)?$/.exec(v.trim()) : null; // trimmed first: adjacent `\s*` are quadratic
     return m?.[1] ? Number(m[1]) : undefined;
   };
   const viewBox = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
@@ -118,7 +130,9 @@ export function sniffFormat(b: Uint8Array): ImageFormat | null {
   if (ascii(b, 0, 4) === 'GIF8') return 'gif';
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
   const head = new TextDecoder().decode(b.subarray(0, 1024)).trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg\b/i.test(head) || /<svg\b/i.test(head)) return 'svg';
+  // Any `<svg` in the first 1 KB. (A stricter prolog pattern that was or-ed with this one
+  // added nothing but exponential backtracking: 700 bytes of comments froze the render.)
+  if (/<svg\b/i.test(head)) return 'svg';
   return null;
 }
 

@@ -37,7 +37,7 @@ const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
 function parseSelectors(text: string): PageSelector[] | null {
   const out: PageSelector[] = [];
   for (const part of text.split(',')) {
-    const m = /^\s*([a-zA-Z_-][\w-]*)?((?::[a-z]+)*)\s*$/.exec(part);
+    const m = /^([a-zA-Z_-][\w-]*)?((?::[a-z]+)*)$/.exec(part.trim()); // trimmed first: `\s*` on both sides of an empty middle is quadratic
     if (!m) return null;
     const pseudos = (m[2] ?? '').split(':').filter(Boolean).map((p) => p.toLowerCase());
     if (pseudos.some((p) => !['first', 'left', 'right', 'blank'].includes(p))) return null;

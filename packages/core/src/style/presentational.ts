@@ -162,7 +162,8 @@ export function dimension(raw: string | undefined, allowZero: boolean): string |
  */
 function svgSizeHints(a: Record<string, string>, add: (declaration: string) => void): void {
   for (const side of ['width', 'height'] as const) {
-    const m = /^\s*(\d*\.?\d+(?:e[+-]?\d+)?)\s*(px|%|em|ex|rem|ch|pt|pc|cm|mm|in|q|vw|vh)?\s*$/i.exec(a[side] ?? '');
+    // Trimmed first, and `\d+(\.\d+)?|\.\d+` rather than `\d*\.?\d+`: one way to match, so a failing 1 MB value stays linear.
+    const m = /^((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|%|em|ex|rem|ch|pt|pc|cm|mm|in|q|vw|vh)?$/i.exec((a[side] ?? '').trim());
     if (m) add(`${side}:${m[1]}${m[2] ?? 'px'}`);
   }
 }

@@ -88,7 +88,7 @@ function hyphenatorFor(name: string): Hyphenator {
 }
 
 const LEADING = /^[\s\p{Ps}\p{Pi}\p{Pf}"'«»]+/u;
-const TRAILING = /[\s\p{P}\p{Cc}]+$/u;
+const TRAILING_CHAR = /^[\s\p{P}\p{Cc}]$/u;
 const LETTERS = /^[\p{L}\p{M}]+$/u;
 /**
  * Words: runs of non-spaces, cut after a hyphen or dash (UAX #14 BA/B2), but not at a soft
@@ -105,13 +105,28 @@ export function hyphenate(text: string, lang: string): string {
   return text.replace(PIECE, (piece) => {
     if (piece.includes(SOFT_HYPHEN)) return piece; // manual hyphens take precedence (CSS Text 3 §6.1)
     const lead = LEADING.exec(piece)?.[0].length ?? 0;
-    const trail = TRAILING.exec(piece.slice(lead))?.[0].length ?? 0;
+    const trail = trailingLength(piece.slice(lead));
     const word = piece.slice(lead, piece.length - trail);
     if (word.length < MIN_WORD || word.length > MAX_WORD || !LETTERS.test(word)) return piece;
     if (english && /^\p{Lu}/u.test(word)) return piece; // Chromium avoids capitalized words in English only
     const marked = withLimits(hyphenator(word));
     return marked === word ? piece : piece.slice(0, lead) + marked + piece.slice(piece.length - trail);
   });
+}
+
+/**
+ * Length of the run of spaces, punctuation and controls ending `text`, read from the end
+ * (`/[…]+$/` retries from every character of a long run: quadratic on a 1 MB word).
+ */
+function trailingLength(text: string): number {
+  let at = text.length;
+  while (at > 0) {
+    const low = text.charCodeAt(at - 1);
+    const size = low >= 0xdc00 && low <= 0xdfff && at > 1 && (text.charCodeAt(at - 2) & 0xfc00) === 0xd800 ? 2 : 1;
+    if (!TRAILING_CHAR.test(text.slice(at - size, at))) break;
+    at -= size;
+  }
+  return text.length - at;
 }
 
 /** Drop soft hyphens closer than MIN_PREFIX / MIN_SUFFIX characters to the word's ends. */

@@ -57,23 +57,28 @@ export function processWhiteSpace(raw: string, style: ComputedStyle, state: Coll
 
 function collapsePreLine(text: string, state: CollapseState): string {
   let out = '';
+  // A collapsed space is written only once something follows it on its line, because spaces
+  // before a segment break are removed (taking them off `out` at each break was quadratic).
+  let pendingSpace = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;
     if (ch === '\n') {
-      out = out.replace(/ +$/, ''); // spaces before a segment break are removed
+      pendingSpace = false;
       out += '\n';
       state.lastWasSpace = true; // and so are spaces after it
       continue;
     }
     if (ch === ' ' || ch === '\t' || ch === '\f') {
-      if (!state.lastWasSpace) out += ' ';
+      if (!state.lastWasSpace) pendingSpace = true;
       state.lastWasSpace = true;
       continue;
     }
+    if (pendingSpace) out += ' ';
+    pendingSpace = false;
     out += ch;
     state.lastWasSpace = false;
   }
-  return out;
+  return pendingSpace ? out + ' ' : out;
 }
 
 /** Tabs become spaces up to the next tab stop (tab-size in spaces, CSS Text 3 §4.2). */
