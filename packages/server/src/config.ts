@@ -29,6 +29,16 @@ export interface Config {
   readonly maxHtmlBytes: number;
   readonly rateLimitPerMinute: number;
   readonly rateLimitBurst: number;
+  /** Writes (POST/PUT/DELETE) per minute by one account through its sessions, token bucket (burst the same). */
+  readonly sessionWriteLimitPerMinute: number;
+  /** Per-account quotas: stored templates, components and API keys. */
+  readonly maxTemplates: number;
+  readonly maxComponents: number;
+  readonly maxApiKeys: number;
+  /** UTF-8 bytes of one stored field (html, plain_text, sample_data as JSON, …). */
+  readonly maxFieldBytes: number;
+  /** UTF-8 bytes of all templates and components of one account together. */
+  readonly maxAccountBytes: number;
   readonly signedUrlTtlSeconds: number;
   readonly sessionTtlSeconds: number;
   readonly sweepIntervalMs: number;
@@ -66,6 +76,12 @@ const envSchema = z.object({
   PLATEN_MAX_HTML_BYTES: int(1).default(20 * 1024 * 1024),
   PLATEN_RATE_LIMIT: int(1).default(300),
   PLATEN_RATE_LIMIT_BURST: int(1).optional(),
+  PLATEN_SESSION_WRITE_LIMIT: int(1).default(120),
+  PLATEN_MAX_TEMPLATES: int(1).default(1000),
+  PLATEN_MAX_COMPONENTS: int(1).default(1000),
+  PLATEN_MAX_API_KEYS: int(1).default(50),
+  PLATEN_MAX_FIELD_BYTES: int(1).default(5 * 1024 * 1024),
+  PLATEN_MAX_ACCOUNT_BYTES: int(1).default(100 * 1024 * 1024),
   PLATEN_SIGNED_URL_TTL: int(1).default(86_400),
   PLATEN_SESSION_TTL: int(60).default(30 * 86_400),
   PLATEN_SWEEP_INTERVAL_MS: int(1000).default(15 * 60_000),
@@ -109,6 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxHtmlBytes: e.PLATEN_MAX_HTML_BYTES,
     rateLimitPerMinute: e.PLATEN_RATE_LIMIT,
     rateLimitBurst: e.PLATEN_RATE_LIMIT_BURST ?? e.PLATEN_RATE_LIMIT,
+    sessionWriteLimitPerMinute: e.PLATEN_SESSION_WRITE_LIMIT,
+    maxTemplates: e.PLATEN_MAX_TEMPLATES,
+    maxComponents: e.PLATEN_MAX_COMPONENTS,
+    maxApiKeys: e.PLATEN_MAX_API_KEYS,
+    maxFieldBytes: e.PLATEN_MAX_FIELD_BYTES,
+    maxAccountBytes: e.PLATEN_MAX_ACCOUNT_BYTES,
     signedUrlTtlSeconds: e.PLATEN_SIGNED_URL_TTL,
     sessionTtlSeconds: e.PLATEN_SESSION_TTL,
     sweepIntervalMs: e.PLATEN_SWEEP_INTERVAL_MS,

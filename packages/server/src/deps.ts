@@ -7,6 +7,7 @@ import type { RenderPool } from './render-pool/pool.js';
 import type { ApiKeyStore } from './store/api-keys.js';
 import type { ComponentStore } from './store/components.js';
 import type { LogStore } from './store/logs.js';
+import type { QuotaStore } from './store/quotas.js';
 import type { RenderStore } from './store/renders.js';
 import type { SessionStore } from './store/sessions.js';
 import type { TemplateStore } from './store/templates.js';
@@ -29,7 +30,10 @@ export interface AppDeps {
   readonly components: ComponentStore;
   readonly logs: LogStore;
   readonly renders: RenderStore;
+  readonly quotas: QuotaStore;
   readonly rateLimiter: RateLimiter;
+  /** Session-authenticated writes, per account. */
+  readonly sessionWriteLimiter: RateLimiter;
   readonly loginFailures: {
     readonly byEmail: ReturnType<typeof createFailureCounter>;
     readonly byAddress: ReturnType<typeof createFailureCounter>;

@@ -55,15 +55,16 @@ const OPERATIONS: readonly Operation[] = [
 
 /**
  * Every status an operation can answer: its own, those of its credentials (401; 429 from the
- * per-key rate limit; 403 for a render_only key on a full_access route or a session write
- * without the CSRF header) and of its JSON body (400, 413, 415), and 500.
+ * per-key rate limit and the per-account limit on session writes; 403 for a render_only key
+ * on a full_access route, a session write without the CSRF header, or a full quota) and of
+ * its JSON body (400, 413, 415), and 500.
  */
 function statuses(op: Operation): number[] {
   const set = new Set(op.errors);
   const keys = op.security.includes('api_key');
   const session = op.security.includes('session');
   if (keys || session) set.add(401);
-  if (keys) set.add(429);
+  if (keys || (session && op.method !== 'get')) set.add(429);
   if ((keys && op.path !== '/api/v1/render') || (session && op.method !== 'get')) set.add(403);
   if (op.body || op.query) set.add(400);
   if (op.body) [413, 415].forEach((s) => set.add(s));
@@ -76,7 +77,7 @@ const REF = '#/components/schemas/';
 const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: 'Invalid request: `param` names the field',
   401: 'Missing or invalid credentials',
-  403: 'Not allowed: a render_only key, a session write without the CSRF header, or sign-up closed',
+  403: 'Not allowed: a render_only key, a session write without the CSRF header, a full quota (`quota_exceeded`), or sign-up closed',
   404: 'Not found (another account\'s resources answer the same)',
   409: 'Already exists',
   413: 'Body larger than the limit',

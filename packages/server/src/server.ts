@@ -13,6 +13,7 @@ import { createRenderPool } from './render-pool/pool.js';
 import { createApiKeyStore } from './store/api-keys.js';
 import { createComponentStore } from './store/components.js';
 import { createLogStore } from './store/logs.js';
+import { createQuotaStore } from './store/quotas.js';
 import { createRenderStore } from './store/renders.js';
 import { createSessionStore } from './store/sessions.js';
 import { createTemplateStore } from './store/templates.js';
@@ -45,7 +46,9 @@ export function createDeps(config: Config): AppDeps {
     components: createComponentStore(db, now),
     logs: createLogStore(db, now),
     renders: createRenderStore(db, now),
+    quotas: createQuotaStore(db),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitBurst, now),
+    sessionWriteLimiter: createRateLimiter(config.sessionWriteLimitPerMinute, config.sessionWriteLimitPerMinute, now),
     loginFailures: { byEmail: createFailureCounter(10, LOGIN_WINDOW_MS, now), byAddress: createFailureCounter(50, LOGIN_WINDOW_MS, now) },
   };
 }

@@ -7,6 +7,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { requestState } from './request-state.js';
 
 export const SESSION_COOKIE = 'platen_session';
+const MUTATING = ['POST', 'PUT', 'DELETE', 'PATCH'];
 
 /** Who is calling: a user, through one API key or through a session. */
 export interface Auth {
@@ -28,6 +29,7 @@ export interface AuthDeps {
   readonly apiKeys: ApiKeyStore;
   readonly sessions: SessionStore;
   readonly rateLimiter: RateLimiter;
+  readonly sessionWriteLimiter: RateLimiter;
 }
 
 /** The server's own origin: PLATEN_PUBLIC_URL's, else the one the request was addressed to. */
@@ -41,7 +43,7 @@ export function serverOrigin(event: H3Event, config: Config): string {
  * origin; `Origin: null` is foreign; no Origin (non-browser clients) passes.
  */
 export function checkCsrf(event: H3Event, config: Config, force = false): void {
-  const mutating = ['POST', 'PUT', 'DELETE', 'PATCH'].includes(event.req.method);
+  const mutating = MUTATING.includes(event.req.method);
   const hasCookie = getCookie(event, SESSION_COOKIE) !== undefined;
   if (!force && !(mutating && hasCookie)) return;
   const origin = event.req.headers.get('origin');
@@ -81,6 +83,12 @@ export function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accepts): A
     const userId = cookie ? deps.sessions.findUserId(cookie) : null;
     if (userId) {
       if (state) state.userId = userId;
+      // Writes through a session are limited per account (the dashboard makes a few per
+      // minute; a script holding a cookie must not write without bound, previews included).
+      if (MUTATING.includes(event.req.method)) {
+        const retryAfter = deps.sessionWriteLimiter.take(userId);
+        if (retryAfter > 0) throw rateLimited(retryAfter);
+      }
       return { userId, keyId: null, via: 'session', permission: null };
     }
   }

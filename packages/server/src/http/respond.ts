@@ -50,3 +50,28 @@ function warningsHeader(warnings: readonly RenderWarning[]): string {
   }
   return ascii(kept);
 }
+
+/**
+ * A JSON array answered one element at a time: `load` reads each row only when the client
+ * is ready for it, so a list never holds every body in memory at once (ids whose row is
+ * gone by then are skipped).
+ */
+export function jsonArrayResponse<T>(ids: readonly string[], load: (id: string) => T | null): Response {
+  const encoder = new TextEncoder();
+  let next = 0;
+  let first = true;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      while (next < ids.length) {
+        const row = load(ids[next++]!);
+        if (row === null) continue;
+        controller.enqueue(encoder.encode((first ? '[' : ',') + JSON.stringify(row)));
+        first = false;
+        return;
+      }
+      controller.enqueue(encoder.encode(first ? '[]' : ']'));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}

@@ -5,6 +5,7 @@ import { readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
 import { created, found, idParam } from '../http/respond.js';
 import { createApiKeySchema } from '../schemas/resources.js';
+import { enforceApiKeyQuota } from '../quotas.js';
 import { deleteAccount } from '../store/account.js';
 
 /** API keys and account deletion take sessions only (DECISIONS.md). */
@@ -17,6 +18,7 @@ export function registerApiKeyRoutes(app: H3, deps: AppDeps): void {
     POST: async (event) => {
       const { userId } = requireAuth(event, deps, SESSION_ONLY);
       const input = validate(createApiKeySchema, await readJson(event, deps.config));
+      enforceApiKeyQuota(deps, userId);
       return created(event, deps.apiKeys.create(userId, input.name, input.permission ?? 'full_access'));
     },
   });

@@ -4,7 +4,8 @@ import { invalidParameter } from '../errors.js';
 import { requireAuth } from '../http/auth.js';
 import { queryObject, readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
-import { created, found, idParam } from '../http/respond.js';
+import { created, found, idParam, jsonArrayResponse } from '../http/respond.js';
+import { checkFieldBytes, componentQuota } from '../quotas.js';
 import { componentQuerySchema, createComponentSchema, updateComponentSchema } from '../schemas/resources.js';
 import type { Component, ComponentType } from '../store/components.js';
 import { DASHBOARD } from './templates.js';
@@ -29,13 +30,14 @@ export function registerComponentRoutes(app: H3, deps: AppDeps): void {
     GET: (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const query = validate(componentQuerySchema, queryObject(event));
-      return components.list(userId, query.type);
+      return jsonArrayResponse(components.ids(userId, query.type), (id) => components.get(userId, id));
     },
     POST: async (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const input = validate(createComponentSchema, await readJson(event, deps.config));
+      checkFieldBytes(deps.config, { html: input.html });
       const preview = input.preview ?? (await deps.text.preview(input.html ?? ''));
-      return created(event, components.create(userId, { ...input, preview }));
+      return created(event, components.create(userId, { ...input, preview }, componentQuota(deps, userId, true)));
     },
   });
   resource(app, '/api/v1/components/:id', {
@@ -44,8 +46,9 @@ export function registerComponentRoutes(app: H3, deps: AppDeps): void {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const input = validate(updateComponentSchema, await readJson(event, deps.config));
       if (input.type !== undefined) checkRoleChange(deps, userId, found(components.get(userId, idParam(event)), 'Component'), input.type);
+      checkFieldBytes(deps.config, { html: input.html });
       const preview = input.preview ?? (input.html === undefined ? undefined : await deps.text.preview(input.html));
-      return found(components.update(userId, idParam(event), { ...input, preview }), 'Component');
+      return found(components.update(userId, idParam(event), { ...input, preview }, componentQuota(deps, userId, false)), 'Component');
     },
     DELETE: (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);

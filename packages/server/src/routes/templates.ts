@@ -3,7 +3,8 @@ import type { AppDeps } from '../deps.js';
 import { requireAuth, type Accepts } from '../http/auth.js';
 import { readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
-import { created, found, idParam } from '../http/respond.js';
+import { created, found, idParam, jsonArrayResponse } from '../http/respond.js';
+import { checkFieldBytes, templateQuota } from '../quotas.js';
 import { checkFormat } from '../render/format.js';
 import type { RenderService } from '../render/render-service.js';
 import { createTemplateSchema, updateTemplateSchema } from '../schemas/resources.js';
@@ -15,14 +16,18 @@ export const DASHBOARD: Accepts = { key: 'full_access', session: true };
 export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderService): void {
   const { templates } = deps;
   resource(app, '/api/v1/templates', {
-    GET: (event) => templates.list(requireAuth(event, deps, DASHBOARD).userId),
+    GET: (event) => {
+      const { userId } = requireAuth(event, deps, DASHBOARD);
+      return jsonArrayResponse(templates.ids(userId), (id) => templates.get(userId, id));
+    },
     POST: async (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
       const input = validate(createTemplateSchema, await readJson(event, deps.config));
       if (input.pdf_format) checkFormat(input.pdf_format, 'pdf_format');
       service.checkChrome(userId, input);
+      checkFieldBytes(deps.config, { html: input.html, plain_text: input.plain_text });
       const plain_text = input.plain_text ?? (await deps.text.plainText(input.html ?? ''));
-      return created(event, templates.create(userId, { ...input, plain_text }));
+      return created(event, templates.create(userId, { ...input, plain_text }, templateQuota(deps, userId, true)));
     },
   });
   resource(app, '/api/v1/templates/:id', {
@@ -33,8 +38,9 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
       found(templates.get(userId, idParam(event)), 'Template');
       if (input.pdf_format) checkFormat(input.pdf_format, 'pdf_format');
       service.checkChrome(userId, input);
+      checkFieldBytes(deps.config, { html: input.html, plain_text: input.plain_text });
       const plain_text = input.plain_text ?? (input.html === undefined ? undefined : await deps.text.plainText(input.html));
-      return found(templates.update(userId, idParam(event), { ...input, plain_text }), 'Template');
+      return found(templates.update(userId, idParam(event), { ...input, plain_text }, templateQuota(deps, userId, false)), 'Template');
     },
     DELETE: (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
@@ -44,7 +50,7 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
   resource(app, '/api/v1/templates/:id/duplicate', {
     POST: (event) => {
       const { userId } = requireAuth(event, deps, DASHBOARD);
-      return created(event, found(templates.duplicate(userId, idParam(event)), 'Template'));
+      return created(event, found(templates.duplicate(userId, idParam(event), templateQuota(deps, userId, true)), 'Template'));
     },
   });
 }

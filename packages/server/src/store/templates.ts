@@ -64,7 +64,7 @@ export function slugify(name: string): string {
 
 /** Templates, scoped by user; `{id}` may be the ID or the slug. */
 export function createTemplateStore(db: Db, now: () => number) {
-  const listAll = db.prepare<[string], TemplateRow>('SELECT * FROM templates WHERE user_id = ? ORDER BY id');
+  const listIds = db.prepare<[string], { id: string }>('SELECT id FROM templates WHERE user_id = ? ORDER BY id').pluck();
   const countAll = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM templates WHERE user_id = ?');
   const byRef = db.prepare<[string, string, string], TemplateRow>('SELECT * FROM templates WHERE user_id = ? AND (id = ? OR slug = ?)');
   const slugTaken = db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM templates WHERE user_id = ? AND slug = ?');
@@ -84,7 +84,10 @@ export function createTemplateStore(db: Db, now: () => number) {
     }
   }
 
-  const create = db.transaction((userId: string, input: TemplateInput): Template => {
+  /** Runs on the finished row inside the write transaction, before it is written (quotas). */
+  type BeforeWrite = (row: Template) => void;
+
+  const create = db.transaction((userId: string, input: TemplateInput, beforeWrite?: BeforeWrite): Template => {
     const t = new Date(now()).toISOString();
     const html = input.html ?? '';
     const tmpl: Template = {
@@ -100,14 +103,16 @@ export function createTemplateStore(db: Db, now: () => number) {
       created_at: t,
       updated_at: t,
     };
+    beforeWrite?.(tmpl);
     insert.run(tmpl.id, userId, tmpl.name, tmpl.slug, tmpl.html, tmpl.plain_text, JSON.stringify(tmpl.pdf_format),
       JSON.stringify(tmpl.sample_data), tmpl.header_component_id, tmpl.footer_component_id, t, t);
     return tmpl;
   });
 
   const store = {
-    list(userId: string): Template[] {
-      return listAll.all(userId).map(rowToTemplate);
+    /** IDs only, oldest first: the list route loads each body as it streams it. */
+    ids(userId: string): string[] {
+      return listIds.all(userId) as unknown as string[];
     },
     count(userId: string): number {
       return countAll.get(userId)?.n ?? 0;
@@ -116,14 +121,14 @@ export function createTemplateStore(db: Db, now: () => number) {
       const row = byRef.get(userId, ref, ref);
       return row ? rowToTemplate(row) : null;
     },
-    create(userId: string, input: TemplateInput): Template {
+    create(userId: string, input: TemplateInput, beforeWrite?: BeforeWrite): Template {
       // IMMEDIATE: the slug is read, then the row written; a deferred transaction whose
       // snapshot went stale while another writer held the lock fails with SQLITE_BUSY at
       // once, whatever busy_timeout says. Taking the write lock first makes it wait instead.
-      return create.immediate(userId, input);
+      return create.immediate(userId, input, beforeWrite);
     },
     /** Only given fields change; the slug never does. New `html` without `plain_text` regenerates the text. */
-    update(userId: string, ref: string, patch: TemplatePatch): Template | null {
+    update(userId: string, ref: string, patch: TemplatePatch, beforeWrite?: BeforeWrite): Template | null {
       const old = store.get(userId, ref);
       if (!old) return null;
       const pick = <K extends keyof TemplatePatch>(k: K, fallback: Template[K & keyof Template]) =>
@@ -140,8 +145,11 @@ export function createTemplateStore(db: Db, now: () => number) {
         footer_component_id: pick('footer_component_id', old.footer_component_id),
         updated_at: new Date(now()).toISOString(),
       };
-      update.run(next.name, next.html, next.plain_text, JSON.stringify(next.pdf_format), JSON.stringify(next.sample_data),
-        next.header_component_id, next.footer_component_id, next.updated_at, userId, old.id);
+      db.transaction(() => {
+        beforeWrite?.(next);
+        update.run(next.name, next.html, next.plain_text, JSON.stringify(next.pdf_format), JSON.stringify(next.sample_data),
+          next.header_component_id, next.footer_component_id, next.updated_at, userId, old.id);
+      }).immediate();
       return next;
     },
     delete(userId: string, ref: string): boolean {
@@ -149,10 +157,10 @@ export function createTemplateStore(db: Db, now: () => number) {
       return old ? remove.run(userId, old.id).changes > 0 : false;
     },
     /** DECISIONS.md: name + " (copy)", a new slug, every other field copied. */
-    duplicate(userId: string, ref: string): Template | null {
+    duplicate(userId: string, ref: string, beforeWrite?: BeforeWrite): Template | null {
       const old = store.get(userId, ref);
       if (!old) return null;
-      return create.immediate(userId, { ...old, name: `${old.name} (copy)` });
+      return create.immediate(userId, { ...old, name: `${old.name} (copy)` }, beforeWrite);
     },
     /** The user's templates that use a component as their header or footer, and in which role. */
     usingAsChrome(userId: string, componentId: string): { id: string; name: string; role: 'header' | 'footer' }[] {

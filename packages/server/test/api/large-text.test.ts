@@ -6,7 +6,7 @@ let server: TestServer;
 let alice: Account;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ maxFieldBytes: 16 << 20, maxAccountBytes: 64 << 20 });
   alice = await seedAccount(server.url);
 });
 afterAll(() => server.close());
