@@ -29,18 +29,25 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
  * `windowMs`, further attempts are refused until the oldest failure ages out.
  */
 export function createFailureCounter(max: number, windowMs: number, now: () => number) {
-  const failures = new Map<string, number[]>();
-  const recent = (subject: string) => (failures.get(subject) ?? []).filter((t) => t > now() - windowMs);
+  /** Attempt times per subject; each is its own object so that one can be taken back. */
+  const failures = new Map<string, { readonly at: number }[]>();
+  const recent = (subject: string) => (failures.get(subject) ?? []).filter((f) => f.at > now() - windowMs);
   return {
     /** Seconds until `subject` may try again; 0 when not locked out. */
     lockedFor(subject: string): number {
       const list = recent(subject);
       failures.set(subject, list);
       if (list.length < max) return 0;
-      return Math.max(1, Math.ceil(((list[0] ?? 0) + windowMs - now()) / 1000));
+      return Math.max(1, Math.ceil(((list[0]?.at ?? 0) + windowMs - now()) / 1000));
     },
-    fail(subject: string): void {
-      failures.set(subject, [...recent(subject), now()]);
+    /**
+     * Count an attempt as failed before it is checked, so that attempts running at the same
+     * time cannot all pass `lockedFor`; the returned function takes it back when it succeeds.
+     */
+    reserve(subject: string): () => void {
+      const attempt = { at: now() };
+      failures.set(subject, [...recent(subject), attempt]);
+      return () => failures.set(subject, (failures.get(subject) ?? []).filter((f) => f !== attempt));
     },
   };
 }

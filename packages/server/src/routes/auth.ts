@@ -32,13 +32,15 @@ async function login(event: H3Event, deps: AppDeps) {
   const { byEmail, byAddress } = deps.loginFailures;
   const wait = Math.max(byEmail.lockedFor(email), byAddress.lockedFor(address));
   if (wait > 0) throw rateLimited(wait);
+  // Counted before the (asynchronous) check: 60 guesses sent at once used to pass the lock
+  // check together and all be verified. A success takes its attempt back.
+  const releaseEmail = byEmail.reserve(email);
+  const releaseAddress = byAddress.reserve(address);
   const user = deps.users.findByEmail(email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) {
-    byEmail.fail(email);
-    byAddress.fail(address);
-    throw invalidCredentials();
-  }
+  if (!user || !ok) throw invalidCredentials();
+  releaseEmail();
+  releaseAddress();
   startSession(event, deps, user.id);
   return { user: { id: user.id, email: user.email, created_at: user.created_at } };
 }

@@ -75,6 +75,24 @@ describe('session flow', () => {
   });
 });
 
+describe('login throttling under concurrency', () => {
+  it('checks at most 10 of 60 wrong passwords sent at once, then locks the right one out', async () => {
+    await call(server.url, '/api/v1/auth/signup', { body: { email: 'gus@example.com', password: 'password1' } });
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, () => call(server.url, '/api/v1/auth/login', { body: { email: 'gus@example.com', password: 'nope-nope' } })),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    expectError(await call(server.url, '/api/v1/auth/login', { body: { email: 'gus@example.com', password: 'password1' } }), 429, 'rate_limit_error', 'rate_limit_exceeded');
+  });
+
+  it('takes back the attempt of a successful login', async () => {
+    await call(server.url, '/api/v1/auth/signup', { body: { email: 'hal@example.com', password: 'password1' } });
+    for (let i = 0; i < 15; i++) expect((await call(server.url, '/api/v1/auth/login', { body: { email: 'hal@example.com', password: 'password1' } })).status).toBe(200);
+  });
+});
+
 describe('login throttling per address', () => {
   it('locks a client address out after 50 failures across emails', async () => {
     const local = await startTestServer();

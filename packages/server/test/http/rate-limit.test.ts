@@ -23,10 +23,16 @@ describe('failure counter', () => {
     const counter = createFailureCounter(3, 10_000, () => t);
     for (let i = 0; i < 3; i++) {
       expect(counter.lockedFor('x')).toBe(0);
-      counter.fail('x');
+      counter.reserve('x');
       t += 1000;
     }
     expect(counter.lockedFor('x')).toBe(7);
+    expect(counter.lockedFor('y')).toBe(0);
+    // An attempt taken back (a successful login) no longer counts.
+    counter.reserve('y')();
+    counter.reserve('y');
+    counter.reserve('y')();
+    expect(counter.lockedFor('y')).toBe(0);
     expect(counter.lockedFor('y')).toBe(0);
     t = 10_001;
     expect(counter.lockedFor('x')).toBe(0);
