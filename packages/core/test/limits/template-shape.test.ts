@@ -24,6 +24,16 @@ describe('template shape limits', () => {
     expect(expandTemplate(html, { a: 1 })).toBe(`${'y'.repeat(300)}q`);
   });
 
+  // Handlebars nests each `{{else if}}` inside the one before: 5,000 links ran into the render
+  // time limit instead of being refused. The timeout is the time bound, as above.
+  it('counts each {{else if}} link as a level, closed together by the block end', { timeout: 10_000 }, () => {
+    const chain = (n: number) => `{{#if a}}0${Array.from({ length: n }, (_, i) => `\n{{else if b}}${i + 1}`).join('')}{{/if}}`;
+    expect(expandTemplate(chain(MAX_BLOCK_NESTING - 1), { b: 1 }).trim()).toBe('1');
+    expect(failure(() => expandTemplate(chain(5000), { b: 1 }))).toMatch(/^template_syntax_error: .*line 101: blocks nested deeper than 100/);
+    // Chains in a row do not add up: each ends with its {{/if}}.
+    expect(expandTemplate(`${chain(50)}|`.repeat(10), { b: 1 }).replace(/\s/g, '')).toBe('1|'.repeat(10));
+  });
+
   it('stops a block that includes itself many times, however deep the block limit lets it go', { timeout: 10_000 }, () => {
     // `{{@root.run}}` counts the block's expansions (20^5 = 3.2 million without the limit).
     const blocks = { a: `{{@root.run}}${'x<svc-block id="a"></svc-block>'.repeat(20)}` };
