@@ -1,6 +1,6 @@
 import { H3, type H3Event } from 'h3';
 import type { AppDeps } from './deps.js';
-import { ApiError, toErrorResponse } from './errors.js';
+import { ApiError, badRequest, toErrorResponse } from './errors.js';
 import { requestState, startRequest } from './http/request-state.js';
 import { resource } from './http/resource.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -24,6 +24,18 @@ function onError(error: unknown, event: H3Event, deps: AppDeps): Response {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
+/**
+ * The request URL is built from the Host header when a route first reads it (CSRF origin,
+ * signed URLs, OpenAPI servers); a Host that is no valid host name (`xn--`) made that a 500.
+ */
+function checkHost(event: H3Event): void {
+  try {
+    void event.url.origin;
+  } catch {
+    throw badRequest('The Host header is not a valid host name.');
+  }
+}
+
 /** One JSON line per request: method, path (no query: tokens live there), status, duration, key ID. */
 function logRequest(response: Response, event: H3Event, deps: AppDeps): void {
   const state = requestState(event);
@@ -42,7 +54,10 @@ function logRequest(response: Response, event: H3Event, deps: AppDeps): void {
 export function createApp(deps: AppDeps): H3 {
   const app = new H3({
     silent: true,
-    onRequest: (event) => startRequest(event),
+    onRequest: (event) => {
+      startRequest(event);
+      checkHost(event);
+    },
     onResponse: (response, event) => logRequest(response, event, deps),
     onError: (error, event) => onError(error, event, deps),
   });

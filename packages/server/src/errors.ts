@@ -58,6 +58,7 @@ export const methodNotAllowed = (allow: readonly string[]) =>
 export const emailTaken = () => new ApiError(409, 'invalid_request_error', 'email_taken', 'That email is already registered.');
 export const signupClosed = () =>
   new ApiError(403, 'invalid_request_error', 'signup_closed', 'Sign-up is closed on this server.');
+export const badRequest = (message: string) => new ApiError(400, 'invalid_request_error', 'bad_request', message);
 export const fieldTooLarge = (param: string, max: number) =>
   new ApiError(400, 'invalid_request_error', 'field_too_large', `${param} is larger than ${max.toLocaleString('en-US')} bytes (UTF-8), this server's limit for one field.`, { param });
 export const quotaExceeded = (message: string) => new ApiError(403, 'invalid_request_error', 'quota_exceeded', message);

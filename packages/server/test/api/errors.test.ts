@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
@@ -83,6 +84,23 @@ describe('error envelope', () => {
 
   it('answers a malformed URL with 400 bad_request in the envelope', async () => {
     expectError(await call(server.url, '/api/v1/templates/%ZZ', { key: alice.key }), 400, 'invalid_request_error', 'bad_request');
+  });
+
+  it('answers a Host header that is no valid host name with 400 bad_request (was 500)', async () => {
+    const { hostname, port } = new URL(server.url);
+    for (const path of ['/api/v1/openapi.json', '/api/v1/auth/login']) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ hostname, port, path, method: 'POST', headers: { host: 'xn--', 'content-type': 'application/json', origin: 'http://a.example' } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end('{}');
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).error.code).toBe('bad_request');
+    }
   });
 
   it('answers the same envelope for session and key callers on unknown IDs', async () => {
