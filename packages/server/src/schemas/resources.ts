@@ -64,9 +64,9 @@ export const logsQuerySchema = z.object({
   limit: z
     .string()
     .regex(/^\d+$/, 'limit must be an integer.')
-    .transform(Number)
+    // Clamped before the integer check: 10^20 is an integer above 100, not an unsafe number.
+    .transform((digits) => Math.min(Number(digits), 100))
     .pipe(z.int().min(1))
-    .transform((n) => Math.min(n, 100))
     .optional(),
   cursor: z.string().max(500).optional(),
   status: z.enum(['success', 'error']).optional(),
