@@ -29,6 +29,8 @@ export interface Config {
   readonly maxHtmlBytes: number;
   readonly rateLimitPerMinute: number;
   readonly rateLimitBurst: number;
+  /** Requests per minute by one account through all its API keys together, token bucket (burst the same). */
+  readonly accountRateLimitPerMinute: number;
   /** Writes (POST/PUT/DELETE) per minute by one account through its sessions, token bucket (burst the same). */
   readonly sessionWriteLimitPerMinute: number;
   /** Per-account quotas: stored templates, components and API keys. */
@@ -76,6 +78,7 @@ const envSchema = z.object({
   PLATEN_MAX_HTML_BYTES: int(1).default(20 * 1024 * 1024),
   PLATEN_RATE_LIMIT: int(1).default(300),
   PLATEN_RATE_LIMIT_BURST: int(1).optional(),
+  PLATEN_ACCOUNT_RATE_LIMIT: int(1).default(600),
   PLATEN_SESSION_WRITE_LIMIT: int(1).default(120),
   PLATEN_MAX_TEMPLATES: int(1).default(1000),
   PLATEN_MAX_COMPONENTS: int(1).default(1000),
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxHtmlBytes: e.PLATEN_MAX_HTML_BYTES,
     rateLimitPerMinute: e.PLATEN_RATE_LIMIT,
     rateLimitBurst: e.PLATEN_RATE_LIMIT_BURST ?? e.PLATEN_RATE_LIMIT,
+    accountRateLimitPerMinute: e.PLATEN_ACCOUNT_RATE_LIMIT,
     sessionWriteLimitPerMinute: e.PLATEN_SESSION_WRITE_LIMIT,
     maxTemplates: e.PLATEN_MAX_TEMPLATES,
     maxComponents: e.PLATEN_MAX_COMPONENTS,

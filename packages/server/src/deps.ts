@@ -32,6 +32,8 @@ export interface AppDeps {
   readonly renders: RenderStore;
   readonly quotas: QuotaStore;
   readonly rateLimiter: RateLimiter;
+  /** API-key requests per account, all its keys together. */
+  readonly accountRateLimiter: RateLimiter;
   /** Session-authenticated writes, per account. */
   readonly sessionWriteLimiter: RateLimiter;
   readonly loginFailures: {

@@ -48,6 +48,7 @@ export function createDeps(config: Config): AppDeps {
     renders: createRenderStore(db, now),
     quotas: createQuotaStore(db),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitBurst, now),
+    accountRateLimiter: createRateLimiter(config.accountRateLimitPerMinute, config.accountRateLimitPerMinute, now),
     sessionWriteLimiter: createRateLimiter(config.sessionWriteLimitPerMinute, config.sessionWriteLimitPerMinute, now),
     loginFailures: { byEmail: createFailureCounter(10, LOGIN_WINDOW_MS, now), byAddress: createFailureCounter(50, LOGIN_WINDOW_MS, now) },
   };

@@ -29,6 +29,7 @@ export interface AuthDeps {
   readonly apiKeys: ApiKeyStore;
   readonly sessions: SessionStore;
   readonly rateLimiter: RateLimiter;
+  readonly accountRateLimiter: RateLimiter;
   readonly sessionWriteLimiter: RateLimiter;
 }
 
@@ -73,7 +74,9 @@ export function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accepts): A
       state.keyId = key.id;
       state.userId = key.userId;
     }
-    const retryAfter = deps.rateLimiter.take(key.id);
+    // Per key, and per account over all its keys: minting keys and rotating through them
+    // must not multiply an account's rate.
+    const retryAfter = deps.rateLimiter.take(key.id) || deps.accountRateLimiter.take(key.userId);
     if (retryAfter > 0) throw rateLimited(retryAfter);
     if (accepts.key === 'full_access' && key.permission !== 'full_access') throw insufficientPermissions();
     return { userId: key.userId, keyId: key.id, via: 'api_key', permission: key.permission };

@@ -89,4 +89,19 @@ describe('rate limit', () => {
     expect((await call(server.url, '/api/v1/templates', { key: carol.key })).status).toBe(200);
     expect((await call(server.url, '/api/v1/templates', { key: carol.key })).status).toBe(429);
   });
+
+  it('limits an account over all its keys together, so rotating through new keys does not help', async () => {
+    const limited = await startTestServer({ rateLimitPerMinute: 100, accountRateLimitPerMinute: 4 });
+    try {
+      const dave = await seedAccount(limited.url);
+      const keys = [dave.key, await createKey(limited.url, dave, 'full_access'), await createKey(limited.url, dave, 'full_access')];
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await call(limited.url, '/api/v1/templates', { key: keys[i % 3] })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+      // Another account is not affected.
+      expect((await call(limited.url, '/api/v1/templates', { key: (await seedAccount(limited.url)).key })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
