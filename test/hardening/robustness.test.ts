@@ -127,6 +127,15 @@ describe('sizes', () => {
     const outcome = await bounded({ html });
     expect(['pdf', 'document_too_large']).toContain(errorCode(outcome));
   }, 20_000);
+
+  // flex-shrink × base size was Infinity, the line NaN, and the answer a 755-byte PDF with no
+  // page, logged as a success. Numbers are clamped like Chromium's floats; no page fails the render.
+  it('flex factors of 1e308 still print the page, with what follows', async () => {
+    const outcome = await bounded({ html: '<div style="display:flex;flex-wrap:wrap"><i style="flex:1e308 1e308 1e308px">x</i></div><p>after</p>' });
+    const result = expectPdf(outcome);
+    expect(result.pageCount).toBeGreaterThanOrEqual(1);
+    expect(pdfText(result.pdf)).toContain('after');
+  }, 20_000);
 });
 
 describe('custom properties and calc()', () => {

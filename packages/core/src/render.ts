@@ -1,6 +1,6 @@
 import { streamDocument, type Measurer, type PageSink } from '@platen/layout';
 import { checkRenderOptions } from './check-options.js';
-import { DocumentTooLargeError } from './errors.js';
+import { DocumentTooLargeError, PlatenError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
 import { parseHtml } from './html/parse.js';
 import type { PaintDiagnostic } from './paint/paint-context.js';
@@ -83,6 +83,9 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
   const laidOut = await styleAndLayout(html, header, footer, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics);
   const { painter } = laidOut;
+  // Pagination always makes a page; none means a layout bug (a non-finite size). Readers
+  // reject a PDF without pages, so this fails the render instead of answering one.
+  if (painter.pageCount === 0) throw new PlatenError('render_failed', 'The document was laid out without any page.');
   const pdf = await painter.finish();
   return {
     pdf,

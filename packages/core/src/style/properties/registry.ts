@@ -60,10 +60,18 @@ export function length(opts: LengthOptions & { auto?: boolean; none?: boolean; n
   };
 }
 
+/**
+ * Chromium keeps these numbers (flex factors, opacity, …) as floats: 1e308 becomes the
+ * largest float. Products such as flex-shrink × base size then stay finite; with 1e308 they
+ * were Infinity, the flex line NaN, and the document a PDF without pages.
+ */
+const FLOAT_MAX = 3.4028234663852886e38;
+
 export function number(opts: { min?: number; integer?: boolean } = {}) {
   return (cvs: readonly CV[], ctx: ComputeContext): number | undefined => {
-    const n = parseNumber(single(cvs), ctx.len);
-    if (n === null || (opts.min !== undefined && n < opts.min)) return undefined;
+    const parsed = parseNumber(single(cvs), ctx.len);
+    if (parsed === null || (opts.min !== undefined && parsed < opts.min)) return undefined;
+    const n = Math.max(-FLOAT_MAX, Math.min(FLOAT_MAX, parsed));
     return opts.integer ? Math.round(n) : n;
   };
 }
