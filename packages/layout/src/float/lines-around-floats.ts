@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
-import { collectParagraph, wraps, type Paragraph } from '../flow/inline-items.js';
+import { collectParagraph, wraps, type InlineItem, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
@@ -121,8 +121,8 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   }, ctx);
   // Earlier lines: as broken before (around floats, or at full width by the plain line layout).
   const head: LineSpec[] = start > 0 ? stored?.specs ?? breakLines(para, width, indent, ctx) : [];
-  const tail = start > 0 ? tailOf(para, head[start]) : para;
-  if (!tail) return placeLines(box, space, head, start, [], build, null);
+  const tail = start > 0 ? tailOf(para, head[start]) : 0;
+  if (tail === null) return placeLines(box, space, head, start, [], build, null);
   const placer = new InlineFloatPlacer(box, head, start, f, width, top0, ctx);
   // Lines below the page are broken again on the next one (around its floats): break only as far as
   // placing this page's lines needs, so that each page breaks its own lines, not the whole rest.
@@ -181,19 +181,19 @@ function cannotFit(stop: StopAt, index: number, span: Span, line: LineBox): bool
  * Break the lines from `tail` on, one at a time at the span free at each line's top. When a float
  * amid the paragraph goes beside a line, that line is broken again from its first item, narrower.
  */
-function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number } {
+function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number } {
   const { f, width, top0, band, placer, stop } = env;
   const specs: LineSpec[] = [];
   const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
   let y = spans[0]!.top;
-  let current: Paragraph | null = tail;
+  let current: number | null = tail;
   let open = env.open;
   /** One past the last line needed once a line that cannot fit is met (cannotFit). */
   let needed = Infinity;
-  while (current) {
+  while (current !== null) {
     const round: LineSpec[] = [];
     try {
-      breakLines(current, spans[spans.length - 1]!.width, env.start + specs.length === 0 ? env.indent : 0, ctx, (spec) => {
+      breakLines(para, spans[spans.length - 1]!.width, env.start + specs.length === 0 ? env.indent : 0, ctx, (spec) => {
         round.push(spec);
         const k = specs.length + round.length - 1;
         const line = env.build(spec, env.start + k, spans[k]!, false);
@@ -208,7 +208,7 @@ function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutCo
         spans.push(next);
         y = next.top;
         return next.width;
-      });
+      }, undefined, current);
     } catch (e) {
       if (e === STOP) {
         specs.push(...withOpenBoxes(round, open));
@@ -220,7 +220,7 @@ function breakTail(para: Paragraph, tail: Paragraph, env: TailEnv, ctx: LayoutCo
       const again = withOpen[withOpen.length - 1]!;
       open = again.openAtStart;
       current = tailOf(para, again);
-      if (!current) specs.push(again);
+      if (current === null) specs.push(again);
       continue;
     }
     specs.push(...withOpenBoxes(round, open));
@@ -248,17 +248,24 @@ function mayBreakWords(para: Paragraph): boolean {
  */
 function lowerSpan(env: TailEnv, span: Span, line: LineBox, spec: LineSpec, para: Paragraph): Span | null {
   const { f, width, top0 } = env;
-  if (!env.wraps || line.contentWidth <= span.width + EPSILON || span.width >= width - EPSILON || !tailOf(para, spec)) return null;
+  if (!env.wraps || line.contentWidth <= span.width + EPSILON || span.width >= width - EPSILON || tailOf(para, spec) === null) return null;
   const next = f.exclusions.nextBottom(top0 + span.top);
   return next === null ? null : spanAt(f.exclusions, f.x, width, top0, next - top0, line.height);
 }
 
-/** The paragraph from the first item of `line` on, or null when that item is a piece of a broken word. */
-function tailOf(para: Paragraph, line: LineSpec | undefined): Paragraph | null {
+const itemIndexes = new WeakMap<Paragraph, Map<InlineItem, number>>();
+
+/**
+ * The index of the first item of `line` in the paragraph (where the rest of it starts), or null
+ * when that item is a piece of a broken word. Items are indexed once per paragraph: a paragraph
+ * continued on many pages is not searched from its start on each.
+ */
+function tailOf(para: Paragraph, line: LineSpec | undefined): number | null {
   const first = line?.items[0];
-  const at = first ? para.items.indexOf(first) : -1;
-  if (at < 0) return null;
-  return { ...para, items: para.items.slice(at), breakBefore: para.breakBefore.slice(at) };
+  if (!first) return null;
+  let indexes = itemIndexes.get(para);
+  if (!indexes) itemIndexes.set(para, (indexes = new Map(para.items.map((item, i) => [item, i]))));
+  return indexes.get(first) ?? null;
 }
 
 /** Inline boxes open where the tail starts stay open on its lines until their end item. */

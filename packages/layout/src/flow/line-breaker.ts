@@ -33,16 +33,17 @@ interface Filler {
  * by character when overflow-wrap allows (CSS Text 3 §5.5), else it overflows.
  * `firstLine`, the paragraph restyled by `::first-line` (same items and opportunities), sets
  * the first line; the lines after it are set from `para` (CSS Pseudo 4 §2.2).
+ * `from`: the item the first line starts with (the rest of a paragraph broken before).
  */
 export function breakLines(
-  para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number, firstLine?: Paragraph,
+  para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number, firstLine?: Paragraph, from = 0,
 ): LineSpec[] {
   const lead = firstLine ?? para;
-  if (!next && fitsOnOneLine(lead, width, indent)) return [{ items: lead.items, forced: false, openAtStart: NONE_OPEN }];
+  if (!next && from === 0 && fitsOnOneLine(lead, width, indent)) return [{ items: lead.items, forced: false, openAtStart: NONE_OPEN }];
   const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: NONE_OPEN };
   const { breakBefore } = para;
   const itemsNow = (): readonly InlineItem[] => (f.lines.length === 0 ? lead.items : para.items);
-  let i = 0;
+  let i = from;
   while (i < breakBefore.length) {
     let j = i + 1;
     while (j < breakBefore.length && breakBefore[j] === 'none') j++;
