@@ -25,7 +25,7 @@ export function checkRenderOptions(options: unknown): void {
   if (o.allowPrivateNetwork !== undefined && typeof o.allowPrivateNetwork !== 'boolean') {
     fail('allowPrivateNetwork', `allowPrivateNetwork must be a boolean; got ${describe(o.allowPrivateNetwork)}.`);
   }
-  for (const key of ['maxPages', 'maxHtmlBytes'] as const) {
+  for (const key of ['maxPages', 'maxHtmlBytes', 'maxResources', 'maxResourceBytes'] as const) {
     const value = o[key];
     if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) > 0)) fail(key, `${key} must be a positive integer; got ${describe(value)}.`);
   }

@@ -39,6 +39,10 @@ export interface RenderOptions {
    * installed fonts (fontconfig's folders). Each folder is scanned once per process.
    */
   readonly fontDirs?: readonly string[];
+  /** Remote (http/https) resources fetched per render at most; later ones are skipped with a warning (default 256). */
+  readonly maxResources?: number;
+  /** Bytes of remote resources fetched per render at most (default 64 MiB). */
+  readonly maxResourceBytes?: number;
 }
 
 export interface Diagnostic {
@@ -77,6 +81,10 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
     ...(options.baseDir === undefined ? {} : { baseDir: options.baseDir }),
     allowFile: options.baseDir !== undefined,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    budget: {
+      ...(options.maxResources === undefined ? {} : { maxResources: options.maxResources }),
+      ...(options.maxResourceBytes === undefined ? {} : { maxTotalBytes: options.maxResourceBytes }),
+    },
   });
   const imageDiagnostics: ImageDiagnostic[] = [];
   const paintDiagnostics: PaintDiagnostic[] = [];

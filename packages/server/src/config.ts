@@ -27,6 +27,9 @@ export interface Config {
   readonly renderWorkers: number;
   readonly maxPages: number;
   readonly maxHtmlBytes: number;
+  /** Remote resources fetched per render, and their bytes together. */
+  readonly maxResources: number;
+  readonly maxResourceBytes: number;
   readonly rateLimitPerMinute: number;
   readonly rateLimitBurst: number;
   /** Requests per minute by one account through all its API keys together, token bucket (burst the same). */
@@ -76,6 +79,8 @@ const envSchema = z.object({
   PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
   PLATEN_MAX_PAGES: int(1).default(2000),
   PLATEN_MAX_HTML_BYTES: int(1).default(20 * 1024 * 1024),
+  PLATEN_MAX_RESOURCES: int(1).default(256),
+  PLATEN_MAX_RESOURCE_BYTES: int(1).default(64 * 1024 * 1024),
   PLATEN_RATE_LIMIT: int(1).default(300),
   PLATEN_RATE_LIMIT_BURST: int(1).optional(),
   PLATEN_ACCOUNT_RATE_LIMIT: int(1).default(600),
@@ -126,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderWorkers: e.PLATEN_RENDER_WORKERS,
     maxPages: e.PLATEN_MAX_PAGES,
     maxHtmlBytes: e.PLATEN_MAX_HTML_BYTES,
+    maxResources: e.PLATEN_MAX_RESOURCES,
+    maxResourceBytes: e.PLATEN_MAX_RESOURCE_BYTES,
     rateLimitPerMinute: e.PLATEN_RATE_LIMIT,
     rateLimitBurst: e.PLATEN_RATE_LIMIT_BURST ?? e.PLATEN_RATE_LIMIT,
     accountRateLimitPerMinute: e.PLATEN_ACCOUNT_RATE_LIMIT,

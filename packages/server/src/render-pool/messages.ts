@@ -11,6 +11,8 @@ export interface RenderJob {
   readonly maxPages: number;
   readonly maxHtmlBytes: number;
   readonly fontDirs: readonly string[];
+  readonly maxResources: number;
+  readonly maxResourceBytes: number;
 }
 
 export interface JobMessage {

@@ -35,6 +35,8 @@ async function handle({ id, job }: JobMessage): Promise<void> {
       maxPages: job.maxPages,
       maxHtmlBytes: job.maxHtmlBytes,
       fontDirs: job.fontDirs,
+      maxResources: job.maxResources,
+      maxResourceBytes: job.maxResourceBytes,
       ...(job.baseDir === null ? {} : { baseDir: job.baseDir }),
     } satisfies RenderOptions;
     const out = await renderDocument(options);

@@ -122,6 +122,8 @@ export function createRenderService(deps: AppDeps) {
         maxPages: config.maxPages,
         maxHtmlBytes: config.maxHtmlBytes,
         fontDirs: config.fontDirs,
+        maxResources: config.maxResources,
+        maxResourceBytes: config.maxResourceBytes,
       };
     },
 
