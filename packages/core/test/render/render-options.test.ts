@@ -34,6 +34,11 @@ describe('render() options from plain JavaScript', () => {
     expect(error.message).toContain(param === 'options' ? 'options object' : param);
   });
 
+  it('says what it got', async () => {
+    expect((await failure({})).message).toBe('html is required and must be a string; got nothing.');
+    expect((await failure({ html: 'x', maxPages: '5' })).message).toBe('maxPages must be a positive integer; got the string "5".');
+  });
+
   it('accepts null header, footer and data', async () => {
     const pdf = await render({ html: '<p>x</p>', header: null, footer: null, data: null as never });
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
