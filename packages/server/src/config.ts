@@ -25,6 +25,8 @@ export interface Config {
   readonly renderTimeoutMs: number;
   readonly renderMemoryMb: number;
   readonly renderWorkers: number;
+  /** Renders of one account running at once (the others wait, fairly queued). */
+  readonly renderWorkersPerAccount: number;
   readonly maxPages: number;
   readonly maxHtmlBytes: number;
   /** Remote resources fetched per render, and their bytes together. */
@@ -77,6 +79,7 @@ const envSchema = z.object({
   PLATEN_RENDER_TIMEOUT_MS: int(1).default(30_000),
   PLATEN_RENDER_MEMORY_MB: int(16).default(512),
   PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
+  PLATEN_RENDER_WORKERS_PER_ACCOUNT: int(1).optional(),
   PLATEN_MAX_PAGES: int(1).default(2000),
   PLATEN_MAX_HTML_BYTES: int(1).default(20 * 1024 * 1024),
   PLATEN_MAX_RESOURCES: int(1).default(256),
@@ -129,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderTimeoutMs: e.PLATEN_RENDER_TIMEOUT_MS,
     renderMemoryMb: e.PLATEN_RENDER_MEMORY_MB,
     renderWorkers: e.PLATEN_RENDER_WORKERS,
+    // One worker stays free for other accounts, so their renders start at once.
+    renderWorkersPerAccount: e.PLATEN_RENDER_WORKERS_PER_ACCOUNT ?? Math.max(1, e.PLATEN_RENDER_WORKERS - 1),
     maxPages: e.PLATEN_MAX_PAGES,
     maxHtmlBytes: e.PLATEN_MAX_HTML_BYTES,
     maxResources: e.PLATEN_MAX_RESOURCES,

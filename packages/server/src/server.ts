@@ -36,7 +36,7 @@ export function createDeps(config: Config): AppDeps {
     config,
     db,
     logger: config.logger ?? createJsonLogger(config.logRequests),
-    pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, workerUrl: config.renderWorkerUrl }),
+    pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, workerUrl: config.renderWorkerUrl, perAccount: config.renderWorkersPerAccount }),
     blobs: createFileBlobStore(join(config.dataDir, 'renders')),
     text: createTextExtractor({ inlineLength: INLINE_TEXT_LENGTH, memoryMb: config.renderMemoryMb }),
     users: createUserStore(db, now),

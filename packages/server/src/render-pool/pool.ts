@@ -9,16 +9,20 @@ export interface RenderPoolOptions {
   readonly memoryMb: number;
   /** Worker entry; defaults to `defaultWorkerUrl()`. */
   readonly workerUrl?: URL | null;
+  /** Jobs of one account running at once; its further jobs wait (default: all workers). */
+  readonly perAccount?: number;
 }
 
 export interface RenderPool {
-  run(job: RenderJob): Promise<RenderOutcome>;
+  /** Run a job for `account` (jobs without one share an anonymous account). */
+  run(job: RenderJob, account?: string): Promise<RenderOutcome>;
   close(): Promise<void>;
 }
 
 interface Task {
   readonly id: number;
   readonly job: RenderJob;
+  readonly account: string;
   readonly resolve: (outcome: RenderOutcome) => void;
 }
 
@@ -84,6 +88,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.task = null;
     slot.timer = null;
+    if (task) forgetIfDone(task.account);
     task?.resolve(outcome);
     pump();
   }
@@ -104,11 +109,45 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     finish(slot, outcome);
   }
 
+  const perAccount = options.perAccount ?? options.size;
+  const runningOf = (account: string): number => slots.filter((s) => s.task?.account === account).length;
+
+  /** When each account last started a job (a counter), for round-robin; dropped when it has none left. */
+  const lastStart = new Map<string, number>();
+  let starts = 0;
+
+  /**
+   * Fair queueing: among accounts under their cap, the one with the fewest jobs running,
+   * then the one served longest ago, takes its oldest job. Four 30-second renders of one
+   * account used to make another account's trivial render wait behind all of them (76 s).
+   */
+  function takeNext(): Task | undefined {
+    let best = -1;
+    let bestKey: [number, number] = [perAccount, Infinity];
+    for (let i = 0; i < queue.length; i++) {
+      const account = queue[i]!.account;
+      const key: [number, number] = [runningOf(account), lastStart.get(account) ?? 0];
+      if (key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
+        best = i;
+        bestKey = key;
+      }
+    }
+    if (best < 0) return undefined;
+    const task = queue.splice(best, 1)[0]!;
+    lastStart.set(task.account, ++starts);
+    return task;
+  }
+
+  function forgetIfDone(account: string): void {
+    if (runningOf(account) === 0 && !queue.some((t) => t.account === account)) lastStart.delete(account);
+  }
+
   function pump(): void {
     while (!closed && queue.length > 0) {
       const slot = slots.find((s) => s.ready && s.task === null);
       if (!slot) break;
-      const task = queue.shift() as Task;
+      const task = takeNext();
+      if (!task) break;
       slot.task = task;
       slot.timer = setTimeout(
         () => replace(slot, failure('render_timeout', `The render exceeded the ${options.timeoutMs} ms time limit.`)),
@@ -122,10 +161,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   }
 
   return {
-    run(job) {
+    run(job, account = '') {
       if (closed) return Promise.resolve(failure('render_failed', 'The render pool is closed.'));
       return new Promise<RenderOutcome>((resolve) => {
-        queue.push({ id: nextId++, job, resolve });
+        queue.push({ id: nextId++, job, account, resolve });
         pump();
       });
     },

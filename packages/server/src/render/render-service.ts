@@ -128,8 +128,8 @@ export function createRenderService(deps: AppDeps) {
     },
 
     /** Run a job; failures become ApiErrors. */
-    async run(job: RenderJob): Promise<Rendered> {
-      const outcome = await pool.run(job);
+    async run(job: RenderJob, userId: string): Promise<Rendered> {
+      const outcome = await pool.run(job, userId);
       if (!outcome.ok) throw toRenderError(outcome.code, outcome.message, outcome.param, deps);
       return { pdf: outcome.pdf, pageCount: outcome.pageCount, warnings: outcome.warnings };
     },

@@ -43,7 +43,7 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
         const input = validate(renderRequestSchema, raw);
         const template = service.resolveTemplate(auth.userId, input);
         if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
-        const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, input.data ?? {}));
+        const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, input.data ?? {}), auth.userId);
         const durationMs = Math.round(performance.now() - started);
         const filename = `${template?.slug ?? 'document'}.pdf`;
         const answer =
@@ -68,7 +68,7 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
       const template = service.resolveTemplate(auth.userId, input);
       service.checkChrome(auth.userId, input);
       const data = input.data ?? template?.sample_data ?? {};
-      const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, data, input));
+      const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, data, input), auth.userId);
       return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`, warnings);
     },
   });

@@ -58,4 +58,27 @@ describe('render pool', () => {
     await pool.close();
     expect((await pending).ok).toBe(false);
   });
+
+  // Four long renders of one account made another account's trivial render wait 76 s.
+  it("starts another account's render at once while one account's renders queue (per-account cap)", { timeout: 15_000 }, async () => {
+    pool = createRenderPool({ size: 2, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER, perAccount: 1 });
+    await pool.run(job('warm-up'), 'b'); // both workers started and ready
+    await Promise.all([pool.run(job('w1'), 'a'), pool.run(job('w2'), 'b')]);
+    const finished: string[] = [];
+    const a = [1, 2, 3, 4].map((n) => pool.run(job(`SLEEP:800 a${n}`), 'a').then(() => finished.push(`a${n}`)));
+    const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
+    await Promise.all([...a, b]);
+    expect(finished[0]).toBe('b'); // FIFO without the cap: after a1
+    expect(finished.slice(1)).toEqual(['a1', 'a2', 'a3', 'a4']);
+  });
+
+  it('serves first the account with the fewest renders running, when every worker is busy', { timeout: 15_000 }, async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER });
+    await pool.run(job('warm-up'));
+    const finished: string[] = [];
+    const a = [1, 2, 3].map((n) => pool.run(job(`SLEEP:300 a${n}`), 'a').then(() => finished.push(`a${n}`)));
+    const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
+    await Promise.all([...a, b]);
+    expect(finished).toEqual(['a1', 'b', 'a2', 'a3']); // within one render time, not behind all of a's
+  });
 });
