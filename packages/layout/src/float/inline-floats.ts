@@ -1,4 +1,4 @@
-import type { LinesBox } from '../boxes/box.js';
+import type { InlineLevelBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { offsetFragment } from '../flow/fragments.js';
@@ -20,14 +20,17 @@ export interface LineSpan {
   readonly width: number;
 }
 
+/** The box a float anchored at this item would be anchored to. */
+function anchorOf(item: InlineItem): InlineLevelBox | null {
+  switch (item.type) {
+    case 'text': return item.owner;
+    case 'open': case 'close': case 'atomic': return item.box;
+    default: return null;
+  }
+}
+
 function anchoredIn(items: readonly InlineItem[], float: InlineFloat): boolean {
-  return items.some((item) => {
-    switch (item.type) {
-      case 'text': return item.owner === float.anchor;
-      case 'open': case 'close': case 'atomic': return item.box === float.anchor;
-      default: return false;
-    }
-  });
+  return float.anchor !== null && items.some((item) => anchorOf(item) === float.anchor);
 }
 
 /**
@@ -36,7 +39,9 @@ function anchoredIn(items: readonly InlineItem[], float: InlineFloat): boolean {
  * Chromium places them); later lines are shortened beside it.
  */
 export class InlineFloatPlacer {
-  readonly #pending: InlineFloat[];
+  /** In document order; by anchor, so that a line finds its floats without going through all. */
+  readonly #pending: Set<InlineFloat>;
+  readonly #byAnchor = new Map<InlineLevelBox, InlineFloat[]>();
   readonly #placed: { line: number; fragment: Fragment }[] = [];
 
   readonly fc: FloatContext;
@@ -50,12 +55,40 @@ export class InlineFloatPlacer {
     this.width = width;
     this.top0 = top0;
     this.ctx = ctx;
+    const floats = inlineFloatsOf(box);
     // Floats anchored in lines kept from an earlier page were placed there.
-    this.#pending = inlineFloatsOf(box).filter((f) => !lines.some((spec, i) => i < kept && anchoredIn(spec.items, f)));
+    const keptAnchors = new Set<InlineLevelBox>();
+    if (floats.length) {
+      for (let i = 0; i < kept; i++) {
+        for (const item of lines[i]!.items) {
+          const anchor = anchorOf(item);
+          if (anchor) keptAnchors.add(anchor);
+        }
+      }
+    }
+    this.#pending = new Set(floats.filter((f) => f.anchor === null || !keptAnchors.has(f.anchor)));
+    for (const f of this.#pending) {
+      if (f.anchor === null) continue;
+      const list = this.#byAnchor.get(f.anchor);
+      if (list) list.push(f);
+      else this.#byAnchor.set(f.anchor, [f]);
+    }
   }
 
   get isEmpty(): boolean {
-    return this.#pending.length === 0 && this.#placed.length === 0;
+    return this.#pending.size === 0 && this.#placed.length === 0;
+  }
+
+  /** The pending floats anchored in `items`, in document order. */
+  #anchoredIn(items: readonly InlineItem[]): InlineFloat[] {
+    if (this.#pending.size === 0) return [];
+    const found = new Set<InlineFloat>();
+    for (const item of items) {
+      const anchor = anchorOf(item);
+      for (const f of (anchor && this.#byAnchor.get(anchor)) || []) if (this.#pending.has(f)) found.add(f);
+    }
+    if (found.size < 2) return [...found];
+    return [...this.#pending].filter((f) => found.has(f));
   }
 
   /**
@@ -64,8 +97,8 @@ export class InlineFloatPlacer {
    * span is returned. The others go below the line.
    */
   afterLine(index: number, spec: LineSpec, line: LineBox, span: LineSpan): LineSpan | null {
-    for (const float of this.#pending.filter((f) => anchoredIn(spec.items, f))) {
-      this.#pending.splice(this.#pending.indexOf(float), 1);
+    for (const float of this.#anchoredIn(spec.items)) {
+      this.#pending.delete(float);
       if (isOutOfFlowStyle(float.box.style)) {
         // Static position of an absolute box met in a line (CSS 2.1 §10.3.7, as Chromium): one
         // that was inline-level sits where it is in the line, at its top; a block-level one
@@ -87,7 +120,9 @@ export class InlineFloatPlacer {
    * box after the paragraph's content that was inline-level, at the end of its last line.
    */
   finish(lastIndex: number, y: number, last: { readonly spec: LineSpec; readonly span: LineSpan } | null): void {
-    for (const float of this.#pending.splice(0)) {
+    const rest = [...this.#pending];
+    this.#pending.clear();
+    for (const float of rest) {
       const atLineEnd = float.anchor === null && float.box.style.inlineStatic && last;
       if (atLineEnd) this.#placeholder(float, lastIndex, last.span.left + widthBefore(last.spec.items, float), last.span.top);
       else if (isOutOfFlowStyle(float.box.style)) this.#placeholder(float, lastIndex, 0, y);
