@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@platen/core';
 import { extractWords, type Word } from '../helpers/poppler.js';
 
-const A4_HEIGHT_PT = 841.89;
-const MARGIN_PT = (20 / 25.4) * 72; // default top/bottom margin, 20 mm
+// The a4 preset is Chromium's print-API A4: 596 × 843 pt (core/format.ts).
+const A4_HEIGHT_PT = 843;
+const MARGIN_PT = 56; // default top/bottom margin, 20 mm, which Chromium's print API takes in whole points
 
 const sections = [1, 2, 3]
   .map((n) => `<section style="${n < 3 ? 'break-after: page' : ''}"><h2>Chapter ${n}</h2><p>Body text of chapter ${n}.</p></section>`)

@@ -78,9 +78,16 @@ const PX_PER_UNIT: Readonly<Record<string, number>> = {
   px: 1, mm: MM, cm: MM * 10, q: MM / 4, in: 96, pt: 96 / 72, pc: 16,
 };
 
-/** Page sizes in px, portrait. */
+const PT = 96 / 72;
+
+/**
+ * Page sizes in px, portrait. A4 is Chromium's A4 as its print API gets it: Puppeteer and
+ * Playwright pass 8.27in × 11.7in, which it lays out as whole points, rounded up: 596 × 843 pt
+ * (measured: a `width: 100%` box is 795 px wide at zero margins, 721 at 10 mm, 683 at 15 mm, the
+ * PDF page 595.92 × 842.88 pt). CSS `@page { size: A4 }` stays 210 × 297 mm, as in Chromium.
+ */
 const PRESETS: Readonly<Record<string, readonly [number, number]>> = {
-  a4: [210 * MM, 297 * MM],
+  a4: [596 * PT, 843 * PT],
   letter: [8.5 * 96, 11 * 96],
   square: [210 * MM, 210 * MM],
 };

@@ -3,12 +3,15 @@ import { mergeFormats, resolveFormat, type PdfFormat } from '../../src/format.js
 import { InvalidFormatError } from '../../src/errors.js';
 
 const MM = 96 / 25.4;
+// The a4 preset: Chromium's print-API A4, 596 × 843 pt (src/format.ts).
+const A4_W = (596 * 96) / 72;
+const A4_H = (843 * 96) / 72;
 
 describe('resolveFormat', () => {
   it('defaults to A4 portrait with 20mm/15mm margins', () => {
     const f = resolveFormat(undefined);
-    expect(f.width).toBeCloseTo(210 * MM, 6);
-    expect(f.height).toBeCloseTo(297 * MM, 6);
+    expect(f.width).toBeCloseTo(A4_W, 6);
+    expect(f.height).toBeCloseTo(A4_H, 6);
     expect(f.margins.top).toBeCloseTo(20 * MM, 6);
     expect(f.margins.bottom).toBeCloseTo(20 * MM, 6);
     expect(f.margins.left).toBeCloseTo(15 * MM, 6);
@@ -20,14 +23,14 @@ describe('resolveFormat', () => {
   it.each<[PdfFormat, number, number]>([
     [{ preset: 'letter' }, 816, 1056],
     [{ preset: 'letter-landscape' }, 1056, 816],
-    [{ preset: 'a4-landscape' }, 297 * MM, 210 * MM],
+    [{ preset: 'a4-landscape' }, A4_H, A4_W],
     [{ preset: 'square' }, 210 * MM, 210 * MM],
     [{ preset: 'custom', width: '80mm', height: '4in' }, 80 * MM, 384],
     [{ preset: 'custom', width: '.5in', height: '1e1mm', margins: { top: '0', bottom: '0', left: '0', right: '0' } }, 48, 10 * MM],
     [{ preset: 'custom', width: '20E1MM', height: '+72PT', margins: { top: '0', bottom: '0' } }, 200 * MM, 96],
     [{ width: '100mm', height: '150mm' }, 100 * MM, 150 * MM],
     [{ preset: 'letter', width: '100mm', height: '150mm' }, 816, 1056],
-    [{ width: '100mm' }, 210 * MM, 297 * MM],
+    [{ width: '100mm' }, A4_W, A4_H],
   ])('page size of %j', (format, w, h) => {
     const f = resolveFormat(format);
     expect(f.width).toBeCloseTo(w, 6);
@@ -43,7 +46,7 @@ describe('resolveFormat', () => {
     [{ preset: 'custom', width: '100mm', height: '5001mm' }, 'format.height'],
     [{ margins: { top: 'x' } }, 'format.margins.top'],
     [{ margins: { left: '-1mm' } }, 'format.margins.left'],
-    [{ margins: { left: '100mm', right: '110mm' } }, 'format.margins'],
+    [{ margins: { left: '100mm', right: '111mm' } }, 'format.margins'],
     [{ preset: 'custom', width: '20mm', height: '20mm', margins: { top: '10mm', bottom: '10mm' } }, 'format.margins'],
     [{ footer_position: 'top' }, 'format.footer_position'],
     [{ vertical_align: 'middle' }, 'format.vertical_align'],

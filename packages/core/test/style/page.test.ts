@@ -3,6 +3,9 @@ import { styleHtml } from './helpers.js';
 import type { PdfFormat } from '../../src/format.js';
 
 const MM = 96 / 25.4;
+// The a4 preset: Chromium's print-API A4, 596 × 843 pt (src/format.ts).
+const A4_W = (596 * 96) / 72;
+const A4_H = (843 * 96) / 72;
 const page = (css: string, index = 0, name = '', format: PdfFormat = {}, blank = false) => {
   const r = styleHtml(`<!doctype html><style>${css}</style><p>x</p>`, format);
   expect(r.diagnostics).toEqual([]);
@@ -25,11 +28,11 @@ describe('@page', () => {
     ['size: A5', 148 * MM, 210 * MM],
     ['size: A4 landscape', 297 * MM, 210 * MM],
     ['size: letter', 816, 1056],
-    ['size: landscape', 297 * MM, 210 * MM],
+    ['size: landscape', A4_H, A4_W],
     ['size: 80mm 230mm', 80 * MM, 230 * MM],
     ['size: 4in', 384, 384],
     ['size: 1mm 6000mm', 10 * MM, 5000 * MM],
-    ['size: auto', 210 * MM, 297 * MM],
+    ['size: auto', A4_W, A4_H],
   ])('%s', (decl, w, h) => {
     const p = page(`@page { ${decl} }`);
     expect(p.width).toBeCloseTo(w, 6);
@@ -39,9 +42,9 @@ describe('@page', () => {
   it('margin shorthand and percentages', () => {
     const p = page('@page { margin: 10mm 5% 0 }');
     expect(p.marginTop).toBeCloseTo(10 * MM, 6);
-    expect(p.marginRight).toBeCloseTo(0.05 * 210 * MM, 6);
+    expect(p.marginRight).toBeCloseTo(0.05 * A4_W, 6);
     expect(p.marginBottom).toBe(0);
-    expect(p.marginLeft).toBeCloseTo(0.05 * 210 * MM, 6);
+    expect(p.marginLeft).toBeCloseTo(0.05 * A4_W, 6);
   });
 
   it('pseudo-classes and named pages cascade by specificity', () => {

@@ -13,10 +13,10 @@ describe('units', () => {
   });
 
   it('vw/vh are relative to the page content box', () => {
-    // A4 with 15mm side margins: 180mm wide content; 297 − 40 = 257mm high.
+    // The a4 preset (596 × 843 pt) less its default margins, 15mm at the sides and 20mm at top and bottom.
     const s = styleOf('div{width:50vw;height:10vh}');
-    expect(s.width as number).toBeCloseTo((180 * 96) / 25.4 / 2, 6);
-    expect(s.height as number).toBeCloseTo((257 * 96) / 25.4 / 10, 6);
+    expect(s.width as number).toBeCloseTo(((596 * 96) / 72 - (30 * 96) / 25.4) / 2, 6);
+    expect(s.height as number).toBeCloseTo(((843 * 96) / 72 - (40 * 96) / 25.4) / 10, 6);
   });
 
   it('vertical-align percentages resolve against the line height', () => {
