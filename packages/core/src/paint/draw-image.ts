@@ -1,12 +1,31 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import { svgExpansionProblem } from '../limits/svg-expansion.js';
-import { svgRootTag, type DecodedImage } from '../resources/images.js';
+import { parseDataUri } from '../resources/data-uri.js';
+import { decodeImage, svgRootTag, type DecodedImage } from '../resources/images.js';
+import { normalizePng } from '../resources/png-normalize.js';
 import { isInlineSvg } from '../style/inline-svg.js';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
 
 /** Only embedded PNG/JPEG data may be pulled in by an SVG: never a path or a URL. */
 const SAFE_EMBEDDED_IMAGE = /^data:image\/(png|jpe?g);base64,/i;
+const NO_IMAGE = new Uint8Array(0);
+
+/**
+ * The bytes PDFKit may open for an SVG `<image href>`: embedded PNG or JPEG data only, held
+ * to the same rules as an `<img>` (the megapixel limit; a PNG decoded and verified in full by
+ * normalizePng). PDFKit's own PNG decoder throws from an asynchronous callback on a bad
+ * checksum or filter byte, which no `try` catches: the process (or worker) died.
+ */
+function embeddedImage(link: string): Uint8Array {
+  const uri = link.trim();
+  if (!SAFE_EMBEDDED_IMAGE.test(uri)) return NO_IMAGE;
+  const data = parseDataUri(uri.replace(/\s+/g, ''));
+  const decoded = data ? decodeImage('svg image', data.bytes) : null;
+  if (!data || !decoded?.ok) return NO_IMAGE;
+  if (decoded.image.format === 'jpeg') return data.bytes;
+  return decoded.image.format === 'png' ? (normalizePng(data.bytes) ?? NO_IMAGE) : NO_IMAGE;
+}
 
 function fontFor(ctx: PaintContext, family: string, bold: boolean, italic: boolean): string {
   const families = family.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '')).filter(Boolean);
@@ -53,7 +72,7 @@ function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
       assumePt: true,
       warningCallback: (message) => ctx.warn('svg_warning', `${image.src.slice(0, 60)}: ${message}`),
       fontCallback: (family, bold, italic) => fontFor(ctx, family, bold, italic),
-      imageCallback: (link) => (SAFE_EMBEDDED_IMAGE.test(link.trim()) ? link.replace(/\s+/g, '') : new Uint8Array(0)),
+      imageCallback: embeddedImage,
       documentCallback: null,
     });
   } catch (error) {
