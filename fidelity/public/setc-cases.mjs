@@ -7,66 +7,16 @@
 // font-awesome@4.7.0 and @fortawesome/fontawesome-free@6.4.2; <mirrors> holds one bare clone
 // per repository as owner+name/repo. References are printed with no network, so CDN links are
 // pointed at local copies of the same package, and whatever else is remote is dropped.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { caseKit, defaultExport } from './cases-lib.mjs';
 
 const [prefix, mirrors, out] = process.argv.slice(2);
 if (!prefix || !mirrors || !out) {
   console.error('usage: setc-cases.mjs <npm prefix> <mirrors folder> <output corpus folder>');
   process.exit(2);
 }
-const require = createRequire(join(prefix, 'node_modules', 'noop.js'));
-const pkgDir = (name) => join(prefix, 'node_modules', name);
-
-/** A file of a mirrored repository at its newest commit, as a Buffer. */
-function gitFile(repo, path) {
-  return execFileSync('git', ['-C', join(mirrors, repo.replace('/', '+'), 'repo'), 'show', `HEAD:${path}`], { maxBuffer: 64 << 20 });
-}
-const gitText = (repo, path) => gitFile(repo, path).toString('utf8');
-const defaultExport = (mod) => (typeof mod === 'function' ? mod : mod.default);
-
-function writeCase(name, html, meta, files = {}) {
-  const dir = join(out, name);
-  mkdirSync(dir, { recursive: true });
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), rel.endsWith('.css') ? localise(content.toString('utf8'), dir) : content);
-  }
-  writeFileSync(join(dir, 'template.html'), localise(html, dir));
-  writeFileSync(join(dir, 'meta.json'), JSON.stringify({ handlebars: false, ...meta }, null, 1) + '\n');
-  console.log(`${name}: ${html.length} bytes`);
-}
-
-// CDN stylesheets → the same package from npm, copied with the fonts its CSS points at.
-const CDN = [
-  [/https?:\/\/(?:maxcdn\.bootstrapcdn\.com\/bootstrap\/3\.3\.\d|cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-bootstrap\/3\.3\.\d)\/css\/bootstrap(\.min)?\.css/g,
-    'bootstrap3/dist', 'vendor/bootstrap3', ['css/bootstrap.min.css', 'fonts'], 'vendor/bootstrap3/css/bootstrap.min.css'],
-  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@5\.0\.2\/dist\/css\/bootstrap\.min\.css/g,
-    'bootstrap502/dist', 'vendor/bootstrap5', ['css/bootstrap.min.css'], 'vendor/bootstrap5/css/bootstrap.min.css'],
-  [/https?:\/\/maxcdn\.bootstrapcdn\.com\/font-awesome\/4\.7\.0\/css\/font-awesome\.min\.css/g,
-    'font-awesome', 'vendor/font-awesome', ['css/font-awesome.min.css', 'fonts'], 'vendor/font-awesome/css/font-awesome.min.css'],
-  [/https?:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/font-awesome\/6\.4\.2\/css\/all\.min\.css/g,
-    '@fortawesome/fontawesome-free', 'vendor/fontawesome6', ['css/all.min.css', 'webfonts'], 'vendor/fontawesome6/css/all.min.css'],
-];
-
-/** Points known CDN links at local copies and drops every other remote resource. */
-function localise(html, dir) {
-  for (const [pattern, pkg, target, parts, href] of CDN) {
-    if (!pattern.test(html)) continue;
-    for (const part of parts) cpSync(join(pkgDir(pkg), part), join(dir, target, part), { recursive: true });
-    html = html.replace(pattern, href);
-  }
-  return html
-    .replace(/<link\b[^>]*\bhref=["']?(https?:)?\/\/[^>]*>/gi, '')
-    .replace(/@import\s+url\(\s*["']?(https?:)?\/\/[^)]*\)\s*;?/gi, '')
-    .replace(/@import\s+["'](https?:)?\/\/[^"']*["']\s*;?/gi, '')
-    .replace(/<script\b[^>]*\bsrc=["']?(https?:)?\/\/[^>]*>\s*<\/script>/gi, '')
-    .replace(/\sbackground=["'](https?:)?\/\/[^"']*["']/gi, '')
-    .replace(/<img\b[^>]*\bsrc=["']?(https?:)?\/\/[^>]*>/gi, '')
-    .replace(/url\(\s*["']?(https?:)?\/\/[^)]*\)/gi, 'none');
-}
+const { require, gitFile, gitText, localise, writeCase } = caseKit(prefix, mirrors, out);
 
 // 1. JSON Resume cases already written by jsonresume-cases.mjs: make them self-contained.
 for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {

@@ -1,0 +1,74 @@
+// Helpers shared by the scripts that build the public template sets (README.md beside this file):
+// files from mirrored repositories, CDN links pointed at local npm copies, case folders.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export const defaultExport = (mod) => (typeof mod === 'function' ? mod : mod.default);
+
+// CDN stylesheets → the same package from npm (folder under <prefix>/node_modules), copied with
+// the fonts its CSS points at: [pattern, package folder, target in the case, parts, new href].
+const CDN = [
+  [/https?:\/\/(?:maxcdn\.bootstrapcdn\.com\/bootstrap\/3\.3\.\d|cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-bootstrap\/3\.3\.\d)\/css\/bootstrap(\.min)?\.css/g,
+    'bootstrap3/dist', 'vendor/bootstrap3', ['css/bootstrap.min.css', 'fonts'], 'vendor/bootstrap3/css/bootstrap.min.css'],
+  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@4\.6\.\d\/dist\/css\/bootstrap\.min\.css/g,
+    'bootstrap4/dist', 'vendor/bootstrap4', ['css/bootstrap.min.css'], 'vendor/bootstrap4/css/bootstrap.min.css'],
+  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@5\.0\.2\/dist\/css\/bootstrap\.min\.css/g,
+    'bootstrap502/dist', 'vendor/bootstrap5', ['css/bootstrap.min.css'], 'vendor/bootstrap5/css/bootstrap.min.css'],
+  [/https?:\/\/maxcdn\.bootstrapcdn\.com\/font-awesome\/4\.7\.0\/css\/font-awesome\.min\.css/g,
+    'font-awesome', 'vendor/font-awesome', ['css/font-awesome.min.css', 'fonts'], 'vendor/font-awesome/css/font-awesome.min.css'],
+  [/https?:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/font-awesome\/6\.4\.2\/css\/all\.min\.css/g,
+    '@fortawesome/fontawesome-free', 'vendor/fontawesome6', ['css/all.min.css', 'webfonts'], 'vendor/fontawesome6/css/all.min.css'],
+];
+
+/**
+ * What a set's script needs: npm packages from <prefix>, files of repositories mirrored as
+ * <mirrors>/owner+name/repo (bare clones), cases written under <out>.
+ */
+export function caseKit(prefix, mirrors, out) {
+  const require = createRequire(join(prefix, 'node_modules', 'noop.js'));
+  const pkgDir = (name) => join(prefix, 'node_modules', name);
+  const gitDir = (repo) => join(mirrors, repo.replace('/', '+'), 'repo');
+
+  /** A file of a mirrored repository at its newest commit (or at `commit`), as a Buffer. */
+  const gitFile = (repo, path, commit = 'HEAD') =>
+    execFileSync('git', ['-C', gitDir(repo), 'show', `${commit}:${path}`], { maxBuffer: 64 << 20 });
+  const gitText = (repo, path, commit) => gitFile(repo, path, commit).toString('utf8');
+  /** Paths of the files under a folder of a mirrored repository at its newest commit. */
+  const gitList = (repo, folder) =>
+    execFileSync('git', ['-C', gitDir(repo), 'ls-tree', '-r', '--name-only', 'HEAD', `${folder}/`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+
+  /** Points known CDN links at local copies and drops every other remote resource. */
+  function localise(html, dir) {
+    for (const [pattern, pkg, target, parts, href] of CDN) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(html)) continue;
+      for (const part of parts) cpSync(join(pkgDir(pkg), part), join(dir, target, part), { recursive: true });
+      html = html.replace(pattern, href);
+    }
+    return html
+      .replace(/<link\b[^>]*\bhref=["']?(https?:)?\/\/[^>]*>/gi, '')
+      .replace(/@import\s+url\(\s*["']?(https?:)?\/\/[^)]*\)\s*;?/gi, '')
+      .replace(/@import\s+["'](https?:)?\/\/[^"']*["']\s*;?/gi, '')
+      .replace(/<script\b[^>]*\bsrc=["']?(https?:)?\/\/[^>]*>\s*<\/script>/gi, '')
+      .replace(/\sbackground=["'](https?:)?\/\/[^"']*["']/gi, '')
+      .replace(/<img\b[^>]*\bsrc=["']?(https?:)?\/\/[^>]*>/gi, '')
+      .replace(/url\(\s*["']?(https?:)?\/\/[^)]*\)/gi, 'none');
+  }
+
+  /** Writes one case: template.html, meta.json (page defaults etc.) and its files, localised. */
+  function writeCase(name, html, meta, files = {}) {
+    const dir = join(out, name);
+    mkdirSync(dir, { recursive: true });
+    for (const [rel, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      writeFileSync(join(dir, rel), rel.endsWith('.css') ? localise(content.toString('utf8'), dir) : content);
+    }
+    writeFileSync(join(dir, 'template.html'), localise(html, dir));
+    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ handlebars: false, ...meta }, null, 1) + '\n');
+    console.log(`${name}: ${html.length} bytes`);
+  }
+
+  return { require, pkgDir, gitFile, gitText, gitList, localise, writeCase };
+}
