@@ -57,7 +57,7 @@ function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): P
   const { rows, prep } = plan;
   if (!repeats) rows.placed(r);
   const height = rows.height(r);
-  const baseline = rows.baseline(r);
+  const baseline = rows.alignsBaselines ? rows.baseline(r) : null;
   const cells = rows.cells(r).map((c) => {
     let h = height;
     for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.height(i);

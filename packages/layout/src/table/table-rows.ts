@@ -33,6 +33,8 @@ export interface MeasuredRows {
   readonly prep: PreparedTable;
   /** The containing block's height the table's percentage heights resolved against (null: auto). */
   readonly cbBlockSize: number | null;
+  /** Whether baseline-aligned cells are moved to the row's baseline (alignsCellBaselines). */
+  readonly alignsBaselines: boolean;
   height(r: number): number;
   /** Baseline of row r from its top (the largest baseline of its baseline-aligned cells), null when none. */
   baseline(r: number): number | null;
@@ -118,6 +120,7 @@ export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeom
 class RowMeasurer implements MeasuredRows {
   readonly width: number;
   readonly cbBlockSize: number | null;
+  readonly alignsBaselines: boolean;
   readonly prep: PreparedTable;
   readonly #geo: TableGeometry;
   readonly #ctx: LayoutContext;
@@ -138,6 +141,7 @@ class RowMeasurer implements MeasuredRows {
   constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext, cbBlockSize: number | null) {
     this.width = geo.width;
     this.cbBlockSize = cbBlockSize;
+    this.alignsBaselines = alignsCellBaselines(table);
     this.prep = prep;
     this.#geo = geo;
     this.#ctx = ctx;
@@ -249,6 +253,16 @@ export const isBaselineAligned = (c: MeasuredCell): boolean => {
   const v = c.slot.box.style.verticalAlign;
   return v !== 'top' && v !== 'middle' && v !== 'bottom';
 };
+
+/**
+ * Chromium prints a table that may break across pages (a block-level one) without moving its
+ * `vertical-align: baseline` cells to the row's baseline: they stay at the top of the row, which
+ * is still as tall as their aligned ascent + descent (CSS 2.1 §17.5.3). Only an inline-level
+ * table, which does not break, moves them, as Chromium's print shows.
+ */
+export function alignsCellBaselines(table: TableBox): boolean {
+  return table.style.display === 'inline-table';
+}
 
 /** Row height (CSS 2.1 §17.5.3): its `height`, its single-row cells' heights, and baseline-aligned cells' ascent + descent. */
 function rowHeight(row: ContainerBox, cells: readonly MeasuredCell[]): { height: number; baseline: number | null } {
