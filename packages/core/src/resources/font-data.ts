@@ -18,11 +18,25 @@ function keepGlyphCodePoints(font: Font): void {
   };
 }
 
+/** Tables a WOFF or WOFF2 font may declare, decompressed, in all (large CJK fonts are about 20 MB). */
+export const MAX_FONT_TABLE_BYTES = 64 * 1024 * 1024;
+
+/** The bytes a font's tables take once decompressed, from its directory (no table is read). */
+function declaredTableBytes(font: Font): number {
+  const f = font as unknown as { type?: string; directory?: { tables?: Record<string, { length?: number; transformLength?: number }> } };
+  if (f.type !== 'WOFF' && f.type !== 'WOFF2') return 0; // TTF/OTF tables are the file's own bytes
+  return Object.values(f.directory?.tables ?? {}).reduce((sum, t) => sum + (t.transformLength ?? t.length ?? 0), 0);
+}
+
 /** Parse font bytes (TTF, OTF, WOFF, WOFF2; font `index` of a collection, default the first). Throws on garbage. */
 export function parseFont(bytes: Uint8Array, index = 0): Font {
   const parsed = create(bytes);
   const font = 'fonts' in parsed ? parsed.fonts[index] : parsed;
   if (!font || typeof font.layout !== 'function') throw new Error('not a font');
+  // fontkit inflates a WOFF/WOFF2 into buffers of the sizes its directory declares: 167 KB
+  // declaring 1.5 GB took the server from 171 MB to 4.4 GB. Refuse before any table is read.
+  const declared = declaredTableBytes(font);
+  if (declared > MAX_FONT_TABLE_BYTES) throw new Error(`declares ${declared} bytes of tables, more than ${MAX_FONT_TABLE_BYTES}`);
   // fontkit reads tables lazily: bytes with a valid header but a missing or broken cmap,
   // head or hhea would only throw later, in the middle of layout. Touch them now.
   if (!(font.unitsPerEm > 0) || !Number.isFinite(font.ascent) || font.numGlyphs <= 0) throw new Error('not a font');
@@ -55,7 +69,17 @@ export function faceCovers(face: FontFace, codePoint: number): boolean {
 /** Web fonts parsed by content: the same file in many renders is parsed once. */
 const parsedByHash = new BoundedCache<string, Font>(64);
 
-/** parseFont, memoised per process by the bytes' SHA-256 (fontkit fonts are read-only). */
+/** Fonts larger than this (file or inflated tables) are parsed per render, not kept in the cache. */
+const CACHEABLE_FONT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * parseFont, memoised per process by the bytes' SHA-256 (fontkit fonts are read-only). Only
+ * fonts of at most 8 MiB are kept, so the cache holds at most 64 × 8 MiB however large the
+ * fonts of past renders were (reading the directory inflates nothing).
+ */
 export function parseFontCached(bytes: Uint8Array): Font {
+  const probe = create(bytes);
+  const declared = 'fonts' in probe ? 0 : declaredTableBytes(probe);
+  if (Math.max(bytes.byteLength, declared) > CACHEABLE_FONT_BYTES) return parseFont(bytes);
   return parsedByHash.get(createHash('sha256').update(bytes).digest('hex'), () => parseFont(bytes));
 }

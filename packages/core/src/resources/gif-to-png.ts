@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from './images.js';
 import { encodePng } from './png-write.js';
 
 /**
@@ -122,6 +123,9 @@ export function gifToPng(gif: Uint8Array): Buffer | null {
   const height = u16(gif, 8);
   const frame = firstFrame(gif);
   if (!frame || width === 0 || height === 0) return null;
+  // The megapixel check saw the logical screen only: a 1×1 screen can hold a 46,340² frame,
+  // whose indices alone are 2 GB. Check the frame's declared size before allocating it.
+  if (frame.width * frame.height > MAX_IMAGE_PIXELS) return null;
   const indices = lzwDecode(frame.data, frame.minCodeSize, frame.width * frame.height);
   const rgba = new Uint8Array(width * height * 4);
   const rows = rowOrder(frame.height, frame.interlaced);
