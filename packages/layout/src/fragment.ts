@@ -106,6 +106,12 @@ export interface Page {
    */
   readonly area?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   /**
+   * Slices of earlier pages' content that overflowed their page area (monolithic overflow,
+   * src/page/overflow-pages.ts): each earlier body moved by `dy`, painted clipped to `area`
+   * over the backdrop and under `fragments`.
+   */
+  readonly carried?: readonly { readonly fragments: readonly Fragment[]; readonly dy: number }[];
+  /**
    * Header, footer and margin boxes, painted above `fragments` as a layer of their own (the
    * services users' templates were written for print header and footer templates as documents
    * of their own). Absent from pages given to a PageSink, which receives them through `chrome`.

@@ -189,6 +189,12 @@ export class PdfPainter implements PageSink {
     if (scale !== 1) doc.transform(scale, 0, 0, scale, 0, 0);
     if (page?.backdrop) paintLayer(ctx, page.backdrop);
     if (page?.area) ctx.clipRect(page.area);
+    for (const slice of page?.carried ?? []) {
+      ctx.save();
+      doc.transform(1, 0, 0, 1, 0, slice.dy);
+      paintLayer(ctx, slice.fragments);
+      ctx.restore();
+    }
     paintLayer(ctx, fragments);
     destinations.paintLinks(ctx, index, scale, anchors);
     ctx.restore();

@@ -6,7 +6,7 @@ import { keywordWidths } from './keyword-widths.js';
 import { roomNeeded } from './end-reserve.js';
 import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './monolithic-overflow.js';
 import { flowChildren, type FlowState } from './block-children.js';
-import { createBoxFragment, offsetFragment, partOf } from './fragments.js';
+import { createBoxFragment, offsetFragment, partOf, startLower } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker } from './marker-placement.js';
 import { beginFloats, floatsBottom, settleMargins } from '../float/float-layout.js';
@@ -85,7 +85,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     const start = contentStartBelow(token.overflow - top, space.blockSize - state.origin);
     if (start === null) {
       // Nothing of this page is left: it holds only the overflow, for this box and its broken descendants.
-      state.y = space.blockSize - state.origin;
+      state.y = state.skipped = space.blockSize - state.origin;
       state.overflow = token.overflow;
       return pastPage(frame, token, space.pageTop + space.blockSize);
     }
@@ -252,7 +252,10 @@ function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   const border = whole ? used.border : { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
   const padding = whole ? used.padding : { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  return createBoxFragment(box.style, box.tag, box.attrs, {
+  const fragment = createBoxFragment(box.style, box.tag, box.attrs, {
     x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
   }, exactSize(state.children));
+  // Chromium's fragment resumes below monolithic overflow it moved past: no background behind that.
+  if (state.skipped > 0) startLower(fragment, state.skipped);
+  return fragment;
 }

@@ -42,6 +42,14 @@ export function setLineShift(f: TextFragment, shift: number): void {
 }
 
 /** Move a fragment (relative to its parent) by dx, dy. */
+/** The box's fragment starts `gap` lower, its content staying where it is (the gap is not part of it). */
+export function startLower(f: BoxFragment, gap: number): void {
+  const m = f as Mutable<BoxFragment>;
+  m.y += gap;
+  m.height = Math.max(0, m.height - gap);
+  for (const child of f.children) offsetFragment(child, 0, -gap);
+}
+
 export function offsetFragment(f: Fragment, dx: number, dy: number): void {
   if (f.kind === 'text') {
     const m = f as Mutable<TextFragment>;

@@ -16,6 +16,7 @@ import { layoutChrome } from './page-chrome.js';
 import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
 import { overflowRight, shrinkFactor } from './shrink-to-fit.js';
+import { carriedSlices, carriesLeft, carryOf, type Carry, type CarriedSlice } from './overflow-pages.js';
 
 /** Thrown when the document needs more than `maxPages` pages. */
 export class LayoutLimitError extends Error {
@@ -42,6 +43,8 @@ interface BodyPage {
   readonly documentTop: number;
   /** Shrink to fit: `style` and all geometry are in layout px, the paper is `scale` times that. */
   readonly scale: number;
+  /** Slices of earlier pages' overflow shown on this one (./overflow-pages.ts). */
+  readonly carried?: readonly CarriedSlice[];
 }
 
 interface Documents {
@@ -186,6 +189,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
   let documentHeight = 0;
   let resume: Resume | null = null;
   let forced: ForcedBreak | null = null;
+  const carries: Carry[] = [];
   do {
     const index = pages.length;
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
@@ -217,14 +221,30 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
-    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale });
+    const carried = carriedSlices(carries, bodyTop, room);
+    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale, carried });
+    const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
+    if (carry) carries.push(carry);
     // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
     documentHeight += r.resume ? bodyHeight : contentBottom;
-    if (pass.streams) give(pages[index]!, index === 0 && r.resume === null);
+    if (pass.streams) give(pages[index]!, index === 0 && r.resume === null && !carry);
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
     resume = r.resume;
     forced = r.forcedBreak ?? null;
   } while (resume !== null);
+  // Overflow below the last page's content goes on over pages of its own.
+  while (carriesLeft(carries)) {
+    const index = pages.length;
+    if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
+    const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }), scale);
+    const chrome = reservedByWidth.get(areaWidth(style, margins)) ?? reserved(docs, areaWidth(style, margins), options, ctx, count);
+    const bodyTop = margins.top + chrome.header;
+    const area = style.height - margins.top - margins.bottom;
+    const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
+    const carried = carriedSlices(carries, bodyTop, room);
+    pages.push({ index, style, margins, blank: false, body: null, bodyTop, bodyHeight: Math.max(0, area - chrome.header - chrome.footer), contentBottom: 0, documentTop: documentHeight, scale, carried });
+    if (pass.streams) give(pages[index]!, false);
+  }
   if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
   return { pages, shrink };
 }
@@ -262,9 +282,13 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
     fragments.push(createBoxFragment(docs.canvas.style, '', NO_ATTRS, { x: margins.left, y: margins.top, width, height, border, padding: ZERO_EDGES, part: WHOLE }, []));
   }
   if (b.body) fragments.push(b.body);
+  const carried = b.carried && b.carried.length > 0 ? b.carried : undefined;
+  // Slices of earlier pages go over the canvas background and under this page's body.
+  if (carried && docs.canvas.style) backdrop.push(fragments.shift()!);
   const area = { x: margins.left, y: margins.top, width, height };
-  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments };
-  const clipped = b.body && crossesArea(b.body, area) ? { ...page, area } : page;
+  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments, ...(carried ? { carried } : {}) };
+  // Carried slices always reach out of the page area.
+  const clipped = carried || (b.body && crossesArea(b.body, area)) ? { ...page, area } : page;
   return b.scale === 1 ? clipped : { ...clipped, scale: b.scale };
 }
 

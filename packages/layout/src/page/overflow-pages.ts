@@ -1,0 +1,85 @@
+import type { Fragment } from '../fragment.js';
+
+/*
+ * Chromium prints content that overflows the bottom of the page area (monolithic content: an
+ * image, a line, bottom padding placed in one piece, src/flow/monolithic-overflow.ts) on the
+ * next pages, as if the pages were cut from one long sheet: each following page shows the next
+ * slice of it, under its own content, and pages are added at the end while some of it is left.
+ * Measured: a 1500 px image on a 975 px page area continues 525 px down the next page; bottom
+ * padding of 3000 px after the last line adds three pages.
+ */
+
+/** An earlier page's body whose overflow reaches into the pages that follow it. */
+export interface Carry {
+  readonly body: Fragment;
+  /** Where the slice shown on the next page starts, in the earlier page's coordinates. */
+  end: number;
+  /** How far the overflow reaches below `end`. */
+  rest: number;
+}
+
+/** A slice of an earlier page shown on this one: `fragments` moved down by `dy` (negative: up). */
+export interface CarriedSlice {
+  readonly fragments: readonly Fragment[];
+  readonly dy: number;
+}
+
+/** The overflow of `body` (placed on its page, descendants relative to their parent) below `end`, null when none. */
+export function carryOf(body: Fragment, end: number): Carry | null {
+  const rest = overflowBottom(body) - end;
+  return rest > 0.5 ? { body, end, rest } : null;
+}
+
+/** The slices this page shows, its content starting at `top` with `room` below it; then the carries move past it. */
+export function carriedSlices(carries: Carry[], top: number, room: number): CarriedSlice[] {
+  const slices: CarriedSlice[] = [];
+  for (const c of carries) {
+    if (c.rest <= 0.5) continue;
+    slices.push({ fragments: [c.body], dy: top - c.end });
+    c.end += room;
+    c.rest -= room;
+  }
+  return slices;
+}
+
+/** Some overflow is left below every page so far: another page is needed. */
+export function carriesLeft(carries: readonly Carry[]): boolean {
+  return carries.some((c) => c.rest > 0.5);
+}
+
+/**
+ * The bottom of a page body's overflow in page coordinates: border boxes (the root's and the
+ * body's only when they end with padding or a border), text and images, not looking inside boxes
+ * that clip their overflow, nor at absolutely positioned boxes (placed by their containing block,
+ * src/positioned). `body` is placed on the page, descendants relative to it.
+ */
+function overflowBottom(body: Fragment): number {
+  let bottom = -Infinity;
+  const frags: Fragment[] = [body];
+  const origins: number[] = [0];
+  while (frags.length) {
+    const f = frags.pop()!;
+    const oy = origins.pop()!;
+    if (f.kind === 'text') {
+      bottom = Math.max(bottom, oy + f.baseline);
+      continue;
+    }
+    if (f.kind === 'image') {
+      bottom = Math.max(bottom, oy + f.clip.y + f.clip.height);
+      continue;
+    }
+    if (f !== body && (f.style.position === 'absolute' || f.style.position === 'fixed')) continue;
+    // The root's and body's heights end with their last children's bottom margins, which Chromium does not print onto another page.
+    if (!isRootLike(f) || f.padding.bottom + f.border.bottom > 0) bottom = Math.max(bottom, oy + f.y + f.height);
+    if (f.style.overflow !== 'visible') continue;
+    for (const child of f.children) {
+      frags.push(child);
+      origins.push(oy + f.y);
+    }
+  }
+  return bottom;
+}
+
+function isRootLike(f: Fragment & { kind: 'box' }): boolean {
+  return f.tag === 'html' || f.tag === 'body';
+}
