@@ -35,7 +35,22 @@ export function breakOpportunities(text: string): Uint8Array {
     if (!bk.required && afterSolidus(text, bk.position)) continue;
     out[bk.position] = bk.required ? REQUIRED_BREAK : ALLOWED_BREAK;
   }
+  for (let i = text.indexOf('-', 1) + 1; i > 1; i = text.indexOf('-', i) + 1) {
+    if (hyphenBetweenAlphanumerics(text, i)) out[i] = ALLOWED_BREAK;
+  }
   return out;
+}
+
+const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
+const isAsciiAlphanumeric = (code: number): boolean => isAsciiDigit(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * UAX #14 LB25 keeps `HY × NU` (a minus sign), but Chromium allows a break after a `-` that
+ * follows an ASCII letter or digit and precedes a digit ("ABCD-|1234", "000-|0000": long codes
+ * and URLs; blink text_break_iterator.cc ShouldBreakAfter); "x.-1234", "é-1234", " -5" stay whole.
+ */
+function hyphenBetweenAlphanumerics(text: string, i: number): boolean {
+  return i < text.length && isAsciiDigit(text.charCodeAt(i)) && isAsciiAlphanumeric(text.charCodeAt(i - 2));
 }
 
 /**
