@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox, ReplacedBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/block-children.js';
-import { definite, marginOrZero, type UsedBox } from '../flow/box-model.js';
+import { borderEdges, definite, marginOrZero, paddingEdges, type UsedBox } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -251,9 +251,18 @@ function freeSpan(child: ContainerBox | ReplacedBox, space: Space, used: UsedBox
   return { left, width: Math.max(0, right - left) };
 }
 
-/** The width a float-avoiding box needs: its definite (or replaced) margin-box width, else nothing. */
+/**
+ * The width a float-avoiding box needs: its definite (or replaced) margin-box width, else its
+ * horizontal borders and padding, which an auto width cannot shrink away (Chromium moves such a
+ * box, e.g. an `hr`, which has `overflow: hidden` in its UA sheet, below a float that leaves
+ * less than that; CSS 2 §9.5).
+ */
 function minimumWidth(box: ContainerBox | ReplacedBox, cbWidth: number, ctx: LayoutContext): number {
   const s = box.style;
-  if (box.kind !== 'replaced' && definite(s.width, cbWidth) === null) return 0;
+  if (box.kind !== 'replaced' && definite(s.width, cbWidth) === null) {
+    const border = borderEdges(s);
+    const padding = paddingEdges(s, cbWidth);
+    return border.left + border.right + padding.left + padding.right;
+  }
   return outerSizes(box, ctx).max;
 }
