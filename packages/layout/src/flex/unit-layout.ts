@@ -234,12 +234,21 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
     }
     // Items continuing from the previous page start at its top; the others keep their place below it.
     const y = state?.inner[k] ? top : Math.max(top, frame.topEdges + p.y - frame.offset);
+    // An item placed below the unit's top (aligned to its centre or end) that cannot start here
+    // waits for the next page, where it starts at its offset less the room consumed, or at the
+    // top; the others stay (Chromium only moves the whole line for an item at its top).
+    const deferrable = !state?.inner[k] && p.y > unit.top + EPSILON;
+    if (deferrable && y >= frame.available - EPSILON) {
+      done.push(false);
+      inner.push(null);
+      return;
+    }
     const avoid = p.box.style.breakInside === 'avoid' || p.box.style.breakInside === 'avoid-page';
     const r = avoid && !pageIsEmpty && !state?.inner[k] ? null : layoutItem(p.box, { width: p.width, height: p.pinHeight },
       p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
       { blockSize: frame.available - y, pageIsEmpty, resume: state?.inner[k] ?? null });
     if (!r?.fragment) {
-      anyPushed = true;
+      anyPushed ||= !deferrable;
       done.push(false);
       inner.push(state?.inner[k] ?? null);
       return;
