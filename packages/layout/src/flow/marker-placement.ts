@@ -6,7 +6,7 @@ import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { NO_MARGINS } from './types.js';
 import type { FlowState } from './block-children.js';
-import { createBoxFragment, ZERO_EDGES, WHOLE } from './fragments.js';
+import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { layoutMarker } from './layout-box.js';
 import { usedLineHeight } from './line-metrics.js';
 
@@ -22,9 +22,34 @@ const SYMBOLS = new Set(['disc', 'circle', 'square']);
 export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): boolean {
   const marker = box.marker;
   if (!marker) return false;
+  lowerTableBelowMarker(marker, state, used, ctx);
   const held = state.baseline === null && holdMarkerLine(box, marker, state, used, ctx);
   placeMarkerFragment(marker, box, state, used, ctx);
   return held;
+}
+
+/**
+ * A list item whose first in-flow child is a table: the marker's baseline is the table's (its
+ * first row's, else its bottom content edge, CSS 2.1 §17.5.3), and when the marker's line would
+ * reach above the item's content top there, the content moves down so that it does not, as
+ * Chromium prints it (a clearfix `::before { display: table }` item is a line taller).
+ */
+function lowerTableBelowMarker(marker: MarkerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
+  const first = state.children.find((f) => f.kind !== 'box' || (f.style.float === 'none' && f.style.position !== 'absolute' && f.style.position !== 'fixed'));
+  if (first?.kind !== 'box' || first.style.display !== 'table') return;
+  const inside = state.baseline !== null && state.baseline >= first.y && state.baseline <= first.y + first.height;
+  const tableBaseline = inside ? state.baseline! : first.y + first.height - first.border.bottom - first.padding.bottom;
+  // The marker's baseline in its line (Chromium's integer font ascent and descent).
+  const m = ctx.shapes.metrics(marker.style);
+  const ascent = Math.round(m.ascent);
+  const descent = Math.round(m.descent);
+  const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
+  const markerBaseline = used.border.top + used.padding.top + Math.floor((lineHeight - ascent - descent) / 2) + ascent;
+  const dy = Math.max(0, markerBaseline - tableBaseline);
+  for (const f of state.children) offsetFragment(f, 0, dy);
+  state.y += dy;
+  if (state.lastBaseline !== null) state.lastBaseline += dy;
+  state.baseline = tableBaseline + dy;
 }
 
 /**
