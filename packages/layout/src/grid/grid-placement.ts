@@ -36,7 +36,8 @@ function resolveLine(line: GridLine, axis: AxisTemplate, side: 'start' | 'end'):
     if (area?.length) return area[0]!;
     const named = axis.names.get(line.name);
     if (named?.length) return named[0]!;
-    return null;
+    // §8.3.1: with no line of that name, all implicit lines are assumed to have it (the first one after the explicit grid).
+    return explicitLines(axis);
   }
   return null;
 }
