@@ -142,6 +142,11 @@ export interface TrackList {
   readonly lineNames: readonly (readonly string[])[];
   /** `repeat(auto-fill|auto-fit, …)`: position in `tracks` and the repeated tracks. */
   readonly autoRepeat: { readonly type: 'auto-fill' | 'auto-fit'; readonly index: number; readonly tracks: readonly TrackSize[]; readonly lineNames: readonly (readonly string[])[] } | null;
+  /**
+   * `subgrid [names]*` (CSS Grid 2 §9): no tracks of its own; `lineNames` are the names given
+   * to its lines in order. Outside a grid parent it behaves as `none`.
+   */
+  readonly subgrid?: boolean;
 }
 export type GridLine =
   | { readonly kind: 'auto' }

@@ -11,6 +11,7 @@ import { placeItems, type GridArea } from './grid-placement.js';
 import { areaRects, axisTemplate, gapOf, trackAt, type AxisTemplate, type TrackFn } from './grid-template.js';
 import { sizeTracks, type SizingItem } from './track-sizing.js';
 import { alignInArea, type AxisAlignment } from './grid-align.js';
+import { isColumnSubgrid, lendColumns, spannedColumns, subgridColumns } from './subgrid.js';
 
 /** The grid's explicit and implicit tracks and every item's area (CSS Grid §7, §8). */
 export interface GridStructure {
@@ -23,14 +24,21 @@ export interface GridStructure {
   /** Empty `auto-fit` tracks: zero-sized, and their gaps collapse (§7.2.3.2). */
   readonly colCollapsed: readonly boolean[];
   readonly rowCollapsed: readonly boolean[];
+  /** Column line names (explicit grid), lent to subgrids. */
+  readonly colNames: ReadonlyMap<string, readonly number[]>;
 }
 
-export function gridStructure(box: ContainerBox, width: number | null, height: number | null, maxHeight: number | null): GridStructure {
+/**
+ * `subgrid`: the columns lent by the grid parent, when laying out (intrinsic sizing leaves them
+ * out, so a subgrid contributes to its parent like an ordinary item).
+ */
+export function gridStructure(box: ContainerBox, width: number | null, height: number | null, maxHeight: number | null, subgrid = true): GridStructure {
   const s = box.style;
-  const colGap = gapOf(s.columnGap, width);
+  const sub = subgrid ? subgridColumns(box, width) : null;
+  const colGap = sub ? sub.gap : gapOf(s.columnGap, width);
   const rowGap = gapOf(s.rowGap, height);
   const areas = areaRects(s);
-  const colsT = axisTemplate(s.gridTemplateColumns, s.gridAutoColumns, width, null, colGap, areas.cols, areas.colCount, width);
+  const colsT = sub ? sub.axis : axisTemplate(s.gridTemplateColumns, s.gridAutoColumns, width, null, colGap, areas.cols, areas.colCount, width);
   const rowsT = axisTemplate(s.gridTemplateRows, s.gridAutoRows, height, maxHeight, rowGap, areas.rows, areas.rowCount, height);
   const items = collectItems(box);
   const placed = placeItems(items.map((i) => i.style), rowsT, colsT, s.gridAutoFlow);
@@ -38,7 +46,7 @@ export function gridStructure(box: ContainerBox, width: number | null, height: n
   const nRows = Math.max(rowsT.tracks.length, ...placed.map((a) => a.row + a.rowSpan));
   const cols = tracksOf(colsT, nCols, placed.map((a) => [a.col, a.colSpan]));
   const rows = tracksOf(rowsT, nRows, placed.map((a) => [a.row, a.rowSpan]));
-  return { items, areas: placed, colGap, rowGap, cols: cols.fns, rows: rows.fns, colCollapsed: cols.collapsed, rowCollapsed: rows.collapsed };
+  return { items, areas: placed, colGap, rowGap, cols: cols.fns, rows: rows.fns, colCollapsed: cols.collapsed, rowCollapsed: rows.collapsed, colNames: colsT.names };
 }
 
 /** Track functions for `n` tracks; empty `auto-fit` repetitions collapse to zero (§7.2.3.2). */
@@ -76,6 +84,11 @@ export function trackPositions(sizes: readonly number[], gap: number, available:
   return out;
 }
 
+/** A grid's geometry; `lendSubgrids` gives its subgrid items their columns again before they are laid out from a cached geometry. */
+export interface GridGeometry extends UnitGeometry {
+  readonly lendSubgrids: () => void;
+}
+
 const span = (pos: readonly number[], sizes: readonly number[], start: number, n: number): number =>
   pos[start + n - 1]! + sizes[start + n - 1]! - pos[start]!;
 
@@ -102,7 +115,7 @@ function scrollContainerMinimum(s: ComputedStyle, cbWidth: number): number | nul
  * then every item is laid out at its column area width to size the rows, then items are
  * aligned in their areas (§11 alignment, §10 justify/align-self). Rows are the break units.
  */
-export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
+export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: LayoutContext): GridGeometry {
   const s = box.style;
   const finiteMax = Number.isFinite(used.maxHeight) ? used.maxHeight : null;
   const g = gridStructure(box, used.width, used.height, finiteMax);
@@ -117,6 +130,8 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const colSlack = g.colGap * Math.max(0, g.cols.length - 1) - gapTotal(g.colGap, g.colCollapsed);
   const colSizes = sizeTracks(g.cols, colItems, used.width + colSlack, g.colGap, stretchy(s.justifyContent));
   const colPos = trackPositions(colSizes, g.colGap, used.width, s.justifyContent, g.colCollapsed);
+  const lendSubgrids = lenderToSubgrids(g, colSizes, colPos);
+  lendSubgrids();
   const horizontal = g.items.map((item, i) => {
     const a = g.areas[i]!;
     const area = span(colPos, colSizes, a.col, a.colSpan);
@@ -147,7 +162,21 @@ export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
       pinHeight: v.stretched ? v.size : null, baselineAligned: baseline, cbWidth: h.area, cbHeight: areaHeight,
     };
   });
-  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight };
+  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, lendSubgrids };
+}
+
+/**
+ * Subgridded items take the parent's tracks they span (CSS Grid 2 §9); the gap lent is the
+ * distance between the tracks, so distributed free space (justify-content) is kept.
+ */
+function lenderToSubgrids(g: GridStructure, sizes: readonly number[], pos: readonly number[]): () => void {
+  const loans = g.items.flatMap((item, i) => {
+    if (item.kind !== 'grid' || !isColumnSubgrid(item.style)) return [];
+    const a = g.areas[i]!;
+    const gap = a.colSpan > 1 ? pos[a.col + 1]! - pos[a.col]! - sizes[a.col]! : g.colGap;
+    return [{ item, columns: spannedColumns(sizes, gap, g.colNames, a.col, a.colSpan) }];
+  });
+  return () => { for (const l of loans) lendColumns(l.item, l.columns); };
 }
 
 function isBaseline(item: ComputedStyle, container: ComputedStyle): boolean {

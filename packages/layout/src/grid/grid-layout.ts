@@ -3,16 +3,20 @@ import type { LayoutContext } from '../flow/context.js';
 import type { UsedBox } from '../flow/box-model.js';
 import type { LayoutResult, Resume, Space } from '../flow/types.js';
 import { layoutUnits, type UnitGeometry } from '../flex/unit-layout.js';
-import { computeGridGeometry } from './grid-geometry.js';
+import { computeGridGeometry, type GridGeometry } from './grid-geometry.js';
+import { lentKey } from './subgrid.js';
 
-const geometryCache = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: UnitGeometry }>>();
+const geometryCache = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: GridGeometry }>>();
 
 function gridUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
   let perCtx = geometryCache.get(ctx.lineCache);
   if (!perCtx) geometryCache.set(ctx.lineCache, (perCtx = new WeakMap()));
-  const key = `${used.width}|${used.height}|${used.minHeight}|${used.maxHeight}`;
+  const key = `${used.width}|${used.height}|${used.minHeight}|${used.maxHeight}|${lentKey(box)}`;
   const hit = perCtx.get(box);
-  if (hit && hit.key === key) return hit.geo;
+  if (hit && hit.key === key) {
+    hit.geo.lendSubgrids();
+    return hit.geo;
+  }
   const geo = computeGridGeometry(box, used, ctx);
   perCtx.set(box, { key, geo });
   return geo;

@@ -86,6 +86,10 @@ function gridLine(v: string): GridLine {
 
 /** `[a] 100px repeat(2, 1fr) minmax(10px, auto) [b]` → TrackList. */
 export function trackList(value: string): TrackList {
+  if (value.startsWith('subgrid')) {
+    const names = [...value.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!.trim().split(/\s+/).filter(Boolean));
+    return { tracks: [], lineNames: names, autoRepeat: null, subgrid: true };
+  }
   const tokens = value.match(/\[[^\]]*\]|repeat\((?:[^()]|\([^()]*\))*\)|minmax\([^()]*\)|fit-content\([^()]*\)|[^\s]+/g) ?? [];
   const tracks: TrackSize[] = [];
   const lineNames: string[][] = [[]];

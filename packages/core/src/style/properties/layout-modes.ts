@@ -60,9 +60,27 @@ function lineNames(cv: CV): string[] | null {
   return cv.t === 'block' && cv.v === '[' ? words(cv.items).map((n) => (n.t === 'ident' ? n.v : '')) : null;
 }
 
+/** `subgrid <line-name-list>?` (CSS Grid 2 §9.1): only line names, `repeat(n, [names]+)` expanded. */
+function subgridList(rest: readonly CV[]): TrackList | undefined {
+  const names: string[][] = [];
+  for (const cv of rest) {
+    const ln = lineNames(cv);
+    if (ln) { names.push(ln); continue; }
+    if (cv.t !== 'fn' || cv.v !== 'repeat') return undefined;
+    const comma = cv.args.findIndex((a) => a.t === 'delim' && a.v === ',');
+    const count = words(cv.args.slice(0, comma))[0];
+    const body = words(cv.args.slice(comma + 1)).map(lineNames);
+    if (count?.t !== 'num' || count.v < 1 || body.some((b) => b === null)) return undefined;
+    for (let k = 0; k < Math.min(count.v, 1000); k++) names.push(...(body as string[][]));
+  }
+  return { tracks: [], lineNames: names, autoRepeat: null, subgrid: true };
+}
+
 /** `<track-list>` with `repeat(n, …)` expanded and `repeat(auto-fill|auto-fit, …)` kept. */
 function trackList(cvs: readonly CV[], ctx: ComputeContext): TrackList | 'none' | undefined {
   if (identOf(cvs) === 'none') return 'none';
+  const all = words(cvs);
+  if (all[0]?.t === 'ident' && all[0].v.toLowerCase() === 'subgrid') return subgridList(all.slice(1));
   const tracks: TrackSize[] = [];
   const names: string[][] = [[]];
   let autoRepeat: TrackList['autoRepeat'] = null;

@@ -1,0 +1,82 @@
+import type { ContainerBox } from '../boxes/box.js';
+import type { ComputedStyle } from '../style.js';
+import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
+import { gapOf, type AxisTemplate, type TrackFn } from './grid-template.js';
+
+/**
+ * The columns a grid parent lends to a subgridded item (CSS Grid 2 §9): the used sizes and
+ * positions of the tracks the item spans, and the parent's line names on those lines.
+ */
+export interface LentColumns {
+  readonly sizes: readonly number[];
+  readonly gap: number;
+  readonly names: ReadonlyMap<string, readonly number[]>;
+}
+
+/**
+ * Set by the parent grid for each of its subgrid items just before they are laid out; keyed by
+ * the children list, which an item shares with its copies of pinned size (`pinItem`).
+ */
+const lent = new WeakMap<object, LentColumns>();
+
+export const isColumnSubgrid = (s: ComputedStyle): boolean => s.gridTemplateColumns !== 'none' && s.gridTemplateColumns.subgrid === true;
+
+export function lendColumns(item: ContainerBox, columns: LentColumns): void {
+  lent.set(item.children, columns);
+}
+
+/** A key for caches: the lent columns change the subgrid's layout. */
+export function lentKey(box: ContainerBox): string {
+  const l = lent.get(box.children);
+  return l ? `${l.gap}/${l.sizes.join(',')}` : '';
+}
+
+/** The parent's tracks spanned by an item, with the parent's line names shifted to the item's lines. */
+export function spannedColumns(
+  sizes: readonly number[], gap: number, names: ReadonlyMap<string, readonly number[]>, start: number, span: number,
+): LentColumns {
+  const shifted = new Map<string, number[]>();
+  for (const [name, lines] of names) {
+    const inside = lines.filter((l) => l >= start && l <= start + span).map((l) => l - start);
+    if (inside.length) shifted.set(name, inside);
+  }
+  return { sizes: sizes.slice(start, start + span), gap, names: shifted };
+}
+
+/**
+ * A subgrid's column axis (CSS Grid 2 §9): the parent's spanned tracks at their used sizes, in
+ * the subgrid's content box (its margin, border and padding take room from the edge tracks,
+ * §9.3); its own gap, when not `normal`, narrows the tracks beside each gap by half the
+ * difference (§9.4). Line names: the parent's, then the subgrid's own (§9.5). Null when the box
+ * is not a subgrid or no grid parent lent it columns (then `subgrid` behaves as `none`).
+ */
+export function subgridColumns(box: ContainerBox, width: number | null): { axis: AxisTemplate; gap: number } | null {
+  const s = box.style;
+  const l = lent.get(box.children);
+  if (!l || !isColumnSubgrid(s) || s.gridTemplateColumns === 'none' || l.sizes.length === 0) return null;
+  const cb = width ?? 0;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cb);
+  const startEdge = marginOrZero(s.marginLeft, cb) + b.left + p.left;
+  const endEdge = marginOrZero(s.marginRight, cb) + b.right + p.right;
+  const ownGap = s.columnGap === 'normal' ? l.gap : gapOf(s.columnGap, width);
+  const half = (ownGap - l.gap) / 2;
+  const n = l.sizes.length;
+  const tracks: TrackFn[] = l.sizes.map((size, i) => {
+    let v = size;
+    if (i === 0) v -= startEdge; else v -= half;
+    if (i === n - 1) v -= endEdge; else v -= half;
+    const value = Math.max(0, v);
+    return { min: { kind: 'fixed', value }, max: { kind: 'fixed', value } };
+  });
+  const names = new Map<string, number[]>();
+  for (const [name, lines] of l.names) names.set(name, [...lines]);
+  s.gridTemplateColumns.lineNames.forEach((list, line) => {
+    if (line > n) return;
+    for (const name of list) {
+      const at = names.get(name);
+      if (at) { if (!at.includes(line)) { at.push(line); at.sort((x, y) => x - y); } } else names.set(name, [line]);
+    }
+  });
+  return { axis: { tracks, names, autoFit: null, implicit: [{ min: { kind: 'fixed', value: 0 }, max: { kind: 'fixed', value: 0 } }] }, gap: ownGap };
+}
