@@ -193,15 +193,8 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
   do {
     const index = pages.length;
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
-    // break-before/after: left/right (CSS Fragmentation 3 §3.1): a blank page keeps the side right; page 1 is a right page.
-    const wantsBlank = (forced === 'right' && index % 2 === 1) || (forced === 'left' && index % 2 === 0);
-    if (wantsBlank && index > 0) {
-      const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: true }), scale);
-      pages.push({ index, style, margins, blank: true, body: null, bodyTop: 0, bodyHeight: 0, contentBottom: 0, documentTop: documentHeight, scale });
-      if (pass.streams) give(pages[index]!, false);
-      forced = 'page';
-      continue;
-    }
+    // break-before/after: left/right/recto/verso break the page like `page`: Chromium prints no
+    // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
     const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
     const width = areaWidth(style, margins);
     let chrome = reservedByWidth.get(width);
