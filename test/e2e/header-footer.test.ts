@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@platen/core';
 import { extractWords, type Word } from '../helpers/poppler.js';
 
-// The a4 preset is Chromium's print-API A4: 596 × 843 pt (core/format.ts).
+// The a4 preset lays out in Chromium's print-API A4 box, 596 × 843 pt, on a 210 × 297 mm sheet (core/format.ts).
 const A4_HEIGHT_PT = 843;
 const MARGIN_PT = 56; // default top/bottom margin, 20 mm, which Chromium's print API takes in whole points
 

@@ -227,8 +227,8 @@ describe('pages and limits', () => {
     ['@page size 0', '@page { size: 0 0 }', [28.35, 28.35]],
     ['@page size 1mm', '@page { size: 1mm 1mm; margin: 0 }', [28.35, 28.35]],
     ['@page size 10^6 mm', '@page { size: 1000000mm 1000000mm }', [14173.23, 14173.23]],
-    ['@page size -5in 3in (invalid: ignored)', '@page { size: -5in 3in }', [596, 843]],
-    ['@page size 3in 4in 5in (invalid: ignored)', '@page { size: 3in 4in 5in }', [596, 843]],
+    ['@page size -5in 3in (invalid: ignored)', '@page { size: -5in 3in }', [595.28, 841.89]],
+    ['@page size 3in 4in 5in (invalid: ignored)', '@page { size: 3in 4in 5in }', [595.28, 841.89]],
   ])('%s is clamped to 10 mm – 5,000 mm per side (or ignored when invalid)', async (_name, css, [w, h]) => {
     const outcome = await bounded({ html: `<style>${css}</style><p>x</p>` });
     const pdf = new TextDecoder('latin1').decode(expectPdf(outcome).pdf);

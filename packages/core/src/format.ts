@@ -56,8 +56,11 @@ export interface PdfFormat {
 
 /** A PdfFormat with defaults applied and lengths in CSS px (1in = 96px = 25.4mm). */
 export interface ResolvedFormat {
+  /** The page box that content is laid out in, px. */
   readonly width: number;
   readonly height: number;
+  /** The sheet the PDF page gets when it differs from the layout size (a4: exactly 210 × 297 mm), px. */
+  readonly paper?: { readonly width: number; readonly height: number };
   readonly margins: { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
   readonly componentGap: number;
   readonly footerPosition: 'after-content' | 'page-bottom';
@@ -81,15 +84,18 @@ const PX_PER_UNIT: Readonly<Record<string, number>> = {
 const PT = 96 / 72;
 
 /**
- * Page sizes in px, portrait. A4 is Chromium's A4 as its print API gets it: Puppeteer and
- * Playwright pass 8.27in × 11.7in, which it lays out as whole points, rounded up: 596 × 843 pt
- * (measured: a `width: 100%` box is 795 px wide at zero margins, 721 at 10 mm, 683 at 15 mm, the
- * PDF page 595.92 × 842.88 pt). CSS `@page { size: A4 }` stays 210 × 297 mm, as in Chromium.
+ * Preset sheets in px, portrait (DECISIONS.md: a4 210 × 297 mm, letter 8.5 × 11 in, square 210 × 210 mm),
+ * and the page box each is laid out in where that differs. Chromium lays out a print-API A4 page
+ * (Puppeteer's and Playwright's 8.27 × 11.7 in) in whole points, rounded up: 596 × 843 pt
+ * (measured: a `width: 100%` box is 795 px wide at zero margins, 721 at 10 mm, 683 at 15 mm).
+ * Templates written for those services break their lines and pages in that box, so the a4
+ * preset lays out in it, on a sheet of exactly 210 × 297 mm: the content ends 0.7 pt closer to
+ * the right edge and 1.1 pt closer to the bottom. CSS `@page { size: A4 }` stays 210 × 297 mm.
  */
-const PRESETS: Readonly<Record<string, readonly [number, number]>> = {
-  a4: [596 * PT, 843 * PT],
-  letter: [8.5 * 96, 11 * 96],
-  square: [210 * MM, 210 * MM],
+const PRESETS: Readonly<Record<string, { readonly paper: readonly [number, number]; readonly layout?: readonly [number, number] }>> = {
+  a4: { paper: [210 * MM, 297 * MM], layout: [596 * PT, 843 * PT] },
+  letter: { paper: [8.5 * 96, 11 * 96] },
+  square: { paper: [210 * MM, 210 * MM] },
 };
 export const MIN_PAGE_SIDE = 10 * MM;
 export const MAX_PAGE_SIDE = 5000 * MM;
@@ -135,13 +141,15 @@ function oneOf<T extends string>(format: PdfFormat, key: keyof PdfFormat, prefix
   return value as T;
 }
 
-function pageSize(format: PdfFormat, prefix: string): [number, number] {
+/** The layout size and, when it differs, the paper size of the format's page. */
+function pageSize(format: PdfFormat, prefix: string): { size: [number, number]; paper?: [number, number] } {
   // Without a preset, a width and a height mean a custom size (rather than ignoring them).
   const impliedCustom = format.preset === undefined && format.width !== undefined && format.height !== undefined;
   const preset = oneOf(format, 'preset', prefix, PRESET_NAMES, impliedCustom ? 'custom' : 'a4');
   if (preset !== 'custom') {
-    const base = PRESETS[preset.replace('-landscape', '')] ?? PRESETS['a4']!;
-    return preset.endsWith('-landscape') ? [base[1], base[0]] : [base[0], base[1]];
+    const { paper, layout } = PRESETS[preset.replace('-landscape', '')] ?? PRESETS['a4']!;
+    const orient = ([w, h]: readonly [number, number]): [number, number] => (preset.endsWith('-landscape') ? [h, w] : [w, h]);
+    return layout ? { size: orient(layout), paper: orient(paper) } : { size: orient(paper) };
   }
   const side = (key: 'width' | 'height'): number => {
     const raw = optionalString(format, key, prefix);
@@ -153,7 +161,7 @@ function pageSize(format: PdfFormat, prefix: string): [number, number] {
     }
     return px;
   };
-  return [side('width'), side('height')];
+  return { size: [side('width'), side('height')] };
 }
 
 function margins(format: PdfFormat, prefix: string, width: number, height: number): ResolvedFormat['margins'] {
@@ -187,7 +195,7 @@ function round(n: number): number {
 export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'format'): ResolvedFormat {
   const f: PdfFormat = format ?? {};
   if (typeof f !== 'object' || f === null || Array.isArray(f)) fail(paramPrefix, `${paramPrefix} must be an object.`);
-  const [width, height] = pageSize(f, paramPrefix);
+  const { size: [width, height], paper } = pageSize(f, paramPrefix);
   const resolvedMargins = margins(f, paramPrefix, width, height);
   const gapRaw = optionalString(f, 'component_gap', paramPrefix);
   const gap = gapRaw === undefined ? 0 : parseAbsoluteLength(gapRaw);
@@ -203,6 +211,7 @@ export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'form
   return {
     width,
     height,
+    ...(paper ? { paper: { width: paper[0], height: paper[1] } } : {}),
     margins: resolvedMargins,
     componentGap: gap,
     footerPosition: oneOf(f, 'footer_position', paramPrefix, FOOTER_POSITIONS, 'after-content'),

@@ -87,6 +87,8 @@ export interface Page {
   readonly index: number;
   readonly width: number;
   readonly height: number;
+  /** The PDF page's size when it differs from `width` × `height` (a preset's exact sheet), px. */
+  readonly paper?: { readonly width: number; readonly height: number };
   readonly backgroundColor: Color;
   /**
    * Shrink to fit (Chromium prints content wider than the page scaled down): fragment

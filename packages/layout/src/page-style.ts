@@ -24,6 +24,8 @@ export interface MarginBox {
 export interface PageBoxStyle {
   readonly width: number; // px
   readonly height: number; // px
+  /** The PDF page's size when it differs from the page box laid out (a preset's exact sheet), px. */
+  readonly paper?: { readonly width: number; readonly height: number };
   readonly marginTop: Length;
   readonly marginRight: Length;
   readonly marginBottom: Length;

@@ -127,7 +127,8 @@ export class PdfPainter implements PageSink {
 
   page(page: Page): void {
     const run = this.#run;
-    run.doc.addPage({ size: [page.width * PT_PER_PX, page.height * PT_PER_PX], margin: 0 });
+    const sheet = page.paper ?? page;
+    run.doc.addPage({ size: [sheet.width * PT_PER_PX, sheet.height * PT_PER_PX], margin: 0 });
     const pdfPage = run.pdf.page;
     const index = run.scales.length;
     const scale = page.scale ?? 1;

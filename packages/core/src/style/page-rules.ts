@@ -113,7 +113,10 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   const { format, root, env } = options;
   const winners = winnersOf(rules.map((r) => r.declarations));
   const context = computeStyle(winners, root, env, { lang: null, isRoot: false });
-  const [width, height] = pageSize(context.customs.get('--platen-page-size'), format, context);
+  const ownSize = pageSize(context.customs.get('--platen-page-size'), format, context);
+  const [width, height] = ownSize ?? [format.width, format.height];
+  // The format's exact sheet goes with its page box only: an `@page` size is its own sheet.
+  const paper = ownSize ? undefined : format.paper;
   const margin = (name: string, fallback: number, reference: number): number => {
     if (!winners.has(name)) return fallback;
     const v = context.flat[name];
@@ -130,6 +133,7 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   }
   return {
     width, height,
+    ...(paper ? { paper } : {}),
     marginTop: margin('margin-top', printerMargin(format.margins.top), height),
     marginRight: margin('margin-right', printerMargin(format.margins.right), width),
     marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
@@ -172,28 +176,31 @@ function formatBackground(format: ResolvedFormat): Color {
 
 const clampSide = (v: number): number => Math.min(MAX_PAGE_SIDE, Math.max(MIN_PAGE_SIDE, v));
 
-/** Paged Media 3 §7.1 `size`: auto | <length>{1,2} | <page-size> || [portrait | landscape]. */
-function pageSize(value: readonly CV[] | undefined, format: ResolvedFormat, context: ElementStyle): [number, number] {
+/**
+ * Paged Media 3 §7.1 `size`: auto | <length>{1,2} | <page-size> || [portrait | landscape].
+ * Null when the page takes the format's size (no `size`, `auto`, or an invalid value).
+ */
+function pageSize(value: readonly CV[] | undefined, format: ResolvedFormat, context: ElementStyle): [number, number] | null {
   const base: [number, number] = [format.width, format.height];
-  if (!value) return base;
+  if (!value) return null;
   const len: LengthContext = { fontSize: context.flat['font-size'] as number, rootFontSize: context.flat['font-size'] as number, viewportWidth: 0, viewportHeight: 0 };
   const w = words(value);
   const lengths = w.map((cv) => parseLength(cv, len, { percent: false, negative: false })).filter((v): v is number => typeof v === 'number');
   if (lengths.length > 0) {
     // <length [0,∞]>{1,2} alone: a negative length or a stray word invalidates the declaration.
-    if (lengths.length !== w.length || lengths.length > 2) return base;
+    if (lengths.length !== w.length || lengths.length > 2) return null;
     const [a, b = a] = lengths as [number, number?];
     return [clampSide(a), clampSide(b!)];
   }
   let size: [number, number] | null = null;
   let orientation: string | null = null;
   for (const cv of w) {
-    if (cv.t !== 'ident') return base;
+    if (cv.t !== 'ident') return null;
     const id = cv.v.toLowerCase();
-    if (id === 'auto') return base;
+    if (id === 'auto') return null;
     if (id === 'portrait' || id === 'landscape') orientation = id;
     else if (PAGE_SIZES[id]) size = [...PAGE_SIZES[id]!] as [number, number];
-    else return base;
+    else return null;
   }
   const [pw, ph] = size ?? base;
   const short = Math.min(pw, ph);

@@ -20,6 +20,15 @@ describe('resolveFormat', () => {
     expect(f.fontFamily).toBeNull();
   });
 
+  // DECISIONS.md: the a4 sheet is 210 × 297 mm; content is laid out in Chromium's print-API A4 box.
+  it('prints a4 on an exact 210 × 297 mm sheet, landscape too; other presets need no separate sheet', () => {
+    expect(resolveFormat({ preset: 'a4' }).paper).toEqual({ width: expect.closeTo(210 * MM, 6), height: expect.closeTo(297 * MM, 6) });
+    expect(resolveFormat({ preset: 'a4-landscape' }).paper).toEqual({ width: expect.closeTo(297 * MM, 6), height: expect.closeTo(210 * MM, 6) });
+    expect(resolveFormat({ preset: 'a4-landscape' }).width).toBeCloseTo(A4_H, 6);
+    expect(resolveFormat({ preset: 'letter' }).paper).toBeUndefined();
+    expect(resolveFormat({ preset: 'custom', width: '100mm', height: '100mm' }).paper).toBeUndefined();
+  });
+
   it.each<[PdfFormat, number, number]>([
     [{ preset: 'letter' }, 816, 1056],
     [{ preset: 'letter-landscape' }, 1056, 816],

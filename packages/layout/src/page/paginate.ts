@@ -279,7 +279,10 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
   // Slices of earlier pages go over the canvas background and under this page's body.
   if (carried && docs.canvas.style) backdrop.push(fragments.shift()!);
   const area = { x: margins.left, y: margins.top, width, height };
-  const page = { index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments, ...(carried ? { carried } : {}) };
+  const page = {
+    index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments,
+    ...(style.paper ? { paper: style.paper } : {}), ...(carried ? { carried } : {}),
+  };
   // Carried slices always reach out of the page area.
   const clipped = carried || (b.body && crossesArea(b.body, area)) ? { ...page, area } : page;
   return b.scale === 1 ? clipped : { ...clipped, scale: b.scale };

@@ -94,7 +94,9 @@ describe('rendering with @platen/core', () => {
     const letter = await call(server.url, '/api/v1/render', { body: { template_id: 'sized' }, key: alice.key });
     expect(pdfInfo(letter.bytes)).toMatch(/Page size:\s+612 x 792 pts/);
     const square = await call(server.url, '/api/v1/render', { body: { template_id: 'sized', format: { preset: 'a4-landscape' } }, key: alice.key });
-    expect(pdfInfo(square.bytes)).toMatch(/Page size:\s+843 x 596 pts/);
+    expect(pdfInfo(square.bytes)).toMatch(/Page size:\s+841\.89 x 595\.276 pts \(A4\)/);
+    const a4 = await call(server.url, '/api/v1/render', { body: { html: '<p>x</p>' }, key: alice.key });
+    expect(pdfInfo(a4.bytes)).toMatch(/Page size:\s+595\.276 x 841\.89 pts \(A4\)/);
   });
 
   it('delivers base64 and signed-URL renders of real PDFs, and blocks in raw HTML', async () => {
