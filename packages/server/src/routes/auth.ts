@@ -8,7 +8,7 @@ import { requestState } from '../http/request-state.js';
 import { resource } from '../http/resource.js';
 import { created } from '../http/respond.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
-import { credentialsSchema } from '../schemas/resources.js';
+import { credentialsSchema, passwordChangeSchema } from '../schemas/resources.js';
 
 export const loginSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) }).meta({ id: 'Login' });
 
@@ -67,6 +67,32 @@ export function registerAuthRoutes(app: H3, deps: AppDeps): void {
       deps.sessions.delete(token);
       deleteCookie(event, SESSION_COOKIE, { path: '/' });
       return { logged_out: true };
+    },
+  });
+  // Changing the password ends every other session; a wrong current password counts as a
+  // failed login (the same throttling), so this route cannot be used to guess it faster.
+  resource(app, '/api/v1/auth/password', {
+    POST: async (event) => {
+      const { userId } = requireAuth(event, deps, { key: false, session: true });
+      const input = validate(passwordChangeSchema, await readJson(event, deps.config));
+      const user = deps.users.get(userId);
+      const stored = user ? deps.users.findByEmail(user.email) : null;
+      if (!user || !stored) throw unauthorized();
+      const wait = deps.loginFailures.byEmail.lockedFor(user.email);
+      if (wait > 0) throw rateLimited(wait);
+      const release = deps.loginFailures.byEmail.reserve(user.email);
+      if (!(await verifyPassword(input.current_password, stored.passwordHash))) throw invalidCredentials();
+      release();
+      deps.users.setPasswordHash(userId, await hashPassword(input.new_password));
+      return { changed: true, other_sessions_ended: deps.sessions.deleteAllOf(userId, getCookie(event, SESSION_COOKIE) ?? null) };
+    },
+  });
+  resource(app, '/api/v1/auth/logout-all', {
+    POST: (event) => {
+      const { userId } = requireAuth(event, deps, { key: false, session: true });
+      const ended = deps.sessions.deleteAllOf(userId, null);
+      deleteCookie(event, SESSION_COOKIE, { path: '/' });
+      return { logged_out: true, sessions_ended: ended };
     },
   });
   resource(app, '/api/v1/auth/me', {

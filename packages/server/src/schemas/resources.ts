@@ -107,6 +107,9 @@ export const statsSchema = z
 export const credentialsSchema = z
   .object({ email: z.email().max(320), password: z.string().min(8, 'Passwords need at least 8 characters.').max(1000) })
   .meta({ id: 'Credentials' });
+export const passwordChangeSchema = z
+  .object({ current_password: z.string().min(1).max(1000), new_password: z.string().min(8, 'Passwords need at least 8 characters.').max(1000) })
+  .meta({ id: 'PasswordChange' });
 export const userSchema = z.object({ id: z.string(), email: z.string(), created_at: dateTime }).meta({ id: 'User' });
 export const userResponseSchema = z.object({ user: userSchema }).meta({ id: 'UserResponse' });
 

@@ -9,6 +9,7 @@ export function createSessionStore(db: Db, now: () => number, ttlSeconds: number
   const find = db.prepare<[string, string], { user_id: string }>('SELECT user_id FROM sessions WHERE token_hash = ? AND expires_at > ?');
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+  const removeOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?');
   return {
     create(userId: string): string {
       const token = randomBytes(32).toString('base64url');
@@ -21,6 +22,10 @@ export function createSessionStore(db: Db, now: () => number, ttlSeconds: number
     },
     delete(token: string): void {
       remove.run(digest(token));
+    },
+    /** End every session of a user but `keep` (a token; null ends them all). Returns how many ended. */
+    deleteAllOf(userId: string, keep: string | null): number {
+      return removeOthers.run(userId, keep === null ? null : digest(keep)).changes;
     },
     sweep(): void {
       removeExpired.run(new Date(now()).toISOString());

@@ -18,7 +18,11 @@ export function createUserStore(db: Db, now: () => number) {
   const insert = db.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)');
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
   const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
+  const setHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   return {
+    setPasswordHash(id: string, passwordHash: string): void {
+      setHash.run(passwordHash, id);
+    },
     /** Returns null when the email is taken. */
     create(email: string, passwordHash: string): User | null {
       const user = { id: newId('user'), email, created_at: new Date(now()).toISOString() };

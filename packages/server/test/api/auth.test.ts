@@ -75,6 +75,35 @@ describe('session flow', () => {
   });
 });
 
+describe('password change and logging out everywhere', () => {
+  const login = (email: string, password: string) => call(server.url, '/api/v1/auth/login', { body: { email, password } });
+
+  it('changes the password with the current one and ends every other session', async () => {
+    await call(server.url, '/api/v1/auth/signup', { body: { email: 'ida@example.com', password: 'password1' } });
+    const here = cookieOf(await login('ida@example.com', 'password1'));
+    const elsewhere = cookieOf(await login('ida@example.com', 'password1'));
+    expectError(await call(server.url, '/api/v1/auth/password', { body: { current_password: 'wrong-one', new_password: 'password2' }, cookie: here }), 401, 'authentication_error', 'invalid_credentials');
+    expectError(await call(server.url, '/api/v1/auth/password', { body: { current_password: 'password1', new_password: 'short' }, cookie: here }), 400, 'invalid_request_error', 'invalid_parameter', 'new_password');
+    const changed = await call(server.url, '/api/v1/auth/password', { body: { current_password: 'password1', new_password: 'password2' }, cookie: here });
+    expect(changed.json).toEqual({ changed: true, other_sessions_ended: 2 }); // the sign-up's session too
+    expect((await call(server.url, '/api/v1/auth/me', { cookie: here })).status).toBe(200);
+    expect((await call(server.url, '/api/v1/auth/me', { cookie: elsewhere })).status).toBe(401);
+    expect((await login('ida@example.com', 'password1')).status).toBe(401);
+    expect((await login('ida@example.com', 'password2')).status).toBe(200);
+  });
+
+  it('logs out every session of the account, the current one included', async () => {
+    await call(server.url, '/api/v1/auth/signup', { body: { email: 'jo@example.com', password: 'password1' } });
+    const a = cookieOf(await login('jo@example.com', 'password1'));
+    const b = cookieOf(await login('jo@example.com', 'password1'));
+    const other = (await seedAccount(server.url)).cookie;
+    const out = await call(server.url, '/api/v1/auth/logout-all', { method: 'POST', cookie: a });
+    expect(out.json).toEqual({ logged_out: true, sessions_ended: 3 });
+    for (const cookie of [a, b]) expect((await call(server.url, '/api/v1/auth/me', { cookie })).status).toBe(401);
+    expect((await call(server.url, '/api/v1/auth/me', { cookie: other })).status).toBe(200);
+  });
+});
+
 describe('login throttling under concurrency', () => {
   it('checks at most 10 of 60 wrong passwords sent at once, then locks the right one out', async () => {
     await call(server.url, '/api/v1/auth/signup', { body: { email: 'gus@example.com', password: 'password1' } });
