@@ -249,7 +249,9 @@ function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: nu
   return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: w, intrinsicHeight: h, ...(ratioOnly ? { ratioOnly } : {}) };
 }
 
-const SYMBOL_MARKERS = new Set(['disc', 'circle', 'square']);
+
+/** Markers drawn as shapes, not glyphs (Chromium's ListMarker symbol category; flow/marker-placement.ts). */
+export const SYMBOL_MARKERS: ReadonlySet<string> = new Set(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
 
 /** Marker text keeps its trailing space, which Chromium uses as the gap to the content. */
 function markerChildren(el: StyledElement, decorations: readonly DecorationSpec[]): InlineLevelBox[] {

@@ -46,8 +46,8 @@ export function layoutAtomic(box: AtomicInlineBox | ReplacedBox, cbWidth: number
  * size + font-size + 1 px after the line start, the shape placed as an outside one.
  */
 function layoutSymbolMarker(atomic: AtomicInlineBox, ctx: LayoutContext): AtomicLayout {
-  const { fragment, ascent } = symbolShape(atomic.style, ctx);
-  const marginWidth = fragment.width + atomic.style.fontSize + 1;
+  const { fragment, ascent, gap } = symbolShape(atomic.style, ctx);
+  const marginWidth = fragment.width + gap;
   // The fragment's y is measured from the ascent top; the margin box ends on the baseline.
   const marginHeight = ascent;
   return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };

@@ -1,4 +1,5 @@
 import type { ContainerBox, MarkerBox } from '../boxes/box.js';
+import { SYMBOL_MARKERS } from '../boxes/build-boxes.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { ComputedStyle, Length } from '../style.js';
 import type { BoxFragment, ImageFragment } from '../fragment.js';
@@ -12,7 +13,7 @@ import { usedLineHeight } from './line-metrics.js';
 
 /** Chromium's kCMarkerPaddingPx. */
 const MARKER_PADDING = 7;
-const SYMBOLS = new Set(['disc', 'circle', 'square']);
+
 
 /**
  * An outside `::marker` (CSS Lists 3 §3.1, CSS 2.1 §12.5.1): outside the principal box, its
@@ -90,7 +91,7 @@ function placeMarkerFragment(marker: MarkerBox, box: ContainerBox, state: FlowSt
     placeImage(image.url, image, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, marker.style, ctx);
     return;
   }
-  if (marker.style.content === 'normal' && SYMBOLS.has(marker.style.listStyleType)) {
+  if (marker.style.content === 'normal' && SYMBOL_MARKERS.has(marker.style.listStyleType)) {
     placeSymbol(marker, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, ctx);
     return;
   }
@@ -111,10 +112,10 @@ function placeMarkerFragment(marker: MarkerBox, box: ContainerBox, state: FlowSt
  * Here it is a box with a background (disc, square) or a border (circle), rounded for discs.
  */
 function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: number, rtl: boolean, ctx: LayoutContext): void {
-  const { fragment, ascent, offset } = symbolShape(marker.style, ctx);
+  const { fragment, ascent, inset } = symbolShape(marker.style, ctx);
   const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
   const f = fragment as { x: number; y: number };
-  f.x = rtl ? edge + offset + MARKER_PADDING - fragment.width : edge - offset - MARKER_PADDING;
+  f.x = rtl ? edge + inset - fragment.width : edge - inset;
   f.y += baseline - ascent;
   state.children.push(fragment);
 }
@@ -124,8 +125,9 @@ function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: n
  * (⌊2/3·ascent⌋ + 1) / 2 px whose top is ⌊3·(ascent − ⌊2/3·ascent⌋) / 2⌋ below the ascent
  * top (RelativeSymbolMarkerRect), filled (disc, square) or outlined (circle), round for discs.
  */
-export function symbolShape(style: ComputedStyle, ctx: LayoutContext): { fragment: BoxFragment; ascent: number; offset: number } {
+export function symbolShape(style: ComputedStyle, ctx: LayoutContext): SymbolShape {
   const ascent = Math.round(ctx.shapes.metrics(style).ascent);
+  if (style.listStyleType.startsWith('disclosure-')) return disclosureShape(style, ascent);
   const offset = Math.floor((ascent * 2) / 3);
   const size = Math.floor((offset + 1) / 2);
   const y = Math.floor((3 * (ascent - offset)) / 2);
@@ -142,8 +144,46 @@ export function symbolShape(style: ComputedStyle, ctx: LayoutContext): { fragmen
   };
   const border = { top: line, right: line, bottom: line, left: line };
   const fragment = createBoxFragment(shape, '::marker', {}, { x: 0, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE }, []);
-  return { fragment, ascent, offset };
+  return { fragment, ascent, inset: offset + MARKER_PADDING, gap: style.fontSize + 1 };
 }
+
+export interface SymbolShape {
+  /** The shape, at x 0 and y from the top of the font's ascent. */
+  readonly fragment: BoxFragment;
+  readonly ascent: number;
+  /** Outside: from the content's start edge back to the shape's start edge. */
+  readonly inset: number;
+  /** Inside: the space after the shape, before the content. */
+  readonly gap: number;
+}
+
+/**
+ * disclosure-open / disclosure-closed as Chromium paints them (ListMarkerPainter, measured on its
+ * PDFs): a triangle in a square of side 0.66 × font-size (in LayoutUnits) whose bottom is on the
+ * baseline; closed points to the inline end, (0,0) (0.86,0.5) (0,1), open points down,
+ * (0,0.07) (0.5,0.93) (1,0.07). Outside, the square ends 8 px before the content; inside,
+ * 0.4em of space follows it. Here it is a box filled with the colour, clipped to the triangle.
+ */
+function disclosureShape(style: ComputedStyle, ascent: number): SymbolShape {
+  const size = layoutUnit(style.fontSize * 0.66);
+  const rtl = style.direction === 'rtl';
+  const x = (v: number): number => (rtl ? 1 - v : v) * size;
+  const points: readonly (readonly [number, number])[] = style.listStyleType === 'disclosure-open'
+    ? [[x(0), 0.07 * size], [x(0.5), 0.93 * size], [x(1), 0.07 * size]]
+    : [[x(0), 0], [x(0.86), size / 2], [x(0), size]];
+  const shape: ComputedStyle = {
+    ...anonymousStyle(style),
+    backgroundColor: style.color,
+    clipPath: { shape: { kind: 'polygon', evenOdd: false, points }, box: 'border-box' },
+  };
+  const fragment = createBoxFragment(shape, '::marker', {}, { x: 0, y: ascent - size, width: size, height: size, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+  return { fragment, ascent, inset: size + DISCLOSURE_GAP, gap: layoutUnit(style.fontSize * 0.4) };
+}
+
+/** Chromium's gap between an outside disclosure triangle's square and the content (measured at 13.3, 16 and 30 px). */
+const DISCLOSURE_GAP = 8;
+
+const layoutUnit = (v: number): number => Math.floor(v * 64 + 1e-6) / 64;
 
 /**
  * list-style-image: the image at its intrinsic size, 7 px before the content
