@@ -127,13 +127,13 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   // Lines below the page are broken again on the next one (around its floats): break only as far as
   // placing this page's lines needs, so that each page breaks its own lines, not the whole rest.
   const available = space.mode === 'measure' ? Infinity : space.blockSize - resolveMargins(space.marginAbove);
-  // Not with floats amid the paragraph (placed up to its end) nor where words may break: a page
-  // that starts with a piece of a broken word keeps the lines broken before (tailOf).
-  const stop = placer.isEmpty && !mayBreakWords(para) ? { available, pageIsEmpty: space.pageIsEmpty, widows: Math.max(1, box.style.widows) } : null;
+  // Not where words may break: a page that starts with a piece of a broken word keeps the lines
+  // broken before (tailOf). Floats amid the lines not broken go with them to the next page.
+  const stop = !mayBreakWords(para) ? { available, pageIsEmpty: space.pageIsEmpty, widows: Math.max(1, box.style.widows) } : null;
   const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wraps(box.style), build, placer, stop }, ctx);
   const { specs: tailSpecs, spans, y } = broken;
   const lastSpec = tailSpecs[tailSpecs.length - 1];
-  placer.finish(start + tailSpecs.length - 1, y, lastSpec ? { spec: lastSpec, span: spans[tailSpecs.length - 1]! } : null);
+  if (!broken.stopped) placer.finish(start + tailSpecs.length - 1, y, lastSpec ? { spec: lastSpec, span: spans[tailSpecs.length - 1]! } : null);
   // The lines kept from earlier pages, then this page's (no copy of the kept ones per page).
   const specs = head;
   specs.length = start;
@@ -181,7 +181,7 @@ function cannotFit(stop: StopAt, index: number, span: Span, line: LineBox): bool
  * Break the lines from `tail` on, one at a time at the span free at each line's top. When a float
  * amid the paragraph goes beside a line, that line is broken again from its first item, narrower.
  */
-function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number } {
+function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number; stopped: boolean } {
   const { f, width, top0, band, placer, stop } = env;
   const specs: LineSpec[] = [];
   const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
@@ -212,7 +212,7 @@ function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutConte
     } catch (e) {
       if (e === STOP) {
         specs.push(...withOpenBoxes(round, open));
-        break;
+        return { specs, spans, y, stopped: true };
       }
       if (e !== RESTART) throw e;
       const withOpen = withOpenBoxes(round, open);
@@ -226,7 +226,7 @@ function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutConte
     specs.push(...withOpenBoxes(round, open));
     current = null;
   }
-  return { specs, spans, y };
+  return { specs, spans, y, stopped: false };
 }
 
 const breaksWords = new WeakMap<Paragraph, boolean>();

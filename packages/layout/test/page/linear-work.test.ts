@@ -45,6 +45,8 @@ const brLines = (n: number) => el('body', {}, el('div', {}, ...Array.from({ leng
 const preWrap = (n: number) => el('body', {}, el('div', { whiteSpace: 'pre-wrap' }, Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')));
 const paragraph = (n: number) => el('body', {}, el('p', {}, 'word '.repeat(n * 8)));
 const tableCell = (n: number) => el('body', {}, el('table', {}, el('tr', {}, el('td', {}, 'word '.repeat(n * 8)), el('td', {}, 'b'))));
+/** A float amid every fourth line's text (src/float/inline-floats.ts). */
+const floatsAmid = (n: number) => el('body', {}, el('p', {}, ...Array.from({ length: n / 4 }, () => ['word '.repeat(24), el('span', { display: 'block', float: 'right', width: 20, height: 10 }), 'word '.repeat(8)]).flat()));
 /** One word of 40n letters, broken by character (CSS Text 3 §5.5). */
 const longWord = (n: number) => el('body', {}, el('p', { overflowWrap: 'anywhere' }, 'w'.repeat(n * 40)));
 const tableRow = (n: number) => el('body', {}, el('table', {}, el('tr', {}, ...Array.from({ length: n * 2 }, (_, i) => el('td', {}, `c${i}`)))));
@@ -58,6 +60,7 @@ describe('a long block paginates in linear work', () => {
     ['pre-wrap lines', preWrap],
     ['one paragraph', paragraph],
     ['a paragraph beside a float', besideFloat],
+    ['a paragraph with floats amid it', floatsAmid],
     ['a table cell', tableCell],
     ['a word broken anywhere', longWord],
     ['a table column of cells', tableColumn],
