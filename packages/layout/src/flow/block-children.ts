@@ -146,7 +146,9 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     cbBlockSize: used.height,
     cbDirection: box.style.direction,
     pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
-    quirkyContainerStart: state.placed === 0 && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
+    // Only the container's own start drops quirky margins, not a page it resumes on (measured:
+    // Chromium keeps an h2's UA margin after a forced break in a quirks-mode body).
+    quirkyContainerStart: state.placed === 0 && !continuation && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
     // Always present (undefined when unset): a conditional spread here copied properties at
     // run time for every child laid out.
     cbLegacyAlign: box.style.legacyAlign,
