@@ -97,7 +97,7 @@ describe('templates', () => {
     await bad({ preset: 'custom', width: '5mm', height: '100mm' }, 'pdf_format.width');
     await bad({ text_align: 'middle' }, 'pdf_format.text_align');
     await bad({ footer_position: 'top' }, 'pdf_format.footer_position');
-    await bad({ margins: { left: '110mm', right: '100mm' } }, 'pdf_format.margins');
+    await bad({ margins: { left: '111mm', right: '100mm' } }, 'pdf_format.margins');
     await bad('a4', 'pdf_format');
     expectError(await create(alice, { name: 'F', sample_data: [1] }), 400, 'invalid_request_error', 'invalid_parameter', 'sample_data');
     expect((await create(alice, { name: 'F', pdf_format: { preset: 'custom', width: '4in', height: '150mm', margins: { top: '0' } } })).status).toBe(201);
