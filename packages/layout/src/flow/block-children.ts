@@ -8,6 +8,7 @@ import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './block-layout.js';
 import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
+import { isColumnFlow } from './column-flow.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
 import { applyClearance, avoidFloats, childFloats, followMargins, isFloatBox, settleMargins } from '../float/float-layout.js';
@@ -143,7 +144,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
-    cbBlockSize: used.height,
+    cbBlockSize: used.height ?? (isColumnFlow(box) ? space.cbBlockSize : null),
     cbDirection: box.style.direction,
     pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:

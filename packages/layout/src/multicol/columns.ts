@@ -5,6 +5,7 @@ import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
+import { markColumnFlow } from '../flow/column-flow.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
 export interface ColumnGeometry {
@@ -80,7 +81,7 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
     backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], boxShadow: [], outline: none, position: 'static',
     breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', opacity: 1, transform: [],
   };
-  return { kind: 'block', style, tag: '', attrs: {}, children, marker: null };
+  return markColumnFlow({ kind: 'block', style, tag: '', attrs: {}, children, marker: null });
 }
 
 interface Run {
@@ -100,7 +101,7 @@ interface Run {
  * fewer than `orphans` lines before the break: Chromium's balancer counts the first `orphans`
  * lines as unbreakable (a 2-line paragraph is never split 1|1, `orphans:3` keeps 3 lines).
  */
-function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext): Run {
+function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext, cbHeight: number | null): Run {
   const columns: Fragment[] = [];
   let resume = start;
   let baseline: number | null = null;
@@ -108,7 +109,7 @@ function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | nul
   for (let i = 0; i < geo.count; i++) {
     const r = layoutBox(flow, {
       inlineSize: geo.width, blockSize: height, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-      truncateMargins: resume !== null, cbBlockSize: null,
+      truncateMargins: resume !== null, cbBlockSize: cbHeight,
     }, resume, ctx);
     const fits = (fragment: Fragment): boolean => (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
       !breaksAgainstOrphans(flow, resume, r.resume);
@@ -175,10 +176,11 @@ const UNIT = 1 / 64;
  */
 export function balanceColumns(
   flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext, overflow = false,
+  cbHeight: number | null = null,
 ): ColumnSet {
   const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
   const measure = (): number => layoutBox(flow, {
-    inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: null,
+    inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: cbHeight,
   }, start, ctx).height;
   // The whole remaining flow is measured only when nothing bounds the columns, or once it is
   // known to fit this row of columns (so a long flow across many pages is not measured per page).
@@ -186,9 +188,9 @@ export function balanceColumns(
   let hi = total ?? limit;
   // When the container's own height (not the page) limits the columns, the rest overflows into
   // extra columns beside them (CSS Multicol 1 §8.2), as many as the content needs (bounded).
-  const fill = (): ColumnSet => set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx));
+  const fill = (): ColumnSet => set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx, cbHeight));
   if (!balance) return fill();
-  let best = runColumns(flow, geo, start, hi, true, ctx);
+  let best = runColumns(flow, geo, start, hi, true, ctx, cbHeight);
   if (!best.complete && best.resume !== null && best.columns.length === geo.count) return fill();
   // Like Chromium's balancer: start from the content height shared equally between the columns
   // and take the least height from there at which everything fits (never splitting more than
@@ -200,7 +202,7 @@ export function balanceColumns(
   // trailing margins and splittable blocks meet column ends, so try it before searching).
   /** One balancing trial: a height at which everything fits becomes the best so far. */
   const fits = (h: number): boolean => {
-    const r = runColumns(flow, geo, start, h, true, ctx);
+    const r = runColumns(flow, geo, start, h, true, ctx, cbHeight);
     if (r.complete) {
       hi = h;
       best = r;

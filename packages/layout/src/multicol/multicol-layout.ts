@@ -75,7 +75,7 @@ function runSegments(
     const seg = segments[k]!;
     const start = at && k === at.child ? at.inner : null;
     if (seg.kind === 'columns') {
-      const set = balanceColumns(seg.flow, geo, start, limit - y, balance, ctx, !pageBound);
+      const set = balanceColumns(seg.flow, geo, start, limit - y, balance, ctx, !pageBound, used.height);
       for (const f of placeColumns(set, box.style, used, y)) children.push(f);
       if (baseline === null && set.baseline !== null) baseline = y + set.baseline;
       y += set.height;
