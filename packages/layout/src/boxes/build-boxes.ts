@@ -116,19 +116,21 @@ function withOwnDecorations(style: ComputedStyle, inherited: readonly Decoration
 }
 
 /**
- * Build a child into `out`; an in-flow block-level box among what it yields starts white-space
- * collapsing afresh. Floats and absolutely positioned boxes do not: the text around them
- * collapses as if they were not there (CSS Text 3 §4.1.1), so `more<span abs></span> and` keeps its space.
+ * Build a child into `out`; when the last in-flow box it yields is block-level, white space
+ * collapses afresh after it. Inline content after such a block (an inline split around a
+ * block child) was collapsed after it already, and its state goes on: `<dt>::before{display:
+ * block}…</dt> <dd>` keeps its space, as in Chromium. Floats and absolutely positioned boxes do
+ * not count: the text around them collapses as if they were not there (CSS Text 3 §4.1.1), so
+ * `more<span abs></span> and` keeps its space.
  */
 function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
   const from = out.length;
   buildNode(node, decorations, walk, blockify, out);
-  for (let k = from; k < out.length; k++) {
+  for (let k = out.length - 1; k >= from; k--) {
     const item = out[k]!;
-    if (isBlockLevel(item) && !isOutOfFlowBlock(item)) {
-      walk.state = createCollapseState();
-      break;
-    }
+    if (isBlockLevel(item) && isOutOfFlowBlock(item)) continue;
+    if (isBlockLevel(item)) walk.state = createCollapseState();
+    break;
   }
 }
 
