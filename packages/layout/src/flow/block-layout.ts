@@ -8,7 +8,7 @@ import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './mon
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, partOf, startLower } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
-import { placeMarker } from './marker-placement.js';
+import { placeMarker, placeMarkerOfBrokenItem } from './marker-placement.js';
 import { beginFloats, floatsBottom, settleMargins } from '../float/float-layout.js';
 import {
   addMargin, joinMargins, NO_MARGINS, resolveMargins, withoutQuirky, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
@@ -110,6 +110,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     state.pending = NO_MARGINS;
   }
   if (flow.resume === null) return finish(frame);
+  if (!continuation && space.mode === 'layout') placeMarkerOfBrokenItem(box, state, used, ctx);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
   const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
   if (avoid && !continuation && !space.pageIsEmpty && !flow.forcedBreak) return pushed(space);

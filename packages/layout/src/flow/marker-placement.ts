@@ -29,6 +29,11 @@ export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, 
   return held;
 }
 
+/** The first fragment of a list item broken across pages carries its marker too, at its first line (the item's content is laid out already). */
+export function placeMarkerOfBrokenItem(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
+  if (box.marker && state.baseline !== null) placeMarkerFragment(box.marker, box, state, used, ctx);
+}
+
 /**
  * A list item whose first in-flow child is a table: the marker's baseline is the table's (its
  * first row's, else its bottom content edge, CSS 2.1 §17.5.3), and when the marker's line would
