@@ -37,7 +37,9 @@ export function carriedSlices(carries: Carry[], top: number, room: number): Carr
     if (c.rest <= 0.5) continue;
     slices.push({ fragments: [c.body], dy: top - c.end });
     c.end += room;
-    c.rest -= room;
+    // A page without room (margins as tall as the page) moves no overflow on: it ends there,
+    // rather than pages being added for ever.
+    c.rest = room > 0 ? c.rest - room : 0;
   }
   return slices;
 }
