@@ -11,7 +11,6 @@ import { parseAbsoluteLength } from '../../packages/core/src/format.js';
 import { svgRootTag, svgSize, sniffFormat } from '../../packages/core/src/resources/images.js';
 import { createPageStyleResolver, type PageStyleOptions } from '../../packages/core/src/style/page-rules.js';
 import { presentationalHints } from '../../packages/core/src/style/presentational.js';
-import { hyphenate } from '../../packages/layout/src/boxes/hyphenate.js';
 import { createCollapseState, processWhiteSpace } from '../../packages/layout/src/boxes/whitespace.js';
 import type { ComputedStyle } from '../../packages/layout/src/style.js';
 
@@ -59,12 +58,6 @@ describe('regular expressions at 1 MB of adversarial input', () => {
     const prolog = '<!---->' + '<!--G><SVG--><!--G><SVG-->'.repeat(36) + '!><SV';
     expect(timed(() => sniffFormat(new TextEncoder().encode(prolog)))).toBeLessThan(LIMIT_MS);
     expect(sniffFormat(new TextEncoder().encode('<?xml version="1.0"?><!-- x --><svg width="1" height="1"/>'))).toBe('svg');
-  });
-
-  it('hyphenation: a word ending in a long run of punctuation', () => {
-    const word = 'hyphenation' + '!'.repeat(MB) + 'a';
-    expect(timed(() => hyphenate(word, 'en'))).toBeLessThan(LIMIT_MS);
-    expect(hyphenate('hyphenation!!', 'en')).toBe('hy\u00adphen\u00adation!!');
   });
 
   it('white-space: pre-line with many lines', () => {

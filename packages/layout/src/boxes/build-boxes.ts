@@ -139,7 +139,7 @@ function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], wal
   if (node.kind === 'text') {
     const style = walk.vertical ? logicalStyle(node.style) : node.style;
     const inWord = walk.state.inWord;
-    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord, style.hyphens), style, walk.state);
+    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord), style, walk.state);
     if (text !== '') walk.state.inWord = endsInWord(text);
     if (text !== '') out.push(style.textCombineUpright ? combinedText(style, text, decorations) : { kind: 'text', style, text, decorations });
     return;

@@ -1,5 +1,4 @@
 import type { ComputedStyle } from '../style.js';
-import { hyphenate } from './hyphenate.js';
 
 /**
  * White-space phase I (CSS Text 3 §4.1.1), run over the text of one inline formatting
@@ -93,7 +92,7 @@ function expandTabs(text: string, tabSize: number): string {
       column += n;
     } else {
       out += ch;
-      // A soft hyphen (inserted by hyphens: auto) takes no column: it is not drawn.
+      // A soft hyphen takes no column: it is not drawn.
       column = ch === '\n' ? 0 : ch === '\u00ad' ? column : column + 1;
     }
   }
@@ -101,14 +100,12 @@ function expandTabs(text: string, tabSize: number): string {
 }
 
 /**
- * text-transform (CSS Text 3 §2.1), then, with `hyphens: auto`, soft hyphens at the
- * hyphenation points of the text's language (CSS Text 3 §6.1, ./hyphenate.ts).
+ * text-transform (CSS Text 3 §2.1). `hyphens: auto` adds no hyphenation points: headless
+ * Chromium on Linux, whose prints are the reference, has no hyphenation dictionaries and breaks
+ * such text as under `hyphens: manual` (at soft hyphens only).
  */
-export function transformText(
-  text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false, hyphens: ComputedStyle['hyphens'] = 'manual',
-): string {
-  const cased = transformCase(text, transform, lang, inWord);
-  return hyphens === 'auto' && lang !== '' ? hyphenate(cased, lang) : cased;
+export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false): string {
+  return transformCase(text, transform, lang, inWord);
 }
 
 /** `capitalize` upper-cases the first letter of each word. */

@@ -31,60 +31,26 @@ function lines(props: StyleProps, ...text: Parameters<typeof el>[2][]): Line[] {
   return [...byBaseline.values()];
 }
 
-describe('hyphens: auto (CSS Text 3 §6.1) in a narrow column', () => {
-  it('breaks an English word at its last hyphenation point that fits and ends the line with a hyphen (U+2010)', () => {
-    // hy-phen-ation: "the hyphen-" is 11 glyphs (88px) > 80, "the hy-" is 7.
-    const got = lines({ width: 80, hyphens: 'auto', lang: 'en' }, 'the hyphenation');
-    expect(got.map((l) => l.text)).toEqual(['the hy\u2010', 'phenation']);
-    expect(got.map((l) => l.width)).toEqual([56, 72]);
-    expect(got[1]!.baseline - got[0]!.baseline).toBe(16);
-  });
-
-  it('takes the longest first part that fits', () => {
-    const got = lines({ width: 96, hyphens: 'auto', lang: 'en' }, 'the hyphenation');
-    expect(got.map((l) => l.text)).toEqual(['the hyphen\u2010', 'ation']);
-    expect(got[0]!.width).toBe(88);
-  });
-
-  it('breaks a German compound between its parts', () => {
-    // Ver-si-che-rungs-ge-sell-schaf-ten in 14 glyphs (112px).
-    const got = lines({ width: 112, hyphens: 'auto', lang: 'de-DE' }, 'Versicherungsgesellschaften');
-    expect(got.map((l) => l.text)).toEqual(['Versicherungs\u2010', 'gesellschaften']);
-    expect(got.map((l) => l.width)).toEqual([112, 112]);
-  });
-
-  it('hyphenates French', () => {
-    const got = lines({ width: 64, hyphens: 'auto', lang: 'fr' }, 'le développement');
-    expect(got.map((l) => l.text)).toEqual(['le déve\u2010', 'loppe\u2010', 'ment']);
-    expect(got[0]!.width).toBe(64);
-  });
-
-  it('does not hyphenate without a lang, or with hyphens: manual or none', () => {
-    for (const props of [{ hyphens: 'auto', lang: '' }, { hyphens: 'manual', lang: 'en' }, { hyphens: 'none', lang: 'en' }] as const) {
+// Headless Chromium on Linux (the reference) has no hyphenation dictionaries: `hyphens: auto`
+// breaks as `manual` does, at soft hyphens only, whatever the language.
+describe('hyphens (CSS Text 3 §6.1) as headless Chromium prints them', () => {
+  it('adds no hyphenation points under hyphens: auto, with or without a lang', () => {
+    for (const props of [{ hyphens: 'auto', lang: 'en' }, { hyphens: 'auto', lang: 'de-DE' }, { hyphens: 'auto', lang: '' }, { hyphens: 'manual', lang: 'en' }] as const) {
       const got = lines({ width: 80, ...props }, 'the hyphenation');
       expect(got.map((l) => l.text)).toEqual(['the', 'hyphenation']);
       expect(got[1]!.width).toBe(88); // overflows: no break inside the word
     }
   });
 
-  it('keeps manual soft hyphens working the same under hyphens: manual', () => {
-    const got = lines({ width: 80, hyphens: 'manual', lang: 'en' }, 'the hyphen\u00adation');
-    expect(got.map((l) => l.text)).toEqual(['the', 'hyphen\u2010', 'ation']);
+  it('breaks at a soft hyphen under hyphens: auto and manual, not under none', () => {
+    for (const hyphens of ['auto', 'manual'] as const) {
+      expect(lines({ width: 80, hyphens, lang: 'en' }, 'the hyphen\u00adation').map((l) => l.text)).toEqual(['the', 'hyphen\u2010', 'ation']);
+    }
+    expect(lines({ width: 80, hyphens: 'none', lang: 'en' }, 'the hyphen\u00adation').map((l) => l.text)).toEqual(['the', 'hyphenation']);
   });
 
-  it('inherits hyphens and lang into inline elements and hyphenates their text', () => {
-    const got = lines({ width: 80, hyphens: 'auto', lang: 'en' }, 'the ', el('b', {}, 'hyphenation'));
-    expect(got.map((l) => l.text)).toEqual(['the hy\u2010', 'phenation']);
-  });
-
-  it('shows no hyphen where a hyphenated word does not break', () => {
-    const got = lines({ width: 400, hyphens: 'auto', lang: 'en' }, 'the hyphenation of words');
-    expect(got.map((l) => l.text)).toEqual(['the hyphenation of words']);
-    expect(got[0]!.width).toBe(24 * 8);
-  });
-
-  it('justifies a hyphenated line to the full width', () => {
-    const got = lines({ width: 96, hyphens: 'auto', lang: 'en', textAlign: 'justify' }, 'a b hyphenation c');
+  it('justifies a line ending at a soft hyphen to the full width', () => {
+    const got = lines({ width: 96, hyphens: 'auto', lang: 'en', textAlign: 'justify' }, 'a b hyphen\u00adation c');
     expect(got[0]!.text).toBe('a b hyphen\u2010');
     expect(got[0]!.width).toBe(96);
   });
