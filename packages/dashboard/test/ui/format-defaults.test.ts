@@ -17,11 +17,12 @@ describe('the format panel defaults', () => {
     expect(resolved.verticalAlign).toBe(FORMAT_DEFAULTS.vertical_align);
   });
 
-  it('give each preset the size core gives it', () => {
+  it('give each preset the sheet core prints it on', () => {
     for (const [preset, [width, height]] of Object.entries(PRESET_SIZES)) {
       const r = resolveFormat({ preset: preset as keyof typeof PRESET_SIZES });
-      expect(r.width).toBeCloseTo(px(width)!, 6);
-      expect(r.height).toBeCloseTo(px(height)!, 6);
+      const sheet = r.paper ?? r; // a4 is laid out in Chromium's print-API box, printed on 210 × 297 mm
+      expect(sheet.width).toBeCloseTo(px(width)!, 6);
+      expect(sheet.height).toBeCloseTo(px(height)!, 6);
     }
   });
 });

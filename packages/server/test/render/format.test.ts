@@ -26,6 +26,6 @@ describe('checkFormat', () => {
     // Default margins (15mm left/right) apply to sides not given.
     expect(param({ preset: 'custom', width: '30mm', height: '100mm' })).toBe('format.margins');
     expect(param({ preset: 'a4-landscape', margins: { left: '8in', right: '3.6in' } })).toBe(null);
-    expect(param({ preset: 'a4-landscape', margins: { left: '8in', right: '3.7in' } })).toBe('format.margins');
+    expect(param({ preset: 'a4-landscape', margins: { left: '8in', right: '3.8in' } })).toBe('format.margins');
   });
 });
