@@ -15,7 +15,7 @@ import { applyClearance, avoidFloats, childFloats, followMargins, isFloatBox, se
 import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
-import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from './types.js';
+import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type ParallelFlow, type Resume, type Space } from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
 export interface FlowState {
@@ -40,6 +40,8 @@ export interface FlowState {
   overflow: number;
   /** Monolithic overflow of the previous page moved past at this fragment's top: there is a break opportunity after it. */
   skipped: number;
+  /** Children that ended here with content overflowing them onto the next page (./parallel-flows.ts). */
+  readonly parallel: ParallelFlow[];
 }
 
 export interface FlowOutcome {
@@ -55,13 +57,15 @@ const DONE: FlowOutcome = { pushed: false, resume: null };
 
 /** Lay the children out in order (CSS 2.1 §9.4.1), collapsing margins between siblings (§8.3.1). */
 export function flowChildren(
-  box: ContainerBox, used: UsedBox, space: Space, token: { child: number; inner: Resume | null } | null,
+  box: ContainerBox, used: UsedBox, space: Space, token: { child: number; inner: Resume | null; parallel?: readonly ParallelFlow[] } | null,
   state: FlowState, ctx: LayoutContext,
 ): FlowOutcome {
   const children = box.children;
   const start = token?.child ?? 0;
   const continuation = token !== null;
   startFloats(box, continuation ? start : null, space, used, state, ctx);
+  // Content overflowing children that ended on an earlier page goes on at the top, beside this flow (./parallel-flows.ts).
+  for (const p of token?.parallel ?? []) flowParallel(box, used, space, state, p, ctx);
   let startedHere = -1; // index of the last child that started (not resumed) on this page
   const lastInFlow = space.endReserve || used.border.bottom + used.padding.bottom > 0 ? lastInFlowChild(box) : -1;
   const pageName = box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
@@ -105,6 +109,7 @@ export function flowChildren(
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+    if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
     // A child that ends here reaching past the page end is monolithic overflow (a broken child carries its own).
     if (space.pageTop !== undefined && !r.resume) state.overflow = Math.max(state.overflow, state.y - (space.blockSize - state.origin));
     if (childResume === null) startedHere = i;
@@ -126,6 +131,22 @@ export function flowChildren(
  */
 function atPageTop(space: Space, state: FlowState): boolean {
   return space.pageTop !== undefined && state.settled && state.placed > 0 && space.pageTop + state.origin + state.y + resolveMargins(state.pending) <= 1e-6;
+}
+
+/**
+ * A child that ended on an earlier page, its overflowing content resumed at this fragment's top
+ * in a parallel flow (CSS Fragmentation 3 §4.4): it takes no room from the children that follow.
+ */
+function flowParallel(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, p: ParallelFlow, ctx: LayoutContext): void {
+  const r = layoutBox(box.children[p.child]!, childSpace(box, used, space, state, true, false, true), p.inner, ctx);
+  if (!r.fragment) {
+    state.parallel.push(p); // nothing of it fits here: it goes on from the same place on the next page
+    return;
+  }
+  offsetFragment(r.fragment, state.contentLeft, state.y);
+  state.children.push(r.fragment);
+  const next = r.parallel ?? r.resume;
+  if (next) state.parallel.push({ child: p.child, inner: next });
 }
 
 /** The index of the last child that is neither floated nor out of flow, -1 when none. */
@@ -156,6 +177,8 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     floats: childFloats(space, used, state),
     endReserve: last && space.mode === 'layout' ? lastChildReserve(used, establishesBfc(box), space.endReserve) : undefined,
     pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
+    // In the page's block flow only (other fragmentation contexts break such a box instead).
+    parallelFlows: space.pageTop !== undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './bo
 import { keywordWidths } from './keyword-widths.js';
 import { roomNeeded } from './end-reserve.js';
 import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './monolithic-overflow.js';
+import { pastEndResume } from './parallel-flows.js';
 import { flowChildren, type FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, partOf, startLower } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
@@ -63,7 +64,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     y: topEdges, contentLeft: used.border.left + used.padding.left,
     pending: collapseTop ? ownTop : NO_MARGINS, settled: !collapseTop,
     origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
-    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0,
+    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0, parallel: [],
   };
   // The top border and padding do not break (CSS Fragmentation 3 §4.4: no break point inside
   // them): when they do not fit, a box that starts on this page moves to the next one, even if
@@ -87,13 +88,20 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
       // Nothing of this page is left: it holds only the overflow, for this box and its broken descendants.
       state.y = state.skipped = space.blockSize - state.origin;
       state.overflow = token.overflow;
+      if (token.parallel) state.parallel.push(...token.parallel);
       return pastPage(frame, token, space.pageTop + space.blockSize);
     }
     state.y = state.skipped = start;
   }
   let flow = flowChildren(box, used, space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
-  if (flow.resume !== null && box.style.overflow !== 'visible' && endsHereClipped(used, space, state, topEdges, token?.consumed ?? 0)) flow = { pushed: false, resume: null };
+  if (token?.pastEnd) return pastEndResult(frame, flow.resume);
+  let overflowing: { child: number; inner: Resume | null } | null = null;
+  if (flow.resume !== null && !flow.forcedBreak && endsHere(used, space, state, topEdges, token?.consumed ?? 0)) {
+    // The box ends on this page: content it clips is cut off, visible content overflowing it goes on in a parallel flow.
+    if (box.style.overflow === 'visible' && space.parallelFlows) overflowing = flow.resume;
+    if (box.style.overflow !== 'visible' || overflowing) flow = { pushed: false, resume: null };
+  }
   const settledAtEnd = !state.settled;
   if (settledAtEnd) {
     state.settled = true;
@@ -109,7 +117,14 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     // No content: the margins collapsed so far are all above the box (§8.3.1), none inside it.
     state.pending = NO_MARGINS;
   }
-  if (flow.resume === null) return finish(frame);
+  if (flow.resume === null) {
+    const r = finish(frame);
+    if (!r.fragment || r.resume || (overflowing === null && state.parallel.length === 0)) return r;
+    // Children's overflowing content is carried by the parent's flow; a mode that does not carry it breaks the box instead.
+    if (!space.parallelFlows) return breakInside(frame, { child: box.children.length, inner: null }, undefined);
+    const next = pastEndResume(box, overflowing, frame.consumedBefore, state.parallel);
+    return next ? { ...r, parallel: next } : r;
+  }
   if (!continuation && space.mode === 'layout') placeMarkerOfBrokenItem(box, state, used, ctx);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
   const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
@@ -122,7 +137,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
  * is not fragmented: when the box itself ends on this page, what its children would continue
  * on the next pages is cut off instead, as Chromium prints it.
  */
-function endsHereClipped(used: UsedBox, space: Space, state: FlowState, topEdges: number, consumedBefore: number): boolean {
+function endsHere(used: UsedBox, space: Space, state: FlowState, topEdges: number, consumedBefore: number): boolean {
   if (used.height === null || space.mode !== 'layout') return false;
   const end = topEdges + Math.max(0, clampHeight(used.height, used) - consumedBefore) + used.border.bottom + used.padding.bottom;
   return end <= space.blockSize - state.origin + EPSILON;
@@ -211,6 +226,16 @@ function alignContent(frame: Frame, free: number): void {
   if (state.lastBaseline !== null) state.lastBaseline += dy;
 }
 
+/** A box that ended on an earlier page (./parallel-flows.ts): no height, no edges, only the content overflowing it. */
+function pastEndResult(frame: Frame, resume: { child: number; inner: Resume | null } | null): LayoutResult {
+  const { box, state } = frame;
+  const next = pastEndResume(box, resume, frame.consumedBefore, state.parallel);
+  return {
+    fragment: makeFragment(frame, 0, false), resume: null, marginTop: NO_MARGINS, marginBottom: NO_MARGINS,
+    collapsesThrough: false, height: 0, baseline: null, lastBaseline: null, ...(next ? { parallel: next } : {}),
+  };
+}
+
 /** A fragment filling the page below monolithic overflow that covers it: the rest of the overflow goes on. */
 function pastPage(frame: Frame, token: Resume & { kind: 'block' }, pageRoom: number): LayoutResult {
   const r = breakInside(frame, token, undefined);
@@ -227,9 +252,10 @@ function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, 
   const height = space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y, space.blockSize - state.origin);
   const topEdges = continuation ? 0 : used.border.top + used.padding.top;
   const consumed = frame.consumedBefore + Math.max(0, height - topEdges);
-  const resume: Resume = state.overflow > EPSILON
-    ? { kind: 'block', child: at.child, inner: at.inner, consumed, overflow: state.overflow }
-    : { kind: 'block', child: at.child, inner: at.inner, consumed };
+  const resume: Resume = {
+    kind: 'block', child: at.child, inner: at.inner, consumed,
+    ...(state.overflow > EPSILON ? { overflow: state.overflow } : {}), ...(state.parallel.length > 0 ? { parallel: state.parallel.slice() } : {}),
+  };
   return {
     fragment: makeFragment(frame, height, false), resume, marginTop: state.marginTop, marginBottom: NO_MARGINS,
     collapsesThrough: false, height, baseline: state.baseline, lastBaseline: state.lastBaseline,

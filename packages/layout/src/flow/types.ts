@@ -71,6 +71,8 @@ export interface Space {
    * contexts (columns, table rows, flex lines) and when measuring.
    */
   readonly pageTop?: number;
+  /** The caller carries `LayoutResult.parallel` on (block flow): a box of definite height may end with its content still overflowing it. */
+  readonly parallelFlows?: boolean;
 }
 
 /**
@@ -89,7 +91,13 @@ export type Resume =
    * Block: `overflow` is monolithic content of the previous page that reaches past its end
    * (./monolithic-overflow.ts): this box's content on the next page starts below it.
    */
-  | { readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number; readonly overflow?: number }
+  | {
+    readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number; readonly overflow?: number;
+    /** Children that ended on an earlier page with content overflowing them onto this one (./parallel-flows.ts). */
+    readonly parallel?: readonly ParallelFlow[];
+    /** The box itself ended on an earlier page: only content overflowing it is left (a fragment of no height). */
+    readonly pastEnd?: boolean;
+  }
   | { readonly kind: 'lines'; readonly line: number }
   /** Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top. */
   | { readonly kind: 'flex'; readonly item: number; readonly inner: Resume | null; readonly offset: number }
@@ -103,6 +111,12 @@ export type Resume =
   | { readonly kind: 'table'; readonly row: number; readonly cells: readonly (Resume | null)[] | null };
 
 export type ForcedBreak = 'page' | 'left' | 'right';
+
+/** A child that ended on an earlier page, and where the content overflowing it resumes (./parallel-flows.ts). */
+export interface ParallelFlow {
+  readonly child: number;
+  readonly inner: Resume;
+}
 
 export interface LayoutResult {
   /** Border-box fragment at (0, 0); the caller moves it into place. Null: nothing fits here, push the box. */
@@ -126,6 +140,12 @@ export interface LayoutResult {
    * filling the page: the fragments of the boxes it breaks end with it, not at the page end.
    */
   readonly brokeBeforeEnd?: boolean;
+  /**
+   * The box ended on this page but content overflowing it continues on the next one, beside
+   * what follows the box there (./parallel-flows.ts): where it resumes. Only when the space
+   * allows it (`Space.parallelFlows`).
+   */
+  readonly parallel?: Resume;
   /** The box's break-before / break-after (CSS Fragmentation 3 §3.1), for the parent's break decisions. */
   readonly breakBefore?: BreakValue;
   readonly breakAfter?: BreakValue;

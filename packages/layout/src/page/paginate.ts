@@ -209,7 +209,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const r = layoutBox(docs.root, {
       inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
       truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,
-      pageTop: 0,
+      pageTop: 0, parallelFlows: true,
     }, resume, ctx);
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
@@ -222,7 +222,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     documentHeight += r.resume ? bodyHeight : contentBottom;
     if (pass.streams) give(pages[index]!, index === 0 && r.resume === null && !carry);
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
-    resume = r.resume;
+    resume = r.resume ?? r.parallel ?? null;
     forced = r.forcedBreak ?? null;
   } while (resume !== null);
   // Overflow below the last page's content goes on over pages of its own.
