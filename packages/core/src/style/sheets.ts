@@ -1,5 +1,6 @@
 import { Element, type Document, type ParentNode } from 'domhandler';
 import { matchesMedia, parseStylesheet, type Declaration, type LayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
+import { integrityFailure } from './integrity.js';
 import { tokenize } from './tokenizer.js';
 
 export interface SheetDiagnostic {
@@ -76,7 +77,8 @@ export function loadSheet(css: string, base: string | undefined, loader: SheetLo
   return out;
 }
 
-export function loadExternal(url: string, loader: SheetLoader, depth: number): SheetItem[] {
+/** An external stylesheet, inlined; `integrity` is a `<link>`'s attribute (./integrity.ts). */
+export function loadExternal(url: string, loader: SheetLoader, depth: number, integrity?: string): SheetItem[] {
   if (!loader.urls.includes(url)) loader.urls.push(url);
   if (loader.resolve === undefined) return [];
   if (depth > 8) {
@@ -86,6 +88,11 @@ export function loadExternal(url: string, loader: SheetLoader, depth: number): S
   const text = loader.resolve(url);
   if (text === null) {
     loader.diagnostics.push({ code: 'stylesheet_unavailable', message: `Stylesheet ${url} could not be loaded` });
+    return [];
+  }
+  const refused = integrityFailure(integrity, url, text);
+  if (refused !== null) {
+    loader.diagnostics.push({ code: 'stylesheet_integrity', message: `Stylesheet ${url} was not applied: ${refused}` });
     return [];
   }
   return loadSheet(text, url, loader, depth);
@@ -127,7 +134,7 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader, fin
         const rel = (child.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
         const href = child.attribs['href']?.trim();
         if (rel.includes('stylesheet') && !rel.includes('alternate') && href && matchesMedia(media, loader.media)) {
-          out.push(...loadExternal(resolveUrl(href, loader.baseUrl), loader, 1));
+          out.push(...loadExternal(resolveUrl(href, loader.baseUrl), loader, 1, child.attribs['integrity']));
         }
         continue;
       }
