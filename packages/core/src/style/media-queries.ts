@@ -4,6 +4,7 @@
  * `[not | only]? <type> [and <condition>]?` or `<condition>` with `not`/`and`/`or`, plain, boolean
  * and range features (§2.4.4). A query that does not parse is `not all` (§3.2), alone in its list.
  */
+import { and, evaluateCondition, INVALID_CONDITION as INVALID, isIdent, not, type Tri } from './condition.js';
 import { toComponents, tokenize, splitCommas, words, type CV } from './tokenizer.js';
 import { parseLength, type LengthContext } from './values.js';
 
@@ -13,10 +14,6 @@ export interface MediaContext {
   readonly height: number;
 }
 
-/** `true`, `false`, or `null` for unknown (§3.2: a <general-enclosed>); unknown is false at the top. */
-type Tri = boolean | null;
-/** Thrown inside one query that does not parse. */
-const INVALID = Symbol('invalid media query');
 
 export function matchesMedia(query: string, media: MediaContext): boolean {
   if (query.trim() === '') return true;
@@ -30,8 +27,6 @@ export function matchesMedia(query: string, media: MediaContext): boolean {
   });
 }
 
-const isIdent = (cv: CV | undefined, name?: string): cv is Extract<CV, { t: 'ident' }> =>
-  cv?.t === 'ident' && (name === undefined || cv.v.toLowerCase() === name);
 const isParens = (cv: CV | undefined): cv is Extract<CV, { t: 'block' }> => cv?.t === 'block' && cv.v === '(';
 
 /** Print matches `print` and `all`; other types, deprecated ones included, match nothing (§2.3). */
@@ -55,27 +50,9 @@ function evaluateQuery(items: readonly CV[], media: MediaContext): Tri {
   return modifier === 'not' ? not(result) : result;
 }
 
-const not = (v: Tri): Tri => (v === null ? null : !v);
-const and = (a: Tri, b: Tri): Tri => (a === false || b === false ? false : a === null || b === null ? null : true);
-const or = (a: Tri, b: Tri): Tri => (a === true || b === true ? true : a === null || b === null ? null : false);
-
-/** `<media-condition>` (§3): `not <in-parens>`, or in-parens joined all by `and` or all by `or`. */
+/** `<media-condition>` (§3), its operands read by inParens; unknown (null) is false at the top. */
 function condition(items: readonly CV[], media: MediaContext, allowOr: boolean): Tri {
-  if (isIdent(items[0], 'not')) {
-    if (items.length !== 2) throw INVALID;
-    return not(inParens(items[1], media));
-  }
-  let result = inParens(items[0], media);
-  let joiner: string | null = null;
-  for (let k = 1; k < items.length; k += 2) {
-    const word = items[k];
-    const j = isIdent(word) ? word.v.toLowerCase() : '';
-    if ((j !== 'and' && j !== 'or') || (joiner !== null && j !== joiner) || (j === 'or' && !allowOr) || k + 1 >= items.length) throw INVALID;
-    joiner = j;
-    const next = inParens(items[k + 1], media);
-    result = j === 'and' ? and(result, next) : or(result, next);
-  }
-  return result;
+  return evaluateCondition(items, (cv) => inParens(cv, media), allowOr);
 }
 
 /** `( <media-condition> )`, a feature, or anything else in parentheses (unknown). */

@@ -6,6 +6,7 @@
  * (Chromium parses no `-ms-`/`-moz-`/`-o-` name, and only its aliases of the `-webkit-` ones).
  * Any other form is false (§6.1 <general-enclosed>).
  */
+import { evaluateCondition, INVALID_CONDITION } from './condition.js';
 import { toComponents, tokenize, serialize, words, trimWs, type CV } from './tokenizer.js';
 import { compileDeclarations } from './cascade.js';
 import { compileSelectorList } from './selectors.js';
@@ -13,33 +14,18 @@ import { PROPERTIES } from './properties/index.js';
 import { SHORTHANDS } from './shorthands.js';
 import { canonicalName, CHROMIUM_OWN_WEBKIT, INLINE_LOGICAL } from './property-aliases.js';
 
+/** Whether an `@supports` prelude holds; one that does not parse drops the rule, as Chromium drops it. */
 export function supportsApplies(prelude: string): boolean {
-  return condition(words(toComponents(tokenize(prelude)))) === true;
+  try {
+    return evaluateCondition(words(toComponents(tokenize(prelude))), inParens) === true;
+  } catch (e) {
+    if (e === INVALID_CONDITION) return false;
+    throw e;
+  }
 }
 
-const isWord = (cv: CV | undefined, w: string): boolean => cv?.t === 'ident' && cv.v.toLowerCase() === w;
-
-/** A condition, or null when it does not parse (the rule is then dropped, as Chromium drops it). */
-function condition(items: readonly CV[]): boolean | null {
-  if (isWord(items[0], 'not')) {
-    if (items.length !== 2) return null;
-    const v = inParens(items[1]);
-    return v === null ? null : !v;
-  }
-  let result = inParens(items[0]);
-  let joiner: string | null = null;
-  for (let k = 1; k < items.length; k += 2) {
-    const j = items[k]?.t === 'ident' ? (items[k] as { v: string }).v.toLowerCase() : '';
-    if ((j !== 'and' && j !== 'or') || (joiner !== null && j !== joiner) || k + 1 >= items.length) return null;
-    joiner = j;
-    const next = inParens(items[k + 1]);
-    if (result === null || next === null) return null;
-    result = j === 'and' ? result && next : result || next;
-  }
-  return result;
-}
-
-function inParens(cv: CV | undefined): boolean | null {
+/** An operand: never unknown here (any other form is false, §6.1); throws INVALID_CONDITION when it does not parse. */
+function inParens(cv: CV | undefined): boolean {
   if (cv?.t === 'fn') {
     if (cv.v === 'selector') return typeof compileSelectorList(serialize(trimWs(cv.args))) !== 'string';
     // CSS Fonts 4 §11.1: the formats and technologies Chromium loads.
@@ -49,10 +35,10 @@ function inParens(cv: CV | undefined): boolean | null {
     if (cv.v === 'font-tech') return FONT_TECHS.has(id);
     return false;
   }
-  if (cv?.t !== 'block' || cv.v !== '(') return null;
+  if (cv?.t !== 'block' || cv.v !== '(') throw INVALID_CONDITION;
   const inner = trimWs(cv.items);
   const first = words(inner)[0];
-  if (first?.t === 'block' || isWord(first, 'not')) return condition(words(inner));
+  if (first?.t === 'block' || (first?.t === 'ident' && first.v.toLowerCase() === 'not')) return evaluateCondition(words(inner), inParens) === true;
   const colon = inner.findIndex((x) => x.t === 'delim' && x.v === ':');
   if (first?.t !== 'ident' || colon < 0) return false;
   return declarationSupported(first.v.toLowerCase(), serialize(trimWs(inner.slice(colon + 1))));
