@@ -68,7 +68,7 @@ export const rateLimited = (retryAfterSeconds: number) =>
   });
 
 /** Spelled as h3 spells it for the JSON it answers, so that every JSON answer has one content type. */
-const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
 /**
  * The only place that builds the error envelope. ApiErrors keep their fields;

@@ -1,5 +1,5 @@
 import { getRouterParam, type H3Event } from 'h3';
-import { notFound } from '../errors.js';
+import { JSON_CONTENT_TYPE, notFound } from '../errors.js';
 import type { RenderWarning } from '../render-pool/messages.js';
 
 /** 201 with a JSON body. */
@@ -43,12 +43,15 @@ export function pdfResponse(pdf: Uint8Array, filename: string, warnings: readonl
 
 function warningsHeader(warnings: readonly RenderWarning[]): string {
   const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const kept: RenderWarning[] = [];
+  const kept: string[] = [];
+  let length = 2; // the brackets
   for (const warning of warnings) {
-    if (ascii([...kept, warning]).length > WARNINGS_HEADER_BYTES) break;
-    kept.push(warning);
+    const item = ascii(warning);
+    length += item.length + (kept.length > 0 ? 1 : 0);
+    if (length > WARNINGS_HEADER_BYTES) break;
+    kept.push(item);
   }
-  return ascii(kept);
+  return `[${kept.join(',')}]`;
 }
 
 /**
@@ -73,5 +76,5 @@ export function jsonArrayResponse<T>(ids: readonly string[], load: (id: string) 
       controller.close();
     },
   });
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  return new Response(body, { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE } });
 }
