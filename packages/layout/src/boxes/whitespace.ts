@@ -100,16 +100,11 @@ function expandTabs(text: string, tabSize: number): string {
 }
 
 /**
- * text-transform (CSS Text 3 §2.1). `hyphens: auto` adds no hyphenation points: headless
- * Chromium on Linux, whose prints are the reference, has no hyphenation dictionaries and breaks
- * such text as under `hyphens: manual` (at soft hyphens only).
+ * text-transform (CSS Text 3 §2.1); `capitalize` upper-cases the first letter of each word.
+ * `hyphens: auto` adds no hyphenation points here: headless Chromium on Linux, whose prints are
+ * the reference, has no hyphenation dictionaries and breaks such text as under `hyphens: manual`.
  */
 export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false): string {
-  return transformCase(text, transform, lang, inWord);
-}
-
-/** `capitalize` upper-cases the first letter of each word. */
-function transformCase(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord: boolean): string {
   switch (transform) {
     case 'uppercase': return lang ? text.toLocaleUpperCase(lang) : text.toUpperCase();
     case 'lowercase': return lang ? text.toLocaleLowerCase(lang) : text.toLowerCase();

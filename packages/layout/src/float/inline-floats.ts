@@ -29,10 +29,6 @@ function anchorOf(item: InlineItem): InlineLevelBox | null {
   }
 }
 
-function anchoredIn(items: readonly InlineItem[], float: InlineFloat): boolean {
-  return float.anchor !== null && items.some((item) => anchorOf(item) === float.anchor);
-}
-
 /**
  * Floats met amid a paragraph (CSS 2.1 §9.5.1 rule 6 and §9.5): each goes at the top of the
  * line its anchor is on when it fits beside that line's content, else below the line (as
@@ -85,7 +81,8 @@ export class InlineFloatPlacer {
     const found = new Set<InlineFloat>();
     for (const item of items) {
       const anchor = anchorOf(item);
-      for (const f of (anchor && this.#byAnchor.get(anchor)) || []) if (this.#pending.has(f)) found.add(f);
+      const floats = anchor && this.#byAnchor.get(anchor);
+      if (floats) for (const f of floats) if (this.#pending.has(f)) found.add(f);
     }
     if (found.size < 2) return [...found];
     return [...this.#pending].filter((f) => found.has(f));
@@ -158,7 +155,7 @@ export class InlineFloatPlacer {
 function widthBefore(items: readonly InlineItem[], float: InlineFloat): number {
   let w = 0;
   for (const item of items) {
-    if (anchoredIn([item], float)) break;
+    if (float.anchor !== null && anchorOf(item) === float.anchor) break;
     w += itemWidth(item);
   }
   return w;

@@ -41,7 +41,6 @@ export function setLineShift(f: TextFragment, shift: number): void {
   if (shift !== 0) lineShift.set(f, shift);
 }
 
-/** Move a fragment (relative to its parent) by dx, dy. */
 /** The box's fragment starts `gap` lower, its content staying where it is (the gap is not part of it). */
 export function startLower(f: BoxFragment, gap: number): void {
   const m = f as Mutable<BoxFragment>;
@@ -50,6 +49,7 @@ export function startLower(f: BoxFragment, gap: number): void {
   for (const child of f.children) offsetFragment(child, 0, -gap);
 }
 
+/** Move a fragment (relative to its parent) by dx, dy. */
 export function offsetFragment(f: Fragment, dx: number, dy: number): void {
   if (f.kind === 'text') {
     const m = f as Mutable<TextFragment>;

@@ -10,6 +10,7 @@ import type { FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { layoutMarker } from './layout-box.js';
 import { usedLineHeight } from './line-metrics.js';
+import { isOutOfFlowStyle } from '../positioned/insets.js';
 
 /** Chromium's kCMarkerPaddingPx. */
 const MARKER_PADDING = 7;
@@ -41,7 +42,7 @@ export function placeMarkerOfBrokenItem(box: ContainerBox, state: FlowState, use
  * Chromium prints it (a clearfix `::before { display: table }` item is a line taller).
  */
 function lowerTableBelowMarker(marker: MarkerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
-  const first = state.children.find((f) => f.kind !== 'box' || (f.style.float === 'none' && f.style.position !== 'absolute' && f.style.position !== 'fixed'));
+  const first = state.children.find((f) => f.kind !== 'box' || (f.style.float === 'none' && !isOutOfFlowStyle(f.style)));
   if (first?.kind !== 'box' || first.style.display !== 'table') return;
   const inside = state.baseline !== null && state.baseline >= first.y && state.baseline <= first.y + first.height;
   const tableBaseline = inside ? state.baseline! : first.y + first.height - first.border.bottom - first.padding.bottom;
