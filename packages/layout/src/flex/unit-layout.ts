@@ -6,7 +6,7 @@ import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, offsetFragment, partOf } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow/breaks.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 
@@ -93,7 +93,7 @@ export function layoutUnits(
   if (stop === 'push') return pushed(marginTop);
   if (!continuation) placeOutOfFlow(frame);
   const bottomEdges = used.border.bottom + used.padding.bottom;
-  const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
+  const avoid = avoidsBreakInside(box.style);
   if (stop !== null) {
     if (avoid && !continuation && !space.pageIsEmpty) return pushed(marginTop);
     return broken(frame, marginTop, toResume(stop), continuation);
@@ -243,7 +243,7 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
       inner.push(null);
       return;
     }
-    const avoid = p.box.style.breakInside === 'avoid' || p.box.style.breakInside === 'avoid-page';
+    const avoid = avoidsBreakInside(p.box.style);
     const r = avoid && !pageIsEmpty && !state?.inner[k] ? null : layoutItem(p.box, { width: p.width, height: p.pinHeight },
       p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
       { blockSize: frame.available - y, pageIsEmpty, resume: state?.inner[k] ?? null });

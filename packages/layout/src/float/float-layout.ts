@@ -1,4 +1,5 @@
 import type { BlockLevelBox, ContainerBox, ReplacedBox } from '../boxes/box.js';
+import { avoidsBreakInside } from '../flow/breaks.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/block-children.js';
@@ -115,7 +116,7 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
   let rest: Resume | null = null;
   if (space.mode === 'layout' && top + laid.height > room + EPSILON) {
     const mustPlace = space.pageIsEmpty && state.placed === 0 && state.children.length === 0;
-    const avoid = child.style.breakInside === 'avoid' || child.style.breakInside === 'avoid-page';
+    const avoid = avoidsBreakInside(child.style);
     const limit = room - top + laid.mt;
     const split = child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
       ? layoutFloatBox(child, used.width, ctx, limit, resume, mustPlace) : null;

@@ -1,4 +1,5 @@
 import type { ContainerBox } from '../boxes/box.js';
+import { avoidsBreakInside } from './breaks.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
@@ -127,7 +128,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   }
   if (!continuation && space.mode === 'layout') placeMarkerOfBrokenItem(box, state, used, ctx);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
-  const avoid = box.style.breakInside === 'avoid' || box.style.breakInside === 'avoid-page';
+  const avoid = avoidsBreakInside(box.style);
   if (avoid && !continuation && !space.pageIsEmpty && !flow.forcedBreak) return pushed(space);
   return breakInside(frame, flow.resume, flow.forcedBreak, flow.brokeBeforeEnd);
 }
@@ -180,7 +181,7 @@ function finish(frame: Frame): LayoutResult {
   const available = space.blockSize - state.origin;
   const definiteHeight = used.height !== null || used.minHeight > 0;
   const tooTall = !collapsesThrough && definiteHeight && space.mode === 'layout' && height > available + EPSILON;
-  const avoid = frame.box.style.breakInside === 'avoid' || frame.box.style.breakInside === 'avoid-page';
+  const avoid = avoidsBreakInside(frame.box.style);
   // No room left even for its top edges, or it must not split (break-inside: avoid): the whole box moves on.
   if (tooTall && !space.pageIsEmpty && !continuation && ((available <= topEdges + EPSILON && state.placed === 0) || avoid)) return pushed(space);
   // A box with no in-flow content here is the last piece of the boxes it ends: their end edges go with it (end-reserve.ts).

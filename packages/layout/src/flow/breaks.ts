@@ -1,5 +1,5 @@
 import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
-import type { BreakValue } from '../style.js';
+import type { BreakValue, ComputedStyle } from '../style.js';
 import type { ForcedBreak } from './types.js';
 
 /**
@@ -59,6 +59,11 @@ export function forcedBreak(value: BreakValue): ForcedBreak | null {
     case 'right': case 'recto': return 'right';
     default: return null;
   }
+}
+
+/** `break-inside: avoid | avoid-page` (CSS Fragmentation 3 §3.2): a page break inside the box is avoided. */
+export function avoidsBreakInside(style: ComputedStyle): boolean {
+  return style.breakInside === 'avoid' || style.breakInside === 'avoid-page';
 }
 
 export function isAvoid(value: BreakValue): boolean {

@@ -1,4 +1,5 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
+import { avoidsBreakInside } from '../flow/breaks.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Edges, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
@@ -83,7 +84,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
   const page = placeRows({ prep, geo, rows, ctx, avail: avail - y, pageIsEmpty: space.pageIsEmpty, bottomEdges, captionAbove: y > 0 }, topEdges, token);
   if (page.pushed && !continuation) return pushed(space);
-  const avoid = s.breakInside === 'avoid' || s.breakInside === 'avoid-page';
+  const avoid = avoidsBreakInside(s);
   if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);
   const last = page.resume === null;
   const gridTop = y;

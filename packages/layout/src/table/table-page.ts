@@ -1,11 +1,10 @@
 import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak } from '../flow/breaks.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
 import { createBoxFragment } from '../flow/fragments.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { RowInfo } from './table-structure.js';
-import type { ContainerBox } from '../boxes/box.js';
 import { alignedCell, type PlacedRow } from './table-fragments.js';
 import { cellLayoutBox, cellWidth, cellX, layoutCell, toColumnWidth, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
@@ -153,7 +152,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     cur.body++;
     return split.cells ? { kind: 'stop', resume: { row: r, cells: split.cells } } : { kind: 'next', row: r + 1 };
   }
-  const end = avoidsBreak(rowBox) ? rowsTiedBySpans(t.rows, r, bodyEnd) : r + 1;
+  const end = avoidsBreakInside(rowBox.style) ? rowsTiedBySpans(t.rows, r, bodyEnd) : r + 1;
   const reserve = reserveFor(end);
   const fits = cur.y + rowsHeight(plan, r, end) - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
   if (fits && !(plan.rows.forced(r) && Number.isFinite(plan.avail))) {
@@ -161,7 +160,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
-  const avoid = avoidsBreak(rowBox);
+  const avoid = avoidsBreakInside(rowBox.style);
   if (!(avoid && cur.body > 0) || plan.rows.forced(r)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
@@ -188,9 +187,6 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   return { kind: 'next', row: end };
 }
 
-function avoidsBreak(row: ContainerBox): boolean {
-  return row.style.breakInside === 'avoid' || row.style.breakInside === 'avoid-page';
-}
 
 /**
  * The end of the rows a break-inside: avoid row keeps together: its row-spanning cells are
@@ -202,7 +198,7 @@ function avoidsBreak(row: ContainerBox): boolean {
 function rowsTiedBySpans(rows: readonly RowInfo[], r: number, bodyEnd: number): number {
   let end = r + 1;
   for (let k = r; k < end && k < bodyEnd; k++) {
-    if (k > r && !avoidsBreak(rows[k]!.box)) continue;
+    if (k > r && !avoidsBreakInside(rows[k]!.box.style)) continue;
     for (const cell of rows[k]!.cells) end = Math.max(end, Math.min(bodyEnd, k + cell.rowSpan));
   }
   return end;
