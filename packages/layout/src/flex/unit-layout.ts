@@ -237,8 +237,7 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
     // An item placed below the unit's top (aligned to its centre or end) that cannot start here
     // waits for the next page, where it starts at its offset less the room consumed, or at the
     // top; the others stay (Chromium only moves the whole line for an item at its top).
-    // Never on an empty page: there is no later page where it would start any sooner.
-    const deferrable = !pageIsEmpty && !state?.inner[k] && p.y > unit.top + EPSILON;
+    const deferrable = !state?.inner[k] && p.y > unit.top + EPSILON;
     if (deferrable && y >= frame.available - EPSILON) {
       done.push(false);
       inner.push(null);
