@@ -15,24 +15,24 @@ export class AdminError extends Error {
  */
 export async function createUser(dataDir: string, email: string, password: string): Promise<User> {
   if (password.length < 8) throw new AdminError('The password needs at least 8 characters.');
-  const db = openDatabase(dataDir);
+  const db = await openDatabase({ dataDir });
   try {
-    const user = createUserStore(db, Date.now).create(email.trim().toLowerCase(), await hashPassword(password));
+    const user = await createUserStore(db, Date.now).create(email.trim().toLowerCase(), await hashPassword(password));
     if (!user) throw new AdminError(`A user with email ${email} already exists.`);
     return user;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
 /** For `platen key create`: a new key for the user with `email`; `key` is the only copy of the token. */
-export function createApiKey(dataDir: string, email: string, name: string, permission: Permission = 'full_access'): ApiKey & { key: string } {
-  const db = openDatabase(dataDir);
+export async function createApiKey(dataDir: string, email: string, name: string, permission: Permission = 'full_access'): Promise<ApiKey & { key: string }> {
+  const db = await openDatabase({ dataDir });
   try {
-    const user = createUserStore(db, Date.now).findByEmail(email.trim().toLowerCase());
+    const user = await createUserStore(db, Date.now).findByEmail(email.trim().toLowerCase());
     if (!user) throw new AdminError(`No user with email ${email}.`);
-    return createApiKeyStore(db, Date.now).create(user.id, name, permission);
+    return await createApiKeyStore(db, Date.now).create(user.id, name, permission);
   } finally {
-    db.close();
+    await db.close();
   }
 }

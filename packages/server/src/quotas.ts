@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { fieldTooLarge, quotaExceeded } from './errors.js';
-import type { Component } from './store/components.js';
+import type { Executor } from './db/open.js';
+import type { BeforeWrite, Component } from './store/components.js';
 import type { QuotaStore } from './store/quotas.js';
 import type { Template } from './store/templates.js';
 
@@ -32,11 +33,19 @@ export function checkFieldBytes(config: Config, fields: Readonly<Record<string, 
  * all templates and components over `maxAccountBytes` → 403 quota_exceeded. The stores call
  * this inside their write transaction, so concurrent saves cannot pass it together.
  */
-function enforce(deps: QuotaDeps, userId: string, kind: 'template' | 'component', id: string, creating: boolean, fields: Record<string, string>): void {
+async function enforce(
+  deps: QuotaDeps,
+  trx: Executor,
+  userId: string,
+  kind: 'template' | 'component',
+  id: string,
+  creating: boolean,
+  fields: Record<string, string>,
+): Promise<void> {
   const { config, quotas } = deps;
   const rowBytes = checkFieldBytes(config, fields);
-  const own = kind === 'template' ? quotas.templates(userId, id) : quotas.components(userId, id);
-  const other = kind === 'template' ? quotas.components(userId) : quotas.templates(userId);
+  const own = await (kind === 'template' ? quotas.templates(userId, id, trx) : quotas.components(userId, id, trx));
+  const other = await (kind === 'template' ? quotas.components(userId, null, trx) : quotas.templates(userId, null, trx));
   const max = kind === 'template' ? config.maxTemplates : config.maxComponents;
   if (creating && own.count >= max) throw quotaExceeded(`This account has ${n(own.count)} ${kind}s, the most this server allows.`);
   if (own.bytes + other.bytes + rowBytes > config.maxAccountBytes) {
@@ -45,9 +54,9 @@ function enforce(deps: QuotaDeps, userId: string, kind: 'template' | 'component'
 }
 
 /** The check a template store runs on the row it is about to write. */
-export function templateQuota(deps: QuotaDeps, userId: string, creating: boolean): (row: Template) => void {
-  return (row) =>
-    enforce(deps, userId, 'template', row.id, creating, {
+export function templateQuota(deps: QuotaDeps, userId: string, creating: boolean): BeforeWrite<Template> {
+  return (row, trx) =>
+    enforce(deps, trx, userId, 'template', row.id, creating, {
       name: row.name,
       html: row.html,
       plain_text: row.plain_text,
@@ -57,12 +66,12 @@ export function templateQuota(deps: QuotaDeps, userId: string, creating: boolean
 }
 
 /** The check a component store runs on the row it is about to write. */
-export function componentQuota(deps: QuotaDeps, userId: string, creating: boolean): (row: Component) => void {
-  return (row) => enforce(deps, userId, 'component', row.id, creating, { name: row.name, html: row.html, preview: row.preview });
+export function componentQuota(deps: QuotaDeps, userId: string, creating: boolean): BeforeWrite<Component> {
+  return (row, trx) => enforce(deps, trx, userId, 'component', row.id, creating, { name: row.name, html: row.html, preview: row.preview });
 }
 
 /** One API key more than `maxApiKeys` → 403 quota_exceeded (keys are also the unit of rate limiting). */
-export function enforceApiKeyQuota(deps: QuotaDeps, userId: string): void {
-  const count = deps.quotas.apiKeys(userId);
+export async function enforceApiKeyQuota(deps: QuotaDeps, userId: string): Promise<void> {
+  const count = await deps.quotas.apiKeys(userId);
   if (count >= deps.config.maxApiKeys) throw quotaExceeded(`This account has ${n(count)} API keys, the most this server allows.`);
 }

@@ -29,8 +29,8 @@ export interface RunningServer {
 const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** Open the data directory and wire every store and service. */
-export function createDeps(config: Config): AppDeps {
-  const db = openDatabase(config.dataDir, config.dbSynchronous);
+export async function createDeps(config: Config): Promise<AppDeps> {
+  const db = await openDatabase(config);
   const now = config.now;
   return {
     config,
@@ -60,14 +60,14 @@ export function createDeps(config: Config): AppDeps {
  * its file removal).
  */
 export async function sweep(deps: AppDeps): Promise<void> {
-  deps.sessions.sweep();
-  for (const id of deps.renders.takeExpired()) await deps.blobs.delete(id);
-  for (const id of await deps.blobs.list()) if (!deps.renders.get(id)) await deps.blobs.delete(id);
+  await deps.sessions.sweep();
+  for (const id of await deps.renders.takeExpired()) await deps.blobs.delete(id);
+  for (const id of await deps.blobs.list()) if (!(await deps.renders.get(id))) await deps.blobs.delete(id);
 }
 
 /** Start the HTTP server (what `platen serve` calls). Port 0 picks a free port. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const deps = createDeps(config);
+  const deps = await createDeps(config);
   const app = createApp(deps);
   const server = createServer(toNodeHandler(app));
   await new Promise<void>((resolve, reject) => {
@@ -92,7 +92,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await closed;
       await deps.pool.close();
       await deps.text.close();
-      deps.db.close();
+      await deps.db.close();
     },
   };
 }

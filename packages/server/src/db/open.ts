@@ -1,24 +1,90 @@
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
 import { migrate } from './migrate.js';
+import type { Tables } from './schema.js';
 
-export type Db = Database.Database;
+/** Where stores run their queries: the database or a transaction of it. */
+export type Executor = Kysely<Tables>;
+
+/** The database every store uses, whichever engine is behind it. */
+export interface Db {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly kysely: Kysely<Tables>;
+  /**
+   * Run `fn` in a transaction that reads then writes rows of `userId` (quotas, free slugs),
+   * serialised with that account's other such transactions on every node.
+   */
+  write<T>(userId: string, fn: (trx: Transaction<Tables>) => Promise<T>): Promise<T>;
+  /** Whether `error` is a UNIQUE constraint failure. */
+  isUniqueViolation(error: unknown): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Kysely's SQLite driver begins DEFERRED transactions: one that reads and then writes fails
+ * with SQLITE_BUSY at once, whatever busy_timeout says, when another process (the CLI) wrote
+ * in between. IMMEDIATE takes the write lock first, so it waits instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
 
 /**
  * Open (creating if needed) `<dataDir>/platen.db`: WAL so readers never block
  * the writer; synchronous NORMAL by default, which in WAL mode loses no committed
  * transaction to a process crash (kill -9) and skips the fsync per commit that halved
  * render throughput (every render writes a log row); FULL also survives power cuts.
- * Foreign keys on
- * (SQLite defaults them off), a busy timeout for the CLI writing alongside a
- * running server, then pending migrations.
+ * Foreign keys on (SQLite defaults them off), a busy timeout for the CLI writing
+ * alongside a running server, then pending migrations.
  */
-export function openDatabase(dataDir: string, synchronous: 'normal' | 'full' = 'normal'): Db {
-  const db = new Database(join(dataDir, 'platen.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+export function openSqlite(dataDir: string, synchronous: 'normal' | 'full' = 'normal'): Db {
+  const sqlite = new BetterSqlite3(join(dataDir, 'platen.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  migrate(sqlite);
+  // One connection: Kysely's driver queues queries and transactions behind one another,
+  // so a write transaction already excludes every other query of this process.
+  const kysely = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return {
+    kind: 'sqlite',
+    kysely,
+    write: (_userId, fn) => kysely.transaction().execute(fn),
+    isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE',
+    close: () => kysely.destroy(),
+  };
+}
+
+export interface DatabaseOptions {
+  readonly dataDir: string;
+  readonly dbSynchronous?: 'normal' | 'full';
+}
+
+/** The configured database. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  return openSqlite(options.dataDir, options.dbSynchronous);
 }

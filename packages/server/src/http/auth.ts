@@ -63,12 +63,12 @@ function bearerToken(event: H3Event): string | null {
  * scope checked) when the route takes keys and one is sent, else the session
  * cookie when the route takes sessions. Anything else is 401.
  */
-export function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accepts): Auth {
+export async function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accepts): Promise<Auth> {
   checkCsrf(event, deps.config);
   const state = requestState(event);
   const token = bearerToken(event);
   if (accepts.key && token !== null) {
-    const key = deps.apiKeys.findByToken(token);
+    const key = await deps.apiKeys.findByToken(token);
     if (!key) throw unauthorized('Invalid API key.');
     if (state) {
       state.keyId = key.id;
@@ -83,7 +83,7 @@ export function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accepts): A
   }
   if (accepts.session) {
     const cookie = getCookie(event, SESSION_COOKIE);
-    const userId = cookie ? deps.sessions.findUserId(cookie) : null;
+    const userId = cookie ? await deps.sessions.findUserId(cookie) : null;
     if (userId) {
       if (state) state.userId = userId;
       // Writes through a session are limited per account (the dashboard makes a few per

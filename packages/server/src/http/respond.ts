@@ -59,14 +59,14 @@ function warningsHeader(warnings: readonly RenderWarning[]): string {
  * is ready for it, so a list never holds every body in memory at once (ids whose row is
  * gone by then are skipped).
  */
-export function jsonArrayResponse<T>(ids: readonly string[], load: (id: string) => T | null): Response {
+export function jsonArrayResponse<T>(ids: readonly string[], load: (id: string) => Promise<T | null>): Response {
   const encoder = new TextEncoder();
   let next = 0;
   let first = true;
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       while (next < ids.length) {
-        const row = load(ids[next++]!);
+        const row = await load(ids[next++]!);
         if (row === null) continue;
         controller.enqueue(encoder.encode((first ? '[' : ',') + JSON.stringify(row)));
         first = false;

@@ -58,51 +58,51 @@ export function createRenderService(deps: AppDeps) {
   const { config, templates, components, pool } = deps;
 
   /** A component of this user usable as `type`; `param` names the field at fault. */
-  function requireComponent(userId: string, id: string, type: ComponentType, param: string): void {
-    const c = components.get(userId, id);
+  async function requireComponent(userId: string, id: string, type: ComponentType, param: string): Promise<void> {
+    const c = await components.get(userId, id);
     if (!c) throw invalidParameter(param, `Component ${JSON.stringify(id)} was not found.`);
     if (c.type !== type) throw invalidParameter(param, `Component ${JSON.stringify(id)} is a ${c.type}, not a ${type}.`);
   }
 
-  function componentHtml(userId: string, id: string | null): string | null {
-    return id ? (components.get(userId, id)?.html ?? null) : null;
+  async function componentHtml(userId: string, id: string | null): Promise<string | null> {
+    return id ? ((await components.get(userId, id))?.html ?? null) : null;
   }
 
   return {
     requireComponent,
 
     /** Check header/footer attachments of a template body or preview request. */
-    checkChrome(userId: string, choice: ChromeChoice): void {
-      if (choice.header_component_id) requireComponent(userId, choice.header_component_id, 'header', 'header_component_id');
-      if (choice.footer_component_id) requireComponent(userId, choice.footer_component_id, 'footer', 'footer_component_id');
+    async checkChrome(userId: string, choice: ChromeChoice): Promise<void> {
+      if (choice.header_component_id) await requireComponent(userId, choice.header_component_id, 'header', 'header_component_id');
+      if (choice.footer_component_id) await requireComponent(userId, choice.footer_component_id, 'footer', 'footer_component_id');
     },
 
     /** The request's template (ID or slug), or null for raw HTML; missing → 404 missing_template. */
-    resolveTemplate(userId: string, input: RenderInput): Template | null {
+    async resolveTemplate(userId: string, input: RenderInput): Promise<Template | null> {
       if (input.template_id === undefined) {
         if (input.html === undefined) throw missingParameter('template_id', 'Either template_id or html is required.');
         return null;
       }
-      const template = templates.get(userId, input.template_id);
+      const template = await templates.get(userId, input.template_id);
       if (!template) throw missingTemplate(input.template_id);
       return template;
     },
 
     /** Build the worker job: merged format, chrome and every referenced block of this user. */
-    buildJob(userId: string, template: Template | null, input: RenderInput, data: Record<string, unknown>, chrome: ChromeChoice = {}): RenderJob {
+    async buildJob(userId: string, template: Template | null, input: RenderInput, data: Record<string, unknown>, chrome: ChromeChoice = {}): Promise<RenderJob> {
       const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
       checkFormat(format, input.format ? 'format' : 'pdf_format');
       const html = template ? template.html : (input.html ?? '');
       const pick = (key: 'header_component_id' | 'footer_component_id') => (chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key]);
-      const header = chrome.header_html ?? componentHtml(userId, pick('header_component_id'));
-      const footer = chrome.footer_html ?? componentHtml(userId, pick('footer_component_id'));
+      const header = chrome.header_html ?? (await componentHtml(userId, pick('header_component_id')));
+      const footer = chrome.footer_html ?? (await componentHtml(userId, pick('footer_component_id')));
       const blocks: Record<string, string> = {};
       let pending = blockIds(html, header, footer);
       // Blocks may hold blocks: follow two levels, which covers real templates without risking cycles.
       for (let level = 0; level < 2 && pending.length > 0; level++) {
         const found: string[] = [];
         for (const id of pending) {
-          const block = componentHtml(userId, id);
+          const block = await componentHtml(userId, id);
           if (block !== null && !(id in blocks)) {
             blocks[id] = block;
             found.push(block);

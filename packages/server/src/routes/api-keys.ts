@@ -14,24 +14,24 @@ export const SESSION_ONLY: Accepts = { key: false, session: true };
 /** /api/v1/api-keys (create shows the key once) and DELETE /api/v1/account. */
 export function registerApiKeyRoutes(app: H3, deps: AppDeps): void {
   resource(app, '/api/v1/api-keys', {
-    GET: (event) => deps.apiKeys.list(requireAuth(event, deps, SESSION_ONLY).userId),
+    GET: async (event) => deps.apiKeys.list((await requireAuth(event, deps, SESSION_ONLY)).userId),
     POST: async (event) => {
-      const { userId } = requireAuth(event, deps, SESSION_ONLY);
+      const { userId } = await requireAuth(event, deps, SESSION_ONLY);
       const input = validate(createApiKeySchema, await readJson(event, deps.config));
-      enforceApiKeyQuota(deps, userId);
-      return created(event, deps.apiKeys.create(userId, input.name, input.permission ?? 'full_access'));
+      await enforceApiKeyQuota(deps, userId);
+      return created(event, await deps.apiKeys.create(userId, input.name, input.permission ?? 'full_access'));
     },
   });
   resource(app, '/api/v1/api-keys/:id', {
-    DELETE: (event) => {
-      const { userId } = requireAuth(event, deps, SESSION_ONLY);
-      return { deleted: found(deps.apiKeys.delete(userId, idParam(event)) || null, 'API key') };
+    DELETE: async (event) => {
+      const { userId } = await requireAuth(event, deps, SESSION_ONLY);
+      return { deleted: found((await deps.apiKeys.delete(userId, idParam(event))) || null, 'API key') };
     },
   });
   resource(app, '/api/v1/account', {
     DELETE: async (event) => {
-      const { userId } = requireAuth(event, deps, SESSION_ONLY);
-      const { deleted, renderIds } = deleteAccount(deps.db, userId);
+      const { userId } = await requireAuth(event, deps, SESSION_ONLY);
+      const { deleted, renderIds } = await deleteAccount(deps.db, userId);
       // Files go after the commit: a crash in between leaves orphan files (swept later), never rows without files.
       await Promise.all(renderIds.map((id) => deps.blobs.delete(id)));
       return { deleted };

@@ -12,10 +12,10 @@ import { credentialsSchema, passwordChangeSchema } from '../schemas/resources.js
 
 export const loginSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) }).meta({ id: 'Login' });
 
-function startSession(event: H3Event, deps: AppDeps, userId: string): void {
+async function startSession(event: H3Event, deps: AppDeps, userId: string): Promise<void> {
   const state = requestState(event);
   if (state) state.userId = userId;
-  setCookie(event, SESSION_COOKIE, deps.sessions.create(userId), {
+  setCookie(event, SESSION_COOKIE, await deps.sessions.create(userId), {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
@@ -36,12 +36,12 @@ async function login(event: H3Event, deps: AppDeps) {
   // check together and all be verified. A success takes its attempt back.
   const releaseEmail = byEmail.reserve(email);
   const releaseAddress = byAddress.reserve(address);
-  const user = deps.users.findByEmail(email);
+  const user = await deps.users.findByEmail(email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) throw invalidCredentials();
   releaseEmail();
   releaseAddress();
-  startSession(event, deps, user.id);
+  await startSession(event, deps, user.id);
   return { user: { id: user.id, email: user.email, created_at: user.created_at } };
 }
 
@@ -52,19 +52,19 @@ export function registerAuthRoutes(app: H3, deps: AppDeps): void {
       checkCsrf(event, deps.config, true);
       if (deps.config.signup === 'closed') throw signupClosed();
       const input = validate(credentialsSchema, await readJson(event, deps.config));
-      const user = deps.users.create(input.email.toLowerCase(), await hashPassword(input.password));
+      const user = await deps.users.create(input.email.toLowerCase(), await hashPassword(input.password));
       if (!user) throw emailTaken();
-      startSession(event, deps, user.id);
+      await startSession(event, deps, user.id);
       return created(event, { user });
     },
   });
-  resource(app, '/api/v1/auth/login', { POST: (event) => login(event, deps) });
+  resource(app, '/api/v1/auth/login', { POST: async (event) => login(event, deps) });
   resource(app, '/api/v1/auth/logout', {
-    POST: (event) => {
+    POST: async (event) => {
       checkCsrf(event, deps.config, true);
       const token = getCookie(event, SESSION_COOKIE);
-      if (!token || !deps.sessions.findUserId(token)) throw unauthorized();
-      deps.sessions.delete(token);
+      if (!token || !(await deps.sessions.findUserId(token))) throw unauthorized();
+      await deps.sessions.delete(token);
       deleteCookie(event, SESSION_COOKIE, { path: '/' });
       return { logged_out: true };
     },
@@ -73,32 +73,32 @@ export function registerAuthRoutes(app: H3, deps: AppDeps): void {
   // failed login (the same throttling), so this route cannot be used to guess it faster.
   resource(app, '/api/v1/auth/password', {
     POST: async (event) => {
-      const { userId } = requireAuth(event, deps, { key: false, session: true });
+      const { userId } = await requireAuth(event, deps, { key: false, session: true });
       const input = validate(passwordChangeSchema, await readJson(event, deps.config));
-      const user = deps.users.get(userId);
-      const stored = user ? deps.users.findByEmail(user.email) : null;
+      const user = await deps.users.get(userId);
+      const stored = user ? await deps.users.findByEmail(user.email) : null;
       if (!user || !stored) throw unauthorized();
       const wait = deps.loginFailures.byEmail.lockedFor(user.email);
       if (wait > 0) throw rateLimited(wait);
       const release = deps.loginFailures.byEmail.reserve(user.email);
       if (!(await verifyPassword(input.current_password, stored.passwordHash))) throw invalidCredentials();
       release();
-      deps.users.setPasswordHash(userId, await hashPassword(input.new_password));
-      return { changed: true, other_sessions_ended: deps.sessions.deleteAllOf(userId, getCookie(event, SESSION_COOKIE) ?? null) };
+      await deps.users.setPasswordHash(userId, await hashPassword(input.new_password));
+      return { changed: true, other_sessions_ended: await deps.sessions.deleteAllOf(userId, getCookie(event, SESSION_COOKIE) ?? null) };
     },
   });
   resource(app, '/api/v1/auth/logout-all', {
-    POST: (event) => {
-      const { userId } = requireAuth(event, deps, { key: false, session: true });
-      const ended = deps.sessions.deleteAllOf(userId, null);
+    POST: async (event) => {
+      const { userId } = await requireAuth(event, deps, { key: false, session: true });
+      const ended = await deps.sessions.deleteAllOf(userId, null);
       deleteCookie(event, SESSION_COOKIE, { path: '/' });
       return { logged_out: true, sessions_ended: ended };
     },
   });
   resource(app, '/api/v1/auth/me', {
-    GET: (event) => {
-      const { userId } = requireAuth(event, deps, { key: false, session: true });
-      const user = deps.users.get(userId);
+    GET: async (event) => {
+      const { userId } = await requireAuth(event, deps, { key: false, session: true });
+      const user = await deps.users.get(userId);
       if (!user) throw unauthorized();
       return { user };
     },

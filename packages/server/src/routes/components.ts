@@ -14,9 +14,9 @@ import { DASHBOARD } from './templates.js';
  * A header or footer that templates use cannot become another type: those templates would hold
  * an attachment that no longer validates, which the dashboard could not save. 400 naming them.
  */
-function checkRoleChange(deps: AppDeps, userId: string, component: Component, type: ComponentType): void {
+async function checkRoleChange(deps: AppDeps, userId: string, component: Component, type: ComponentType): Promise<void> {
   if (type === component.type) return;
-  const users = deps.templates.usingAsChrome(userId, component.id).filter((t) => t.role !== type);
+  const users = (await deps.templates.usingAsChrome(userId, component.id)).filter((t) => t.role !== type);
   if (users.length === 0) return;
   const named = users.slice(0, 5).map((t) => `"${t.name}" (${t.role})`).join(', ');
   const more = users.length > 5 ? ` and ${users.length - 5} more` : '';
@@ -27,32 +27,32 @@ function checkRoleChange(deps: AppDeps, userId: string, component: Component, ty
 export function registerComponentRoutes(app: H3, deps: AppDeps): void {
   const { components } = deps;
   resource(app, '/api/v1/components', {
-    GET: (event) => {
-      const { userId } = requireAuth(event, deps, DASHBOARD);
+    GET: async (event) => {
+      const { userId } = await requireAuth(event, deps, DASHBOARD);
       const query = validate(componentQuerySchema, queryObject(event));
-      return jsonArrayResponse(components.ids(userId, query.type), (id) => components.get(userId, id));
+      return jsonArrayResponse(await components.ids(userId, query.type), (id) => components.get(userId, id));
     },
     POST: async (event) => {
-      const { userId } = requireAuth(event, deps, DASHBOARD);
+      const { userId } = await requireAuth(event, deps, DASHBOARD);
       const input = validate(createComponentSchema, await readJson(event, deps.config));
       checkFieldBytes(deps.config, { html: input.html });
       const preview = input.preview ?? (await deps.text.preview(input.html ?? ''));
-      return created(event, components.create(userId, { ...input, preview }, componentQuota(deps, userId, true)));
+      return created(event, await components.create(userId, { ...input, preview }, componentQuota(deps, userId, true)));
     },
   });
   resource(app, '/api/v1/components/:id', {
-    GET: (event) => found(components.get(requireAuth(event, deps, DASHBOARD).userId, idParam(event)), 'Component'),
+    GET: async (event) => found(await components.get((await requireAuth(event, deps, DASHBOARD)).userId, idParam(event)), 'Component'),
     PUT: async (event) => {
-      const { userId } = requireAuth(event, deps, DASHBOARD);
+      const { userId } = await requireAuth(event, deps, DASHBOARD);
       const input = validate(updateComponentSchema, await readJson(event, deps.config));
-      if (input.type !== undefined) checkRoleChange(deps, userId, found(components.get(userId, idParam(event)), 'Component'), input.type);
+      if (input.type !== undefined) await checkRoleChange(deps, userId, found(await components.get(userId, idParam(event)), 'Component'), input.type);
       checkFieldBytes(deps.config, { html: input.html });
       const preview = input.preview ?? (input.html === undefined ? undefined : await deps.text.preview(input.html));
-      return found(components.update(userId, idParam(event), { ...input, preview }, componentQuota(deps, userId, false)), 'Component');
+      return found(await components.update(userId, idParam(event), { ...input, preview }, componentQuota(deps, userId, false)), 'Component');
     },
-    DELETE: (event) => {
-      const { userId } = requireAuth(event, deps, DASHBOARD);
-      return { deleted: found(components.delete(userId, idParam(event)) || null, 'Component') };
+    DELETE: async (event) => {
+      const { userId } = await requireAuth(event, deps, DASHBOARD);
+      return { deleted: found((await components.delete(userId, idParam(event))) || null, 'Component') };
     },
   });
 }

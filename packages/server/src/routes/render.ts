@@ -23,7 +23,7 @@ async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: U
   const expires = deps.config.now() + deps.config.signedUrlTtlSeconds * 1000;
   const expiresAt = new Date(expires).toISOString();
   // Row first: a file never exists without its row, so the orphan sweep cannot race a render in progress.
-  deps.renders.insert({ id, userId, sizeBytes: pdf.byteLength, filename, expiresAt });
+  await deps.renders.insert({ id, userId, sizeBytes: pdf.byteLength, filename, expiresAt });
   await deps.blobs.put(id, pdf);
   const token = `${expires}.${sign(deps.config.secret, `${id}.${expires}`)}`;
   return { url: `${baseUrl(event, deps)}/api/v1/renders/${id}?token=${token}`, expires_at: expiresAt };
@@ -33,7 +33,7 @@ async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: U
 export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderService): void {
   resource(app, '/api/v1/render', {
     POST: async (event) => {
-      const auth = requireAuth(event, deps, { key: 'any', session: false });
+      const auth = await requireAuth(event, deps, { key: 'any', session: false });
       const raw = await readJson(event, deps.config);
       const started = performance.now();
       const log = { templateId: null as string | null, templateName: null as string | null };
@@ -41,9 +41,9 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
         deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error, warnings });
       try {
         const input = validate(renderRequestSchema, raw);
-        const template = service.resolveTemplate(auth.userId, input);
+        const template = await service.resolveTemplate(auth.userId, input);
         if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
-        const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, input.data ?? {}), auth.userId);
+        const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, input.data ?? {}), auth.userId);
         const durationMs = Math.round(performance.now() - started);
         const filename = `${template?.slug ?? 'document'}.pdf`;
         const answer =
@@ -52,10 +52,10 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
             : input.delivery === 'base64'
               ? { pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.byteLength, duration_ms: durationMs, warnings }
               : pdfResponse(pdf, filename, warnings);
-        write('success', pdf.byteLength, null, warnings);
+        await write('success', pdf.byteLength, null, warnings);
         return answer;
       } catch (error) {
-        if (isLogged(error)) write('error', null, error instanceof ApiError ? error.message : 'Internal error.');
+        if (isLogged(error)) await write('error', null, error instanceof ApiError ? error.message : 'Internal error.');
         throw error;
       }
     },
@@ -63,12 +63,12 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
 
   resource(app, '/api/v1/render/preview', {
     POST: async (event) => {
-      const auth = requireAuth(event, deps, { key: false, session: true });
+      const auth = await requireAuth(event, deps, { key: false, session: true });
       const input = validate(previewRequestSchema, await readJson(event, deps.config));
-      const template = service.resolveTemplate(auth.userId, input);
-      service.checkChrome(auth.userId, input);
+      const template = await service.resolveTemplate(auth.userId, input);
+      await service.checkChrome(auth.userId, input);
       const data = input.data ?? template?.sample_data ?? {};
-      const { pdf, warnings } = await service.run(service.buildJob(auth.userId, template, input, data, input), auth.userId);
+      const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, data, input), auth.userId);
       return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`, warnings);
     },
   });

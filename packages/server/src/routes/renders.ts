@@ -12,7 +12,7 @@ async function storedPdf(event: H3Event, deps: AppDeps): Promise<Response> {
   const expires = Number(expiry);
   const valid =
     extra === undefined && signature !== undefined && Number.isSafeInteger(expires) && verify(deps.config.secret, `${id}.${expires}`, signature);
-  const render = valid && expires > deps.config.now() ? deps.renders.get(id) : null;
+  const render = valid && expires > deps.config.now() ? await deps.renders.get(id) : null;
   if (!render || Date.parse(render.expiresAt) <= deps.config.now()) throw notFound('Render');
   const pdf = await deps.blobs.get(id);
   if (!pdf) throw notFound('Render');
@@ -21,5 +21,5 @@ async function storedPdf(event: H3Event, deps: AppDeps): Promise<Response> {
 
 /** GET /api/v1/renders/{id}?token=…: no API key, the token carries its own expiry. */
 export function registerRendersRoutes(app: H3, deps: AppDeps): void {
-  resource(app, '/api/v1/renders/:id', { GET: (event) => storedPdf(event, deps) });
+  resource(app, '/api/v1/renders/:id', { GET: async (event) => storedPdf(event, deps) });
 }

@@ -5,10 +5,10 @@ import type { Db } from '../db/open.js';
  * templates, components, logs and render rows, in one transaction. Returns
  * the stored render IDs so the caller removes their files after commit.
  */
-export function deleteAccount(db: Db, userId: string): { deleted: boolean; renderIds: string[] } {
-  return db.transaction(() => {
-    const renderIds = db.prepare<[string], { id: string }>('SELECT id FROM renders WHERE user_id = ?').all(userId).map((r) => r.id);
-    const deleted = db.prepare('DELETE FROM users WHERE id = ?').run(userId).changes > 0;
-    return { deleted, renderIds };
-  }).immediate(); // read then write: take the write lock first (busy_timeout applies)
+export async function deleteAccount(db: Db, userId: string): Promise<{ deleted: boolean; renderIds: string[] }> {
+  return db.write(userId, async (trx) => {
+    const renders = await trx.selectFrom('renders').select('id').where('user_id', '=', userId).execute();
+    const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+    return { deleted: result.numDeletedRows > 0n, renderIds: renders.map((r) => r.id) };
+  });
 }

@@ -12,20 +12,10 @@ export interface ApiKey {
   readonly created_at: string;
 }
 
-interface ApiKeyRow extends ApiKey {
-  readonly user_id: string;
-}
-
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const KEY_PREFIX = 'platen_live_';
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-const rowToApiKey = (row: ApiKeyRow): ApiKey => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  permission: row.permission,
-  created_at: row.created_at,
-});
+const PUBLIC_COLUMNS = ['id', 'name', 'prefix', 'permission', 'created_at'] as const;
 
 /** `platen_live_` + 32 base62 characters from the CSPRNG (randomInt is unbiased). */
 function generateToken(): string {
@@ -35,30 +25,25 @@ function generateToken(): string {
 }
 
 /** API keys: only the SHA-256 of the token and its first 16 characters are stored. */
-export function createApiKeyStore(db: Db, now: () => number) {
-  const insert = db.prepare(
-    'INSERT INTO api_keys (id, user_id, name, prefix, key_hash, permission, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const list = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE user_id = ? ORDER BY id');
-  const byHash = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?');
-  const remove = db.prepare('DELETE FROM api_keys WHERE user_id = ? AND id = ?');
+export function createApiKeyStore({ kysely }: Db, now: () => number) {
   return {
-    create(userId: string, name: string, permission: Permission): ApiKey & { key: string } {
+    async create(userId: string, name: string, permission: Permission): Promise<ApiKey & { key: string }> {
       const key = generateToken();
       const apiKey: ApiKey = { id: newId('key'), name, prefix: key.slice(0, 16), permission, created_at: new Date(now()).toISOString() };
-      insert.run(apiKey.id, userId, name, apiKey.prefix, digest(key), permission, apiKey.created_at);
+      await kysely.insertInto('api_keys').values({ ...apiKey, user_id: userId, key_hash: digest(key) }).execute();
       return { ...apiKey, key };
     },
-    list(userId: string): ApiKey[] {
-      return list.all(userId).map(rowToApiKey);
+    list(userId: string): Promise<ApiKey[]> {
+      return kysely.selectFrom('api_keys').select(PUBLIC_COLUMNS).where('user_id', '=', userId).orderBy('id').execute();
     },
-    delete(userId: string, id: string): boolean {
-      return remove.run(userId, id).changes > 0;
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await kysely.deleteFrom('api_keys').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
     /** The key's owner and scope, or null for an unknown or revoked token. */
-    findByToken(token: string): { id: string; userId: string; permission: Permission } | null {
+    async findByToken(token: string): Promise<{ id: string; userId: string; permission: Permission } | null> {
       if (!token.startsWith(KEY_PREFIX)) return null;
-      const row = byHash.get(digest(token));
+      const row = await kysely.selectFrom('api_keys').select(['id', 'user_id', 'permission']).where('key_hash', '=', digest(token)).executeTakeFirst();
       return row ? { id: row.id, userId: row.user_id, permission: row.permission } : null;
     },
   };

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open.js';
+import type { Db, Executor } from '../db/open.js';
 import { previewOf } from '../text/html-text.js';
 import { newId } from '../ids.js';
 
@@ -23,65 +23,56 @@ export interface ComponentInput {
 
 export type ComponentPatch = Partial<ComponentInput>;
 
-interface ComponentRow extends Component {
-  readonly user_id: string;
-}
+/** Runs on the finished row inside the write transaction, before it is written (quotas). */
+export type BeforeWrite<T> = (row: T, trx: Executor) => Promise<void>;
 
-const rowToComponent = (r: ComponentRow): Component => ({
-  id: r.id,
-  name: r.name,
-  type: r.type,
-  html: r.html,
-  preview: r.preview,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
+const COLUMNS = ['id', 'name', 'type', 'html', 'preview', 'created_at', 'updated_at'] as const;
 
 /** Components, always scoped by user. Deleting one detaches it from templates via ON DELETE SET NULL. */
 export function createComponentStore(db: Db, now: () => number) {
-  const listAll = db.prepare<[string], { id: string }>('SELECT id FROM components WHERE user_id = ? ORDER BY id').pluck();
-  const listType = db.prepare<[string, string], { id: string }>('SELECT id FROM components WHERE user_id = ? AND type = ? ORDER BY id').pluck();
-  const byId = db.prepare<[string, string], ComponentRow>('SELECT * FROM components WHERE user_id = ? AND id = ?');
-  const insert = db.prepare(
-    'INSERT INTO components (id, user_id, name, type, html, preview, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const update = db.prepare('UPDATE components SET name = ?, type = ?, html = ?, preview = ?, updated_at = ? WHERE user_id = ? AND id = ?');
-  const remove = db.prepare('DELETE FROM components WHERE user_id = ? AND id = ?');
+  const { kysely } = db;
   const store = {
     /** IDs only, oldest first: the list route loads each body as it streams it. */
-    ids(userId: string, type?: ComponentType): string[] {
-      return (type ? listType.all(userId, type) : listAll.all(userId)) as unknown as string[];
+    async ids(userId: string, type?: ComponentType): Promise<string[]> {
+      let query = kysely.selectFrom('components').select('id').where('user_id', '=', userId);
+      if (type) query = query.where('type', '=', type);
+      return (await query.orderBy('id').execute()).map((r) => r.id);
     },
-    get(userId: string, id: string): Component | null {
-      const row = byId.get(userId, id);
-      return row ? rowToComponent(row) : null;
+    async get(userId: string, id: string, ex: Executor = kysely): Promise<Component | null> {
+      return (await ex.selectFrom('components').select(COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
     },
     /** `beforeWrite` sees the finished row first (quotas); reads and write run in one transaction. */
-    create(userId: string, input: ComponentInput, beforeWrite?: (row: Component) => void): Component {
+    async create(userId: string, input: ComponentInput, beforeWrite?: BeforeWrite<Component>): Promise<Component> {
       const t = new Date(now()).toISOString();
       const html = input.html ?? '';
       const c: Component = { id: newId('comp'), name: input.name, type: input.type, html, preview: input.preview ?? previewOf(html), created_at: t, updated_at: t };
-      db.transaction(() => {
-        beforeWrite?.(c);
-        insert.run(c.id, userId, c.name, c.type, c.html, c.preview, t, t);
-      }).immediate();
+      await db.write(userId, async (trx) => {
+        await beforeWrite?.(c, trx);
+        await trx.insertInto('components').values({ ...c, user_id: userId }).execute();
+      });
       return c;
     },
     /** Only the given fields change; a new `html` without `preview` regenerates the preview. */
-    update(userId: string, id: string, patch: ComponentPatch, beforeWrite?: (row: Component) => void): Component | null {
-      const old = store.get(userId, id);
-      if (!old) return null;
-      const html = patch.html ?? old.html;
-      const preview = patch.preview ?? (patch.html !== undefined ? previewOf(html) : old.preview);
-      const next = { ...old, name: patch.name ?? old.name, type: patch.type ?? old.type, html, preview, updated_at: new Date(now()).toISOString() };
-      db.transaction(() => {
-        beforeWrite?.(next);
-        update.run(next.name, next.type, next.html, next.preview, next.updated_at, userId, id);
-      }).immediate();
-      return next;
+    async update(userId: string, id: string, patch: ComponentPatch, beforeWrite?: BeforeWrite<Component>): Promise<Component | null> {
+      return db.write(userId, async (trx) => {
+        const old = await store.get(userId, id, trx);
+        if (!old) return null;
+        const html = patch.html ?? old.html;
+        const preview = patch.preview ?? (patch.html !== undefined ? previewOf(html) : old.preview);
+        const next = { ...old, name: patch.name ?? old.name, type: patch.type ?? old.type, html, preview, updated_at: new Date(now()).toISOString() };
+        await beforeWrite?.(next, trx);
+        await trx
+          .updateTable('components')
+          .set({ name: next.name, type: next.type, html: next.html, preview: next.preview, updated_at: next.updated_at })
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .execute();
+        return next;
+      });
     },
-    delete(userId: string, id: string): boolean {
-      return remove.run(userId, id).changes > 0;
+    async delete(userId: string, id: string): Promise<boolean> {
+      const result = await kysely.deleteFrom('components').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
   return store;

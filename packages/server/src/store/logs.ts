@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/open.js';
+import type { Tables } from '../db/schema.js';
 import { newId } from '../ids.js';
 import type { RenderWarning } from '../render-pool/messages.js';
 
@@ -44,67 +46,70 @@ export interface RenderTotals {
   readonly sizeBytes: number;
 }
 
-interface LogRow extends Omit<PdfLog, 'error' | 'warnings'> {
-  readonly error: string | null;
-  /** JSON array, or null when there were none. */
-  readonly warnings: string | null;
-}
+type LogRow = Tables['logs'];
 
 const rowToLog = (r: LogRow): PdfLog => {
-  const { error, warnings, ...rest } = r;
   const log: PdfLog = {
-    id: rest.id,
-    template_id: rest.template_id,
-    template_name: rest.template_name,
-    api_key_id: rest.api_key_id,
-    status: rest.status,
-    duration_ms: rest.duration_ms,
-    size_bytes: rest.size_bytes,
-    created_at: rest.created_at,
+    id: r.id,
+    template_id: r.template_id,
+    template_name: r.template_name,
+    api_key_id: r.api_key_id,
+    status: r.status,
+    duration_ms: Number(r.duration_ms),
+    size_bytes: r.size_bytes === null ? null : Number(r.size_bytes),
+    created_at: r.created_at,
   };
-  return { ...log, ...(error === null ? {} : { error }), ...(warnings === null ? {} : { warnings: JSON.parse(warnings) as RenderWarning[] }) };
+  return { ...log, ...(r.error === null ? {} : { error: r.error }), ...(r.warnings === null ? {} : { warnings: JSON.parse(r.warnings) as RenderWarning[] }) };
 };
 
 /** Render logs, newest first (IDs are time-sortable). */
-export function createLogStore(db: Db, now: () => number) {
-  const insert = db.prepare(`INSERT INTO logs (id, user_id, template_id, template_name, api_key_id, status, duration_ms,
-    size_bytes, error, warnings, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const totals = db.prepare<[string, string], { n: number; ok: number | null; dur: number | null; size: number | null }>(
-    `SELECT COUNT(*) AS n, SUM(status = 'success') AS ok, SUM(duration_ms) AS dur,
-       SUM(CASE WHEN status = 'success' THEN size_bytes ELSE 0 END) AS size
-     FROM logs WHERE user_id = ? AND created_at >= ?`,
-  );
+export function createLogStore({ kysely }: Db, now: () => number) {
   return {
-    insert(userId: string, e: LogEntry): string {
+    async insert(userId: string, e: LogEntry): Promise<string> {
       const id = newId('log');
-      const warnings = e.warnings && e.warnings.length > 0 ? JSON.stringify(e.warnings) : null;
-      insert.run(id, userId, e.templateId, e.templateName, e.apiKeyId, e.status, Math.round(e.durationMs), e.sizeBytes, e.error, warnings,
-        new Date(now()).toISOString());
+      await kysely
+        .insertInto('logs')
+        .values({
+          id,
+          user_id: userId,
+          template_id: e.templateId,
+          template_name: e.templateName,
+          api_key_id: e.apiKeyId,
+          status: e.status,
+          duration_ms: Math.round(e.durationMs),
+          size_bytes: e.sizeBytes,
+          error: e.error,
+          warnings: e.warnings && e.warnings.length > 0 ? JSON.stringify(e.warnings) : null,
+          created_at: new Date(now()).toISOString(),
+        })
+        .execute();
       return id;
     },
     /** Up to `limit` logs matching `filter`, plus whether more follow. */
-    list(userId: string, filter: LogFilter, limit: number): { logs: PdfLog[]; hasMore: boolean } {
-      const where = ['user_id = ?'];
-      const args: (string | number)[] = [userId];
-      const add = (sql: string, value: string | undefined) => {
-        if (value === undefined) return;
-        where.push(sql);
-        args.push(value);
-      };
-      add('status = ?', filter.status);
-      add('template_id = ?', filter.templateId);
-      add('created_at >= ?', filter.from);
-      add('created_at <= ?', filter.to);
-      add('id < ?', filter.beforeId);
-      const rows = db
-        .prepare<(string | number)[], LogRow>(`SELECT * FROM logs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`)
-        .all(...args, limit + 1);
+    async list(userId: string, filter: LogFilter, limit: number): Promise<{ logs: PdfLog[]; hasMore: boolean }> {
+      let query = kysely.selectFrom('logs').selectAll().where('user_id', '=', userId);
+      if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+      if (filter.templateId !== undefined) query = query.where('template_id', '=', filter.templateId);
+      if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
+      if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
+      const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
       return { logs: rows.slice(0, limit).map(rowToLog), hasMore: rows.length > limit };
     },
     /** Aggregates over renders created at or after `since` (ISO; '' for all time). */
-    totals(userId: string, since: string): RenderTotals {
-      const r = totals.get(userId, since);
-      return { renders: r?.n ?? 0, successes: r?.ok ?? 0, durationMs: r?.dur ?? 0, sizeBytes: r?.size ?? 0 };
+    async totals(userId: string, since: string): Promise<RenderTotals> {
+      const r = await kysely
+        .selectFrom('logs')
+        .select([
+          sql<number>`COUNT(*)`.as('n'),
+          sql<number | null>`SUM(CASE WHEN status = 'success' THEN 1 ELSE 0 END)`.as('ok'),
+          sql<number | null>`SUM(duration_ms)`.as('dur'),
+          sql<number | null>`SUM(CASE WHEN status = 'success' THEN size_bytes ELSE 0 END)`.as('size'),
+        ])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return { renders: Number(r?.n ?? 0), successes: Number(r?.ok ?? 0), durationMs: Number(r?.dur ?? 0), sizeBytes: Number(r?.size ?? 0) };
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Db } from '../db/open.js';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/open.js';
 
 /** What one account stores now, as the quotas count it (see quotas.ts). */
 export interface Usage {
@@ -7,20 +8,42 @@ export interface Usage {
   readonly bytes: number;
 }
 
+const usage = (row: { count: unknown; bytes: unknown } | undefined): Usage => ({ count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) });
+
 /**
- * Per-account usage, straight from SQLite: `octet_length` reads each value's size from
- * its record header, so no body is loaded. `except` leaves out the row being replaced.
+ * Per-account usage, counted by the database: `octet_length` (SQLite reads it from the
+ * record header, so no body is loaded). `except` leaves out the row being replaced. Each
+ * takes the executor to count in: the write transaction a quota check runs in.
  */
-export function createQuotaStore(db: Db) {
-  const templates = db.prepare<[string, string | null], Usage>(`SELECT COUNT(*) AS count, COALESCE(SUM(octet_length(name) + octet_length(html)
-    + octet_length(plain_text) + octet_length(pdf_format) + octet_length(sample_data)), 0) AS bytes FROM templates WHERE user_id = ? AND id IS NOT ?`);
-  const components = db.prepare<[string, string | null], Usage>(`SELECT COUNT(*) AS count, COALESCE(SUM(octet_length(name) + octet_length(html)
-    + octet_length(preview)), 0) AS bytes FROM components WHERE user_id = ? AND id IS NOT ?`);
-  const apiKeys = db.prepare<[string], { count: number }>('SELECT COUNT(*) AS count FROM api_keys WHERE user_id = ?');
+export function createQuotaStore({ kysely }: Db) {
   return {
-    templates: (userId: string, except: string | null = null): Usage => templates.get(userId, except) ?? { count: 0, bytes: 0 },
-    components: (userId: string, except: string | null = null): Usage => components.get(userId, except) ?? { count: 0, bytes: 0 },
-    apiKeys: (userId: string): number => apiKeys.get(userId)?.count ?? 0,
+    async templates(userId: string, except: string | null = null, ex: Executor = kysely): Promise<Usage> {
+      return usage(
+        await ex
+          .selectFrom('templates')
+          .select([
+            sql<number>`COUNT(*)`.as('count'),
+            sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(plain_text) + octet_length(pdf_format) + octet_length(sample_data)), 0)`.as('bytes'),
+          ])
+          .where('user_id', '=', userId)
+          .where('id', 'is distinct from', except)
+          .executeTakeFirst(),
+      );
+    },
+    async components(userId: string, except: string | null = null, ex: Executor = kysely): Promise<Usage> {
+      return usage(
+        await ex
+          .selectFrom('components')
+          .select([sql<number>`COUNT(*)`.as('count'), sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(preview)), 0)`.as('bytes')])
+          .where('user_id', '=', userId)
+          .where('id', 'is distinct from', except)
+          .executeTakeFirst(),
+      );
+    },
+    async apiKeys(userId: string, ex: Executor = kysely): Promise<number> {
+      const row = await ex.selectFrom('api_keys').select(sql<number>`COUNT(*)`.as('count')).where('user_id', '=', userId).executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
   };
 }
 export type QuotaStore = ReturnType<typeof createQuotaStore>;

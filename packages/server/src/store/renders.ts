@@ -8,47 +8,27 @@ export interface StoredRender {
   readonly expiresAt: string;
 }
 
-interface RenderRow {
-  readonly id: string;
-  readonly user_id: string;
-  readonly size_bytes: number;
-  readonly filename: string;
-  readonly expires_at: string;
-}
-
-const rowToRender = (r: RenderRow): StoredRender => ({
-  id: r.id,
-  userId: r.user_id,
-  sizeBytes: r.size_bytes,
-  filename: r.filename,
-  expiresAt: r.expires_at,
-});
-
 /** Metadata of renders stored for `delivery: url`; the bytes live in the blob store. */
-export function createRenderStore(db: Db, now: () => number) {
-  const insert = db.prepare('INSERT INTO renders (id, user_id, size_bytes, filename, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const byId = db.prepare<[string], RenderRow>('SELECT * FROM renders WHERE id = ?');
-  const expired = db.prepare<[string], { id: string }>('SELECT id FROM renders WHERE expires_at <= ?');
-  const remove = db.prepare('DELETE FROM renders WHERE id = ?');
-  const forUser = db.prepare<[string], { id: string }>('SELECT id FROM renders WHERE user_id = ?');
+export function createRenderStore({ kysely }: Db, now: () => number) {
   return {
-    insert(r: StoredRender): void {
-      insert.run(r.id, r.userId, r.sizeBytes, r.filename, new Date(now()).toISOString(), r.expiresAt);
+    async insert(r: StoredRender): Promise<void> {
+      await kysely
+        .insertInto('renders')
+        .values({ id: r.id, user_id: r.userId, size_bytes: r.sizeBytes, filename: r.filename, created_at: new Date(now()).toISOString(), expires_at: r.expiresAt })
+        .execute();
     },
-    get(id: string): StoredRender | null {
-      const row = byId.get(id);
-      return row ? rowToRender(row) : null;
+    async get(id: string): Promise<StoredRender | null> {
+      const row = await kysely.selectFrom('renders').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? { id: row.id, userId: row.user_id, sizeBytes: Number(row.size_bytes), filename: row.filename, expiresAt: row.expires_at } : null;
     },
     /** Deletes the rows of expired renders and returns their IDs, for the blob sweep. */
-    takeExpired(): string[] {
-      return db.transaction(() => {
-        const ids = expired.all(new Date(now()).toISOString()).map((r) => r.id);
-        for (const id of ids) remove.run(id);
-        return ids;
-      }).immediate(); // read then write: take the write lock first (busy_timeout applies)
+    async takeExpired(): Promise<string[]> {
+      const rows = await kysely.deleteFrom('renders').where('expires_at', '<=', new Date(now()).toISOString()).returning('id').execute();
+      return rows.map((r) => r.id);
     },
-    idsForUser(userId: string): string[] {
-      return forUser.all(userId).map((r) => r.id);
+    async idsForUser(userId: string): Promise<string[]> {
+      const rows = await kysely.selectFrom('renders').select('id').where('user_id', '=', userId).execute();
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -4,31 +4,36 @@ import type { Db } from '../db/open.js';
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Server-side sessions: the cookie holds 32 random bytes, the table only their SHA-256. */
-export function createSessionStore(db: Db, now: () => number, ttlSeconds: number) {
-  const insert = db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
-  const find = db.prepare<[string, string], { user_id: string }>('SELECT user_id FROM sessions WHERE token_hash = ? AND expires_at > ?');
-  const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
-  const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
-  const removeOthers = db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?');
+export function createSessionStore({ kysely }: Db, now: () => number, ttlSeconds: number) {
+  const nowIso = () => new Date(now()).toISOString();
   return {
-    create(userId: string): string {
+    async create(userId: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const t = now();
-      insert.run(digest(token), userId, new Date(t).toISOString(), new Date(t + ttlSeconds * 1000).toISOString());
+      await kysely
+        .insertInto('sessions')
+        .values({ token_hash: digest(token), user_id: userId, created_at: new Date(t).toISOString(), expires_at: new Date(t + ttlSeconds * 1000).toISOString() })
+        .execute();
       return token;
     },
-    findUserId(token: string): string | null {
-      return find.get(digest(token), new Date(now()).toISOString())?.user_id ?? null;
+    async findUserId(token: string): Promise<string | null> {
+      const row = await kysely.selectFrom('sessions').select('user_id').where('token_hash', '=', digest(token)).where('expires_at', '>', nowIso()).executeTakeFirst();
+      return row?.user_id ?? null;
     },
-    delete(token: string): void {
-      remove.run(digest(token));
+    async delete(token: string): Promise<void> {
+      await kysely.deleteFrom('sessions').where('token_hash', '=', digest(token)).execute();
     },
     /** End every session of a user but `keep` (a token; null ends them all). Returns how many ended. */
-    deleteAllOf(userId: string, keep: string | null): number {
-      return removeOthers.run(userId, keep === null ? null : digest(keep)).changes;
+    async deleteAllOf(userId: string, keep: string | null): Promise<number> {
+      const result = await kysely
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('token_hash', 'is distinct from', keep === null ? null : digest(keep))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
-    sweep(): void {
-      removeExpired.run(new Date(now()).toISOString());
+    async sweep(): Promise<void> {
+      await kysely.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
     },
   };
 }

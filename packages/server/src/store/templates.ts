@@ -1,4 +1,7 @@
-import type { Db } from '../db/open.js';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/open.js';
+import type { Tables } from '../db/schema.js';
+import type { BeforeWrite } from './components.js';
 import { htmlToText } from '../text/html-text.js';
 import { newId } from '../ids.js';
 
@@ -28,11 +31,7 @@ export interface TemplateInput {
 
 export type TemplatePatch = Partial<TemplateInput>;
 
-interface TemplateRow extends Omit<Template, 'pdf_format' | 'sample_data'> {
-  readonly user_id: string;
-  readonly pdf_format: string;
-  readonly sample_data: string;
-}
+type TemplateRow = Tables['templates'];
 
 const rowToTemplate = (r: TemplateRow): Template => ({
   id: r.id,
@@ -46,6 +45,18 @@ const rowToTemplate = (r: TemplateRow): Template => ({
   footer_component_id: r.footer_component_id,
   created_at: r.created_at,
   updated_at: r.updated_at,
+});
+
+/** The row's stored form (JSON columns as text), without its owner. */
+const storedFields = (t: Template) => ({
+  name: t.name,
+  html: t.html,
+  plain_text: t.plain_text,
+  pdf_format: JSON.stringify(t.pdf_format),
+  sample_data: JSON.stringify(t.sample_data),
+  header_component_id: t.header_component_id,
+  footer_component_id: t.footer_component_id,
+  updated_at: t.updated_at,
 });
 
 /**
@@ -64,107 +75,110 @@ export function slugify(name: string): string {
 
 /** Templates, scoped by user; `{id}` may be the ID or the slug. */
 export function createTemplateStore(db: Db, now: () => number) {
-  const listIds = db.prepare<[string], { id: string }>('SELECT id FROM templates WHERE user_id = ? ORDER BY id').pluck();
-  const countAll = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM templates WHERE user_id = ?');
-  const byRef = db.prepare<[string, string, string], TemplateRow>('SELECT * FROM templates WHERE user_id = ? AND (id = ? OR slug = ?)');
-  const slugTaken = db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM templates WHERE user_id = ? AND slug = ?');
-  const insert = db.prepare(`INSERT INTO templates (id, user_id, name, slug, html, plain_text, pdf_format, sample_data,
-    header_component_id, footer_component_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const update = db.prepare(`UPDATE templates SET name = ?, html = ?, plain_text = ?, pdf_format = ?, sample_data = ?,
-    header_component_id = ?, footer_component_id = ?, updated_at = ? WHERE user_id = ? AND id = ?`);
-  const remove = db.prepare('DELETE FROM templates WHERE user_id = ? AND id = ?');
-  const byChrome = db.prepare<[string, string, string], Pick<TemplateRow, 'id' | 'name' | 'header_component_id' | 'footer_component_id'>>(
-    'SELECT id, name, header_component_id, footer_component_id FROM templates WHERE user_id = ? AND (header_component_id = ? OR footer_component_id = ?) ORDER BY id');
+  const { kysely } = db;
 
   /** The first free of `base`, `base-2`, `base-3`, … for this user. */
-  function uniqueSlug(userId: string, base: string): string {
+  async function uniqueSlug(trx: Executor, userId: string, base: string): Promise<string> {
+    const taken = new Set(
+      (await trx.selectFrom('templates').select('slug').where('user_id', '=', userId).where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
+    );
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
-      if (!slugTaken.get(userId, candidate)) return candidate;
+      if (!taken.has(candidate)) return candidate;
     }
   }
 
-  /** Runs on the finished row inside the write transaction, before it is written (quotas). */
-  type BeforeWrite = (row: Template) => void;
-
-  const create = db.transaction((userId: string, input: TemplateInput, beforeWrite?: BeforeWrite): Template => {
-    const t = new Date(now()).toISOString();
-    const html = input.html ?? '';
-    const tmpl: Template = {
-      id: newId('tmpl'),
-      name: input.name,
-      slug: uniqueSlug(userId, slugify(input.name)),
-      html,
-      plain_text: input.plain_text ?? htmlToText(html),
-      pdf_format: input.pdf_format ?? {},
-      sample_data: input.sample_data ?? {},
-      header_component_id: input.header_component_id ?? null,
-      footer_component_id: input.footer_component_id ?? null,
-      created_at: t,
-      updated_at: t,
-    };
-    beforeWrite?.(tmpl);
-    insert.run(tmpl.id, userId, tmpl.name, tmpl.slug, tmpl.html, tmpl.plain_text, JSON.stringify(tmpl.pdf_format),
-      JSON.stringify(tmpl.sample_data), tmpl.header_component_id, tmpl.footer_component_id, t, t);
-    return tmpl;
-  });
+  /** Inside db.write: the slug is read, then the row written, with the account's writes serialised. */
+  function create(userId: string, input: TemplateInput, beforeWrite?: BeforeWrite<Template>): Promise<Template> {
+    return db.write(userId, async (trx) => {
+      const t = new Date(now()).toISOString();
+      const html = input.html ?? '';
+      const tmpl: Template = {
+        id: newId('tmpl'),
+        name: input.name,
+        slug: await uniqueSlug(trx, userId, slugify(input.name)),
+        html,
+        plain_text: input.plain_text ?? htmlToText(html),
+        pdf_format: input.pdf_format ?? {},
+        sample_data: input.sample_data ?? {},
+        header_component_id: input.header_component_id ?? null,
+        footer_component_id: input.footer_component_id ?? null,
+        created_at: t,
+        updated_at: t,
+      };
+      await beforeWrite?.(tmpl, trx);
+      await trx.insertInto('templates').values({ ...storedFields(tmpl), id: tmpl.id, user_id: userId, slug: tmpl.slug, created_at: t }).execute();
+      return tmpl;
+    });
+  }
 
   const store = {
     /** IDs only, oldest first: the list route loads each body as it streams it. */
-    ids(userId: string): string[] {
-      return listIds.all(userId) as unknown as string[];
+    async ids(userId: string): Promise<string[]> {
+      return (await kysely.selectFrom('templates').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
     },
-    count(userId: string): number {
-      return countAll.get(userId)?.n ?? 0;
+    async count(userId: string): Promise<number> {
+      const row = await kysely.selectFrom('templates').select(sql<number>`COUNT(*)`.as('n')).where('user_id', '=', userId).executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
-    get(userId: string, ref: string): Template | null {
-      const row = byRef.get(userId, ref, ref);
+    async get(userId: string, ref: string, ex: Executor = kysely): Promise<Template | null> {
+      const row = await ex
+        .selectFrom('templates')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((w) => w.or([w('id', '=', ref), w('slug', '=', ref)]))
+        .executeTakeFirst();
       return row ? rowToTemplate(row) : null;
     },
-    create(userId: string, input: TemplateInput, beforeWrite?: BeforeWrite): Template {
-      // IMMEDIATE: the slug is read, then the row written; a deferred transaction whose
-      // snapshot went stale while another writer held the lock fails with SQLITE_BUSY at
-      // once, whatever busy_timeout says. Taking the write lock first makes it wait instead.
-      return create.immediate(userId, input, beforeWrite);
-    },
+    create,
     /** Only given fields change; the slug never does. New `html` without `plain_text` regenerates the text. */
-    update(userId: string, ref: string, patch: TemplatePatch, beforeWrite?: BeforeWrite): Template | null {
-      const old = store.get(userId, ref);
-      if (!old) return null;
-      const pick = <K extends keyof TemplatePatch>(k: K, fallback: Template[K & keyof Template]) =>
-        (patch[k] === undefined ? fallback : patch[k]) as Template[K & keyof Template];
-      const html = pick('html', old.html);
-      const next: Template = {
-        ...old,
-        name: pick('name', old.name),
-        html,
-        plain_text: patch.plain_text ?? (patch.html !== undefined ? htmlToText(html) : old.plain_text),
-        pdf_format: pick('pdf_format', old.pdf_format),
-        sample_data: pick('sample_data', old.sample_data),
-        header_component_id: pick('header_component_id', old.header_component_id),
-        footer_component_id: pick('footer_component_id', old.footer_component_id),
-        updated_at: new Date(now()).toISOString(),
-      };
-      db.transaction(() => {
-        beforeWrite?.(next);
-        update.run(next.name, next.html, next.plain_text, JSON.stringify(next.pdf_format), JSON.stringify(next.sample_data),
-          next.header_component_id, next.footer_component_id, next.updated_at, userId, old.id);
-      }).immediate();
-      return next;
+    async update(userId: string, ref: string, patch: TemplatePatch, beforeWrite?: BeforeWrite<Template>): Promise<Template | null> {
+      return db.write(userId, async (trx) => {
+        const old = await store.get(userId, ref, trx);
+        if (!old) return null;
+        const pick = <K extends keyof TemplatePatch>(k: K, fallback: Template[K & keyof Template]) =>
+          (patch[k] === undefined ? fallback : patch[k]) as Template[K & keyof Template];
+        const html = pick('html', old.html);
+        const next: Template = {
+          ...old,
+          name: pick('name', old.name),
+          html,
+          plain_text: patch.plain_text ?? (patch.html !== undefined ? htmlToText(html) : old.plain_text),
+          pdf_format: pick('pdf_format', old.pdf_format),
+          sample_data: pick('sample_data', old.sample_data),
+          header_component_id: pick('header_component_id', old.header_component_id),
+          footer_component_id: pick('footer_component_id', old.footer_component_id),
+          updated_at: new Date(now()).toISOString(),
+        };
+        await beforeWrite?.(next, trx);
+        await trx.updateTable('templates').set(storedFields(next)).where('user_id', '=', userId).where('id', '=', old.id).execute();
+        return next;
+      });
     },
-    delete(userId: string, ref: string): boolean {
-      const old = store.get(userId, ref);
-      return old ? remove.run(userId, old.id).changes > 0 : false;
+    async delete(userId: string, ref: string): Promise<boolean> {
+      const result = await kysely
+        .deleteFrom('templates')
+        .where('user_id', '=', userId)
+        .where((w) => w.or([w('id', '=', ref), w('slug', '=', ref)]))
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
     /** DECISIONS.md: name + " (copy)", a new slug, every other field copied. */
-    duplicate(userId: string, ref: string, beforeWrite?: BeforeWrite): Template | null {
-      const old = store.get(userId, ref);
+    async duplicate(userId: string, ref: string, beforeWrite?: BeforeWrite<Template>): Promise<Template | null> {
+      const old = await store.get(userId, ref);
       if (!old) return null;
-      return create.immediate(userId, { ...old, name: `${old.name} (copy)` }, beforeWrite);
+      return create(userId, { ...old, name: `${old.name} (copy)` }, beforeWrite);
     },
     /** The user's templates that use a component as their header or footer, and in which role. */
-    usingAsChrome(userId: string, componentId: string): { id: string; name: string; role: 'header' | 'footer' }[] {
-      return byChrome.all(userId, componentId, componentId).flatMap((t) => [
+    async usingAsChrome(userId: string, componentId: string): Promise<{ id: string; name: string; role: 'header' | 'footer' }[]> {
+      const rows = await kysely
+        .selectFrom('templates')
+        .select(['id', 'name', 'header_component_id', 'footer_component_id'])
+        .where('user_id', '=', userId)
+        .where((w) => w.or([w('header_component_id', '=', componentId), w('footer_component_id', '=', componentId)]))
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((t) => [
         ...(t.header_component_id === componentId ? [{ id: t.id, name: t.name, role: 'header' as const }] : []),
         ...(t.footer_component_id === componentId ? [{ id: t.id, name: t.name, role: 'footer' as const }] : []),
       ]);

@@ -7,40 +7,31 @@ export interface User {
   readonly created_at: string;
 }
 
-interface UserRow extends User {
-  readonly password_hash: string;
-}
-
-const rowToUser = (row: UserRow): User => ({ id: row.id, email: row.email, created_at: row.created_at });
-
-/** Users and their password hashes. Emails compare case-insensitively (COLLATE NOCASE). */
+/** Users and their password hashes. Callers pass emails lower-cased (SQLite also compares them NOCASE). */
 export function createUserStore(db: Db, now: () => number) {
-  const insert = db.prepare('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)');
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
-  const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
-  const setHash = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  const { kysely } = db;
   return {
-    setPasswordHash(id: string, passwordHash: string): void {
-      setHash.run(passwordHash, id);
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await kysely.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
     /** Returns null when the email is taken. */
-    create(email: string, passwordHash: string): User | null {
+    async create(email: string, passwordHash: string): Promise<User | null> {
       const user = { id: newId('user'), email, created_at: new Date(now()).toISOString() };
       try {
-        insert.run(user.id, user.email, passwordHash, user.created_at);
+        await kysely.insertInto('users').values({ ...user, password_hash: passwordHash }).execute();
       } catch (error) {
-        if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') return null;
+        if (db.isUniqueViolation(error)) return null;
         throw error;
       }
       return user;
     },
-    findByEmail(email: string): (User & { passwordHash: string }) | null {
-      const row = byEmail.get(email);
-      return row ? { ...rowToUser(row), passwordHash: row.password_hash } : null;
+    async findByEmail(email: string): Promise<(User & { passwordHash: string }) | null> {
+      const row = await kysely.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      return row ? { id: row.id, email: row.email, created_at: row.created_at, passwordHash: row.password_hash } : null;
     },
-    get(id: string): User | null {
-      const row = byId.get(id);
-      return row ? rowToUser(row) : null;
+    async get(id: string): Promise<User | null> {
+      const row = await kysely.selectFrom('users').select(['id', 'email', 'created_at']).where('id', '=', id).executeTakeFirst();
+      return row ?? null;
     },
   };
 }
