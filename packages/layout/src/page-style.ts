@@ -35,6 +35,13 @@ export interface PageBoxStyle {
   /** `@page { background-image … }`, painted over the whole page box (absent = none). */
   readonly backgroundLayers?: readonly BackgroundLayer[];
   readonly marginBoxes: readonly MarginBox[];
+  /**
+   * The page context's own style when `@page` gives it a border or padding: the border is drawn
+   * round the page area and both move the body inwards (absent = neither).
+   */
+  readonly frame?: ComputedStyle;
+  /** `@page { counter-reset / counter-increment: page … }` (absent = the implicit increment by one). */
+  readonly pageCounter?: { readonly reset: number | null; readonly increment: number | null };
 }
 
 export type PageStyleResolver = (page: PageSelectorContext) => PageBoxStyle;

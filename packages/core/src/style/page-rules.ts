@@ -131,9 +131,12 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     const box = marginBox(name, decls, context, env);
     if (box) marginBoxes.push(box);
   }
+  const style = context.style as ComputedStyle;
   return {
     width, height,
     ...(paper ? { paper } : {}),
+    ...(hasFrame(style) ? { frame: style } : {}),
+    ...pageCounter(style),
     marginTop: margin('margin-top', printerMargin(format.margins.top), height),
     marginRight: margin('margin-right', printerMargin(format.margins.right), width),
     marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
@@ -142,6 +145,20 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     backgroundLayers: (context.style as ComputedStyle).backgroundLayers,
     marginBoxes,
   };
+}
+
+/** A border or padding on the page context (Chromium draws the one and insets the body by both, measured). */
+function hasFrame(s: ComputedStyle): boolean {
+  const nonzero = (l: ComputedStyle['paddingTop']): boolean => (typeof l === 'number' ? l !== 0 : l.px !== 0 || l.pct !== 0);
+  return [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft].some((b) => b.width > 0)
+    || [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].some(nonzero);
+}
+
+/** The page counter's reset and increment in this page's context (CSS GCPM 3 §2.2, as Chromium prints them). */
+function pageCounter(s: ComputedStyle): Pick<PageBoxStyle, 'pageCounter'> {
+  const reset = s.counterReset.find((c) => c.name === 'page')?.value ?? null;
+  const increment = s.counterIncrement.find((c) => c.name === 'page')?.value ?? null;
+  return reset === null && increment === null ? {} : { pageCounter: { reset, increment } };
 }
 
 /** The background image URLs of every `@page` rule, to load them before layout. */

@@ -93,34 +93,43 @@ export function layoutMarginBoxes(ps: PageBoxStyle, margins: PageMargins, page: 
 }
 
 /**
- * The top and bottom sides without a center box (CSS Paged Media 3 §5.3.2, "resolving auto
- * widths" with B not generated): the left and right boxes share the side in proportion to their
- * max-content widths, so a lone box takes the whole side. Chromium prints a lone @top-right
- * wider than a third on one line. With a center box the equal thirds stay (simplified).
+ * CSS Paged Media 3 §5.3.2, the variable dimension rules, given the outer max-content sizes
+ * `a`, `b`, `c` of the first, middle and last box of a side (0 for a box not generated) and
+ * the side's length: with a middle box, it takes its size plus the free space in proportion to
+ * it against twice the larger of the other two, centred, and they share the rest equally;
+ * without one, the first and last share the side in proportion to their sizes. Chromium sizes
+ * both the top/bottom widths and the left/right heights so (measured: a lone @top-center with
+ * `text-align: left` starts at the page area's left edge; a 1px border on @right-top lowers
+ * @right-middle).
  */
+function distribute(a: number, b: number | null, c: number, side: number): [number, number, number] {
+  if (b === null) {
+    const first = a + c > 0 ? (side * a) / (a + c) : side / 2;
+    return [first, 0, side - first];
+  }
+  const ac = 2 * Math.max(a, c);
+  const middle = b + ac > 0 ? (b + ac <= side ? b + ((side - b - ac) * b) / (b + ac) : (side * b) / (b + ac)) : side / 3;
+  const rest = (side - middle) / 2;
+  return [rest, middle, rest];
+}
+
+/** The top and bottom sides: widths by the boxes' outer max-content widths (§5.3.2). */
 function sideRects(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageWidth: number, m: PageMargins, ctx: LayoutContext): Map<MarginBoxName, { x: number; width: number }> {
   const out = new Map<MarginBoxName, { x: number; width: number }>();
   const cw = pageWidth - m.left - m.right;
   for (const side of ['top', 'bottom'] as const) {
-    const left = boxes.get(`${side}-left`);
-    const right = boxes.get(`${side}-right`);
-    if (boxes.has(`${side}-center`) || (!left && !right)) continue;
-    const maxL = left ? outerSizes(left, ctx).max : 0;
-    const maxR = right ? outerSizes(right, ctx).max : 0;
-    const wL = maxL + maxR > 0 ? (cw * maxL) / (maxL + maxR) : 0;
+    const [left, center, right] = (['left', 'center', 'right'] as const).map((k) => boxes.get(`${side}-${k}`));
+    if (!left && !center && !right) continue;
+    const max = (box: BlockBox | undefined): number => (box ? outerSizes(box, ctx).max : 0);
+    const [wL, wC, wR] = distribute(max(left), center ? max(center) : null, max(right), cw);
     out.set(`${side}-left`, { x: m.left, width: wL });
-    out.set(`${side}-right`, { x: m.left + wL, width: cw - wL });
+    out.set(`${side}-center`, { x: m.left + wL, width: wC });
+    out.set(`${side}-right`, { x: m.left + cw - wR, width: wR });
   }
   return out;
 }
 
-/**
- * The left and right sides (CSS Paged Media 3 §5.3.2, the variable dimension rules applied to
- * heights): with a middle box, it takes its outer max-content height plus the free space in
- * proportion to it against twice the taller of the other two, centred, and they share the
- * rest equally; without one, the top and bottom boxes share the side in proportion to their
- * heights. Chromium sizes them so (measured: a 1px border on @right-top lowers @right-middle).
- */
+/** The left and right sides: heights by the boxes' outer heights at the margin's width (§5.3.2). */
 function sideColumns(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageHeight: number, m: PageMargins, ctx: LayoutContext): Map<MarginBoxName, { y: number; height: number }> {
   const out = new Map<MarginBoxName, { y: number; height: number }>();
   const ch = pageHeight - m.top - m.bottom;
@@ -128,19 +137,8 @@ function sideColumns(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageHeight: nu
     const width = side === 'left' ? m.left : m.right;
     const [top, middle, bottom] = (['top', 'middle', 'bottom'] as const).map((k) => boxes.get(`${side}-${k}`));
     if (!top && !middle && !bottom) continue;
-    const a = top ? outerHeight(top, width, ctx) : 0;
-    const b = middle ? outerHeight(middle, width, ctx) : 0;
-    const c = bottom ? outerHeight(bottom, width, ctx) : 0;
-    let hA: number;
-    let hB = 0;
-    if (middle) {
-      const ac = 2 * Math.max(a, c);
-      hB = b + ac > 0 ? (b + ac <= ch ? b + ((ch - b - ac) * b) / (b + ac) : (ch * b) / (b + ac)) : ch / 3;
-      hA = (ch - hB) / 2;
-    } else {
-      hA = a + c > 0 ? (ch * a) / (a + c) : ch / 2;
-    }
-    const hC = middle ? hA : ch - hA;
+    const height = (box: BlockBox | undefined): number => (box ? outerHeight(box, width, ctx) : 0);
+    const [hA, hB, hC] = distribute(height(top), middle ? height(middle) : null, height(bottom), ch);
     out.set(`${side}-top`, { y: m.top, height: hA });
     out.set(`${side}-middle`, { y: m.top + hA, height: hB });
     out.set(`${side}-bottom`, { y: m.top + ch - hC, height: hC });

@@ -9,6 +9,7 @@ import { createLayoutContext, releaseHeld, type LayoutContext } from '../flow/co
 import { createBoxFragment, NO_ATTRS, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
+import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
 import { crossesArea } from './page-area.js';
 import { alignBody } from './body-align.js';
@@ -31,7 +32,10 @@ export class LayoutLimitError extends Error {
 interface BodyPage {
   readonly index: number;
   readonly style: PageBoxStyle;
+  /** Where the body goes: the page margins plus the `@page` border and padding. */
   readonly margins: PageMargins;
+  /** The page margins alone: the margin boxes' and the border's frame. */
+  readonly outer: PageMargins;
   readonly blank: boolean;
   /** Dropped (null) once the page is given to the sink: only its geometry stays for the chrome. */
   body: Fragment | null;
@@ -97,7 +101,24 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
     pass = paginateBody(docs, options, (passCtx = again()), { count: pass.pages.length, scale, streams, fit: false }, sink);
   }
   const total = pass.pages.length;
-  pass.pages.forEach((b, i) => sink.chrome(i, layoutPageChrome(b, i === total - 1, total, docs, options, passCtx)));
+  const numbers = pageNumbers(pass.pages.map((b) => b.style));
+  pass.pages.forEach((b, i) => sink.chrome(i, layoutPageChrome(b, i === total - 1, total, numbers[i]!, docs, options, passCtx)));
+}
+
+/**
+ * The page counter of each page as Chromium prints it in margin boxes: incremented by one per
+ * page, or by the page's own `counter-increment: page n` (0 leaves a title page unnumbered);
+ * a page's `counter-reset: page n` numbers that page n (plus its explicit increment) without
+ * changing the count the following pages go on from (measured).
+ */
+function pageNumbers(styles: readonly PageBoxStyle[]): number[] {
+  let running = 0;
+  return styles.map((s) => {
+    const { reset = null, increment = null } = s.pageCounter ?? {};
+    if (reset !== null) return reset + (increment ?? 0);
+    running += increment ?? 1;
+    return running;
+  });
 }
 
 function pageMargins(ps: PageBoxStyle): PageMargins {
@@ -134,14 +155,19 @@ function chromeGrows(docs: Documents, bodies: readonly BodyPage[], options: Layo
   return large.header > small.header || large.footer > small.footer;
 }
 
-/** The page box as layout sees it when the paper shows it `scale` times smaller. */
-function scaledPage(style: PageBoxStyle, scale: number): { style: PageBoxStyle; margins: PageMargins } {
+/**
+ * The page box as layout sees it when the paper shows it `scale` times smaller: its margins
+ * (`outer`) and, inside the `@page` border and padding, the body's (`margins`).
+ */
+function scaledPage(style: PageBoxStyle, scale: number): { style: PageBoxStyle; margins: PageMargins; outer: PageMargins } {
   const m = pageMargins(style);
-  if (scale === 1) return { style, margins: m };
-  return {
-    style: { ...style, width: style.width / scale, height: style.height / scale },
-    margins: { top: m.top / scale, right: m.right / scale, bottom: m.bottom / scale, left: m.left / scale },
-  };
+  const f = style.frame;
+  const b = f ? borderEdges(f) : ZERO_EDGES;
+  const p = f ? paddingEdges(f, style.width - m.left - m.right) : ZERO_EDGES;
+  const inner = { top: m.top + b.top + p.top, right: m.right + b.right + p.right, bottom: m.bottom + b.bottom + p.bottom, left: m.left + b.left + p.left };
+  const scaled = (e: PageMargins): PageMargins => ({ top: e.top / scale, right: e.right / scale, bottom: e.bottom / scale, left: e.left / scale });
+  if (scale === 1) return { style, margins: inner, outer: m };
+  return { style: { ...style, width: style.width / scale, height: style.height / scale }, margins: scaled(inner), outer: scaled(m) };
 }
 
 /** The chrome height reserved on every page (same either footer position, so breaks never depend on it). */
@@ -195,7 +221,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
     // break-before/after: left/right/recto/verso break the page like `page`: Chromium prints no
     // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
-    const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
+    const { style, margins, outer } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
     const width = areaWidth(style, margins);
     let chrome = reservedByWidth.get(width);
     if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx, count)));
@@ -215,7 +241,7 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({ index, style, margins, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale, carried });
+    pages.push({ index, style, margins, outer, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale, carried });
     const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
     if (carry) carries.push(carry);
     // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
@@ -229,13 +255,13 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
   while (carriesLeft(carries)) {
     const index = pages.length;
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
-    const { style, margins } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }), scale);
+    const { style, margins, outer } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }), scale);
     const chrome = reservedByWidth.get(areaWidth(style, margins)) ?? reserved(docs, areaWidth(style, margins), options, ctx, count);
     const bodyTop = margins.top + chrome.header;
     const area = style.height - margins.top - margins.bottom;
     const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
     const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({ index, style, margins, blank: false, body: null, bodyTop, bodyHeight: Math.max(0, area - chrome.header - chrome.footer), contentBottom: 0, documentTop: documentHeight, scale, carried });
+    pages.push({ index, style, margins, outer, blank: false, body: null, bodyTop, bodyHeight: Math.max(0, area - chrome.header - chrome.footer), contentBottom: 0, documentTop: documentHeight, scale, carried });
     if (pass.streams) give(pages[index]!, false);
   }
   if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
@@ -268,6 +294,12 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
     const layers = backgroundOnly(docs.root.style, pageLayers, { r: 0, g: 0, b: 0, a: 0 });
     backdrop.push(createBoxFragment(layers, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border, padding: ZERO_EDGES, part: WHOLE }, []));
   }
+  if (style.frame) {
+    // The `@page` border round the page area (the box between the page margins), measured.
+    const o = b.outer;
+    const frame = { ...backgroundOnly(style.frame, [], { r: 0, g: 0, b: 0, a: 0 }), borderTop: style.frame.borderTop, borderRight: style.frame.borderRight, borderBottom: style.frame.borderBottom, borderLeft: style.frame.borderLeft };
+    backdrop.push(createBoxFragment(frame, '', NO_ATTRS, { x: o.left, y: o.top, width: style.width - o.left - o.right, height: style.height - o.top - o.bottom, border: borderEdges(style.frame), padding: ZERO_EDGES, part: WHOLE }, []));
+  }
   if (docs.canvas.style) {
     // Painted over the page area, positioned against the unbroken document (shifted up by the earlier pages).
     const top = b.bodyTop - b.documentTop - margins.top;
@@ -289,7 +321,7 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
 }
 
 /** Header, footer (DESIGN.md: laid out after pagination, with the real page numbers) and margin boxes, in page coordinates. */
-function layoutPageChrome(b: BodyPage, last: boolean, total: number, docs: Documents, options: LayoutOptions, ctx: LayoutContext): Fragment[] {
+function layoutPageChrome(b: BodyPage, last: boolean, total: number, pageNumber: number, docs: Documents, options: LayoutOptions, ctx: LayoutContext): Fragment[] {
   const fragments: Fragment[] = [];
   const { style, margins } = b;
   const width = style.width - margins.left - margins.right;
@@ -305,7 +337,7 @@ function layoutPageChrome(b: BodyPage, last: boolean, total: number, docs: Docum
       if (f.fragment) { offsetFragment(f.fragment, margins.left, y); fragments.push(f.fragment); }
     }
   }
-  fragments.push(...layoutMarginBoxes(style, margins, b.index + 1, total, ctx));
+  fragments.push(...layoutMarginBoxes(style, b.outer, pageNumber, total, ctx));
   toPageCoordinates(fragments, 0, 0);
   return fragments;
 }

@@ -31,6 +31,16 @@ function contentItem(cv: CV): ContentItem | null | undefined {
     const a = args[i]?.[0];
     return a?.t === 'ident' ? a.v : undefined;
   };
+  // <counter-style> is a name (or symbols()): a string there, or an argument too many, makes the
+  // whole declaration invalid (CSS Lists 3 §4.2; Chromium drops `counter(c, "-ro-spelled-out")`).
+  const styleArg = (i: number): string | undefined => {
+    if (args.length > i + 1) return undefined;
+    const a = args[i];
+    if (a === undefined) return 'decimal';
+    if (a.length !== 1) return undefined;
+    if (a[0]!.t === 'ident') return a[0]!.v.toLowerCase();
+    return a[0]!.t === 'fn' ? 'decimal' : undefined;
+  };
   switch (cv.v) {
     case 'attr': {
       const name = identArg(0);
@@ -38,13 +48,15 @@ function contentItem(cv: CV): ContentItem | null | undefined {
     }
     case 'counter': {
       const name = identArg(0);
-      return name === undefined ? undefined : { kind: 'counter', name, style: identArg(1)?.toLowerCase() ?? 'decimal' };
+      const style = styleArg(1);
+      return name === undefined || !style ? undefined : { kind: 'counter', name, style };
     }
     case 'counters': {
       const name = identArg(0);
       const sep = args[1]?.[0];
-      if (name === undefined || sep?.t !== 'str') return undefined;
-      return { kind: 'counters', name, separator: sep.v, style: identArg(2)?.toLowerCase() ?? 'decimal' };
+      const style = styleArg(2);
+      if (name === undefined || sep?.t !== 'str' || !style) return undefined;
+      return { kind: 'counters', name, separator: sep.v, style };
     }
     case 'url': {
       const s = cv.args.find((a) => a.t === 'str');
