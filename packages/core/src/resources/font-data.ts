@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { create, type Font } from 'fontkit';
 import type { FontFace } from './fonts.js';
 import { BoundedCache } from '../bounded-cache.js';
+import { boundLayoutWork } from './layout-budget.js';
 
 /**
  * fontkit keeps one glyph object per id, carrying the code points it was first created
@@ -42,6 +43,7 @@ export function parseFont(bytes: Uint8Array, index = 0): Font {
   if (!(font.unitsPerEm > 0) || !Number.isFinite(font.ascent) || font.numGlyphs <= 0) throw new Error('not a font');
   font.hasGlyphForCodePoint(0x20);
   keepGlyphCodePoints(font);
+  boundLayoutWork(font);
   return font;
 }
 

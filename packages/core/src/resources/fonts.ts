@@ -131,6 +131,8 @@ export class FontSet {
   readonly #chains = new Map<string, readonly ResolvedFace[]>();
   readonly #byId = new Map<string, ResolvedFace>();
   #installedFallbacks = 0;
+  /** Fonts that parsed but proved corrupt while shaping (layout-budget.ts): no longer chosen. */
+  readonly #corrupt = new WeakSet<Font>();
   /** Which face of a chain covers a code point (null: none), memoised per chain: shaping asks per character. */
   readonly #coverage = new WeakMap<readonly ResolvedFace[], Map<number, ResolvedFace | null>>();
 
@@ -246,7 +248,7 @@ export class FontSet {
     const chain: ResolvedFace[] = [];
     lists.forEach((faces, i) => {
       // A weight range matches the desired weight where it can (§5.2 step 4c).
-      let candidates = faces.map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
+      let candidates = faces.filter((face) => !this.#corrupt.has(face.font)).map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
       for (let match = matchFace(candidates, query); match; match = matchFace(candidates, query)) {
         chain.push(this.#remember(resolve(match.face, query, match.weight)));
         if (i < fallbackFrom) break;
@@ -293,7 +295,22 @@ export class FontSet {
     if (this.#installedFallbacks >= MAX_INSTALLED_FALLBACKS) return undefined;
     this.#installedFallbacks++;
     const face = this.#host.fallback(codePoint);
-    return face && this.#remember(resolve(face, query, face.weight));
+    return face && !this.#corrupt.has(face.font) ? this.#remember(resolve(face, query, face.weight)) : undefined;
+  }
+
+  /**
+   * A face whose font proved corrupt while shaping (CorruptFontError): skipped from now on,
+   * as an unreadable one is, with a warning; the next family of each chain takes its place.
+   */
+  dropCorrupt(face: FontFace, error: Error): boolean {
+    if (this.#corrupt.has(face.font)) return false;
+    this.#corrupt.add(face.font);
+    this.#chains.clear();
+    this.diagnostics.push({
+      severity: 'warning', code: 'font_decode_failed',
+      message: `font "${face.family}" is skipped: ${error.message}`,
+    });
+    return true;
   }
 
   /** Look a `GlyphRun.fontId` up (the painter's way back to the font). */

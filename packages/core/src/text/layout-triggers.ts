@@ -1,4 +1,5 @@
 import type { Font } from 'fontkit';
+import { CorruptFontError, withLayoutBudget } from '../resources/layout-budget.js';
 import { MarklessCheck, type ClassDef, type ContextSubTable } from './markless-lookups.js';
 
 /**
@@ -89,8 +90,9 @@ export function layoutTriggers(font: Font, ligatures: boolean, script: string, l
   let triggers = bySelection.get(key);
   if (triggers === undefined) {
     try {
-      triggers = readTriggers(font as unknown as OtFont, ligatures, script, language);
-    } catch {
+      triggers = withLayoutBudget(font, 0, () => readTriggers(font as unknown as OtFont, ligatures, script, language));
+    } catch (error) {
+      if (error instanceof CorruptFontError) throw error;
       // A table shape this reader does not know: leave the font to fontkit.
       triggers = null;
     }

@@ -3,6 +3,7 @@ import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions } from '@
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { fontMetrics } from './font-metrics.js';
 import { shapeText, type ScaledAdvances, type ShapedText } from './shaper.js';
+import { CorruptFontError } from '../resources/layout-budget.js';
 
 interface Segment {
   readonly resolved: ResolvedFace;
@@ -167,16 +168,28 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
  */
 export function createMeasurer(fonts: FontSet): Measurer {
   const metricsCache = new Map<string, FontMetrics>();
-  const lookups = new WeakMap<FontQuery, FaceLookup>();
+  let lookups = new WeakMap<FontQuery, FaceLookup>();
+  const shapeOnce = (text: string, font: FontQuery, size: number, options: ShapeOptions): readonly GlyphRun[] => {
+    let faceFor = lookups.get(font);
+    if (!faceFor) lookups.set(font, (faceFor = fonts.faceLookup(font)));
+    const segments = segment(fonts, faceFor, text, font, options.smallCaps ?? false);
+    const runs = new Array<GlyphRun>(segments.length);
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i] as Segment;
+      try {
+        runs[i] = toRun(seg, size, options);
+      } catch (error) {
+        // The font is dropped from every chain; the text is split again without it.
+        if (!(error instanceof CorruptFontError) || !fonts.dropCorrupt(seg.resolved.face, error)) throw error;
+        lookups = new WeakMap();
+        return shapeOnce(text, font, size, options);
+      }
+    }
+    return runs;
+  };
   return {
     shape(text: string, font: FontQuery, size: number, options: ShapeOptions = NO_OPTIONS): readonly GlyphRun[] {
-      if (text === '') return [];
-      let faceFor = lookups.get(font);
-      if (!faceFor) lookups.set(font, (faceFor = fonts.faceLookup(font)));
-      const segments = segment(fonts, faceFor, text, font, options.smallCaps ?? false);
-      const runs = new Array<GlyphRun>(segments.length);
-      for (let i = 0; i < segments.length; i++) runs[i] = toRun(segments[i] as Segment, size, options);
-      return runs;
+      return text === '' ? [] : shapeOnce(text, font, size, options);
     },
     metrics(font: FontQuery, size: number): FontMetrics {
       const primary = fonts.primary(font);

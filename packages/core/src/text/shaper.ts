@@ -2,6 +2,7 @@ import type { Font, GlyphRun } from 'fontkit';
 import type { FontFace } from '../resources/fonts.js';
 import { shapeSimple, spaceGlyph, type SimpleShape } from './simple-shaper.js';
 import { BoundedCache } from '../bounded-cache.js';
+import { CorruptFontError } from '../resources/layout-budget.js';
 
 /** A shaped piece of text in font units, independent of size (so one cache serves all sizes). */
 export interface ShapedText {
@@ -117,10 +118,12 @@ function guardedLayout(font: Font, text: string, request: ShapeRequest): LaidOut
   const features = (): Record<string, boolean> => (request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false });
   try {
     return font.layout(text, features(), undefined, language, direction);
-  } catch {
+  } catch (error) {
+    if (error instanceof CorruptFontError) throw error;
     try {
       return font.layout(text, { ...features(), mark: false, mkmk: false }, undefined, language, direction);
-    } catch {
+    } catch (retryError) {
+      if (retryError instanceof CorruptFontError) throw retryError;
       const glyphs = [...text].map((ch) => font.glyphForCodePoint(ch.codePointAt(0) ?? 0));
       return { glyphs, positions: glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 })), direction: 'ltr' };
     }
