@@ -4,7 +4,8 @@
 // through a warm headless Chromium when /usr/bin/chromium exists; then the HTTP load
 // benchmark (bench/http.mjs), long documents of 50/250/500 pages (bench/page-scaling.mjs, issue 7),
 // long blocks at N, 2N and 4N (bench/long-scaling.mjs, issue 19) and a cold CLI render. Writes bench/results/latest.md.
-// --quick: short budgets (a smoke run, not figures to quote). Needs the packages built.
+// --quick: short budgets (a smoke run, not figures to quote). --only=0,4,7: those workloads'
+// rows only (in-process, all cores, Chromium), without the other sections. Needs the packages built.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ import { workloads } from './workloads.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
 const budgetMs = quick ? 500 : 3000;
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').map(Number)) : null;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
@@ -139,13 +142,14 @@ const keepAlive = setInterval(() => {}, 2 ** 30);
 // Platen's columns for every workload first, then Chromium's: a Chromium left running keeps
 // working after page.pdf (measured: the 6000-row report's median 601–611 ms beside an idle
 // Chromium against 532 ms without one), and neither side should pay for the other.
-const local = workloads.map(({ options }, index) => ({ ...measureInProcess(index), perSecond: 0, options }));
+const chosen = [...workloads.entries()].filter(([index]) => !only || only.has(index));
+const local = chosen.map(([index, { options }]) => ({ ...measureInProcess(index), perSecond: 0, options }));
 for (const l of local) l.perSecond = await measureThroughput(l.options);
 const chrome = await startChromium();
 if (!chrome) console.log(`chromium not found at ${chromiumPath}: the Chromium column is skipped`);
 const rows = [];
-for (const [index, { name, options }] of workloads.entries()) {
-  const l = local[index];
+for (const [position, [, { name, options }]] of chosen.entries()) {
+  const l = local[position];
   const chromium = chrome ? await measureChromium(chrome, options) : null;
   const row = {
     name,
@@ -161,6 +165,10 @@ for (const [index, { name, options }] of workloads.entries()) {
   console.log(row);
 }
 await chrome?.browser.close();
+if (only) {
+  clearInterval(keepAlive);
+  process.exit(0);
+}
 
 const scaling = measurePageScaling(quick ? 1 : 2);
 const longBlocks = measureLongScaling(quick ? 1 : 3);
