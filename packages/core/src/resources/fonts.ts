@@ -229,22 +229,22 @@ export class FontSet {
     const cached = this.#chains.get(key);
     if (cached) return cached;
     const lists: (readonly FontFace[])[] = [];
-    for (const name of query.families) {
-      const faces = this.family(name);
-      if (faces && !lists.includes(faces)) lists.push(faces);
-    }
+    const listed = new Set<readonly FontFace[]>();
+    const add = (faces: readonly FontFace[] | undefined): void => {
+      if (faces && !listed.has(faces)) {
+        listed.add(faces);
+        lists.push(faces);
+      }
+    };
+    for (const name of query.families) add(this.family(name));
     // Past the listed families and the default one, the system's fallback: a family is asked
     // for the character, and the closest of its faces that has it answers (fontconfig sorts
     // by coverage before weight: light text falls back to DejaVu Sans Book for a ✈ that its
     // ExtraLight lacks, as in Chromium's prints).
     const defaultFaces = this.registry.families.get(DEFAULT_FAMILY);
-    const fallbackFrom = lists.length + (defaultFaces && !lists.includes(defaultFaces) ? 1 : 0);
-    const rest = [DEFAULT_FAMILY, ...FALLBACK_FAMILIES, ...this.registry.families.keys()];
-    for (const name of rest) {
-      const faces = this.registry.families.get(name);
-      if (faces && !lists.includes(faces)) lists.push(faces);
-    }
-    for (const faces of this.#custom.values()) if (!lists.includes(faces)) lists.push(faces);
+    const fallbackFrom = lists.length + (defaultFaces && !listed.has(defaultFaces) ? 1 : 0);
+    for (const name of [DEFAULT_FAMILY, ...FALLBACK_FAMILIES, ...this.registry.families.keys()]) add(this.registry.families.get(name));
+    for (const faces of this.#custom.values()) add(faces);
     const chain: ResolvedFace[] = [];
     lists.forEach((faces, i) => {
       // A weight range matches the desired weight where it can (§5.2 step 4c).

@@ -108,6 +108,20 @@ function installedFaces(): readonly FontFileFace[] {
   return scanned.get('', () => (fontconfigFiles() ?? systemFontDirs().flatMap(listFontFiles)).flatMap(readFontFileFaces));
 }
 
+/** The installed faces by `path#index`, built once per process (fallbacks look faces up by file). */
+let installedByFile: Map<string, FontFileFace> | undefined;
+
+function installedFaceAt(path: string, index: number): FontFileFace | undefined {
+  if (!installedByFile) {
+    installedByFile = new Map();
+    for (const face of installedFaces()) {
+      const key = `${face.path}#${face.index}`;
+      if (!installedByFile.has(key)) installedByFile.set(key, face); // the first, as find() took
+    }
+  }
+  return installedByFile.get(`${path}#${index}`);
+}
+
 /** A host face as a FontFace, parsed on first use; one object per face per process. */
 const hostFaces = new WeakMap<FontFileFace, FontFace>();
 
@@ -151,7 +165,7 @@ function fontconfigFallback(codePoint: number): FontFace | null {
     if (!SFNT_FORMATS.has(format) || !FONT_FILE.test(path)) continue;
     // A named instance of a variable font is (instance << 16) | face.
     const faceIndex = Number(index) & 0xffff;
-    const file = installedFaces().find((f) => f.path === path && f.index === faceIndex) ?? readFontFileFaces(path).find((f) => f.index === faceIndex);
+    const file = installedFaceAt(path, faceIndex) ?? readFontFileFaces(path).find((f) => f.index === faceIndex);
     if (!file) continue;
     try {
       const face = toFontFace(file);

@@ -102,6 +102,16 @@ function writingModeOf(winners: Winners, parent: ElementStyle | null): string {
  * left in *-rl, left to right in *-lr. Corners stay.
  */
 function verticalSide(physical: string, mode: string): string {
+  const key = `${physical}|${mode}`;
+  let side = verticalSides.get(key);
+  if (side === undefined) verticalSides.set(key, (side = mapVerticalSide(physical, mode)));
+  return side;
+}
+
+/** verticalSide per (property, writing mode): a handful of pairs, asked for per declaration. */
+const verticalSides = new Map<string, string>();
+
+function mapVerticalSide(physical: string, mode: string): string {
   if (physical.endsWith('-radius')) return physical;
   const rl = mode.endsWith('-rl');
   const up = mode === 'sideways-lr';
