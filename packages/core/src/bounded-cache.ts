@@ -36,4 +36,12 @@ export class BoundedCache<K, V> {
     entries.set(key, value);
     return value;
   }
+
+  forEach(visit: (value: V, key: K) => void): void {
+    this.#entries.forEach(visit);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
 }

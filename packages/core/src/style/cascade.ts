@@ -114,6 +114,13 @@ export class RuleIndex {
   private nextId = 0;
   readonly diagnostics: string[] = [];
 
+  /** Candidate lists made so far (one per tag and class text met). */
+  get cachedLists(): number {
+    let n = 0;
+    for (const byClass of this.candidates.values()) n += byClass.size;
+    return n;
+  }
+
   /** A copy sharing the compiled rules, to extend with more sheets (the UA sheet is compiled once). */
   clone(): RuleIndex {
     const copy = new RuleIndex();

@@ -3,13 +3,14 @@ import { Document, Element, cloneNode, type ChildNode } from 'domhandler';
 import type { ResolvedFormat } from '../format.js';
 import { hasDoctype } from '../html/parse.js';
 import { RuleIndex } from './cascade.js';
-import type { ComputeEnv } from './compute.js';
+import type { ComputeEnv, ElementStyle } from './compute.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
 import { createPageStyleResolver, pageImageUrls } from './page-rules.js';
 import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader, type WalkFindings } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
-import { StyleTreeBuilder } from './style-tree.js';
+import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
+import { BoundedCache } from '../bounded-cache.js';
 import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
 import { applyUnitlessLengthQuirk } from './quirks.js';
 
@@ -64,21 +65,27 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const sheets = [...google, ...documentSheets(doc, loader, findings)];
   const env: ComputeEnv = { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height };
 
-  const index = buildIndex(sheets, quirks, format, media, loader);
-  const builder = new StyleTreeBuilder(index, env, options.baseUrl, quirks);
-  const html = rootElement(doc);
-  const main = builder.styleRoot(html);
-  index.diagnostics.forEach(warn('css_invalid_selector'));
+  const styleTree = (items: readonly SheetItem[], root: Element): { styled: StyledElement; style: ElementStyle; index: RuleIndex } => {
+    const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
+    const memoFor = (rootFontSize: number | null): StyleMemo => {
+      let memo = shared.memos.get(rootFontSize);
+      if (!memo) shared.memos.set(rootFontSize, (memo = new StyleMemo()));
+      return memo;
+    };
+    const tree = new StyleTreeBuilder(shared.index, env, options.baseUrl, quirks, memoFor).styleRoot(root);
+    limitSharedStyles();
+    return { ...tree, index: shared.index };
+  };
+  const main = styleTree(sheets, rootElement(doc));
+  main.index.diagnostics.forEach(warn('css_invalid_selector'));
 
   const chromeSheets: SheetItem[] = [];
   const styleChrome = (component: Document | undefined): StyledElement | null => {
     if (!component) return null;
     const own = documentSheets(component, loader);
     chromeSheets.push(...own);
-    const chromeIndex = buildIndex([...sheets, ...own], quirks, format, media, loader);
     const wrapper = chromeDocument(component);
-    const styled = new StyleTreeBuilder(chromeIndex, env, options.baseUrl, quirks).styleRoot(wrapper.html).styled;
-    return findChromeDiv(styled);
+    return findChromeDiv(styleTree([...sheets, ...own], wrapper.html).styled);
   };
   const header = styleChrome(options.chrome?.header);
   const footer = styleChrome(options.chrome?.footer);
@@ -109,6 +116,47 @@ function userAgentIndex(quirks: boolean, loader: SheetLoader): RuleIndex {
     uaIndexes.set(quirks, index);
   }
   return index;
+}
+
+/** A rule index with the styles computed under it, shared by the renders whose sheets give the same rules. */
+interface SharedIndex {
+  readonly index: RuleIndex;
+  /** Per root font size (null: the root's own style). */
+  readonly memos: Map<number | null, StyleMemo>;
+}
+
+const sharedIndexes = new BoundedCache<string, SharedIndex>(32);
+/**
+ * Entries (styles, compiled style attributes, class lists) all shared indexes may hold
+ * before they are dropped: a template whose style attributes or classes come from its data
+ * makes new ones in every render (a few KB each).
+ */
+const MAX_SHARED_ENTRIES = 8000;
+
+/**
+ * The index of these rules, built once per process for the same sheets, page box, base URL
+ * and mode: a template's renders then share its compiled rules, and with them the computed
+ * styles (style-tree.ts StyleMemo), instead of cascading and computing every element again.
+ */
+function sharedIndex(items: readonly SheetItem[], quirks: boolean, format: ResolvedFormat, media: MediaContext, loader: SheetLoader, baseUrl: string | undefined): SharedIndex {
+  let key = `${quirks ? 'q' : 's'}\u0001${media.width}x${media.height}\u0001${baseUrl ?? ''}\u0001${formatDefaults(format) ?? ''}\u0002`;
+  for (const item of items) {
+    if (item.kind !== 'style') continue;
+    key += `${item.layer ?? ''}\u0001${item.selector}\u0001`;
+    for (const d of item.declarations) key += `${d.name}\u0000${d.value}\u0000${d.important ? '!' : ''}\u0001`;
+    key += '\u0002';
+  }
+  return sharedIndexes.get(key, () => ({ index: buildIndex(items, quirks, format, media, loader), memos: new Map() }));
+}
+
+/** Drop every shared index once they hold more than MAX_SHARED_ENTRIES between them. */
+function limitSharedStyles(): void {
+  let entries = 0;
+  sharedIndexes.forEach((shared) => {
+    entries += shared.index.cachedLists;
+    for (const memo of shared.memos.values()) entries += memo.entries;
+  });
+  if (entries > MAX_SHARED_ENTRIES) sharedIndexes.clear();
 }
 
 function buildIndex(sheets: readonly SheetItem[], quirks: boolean, format: ResolvedFormat, media: MediaContext, loader: SheetLoader): RuleIndex {

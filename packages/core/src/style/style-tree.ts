@@ -57,8 +57,35 @@ function childFor<N extends { next: Map<CompiledRule, N> | undefined }>(node: N,
   if (!child) node.next.set(rule, (child = make()));
   return child;
 }
-/** Per-builder numeric identity of a computed style, for cache keys. */
+/** Numeric identity of a computed style, for cache keys (one counter per process). */
 const STYLE_ID = Symbol('styleId');
+let nextStyleId = 1;
+
+function idOf(style: ElementStyle | null): number {
+  if (!style) return 0;
+  const tagged = style as ElementStyle & { [STYLE_ID]?: number };
+  return (tagged[STYLE_ID] ??= nextStyleId++);
+}
+
+/** The element style behind a public ComputedStyle (for anonymous children that inherit); each belongs to one. */
+const byComputed = new WeakMap<ComputedStyle, ElementStyle>();
+
+/**
+ * What a StyleTreeBuilder remembers. A memo belongs to one rule index and one root font size:
+ * the renders of one template share it (compute-styles.ts), so that their elements' styles
+ * are computed once per process, and layout's caches keyed by style objects keep hitting.
+ */
+export class StyleMemo {
+  /** Pseudo-element, first-line/letter and anonymous styles by key. */
+  readonly cache = new Map<string, ElementStyle>();
+  /** Compiled style attributes and presentational hints by text. */
+  readonly declCache = new Map<string, readonly CompiledDeclaration[]>();
+  /** The element style cache: per parent style, a trie over the element's own matched rules. */
+  readonly styleCache = new Map<ElementStyle | null, StyleCacheNode>();
+  readonly pseudoTrie: PseudoNode = newPseudoNode();
+  /** Entries added so far (the owner drops a memo that grew too large). */
+  entries = 0;
+}
 
 /**
  * Walks a DOM in document order, cascading and computing each element's style and
@@ -66,22 +93,32 @@ const STYLE_ID = Symbol('styleId');
  * Elements with `display: none` are left out of the styled tree.
  */
 export class StyleTreeBuilder {
-  private readonly cache = new Map<string, ElementStyle>();
-  private readonly declCache = new Map<string, readonly CompiledDeclaration[]>();
   private readonly counters = new CounterState();
   private readonly quotes: QuoteState = { depth: 0 };
   private readonly contentEnv: ContentEnv;
   private env: ComputeEnv;
-  private nextId = 1;
   private readonly index: RuleIndex;
   private readonly baseUrl: string | undefined;
   private readonly quirks: boolean;
+  private readonly memoFor: (rootFontSize: number | null) => StyleMemo;
+  private memo: StyleMemo;
 
-  constructor(index: RuleIndex, env: ComputeEnv, baseUrl: string | undefined, quirks = false) {
+  /**
+   * `memoFor` gives the memo for the root's font size (null: the root itself, computed before
+   * it is known); computed values depend on it through `rem`. By default, memos of this builder only.
+   */
+  constructor(index: RuleIndex, env: ComputeEnv, baseUrl: string | undefined, quirks = false, memoFor?: (rootFontSize: number | null) => StyleMemo) {
     this.index = index;
     this.baseUrl = baseUrl;
     this.quirks = quirks;
     this.env = env;
+    const own = new Map<number | null, StyleMemo>();
+    this.memoFor = memoFor ?? ((size) => {
+      let memo = own.get(size);
+      if (!memo) own.set(size, (memo = new StyleMemo()));
+      return memo;
+    });
+    this.memo = this.memoFor(env.rootFontSize);
     this.contentEnv = { counters: this.counters, quotes: this.quotes, imageStyle: (parent) => this.anonymousStyle(parent) };
   }
 
@@ -89,39 +126,35 @@ export class StyleTreeBuilder {
   styleRoot(el: Element): { styled: StyledElement; style: ElementStyle } {
     const style = this.elementStyle(el, null, true);
     this.env = { ...this.env, rootFontSize: style.flat['font-size'] as number };
+    this.memo = this.memoFor(this.env.rootFontSize);
     const styled = this.build(el, style) ?? { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: [] };
     return { styled, style };
   }
 
-  private idOf(style: ElementStyle | null): number {
-    if (!style) return 0;
-    const tagged = style as ElementStyle & { [STYLE_ID]?: number };
-    return (tagged[STYLE_ID] ??= this.nextId++);
-  }
-
   private compiled(cssText: string, base: string | undefined): readonly CompiledDeclaration[] {
     if (cssText === '') return EMPTY;
-    let decls = this.declCache.get(cssText);
+    const memo = this.memo;
+    let decls = memo.declCache.get(cssText);
     if (!decls) {
       const parsed = parseInlineStyle(cssText).map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
       decls = compileAuthorDeclarations(this.quirks ? applyUnitlessLengthQuirk(parsed) : parsed);
-      this.declCache.set(cssText, decls);
+      memo.declCache.set(cssText, decls);
+      memo.entries++;
     }
     return decls;
   }
 
   private cached(key: string, make: () => ElementStyle): ElementStyle {
-    let style = this.cache.get(key);
+    const memo = this.memo;
+    let style = memo.cache.get(key);
     if (!style) {
       style = make();
-      this.cache.set(key, style);
-      this.byComputed.set(style.style, style);
+      memo.cache.set(key, style);
+      memo.entries++;
+      byComputed.set(style.style, style);
     }
     return style;
   }
-
-  /** The element style behind a public ComputedStyle (for anonymous children that inherit). */
-  private readonly byComputed = new WeakMap<ComputedStyle, ElementStyle>();
 
   /**
    * The pseudo-element rules of the element elementStyle looked at last, for the build() call
@@ -129,12 +162,9 @@ export class StyleTreeBuilder {
    * matches every element). build() takes it before building any child.
    */
   private lastPseudo: PseudoRules | undefined = undefined;
-  private readonly pseudoTrie: PseudoNode = newPseudoNode();
   /** Children of the elements being built, innermost on top; build() takes its own off in one piece. */
   private readonly childStack: StyledNode[] = [];
 
-  /** The element style cache: per parent style, a trie over the element's own matched rules. */
-  private readonly styleCache = new Map<ElementStyle | null, StyleCacheNode>();
   /** Reused for every element's matched rules (copied only when a style is computed). */
   private readonly matched: CompiledRule[] = [];
 
@@ -146,12 +176,13 @@ export class StyleTreeBuilder {
   private elementStyle(el: Element, parent: ElementStyle | null, isRoot: boolean): ElementStyle {
     const rules = this.matched;
     const count = this.index.matchInto(el, rules);
-    let node = this.styleCache.get(parent);
-    if (!node) this.styleCache.set(parent, (node = newCacheNode()));
+    const memo = this.memo;
+    let node = memo.styleCache.get(parent);
+    if (!node) memo.styleCache.set(parent, (node = newCacheNode()));
     let pseudo: PseudoNode | null = null;
     for (let i = 0; i < count; i++) {
       const r = rules[i]!;
-      if (r.pseudo !== '') pseudo = childFor(pseudo ?? this.pseudoTrie, r, newPseudoNode);
+      if (r.pseudo !== '') pseudo = childFor(pseudo ?? memo.pseudoTrie, r, newPseudoNode);
       else node = childFor(node, r, newCacheNode);
     }
     this.lastPseudo = pseudo ? (pseudo.rules ??= byKind(rules, count)) : undefined;
@@ -167,7 +198,8 @@ export class StyleTreeBuilder {
     const computed = computeStyle(winners, parent, this.env, { lang, isRoot, tag: el.name });
     const looked = computed.style.appearance === 'auto' ? withAuthorControlLook(computed, winners, el) : computed;
     const style = this.quirks ? withMarginQuirk(looked, winners, el.name) : looked;
-    this.byComputed.set(style.style, style);
+    byComputed.set(style.style, style);
+    memo.entries++;
     if (plain) node.plain = style;
     else (node.more ??= new Map()).set(key, style);
     return style;
@@ -176,16 +208,16 @@ export class StyleTreeBuilder {
   private pseudoStyle(pseudoRules: PseudoRules | undefined, kind: Exclude<PseudoElement, '' | 'first-letter' | 'first-line'>, parent: ElementStyle): ElementStyle | null {
     const rules = pseudoRules?.[kind] ?? NO_RULES;
     if (rules.length === 0 && kind !== 'marker') return null;
-    let key = `${this.idOf(parent)}|${kind}|`;
+    let key = `${idOf(parent)}|${kind}|`;
     for (const r of rules) key += r.key;
     return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }));
   }
 
   /** An anonymous box's style: inherited values from `parent`, initial values otherwise. */
   private anonymousStyle(parent: ComputedStyle): ComputedStyle {
-    const parentStyle = this.byComputed.get(parent);
+    const parentStyle = byComputed.get(parent);
     if (!parentStyle) return parent;
-    return this.cached(`${this.idOf(parentStyle)}|anonymous`, () => computeStyle(new Map(), parentStyle, this.env, { lang: null, isRoot: false })).style;
+    return this.cached(`${idOf(parentStyle)}|anonymous`, () => computeStyle(new Map(), parentStyle, this.env, { lang: null, isRoot: false })).style;
   }
 
   /** Apply counter-reset, then increment, then set (CSS Lists 3 §4.3–4.5). */
@@ -252,7 +284,7 @@ export class StyleTreeBuilder {
   private firstLineStyle(pseudoRules: PseudoRules | undefined, style: ElementStyle): ComputedStyle | null {
     const rules = pseudoRules?.['first-line'];
     if (!rules || rules.length === 0 || !FIRST_LETTER_CONTAINERS.has(style.style.display)) return null;
-    const key = `${this.idOf(style)}|first-line|${rules.map((r) => r.id).join(',')}`;
+    const key = `${idOf(style)}|first-line|${rules.map((r) => r.id).join(',')}`;
     return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), style, this.env, { lang: null, isRoot: false })).style;
   }
 
@@ -262,8 +294,8 @@ export class StyleTreeBuilder {
     if (!rules || rules.length === 0 || !FIRST_LETTER_CONTAINERS.has(style.style.display)) return children;
     const ids = rules.map((r) => r.id).join(',');
     const makeStyle = (parent: ComputedStyle): ComputedStyle => {
-      const parentStyle = this.byComputed.get(parent) ?? style;
-      return this.cached(`${this.idOf(parentStyle)}|first-letter|${ids}`, () => computeStyle(cascade(rules, EMPTY, EMPTY), parentStyle, this.env, { lang: null, isRoot: false })).style;
+      const parentStyle = byComputed.get(parent) ?? style;
+      return this.cached(`${idOf(parentStyle)}|first-letter|${ids}`, () => computeStyle(cascade(rules, EMPTY, EMPTY), parentStyle, this.env, { lang: null, isRoot: false })).style;
     };
     return wrapFirstLetter(children, makeStyle) ?? children;
   }

@@ -94,3 +94,32 @@ describe('compiled author declarations are shared across renders', () => {
     expect(b.paddingLeft).toBe(2);
   });
 });
+
+describe('computed styles shared between renders of the same sheets', () => {
+  const page = (rootSize: number, cls: string): string => doc('.big { font-size: 2rem } .a { color: green } .b { color: blue }',
+    `<p id="t" class="big ${cls}">x</p>`).replace('<html>', `<html style="font-size: ${rootSize}px">`);
+
+  it('a second render of the same template computes no style again (the same objects come back)', () => {
+    const first = styleHtml(page(10, 'a'));
+    const second = styleHtml(page(10, 'a'));
+    expect(byId(second, 't').style).toBe(byId(first, 't').style);
+    expect(second.root.style).toBe(first.root.style);
+  });
+
+  it('rem lengths follow each render\'s own root font size', () => {
+    expect(byId(styleHtml(page(10, 'a')), 't').style.fontSize).toBe(20);
+    expect(byId(styleHtml(page(20, 'a')), 't').style.fontSize).toBe(40);
+    expect(byId(styleHtml(page(10, 'a')), 't').style.fontSize).toBe(20);
+  });
+
+  it('elements matching other rules of the same sheets get their own styles', () => {
+    expect(byId(styleHtml(page(10, 'a')), 't').style.color).toEqual(GREEN);
+    expect(byId(styleHtml(page(10, 'b')), 't').style.color).toEqual(BLUE);
+  });
+
+  it('other sheets, page sizes or modes make another index', () => {
+    const a = byId(styleHtml(page(10, 'a')), 't').style;
+    expect(byId(styleHtml(page(10, 'a'), { width: '100mm', height: '100mm' }), 't').style).not.toBe(a);
+    expect(byId(styleHtml(page(10, 'a').replace('<!doctype html>', '')), 't').style).not.toBe(a);
+  });
+});
