@@ -22,6 +22,11 @@ export type LengthOrNone = Length | 'none';
  * (`none` for max-*): `definite()` returns null for them.
  */
 export type SizeKeyword = 'min-content' | 'max-content' | 'fit-content';
+/**
+ * `aspect-ratio` (CSS Sizing 4 §5.1): width / height, and whether `auto` came with it (a
+ * replaced element's natural ratio then wins, and the ratio relates content boxes).
+ */
+export type AspectRatio = 'auto' | { readonly ratio: number; readonly auto: boolean };
 
 /** Straight (non-premultiplied) RGBA, channels 0–255, alpha 0–1. */
 export interface Color {
@@ -192,7 +197,7 @@ export interface ComputedStyle {
   readonly minHeight: LengthOrAuto | SizeKeyword;
   readonly maxWidth: LengthOrNone | SizeKeyword;
   readonly maxHeight: LengthOrNone | SizeKeyword;
-  readonly aspectRatio: number | 'auto';
+  readonly aspectRatio: AspectRatio;
   /**
    * Quirks mode only (no doctype): the top/bottom margin is one of the UA sheet's "quirky"
    * margins (Chromium's `__qem` on p, h1–h6, lists, dl, blockquote), which Chromium drops

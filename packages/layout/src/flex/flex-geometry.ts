@@ -34,13 +34,17 @@ export function computeFlexGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const innerH = used.height;
   const axes = flexAxes(box.style, innerW, innerH);
   const items = measureItems(collectItems(box), box, axes, { width: innerW, height: innerH }, ctx);
-  const clampH = (h: number): number => Math.max(used.minHeight, Math.min(used.maxHeight, h));
+  // A height from the aspect ratio is the room for the items, and a minimum: the container
+  // grows to fit them (CSS Sizing 4 §5.2, automatic content-based minimum size).
+  const minH = used.growsToContent && innerH !== null ? Math.max(used.minHeight, Math.min(innerH, used.maxHeight)) : used.minHeight;
+  const fixedH = used.growsToContent ? null : innerH;
+  const clampH = (h: number): number => Math.max(minH, Math.min(used.maxHeight, h));
   const available = axes.row ? innerW : innerH ?? used.maxHeight;
   const lines = collectLines(items, available, axes.wrap, axes.mainGap);
-  const mainSize = axes.row ? innerW : innerH ?? clampH(Math.max(0, ...lines.map((l) => lineHypo(l, axes))));
+  const mainSize = axes.row ? innerW : fixedH ?? clampH(Math.max(0, ...lines.map((l) => lineHypo(l, axes))));
   for (const line of lines) resolveFlexibleLengths(line, mainSize, axes.mainGap);
   const sized: SizedLine[] = lines.map((line) => ({ items: line.map((it) => hypotheticalCross(it, axes, innerW, innerH, ctx)), cross: 0 }));
-  const crossDefinite = axes.row ? innerH : innerW;
+  const crossDefinite = axes.row ? fixedH : innerW;
   const crossSize = crossSizeLines(sized, box.style, axes, crossDefinite, axes.row ? clampH : (v) => v);
   const placed = placeLines(sized, box, axes, mainSize, crossSize, innerH);
   const contentHeight = axes.row ? crossSize : mainSize;

@@ -139,7 +139,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
  * on the next pages is cut off instead, as Chromium prints it.
  */
 function endsHere(used: UsedBox, space: Space, state: FlowState, topEdges: number, consumedBefore: number): boolean {
-  if (used.height === null || space.mode !== 'layout') return false;
+  if (used.height === null || used.growsToContent || space.mode !== 'layout') return false;
   const end = topEdges + Math.max(0, clampHeight(used.height, used) - consumedBefore) + used.border.bottom + used.padding.bottom;
   return end <= space.blockSize - state.origin + EPSILON;
 }
@@ -172,7 +172,8 @@ function finish(frame: Frame): LayoutResult {
   }
   // A BFC root's auto height grows to contain its floats (CSS 2.1 §10.6.7).
   contentBottom = Math.max(contentBottom, floatsBottom(state));
-  const content = used.height ?? contentBottom - topEdges + consumedBefore;
+  const contentAuto = contentBottom - topEdges + consumedBefore;
+  const content = used.height === null ? contentAuto : used.growsToContent ? Math.max(used.height, contentAuto) : used.height;
   const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore);
   const height = topEdges + contentHeight + bottomEdges;
   if (!continuation) alignContent(frame, contentHeight - (contentBottom - topEdges));

@@ -2,6 +2,7 @@ import type { Edges } from '../fragment.js';
 import type { ComputedStyle, Length, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
 import { resolveLength } from '../style.js';
 import { isSizeKeyword, keywordSize, type IntrinsicWidths } from './size-keywords.js';
+import { blockFromInline, inlineFromBlock, preferredRatio, withTransferredLimits, type PreferredRatio, type SizeLimits } from './aspect-ratio.js';
 
 /** Used values of a block-level box's box model (CSS 2.1 §10.3.3, §10.4, §10.6.3, §10.7). */
 export interface UsedBox {
@@ -17,6 +18,8 @@ export interface UsedBox {
   readonly height: number | null;
   readonly minHeight: number;
   readonly maxHeight: number;
+  /** The height comes from the aspect ratio and grows to fit the content (CSS Sizing 4 §5.2). */
+  readonly growsToContent?: boolean;
 }
 
 export function borderEdges(style: ComputedStyle): Edges {
@@ -62,24 +65,62 @@ export function resolveBlockBox(
   const hEdges = border.left + border.right + padding.left + padding.right;
   const vEdges = border.top + border.bottom + padding.top + padding.bottom;
   const rtl = cbDirection === 'rtl';
-  let h = horizontalMargins(style, cbWidth, contentWidth(style.width, style, cbWidth, hEdges, intrinsic), hEdges, rtl);
+  const heightSpecified = definite(style.height, cbHeight);
+  const preferredHeight = heightSpecified === null ? null : toContentSize(heightSpecified, style, vEdges);
+  const maxH = definite(style.maxHeight, cbHeight);
+  const minHeight = toContentSize(definite(style.minHeight, cbHeight) ?? 0, style, vEdges);
+  const maxHeight = maxH === null ? Infinity : toContentSize(maxH, style, vEdges);
+  const ratio = preferredRatio(style);
+  // With a definite height, the min-/max-content widths of a box with a preferred aspect
+  // ratio are its height through the ratio (CSS Sizing 4 §5.2), and so is an auto width.
+  const ratioWidth = ratio && preferredHeight !== null ? inlineFromBlock(ratio, preferredHeight, hEdges, vEdges) : null;
+  const sizes: IntrinsicWidths | undefined = ratioWidth === null ? intrinsic : () => ({ min: ratioWidth, max: ratioWidth });
+  let width = style.width === 'auto' && ratioWidth !== null ? ratioWidth : contentWidth(style.width, style, cbWidth, hEdges, sizes);
+  let limits: SizeLimits = {
+    min: contentWidth(style.minWidth, style, cbWidth, hEdges, sizes) ?? 0,
+    max: contentWidth(style.maxWidth, style, cbWidth, hEdges, sizes) ?? Infinity,
+  };
+  if (ratio && (style.width === 'auto' || isSizeKeyword(style.width))) {
+    limits = ratioWidthLimits(style, ratio, limits, ratioWidth !== null, { min: minHeight, max: maxHeight }, hEdges, vEdges, intrinsic);
+  }
+  let h = horizontalMargins(style, cbWidth, width, hEdges, rtl);
   // §10.4: max-width then min-width, each re-running the rules with that width.
-  const maxW = contentWidth(style.maxWidth, style, cbWidth, hEdges, intrinsic);
-  if (maxW !== null && h.width > maxW) h = horizontalMargins(style, cbWidth, maxW, hEdges, rtl);
-  const minW = contentWidth(style.minWidth, style, cbWidth, hEdges, intrinsic) ?? 0;
-  if (h.width < minW) h = horizontalMargins(style, cbWidth, minW, hEdges, rtl);
+  if (h.width > limits.max) h = horizontalMargins(style, cbWidth, limits.max, hEdges, rtl);
+  if (h.width < limits.min) h = horizontalMargins(style, cbWidth, limits.min, hEdges, rtl);
   if (legacyAlign) h = alignLegacy(style, h, cbWidth, hEdges, legacyAlign);
   // Keywords on the block axis behave as auto/none for block containers (as in Chromium): definite() is null.
-  const heightSpecified = definite(style.height, cbHeight);
-  const maxH = definite(style.maxHeight, cbHeight);
+  let height = preferredHeight;
+  let growsToContent = false;
+  if (ratio && height === null) {
+    // An automatic height comes from the used width through the ratio (CSS Sizing 4 §5.2); with
+    // min-height: auto it still grows to fit the content, unless the box clips it (automatic
+    // content-based minimum size).
+    height = blockFromInline(ratio, h.width, hEdges, vEdges);
+    growsToContent = style.minHeight === 'auto' && style.overflow === 'visible';
+  }
   return {
     width: h.width, marginLeft: h.left, marginRight: h.right,
     marginTop: marginOrZero(style.marginTop, cbWidth), marginBottom: marginOrZero(style.marginBottom, cbWidth),
-    border, padding,
-    height: heightSpecified === null ? null : toContentSize(heightSpecified, style, vEdges),
-    minHeight: toContentSize(definite(style.minHeight, cbHeight) ?? 0, style, vEdges),
-    maxHeight: maxH === null ? Infinity : toContentSize(maxH, style, vEdges),
+    border, padding, height, minHeight, maxHeight, ...(growsToContent ? { growsToContent } : {}),
   };
+}
+
+/**
+ * The min/max width of a box with a preferred aspect ratio and an automatic (or keyword)
+ * width (CSS Sizing 4 §5.2): when the width comes through the ratio, min-width: auto floors
+ * it at the content's min-content width unless the box clips its content (automatic
+ * content-based minimum size); min-/max-height are transferred to the width's limits.
+ */
+function ratioWidthLimits(
+  style: ComputedStyle, ratio: PreferredRatio, own: SizeLimits, widthFromRatio: boolean, heightLimits: SizeLimits,
+  hEdges: number, vEdges: number, intrinsic: IntrinsicWidths | undefined,
+): SizeLimits {
+  if (widthFromRatio && style.minWidth === 'auto' && style.overflow === 'visible' && intrinsic) own = { min: Math.min(intrinsic().min, own.max), max: own.max };
+  const transferred: SizeLimits = {
+    min: heightLimits.min > 0 ? inlineFromBlock(ratio, heightLimits.min, hEdges, vEdges) : 0,
+    max: heightLimits.max === Infinity ? Infinity : inlineFromBlock(ratio, heightLimits.max, hEdges, vEdges),
+  };
+  return withTransferredLimits(own, transferred);
 }
 
 /**
@@ -186,6 +227,15 @@ function horizontalMargins(style: ComputedStyle, cb: number, width: number | nul
   const left = resolveLength(ml, cb);
   const right = resolveLength(mr, cb);
   return rtl ? { width, left: rest - right, right } : { width, left, right: rest - left };
+}
+
+/**
+ * For layout modes that size their content box from their items (flex, grid): a height from
+ * the aspect ratio that grows to fit the content is a minimum height (CSS Sizing 4 §5.2).
+ */
+export function ratioHeightAsMinimum(used: UsedBox): UsedBox {
+  if (!used.growsToContent || used.height === null) return used;
+  return { ...used, height: null, minHeight: Math.max(used.minHeight, Math.min(used.height, used.maxHeight)), growsToContent: false };
 }
 
 export function clampHeight(content: number, used: UsedBox): number {

@@ -1,7 +1,7 @@
 import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { borderEdges, marginOrZero, paddingEdges, definite, toContentSize } from './box-model.js';
+import { borderEdges, marginOrZero, paddingEdges, definite, resolveBlockBox, toContentSize } from './box-model.js';
 import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
@@ -32,6 +32,11 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
     return { min: w, max: w };
   }
   const specified = definite(s.width, null);
+  if (specified === null && s.aspectRatio !== 'auto' && definite(s.height, null) !== null) {
+    // A definite height gives the width through the ratio (CSS Sizing 4 §5.2), as in layout.
+    const w = resolveBlockBox(s, 0, null, 'ltr', undefined, () => contentSizes(box, ctx)).width + edges;
+    return { min: w, max: w };
+  }
   if (specified !== null) {
     const w = toContentSize(specified, s, b.left + b.right + p.left + p.right) + edges;
     return { min: w, max: w };

@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { borderEdges, marginOrZero, paddingEdges, type UsedBox } from '../flow/box-model.js';
+import { borderEdges, marginOrZero, paddingEdges, ratioHeightAsMinimum, type UsedBox } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { distribute } from '../flex/flex-align.js';
 import { collectItems } from '../flex/flex-items.js';
@@ -115,8 +115,9 @@ function scrollContainerMinimum(s: ComputedStyle, cbWidth: number): number | nul
  * then every item is laid out at its column area width to size the rows, then items are
  * aligned in their areas (§11 alignment, §10 justify/align-self). Rows are the break units.
  */
-export function computeGridGeometry(box: ContainerBox, used: UsedBox, ctx: LayoutContext): GridGeometry {
+export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: LayoutContext): GridGeometry {
   const s = box.style;
+  const used = ratioHeightAsMinimum(usedBox);
   const finiteMax = Number.isFinite(used.maxHeight) ? used.maxHeight : null;
   const g = gridStructure(box, used.width, used.height, finiteMax);
   const colItems: SizingItem[] = g.items.map((item, i) => {

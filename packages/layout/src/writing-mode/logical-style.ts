@@ -36,7 +36,7 @@ export function logicalStyle(style: ComputedStyle): ComputedStyle {
     ...style,
     width: style.height, height: style.width, minWidth: style.minHeight, minHeight: style.minWidth,
     maxWidth: style.maxHeight, maxHeight: style.maxWidth,
-    aspectRatio: style.aspectRatio === 'auto' ? 'auto' : 1 / style.aspectRatio,
+    aspectRatio: style.aspectRatio === 'auto' ? 'auto' : { ...style.aspectRatio, ratio: 1 / style.aspectRatio.ratio },
     marginTop: side('margin', '', t), marginRight: side('margin', '', r), marginBottom: side('margin', '', b), marginLeft: side('margin', '', l),
     paddingTop: side('padding', '', t), paddingRight: side('padding', '', r), paddingBottom: side('padding', '', b), paddingLeft: side('padding', '', l),
     borderTop: side('border', '', t), borderRight: side('border', '', r), borderBottom: side('border', '', b), borderLeft: side('border', '', l),

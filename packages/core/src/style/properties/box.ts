@@ -58,12 +58,19 @@ define(['width', 'height'], false, 'auto', sizeValue({ auto: true }));
 define(['min-width', 'min-height'], false, 'auto', sizeValue({ auto: true }));
 define(['max-width', 'max-height'], false, 'none', sizeValue({ none: true }));
 define('aspect-ratio', false, 'auto', (cvs, ctx) => {
-  const w = words(cvs).filter((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'auto'));
-  if (w.length === 0) return 'auto';
-  const a = parseNumber(w[0], ctx.len);
-  const slash = w[1]?.t === 'delim' && w[1].v === '/';
-  const b = slash ? parseNumber(w[2], ctx.len) : 1;
-  return a !== null && b !== null && a > 0 && b > 0 ? a / b : undefined;
+  const w = words(cvs);
+  const auto = w.filter((cv) => cv.t === 'ident' && cv.v.toLowerCase() === 'auto').length;
+  const rest = w.filter((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'auto'));
+  if (auto > 1) return undefined;
+  if (rest.length === 0) return auto === 1 ? 'auto' : undefined;
+  const a = parseNumber(rest[0], ctx.len);
+  const slash = rest[1]?.t === 'delim' && rest[1].v === '/';
+  if (rest.length !== (slash ? 3 : 1)) return undefined;
+  const b = slash ? parseNumber(rest[2], ctx.len) : 1;
+  if (a === null || b === null || a < 0 || b < 0) return undefined;
+  // A degenerate ratio (a zero term) behaves as auto (CSS Sizing 4 §5.1).
+  if (a === 0 || b === 0) return 'auto';
+  return { ratio: a / b, auto: auto === 1 };
 });
 define(['margin-top', 'margin-right', 'margin-bottom', 'margin-left'], false, 0, length({ auto: true, negative: true }));
 define(['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], false, 0, length({ negative: false }));
