@@ -1,4 +1,4 @@
-import { openDatabase } from './db/open.js';
+import { openDatabase, type DatabaseOptions } from './db/open.js';
 import { hashPassword } from './passwords.js';
 import { createApiKeyStore, type ApiKey, type Permission } from './store/api-keys.js';
 import type { User } from './store/users.js';
@@ -13,9 +13,9 @@ export class AdminError extends Error {
  * For `platen user create` on headless installs (sign-up may be closed).
  * Throws when the email is taken or the password is shorter than 8 characters.
  */
-export async function createUser(dataDir: string, email: string, password: string): Promise<User> {
+export async function createUser(database: DatabaseOptions, email: string, password: string): Promise<User> {
   if (password.length < 8) throw new AdminError('The password needs at least 8 characters.');
-  const db = await openDatabase({ dataDir });
+  const db = await openDatabase(database);
   try {
     const user = await createUserStore(db, Date.now).create(email.trim().toLowerCase(), await hashPassword(password));
     if (!user) throw new AdminError(`A user with email ${email} already exists.`);
@@ -26,8 +26,8 @@ export async function createUser(dataDir: string, email: string, password: strin
 }
 
 /** For `platen key create`: a new key for the user with `email`; `key` is the only copy of the token. */
-export async function createApiKey(dataDir: string, email: string, name: string, permission: Permission = 'full_access'): Promise<ApiKey & { key: string }> {
-  const db = await openDatabase({ dataDir });
+export async function createApiKey(database: DatabaseOptions, email: string, name: string, permission: Permission = 'full_access'): Promise<ApiKey & { key: string }> {
+  const db = await openDatabase(database);
   try {
     const user = await createUserStore(db, Date.now).findByEmail(email.trim().toLowerCase());
     if (!user) throw new AdminError(`No user with email ${email}.`);

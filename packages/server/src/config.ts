@@ -52,6 +52,8 @@ export interface Config {
   readonly logRequests: boolean;
   /** SQLite `synchronous` in WAL mode: `normal` survives process crashes (kill -9), `full` also power cuts. */
   readonly dbSynchronous: 'normal' | 'full';
+  /** `postgres://…`: PostgreSQL, shared by every node, instead of `<dataDir>/platen.db`. */
+  readonly databaseUrl: string | null;
   /** Injectable clock (ms since epoch) so tests can move time; Date.now in production. */
   readonly now: () => number;
   /** Replaces the render worker entry (tests use a fake worker to provoke timeouts). */
@@ -98,15 +100,17 @@ const envSchema = z.object({
   PLATEN_SWEEP_INTERVAL_MS: int(1000).default(15 * 60_000),
   PLATEN_LOG_REQUESTS: bool.default(true),
   PLATEN_DB_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
+  PLATEN_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
 });
 
 /**
  * Build the configuration from `PLATEN_*` variables, then apply `overrides`
  * (the CLI's flags, tests' knobs). Creates the data directory and, when
  * PLATEN_SECRET is unset, a random secret persisted in `<dataDir>/secret`
- * so signed URLs survive restarts.
+ * so signed URLs survive restarts. `serving: false` (the account commands, which sign nothing)
+ * does not require PLATEN_SECRET beside PLATEN_DATABASE_URL.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}, serving = true): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('PLATEN_') && v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
@@ -152,11 +156,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepIntervalMs: e.PLATEN_SWEEP_INTERVAL_MS,
     logRequests: e.PLATEN_LOG_REQUESTS,
     dbSynchronous: e.PLATEN_DB_SYNCHRONOUS,
+    databaseUrl: e.PLATEN_DATABASE_URL ?? null,
     now: Date.now,
     renderWorkerUrl: null,
     logger: null,
   };
   const merged = { ...base, ...overrides, dataDir };
+  // Nodes sharing a database must sign URLs and cursors alike: one generated per data directory would not.
+  if (serving && merged.databaseUrl && e.PLATEN_SECRET === undefined && overrides.secret === undefined) {
+    throw new Error('Invalid configuration PLATEN_SECRET: required with PLATEN_DATABASE_URL (every node must share it)');
+  }
   return { ...merged, publicUrl: merged.publicUrl?.replace(/\/+$/, '') ?? null };
 }
 

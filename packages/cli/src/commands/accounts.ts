@@ -29,9 +29,11 @@ async function asUserError<T>(work: () => T | Promise<T>): Promise<T> {
   }
 }
 
-function dataDir(values: Record<string, unknown>): string {
+/** The server's database: PLATEN_DATABASE_URL's, else the SQLite file in the data directory. */
+function database(values: Record<string, unknown>): { dataDir: string; databaseUrl: string | null } {
   const dir = values['data-dir'];
-  return loadConfig(process.env, typeof dir === 'string' ? { dataDir: dir } : {}).dataDir;
+  const config = loadConfig(process.env, typeof dir === 'string' ? { dataDir: dir } : {}, false);
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
 }
 
 /** `platen user create --email E --password P`: for installs with sign-up closed. */
@@ -41,7 +43,7 @@ export async function runUser(args: string[]): Promise<void> {
   });
   if (values.help) return void process.stdout.write(USER_HELP);
   if (positionals[0] !== 'create' || positionals.length > 1) throw new UsageError(USER_HELP.split('\n')[0]!.replace('Usage: ', 'usage: '));
-  const user = await asUserError(() => createUser(dataDir(values), required(values, 'email', 'user create'), required(values, 'password', 'user create')));
+  const user = await asUserError(() => createUser(database(values), required(values, 'email', 'user create'), required(values, 'password', 'user create')));
   process.stdout.write(`${JSON.stringify(user)}\n`);
 }
 
@@ -54,6 +56,6 @@ export async function runKey(args: string[]): Promise<void> {
   if (positionals[0] !== 'create' || positionals.length > 1) throw new UsageError(KEY_HELP.split('\n')[0]!.replace('Usage: ', 'usage: '));
   const permission = values.permission ?? 'full_access';
   if (permission !== 'full_access' && permission !== 'render_only') throw new UsageError(`--permission must be full_access or render_only, got "${permission}"`);
-  const key = await asUserError(() => createApiKey(dataDir(values), required(values, 'email', 'key create'), required(values, 'name', 'key create'), permission));
+  const key = await asUserError(() => createApiKey(database(values), required(values, 'email', 'key create'), required(values, 'name', 'key create'), permission));
   process.stdout.write(`${key.key}\n`);
 }

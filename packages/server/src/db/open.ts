@@ -1,8 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
+import pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
+  PostgresDialect,
+  sql,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -10,7 +13,7 @@ import {
   type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
-import { migrate } from './migrate.js';
+import { migrate, migratePostgres } from './migrate.js';
 import type { Tables } from './schema.js';
 
 /** Where stores run their queries: the database or a transaction of it. */
@@ -79,12 +82,46 @@ export function openSqlite(dataDir: string, synchronous: 'normal' | 'full' = 'no
   };
 }
 
+/** Advisory-lock class of per-account writes (migrations use class MIGRATION_LOCK[0]). */
+const ACCOUNT_LOCK_CLASS = 1;
+
+/**
+ * PostgreSQL at `url` (several nodes may share it), after pending migrations. A write
+ * transaction first takes the account's advisory lock: reads then writes of one account
+ * (quotas, free slugs) are serialised across nodes as BEGIN IMMEDIATE does on SQLite.
+ */
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server (restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    kysely,
+    write: (userId, fn) =>
+      kysely.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${ACCOUNT_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+        return fn(trx);
+      }),
+    isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
+    close: () => kysely.destroy(),
+  };
+}
+
 export interface DatabaseOptions {
   readonly dataDir: string;
   readonly dbSynchronous?: 'normal' | 'full';
+  /** `postgres://…`: PostgreSQL instead of `<dataDir>/platen.db`. */
+  readonly databaseUrl?: string | null;
 }
 
-/** The configured database. */
+/** The configured database: PostgreSQL when a URL is given, else SQLite in the data directory. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  return openSqlite(options.dataDir, options.dbSynchronous);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir, options.dbSynchronous);
 }

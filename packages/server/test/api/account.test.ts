@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,25 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Rows of `userId` in every table, read straight from the SQLite file. */
-function rowsOf(userId: string): Record<string, number> {
-  const db = new Database(join(server.dataDir, 'platen.db'), { readonly: true });
-  try {
-    const count = (sql: string) => (db.prepare(sql).get(userId) as { n: number }).n;
-    return {
-      users: count('SELECT COUNT(*) AS n FROM users WHERE id = ?'),
-      ...Object.fromEntries(
-        ['sessions', 'api_keys', 'templates', 'components', 'logs', 'renders'].map((t) => [t, count(`SELECT COUNT(*) AS n FROM ${t} WHERE user_id = ?`)]),
-      ),
-    };
-  } finally {
-    db.close();
-  }
+/** Rows of `userId` in every table, read straight from the database. */
+async function rowsOf(userId: string): Promise<Record<string, number>> {
+  const count = async (sql: string) => Number((await server.sql<{ n: number }>(sql, userId))[0]?.n);
+  const rows: Record<string, number> = { users: await count('SELECT COUNT(*) AS n FROM users WHERE id = ?') };
+  for (const t of ['sessions', 'api_keys', 'templates', 'components', 'logs', 'renders']) rows[t] = await count(`SELECT COUNT(*) AS n FROM ${t} WHERE user_id = ?`);
+  return rows;
 }
 
 describe('DELETE /account', () => {
   it('deletes every row and stored file of the user, and nothing of others', async () => {
-    const before = rowsOf(alice.userId);
+    const before = await rowsOf(alice.userId);
     expect(Object.values(before).every((n) => n > 0)).toBe(true);
     const files = readdirSync(join(server.dataDir, 'renders'));
     expect(files).toHaveLength(2);
@@ -49,8 +40,8 @@ describe('DELETE /account', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ deleted: true });
 
-    expect(Object.values(rowsOf(alice.userId))).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect(rowsOf(bob.userId)).toEqual(Object.fromEntries(Object.keys(before).map((k) => [k, k === 'sessions' || k === 'users' || k === 'renders' ? 1 : k === 'logs' ? 2 : 1])));
+    expect(Object.values(await rowsOf(alice.userId))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(await rowsOf(bob.userId)).toEqual(Object.fromEntries(Object.keys(before).map((k) => [k, k === 'sessions' || k === 'users' || k === 'renders' ? 1 : k === 'logs' ? 2 : 1])));
     expect(readdirSync(join(server.dataDir, 'renders'))).toHaveLength(1);
 
     expectError(await call(server.url, '/api/v1/templates', { key: alice.key }), 401, 'authentication_error', 'unauthorized');

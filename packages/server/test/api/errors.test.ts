@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -118,13 +116,11 @@ describe('error envelope', () => {
     const local = await startTestServer();
     try {
       const a = await seedAccount(local.url);
-      const db = new Database(join(local.dataDir, 'platen.db'));
-      db.exec('DROP TABLE logs');
-      db.close();
+      await local.sql('DROP TABLE logs');
       const res = await call(local.url, '/api/v1/logs', { key: a.key });
       expectError(res, 500, 'api_error', 'internal_error');
       expect(res.json.error.message).toBe('Internal server error.');
-      expect(local.errors.join('\n')).toContain('no such table: logs');
+      expect(local.errors.join('\n')).toMatch(local.database === 'sqlite' ? /no such table: logs/ : /relation \W*logs\W* does not exist/);
     } finally {
       await local.close();
     }

@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, startServer, type Config, type RequestLog } from '../../src/index.js';
+import { createDatabase } from './postgres.js';
 
 export const FAKE_WORKER = new URL('../fixtures/fake-render-worker.mjs', import.meta.url);
 
@@ -15,12 +19,47 @@ export interface TestServer {
   now(): number;
   /** Stop the server; `keepData` leaves the data directory for a restart. */
   close(keepData?: boolean): Promise<void>;
-  /** Stop and start again on the same data directory. */
+  /** Stop and start again on the same data directory (and database). */
   restart(): Promise<TestServer>;
+  /** The database behind the server: SQLite, or PostgreSQL in the `server-postgres` test project. */
+  readonly database: 'sqlite' | 'postgres';
+  /** Run SQL on the server's database behind its back (`?` placeholders); the rows. */
+  sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
+}
+
+/**
+ * In the `server-postgres` test project (vitest.config.ts), every test server gets a new
+ * database on the project's PostgreSQL; elsewhere, the SQLite file in its data directory.
+ */
+async function databaseOverrides(overrides: Partial<Config>): Promise<Partial<Config>> {
+  const postgresUrl = inject('postgresUrl');
+  if (!postgresUrl || overrides.databaseUrl !== undefined) return overrides;
+  return { secret: 'test-secret-shared-by-nodes', ...overrides, databaseUrl: await createDatabase(postgresUrl) };
+}
+
+async function runSql<T>(config: Config, text: string, params: unknown[]): Promise<T[]> {
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    try {
+      let i = 0;
+      return (await client.query(text.replace(/\?/g, () => `$${++i}`), params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(config.dataDir, 'platen.db'));
+  try {
+    const statement = db.prepare(text);
+    return statement.reader ? (statement.all(...params) as T[]) : (statement.run(...params), []);
+  } finally {
+    db.close();
+  }
 }
 
 /** A real server on 127.0.0.1:0 with a temp data dir, a movable clock and captured logs. */
-export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string, clockStart?: number): Promise<TestServer> {
+export async function startTestServer(givenOverrides: Partial<Config> = {}, dataDir?: string, clockStart?: number): Promise<TestServer> {
+  const overrides = await databaseOverrides(givenOverrides);
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'platen-server-'));
   let time = clockStart ?? Date.now();
   const requests: RequestLog[] = [];
@@ -48,6 +87,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir?:
       time += ms;
     },
     now: () => time,
+    database: config.databaseUrl ? 'postgres' : 'sqlite',
+    sql: (text, ...params) => runSql(config, text, params),
     async close(keepData = false) {
       await server.close();
       if (!keepData) rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/open.js';
-import { openSqlite } from '../../src/db/open.js';
+import { openPostgres, openSqlite } from '../../src/db/open.js';
+import { startPostgres } from '../helpers/postgres.js';
 import { deleteAccount } from '../../src/store/account.js';
 import { createApiKeyStore } from '../../src/store/api-keys.js';
 import { createComponentStore } from '../../src/store/components.js';
@@ -22,6 +23,14 @@ const databases: { name: string; open(): Promise<{ db: Db; dispose(): Promise<vo
       const dir = mkdtempSync(join(tmpdir(), 'platen-stores-'));
       const db = openSqlite(dir);
       return { db, dispose: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
+    },
+  },
+  {
+    name: 'postgres',
+    async open() {
+      const server = await startPostgres();
+      const db = await openPostgres(await server.createDatabase());
+      return { db, dispose: async () => (await db.close(), await server.stop()) };
     },
   },
 ];

