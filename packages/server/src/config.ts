@@ -24,6 +24,8 @@ export interface Config {
   readonly maxJsonDepth: number;
   readonly renderTimeoutMs: number;
   readonly renderMemoryMb: number;
+  /** Resident memory of one render worker process; above it the worker is killed and replaced. */
+  readonly renderRssMb: number;
   readonly renderWorkers: number;
   /** Renders of one account running at once (the others wait, fairly queued). */
   readonly renderWorkersPerAccount: number;
@@ -80,6 +82,7 @@ const envSchema = z.object({
   PLATEN_MAX_JSON_DEPTH: int(1).default(64),
   PLATEN_RENDER_TIMEOUT_MS: int(1).default(30_000),
   PLATEN_RENDER_MEMORY_MB: int(16).default(512),
+  PLATEN_RENDER_RSS_MB: int(64).optional(),
   PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
   PLATEN_RENDER_WORKERS_PER_ACCOUNT: int(1).optional(),
   PLATEN_MAX_PAGES: int(1).default(2000),
@@ -135,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxJsonDepth: e.PLATEN_MAX_JSON_DEPTH,
     renderTimeoutMs: e.PLATEN_RENDER_TIMEOUT_MS,
     renderMemoryMb: e.PLATEN_RENDER_MEMORY_MB,
+    // Everything a worker process holds: its heap plus Buffers, decoded fonts and images.
+    renderRssMb: e.PLATEN_RENDER_RSS_MB ?? 2 * e.PLATEN_RENDER_MEMORY_MB,
     renderWorkers: e.PLATEN_RENDER_WORKERS,
     // One worker stays free for other accounts, so their renders start at once.
     renderWorkersPerAccount: e.PLATEN_RENDER_WORKERS_PER_ACCOUNT ?? Math.max(1, e.PLATEN_RENDER_WORKERS - 1),

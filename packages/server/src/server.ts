@@ -36,7 +36,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     config,
     db,
     logger: config.logger ?? createJsonLogger(config.logRequests),
-    pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, workerUrl: config.renderWorkerUrl, perAccount: config.renderWorkersPerAccount }),
+    pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, rssMb: config.renderRssMb, workerUrl: config.renderWorkerUrl, perAccount: config.renderWorkersPerAccount }),
     blobs: createFileBlobStore(join(config.dataDir, 'renders')),
     text: createTextExtractor({ inlineLength: INLINE_TEXT_LENGTH, memoryMb: config.renderMemoryMb }),
     users: createUserStore(db, now),

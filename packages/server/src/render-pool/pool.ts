@@ -1,12 +1,20 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { JobMessage, ReadyMessage, RenderJob, RenderOutcome, ResultMessage } from './messages.js';
 
 export interface RenderPoolOptions {
-  /** Number of worker threads (DESIGN.md: one per core). */
+  /** Number of worker processes (DESIGN.md: one per core). */
   readonly size: number;
   readonly timeoutMs: number;
-  /** V8 old-generation limit per worker; exceeding it kills the worker. */
+  /** V8 old-generation limit per worker (`--max-old-space-size`); exceeding it kills the worker. */
   readonly memoryMb: number;
+  /**
+   * Resident memory per worker process, everything included (Buffers, fonts, images, PDFKit):
+   * a worker above it is killed and replaced, its job fails with `render_failed`. Default:
+   * twice `memoryMb`.
+   */
+  readonly rssMb?: number;
   /** Worker entry; defaults to `defaultWorkerUrl()`. */
   readonly workerUrl?: URL | null;
   /** Jobs of one account running at once; its further jobs wait (default: all workers). */
@@ -27,7 +35,7 @@ interface Task {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
   /** Set when the worker has loaded its modules; only ready workers take jobs, so start-up never counts as render time. */
   ready: boolean;
   task: Task | null;
@@ -47,21 +55,53 @@ export function defaultWorkerUrl(): URL {
 
 const failure = (code: string, message: string): RenderOutcome => ({ ok: false, code, message });
 
+/** How often the pool reads its workers' resident memory. */
+const RSS_CHECK_MS = 100;
+
+/** A process's resident set in bytes, from /proc (Linux); null where there is none. */
+export function residentBytes(pid: number): number | null {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A fixed-size pool of render workers started on demand. A job over
- * `timeoutMs` gets `render_timeout` and its worker is terminated and replaced
- * (the only way to stop a runaway synchronous render); a worker that dies
- * (out of memory, crash) fails its job with `render_failed` and is replaced.
+ * A fixed-size pool of render workers started on demand. Each worker is a child process,
+ * so that memory outside the V8 heap (Buffers, decoded fonts and images), which a worker
+ * thread's resourceLimits do not cover, is bounded per render and not shared with the
+ * server: the pool reads each worker's resident memory every 100 ms and replaces one above
+ * `rssMb`; should an allocation outrun that, the kernel's out-of-memory killer picks the
+ * largest process, the worker, not the server. A job over `timeoutMs` gets `render_timeout`
+ * and its worker is killed and replaced (the only way to stop a runaway synchronous render);
+ * a worker that dies (out of memory, crash) fails its job with `render_failed` and is replaced.
  */
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const url = options.workerUrl ?? defaultWorkerUrl();
+  const rssLimit = (options.rssMb ?? 2 * options.memoryMb) * 1024 * 1024;
   const slots: Slot[] = [];
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
 
+  const memoryLimitFailure = failure('render_failed', 'The render exceeded its memory limit.');
+  const watchdog = setInterval(() => {
+    for (const slot of [...slots]) {
+      const pid = slot.worker.pid;
+      const rss = pid === undefined ? null : residentBytes(pid);
+      if (rss !== null && rss > rssLimit) replace(slot, memoryLimitFailure);
+    }
+  }, RSS_CHECK_MS);
+  watchdog.unref();
+
   function spawn(): Slot {
-    const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
+    const worker = fork(fileURLToPath(url), [], {
+      execArgv: [`--max-old-space-size=${options.memoryMb}`],
+      serialization: 'advanced', // structured clone: PDF bytes stay a Uint8Array
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const slot: Slot = { worker, ready: false, task: null, timer: null };
     worker.on('message', (msg: ResultMessage | ReadyMessage) => {
       if ('ready' in msg) {
@@ -73,12 +113,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const { id: _id, ...outcome } = msg;
       finish(slot, outcome as RenderOutcome);
     });
-    worker.on('error', (error: Error & { code?: string }) => {
-      const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      replace(slot, failure('render_failed', oom ? 'The render exceeded its memory limit.' : 'The render worker crashed.'));
+    worker.on('error', () => replace(slot, failure('render_failed', 'The render worker crashed.')));
+    worker.on('exit', (_code, signal) => {
+      // V8 aborts the process when its heap limit is reached.
+      replace(slot, signal === 'SIGABRT' ? memoryLimitFailure : failure('render_failed', 'The render worker stopped unexpectedly.'));
     });
-    worker.on('exit', () => replace(slot, failure('render_failed', 'The render worker stopped unexpectedly.')));
     worker.unref();
+    worker.channel?.unref();
     slots.push(slot);
     return slot;
   }
@@ -103,8 +144,9 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (index === -1) return;
     slots.splice(index, 1);
     slot.worker.removeAllListeners('exit');
-    slot.worker.on('exit', () => undefined);
-    void slot.worker.terminate();
+    slot.worker.removeAllListeners('message');
+    slot.worker.on('error', () => undefined);
+    slot.worker.kill('SIGKILL');
     if (!slot.ready && !slot.task) queue.shift()?.resolve(failure('render_failed', 'The render worker failed to start.'));
     finish(slot, outcome);
   }
@@ -154,7 +196,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         options.timeoutMs,
       );
       const message: JobMessage = { id: task.id, job: task.job };
-      slot.worker.postMessage(message);
+      slot.worker.send(message);
     }
     // Start workers for the jobs still waiting, up to the pool size.
     while (!closed && slots.length < options.size && slots.filter((s) => !s.ready).length < queue.length) spawn();
@@ -170,13 +212,17 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     },
     async close() {
       closed = true;
+      clearInterval(watchdog);
       for (const task of queue.splice(0)) task.resolve(failure('render_failed', 'The server is shutting down.'));
       await Promise.all(
         slots.splice(0).map((slot) => {
           if (slot.timer) clearTimeout(slot.timer);
           slot.worker.removeAllListeners();
           slot.task?.resolve(failure('render_failed', 'The server is shutting down.'));
-          return slot.worker.terminate();
+          if (slot.worker.exitCode !== null || slot.worker.signalCode !== null) return undefined;
+          const exited = new Promise<void>((resolve) => slot.worker.once('exit', () => resolve()));
+          slot.worker.kill('SIGKILL');
+          return exited;
         }),
       );
     },

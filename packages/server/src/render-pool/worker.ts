@@ -1,10 +1,9 @@
 /**
- * Render worker: receives RenderJobs, runs @platen/core's renderDocument and
- * posts the PDF bytes back (transferred, not copied). A job over the time
- * limit is not handled here: the pool terminates this thread instead, which
- * is the only way to stop synchronous layout code.
+ * Render worker (a child process of the server, see pool.ts): receives RenderJobs over IPC,
+ * runs @platen/core's renderDocument and sends the PDF bytes back. A job over the time or
+ * memory limit is not handled here: the pool kills this process instead, which is the only
+ * way to stop synchronous layout code.
  */
-import { parentPort } from 'node:worker_threads';
 import { renderDocument } from '@platen/core';
 import type { RenderOptions } from '@platen/core';
 import type { JobMessage, ReadyMessage, ResultMessage } from './messages.js';
@@ -22,7 +21,6 @@ const MAX_WARNINGS = 50;
 
 async function handle({ id, job }: JobMessage): Promise<void> {
   let result: ResultMessage;
-  let transfer: ArrayBuffer[] = [];
   try {
     const options = {
       html: job.html,
@@ -40,18 +38,17 @@ async function handle({ id, job }: JobMessage): Promise<void> {
       ...(job.baseDir === null ? {} : { baseDir: job.baseDir }),
     } satisfies RenderOptions;
     const out = await renderDocument(options);
-    // Copy into an exact-size buffer so transferring it cannot detach a shared pool buffer.
+    // An exact-size copy: the IPC message serialises the whole underlying buffer.
     const pdf = new Uint8Array(out.pdf);
     const warnings = out.diagnostics.slice(0, MAX_WARNINGS).map(({ code, message }) => ({ code, message }));
     result = { id, ok: true, pdf, pageCount: out.pageCount, warnings };
-    transfer = [pdf.buffer];
   } catch (error) {
     result = toFailure(id, error);
   }
-  parentPort?.postMessage(result, transfer);
+  process.send?.(result);
 }
 
-parentPort?.on('message', (message: JobMessage) => {
+process.on('message', (message: JobMessage) => {
   void handle(message);
 });
-parentPort?.postMessage({ ready: true } satisfies ReadyMessage);
+process.send?.({ ready: true } satisfies ReadyMessage);

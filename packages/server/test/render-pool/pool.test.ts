@@ -40,6 +40,22 @@ describe('render pool', () => {
     expect((await pool.run(job('fine'))).ok).toBe(true);
   });
 
+  // Memory outside the V8 heap (Buffers, fonts, images) was bounded by nothing: a worker
+  // thread's resourceLimits cover the heap only, and the threads shared the server's process.
+  it('fails a render whose worker goes above the resident-memory cap, alone; the next one succeeds', { timeout: 20_000 }, async () => {
+    pool = createRenderPool({ size: 2, timeoutMs: 15_000, memoryMb: 64, rssMb: 150, workerUrl: FAKE_WORKER, perAccount: 1 });
+    await Promise.all([pool.run(job('warm-up'), 'a'), pool.run(job('warm-up'), 'b')]);
+    const before = process.memoryUsage().rss;
+    const started = Date.now();
+    const [hog, other] = await Promise.all([pool.run(job('BUFFERS:600'), 'a'), pool.run(job('SLEEP:300 other'), 'b')]);
+    expect(hog).toEqual({ ok: false, code: 'render_failed', message: 'The render exceeded its memory limit.' });
+    expect(Date.now() - started).toBeLessThan(10_000); // killed, not timed out
+    expect(other.ok).toBe(true); // the other account's render, in the other worker, is untouched
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 2 ** 20); // the 600 MB were never the server's
+    expect((await pool.run(job('next'), 'a')).ok).toBe(true);
+    expect((await pool.run(job('BUFFERS:20'), 'a')).ok).toBe(true); // the control: below the cap
+  });
+
   it('passes core error codes and params through', async () => {
     pool = createRenderPool({ size: 1, timeoutMs: 5000, memoryMb: 64, workerUrl: FAKE_WORKER });
     expect(await pool.run(job('FAIL:invalid_parameter'))).toEqual({ ok: false, code: 'invalid_parameter', message: 'fake invalid_parameter', param: 'format.width' });
