@@ -1,5 +1,5 @@
 import type { ComputedStyle, Display } from '@platen/layout';
-import type { CV } from './tokenizer.js';
+import { words, type CV } from './tokenizer.js';
 import type { Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
 import { INLINE_LOGICAL } from './property-aliases.js';
@@ -17,6 +17,11 @@ export interface ElementStyle {
   readonly customs: ReadonlyMap<string, readonly CV[]>;
   /** Fonts 4 §2.5: the absolute-size keyword the font size came from (for the monospace quirk). */
   readonly fontKeyword: number | null;
+  /**
+   * The font size follows a keyword: the keyword itself, or em, % or larger/smaller of a size
+   * that follows one. Only such a size changes when the family turns monospace or back.
+   */
+  readonly fontFromKeyword: boolean;
 }
 
 export interface ComputeEnv {
@@ -34,7 +39,7 @@ export interface ElementInputs {
 
 /** Font sizes of the absolute-size keywords, as Chromium's tables give them for 16px and 13px. */
 const KEYWORD_SIZES = [9, 10, 13, 16, 18, 24, 32, 48];
-const MONO_KEYWORD_SIZES = [9, 10, 12, 13, 14, 19, 26, 39];
+const MONO_KEYWORD_SIZES = [9, 10, 12, 13, 16, 20, 26, 39];
 const ORDER = ['font-family', 'font-size', 'color', 'line-height', 'font-weight'];
 const REST = () => [...PROPERTIES.keys()].filter((n) => !ORDER.includes(n));
 /** Every longhand with its definition, in compute order (made on first use: properties register on import). */
@@ -160,28 +165,42 @@ function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly
   return out;
 }
 
+/** em, % and the other units of the parent's font (not rem, not calc()): a size relative to the parent's. */
+function parentRelative(spec: readonly CV[]): boolean {
+  const v = words(spec);
+  return v.length === 1 && v[0]!.t === 'num' && ['%', 'em', 'ex', 'ch', 'ic', 'cap'].includes(v[0]!.unit);
+}
+
+/**
+ * Chromium's monospace quirk, measured: a size that follows a keyword is 13/16 of itself in a
+ * family list of just `monospace` (the keyword's own size from the 13px table); a size set in
+ * px, pt, rem or calc() is kept (`body { font-size: 12pt }` prints its `<pre>` at 12pt).
+ */
 function fontSize(
   spec: readonly CV[] | 'unset' | undefined, parent: ElementStyle | null, flat: Flat, ctx: ComputeContext,
-): { size: number; keyword: number | null } {
+): { size: number; keyword: number | null; fromKeyword: boolean } {
   const mono = isMonospace(flat['font-family']);
   const table = mono ? MONO_KEYWORD_SIZES : KEYWORD_SIZES;
   const parentSize = (parent?.flat['font-size'] as number | undefined) ?? 16;
+  const parentFromKeyword = parent?.fontFromKeyword ?? true;
+  const keywordSize = (keyword: number) => ({ size: table[keyword]!, keyword, fromKeyword: true });
   const inherit = () => {
-    if (!parent) return { size: table[3]!, keyword: 3 };
-    if (mono === isMonospace(parent.flat['font-family'])) return { size: parentSize, keyword: parent.fontKeyword };
-    if (parent.fontKeyword !== null) return { size: table[parent.fontKeyword]!, keyword: parent.fontKeyword };
-    return { size: mono ? (parentSize * 13) / 16 : (parentSize * 16) / 13, keyword: null };
+    if (!parent) return keywordSize(3);
+    if (mono === isMonospace(parent.flat['font-family'])) return { size: parentSize, keyword: parent.fontKeyword, fromKeyword: parentFromKeyword };
+    if (parent.fontKeyword !== null) return keywordSize(parent.fontKeyword);
+    if (!parentFromKeyword) return { size: parentSize, keyword: null, fromKeyword: false };
+    return { size: mono ? (parentSize * 13) / 16 : (parentSize * 16) / 13, keyword: null, fromKeyword: true };
   };
   if (spec === undefined || spec === 'unset') return inherit();
   const kw = cssWideKeyword(spec);
-  if (kw === 'initial') return { size: table[3]!, keyword: 3 };
+  if (kw === 'initial') return keywordSize(3);
   if (kw !== null) return inherit();
   const v = PROPERTIES.get('font-size')!.compute(spec, ctx) as SpecifiedFontSize | undefined;
   if (v === undefined) return inherit();
-  if (typeof v === 'number') return { size: v, keyword: null };
-  if (v === 'larger') return { size: parentSize * 1.2, keyword: null };
-  if (v === 'smaller') return { size: parentSize / 1.2, keyword: null };
-  return { size: table[v.keyword]!, keyword: v.keyword };
+  if (typeof v === 'number') return { size: v, keyword: null, fromKeyword: parentFromKeyword && parentRelative(spec) };
+  if (v === 'larger') return { size: parentSize * 1.2, keyword: null, fromKeyword: parentFromKeyword };
+  if (v === 'smaller') return { size: parentSize / 1.2, keyword: null, fromKeyword: parentFromKeyword };
+  return keywordSize(v.keyword);
 }
 
 /** Compute one element's style from its cascaded winners (Cascade 4 §4, §7). */
@@ -198,6 +217,7 @@ export function computeStyle(winners: Winners, parent: ElementStyle | null, env:
   };
   let ctx: ComputeContext = { len: parentLen, parent: parentFlat, current: flat };
   let keyword: number | null = null;
+  let fromKeyword = true;
   computeOrder ??= [...ORDER, ...REST()].map((name) => [name, PROPERTIES.get(name)!] as const);
   for (const [name, def] of computeOrder) {
     const spec = specified.get(name);
@@ -211,6 +231,7 @@ export function computeStyle(winners: Winners, parent: ElementStyle | null, env:
       const fs = fontSize(spec, parent, flat, ctx);
       flat[name] = fs.size;
       keyword = fs.keyword;
+      fromKeyword = fs.fromKeyword;
       const len: LengthContext = { ...parentLen, fontSize: fs.size, rootFontSize: env.rootFontSize ?? fs.size };
       ctx = { len, parent: parentFlat, current: flat };
       continue;
@@ -223,7 +244,7 @@ export function computeStyle(winners: Winners, parent: ElementStyle | null, env:
   // `<center>` around it); its cells start again from `start`, while the table itself is
   // still placed by its parent's legacy alignment.
   if (inputs.tag === 'table' && (flat['text-align'] as string).startsWith('-webkit-')) flat['text-align'] = 'start';
-  return { flat, style: assembleStyle(flat), customs, fontKeyword: keyword };
+  return { flat, style: assembleStyle(flat), customs, fontKeyword: keyword, fontFromKeyword: fromKeyword };
 }
 
 function computeOne(name: string, spec: readonly CV[] | 'unset' | undefined, ctx: ComputeContext, parentFlat: Readonly<Flat> | null): unknown {
