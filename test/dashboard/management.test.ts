@@ -222,6 +222,77 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     if (SHOTS) await page.screenshot({ path: join(DOCS, 'dashboard-stats.png') });
   });
 
+  /** A second browser (another session of the same account), signed in through the form. */
+  async function otherSession(pass: string): Promise<{ signedIn: () => Promise<boolean>; close: () => Promise<void> }> {
+    const context = await stack.browser.newContext();
+    const other = await context.newPage();
+    await other.goto(`${stack.base}/login`);
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password').fill(pass);
+    await other.getByRole('button', { name: 'Log in' }).click();
+    await other.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+    return {
+      signedIn: async () => (await other.evaluate(() => fetch('/api/v1/auth/me').then((r) => r.status))) === 200,
+      close: () => context.close(),
+    };
+  }
+
+  async function logIn(pass: string): Promise<void> {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(pass);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  const newPassword = 'battery staple horse correct';
+
+  it('changes the password, which logs out the other sessions but not this one', async () => {
+    const other = await otherSession(password);
+    expect(await other.signedIn()).toBe(true);
+    await page.getByRole('link', { name: 'Account' }).click();
+    const form = page.getByRole('region', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByLabel('Repeat new password').fill(`${newPassword}!`);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe('The new passwords do not match.');
+    await form.getByLabel('Repeat new password').fill(newPassword);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).not.toBe('The new passwords do not match.');
+    expect(await other.signedIn()).toBe(true); // a wrong current password changes nothing
+    await form.getByLabel('Current password').fill(password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    // Earlier tests left sessions of their own (a login after a simulated expiry): at least the other browser's.
+    await expect.poll(() => form.getByRole('status').textContent()).toMatch(/^Password changed\. ([1-9]\d*) other sessions? (was|were) logged out\.$/);
+    expect(await form.getByLabel('Current password').inputValue()).toBe('');
+    expect(await other.signedIn()).toBe(false);
+    await other.close();
+    // This session goes on; the old password no longer logs in, the new one does.
+    await page.getByRole('link', { name: 'Templates' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+    const status = (pass: string) => fetch(`${stack.api}/api/v1/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: stack.api }, body: JSON.stringify({ email, password: pass }),
+    }).then((r) => r.status);
+    expect(await status(password)).toBe(401);
+    expect(await status(newPassword)).toBe(200);
+  });
+
+  it('logs out everywhere after a confirmation: every session ends, this one too, API keys keep working', async () => {
+    const other = await otherSession(newPassword);
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Log out everywhere…' }).click();
+    await confirmDialog(page, 'Cancel');
+    expect(await other.signedIn()).toBe(true); // cancelled: nothing ended
+    await page.getByRole('button', { name: 'Log out everywhere…' }).click();
+    await confirmDialog(page, 'Log out everywhere');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await other.signedIn()).toBe(false);
+    await other.close();
+    expect(await page.evaluate(() => fetch('/api/v1/auth/me').then((r) => r.status))).toBe(401);
+    expect((await render({ html: '<p>hi</p>' })).status).toBe(200);
+    await logIn(newPassword);
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+  });
+
   it('deletes the account only after the email is typed, confirms it, and signs out', async () => {
     await page.getByRole('link', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Delete account…' }).click();

@@ -83,6 +83,9 @@ export const api = {
   signup: (email: string, password: string) => json<{ user: User }>('POST', '/auth/signup', { email, password }),
   login: (email: string, password: string) => json<{ user: User }>('POST', '/auth/login', { email, password }),
   logout: () => json<{ logged_out: boolean }>('POST', '/auth/logout', {}),
+  changePassword: (current_password: string, new_password: string) =>
+    json<{ changed: boolean; other_sessions_ended: number }>('POST', '/auth/password', { current_password, new_password }),
+  logoutEverywhere: () => json<{ logged_out: boolean; sessions_ended: number }>('POST', '/auth/logout-all', {}),
   me: () => json<{ user: User }>('GET', '/auth/me'),
 
   listTemplates: () => json<Template[]>('GET', '/templates'),

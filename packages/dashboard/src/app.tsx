@@ -31,7 +31,7 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
 /** Addresses for visitors who are not signed in; a signed-in user there goes to Templates. */
 const AUTH_PATHS = new Set(['/', '/login', '/signup', '/account-deleted']);
 
-function route(path: string, user: User, onDeleted: () => void): ComponentChildren {
+function route(path: string, user: User, signedOut: (to?: string) => void): ComponentChildren {
   if (AUTH_PATHS.has(path)) return null;
   let m: Record<string, string> | null;
   if (match('/templates', path)) return <TemplatesPage />;
@@ -41,7 +41,7 @@ function route(path: string, user: User, onDeleted: () => void): ComponentChildr
   if (match('/api-keys', path)) return <ApiKeysPage />;
   if (match('/logs', path)) return <LogsPage />;
   if (match('/stats', path)) return <StatsPage />;
-  if (match('/account', path)) return <AccountPage user={user} onDeleted={onDeleted} />;
+  if (match('/account', path)) return <AccountPage user={user} onDeleted={() => signedOut('/account-deleted')} onLoggedOutEverywhere={() => signedOut()} />;
   return <NotFoundPage />;
 }
 
@@ -100,7 +100,7 @@ export function App() {
           <button type="button" class="secondary" onClick={logout}>Log out</button>
         </div>
       </header>
-      <main id="main">{route(path, user, () => signedOut('/account-deleted'))}</main>
+      <main id="main">{route(path, user, signedOut)}</main>
       {expired && (
         <SessionDialog user={user} onResumed={() => setExpired(false)}
           onSwitched={(u) => { setExpired(false); setUser(u); navigate('/templates', { replace: true }); }} />
