@@ -166,8 +166,14 @@ function buildStructure(table: TableBox): TableStructure {
     }
     groups.push({ box, role, firstRow, rowCount: end - firstRow });
   }
-  const columns = columnSources(table.columns ?? []);
+  let columns = columnSources(table.columns ?? []);
   columnCount = Math.max(columnCount, columns.length);
+  const kept = keptColumns(table, rows, columns, columnCount);
+  if (kept.length < columnCount) {
+    mergeColumns(rows, grid, kept, columnCount);
+    columns = kept.filter((c) => c < columns.length).map((c) => columns[c]!);
+    columnCount = kept.length;
+  }
   // The lists a long table keeps until the end of layout, at their exact sizes: an array grown
   // by pushes keeps room for 16 more elements (~300 bytes per row for these two).
   for (let r = 0; r < grid.length; r++) {
@@ -179,6 +185,46 @@ function buildStructure(table: TableBox): TableStructure {
     rows[r] = { box: row.box, group: row.group, cells: row.cells.slice() };
   }
   return { table, captions, groups, rows, columnCount, columns, grid };
+}
+
+const isFixedLayout = (table: TableBox): boolean => table.style.tableLayout === 'fixed' && table.style.width !== 'auto';
+
+/**
+ * The columns that exist in an auto-layout table: Chromium (TablesNG's mergeable columns) drops
+ * a column in which no cell starts and that no `col`/`colgroup` gives a width, as if the cells
+ * spanning it had one column less; it gets no width and no border spacing. A `colspan="3"`
+ * heading over rows of two cells (e-mail templates) makes a two-column table. Fixed layout keeps
+ * every column (CSS 2.1 §17.5.2.1 takes them from the first row).
+ */
+function keptColumns(table: TableBox, rows: readonly RowInfo[], columns: readonly ColumnSource[], count: number): number[] {
+  const all = Array.from({ length: count }, (_, c) => c);
+  if (isFixedLayout(table)) return all;
+  const starts = new Uint8Array(count);
+  for (const row of rows) for (const cell of row.cells) starts[cell.col] = 1;
+  const sized = (c: TableColumn | null): boolean => c !== null && c.style.width !== 'auto';
+  return all.filter((c) => starts[c] || sized(columns[c]?.col ?? null) || sized(columns[c]?.group ?? null));
+}
+
+/** Renumbers cells and grid slots to the kept columns only (a spanning cell loses the dropped ones). */
+function mergeColumns(rows: RowInfo[], grid: (CellSlot | null)[][], kept: readonly number[], count: number): void {
+  const index = new Int32Array(count + 1).fill(-1);
+  kept.forEach((c, i) => { index[c] = i; });
+  // index[c] for a dropped column: the kept columns before it, so spans count only kept ones.
+  let next = 0;
+  for (let c = 0; c <= count; c++) {
+    if (index[c]! >= 0) next = index[c]! + 1;
+    else index[c] = next;
+  }
+  const moved = new Map<CellSlot, CellSlot>();
+  for (const row of rows) {
+    row.cells.forEach((cell, i) => {
+      const col = index[cell.col]!;
+      const slot: CellSlot = { ...cell, col, colSpan: Math.max(1, index[cell.col + cell.colSpan]! - col) };
+      moved.set(cell, slot);
+      row.cells[i] = slot;
+    });
+  }
+  for (let r = 0; r < grid.length; r++) grid[r] = kept.map((c) => { const s = grid[r]![c]; return s ? moved.get(s)! : null; });
 }
 
 /** One entry per grid column covered by `col`/`colgroup` (their `span` attributes, HTML §4.9.3–4). */

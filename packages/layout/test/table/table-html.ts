@@ -39,7 +39,7 @@ function border(v: string): BorderSide {
   return { width: none ? 0 : parseFloat(width ?? '3'), style, color };
 }
 
-const KEYWORDS = new Set(['display', 'position', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after']);
+const KEYWORDS = new Set(['display', 'position', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after', 'flex-wrap']);
 const LENGTHS = new Set(['top', 'right', 'bottom', 'left', 'width', 'height', 'min-width', 'max-width', 'min-height', 'max-height', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
 
 function parseStyle(css: string): StyleProps {
