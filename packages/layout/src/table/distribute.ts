@@ -84,7 +84,7 @@ function aboveMax(target: number, d: number, cols: readonly ColumnConstraint[], 
   const grow = (isGrowing: (c: ColumnConstraint) => boolean, weight: (c: ColumnConstraint) => number, total: number, count: number): number[] =>
     withRemainder(target, cols, (c) => (isGrowing(c) ? base(c) + (total > 0 ? toUnit((d * weight(c)) / total) : toUnit(d / count)) : base(c)), isGrowing);
   if (n.nAuto > 0) return grow((c) => c.percent === null && !c.constrained, (c) => c.max, n.autoMax, n.nAuto);
-  if (n.nFixed > 0 && (constrainedTarget || n.nPercent === 0)) return grow((c) => c.percent === null && c.constrained, (c) => c.max, n.fixedMax, n.nFixed);
+  if (n.nFixed > 0 && constrainedTarget) return grow((c) => c.percent === null && c.constrained, (c) => c.max, n.fixedMax, n.nFixed);
   if (n.nPercent > 0) return grow((c) => c.percent !== null, (c) => c.percent ?? 0, n.totalPercent, n.nPercent);
   return cols.map(base);
 }
