@@ -115,11 +115,14 @@ function finishLine(f: Filler, forced: boolean): void {
   f.startStack = f.stack.length ? f.stack.slice() : NONE_OPEN;
 }
 
-/** Width of the white space ending the segment, which may hang past the line end (CSS Text 3 §4.1.3). */
+/**
+ * Width of the white space ending the segment, which may hang past the line end (CSS Text 3
+ * §4.1.3), also when a `br` ends it: the space before a forced break ends its line too.
+ */
 function hangingWidth(items: readonly InlineItem[], from: number, to: number): number {
   for (let k = to - 1; k >= from; k--) {
     const item = items[k]!;
-    if (item.type === 'close') continue;
+    if (item.type === 'close' || item.type === 'br') continue;
     if (item.type !== 'text') return 0;
     return item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceWidth;
   }
