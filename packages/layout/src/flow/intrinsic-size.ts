@@ -106,7 +106,7 @@ function linesSizes(box: LinesBox, ctx: LayoutContext): IntrinsicSizes {
       segment += wMin;
     }
     if (item.type === 'text') trailing = item.space && item.style.whiteSpace !== 'break-spaces' ? item.spaceWidth : 0;
-    else if (item.type !== 'close') trailing = 0;
+    else if (item.type !== 'close' && item.type !== 'br') trailing = 0; // a br keeps the space before it hanging
   }
   max = Math.max(max, line - trailing);
   min = Math.max(min, segment - trailing);
