@@ -94,7 +94,11 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     }
     state.y = state.skipped = start;
   }
-  let flow = flowChildren(box, used, space, token, state, ctx);
+  // A box of definite height that clips its content and ends on this page needs no break inside:
+  // what would go on is cut off anyway, so its children are laid out unbroken (Chromium keeps a
+  // last line there that a child's bottom padding would otherwise take to the next page).
+  const clipsHere = box.style.overflow !== 'visible' && !continuation && endsHere(used, space, state, topEdges, 0);
+  let flow = flowChildren(box, used, clipsHere ? { ...space, blockSize: Infinity, pageTop: undefined, endReserve: undefined } : space, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (token?.pastEnd) return pastEndResult(frame, flow.resume);
   let overflowing: { child: number; inner: Resume | null } | null = null;
