@@ -146,14 +146,12 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   const fontName = ctx.fonts.use(resolved);
   // Made again at each occurrence: a memo per run for the document cost more than it saved
   // (most of a long table's runs occur once) and kept every run until the PDF was written.
-  const plain = justify === 0 ? plainRun(ctx, run, resolved, !ctx.transformed) : null;
+  const plain = plainRun(ctx, run, resolved, !ctx.transformed, justify);
   setTextColor(ctx, fill, false, text);
   if (resolved.syntheticBold) setTextColor(ctx, fill, true, text);
   if (plain) {
     text.show(plain, x, baseline);
-    let pen = x;
-    for (const advance of plain.advances) pen += advance;
-    return pen;
+    return text.penX;
   }
   text.close();
   if (resolved.syntheticBold) ops.push(`${num(fakeBoldWidth(run.size))} w`);
@@ -200,8 +198,9 @@ function paintDecoration(ctx: PaintContext, d: TextDecoration): void {
 /** Draw the glyphs of `frag` moved by (dx, dy) into `text`, which stays open. */
 function drawRuns(ctx: PaintContext, frag: TextFragment, dx: number, dy: number, color: Color, text: TextObject): void {
   let x = frag.x + dx;
-  // A line starts at its own position, whatever the text object drew before.
-  text.moved();
+  // A fragment starts at its own position, unless the text object's pen is already there
+  // (the words of a justified line are a fragment each).
+  text.startAt(x, frag.baseline + dy);
   for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, text.ops, text);
 }
 

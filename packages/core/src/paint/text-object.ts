@@ -64,6 +64,8 @@ export function letterSpacingOf(advances: readonly number[], natural: readonly n
  * add up to more than this, and at the end of the run, which so ends where it was measured.
  */
 const DRIFT_PX = 0.01;
+/** A fragment starting this close to the pen continues the text matrix (startAt). */
+const SAME_PEN_PX = 0.001;
 
 /**
  * Scratch arrays for plainRun, which builds one run at a time: three arrays per distinct
@@ -86,15 +88,16 @@ function tfOperator(ctx: PaintContext, resolved: ResolvedFace, size: number): st
  * says something else (those need their own text matrix or /ActualText: paint-text.ts).
  * Glyphs are looked up in drawing order, as the general path does, so CIDs are the same.
  */
-export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, carry: boolean): PlainRun | null {
+export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, carry: boolean, justify = 0): PlainRun | null {
   const n = run.glyphIds.length;
   if (n === 0) return null;
   const glyph = ctx.fonts.glyphLookup(resolved);
   const size = fontSize(run.size);
   const glyphs = scratchGlyphs;
   const natural = scratchNatural;
-  // Left to right the drawing order is the run's: its advances are kept as they are.
-  const advances: number[] | readonly number[] = run.rtl || run.advances.length !== n ? new Array<number>(n) : run.advances;
+  // Left to right and unjustified, the drawing order is the run's: its advances are kept as
+  // they are. Justification widens each space (CSS Text 3 §7.4) by an adjustment after it.
+  const advances: number[] | readonly number[] = run.rtl || justify !== 0 || run.advances.length !== n ? new Array<number>(n) : run.advances;
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const offset = run.offsets?.[i];
@@ -104,7 +107,7 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
     if (!g.mapped && text !== '') return null;
     glyphs[k] = g;
     natural[k] = (g.width * size) / 1000;
-    if (advances !== run.advances) (advances as number[])[k] = run.advances[i] ?? 0;
+    if (advances !== run.advances) (advances as number[])[k] = (run.advances[i] ?? 0) + (justify !== 0 && text === ' ' ? justify : 0);
   }
   const charSpacing = letterSpacingOf(advances, natural, size, n);
   // Letter-spaced and rotated runs keep one adjustment per glyph: pdftotext split 'OFFICIAL'
@@ -153,6 +156,9 @@ export class TextObject {
   #skew = '';
   /** Is the text matrix at the pen (after a plain run)? Otherwise the next run sets it. */
   #atPen = false;
+  /** Where the pen is after the last plain run (px), for startAt. */
+  #penX = NaN;
+  #penBaseline = NaN;
   #body = '';
 
   constructor(ops: string[]) {
@@ -201,6 +207,23 @@ export class TextObject {
       this.#atPen = true;
     }
     this.#body += run.body;
+    let pen = x;
+    for (const advance of run.advances) pen += advance;
+    this.#penX = pen;
+    this.#penBaseline = baseline;
+  }
+
+  /** The pen after the last run shown (px). */
+  get penX(): number {
+    return this.#penX;
+  }
+
+  /**
+   * The next run starts at (x, baseline): the text matrix is kept where the last plain run
+   * left it when that is there (the next word of a line), otherwise the run sets its own.
+   */
+  startAt(x: number, baseline: number): void {
+    if (!this.#atPen || baseline !== this.#penBaseline || Math.abs(x - this.#penX) > SAME_PEN_PX) this.#atPen = false;
   }
 
   /** Write the open TJ array, before any other operator (a colour between runs). */

@@ -92,4 +92,25 @@ describe('text objects', () => {
     const words = (pdfWords(pdf)[0] ?? []).map((w) => w.text);
     expect(words.sort()).toEqual(['first', 'last', 'second', 'third', 'under']);
   });
+
+  it('draws the words of a justified line, a fragment each, in one text object from one Tm', async () => {
+    // Layout gives each word of a justified line (with its widened space) its own fragment.
+    const justify = 6;
+    let x = 40;
+    const words = ['Justified ', 'words ', 'share ', 'one ', 'matrix'].map((w) => {
+      const frag = { ...text(fonts, w, x, 100), justifySpacing: justify };
+      x += frag.width + (w.endsWith(' ') ? justify : 0);
+      return frag;
+    });
+    const pdf = await paintPage([box(0, 0, 793, 1122, {}, words)]);
+    const content = contentStreams(pdf);
+    expect(count(content, /\bBT\b/g)).toBe(1);
+    expect(count(content, /\bTm\b/g)).toBe(1);
+    // Each word where its fragment starts, as with one text object per word.
+    const drawn = pdfWords(pdf)[0] ?? [];
+    const apart = pdfWords(await paintPage(words))[0] ?? [];
+    expect(drawn.map((w) => w.text)).toEqual(['Justified', 'words', 'share', 'one', 'matrix']);
+    expect(apart.map((w) => w.text)).toEqual(drawn.map((w) => w.text));
+    drawn.forEach((w, i) => expect(w.xMin).toBeCloseTo(apart[i]?.xMin ?? NaN, 3));
+  });
 });
