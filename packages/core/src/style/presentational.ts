@@ -101,7 +101,8 @@ const HINTED_ELEMENTS = new Set([
 const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
 /** Table parts that take `valign` and `align` (HTML §15.3.8). */
 const ALIGNED_TABLE_PARTS = new Set(['col', 'colgroup', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
-const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'canvas', 'hr', 'tr', 'thead', 'tbody', 'tfoot']);
+/** A canvas's width and height are its natural size, not dimension hints (HTML §15.4.3, as in Chromium). */
+const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'hr', 'tr', 'thead', 'tbody', 'tfoot']);
 /** Table parts with a `height` but no `width` hint (HTML §15.3.8). */
 const HEIGHT_ONLY = new Set(['tr', 'thead', 'tbody', 'tfoot']);
 const LIST_TYPES: Readonly<Record<string, string>> = {

@@ -174,6 +174,12 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
     buildImage(el, decorations, walk, blockify, out);
     return;
   }
+  if (el.tag === 'canvas') {
+    // A canvas is a replaced element whose natural size is its width and height attributes,
+    // 300×150 by default (HTML §4.12.5); a script draws into it, so here it shows nothing.
+    out.push(replaced(el, walk, '', canvasDimension(el.attrs['width'], 300), canvasDimension(el.attrs['height'], 150)));
+    return;
+  }
   if (el.tag === 'br') {
     walk.state.lastWasSpace = true; // a space after <br> starts a line: removed
     walk.state.inWord = false;
@@ -241,6 +247,12 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
     // lays out an empty replaced box (0×0 unless sized), which gives its line a line box.
     out.push(replaced(el, walk, '', 0, 0));
   }
+}
+
+/** A canvas's width or height attribute: a non-negative integer, else the default (HTML §4.12.5). */
+function canvasDimension(raw: string | undefined, fallback: number): number {
+  const m = /^[\t\n\f\r ]*\+?(\d+)/.exec(raw ?? '');
+  return m ? Number(m[1]) : fallback;
 }
 
 function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number, ratioOnly = false): Item {

@@ -2,6 +2,23 @@ import type { ReplacedBox } from '../boxes/box.js';
 import type { ImageFragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import { borderEdges, definite, paddingEdges, toContentSize } from './box-model.js';
+import { blockFromInline, inlineFromBlock, preferredRatio, type PreferredRatio } from './aspect-ratio.js';
+
+/**
+ * The ratio a replaced element is sized with (CSS Sizing 4 §5.1): `aspect-ratio`'s, unless it
+ * is `auto` (alone, or with a ratio when the element has a natural ratio of its own); ratio 0
+ * when there is none (an image box with nothing to show).
+ */
+function replacedRatio(box: ReplacedBox): PreferredRatio {
+  const s = box.style;
+  // An image box with nothing to show (no source, or alt="" and one that did not load) has no
+  // ratio: a size it is not given is 0, as in Chromium (a 100%-wide one stays 0px tall). A
+  // canvas shows nothing either but has its natural size.
+  const natural = box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : box.src === '' ? 0 : 1;
+  const a = s.aspectRatio;
+  if (a === 'auto' || (a.auto && natural > 0)) return { ratio: natural, borderBox: false };
+  return preferredRatio(s) ?? { ratio: natural, borderBox: false };
+}
 
 /** Used content size of a replaced element (CSS 2.1 §10.3.2, §10.6.2, §10.4 with the ratio kept). */
 export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number | null): { width: number; height: number } {
@@ -12,23 +29,24 @@ export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number
   const vEdges = b.top + b.bottom + p.top + p.bottom;
   const w = definite(s.width, cbWidth);
   const h = definite(s.height, cbHeight);
-  // An image box with nothing to show (no source, or alt="" and one that did not load) has no
-  // ratio: a size it is not given is 0, as in Chromium (a 100%-wide one stays 0px tall).
-  const ratio = box.src === '' ? 0 : box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : 1;
+  const r = replacedRatio(box);
+  const heightOf = (width: number): number => (r.ratio > 0 ? blockFromInline(r, width, hEdges, vEdges) : 0);
+  const widthOf = (height: number): number => inlineFromBlock(r, height, hEdges, vEdges);
   let width = w === null ? null : toContentSize(w, s, hEdges);
   let height = h === null ? null : toContentSize(h, s, vEdges);
   if (width === null && height === null && box.ratioOnly && Number.isFinite(cbWidth)) {
-    // §10.3.2: a ratio and no intrinsic size: Chromium fills the containing block's width.
+    // §10.3.2: a ratio and no natural size: Chromium fills the containing block's width.
     const margins = resolveLength(s.marginLeft === 'auto' ? 0 : s.marginLeft, cbWidth) + resolveLength(s.marginRight === 'auto' ? 0 : s.marginRight, cbWidth);
     width = Math.max(0, cbWidth - margins - hEdges);
-    height = width / ratio;
+    height = heightOf(width);
   } else if (width === null && height === null) {
+    // An aspect-ratio that overrides the natural ratio keeps the natural width (CSS Sizing 4 §5.1).
     width = box.intrinsicWidth;
-    height = box.intrinsicHeight;
+    height = s.aspectRatio === 'auto' ? box.intrinsicHeight : heightOf(width);
   } else if (width === null) {
-    width = (height as number) * ratio;
+    width = widthOf(height as number);
   } else if (height === null) {
-    height = ratio > 0 ? width / ratio : 0;
+    height = heightOf(width);
   }
   if (width === null || height === null) return { width: 0, height: 0 }; // unreachable: both resolved above
   const maxW = definite(s.maxWidth, cbWidth);
@@ -37,14 +55,12 @@ export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number
   const minH = definite(s.minHeight, cbHeight) ?? 0;
   // Max constraints keep the aspect ratio when the other dimension was not specified (§10.4 table, simplified).
   if (maxW !== null && width > toContentSize(maxW, s, hEdges)) {
-    const nw = toContentSize(maxW, s, hEdges);
-    if (h === null) height = height * (nw / width);
-    width = nw;
+    width = toContentSize(maxW, s, hEdges);
+    if (h === null) height = heightOf(width);
   }
   if (maxH !== null && height > toContentSize(maxH, s, vEdges)) {
-    const nh = toContentSize(maxH, s, vEdges);
-    if (w === null) width = width * (nh / height);
-    height = nh;
+    height = toContentSize(maxH, s, vEdges);
+    if (w === null) width = widthOf(height);
   }
   width = Math.max(width, toContentSize(minW, s, hEdges));
   height = Math.max(height, toContentSize(minH, s, vEdges));
