@@ -10,6 +10,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import { replacedSize } from '../flow/replaced-size.js';
 import { NO_MARGINS } from '../flow/types.js';
 import { keywordLimits } from '../flow/keyword-widths.js';
+import { isSizeKeyword } from '../flow/size-keywords.js';
 import { availableSize, inset, isStretched, solveAxis, type AxisInput } from './insets.js';
 
 /** A containing block's padding box (CSS 2.1 §10.1 item 4), its size only: positions are relative to it. */
@@ -55,7 +56,8 @@ export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number,
   const width = replaced?.width ?? usedWidth(box, h, ctx);
   const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
   const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);
-  const stretchedH = replaced ? null : isStretched(v) ? clamp(availableSize(v), minH, maxH) : null;
+  // A keyword height (min-content, max-content, fit-content) is the content height, never stretched (CSS Sizing 3 §3.2).
+  const stretchedH = replaced || isSizeKeyword(s.height) ? null : isStretched(v) ? clamp(availableSize(v), minH, maxH) : null;
   const style: ComputedStyle = {
     ...s, width, boxSizing: 'content-box', marginLeft: 0, marginRight: 0, marginTop: 0, marginBottom: 0,
     paddingLeft: p.left, paddingRight: p.right, paddingTop: p.top, paddingBottom: p.bottom,
@@ -89,7 +91,7 @@ function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext): number {
   const s = box.style;
   let width: number;
   if (h.size !== null) width = h.size;
-  else if (isStretched(h)) width = availableSize(h);
+  else if (isStretched(h) && !isSizeKeyword(s.width)) width = availableSize(h);
   else {
     const sizes = outerSizes({ ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox, ctx);
     width = Math.min(Math.max(sizes.min - h.edges, availableSize(h)), sizes.max - h.edges);
