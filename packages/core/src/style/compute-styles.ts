@@ -6,7 +6,7 @@ import { RuleIndex } from './cascade.js';
 import type { ComputeEnv, ElementStyle } from './compute.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
-import { createPageStyleResolver, pageImageUrls } from './page-rules.js';
+import { createPageStyleResolver, firstPageArea, pageImageUrls } from './page-rules.js';
 import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader, type WalkFindings } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
@@ -63,7 +63,8 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const google = format.googleFontsUrl ? loadExternal(format.googleFontsUrl, loader, 1) : [];
   const findings: WalkFindings = { title: null };
   const sheets = [...google, ...documentSheets(doc, loader, findings)];
-  const env: ComputeEnv = { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height };
+  const viewport = firstPageArea(sheets, format, { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height });
+  const env: ComputeEnv = { rootFontSize: null, viewportWidth: viewport.width, viewportHeight: viewport.height };
 
   const styleTree = (items: readonly SheetItem[], root: Element): { styled: StyledElement; style: ElementStyle; index: RuleIndex } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);

@@ -1,4 +1,4 @@
-import type { Color, ComputedStyle, ContentItem, MarginBox, MarginBoxName, PageBoxStyle, PageSelectorContext, PageStyleResolver } from '@platen/layout';
+import { resolveLength, type Color, type ComputedStyle, type ContentItem, type Length, type MarginBox, type MarginBoxName, type PageBoxStyle, type PageSelectorContext, type PageStyleResolver } from '@platen/layout';
 import { compileDeclarations, type CompiledDeclaration, type Winners } from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import type { SheetItem } from './stylesheet.js';
@@ -159,6 +159,21 @@ function pageCounter(s: ComputedStyle): Pick<PageBoxStyle, 'pageCounter'> {
   const reset = s.counterReset.find((c) => c.name === 'page')?.value ?? null;
   const increment = s.counterIncrement.find((c) => c.name === 'page')?.value ?? null;
   return reset === null && increment === null ? {} : { pageCounter: { reset, increment } };
+}
+
+/**
+ * The first page's page area, which Chromium's print takes as the viewport of vw/vh (measured:
+ * `@page :first { margin-left: 200px }` on an 800px page makes 50vw 275px). Resolved before
+ * the document is styled, so em in its margins count from the initial 16px.
+ */
+export function firstPageArea(items: readonly SheetItem[], format: ResolvedFormat, env: ComputeEnv): { width: number; height: number } {
+  const root = computeStyle(new Map(), null, env, { lang: null, isRoot: true });
+  const page = createPageStyleResolver(items, { format, root, env: { ...env, rootFontSize: 16 } }, [])({ index: 0, name: '', blank: false });
+  const side = (l: Length, reference: number): number => resolveLength(l, reference);
+  return {
+    width: Math.max(0, page.width - side(page.marginLeft, page.width) - side(page.marginRight, page.width)),
+    height: Math.max(0, page.height - side(page.marginTop, page.height) - side(page.marginBottom, page.height)),
+  };
 }
 
 /** The background image URLs of every `@page` rule, to load them before layout. */

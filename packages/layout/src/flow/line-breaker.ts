@@ -1,7 +1,7 @@
 import type { InlineBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
 import { hyphenString } from './hyphen-string.js';
-import { itemWidth, type InlineItem, type Paragraph, type TextItem } from './inline-items.js';
+import { itemWidth, wraps, type InlineItem, type Paragraph, type TextItem } from './inline-items.js';
 
 const EPSILON = 1e-6;
 /** No inline box open at a line start (most lines): one shared empty list. */
@@ -140,12 +140,16 @@ function hyphenWidth(items: readonly InlineItem[], from: number, to: number, ctx
   return 0;
 }
 
+/**
+ * overflow-wrap (and word-break: break-word) break a word only where lines may wrap at all
+ * (CSS Text 3 §5.5): never in `pre` or `nowrap` text (Chromium lets such a word overflow).
+ */
 function canBreakWords(items: readonly InlineItem[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const item = items[k]!;
     if (item.type === 'text') {
       const s = item.style;
-      return s.overflowWrap !== 'normal' || s.wordBreak === 'break-word';
+      return (s.overflowWrap !== 'normal' || s.wordBreak === 'break-word') && wraps(s);
     }
   }
   return false;
