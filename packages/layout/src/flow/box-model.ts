@@ -2,7 +2,7 @@ import type { Edges } from '../fragment.js';
 import type { ComputedStyle, Length, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
 import { resolveLength } from '../style.js';
 import { isSizeKeyword, keywordSize, type IntrinsicWidths } from './size-keywords.js';
-import { blockFromInline, inlineFromBlock, preferredRatio, withTransferredLimits, type PreferredRatio, type SizeLimits } from './aspect-ratio.js';
+import { blockFromInline, inlineFromBlock, preferredRatio, transferredWidthLimits, withTransferredLimits, type PreferredRatio, type SizeLimits } from './aspect-ratio.js';
 
 /** Used values of a block-level box's box model (CSS 2.1 §10.3.3, §10.4, §10.6.3, §10.7). */
 export interface UsedBox {
@@ -116,11 +116,7 @@ function ratioWidthLimits(
   hEdges: number, vEdges: number, intrinsic: IntrinsicWidths | undefined,
 ): SizeLimits {
   if (widthFromRatio && style.minWidth === 'auto' && style.overflow === 'visible' && intrinsic) own = { min: Math.min(intrinsic().min, own.max), max: own.max };
-  const transferred: SizeLimits = {
-    min: heightLimits.min > 0 ? inlineFromBlock(ratio, heightLimits.min, hEdges, vEdges) : 0,
-    max: heightLimits.max === Infinity ? Infinity : inlineFromBlock(ratio, heightLimits.max, hEdges, vEdges),
-  };
-  return withTransferredLimits(own, transferred);
+  return withTransferredLimits(own, transferredWidthLimits(ratio, heightLimits, hEdges, vEdges));
 }
 
 /**

@@ -5,7 +5,8 @@ import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges, toContentSize } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
-import { outerSizes } from '../flow/intrinsic-size.js';
+import { contentSizes, outerSizes } from '../flow/intrinsic-size.js';
+import { blockFromInline, inlineFromBlock, preferredRatio, transferredWidthLimits, withTransferredLimits, type PreferredRatio, type SizeLimits } from '../flow/aspect-ratio.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { replacedSize } from '../flow/replaced-size.js';
 import { NO_MARGINS } from '../flow/types.js';
@@ -53,15 +54,21 @@ export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number,
     marginStart: margin(s.marginTop, cb.width), marginEnd: margin(s.marginBottom, cb.width), edges: vEdges, cb: cb.height, staticPos: staticY,
   };
   const replaced = box.kind === 'replaced' ? replacedSize(box, cb.width, cb.height) : null;
-  const width = replaced?.width ?? usedWidth(box, h, ctx);
   const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
   const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);
+  const ratio = replaced || box.kind === 'table' ? null : preferredRatio(s);
+  const width = replaced?.width ?? usedWidth(box, h, ctx, ratio ? { ratio, height: v.size, limits: { min: minH, max: maxH }, edges: vEdges } : null);
+  // With a preferred aspect ratio an auto height comes from the width, even between two insets
+  // (CSS Sizing 4 §5.2); it grows to fit the content unless min-height is set or the box clips.
+  const ratioH = ratio && v.size === null && !isSizeKeyword(s.height) ? clamp(blockFromInline(ratio, width, hEdges, vEdges), minH, maxH) : null;
+  const ratioGrows = s.minHeight === 'auto' && s.overflow === 'visible';
   // A keyword height (min-content, max-content, fit-content) is the content height, never stretched (CSS Sizing 3 §3.2).
-  const stretchedH = replaced || isSizeKeyword(s.height) ? null : isStretched(v) ? clamp(availableSize(v), minH, maxH) : null;
+  const stretchedH = replaced || ratioH !== null || isSizeKeyword(s.height) ? null : isStretched(v) ? clamp(availableSize(v), minH, maxH) : null;
   const style: ComputedStyle = {
     ...s, width, boxSizing: 'content-box', marginLeft: 0, marginRight: 0, marginTop: 0, marginBottom: 0,
-    paddingLeft: p.left, paddingRight: p.right, paddingTop: p.top, paddingBottom: p.bottom,
+    paddingLeft: p.left, paddingRight: p.right, paddingTop: p.top, paddingBottom: p.bottom, aspectRatio: 'auto',
     ...(stretchedH !== null ? { height: stretchedH } : {}),
+    ...(ratioH !== null ? (ratioGrows ? { minHeight: ratioH } : { height: ratioH }) : {}),
     ...(specH !== null && !replaced ? { height: toContentSize(specH, s, vEdges) } : {}),
     ...(box.kind === 'table' ? tableWidth(width + hEdges) : {}),
   };
@@ -86,12 +93,30 @@ function tableWidth(borderBox: number): Partial<ComputedStyle> {
   return { width: borderBox, boxSizing: 'border-box', minWidth: 0, maxWidth: 'none' };
 }
 
-/** §10.3.7: a definite width, the width between two insets, or shrink-to-fit (§10.3.5); then min/max-width. */
-function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext): number {
+/** The block axis of a box with a preferred aspect ratio, for its width. */
+interface RatioAxis {
+  readonly ratio: PreferredRatio;
+  /** Content-box height when definite. */
+  readonly height: number | null;
+  readonly limits: SizeLimits;
+  readonly edges: number;
+}
+
+/**
+ * §10.3.7: a definite width, the width between two insets, or shrink-to-fit (§10.3.5); then
+ * min/max-width. With a preferred aspect ratio (CSS Sizing 4 §5.2), an auto width comes from a
+ * definite height (at least the min-content width while min-width is auto and the box does not
+ * clip), and min/max-height are transferred to the width's limits.
+ */
+function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext, r: RatioAxis | null): number {
   const s = box.style;
   let width: number;
+  let contentMin = 0;
   if (h.size !== null) width = h.size;
-  else if (isStretched(h) && !isSizeKeyword(s.width)) width = availableSize(h);
+  else if (r && r.height !== null && !isSizeKeyword(s.width)) {
+    width = inlineFromBlock(r.ratio, r.height, h.edges, r.edges);
+    if (s.minWidth === 'auto' && s.overflow === 'visible' && box.kind !== 'replaced') contentMin = contentSizes(box, ctx).min;
+  } else if (isStretched(h) && !isSizeKeyword(s.width)) width = availableSize(h);
   else {
     const sizes = outerSizes({ ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox, ctx);
     width = Math.min(Math.max(sizes.min - h.edges, availableSize(h)), sizes.max - h.edges);
@@ -100,5 +125,9 @@ function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext): number {
   const maxW = toContentSize(definite(s.maxWidth, h.cb) ?? Infinity, s, h.edges);
   // Keyword min-/max-width (CSS Sizing 3 §3.2); NO_LIMITS (null / Infinity) for the rest.
   const kw = keywordLimits(box, availableSize(h), ctx);
-  return Math.max(0, clamp(width, Math.max(minW, kw.min ?? 0), Math.min(maxW, kw.max)));
+  let limits: SizeLimits = { min: Math.max(minW, kw.min ?? 0, Math.min(contentMin, maxW)), max: Math.min(maxW, kw.max) };
+  if (r && h.size === null) {
+    limits = withTransferredLimits(limits, transferredWidthLimits(r.ratio, r.limits, h.edges, r.edges));
+  }
+  return Math.max(0, clamp(width, limits.min, limits.max));
 }
