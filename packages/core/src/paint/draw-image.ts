@@ -1,4 +1,5 @@
-import SVGtoPDF from 'svg-to-pdfkit';
+import { createRequire } from 'node:module';
+import type SVGtoPDFModule from 'svg-to-pdfkit';
 import { svgExpansionProblem } from '../limits/svg-expansion.js';
 import { parseDataUri } from '../resources/data-uri.js';
 import { decodeImage, svgRootTag, type DecodedImage } from '../resources/images.js';
@@ -6,6 +7,14 @@ import { normalizePng } from '../resources/png-normalize.js';
 import { isInlineSvg } from '../style/inline-svg.js';
 import type { PaintContext } from './paint-context.js';
 import type { Rect } from './geometry.js';
+
+/**
+ * svg-to-pdfkit (125 KB of CommonJS) is loaded on the first SVG, not at import: most
+ * documents have none, and a cold `platen render` paid for it.
+ */
+const requireCjs = createRequire(import.meta.url);
+let svgToPdf: typeof SVGtoPDFModule | undefined;
+const SVGtoPDF: typeof SVGtoPDFModule = (...args) => (svgToPdf ??= requireCjs('svg-to-pdfkit') as typeof SVGtoPDFModule)(...args);
 
 /** Only embedded PNG/JPEG data may be pulled in by an SVG: never a path or a URL. */
 const SAFE_EMBEDDED_IMAGE = /^data:image\/(png|jpe?g);base64,/i;
