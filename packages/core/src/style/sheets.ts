@@ -1,5 +1,6 @@
 import { Element, type Document, type ParentNode } from 'domhandler';
-import { matchesMedia, parseStylesheet, type Declaration, type LayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
+import { matchesMedia, parseStylesheet, type Declaration, type LayerRegistry, type MediaContext, type ParsedSheet, type SheetItem } from './stylesheet.js';
+import { BoundedCache } from '../bounded-cache.js';
 import { integrityFailure } from './integrity.js';
 import { tokenize } from './tokenizer.js';
 
@@ -57,13 +58,27 @@ export function rebaseValue(value: string, base: string | undefined): string {
   return out + value.slice(last);
 }
 
-function rebase(decls: readonly Declaration[], base: string | undefined): Declaration[] {
-  return decls.map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
+function rebase(decls: readonly Declaration[], base: string | undefined): readonly Declaration[] {
+  return base === undefined ? decls : decls.map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
+}
+
+/** Parsed sheets by page area and text: a template's `<style>` is the same in every render. */
+const parsedSheets = new BoundedCache<string, ParsedSheet>(64);
+const MAX_CACHED_SHEET_CHARS = 256 * 1024;
+
+/**
+ * parseStylesheet, remembered per process. A sheet that may name a cascade layer is parsed
+ * each time: its layers' ranks depend on the sheets before it (the render's LayerRegistry).
+ * Parsed sheets are read-only.
+ */
+function parseSheet(css: string, loader: SheetLoader): ParsedSheet {
+  if (css.length > MAX_CACHED_SHEET_CHARS || /layer/i.test(css)) return parseStylesheet(css, loader.media, loader.layers);
+  return parsedSheets.get(`${loader.media.width}x${loader.media.height}\u0000${css}`, () => parseStylesheet(css, loader.media, loader.layers));
 }
 
 /** Parse CSS text, inlining `@import`s where they stand (Cascade 4 §2). */
 export function loadSheet(css: string, base: string | undefined, loader: SheetLoader, depth = 0): SheetItem[] {
-  const parsed = parseStylesheet(css, loader.media, loader.layers);
+  const parsed = parseSheet(css, loader);
   const out: SheetItem[] = [];
   for (const item of parsed.items) {
     if (item.kind === 'import') {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StyledElement } from '@platen/layout';
 import { byId, find, styleHtml } from './helpers.js';
+import { loadSheet, type SheetLoader } from '../../src/style/sheets.js';
+import { createLayerRegistry } from '../../src/style/stylesheet.js';
 
 const doc = (css: string, body: string): string => `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`;
 const GREEN = { r: 0, g: 128, b: 0, a: 1 };
@@ -121,5 +123,27 @@ describe('computed styles shared between renders of the same sheets', () => {
     const a = byId(styleHtml(page(10, 'a')), 't').style;
     expect(byId(styleHtml(page(10, 'a'), { width: '100mm', height: '100mm' }), 't').style).not.toBe(a);
     expect(byId(styleHtml(page(10, 'a').replace('<!doctype html>', '')), 't').style).not.toBe(a);
+  });
+});
+
+describe('stylesheets parsed once per process', () => {
+  const loader = (): SheetLoader => ({ baseUrl: undefined, media: { width: 600, height: 900 }, layers: createLayerRegistry(), resolve: undefined, diagnostics: [], urls: [] });
+  const declarationsOf = (css: string) => loadSheet(css, undefined, loader()).map((item) => ('declarations' in item ? item.declarations : null));
+
+  it('the same sheet text gives back the same parsed declarations', () => {
+    const css = '.cached-sheet-a { color: red } @media (min-width: 500px) { .cached-sheet-b { color: blue } }';
+    const first = declarationsOf(css);
+    expect(first).toHaveLength(2);
+    declarationsOf(css).forEach((d, i) => expect(d).toBe(first[i]));
+  });
+
+  it('a sheet naming cascade layers is parsed each time: its ranks depend on the sheets before it', () => {
+    const css = '@layer x { .cached-sheet-c { color: red } }';
+    const later = loader();
+    loadSheet('@layer first, x;', undefined, later);
+    const [alone] = loadSheet(css, undefined, loader());
+    const [after] = loadSheet(css, undefined, later);
+    expect(alone).toMatchObject({ kind: 'style', layer: 0 });
+    expect(after).toMatchObject({ kind: 'style', layer: 1 });
   });
 });
