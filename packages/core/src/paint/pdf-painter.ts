@@ -193,7 +193,7 @@ export class PdfPainter implements PageSink {
     for (const slice of page?.carried ?? []) {
       ctx.save();
       doc.transform(1, 0, 0, 1, 0, slice.dy);
-      paintLayer(ctx, slice.fragments);
+      paintLayer(ctx, page?.area ? slice.fragments.map((f) => withoutTextAbove(f, page.area!.y - slice.dy)) : slice.fragments);
       ctx.restore();
     }
     paintLayer(ctx, fragments);
@@ -211,4 +211,27 @@ export class PdfPainter implements PageSink {
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;
     return { doc, pdf, ctx, chunks, destinations: new NamedDestinations(), outline, scales: [] };
   }
+}
+
+/**
+ * A carried slice without the lines of text that end above `top` (page coordinates of the
+ * earlier page): the page area hides them where the slice is shown, and a PDF should not hold
+ * text no one sees there (Chromium's PDFs don't; text extraction reads hidden text, a second
+ * copy of the earlier page's last lines). Unchanged subtrees are shared.
+ */
+function withoutTextAbove(f: Fragment, top: number): Fragment {
+  if (f.kind !== 'box' || f.children.length === 0) return f;
+  let changed = false;
+  const children: Fragment[] = [];
+  for (const child of f.children) {
+    // A line's glyphs reach at most about a font size below its baseline.
+    if (child.kind === 'text' && !child.rotation && child.baseline + child.style.fontSize <= top) {
+      changed = true;
+      continue;
+    }
+    const kept = withoutTextAbove(child, top);
+    if (kept !== child) changed = true;
+    children.push(kept);
+  }
+  return changed ? { ...f, children } : f;
 }
