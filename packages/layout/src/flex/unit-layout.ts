@@ -39,6 +39,11 @@ export interface Unit<Item = UnitItem> {
 export interface UnitGeometry {
   readonly units: readonly Unit[];
   readonly contentHeight: number;
+  /**
+   * An item that waited for a later page starts at that page's top (grid rows, as Chromium
+   * breaks before a grid item), not at its offset less the room consumed (flex lines).
+   */
+  readonly waitersRestartAtTop?: boolean;
 }
 
 /** Where a container continues: the unit, the resume inside it, and the content y shown at the fragment top. */
@@ -233,11 +238,17 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
       return;
     }
     // Items continuing from the previous page start at its top; the others keep their place below it.
-    const y = state?.inner[k] ? top : Math.max(top, frame.topEdges + p.y - frame.offset);
+    const below = Math.max(top, frame.topEdges + p.y - frame.offset);
     // An item placed below the unit's top (aligned to its centre or end) that cannot start here
-    // waits for the next page, where it starts at its offset less the room consumed, or at the
-    // top; the others stay (Chromium only moves the whole line for an item at its top).
-    const deferrable = !state?.inner[k] && p.y > unit.top + EPSILON;
+    // waits for the next page (CSS Fragmentation 3 §4: a break before it), where it starts at its
+    // offset less the room consumed; the others stay (Chromium only moves the whole line for an
+    // item at its top). It waits again only on pages that hold part of the unit: on one without
+    // room it starts at the top, so a unit in fragmentainers too short for it always ends.
+    const progress = frame.available - top > EPSILON;
+    const waited = state !== null && !state.inner[k];
+    const restart = waited && (frame.geo.waitersRestartAtTop === true || (!progress && below >= frame.available - EPSILON));
+    const y = state?.inner[k] || restart ? top : below;
+    const deferrable = (!state || (waited && progress)) && p.y > unit.top + EPSILON;
     if (deferrable && y >= frame.available - EPSILON) {
       done.push(false);
       inner.push(null);
@@ -262,7 +273,9 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
     inner.push(r.resume);
   });
   // Items of a line/row start together: when one cannot start here, the whole unit moves on (Chromium does).
-  if (!state && (!placedAny || (anyPushed && !pageIsEmpty))) {
+  // On an empty page a unit whose items all wait has started here all the same (moving it on gains nothing).
+  const waiting = !anyPushed && done.some((d) => !d);
+  if (!state && ((!placedAny && !(waiting && pageIsEmpty)) || (anyPushed && !pageIsEmpty))) {
     frame.children.length = before;
     return 'pushed';
   }

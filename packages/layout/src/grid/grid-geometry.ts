@@ -163,7 +163,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
       pinHeight: v.stretched ? v.size : null, baselineAligned: baseline, cbWidth: h.area, cbHeight: areaHeight,
     };
   });
-  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, lendSubgrids };
+  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, lendSubgrids, waitersRestartAtTop: true };
 }
 
 /**
