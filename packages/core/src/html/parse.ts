@@ -57,12 +57,21 @@ function finishElements(doc: Document): Element[] {
       const svg = svgParent || child.name === 'svg';
       if (svg) restoreSvgCase(child);
       if (child.name === 'table') tables.push(child);
+      if (LEADING_NEWLINE_DROPPED.has(child.name)) dropLeadingNewline(child);
       nodes.push(child);
       depths.push(depth);
       inSvg.push(svg && child.name !== 'foreignObject');
     }
   }
   return tables;
+}
+
+/** Elements whose start tag swallows one line feed right after it (HTML §13.2.6.4.7, "pre, listing"; "textarea"). */
+const LEADING_NEWLINE_DROPPED = new Set(['pre', 'listing', 'textarea']);
+
+function dropLeadingNewline(el: Element): void {
+  const first = el.children[0];
+  if (first?.type === 'text' && 'data' in first) first.data = first.data.replace(/^(\r\n?|\n)/, '');
 }
 
 /** `instanceof Element`, from the type field first (a Text fails instanceof only at the end of its prototype chain). */
