@@ -20,4 +20,21 @@ describe('BoundedCache', () => {
     expect(() => cache.get('x', () => { throw new Error('bad'); })).toThrow('bad');
     expect(cache.get('x', () => 7)).toBe(7);
   });
+
+  it('keeps the summed weight of its entries within its weight bound, oldest dropped first', () => {
+    const cache = new BoundedCache<string, string>(100, { max: 10, of: (v) => v.length });
+    const computed: string[] = [];
+    const get = (k: string): string => cache.get(k, (key) => (computed.push(key), key));
+    get('aaaa');
+    get('bbbb');
+    get('aaaa'); // newest: bbbb goes first
+    get('cccc'); // 12 > 10
+    get('aaaa');
+    get('bbbb');
+    get('x'.repeat(11)); // heavier than the whole bound: kept alone
+    get('x'.repeat(11));
+    get('aaaa');
+    get('cccc'); // dropped when bbbb came back
+    expect(computed).toEqual(['aaaa', 'bbbb', 'cccc', 'bbbb', 'x'.repeat(11), 'aaaa', 'cccc']);
+  });
 });

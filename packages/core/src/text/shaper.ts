@@ -34,6 +34,12 @@ export interface ShapeRequest {
 }
 
 const CACHE_LIMIT = 4000;
+/**
+ * Glyphs kept per font in all (about 60 bytes each, 15 MB): 4,000 runs of ordinary words
+ * take some 40,000 glyphs, but 4,000 distinct 60,000-letter words would have kept 14 GB,
+ * render after render, until the worker ran out of memory (found by the load test, issue 17).
+ */
+const CACHE_GLYPHS = 1 << 18;
 /** Per font program, so that renders using the same web font share shaping results. */
 const caches = new WeakMap<Font, BoundedCache<string, ShapedText>>();
 
@@ -207,7 +213,7 @@ export function shapeRun(font: Font, request: ShapeRequest): ShapedText {
 /** Shape with fontkit (kerning, ligatures, Arabic joining, marks), cached per face. */
 export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
   let cache = caches.get(face.font);
-  if (!cache) caches.set(face.font, (cache = new BoundedCache(CACHE_LIMIT)));
+  if (!cache) caches.set(face.font, (cache = new BoundedCache(CACHE_LIMIT, { max: CACHE_GLYPHS, of: (shaped) => shaped.glyphIds.length })));
   const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.lang}\u0000${request.text}`;
   return cache.get(key, () => shapeRun(face.font, request));
 }
