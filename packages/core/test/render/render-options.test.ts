@@ -47,8 +47,13 @@ describe('render() options from plain JavaScript', () => {
   // DECISIONS.md: google_fonts_url follows the resource rules, checked when rendering; what may
   // not be fetched is skipped with a warning, never failing the render.
   it('skips a google_fonts_url it may not fetch with a warning', async () => {
-    const result = await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: 'ftp://fonts.example/x.css' } });
-    expect(result.pageCount).toBe(1);
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining('ftp:') }));
+    // Issue 17's probe suite: data:, file: and javascript: answered 400. (A data: URL is read
+    // like any data: resource, without a fetch: it renders, see below.)
+    expect((await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: 'data:text/css,p{color:red}' } })).pageCount).toBe(1);
+    for (const url of ['ftp://fonts.example/x.css', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      const result = await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: url } });
+      expect(result.pageCount, url).toBe(1);
+      expect(result.diagnostics, url).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining(url.slice(0, url.indexOf(':') + 1)) }));
+    }
   });
 });
