@@ -14,8 +14,8 @@ import { createApiKey, createUser, loadConfig, startServer } from '@platen/serve
 
 const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-http-'));
 const email = 'bench@example.com';
-await createUser(dataDir, email, 'bench-password');
-const { key } = createApiKey(dataDir, email, 'bench', 'render_only');
+await createUser({ dataDir }, email, 'bench-password');
+const { key } = await createApiKey({ dataDir }, email, 'bench', 'render_only');
 const config = loadConfig({}, {
   dataDir, host: '127.0.0.1', port: 0,
   // The benchmark is the only client: no rate limit.

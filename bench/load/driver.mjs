@@ -51,6 +51,9 @@ function send(url, agent, req) {
   });
 }
 
+/** The [status, code] answers a kind may get: `accept` (abusive kinds) or its one `expect`. */
+export const accepted = (kind) => kind.accept ?? [kind.expect];
+
 /** Classify an answer: the error code of a JSON error, or a check that a success is a real PDF. */
 export function classify(kind, answer) {
   if (answer.error) {
@@ -65,9 +68,10 @@ export function classify(kind, answer) {
   if (type.startsWith('application/json')) {
     const value = JSON.parse(answer.body.toString('utf8'));
     code = value.error?.code ?? null;
-    if (answer.status === 200) ok = kind.delivery === 'base64' ? Buffer.from(value.pdf_base64, 'base64').subarray(0, 5).toString() === '%PDF-' : kind.delivery === 'url' ? /\/api\/v1\/renders\/render_.+\?token=/.test(value.url) : false;
+    // A render's 200 must carry its PDF; other routes' 200s (a saved template) are JSON.
+    if (answer.status === 200 && kind.delivery) ok = kind.delivery === 'base64' ? Buffer.from(value.pdf_base64, 'base64').subarray(0, 5).toString() === '%PDF-' : kind.delivery === 'url' ? /\/api\/v1\/renders\/render_.+\?token=/.test(value.url) : false;
   } else if (type.startsWith('application/pdf')) ok = kind.delivery === 'binary' && answer.body.subarray(0, 5).toString() === '%PDF-';
-  ok = (ok ?? true) && answer.status === kind.expect[0] && code === kind.expect[1];
+  ok = (ok ?? true) && accepted(kind).some(([status, expected]) => answer.status === status && code === expected);
   return { status: answer.status, code, ok };
 }
 
@@ -84,7 +88,8 @@ export async function drive({ url, mix, keys, connections, seconds, seed, onAnsw
       const kind = pick();
       const req = kind.request();
       const key = kind.key === null ? null : keys[kind.key === 'own' ? kind.name : kind.key];
-      if (key) req.headers = { ...req.headers, authorization: `Bearer ${key}` };
+      // 'session': the session cookie of a dashboard log-in instead of an API key.
+      if (key) req.headers = { ...req.headers, ...(kind.key === 'session' ? { cookie: key } : { authorization: `Bearer ${key}` }) };
       req.chunked = kind.chunked === true;
       const started = performance.now();
       const answer = await send(url, kind.fresh ? false : agent, req);

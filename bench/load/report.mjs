@@ -8,22 +8,24 @@ export function percentile(sorted, p) {
 
 /** Counters for one phase of the run. */
 export function createTally() {
-  return { answers: 0, latencies: [], renderLatencies: [], byStatus: {}, byCode: {}, byKind: {}, mismatches: [] };
+  return { answers: 0, latencies: [], renderLatencies: [], byStatus: {}, byStatusAbuse: {}, byCode: {}, byKind: {}, mismatches: [] };
 }
 
 export function record(tally, kind, result, ms) {
   tally.answers++;
   tally.latencies.push(ms);
-  if (kind.log === 'success') tally.renderLatencies.push(ms);
-  tally.byStatus[result.status] = (tally.byStatus[result.status] ?? 0) + 1;
+  // The normal tenant's renders: the latency other tenants see while an abuser runs.
+  if (kind.log === 'success' && kind.tenant === undefined) tally.renderLatencies.push(ms);
+  const statuses = kind.tenant === undefined ? tally.byStatus : tally.byStatusAbuse;
+  statuses[result.status] = (statuses[result.status] ?? 0) + 1;
   const code = `${result.status} ${result.code ?? (result.status === 200 ? 'ok' : '-')}`;
   tally.byCode[code] = (tally.byCode[code] ?? 0) + 1;
-  const k = (tally.byKind[kind.name] ??= { sent: 0, ok: 0, log: kind.log, latencies: [] });
+  const k = (tally.byKind[kind.name] ??= { sent: 0, ok: 0, log: kind.log, tenant: kind.tenant ?? 'normal', latencies: [] });
   k.sent++;
   k.latencies.push(ms);
   if (result.ok) k.ok++;
   else if (result.reset) k.reset = (k.reset ?? 0) + 1;
-  else if (tally.mismatches.length < 20) tally.mismatches.push({ kind: kind.name, expected: kind.expect, got: [result.status, result.code] });
+  else if (tally.mismatches.length < 20) tally.mismatches.push({ kind: kind.name, expected: kind.accept ?? kind.expect, got: [result.status, result.code] });
 }
 
 export function summarise(tally, seconds) {
@@ -38,6 +40,7 @@ export function summarise(tally, seconds) {
     latencyMs: { p50: round(percentile(all, 50)), p99: round(percentile(all, 99)), max: round(all.at(-1) ?? 0) },
     renderLatencyMs: { p50: round(percentile(renders, 50)), p99: round(percentile(renders, 99)), max: round(renders.at(-1) ?? 0) },
     byStatus: tally.byStatus,
+    byStatusAbuse: tally.byStatusAbuse,
     byCode: Object.fromEntries(Object.entries(tally.byCode).sort()),
     byKind: Object.fromEntries(Object.entries(tally.byKind).map(([name, { latencies, ...k }]) => {
       const sorted = [...latencies].sort((a, b) => a - b);
@@ -59,7 +62,9 @@ export function compareLog(mix, keyIds, phases, rows) {
     const sent = phases.reduce((sum, tally) => sum + (tally.byKind[kind.name]?.sent ?? 0), 0);
     const f = found[keyIds[kind.name]] ?? { success: 0, error: 0 };
     const want = { success: kind.log === 'success' ? sent : 0, error: kind.log === 'error' ? sent : 0 };
-    lines.push({ kind: kind.name, logged: kind.log ?? 'no', sent, rows: f.success + f.error, ok: f.success === want.success && f.error === want.error });
+    // 'any': a render that may succeed or fail (an abusive one): one row either way.
+    const ok = kind.log === 'any' ? f.success + f.error === sent : f.success === want.success && f.error === want.error;
+    lines.push({ kind: kind.name, logged: kind.log ?? 'no', sent, rows: f.success + f.error, ok });
   }
   const known = new Set(Object.values(keyIds));
   const stray = rows.filter((row) => !known.has(row.api_key_id)).length;

@@ -25,6 +25,9 @@ export async function setUp(url, key, bodies) {
   return ids;
 }
 
+/** Create one template; returns its ID. */
+export const createTemplate = async (url, key, body) => (await call(url, key, 'POST', '/api/v1/templates', body)).id;
+
 /** Every row of the render log, following `next_cursor` 100 rows at a time. */
 export async function fetchLog(url, key) {
   const rows = [];
