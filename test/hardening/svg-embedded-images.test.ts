@@ -54,6 +54,19 @@ describe('images embedded in an inline SVG', () => {
     expect(pdfText(result.pdf)).toContain('after');
   });
 
+  // The same PNGs as an <img> go through the image loader's own decoder (load-images.ts): the
+  // bad filter byte is left out with a warning; the image data behind the wrong checksum is
+  // whole, decoded and re-encoded, so PDFKit never sees the bad stream. No error escapes.
+  it.each([
+    ['a filter byte of 5', rgbaPng({ filter: 5 }), true],
+    ['a wrong zlib checksum', rgbaPng({ badChecksum: true }), false],
+  ])('%s in an <img>: the document renders', async (_name, src, warned) => {
+    const result = expectPdf(await attempt({ html: `<img src="${src}"><p>after</p>` }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pdfText(result.pdf)).toContain('after');
+    expect(result.diagnostics.some((d) => d.code === 'image_not_loaded')).toBe(warned);
+  });
+
   it('a valid PNG is still drawn (the control)', async () => {
     const result = expectPdf(await attempt({ html: inSvg(rgbaPng()) }));
     expect(new TextDecoder('latin1').decode(result.pdf)).toMatch(/\/Subtype \/Image/);
