@@ -133,6 +133,7 @@ export class FontSet {
   #installedFallbacks = 0;
   /** Fonts that parsed but proved corrupt while shaping (layout-budget.ts): no longer chosen. */
   readonly #corrupt = new WeakSet<Font>();
+  #anyCorrupt = false;
   /** Which face of a chain covers a code point (null: none), memoised per chain: shaping asks per character. */
   readonly #coverage = new WeakMap<readonly ResolvedFace[], Map<number, ResolvedFace | null>>();
 
@@ -248,7 +249,7 @@ export class FontSet {
     const chain: ResolvedFace[] = [];
     lists.forEach((faces, i) => {
       // A weight range matches the desired weight where it can (§5.2 step 4c).
-      let candidates = faces.filter((face) => !this.#corrupt.has(face.font)).map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
+      let candidates = faces.filter((face) => !this.#isCorrupt(face)).map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
       for (let match = matchFace(candidates, query); match; match = matchFace(candidates, query)) {
         chain.push(this.#remember(resolve(match.face, query, match.weight)));
         if (i < fallbackFrom) break;
@@ -295,7 +296,16 @@ export class FontSet {
     if (this.#installedFallbacks >= MAX_INSTALLED_FALLBACKS) return undefined;
     this.#installedFallbacks++;
     const face = this.#host.fallback(codePoint);
-    return face && !this.#corrupt.has(face.font) ? this.#remember(resolve(face, query, face.weight)) : undefined;
+    return face && !this.#isCorrupt(face) ? this.#remember(resolve(face, query, face.weight)) : undefined;
+  }
+
+  /**
+   * Was the face's font dropped as corrupt? Asked only once one was: `face.font` parses a
+   * bundled face on first use, and building a chain asks for every bundled family's faces
+   * (all 30 fonts parsed by every process: 18 MB more memory, and a slower cold start).
+   */
+  #isCorrupt(face: FontFace): boolean {
+    return this.#anyCorrupt && this.#corrupt.has(face.font);
   }
 
   /**
@@ -305,6 +315,7 @@ export class FontSet {
   dropCorrupt(face: FontFace, error: Error): boolean {
     if (this.#corrupt.has(face.font)) return false;
     this.#corrupt.add(face.font);
+    this.#anyCorrupt = true;
     this.#chains.clear();
     this.diagnostics.push({
       severity: 'warning', code: 'font_decode_failed',
