@@ -35,10 +35,36 @@ export function breakOpportunities(text: string): Uint8Array {
     if (!bk.required && afterSolidus(text, bk.position)) continue;
     out[bk.position] = bk.required ? REQUIRED_BREAK : ALLOWED_BREAK;
   }
-  for (let i = text.indexOf('-', 1) + 1; i > 1; i = text.indexOf('-', i) + 1) {
-    if (hyphenBetweenAlphanumerics(text, i)) out[i] = ALLOWED_BREAK;
+  for (let i = 1; i < text.length; i++) {
+    const before = text.charCodeAt(i - 1);
+    const after = text.charCodeAt(i);
+    if (isTableChar(before) && isTableChar(after)) out[i] = asciiBreak(text, i, before, after) ? ALLOWED_BREAK : NO_BREAK;
   }
   return out;
+}
+
+/**
+ * Between two printable ASCII characters Chromium asks its own table, not UAX #14 (Blink's
+ * text_break_iterator.cc kAsciiLineBreakTable, read back from Chromium 156 pair by pair): a
+ * line breaks before `(<[{` after the characters below, after `-` and `?` before most, and
+ * nowhere else: not after `|` or `!` ("*|HTML:REWARDS|*", "a!b"), `/`, `+` or `:`.
+ */
+const ASCII_BREAKS_BEFORE = (() => {
+  const opening = '(<[{';
+  const word = '#%&(*+-<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~';
+  const rows: Record<string, string> = { '-': `"'${word}`, '?': `$0123456789${word}` };
+  for (const c of '!"#%&)*+,.:;=>\\]|}~') rows[c] = opening;
+  const table = new Map<number, Set<number>>();
+  for (const [c, next] of Object.entries(rows)) table.set(c.charCodeAt(0), new Set([...next].map((n) => n.charCodeAt(0))));
+  return table;
+})();
+
+const isTableChar = (code: number): boolean => code >= 33 && code <= 127;
+
+function asciiBreak(text: string, i: number, before: number, after: number): boolean {
+  // A `-` before a digit may be a minus sign: Chromium breaks there only after an ASCII letter or digit.
+  if (before === 45 && isAsciiDigit(after)) return hyphenBetweenAlphanumerics(text, i);
+  return ASCII_BREAKS_BEFORE.get(before)?.has(after) ?? false;
 }
 
 const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
