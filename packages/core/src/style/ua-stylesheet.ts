@@ -109,4 +109,5 @@ table { white-space: normal; line-height: normal; font-weight: normal; font-size
 img[align="left" i] { margin-right: 3px; }
 img[align="right" i] { margin-left: 3px; }
 form { margin-bottom: 1em; }
+input:not([type="image" i]), textarea { box-sizing: border-box; }
 `;
