@@ -9,7 +9,7 @@ import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
 import { endBeforeLastLine, roomNeeded } from '../flow/end-reserve.js';
-import { breakLines, type LineSpec } from '../flow/line-breaker.js';
+import { breakLines, tailOf, withOpenBoxes, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
 import { inlineFloatsOf } from './hoist.js';
@@ -251,32 +251,6 @@ function lowerSpan(env: TailEnv, span: Span, line: LineBox, spec: LineSpec, para
   if (!env.wraps || line.contentWidth <= span.width + EPSILON || span.width >= width - EPSILON || tailOf(para, spec) === null) return null;
   const next = f.exclusions.nextBottom(top0 + span.top);
   return next === null ? null : spanAt(f.exclusions, f.x, width, top0, next - top0, line.height);
-}
-
-const itemIndexes = new WeakMap<Paragraph, Map<InlineItem, number>>();
-
-/**
- * The index of the first item of `line` in the paragraph (where the rest of it starts), or null
- * when that item is a piece of a broken word. Items are indexed once per paragraph: a paragraph
- * continued on many pages is not searched from its start on each.
- */
-function tailOf(para: Paragraph, line: LineSpec | undefined): number | null {
-  const first = line?.items[0];
-  if (!first) return null;
-  let indexes = itemIndexes.get(para);
-  if (!indexes) itemIndexes.set(para, (indexes = new Map(para.items.map((item, i) => [item, i]))));
-  return indexes.get(first) ?? null;
-}
-
-/** Inline boxes open where the tail starts stay open on its lines until their end item. */
-function withOpenBoxes(specs: readonly LineSpec[], open: readonly InlineBox[]): LineSpec[] {
-  if (!open.length) return specs.slice();
-  let still = open.slice();
-  return specs.map((spec) => {
-    const out = { ...spec, openAtStart: [...still, ...spec.openAtStart] };
-    for (const item of spec.items) if (item.type === 'close') still = still.filter((b) => b !== item.box);
-    return out;
-  });
 }
 
 function placeLines(

@@ -1,13 +1,13 @@
-import type { LinesBox, LinesMemo, MarkerBox } from '../boxes/box.js';
+import type { InlineBox, LinesBox, LinesMemo, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
-import { collectParagraph, itemWidth, linesMemo, paragraphOf } from './inline-items.js';
+import { collectParagraph, itemWidth, linesMemo, paragraphOf, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
-import { breakLines } from './line-breaker.js';
+import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
 import { applyOrphansWidows } from './breaks.js';
 import { endBeforeLastLine, roomNeeded } from './end-reserve.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
@@ -31,6 +31,12 @@ export interface CachedLines {
   /** How many lines were given away, and one past the last of them. */
   given: number;
   givenEnd: number;
+  /**
+   * Where each line starts in the paragraph: its first item's index (null: a piece of a broken
+   * word) and the inline boxes open there, so that a page of another width goes on from there.
+   */
+  readonly starts: readonly (number | null)[];
+  readonly opens: readonly (readonly InlineBox[])[];
 }
 
 /** placedAt of a line whose fragments went out with a page: they are in page coordinates now, nothing may copy them. */
@@ -47,6 +53,8 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   const hit = memo.lines;
   if (hit && hit.width === width && hit.cbHeight === cbHeight && hit.icbBlockSize === ctx.icb.blockSize && hit.givenEnd <= from) return hit;
   const para = paragraphOf(box, width, ctx, false, cbHeight);
+  const tail = hit && from > 0 && from < hit.lines.length && hit.width !== width ? hit.starts[from] : null;
+  if (tail !== null && tail !== undefined) return continuedLines(box, memo, hit!, para, tail, width, cbHeight, from, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   // ::first-line (CSS Pseudo 4 §2.2): the first line's text and its strut take its style.
   const restyle = box.firstLine ? firstLineRestyle(box.style, box.firstLine) : null;
@@ -60,10 +68,35 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   }, ctx), box.style, width, ctx, i === clampedAt));
   let empty = true;
   for (const line of lines) if (!line.empty) empty = false;
-  const cached: CachedLines = { width, cbHeight, icbBlockSize: ctx.icb.blockSize, lines, empty, placedAt: lines.map(() => NaN), onPage: [], given: 0, givenEnd: 0 };
+  const cached: CachedLines = {
+    width, cbHeight, icbBlockSize: ctx.icb.blockSize, lines, empty, placedAt: lines.map(() => NaN), onPage: [], given: 0, givenEnd: 0,
+    starts: specs.map((spec, i) => (i === 0 ? 0 : tailOf(para, spec))), opens: specs.map((spec) => spec.openAtStart),
+  };
   memo.lines = cached;
   // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
+  memo.paragraph = null;
+  return cached;
+}
+
+/**
+ * A paragraph broken on a page of one width goes on on a page of another (`@page :first`
+ * margins, left and right pages): its lines up to `from` stay as they were, the rest is broken
+ * again at the new width from where line `from` started, as Chromium goes on from the text
+ * where the page ended (measured: no line printed twice, none lost).
+ */
+function continuedLines(
+  box: LinesBox, memo: LinesMemo, prev: CachedLines, para: Paragraph, tail: number, width: number, cbHeight: number | null, from: number, ctx: LayoutContext,
+): CachedLines {
+  const specs = withOpenBoxes(breakLines(para, width, 0, ctx, undefined, undefined, tail), prev.opens[from]!);
+  const rest = specs.map((spec, i) => buildLine(spec, { style: box.style, width, indent: 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl }, ctx));
+  const lines = [...prev.lines.slice(0, from), ...rest];
+  const cached: CachedLines = {
+    width, cbHeight, icbBlockSize: ctx.icb.blockSize, lines, empty: lines.every((line) => line.empty),
+    placedAt: [...prev.placedAt.slice(0, from), ...rest.map(() => NaN)], onPage: [], given: prev.given, givenEnd: prev.givenEnd,
+    starts: [...prev.starts.slice(0, from), ...specs.map((spec) => tailOf(para, spec))], opens: [...prev.opens.slice(0, from), ...specs.map((spec) => spec.openAtStart)],
+  };
+  memo.lines = cached;
   memo.paragraph = null;
   return cached;
 }

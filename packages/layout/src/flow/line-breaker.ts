@@ -185,3 +185,29 @@ function slice(item: TextItem, word: string, space: string, ctx: LayoutContext):
   const rtl = (item.level & 1) === 1;
   return { ...item, word, space, shape: ctx.shapes.shape(word + space, item.style, rtl), spaceWidth: space ? ctx.shapes.shape(space, item.style, rtl).width : 0 };
 }
+
+const itemIndexes = new WeakMap<Paragraph, Map<InlineItem, number>>();
+
+/**
+ * The index of the first item of `line` in the paragraph (where the rest of it starts), or null
+ * when that item is a piece of a broken word. Items are indexed once per paragraph: a paragraph
+ * continued on many pages is not searched from its start on each.
+ */
+export function tailOf(para: Paragraph, line: LineSpec | undefined): number | null {
+  const first = line?.items[0];
+  if (!first) return null;
+  let indexes = itemIndexes.get(para);
+  if (!indexes) itemIndexes.set(para, (indexes = new Map(para.items.map((item, i) => [item, i]))));
+  return indexes.get(first) ?? null;
+}
+
+/** Inline boxes open where the tail starts stay open on its lines until their end item. */
+export function withOpenBoxes(specs: readonly LineSpec[], open: readonly InlineBox[]): LineSpec[] {
+  if (!open.length) return specs.slice();
+  let still = open.slice();
+  return specs.map((spec) => {
+    const out = { ...spec, openAtStart: [...still, ...spec.openAtStart] };
+    for (const item of spec.items) if (item.type === 'close') still = still.filter((b) => b !== item.box);
+    return out;
+  });
+}
