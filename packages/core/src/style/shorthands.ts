@@ -38,6 +38,8 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     'background-position': ['background-position'],
   };
   for (const s of SIDES) m[`border-${s}`] = [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`];
+  // CSS Logical 1 §4.4: both block-axis sides at once (top and bottom, as border-block-start/-end map here).
+  m['border-block'] = [...m['border-top']!, ...m['border-bottom']!];
   m['grid'] = m['grid-template']!;
   return m;
 })();
@@ -164,6 +166,7 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   'border-color': (v, l) => fourSides(l, words(v)),
   'border-radius': radius,
   border: borderSide,
+  'border-block': borderSide,
   outline: borderSide,
   'column-rule': borderSide,
   columns: (v, l) => anyOrder(v, l, [(cv) => isLength(cv) || isIdent(cv, 'auto'), (cv) => (cv.t === 'num' && cv.unit === '') || isIdent(cv, 'auto')], [[ident('auto')], [ident('auto')]]),

@@ -133,6 +133,7 @@ describe('shorthands', () => {
     ['word-wrap:break-word', { overflowWrap: 'break-word' }],
     ['margin-inline:3px 4px;padding-block:5px', { marginLeft: 3, marginRight: 4, paddingTop: 5, paddingBottom: 5 }],
     ['-webkit-box-decoration-break:clone', { boxDecorationBreak: 'clone' }],
+    ['border-block:3px dashed red', { borderTop: { width: 3, style: 'dashed', color: rgb(255, 0, 0) }, borderBottom: { width: 3, style: 'dashed', color: rgb(255, 0, 0) }, borderLeft: { width: 0, style: 'none', color: rgb(0, 0, 0) } }],
   ])('%s', (decls, expected) => {
     const s = styleOf(`div{${decls}}`);
     for (const [key, value] of Object.entries(expected)) {
