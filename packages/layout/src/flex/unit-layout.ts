@@ -5,6 +5,7 @@ import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, offsetFragment, partOf } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
@@ -66,8 +67,9 @@ interface Frame {
    * previous page ends elsewhere than its measured bottom, so that what follows flows after it.
    */
   offset: number;
-  /** Room for the border box on this page. */
+  /** Room for the border box on this page (less the bottom edges a cloned box keeps at a break). */
   readonly available: number;
+  readonly reserve: number;
   readonly children: Fragment[];
   baseline: number | null;
   lastBaseline: number | null;
@@ -89,9 +91,12 @@ export function layoutUnits(
   const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', undefined, keywordWidths(box, ctx));
   const continuation = token !== null;
   const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
+  const reserve = space.mode === 'layout' && Number.isFinite(space.blockSize) ? reservedBottomEdges(used, box.style) : 0;
   const frame: Frame = {
-    box, used, space, geo: geometryOf(used), ctx, topEdges: continuation ? 0 : used.border.top + used.padding.top,
-    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop), children: [], baseline: null, lastBaseline: null, forced: null,
+    box, used, space, geo: geometryOf(used), ctx, topEdges: topEdgesOf(used, box.style, continuation),
+    // Cloned decorations (flow/decoration-break.ts): the units break above the bottom border and padding.
+    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop) - reserve, reserve,
+    children: [], baseline: null, lastBaseline: null, forced: null,
   };
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
   const stop = placeUnits(frame, token, paging);
@@ -105,7 +110,7 @@ export function layoutUnits(
   }
   const contentHeight = Math.max(0, frame.geo.contentHeight - frame.offset);
   const height = frame.topEdges + contentHeight + bottomEdges;
-  if (paging && height > frame.available + EPSILON && frame.available > frame.topEdges + EPSILON && used.height !== null) {
+  if (paging && height > frame.available + frame.reserve + EPSILON && frame.available > frame.topEdges + EPSILON && used.height !== null) {
     // A definite height taller than the room left: the container's own box splits (CSS Fragmentation 3 §4).
     const consumed = frame.offset + frame.available - frame.topEdges;
     return broken(frame, marginTop, toResume({ unit: frame.geo.units.length, inner: null, offset: consumed }), continuation);
@@ -123,7 +128,7 @@ function pushed(marginTop: MarginSet): LayoutResult {
 }
 
 function broken(frame: Frame, marginTop: MarginSet, resume: Resume, continuation: boolean): LayoutResult {
-  const height = Math.max(frame.available, frame.topEdges);
+  const height = Math.max(frame.available, frame.topEdges) + frame.reserve;
   return {
     fragment: makeFragment(frame, height, continuation, false), resume, marginTop, marginBottom: NO_MARGINS,
     collapsesThrough: false, height, baseline: frame.baseline, lastBaseline: frame.lastBaseline,
@@ -311,8 +316,7 @@ function placeOutOfFlow(frame: Frame): void {
 
 function makeFragment(frame: Frame, height: number, continuation: boolean, last: boolean): Fragment {
   const { used, box } = frame;
-  const border = { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
-  const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
+  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   return createBoxFragment(box.style, box.tag, box.attrs, {
     x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),

@@ -1,5 +1,6 @@
 import type { ContainerBox } from '../boxes/box.js';
 import { avoidsBreakInside } from './breaks.js';
+import { fragmentEdges, repeatedEdges, reservedBottomEdges, topEdgesOf } from './decoration-break.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
@@ -55,7 +56,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   const token = resume?.kind === 'block' ? resume : null;
   const continuation = token !== null;
   const bfc = establishesBfc(box);
-  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
+  const topEdges = topEdgesOf(used, box.style, continuation);
   // Margins adjoining an unforced page break truncate to zero (CSS Fragmentation 3 §5.2).
   const quirks = box.style.marginQuirk;
   const ownTop: MarginSet = continuation || space.truncateMargins || (quirks?.top && space.quirkyContainerStart)
@@ -98,7 +99,11 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   // what would go on is cut off anyway, so its children are laid out unbroken (Chromium keeps a
   // last line there that a child's bottom padding would otherwise take to the next page).
   const clipsHere = box.style.overflow !== 'visible' && !continuation && endsHere(used, space, state, topEdges, 0);
-  let flow = flowChildren(box, used, clipsHere ? { ...space, blockSize: Infinity, pageTop: undefined, endReserve: undefined } : space, token, state, ctx);
+  // Cloned decorations (./decoration-break.ts): the children break above the bottom border and padding.
+  const reserve = space.mode === 'layout' ? reservedBottomEdges(used, box.style) : 0;
+  const childRoom = clipsHere ? { ...space, blockSize: Infinity, pageTop: undefined, endReserve: undefined }
+    : reserve > 0 ? { ...space, blockSize: space.blockSize - reserve } : space;
+  let flow = flowChildren(box, used, childRoom, token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (token?.pastEnd) return pastEndResult(frame, flow.resume);
   let overflowing: { child: number; inner: Resume | null } | null = null;
@@ -155,7 +160,7 @@ function pushed(space: Space): LayoutResult {
 /** The box ends on this page: bottom margin collapsing (§8.3.1) and the used height (§10.6.3). */
 function finish(frame: Frame): LayoutResult {
   const { used, state, space, continuation, consumedBefore } = frame;
-  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
+  const topEdges = topEdgesOf(used, frame.box.style, continuation);
   const bottomEdges = used.border.bottom + used.padding.bottom;
   const collapseBottom = !frame.bfc && used.height === null && bottomEdges === 0;
   let contentBottom = state.y;
@@ -178,7 +183,7 @@ function finish(frame: Frame): LayoutResult {
   contentBottom = Math.max(contentBottom, floatsBottom(state));
   const contentAuto = contentBottom - topEdges + consumedBefore;
   const content = used.height === null ? contentAuto : used.growsToContent ? Math.max(used.height, contentAuto) : used.height;
-  const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore);
+  const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore - repeatedEdges(used, frame.box.style, continuation, false));
   const height = topEdges + contentHeight + bottomEdges;
   if (!continuation) alignContent(frame, contentHeight - (contentBottom - topEdges));
   // An empty box with no height, border or padding collapses its margins through (§8.3.1).
@@ -255,9 +260,10 @@ function pastPage(frame: Frame, token: Resume & { kind: 'block' }, pageRoom: num
  */
 function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, forced: ForcedBreak | undefined, beforeEnd = false): LayoutResult {
   const { used, state, space, continuation } = frame;
-  const height = space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y, space.blockSize - state.origin);
-  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
-  const consumed = frame.consumedBefore + Math.max(0, height - topEdges);
+  const reserve = space.mode === 'layout' ? reservedBottomEdges(used, frame.box.style) : 0;
+  const height = space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y + reserve, space.blockSize - state.origin);
+  const topEdges = topEdgesOf(used, frame.box.style, continuation);
+  const consumed = frame.consumedBefore + Math.max(0, height - topEdges - reserve) + (space.mode === 'layout' ? repeatedEdges(used, frame.box.style, continuation, true) : 0);
   const resume: Resume = {
     kind: 'block', child: at.child, inner: at.inner, consumed,
     ...(state.overflow > EPSILON ? { overflow: state.overflow } : {}), ...(state.parallel.length > 0 ? { parallel: state.parallel.slice() } : {}),
@@ -280,10 +286,8 @@ function exactSize(children: Fragment[]): Fragment[] {
 
 function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   const { box, used, state, continuation } = frame;
-  // Edges cut by a page break are sliced off; a whole box keeps its used edges (no copies).
-  const whole = !continuation && last;
-  const border = whole ? used.border : { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
-  const padding = whole ? used.padding : { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
+  // Edges cut by a page break are sliced off unless cloned; a whole box keeps its used edges (no copies).
+  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   const fragment = createBoxFragment(box.style, box.tag, box.attrs, {
     x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),

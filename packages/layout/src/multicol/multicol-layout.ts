@@ -7,6 +7,7 @@ import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
 
@@ -28,10 +29,12 @@ export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume |
   const at = resume?.kind === 'multicol' && resume.inner.kind === 'block' ? resume.inner : null;
   const continuation = resume !== null;
   const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
-  const topEdges = continuation ? 0 : used.border.top + used.padding.top;
+  const topEdges = topEdgesOf(used, box.style, continuation);
   const bottomEdges = used.border.bottom + used.padding.bottom;
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
-  const room = paging ? space.blockSize - resolveMargins(marginTop) - topEdges : Infinity;
+  // Cloned decorations (flow/decoration-break.ts): the columns end above the bottom border and padding.
+  const reserve = paging ? reservedBottomEdges(used, box.style) : 0;
+  const room = paging ? space.blockSize - resolveMargins(marginTop) - topEdges - reserve : Infinity;
   if (paging && room <= 0 && !space.pageIsEmpty) return pushed(marginTop);
   const run = runSegments(box, used, at, room, space, ctx);
   if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
@@ -40,7 +43,7 @@ export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume |
   const done = run.resume === null;
   const contentHeight = used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
   const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
-  const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height, fillsPage);
+  const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height + reserve, fillsPage);
   const fragment = makeFragment(box, used, height, children, continuation, done);
   return {
     fragment, resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume }, marginTop,
@@ -129,8 +132,7 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
 }
 
 function makeFragment(box: ContainerBox, used: UsedBox, height: number, children: Fragment[], continuation: boolean, last: boolean): Fragment {
-  const border = { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 };
-  const padding = { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 };
+  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
   return createBoxFragment(box.style, box.tag, box.attrs, {
     x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),

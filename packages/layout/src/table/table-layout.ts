@@ -1,5 +1,6 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import { avoidsBreakInside } from '../flow/breaks.js';
+import { clonesDecorations } from '../flow/decoration-break.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Edges, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
@@ -80,15 +81,20 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     }
   };
   if (!continuation) caption('top');
-  const topEdges = continuation ? 0 : prep.border.top + prep.padding.top;
+  // Cloned decorations (flow/decoration-break.ts): every fragment has the top edges, and the rows break above the bottom ones.
+  const clone = clonesDecorations(s);
+  const topEdges = continuation && !clone ? 0 : prep.border.top + prep.padding.top;
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
-  const page = placeRows({ prep, geo, rows, ctx, avail: avail - y, pageIsEmpty: space.pageIsEmpty, bottomEdges, captionAbove: y > 0 }, topEdges, token);
+  const reserve = clone && fragmenting ? bottomEdges : 0;
+  const page = placeRows({
+    prep, geo, rows, ctx, avail: avail - y - reserve, pageIsEmpty: space.pageIsEmpty, bottomEdges: bottomEdges - reserve, captionAbove: y > 0,
+  }, topEdges, token);
   if (page.pushed && !continuation) return pushed(space);
   const avoid = avoidsBreakInside(s);
   if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);
   const last = page.resume === null;
   const gridTop = y;
-  const grid = gridFragment(table, prep, geo, page, { top: topEdges, bottom: last ? bottomEdges : 0 }, continuation, last, space.cbBlockSize);
+  const grid = gridFragment(table, prep, geo, page, { top: topEdges, bottom: last || clone ? bottomEdges : 0 }, continuation, last, space.cbBlockSize);
   offsetFragment(grid, 0, gridTop);
   children.push(grid);
   y += grid.kind === 'box' ? grid.height : 0;
@@ -111,8 +117,9 @@ function gridFragment(
 ): Fragment {
   const b = prep.border;
   const p = prep.padding;
-  const border: Edges = { top: continuation ? 0 : b.top, right: b.right, bottom: last ? b.bottom : 0, left: b.left };
-  const padding: Edges = { top: continuation ? 0 : p.top, right: p.right, bottom: last ? p.bottom : 0, left: p.left };
+  const clone = clonesDecorations(table.style);
+  const border: Edges = { top: continuation && !clone ? 0 : b.top, right: b.right, bottom: last || clone ? b.bottom : 0, left: b.left };
+  const padding: Edges = { top: continuation && !clone ? 0 : p.top, right: p.right, bottom: last || clone ? p.bottom : 0, left: p.left };
   const kids = [
     ...columnBackgrounds(prep, geo, page.placed, table.style), ...groupFragments(prep, geo, page.placed),
     ...collapsedSegments(prep, geo, page.placed, table.style),

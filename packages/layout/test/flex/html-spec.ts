@@ -21,6 +21,7 @@ const NUMBERS = new Set(['flex-grow', 'flex-shrink', 'order', 'font-size']);
 const KEYWORDS = new Set([
   'display', 'flex-direction', 'flex-wrap', 'justify-content', 'align-items', 'align-self', 'align-content', 'justify-items',
   'justify-self', 'box-sizing', 'overflow', 'position', 'break-inside', 'break-before', 'break-after', 'column-span', 'column-fill', 'direction',
+  'box-decoration-break',
 ]);
 const LENGTHS = new Set(['width', 'height', 'min-width', 'min-height', 'max-width', 'max-height', 'margin-top', 'margin-right',
   'margin-bottom', 'margin-left', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'row-gap', 'column-gap', 'flex-basis']);

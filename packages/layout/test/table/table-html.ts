@@ -39,7 +39,7 @@ function border(v: string): BorderSide {
   return { width: none ? 0 : parseFloat(width ?? '3'), style, color };
 }
 
-const KEYWORDS = new Set(['display', 'position', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after', 'flex-wrap']);
+const KEYWORDS = new Set(['display', 'position', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after', 'flex-wrap', 'box-decoration-break', 'column-fill']);
 const LENGTHS = new Set(['top', 'right', 'bottom', 'left', 'width', 'height', 'min-width', 'max-width', 'min-height', 'max-height', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
 
 function parseStyle(css: string): StyleProps {
@@ -61,6 +61,8 @@ function parseStyle(css: string): StyleProps {
     } else if (prop === 'line-height') out.lineHeight = parseFloat(value);
     else if (prop === 'text-align' && value.startsWith('-webkit-')) out.legacyAlign = value.slice(8);
     else if (prop === 'writing-mode') out.writingMode = value;
+    else if (prop === 'column-count') out.columnCount = parseInt(value, 10);
+    else if (prop === 'column-gap') out.columnGap = length(value);
     else throw new Error(`table-html: unsupported property ${prop}`);
   }
   return out as StyleProps;
