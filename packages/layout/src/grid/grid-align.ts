@@ -49,7 +49,11 @@ export function alignInArea(
     return Math.max(out, bp);
   };
   const value = align.value.replace(/^(unsafe|safe) /, '');
-  const stretch = (value === 'stretch' || (value === 'normal' && item.kind !== 'replaced')) && !align.autoStart && !align.autoEnd;
+  // `normal` sizes as start a replaced element or a box with a preferred aspect ratio, else as
+  // stretch (CSS Grid §6.2); as in Chromium, such a box's width still stretches while its height
+  // is not definite (the height then follows the width through the ratio).
+  const sizedByRatio = s.aspectRatio !== 'auto' && (!x || definite(s.height, null) !== null);
+  const stretch = (value === 'stretch' || (value === 'normal' && item.kind !== 'replaced' && !sizedByRatio)) && !align.autoStart && !align.autoEnd;
   let size: number;
   let stretched = false;
   if (specified !== null) size = clamp(toContentSize(specified, s, bp) + bp);
