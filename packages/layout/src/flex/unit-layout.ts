@@ -160,6 +160,15 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
       if (forced) return { unit: u, inner: forced, offset: frame.offset + frame.available - frame.topEdges };
       continue;
     }
+    // A unit without items (a grid row of empty cells) is only space: it breaks at the page end
+    // (CSS Fragmentation 3 §4), the rest of it starting the next page.
+    // A page without room for any of it moves it on, unless nothing would be gained (an empty page): it then overflows.
+    if (unit.items.length === 0 && !state) {
+      if (frame.available - top > EPSILON) return { unit: u, inner: null, offset: frame.offset + frame.available - frame.topEdges };
+      if (!(first && frame.space.pageIsEmpty)) return { unit: u, inner: null, offset: unit.top };
+      placed++;
+      continue;
+    }
     // The unit reaches past the page end: its items break in parallel (as Chromium breaks flex lines and grid rows).
     const childrenBefore = frame.children.length;
     const r = placeParallel(frame, unit, top, state, first && frame.space.pageIsEmpty, u === 0 && !token);
