@@ -11,7 +11,7 @@ export type { LayoutOptions, ImageSizes } from './layout-document.js';
 export { LayoutLimitError } from './page/paginate.js';
 export { dumpFragments } from './debug/dump-fragments.js';
 export { dumpBoxes } from './debug/dump-boxes.js';
-export { buildBoxes } from './boxes/build-boxes.js';
+export { buildBoxes, canvasDimension } from './boxes/build-boxes.js';
 export type { Box, ContainerBox } from './boxes/box.js';
 export { BROKEN_IMAGE_ICON } from './boxes/broken-image.js';
 export { controlKind } from './boxes/form-controls.js';

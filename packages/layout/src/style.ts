@@ -199,6 +199,12 @@ export interface ComputedStyle {
   readonly maxHeight: LengthOrNone | SizeKeyword;
   readonly aspectRatio: AspectRatio;
   /**
+   * Size containment (`contain: size | inline-size`, CSS Contain 2 §3.2), absent otherwise: the
+   * box is sized as if its content were `width` × `height` (contain-intrinsic-size, 0 for
+   * none); with inline-size containment (`block: false`) only its inline size is.
+   */
+  readonly sizeContainment?: { readonly block: boolean; readonly width: number; readonly height: number };
+  /**
    * Quirks mode only (no doctype): the top/bottom margin is one of the UA sheet's "quirky"
    * margins (Chromium's `__qem` on p, h1–h6, lists, dl, blockquote), which Chromium drops
    * at the top/bottom of a table cell or body (LayoutBlockFlow margin quirk). Absent otherwise.

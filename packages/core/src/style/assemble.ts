@@ -27,6 +27,14 @@ function overflow(x: string, y: string): ComputedStyle['overflow'] {
   return (x !== 'visible' ? x : y) as ComputedStyle['overflow'];
 }
 
+function sizeContainment(f: Flat): Pick<ComputedStyle, 'sizeContainment'> {
+  const kinds = (f['contain'] as string).split(' ');
+  const block = kinds.includes('size');
+  if (!block && !kinds.includes('inline-size')) return {};
+  const px = (v: unknown): number => (typeof v === 'number' ? v : 0);
+  return { sizeContainment: { block, width: px(f['contain-intrinsic-width']), height: px(f['contain-intrinsic-height']) } };
+}
+
 /** Build the public ComputedStyle from an element's flat computed values. */
 export function assembleStyle(f: Flat): ComputedStyle {
   const g = <T>(name: string): T => f[name] as T;
@@ -38,7 +46,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
     float: g('float'), clear: g('clear'), zIndex: g('z-index'), overflow: overflow(g('overflow-x'), g('overflow-y')),
     visibility: g('visibility'), opacity: g('opacity'), transform: g('transform'), transformOrigin: g('transform-origin'),
     boxSizing: g('box-sizing'), width: g('width'), height: g('height'), minWidth: g('min-width'), minHeight: g('min-height'),
-    maxWidth: g('max-width'), maxHeight: g('max-height'), aspectRatio: g('aspect-ratio'),
+    maxWidth: g('max-width'), maxHeight: g('max-height'), aspectRatio: g('aspect-ratio'), ...sizeContainment(f),
     marginTop: g('margin-top'), marginRight: g('margin-right'), marginBottom: g('margin-bottom'), marginLeft: g('margin-left'),
     paddingTop: g('padding-top'), paddingRight: g('padding-right'), paddingBottom: g('padding-bottom'), paddingLeft: g('padding-left'),
     borderTop: side(f, 'border-top'), borderRight: side(f, 'border-right'), borderBottom: side(f, 'border-bottom'), borderLeft: side(f, 'border-left'),

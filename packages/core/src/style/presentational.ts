@@ -1,3 +1,4 @@
+import { canvasDimension } from '@platen/layout';
 import type { Element } from 'domhandler';
 import { parseColor } from './values.js';
 import { parseComponents } from './tokenizer.js';
@@ -25,6 +26,7 @@ export function presentationalHints(el: Element): string {
     if (VERTICAL_ALIGN_KEYWORDS.has(v) || /^[+-]?(\d+(\.\d*)?|\.\d+)(px|%|em|rem|pt)$/.test(v)) add(`vertical-align:${v}`);
   }
   if (name === 'svg') svgSizeHints(a, add);
+  if (name === 'canvas') canvasRatioHint(a, add);
   if (SIZE_ELEMENTS.has(name)) {
     // Cells ignore a zero width or height (HTML §15.3.8); rows and row groups have a height only.
     const cell = name === 'td' || name === 'th';
@@ -145,6 +147,16 @@ function alignHint(name: string, raw: string, add: (d: string) => void): void {
     else if (align === 'right') add('margin-left:auto;margin-right:0');
     else if (align === 'center') add('margin-left:auto;margin-right:auto');
   }
+}
+
+/**
+ * A canvas's width and height attributes map to `aspect-ratio: auto w / h` (HTML §15.4.3): its
+ * ratio even where its natural one is gone (size containment).
+ */
+function canvasRatioHint(a: Readonly<Record<string, string>>, add: (d: string) => void): void {
+  const w = canvasDimension(a['width']);
+  const h = canvasDimension(a['height']);
+  if (w !== null && h !== null) add(`aspect-ratio:auto ${w} / ${h}`);
 }
 
 /** HTML "rules for parsing dimension values": `50` → 50px, `50%` → 50%. */

@@ -11,6 +11,7 @@ const ALIASES: Record<string, string> = {
   'border-inline-start': 'border-left', 'border-inline-end': 'border-right', 'border-block-start': 'border-top', 'border-block-end': 'border-bottom',
   'border-start-start-radius': 'border-top-left-radius', 'border-start-end-radius': 'border-top-right-radius',
   'border-end-start-radius': 'border-bottom-left-radius', 'border-end-end-radius': 'border-bottom-right-radius',
+  'contain-intrinsic-inline-size': 'contain-intrinsic-width', 'contain-intrinsic-block-size': 'contain-intrinsic-height',
   'text-decoration-skip-ink': '', 'print-color-adjust': '', 'color-adjust': '',
 };
 for (const part of ['width', 'style', 'color']) {

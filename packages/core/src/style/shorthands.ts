@@ -35,6 +35,7 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
     'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'],
     overflow: ['overflow-x', 'overflow-y'],
+    'contain-intrinsic-size': ['contain-intrinsic-width', 'contain-intrinsic-height'],
     'background-position': ['background-position'],
   };
   for (const s of SIDES) m[`border-${s}`] = [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`];
@@ -196,6 +197,17 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   overflow: (v, l) => {
     const w = words(v);
     return w.length < 1 || w.length > 2 ? null : [[l[0]!, [w[0]!]], [l[1]!, [w[1] ?? w[0]!]]];
+  },
+  // `none | [auto? <length>]{1,2}` (CSS Sizing 4 §6.2): one value sets both axes.
+  'contain-intrinsic-size': (v, l) => {
+    const groups: CV[][] = [];
+    for (const cv of words(v)) {
+      const open = groups[groups.length - 1];
+      if (open && open.length === 1 && isIdent(open[0]!, 'auto')) open.push(cv);
+      else groups.push([cv]);
+    }
+    if (groups.length < 1 || groups.length > 2) return null;
+    return [[l[0]!, groups[0]!], [l[1]!, groups[1] ?? groups[0]!]];
   },
 };
 

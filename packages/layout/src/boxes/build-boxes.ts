@@ -177,7 +177,7 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
   if (el.tag === 'canvas') {
     // A canvas is a replaced element whose natural size is its width and height attributes,
     // 300×150 by default (HTML §4.12.5); a script draws into it, so here it shows nothing.
-    out.push(replaced(el, walk, '', canvasDimension(el.attrs['width'], 300), canvasDimension(el.attrs['height'], 150)));
+    out.push(replaced(el, walk, '', canvasDimension(el.attrs['width']) ?? 300, canvasDimension(el.attrs['height']) ?? 150));
     return;
   }
   if (el.tag === 'br') {
@@ -249,10 +249,10 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
   }
 }
 
-/** A canvas's width or height attribute: a non-negative integer, else the default (HTML §4.12.5). */
-function canvasDimension(raw: string | undefined, fallback: number): number {
+/** A canvas's width or height attribute: a non-negative integer, null when absent or invalid (HTML §4.12.5). */
+export function canvasDimension(raw: string | undefined): number | null {
   const m = /^[\t\n\f\r ]*\+?(\d+)/.exec(raw ?? '');
-  return m ? Number(m[1]) : fallback;
+  return m ? Number(m[1]) : null;
 }
 
 function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number, ratioOnly = false): Item {

@@ -97,6 +97,9 @@ export function resolveBlockBox(
     // content-based minimum size).
     height = blockFromInline(ratio, h.width, hEdges, vEdges);
     growsToContent = style.minHeight === 'auto' && style.overflow === 'visible';
+  } else if (height === null && style.sizeContainment?.block) {
+    // Size containment: an auto height is contain-intrinsic-height, whatever the content (CSS Contain 2 §3.2).
+    height = style.sizeContainment.height;
   }
   return {
     width: h.width, marginLeft: h.left, marginRight: h.right,

@@ -52,7 +52,11 @@ export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, 
   // Kept on the box (not in a WeakMap): table columns ask for every cell's sizes.
   let sizes = box.intrinsic;
   if (sizes) return sizes;
-  if (box.kind === 'lines') {
+  const contained = box.kind === 'lines' ? undefined : box.style.sizeContainment;
+  if (contained) {
+    // Size containment: sized as if its content were contain-intrinsic-size (CSS Contain 2 §3.2).
+    sizes = { min: contained.width, max: contained.width };
+  } else if (box.kind === 'lines') {
     sizes = linesSizes(box, ctx);
   } else if (box.orthogonal) {
     sizes = orthogonalContentSizes(box, ctx);

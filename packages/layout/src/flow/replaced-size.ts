@@ -11,6 +11,8 @@ import { blockFromInline, inlineFromBlock, preferredRatio, type PreferredRatio }
  */
 function replacedRatio(box: ReplacedBox): PreferredRatio {
   const s = box.style;
+  // Size containment leaves no natural ratio (CSS Contain 2 §3.2).
+  if (s.sizeContainment?.block) return preferredRatio(s) ?? { ratio: 0, borderBox: false };
   // An image box with nothing to show (no source, or alt="" and one that did not load) has no
   // ratio: a size it is not given is 0, as in Chromium (a 100%-wide one stays 0px tall). A
   // canvas shows nothing either but has its natural size.
@@ -30,19 +32,24 @@ export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number
   const w = definite(s.width, cbWidth);
   const h = definite(s.height, cbHeight);
   const r = replacedRatio(box);
-  const heightOf = (width: number): number => (r.ratio > 0 ? blockFromInline(r, width, hEdges, vEdges) : 0);
-  const widthOf = (height: number): number => inlineFromBlock(r, height, hEdges, vEdges);
+  // Size containment replaces the natural size by contain-intrinsic-size (CSS Contain 2 §3.2).
+  const contained = s.sizeContainment?.block ? s.sizeContainment : null;
+  const naturalW = contained ? contained.width : box.intrinsicWidth;
+  const naturalH = contained ? contained.height : box.intrinsicHeight;
+  // With no ratio, an auto size is the natural one (0 for an image box with nothing to show).
+  const heightOf = (width: number): number => (r.ratio > 0 ? blockFromInline(r, width, hEdges, vEdges) : naturalH);
+  const widthOf = (height: number): number => (r.ratio > 0 ? inlineFromBlock(r, height, hEdges, vEdges) : naturalW);
   let width = w === null ? null : toContentSize(w, s, hEdges);
   let height = h === null ? null : toContentSize(h, s, vEdges);
-  if (width === null && height === null && box.ratioOnly && Number.isFinite(cbWidth)) {
+  if (width === null && height === null && box.ratioOnly && !contained && Number.isFinite(cbWidth)) {
     // §10.3.2: a ratio and no natural size: Chromium fills the containing block's width.
     const margins = resolveLength(s.marginLeft === 'auto' ? 0 : s.marginLeft, cbWidth) + resolveLength(s.marginRight === 'auto' ? 0 : s.marginRight, cbWidth);
     width = Math.max(0, cbWidth - margins - hEdges);
     height = heightOf(width);
   } else if (width === null && height === null) {
     // An aspect-ratio that overrides the natural ratio keeps the natural width (CSS Sizing 4 §5.1).
-    width = box.intrinsicWidth;
-    height = s.aspectRatio === 'auto' ? box.intrinsicHeight : heightOf(width);
+    width = naturalW;
+    height = s.aspectRatio === 'auto' ? naturalH : heightOf(width);
   } else if (width === null) {
     width = widthOf(height as number);
   } else if (height === null) {

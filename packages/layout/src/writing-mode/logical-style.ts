@@ -37,6 +37,7 @@ export function logicalStyle(style: ComputedStyle): ComputedStyle {
     width: style.height, height: style.width, minWidth: style.minHeight, minHeight: style.minWidth,
     maxWidth: style.maxHeight, maxHeight: style.maxWidth,
     aspectRatio: style.aspectRatio === 'auto' ? 'auto' : { ...style.aspectRatio, ratio: 1 / style.aspectRatio.ratio },
+    ...(style.sizeContainment ? { sizeContainment: { ...style.sizeContainment, width: style.sizeContainment.height, height: style.sizeContainment.width } } : {}),
     marginTop: side('margin', '', t), marginRight: side('margin', '', r), marginBottom: side('margin', '', b), marginLeft: side('margin', '', l),
     paddingTop: side('padding', '', t), paddingRight: side('padding', '', r), paddingBottom: side('padding', '', b), paddingLeft: side('padding', '', l),
     borderTop: side('border', '', t), borderRight: side('border', '', r), borderBottom: side('border', '', b), borderLeft: side('border', '', l),

@@ -72,6 +72,24 @@ define('aspect-ratio', false, 'auto', (cvs, ctx) => {
   if (a === 0 || b === 0) return 'auto';
   return { ratio: a / b, auto: auto === 1 };
 });
+/** `contain` (CSS Contain 2 §2): the kinds of containment, space-separated ('' for none). */
+const CONTAIN_KEYWORDS: Readonly<Record<string, string>> = { none: '', strict: 'size layout paint style', content: 'layout paint style' };
+define('contain', false, '', (cvs) => {
+  const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
+  if (ids.length === 1 && Object.hasOwn(CONTAIN_KEYWORDS, ids[0]!)) return CONTAIN_KEYWORDS[ids[0]!];
+  const kinds = new Set(ids);
+  const valid = ids.every((id) => ['size', 'inline-size', 'layout', 'style', 'paint'].includes(id));
+  if (!valid || kinds.size !== ids.length || (kinds.has('size') && kinds.has('inline-size'))) return undefined;
+  return ids.join(' ');
+});
+/** `contain-intrinsic-width` / `-height` (CSS Sizing 4 §6.2): a length in px, or none; `auto <length>` acts as the length here (no size is remembered). */
+define(['contain-intrinsic-width', 'contain-intrinsic-height'], false, 'none', (cvs, ctx) => {
+  const w = words(cvs);
+  if (w.length === 1 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'none') return 'none';
+  const last = w.length === 2 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'auto' ? w[1] : w.length === 1 ? w[0] : undefined;
+  const v = parseLength(last, ctx.len, { percent: false, negative: false });
+  return typeof v === 'number' ? v : undefined;
+});
 define(['margin-top', 'margin-right', 'margin-bottom', 'margin-left'], false, 0, length({ auto: true, negative: true }));
 define(['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], false, 0, length({ negative: false }));
 
