@@ -22,8 +22,26 @@ const config = loadConfig({}, {
   rateLimitPerMinute: 1e9, rateLimitBurst: 1e9,
 });
 const server = await startServer(config);
-let peakRss = process.memoryUsage.rss();
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
+/** Render workers are child processes of the server (render-pool/pool.ts). */
+function workerPids() {
+  try {
+    return readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+/** RSS of the server process and its render workers, in bytes. */
+function serviceRss() {
+  let rss = process.memoryUsage.rss();
+  for (const pid of workerPids()) {
+    try {
+      rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch { /* the worker ended */ }
+  }
+  return rss;
+}
+let peakRss = serviceRss();
+const sampler = setInterval(() => { peakRss = Math.max(peakRss, serviceRss()); }, 50);
 
 // Server-side view of each request (node:http's diagnostics channels, so the server is untouched).
 const started = new WeakMap();
@@ -42,14 +60,27 @@ dc.subscribe('http.server.response.finish', ({ request }) => {
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
 
-/** CPU ticks (1/100 s) per thread of this process: the main thread's ID is the process ID. */
+/** utime + stime (1/100 s) from a /proc …/stat file. */
+function statTicks(path) {
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * CPU ticks (1/100 s) per thread of this process (the main thread's ID is the process ID),
+ * and per render worker process (`worker:<pid>`, its V8 threads included).
+ */
 function threadTicks() {
   const ticks = new Map();
   for (const tid of readdirSync('/proc/self/task')) {
     try {
-      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks.set(tid, Number(fields[11]) + Number(fields[12])); // utime + stime
+      ticks.set(tid, statTicks(`/proc/self/task/${tid}/stat`));
     } catch { /* the thread ended */ }
+  }
+  for (const pid of workerPids()) {
+    try {
+      ticks.set(`worker:${pid}`, statTicks(`/proc/${pid}/stat`));
+    } catch { /* the worker ended */ }
   }
   return ticks;
 }
@@ -64,9 +95,11 @@ function stats() {
   const now = threadTicks();
   const perThread = [...now].map(([tid, t]) => ({ tid, cpu: (t - (phase.ticks.get(tid) ?? 0)) / 100 / seconds }));
   const main = perThread.find((t) => t.tid === String(process.pid))?.cpu ?? 0;
-  const others = perThread.filter((t) => t.tid !== String(process.pid)).sort((a, b) => b.cpu - a.cpu);
-  const workers = others.slice(0, config.renderWorkers).map((t) => t.cpu);
-  const cpu = process.cpuUsage(phase.cpu);
+  const workers = perThread.filter((t) => t.tid.startsWith('worker:')).sort((a, b) => b.cpu - a.cpu).map((t) => t.cpu);
+  const others = perThread.filter((t) => t.tid !== String(process.pid) && !t.tid.startsWith('worker:'));
+  const own = process.cpuUsage(phase.cpu);
+  const workerSeconds = workers.reduce((sum, c) => sum + c, 0) * seconds;
+  const cpu = { user: own.user + workerSeconds * 1e6, system: own.system };
   const sorted = latencies.slice().sort((a, b) => a - b);
   return {
     seconds,
@@ -80,20 +113,20 @@ function stats() {
       process: (cpu.user + cpu.system) / 1e6 / seconds,
       main,
       workers,
-      rest: others.slice(config.renderWorkers).reduce((sum, t) => sum + t.cpu, 0),
+      rest: others.reduce((sum, t) => sum + t.cpu, 0),
     },
   };
 }
 
 process.on('message', async (message) => {
-  if (message === 'rss') process.send({ rss: process.memoryUsage.rss(), peakRss, workers: config.renderWorkers });
-  if (message === 'reset-peak') { peakRss = process.memoryUsage.rss(); process.send({ ok: true }); }
+  if (message === 'rss') process.send({ rss: serviceRss(), peakRss, workers: config.renderWorkers });
+  if (message === 'reset-peak') { peakRss = serviceRss(); process.send({ ok: true }); }
   if (message === 'reset') {
     latencies = [];
     peakInFlight = inFlight;
     loopDelay.reset();
     phase = { at: performance.now(), ticks: threadTicks(), cpu: process.cpuUsage() };
-    peakRss = process.memoryUsage.rss();
+    peakRss = serviceRss();
     process.send({ ok: true });
   }
   if (message === 'stats') process.send(stats());
