@@ -146,13 +146,13 @@ function buildParagraph(
   const only = children.length === 1 ? children[0]! : null;
   if (only?.kind === 'text') {
     // One text box (most table cells): no flattening, no inline boxes, always width-independent.
-    const levels = bidiLevels(only.text, style.direction);
+    const levels = bidiLevels(only.text, style.direction, withBlockOverride(style, only.text.length, []));
     splitText(only, only.text, 0, levels, breakOpportunities(only.text), list, 'none');
     return { items: list.items, breakBefore: list.breakBefore, hasRtl: levels !== null, widthIndependent: true };
   }
   const c: Collect = { text: '', controls: [], pieces: [], order: [] };
   flatten(children, c, ctx);
-  const levels = bidiLevels(c.text, style.direction, c.controls);
+  const levels = bidiLevels(c.text, style.direction, withBlockOverride(style, c.text.length, c.controls));
   const opportunities = breakOpportunities(c.text);
   let pieceIndex = 0;
   let offset = 0;
@@ -188,6 +188,16 @@ function buildParagraph(
     }
   }
   return { items: list.items, breakBefore: list.breakBefore, hasRtl: levels !== null, widthIndependent };
+}
+
+/**
+ * `unicode-bidi: bidi-override | isolate-override` on a block container overrides the order of
+ * its own inline content (CSS Writing Modes 3 §2.2: not inside another block container), as an
+ * LRO/RLO … PDF round the whole paragraph (and its inline boxes' controls, in text order) would.
+ */
+function withBlockOverride(style: ComputedStyle, length: number, controls: readonly BidiControl[]): readonly BidiControl[] {
+  if (style.unicodeBidi !== 'bidi-override' && style.unicodeBidi !== 'isolate-override') return controls;
+  return [{ at: 0, chars: style.direction === 'rtl' ? '\u202e' : '\u202d' }, ...controls, { at: length, chars: '\u202c' }];
 }
 
 /** The previous piece of the same text, its trailing space kerned with the next piece's first letter. */
