@@ -19,7 +19,7 @@ const { key } = await createApiKey({ dataDir }, email, 'bench', 'render_only');
 const config = loadConfig({}, {
   dataDir, host: '127.0.0.1', port: 0,
   // The benchmark is the only client: no rate limit.
-  rateLimitPerMinute: 1e9, rateLimitBurst: 1e9,
+  rateLimitPerMinute: 1e9, rateLimitBurst: 1e9, accountRateLimitPerMinute: 1e9,
 });
 const server = await startServer(config);
 /** Render workers are child processes of the server (render-pool/pool.ts). */
