@@ -95,15 +95,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     }
     state.y = state.skipped = start;
   }
-  // A box of definite height that clips its content and ends on this page needs no break inside:
-  // what would go on is cut off anyway, so its children are laid out unbroken (Chromium keeps a
-  // last line there that a child's bottom padding would otherwise take to the next page).
-  const clipsHere = box.style.overflow !== 'visible' && !continuation && endsHere(used, space, state, topEdges, 0);
-  // Cloned decorations (./decoration-break.ts): the children break above the bottom border and padding.
-  const reserve = space.mode === 'layout' ? reservedBottomEdges(used, box.style) : 0;
-  const childRoom = clipsHere ? { ...space, blockSize: Infinity, pageTop: undefined, endReserve: undefined }
-    : reserve > 0 ? { ...space, blockSize: space.blockSize - reserve } : space;
-  let flow = flowChildren(box, used, childRoom, token, state, ctx);
+  let flow = flowChildren(box, used, childrenSpace(frame, topEdges), token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
   if (token?.pastEnd) return pastEndResult(frame, flow.resume);
   let overflowing: { child: number; inner: Resume | null } | null = null;
@@ -155,6 +147,23 @@ function endsHere(used: UsedBox, space: Space, state: FlowState, topEdges: numbe
 
 function pushed(space: Space): LayoutResult {
   return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+}
+
+/**
+ * The space the children flow in. A box of definite height that clips its content and ends on
+ * this page needs no break inside: what would go on is cut off anyway, so its children are laid
+ * out unbroken (Chromium keeps a last line there that a child's bottom padding would otherwise
+ * take to the next page). With cloned decorations (./decoration-break.ts) the children break
+ * above the bottom border and padding. (A function of its own keeps layoutBlockContainer's stack
+ * frame small: it recurses once per nesting level, up to the parser's 512.)
+ */
+function childrenSpace(frame: Frame, topEdges: number): Space {
+  const { box, used, space, state, continuation } = frame;
+  if (box.style.overflow !== 'visible' && !continuation && endsHere(used, space, state, topEdges, 0)) {
+    return { ...space, blockSize: Infinity, pageTop: undefined, endReserve: undefined };
+  }
+  const reserve = space.mode === 'layout' ? reservedBottomEdges(used, box.style) : 0;
+  return reserve > 0 ? { ...space, blockSize: space.blockSize - reserve } : space;
 }
 
 /** The box ends on this page: bottom margin collapsing (§8.3.1) and the used height (§10.6.3). */
