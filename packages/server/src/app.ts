@@ -4,14 +4,16 @@ import { ApiError, badRequest, toErrorResponse } from './errors.js';
 import { requestState, startRequest } from './http/request-state.js';
 import { resource } from './http/resource.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { createRenderService } from './render/render-service.js';
+import { createRenderService, type RenderService } from './render/render-service.js';
 import { registerApiKeyRoutes } from './routes/api-keys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerComponentRoutes } from './routes/components.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
+import { registerHealthRoutes } from './routes/health.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerRenderRoutes } from './routes/render.js';
 import { registerRendersRoutes } from './routes/renders.js';
+import { registerRenderJobRoutes } from './routes/render-jobs.js';
 import { registerTemplateRoutes } from './routes/templates.js';
 
 function onError(error: unknown, event: H3Event, deps: AppDeps): Response {
@@ -51,7 +53,7 @@ function logRequest(response: Response, event: H3Event, deps: AppDeps): void {
 }
 
 /** The h3 app: every route of SPEC.md + DECISIONS.md, one error handler, access logging. */
-export function createApp(deps: AppDeps): H3 {
+export function createApp(deps: AppDeps, service: RenderService = createRenderService(deps), draining: () => boolean = () => false): H3 {
   const app = new H3({
     silent: true,
     onRequest: (event) => {
@@ -61,9 +63,9 @@ export function createApp(deps: AppDeps): H3 {
     onResponse: (response, event) => logRequest(response, event, deps),
     onError: (error, event) => onError(error, event, deps),
   });
-  const service = createRenderService(deps);
   registerRenderRoutes(app, deps, service);
   registerRendersRoutes(app, deps);
+  registerRenderJobRoutes(app, deps, service);
   registerTemplateRoutes(app, deps, service);
   registerComponentRoutes(app, deps);
   registerLogRoutes(app, deps);
@@ -72,6 +74,7 @@ export function createApp(deps: AppDeps): H3 {
   resource(app, '/api/v1/openapi.json', {
     GET: (event) => buildOpenApiDocument(deps.config.publicUrl ?? event.url.origin),
   });
+  registerHealthRoutes(app, deps, draining);
   registerDashboardRoutes(app);
   return app;
 }

@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createS3BlobStore } from './blob-store-s3.js';
+import type { Config } from './config.js';
 
-/** Where stored renders' bytes live; a filesystem today, object storage later. */
+/** Where stored renders' bytes live: files in the data directory, or an S3 bucket. */
 export interface BlobStore {
   put(id: string, bytes: Uint8Array): Promise<void>;
   /** null when the blob does not exist. */
@@ -10,6 +12,8 @@ export interface BlobStore {
   delete(id: string): Promise<void>;
   /** IDs of every stored blob (for the orphan sweep). */
   list(): Promise<string[]>;
+  /** Throws when the store cannot be reached (readiness). */
+  check(): Promise<void>;
 }
 
 const SAFE_ID = /^[a-z0-9_]+$/;
@@ -44,8 +48,16 @@ export function createFileBlobStore(dir: string): BlobStore {
     async delete(id) {
       await rm(pathOf(id), { force: true });
     },
+    async check() {
+      await access(dir, constants.W_OK);
+    },
     async list() {
       return (await readdir(dir)).filter((f) => f.endsWith('.pdf')).map((f) => f.slice(0, -4));
     },
   };
+}
+
+/** The configured store: the S3 bucket when PLATEN_S3_BUCKET is set, else `<dataDir>/renders`. */
+export function createBlobStore(config: Pick<Config, 's3' | 'dataDir'>): BlobStore {
+  return config.s3 ? createS3BlobStore(config.s3) : createFileBlobStore(join(config.dataDir, 'renders'));
 }

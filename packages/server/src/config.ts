@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './blob-store-s3.js';
 import type { Logger } from './logger.js';
 
 /** Everything the server needs to run; built by `loadConfig`. */
@@ -56,6 +57,12 @@ export interface Config {
   readonly dbSynchronous: 'normal' | 'full';
   /** `postgres://…`: PostgreSQL, shared by every node, instead of `<dataDir>/platen.db`. */
   readonly databaseUrl: string | null;
+  /** How often an idle node looks for queued async renders. */
+  readonly jobPollMs: number;
+  /** How long a running async render stays its node's without renewal (a dead node's jobs wait this long). */
+  readonly jobLeaseMs: number;
+  /** Object storage for url-delivered renders, shared by every node; null → `<dataDir>/renders`. */
+  readonly s3: S3Options | null;
   /** Injectable clock (ms since epoch) so tests can move time; Date.now in production. */
   readonly now: () => number;
   /** Replaces the render worker entry (tests use a fake worker to provoke timeouts). */
@@ -103,6 +110,15 @@ const envSchema = z.object({
   PLATEN_SWEEP_INTERVAL_MS: int(1000).default(15 * 60_000),
   PLATEN_LOG_REQUESTS: bool.default(true),
   PLATEN_DB_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
+  PLATEN_JOB_POLL_MS: int(10).default(500),
+  PLATEN_JOB_LEASE_MS: int(1000).default(30_000),
+  PLATEN_S3_BUCKET: z.string().min(3).optional(),
+  PLATEN_S3_PREFIX: z.string().default('renders/'),
+  PLATEN_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  PLATEN_S3_REGION: z.string().min(1).default('us-east-1'),
+  PLATEN_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  PLATEN_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  PLATEN_S3_FORCE_PATH_STYLE: bool.default(false),
   PLATEN_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
 });
 
@@ -162,6 +178,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: e.PLATEN_LOG_REQUESTS,
     dbSynchronous: e.PLATEN_DB_SYNCHRONOUS,
     databaseUrl: e.PLATEN_DATABASE_URL ?? null,
+    jobPollMs: e.PLATEN_JOB_POLL_MS,
+    jobLeaseMs: e.PLATEN_JOB_LEASE_MS,
+    s3: e.PLATEN_S3_BUCKET
+      ? {
+          bucket: e.PLATEN_S3_BUCKET,
+          prefix: e.PLATEN_S3_PREFIX,
+          endpoint: e.PLATEN_S3_ENDPOINT ?? null,
+          region: e.PLATEN_S3_REGION,
+          accessKeyId: e.PLATEN_S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.PLATEN_S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: e.PLATEN_S3_FORCE_PATH_STYLE,
+        }
+      : null,
     now: Date.now,
     renderWorkerUrl: null,
     logger: null,

@@ -1,13 +1,14 @@
 import type { BlobStore } from './blob-store.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
-import type { RateLimiter, createFailureCounter } from './http/rate-limit.js';
+import type { FailureCounter, RateLimiter } from './http/rate-limit.js';
 import type { Logger } from './logger.js';
 import type { RenderPool } from './render-pool/pool.js';
 import type { ApiKeyStore } from './store/api-keys.js';
 import type { ComponentStore } from './store/components.js';
 import type { LogStore } from './store/logs.js';
 import type { QuotaStore } from './store/quotas.js';
+import type { RenderJobStore } from './store/render-jobs.js';
 import type { RenderStore } from './store/renders.js';
 import type { SessionStore } from './store/sessions.js';
 import type { TemplateStore } from './store/templates.js';
@@ -30,6 +31,7 @@ export interface AppDeps {
   readonly components: ComponentStore;
   readonly logs: LogStore;
   readonly renders: RenderStore;
+  readonly jobs: RenderJobStore;
   readonly quotas: QuotaStore;
   readonly rateLimiter: RateLimiter;
   /** API-key requests per account, all its keys together. */
@@ -37,7 +39,7 @@ export interface AppDeps {
   /** Session-authenticated writes, per account. */
   readonly sessionWriteLimiter: RateLimiter;
   readonly loginFailures: {
-    readonly byEmail: ReturnType<typeof createFailureCounter>;
-    readonly byAddress: ReturnType<typeof createFailureCounter>;
+    readonly byEmail: FailureCounter;
+    readonly byAddress: FailureCounter;
   };
 }

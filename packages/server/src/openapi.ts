@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginSchema } from './routes/auth.js';
-import { previewRequestSchema, renderBase64ResponseSchema, renderRequestSchema, renderUrlResponseSchema } from './schemas/render.js';
+import { acceptedJobSchema, asyncRenderRequestSchema, previewRequestSchema, renderBase64ResponseSchema, renderJobSchema, renderRequestSchema, renderUrlResponseSchema } from './schemas/render.js';
 import * as r from './schemas/resources.js';
 
 type Security = 'api_key' | 'session' | 'none';
@@ -28,6 +28,8 @@ const idPath = (p: string) => p.replace(':id', '{id}');
 const OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/api/v1/render', id: 'render', summary: 'Render a PDF (binary, base64 or signed URL)', description: 'Renders a saved template (`template_id`, its ID or slug) or raw `html` with `data`. `format` overrides the template\'s `pdf_format` field by field. Without `delivery` the answer is the PDF itself; `base64` answers JSON with the PDF inline; `url` stores it behind a signed link valid for 24 hours. Every render is logged.', security: ['api_key'], body: renderRequestSchema, ok: [200, 'pdf'], errors: [404, 422, 504] },
   { method: 'post', path: '/api/v1/render/preview', id: 'previewRender', summary: 'Render an editor preview', description: 'What the dashboard\'s live preview calls: like `/render` with a session, with unsaved header and footer choices; `data` defaults to the template\'s `sample_data`. Not logged.', security: SESSION, body: previewRequestSchema, ok: [200, 'pdf'], errors: [404, 422, 504] },
+  { method: 'post', path: '/api/v1/render/async', id: 'renderAsync', summary: 'Queue a render', description: 'Like `/render` without `delivery`: answers 202 with the job at once (`Location: /api/v1/render-jobs/{id}`); any node renders it and stores the PDF as for `delivery: "url"`. Validation errors answer at once, as for `/render`. A render whose node dies is retried (3 attempts); one that fails on its own is not. Each finished job writes one log row.', security: ['api_key'], body: asyncRenderRequestSchema, ok: [202, acceptedJobSchema], errors: [404] },
+  { method: 'get', path: '/api/v1/render-jobs/:id', id: 'getRenderJob', summary: 'An async render', description: 'Its status (`queued`, `running`, `succeeded`, `failed`); on success the signed `url`, `expires_at`, `size_bytes`, `duration_ms`; on failure `error`. Another account\'s job answers 404.', security: DASH, ok: [200, renderJobSchema], errors: [404] },
   { method: 'get', path: '/api/v1/renders/:id', id: 'getStoredRender', summary: 'Download a stored render', description: 'The PDF of a `delivery: "url"` render, by the signed `token` of its link; 404 once the link has expired.', security: ['none'], query: z.object({ token: z.string() }), ok: [200, 'pdf'], errors: [404] },
   { method: 'get', path: '/api/v1/templates', id: 'listTemplates', summary: 'List templates', description: 'Every template of the account, oldest first.', security: DASH, ok: [200, { arrayOf: r.templateSchema }], errors: [] },
   { method: 'post', path: '/api/v1/templates', id: 'createTemplate', summary: 'Create a template', description: 'The slug is made from the name, unique per account, and never changes. `plain_text` is derived from `html` unless given.', security: DASH, body: r.createTemplateSchema, ok: [201, r.templateSchema], errors: [] },
@@ -52,6 +54,8 @@ const OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/api/v1/auth/password', id: 'changePassword', summary: 'Change the password', description: 'Needs the current password (a wrong one counts as a failed login: 401, then 429). Every other session of the account ends; this one stays.', security: SESSION, body: r.passwordChangeSchema, ok: [200, z.object({ changed: z.literal(true), other_sessions_ended: z.int() })], errors: [] },
   { method: 'post', path: '/api/v1/auth/logout-all', id: 'logOutEverywhere', summary: 'Log out everywhere', description: 'Ends every session of the account, this one included.', security: SESSION, ok: [200, z.object({ logged_out: z.literal(true), sessions_ended: z.int() })], errors: [] },
   { method: 'get', path: '/api/v1/auth/me', id: 'getCurrentUser', summary: 'The signed-in user', description: 'The user of the session.', security: SESSION, ok: [200, r.userResponseSchema], errors: [] },
+  { method: 'get', path: '/healthz', id: 'getHealth', summary: 'Liveness', description: 'Always `{"status":"ok"}` while the process answers.', security: ['none'], ok: [200, z.object({ status: z.literal('ok') })], errors: [] },
+  { method: 'get', path: '/readyz', id: 'getReadiness', summary: 'Readiness', description: 'Whether this node should get traffic: its database and render store answer and it is not shutting down. Otherwise 503 with the same body, naming what failed.', security: ['none'], ok: [200, z.object({ status: z.enum(['ready', 'draining', 'unavailable']), checks: z.object({ database: z.string(), storage: z.string() }) })], errors: [] },
   { method: 'get', path: '/api/v1/openapi.json', id: 'getOpenApiDocument', summary: 'This document', description: 'The OpenAPI 3.1 description of the API.', security: ['none'], ok: [200, z.object({ openapi: z.string() })], errors: [] },
 ];
 
@@ -67,7 +71,7 @@ function statuses(op: Operation): number[] {
   const session = op.security.includes('session');
   if (keys || session) set.add(401);
   if (keys || (session && op.method !== 'get')) set.add(429);
-  if ((keys && op.path !== '/api/v1/render') || (session && op.method !== 'get')) set.add(403);
+  if ((keys && !op.path.startsWith('/api/v1/render')) || (session && op.method !== 'get')) set.add(403);
   if (op.body || op.query) set.add(400);
   if (op.body) [413, 415].forEach((s) => set.add(s));
   set.add(500);

@@ -3,9 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { toNodeHandler } from 'h3';
 import { createApp } from './app.js';
-import { createFileBlobStore } from './blob-store.js';
+import { startJobRunner } from './render/job-runner.js';
+import { createRenderService } from './render/render-service.js';
+import { createBlobStore } from './blob-store.js';
 import type { Config } from './config.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase, type Db } from './db/open.js';
+import { createSharedFailureCounter, createSharedRateLimiter, sweepSharedLimits } from './store/limits.js';
 import type { AppDeps } from './deps.js';
 import { createFailureCounter, createRateLimiter } from './http/rate-limit.js';
 import { createJsonLogger } from './logger.js';
@@ -15,6 +18,7 @@ import { createComponentStore } from './store/components.js';
 import { createLogStore } from './store/logs.js';
 import { createQuotaStore } from './store/quotas.js';
 import { createRenderStore } from './store/renders.js';
+import { createRenderJobStore } from './store/render-jobs.js';
 import { createSessionStore } from './store/sessions.js';
 import { createTemplateStore } from './store/templates.js';
 import { createUserStore } from './store/users.js';
@@ -28,6 +32,25 @@ export interface RunningServer {
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 
+/**
+ * Rate limits and login throttling: in PostgreSQL when nodes share it (every node counts into
+ * the same buckets), else in this process.
+ */
+function limits(db: Db, config: Config): Pick<AppDeps, 'rateLimiter' | 'accountRateLimiter' | 'sessionWriteLimiter' | 'loginFailures'> {
+  const { now } = config;
+  const shared = db.kind === 'postgres';
+  const limiter = (name: string, perMinute: number, burst: number) =>
+    shared ? createSharedRateLimiter(db, name, perMinute, burst, now) : createRateLimiter(perMinute, burst, now);
+  const counter = (name: string, max: number) =>
+    shared ? createSharedFailureCounter(db, name, max, LOGIN_WINDOW_MS, now) : createFailureCounter(max, LOGIN_WINDOW_MS, now);
+  return {
+    rateLimiter: limiter('key', config.rateLimitPerMinute, config.rateLimitBurst),
+    accountRateLimiter: limiter('account', config.accountRateLimitPerMinute, config.accountRateLimitPerMinute),
+    sessionWriteLimiter: limiter('session_write', config.sessionWriteLimitPerMinute, config.sessionWriteLimitPerMinute),
+    loginFailures: { byEmail: counter('email', 10), byAddress: counter('address', 50) },
+  };
+}
+
 /** Open the data directory and wire every store and service. */
 export async function createDeps(config: Config): Promise<AppDeps> {
   const db = await openDatabase(config);
@@ -37,7 +60,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     db,
     logger: config.logger ?? createJsonLogger(config.logRequests),
     pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, rssMb: config.renderRssMb, workerUrl: config.renderWorkerUrl, perAccount: config.renderWorkersPerAccount }),
-    blobs: createFileBlobStore(join(config.dataDir, 'renders')),
+    blobs: createBlobStore(config),
     text: createTextExtractor({ inlineLength: INLINE_TEXT_LENGTH, memoryMb: config.renderMemoryMb }),
     users: createUserStore(db, now),
     sessions: createSessionStore(db, now, config.sessionTtlSeconds),
@@ -46,11 +69,9 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     components: createComponentStore(db, now),
     logs: createLogStore(db, now),
     renders: createRenderStore(db, now),
+    jobs: createRenderJobStore(db, now),
     quotas: createQuotaStore(db),
-    rateLimiter: createRateLimiter(config.rateLimitPerMinute, config.rateLimitBurst, now),
-    accountRateLimiter: createRateLimiter(config.accountRateLimitPerMinute, config.accountRateLimitPerMinute, now),
-    sessionWriteLimiter: createRateLimiter(config.sessionWriteLimitPerMinute, config.sessionWriteLimitPerMinute, now),
-    loginFailures: { byEmail: createFailureCounter(10, LOGIN_WINDOW_MS, now), byAddress: createFailureCounter(50, LOGIN_WINDOW_MS, now) },
+    ...limits(db, config),
   };
 }
 
@@ -61,6 +82,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
  */
 export async function sweep(deps: AppDeps): Promise<void> {
   await deps.sessions.sweep();
+  if (deps.db.kind === 'postgres') await sweepSharedLimits(deps.db, LOGIN_WINDOW_MS, deps.config.now);
   for (const id of await deps.renders.takeExpired()) await deps.blobs.delete(id);
   for (const id of await deps.blobs.list()) if (!(await deps.renders.get(id))) await deps.blobs.delete(id);
 }
@@ -68,12 +90,15 @@ export async function sweep(deps: AppDeps): Promise<void> {
 /** Start the HTTP server (what `platen serve` calls). Port 0 picks a free port. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await createDeps(config);
-  const app = createApp(deps);
+  let draining = false;
+  const service = createRenderService(deps);
+  const app = createApp(deps, service, () => draining);
   const server = createServer(toNodeHandler(app));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const runner = startJobRunner(deps, service, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs, concurrency: config.renderWorkers });
   const timer = setInterval(() => void sweep(deps).catch((e: Error) => deps.logger.error('sweep failed', { error: e.message })), config.sweepIntervalMs);
   timer.unref();
   const { port } = server.address() as AddressInfo;
@@ -83,6 +108,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     /** Stop accepting, let requests in flight finish (up to the render time limit), then release everything. */
     async close() {
       clearInterval(timer);
+      draining = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       let grace: NodeJS.Timeout | undefined;
@@ -90,6 +116,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       clearTimeout(grace);
       server.closeAllConnections();
       await closed;
+      await runner.stop();
       await deps.pool.close();
       await deps.text.close();
       await deps.db.close();

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The tables as Kysely sees them (one shape for SQLite and PostgreSQL; times are ISO-8601 text). */
 export interface Tables {
   users: { id: string; email: string; password_hash: string; created_at: string };
@@ -35,4 +37,32 @@ export interface Tables {
     created_at: string;
   };
   renders: { id: string; user_id: string; size_bytes: number; filename: string; created_at: string; expires_at: string };
+  /** PostgreSQL only (migrations-postgres/003): limits shared by nodes. */
+  rate_buckets: { name: string; key: string; tokens: number; at: number; allowed: boolean };
+  login_failures: { id: Generated<number>; name: string; subject: string; at: number };
+  render_jobs: {
+    id: string;
+    user_id: string;
+    api_key_id: string | null;
+    status: 'queued' | 'running' | 'succeeded' | 'failed';
+    /** The RenderRequest as JSON. */
+    request: string;
+    template_id: string | null;
+    /** JSON object, or null. */
+    metadata: string | null;
+    /** Origin (+ prefix) the signed URL of the result starts with. */
+    base_url: string;
+    attempts: number;
+    /** ms since epoch; null while queued. */
+    lease_until: number | null;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    render_id: string | null;
+    expires_at: string | null;
+    size_bytes: number | null;
+    duration_ms: number | null;
+    /** JSON {type, code, message}, or null. */
+    error: string | null;
+  };
 }

@@ -76,7 +76,7 @@ export async function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accep
     }
     // Per key, and per account over all its keys: minting keys and rotating through them
     // must not multiply an account's rate.
-    const retryAfter = deps.rateLimiter.take(key.id) || deps.accountRateLimiter.take(key.userId);
+    const retryAfter = (await deps.rateLimiter.take(key.id)) || (await deps.accountRateLimiter.take(key.userId));
     if (retryAfter > 0) throw rateLimited(retryAfter);
     if (accepts.key === 'full_access' && key.permission !== 'full_access') throw insufficientPermissions();
     return { userId: key.userId, keyId: key.id, via: 'api_key', permission: key.permission };
@@ -89,7 +89,7 @@ export async function requireAuth(event: H3Event, deps: AuthDeps, accepts: Accep
       // Writes through a session are limited per account (the dashboard makes a few per
       // minute; a script holding a cookie must not write without bound, previews included).
       if (MUTATING.includes(event.req.method)) {
-        const retryAfter = deps.sessionWriteLimiter.take(userId);
+        const retryAfter = await deps.sessionWriteLimiter.take(userId);
         if (retryAfter > 0) throw rateLimited(retryAfter);
       }
       return { userId, keyId: null, via: 'session', permission: null };

@@ -1,9 +1,31 @@
+/** The per-key limits: in this process (one node), or in PostgreSQL (store/limits.ts, shared by nodes). */
+export interface RateLimiter {
+  /** 0 when allowed (a token is taken), else the whole seconds until one is back (Retry-After). */
+  take(key: string): number | Promise<number>;
+}
+
+/** An attempt counted as failed before it is checked: `wait` > 0 when locked out (then not counted). */
+export interface Attempt {
+  readonly wait: number;
+  /** Take the attempt back (it succeeded). */
+  release(): unknown;
+}
+
+/** Login throttling: in this process, or in PostgreSQL. */
+export interface FailureCounter {
+  /**
+   * Check and count in one step, so that attempts running at the same time (60 guesses sent
+   * at once) cannot all pass the check before any is counted.
+   */
+  attempt(subject: string): Attempt | Promise<Attempt>;
+}
+
 /**
  * Token bucket per key: `perMinute` tokens refill continuously, up to `burst`.
  * `take` answers 0 when allowed, else the whole seconds until a token is back
  * (the Retry-After value).
  */
-export function createRateLimiter(perMinute: number, burst: number, now: () => number) {
+export function createRateLimiter(perMinute: number, burst: number, now: () => number): RateLimiter & { take(key: string): number } {
   const buckets = new Map<string, { tokens: number; at: number }>();
   const perMs = perMinute / 60_000;
   return {
@@ -22,7 +44,6 @@ export function createRateLimiter(perMinute: number, burst: number, now: () => n
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /**
  * Login throttling (DECISIONS.md): after `max` failures for one subject within
@@ -32,7 +53,7 @@ export function createFailureCounter(max: number, windowMs: number, now: () => n
   /** Attempt times per subject; each is its own object so that one can be taken back. */
   const failures = new Map<string, { readonly at: number }[]>();
   const recent = (subject: string) => (failures.get(subject) ?? []).filter((f) => f.at > now() - windowMs);
-  return {
+  const counter = {
     /** Seconds until `subject` may try again; 0 when not locked out. */
     lockedFor(subject: string): number {
       const list = recent(subject);
@@ -49,5 +70,10 @@ export function createFailureCounter(max: number, windowMs: number, now: () => n
       failures.set(subject, [...recent(subject), attempt]);
       return () => failures.set(subject, (failures.get(subject) ?? []).filter((f) => f !== attempt));
     },
+    attempt(subject: string): Attempt {
+      const wait = counter.lockedFor(subject);
+      return wait > 0 ? { wait, release: () => undefined } : { wait: 0, release: counter.reserve(subject) };
+    },
   };
+  return counter;
 }

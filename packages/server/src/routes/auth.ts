@@ -30,17 +30,19 @@ async function login(event: H3Event, deps: AppDeps) {
   const email = input.email.toLowerCase();
   const address = getRequestIP(event) ?? 'unknown';
   const { byEmail, byAddress } = deps.loginFailures;
-  const wait = Math.max(byEmail.lockedFor(email), byAddress.lockedFor(address));
-  if (wait > 0) throw rateLimited(wait);
   // Counted before the (asynchronous) check: 60 guesses sent at once used to pass the lock
   // check together and all be verified. A success takes its attempt back.
-  const releaseEmail = byEmail.reserve(email);
-  const releaseAddress = byAddress.reserve(address);
+  const attempts = [await byEmail.attempt(email), await byAddress.attempt(address)];
+  const wait = Math.max(...attempts.map((a) => a.wait));
+  const release = () => Promise.all(attempts.map((a) => a.release()));
+  if (wait > 0) {
+    await release();
+    throw rateLimited(wait);
+  }
   const user = await deps.users.findByEmail(email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) throw invalidCredentials();
-  releaseEmail();
-  releaseAddress();
+  await release();
   await startSession(event, deps, user.id);
   return { user: { id: user.id, email: user.email, created_at: user.created_at } };
 }
@@ -78,11 +80,10 @@ export function registerAuthRoutes(app: H3, deps: AppDeps): void {
       const user = await deps.users.get(userId);
       const stored = user ? await deps.users.findByEmail(user.email) : null;
       if (!user || !stored) throw unauthorized();
-      const wait = deps.loginFailures.byEmail.lockedFor(user.email);
-      if (wait > 0) throw rateLimited(wait);
-      const release = deps.loginFailures.byEmail.reserve(user.email);
+      const attempt = await deps.loginFailures.byEmail.attempt(user.email);
+      if (attempt.wait > 0) throw rateLimited(attempt.wait);
       if (!(await verifyPassword(input.current_password, stored.passwordHash))) throw invalidCredentials();
-      release();
+      await attempt.release();
       await deps.users.setPasswordHash(userId, await hashPassword(input.new_password));
       return { changed: true, other_sessions_ended: await deps.sessions.deleteAllOf(userId, getCookie(event, SESSION_COOKIE) ?? null) };
     },

@@ -6,27 +6,16 @@ import { readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
 import { pdfResponse } from '../http/respond.js';
 import type { RenderWarning } from '../render-pool/messages.js';
-import { newId } from '../ids.js';
 import type { RenderService } from '../render/render-service.js';
+import { isLogged, signedRenderUrl, storeRender } from '../render/stored.js';
 import { previewRequestSchema, renderRequestSchema } from '../schemas/render.js';
-import { sign } from '../signing.js';
-
-/** Answers DECISIONS.md says get a log row; 401/403/413/415/429 and body-parsing errors get none. */
-const LOGGED_CODES = new Set(['missing_parameter', 'invalid_parameter', 'template_syntax_error', 'missing_template', 'document_too_large']);
-const isLogged = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || LOGGED_CODES.has(error.code);
 
 /** Base URL for signed links: PLATEN_PUBLIC_URL, else the request's own origin. */
-const baseUrl = (event: H3Event, deps: AppDeps) => deps.config.publicUrl ?? event.url.origin;
+export const baseUrl = (event: H3Event, deps: AppDeps) => deps.config.publicUrl ?? event.url.origin;
 
 async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: Uint8Array, filename: string) {
-  const id = newId('render');
-  const expires = deps.config.now() + deps.config.signedUrlTtlSeconds * 1000;
-  const expiresAt = new Date(expires).toISOString();
-  // Row first: a file never exists without its row, so the orphan sweep cannot race a render in progress.
-  await deps.renders.insert({ id, userId, sizeBytes: pdf.byteLength, filename, expiresAt });
-  await deps.blobs.put(id, pdf);
-  const token = `${expires}.${sign(deps.config.secret, `${id}.${expires}`)}`;
-  return { url: `${baseUrl(event, deps)}/api/v1/renders/${id}?token=${token}`, expires_at: expiresAt };
+  const { id, expiresAt } = await storeRender(deps, userId, pdf, filename);
+  return { url: signedRenderUrl(baseUrl(event, deps), deps.config.secret, id, expiresAt), expires_at: expiresAt };
 }
 
 /** POST /api/v1/render (API keys of either scope) and POST /api/v1/render/preview (sessions). */

@@ -20,6 +20,37 @@ export const renderRequestSchema = z
   });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
+/** POST /render/async: a RenderRequest without `delivery` (the result is stored, as for `url`) plus `metadata`. */
+export const asyncRenderRequestSchema = renderRequestSchema
+  .omit({ delivery: true })
+  .extend({
+    metadata: dataObject.optional().meta({ description: 'Returned with the job as given; at most 4 KiB as JSON.' }),
+    // Refused rather than dropped: an async result is always stored and fetched by its URL.
+    delivery: z.never().optional().meta({ description: 'Not taken: the result is stored as for `delivery: "url"`.' }),
+  })
+  .meta({ id: 'AsyncRenderRequest' });
+export type AsyncRenderRequest = z.infer<typeof asyncRenderRequestSchema>;
+
+const jobError = z.object({ type: z.string(), code: z.string(), message: z.string() });
+export const renderJobSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    created_at: z.iso.datetime(),
+    started_at: z.iso.datetime().nullable(),
+    finished_at: z.iso.datetime().nullable(),
+    template_id: z.string().nullable(),
+    metadata: dataObject.nullable(),
+    attempts: z.int(),
+    url: z.string().optional(),
+    expires_at: z.iso.datetime().optional(),
+    size_bytes: z.int().optional(),
+    duration_ms: z.int().optional(),
+    error: jobError.optional(),
+  })
+  .meta({ id: 'RenderJob', description: 'An async render: `url` and the rest once it succeeded, `error` once it failed.' });
+export const acceptedJobSchema = z.object({ id: z.string(), status: z.literal('queued'), created_at: z.iso.datetime() }).meta({ id: 'AcceptedRenderJob' });
+
 /**
  * The editor's preview: a RenderRequest plus unsaved header/footer choices, and the
  * HTML of a header or footer being edited (it wins over the component ID); binary answer only.

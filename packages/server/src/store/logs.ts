@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/open.js';
+import type { Db, Executor } from '../db/open.js';
 import type { Tables } from '../db/schema.js';
 import { newId } from '../ids.js';
 import type { RenderWarning } from '../render-pool/messages.js';
@@ -65,9 +65,10 @@ const rowToLog = (r: LogRow): PdfLog => {
 /** Render logs, newest first (IDs are time-sortable). */
 export function createLogStore({ kysely }: Db, now: () => number) {
   return {
-    async insert(userId: string, e: LogEntry): Promise<string> {
+    /** `ex`: the transaction the row belongs to (an async job's end). */
+    async insert(userId: string, e: LogEntry, ex: Executor = kysely): Promise<string> {
       const id = newId('log');
-      await kysely
+      await ex
         .insertInto('logs')
         .values({
           id,

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { FAKE_WORKER, startTestServer, type TestServer } from '../helpers/server.js';
@@ -33,8 +31,7 @@ describe('DELETE /account', () => {
   it('deletes every row and stored file of the user, and nothing of others', async () => {
     const before = await rowsOf(alice.userId);
     expect(Object.values(before).every((n) => n > 0)).toBe(true);
-    const files = readdirSync(join(server.dataDir, 'renders'));
-    expect(files).toHaveLength(2);
+    expect(await server.blobs.list()).toHaveLength(2);
 
     const res = await call(server.url, '/api/v1/account', { method: 'DELETE', cookie: alice.cookie });
     expect(res.status).toBe(200);
@@ -42,7 +39,7 @@ describe('DELETE /account', () => {
 
     expect(Object.values(await rowsOf(alice.userId))).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(await rowsOf(bob.userId)).toEqual(Object.fromEntries(Object.keys(before).map((k) => [k, k === 'sessions' || k === 'users' || k === 'renders' ? 1 : k === 'logs' ? 2 : 1])));
-    expect(readdirSync(join(server.dataDir, 'renders'))).toHaveLength(1);
+    expect(await server.blobs.list()).toHaveLength(1);
 
     expectError(await call(server.url, '/api/v1/templates', { key: alice.key }), 401, 'authentication_error', 'unauthorized');
     expectError(await call(server.url, '/api/v1/auth/me', { cookie: alice.cookie }), 401, 'authentication_error', 'unauthorized');

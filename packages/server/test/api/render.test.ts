@@ -1,5 +1,3 @@
-import { readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createKey, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { FAKE_WORKER, startTestServer, type TestServer } from '../helpers/server.js';
@@ -73,12 +71,11 @@ describe('POST /render deliveries', () => {
       const a = await seedAccount(pub.url);
       const res = await call(pub.url, '/api/v1/render', { body: { html: 'x', delivery: 'url' }, key: a.key });
       expect(res.json.url.startsWith('https://pdf.example.com/api/v1/renders/render_')).toBe(true);
-      const dir = join(pub.dataDir, 'renders');
-      expect(readdirSync(dir)).toHaveLength(1);
-      writeFileSync(join(dir, 'render_orphan.pdf'), '%PDF-');
+      expect(await pub.blobs.list()).toHaveLength(1);
+      await pub.blobs.put('render_orphan', new TextEncoder().encode('%PDF-'));
       pub.advance(25 * 3600 * 1000);
       await new Promise((r) => setTimeout(r, 1500));
-      expect(readdirSync(dir)).toHaveLength(0);
+      expect(await pub.blobs.list()).toHaveLength(0);
     } finally {
       await pub.close();
     }

@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL server of the `server-postgres` test project, as postgres://…/postgres. */
     postgresUrl: string | undefined;
+    /** The S3-compatible server of the `server-postgres` test project and its bucket. */
+    s3: { endpoint: string; bucket: string } | undefined;
   }
 }
 

@@ -5,7 +5,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, startServer, type Config, type RequestLog } from '../../src/index.js';
+import { createBlobStore, type BlobStore } from '../../src/blob-store.js';
 import { createDatabase } from './postgres.js';
+import { s3Config } from './s3.js';
 
 export const FAKE_WORKER = new URL('../fixtures/fake-render-worker.mjs', import.meta.url);
 
@@ -23,18 +25,28 @@ export interface TestServer {
   restart(): Promise<TestServer>;
   /** The database behind the server: SQLite, or PostgreSQL in the `server-postgres` test project. */
   readonly database: 'sqlite' | 'postgres';
+  /** The server's stored renders (files in its data directory, or its S3 prefix), behind its back. */
+  readonly blobs: BlobStore;
   /** Run SQL on the server's database behind its back (`?` placeholders); the rows. */
   sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
 }
 
 /**
  * In the `server-postgres` test project (vitest.config.ts), every test server gets a new
- * database on the project's PostgreSQL; elsewhere, the SQLite file in its data directory.
+ * database on the project's PostgreSQL and its own prefix in the project's S3 bucket;
+ * elsewhere, the SQLite file and the renders folder in its data directory.
  */
 async function databaseOverrides(overrides: Partial<Config>): Promise<Partial<Config>> {
   const postgresUrl = inject('postgresUrl');
+  const s3 = inject('s3');
   if (!postgresUrl || overrides.databaseUrl !== undefined) return overrides;
-  return { secret: 'test-secret-shared-by-nodes', ...overrides, databaseUrl: await createDatabase(postgresUrl) };
+  const databaseUrl = await createDatabase(postgresUrl);
+  return {
+    secret: 'test-secret-shared-by-nodes',
+    ...(s3 ? { s3: s3Config(s3, `${databaseUrl.split('/').pop()}/renders/`) } : {}),
+    ...overrides,
+    databaseUrl,
+  };
 }
 
 async function runSql<T>(config: Config, text: string, params: unknown[]): Promise<T[]> {
@@ -88,6 +100,7 @@ export async function startTestServer(givenOverrides: Partial<Config> = {}, data
     },
     now: () => time,
     database: config.databaseUrl ? 'postgres' : 'sqlite',
+    blobs: createBlobStore(config),
     sql: (text, ...params) => runSql(config, text, params),
     async close(keepData = false) {
       await server.close();

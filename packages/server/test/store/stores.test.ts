@@ -10,6 +10,7 @@ import { createApiKeyStore } from '../../src/store/api-keys.js';
 import { createComponentStore } from '../../src/store/components.js';
 import { createLogStore } from '../../src/store/logs.js';
 import { createQuotaStore } from '../../src/store/quotas.js';
+import { createRenderJobStore } from '../../src/store/render-jobs.js';
 import { createRenderStore } from '../../src/store/renders.js';
 import { createSessionStore } from '../../src/store/sessions.js';
 import { createTemplateStore } from '../../src/store/templates.js';
@@ -51,6 +52,7 @@ describe.each(databases)('stores on $name', (database) => {
     logs: createLogStore(db, now),
     renders: createRenderStore(db, now),
     quotas: createQuotaStore(db),
+    jobs: createRenderJobStore(db, now),
   });
   let n = 0;
   const newUser = async () => (await stores().users.create(`u${++n}-${Math.random()}@example.com`, 'hash'))!;
@@ -166,5 +168,47 @@ describe.each(databases)('stores on $name', (database) => {
     expect((await logs.list(u.id, {}, 10)).logs).toEqual([]);
     expect(await renders.idsForUser(u.id)).toEqual([]);
     expect(await deleteAccount(db, u.id)).toEqual({ deleted: false, renderIds: [] });
+  });
+
+  it('gives a job to one node at a time, to another when its lease runs out, and lets only the holder finish it', async () => {
+    const { jobs } = stores();
+    const u = await newUser();
+    const job = await jobs.create({ id: `job_${n}a`, userId: u.id, apiKeyId: null, request: { html: 'x' }, templateId: null, metadata: { k: 1 }, baseUrl: 'http://x' });
+    const first = await jobs.claim(1000);
+    expect(first).toMatchObject({ id: job.id, status: 'running', attempts: 1 });
+    // Claims at once from several nodes: none gets the leased job.
+    expect(await Promise.all([jobs.claim(1000), jobs.claim(1000)])).toEqual([null, null]);
+    time += 600;
+    expect(await jobs.renew(first!, 1000)).toBe(true);
+    time += 600;
+    expect(await jobs.claim(1000)).toBeNull(); // renewed: still the first node's
+    time += 1001; // the first node died
+    const second = await jobs.claim(1000);
+    expect(second).toMatchObject({ id: job.id, attempts: 2 });
+    expect(await jobs.renew(first!, 1000)).toBe(false);
+    let logged = 0;
+    const outcome = { status: 'succeeded', renderId: 'render_j', expiresAt: new Date(time).toISOString(), sizeBytes: 3, durationMs: 4 } as const;
+    expect(await jobs.finish(first!, outcome, async () => logged++)).toBe(false);
+    expect(await jobs.finish(second!, outcome, async () => logged++)).toBe(true);
+    expect(await jobs.finish(second!, outcome, async () => logged++)).toBe(false);
+    expect(logged).toBe(1);
+    expect(await jobs.get(u.id, job.id)).toMatchObject({ status: 'succeeded', render_id: 'render_j', attempts: 2 });
+    expect(await jobs.claim(1000)).toBeNull();
+  });
+
+  it('fails a job for good, once, when its node died on the last attempt', async () => {
+    const { jobs } = stores();
+    const u = await newUser();
+    const job = await jobs.create({ id: `job_${n}b`, userId: u.id, apiKeyId: null, request: {}, templateId: null, metadata: null, baseUrl: 'http://x' });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await jobs.claim(1000))?.attempts).toBe(attempt);
+      time += 1001;
+    }
+    expect(await jobs.claim(1000)).toBeNull();
+    const seen: string[] = [];
+    expect((await jobs.failAbandoned(async (_trx, rows) => seen.push(...rows.map((r) => r.id)))).map((r) => r.id)).toEqual([job.id]);
+    expect(await jobs.failAbandoned(async () => seen.push('again'))).toEqual([]);
+    expect(seen).toEqual([job.id]);
+    expect(JSON.parse((await jobs.get(u.id, job.id))!.error!)).toMatchObject({ code: 'render_failed' });
   });
 });

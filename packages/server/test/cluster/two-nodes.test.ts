@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, seedAccount, type Account } from '../helpers/client.js';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { startS3, type TestS3 } from '../helpers/s3.js';
+import { FAKE_WORKER } from '../helpers/server.js';
+
+const SERVE = fileURLToPath(new URL('../fixtures/serve-child.mjs', import.meta.url));
+
+interface Node {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly dataDir: string;
+}
+
+/** `platen serve` in its own process, configured through the environment as an operator would. */
+async function startNode(env: Record<string, string>): Promise<Node> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'platen-node-'));
+  const child = spawn(process.execPath, [SERVE], { env: { ...process.env, ...env, PLATEN_DATA_DIR: dataDir, FAKE_WORKER: FAKE_WORKER.href }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`node exited ${code}`)));
+  });
+  return { url, child, dataDir };
+}
+
+async function stopNode(node: Node): Promise<void> {
+  if (node.child.exitCode === null && node.child.signalCode === null) {
+    const exited = new Promise((r) => node.child.once('exit', r));
+    node.child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(node.dataDir, { recursive: true, force: true });
+}
+
+describe('two nodes on one PostgreSQL and one bucket', () => {
+  let postgres: TestPostgres;
+  let s3: TestS3;
+  let a: Node;
+  let b: Node;
+  let alice: Account;
+  beforeAll(async () => {
+    [postgres, s3] = await Promise.all([startPostgres(), startS3()]);
+    const env = {
+      PLATEN_DATABASE_URL: await postgres.createDatabase(),
+      PLATEN_SECRET: 'one secret for every node',
+      PLATEN_S3_BUCKET: s3.bucket,
+      PLATEN_S3_ENDPOINT: s3.endpoint,
+      PLATEN_S3_FORCE_PATH_STYLE: 'true',
+      PLATEN_S3_ACCESS_KEY_ID: 'S3RVER',
+      PLATEN_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      PLATEN_RENDER_WORKERS: '1',
+      PLATEN_JOB_POLL_MS: '100',
+      PLATEN_JOB_LEASE_MS: '2000',
+    };
+    // Started together: the migrations run once (advisory lock).
+    [a, b] = await Promise.all([startNode(env), startNode(env)]);
+    alice = await seedAccount(a.url);
+  }, 240_000); // two processes loading the server from TypeScript sources, on a busy machine
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stopNode));
+    await Promise.all([postgres?.stop(), s3?.stop()]);
+  });
+
+  it('are both ready, and a session opened on one works on the other', async () => {
+    for (const node of [a, b]) expect((await call(node.url, '/readyz')).json).toMatchObject({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    expect((await call(b.url, '/api/v1/auth/me', { cookie: alice.cookie })).json.user.email).toBe(alice.email);
+    const made = await call(b.url, '/api/v1/templates', { body: { name: 'Shared' }, cookie: alice.cookie });
+    expect(made.status).toBe(201);
+    expect((await call(a.url, '/api/v1/templates/shared', { key: alice.key })).json.id).toBe(made.json.id);
+  });
+
+  it('serves a render stored by one node from the other node\'s signed URL', async () => {
+    const stored = await call(a.url, '/api/v1/render', { body: { html: 'stored on A', delivery: 'url' }, key: alice.key });
+    expect(stored.status).toBe(200);
+    const signed = new URL(stored.json.url);
+    const fromB = await call(b.url, signed.pathname + signed.search);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('application/pdf');
+    expect(fromB.bytes.byteLength).toBe(stored.json.size_bytes);
+  });
+
+  it('shares the rate limit of one key: past 300 a minute, 429 on whichever node', async () => {
+    const bob = await seedAccount(a.url);
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 340 }, (_, i) => call(i % 2 ? a.url : b.url, '/api/v1/components', { key: bob.key })));
+    const seconds = (Date.now() - started) / 1000;
+    const ok = answers.filter((r) => r.status === 200).length;
+    // 300 of burst, plus what refills at 5 a second while the requests run (each node alone would let 340 pass).
+    expect(ok).toBeGreaterThanOrEqual(300);
+    expect(ok).toBeLessThanOrEqual(300 + Math.ceil(seconds * 5));
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBe(340 - ok);
+    expect(refused.every((r) => Number(r.headers.get('retry-after')) >= 1)).toBe(true);
+    // Then each node refuses the key (one may have served its half of the burst first); tokens
+    // come back at 5 a second, so of 20 more at once on each node, most meet the 429.
+    for (const node of [a, b]) {
+      const more = await Promise.all(Array.from({ length: 20 }, () => call(node.url, '/api/v1/components', { key: bob.key })));
+      expect(more.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps one log row per render, and both nodes agree on logs and stats', async () => {
+    const carol = await seedAccount(b.url);
+    const renders = await Promise.all(Array.from({ length: 12 }, (_, i) => call(i % 2 ? a.url : b.url, '/api/v1/render', { body: { html: `doc ${i}`, delivery: 'url' }, key: carol.key })));
+    expect(renders.every((r) => r.status === 200)).toBe(true);
+    const failed = await call(a.url, '/api/v1/render', { body: { template_id: 'missing' }, key: carol.key });
+    expect(failed.status).toBe(404);
+    const [logsA, logsB] = await Promise.all([a, b].map((n) => call(n.url, '/api/v1/logs?limit=100', { key: carol.key })));
+    expect(logsA!.json.data).toHaveLength(13);
+    expect(logsB!.json).toEqual(logsA!.json);
+    const [statsA, statsB] = await Promise.all([a, b].map((n) => call(n.url, '/api/v1/stats', { key: carol.key })));
+    expect(statsA!.json).toMatchObject({ total_renders: 13, success_rate: 92 });
+    expect(statsB!.json).toEqual(statsA!.json);
+  });
+
+  // Last: it kills node A.
+  it('finishes on B the async job A was running when A is killed, once, with one log row per job', async () => {
+    const dave = await seedAccount(a.url);
+    const job = async (id: string) => (await call(b.url, `/api/v1/render-jobs/${id}`, { key: dave.key })).json;
+    const until = async (id: string, statuses: string[]) => {
+      for (let i = 0; i < 600; i++) {
+        const j = await job(id);
+        if (statuses.includes(j.status)) return j;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`job ${id} never ${statuses.join('/')}`);
+    };
+    // One render worker per node: while each node runs one of these, neither can take the other.
+    const first = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 first' }, key: dave.key })).json.id as string;
+    await until(first, ['running']);
+    const second = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 second' }, key: dave.key })).json.id as string;
+    await until(second, ['running']);
+    a.child.kill('SIGKILL');
+    const done = [await until(first, ['succeeded', 'failed']), await until(second, ['succeeded', 'failed'])];
+    expect(done.map((j) => j.status)).toEqual(['succeeded', 'succeeded']);
+    // The job A was running was started again on B; B's own ran once.
+    expect(done.map((j) => j.attempts).sort()).toEqual([1, 2]);
+    const logs = (await call(b.url, '/api/v1/logs', { key: dave.key })).json.data as { status: string }[];
+    expect(logs.map((l) => l.status)).toEqual(['success', 'success']);
+    const pdf = new URL(done[0].url);
+    expect((await call(b.url, pdf.pathname + pdf.search)).status).toBe(200);
+  });
+});
