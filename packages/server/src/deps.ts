@@ -9,6 +9,7 @@ import type { ComponentStore } from './store/components.js';
 import type { LogStore } from './store/logs.js';
 import type { QuotaStore } from './store/quotas.js';
 import type { RenderJobStore } from './store/render-jobs.js';
+import type { WebhookStore } from './store/webhooks.js';
 import type { RenderStore } from './store/renders.js';
 import type { SessionStore } from './store/sessions.js';
 import type { TemplateStore } from './store/templates.js';
@@ -32,6 +33,7 @@ export interface AppDeps {
   readonly logs: LogStore;
   readonly renders: RenderStore;
   readonly jobs: RenderJobStore;
+  readonly webhooks: WebhookStore;
   readonly quotas: QuotaStore;
   readonly rateLimiter: RateLimiter;
   /** API-key requests per account, all its keys together. */

@@ -9,7 +9,7 @@ let lastRandom: number[] = [];
  * Monotonic within a process: IDs made in the same millisecond increment the
  * random part, so ordering by ID equals ordering by creation (DECISIONS.md).
  */
-export function newId(prefix: 'tmpl' | 'comp' | 'render' | 'log' | 'key' | 'user' | 'sess' | 'job'): string {
+export function newId(prefix: 'tmpl' | 'comp' | 'render' | 'log' | 'key' | 'user' | 'sess' | 'job' | 'msg'): string {
   let time = Date.now();
   if (time <= lastTime) {
     time = lastTime;

@@ -19,6 +19,7 @@ import { createLogStore } from './store/logs.js';
 import { createQuotaStore } from './store/quotas.js';
 import { createRenderStore } from './store/renders.js';
 import { createRenderJobStore } from './store/render-jobs.js';
+import { createWebhookStore } from './store/webhooks.js';
 import { createSessionStore } from './store/sessions.js';
 import { createTemplateStore } from './store/templates.js';
 import { createUserStore } from './store/users.js';
@@ -70,6 +71,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     logs: createLogStore(db, now),
     renders: createRenderStore(db, now),
     jobs: createRenderJobStore(db, now),
+    webhooks: createWebhookStore(db, now),
     quotas: createQuotaStore(db),
     ...limits(db, config),
   };

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { resolveGuarded } from './ssrf-guard.js';
+import { pinnedLookup, resolveGuarded } from './ssrf-guard.js';
 
 export interface HttpLimits {
   readonly maxBytes: number;
@@ -24,11 +23,7 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 /** One request to a pre-checked address; the body is read only for a 2xx answer. */
 function requestOnce(url: URL, address: string, family: 4 | 6, limits: HttpLimits, signal: AbortSignal): Promise<Hop> {
-  // Connect to the address the guard approved, whatever DNS would say now.
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
+  const pinned = pinnedLookup(address, family);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(url, { lookup: pinned, signal, headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, (res) => {

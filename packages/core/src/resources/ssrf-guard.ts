@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * The address guard for remote resources: a host is fetched only when every address it
@@ -60,4 +60,12 @@ export async function resolveGuarded(hostname: string, allowPrivateNetwork: bool
     if (bad) return `${host} resolves to ${bad.address}, a private, loopback or reserved address`;
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** A `lookup` for http(s).request that connects to the address the guard approved, whatever DNS would say now. */
+export function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
+  return (_host, options, callback) => {
+    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
 }

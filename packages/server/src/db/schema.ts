@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** The tables as Kysely sees them (one shape for SQLite and PostgreSQL; times are ISO-8601 text). */
 export interface Tables {
-  users: { id: string; email: string; password_hash: string; created_at: string };
+  users: { id: string; email: string; password_hash: string; created_at: string; webhook_secret: Generated<string | null> };
   sessions: { token_hash: string; user_id: string; created_at: string; expires_at: string };
   api_keys: { id: string; user_id: string; name: string; prefix: string; key_hash: string; permission: 'full_access' | 'render_only'; created_at: string };
   components: { id: string; user_id: string; name: string; type: 'header' | 'footer' | 'block'; html: string; preview: string; created_at: string; updated_at: string };
@@ -64,5 +64,21 @@ export interface Tables {
     duration_ms: number | null;
     /** JSON {type, code, message}, or null. */
     error: string | null;
+    /** Where the job's end is POSTed, or null. */
+    webhook_url: string | null;
+  };
+  webhook_deliveries: {
+    id: string;
+    user_id: string;
+    job_id: string;
+    url: string;
+    body: string;
+    status: 'pending' | 'delivered' | 'failed';
+    attempts: number;
+    /** ms since epoch. */
+    next_at: number;
+    lease_until: number | null;
+    last_error: string | null;
+    created_at: string;
   };
 }

@@ -7,31 +7,13 @@ import { resource } from '../http/resource.js';
 import { found, idParam } from '../http/respond.js';
 import { newId } from '../ids.js';
 import type { RenderService } from '../render/render-service.js';
-import { isLogged, signedRenderUrl } from '../render/stored.js';
+import { jobView } from '../render/job-view.js';
+import { isLogged } from '../render/stored.js';
 import { asyncRenderRequestSchema } from '../schemas/render.js';
-import type { JobRow } from '../store/render-jobs.js';
+import { SESSION_ONLY } from './api-keys.js';
 import { baseUrl } from './render.js';
 
 const MAX_METADATA_BYTES = 4096;
-
-/** A job as its owner sees it (DECISIONS.md "Async renders and webhooks"). */
-export function jobView(job: JobRow, secret: string) {
-  const view = {
-    id: job.id,
-    status: job.status,
-    created_at: job.created_at,
-    started_at: job.started_at,
-    finished_at: job.finished_at,
-    template_id: job.template_id,
-    metadata: job.metadata === null ? null : (JSON.parse(job.metadata) as Record<string, unknown>),
-    attempts: Number(job.attempts),
-  };
-  if (job.status === 'succeeded' && job.render_id && job.expires_at) {
-    return { ...view, url: signedRenderUrl(job.base_url, secret, job.render_id, job.expires_at), expires_at: job.expires_at, size_bytes: Number(job.size_bytes), duration_ms: Number(job.duration_ms) };
-  }
-  if (job.status === 'failed' && job.error) return { ...view, error: JSON.parse(job.error) as { type: string; code: string; message: string } };
-  return view;
-}
 
 /** POST /api/v1/render/async (queued with 202, run by any node) and GET /api/v1/render-jobs/{id}. */
 export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderService): void {
@@ -43,7 +25,7 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
       const log = { templateId: null as string | null, templateName: null as string | null };
       try {
         const input = validate(asyncRenderRequestSchema, raw);
-        const { metadata, ...request } = input;
+        const { metadata, webhook_url, ...request } = input;
         if (metadata !== undefined && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) {
           throw invalidParameter('metadata', `metadata takes at most ${MAX_METADATA_BYTES} bytes as JSON.`);
         }
@@ -59,6 +41,7 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
           templateId: template?.id ?? null,
           metadata: metadata ?? null,
           baseUrl: baseUrl(event, deps),
+          webhookUrl: webhook_url ?? null,
         });
         event.res.status = 202;
         event.res.headers.set('location', `/api/v1/render-jobs/${job.id}`);
@@ -71,6 +54,12 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
         throw error;
       }
     },
+  });
+  resource(app, '/api/v1/webhook-secret', {
+    GET: async (event) => ({ secret: await deps.webhooks.secret((await requireAuth(event, deps, SESSION_ONLY)).userId) }),
+  });
+  resource(app, '/api/v1/webhook-secret/rotate', {
+    POST: async (event) => ({ secret: await deps.webhooks.rotate((await requireAuth(event, deps, SESSION_ONLY)).userId) }),
   });
   resource(app, '/api/v1/render-jobs/:id', {
     GET: async (event) => {

@@ -25,6 +25,11 @@ export const asyncRenderRequestSchema = renderRequestSchema
   .omit({ delivery: true })
   .extend({
     metadata: dataObject.optional().meta({ description: 'Returned with the job as given; at most 4 KiB as JSON.' }),
+    webhook_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional()
+      .meta({ description: 'POSTed `{type: "render.succeeded" | "render.failed", data: <the job>}` when it ends, signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the account\'s webhook secret; retried with backoff (6 attempts over 1 h 42 min) until a 2xx. Never to private addresses unless the server allows them.' }),
     // Refused rather than dropped: an async result is always stored and fetched by its URL.
     delivery: z.never().optional().meta({ description: 'Not taken: the result is stored as for `delivery: "url"`.' }),
   })

@@ -16,6 +16,7 @@ export interface NewJob {
   readonly templateId: string | null;
   readonly metadata: Record<string, unknown> | null;
   readonly baseUrl: string;
+  readonly webhookUrl: string | null;
 }
 
 /** The end of a job, written only by the node that holds its lease. */
@@ -52,6 +53,7 @@ export function createRenderJobStore(db: Db, now: () => number) {
         size_bytes: null,
         duration_ms: null,
         error: null,
+        webhook_url: job.webhookUrl,
       };
       await kysely.insertInto('render_jobs').values(row).execute();
       return row;
@@ -87,21 +89,22 @@ export function createRenderJobStore(db: Db, now: () => number) {
      * Write the outcome of an attempt, and run `alongside` (the log row) in the same
      * transaction, only while the attempt still holds the job: false when it does not.
      */
-    async finish(job: Pick<JobRow, 'id' | 'attempts' | 'user_id'>, outcome: JobOutcome, alongside: (trx: Transaction<Tables>) => Promise<unknown>): Promise<boolean> {
+    async finish(job: Pick<JobRow, 'id' | 'attempts' | 'user_id'>, outcome: JobOutcome, alongside: (trx: Transaction<Tables>, row: JobRow) => Promise<unknown>): Promise<boolean> {
       return db.write(job.user_id, async (trx) => {
         const fields =
           outcome.status === 'succeeded'
             ? { render_id: outcome.renderId, expires_at: outcome.expiresAt, size_bytes: outcome.sizeBytes, duration_ms: outcome.durationMs }
             : { error: JSON.stringify(outcome.error) };
-        const result = await trx
+        const row = await trx
           .updateTable('render_jobs')
           .set({ status: outcome.status, finished_at: iso(), lease_until: null, ...fields })
           .where('id', '=', job.id)
           .where('attempts', '=', job.attempts)
           .where('status', '=', 'running')
+          .returningAll()
           .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return false;
-        await alongside(trx);
+        if (!row) return false;
+        await alongside(trx, row);
         return true;
       });
     },

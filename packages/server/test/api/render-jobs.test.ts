@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createKey, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { FAKE_WORKER, startTestServer, type TestServer } from '../helpers/server.js';
@@ -70,5 +73,88 @@ describe('async renders', () => {
     const logs = await logsOf(dave);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ status: 'error', error: expect.any(String) });
+  });
+});
+
+describe('webhooks', () => {
+  let hooked: TestServer;
+  let receiver: Server;
+  let receiverUrl: string;
+  const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  /** Status codes the receiver answers with, in turn (then 200). */
+  const answers: number[] = [];
+  beforeAll(async () => {
+    // The receiver listens on loopback: this server allows private addresses.
+    hooked = await startTestServer({ renderWorkerUrl: FAKE_WORKER, jobPollMs: 50, allowPrivateNetwork: true });
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.statusCode = answers.shift() ?? 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(async () => {
+    await hooked.close();
+    receiver.close();
+  });
+
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(check()).toBe(true);
+  };
+
+  it('POSTs the finished job once, signed, and retries after a 500 with backoff', async () => {
+    const erin = await seedAccount(hooked.url);
+    const secret = (await call(hooked.url, '/api/v1/webhook-secret', { cookie: erin.cookie })).json.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    answers.push(500);
+    const accepted = await call(hooked.url, '/api/v1/render/async', { body: { html: 'hooked', webhook_url: receiverUrl }, key: erin.key });
+    expect(accepted.status).toBe(202);
+    await waitFor(() => received.length === 1);
+    // The next attempt waits 30 s (on the server's clock).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(1);
+    hooked.advance(31_000);
+    await waitFor(() => received.length === 2);
+    const [first, second] = received as [(typeof received)[0], (typeof received)[0]];
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.body).toBe(first.body);
+    // Standard Webhooks: v1, base64 HMAC-SHA256 over id.timestamp.body with the secret's bytes.
+    const id = String(second.headers['webhook-id']);
+    const timestamp = String(second.headers['webhook-timestamp']);
+    const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${second.body}`).digest('base64');
+    expect(second.headers['webhook-signature']).toBe(`v1,${expected}`);
+    const event = JSON.parse(second.body);
+    const job = (await call(hooked.url, `/api/v1/render-jobs/${accepted.json.id}`, { key: erin.key })).json;
+    expect(event).toEqual({ type: 'render.succeeded', data: job });
+    hooked.advance(3_600_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(2); // delivered: never again
+  });
+
+  it('sends render.failed for a failed job, signs with a rotated secret, and never posts to private addresses unless allowed', async () => {
+    received.length = 0;
+    const fred = await seedAccount(hooked.url);
+    const rotated = (await call(hooked.url, '/api/v1/webhook-secret/rotate', { method: 'POST', cookie: fred.cookie })).json.secret as string;
+    expect((await call(hooked.url, '/api/v1/webhook-secret', { cookie: fred.cookie })).json.secret).toBe(rotated);
+    await call(hooked.url, '/api/v1/render/async', { body: { html: 'FAIL:template_syntax_error', webhook_url: receiverUrl }, key: fred.key });
+    await waitFor(() => received.length === 1);
+    const event = JSON.parse(received[0]!.body);
+    expect(event).toMatchObject({ type: 'render.failed', data: { status: 'failed', error: { code: 'template_syntax_error' } } });
+    const signature = createHmac('sha256', Buffer.from(rotated.slice(6), 'base64')).update(`${received[0]!.headers['webhook-id']}.${received[0]!.headers['webhook-timestamp']}.${received[0]!.body}`).digest('base64');
+    expect(received[0]!.headers['webhook-signature']).toBe(`v1,${signature}`);
+
+    // The default server refuses loopback targets (the address guard of every outgoing request).
+    const gina = await seedAccount(server.url);
+    const refused = await call(server.url, '/api/v1/render/async', { body: { html: 'x', webhook_url: receiverUrl }, key: gina.key });
+    await finished(gina, refused.json.id);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toHaveLength(1);
+    expectError(await call(server.url, '/api/v1/render/async', { body: { html: 'x', webhook_url: 'ftp://example.com/x' }, key: gina.key }), 400, 'invalid_request_error', 'invalid_parameter', 'webhook_url');
   });
 });
