@@ -62,3 +62,9 @@ export function deferredResume(parent: ContainerBox): { child: number; inner: nu
   if (deferredLists === 0) return null;
   return deferred.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
 }
+
+/** A float of this box was split at this page's end: its first part commits the box to this page. */
+export function splitFloatHere(parent: ContainerBox): boolean {
+  if (deferredLists === 0) return false;
+  return deferred.get(parent)?.some((d) => d.started) ?? false;
+}

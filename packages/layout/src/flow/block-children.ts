@@ -12,7 +12,7 @@ import { isColumnFlow } from './column-flow.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
 import { applyClearance, avoidFloats, childFloats, followMargins, isFloatBox, settleMargins } from '../float/float-layout.js';
-import { deferredResume, flowFloat, startFloats } from '../float/float-pages.js';
+import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type ParallelFlow, type Resume, type Space } from './types.js';
@@ -187,7 +187,12 @@ function notPlaced(
   box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
 ): FlowOutcome {
   // Below monolithic overflow of the previous page, a break before the first child is as good as any.
-  if (state.placed === 0) return state.skipped > 0 ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
+  // A float split at this page's end (CSS Fragmentation 3 §4.4: a break inside it) keeps the box
+  // here, so the break goes before the child (Chromium; a float that fits whole moves with the box).
+  if (state.placed === 0) {
+    const breakHere = state.skipped > 0 || splitFloatHere(box);
+    return breakHere ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
+  }
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
   if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(children[i]!)))) {
