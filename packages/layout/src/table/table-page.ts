@@ -164,7 +164,7 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   if (!(avoid && cur.body > 0) || plan.rows.forced(r)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
-    const split = splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null);
+    const split = pageIsEmpty || !contentFits(plan, r, room) ? splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null) : null;
     if (split?.cells) {
       put(cur, split.row);
       cur.body++;
@@ -187,6 +187,17 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   return { kind: 'next', row: end };
 }
 
+
+/**
+ * Every cell's content of row r ends within `room`: only the cells' bottom padding and borders
+ * overflow. Chromium then moves the whole row on rather than breaking inside its cells before
+ * their last line or block (CSS Fragmentation 3 §4.4, measured: a cell with 2 or 3 lines or
+ * blocks and 30px of bottom padding that alone does not fit goes whole to the next page).
+ */
+function contentFits(plan: RowPlan, r: number, room: number): boolean {
+  if (plan.rows.forced(r)) return false;
+  return plan.rows.cells(r).every((c) => c.fragmentHeight - c.fragment.border.bottom - c.fragment.padding.bottom <= room + EPSILON);
+}
 
 /**
  * The end of the rows a break-inside: avoid row keeps together: its row-spanning cells are
