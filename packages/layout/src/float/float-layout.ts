@@ -128,7 +128,9 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
       fc.exclusions.floats.pop();
       laid = split;
       rest = split.resume;
-      at = fc.exclusions.place(side, outerWidth, laid.mt + laid.height + (rest ? 0 : laid.mb), at.y, fc.x, fc.x + used.width);
+      // A float broken here fills the page to its end (CSS Fragmentation 3 §4.4): what clears it goes to the next page.
+      const reach = rest ? Math.max(laid.mt + laid.height, parentTop + room - at.y) : laid.mt + laid.height + laid.mb;
+      at = fc.exclusions.place(side, outerWidth, reach, at.y, fc.x, fc.x + used.width);
       top = at.y + laid.mt - parentTop;
     }
   }

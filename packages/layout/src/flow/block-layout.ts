@@ -163,7 +163,15 @@ function childrenSpace(frame: Frame, topEdges: number): Space {
     return { ...space, blockSize: Infinity, pageTop: undefined, endReserve: undefined };
   }
   const reserve = space.mode === 'layout' ? reservedBottomEdges(used, box.style) : 0;
-  return reserve > 0 ? { ...space, blockSize: space.blockSize - reserve } : space;
+  const sized = reserve > 0 ? { ...space, blockSize: space.blockSize - reserve } : space;
+  // A box of definite height that ends on this page is not moved on by content overflowing it:
+  // its first child stays as monolithic overflow (CSS Fragmentation 3 §4.1; Chromium slices the
+  // line of a clearfix ::after of `height: 0` at the page end instead of moving the box).
+  const startsAbovePageEnd = space.blockSize - state.origin > EPSILON;
+  if (box.style.overflow === 'visible' && !continuation && startsAbovePageEnd && endsHere(used, space, state, topEdges, 0)) {
+    return { ...sized, pageIsEmpty: true };
+  }
+  return sized;
 }
 
 /** The box ends on this page: bottom margin collapsing (§8.3.1) and the used height (§10.6.3). */
