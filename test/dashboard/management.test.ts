@@ -276,6 +276,22 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     expect(await status(newPassword)).toBe(200);
   });
 
+  it('shows the webhook secret on request and rotates it after a confirmation', async () => {
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Show secret' }).click();
+    const shown = page.getByLabel('Webhook secret', { exact: true });
+    const first = await shown.textContent();
+    expect(first).toMatch(/^whsec_/);
+    expect(first).toBe((await page.evaluate(() => fetch('/api/v1/webhook-secret').then((r) => r.json()))).secret);
+    await page.getByRole('button', { name: 'Rotate secret…' }).click();
+    await confirmDialog(page, 'Cancel');
+    expect(await shown.textContent()).toBe(first);
+    await page.getByRole('button', { name: 'Rotate secret…' }).click();
+    await confirmDialog(page, 'Rotate secret');
+    await expect.poll(() => shown.textContent()).not.toBe(first);
+    expect(await shown.textContent()).toBe((await page.evaluate(() => fetch('/api/v1/webhook-secret').then((r) => r.json()))).secret);
+  });
+
   it('logs out everywhere after a confirmation: every session ends, this one too, API keys keep working', async () => {
     const other = await otherSession(newPassword);
     await page.getByRole('link', { name: 'Account' }).click();

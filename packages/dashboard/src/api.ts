@@ -87,6 +87,8 @@ export const api = {
     json<{ changed: boolean; other_sessions_ended: number }>('POST', '/auth/password', { current_password, new_password }),
   logoutEverywhere: () => json<{ logged_out: boolean; sessions_ended: number }>('POST', '/auth/logout-all', {}),
   me: () => json<{ user: User }>('GET', '/auth/me'),
+  webhookSecret: () => json<{ secret: string }>('GET', '/webhook-secret'),
+  rotateWebhookSecret: () => json<{ secret: string }>('POST', '/webhook-secret/rotate', {}),
 
   listTemplates: () => json<Template[]>('GET', '/templates'),
   getTemplate: (id: string) => json<Template>('GET', `/templates/${enc(id)}`),

@@ -1,7 +1,8 @@
 /**
  * The account: who is signed in, changing the password (which ends every other session),
- * logging out everywhere (a stolen session cookie stops working), and deletion behind a
- * typed confirmation.
+ * logging out everywhere (a stolen session cookie stops working), the secret that signs
+ * webhooks of async renders (shown on request, rotated behind a confirmation), and deletion
+ * behind a typed confirmation.
  */
 import { useState } from 'preact/hooks';
 import { ApiError, api } from '../api.js';
@@ -66,6 +67,40 @@ function PasswordForm() {
   );
 }
 
+/** DECISIONS.md "Async renders and webhooks": the account's signing secret, shown in settings. */
+function WebhookSecret() {
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const attempt = async (load: () => Promise<{ secret: string }>) => {
+    setError(null);
+    try {
+      setSecret((await load()).secret);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not reach the server.');
+    }
+  };
+  const rotate = async () => {
+    const ok = await confirmAction({
+      title: 'Rotate the webhook secret?',
+      message: 'Webhooks are signed with the new secret from now on; receivers that check the old one reject them until they are updated.',
+      confirmLabel: 'Rotate secret',
+    });
+    if (ok) await attempt(api.rotateWebhookSecret);
+  };
+
+  return (
+    <section class="account-section" aria-labelledby="webhook-title">
+      <h2 id="webhook-title">Webhook signing secret</h2>
+      <p>Webhooks of async renders carry a <code>webhook-signature</code> header made with this secret (Standard Webhooks).</p>
+      {secret === null
+        ? <button type="button" class="secondary" onClick={() => attempt(api.webhookSecret)}>Show secret</button>
+        : <p><code aria-label="Webhook secret">{secret}</code></p>}
+      <button type="button" class="secondary" onClick={rotate}>Rotate secret…</button>
+      {error && <p class="error" role="alert">{error}</p>}
+    </section>
+  );
+}
+
 export function AccountPage(props: { user: User; onDeleted: () => void; onLoggedOutEverywhere: () => void }) {
   useTitle('Account');
   const h1 = useFocusHeading();
@@ -116,6 +151,7 @@ export function AccountPage(props: { user: User; onDeleted: () => void; onLogged
         <button type="button" class="secondary" onClick={logoutEverywhere}>Log out everywhere…</button>
         {sessionError && <p class="error" role="alert">{sessionError}</p>}
       </section>
+      <WebhookSecret />
       <section class="danger-zone" aria-labelledby="danger-title">
         <h2 id="danger-title">Delete account</h2>
         <p>Deletes the account and everything in it. API keys stop working at once.</p>
