@@ -1,6 +1,6 @@
 import type { H3 } from 'h3';
 import type { AppDeps } from '../deps.js';
-import { ApiError, invalidParameter } from '../errors.js';
+import { invalidParameter } from '../errors.js';
 import { requireAuth } from '../http/auth.js';
 import { readJson, validate } from '../http/read-body.js';
 import { resource } from '../http/resource.js';
@@ -8,10 +8,9 @@ import { found, idParam } from '../http/respond.js';
 import { newId } from '../ids.js';
 import type { RenderService } from '../render/render-service.js';
 import { jobView } from '../render/job-view.js';
-import { isLogged } from '../render/stored.js';
 import { asyncRenderRequestSchema } from '../schemas/render.js';
 import { SESSION_ONLY } from './api-keys.js';
-import { baseUrl } from './render.js';
+import { baseUrl, renderLog } from './render.js';
 
 const MAX_METADATA_BYTES = 4096;
 
@@ -21,8 +20,7 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
     POST: async (event) => {
       const auth = await requireAuth(event, deps, { key: 'any', session: false });
       const raw = await readJson(event, deps.config);
-      const started = performance.now();
-      const log = { templateId: null as string | null, templateName: null as string | null };
+      const log = renderLog(deps, auth);
       try {
         const input = validate(asyncRenderRequestSchema, raw);
         const { metadata, webhook_url, ...request } = input;
@@ -31,7 +29,7 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
         }
         // Checked now, as for /render: an unknown template or a bad format answers at once.
         const template = await service.resolveTemplate(auth.userId, request);
-        if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
+        log.template(template);
         await service.buildJob(auth.userId, template, request, request.data ?? {});
         const job = await deps.jobs.create({
           id: newId('job'),
@@ -47,10 +45,7 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
         event.res.headers.set('location', `/api/v1/render-jobs/${job.id}`);
         return { id: job.id, status: job.status, created_at: job.created_at };
       } catch (error) {
-        if (isLogged(error)) {
-          const message = error instanceof ApiError ? error.message : 'Internal error.';
-          await deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status: 'error', durationMs: performance.now() - started, sizeBytes: null, error: message });
-        }
+        await log.failure(error);
         throw error;
       }
     },

@@ -18,22 +18,40 @@ async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: U
   return { url: signedRenderUrl(baseUrl(event, deps), deps.config.secret, id, expiresAt), expires_at: expiresAt };
 }
 
+/**
+ * The render log row of one API render request: the template once known, the time from the
+ * request, and an error's public message (a failure the caller caused; see isLogged).
+ */
+export function renderLog(deps: AppDeps, auth: { userId: string; keyId: string | null }) {
+  const started = performance.now();
+  const log = { templateId: null as string | null, templateName: null as string | null };
+  const write = (status: 'success' | 'error', sizeBytes: number | null, error: string | null, warnings: readonly RenderWarning[] = []) =>
+    deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error, warnings });
+  return {
+    started,
+    template(template: { id: string; name: string } | null) {
+      if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
+    },
+    success: (sizeBytes: number, warnings: readonly RenderWarning[]) => write('success', sizeBytes, null, warnings),
+    async failure(error: unknown) {
+      if (isLogged(error)) await write('error', null, error instanceof ApiError ? error.message : 'Internal error.');
+    },
+  };
+}
+
 /** POST /api/v1/render (API keys of either scope) and POST /api/v1/render/preview (sessions). */
 export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderService): void {
   resource(app, '/api/v1/render', {
     POST: async (event) => {
       const auth = await requireAuth(event, deps, { key: 'any', session: false });
       const raw = await readJson(event, deps.config);
-      const started = performance.now();
-      const log = { templateId: null as string | null, templateName: null as string | null };
-      const write = (status: 'success' | 'error', sizeBytes: number | null, error: string | null, warnings: readonly RenderWarning[] = []) =>
-        deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error, warnings });
+      const log = renderLog(deps, auth);
       try {
         const input = validate(renderRequestSchema, raw);
         const template = await service.resolveTemplate(auth.userId, input);
-        if (template) Object.assign(log, { templateId: template.id, templateName: template.name });
+        log.template(template);
         const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, input.data ?? {}), auth.userId);
-        const durationMs = Math.round(performance.now() - started);
+        const durationMs = Math.round(performance.now() - log.started);
         const filename = `${template?.slug ?? 'document'}.pdf`;
         const answer =
           input.delivery === 'url'
@@ -41,10 +59,10 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
             : input.delivery === 'base64'
               ? { pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.byteLength, duration_ms: durationMs, warnings }
               : pdfResponse(pdf, filename, warnings);
-        await write('success', pdf.byteLength, null, warnings);
+        await log.success(pdf.byteLength, warnings);
         return answer;
       } catch (error) {
-        if (isLogged(error)) await write('error', null, error instanceof ApiError ? error.message : 'Internal error.');
+        await log.failure(error);
         throw error;
       }
     },
