@@ -2,7 +2,7 @@
  * Render logs, newest first, with filters and cursor pagination (SPEC.md "Logs").
  * Applied filters live in the URL (ui/log-filters.ts); the form is what is being edited.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { navigate, useSearch } from '../router.js';
 import type { LogQuery, PdfLog } from '../types.js';
@@ -46,7 +46,11 @@ export function LogsPage() {
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const page = cursors.length - 1;
   // New filters in the URL (applied here, reloaded, or back/forward): the form shows them, from page one.
+  // Not on mount: the form starts from them already, and an edit made before the effect runs must stay.
+  const shown = useRef(applied);
   useEffect(() => {
+    if (shown.current === applied) return;
+    shown.current = applied;
     setForm(applied);
     setCursors([undefined]);
   }, [applied]);
