@@ -120,6 +120,11 @@ export const api = {
   },
 };
 
+/** The line a page shows for a failed call: the server's message, else that it could not be reached (fetch rejects only when no answer came). */
+export function errorText(err: unknown): string {
+  return err instanceof ApiError ? err.message : 'Could not reach the server.';
+}
+
 /** "line 3" in a template_syntax_error message → 3; null when the message names no line. */
 export function errorLine(err: ApiError): number | null {
   const m = /line (\d+)/i.exec(err.message);

@@ -5,7 +5,7 @@
  * behind a typed confirmation.
  */
 import { useState } from 'preact/hooks';
-import { ApiError, api } from '../api.js';
+import { api, errorText } from '../api.js';
 import type { User } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
@@ -35,7 +35,7 @@ function PasswordForm() {
       setRepeat('');
       setNotice(`Password changed. ${ended === 1 ? '1 other session was' : `${ended} other sessions were`} logged out.`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not reach the server.');
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -76,7 +76,7 @@ function WebhookSecret() {
     try {
       setSecret((await load()).secret);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not reach the server.');
+      setError(errorText(err));
     }
   };
   const rotate = async () => {
@@ -117,7 +117,7 @@ export function AccountPage(props: { user: User; onDeleted: () => void; onLogged
       await api.deleteAccount();
       props.onDeleted();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     }
   };
 
@@ -133,7 +133,7 @@ export function AccountPage(props: { user: User; onDeleted: () => void; onLogged
       await api.logoutEverywhere();
       props.onLoggedOutEverywhere();
     } catch (err) {
-      setSessionError(err instanceof ApiError ? err.message : String(err));
+      setSessionError(errorText(err));
     }
   };
 

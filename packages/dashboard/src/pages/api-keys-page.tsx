@@ -1,6 +1,6 @@
 /** API keys: create (the full key is shown once, with a copy button), list, revoke. */
 import { useRef, useState } from 'preact/hooks';
-import { ApiError, api } from '../api.js';
+import { api, errorText } from '../api.js';
 import type { ApiKey, CreatedApiKey, Permission } from '../types.js';
 import { confirmAction } from '../ui/confirm.js';
 import { formatDate } from '../ui/format.js';
@@ -58,7 +58,7 @@ export function ApiKeysPage() {
       setName('');
       list.reload();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     }
   };
   const revoke = async (k: ApiKey) => {

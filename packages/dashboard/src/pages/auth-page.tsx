@@ -1,6 +1,6 @@
 /** Sign-up and log-in share one form; the URL picks which (DECISIONS.md "Authentication"). */
 import { useState } from 'preact/hooks';
-import { ApiError, api } from '../api.js';
+import { api, errorText } from '../api.js';
 import type { User } from '../types.js';
 import { useFocusHeading, useTitle } from '../ui/hooks.js';
 
@@ -21,7 +21,7 @@ export function AuthPage(props: { mode: 'signup' | 'login'; onSignedIn: (u: User
       const { user } = signup ? await api.signup(email, password) : await api.login(email, password);
       props.onSignedIn(user);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not reach the server.');
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@
  * placeholder body, so placement and page numbers show as they will in templates.
  */
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, api, errorLine } from '../api.js';
+import { api, errorLine, errorText } from '../api.js';
 import { navigate } from '../router.js';
 import type { Component, ComponentType, PreviewRequest } from '../types.js';
 import { CodeEditor, type LineDiagnostic } from '../ui/code-editor.js';
@@ -74,7 +74,7 @@ function ComponentForm(props: { component: Component | null }) {
       setBaseline(JSON.stringify([name, type, html]));
       setNotice(`Saved at ${new Date().toLocaleTimeString()}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     }
   };
   const remove = async () => {
@@ -88,7 +88,7 @@ function ComponentForm(props: { component: Component | null }) {
       await api.deleteComponent(saved.id);
       navigate('/components');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     }
   };
 

@@ -4,7 +4,7 @@
  * unsaved template survives. Logging in as someone else starts afresh.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, sessionEvents } from '../api.js';
+import { api, sessionEvents, errorText } from '../api.js';
 import type { User } from '../types.js';
 
 export function SessionDialog(props: { user: User; onResumed: () => void; onSwitched: (u: User) => void }) {
@@ -26,7 +26,7 @@ export function SessionDialog(props: { user: User; onResumed: () => void; onSwit
       }
       else props.onSwitched(user);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not reach the server.');
+      setError(errorText(err));
     }
   };
 

@@ -4,7 +4,7 @@
  * `id` null means a new, not yet saved template.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { ApiError, api, errorLine } from '../api.js';
+import { api, errorLine, errorText } from '../api.js';
 import { navigate } from '../router.js';
 import type { Component, JsonObject, PreviewRequest, Template } from '../types.js';
 import { cleanFormat } from '../ui/clean-format.js';
@@ -79,7 +79,7 @@ function EditorForm(props: { template: Template | null; components: Component[] 
       setNotice(`Saved at ${new Date().toLocaleTimeString()}`);
       if (!saved) history.replaceState(null, '', `/templates/${t.id}`);
     } catch (err) {
-      setSaveError(err instanceof ApiError ? err.message : String(err));
+      setSaveError(errorText(err));
     } finally {
       setSaving(false);
     }
