@@ -1,4 +1,4 @@
-import { streamDocument, type Measurer, type PageSink } from '@platen/layout';
+import { streamDocument, type LayoutOptions, type Measurer, type PageSink } from '@platen/layout';
 import { checkRenderOptions } from './check-options.js';
 import { DocumentTooLargeError, PlatenError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
@@ -156,25 +156,33 @@ async function styleWithStylesheets(html: string, header: string | null, footer:
   return result;
 }
 
+/** The layout options of a render: the page style and chrome from styling, the placement rules from the format. */
+export function layoutOptions(
+  styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number,
+  image: (src: string) => { width: number; height: number } | null,
+): LayoutOptions {
+  return {
+    measurer,
+    pageStyle: styles.pageStyle,
+    images: image,
+    header: styles.header,
+    footer: styles.footer,
+    componentGap: format.componentGap,
+    footerPosition: format.footerPosition,
+    verticalAlign: format.verticalAlign,
+    horizontalAlign: format.horizontalAlign,
+    maxPages,
+    quirks: styles.quirksMode,
+    pageBackgroundImages: styles.pageImageUrls.length > 0,
+  };
+}
+
 function layoutPages(
   styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number,
   image: (src: string) => { width: number; height: number } | null, sink: PageSink,
 ): void {
   try {
-    streamDocument(styles.root, {
-      measurer,
-      pageStyle: styles.pageStyle,
-      images: image,
-      header: styles.header,
-      footer: styles.footer,
-      componentGap: format.componentGap,
-      footerPosition: format.footerPosition,
-      verticalAlign: format.verticalAlign,
-      horizontalAlign: format.horizontalAlign,
-      maxPages,
-      quirks: styles.quirksMode,
-      pageBackgroundImages: styles.pageImageUrls.length > 0,
-    }, sink);
+    streamDocument(styles.root, layoutOptions(styles, format, measurer, maxPages, image), sink);
   } catch (error) {
     if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large') throw new DocumentTooLargeError(error.message);
     throw error;

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { wordBaselines } from './baselines.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const renderer = process.argv[2] ?? '/work/shared/tools/fidelity/chromium-render.mjs';
+// The fidelity harness sits beside the repository (../shared), as CI checks it out.
+const renderer = process.argv[2] ?? resolve(here, '../../../../shared/tools/fidelity/chromium-render.mjs');
 const only = process.argv.slice(3);
 const tmp = mkdtempSync(join(tmpdir(), 'text-positions-'));
 const round = (n) => Math.round(n * 100) / 100;

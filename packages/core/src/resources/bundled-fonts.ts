@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 /**
  * The fonts shipped with Platen, from npm packages so that output does not depend on the
  * host. They stand in for what Chromium used on the reference machine (see
- * /work/shared/corpus/README.md, "Fonts on the reference machine"):
+ * the shared corpus README, ../shared/corpus/README.md beside the repository, "Fonts on the reference machine"):
  * Arimo, Tinos and Cousine are metric-identical to Liberation Sans, Serif and Mono 2.x.
  * Only the weights Liberation has (400, 700) are registered, so that `font-weight: 600`
  * picks the bold face exactly as it did with Liberation (CSS Fonts 4 §5.2).

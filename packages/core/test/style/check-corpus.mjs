@@ -4,13 +4,14 @@
 // Usage: npx tsc -b packages/core && node packages/core/test/style/check-corpus.mjs [../shared/corpus]
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseHtml } from '../../dist/html/parse.js';
 import { resolveFormat } from '../../dist/format.js';
 import { expandTemplate } from '../../dist/template/expand.js';
 import { computeStyles } from '../../dist/style/index.js';
 
-const corpus = resolve(process.argv[2] ?? '/work/shared/corpus');
+// The shared corpus sits beside the repository (../shared), as CI checks it out.
+const corpus = resolve(process.argv[2] ?? fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url)));
 const PRESETS = { a4: { preset: 'a4' }, letter: { preset: 'letter' }, a5: { preset: 'custom', width: '148mm', height: '210mm' } };
 let problems = 0;
 for (const name of readdirSync(corpus).sort()) {
