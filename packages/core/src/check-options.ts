@@ -1,4 +1,5 @@
 import { InvalidOptionError } from './errors.js';
+import { checkPdfOptions } from './pdf/check.js';
 
 /**
  * render() is called from plain JavaScript too: check each option's type up front, so that a
@@ -32,13 +33,15 @@ export function checkRenderOptions(options: unknown): void {
   if (o.fontDirs !== undefined && !(Array.isArray(o.fontDirs) && o.fontDirs.every((dir) => typeof dir === 'string'))) {
     fail('fontDirs', `fontDirs must be an array of folder paths; got ${describe(o.fontDirs)}.`);
   }
+  if (o.pdf !== undefined) checkPdfOptions(o.pdf);
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
+/** A value as an error message names it (strings cut at 40 characters). */
+export function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

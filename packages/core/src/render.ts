@@ -13,6 +13,8 @@ import { createResourceLoader, type ResourceLoader } from './resources/loader.js
 import { computeStyles, type StyleResult } from './style/index.js';
 import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
+import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
+import type { PdfOptions } from './pdf/options.js';
 
 /** Everything one render needs. Only `html` is required. */
 export interface RenderOptions {
@@ -43,6 +45,8 @@ export interface RenderOptions {
   readonly maxResources?: number;
   /** Bytes of remote resources fetched per render at most (default 64 MiB). */
   readonly maxResourceBytes?: number;
+  /** Metadata, PDF/A, encryption, attachments, Factur-X: see PdfOptions. Omitted: a plain PDF as always. */
+  readonly pdf?: PdfOptions;
 }
 
 export interface Diagnostic {
@@ -89,7 +93,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const imageDiagnostics: ImageDiagnostic[] = [];
   const paintDiagnostics: PaintDiagnostic[] = [];
   const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
-  const laidOut = await styleAndLayout(html, header, footer, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics);
+  const laidOut = await styleAndLayout(html, header, footer, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics, options.pdf);
   const { painter } = laidOut;
   // Pagination always makes a page; none means a layout bug (a non-finite size). Readers
   // reject a PDF without pages, so this fails the render instead of answering one.
@@ -116,16 +120,18 @@ interface LaidOut {
  */
 async function styleAndLayout(
   html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader, fonts: FontSet,
-  imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[],
+  imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[], pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
-  const styles = await styleWithStylesheets(html, header, footer, format, loader);
+  const { styles, meta } = await styleWithStylesheets(html, header, footer, format, loader);
   const [images] = await Promise.all([
     loadImages(loader, [...collectImageUrls([styles.root, styles.header, styles.footer]), ...styles.pageImageUrls], imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
   const measurer: Measurer = createMeasurer(fonts);
-  const title = styles.title;
-  const painter = new PdfPainter({ fonts, images, ...(title ? { title } : {}), outline: true, diagnostics: paintDiagnostics });
+  const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
+  const painter = new PdfPainter({
+    fonts, images, ...info, creationDate, ...(language ? { lang: language } : {}), ...(pdf ? { pdf } : {}), outline: true, diagnostics: paintDiagnostics,
+  });
   layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
   return { painter, diagnostics: styles.diagnostics };
 }
@@ -139,8 +145,11 @@ function checkSize(html: string, maxBytes: number): string {
  * Style the document; when it links external stylesheets (`<link>`, `@import`,
  * google_fonts_url), fetch them through the loader and style again with their text.
  */
-async function styleWithStylesheets(html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader): Promise<StyleResult> {
+async function styleWithStylesheets(
+  html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader,
+): Promise<{ styles: StyleResult; meta: HtmlMetadata }> {
   const doc = parseHtml(html);
+  const meta = htmlMetadata(doc);
   const chrome = { ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}) };
   const sheets = new Map<string, string | null>();
   let result = computeStyles(doc, { format, chrome });
@@ -153,7 +162,7 @@ async function styleWithStylesheets(html: string, header: string | null, footer:
     }));
     result = computeStyles(doc, { format, chrome, resolveStylesheet: (url) => sheets.get(url) ?? null });
   }
-  return result;
+  return { styles: result, meta };
 }
 
 /** The layout options of a render: the page style and chrome from styling, the placement rules from the format. */

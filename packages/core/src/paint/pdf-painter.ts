@@ -10,11 +10,12 @@ import { NamedDestinations } from './links.js';
 import { indexPage } from './page-index.js';
 import { createOutlineBuilder } from './outline.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
+import { FIXED_DATE } from '../pdf/metadata.js';
+import type { PdfOptions } from '../pdf/options.js';
+import { PRODUCER, pdfKitFileOptions, prepareFile } from './pdf-file.js';
 
 /** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
 export const PT_PER_PX = 0.75;
-/** Fixed dates keep output byte-identical for the same input (and the file ID, an MD5 of the info). */
-const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 
 export interface PaintOptions {
   readonly fonts: FontSet;
@@ -29,6 +30,8 @@ export interface PaintOptions {
   readonly keywords?: string;
   readonly creationDate?: Date;
   readonly lang?: string;
+  /** Standard, encryption, attachments (checked by checkPdfOptions); the metadata comes in the fields above. */
+  readonly pdf?: PdfOptions;
   /** Add PDF bookmarks from the h1–h6 headings. */
   readonly outline?: boolean;
   /** Receives warnings (fonts or images that could not be drawn…). */
@@ -79,12 +82,13 @@ interface Run {
 
 function createDocument(options: PaintOptions): PDFKit.PDFDocument {
   const date = options.creationDate ?? FIXED_DATE;
-  const info: Record<string, string | Date> = { Producer: 'Platen', Creator: 'Platen', CreationDate: date, ModDate: date };
+  const info: Record<string, string | Date> = { Producer: PRODUCER, Creator: PRODUCER, CreationDate: date, ModDate: date };
   if (options.title) info.Title = options.title;
   if (options.author) info.Author = options.author;
   if (options.subject) info.Subject = options.subject;
   if (options.keywords) info.Keywords = options.keywords;
-  return new PDFDocument({
+  const doc = new PDFDocument({
+    ...pdfKitFileOptions(options.pdf),
     autoFirstPage: false,
     // Pages stay open until doc.end(): the chrome is painted onto them once every page is laid out.
     bufferPages: true,
@@ -94,7 +98,10 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
     info: info as PDFKit.DocumentInfo,
     displayTitle: Boolean(options.title),
     ...(options.lang ? { lang: options.lang } : {}),
-  });
+  } as PDFKit.PDFDocumentOptions);
+  const { title, author, subject, keywords, lang: language } = options;
+  prepareFile(doc, options.pdf, { title, author, subject, keywords, language, creationDate: date });
+  return doc;
 }
 
 /**

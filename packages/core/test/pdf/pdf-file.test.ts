@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InvalidOptionError, render, type PdfOptions } from '../../src/index.js';
+import { catalog, pdfdetach, pdfinfo, qpdfCheck, qpdfEncryption, qpdfObjects, xmp } from './pdf-tools.js';
+
+const HTML = `<!doctype html><html lang="de-CH"><head><title>Rechnung &amp; Co</title>
+<meta name="author" content="Anna Müller"><meta name="description" content="Eine Rechnung"><meta name="keywords" content="rechnung, 2026">
+</head><body><h1>Rechnung</h1><p>Hallo <a href="https://example.com/">Link</a></p></body></html>`;
+const INVOICE_XML = readFileSync(new URL('./invoice-en16931.xml', import.meta.url), 'utf8');
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** What render() refuses `pdf` with: the param and message. */
+async function refusal(pdf: unknown): Promise<InvalidOptionError> {
+  const error = await render({ html: HTML, pdf: pdf as PdfOptions }).then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(InvalidOptionError);
+  return error as InvalidOptionError;
+}
+
+/** A property's text in the XMP, whatever rdf:Description holds it (rdf:Alt / Seq / Bag give their first li). */
+function xmpValue(parsed: Record<string, unknown>, name: string): unknown {
+  const rdf = (parsed['x:xmpmeta'] as Record<string, Record<string, unknown>>)['rdf:RDF']!;
+  const descriptions = ([] as Record<string, unknown>[]).concat(rdf['rdf:Description'] as Record<string, unknown>[]);
+  const value = descriptions.find((d) => name in d)?.[name];
+  const first = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    const o = v as Record<string, unknown>;
+    for (const container of ['rdf:Alt', 'rdf:Seq', 'rdf:Bag']) if (container in o) return first((o[container] as Record<string, unknown>)['rdf:li']);
+    return '#text' in o ? o['#text'] : v;
+  };
+  return first(value);
+}
+
+describe('pdf.metadata: document information (pdfinfo, XMP)', () => {
+  it('takes title, author, subject and keywords from the HTML head by default', async () => {
+    const info = pdfinfo(await render({ html: HTML }));
+    expect(info).toMatchObject({ Title: 'Rechnung & Co', Author: 'Anna Müller', Subject: 'Eine Rechnung', Keywords: 'rechnung, 2026', Producer: 'Platen' });
+    expect(info['CreationDate']).toBe('Sat Jan  1 00:00:00 2000 UTC');
+    // A plain print carries no XMP and stays PDF 1.3, as before.
+    expect(info['Metadata Stream']).toBe('no');
+    expect(info['PDF version']).toBe('1.3');
+  });
+
+  it('lets the options win, joins keyword lists, and takes a creation date', async () => {
+    const pdf = await render({
+      html: HTML,
+      pdf: { metadata: { title: 'Invoice <42>', author: '', keywords: ['a', 'b'], creation_date: '2026-03-01T09:30:00+01:00' } },
+    });
+    const info = pdfinfo(pdf);
+    expect(info).toMatchObject({ Title: 'Invoice <42>', Subject: 'Eine Rechnung', Keywords: 'a, b', CreationDate: 'Sun Mar  1 08:30:00 2026 UTC', ModDate: 'Sun Mar  1 08:30:00 2026 UTC' });
+    // An empty string removes what the HTML would give.
+    expect(info['Author']).toBeUndefined();
+  });
+
+  it('is reproducible: the same input gives the same bytes', async () => {
+    const options = { html: HTML, pdf: { metadata: { title: 'T' }, standard: 'pdf/a-2b' as const } };
+    expect(Buffer.from(await render(options)).equals(Buffer.from(await render(options)))).toBe(true);
+  });
+
+  it('writes an XMP packet that is well-formed XML and says what the Info dictionary says', async () => {
+    const pdf = await render({ html: HTML, pdf: { standard: 'pdf/a-2b', metadata: { title: 'A & B <c> "d"' } } });
+    const { parsed } = xmp(pdf);
+    expect(xmpValue(parsed, 'dc:title')).toBe('A & B <c> "d"');
+    expect(xmpValue(parsed, 'dc:creator')).toBe('Anna Müller');
+    expect(xmpValue(parsed, 'dc:description')).toBe('Eine Rechnung');
+    expect(xmpValue(parsed, 'dc:language')).toBe('de-CH');
+    expect(xmpValue(parsed, 'pdf:Keywords')).toBe('rechnung, 2026');
+    expect(xmpValue(parsed, 'pdf:Producer')).toBe('Platen');
+    expect(xmpValue(parsed, 'xmp:CreateDate')).toBe('2000-01-01T00:00:00Z');
+    expect(xmpValue(parsed, 'xmp:ModifyDate')).toBe('2000-01-01T00:00:00Z');
+    expect(pdfinfo(pdf)['Title']).toBe('A & B <c> "d"');
+    // The language is the catalog's /Lang too.
+    expect(catalog(qpdfObjects(pdf))['/Lang']).toBe('u:de-CH');
+  });
+});
+
+describe('pdf.encryption: AES-256, passwords and permissions (pdfinfo, qpdf)', () => {
+  const options = { user_password: 'open sesame', owner_password: 'owner-secret', permissions: { print: 'low' as const, copy: false, modify: false } };
+
+  it('needs the user password to open, and grants what the permissions say', async () => {
+    const pdf = await render({ html: HTML, pdf: { encryption: options } });
+    expect(pdfinfo(pdf).error).toMatch(/Incorrect password/);
+    expect(pdfinfo(pdf, 'wrong').error).toMatch(/Incorrect password/);
+    const info = pdfinfo(pdf, 'open sesame');
+    expect(info['Encrypted']).toMatch(/^yes \(.*copy:no.*algorithm:AES-256\)$/);
+    expect(info['Title']).toBe('Rechnung & Co');
+    expect(qpdfCheck(pdf, 'open sesame').status).toBe(0);
+    const shown = qpdfEncryption(pdf, 'owner-secret');
+    expect(shown).toContain('Supplied password is owner password');
+    expect(shown).toContain('file encryption method: AESv3');
+    expect(shown).toContain('print low resolution: allowed');
+    expect(shown).toContain('print high resolution: not allowed');
+    expect(shown).toContain('extract for any purpose: not allowed');
+    expect(shown).toContain('modify other: not allowed');
+    expect(shown).toContain('modify annotations: allowed');
+    expect(shown).toContain('extract for accessibility: allowed');
+  });
+
+  it('opens without a password when only permissions are set, under a random owner password', async () => {
+    const pdf = await render({ html: HTML, pdf: { encryption: { permissions: { print: false } } } });
+    expect(pdfinfo(pdf)['Encrypted']).toMatch(/print:no/);
+    expect(qpdfEncryption(pdf, '')).toContain('Supplied password is user password');
+  });
+
+  it('never repeats a password in an error', async () => {
+    const error = await refusal({ encryption: { user_password: 'x'.repeat(128) } });
+    expect(error.param).toBe('pdf.encryption.user_password');
+    expect(error.message).not.toContain('xxxx');
+  });
+});
+
+describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => {
+  it('writes PDF/A-3b: the sRGB output intent, pdfaid, attachments with AFRelationship', async () => {
+    const pdf = await render({
+      html: HTML,
+      pdf: {
+        standard: 'pdf/a-3b',
+        attachments: [{ filename: 'data.json', content: b64('{"total":1200}'), mime_type: 'application/json', relationship: 'Data', description: 'The data' }],
+      },
+    });
+    expect(qpdfCheck(pdf).status).toBe(0);
+    const info = pdfinfo(pdf);
+    expect(info['PDF version']).toBe('1.7');
+    expect(info['Encrypted']).toBe('no');
+    const { parsed } = xmp(pdf);
+    expect(xmpValue(parsed, 'pdfaid:part')).toBe('3');
+    expect(xmpValue(parsed, 'pdfaid:conformance')).toBe('B');
+
+    const objects = qpdfObjects(pdf);
+    const root = catalog(objects);
+    const dict = (ref: unknown) => objects[`obj:${String(ref)}`]!;
+    const intent = dict((root['/OutputIntents'] as string[])[0]).value as Record<string, unknown>;
+    expect(intent).toMatchObject({ '/Type': '/OutputIntent', '/S': '/GTS_PDFA1', '/OutputConditionIdentifier': 'u:sRGB IEC61966-2.1' });
+    expect(dict(intent['/DestOutputProfile']).stream?.dict['/N']).toBe(3);
+    const [spec] = (root['/AF'] as string[]).map((ref) => dict(ref).value as Record<string, unknown>);
+    expect(spec).toMatchObject({ '/Type': '/Filespec', '/AFRelationship': '/Data', '/F': 'u:data.json', '/UF': 'u:data.json', '/Desc': 'u:The data' });
+    const file = dict((spec!['/EF'] as Record<string, string>)['/F']).stream!.dict;
+    expect(file).toMatchObject({ '/Type': '/EmbeddedFile', '/Subtype': '/application/json' });
+    expect((file['/Params'] as Record<string, unknown>)['/ModDate']).toBe('u:D:20000101000000Z');
+
+    const detached = pdfdetach(pdf);
+    expect(detached.list).toContain('1: data.json');
+    expect(detached.files['data.json']?.toString()).toBe('{"total":1200}');
+  });
+
+  it('makes a Factur-X e-invoice: factur-x.xml, Alternative, the fx XMP and its extension schema', async () => {
+    const pdf = await render({ html: HTML, pdf: { factur_x: { xml: INVOICE_XML } } });
+    expect(qpdfCheck(pdf).status).toBe(0);
+    expect(pdfdetach(pdf).files['factur-x.xml']?.toString()).toBe(INVOICE_XML);
+    const { parsed, text } = xmp(pdf);
+    expect(xmpValue(parsed, 'pdfaid:part')).toBe('3');
+    expect(xmpValue(parsed, 'fx:DocumentType')).toBe('INVOICE');
+    expect(xmpValue(parsed, 'fx:DocumentFileName')).toBe('factur-x.xml');
+    expect(xmpValue(parsed, 'fx:ConformanceLevel')).toBe('EN 16931');
+    expect(xmpValue(parsed, 'fx:Version')).toBe('1.0');
+    expect(text).toContain('<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>');
+    const objects = qpdfObjects(pdf);
+    const spec = objects[`obj:${(catalog(objects)['/AF'] as string[])[0]!}`]!.value;
+    expect(spec).toMatchObject({ '/AFRelationship': '/Alternative', '/F': 'u:factur-x.xml' });
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['pdf.encryption', { standard: 'pdf/a-2b', encryption: { user_password: 'pw' } }, /PDF\/A forbids encryption/],
+    ['pdf.attachments', { standard: 'pdf/a-2b', attachments: [{ filename: 'a.txt', content: b64('a') }] }, /pdf\/a-3b/],
+    ['pdf.standard', { standard: 'pdf/a-2b', factur_x: { xml: INVOICE_XML } }, /Factur-X needs PDF\/A-3/],
+    ['pdf.standard', { standard: 'pdf/a-1b' }, /one of "pdf\/a-2b", "pdf\/a-3b"/],
+    ['pdf.attachments.0.filename', { attachments: [{ filename: '../x', content: b64('a') }] }, /without "\/"/],
+    ['pdf.attachments.0.content', { attachments: [{ filename: 'x', content: 'not base64!' }] }, /base64/],
+    ['pdf.attachments.0.relationship', { attachments: [{ filename: 'x', content: '', relationship: 'Friend' }] }, /"Source"/],
+    ['pdf.attachments.1.filename', { attachments: [{ filename: 'x', content: '' }, { filename: 'x', content: '' }] }, /Two attachments/],
+    ['pdf.attachments', { attachments: Array.from({ length: 33 }, (_, i) => ({ filename: `f${i}`, content: '' })) }, /At most 32/],
+    ['pdf.factur_x.xml', { factur_x: { xml: '<html/>' } }, /CrossIndustryInvoice/],
+    ['pdf.factur_x.profile', { factur_x: { xml: INVOICE_XML, profile: 'BASIC' } }, /declares the EN 16931 profile/],
+    ['pdf.metadata.creation_date', { metadata: { creation_date: 'yesterday' } }, /ISO 8601/],
+    ['pdf.metadata.language', { metadata: { language: 'en us' } }, /language tag/],
+    ['pdf.encryption.userPassword', { encryption: { userPassword: 'pw' } }, /no option "userPassword"/],
+    ['pdf.__proto__', JSON.parse('{"__proto__": {"standard": "pdf/a-3b"}}'), /no option "__proto__"/],
+  ])('refuses %s', async (param, pdf, message) => {
+    const error = await refusal(pdf);
+    expect(error.param).toBe(param);
+    expect(error.message).toMatch(message);
+  });
+});
