@@ -82,6 +82,35 @@ describe('platen render', () => {
     expect(readFileSync(join(dir, 'font-dir-out', readdirSync(join(dir, 'font-dir-out'))[0]!)).toString('latin1')).toContain('PlatenFixtureMono-Regular');
   });
 
+  it('sets the pdf options from flags: metadata, a Factur-X invoice, encryption from the environment (pdfinfo, pdfdetach)', async () => {
+    const xml = fileURLToPath(new URL('../../packages/core/test/pdf/invoice-en16931.xml', import.meta.url));
+    const invoice = join(dir, 'e-invoice.pdf');
+    const made = await platen(['render', '-', '--author', 'ACME SARL', '--keywords', 'invoice, 42', '--creation-date', '2026-03-01T10:00:00Z', '--factur-x', xml, '-o', invoice], '<html lang="fr"><title>Facture 42</title><p>Facture</p></html>');
+    expect(made.stderr).toBe('');
+    const info = execFileSync('pdfinfo', [invoice], { encoding: 'utf8' });
+    expect(info).toMatch(/^Title: +Facture 42$/m);
+    expect(info).toMatch(/^Author: +ACME SARL$/m);
+    expect(info).toMatch(/^Keywords: +invoice, 42$/m);
+    expect(info).toMatch(/^CreationDate: +Sun Mar  1 10:00:00 2026 UTC$/m);
+    expect(info).toMatch(/^Metadata Stream: +yes$/m);
+    expect(execFileSync('pdfdetach', ['-list', invoice], { encoding: 'utf8' })).toContain('1: factur-x.xml');
+
+    const locked = join(dir, 'locked.pdf');
+    const encrypted = await new Promise<number>((resolve) => {
+      const child = execFile('node', [cli, 'render', '-', '--permissions', 'print', '-o', locked], { env: { ...process.env, PLATEN_PDF_USER_PASSWORD: 's3cret' } }, (error) => resolve(error ? 1 : 0));
+      child.stdin!.end('<p>Locked</p>');
+    });
+    expect(encrypted).toBe(0);
+    expect(() => execFileSync('pdfinfo', [locked], { stdio: 'pipe' })).toThrow();
+    expect(execFileSync('pdfinfo', ['-upw', 's3cret', locked], { encoding: 'utf8' })).toMatch(/^Encrypted: +yes \(print:yes copy:no change:no addNotes:no algorithm:AES-256\)$/m);
+  });
+
+  it('refuses pdf options that cannot go together with one line naming the option', async () => {
+    const result = await platen(['render', '-', '--pdf-standard', 'pdf/a-2b', '--user-password', 'x', '-o', join(dir, 'never.pdf')], '<p>x</p>');
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('platen: invalid_parameter (pdf.encryption): PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "pdf/a-2b".');
+  });
+
   it('names the line of a template syntax error and leaves no file behind', async () => {
     const template = join(dir, 'broken.html');
     writeFileSync(template, '<p>one</p>\n<p>two</p>\n<p>{{name bar=}}</p>\n');

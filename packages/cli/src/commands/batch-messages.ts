@@ -1,3 +1,5 @@
+import type { PdfOptions } from '@platen/core';
+
 /** Messages between `platen render --batch` and its worker threads (structured clone). */
 
 /** Everything of a render that is the same for every line: sent once per worker. */
@@ -9,6 +11,8 @@ export interface BatchTemplate {
   readonly blocks: Record<string, string>;
   readonly baseDir: string;
   readonly fontDirs: readonly string[];
+  /** The `pdf` options (metadata, PDF/A, encryption…), the same for every line. */
+  readonly pdf?: PdfOptions;
 }
 
 export interface BatchItem {

@@ -4,6 +4,7 @@ import { renderDocument, type PdfFormat } from '@platen/core';
 import { parseCommand } from '../args.js';
 import { UsageError, UserError } from '../usage.js';
 import { parseJobs, reportBatch, runBatch } from './batch.js';
+import { PDF_FLAGS, PDF_HELP, readPdfOptions } from './pdf-flags.js';
 
 const HELP = `Usage: platen render <template.html|-> [options]
 
@@ -26,7 +27,7 @@ Options:
   --name-field <field>      name each PDF after this field of its line (default: the
                             line number)
   -h, --help                show this help
-
+${PDF_HELP}
 Relative URLs in the template (images, stylesheets, fonts) resolve against its folder.
 `;
 
@@ -47,6 +48,7 @@ export async function runRender(args: string[]): Promise<void> {
   const html = await readInput(templatePath);
   const data = values.data === undefined ? {} : parseJson(await readInput(values.data), `--data ${values.data}`);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--data must hold a JSON object`);
+  const pdf = await readPdfOptions(values);
   const result = await renderDocument({
     html,
     data,
@@ -56,6 +58,7 @@ export async function runRender(args: string[]): Promise<void> {
     blocks: await readBlocks(values.block ?? []),
     baseDir: templatePath === '-' ? process.cwd() : dirname(resolve(templatePath)),
     fontDirs: fontDirs(values),
+    ...(pdf ? { pdf } : {}),
   });
   for (const d of result.diagnostics) process.stderr.write(`platen: ${d.severity}: ${d.message}\n`);
   await writeOutput(values.output ?? defaultOutput(templatePath), result.pdf);
@@ -74,6 +77,7 @@ function parseCommandLine(args: string[]) {
     'out-dir': { type: 'string' },
     jobs: { type: 'string' },
     'name-field': { type: 'string' },
+    ...PDF_FLAGS,
   });
 }
 
@@ -84,6 +88,7 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
   if (templatePath === '-') throw new UsageError('--batch needs the template as a file, not stdin');
   if (values['out-dir'] === undefined) throw new UsageError('--batch needs --out-dir <dir>');
   if (values.output !== undefined || values.data !== undefined) throw new UsageError('--batch takes its data from the NDJSON lines: drop --data and --output');
+  const pdf = await readPdfOptions(values);
   const summary = await runBatch({
     template: {
       html: await readFile(templatePath, 'utf8'),
@@ -93,6 +98,7 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
       blocks: await readBlocks(values.block ?? []),
       baseDir: dirname(resolve(templatePath)),
       fontDirs: fontDirs(values),
+      ...(pdf ? { pdf } : {}),
     },
     itemsPath: values.batch as string,
     outDir: values['out-dir'],
