@@ -53,6 +53,8 @@ export interface Tables {
     /** Origin (+ prefix) the signed URL of the result starts with. */
     base_url: string;
     attempts: number;
+    /** Fair order across accounts: jobs are claimed lowest turn first (store/render-jobs.ts). */
+    turn: number;
     /** ms since epoch; null while queued. */
     lease_until: number | null;
     created_at: string;

@@ -25,6 +25,18 @@ export type JobOutcome =
   | { readonly status: 'failed'; readonly error: { readonly type: string; readonly code: string; readonly message: string } };
 
 /**
+ * A new job's turn, fair across accounts on every node alike (start-time fair queueing): one
+ * after the later of the turn being served (the highest turn taken so far) and the account's
+ * last job's. Accounts with waiting jobs then take turns, and an account that queues 1,000
+ * jobs holds back another's next job by one at most.
+ */
+function nextTurn(userId: string) {
+  const served = sql`(SELECT COALESCE(MAX(turn), 0) FROM render_jobs WHERE status <> 'queued')`;
+  const own = sql`(SELECT COALESCE(MAX(turn), 0) FROM render_jobs WHERE user_id = ${userId})`;
+  return sql`1 + CASE WHEN ${served} > ${own} THEN ${served} ELSE ${own} END`;
+}
+
+/**
  * Async render jobs. A node claims a queued job (or one whose lease ran out: its node died)
  * in one statement, so no two nodes run one attempt; it renews the lease while rendering and
  * finishes the job only while the lease is still its own (same attempt number).
@@ -44,6 +56,7 @@ export function createRenderJobStore(db: Db, now: () => number) {
         metadata: job.metadata === null ? null : JSON.stringify(job.metadata),
         base_url: job.baseUrl,
         attempts: 0,
+        turn: 0,
         lease_until: null,
         created_at: iso(),
         started_at: null,
@@ -55,13 +68,17 @@ export function createRenderJobStore(db: Db, now: () => number) {
         error: null,
         webhook_url: job.webhookUrl,
       };
-      await kysely.insertInto('render_jobs').values(row).execute();
-      return row;
+      const { turn } = await kysely
+        .insertInto('render_jobs')
+        .values({ ...row, turn: sql<number>`(${nextTurn(job.userId)})` })
+        .returning('turn')
+        .executeTakeFirstOrThrow();
+      return { ...row, turn: Number(turn) };
     },
     async get(userId: string, id: string): Promise<JobRow | null> {
       return (await kysely.selectFrom('render_jobs').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
     },
-    /** Take the oldest job that is queued or whose node died, for `leaseMs`; null when there is none. */
+    /** Take, for `leaseMs`, the job of the lowest turn that is queued or whose node died; null when there is none. */
     async claim(leaseMs: number): Promise<JobRow | null> {
       const t = now();
       // PostgreSQL: nodes claiming at once skip each other's rows instead of queueing on them.
@@ -70,7 +87,7 @@ export function createRenderJobStore(db: Db, now: () => number) {
       const { rows } = await sql<JobRow>`
         UPDATE render_jobs SET status = 'running', attempts = attempts + 1, lease_until = ${t + leaseMs},
           started_at = COALESCE(started_at, ${iso()})
-        WHERE id = (SELECT id FROM render_jobs WHERE ${open} ORDER BY id LIMIT 1 ${skipLocked}) AND ${open}
+        WHERE id = (SELECT id FROM render_jobs WHERE ${open} ORDER BY turn, id LIMIT 1 ${skipLocked}) AND ${open}
         RETURNING *`.execute(kysely);
       return rows[0] ?? null;
     },

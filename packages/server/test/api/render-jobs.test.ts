@@ -74,6 +74,18 @@ describe('async renders', () => {
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ status: 'error', error: expect.any(String) });
   });
+  it('takes accounts in turn: one account\'s backlog does not hold back another\'s job', async () => {
+    const [busy, quiet] = [await seedAccount(server.url), await seedAccount(server.url)];
+    const queue = async (account: Account, html: string) => (await call(server.url, '/api/v1/render/async', { body: { html }, key: account.key })).json.id as string;
+    const backlog = [];
+    for (let i = 0; i < 6; i++) backlog.push(await queue(busy, `SLEEP:150 backlog ${i}`));
+    const latecomer = await queue(quiet, 'SLEEP:150 latecomer');
+    await finished(quiet, latecomer);
+    const statuses = await Promise.all(backlog.map(async (id) => (await call(server.url, `/api/v1/render-jobs/${id}`, { key: busy.key })).json.status));
+    // One render worker: first in first out would have finished the whole backlog first.
+    expect(statuses.filter((s) => s === 'succeeded').length).toBeLessThanOrEqual(2);
+    await Promise.all(backlog.map((id) => finished(busy, id)));
+  });
 });
 
 describe('webhooks', () => {
