@@ -6,12 +6,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 export const defaultExport = (mod) => (typeof mod === 'function' ? mod : mod.default);
+/** Platen runs no scripts, so the sets drop them (what scripts draw is missing from the references too). */
+export const dropScripts = (html) => html.replace(/<script\b[\s\S]*?<\/script>\s*/gi, '');
 
 // CDN stylesheets → the same package from npm (folder under <prefix>/node_modules), copied with
 // the fonts its CSS points at: [pattern, package folder, target in the case, parts, new href].
 const CDN = [
   [/https?:\/\/(?:maxcdn\.bootstrapcdn\.com\/bootstrap\/3\.3\.\d|cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-bootstrap\/3\.3\.\d)\/css\/bootstrap(\.min)?\.css/g,
     'bootstrap3/dist', 'vendor/bootstrap3', ['css/bootstrap.min.css', 'fonts'], 'vendor/bootstrap3/css/bootstrap.min.css'],
+  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@3\.4\.1\/dist\/css\/bootstrap(\.min)?\.css/g,
+    'bootstrap341/dist', 'vendor/bootstrap341', ['css/bootstrap.min.css', 'fonts'], 'vendor/bootstrap341/css/bootstrap.min.css'],
   [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@4\.6\.\d\/dist\/css\/bootstrap\.min\.css/g,
     'bootstrap4/dist', 'vendor/bootstrap4', ['css/bootstrap.min.css'], 'vendor/bootstrap4/css/bootstrap.min.css'],
   [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@5\.0\.2\/dist\/css\/bootstrap\.min\.css/g,
@@ -38,6 +42,20 @@ export function caseKit(prefix, mirrors, out) {
   /** Paths of the files under a folder of a mirrored repository at its newest commit. */
   const gitList = (repo, folder) =>
     execFileSync('git', ['-C', gitDir(repo), 'ls-tree', '-r', '--name-only', 'HEAD', `${folder}/`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+
+  /** The files under a folder of a repository, keyed by their path inside it, PDFs left out; files
+   * whose content the snapshot lacks (its largest files) are left out and named. */
+  function folderFiles(repo, folder, skip = /\.pdf$/i) {
+    const files = {};
+    for (const rel of gitList(repo, folder).map((path) => path.slice(folder.length + 1)).filter((r) => !skip.test(r))) {
+      try {
+        files[rel] = gitFile(repo, `${folder}/${rel}`);
+      } catch {
+        console.warn(`  ${repo} ${folder}/${rel}: not in the snapshot, left out`);
+      }
+    }
+    return files;
+  }
 
   /** Points known CDN links at local copies and drops every other remote resource. */
   function localise(html, dir) {
@@ -70,5 +88,5 @@ export function caseKit(prefix, mirrors, out) {
     console.log(`${name}: ${html.length} bytes`);
   }
 
-  return { require, pkgDir, gitFile, gitText, gitList, localise, writeCase };
+  return { require, pkgDir, gitFile, gitText, gitList, folderFiles, localise, writeCase };
 }

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { caseKit, defaultExport } from './cases-lib.mjs';
+import { caseKit, defaultExport, dropScripts } from './cases-lib.mjs';
 
 const [prefix, mirrors, out, tailwind1] = process.argv.slice(2);
 if (!prefix || !mirrors || !out || !tailwind1) {
@@ -20,22 +20,8 @@ if (!prefix || !mirrors || !out || !tailwind1) {
   process.exit(2);
 }
 const kit = caseKit(prefix, mirrors, out);
-const { require, gitFile, gitText, gitList, localise } = kit;
-const dropScripts = (html) => html.replace(/<script\b[\s\S]*?<\/script>\s*/gi, '');
+const { require, gitFile, gitText, folderFiles, localise } = kit;
 const writeCase = (name, html, meta, files) => kit.writeCase(name, dropScripts(html), meta, files);
-/** The files under a folder of a repository, keyed by their path inside it, PDFs left out; files
- * whose content the snapshot lacks (its largest files) are left out and named. */
-function folderFiles(repo, folder, skip = /\.pdf$/i) {
-  const files = {};
-  for (const rel of gitList(repo, folder).map((path) => path.slice(folder.length + 1)).filter((r) => !skip.test(r))) {
-    try {
-      files[rel] = gitFile(repo, `${folder}/${rel}`);
-    } catch {
-      console.warn(`  ${repo} ${folder}/${rel}: not in the snapshot, left out`);
-    }
-  }
-  return files;
-}
 
 // 1. JSON Resume cases already written by jsonresume-cases.mjs: make them self-contained.
 for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {

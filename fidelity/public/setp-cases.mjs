@@ -5,7 +5,7 @@
 // <mirrors> holds one bare clone per repository as owner+name/repo. Every script is dropped
 // (Platen runs none; the Paged.js polyfill would replace Chromium's own print), remote resources
 // too, as in set D.
-import { caseKit } from './cases-lib.mjs';
+import { caseKit, dropScripts } from './cases-lib.mjs';
 
 const [prefix, mirrors, out] = process.argv.slice(2);
 if (!prefix || !mirrors || !out) {
@@ -13,7 +13,6 @@ if (!prefix || !mirrors || !out) {
   process.exit(2);
 }
 const { gitFile, gitText, gitList, writeCase } = caseKit(prefix, mirrors, out);
-const dropScripts = (html) => html.replace(/<script\b[\s\S]*?<\/script>\s*/gi, '');
 
 // 1. PDFreactor's examples and two personal pages collected in CSS-Paged-Media/html2pdf-tool-comparison
 // (no licence stated), those that sets C and D do not use, with their fonts and images.
