@@ -20,6 +20,7 @@ import { createQuotaStore } from './store/quotas.js';
 import { createRenderStore } from './store/renders.js';
 import { createRenderJobStore } from './store/render-jobs.js';
 import { createWebhookStore } from './store/webhooks.js';
+import { createSchedule } from './store/schedule.js';
 import { createSessionStore } from './store/sessions.js';
 import { createTemplateStore } from './store/templates.js';
 import { createUserStore } from './store/users.js';
@@ -101,7 +102,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server.listen(config.port, config.host, () => resolve());
   });
   const runner = startJobRunner(deps, service, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs, concurrency: config.renderWorkers });
-  const timer = setInterval(() => void sweep(deps).catch((e: Error) => deps.logger.error('sweep failed', { error: e.message })), config.sweepIntervalMs);
+  // One sweep per interval for the whole cluster: each node's timer (twice per interval, so
+  // that the sweep is at most half an interval late) only offers to run it.
+  const schedule = createSchedule(deps.db, config.now);
+  const sweepIfDue = async () => {
+    if (await schedule.claim('sweep', config.sweepIntervalMs)) await sweep(deps);
+  };
+  const timer = setInterval(() => void sweepIfDue().catch((e: Error) => deps.logger.error('sweep failed', { error: e.message })), config.sweepIntervalMs / 2);
   timer.unref();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;

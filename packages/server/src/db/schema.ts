@@ -40,6 +40,7 @@ export interface Tables {
   /** PostgreSQL only (migrations-postgres/003): limits shared by nodes. */
   rate_buckets: { name: string; key: string; tokens: number; at: number; allowed: boolean };
   login_failures: { id: Generated<number>; name: string; subject: string; at: number };
+  scheduled_runs: { name: string; next_at: number };
   render_jobs: {
     id: string;
     user_id: string;
