@@ -1,3 +1,5 @@
+import type { PdfOptions } from '@platen/core';
+
 /** What the main thread sends a render worker: plain data only (structured clone). */
 export interface RenderJob {
   readonly html: string;
@@ -13,6 +15,8 @@ export interface RenderJob {
   readonly fontDirs: readonly string[];
   readonly maxResources: number;
   readonly maxResourceBytes: number;
+  /** The request's `pdf` options (they may hold passwords: never logged). */
+  readonly pdf: PdfOptions | null;
 }
 
 export interface JobMessage {

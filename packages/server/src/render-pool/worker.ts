@@ -36,6 +36,7 @@ async function handle({ id, job }: JobMessage): Promise<void> {
       maxResources: job.maxResources,
       maxResourceBytes: job.maxResourceBytes,
       ...(job.baseDir === null ? {} : { baseDir: job.baseDir }),
+      ...(job.pdf === null ? {} : { pdf: job.pdf }),
     } satisfies RenderOptions;
     const out = await renderDocument(options);
     // An exact-size copy: the IPC message serialises the whole underlying buffer.

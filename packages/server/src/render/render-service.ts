@@ -1,8 +1,10 @@
+import type { PdfOptions } from '@platen/core';
 import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
 import type { AppDeps } from '../deps.js';
 import type { RenderJob, RenderWarning } from '../render-pool/messages.js';
 import type { PdfFormatInput } from '../schemas/format.js';
+import type { PdfOptionsInput } from '../schemas/pdf.js';
 import type { ComponentType } from '../store/components.js';
 import type { Template } from '../store/templates.js';
 import { checkFormat, mergeFormats } from './format.js';
@@ -12,6 +14,7 @@ export interface RenderInput {
   readonly html?: string | undefined;
   readonly data?: Record<string, unknown> | undefined;
   readonly format?: PdfFormatInput | undefined;
+  readonly pdf?: PdfOptionsInput | undefined;
 }
 
 /** Component choices: undefined → the template's own, null → none; `*_html` (previews) wins over both. */
@@ -124,6 +127,7 @@ export function createRenderService(deps: AppDeps) {
         fontDirs: config.fontDirs,
         maxResources: config.maxResources,
         maxResourceBytes: config.maxResourceBytes,
+        pdf: (input.pdf as PdfOptions | undefined) ?? null,
       };
     },
 

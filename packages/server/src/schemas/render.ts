@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pdfFormatSchema } from './format.js';
+import { pdfOptionsSchema } from './pdf.js';
 
 const dataObject = z.record(z.string(), z.unknown());
 
@@ -10,12 +11,14 @@ export const renderRequestSchema = z
     data: dataObject.optional(),
     format: pdfFormatSchema.optional(),
     delivery: z.enum(['base64', 'url']).optional(),
+    pdf: pdfOptionsSchema.optional(),
   })
   .meta({
     id: 'RenderRequest',
     examples: [
       { template_id: 'invoice', data: { number: 'INV-42', total: '€ 1,250.00' } },
       { html: '<h1>Hello {{name}}</h1>', data: { name: 'World' }, format: { preset: 'letter' }, delivery: 'base64' },
+      { template_id: 'invoice', data: { number: 'INV-42' }, pdf: { metadata: { author: 'ACME SARL' }, encryption: { user_password: 'open-sesame' } } },
     ],
   });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;

@@ -121,6 +121,7 @@ export function createRenderJobStore(db: Db, now: () => number) {
           .returningAll()
           .executeTakeFirst();
         if (!row) return false;
+        await forgetPasswords(trx, [row]);
         await alongside(trx, row);
         return true;
       });
@@ -137,6 +138,7 @@ export function createRenderJobStore(db: Db, now: () => number) {
         .where('attempts', '>=', MAX_ATTEMPTS)
         .returningAll()
         .execute();
+        await forgetPasswords(trx, jobs);
         if (jobs.length > 0) await alongside(trx, jobs);
         return jobs;
       });
@@ -144,3 +146,18 @@ export function createRenderJobStore(db: Db, now: () => number) {
   };
 }
 export type RenderJobStore = ReturnType<typeof createRenderJobStore>;
+
+/**
+ * A job's request is kept to run it; once the job has ended, the PDF passwords in it
+ * (`pdf.encryption`) are dropped, so that they do not stay at rest in the database.
+ */
+async function forgetPasswords(trx: Transaction<Tables>, rows: readonly JobRow[]): Promise<void> {
+  for (const row of rows) {
+    const request = JSON.parse(row.request) as { pdf?: { encryption?: Record<string, unknown> } };
+    const encryption = request.pdf?.encryption;
+    if (!encryption || (encryption['user_password'] === undefined && encryption['owner_password'] === undefined)) continue;
+    delete encryption['user_password'];
+    delete encryption['owner_password'];
+    await trx.updateTable('render_jobs').set({ request: JSON.stringify(request) }).where('id', '=', row.id).execute();
+  }
+}

@@ -3,7 +3,7 @@ import type { RenderJob } from '../../src/render-pool/messages.js';
 import { createRenderPool, type RenderPool } from '../../src/render-pool/pool.js';
 import { FAKE_WORKER } from '../helpers/server.js';
 
-const job = (html: string): RenderJob => ({ html, data: {}, format: {}, header: null, footer: null, blocks: {}, baseDir: null, allowPrivateNetwork: false, maxPages: 2000, maxHtmlBytes: 1e6, fontDirs: [], maxResources: 256, maxResourceBytes: 1 << 26 });
+const job = (html: string): RenderJob => ({ html, data: {}, format: {}, header: null, footer: null, blocks: {}, baseDir: null, allowPrivateNetwork: false, maxPages: 2000, maxHtmlBytes: 1e6, fontDirs: [], maxResources: 256, maxResourceBytes: 1 << 26, pdf: null });
 let pool: RenderPool;
 afterEach(() => pool.close());
 

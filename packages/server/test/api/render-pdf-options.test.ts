@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+// RenderRequest.pdf through the real worker and @platen/core, read back with poppler.
+let server: TestServer;
+let alice: Account;
+const PASSWORD = 'pw-9f3a-never-logged';
+const INVOICE_XML = readFileSync(new URL('../../../core/test/pdf/invoice-en16931.xml', import.meta.url), 'utf8');
+
+beforeAll(async () => {
+  server = await startTestServer({ renderTimeoutMs: 30_000, jobPollMs: 50 });
+  alice = await seedAccount(server.url);
+});
+afterAll(() => server.close());
+
+function poppler(tool: string, bytes: Uint8Array, ...args: string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'platen-pdf-')), 'out.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync(tool, [...args, file], { encoding: 'utf8' });
+}
+
+describe('RenderRequest.pdf', () => {
+  it('sets metadata and encrypts with AES-256 (pdfinfo -upw)', async () => {
+    const body = {
+      html: '<html lang="en"><title>Statement</title><p>Balance {{b}}</p></html>',
+      data: { b: 12 },
+      pdf: { metadata: { author: 'ACME', creation_date: '2026-03-01T00:00:00Z' }, encryption: { user_password: PASSWORD, permissions: { copy: false } } },
+    };
+    const res = await call(server.url, '/api/v1/render', { body, key: alice.key });
+    expect(res.status).toBe(200);
+    expect(() => poppler('pdfinfo', res.bytes)).toThrow();
+    const info = poppler('pdfinfo', res.bytes, '-upw', PASSWORD);
+    expect(info).toMatch(/^Title: +Statement$/m);
+    expect(info).toMatch(/^Author: +ACME$/m);
+    expect(info).toMatch(/^Encrypted: +yes \(print:yes copy:no change:yes addNotes:yes algorithm:AES-256\)$/m);
+  });
+
+  it('makes a Factur-X e-invoice from a template, data and the XML (pdfdetach)', async () => {
+    await call(server.url, '/api/v1/templates', { body: { name: 'E-invoice', html: '<h1>Invoice {{n}}</h1>' }, key: alice.key });
+    const res = await call(server.url, '/api/v1/render', { body: { template_id: 'e-invoice', data: { n: 'INV-2026-042' }, pdf: { factur_x: { xml: INVOICE_XML } }, delivery: 'base64' }, key: alice.key });
+    expect(res.status).toBe(200);
+    const pdf = Buffer.from(res.json.pdf_base64 as string, 'base64');
+    expect(poppler('pdfdetach', pdf, '-list')).toContain('1: factur-x.xml');
+    expect(poppler('pdfinfo', pdf, '-meta')).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+  });
+
+  it.each([
+    ['pdf.encryption', { standard: 'pdf/a-3b', encryption: { user_password: PASSWORD } }, /PDF\/A forbids encryption/],
+    ['pdf.standard', { standard: 'pdf/a-1b' }, /pdf\/a-2b/],
+    ['pdf.encryption', { encryption: { userPassword: PASSWORD } }, /userPassword/],
+    ['pdf.attachments.0.filename', { standard: 'pdf/a-3b', attachments: [{ filename: '../etc/passwd', content: '' }] }, /without "\/"/],
+    ['pdf.factur_x.profile', { factur_x: { xml: INVOICE_XML, profile: 'MINIMUM' } }, /declares the EN 16931 profile/],
+  ])('answers 400 invalid_parameter naming %s', async (param, pdf, message) => {
+    const res = await call(server.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf }, key: alice.key });
+    expectError(res, 400, 'invalid_request_error', 'invalid_parameter', param);
+    expect(res.json.error.message).toMatch(message);
+    expect(JSON.stringify(res.json)).not.toContain(PASSWORD);
+  });
+
+  it('keeps passwords out of logs, log rows and, once a job has ended, the stored job', async () => {
+    const pdf = { encryption: { user_password: PASSWORD, owner_password: `${PASSWORD}-owner` } };
+    const queued = await call(server.url, '/api/v1/render/async', { body: { html: '<p>x</p>', pdf }, key: alice.key });
+    expect(queued.status).toBe(202);
+    for (let i = 0; i < 400; i++) {
+      const job = await call(server.url, `/api/v1/render-jobs/${queued.json.id as string}`, { key: alice.key });
+      if (job.json.status === 'succeeded') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await call(server.url, '/api/v1/render', { body: { html: '{{#if}}', pdf }, key: alice.key });
+    const rows = [...(await server.sql('SELECT * FROM logs')), ...(await server.sql('SELECT * FROM render_jobs'))];
+    expect(rows.length).toBeGreaterThan(2);
+    expect(JSON.stringify(rows)).not.toContain(PASSWORD);
+    expect(JSON.stringify(server.requests) + server.errors.join('\n')).not.toContain(PASSWORD);
+  });
+});
