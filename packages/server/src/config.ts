@@ -30,6 +30,13 @@ export interface Config {
   readonly renderWorkers: number;
   /** Renders of one account running at once (the others wait, fairly queued). */
   readonly renderWorkersPerAccount: number;
+  /**
+   * Nodes sharing PostgreSQL: synchronous renders of one account at once over all of them, as set by
+   * PLATEN_RENDER_WORKERS_PER_ACCOUNT; null → the live nodes' workers together minus one.
+   */
+  readonly clusterRenderWorkersPerAccount: number | null;
+  /** How long a node's render slots stay counted without renewal (a dead node's are freed after it). */
+  readonly renderSlotLeaseMs: number;
   readonly maxPages: number;
   readonly maxHtmlBytes: number;
   /** Remote resources fetched per render, and their bytes together. */
@@ -92,6 +99,7 @@ const envSchema = z.object({
   PLATEN_RENDER_RSS_MB: int(64).optional(),
   PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
   PLATEN_RENDER_WORKERS_PER_ACCOUNT: int(1).optional(),
+  PLATEN_RENDER_SLOT_LEASE_MS: int(1000).default(15_000),
   PLATEN_MAX_PAGES: int(1).default(2000),
   PLATEN_MAX_HTML_BYTES: int(1).default(20 * 1024 * 1024),
   PLATEN_MAX_RESOURCES: int(1).default(256),
@@ -159,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     renderWorkers: e.PLATEN_RENDER_WORKERS,
     // One worker stays free for other accounts, so their renders start at once.
     renderWorkersPerAccount: e.PLATEN_RENDER_WORKERS_PER_ACCOUNT ?? Math.max(1, e.PLATEN_RENDER_WORKERS - 1),
+    clusterRenderWorkersPerAccount: e.PLATEN_RENDER_WORKERS_PER_ACCOUNT ?? null,
+    renderSlotLeaseMs: e.PLATEN_RENDER_SLOT_LEASE_MS,
     maxPages: e.PLATEN_MAX_PAGES,
     maxHtmlBytes: e.PLATEN_MAX_HTML_BYTES,
     maxResources: e.PLATEN_MAX_RESOURCES,

@@ -12,11 +12,13 @@ import { createSharedFailureCounter, createSharedRateLimiter, sweepSharedLimits 
 import type { AppDeps } from './deps.js';
 import { createFailureCounter, createRateLimiter } from './http/rate-limit.js';
 import { createJsonLogger } from './logger.js';
-import { createRenderPool } from './render-pool/pool.js';
+import { withClusterSlots } from './render-pool/cluster-slots.js';
+import { createRenderPool, type RenderPool } from './render-pool/pool.js';
 import { createApiKeyStore } from './store/api-keys.js';
 import { createComponentStore } from './store/components.js';
 import { createLogStore } from './store/logs.js';
 import { createQuotaStore } from './store/quotas.js';
+import { createRenderSlotStore } from './store/render-slots.js';
 import { createRenderStore } from './store/renders.js';
 import { createRenderJobStore } from './store/render-jobs.js';
 import { createWebhookStore } from './store/webhooks.js';
@@ -51,6 +53,22 @@ function limits(db: Db, config: Config): Pick<AppDeps, 'rateLimiter' | 'accountR
     sessionWriteLimiter: limiter('session_write', config.sessionWriteLimitPerMinute, config.sessionWriteLimitPerMinute),
     loginFailures: { byEmail: counter('email', 10), byAddress: counter('address', 50) },
   };
+}
+
+/**
+ * The pool synchronous renders (`/render`, previews) go through. Nodes sharing PostgreSQL
+ * count each account's renders over all of them (leased slots); alone on SQLite, the pool's
+ * own per-account cap does. Async renders are claimed fairly across nodes by the job queue.
+ */
+function syncRenderPool(deps: AppDeps): RenderPool {
+  const { db, config, logger, pool } = deps;
+  if (db.kind !== 'postgres') return pool;
+  const slots = createRenderSlotStore(db, { workers: config.renderWorkers, leaseMs: config.renderSlotLeaseMs });
+  return withClusterSlots(pool, slots, {
+    cap: config.clusterRenderWorkersPerAccount,
+    leaseMs: config.renderSlotLeaseMs,
+    onError: (message, error) => logger.error(message, { error: error.message }),
+  });
 }
 
 /** Open the data directory and wire every store and service. */
@@ -95,7 +113,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await createDeps(config);
   let draining = false;
   const service = createRenderService(deps);
-  const app = createApp(deps, service, () => draining);
+  const syncPool = syncRenderPool(deps);
+  const app = createApp(deps, createRenderService({ ...deps, pool: syncPool }), () => draining);
   const server = createServer(toNodeHandler(app));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -126,6 +145,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.closeAllConnections();
       await closed;
       await runner.stop();
+      await syncPool.close();
       await deps.pool.close();
       await deps.text.close();
       await deps.db.close();

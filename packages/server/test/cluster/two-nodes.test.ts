@@ -59,6 +59,7 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
       PLATEN_RENDER_WORKERS: '1',
       PLATEN_JOB_POLL_MS: '100',
       PLATEN_JOB_LEASE_MS: '2000',
+      PLATEN_RENDER_SLOT_LEASE_MS: '2000',
     };
     // Started together: the migrations run once (advisory lock).
     [a, b] = await Promise.all([startNode(env), startNode(env)]);
@@ -123,6 +124,28 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     const [statsA, statsB] = await Promise.all([a, b].map((n) => call(n.url, '/api/v1/stats', { key: carol.key })));
     expect(statsA!.json).toMatchObject({ total_renders: 13, success_rate: 92 });
     expect(statsB!.json).toEqual(statsA!.json);
+  });
+
+  it('keeps a worker of the two for another account while one floods both nodes: its render starts within one render time', async () => {
+    const [flooder, other] = [await seedAccount(a.url), await seedAccount(b.url)];
+    const renderMs = 3000;
+    const render = (node: Node, account: Account, html: string) => call(node.url, '/api/v1/render', { body: { html }, key: account.key });
+    // Two renders of one account on each node: each node's own cap (1 of its 1 worker) would let it run one on each.
+    const flood = [a, b, a, b].map((node, i) => render(node, flooder, `SLEEP:${renderMs} flood ${i}`));
+    await new Promise((r) => setTimeout(r, 500));
+    // The other account asks both nodes at once: one of them has its worker free.
+    const timed = async (node: Node) => {
+      const started = Date.now();
+      expect((await render(node, other, 'quick')).status).toBe(200);
+      return Date.now() - started;
+    };
+    const [onA, onB] = await Promise.all([timed(a), timed(b)]);
+    expect(Math.min(onA, onB)).toBeLessThan(renderMs / 2);
+    expect(Math.max(onA, onB)).toBeLessThan(renderMs + 1500);
+    const started = Date.now();
+    expect((await Promise.all(flood)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // The flood ran one at a time over the cluster: four renders take at least three more render times.
+    expect(Date.now() - started).toBeGreaterThan(2.5 * renderMs);
   });
 
   // Last: it kills node A.
