@@ -3,6 +3,7 @@ import { PlatenError, TemplateError } from '../errors.js';
 import { countedCall, installOutputBudget, withOutputBudget } from '../limits/output-budget.js';
 import { blockExpansionCounter, checkBlockNesting } from '../limits/template-shape.js';
 import { BoundedCache } from '../bounded-cache.js';
+import { registerBarcodeHelpers } from './barcodes.js';
 import { replaceBlocks } from './svc-blocks.js';
 
 export { blockIds, replaceBlocks } from './svc-blocks.js';
@@ -18,7 +19,7 @@ type CompiledTemplate = (data: unknown, options?: Handlebars.RuntimeOptions) => 
 
 /**
  * One isolated Handlebars environment: templates cannot register helpers or partials
- * that leak into other renders, and only the built-in helpers exist.
+ * that leak into other renders, and only the built-in helpers and ours (barcodes) exist.
  */
 const env = Handlebars.create();
 // `{{log}}` would write to the console; library code reports nothing there.
@@ -27,6 +28,7 @@ env.registerHelper('log', () => '');
 (env.logger as { level: number | string }).level = 'silent';
 // Loops and partials stop once they have produced more than the size limit (limits/output-budget.ts).
 installOutputBudget(env);
+registerBarcodeHelpers(env);
 
 const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = {
   allowProtoPropertiesByDefault: false,
