@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore, SizedStream } from './blob-store.js';
 
 export interface S3Options {
   readonly bucket: string;
@@ -38,20 +38,27 @@ export function createS3BlobStore(options: S3Options): BlobStore & { readonly cl
     if (!SAFE_ID.test(id)) throw new Error(`unsafe blob id ${JSON.stringify(id)}`);
     return `${options.prefix}${id}.pdf`;
   };
+  /** The object's body as the SDK receives it (cancelling the stream ends the request). */
+  async function open(id: string): Promise<SizedStream | null> {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(id) }));
+      if (!object.Body) return null;
+      return { size: Number(object.ContentLength), stream: object.Body.transformToWebStream() as ReadableStream<Uint8Array> };
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error instanceof Error && error.name === 'NoSuchKey')) return null;
+      throw error;
+    }
+  }
   return {
     client,
     async put(id, bytes) {
       await client.send(new PutObjectCommand({ Bucket, Key: keyOf(id), Body: bytes, ContentType: 'application/pdf' }));
     },
     async get(id) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(id) }));
-        return object.Body ? await object.Body.transformToByteArray() : null;
-      } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof Error && error.name === 'NoSuchKey')) return null;
-        throw error;
-      }
+      const object = await open(id);
+      return object ? new Uint8Array(await new Response(object.stream).arrayBuffer()) : null;
     },
+    open,
     async delete(id) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(id) }));
     },

@@ -1,6 +1,7 @@
 import { constants, mkdirSync } from 'node:fs';
-import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, open as openFile, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { createS3BlobStore } from './blob-store-s3.js';
 import type { Config } from './config.js';
 
@@ -9,12 +10,22 @@ export interface BlobStore {
   put(id: string, bytes: Uint8Array): Promise<void>;
   /** null when the blob does not exist. */
   get(id: string): Promise<Uint8Array | null>;
+  /** The blob's bytes as a stream read from the store as it is consumed (cancel it to stop); null when it does not exist. */
+  open(id: string): Promise<SizedStream | null>;
   delete(id: string): Promise<void>;
   /** IDs of every stored blob (for the orphan sweep). */
   list(): Promise<string[]>;
   /** Throws when the store cannot be reached (readiness). */
   check(): Promise<void>;
 }
+
+/** A blob being read, and its length in bytes. */
+export interface SizedStream {
+  readonly stream: ReadableStream<Uint8Array>;
+  readonly size: number;
+}
+
+const isMissing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT';
 
 const SAFE_ID = /^[a-z0-9_]+$/;
 
@@ -41,9 +52,20 @@ export function createFileBlobStore(dir: string): BlobStore {
       try {
         return new Uint8Array(await readFile(pathOf(id)));
       } catch (error) {
-        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
+        if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async open(id) {
+      let file: FileHandle;
+      try {
+        file = await openFile(pathOf(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const { size } = await file.stat();
+      return { size, stream: Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array> };
     },
     async delete(id) {
       await rm(pathOf(id), { force: true });

@@ -1,5 +1,6 @@
 import { getRouterParam, type H3Event } from 'h3';
 import { JSON_CONTENT_TYPE, notFound } from '../errors.js';
+import type { SizedStream } from '../blob-store.js';
 import type { RenderWarning } from '../render-pool/messages.js';
 
 /** 201 with a JSON body. */
@@ -27,10 +28,11 @@ const WARNINGS_HEADER_BYTES = 4096;
  * The engine's warnings go in `Platen-Warning-Count` and `Platen-Warnings` (a JSON array of
  * `{code, message}`, non-ASCII escaped as \uXXXX, as many as fit in 4 KB; all are in the log).
  */
-export function pdfResponse(pdf: Uint8Array, filename: string, warnings: readonly RenderWarning[] = []): Response {
+export function pdfResponse(pdf: Uint8Array | SizedStream, filename: string, warnings: readonly RenderWarning[] = []): Response {
+  const size = pdf instanceof Uint8Array ? pdf.byteLength : pdf.size;
   const headers: Record<string, string> = {
     'content-type': 'application/pdf',
-    'content-length': String(pdf.byteLength),
+    'content-length': String(size),
     'content-disposition': `inline; filename="${filename}"`,
     'cache-control': 'no-store',
   };
@@ -38,7 +40,7 @@ export function pdfResponse(pdf: Uint8Array, filename: string, warnings: readonl
     headers['platen-warning-count'] = String(warnings.length);
     headers['platen-warnings'] = warningsHeader(warnings);
   }
-  return new Response(pdf as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  return new Response(pdf instanceof Uint8Array ? (pdf as Uint8Array<ArrayBuffer>) : pdf.stream, { status: 200, headers });
 }
 
 function warningsHeader(warnings: readonly RenderWarning[]): string {

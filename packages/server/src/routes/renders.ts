@@ -14,7 +14,8 @@ async function storedPdf(event: H3Event, deps: AppDeps): Promise<Response> {
     extra === undefined && signature !== undefined && Number.isSafeInteger(expires) && verify(deps.config.secret, `${id}.${expires}`, signature);
   const render = valid && expires > deps.config.now() ? await deps.renders.get(id) : null;
   if (!render || Date.parse(render.expiresAt) <= deps.config.now()) throw notFound('Render');
-  const pdf = await deps.blobs.get(id);
+  // Streamed from the store as it arrives: a large PDF is never held whole in memory.
+  const pdf = await deps.blobs.open(id);
   if (!pdf) throw notFound('Render');
   return pdfResponse(pdf, render.filename);
 }

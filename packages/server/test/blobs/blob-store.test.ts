@@ -37,6 +37,32 @@ describe.each(stores)('blob store: $name', ({ make }) => {
     expect(await store.get('render_a1')).toBeNull();
     await expect(store.put('../etc', new Uint8Array(1))).rejects.toThrow(/unsafe blob id/);
   });
+
+  it('streams a blob as it is read, never whole, and stops reading when cancelled', async () => {
+    const store = make();
+    const big = new Uint8Array(4 << 20).map((_, i) => (i * 7) % 256);
+    await store.put('render_big', big);
+    const opened = (await store.open('render_big'))!;
+    expect(opened.size).toBe(big.byteLength);
+    const reader = opened.stream.getReader();
+    const first = await reader.read();
+    // The first chunk arrives before the rest of the object has been read.
+    expect(first.value!.byteLength).toBeLessThanOrEqual(1 << 20);
+    const chunks = [first.value!];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    expect(chunks.length).toBeGreaterThan(4);
+    expect(Buffer.concat(chunks).equals(Buffer.from(big))).toBe(true);
+    // Many opened and cancelled after one chunk (a client that hangs up): nothing is held open.
+    for (let i = 0; i < 60; i++) {
+      const partial = (await store.open('render_big'))!;
+      const r = partial.stream.getReader();
+      await r.read();
+      await r.cancel();
+    }
+    expect((await store.get('render_big'))!.byteLength).toBe(big.byteLength);
+    expect(await store.open('render_none')).toBeNull();
+    await store.delete('render_big');
+  });
 });
 
 it('keeps the renders of servers with other prefixes apart in one bucket', async () => {
