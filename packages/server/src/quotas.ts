@@ -61,6 +61,7 @@ export function templateQuota(deps: QuotaDeps, userId: string, creating: boolean
       html: row.html,
       plain_text: row.plain_text,
       pdf_format: JSON.stringify(row.pdf_format),
+      pdf_options: JSON.stringify(row.pdf_options),
       sample_data: JSON.stringify(row.sample_data),
     });
 }

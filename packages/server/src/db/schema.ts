@@ -17,6 +17,8 @@ export interface Tables {
     pdf_format: string;
     /** JSON text. */
     sample_data: string;
+    /** JSON text: the template's default `pdf` options. */
+    pdf_options: string;
     header_component_id: string | null;
     footer_component_id: string | null;
     created_at: string;

@@ -1,4 +1,4 @@
-import type { PdfOptions } from '@platen/core';
+import { InvalidOptionError, checkPdfOptions, type PdfOptions } from '@platen/core';
 import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
 import type { AppDeps } from '../deps.js';
@@ -54,6 +54,25 @@ function toRenderError(code: string, message: string, param: string | undefined,
       deps.logger.error('render crashed', { code, error: message });
       return new ApiError(500, 'api_error', 'render_failed', 'The render failed.');
   }
+}
+
+/**
+ * The request's `pdf` over the template's: `metadata` field by field, `attachments` appended,
+ * the rest replaced; checked together (a template's PDF/A refuses a request's encryption).
+ */
+function mergePdfOptions(template: PdfOptions | undefined, request: PdfOptions | undefined): PdfOptions | null {
+  if (!template || Object.keys(template).length === 0) return request ?? null;
+  if (!request) return template;
+  const metadata = template.metadata || request.metadata ? { metadata: { ...template.metadata, ...request.metadata } } : {};
+  const attachments = template.attachments || request.attachments ? { attachments: [...(template.attachments ?? []), ...(request.attachments ?? [])] } : {};
+  const merged: PdfOptions = { ...template, ...request, ...metadata, ...attachments };
+  try {
+    checkPdfOptions(merged);
+  } catch (error) {
+    if (error instanceof InvalidOptionError) throw invalidParameter(error.param, `${error.message} (with the template's pdf_options)`);
+    throw error;
+  }
+  return merged;
 }
 
 /** Resolving templates and components for a user, and running renders in the pool. */
@@ -127,7 +146,7 @@ export function createRenderService(deps: AppDeps) {
         fontDirs: config.fontDirs,
         maxResources: config.maxResources,
         maxResourceBytes: config.maxResourceBytes,
-        pdf: (input.pdf as PdfOptions | undefined) ?? null,
+        pdf: mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined),
       };
     },
 

@@ -91,3 +91,8 @@ export const pdfOptionsSchema = z
     ],
   });
 export type PdfOptionsInput = z.infer<typeof pdfOptionsSchema>;
+
+/** A template's default `pdf` options: passwords are never stored, so no `encryption`. */
+export const templatePdfOptionsSchema = pdfOptionsSchema
+  .refine((pdf) => pdf.encryption === undefined, { path: ['encryption'], message: 'Passwords are not stored with templates: give pdf.encryption in each render request.' })
+  .meta({ id: 'TemplatePdfOptions', description: 'The template\'s default `pdf` options (PdfOptions without `encryption`); a render request\'s `pdf` is merged over them: `metadata` field by field, `attachments` appended, the rest replaced.' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { renderWarningSchema } from './render.js';
 import { pdfFormatSchema } from './format.js';
+import { templatePdfOptionsSchema } from './pdf.js';
 
 const name = z.string().trim().min(1).max(200);
 const componentType = z.enum(['header', 'footer', 'block']);
@@ -14,6 +15,7 @@ export const createTemplateSchema = z
     html: z.string().optional(),
     plain_text: z.string().optional(),
     pdf_format: pdfFormatSchema.optional(),
+    pdf_options: templatePdfOptionsSchema.optional(),
     sample_data: object.optional(),
     header_component_id: componentRef.optional(),
     footer_component_id: componentRef.optional(),
@@ -32,6 +34,7 @@ export const templateSchema = z
     html: z.string(),
     plain_text: z.string(),
     pdf_format: pdfFormatSchema,
+    pdf_options: templatePdfOptionsSchema,
     sample_data: object,
     header_component_id: z.string().nullable(),
     footer_component_id: z.string().nullable(),

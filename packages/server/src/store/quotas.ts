@@ -23,7 +23,7 @@ export function createQuotaStore({ kysely }: Db) {
           .selectFrom('templates')
           .select([
             sql<number>`COUNT(*)`.as('count'),
-            sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(plain_text) + octet_length(pdf_format) + octet_length(sample_data)), 0)`.as('bytes'),
+            sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(plain_text) + octet_length(pdf_format) + octet_length(pdf_options) + octet_length(sample_data)), 0)`.as('bytes'),
           ])
           .where('user_id', '=', userId)
           .where('id', 'is distinct from', except)

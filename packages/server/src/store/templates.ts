@@ -12,6 +12,7 @@ export interface Template {
   readonly html: string;
   readonly plain_text: string;
   readonly pdf_format: Record<string, unknown>;
+  readonly pdf_options: Record<string, unknown>;
   readonly sample_data: Record<string, unknown>;
   readonly header_component_id: string | null;
   readonly footer_component_id: string | null;
@@ -24,6 +25,7 @@ export interface TemplateInput {
   readonly html?: string | undefined;
   readonly plain_text?: string | undefined;
   readonly pdf_format?: Record<string, unknown> | undefined;
+  readonly pdf_options?: Record<string, unknown> | undefined;
   readonly sample_data?: Record<string, unknown> | undefined;
   readonly header_component_id?: string | null | undefined;
   readonly footer_component_id?: string | null | undefined;
@@ -40,6 +42,7 @@ const rowToTemplate = (r: TemplateRow): Template => ({
   html: r.html,
   plain_text: r.plain_text,
   pdf_format: JSON.parse(r.pdf_format) as Record<string, unknown>,
+  pdf_options: JSON.parse(r.pdf_options) as Record<string, unknown>,
   sample_data: JSON.parse(r.sample_data) as Record<string, unknown>,
   header_component_id: r.header_component_id,
   footer_component_id: r.footer_component_id,
@@ -53,6 +56,7 @@ const storedFields = (t: Template) => ({
   html: t.html,
   plain_text: t.plain_text,
   pdf_format: JSON.stringify(t.pdf_format),
+  pdf_options: JSON.stringify(t.pdf_options),
   sample_data: JSON.stringify(t.sample_data),
   header_component_id: t.header_component_id,
   footer_component_id: t.footer_component_id,
@@ -100,6 +104,7 @@ export function createTemplateStore(db: Db, now: () => number) {
         html,
         plain_text: input.plain_text ?? htmlToText(html),
         pdf_format: input.pdf_format ?? {},
+        pdf_options: input.pdf_options ?? {},
         sample_data: input.sample_data ?? {},
         header_component_id: input.header_component_id ?? null,
         footer_component_id: input.footer_component_id ?? null,
@@ -145,6 +150,7 @@ export function createTemplateStore(db: Db, now: () => number) {
           html,
           plain_text: patch.plain_text ?? (patch.html !== undefined ? htmlToText(html) : old.plain_text),
           pdf_format: pick('pdf_format', old.pdf_format),
+          pdf_options: pick('pdf_options', old.pdf_options),
           sample_data: pick('sample_data', old.sample_data),
           header_component_id: pick('header_component_id', old.header_component_id),
           footer_component_id: pick('footer_component_id', old.footer_component_id),

@@ -62,6 +62,28 @@ describe('RenderRequest.pdf', () => {
     expect(JSON.stringify(res.json)).not.toContain(PASSWORD);
   });
 
+  it("merges a template's pdf_options under the request's, and never stores passwords with a template", async () => {
+    const k = { key: alice.key };
+    const created = await call(server.url, '/api/v1/templates', { body: { name: 'Archived', html: '<title>From HTML</title><p>x</p>', pdf_options: { standard: 'pdf/a-3b', metadata: { author: 'Template Author', subject: 'Kept' } } }, ...k });
+    expect(created.status).toBe(201);
+    expect(created.json.pdf_options).toEqual({ standard: 'pdf/a-3b', metadata: { author: 'Template Author', subject: 'Kept' } });
+    const res = await call(server.url, '/api/v1/render', { body: { template_id: 'archived', pdf: { metadata: { author: 'Request Author' } } }, ...k });
+    expect(res.status).toBe(200);
+    const info = poppler('pdfinfo', res.bytes);
+    expect(info).toMatch(/^Author: +Request Author$/m);
+    expect(info).toMatch(/^Subject: +Kept$/m);
+    expect(info).toMatch(/^Title: +From HTML$/m);
+    expect(poppler('pdfinfo', res.bytes, '-meta')).toContain('<pdfaid:part>3</pdfaid:part>');
+
+    const refused = await call(server.url, '/api/v1/render', { body: { template_id: 'archived', pdf: { encryption: { user_password: PASSWORD } } }, ...k });
+    expectError(refused, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.encryption');
+    expect(refused.json.error.message).toMatch(/PDF\/A forbids encryption.*template's pdf_options/);
+    const stored = await call(server.url, '/api/v1/templates', { body: { name: 'Locked', pdf_options: { encryption: { user_password: PASSWORD } } }, ...k });
+    expectError(stored, 400, 'invalid_request_error', 'invalid_parameter', 'pdf_options.encryption');
+    const updated = await call(server.url, '/api/v1/templates/archived', { method: 'PUT', body: { pdf_options: {} }, ...k });
+    expect(updated.json.pdf_options).toEqual({});
+  });
+
   it('keeps passwords out of logs, log rows and, once a job has ended, the stored job', async () => {
     const pdf = { encryption: { user_password: PASSWORD, owner_password: `${PASSWORD}-owner` } };
     const queued = await call(server.url, '/api/v1/render/async', { body: { html: '<p>x</p>', pdf }, key: alice.key });

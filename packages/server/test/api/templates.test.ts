@@ -26,6 +26,7 @@ describe('templates', () => {
       html: '<h1>Hello {{name}}</h1><p>Total &amp; tax</p>',
       plain_text: 'Hello {{name}}\nTotal & tax',
       pdf_format: {},
+      pdf_options: {},
       sample_data: {},
       header_component_id: null,
       footer_component_id: null,

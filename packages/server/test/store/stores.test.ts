@@ -102,8 +102,8 @@ describe.each(databases)('stores on $name', (database) => {
     expect(await templates.count(u.id)).toBe(max);
     const usage = await quotas.templates(u.id);
     expect(usage.count).toBe(max);
-    // name + html ('é' is 2 bytes) + plain_text + pdf_format '{}' + sample_data '{}', in UTF-8 bytes
-    expect(usage.bytes).toBe(max * (6 + 2 + 2 + 2 + 2));
+    // name + html ('é' is 2 bytes) + plain_text + pdf_format '{}' + pdf_options '{}' + sample_data '{}', in UTF-8 bytes
+    expect(usage.bytes).toBe(max * (6 + 2 + 2 + 2 + 2 + 2));
     const copy = await templates.duplicate(u.id, 'report');
     expect(copy).toMatchObject({ name: 'Report (copy)', slug: 'report-copy' });
   });
