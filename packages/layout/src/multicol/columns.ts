@@ -6,6 +6,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow } from '../flow/column-flow.js';
+import { emptyColumn, inFragmentation, newFragmentation, placeDeferred, type FragmentationContext } from '../positioned/fragmented.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
 export interface ColumnGeometry {
@@ -91,6 +92,8 @@ interface Run {
   readonly resume: Resume | null;
   readonly baseline: number | null;
   readonly lastBaseline: number | null;
+  /** The absolute boxes of containing blocks in these columns, placed once the columns are final. */
+  readonly fc: FragmentationContext;
 }
 
 /**
@@ -102,6 +105,13 @@ interface Run {
  * lines as unbreakable (a 2-line paragraph is never split 1|1, `orphans:3` keeps 3 lines).
  */
 function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext, cbHeight: number | null): Run {
+  const fc = newFragmentation();
+  return { ...inFragmentation(fc, () => fillColumns(flow, geo, start, height, strict, ctx, cbHeight)), fc };
+}
+
+function fillColumns(
+  flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext, cbHeight: number | null,
+): Omit<Run, 'fc'> {
   const columns: Fragment[] = [];
   let resume = start;
   let baseline: number | null = null;
@@ -178,7 +188,14 @@ export function balanceColumns(
   flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext, overflow = false,
   cbHeight: number | null = null,
 ): ColumnSet {
-  const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap });
+  const set = (height: number, run: Run): ColumnSet => {
+    // CSS Position 3 §3.4.1: absolute boxes break across these columns; past the last one more
+    // columns follow (CSS Multicol 1 §8.2) unless the page ends the row.
+    const model = run.columns[0];
+    const add = overflow && model?.kind === 'box' ? () => emptyColumn(model, geo.width, height) : null;
+    placeDeferred(run.fc, run.columns, height, add, ctx);
+    return { ...run, height, width: geo.width, gap: geo.gap };
+  };
   const measure = (): number => layoutBox(flow, {
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: cbHeight,
   }, start, ctx).height;

@@ -9,7 +9,7 @@ import { contentSizes, outerSizes } from '../flow/intrinsic-size.js';
 import { blockFromInline, inlineFromBlock, preferredRatio, transferredWidthLimits, withTransferredLimits, type PreferredRatio, type SizeLimits } from '../flow/aspect-ratio.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { replacedSize } from '../flow/replaced-size.js';
-import { NO_MARGINS } from '../flow/types.js';
+import { NO_MARGINS, type Space } from '../flow/types.js';
 import { keywordLimits } from '../flow/keyword-widths.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
 import { availableSize, inset, isStretched, solveAxis, type AxisInput } from './insets.js';
@@ -38,6 +38,21 @@ function clamp(v: number, min: number, max: number): number {
  * unless they are taller than a page).
  */
 export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number, staticY: number, ctx: LayoutContext): Fragment | null {
+  return absoluteLayout(box, cb, staticX, staticY, ctx)?.fragment ?? null;
+}
+
+/**
+ * The laid-out box with what it was laid out as: the box with its used sizes in its style and
+ * the space it was given, so that a fragmentation context can lay it out again in pieces
+ * (positioned/fragmented.ts).
+ */
+export interface AbsoluteLayout {
+  readonly fragment: Fragment;
+  readonly box: LaidOutBox;
+  readonly space: Space;
+}
+
+export function absoluteLayout(box: LaidOutBox, cb: PaddingBox, staticX: number, staticY: number, ctx: LayoutContext): AbsoluteLayout | null {
   const s = box.style;
   const b = borderEdges(s);
   const p = paddingEdges(s, cb.width);
@@ -73,16 +88,17 @@ export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number,
     ...(box.kind === 'table' ? tableWidth(width + hEdges) : {}),
   };
   const copy = { ...box, style } as LaidOutBox;
-  const r = layoutBox(copy, {
+  const space: Space = {
     inlineSize: width + hEdges, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
     truncateMargins: false, cbBlockSize: cb.height,
-  }, null, ctx);
+  };
+  const r = layoutBox(copy, space, null, ctx);
   const fragment = r.fragment;
-  if (!fragment || fragment.kind === 'text') return fragment;
+  if (!fragment || fragment.kind === 'text') return null;
   const hr = solveAxis(h, width);
   const vr = solveAxis(v, Math.max(0, r.height - vEdges));
   offsetFragment(fragment, hr.offset - fragment.x, vr.offset - fragment.y);
-  return fragment;
+  return { fragment, box: copy, space };
 }
 
 /**

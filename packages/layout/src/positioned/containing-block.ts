@@ -7,6 +7,7 @@ import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
 import { isOutOfFlowStyle } from './insets.js';
+import { currentFragmentation, defer, recordFragment, type FragmentationContext } from './fragmented.js';
 
 /**
  * Out-of-flow positioned boxes (CSS 2.1 §9.6, §10.1). In flow, an absolutely positioned box
@@ -55,6 +56,8 @@ export function needsPositioning(box: BlockLevelBox): boolean {
 export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutContext, run: () => LayoutResult): LayoutResult {
   if (!isContainingBlock(box)) return run();
   const root = box.kind !== 'lines' && box.tag === 'html';
+  // In a fragmented flow the containing block's absolute boxes are placed by the fragmentation context (fragmented.ts).
+  const fc = space.mode === 'layout' && Number.isFinite(space.blockSize) ? currentFragmentation() : null;
   open.push([]);
   if (root) pageRoots++;
   let r: LayoutResult;
@@ -71,7 +74,8 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
       if (pending.length) placePending(f, pending, ctx, page.icb, (p, placed) => placeOnPage(box as ContainerBox, p.box.style, placed, page));
       placeFixed(box as ContainerBox, page, ctx);
-    } else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
+    } else if (fc) deferPending(fc, box, f, pending);
+    else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
     if (box.style.position === 'relative') offsetFragment(f, ...relativeOffset(box.style, space.inlineSize, space.cbBlockSize));
   }
   return r;
@@ -102,6 +106,41 @@ function placePending(
   cbFragment: BoxFragment, pending: Pending[], ctx: LayoutContext, cb: PaddingBox & { x: number; y: number },
   elsewhere?: (p: Pending, placed: Fragment) => boolean,
 ): void {
+  forEachPlaceholder(cbFragment, pending, (p, children, i, ox, oy) => {
+    const c = children[i] as BoxFragment;
+    const placed = layoutAbsolute(p.box, cb, ox + c.x - cb.x, oy + c.y - cb.y, ctx);
+    if (!placed || elsewhere?.(p, placed)) return;
+    offsetFragment(placed, cb.x - ox, cb.y - oy);
+    children[i] = placed;
+  });
+}
+
+/**
+ * A containing block in a fragmented flow: its fragment is recorded and its absolute boxes are
+ * left to the fragmentation context with their static positions; the placeholders go.
+ */
+function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragment, pending: Pending[]): void {
+  recordFragment(fc, box, f);
+  if (!pending.length) return;
+  const cb = paddingBoxOf(f);
+  const emptied = new Set<Fragment[]>();
+  forEachPlaceholder(f, pending, (p, children, i, ox, oy) => {
+    const c = children[i] as BoxFragment;
+    defer(fc, p.box, box, f, ox + c.x - cb.x, oy + c.y - cb.y);
+    emptied.add(children);
+  });
+  const placeholders = new Set<Fragment>(pending.map((p) => p.placeholder));
+  for (const children of emptied) {
+    const kept = children.filter((c) => !placeholders.has(c));
+    children.length = 0;
+    children.push(...kept);
+  }
+}
+
+/** Walk the containing block's fragment to each placeholder: its parent's children, its index there and the parent's position from the fragment's corner. */
+function forEachPlaceholder(
+  cbFragment: BoxFragment, pending: Pending[], visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number) => void,
+): void {
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));
   const stack: { f: BoxFragment; ox: number; oy: number }[] = [{ f: cbFragment, ox: 0, oy: 0 }];
   while (stack.length && byPlaceholder.size) {
@@ -116,10 +155,7 @@ function placePending(
         continue;
       }
       byPlaceholder.delete(c);
-      const placed = layoutAbsolute(p.box, cb, ox + c.x - cb.x, oy + c.y - cb.y, ctx);
-      if (!placed || elsewhere?.(p, placed)) continue;
-      offsetFragment(placed, cb.x - ox, cb.y - oy);
-      children[i] = placed;
+      visit(p, children, i, ox, oy);
     }
   }
 }

@@ -24,7 +24,8 @@ const KEYWORDS = new Set([
   'box-decoration-break',
 ]);
 const LENGTHS = new Set(['width', 'height', 'min-width', 'min-height', 'max-width', 'max-height', 'margin-top', 'margin-right',
-  'margin-bottom', 'margin-left', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'row-gap', 'column-gap', 'flex-basis']);
+  'margin-bottom', 'margin-left', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'row-gap', 'column-gap', 'flex-basis',
+  'top', 'right', 'bottom', 'left']);
 
 function apply(out: Record<string, unknown>, prop: string, value: string): void {
   if (NUMBERS.has(prop)) out[camel(prop)] = parseFloat(value);
