@@ -9,6 +9,8 @@ export interface FloatArea {
   readonly right: number;
   readonly top: number;
   readonly bottom: number;
+  /** Broken at the page end (its rest is on the next page): what clears it goes there too. */
+  readonly broken?: boolean;
 }
 
 /** What a Space carries for its box: the BFC's floats and where the space sits in the BFC. */
@@ -41,6 +43,18 @@ export class ExclusionSpace {
     if (side === 'none') return y;
     for (const f of this.floats) if (side === 'both' || f.side === side) y = Math.max(y, f.bottom);
     return y;
+  }
+
+  /** Does `clear: side` move a box below a float broken at the page end (so onto the next page)? */
+  clearsBroken(side: 'left' | 'right' | 'both' | 'none'): boolean {
+    if (side === 'none') return false;
+    return this.floats.some((f) => f.broken === true && (side === 'both' || f.side === side));
+  }
+
+  /** The float placed last is broken at the page end. */
+  markLastBroken(): void {
+    const last = this.floats.length - 1;
+    this.floats[last] = { ...this.floats[last]!, broken: true };
   }
 
   /** The lowest float bottom (a BFC root grows to contain its floats, CSS 2.1 §10.6.7). */

@@ -72,20 +72,24 @@ function resolvePending(state: FlowState): void {
  * Clearance (CSS 2.1 §9.5.2): a box with `clear` whose top border edge would sit above the
  * relevant floats is moved below them; its margin then no longer collapses with the ones above.
  */
-export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState): void {
-  if (child.kind === 'lines' || child.style.clear === 'none') return;
+export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState): 'next-page' | null {
+  if (child.kind === 'lines' || child.style.clear === 'none') return null;
   followMargins(space, used, state);
   const fc = childFloats(space, used, state);
   const clearY = fc.exclusions.clearance(child.style.clear);
-  if (clearY === -Infinity) return;
+  if (clearY === -Infinity) return null;
   const ownTop = marginOrZero(child.style.marginTop, used.width);
   const hypothetical = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
-  if (hypothetical >= clearY - EPSILON) return;
+  if (hypothetical >= clearY - EPSILON) return null;
+  // Below a float broken at the page end is its rest, on the next page: the box goes there, even
+  // when it is empty and would fit at the page end (CSS Fragmentation 3 §4.4; Chromium).
+  if (space.mode === 'layout' && fc.exclusions.clearsBroken(child.style.clear)) return 'next-page';
   resolvePending(state);
   settleMargins(space, used, state, state.y);
   // The BFC y where the flow continues now; move it so that the child's border top lands on clearY.
   const now = childFloats(space, used, state).y;
   state.y += Math.max(0, clearY - ownTop - now);
+  return null;
 }
 
 /** What became of a float: not placed (it moves whole to the next page), or placed, maybe with a rest for the next page. */
@@ -131,6 +135,7 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
       // A float broken here fills the page to its end (CSS Fragmentation 3 §4.4): what clears it goes to the next page.
       const reach = rest ? Math.max(laid.mt + laid.height, parentTop + room - at.y) : laid.mt + laid.height + laid.mb;
       at = fc.exclusions.place(side, outerWidth, reach, at.y, fc.x, fc.x + used.width);
+      if (rest) fc.exclusions.markLastBroken();
       top = at.y + laid.mt - parentTop;
     }
   }

@@ -90,7 +90,7 @@ export function flowChildren(
       continue;
     }
     followMargins(space, used, state);
-    applyClearance(child, space, used, state);
+    if (applyClearance(child, space, used, state) === 'next-page') return notPlaced(box, i, childResume, startedHere, space, state, continuation);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
     const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
