@@ -76,6 +76,26 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     expect([await placeholder('Width'), await placeholder('Height')]).toEqual(['11in', '8.5in']);
   });
 
+  it("saves a template's PDF options and shows why the preview refuses bad ones", async () => {
+    await page.goto(`${stack.base}/templates/new`);
+    await page.getByRole('heading', { level: 1, name: 'New template' }).waitFor();
+    await setEditor(page, 'HTML', '<title>Dashboard title</title><p>Archived body</p>');
+    await page.getByText('PDF options', { exact: true }).click();
+    await setEditor(page, 'PDF options (JSON)', '{"standard": "pdf/a-1b"}');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Preview failed' }).allTextContents(), { timeout: FIRST_PREVIEW_MS })
+      .toEqual([expect.stringContaining('Invalid pdf.standard: Invalid option: expected one of "pdf/a-2b"|"pdf/a-3b"')]);
+    await setEditor(page, 'PDF options (JSON)', '{"standard": "pdf/a-3b", "metadata": {"author": "Dashboard Author"}}');
+    await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('Archivedbody');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved at/).waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const saved = await page.evaluate(async (id) => (await (await fetch(`/api/v1/templates/${id}`)).json()) as { pdf_options: unknown }, id);
+    expect(saved.pdf_options).toEqual({ standard: 'pdf/a-3b', metadata: { author: 'Dashboard Author' } });
+    await page.reload();
+    await page.getByText('PDF options', { exact: true }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'PDF options (JSON)', exact: true }).textContent()).toContain('Dashboard Author');
+  });
+
   it('keeps auto-closed tags single when the user types them in full', async () => {
     const editor = page.getByRole('textbox', { name: 'HTML', exact: true });
     /** What typing `keys` into an emptied HTML editor leaves (one line, so textContent is the document). */

@@ -76,7 +76,7 @@ function query(params: Record<string, string | number | undefined>): string {
 const enc = encodeURIComponent;
 
 export type TemplateInput = Partial<Pick<Template,
-  'name' | 'html' | 'plain_text' | 'pdf_format' | 'sample_data' | 'header_component_id' | 'footer_component_id'>>;
+  'name' | 'html' | 'plain_text' | 'pdf_format' | 'pdf_options' | 'sample_data' | 'header_component_id' | 'footer_component_id'>>;
 export type ComponentInput = Partial<Pick<Component, 'name' | 'type' | 'html' | 'preview'>>;
 
 export const api = {

@@ -42,6 +42,8 @@ export interface Template {
   html: string;
   plain_text: string;
   pdf_format: PdfFormat;
+  /** Default `pdf` options (metadata, PDF/A, attachments…; see docs/pdf-options.md). */
+  pdf_options?: JsonObject;
   sample_data: JsonObject;
   header_component_id: string | null;
   footer_component_id: string | null;
@@ -116,6 +118,7 @@ export interface PreviewRequest {
   html: string;
   data: JsonObject;
   format?: PdfFormat;
+  pdf?: JsonObject;
   header_component_id?: string | null;
   footer_component_id?: string | null;
   /** The HTML of a header/footer being edited, previewed as one. */

@@ -27,9 +27,10 @@ const STARTER_DATA = `{
 `;
 
 function draftOf(t: Template | null): Draft {
-  if (!t) return { name: 'Untitled template', html: STARTER_HTML, sample: STARTER_DATA, format: {}, header: '', footer: '' };
+  if (!t) return { name: 'Untitled template', html: STARTER_HTML, sample: STARTER_DATA, format: {}, pdf: '{}\n', header: '', footer: '' };
   return {
     name: t.name, html: t.html, sample: `${JSON.stringify(t.sample_data, null, 2)}\n`, format: t.pdf_format ?? {},
+    pdf: `${JSON.stringify(t.pdf_options ?? {}, null, 2)}\n`,
     header: t.header_component_id ?? '', footer: t.footer_component_id ?? '',
   };
 }
@@ -56,24 +57,26 @@ function EditorForm(props: { template: Template | null; components: Component[] 
 
   const dirty = JSON.stringify(draft) !== baseline;
   const data = checkJson(draft.sample);
-  const request = useMemo<PreviewRequest | null>(() => (data.ok ? {
-    html: draft.html, data: data.value, format: cleanFormat(draft.format),
+  const pdf = checkJson(draft.pdf);
+  const request = useMemo<PreviewRequest | null>(() => (data.ok && pdf.ok ? {
+    html: draft.html, data: data.value, format: cleanFormat(draft.format), ...(Object.keys(pdf.value).length > 0 ? { pdf: pdf.value } : {}),
     header_component_id: draft.header || null, footer_component_id: draft.footer || null,
-  } : null), [draft.html, draft.sample, draft.format, draft.header, draft.footer]);
+  } : null), [draft.html, draft.sample, draft.format, draft.pdf, draft.header, draft.footer]);
   const preview = useLivePreview(request);
   const syntax = preview.error?.code === 'template_syntax_error' ? preview.error : null;
   const otherError = preview.error && !syntax ? preview.error : null;
   const htmlDiagnostics = useMemo<LineDiagnostic[]>(
     () => (syntax ? [{ line: errorLine(syntax), message: syntax.message }] : []), [syntax]);
   const jsonDiagnostics = useMemo<LineDiagnostic[]>(() => (data.ok ? [] : [data.error]), [data.ok, draft.sample]);
+  const pdfDiagnostics = useMemo<LineDiagnostic[]>(() => (pdf.ok ? [] : [pdf.error]), [pdf.ok, draft.pdf]);
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const save = async () => {
-    if (!data.ok || saving) return;
+    if (!data.ok || !pdf.ok || saving) return;
     setSaving(true);
     setSaveError(null);
     try {
-      const t = await saveTemplate(saved, draft, data.value);
+      const t = await saveTemplate(saved, draft, data.value, pdf.value);
       setSaved(t);
       setBaseline(JSON.stringify(draft));
       setNotice(`Saved at ${new Date().toLocaleTimeString()}`);
@@ -98,27 +101,27 @@ function EditorForm(props: { template: Template | null; components: Component[] 
             onClick={() => preview.bytes && downloadPdf(preview.bytes, `${saved?.slug ?? 'preview'}.pdf`)}>Download PDF</button>
           {saved && <button type="button" class="secondary" onClick={action.run(() => duplicate(saved))}>Duplicate</button>}
           {saved && <button type="button" class="secondary danger-text" onClick={action.run(() => remove(saved))}>Delete</button>}
-          <button type="button" onClick={save} disabled={!data.ok || saving} aria-keyshortcuts="Control+S">Save</button>
+          <button type="button" onClick={save} disabled={!data.ok || !pdf.ok || saving} aria-keyshortcuts="Control+S">Save</button>
         </div>
       </div>
       {saveError && <p class="error" role="alert">Not saved: {saveError}</p>}
       {action.error && <p class="error" role="alert">{action.error}</p>}
       <div class="editor-grid">
         <TemplateFields draft={draft} update={update} saved={saved} components={props.components} syntax={syntax}
-          htmlDiagnostics={htmlDiagnostics} jsonDiagnostics={jsonDiagnostics} formatErrorParam={otherError?.param ?? null} />
+          htmlDiagnostics={htmlDiagnostics} jsonDiagnostics={jsonDiagnostics} pdfDiagnostics={pdfDiagnostics} formatErrorParam={otherError?.param ?? null} />
         <div class="editor-preview">
           {otherError && <p class="error" role="alert">Preview failed: {otherError.message}</p>}
           {syntax && <p class="note">The template has an error; the last good preview is shown.</p>}
-          <PdfPreview bytes={preview.bytes} stale={preview.pending || preview.error !== null || !data.ok} label="PDF preview" />
+          <PdfPreview bytes={preview.bytes} stale={preview.pending || preview.error !== null || !data.ok || !pdf.ok} label="PDF preview" />
         </div>
       </div>
     </section>
   );
 }
 
-function saveTemplate(saved: Template | null, draft: Draft, sample: JsonObject): Promise<Template> {
+function saveTemplate(saved: Template | null, draft: Draft, sample: JsonObject, pdfOptions: JsonObject): Promise<Template> {
   const body = {
-    name: draft.name.trim() || 'Untitled template', html: draft.html, sample_data: sample, pdf_format: cleanFormat(draft.format),
+    name: draft.name.trim() || 'Untitled template', html: draft.html, sample_data: sample, pdf_format: cleanFormat(draft.format), pdf_options: pdfOptions,
     header_component_id: draft.header || null, footer_component_id: draft.footer || null,
   };
   return saved ? api.updateTemplate(saved.id, body) : api.createTemplate(body);

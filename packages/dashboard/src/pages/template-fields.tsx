@@ -12,6 +12,8 @@ export interface Draft {
   html: string;
   sample: string;
   format: PdfFormat;
+  /** The template's `pdf_options` as JSON text. */
+  pdf: string;
   header: string;
   footer: string;
 }
@@ -23,6 +25,7 @@ export interface TemplateFieldsProps {
   components: Component[];
   htmlDiagnostics: LineDiagnostic[];
   jsonDiagnostics: LineDiagnostic[];
+  pdfDiagnostics: LineDiagnostic[];
   /** The preview's template_syntax_error, shown under the HTML. */
   syntax: ApiError | null;
   /** The `param` of a preview error about the format (e.g. format.width). */
@@ -82,6 +85,20 @@ export function TemplateFields(props: TemplateFieldsProps) {
       <details class="format" open={props.formatErrorParam?.startsWith('format') || undefined}>
         <summary>Page format</summary>
         <FormatFields value={draft.format} onChange={(format) => update({ format })} errorParam={props.formatErrorParam} />
+      </details>
+      <details class="format" open={props.formatErrorParam?.startsWith('pdf') || props.pdfDiagnostics.length > 0 || undefined}>
+        <summary>PDF options</summary>
+        <div class="field">
+          <span id="pdf-label">PDF options (JSON)</span>
+          <CodeEditor language="json" labelledBy="pdf-label" value={draft.pdf} minHeight="4rem"
+            onChange={(pdf) => update({ pdf })} diagnostics={props.pdfDiagnostics} />
+        </div>
+        {props.pdfDiagnostics[0] && <p class="error inline-error" role="alert">{props.pdfDiagnostics[0].message}</p>}
+        <p class="hint">
+          Metadata, PDF/A and attachments for every render of this template, e.g.{' '}
+          <code>{'{"metadata": {"author": "ACME"}, "standard": "pdf/a-3b"}'}</code>. A request's <code>pdf</code> is merged over
+          them; passwords (<code>encryption</code>) go in each request, never in the template.
+        </p>
       </details>
     </div>
   );
