@@ -22,7 +22,7 @@ for (const part of ['width', 'style', 'color']) {
 }
 
 /**
- * The `-webkit-` names Chromium 156 still parses as another property (its css_properties.json5
+ * The `-webkit-` (and `-epub-`) names Chromium 156 still parses as another property (its css_properties.json5
  * `alias_for`), measured by setting each in Chromium and reading which property it set. Any other
  * `-webkit-` name is not a property there, so its declaration is dropped (`-webkit-hyphens`,
  * `-webkit-text-decoration`, `-webkit-display` …); Chromium's own `-webkit-` properties are
@@ -60,6 +60,11 @@ const WEBKIT_ALIASES: Readonly<Record<string, string>> = {
   '-webkit-logical-width': 'inline-size', '-webkit-logical-height': 'block-size',
   '-webkit-min-logical-width': 'min-inline-size', '-webkit-min-logical-height': 'min-block-size',
   '-webkit-max-logical-width': 'max-inline-size', '-webkit-max-logical-height': 'max-block-size',
+  // The `-epub-` aliases Chromium keeps (measured the same way); the other `-epub-` names are dropped.
+  '-epub-caption-side': 'caption-side', '-epub-text-combine': '-webkit-text-combine', '-epub-text-emphasis': 'text-emphasis',
+  '-epub-text-emphasis-color': 'text-emphasis-color', '-epub-text-emphasis-style': 'text-emphasis-style',
+  '-epub-text-orientation': 'text-orientation', '-epub-text-transform': 'text-transform', '-epub-word-break': 'word-break',
+  '-epub-writing-mode': 'writing-mode',
 };
 for (const [logical, side] of [['before', 'block-start'], ['after', 'block-end'], ['start', 'inline-start'], ['end', 'inline-end']] as const) {
   for (const part of ['width', 'style', 'color']) Object.assign(WEBKIT_ALIASES, { [`-webkit-border-${logical}-${part}`]: `border-${side}-${part}` });

@@ -3,7 +3,7 @@
  * `(property: value)` and `selector(…)`. A declaration is supported when it compiles here (a
  * property we compute and a value we parse); a standard property we do not know is taken as
  * supported, as Chromium knows nearly every one, and a vendor-prefixed one we do not parse as not
- * (Chromium parses no `-ms-`/`-moz-`/`-o-` name, and only its aliases of the `-webkit-` ones).
+ * (Chromium parses no `-ms-`/`-moz-`/`-o-`/`-ro-`… name, only its own `-webkit-` and `-epub-` ones).
  * Any other form is false (§6.1 <general-enclosed>).
  */
 import { evaluateCondition, INVALID_CONDITION } from './condition.js';
@@ -54,5 +54,5 @@ function declarationSupported(name: string, written: string): boolean {
   const canonical = canonicalName(name);
   const known = PROPERTIES.has(canonical) || canonical in SHORTHANDS || canonical in INLINE_LOGICAL || canonical === '';
   if (known || canonical !== name) return value !== '' && (canonical === '' || compileDeclarations([{ name, value, important: false }]).length > 0);
-  return !/^-(webkit|moz|ms|o)-/.test(name);
+  return !name.startsWith('-');
 }
