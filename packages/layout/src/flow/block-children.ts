@@ -68,12 +68,12 @@ export function flowChildren(
   for (const p of token?.parallel ?? []) flowParallel(box, used, space, state, p, ctx);
   let startedHere = -1; // index of the last child that started (not resumed) on this page
   const lastInFlow = space.endReserve || used.border.bottom + used.padding.bottom > 0 ? lastInFlowChild(box) : -1;
-  const pageName = box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
+  const pageName = usedPageName(box, space);
   for (let i = start; i < children.length; i++) {
     const child = children[i]!;
     if (i > start && space.mode === 'layout') {
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
-      const named = endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
+      const named = pageName !== null && endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
       const forced = forcedBreak(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child))) ?? named;
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
@@ -167,7 +167,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
     cbBlockSize: used.height ?? (isColumnFlow(box) ? space.cbBlockSize : null),
     cbDirection: box.style.direction,
-    pageName: box.style.page === 'auto' ? space.pageName ?? '' : box.style.page,
+    pageName: usedPageName(box, space),
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:
     // Chromium keeps an h2's UA margin after a forced break in a quirks-mode body).
     quirkyContainerStart: state.placed === 0 && !continuation && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
@@ -180,6 +180,15 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
   };
+}
+
+/**
+ * The box's used page name (CSS Paged Media 3 §7); null inside a multicol's columns, a
+ * fragmentation context of its own where Chromium ignores `page` (no break, no page named).
+ */
+function usedPageName(box: ContainerBox, space: Space): string | null {
+  if (space.pageName === null || isColumnFlow(box)) return null;
+  return box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
 }
 
 /** Child i did not fit: break before it, or before its previous sibling (avoid), or move the whole box. */

@@ -53,8 +53,8 @@ export interface Space {
   readonly pageAreaWidth?: number;
   /** At the start of a quirky container (body, table cell in quirks mode): quirky top margins are ignored. */
   readonly quirkyContainerStart?: boolean;
-  /** The containing block's used page name (CSS Paged Media 3 §7), '' for the default page. */
-  readonly pageName?: string;
+  /** The containing block's used page name (CSS Paged Media 3 §7), '' for the default page, null inside columns. */
+  readonly pageName?: string | null;
   /** The containing block's direction: over-constrained margins give way at its end side (§10.3.3). */
   readonly cbDirection?: 'ltr' | 'rtl';
   /** The containing block's `-webkit-left/right/center` (HTML `align`, `<center>`): aligns children without auto margins. */

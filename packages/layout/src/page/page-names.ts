@@ -1,5 +1,6 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { Resume } from '../flow/types.js';
+import { isMulticol } from '../multicol/multicol-layout.js';
 
 /**
  * Named pages (CSS Paged Media 3 §7): a box's used page name is its `page` value, or its
@@ -21,7 +22,8 @@ function chainName(box: BlockLevelBox, last: boolean): string | null {
   // their style: only container chains are cached (a WeakMap entry per paragraph cost more).
   if (box.kind === 'lines') return null;
   const named = box.style.page !== 'auto' ? box.style.page : null;
-  if (box.kind === 'replaced') return named;
+  // A multicol container's content does not name pages (its columns are their own fragmentation context).
+  if (box.kind === 'replaced' || isMulticol(box)) return named;
   const end = last ? box.children[box.children.length - 1] : box.children[0];
   if (!end || end.kind === 'lines') return named;
   const cache = last ? endCache : startCache;
