@@ -61,6 +61,10 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
     if (name === '') continue;
     const value = parseComponents(d.value);
     if (value.length === 0) continue;
+    if (name === 'all') {
+      out.push(...expandAll(value, d.important));
+      continue;
+    }
     const longhands = SHORTHANDS[name];
     if (longhands && name !== 'background-position' && containsVar(value)) {
       for (const l of longhands) out.push({ name: l, value, important: d.important, shorthand: name });
@@ -79,6 +83,18 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
   }
   return out;
 }
+
+/**
+ * `all` (CSS Cascade 4 §3.2): a CSS-wide keyword for every property but `direction`,
+ * `unicode-bidi` and custom properties; any other value is invalid.
+ */
+function expandAll(value: readonly CV[], important: boolean): CompiledDeclaration[] {
+  const only = value.filter((cv) => cv.t !== 'ws');
+  if (only.length !== 1 || only[0]!.t !== 'ident' || !CSS_WIDE.has(only[0]!.v.toLowerCase())) return [];
+  allLonghands ??= [...PROPERTIES.keys()].filter((name) => name !== 'direction' && name !== 'unicode-bidi');
+  return allLonghands.map((name) => ({ name, value: only, important, shorthand: null }));
+}
+let allLonghands: readonly string[] | undefined;
 
 /**
  * `compileDeclarations` for author declarations, remembered per process: a template's sheet
