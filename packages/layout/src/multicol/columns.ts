@@ -7,6 +7,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow } from '../flow/column-flow.js';
 import { emptyColumn, inFragmentation, newFragmentation, placeDeferred, type FragmentationContext } from '../positioned/fragmented.js';
+import { establishesBfc } from '../flow/block-layout.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
 export interface ColumnGeometry {
@@ -61,15 +62,64 @@ export function segmentsOf(box: ContainerBox): readonly Segment[] {
     run = [];
   };
   for (const child of box.children) {
-    if (child.kind !== 'lines' && child.style.columnSpan === 'all') {
-      flush();
-      out.push({ kind: 'spanner', box: child });
-    } else run.push(child);
+    for (const piece of cutAtSpanners(child)) {
+      if (piece.spanner) {
+        flush();
+        out.push({ kind: 'spanner', box: piece.box });
+      } else run.push(piece.box);
+    }
   }
   flush();
   segments = out;
   segmentCache.set(box, segments);
   return segments;
+}
+
+interface Piece { readonly spanner: boolean; readonly box: BlockLevelBox }
+
+const isSpanner = (box: BlockLevelBox): boolean => box.kind !== 'lines' && box.style.columnSpan === 'all';
+
+/** A block box of the multicol's own formatting context, through which a spanner inside it still spans (§6.1). */
+const spansThrough = (box: BlockLevelBox): box is ContainerBox => box.kind === 'block' && !establishesBfc(box);
+
+function holdsSpanner(box: BlockLevelBox): boolean {
+  return spansThrough(box) && box.children.some((c) => isSpanner(c) || holdsSpanner(c));
+}
+
+/**
+ * A child of the multicol container as column content and spanners (CSS Multicol 1 §6.1: a
+ * `column-span: all` box spans when its ancestors up to the multicol are block boxes in the same
+ * formatting context). Such an ancestor is split around the spanner, as Chromium does: the part
+ * before keeps its top edges, the part after its bottom edges; an empty part is dropped.
+ */
+function cutAtSpanners(child: BlockLevelBox): readonly Piece[] {
+  if (isSpanner(child)) return [{ spanner: true, box: child }];
+  if (!holdsSpanner(child)) return [{ spanner: false, box: child }];
+  const box = child as ContainerBox;
+  const runs: BlockLevelBox[][] = [[]];
+  const spanners: BlockLevelBox[] = [];
+  for (const c of box.children) {
+    for (const piece of cutAtSpanners(c)) {
+      if (piece.spanner) {
+        spanners.push(piece.box);
+        runs.push([]);
+      } else runs[runs.length - 1]!.push(piece.box);
+    }
+  }
+  const out: Piece[] = [];
+  runs.forEach((children, i) => {
+    if (children.length > 0) out.push({ spanner: false, box: partAround(box, children, i === 0, i === runs.length - 1) });
+    if (i < spanners.length) out.push({ spanner: true, box: spanners[i]! });
+  });
+  return out;
+}
+
+/** One part of a box split around spanners: its children between two of them, and the edges on its sides. */
+function partAround(box: ContainerBox, children: readonly BlockLevelBox[], first: boolean, last: boolean): ContainerBox {
+  const s = box.style;
+  const top = first ? {} : { marginTop: 0, paddingTop: 0, borderTop: { ...s.borderTop, width: 0, style: 'none' as const } };
+  const bottom = last ? {} : { marginBottom: 0, paddingBottom: 0, borderBottom: { ...s.borderBottom, width: 0, style: 'none' as const } };
+  return { ...box, style: { ...s, ...top, ...bottom }, children, marker: first ? box.marker : null } as ContainerBox;
 }
 
 function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): ContainerBox {
