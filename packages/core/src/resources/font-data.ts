@@ -3,6 +3,7 @@ import { create, type Font } from 'fontkit';
 import type { FontFace } from './fonts.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { boundLayoutWork } from './layout-budget.js';
+import { seedPostHeader } from './post-header.js';
 
 /**
  * fontkit keeps one glyph object per id, carrying the code points it was first created
@@ -43,6 +44,7 @@ export function parseFont(bytes: Uint8Array, index = 0): Font {
   if (!(font.unitsPerEm > 0) || !Number.isFinite(font.ascent) || font.numGlyphs <= 0) throw new Error('not a font');
   font.hasGlyphForCodePoint(0x20);
   keepGlyphCodePoints(font);
+  seedPostHeader(font);
   boundLayoutWork(font);
   return font;
 }
