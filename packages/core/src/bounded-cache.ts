@@ -62,6 +62,11 @@ export class BoundedCache<K, V> {
     return value;
   }
 
+  /** Is `key` cached (without making it the newest entry)? */
+  has(key: K): boolean {
+    return this.#entries.has(key);
+  }
+
   #drop(key: K): void {
     const value = this.#entries.get(key);
     if (value !== undefined && this.#weight) this.#total -= this.#weight.of(value);

@@ -127,6 +127,7 @@ async function styleAndLayout(
     loadImages(loader, [...collectImageUrls([styles.root, styles.header, styles.footer]), ...styles.pageImageUrls], imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
+  fonts.expectText([html, header ?? '', footer ?? '']);
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   const painter = new PdfPainter({

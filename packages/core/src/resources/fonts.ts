@@ -96,6 +96,11 @@ let fontFaceCounter = 0;
 /** fontconfig fallback lookups one render may start (each runs fc-match once per process and code point). */
 const MAX_INSTALLED_FALLBACKS = 256;
 
+/** A character past ASCII, or a numeric character reference to one (`&#x2329;`, `&#9001;`). */
+const EXPECTED_CHAR = /&#[xX]([0-9a-fA-F]{1,6});|&#([0-9]{1,7});|[^\u0000-\u007f]/gu;
+/** Distinct characters past ASCII read from the expected text at most. */
+const MAX_EXPECTED_CHARS = 4096;
+
 function queryKey(q: FontQuery): string {
   return `${q.families.join('\u0000')}|${q.weight}|${q.style}`;
 }
@@ -131,6 +136,8 @@ export class FontSet {
   readonly #chains = new Map<string, readonly ResolvedFace[]>();
   readonly #byId = new Map<string, ResolvedFace>();
   #installedFallbacks = 0;
+  /** The document's text, read for the characters an installed fallback may be needed for at the first need. */
+  #expectedTexts: readonly string[] | null = null;
   /** Fonts that parsed but proved corrupt while shaping (layout-budget.ts): no longer chosen. */
   readonly #corrupt = new WeakSet<Font>();
   #anyCorrupt = false;
@@ -294,9 +301,41 @@ export class FontSet {
    */
   #installedFallback(query: FontQuery, codePoint: number): ResolvedFace | undefined {
     if (this.#installedFallbacks >= MAX_INSTALLED_FALLBACKS) return undefined;
+    if (this.#expectedTexts) this.#prefetchFallbacks(this.chain(query), codePoint, this.#expectedTexts);
     this.#installedFallbacks++;
     const face = this.#host.fallback(codePoint);
     return face && !this.#isCorrupt(face) ? this.#remember(resolve(face, query, face.weight)) : undefined;
+  }
+
+  /**
+   * The text of the document (its markup will do): the characters past ASCII in it that no
+   * face has are looked up in fontconfig together, at the first one layout needs
+   * (host-fonts.ts, prefetchFallbacks). Read only then: most documents need none.
+   */
+  expectText(texts: readonly string[]): void {
+    this.#expectedTexts = texts;
+  }
+
+  /**
+   * Before fontconfig is asked for `codePoint`, which no face of `chain` has: the expected
+   * characters this chain lacks too (its faces are all read by now), as one batch, within
+   * the render's budget of lookups.
+   */
+  #prefetchFallbacks(chain: readonly ResolvedFace[], codePoint: number, texts: readonly string[]): void {
+    this.#expectedTexts = null;
+    const room = MAX_INSTALLED_FALLBACKS - this.#installedFallbacks;
+    const batch = new Set([codePoint]);
+    const seen = new Set<number>();
+    for (const text of texts) {
+      for (const [char, hex, decimal] of text.matchAll(EXPECTED_CHAR)) {
+        if (batch.size >= room || seen.size >= MAX_EXPECTED_CHARS) break;
+        const cp = hex !== undefined ? parseInt(hex, 16) : decimal !== undefined ? Number(decimal) : (char.codePointAt(0) ?? 0);
+        if (cp < 0x80 || cp > 0x10ffff || seen.has(cp)) continue;
+        seen.add(cp);
+        if (!chain.some((r) => faceCovers(r.face, cp))) batch.add(cp);
+      }
+    }
+    this.#host.prefetchFallbacks(batch);
   }
 
   /**
