@@ -8,7 +8,8 @@ export {
 } from './format.js';
 export { DocumentTooLargeError, InvalidFormatError, InvalidOptionError, PlatenError, TemplateError } from './errors.js';
 export type {
-  AttachmentRelationship, FacturXOptions, FacturXProfile, PdfAttachment, PdfEncryptionOptions, PdfMetadataOptions, PdfOptions, PdfPermissions, PdfStandard,
+  AttachmentRelationship, FacturXOptions, FacturXProfile, PdfAttachment, PdfEncryptionOptions, PdfMetadataOptions, PdfOptions, PdfPermissions, PdfSignatureOptions,
+  PdfStandard,
 } from './pdf/options.js';
 export {
   ATTACHMENT_RELATIONSHIPS, FACTUR_X_PROFILES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_FILENAME, MAX_PASSWORD_BYTES, MAX_PDF_TEXT, PDF_STANDARDS,

@@ -13,7 +13,8 @@ import {
  */
 export function checkPdfOptions(value: unknown): void {
   const pdf = record(value, 'pdf');
-  only(pdf, 'pdf', ['metadata', 'standard', 'encryption', 'attachments', 'factur_x']);
+  only(pdf, 'pdf', ['metadata', 'standard', 'encryption', 'attachments', 'factur_x', 'signature']);
+  if (pdf.signature !== undefined) checkSignature(pdf.signature);
   if (pdf.metadata !== undefined) checkMetadata(pdf.metadata);
   if (pdf.standard !== undefined) oneOf(pdf.standard, 'pdf.standard', PDF_STANDARDS);
   if (pdf.encryption !== undefined) checkEncryption(pdf.encryption);
@@ -52,6 +53,8 @@ function checkCombinations(pdf: PdfOptions): void {
   const standard = pdf.standard;
   if (standard && pdf.encryption) fail('pdf.encryption', `PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "${standard}".`);
   if (pdf.factur_x && standard && standard !== 'pdf/a-3b') fail('pdf.standard', `Factur-X needs PDF/A-3 (the invoice XML is an embedded file): use pdf.standard "pdf/a-3b" or leave it out.`);
+  // The signature is an incremental update written by @signpdf, which reads the file unencrypted.
+  if (pdf.signature && pdf.encryption) fail('pdf.signature', 'A PDF cannot be both signed and encrypted here: drop pdf.signature or pdf.encryption.');
   if (pdf.factur_x && pdf.encryption) fail('pdf.encryption', 'A Factur-X invoice is a PDF/A-3 file, which cannot be encrypted.');
   if (standard === 'pdf/a-2b' && pdf.attachments?.length) {
     fail('pdf.attachments', 'PDF/A-2 may only embed PDF/A files (ISO 19005-2 §6.8): use pdf.standard "pdf/a-3b" for attachments.');
@@ -79,6 +82,15 @@ function checkMetadata(value: unknown): void {
   if (m.creation_date !== undefined && m.creation_date !== 'now' && parseDate(m.creation_date) === null) {
     fail('pdf.metadata.creation_date', `pdf.metadata.creation_date must be an ISO 8601 date-time such as "2026-03-01T09:30:00Z", or "now"; got ${describe(m.creation_date)}.`);
   }
+}
+
+function checkSignature(value: unknown): void {
+  const s = record(value, 'pdf.signature');
+  only(s, 'pdf.signature', ['p12', 'passphrase', 'reason', 'location', 'contact_info', 'name']);
+  if (!(s.p12 instanceof Uint8Array) && !(typeof s.p12 === 'string' && s.p12 !== '')) fail('pdf.signature.p12', 'pdf.signature.p12 must be the PKCS#12 file: its bytes or base64.');
+  if (typeof s.p12 === 'string') base64Bytes(s.p12, 'pdf.signature.p12');
+  if (s.passphrase !== undefined && typeof s.passphrase !== 'string') fail('pdf.signature.passphrase', 'pdf.signature.passphrase must be a string.');
+  for (const key of ['reason', 'location', 'contact_info', 'name'] as const) if (s[key] !== undefined) text(s[key], `pdf.signature.${key}`);
 }
 
 function checkEncryption(value: unknown): void {

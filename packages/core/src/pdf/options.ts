@@ -13,6 +13,8 @@ export interface PdfOptions {
   readonly attachments?: readonly PdfAttachment[];
   /** A Factur-X / ZUGFeRD e-invoice: the invoice XML embedded in a PDF/A-3b. */
   readonly factur_x?: FacturXOptions;
+  /** Sign the finished file (PAdES baseline B-B, invisible). */
+  readonly signature?: PdfSignatureOptions;
 }
 
 /** Document information. Each field left unset is taken from the HTML where it has one. */
@@ -81,6 +83,22 @@ export interface FacturXOptions {
   readonly profile?: FacturXProfile;
   /** Default "Data" for MINIMUM and BASIC WL (not full invoices), else "Alternative". */
   readonly relationship?: 'Alternative' | 'Data' | 'Source';
+}
+
+/**
+ * A digital signature with a PKCS#12 certificate (RSA key). In the REST API the certificate
+ * is the server's (PLATEN_SIGNING_P12): a request gives only reason, location, contact and name.
+ */
+export interface PdfSignatureOptions {
+  /** The PKCS#12 (.p12/.pfx) file: its bytes, or base64. */
+  readonly p12: Uint8Array | string;
+  readonly passphrase?: string;
+  /** Shown by readers with the signature. */
+  readonly reason?: string;
+  readonly location?: string;
+  readonly contact_info?: string;
+  /** The signer's name; default the certificate's common name. */
+  readonly name?: string;
 }
 
 /** Limits on attachments (a render's input; the API's body limit bounds them further). */

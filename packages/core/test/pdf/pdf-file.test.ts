@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError, render, type PdfOptions } from '../../src/index.js';
-import { catalog, pdfdetach, pdfinfo, qpdfCheck, qpdfEncryption, qpdfObjects, xmp } from './pdf-tools.js';
+import { catalog, pdfdetach, pdfinfo, pdfsig, qpdfCheck, qpdfEncryption, qpdfObjects, xmp } from './pdf-tools.js';
 
 const HTML = `<!doctype html><html lang="de-CH"><head><title>Rechnung &amp; Co</title>
 <meta name="author" content="Anna Müller"><meta name="description" content="Eine Rechnung"><meta name="keywords" content="rechnung, 2026">
 </head><body><h1>Rechnung</h1><p>Hallo <a href="https://example.com/">Link</a></p></body></html>`;
 const INVOICE_XML = readFileSync(new URL('./invoice-en16931.xml', import.meta.url), 'utf8');
 const b64 = (s: string) => Buffer.from(s).toString('base64');
+/** A self-signed test certificate (openssl req -x509, RSA 2048, SHA-256; PKCS#12 with AES-256), passphrase platen-test. */
+const P12 = readFileSync(new URL('./test-signer.p12', import.meta.url));
 
 /** What render() refuses `pdf` with: the param and message. */
 async function refusal(pdf: unknown): Promise<InvalidOptionError> {
@@ -170,6 +172,9 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
     ['pdf.attachments', { attachments: Array.from({ length: 33 }, (_, i) => ({ filename: `f${i}`, content: '' })) }, /At most 32/],
     ['pdf.factur_x.xml', { factur_x: { xml: '<html/>' } }, /CrossIndustryInvoice/],
     ['pdf.factur_x.profile', { factur_x: { xml: INVOICE_XML, profile: 'BASIC' } }, /declares the EN 16931 profile/],
+    ['pdf.signature', { signature: { p12: P12.toString('base64') }, encryption: { user_password: 'pw' } }, /both signed and encrypted/],
+    ['pdf.signature.p12', { signature: { p12: 42 } }, /PKCS#12 file/],
+    ['pdf.signature.p12', { signature: { p12: P12.toString('base64'), passphrase: 'wrong' } }, /passphrase is wrong/],
     ['pdf.metadata.creation_date', { metadata: { creation_date: 'yesterday' } }, /ISO 8601/],
     ['pdf.metadata.language', { metadata: { language: 'en us' } }, /language tag/],
     ['pdf.encryption.userPassword', { encryption: { userPassword: 'pw' } }, /no option "userPassword"/],
@@ -178,5 +183,31 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
     const error = await refusal(pdf);
     expect(error.param).toBe(param);
     expect(error.message).toMatch(message);
+  });
+});
+
+describe('pdf.signature: PAdES baseline B-B with a PKCS#12 certificate (pdfsig, qpdf)', () => {
+  it('signs invisibly; poppler finds the signature valid and the whole document signed, also in a PDF/A-3b', async () => {
+    for (const pdf of [{}, { standard: 'pdf/a-3b' as const }]) {
+      const signed = await render({ html: HTML, pdf: { ...pdf, signature: { p12: P12, passphrase: 'platen-test', reason: 'Approved', location: 'Zürich' } } });
+      const report = pdfsig(signed);
+      expect(report).toContain('Signer Certificate Common Name: Platen Test Signer');
+      expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(report).toContain('Signing Hash Algorithm: SHA-256');
+      expect(report).toContain('Total document signed');
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      // Self-signed: valid, but no trusted issuer.
+      expect(report).toContain("Certificate Validation: Certificate issuer isn't Trusted.");
+      expect(qpdfCheck(signed)).toMatchObject({ status: 0, stdout: expect.stringContaining('No syntax or stream encoding errors'), stderr: '' });
+      // The incremental update keeps the file's ID in its trailer (PDF/A).
+      expect(Buffer.from(signed.subarray(-400)).toString('latin1')).toMatch(/\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]\n>>\nstartxref/);
+    }
+  });
+
+  it('shows a changed byte as an invalid signature', async () => {
+    const signed = Buffer.from(await render({ html: HTML, pdf: { signature: { p12: P12, passphrase: 'platen-test' } } }));
+    const at = signed.indexOf('Rechnung');
+    signed[at] = 'X'.charCodeAt(0);
+    expect(pdfsig(signed)).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
   });
 });

@@ -62,6 +62,14 @@ export function catalog(objects: ReturnType<typeof qpdfObjects>): Record<string,
   return found!.value as Record<string, unknown>;
 }
 
+/** `pdfsig`'s report (poppler verifies the CMS with NSS). */
+export function pdfsig(pdf: Uint8Array): string {
+  return withPdf(pdf, (path) => {
+    const out = tool('pdfsig', [path]);
+    return out.stdout + out.stderr;
+  });
+}
+
 /** `pdfdetach -list` lines and the files `pdfdetach -saveall` writes, by name. */
 export function pdfdetach(pdf: Uint8Array): { list: string; files: Record<string, Buffer> } {
   return withPdf(pdf, (path, dir) => {

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
+import { SignPdf } from '@signpdf/signpdf';
+import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
+import forge from 'node-forge';
+import { InvalidOptionError } from '../errors.js';
+import type { PdfSignatureOptions } from './options.js';
+
+const { asn1, pki } = forge;
+const OID = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  rsaEncryption: '1.2.840.113549.1.1.1',
+};
+
+/**
+ * Sign the finished PDF (an incremental update: ISO 32000-1 §12.8): an invisible signature
+ * field whose value is a CAdES detached signature over the file's byte range, PAdES baseline B-B
+ * (ETSI EN 319 142-1 §6.3): SubFilter ETSI.CAdES.detached, SHA-256, the signed attributes
+ * content-type, message-digest and signing-certificate-v2, no CMS signing-time (the claimed
+ * time is the signature dictionary's /M).
+ */
+export async function signPdf(pdf: Uint8Array, options: PdfSignatureOptions, now: Date): Promise<Uint8Array> {
+  const { key, chain } = readP12(options);
+  const certBytes = chain.reduce((n, c) => n + asn1.toDer(pki.certificateToAsn1(c)).length(), 0);
+  const withPlaceholder = plainAddPlaceholder({
+    pdfBuffer: Buffer.from(pdf),
+    reason: options.reason ?? '',
+    contactInfo: options.contact_info ?? '',
+    name: options.name ?? chain[0]!.subject.getField('CN')?.value ?? '',
+    location: options.location ?? '',
+    signingTime: now,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    // The CMS: the certificates, the attributes and the signature, with room to spare.
+    signatureLength: certBytes + 4096,
+    appName: 'Platen',
+  });
+  return new Uint8Array(await new SignPdf().sign(completeTrailer(withPlaceholder, pdf), new PadesSigner(key, chain)));
+}
+
+/**
+ * The incremental update as @signpdf/placeholder-plain writes it lacks the file's /ID (which
+ * PDF/A and PDF 2.0 require in the last trailer, ISO 32000-2 §14.4) and its startxref points at
+ * the newline before `xref`. Both are fixed before signing: the signature covers the trailer.
+ */
+function completeTrailer(updated: Buffer, original: Uint8Array): Buffer {
+  const text = updated.toString('latin1');
+  const xref = text.lastIndexOf('\nxref\n') + 1;
+  const id = /\/ID\s*\[[^\]]*\]/.exec(Buffer.from(original.subarray(-1024)).toString('latin1'))?.[0];
+  const trailer = text.slice(xref).replace(/\/Prev (\d+)\n/, (m) => (id ? `${m}${id}\n` : m)).replace(/startxref\n\d+\n%%EOF$/, `startxref\n${xref}\n%%EOF`);
+  return Buffer.concat([updated.subarray(0, xref), Buffer.from(trailer, 'latin1')]);
+}
+
+class PadesSigner extends Signer {
+  readonly key: forge.pki.rsa.PrivateKey;
+  readonly chain: forge.pki.Certificate[];
+
+  constructor(key: forge.pki.rsa.PrivateKey, chain: forge.pki.Certificate[]) {
+    super();
+    this.key = key;
+    this.chain = chain;
+  }
+
+  override async sign(content: Buffer): Promise<Buffer> {
+    const [signer] = this.chain;
+    const certDer = (c: forge.pki.Certificate) => asn1.toDer(pki.certificateToAsn1(c)).getBytes();
+    const sha256 = (bytes: string | Buffer) => createHash('sha256').update(typeof bytes === 'string' ? Buffer.from(bytes, 'binary') : bytes).digest('binary');
+    const seq = (...v: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, v);
+    const set = (...v: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, v);
+    const oid = (o: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(o).getBytes());
+    const octets = (b: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, b);
+    const int = (b: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, b);
+    const nul = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
+    const attribute = (type: string, value: forge.asn1.Asn1) => seq(oid(type), set(value));
+    const sha256Algorithm = () => seq(oid(OID.sha256), nul());
+
+    // RFC 5035 SigningCertificateV2 { certs SEQUENCE OF ESSCertIDv2 { certHash } } (SHA-256 is the default hash).
+    const attributes = [
+      attribute(OID.contentType, oid(OID.data)),
+      attribute(OID.messageDigest, octets(sha256(content))),
+      attribute(OID.signingCertificateV2, seq(seq(seq(octets(sha256(certDer(signer!))))))),
+    ]
+      // DER orders a SET OF by the encodings (X.690 §11.6), and the signature covers that encoding.
+      .map((a) => ({ a, der: asn1.toDer(a).getBytes() }))
+      .sort((x, y) => (x.der < y.der ? -1 : x.der > y.der ? 1 : 0))
+      .map(({ a }) => a);
+    const md = forge.md.sha256.create();
+    md.update(asn1.toDer(set(...attributes)).getBytes());
+    const signature = this.key.sign(md);
+
+    const serial = forge.util.hexToBytes(signer!.serialNumber.length % 2 ? `0${signer!.serialNumber}` : signer!.serialNumber);
+    const signerInfo = seq(
+      int('\x01'),
+      seq(pki.distinguishedNameToAsn1(signer!.issuer), int(serial)),
+      sha256Algorithm(),
+      asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, attributes),
+      seq(oid(OID.rsaEncryption), nul()),
+      octets(signature),
+    );
+    const signedData = seq(
+      int('\x01'),
+      set(sha256Algorithm()),
+      seq(oid(OID.data)),
+      asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, this.chain.map((c) => pki.certificateToAsn1(c))),
+      set(signerInfo),
+    );
+    const contentInfo = seq(oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData]));
+    return Buffer.from(asn1.toDer(contentInfo).getBytes(), 'binary');
+  }
+}
+
+/** The key and its certificate first, then the rest of the chain, from a PKCS#12 file. */
+function readP12(options: PdfSignatureOptions): { key: forge.pki.rsa.PrivateKey; chain: forge.pki.Certificate[] } {
+  const bytes = typeof options.p12 === 'string' ? Buffer.from(options.p12, 'base64') : Buffer.from(options.p12);
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1.fromDer(bytes.toString('binary')), options.passphrase ?? '');
+  } catch {
+    throw new InvalidOptionError('pdf.signature.p12', 'pdf.signature.p12 could not be read: not a PKCS#12 file, or the passphrase is wrong.');
+  }
+  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
+  const keys = [pki.oids['pkcs8ShroudedKeyBag']!, pki.oids['keyBag']!].flatMap(bags);
+  const key = keys.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
+  const certs = bags(pki.oids['certBag']!).flatMap((b): forge.pki.Certificate[] => (b.cert ? [b.cert] : []));
+  if (!key) throw new InvalidOptionError('pdf.signature.p12', 'pdf.signature.p12 holds no RSA private key (keys of other types are not supported).');
+  const publicKey = pki.setRsaPublicKey(key.n, key.e);
+  const own = certs.find((c) => pki.publicKeyToPem(c.publicKey) === pki.publicKeyToPem(publicKey));
+  if (!own) throw new InvalidOptionError('pdf.signature.p12', 'pdf.signature.p12 holds no certificate for its private key.');
+  return { key, chain: [own, ...certs.filter((c) => c !== own)] };
+}
