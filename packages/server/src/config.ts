@@ -68,6 +68,8 @@ export interface Config {
   readonly jobPollMs: number;
   /** How long a running async render stays its node's without renewal (a dead node's jobs wait this long). */
   readonly jobLeaseMs: number;
+  /** On SIGTERM, how long the node goes on answering (`/readyz` 503) before it stops accepting connections. */
+  readonly drainDelayMs: number;
   /** Object storage for url-delivered renders, shared by every node; null → `<dataDir>/renders`. */
   readonly s3: S3Options | null;
   /** Injectable clock (ms since epoch) so tests can move time; Date.now in production. */
@@ -120,6 +122,7 @@ const envSchema = z.object({
   PLATEN_DB_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
   PLATEN_JOB_POLL_MS: int(10).default(500),
   PLATEN_JOB_LEASE_MS: int(1000).default(30_000),
+  PLATEN_DRAIN_DELAY_MS: int(0).default(0),
   PLATEN_S3_BUCKET: z.string().min(3).optional(),
   PLATEN_S3_PREFIX: z.string().default('renders/'),
   PLATEN_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -190,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.PLATEN_DATABASE_URL ?? null,
     jobPollMs: e.PLATEN_JOB_POLL_MS,
     jobLeaseMs: e.PLATEN_JOB_LEASE_MS,
+    drainDelayMs: e.PLATEN_DRAIN_DELAY_MS,
     s3: e.PLATEN_S3_BUCKET
       ? {
           bucket: e.PLATEN_S3_BUCKET,

@@ -133,10 +133,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
     url: `http://${host}:${port}`,
-    /** Stop accepting, let requests in flight finish (up to the render time limit), then release everything. */
+    /**
+     * Drain, then stop: `/readyz` answers 503 at once; the node takes no more async jobs and
+     * lets its running ones finish (those still running after the render time limit are
+     * released to another node) while it goes on answering for `drainDelayMs`, so that
+     * balancers take it out; then it stops accepting, lets requests in flight finish (up to
+     * the render time limit) and releases everything.
+     */
     async close() {
       clearInterval(timer);
       draining = true;
+      await Promise.all([runner.stop(config.renderTimeoutMs + 1000), new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))]);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       let grace: NodeJS.Timeout | undefined;
@@ -144,7 +151,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
       clearTimeout(grace);
       server.closeAllConnections();
       await closed;
-      await runner.stop();
       await syncPool.close();
       await deps.pool.close();
       await deps.text.close();

@@ -54,8 +54,11 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
   }
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
+  /** Jobs this node is running, to give back when it stops before they end. */
+  const runningJobs = new Set<JobRow>();
 
   async function run(job: JobRow): Promise<void> {
+    runningJobs.add(job);
     const renew = setInterval(() => void jobs.renew(job, options.leaseMs).catch(() => undefined), options.leaseMs / 3);
     const started = performance.now();
     const input = JSON.parse(job.request) as RenderRequest;
@@ -79,6 +82,7 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
       await jobs.finish(job, { status: 'failed', error: { type: e.type, code: e.code, message: e.message } }, ending(isLogged(e) ? entry : null));
     } finally {
       clearInterval(renew);
+      runningJobs.delete(job);
     }
   }
 
@@ -112,22 +116,28 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
     }
   }
 
-  let polling = false;
+  let polling: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (polling || stopped) return;
-    polling = true;
-    poll()
+    polling = poll()
       .catch((e: Error) => logger.error('job poll failed', { error: e.message }))
-      .finally(() => (polling = false));
+      .finally(() => (polling = null));
   }, options.pollMs);
   timer.unref();
 
   return {
-    /** Take no more jobs and let those running finish. */
-    async stop(): Promise<void> {
+    /**
+     * Take no more jobs and let those running (and webhook attempts) finish within `graceMs`;
+     * jobs still running then are given back to the queue for another node.
+     */
+    async stop(graceMs: number): Promise<void> {
       stopped = true;
       clearInterval(timer);
-      await Promise.all(inFlight);
+      await polling; // a claim under way ends in inFlight
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(inFlight), new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      clearTimeout(grace);
+      await Promise.all([...runningJobs].map((job) => jobs.release(job).catch((e: Error) => logger.error('job release failed', { job: job.id, error: e.message }))));
     },
   };
 }

@@ -103,6 +103,13 @@ export function createRenderJobStore(db: Db, now: () => number) {
       return result.numUpdatedRows > 0n;
     },
     /**
+     * Give a running attempt back (its node is shutting down): queued again for any node at
+     * once. The attempt still counts, so a late finish of this attempt no longer matches.
+     */
+    async release(job: Pick<JobRow, 'id' | 'attempts'>): Promise<void> {
+      await kysely.updateTable('render_jobs').set({ status: 'queued', lease_until: null }).where('id', '=', job.id).where('attempts', '=', job.attempts).where('status', '=', 'running').execute();
+    },
+    /**
      * Write the outcome of an attempt, and run `alongside` (the log row) in the same
      * transaction, only while the attempt still holds the job: false when it does not.
      */

@@ -1,13 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { get as httpGet, createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, seedAccount, type Account } from '../helpers/client.js';
+import pg from 'pg';
+import { call as callNode, seedAccount, type Account } from '../helpers/client.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { startS3, type TestS3 } from '../helpers/s3.js';
 import { FAKE_WORKER } from '../helpers/server.js';
+
+/** Every request the test sends, counted for the figures it prints at the end. */
+let requests = 0;
+const call: typeof callNode = (...args) => (requests++, callNode(...args));
+
+/** GET on a connection of its own (not a kept-alive one), as a balancer's health check does. */
+function probe(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
 
 const SERVE = fileURLToPath(new URL('../fixtures/serve-child.mjs', import.meta.url));
 
@@ -45,11 +64,21 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
   let s3: TestS3;
   let a: Node;
   let b: Node;
+  let c: Node | undefined;
   let alice: Account;
+  let env: Record<string, string>;
+  let database: pg.Client;
+  let kills = 0;
+  /** The webhook receiver: every POST it got, and the status codes to answer in turn (then 200). */
+  let receiver: Server;
+  let receiverUrl: string;
+  const received: { headers: Record<string, string | string[] | undefined>; body: string; status: number }[] = [];
+  const answers: number[] = [];
   beforeAll(async () => {
     [postgres, s3] = await Promise.all([startPostgres(), startS3()]);
-    const env = {
-      PLATEN_DATABASE_URL: await postgres.createDatabase(),
+    const databaseUrl = await postgres.createDatabase();
+    env = {
+      PLATEN_DATABASE_URL: databaseUrl,
       PLATEN_SECRET: 'one secret for every node',
       PLATEN_S3_BUCKET: s3.bucket,
       PLATEN_S3_ENDPOINT: s3.endpoint,
@@ -60,13 +89,48 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
       PLATEN_JOB_POLL_MS: '100',
       PLATEN_JOB_LEASE_MS: '2000',
       PLATEN_RENDER_SLOT_LEASE_MS: '2000',
+      // The webhook receiver listens on loopback: allowed by the setting made for that, as in
+      // the API tests (never the default).
+      PLATEN_ALLOW_PRIVATE_NETWORK: 'true',
+      PLATEN_DRAIN_DELAY_MS: '1000',
     };
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const status = answers.shift() ?? 200;
+        received.push({ headers: req.headers, body, status });
+        res.statusCode = status;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     // Started together: the migrations run once (advisory lock).
     [a, b] = await Promise.all([startNode(env), startNode(env)]);
     alice = await seedAccount(a.url);
+    database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
   }, 240_000); // two processes loading the server from TypeScript sources, on a busy machine
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stopNode));
+    if (database) {
+      // The figures of the closing note of issue 21.
+      const count = async (q: string) => Number((await database.query(q)).rows[0].n);
+      const figures = {
+        requests,
+        renders: await count(`SELECT COUNT(*) AS n FROM logs WHERE status = 'success'`),
+        logRows: await count('SELECT COUNT(*) AS n FROM logs'),
+        jobs: await count('SELECT COUNT(*) AS n FROM render_jobs'),
+        jobAttempts: await count('SELECT SUM(attempts) AS n FROM render_jobs'),
+        kills,
+        webhooksDelivered: await count(`SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'delivered'`),
+        webhookRetries: await count('SELECT SUM(attempts - 1) AS n FROM webhook_deliveries'),
+      };
+      process.stdout.write(`two-node figures ${JSON.stringify(figures)}\n`);
+      await database.end();
+    }
+    receiver?.close();
+    await Promise.all([a, b, c].filter((n): n is Node => n !== undefined).map(stopNode));
     await Promise.all([postgres?.stop(), s3?.stop()]);
   });
 
@@ -148,7 +212,48 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     expect(Date.now() - started).toBeGreaterThan(2.5 * renderMs);
   });
 
-  // Last: it kills node A.
+  it('delivers each job\'s webhook once, signed, from whichever node ran the job, and retries after a 500', async () => {
+    const erin = await seedAccount(b.url);
+    const secret = (await call(a.url, '/api/v1/webhook-secret', { cookie: erin.cookie })).json.secret as string;
+    answers.push(500);
+    const accepted = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? a.url : b.url, '/api/v1/render/async', { body: { html: `hooked ${i}`, webhook_url: receiverUrl }, key: erin.key })));
+    expect(accepted.every((r) => r.status === 202)).toBe(true);
+    const jobIds = accepted.map((r) => r.json.id as string);
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(check()).toBe(true);
+    };
+    await waitFor(() => received.length === 8);
+    // The delivery answered 500 waits its backoff (30 s) before its second attempt…
+    const { rows: pending } = await database.query(`SELECT id, attempts, next_at, status FROM webhook_deliveries WHERE status = 'pending'`);
+    expect(pending).toHaveLength(1);
+    expect(Number(pending[0].attempts)).toBe(1);
+    expect(Number(pending[0].next_at) - Date.now()).toBeGreaterThan(25_000);
+    // …which the test does not sit through: it makes it due now, behind the nodes' backs.
+    await database.query('UPDATE webhook_deliveries SET next_at = 0 WHERE id = $1', [pending[0].id]);
+    await waitFor(() => received.length === 9);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(received).toHaveLength(9); // nothing delivered twice
+    const firstTry = received.find((r) => r.status === 500)!;
+    const retried = received.filter((r) => r.headers['webhook-id'] === firstTry.headers['webhook-id']);
+    expect(retried.map((r) => r.status)).toEqual([500, 200]);
+    // Once per job with a 2xx, each a valid Standard Webhooks signature of the job as GET shows it.
+    const delivered = received.filter((r) => r.status === 200);
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    for (const hook of delivered) {
+      const signed = `${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`;
+      expect(hook.headers['webhook-signature']).toBe(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`);
+    }
+    const events = delivered.map((hook) => JSON.parse(hook.body) as { type: string; data: { id: string } });
+    expect(events.map((e) => e.data.id).sort()).toEqual([...jobIds].sort());
+    expect(events.every((e) => e.type === 'render.succeeded')).toBe(true);
+    const job = (await call(a.url, `/api/v1/render-jobs/${events[0]!.data.id}`, { key: erin.key })).json;
+    expect(events[0]!.data).toEqual(job);
+    const logs = (await call(a.url, '/api/v1/logs?limit=100', { key: erin.key })).json.data as unknown[];
+    expect(logs).toHaveLength(8);
+  });
+
+  // It kills node A.
   it('finishes on B the async job A was running when A is killed, once, with one log row per job', async () => {
     const dave = await seedAccount(a.url);
     const job = async (id: string) => (await call(b.url, `/api/v1/render-jobs/${id}`, { key: dave.key })).json;
@@ -166,6 +271,7 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     const second = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 second' }, key: dave.key })).json.id as string;
     await until(second, ['running']);
     a.child.kill('SIGKILL');
+    kills++;
     const done = [await until(first, ['succeeded', 'failed']), await until(second, ['succeeded', 'failed'])];
     expect(done.map((j) => j.status)).toEqual(['succeeded', 'succeeded']);
     // The job A was running was started again on B; B's own ran once.
@@ -174,5 +280,43 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     expect(logs.map((l) => l.status)).toEqual(['success', 'success']);
     const pdf = new URL(done[0].url);
     expect((await call(b.url, pdf.pathname + pdf.search)).status).toBe(200);
+  });
+
+  // Last: node B drains on SIGTERM, beside a node C started for that.
+  it('drains a node on SIGTERM: /readyz 503, no new job taken, its running job finished, then it exits', async () => {
+    c = await startNode(env);
+    const gina = await seedAccount(c.url);
+    const job = async (id: string) => (await call(c!.url, `/api/v1/render-jobs/${id}`, { key: gina.key })).json;
+    const until = async (id: string, statuses: string[]) => {
+      for (let i = 0; i < 600; i++) {
+        const j = await job(id);
+        if (statuses.includes(j.status)) return j;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`job ${id} never ${statuses.join('/')}`);
+    };
+    // One render worker per node: each node runs one of these.
+    const first = (await call(b.url, '/api/v1/render/async', { body: { html: 'SLEEP:4000 first' }, key: gina.key })).json.id as string;
+    await until(first, ['running']);
+    const second = (await call(b.url, '/api/v1/render/async', { body: { html: 'SLEEP:4000 second' }, key: gina.key })).json.id as string;
+    await until(second, ['running']);
+    const exited = new Promise<number | null>((resolve) => b.child.once('exit', (code) => resolve(code)));
+    b.child.kill('SIGTERM');
+    kills++;
+    // Still answering, on new connections too, but not ready.
+    await new Promise((r) => setTimeout(r, 200));
+    const ready = await probe(`${b.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body).status).toBe('draining');
+    expect((await probe(`${c.url}/readyz`)).status).toBe(200);
+    // Queued while B drains: only C takes it, after its own job. Had B taken it, B would have
+    // waited for it to end before exiting.
+    const third = (await call(c.url, '/api/v1/render/async', { body: { html: 'SLEEP:2000 after the drain began' }, key: gina.key })).json.id as string;
+    expect(await exited).toBe(0);
+    expect((await job(third)).status).not.toBe('succeeded');
+    const done = await Promise.all([first, second, third].map((id) => until(id, ['succeeded', 'failed'])));
+    expect(done.map((j) => [j.status, j.attempts])).toEqual([['succeeded', 1], ['succeeded', 1], ['succeeded', 1]]);
+    const logs = (await call(c.url, '/api/v1/logs', { key: gina.key })).json.data as unknown[];
+    expect(logs).toHaveLength(3);
   });
 });
