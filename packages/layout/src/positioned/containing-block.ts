@@ -6,8 +6,8 @@ import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
-import { isOutOfFlowStyle } from './insets.js';
-import { currentFragmentation, defer, recordFragment, type FragmentationContext } from './fragmented.js';
+import { containsFixed, isOutOfFlowStyle } from './insets.js';
+import { currentFragmentation, defer, recordFragment, recordShift, type FragmentationContext } from './fragmented.js';
 
 /**
  * Out-of-flow positioned boxes (CSS 2.1 §9.6, §10.1). In flow, an absolutely positioned box
@@ -16,12 +16,24 @@ import { currentFragmentation, defer, recordFragment, type FragmentationContext 
  * size is known. Layout is synchronous, so the open containing blocks are a stack.
  * Fixed boxes belong to the page (Chromium prints them on every page, against the page area).
  */
-interface Pending {
-  readonly box: Exclude<BlockLevelBox, { kind: 'lines' }>;
+type LaidOutBox = Exclude<BlockLevelBox, { kind: 'lines' }>;
+
+export interface Pending {
+  readonly box: LaidOutBox;
   readonly placeholder: BoxFragment;
 }
 
-const open: Pending[][] = [];
+interface OpenBlock {
+  readonly pending: Pending[];
+  /** The containing block (a box, or the key a fragmentation context knows it by). */
+  readonly key: object;
+  /** Does it contain fixed boxes too (a transformed box, CSS Transforms 1 §2)? */
+  readonly takesFixed: boolean;
+  /** The fragmentation context it is laid out in, if any. */
+  readonly fc: FragmentationContext | null;
+}
+
+const open: OpenBlock[] = [];
 /** How many `html` roots are being laid out: their fixed descendants are placed per page. */
 let pageRoots = 0;
 
@@ -29,9 +41,24 @@ export function isOutOfFlow(box: BlockLevelBox): box is Exclude<BlockLevelBox, {
   return box.kind !== 'lines' && isOutOfFlowStyle(box.style);
 }
 
-/** A box with position other than static is a containing block for absolute descendants (§10.1 item 4). */
+/**
+ * A box with position other than static is a containing block for absolute descendants (§10.1
+ * item 4); a transformed box is one for absolute and fixed descendants (CSS Transforms 1 §2).
+ */
 function isContainingBlock(box: BlockLevelBox): boolean {
-  return box.kind !== 'lines' && (box.style.position !== 'static' || box.tag === 'html' || open.length === 0);
+  return box.kind !== 'lines' && (box.style.position !== 'static' || isTransformed(box) || box.tag === 'html' || open.length === 0);
+}
+
+function isTransformed(box: BlockLevelBox): boolean {
+  return box.kind !== 'lines' && containsFixed(box.style);
+}
+
+/** The pending list of the containing block of an out-of-flow box: fixed boxes skip those that take only absolute ones. */
+function containingList(fixed: boolean): Pending[] | null {
+  if (!fixed) return open[open.length - 1]?.pending ?? null;
+  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.takesFixed) return open[i]!.pending;
+  // Fixed boxes of a paginated document belong to the page.
+  return pageRoots > 0 ? null : open[open.length - 1]?.pending ?? null;
 }
 
 /**
@@ -40,8 +67,8 @@ function isContainingBlock(box: BlockLevelBox): boolean {
  * a paginated document are placed per page).
  */
 export function outOfFlowPlaceholder(box: Exclude<BlockLevelBox, { kind: 'lines' }>, x: number, y: number): Fragment | null {
-  const list = open[open.length - 1];
-  if (!list || (box.style.position === 'fixed' && pageRoots > 0)) return null;
+  const list = containingList(box.style.position === 'fixed');
+  if (!list) return null;
   const placeholder = createBoxFragment(box.style, '', NO_ATTRS, { x, y, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
   list.push({ box, placeholder });
   return placeholder;
@@ -58,14 +85,14 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
   const root = box.kind !== 'lines' && box.tag === 'html';
   // In a fragmented flow the containing block's absolute boxes are placed by the fragmentation context (fragmented.ts).
   const fc = space.mode === 'layout' && Number.isFinite(space.blockSize) ? currentFragmentation() : null;
-  open.push([]);
+  open.push({ pending: [], key: box, takesFixed: isTransformed(box), fc });
   if (root) pageRoots++;
   let r: LayoutResult;
   let pending: Pending[];
   try {
     r = run();
   } finally {
-    pending = open.pop() ?? [];
+    pending = open.pop()?.pending ?? [];
     if (root) pageRoots--;
   }
   const f = r.fragment;
@@ -76,7 +103,11 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
       placeFixed(box as ContainerBox, page, ctx);
     } else if (fc) deferPending(fc, box, f, pending);
     else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
-    if (box.style.position === 'relative') offsetFragment(f, ...relativeOffset(box.style, space.inlineSize, space.cbBlockSize));
+    if (box.style.position === 'relative') {
+      const [dx, dy] = relativeOffset(box.style, space.inlineSize, space.cbBlockSize);
+      offsetFragment(f, dx, dy);
+      if (fc) recordShift(f, dx, dy);
+    }
   }
   return r;
 }
@@ -123,10 +154,41 @@ function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragme
   recordFragment(fc, box, f);
   if (!pending.length) return;
   const cb = paddingBoxOf(f);
+  const fixedCb = isTransformed(box) ? box : fixedContainerIn(fc);
+  takePlaceholders(f, pending, (b, x, y) => defer(fc, { box: b, cb: box, cbFragment: f, staticX: x - cb.x, staticY: y - cb.y, fixedCb }));
+}
+
+/** The open containing block of fixed boxes when it is laid out in `fc` (so fixed boxes laid out later still find it). */
+function fixedContainerIn(fc: FragmentationContext): object | null {
+  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.takesFixed) return open[i]!.fc === fc ? open[i]!.key : null;
+  return null;
+}
+
+/**
+ * Lay out an absolute box of a fragmentation context whose fixed descendants belong to `fixedCb`,
+ * a containing block of that context already laid out (CSS Transforms 1 §2): the fixed boxes'
+ * placeholders left meanwhile are returned.
+ */
+export function collectingFixed(fc: FragmentationContext, fixedCb: object, run: () => void): Pending[] {
+  const block: OpenBlock = { pending: [], key: fixedCb, takesFixed: true, fc };
+  open.push(block);
+  try {
+    run();
+  } finally {
+    open.pop();
+  }
+  return block.pending;
+}
+
+/**
+ * Visit each placeholder of `pending` under `root`, with its position from root's corner, and take
+ * it out of the tree (the box is placed elsewhere).
+ */
+export function takePlaceholders(root: BoxFragment, pending: readonly Pending[], visit: (box: LaidOutBox, x: number, y: number) => void): void {
   const emptied = new Set<Fragment[]>();
-  forEachPlaceholder(f, pending, (p, children, i, ox, oy) => {
+  forEachPlaceholder(root, pending, (p, children, i, ox, oy) => {
     const c = children[i] as BoxFragment;
-    defer(fc, p.box, box, f, ox + c.x - cb.x, oy + c.y - cb.y);
+    visit(p.box, ox + c.x, oy + c.y);
     emptied.add(children);
   });
   const placeholders = new Set<Fragment>(pending.map((p) => p.placeholder));
@@ -139,7 +201,7 @@ function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragme
 
 /** Walk the containing block's fragment to each placeholder: its parent's children, its index there and the parent's position from the fragment's corner. */
 function forEachPlaceholder(
-  cbFragment: BoxFragment, pending: Pending[], visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number) => void,
+  cbFragment: BoxFragment, pending: readonly Pending[], visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number) => void,
 ): void {
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));
   const stack: { f: BoxFragment; ox: number; oy: number }[] = [{ f: cbFragment, ox: 0, oy: 0 }];

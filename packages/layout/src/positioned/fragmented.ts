@@ -5,6 +5,8 @@ import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '
 import { layoutBox } from '../flow/layout-box.js';
 import type { Resume, Space } from '../flow/types.js';
 import { absoluteLayout } from './absolute-layout.js';
+import { collectingFixed, takePlaceholders } from './containing-block.js';
+import { containsFixed } from './insets.js';
 
 /**
  * Absolutely positioned boxes in a fragmentation context (CSS Position 3 §3.4.1 "Fragmenting
@@ -21,18 +23,26 @@ import { absoluteLayout } from './absolute-layout.js';
  */
 type LaidOutBox = Exclude<BlockLevelBox, { kind: 'lines' }>;
 
-interface Deferred {
+export interface Deferred {
   readonly box: LaidOutBox;
-  /** The containing block (its box: the same in every fragmentainer) and the fragment holding the placeholder. */
+  /** The containing block: its box, the same in every fragmentainer. */
   readonly cb: object;
-  readonly cbFragment: BoxFragment;
-  /** Static position from that fragment's padding-box corner. */
+  /**
+   * The containing block's fragment that held the placeholder, the static position being from
+   * its padding-box corner; null when the static position is in flow coordinates (column-relative
+   * x, offset in the row's flow of columns).
+   */
+  readonly cbFragment: BoxFragment | null;
   readonly staticX: number;
   readonly staticY: number;
+  /** The containing block of the box's fixed descendants when it is one of this context's (CSS Transforms 1 §2). */
+  readonly fixedCb: object | null;
 }
 
 export interface FragmentationContext {
   readonly deferred: Deferred[];
+  /** Every fragment of each containing block laid out in the context, to stitch them together. */
+  readonly fragments: Map<object, BoxFragment[]>;
 }
 
 const contexts: FragmentationContext[] = [];
@@ -53,19 +63,35 @@ export function inFragmentation<T>(fc: FragmentationContext, run: () => T): T {
 }
 
 export function newFragmentation(): FragmentationContext {
-  return { deferred: [] };
+  return { deferred: [], fragments: new Map() };
 }
 
-/** A containing block laid out in `fc` leaves its absolute box to be placed there. */
-export function defer(fc: FragmentationContext, box: LaidOutBox, cb: object, cbFragment: BoxFragment, staticX: number, staticY: number): void {
-  fc.deferred.push({ box, cb, cbFragment, staticX, staticY });
+/** A containing block laid out in `fc` leaves an absolute box to be placed there. */
+export function defer(fc: FragmentationContext, d: Deferred): void {
+  fc.deferred.push(d);
 }
 
-/** Where a fragment sits: its column and its border box from the column's corner. */
+/** A containing block laid out in fc records each of its fragments, so it can be stitched whole. */
+export function recordFragment(fc: FragmentationContext, cb: object, f: BoxFragment): void {
+  const list = fc.fragments.get(cb);
+  if (list) list.push(f);
+  else fc.fragments.set(cb, [f]);
+}
+
+/** Relative offsets (CSS 2 §9.4.3) move the absolute boxes inside after they are placed, not before. */
+const shifts = new WeakMap<BoxFragment, readonly [number, number]>();
+
+export function recordShift(f: BoxFragment, dx: number, dy: number): void {
+  if (dx !== 0 || dy !== 0) shifts.set(f, [dx, dy]);
+}
+
+/** Where a fragment sits: its column, its border box from the column's corner, and the relative offsets that moved it there. */
 interface Where {
   readonly column: number;
   readonly x: number;
   readonly y: number;
+  readonly dx: number;
+  readonly dy: number;
 }
 
 /** A containing block stitched from its fragments in the columns (CSS Fragmentation 3 §2). */
@@ -74,13 +100,27 @@ interface Stitched {
   readonly height: number;
   /** Block offset of each fragment's padding box in the stitched padding box. */
   readonly consumed: Map<BoxFragment, number>;
-  /** Where its padding box starts: column-relative x, and the flow offset (column index × height + y). */
+  /** Where its padding box starts without relative offsets: column-relative x, and the flow offset (column index × height + y). */
   readonly x: number;
   readonly flowY: number;
+  /** The relative offsets moving it, which move its absolute boxes too. */
+  readonly dx: number;
+  readonly dy: number;
 }
 
 const MAX_FRAGMENTAINERS = 1000;
+/** Deferred boxes beyond this many are dropped (each can defer more: bounded work). */
+const MAX_DEFERRED = 10000;
 const EPSILON = 1 / 64;
+
+/** The row of columns the deferred boxes are placed in. */
+interface Row {
+  readonly columns: Fragment[];
+  readonly height: number;
+  readonly addColumn: (() => Fragment) | null;
+  readonly where: Map<BoxFragment, Where>;
+  readonly stitched: Map<object, Stitched | null>;
+}
 
 /**
  * Place the absolute boxes deferred to a row of columns of height `height`, each column's fragment
@@ -89,47 +129,67 @@ const EPSILON = 1 / 64;
  */
 export function placeDeferred(fc: FragmentationContext, columns: Fragment[], height: number, addColumn: (() => Fragment) | null, ctx: LayoutContext): void {
   if (!fc.deferred.length) return;
-  const where = new Map<BoxFragment, Where>();
-  locate(fc, columns, where);
-  const stitched = new Map<object, Stitched | null>();
+  const row: Row = { columns, height, addColumn, where: locate(fc, columns), stitched: new Map() };
   inFragmentation(fc, () => {
     // Boxes laid out here can defer their own absolute descendants to fc: the queue grows.
-    for (let k = 0; k < fc.deferred.length && k < MAX_DEFERRED; k++) {
-      const d = fc.deferred[k]!;
-      let cb = stitched.get(d.cb);
-      if (cb === undefined) {
-        cb = stitch(fc, d.cb, where, height);
-        stitched.set(d.cb, cb);
-      }
-      if (!cb || !where.has(d.cbFragment)) continue;
-      const staticY = cb.consumed.get(d.cbFragment)! + d.staticY;
-      const laid = absoluteLayout(d.box, { width: cb.width, height: cb.height }, d.staticX, staticY, ctx);
-      if (!laid || laid.fragment.kind === 'text') continue;
-      const x = cb.x + laid.fragment.x;
-      const top = cb.flowY + laid.fragment.y;
-      placePieces(laid.box, laid.space, x, top, laid.fragment.height === 0, columns, height, addColumn, where, ctx);
-    }
+    for (let k = 0; k < fc.deferred.length && k < MAX_DEFERRED; k++) place(fc, fc.deferred[k]!, row, ctx);
   });
 }
 
-/** Deferred boxes beyond this many are dropped (each can defer more: bounded work). */
-const MAX_DEFERRED = 10000;
+function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutContext): void {
+  let cb = row.stitched.get(d.cb);
+  if (cb === undefined) {
+    cb = stitch(fc.fragments.get(d.cb) ?? [], row);
+    row.stitched.set(d.cb, cb);
+  }
+  if (!cb) return;
+  let staticX = d.staticX - cb.x;
+  let staticY = d.staticY - cb.flowY;
+  if (d.cbFragment) {
+    const consumed = cb.consumed.get(d.cbFragment);
+    if (consumed === undefined) return;
+    staticX = d.staticX;
+    staticY = consumed + d.staticY;
+  }
+  const laid = absoluteLayout(d.box, { width: cb.width, height: cb.height }, staticX, staticY, ctx);
+  if (!laid || laid.fragment.kind === 'text') return;
+  const at = { x: cb.x + laid.fragment.x, top: cb.flowY + laid.fragment.y, dx: cb.dx, dy: cb.dy, empty: laid.fragment.height === 0 };
+  if (!d.fixedCb || containsFixed(d.box.style)) {
+    placePieces(laid.box, laid.space, at, row, ctx);
+    return;
+  }
+  // Its fixed descendants belong to a containing block of this context laid out before: defer them there.
+  const pieces: BoxFragment[] = [];
+  const fixed = collectingFixed(fc, d.fixedCb, () => placePieces(laid.box, laid.space, at, row, ctx, pieces));
+  if (!fixed.length) return;
+  for (const piece of pieces) {
+    const w = row.where.get(piece)!;
+    takePlaceholders(piece, fixed, (box, x, y) => defer(fc, {
+      box, cb: d.fixedCb!, cbFragment: null, staticX: w.x - w.dx + x, staticY: w.column * row.height + w.y - w.dy + y, fixedCb: d.fixedCb,
+    }));
+  }
+}
 
-/** Find the containing blocks' fragments in the columns. */
-function locate(fc: FragmentationContext, columns: Fragment[], where: Map<BoxFragment, Where>): void {
-  const wanted = new Set<Fragment>(fc.deferred.flatMap((d) => fragmentsOf(fc, d.cb)));
+/** Find the containing blocks' fragments in the columns, with the relative offsets of the boxes around them. */
+function locate(fc: FragmentationContext, columns: Fragment[]): Map<BoxFragment, Where> {
+  const where = new Map<BoxFragment, Where>();
+  const wanted = new Set<Fragment>([...fc.fragments.values()].flat());
   columns.forEach((column, i) => {
     if (column.kind !== 'box') return;
-    const stack: { f: BoxFragment; ox: number; oy: number }[] = [{ f: column, ox: 0, oy: 0 }];
+    const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [{ f: column, ox: 0, oy: 0, dx: 0, dy: 0 }];
     while (stack.length && where.size < wanted.size) {
-      const { f, ox, oy } = stack.pop()!;
+      const { f, ox, oy, dx, dy } = stack.pop()!;
       for (const c of f.children) {
         if (c.kind !== 'box') continue;
-        if (wanted.has(c)) where.set(c, { column: i, x: ox + c.x, y: oy + c.y });
-        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y });
+        const shift = shifts.get(c);
+        const cdx = dx + (shift?.[0] ?? 0);
+        const cdy = dy + (shift?.[1] ?? 0);
+        if (wanted.has(c)) where.set(c, { column: i, x: ox + c.x, y: oy + c.y, dx: cdx, dy: cdy });
+        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, dx: cdx, dy: cdy });
       }
     }
   });
+  return where;
 }
 
 /**
@@ -137,9 +197,9 @@ function locate(fc: FragmentationContext, columns: Fragment[], where: Map<BoxFra
  * box (CSS Fragmentation 3 §2, the fragments' padding boxes one after the other) and where its
  * first fragment starts in the flow of columns.
  */
-function stitch(fc: FragmentationContext, cb: object, where: Map<BoxFragment, Where>, height: number): Stitched | null {
-  const fragments = fragmentsOf(fc, cb)
-    .filter((f) => where.has(f))
+function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
+  const { where, height } = row;
+  const fragments = recorded.filter((f) => where.has(f))
     .sort((a, b) => where.get(a)!.column - where.get(b)!.column || where.get(a)!.y - where.get(b)!.y);
   const first = fragments[0];
   if (!first) return null;
@@ -147,46 +207,28 @@ function stitch(fc: FragmentationContext, cb: object, where: Map<BoxFragment, Wh
   let total = 0;
   for (const f of fragments) {
     consumed.set(f, total);
-    total += paddingHeight(f);
+    total += Math.max(0, f.height - f.border.top - f.border.bottom);
   }
   const at = where.get(first)!;
   return {
     width: Math.max(0, first.width - first.border.left - first.border.right), height: total, consumed,
-    x: at.x + first.border.left, flowY: at.column * height + at.y + first.border.top,
+    x: at.x - at.dx + first.border.left, flowY: at.column * height + at.y - at.dy + first.border.top, dx: at.dx, dy: at.dy,
   };
-}
-
-/** Every fragment a containing block recorded in fc (also those whose placeholders were in other fragments). */
-const cbFragments = new WeakMap<FragmentationContext, Map<object, BoxFragment[]>>();
-
-/** A containing block laid out in fc records each of its fragments, so it can be stitched whole. */
-export function recordFragment(fc: FragmentationContext, cb: object, f: BoxFragment): void {
-  let byCb = cbFragments.get(fc);
-  if (!byCb) cbFragments.set(fc, (byCb = new Map()));
-  const list = byCb.get(cb);
-  if (list) list.push(f);
-  else byCb.set(cb, [f]);
-}
-
-function fragmentsOf(fc: FragmentationContext, cb: object): BoxFragment[] {
-  return cbFragments.get(fc)?.get(cb) ?? [];
-}
-
-function paddingHeight(f: BoxFragment): number {
-  return Math.max(0, f.height - f.border.top - f.border.bottom);
 }
 
 /**
  * Lay the box out from flow offset `top` on: the column its top falls into, broken at each column
  * end and continued at the top of the next (CSS Position 3 §3.4.1), columns added as needed.
+ * The pieces are moved by the containing block's relative offsets; `pieces` collects them.
  */
 function placePieces(
-  box: LaidOutBox, space: Space, x: number, top: number, empty: boolean, columns: Fragment[], height: number,
-  addColumn: (() => Fragment) | null, where: Map<BoxFragment, Where>, ctx: LayoutContext,
+  box: LaidOutBox, space: Space, at: { x: number; top: number; dx: number; dy: number; empty: boolean }, row: Row, ctx: LayoutContext,
+  pieces?: BoxFragment[],
 ): void {
+  const { columns, height, addColumn } = row;
   // A box of no height at a column's end stays there (Chromium); any other starts the next column.
-  let column = height > 0 ? Math.max(0, Math.floor((top + (empty ? -EPSILON : EPSILON)) / height)) : 0;
-  let y = top - column * height;
+  let column = height > 0 ? Math.max(0, Math.floor((at.top + (at.empty ? -EPSILON : EPSILON)) / height)) : 0;
+  let y = at.top - column * height;
   let resume: Resume | null = null;
   for (let n = 0; n < MAX_FRAGMENTAINERS; n++) {
     while (column >= columns.length && addColumn) columns.push(addColumn());
@@ -199,12 +241,15 @@ function placePieces(
     const r = layoutBox(box, { ...space, blockSize: room, pageIsEmpty: true }, resume, ctx);
     const f = r.fragment;
     if (f && f.kind !== 'text') {
-      offsetFragment(f, x - f.x, y - f.y);
+      offsetFragment(f, at.x + at.dx - f.x, y + at.dy - f.y);
       (target.children as Fragment[]).push(f);
-      if (f.kind === 'box') where.set(f, { column, x, y });
+      if (f.kind === 'box') {
+        row.where.set(f, { column, x: at.x + at.dx, y: y + at.dy, dx: at.dx, dy: at.dy });
+        pieces?.push(f);
+      }
       resume = r.resume;
     } else if (y <= 0) return;
-    if (!resume && r.fragment) return;
+    if (!resume && f) return;
     column++;
     y = 0;
   }

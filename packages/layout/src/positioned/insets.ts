@@ -78,3 +78,8 @@ export function isStretched(a: AxisInput): boolean {
 export function isOutOfFlowStyle(s: ComputedStyle): boolean {
   return s.position === 'absolute' || s.position === 'fixed';
 }
+
+/** A transformed box contains its fixed descendants as well as its absolute ones (CSS Transforms 1 §2). */
+export function containsFixed(s: ComputedStyle): boolean {
+  return s.transform.length > 0;
+}

@@ -5,6 +5,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
+import { containsFixed } from './insets.js';
 
 /**
  * The root's positioned boxes in a printed document, as Chromium places them. The initial
@@ -92,7 +93,8 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
     const box = stack.pop()!;
     if (box.kind === 'lines') continue;
     if (box.style.position === 'fixed') out.push(box);
-    else if (box.kind !== 'replaced') pushChildren(box);
+    // A transformed box places its own fixed descendants (containing-block.ts).
+    else if (box.kind !== 'replaced' && !containsFixed(box.style)) pushChildren(box);
   }
   fixedCache.set(root, (list = out));
   return list;

@@ -63,6 +63,7 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
   } else if (prop === 'column-count') out.columnCount = value === 'auto' ? 'auto' : parseInt(value, 10);
   else if (prop === 'column-width') out.columnWidth = value === 'auto' ? 'auto' : parseFloat(value);
   else if (prop === 'column-rule') out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
+  else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value)) out.transform = [{ kind: 'translate', x: length(/\(([^)]+)\)/.exec(value)![1]!), y: 0 }];
   else throw new Error(`html-spec: unsupported property ${prop}`);
 }
 
