@@ -105,6 +105,19 @@ describe('platen render', () => {
     expect(execFileSync('pdfinfo', ['-upw', 's3cret', locked], { encoding: 'utf8' })).toMatch(/^Encrypted: +yes \(print:yes copy:no change:no addNotes:no algorithm:AES-256\)$/m);
   });
 
+  it('signs with --sign and the passphrase from the environment (pdfsig)', async () => {
+    const p12 = fileURLToPath(new URL('../../packages/core/test/pdf/test-signer.p12', import.meta.url));
+    const out = join(dir, 'signed.pdf');
+    const code = await new Promise<number>((resolve) => {
+      const child = execFile('node', [cli, 'render', '-', '--sign', p12, '--sign-reason', 'Approved', '-o', out], { env: { ...process.env, PLATEN_SIGN_PASSPHRASE: 'platen-test' } }, (error) => resolve(error ? 1 : 0));
+      child.stdin!.end('<p>Signed</p>');
+    });
+    expect(code).toBe(0);
+    const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+  });
+
   it('refuses pdf options that cannot go together with one line naming the option', async () => {
     const result = await platen(['render', '-', '--pdf-standard', 'pdf/a-2b', '--user-password', 'x', '-o', join(dir, 'never.pdf')], '<p>x</p>');
     expect(result.code).toBe(1);

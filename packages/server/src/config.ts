@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { signingCertificateName } from '@platen/core';
 import { z } from 'zod';
 import type { S3Options } from './blob-store-s3.js';
 import type { Logger } from './logger.js';
@@ -78,6 +79,8 @@ export interface Config {
   readonly renderWorkerUrl: URL | null;
   /** Where request logs go; defaults to JSON lines on stdout. */
   readonly logger: Logger | null;
+  /** The PKCS#12 certificate `pdf.signature` signs with (PLATEN_SIGNING_P12); null → signing is refused. */
+  readonly signing: { readonly p12: Uint8Array; readonly passphrase: string } | null;
 }
 
 const int = (min: number) => z.coerce.number().int().min(min);
@@ -93,6 +96,8 @@ const envSchema = z.object({
   PLATEN_SIGNUP: z.enum(['open', 'closed']).default('open'),
   PLATEN_RESOURCE_DIR: z.string().min(1).optional(),
   PLATEN_FONT_DIRS: z.string().min(1).optional(),
+  PLATEN_SIGNING_P12: z.string().min(1).optional(),
+  PLATEN_SIGNING_PASSPHRASE: z.string().optional(),
   PLATEN_ALLOW_PRIVATE_NETWORK: bool.default(false),
   PLATEN_MAX_BODY_BYTES: int(1).default(10 * 1024 * 1024),
   PLATEN_MAX_JSON_DEPTH: int(1).default(64),
@@ -140,6 +145,17 @@ const envSchema = z.object({
  * so signed URLs survive restarts. `serving: false` (the account commands, which sign nothing)
  * does not require PLATEN_SECRET beside PLATEN_DATABASE_URL.
  */
+/** The signing certificate, read and opened at start so that a wrong path or passphrase stops the server, not a render. */
+function readSigning(path: string, passphrase: string): Config['signing'] {
+  const p12 = new Uint8Array(readFileSync(resolve(path)));
+  try {
+    signingCertificateName({ p12, passphrase });
+  } catch (error) {
+    throw new Error(`Invalid configuration PLATEN_SIGNING_P12: ${error instanceof Error ? error.message.replace('pdf.signature.p12', path) : String(error)}`);
+  }
+  return { p12, passphrase };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}, serving = true): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('PLATEN_') && v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
@@ -161,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A list like PATH: folders separated by ':' (';' on Windows).
     fontDirs: (e.PLATEN_FONT_DIRS ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => resolve(dir)),
     allowPrivateNetwork: e.PLATEN_ALLOW_PRIVATE_NETWORK,
+    signing: e.PLATEN_SIGNING_P12 ? readSigning(e.PLATEN_SIGNING_P12, env['PLATEN_SIGNING_PASSPHRASE'] ?? '') : null,
     maxBodyBytes: e.PLATEN_MAX_BODY_BYTES,
     maxJsonDepth: e.PLATEN_MAX_JSON_DEPTH,
     renderTimeoutMs: e.PLATEN_RENDER_TIMEOUT_MS,

@@ -24,6 +24,9 @@ export const PDF_FLAGS = {
   attach: { type: 'string', multiple: true },
   'factur-x': { type: 'string' },
   'factur-x-profile': { type: 'string' },
+  sign: { type: 'string' },
+  'sign-reason': { type: 'string' },
+  'sign-location': { type: 'string' },
 } as const satisfies CommandOptions;
 
 export const PDF_HELP = `
@@ -42,6 +45,9 @@ PDF file options (see the README's "PDF options"; each sets a field of --pdf):
                             is one of ${ATTACHMENT_RELATIONSHIPS.join(', ')}; repeatable
   --factur-x <invoice.xml>  a Factur-X/ZUGFeRD e-invoice: the XML embedded in a PDF/A-3b
   --factur-x-profile <p>    its profile when the XML does not say (e.g. "EN 16931")
+  --sign <cert.p12>         sign the PDF (PAdES B-B, invisible) with a PKCS#12 certificate;
+                            its passphrase in PLATEN_SIGN_PASSPHRASE; --sign-reason <text>,
+                            --sign-location <text>
 Passwords on the command line are visible to other users of this machine (ps): prefer the
 environment variables.
 `;
@@ -76,6 +82,17 @@ export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = proc
     pdf.factur_x = { xml: await readFile(flags['factur-x'], 'utf8'), ...(flags['factur-x-profile'] ? { profile: flags['factur-x-profile'] } : {}) };
   } else if (flags['factur-x-profile'] !== undefined) {
     throw new UsageError('--factur-x-profile needs --factur-x <invoice.xml>');
+  }
+  if (flags.sign !== undefined) {
+    pdf.signature = {
+      ...(base.signature as object | undefined),
+      p12: new Uint8Array(await readFile(flags.sign)),
+      passphrase: env['PLATEN_SIGN_PASSPHRASE'] ?? '',
+      ...(flags['sign-reason'] === undefined ? {} : { reason: flags['sign-reason'] }),
+      ...(flags['sign-location'] === undefined ? {} : { location: flags['sign-location'] }),
+    };
+  } else if (flags['sign-reason'] !== undefined || flags['sign-location'] !== undefined) {
+    throw new UsageError('--sign-reason and --sign-location need --sign <cert.p12>');
   }
   return Object.keys(pdf).length > 0 ? (pdf as PdfOptions) : undefined;
 }

@@ -113,8 +113,13 @@ class PadesSigner extends Signer {
   }
 }
 
+/** The signer's common name, once the PKCS#12 file has been read (a server checks its configuration so). */
+export function signingCertificateName(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): string {
+  return String(readP12(options).chain[0]!.subject.getField('CN')?.value ?? '');
+}
+
 /** The key and its certificate first, then the rest of the chain, from a PKCS#12 file. */
-function readP12(options: PdfSignatureOptions): { key: forge.pki.rsa.PrivateKey; chain: forge.pki.Certificate[] } {
+function readP12(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): { key: forge.pki.rsa.PrivateKey; chain: forge.pki.Certificate[] } {
   const bytes = typeof options.p12 === 'string' ? Buffer.from(options.p12, 'base64') : Buffer.from(options.p12);
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {

@@ -1,6 +1,7 @@
 import { InvalidOptionError, checkPdfOptions, type PdfOptions } from '@platen/core';
 import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
+import type { Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import type { RenderJob, RenderWarning } from '../render-pool/messages.js';
 import type { PdfFormatInput } from '../schemas/format.js';
@@ -65,14 +66,27 @@ function mergePdfOptions(template: PdfOptions | undefined, request: PdfOptions |
   if (!request) return template;
   const metadata = template.metadata || request.metadata ? { metadata: { ...template.metadata, ...request.metadata } } : {};
   const attachments = template.attachments || request.attachments ? { attachments: [...(template.attachments ?? []), ...(request.attachments ?? [])] } : {};
-  const merged: PdfOptions = { ...template, ...request, ...metadata, ...attachments };
+  return { ...template, ...request, ...metadata, ...attachments };
+}
+
+/**
+ * A `pdf.signature` signs with the server's certificate (a request never sends one); the
+ * final options are checked as a whole, so a template's PDF/A refuses a request's encryption.
+ */
+function withCertificate(pdf: PdfOptions | null, signing: Config['signing']): PdfOptions | null {
+  if (!pdf) return null;
+  let final = pdf;
+  if (pdf.signature) {
+    if (!signing) throw invalidParameter('pdf.signature', 'This server has no signing certificate: its operator sets PLATEN_SIGNING_P12.');
+    final = { ...pdf, signature: { ...pdf.signature, p12: signing.p12, passphrase: signing.passphrase } };
+  }
   try {
-    checkPdfOptions(merged);
+    checkPdfOptions(final);
   } catch (error) {
-    if (error instanceof InvalidOptionError) throw invalidParameter(error.param, `${error.message} (with the template's pdf_options)`);
+    if (error instanceof InvalidOptionError) throw invalidParameter(error.param, error.message);
     throw error;
   }
-  return merged;
+  return final;
 }
 
 /** Resolving templates and components for a user, and running renders in the pool. */
@@ -146,7 +160,7 @@ export function createRenderService(deps: AppDeps) {
         fontDirs: config.fontDirs,
         maxResources: config.maxResources,
         maxResourceBytes: config.maxResourceBytes,
-        pdf: mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined),
+        pdf: withCertificate(mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined), config.signing),
       };
     },
 

@@ -60,6 +60,20 @@ const facturX = z
   })
   .meta({ id: 'FacturX', description: 'A Factur-X / ZUGFeRD e-invoice: the XML embedded as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG) in a PDF/A-3b, with the Factur-X XMP extension schema.' });
 
+const signature = z
+  .strictObject({
+    reason: text.meta({ description: 'Shown by readers with the signature.' }),
+    location: text,
+    contact_info: text,
+    name: text.meta({ description: 'The signer\'s name; default the certificate\'s common name.' }),
+  })
+  .partial()
+  .meta({
+    id: 'PdfSignature',
+    description: 'Sign the PDF with the server\'s certificate (PLATEN_SIGNING_P12): invisible, PAdES baseline B-B (ETSI.CAdES.detached, SHA-256). Refused when the server has none, and with `encryption`.',
+    examples: [{ reason: 'Approved', location: 'Zürich' }],
+  });
+
 export const pdfOptionsSchema = z
   .strictObject({
     metadata,
@@ -70,11 +84,13 @@ export const pdfOptionsSchema = z
       .max(MAX_ATTACHMENTS)
       .meta({ description: `Embedded files with AFRelationship (PDF/A: only with \`pdf/a-3b\`). At most ${MAX_ATTACHMENTS}, ${MAX_ATTACHMENT_BYTES / 1048576} MiB decoded together (the Factur-X XML included), within the request body limit.` }),
     factur_x: facturX,
+    signature,
   })
   .partial()
   .superRefine((pdf, ctx) => {
     try {
-      checkPdfOptions(pdf);
+      // The signature's certificate is the server's, added by the render service, which checks the whole again.
+      checkPdfOptions({ ...pdf, signature: undefined });
     } catch (error) {
       if (!(error instanceof InvalidOptionError)) throw error;
       ctx.addIssue({ code: 'custom', path: error.param.split('.').slice(1), message: error.message });

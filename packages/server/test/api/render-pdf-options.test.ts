@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, seedAccount, type Account } from '../helpers/client.js';
+import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // RenderRequest.pdf through the real worker and @platen/core, read back with poppler.
@@ -77,7 +79,7 @@ describe('RenderRequest.pdf', () => {
 
     const refused = await call(server.url, '/api/v1/render', { body: { template_id: 'archived', pdf: { encryption: { user_password: PASSWORD } } }, ...k });
     expectError(refused, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.encryption');
-    expect(refused.json.error.message).toMatch(/PDF\/A forbids encryption.*template's pdf_options/);
+    expect(refused.json.error.message).toMatch(/PDF\/A forbids encryption/);
     const stored = await call(server.url, '/api/v1/templates', { body: { name: 'Locked', pdf_options: { encryption: { user_password: PASSWORD } } }, ...k });
     expectError(stored, 400, 'invalid_request_error', 'invalid_parameter', 'pdf_options.encryption');
     const updated = await call(server.url, '/api/v1/templates/archived', { method: 'PUT', body: { pdf_options: {} }, ...k });
@@ -98,5 +100,40 @@ describe('RenderRequest.pdf', () => {
     expect(rows.length).toBeGreaterThan(2);
     expect(JSON.stringify(rows)).not.toContain(PASSWORD);
     expect(JSON.stringify(server.requests) + server.errors.join('\n')).not.toContain(PASSWORD);
+  });
+});
+
+describe('RenderRequest.pdf.signature', () => {
+  const p12File = new URL('../../../core/test/pdf/test-signer.p12', import.meta.url);
+  const p12 = new Uint8Array(readFileSync(p12File));
+
+  it("signs with the server's certificate (pdfsig), and refuses when the server has none", async () => {
+    const signer = await startTestServer({ renderTimeoutMs: 30_000, signing: { p12, passphrase: 'platen-test' } });
+    try {
+      const bob = await seedAccount(signer.url);
+      const res = await call(signer.url, '/api/v1/render', { body: { html: '<p>Contract</p>', pdf: { signature: { reason: 'Approved', location: 'Bern' } } }, key: bob.key });
+      expect(res.status).toBe(200);
+      const report = poppler('pdfsig', res.bytes);
+      expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Signer Certificate Common Name: Platen Test Signer');
+      // A request cannot bring its own certificate.
+      const own = await call(signer.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf: { signature: { p12: 'AAAA' } } }, key: bob.key });
+      expectError(own, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature');
+      const both = await call(signer.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf: { signature: {}, encryption: { user_password: 'x' } } }, key: bob.key });
+      expectError(both, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature');
+    } finally {
+      await signer.close();
+    }
+    const none = await call(server.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf: { signature: {} } }, key: alice.key });
+    expectError(none, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature');
+    expect(none.json.error.message).toContain('PLATEN_SIGNING_P12');
+  });
+
+  it('checks the configured certificate at start', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'platen-config-'));
+    const path = fileURLToPath(p12File);
+    expect(loadConfig({ PLATEN_SIGNING_P12: path, PLATEN_SIGNING_PASSPHRASE: 'platen-test' }, { dataDir }, false).signing?.passphrase).toBe('platen-test');
+    expect(() => loadConfig({ PLATEN_SIGNING_P12: path, PLATEN_SIGNING_PASSPHRASE: 'wrong' }, { dataDir }, false)).toThrow(/PLATEN_SIGNING_P12: .*passphrase is wrong/);
   });
 });
