@@ -3,6 +3,7 @@ import { facturXAttachment } from '../pdf/factur-x.js';
 import type { DocumentMetadata } from '../pdf/metadata.js';
 import type { PdfAttachment, PdfEncryptionOptions, PdfOptions } from '../pdf/options.js';
 import { buildXmp } from '../pdf/xmp.js';
+import { upgradeToRevision6 } from './aes256-r6.js';
 
 export const PRODUCER = 'Platen';
 
@@ -48,12 +49,15 @@ function encryptionOptions(e: PdfEncryptionOptions): Record<string, unknown> {
 }
 
 /**
- * Once the document exists: its attachments (ISO 19005-3 §6.8: each an embedded file with its
+ * Once the document exists: AES-256 at revision 6 (see aes256-r6.ts), its attachments (ISO 19005-3 §6.8: each an embedded file with its
  * MIME type, dates and `AFRelationship`, listed in the catalog's AF array), and the XMP packet
  * written by `buildXmp` in place of PDFKit's, which PDFKit writes for PDF 1.4 and later.
  */
-export function prepareFile(doc: unknown, pdf: PdfOptions | undefined, metadata: DocumentMetadata): void {
+export function prepareFile(doc: unknown, pdf: PdfOptions | undefined, metadata: DocumentMetadata, fileOptions: Record<string, unknown>): void {
   const file = doc as PdfKitFile;
+  if (typeof fileOptions['ownerPassword'] === 'string') {
+    upgradeToRevision6(doc, typeof fileOptions['userPassword'] === 'string' ? fileOptions['userPassword'] : '', fileOptions['ownerPassword']);
+  }
   const attachments: PdfAttachment[] = [...(pdf?.attachments ?? [])];
   const facturX = pdf?.factur_x ? facturXAttachment(pdf.factur_x) : null;
   if (facturX) attachments.unshift(facturX.attachment);

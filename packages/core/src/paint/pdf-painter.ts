@@ -87,8 +87,9 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
   if (options.author) info.Author = options.author;
   if (options.subject) info.Subject = options.subject;
   if (options.keywords) info.Keywords = options.keywords;
+  const fileOptions = pdfKitFileOptions(options.pdf);
   const doc = new PDFDocument({
-    ...pdfKitFileOptions(options.pdf),
+    ...fileOptions,
     autoFirstPage: false,
     // Pages stay open until doc.end(): the chrome is painted onto them once every page is laid out.
     bufferPages: true,
@@ -100,7 +101,7 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
     ...(options.lang ? { lang: options.lang } : {}),
   } as PDFKit.PDFDocumentOptions);
   const { title, author, subject, keywords, lang: language } = options;
-  prepareFile(doc, options.pdf, { title, author, subject, keywords, language, creationDate: date });
+  prepareFile(doc, options.pdf, { title, author, subject, keywords, language, creationDate: date }, fileOptions);
   return doc;
 }
 

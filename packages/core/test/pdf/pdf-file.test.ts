@@ -88,6 +88,8 @@ describe('pdf.encryption: AES-256, passwords and permissions (pdfinfo, qpdf)', (
     expect(qpdfCheck(pdf, 'open sesame').status).toBe(0);
     const shown = qpdfEncryption(pdf, 'owner-secret');
     expect(shown).toContain('Supplied password is owner password');
+    // Revision 6 (PDF 2.0's hardened password hash), not PDFKit's revision 5.
+    expect(shown).toMatch(/^R = 6$/m);
     expect(shown).toContain('file encryption method: AESv3');
     expect(shown).toContain('print low resolution: allowed');
     expect(shown).toContain('print high resolution: not allowed');
@@ -95,6 +97,13 @@ describe('pdf.encryption: AES-256, passwords and permissions (pdfinfo, qpdf)', (
     expect(shown).toContain('modify other: not allowed');
     expect(shown).toContain('modify annotations: allowed');
     expect(shown).toContain('extract for accessibility: allowed');
+  });
+
+  it('takes passwords beyond ASCII, as readers prepare them (SASLprep, UTF-8)', async () => {
+    const pdf = await render({ html: HTML, pdf: { encryption: { user_password: 'Grüße, naïve 密码', owner_password: 'Ωmega' } } });
+    expect(pdfinfo(pdf, 'Grüße, naïve 密码')['Title']).toBe('Rechnung & Co');
+    expect(qpdfEncryption(pdf, 'Ωmega')).toContain('Supplied password is owner password');
+    expect(pdfinfo(pdf, 'Grusse, naive').error).toMatch(/Incorrect password/);
   });
 
   it('opens without a password when only permissions are set, under a random owner password', async () => {
