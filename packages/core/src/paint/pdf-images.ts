@@ -16,10 +16,13 @@ export class PdfImageCache {
   readonly #doc: PdfImageInternals;
   readonly #images: ReadonlyMap<string, DecodedImage>;
   readonly #opened = new Map<string, PdfImage | null>();
+  /** Told of each CMYK JPEG embedded (a PDF/A file with an sRGB output intent may not hold one). */
+  readonly #onCmyk: ((src: string) => void) | null;
 
-  constructor(doc: PDFKit.PDFDocument, images: ReadonlyMap<string, DecodedImage>) {
+  constructor(doc: PDFKit.PDFDocument, images: ReadonlyMap<string, DecodedImage>, onCmyk: ((src: string) => void) | null = null) {
     this.#doc = doc as unknown as PdfImageInternals;
     this.#images = images;
+    this.#onCmyk = onCmyk;
   }
 
   info(src: string): DecodedImage | undefined {
@@ -40,6 +43,7 @@ export class PdfImageCache {
       }
     }
     this.#opened.set(src, opened);
+    if (opened && (opened as { colorSpace?: string }).colorSpace === 'DeviceCMYK') this.#onCmyk?.(src);
     return opened;
   }
 }

@@ -213,7 +213,12 @@ export class PdfPainter implements PageSink {
     const options = this.#options;
     const doc = createDocument(options);
     const pdf = doc as unknown as PdfInternals;
-    const ctx = new PaintContext(doc, new DocumentFonts(doc, options.fonts), new PdfImageCache(doc, options.images), this.#diagnostics);
+    // ISO 19005-2 §6.2.4.3: DeviceCMYK needs a CMYK output intent; ours is sRGB. JPEG data is
+    // embedded as it is, so such an image is reported rather than silently breaking conformance.
+    const onCmyk = options.pdf?.standard || options.pdf?.factur_x
+      ? (src: string) => ctx.warn('pdfa_cmyk_image', `${src.slice(0, 200)}: a CMYK JPEG is embedded as DeviceCMYK, which PDF/A with an sRGB output intent does not allow; convert it to RGB.`)
+      : null;
+    const ctx: PaintContext = new PaintContext(doc, new DocumentFonts(doc, options.fonts), new PdfImageCache(doc, options.images, onCmyk), this.#diagnostics);
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;

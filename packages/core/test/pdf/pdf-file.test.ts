@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionError, render, type PdfOptions } from '../../src/index.js';
+import { InvalidOptionError, render, renderDocument, type PdfOptions } from '../../src/index.js';
 import { catalog, pdfdetach, pdfinfo, pdfsig, qpdfCheck, qpdfEncryption, qpdfObjects, xmp } from './pdf-tools.js';
 
 const HTML = `<!doctype html><html lang="de-CH"><head><title>Rechnung &amp; Co</title>
@@ -151,6 +151,16 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
     const detached = pdfdetach(pdf);
     expect(detached.list).toContain('1: data.json');
     expect(detached.files['data.json']?.toString()).toBe('{"total":1200}');
+  });
+
+  it('warns when a PDF/A holds a CMYK JPEG (DeviceCMYK under an sRGB output intent)', async () => {
+    // A JPEG's start-of-frame with 4 components: PDFKit embeds the data as it is, as DeviceCMYK.
+    const sof = [0xff, 0xc0, 0x00, 0x14, 0x08, 0x00, 0x01, 0x00, 0x01, 0x04, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0];
+    const jpeg = Buffer.from([0xff, 0xd8, ...sof, 0xff, 0xd9]).toString('base64');
+    const html = `<img src="data:image/jpeg;base64,${jpeg}" width="10" height="10">`;
+    const codes = async (pdf?: PdfOptions) => (await renderDocument({ html, ...(pdf ? { pdf } : {}) })).diagnostics.map((d) => d.code);
+    expect(await codes()).toEqual([]);
+    expect(await codes({ standard: 'pdf/a-2b' })).toEqual(['pdfa_cmyk_image']);
   });
 
   it('makes a Factur-X e-invoice: factur-x.xml, Alternative, the fx XMP and its extension schema', async () => {
