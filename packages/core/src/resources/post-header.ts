@@ -1,4 +1,5 @@
 import type { Font } from 'fontkit';
+import { rawTable } from './raw-table.js';
 
 /**
  * fontkit decodes the whole 'post' table the first time any of its fields is read, and a
@@ -10,8 +11,6 @@ import type { Font } from 'fontkit';
 
 interface TableEntry { readonly offset: number; readonly length: number }
 interface FontInternals {
-  readonly type?: string;
-  readonly stream?: { readonly buffer?: Uint8Array };
   readonly directory?: { readonly tables?: Record<string, TableEntry | undefined> };
   readonly _tables?: Record<string, unknown>;
   _decodeTable?(entry: TableEntry): Record<string, unknown>;
@@ -28,11 +27,11 @@ const TAIL_FIELDS: Readonly<Record<number, readonly string[]>> = { 2: ['numberOf
 export function seedPostHeader(font: Font): void {
   const f = font as unknown as FontInternals;
   const entry = f.directory?.tables?.['post'];
-  const bytes = f.stream?.buffer;
-  // WOFF and WOFF2 tables are compressed: fontkit inflates them itself.
-  if (f.type !== 'TTF' || !entry || !bytes || !f._tables || 'post' in f._tables || typeof f._decodeTable !== 'function') return;
-  if (entry.length < HEADER_BYTES || entry.offset + HEADER_BYTES > bytes.byteLength) return;
-  const view = new DataView(bytes.buffer, bytes.byteOffset + entry.offset, HEADER_BYTES);
+  // WOFF and WOFF2 tables are compressed (rawTable is null): fontkit inflates them itself.
+  const table = rawTable(font, 'post');
+  if (!table || !entry || !f._tables || 'post' in f._tables || typeof f._decodeTable !== 'function') return;
+  if (table.byteLength < HEADER_BYTES) return;
+  const view = new DataView(table.buffer, table.byteOffset, HEADER_BYTES);
   // restructure's fixed32: a signed 16.16 number.
   const version = view.getInt32(0) / 65536;
   if (!VERSIONS.has(version)) return;

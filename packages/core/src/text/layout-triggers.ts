@@ -1,5 +1,6 @@
 import type { Font } from 'fontkit';
 import { CorruptFontError, withLayoutBudget } from '../resources/layout-budget.js';
+import { GposMarkLookups } from './gpos-mark-lookups.js';
 import { MarklessCheck, type ClassDef, type ContextSubTable } from './markless-lookups.js';
 
 /**
@@ -101,6 +102,15 @@ export function layoutTriggers(font: Font, ligatures: boolean, script: string, l
   return triggers;
 }
 
+/** The raw GPOS reader of a font, made once (null: none). */
+const markReaders = new WeakMap<Font, GposMarkLookups | null>();
+
+function markReader(font: Font): GposMarkLookups | null {
+  let reader = markReaders.get(font);
+  if (reader === undefined) markReaders.set(font, (reader = GposMarkLookups.of(font)));
+  return reader;
+}
+
 function readTriggers(font: OtFont, ligatures: boolean, script: string, language: string | undefined): LayoutTriggers | null {
   // AAT fonts take fontkit's morx engine; variable fonts get feature variations and deltas.
   if (font.morx || font.fvar) return null;
@@ -112,7 +122,15 @@ function readTriggers(font: OtFont, ligatures: boolean, script: string, language
   for (const [table, isGpos] of [[font.GSUB, false], [font.GPOS, true]] as const) {
     if (!table) continue;
     if (table.featureVariations || !table.scriptList.some((s) => DEFAULT_SCRIPTS.includes(s.tag))) return null;
+    const marks = isGpos ? markReader(font as unknown as Font) : null;
     for (const index of plannedLookups(table, features, script, language)) {
+      // A mark attachment applies at a mark only (MarklessCheck lets it block its whole
+      // first coverage): its coverage is read from the bytes, its anchors never decoded.
+      const markCoverages = marks?.markCoverages(index);
+      if (markCoverages) {
+        for (const glyphs of markCoverages) for (const glyph of glyphs) blocked[glyph] = 1;
+        continue;
+      }
       const lookup = table.lookupList.get(index);
       const pair = isGpos && lookup.subTables.every((sub) => lookupType(lookup.lookupType, sub, true) === 2);
       if (pair) {

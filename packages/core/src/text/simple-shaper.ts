@@ -174,8 +174,10 @@ function pairDelta(
 
 /** fontkit's own shaping of the two characters, as deltas from the plain advances. */
 function probePair(sf: SimpleFont, a: number, b: number, script: string, language: string | undefined, ligatures: boolean): PairDelta {
-  // A fresh features object per call: fontkit writes the features it applied into it.
-  const features: Record<string, boolean> = ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
+  // A fresh features object per call: fontkit writes the features it applied into it. Mark
+  // attachment (mark, mkmk) is off: it applies at mark glyphs only, which the triggers keep
+  // out of the simple path, and fontkit would decode every anchor of those lookups.
+  const features: Record<string, boolean> = ligatures ? { mark: false, mkmk: false } : { liga: false, clig: false, dlig: false, calt: false, mark: false, mkmk: false };
   const run = sf.font.layout(String.fromCharCode(a, b), features, script, language, 'ltr');
   const [g0, g1] = run.glyphs;
   const [p0, p1] = run.positions;
