@@ -39,6 +39,22 @@ describe('platen render', () => {
     expect(text).toContain('Page 1 of 1');
   });
 
+  it('gives the first and last page their own header/footer with --header-first, --footer-last ("none": none)', async () => {
+    const file = (name: string, html: string) => {
+      writeFileSync(join(dir, name), html);
+      return join(dir, name);
+    };
+    const doc = file('pages.html', '<p>One</p><p style="break-before:page">Two</p><p style="break-before:page">Three</p>');
+    const out = join(dir, 'pages.pdf');
+    const result = await platen(['render', doc, '--header', file('h.html', 'EVERYHEAD'), '--footer', file('f.html', 'EVERYFOOT'),
+      '--header-first', 'none', '--footer-last', file('fl.html', 'TOTALSFOOT'), '-o', out]);
+    expect(result.stderr).toBe('');
+    const pages = extractText(readFileSync(out)).split('\f').slice(0, 3);
+    expect(pages.map((p) => ['EVERYHEAD', 'EVERYFOOT', 'TOTALSFOOT'].filter((w) => p.includes(w)))).toEqual([
+      ['EVERYFOOT'], ['EVERYHEAD', 'EVERYFOOT'], ['EVERYHEAD', 'TOTALSFOOT'],
+    ]);
+  });
+
   it('reads the template from stdin and writes the PDF to stdout', async () => {
     const result = await platen(['render', '-', '-o', '-'], '<p>From stdin</p>');
     expect(result.code).toBe(0);

@@ -15,6 +15,15 @@ export function checkRenderOptions(options: unknown): void {
   for (const key of ['header', 'footer'] as const) {
     if (o[key] !== undefined && o[key] !== null && typeof o[key] !== 'string') fail(key, `${key} must be a string or null; got ${describe(o[key])}.`);
   }
+  for (const key of ['firstPage', 'lastPage'] as const) {
+    const page = o[key];
+    if (page === undefined) continue;
+    if (!isPlainRecord(page)) fail(key, `${key} must be an object such as { header: null, footer: "<p>…</p>" }; got ${describe(page)}.`);
+    for (const [slot, html] of Object.entries(page)) {
+      if (slot !== 'header' && slot !== 'footer') fail(`${key}.${slot}`, `${key} takes only header and footer; got ${JSON.stringify(slot)}.`);
+      if (html !== undefined && html !== null && typeof html !== 'string') fail(`${key}.${slot}`, `${key}.${slot} must be a string or null; got ${describe(html)}.`);
+    }
+  }
   if (o.data !== undefined && o.data !== null && !isPlainRecord(o.data)) fail('data', `data must be an object; got ${describe(o.data)}.`);
   if (o.blocks !== undefined) {
     if (!isPlainRecord(o.blocks)) fail('blocks', `blocks must be an object of block HTML by ID; got ${describe(o.blocks)}.`);

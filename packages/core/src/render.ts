@@ -10,7 +10,7 @@ import { loadFontFaces } from './resources/font-faces.js';
 import { getFontRegistry, type FontSet } from './resources/fonts.js';
 import { loadImages, type ImageDiagnostic } from './resources/load-images.js';
 import { createResourceLoader, type ResourceLoader } from './resources/loader.js';
-import { computeStyles, type StyleResult } from './style/index.js';
+import { computeStyles, type PageChromeDocuments, type StyleResult } from './style/index.js';
 import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
@@ -27,6 +27,12 @@ export interface RenderOptions {
   /** Header/footer component HTML (Handlebars, expanded with the same data), repeated on every page. */
   readonly header?: string | null;
   readonly footer?: string | null;
+  /**
+   * The first and the last page's own header/footer HTML: a key left out keeps the every-page
+   * one, null prints none there. On a one-page document `firstPage` wins where both give one.
+   */
+  readonly firstPage?: PageComponents;
+  readonly lastPage?: PageComponents;
   /** Block components by ID, for `<svc-block id="…">`. */
   readonly blocks?: Readonly<Record<string, string>>;
   /** Root for relative and file: URLs; unset → such URLs are not loaded. */
@@ -49,6 +55,15 @@ export interface RenderOptions {
   /** Metadata, PDF/A, encryption, attachments, Factur-X: see PdfOptions. Omitted: a plain PDF as always. */
   readonly pdf?: PdfOptions;
 }
+
+/** Header/footer HTML of one page position (RenderOptions.firstPage/lastPage). */
+export interface PageComponents {
+  readonly header?: string | null;
+  readonly footer?: string | null;
+}
+
+/** A page position's components expanded: HTML, null for none, left out where not given. */
+type ExpandedChrome = { header?: string | null; footer?: string | null };
 
 export interface Diagnostic {
   readonly severity: 'warning' | 'error';
@@ -81,6 +96,15 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const html = expand(options.html);
   const header = options.header ? expand(options.header) : null;
   const footer = options.footer ? expand(options.footer) : null;
+  const expandPage = (page: PageComponents | undefined): ExpandedChrome => {
+    const out: ExpandedChrome = {};
+    for (const slot of ['header', 'footer'] as const) {
+      const given = page?.[slot];
+      if (given !== undefined) out[slot] = given ? expand(given) : null;
+    }
+    return out;
+  };
+  const pages = { firstPage: expandPage(options.firstPage), lastPage: expandPage(options.lastPage) };
 
   const loader = createResourceLoader({
     ...(options.baseDir === undefined ? {} : { baseDir: options.baseDir }),
@@ -94,7 +118,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const imageDiagnostics: ImageDiagnostic[] = [];
   const paintDiagnostics: PaintDiagnostic[] = [];
   const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
-  const laidOut = await styleAndLayout(html, header, footer, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics, options.pdf);
+  const laidOut = await styleAndLayout(html, { header, footer, ...pages }, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics, options.pdf);
   const { painter } = laidOut;
   // Pagination always makes a page; none means a layout bug (a non-finite size). Readers
   // reject a PDF without pages, so this fails the render instead of answering one.
@@ -120,13 +144,22 @@ interface LaidOut {
  * fragments do not all live until its last page. A function of its own so that the styled
  * tree (an object per element and text run) is garbage once layout returns.
  */
+/** The header/footer HTML of a render, expanded. */
+interface ChromeHtml {
+  readonly header: string | null;
+  readonly footer: string | null;
+  readonly firstPage: ExpandedChrome;
+  readonly lastPage: ExpandedChrome;
+}
+
 async function styleAndLayout(
-  html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader, fonts: FontSet,
+  html: string, chromeHtml: ChromeHtml, format: ResolvedFormat, loader: ResourceLoader, fonts: FontSet,
   imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[], pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
-  const { styles, meta } = await styleWithStylesheets(html, header, footer, format, loader);
+  const { styles, meta } = await styleWithStylesheets(html, chromeHtml, format, loader);
+  const chrome = [styles.header, styles.footer, ...[styles.firstPage, styles.lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null])];
   const [images] = await Promise.all([
-    loadImages(loader, [...collectImageUrls([styles.root, styles.header, styles.footer]), ...styles.pageImageUrls], imageDiagnostics),
+    loadImages(loader, [...collectImageUrls([styles.root, ...chrome]), ...styles.pageImageUrls], imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
   fonts.expectText([html, header ?? '', footer ?? '']);
@@ -149,11 +182,18 @@ function checkSize(html: string, maxBytes: number): string {
  * google_fonts_url), fetch them through the loader and style again with their text.
  */
 async function styleWithStylesheets(
-  html: string, header: string | null, footer: string | null, format: ResolvedFormat, loader: ResourceLoader,
+  html: string, { header, footer, firstPage, lastPage }: ChromeHtml, format: ResolvedFormat, loader: ResourceLoader,
 ): Promise<{ styles: StyleResult; meta: HtmlMetadata }> {
   const doc = parseHtml(html);
   const meta = htmlMetadata(doc);
-  const chrome = { ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}) };
+  const parsePage = (page: ExpandedChrome): PageChromeDocuments => ({
+    ...(page.header === undefined ? {} : { header: page.header === null ? null : parseHtml(page.header) }),
+    ...(page.footer === undefined ? {} : { footer: page.footer === null ? null : parseHtml(page.footer) }),
+  });
+  const chrome = {
+    ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}),
+    firstPage: parsePage(firstPage), lastPage: parsePage(lastPage),
+  };
   const sheets = new Map<string, string | null>();
   let result = computeStyles(doc, { format, chrome });
   for (let round = 0; round < MAX_STYLESHEET_ROUNDS; round++) {
@@ -179,6 +219,8 @@ export function layoutOptions(
     images: image,
     header: styles.header,
     footer: styles.footer,
+    firstPage: styles.firstPage,
+    lastPage: styles.lastPage,
     componentGap: format.componentGap,
     footerPosition: format.footerPosition,
     verticalAlign: format.verticalAlign,

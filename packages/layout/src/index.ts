@@ -7,7 +7,7 @@ export type * from './page-style.js';
 export type * from './diagnostics.js';
 export { resolveLength } from './style.js';
 export { layoutDocument, streamDocument } from './layout-document.js';
-export type { LayoutOptions, ImageSizes } from './layout-document.js';
+export type { LayoutOptions, ImageSizes, PageChrome } from './layout-document.js';
 export { LayoutLimitError } from './page/paginate.js';
 export { dumpFragments } from './debug/dump-fragments.js';
 export { dumpBoxes } from './debug/dump-boxes.js';

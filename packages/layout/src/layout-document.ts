@@ -10,6 +10,12 @@ import { paginate } from './page/paginate.js';
  */
 export type ImageSizes = (src: string) => { readonly width: number; readonly height: number; readonly ratioOnly?: boolean } | null;
 
+/** Header/footer of one page position: undefined keeps the every-page one, null prints none. */
+export interface PageChrome {
+  readonly header?: StyledElement | null;
+  readonly footer?: StyledElement | null;
+}
+
 export interface LayoutOptions {
   readonly measurer: Measurer;
   readonly pageStyle: PageStyleResolver;
@@ -17,6 +23,12 @@ export interface LayoutOptions {
   /** Styled header/footer components (their root stands in for `body`), repeated on every page. */
   readonly header: StyledElement | null;
   readonly footer: StyledElement | null;
+  /**
+   * The first and the last page's header/footer instead of the every-page ones: a key left out
+   * keeps the every-page one, null prints none. On a one-page document `firstPage` wins where both give one.
+   */
+  readonly firstPage?: PageChrome;
+  readonly lastPage?: PageChrome;
   /** px between header/footer and body (PdfFormat component_gap). */
   readonly componentGap: number;
   readonly footerPosition: 'after-content' | 'page-bottom';

@@ -1,4 +1,4 @@
-import type { PdfOptions } from '@platen/core';
+import type { PageComponents, PdfOptions } from '@platen/core';
 
 /** Messages between `platen render --batch` and its worker threads (structured clone). */
 
@@ -8,6 +8,9 @@ export interface BatchTemplate {
   readonly format?: Record<string, unknown>;
   readonly header: string | null;
   readonly footer: string | null;
+  /** The first and last page's own header/footer (RenderOptions.firstPage/lastPage). */
+  readonly firstPage?: PageComponents;
+  readonly lastPage?: PageComponents;
   readonly blocks: Record<string, string>;
   readonly baseDir: string;
   readonly fontDirs: readonly string[];

@@ -1,6 +1,6 @@
 import { readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { renderDocument, type PdfFormat } from '@platen/core';
+import { renderDocument, type PageComponents, type PdfFormat } from '@platen/core';
 import { parseCommand } from '../args.js';
 import { UsageError, UserError } from '../usage.js';
 import { parseJobs, reportBatch, runBatch } from './batch.js';
@@ -15,6 +15,9 @@ Options:
   --header <file.html>      header component, repeated on every page
   --footer <file.html>      footer component; may use <span class="pageNumber"></span>
                             and <span class="totalPages"></span>
+  --header-first <file.html|none>  the first page's own header ("none": no header
+                            there); likewise --footer-first, --header-last, --footer-last
+                            (the last page's); a one-page document takes the first's
   --block <id=file.html>    a block component for <svc-block id="id">, repeatable
   --font-dir <dir>          a folder of fonts the template can use by family name, searched
                             before the fonts installed on this machine; repeatable
@@ -55,6 +58,7 @@ export async function runRender(args: string[]): Promise<void> {
     ...(values.format === undefined ? {} : { format: await readFormat(values.format) }),
     header: values.header === undefined ? null : await readFile(values.header, 'utf8'),
     footer: values.footer === undefined ? null : await readFile(values.footer, 'utf8'),
+    ...(await readPageComponents(values)),
     blocks: await readBlocks(values.block ?? []),
     baseDir: templatePath === '-' ? process.cwd() : dirname(resolve(templatePath)),
     fontDirs: fontDirs(values),
@@ -70,6 +74,10 @@ function parseCommandLine(args: string[]) {
     format: { type: 'string' },
     header: { type: 'string' },
     footer: { type: 'string' },
+    'header-first': { type: 'string' },
+    'footer-first': { type: 'string' },
+    'header-last': { type: 'string' },
+    'footer-last': { type: 'string' },
     block: { type: 'string', multiple: true },
     'font-dir': { type: 'string', multiple: true },
     output: { type: 'string', short: 'o' },
@@ -95,6 +103,7 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
       ...(values.format === undefined ? {} : { format: { ...(await readFormat(values.format)) } }),
       header: values.header === undefined ? null : await readFile(values.header, 'utf8'),
       footer: values.footer === undefined ? null : await readFile(values.footer, 'utf8'),
+      ...(await readPageComponents(values)),
       blocks: await readBlocks(values.block ?? []),
       baseDir: dirname(resolve(templatePath)),
       fontDirs: fontDirs(values),
@@ -106,6 +115,20 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
     ...(values['name-field'] === undefined ? {} : { nameField: values['name-field'] }),
   });
   reportBatch(summary);
+}
+
+/** `--header-first`, `--footer-last`…: the first and last page's own components, "none" for none. */
+async function readPageComponents(values: CommandValues): Promise<{ firstPage?: PageComponents; lastPage?: PageComponents }> {
+  const read = async (page: 'first' | 'last'): Promise<PageComponents | null> => {
+    const out: { header?: string | null; footer?: string | null } = {};
+    for (const slot of ['header', 'footer'] as const) {
+      const file = values[`${slot}-${page}`];
+      if (file !== undefined) out[slot] = file === 'none' ? null : await readFile(file, 'utf8');
+    }
+    return Object.keys(out).length > 0 ? out : null;
+  };
+  const [firstPage, lastPage] = [await read('first'), await read('last')];
+  return { ...(firstPage ? { firstPage } : {}), ...(lastPage ? { lastPage } : {}) };
 }
 
 /** `--font-dir` folders, absolute (batch workers resolve nothing against their own cwd). */

@@ -1,4 +1,4 @@
-import type { PageStyleResolver, StyledElement } from '@platen/layout';
+import type { PageChrome, PageStyleResolver, StyledElement } from '@platen/layout';
 import { Document, Element, cloneNode, type ChildNode } from 'domhandler';
 import type { ResolvedFormat } from '../format.js';
 import { hasDoctype } from '../html/parse.js';
@@ -16,8 +16,13 @@ import { applyUnitlessLengthQuirk } from './quirks.js';
 
 export interface StyleOptions {
   readonly format: ResolvedFormat;
-  /** Header/footer component documents (parsed with parseHtml). */
-  readonly chrome?: { readonly header?: Document; readonly footer?: Document };
+  /** Header/footer component documents (parsed with parseHtml); the first and last page's own where they differ (null: none). */
+  readonly chrome?: {
+    readonly header?: Document;
+    readonly footer?: Document;
+    readonly firstPage?: PageChromeDocuments;
+    readonly lastPage?: PageChromeDocuments;
+  };
   /** Base for relative URLs in the document and its inline styles. */
   readonly baseUrl?: string;
   /**
@@ -28,10 +33,18 @@ export interface StyleOptions {
   readonly resolveStylesheet?: (url: string) => string | null;
 }
 
+/** A page position's own header/footer documents: a key left out keeps the every-page one, null prints none. */
+export interface PageChromeDocuments {
+  readonly header?: Document | null;
+  readonly footer?: Document | null;
+}
+
 export interface StyleResult {
   readonly root: StyledElement;
   readonly header: StyledElement | null;
   readonly footer: StyledElement | null;
+  readonly firstPage: PageChrome;
+  readonly lastPage: PageChrome;
   readonly pageStyle: PageStyleResolver;
   /** Background images of `@page` rules (load them with the document's). */
   readonly pageImageUrls: readonly string[];
@@ -90,6 +103,12 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   };
   const header = styleChrome(options.chrome?.header);
   const footer = styleChrome(options.chrome?.footer);
+  const stylePage = (docs: PageChromeDocuments | undefined): PageChrome => ({
+    ...(docs?.header === undefined ? {} : { header: styleChrome(docs.header ?? undefined) }),
+    ...(docs?.footer === undefined ? {} : { footer: styleChrome(docs.footer ?? undefined) }),
+  });
+  const firstPage = stylePage(options.chrome?.firstPage);
+  const lastPage = stylePage(options.chrome?.lastPage);
 
   const pageMessages: string[] = [];
   const pageOptions = { format, root: main.style, env: { ...env, rootFontSize: main.style.flat['font-size'] as number } };
@@ -99,7 +118,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
   for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
-  return { root: main.styled, header, footer, pageStyle, pageImageUrls: pageImageUrls(sheets, pageOptions), fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc, findings), quirksMode: quirks };
+  return { root: main.styled, header, footer, firstPage, lastPage, pageStyle, pageImageUrls: pageImageUrls(sheets, pageOptions), fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc, findings), quirksMode: quirks };
 }
 
 const uaIndexes = new Map<boolean, RuleIndex>();

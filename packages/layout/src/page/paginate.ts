@@ -1,7 +1,7 @@
 import { buildBoxes, hasRootAbsolutes } from '../boxes/build-boxes.js';
 import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment, Page, PageSink } from '../fragment.js';
-import type { LayoutOptions } from '../layout-document.js';
+import type { LayoutOptions, PageChrome } from '../layout-document.js';
 import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
@@ -49,13 +49,45 @@ interface BodyPage {
   readonly scale: number;
   /** Slices of earlier pages' overflow shown on this one (./overflow-pages.ts). */
   readonly carried?: readonly CarriedSlice[];
+  /** The header and footer this page shows. */
+  readonly chrome: PageBoxes;
+}
+
+/** A page's header and footer boxes. */
+interface PageBoxes {
+  readonly header: ContainerBox | null;
+  readonly footer: ContainerBox | null;
 }
 
 interface Documents {
   readonly root: ContainerBox;
-  readonly header: ContainerBox | null;
-  readonly footer: ContainerBox | null;
+  /** The header and footer of each page position (LayoutOptions.firstPage/lastPage over the every-page ones). */
+  readonly chrome: { readonly middle: PageBoxes; readonly first: PageBoxes; readonly last: PageBoxes; readonly only: PageBoxes };
   readonly canvas: CanvasBackground;
+}
+
+/** The chrome of the first and/or last page, or of any other. */
+function chromeAt(docs: Documents, first: boolean, last: boolean): PageBoxes {
+  return first ? (last ? docs.chrome.only : docs.chrome.first) : last ? docs.chrome.last : docs.chrome.middle;
+}
+
+/** The header and footer of each page position: `firstPage` wins over `lastPage` on a one-page document. */
+function pageChromes(every: PageBoxes, first: PageChrome | undefined, last: PageChrome | undefined, build: (el: StyledElement) => ContainerBox): Documents['chrome'] {
+  const boxes = (c: PageChrome | undefined): Partial<PageBoxes> => {
+    const out: { header?: ContainerBox | null; footer?: ContainerBox | null } = {};
+    for (const slot of ['header', 'footer'] as const) {
+      const el = c?.[slot];
+      if (el !== undefined) out[slot] = el && build(el);
+    }
+    return out;
+  };
+  const f = boxes(first);
+  const l = boxes(last);
+  const none = Object.keys(f).length === 0 && Object.keys(l).length === 0;
+  const merge = (...over: Partial<PageBoxes>[]): PageBoxes => (over.every((o) => Object.keys(o).length === 0) ? every : Object.assign({}, every, ...over));
+  if (none) return { middle: every, first: every, last: every, only: every };
+  const firstChrome = merge(f);
+  return { middle: every, first: firstChrome, last: merge(l), only: Object.keys(l).length === 0 ? firstChrome : merge(l, f) };
 }
 
 /** What one pass of paginateBody found. */
@@ -75,10 +107,10 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
   const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source, quirks: options.quirks ?? false, fonts: ctx.shapes });
+  const every = { header: options.header ? build(options.header, true) : null, footer: options.footer ? build(options.footer, true) : null };
   const docs: Documents = {
     root: build(rootElement, false),
-    header: options.header ? build(options.header, true) : null,
-    footer: options.footer ? build(options.footer, true) : null,
+    chrome: pageChromes(every, options.firstPage, options.lastPage, (el) => build(el, true)),
     canvas,
   };
   // An absolute box whose containing block is the root may be added to a page laid out before
@@ -97,12 +129,12 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   if (scale < 1) pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
-  if (chromeGrows(docs, pass.pages, options, passCtx)) {
+  if (chromeGrows(pass.pages, options, passCtx)) {
     pass = paginateBody(docs, options, (passCtx = again()), { count: pass.pages.length, scale, streams, fit: false }, sink);
   }
   const total = pass.pages.length;
   const numbers = pageNumbers(pass.pages.map((b) => b.style));
-  pass.pages.forEach((b, i) => sink.chrome(i, layoutPageChrome(b, i === total - 1, total, numbers[i]!, docs, options, passCtx)));
+  pass.pages.forEach((b, i) => sink.chrome(i, layoutPageChrome(b, i === total - 1, total, numbers[i]!, options, passCtx)));
 }
 
 /**
@@ -146,13 +178,16 @@ function areaWidth(style: PageBoxStyle, margins: PageMargins): number {
 }
 
 /** Page numbers of the real count make the chrome taller (it wraps): the reservation used for `bodies` was too small. */
-function chromeGrows(docs: Documents, bodies: readonly BodyPage[], options: LayoutOptions, ctx: LayoutContext): boolean {
+function chromeGrows(bodies: readonly BodyPage[], options: LayoutOptions, ctx: LayoutContext): boolean {
   const first = bodies[0];
-  if (!(docs.header || docs.footer) || !first || bodies.length < 10) return false;
+  if (!first || bodies.length < 10) return false;
   const width = first.style.width - first.margins.left - first.margins.right;
-  const small = reserved(docs, width, options, ctx, 1);
-  const large = reserved(docs, width, options, ctx, bodies.length);
-  return large.header > small.header || large.footer > small.footer;
+  return [...new Set(bodies.map((b) => b.chrome))].some((chrome) => {
+    if (!(chrome.header || chrome.footer)) return false;
+    const small = reserved(chrome, width, options, ctx, 1);
+    const large = reserved(chrome, width, options, ctx, bodies.length);
+    return large.header > small.header || large.footer > small.footer;
+  });
 }
 
 /**
@@ -171,9 +206,9 @@ function scaledPage(style: PageBoxStyle, scale: number): { style: PageBoxStyle; 
 }
 
 /** The chrome height reserved on every page (same either footer position, so breaks never depend on it). */
-function reserved(docs: Documents, width: number, options: LayoutOptions, ctx: LayoutContext, count: number): { header: number; footer: number } {
-  const h = docs.header ? layoutChrome(docs.header, width, count, count, ctx).height + options.componentGap : 0;
-  const f = docs.footer ? layoutChrome(docs.footer, width, count, count, ctx).height + options.componentGap : 0;
+function reserved(chrome: PageBoxes, width: number, options: LayoutOptions, ctx: LayoutContext, count: number): { header: number; footer: number } {
+  const h = chrome.header ? layoutChrome(chrome.header, width, count, count, ctx).height + options.componentGap : 0;
+  const f = chrome.footer ? layoutChrome(chrome.footer, width, count, count, ctx).height + options.componentGap : 0;
   return { header: h, footer: f };
 }
 
@@ -210,7 +245,14 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     b.body = null;
     releaseHeld(ctx);
   };
-  const reservedByWidth = new Map<number, { header: number; footer: number }>();
+  const reservations = new Map<PageBoxes, Map<number, { header: number; footer: number }>>();
+  const reservation = (chrome: PageBoxes, width: number): { header: number; footer: number } => {
+    let byWidth = reservations.get(chrome);
+    if (!byWidth) reservations.set(chrome, (byWidth = new Map()));
+    let r = byWidth.get(width);
+    if (!r) byWidth.set(width, (r = reserved(chrome, width, options, ctx, count)));
+    return r;
+  };
   /** The unbroken document's height so far: final once the last page is laid out (used when not streaming). */
   let documentHeight = 0;
   let resume: Resume | null = null;
@@ -223,25 +265,44 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
     const { style, margins, outer } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
     const width = areaWidth(style, margins);
-    let chrome = reservedByWidth.get(width);
-    if (!chrome) reservedByWidth.set(width, (chrome = reserved(docs, width, options, ctx, count)));
-    const bodyTop = margins.top + chrome.header;
     const area = style.height - margins.top - margins.bottom;
-    const bodyHeight = Math.max(0, area - chrome.header - chrome.footer);
-    // Chromium's page area holds content down to its height rounded up to a whole px (measured,
-    // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
-    const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
     ctx.icb.blockSize = area;
-    const r = layoutBox(docs.root, {
-      inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-      truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,
-      pageTop: 0, parallelFlows: true,
-    }, resume, ctx);
+    /** The body laid out in the room `chrome` leaves. */
+    const layOut = (chrome: PageBoxes) => {
+      const reserve = reservation(chrome, width);
+      const bodyHeight = Math.max(0, area - reserve.header - reserve.footer);
+      // Chromium's page area holds content down to its height rounded up to a whole px (measured,
+      // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
+      const room = Math.max(0, Math.ceil(area - 1e-6) - reserve.header - reserve.footer);
+      const r = layoutBox(docs.root, {
+        inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
+        truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,
+        pageTop: 0, parallelFlows: true,
+      }, resume, ctx);
+      return { r, reserve, bodyHeight, room };
+    };
+    let chrome = chromeAt(docs, index === 0, false);
+    let laid = layOut(chrome);
+    // The last page is the one on which the body ends in the room the last page's chrome leaves;
+    // when that chrome takes more room, what no longer fits goes on to a further page, and this
+    // page keeps its own chrome over the shorter body.
+    const lastChrome = chromeAt(docs, index === 0, true);
+    if (lastChrome !== chrome && endsDocument(laid.r)) {
+      const tried = layOut(lastChrome);
+      if (endsDocument(tried.r)) {
+        chrome = lastChrome;
+        laid = tried;
+      } else {
+        laid = { ...tried, reserve: laid.reserve };
+      }
+    }
+    const { r, bodyHeight, room } = laid;
+    const bodyTop = margins.top + laid.reserve.header;
     const top = resolveMargins(r.marginTop);
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({ index, style, margins, outer, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale, carried });
+    pages.push({ index, style, margins, outer, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale, carried, chrome });
     const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
     if (carry) carries.push(carry);
     // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
@@ -256,16 +317,22 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     const index = pages.length;
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
     const { style, margins, outer } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }), scale);
-    const chrome = reservedByWidth.get(areaWidth(style, margins)) ?? reserved(docs, areaWidth(style, margins), options, ctx, count);
-    const bodyTop = margins.top + chrome.header;
+    const chrome = chromeAt(docs, false, false);
+    const reserve = reservation(chrome, areaWidth(style, margins));
+    const bodyTop = margins.top + reserve.header;
     const area = style.height - margins.top - margins.bottom;
-    const room = Math.max(0, Math.ceil(area - 1e-6) - chrome.header - chrome.footer);
+    const room = Math.max(0, Math.ceil(area - 1e-6) - reserve.header - reserve.footer);
     const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({ index, style, margins, outer, blank: false, body: null, bodyTop, bodyHeight: Math.max(0, area - chrome.header - chrome.footer), contentBottom: 0, documentTop: documentHeight, scale, carried });
+    pages.push({ index, style, margins, outer, blank: false, body: null, bodyTop, bodyHeight: Math.max(0, area - reserve.header - reserve.footer), contentBottom: 0, documentTop: documentHeight, scale, carried, chrome });
     if (pass.streams) give(pages[index]!, false);
   }
   if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
   return { pages, shrink };
+}
+
+/** Nothing of the body is left for a further page. */
+function endsDocument(r: { readonly resume: Resume | null; readonly parallel?: Resume | null }): boolean {
+  return (r.resume ?? r.parallel ?? null) === null;
 }
 
 function sameResume(a: Resume | null, b: Resume | null): boolean {
@@ -321,17 +388,18 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
 }
 
 /** Header, footer (DESIGN.md: laid out after pagination, with the real page numbers) and margin boxes, in page coordinates. */
-function layoutPageChrome(b: BodyPage, last: boolean, total: number, pageNumber: number, docs: Documents, options: LayoutOptions, ctx: LayoutContext): Fragment[] {
+function layoutPageChrome(b: BodyPage, last: boolean, total: number, pageNumber: number, options: LayoutOptions, ctx: LayoutContext): Fragment[] {
   const fragments: Fragment[] = [];
   const { style, margins } = b;
   const width = style.width - margins.left - margins.right;
+  const { header, footer } = b.chrome;
   if (!b.blank) {
-    if (docs.header) {
-      const h = layoutChrome(docs.header, width, b.index + 1, total, ctx);
+    if (header) {
+      const h = layoutChrome(header, width, b.index + 1, total, ctx);
       if (h.fragment) { offsetFragment(h.fragment, margins.left, margins.top); fragments.push(h.fragment); }
     }
-    if (docs.footer) {
-      const f = layoutChrome(docs.footer, width, b.index + 1, total, ctx);
+    if (footer) {
+      const f = layoutChrome(footer, width, b.index + 1, total, ctx);
       const bottom = style.height - margins.bottom - f.height;
       const y = last && options.footerPosition === 'after-content' ? Math.min(bottom, b.bodyTop + b.contentBottom + options.componentGap) : bottom;
       if (f.fragment) { offsetFragment(f.fragment, margins.left, y); fragments.push(f.fragment); }

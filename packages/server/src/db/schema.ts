@@ -21,6 +21,15 @@ export interface Tables {
     pdf_options: string;
     header_component_id: string | null;
     footer_component_id: string | null;
+    /** The first and last page's own components (migrations 008/010): `*_set` 1 when given, the ID null for none. */
+    first_header_component_id: Generated<string | null>;
+    first_footer_component_id: Generated<string | null>;
+    last_header_component_id: Generated<string | null>;
+    last_footer_component_id: Generated<string | null>;
+    first_header_set: Generated<number>;
+    first_footer_set: Generated<number>;
+    last_header_set: Generated<number>;
+    last_footer_set: Generated<number>;
     created_at: string;
     updated_at: string;
   };

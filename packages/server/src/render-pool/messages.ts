@@ -1,4 +1,4 @@
-import type { PdfOptions } from '@platen/core';
+import type { PageComponents, PdfOptions } from '@platen/core';
 
 /** What the main thread sends a render worker: plain data only (structured clone). */
 export interface RenderJob {
@@ -7,6 +7,9 @@ export interface RenderJob {
   readonly format: Record<string, unknown>;
   readonly header: string | null;
   readonly footer: string | null;
+  /** The first and last page's own header/footer HTML (null: none; a key left out: the every-page one). */
+  readonly firstPage: PageComponents;
+  readonly lastPage: PageComponents;
   readonly blocks: Record<string, string>;
   readonly baseDir: string | null;
   readonly allowPrivateNetwork: boolean;

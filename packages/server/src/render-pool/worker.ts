@@ -28,6 +28,8 @@ async function handle({ id, job }: JobMessage): Promise<void> {
       format: job.format as RenderOptions['format'],
       header: job.header,
       footer: job.footer,
+      firstPage: job.firstPage,
+      lastPage: job.lastPage,
       blocks: job.blocks,
       allowPrivateNetwork: job.allowPrivateNetwork,
       maxPages: job.maxPages,

@@ -1,4 +1,4 @@
-import { InvalidOptionError, checkPdfOptions, type PdfOptions } from '@platen/core';
+import { InvalidOptionError, checkPdfOptions, type PageComponents, type PdfOptions } from '@platen/core';
 import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
 import type { Config } from '../config.js';
@@ -7,10 +7,10 @@ import type { RenderJob, RenderWarning } from '../render-pool/messages.js';
 import type { PdfFormatInput } from '../schemas/format.js';
 import type { PdfOptionsInput } from '../schemas/pdf.js';
 import type { ComponentType } from '../store/components.js';
-import type { Template } from '../store/templates.js';
+import type { PageComponentIds, Template } from '../store/templates.js';
 import { checkFormat, mergeFormats } from './format.js';
 
-export interface RenderInput {
+export interface RenderInput extends ChromeChoice {
   readonly template_id?: string | undefined;
   readonly html?: string | undefined;
   readonly data?: Record<string, unknown> | undefined;
@@ -22,9 +22,15 @@ export interface RenderInput {
 export interface ChromeChoice {
   readonly header_component_id?: string | null | undefined;
   readonly footer_component_id?: string | null | undefined;
+  /** The first and last page's own; each key given replaces the template's. */
+  readonly first_page?: PageComponentIds | undefined;
+  readonly last_page?: PageComponentIds | undefined;
   readonly header_html?: string | undefined;
   readonly footer_html?: string | undefined;
 }
+
+const SLOTS = ['header', 'footer'] as const;
+const PAGES = ['first_page', 'last_page'] as const;
 
 export interface Rendered {
   readonly pdf: Uint8Array;
@@ -104,14 +110,23 @@ export function createRenderService(deps: AppDeps) {
     return id ? ((await components.get(userId, id))?.html ?? null) : null;
   }
 
+  /** Check header/footer attachments of a template body or render request, on every page and on the first and last. */
+  async function checkChrome(userId: string, choice: ChromeChoice): Promise<void> {
+    for (const slot of SLOTS) {
+      const id = choice[`${slot}_component_id`];
+      if (id) await requireComponent(userId, id, slot, `${slot}_component_id`);
+    }
+    for (const page of PAGES) {
+      for (const slot of SLOTS) {
+        const id = choice[page]?.[`${slot}_component_id`];
+        if (id) await requireComponent(userId, id, slot, `${page}.${slot}_component_id`);
+      }
+    }
+  }
+
   return {
     requireComponent,
-
-    /** Check header/footer attachments of a template body or preview request. */
-    async checkChrome(userId: string, choice: ChromeChoice): Promise<void> {
-      if (choice.header_component_id) await requireComponent(userId, choice.header_component_id, 'header', 'header_component_id');
-      if (choice.footer_component_id) await requireComponent(userId, choice.footer_component_id, 'footer', 'footer_component_id');
-    },
+    checkChrome,
 
     /** The request's template (ID or slug), or null for raw HTML; missing → 404 missing_template. */
     async resolveTemplate(userId: string, input: RenderInput): Promise<Template | null> {
@@ -125,15 +140,28 @@ export function createRenderService(deps: AppDeps) {
     },
 
     /** Build the worker job: merged format, chrome and every referenced block of this user. */
-    async buildJob(userId: string, template: Template | null, input: RenderInput, data: Record<string, unknown>, chrome: ChromeChoice = {}): Promise<RenderJob> {
+    async buildJob(userId: string, template: Template | null, input: RenderInput, data: Record<string, unknown>): Promise<RenderJob> {
+      const chrome: ChromeChoice = input;
       const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
       checkFormat(format, input.format ? 'format' : 'pdf_format');
       const html = template ? template.html : (input.html ?? '');
       const pick = (key: 'header_component_id' | 'footer_component_id') => (chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key]);
       const header = chrome.header_html ?? (await componentHtml(userId, pick('header_component_id')));
       const footer = chrome.footer_html ?? (await componentHtml(userId, pick('footer_component_id')));
+      /** A page's own components: the request's keys over the template's; a missing component prints none. */
+      const pageHtml = async (page: (typeof PAGES)[number]): Promise<PageComponents> => {
+        const out: { header?: string | null; footer?: string | null } = {};
+        for (const slot of SLOTS) {
+          const key = `${slot}_component_id` as const;
+          const id = chrome[page]?.[key] !== undefined ? chrome[page]?.[key] : template?.[page][key];
+          if (id !== undefined) out[slot] = await componentHtml(userId, id);
+        }
+        return out;
+      };
+      const firstPage = await pageHtml('first_page');
+      const lastPage = await pageHtml('last_page');
       const blocks: Record<string, string> = {};
-      let pending = blockIds(html, header, footer);
+      let pending = blockIds(html, header, footer, ...[firstPage, lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null]));
       // Blocks may hold blocks: follow two levels, which covers real templates without risking cycles.
       for (let level = 0; level < 2 && pending.length > 0; level++) {
         const found: string[] = [];
@@ -152,6 +180,8 @@ export function createRenderService(deps: AppDeps) {
         format: format as Record<string, unknown>,
         header,
         footer,
+        firstPage,
+        lastPage,
         blocks,
         baseDir: config.resourceDir,
         allowPrivateNetwork: config.allowPrivateNetwork,

@@ -30,6 +30,7 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
         // Checked now, as for /render: an unknown template or a bad format answers at once.
         const template = await service.resolveTemplate(auth.userId, request);
         log.template(template);
+        await service.checkChrome(auth.userId, request);
         await service.buildJob(auth.userId, template, request, request.data ?? {});
         const job = await deps.jobs.create({
           id: newId('job'),

@@ -50,6 +50,7 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
         const input = validate(renderRequestSchema, raw);
         const template = await service.resolveTemplate(auth.userId, input);
         log.template(template);
+        await service.checkChrome(auth.userId, input);
         const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, input.data ?? {}), auth.userId);
         const durationMs = Math.round(performance.now() - log.started);
         const filename = `${template?.slug ?? 'document'}.pdf`;
@@ -75,7 +76,7 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
       const template = await service.resolveTemplate(auth.userId, input);
       await service.checkChrome(auth.userId, input);
       const data = input.data ?? template?.sample_data ?? {};
-      const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, data, input), auth.userId);
+      const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, data), auth.userId);
       return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`, warnings);
     },
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pdfFormatSchema } from './format.js';
 import { pdfOptionsSchema } from './pdf.js';
+import { componentRef, pageComponentsSchema } from './page-components.js';
 
 const dataObject = z.record(z.string(), z.unknown());
 
@@ -12,12 +13,17 @@ export const renderRequestSchema = z
     format: pdfFormatSchema.optional(),
     delivery: z.enum(['base64', 'url']).optional(),
     pdf: pdfOptionsSchema.optional(),
+    header_component_id: componentRef.optional().meta({ description: 'The every-page header instead of the template\'s; null: none.' }),
+    footer_component_id: componentRef.optional().meta({ description: 'The every-page footer instead of the template\'s; null: none.' }),
+    first_page: pageComponentsSchema.optional().meta({ description: 'The first page\'s own header/footer; each key given replaces the template\'s.' }),
+    last_page: pageComponentsSchema.optional().meta({ description: 'The last page\'s own header/footer; each key given replaces the template\'s.' }),
   })
   .meta({
     id: 'RenderRequest',
     examples: [
       { template_id: 'invoice', data: { number: 'INV-42', total: '€ 1,250.00' } },
       { html: '<h1>Hello {{name}}</h1>', data: { name: 'World' }, format: { preset: 'letter' }, delivery: 'base64' },
+      { template_id: 'letter', data: { to: 'ACME SARL' }, first_page: { header_component_id: 'comp_01J8Z3LETTERHEAD' }, last_page: { footer_component_id: null } },
       { template_id: 'invoice', data: { number: 'INV-42' }, pdf: { metadata: { author: 'ACME SARL' }, encryption: { user_password: 'open-sesame' } } },
     ],
   });
@@ -66,8 +72,6 @@ export const acceptedJobSchema = z.object({ id: z.string(), status: z.literal('q
 export const previewRequestSchema = renderRequestSchema
   .omit({ delivery: true })
   .extend({
-    header_component_id: z.string().nullable().optional(),
-    footer_component_id: z.string().nullable().optional(),
     header_html: z.string().optional(),
     footer_html: z.string().optional(),
   })

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { renderWarningSchema } from './render.js';
 import { pdfFormatSchema } from './format.js';
 import { templatePdfOptionsSchema } from './pdf.js';
+import { componentRef, pageComponentsSchema } from './page-components.js';
 
 const name = z.string().trim().min(1).max(200);
 const componentType = z.enum(['header', 'footer', 'block']);
-const componentRef = z.string().min(1).max(200).nullable();
 const object = z.record(z.string(), z.unknown());
 const dateTime = z.iso.datetime();
 
@@ -19,6 +19,8 @@ export const createTemplateSchema = z
     sample_data: object.optional(),
     header_component_id: componentRef.optional(),
     footer_component_id: componentRef.optional(),
+    first_page: pageComponentsSchema.optional().meta({ description: 'The first page\'s own header/footer (replaced as a whole on update; `{}` removes them).' }),
+    last_page: pageComponentsSchema.optional().meta({ description: 'The last page\'s own header/footer (replaced as a whole on update; `{}` removes them).' }),
   })
   .meta({
     id: 'CreateTemplate',
@@ -38,6 +40,8 @@ export const templateSchema = z
     sample_data: object,
     header_component_id: z.string().nullable(),
     footer_component_id: z.string().nullable(),
+    first_page: pageComponentsSchema,
+    last_page: pageComponentsSchema,
     created_at: dateTime,
     updated_at: dateTime,
   })

@@ -1,9 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db, Executor } from '../db/open.js';
 import type { Tables } from '../db/schema.js';
 import type { BeforeWrite } from './components.js';
 import { htmlToText } from '../text/html-text.js';
 import { newId } from '../ids.js';
+
+/** The first or last page's own header/footer: a key left out keeps the every-page component, null prints none. */
+export interface PageComponentIds {
+  readonly header_component_id?: string | null;
+  readonly footer_component_id?: string | null;
+}
 
 export interface Template {
   readonly id: string;
@@ -16,6 +22,8 @@ export interface Template {
   readonly sample_data: Record<string, unknown>;
   readonly header_component_id: string | null;
   readonly footer_component_id: string | null;
+  readonly first_page: PageComponentIds;
+  readonly last_page: PageComponentIds;
   readonly created_at: string;
   readonly updated_at: string;
 }
@@ -29,13 +37,39 @@ export interface TemplateInput {
   readonly sample_data?: Record<string, unknown> | undefined;
   readonly header_component_id?: string | null | undefined;
   readonly footer_component_id?: string | null | undefined;
+  readonly first_page?: PageComponentIds | undefined;
+  readonly last_page?: PageComponentIds | undefined;
 }
 
 export type TemplatePatch = Partial<TemplateInput>;
 
 type TemplateRow = Tables['templates'];
+type StoredRow = Selectable<TemplateRow>;
 
-const rowToTemplate = (r: TemplateRow): Template => ({
+const PAGES = [['first', 'first_page'], ['last', 'last_page']] as const;
+const SLOTS = ['header', 'footer'] as const;
+
+/** A page's own components from their columns: `*_set` says the template gives one, the ID null means none. */
+function pageFromRow(r: StoredRow, page: 'first' | 'last'): PageComponentIds {
+  const out: { header_component_id?: string | null; footer_component_id?: string | null } = {};
+  for (const slot of SLOTS) if (Number(r[`${page}_${slot}_set`]) === 1) out[`${slot}_component_id`] = r[`${page}_${slot}_component_id`] ?? null;
+  return out;
+}
+
+/** The columns of a page's own components. */
+function pageColumns(t: Template) {
+  const columns: Record<string, string | number | null> = {};
+  for (const [page, field] of PAGES) {
+    for (const slot of SLOTS) {
+      const id = t[field][`${slot}_component_id`];
+      columns[`${page}_${slot}_component_id`] = id ?? null;
+      columns[`${page}_${slot}_set`] = id === undefined ? 0 : 1;
+    }
+  }
+  return columns as Pick<StoredRow, `${'first' | 'last'}_${'header' | 'footer'}_${'component_id' | 'set'}`>;
+}
+
+const rowToTemplate = (r: StoredRow): Template => ({
   id: r.id,
   name: r.name,
   slug: r.slug,
@@ -46,6 +80,8 @@ const rowToTemplate = (r: TemplateRow): Template => ({
   sample_data: JSON.parse(r.sample_data) as Record<string, unknown>,
   header_component_id: r.header_component_id,
   footer_component_id: r.footer_component_id,
+  first_page: pageFromRow(r, 'first'),
+  last_page: pageFromRow(r, 'last'),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
@@ -60,6 +96,7 @@ const storedFields = (t: Template) => ({
   sample_data: JSON.stringify(t.sample_data),
   header_component_id: t.header_component_id,
   footer_component_id: t.footer_component_id,
+  ...pageColumns(t),
   updated_at: t.updated_at,
 });
 
@@ -108,6 +145,8 @@ export function createTemplateStore(db: Db, now: () => number) {
         sample_data: input.sample_data ?? {},
         header_component_id: input.header_component_id ?? null,
         footer_component_id: input.footer_component_id ?? null,
+        first_page: input.first_page ?? {},
+        last_page: input.last_page ?? {},
         created_at: t,
         updated_at: t,
       };
@@ -154,6 +193,8 @@ export function createTemplateStore(db: Db, now: () => number) {
           sample_data: pick('sample_data', old.sample_data),
           header_component_id: pick('header_component_id', old.header_component_id),
           footer_component_id: pick('footer_component_id', old.footer_component_id),
+          first_page: pick('first_page', old.first_page),
+          last_page: pick('last_page', old.last_page),
           updated_at: new Date(now()).toISOString(),
         };
         await beforeWrite?.(next, trx);
@@ -175,19 +216,17 @@ export function createTemplateStore(db: Db, now: () => number) {
       if (!old) return null;
       return create(userId, { ...old, name: `${old.name} (copy)` }, beforeWrite);
     },
-    /** The user's templates that use a component as their header or footer, and in which role. */
+    /** The user's templates that use a component as their header or footer (on every page, or the first or last), and in which role. */
     async usingAsChrome(userId: string, componentId: string): Promise<{ id: string; name: string; role: 'header' | 'footer' }[]> {
+      const columns = ['header_component_id', 'footer_component_id', 'first_header_component_id', 'first_footer_component_id', 'last_header_component_id', 'last_footer_component_id'] as const;
       const rows = await kysely
         .selectFrom('templates')
-        .select(['id', 'name', 'header_component_id', 'footer_component_id'])
+        .select(['id', 'name', ...columns])
         .where('user_id', '=', userId)
-        .where((w) => w.or([w('header_component_id', '=', componentId), w('footer_component_id', '=', componentId)]))
+        .where((w) => w.or(columns.map((c) => w(c, '=', componentId))))
         .orderBy('id')
         .execute();
-      return rows.flatMap((t) => [
-        ...(t.header_component_id === componentId ? [{ id: t.id, name: t.name, role: 'header' as const }] : []),
-        ...(t.footer_component_id === componentId ? [{ id: t.id, name: t.name, role: 'footer' as const }] : []),
-      ]);
+      return rows.flatMap((t) => SLOTS.filter((role) => columns.some((c) => c.endsWith(`${role}_component_id`) && t[c] === componentId)).map((role) => ({ id: t.id, name: t.name, role })));
     },
   };
   return store;

@@ -30,6 +30,8 @@ describe('templates', () => {
       sample_data: {},
       header_component_id: null,
       footer_component_id: null,
+      first_page: {},
+      last_page: {},
       created_at: expect.any(String),
       updated_at: res.json.created_at,
     });
