@@ -162,7 +162,8 @@ async function styleAndLayout(
     loadImages(loader, [...collectImageUrls([styles.root, ...chrome]), ...styles.pageImageUrls], imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
-  fonts.expectText([html, header ?? '', footer ?? '']);
+  const { header, footer, firstPage, lastPage } = chromeHtml;
+  fonts.expectText([html, header ?? '', footer ?? '', ...[firstPage, lastPage].flatMap((p) => [p.header ?? '', p.footer ?? ''])]);
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   const painter = new PdfPainter({
