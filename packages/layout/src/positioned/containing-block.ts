@@ -155,7 +155,9 @@ function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragme
   if (!pending.length) return;
   const cb = paddingBoxOf(f);
   const fixedCb = isTransformed(box) ? box : fixedContainerIn(fc);
-  takePlaceholders(f, pending, (b, x, y) => defer(fc, { box: b, cb: box, cbFragment: f, staticX: x - cb.x, staticY: y - cb.y, fixedCb }));
+  takePlaceholders(f, pending, (b, x, y, ancestors) => defer(fc, {
+    box: b, cb: box, cbFragment: f, staticX: x - cb.x, staticY: y - cb.y, fixedCb, ancestors: ancestors().map((a) => a.style),
+  }));
 }
 
 /** The open containing block of fixed boxes when it is laid out in `fc` (so fixed boxes laid out later still find it). */
@@ -184,11 +186,13 @@ export function collectingFixed(fc: FragmentationContext, fixedCb: object, run: 
  * Visit each placeholder of `pending` under `root`, with its position from root's corner, and take
  * it out of the tree (the box is placed elsewhere).
  */
-export function takePlaceholders(root: BoxFragment, pending: readonly Pending[], visit: (box: LaidOutBox, x: number, y: number) => void): void {
+export function takePlaceholders(
+  root: BoxFragment, pending: readonly Pending[], visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[]) => void,
+): void {
   const emptied = new Set<Fragment[]>();
-  forEachPlaceholder(root, pending, (p, children, i, ox, oy) => {
+  forEachPlaceholder(root, pending, (p, children, i, ox, oy, ancestors) => {
     const c = children[i] as BoxFragment;
-    visit(p.box, ox + c.x, oy + c.y);
+    visit(p.box, ox + c.x, oy + c.y, ancestors);
     emptied.add(children);
   });
   const placeholders = new Set<Fragment>(pending.map((p) => p.placeholder));
@@ -201,23 +205,30 @@ export function takePlaceholders(root: BoxFragment, pending: readonly Pending[],
 
 /** Walk the containing block's fragment to each placeholder: its parent's children, its index there and the parent's position from the fragment's corner. */
 function forEachPlaceholder(
-  cbFragment: BoxFragment, pending: readonly Pending[], visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number) => void,
+  cbFragment: BoxFragment, pending: readonly Pending[],
+  visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number, ancestors: () => BoxFragment[]) => void,
 ): void {
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));
-  const stack: { f: BoxFragment; ox: number; oy: number }[] = [{ f: cbFragment, ox: 0, oy: 0 }];
+  type Node = { f: BoxFragment; ox: number; oy: number; up: Node | null };
+  const stack: Node[] = [{ f: cbFragment, ox: 0, oy: 0, up: null }];
   while (stack.length && byPlaceholder.size) {
-    const { f, ox, oy } = stack.pop()!;
+    const node = stack.pop()!;
+    const { f, ox, oy } = node;
     const children = f.children as Fragment[];
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
       if (c.kind !== 'box') continue;
       const p = byPlaceholder.get(c);
       if (!p) {
-        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y });
+        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, up: node });
         continue;
       }
       byPlaceholder.delete(c);
-      visit(p, children, i, ox, oy);
+      visit(p, children, i, ox, oy, () => {
+        const out: BoxFragment[] = [];
+        for (let n: Node | null = node; n; n = n.up) out.push(n.f);
+        return out.reverse();
+      });
     }
   }
 }

@@ -1,5 +1,7 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
+import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -37,6 +39,12 @@ export interface Deferred {
   readonly staticY: number;
   /** The containing block of the box's fixed descendants when it is one of this context's (CSS Transforms 1 §2). */
   readonly fixedCb: object | null;
+  /**
+   * The styles of the fragments from the containing block's down to the placeholder's parent: in
+   * each column the box goes into the innermost of them there, as it would have replaced its
+   * placeholder, so that their clipping and opacity apply to it.
+   */
+  readonly ancestors: readonly ComputedStyle[];
 }
 
 export interface FragmentationContext {
@@ -119,6 +127,8 @@ interface Row {
   readonly height: number;
   readonly addColumn: (() => Fragment) | null;
   readonly where: Map<BoxFragment, Where>;
+  /** The fragments in each column of the boxes the deferred boxes' placeholders were in. */
+  readonly byStyle: Map<ComputedStyle, Map<number, BoxFragment>>;
   readonly stitched: Map<object, Stitched | null>;
 }
 
@@ -129,7 +139,7 @@ interface Row {
  */
 export function placeDeferred(fc: FragmentationContext, columns: Fragment[], height: number, addColumn: (() => Fragment) | null, ctx: LayoutContext): void {
   if (!fc.deferred.length) return;
-  const row: Row = { columns, height, addColumn, where: locate(fc, columns), stitched: new Map() };
+  const row: Row = { columns, height, addColumn, ...locate(fc, columns), stitched: new Map() };
   inFragmentation(fc, () => {
     // Boxes laid out here can defer their own absolute descendants to fc: the queue grows.
     for (let k = 0; k < fc.deferred.length && k < MAX_DEFERRED; k++) place(fc, fc.deferred[k]!, row, ctx);
@@ -155,41 +165,54 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
   if (!laid || laid.fragment.kind === 'text') return;
   const at = { x: cb.x + laid.fragment.x, top: cb.flowY + laid.fragment.y, dx: cb.dx, dy: cb.dy, empty: laid.fragment.height === 0 };
   if (!d.fixedCb || containsFixed(d.box.style)) {
-    placePieces(laid.box, laid.space, at, row, ctx);
+    placePieces(laid.box, laid.space, at, d.ancestors, row, ctx);
     return;
   }
   // Its fixed descendants belong to a containing block of this context laid out before: defer them there.
   const pieces: BoxFragment[] = [];
-  const fixed = collectingFixed(fc, d.fixedCb, () => placePieces(laid.box, laid.space, at, row, ctx, pieces));
+  const fixed = collectingFixed(fc, d.fixedCb, () => placePieces(laid.box, laid.space, at, d.ancestors, row, ctx, pieces));
   if (!fixed.length) return;
   for (const piece of pieces) {
     const w = row.where.get(piece)!;
-    takePlaceholders(piece, fixed, (box, x, y) => defer(fc, {
+    takePlaceholders(piece, fixed, (box, x, y, ancestors) => defer(fc, {
       box, cb: d.fixedCb!, cbFragment: null, staticX: w.x - w.dx + x, staticY: w.column * row.height + w.y - w.dy + y, fixedCb: d.fixedCb,
+      ancestors: ancestors().map((a) => a.style),
     }));
   }
 }
 
-/** Find the containing blocks' fragments in the columns, with the relative offsets of the boxes around them. */
-function locate(fc: FragmentationContext, columns: Fragment[]): Map<BoxFragment, Where> {
+/**
+ * Find the containing blocks' fragments in the columns, with the relative offsets of the boxes
+ * around them, and the fragments of the placeholders' ancestors (by style: a box's fragments share it).
+ */
+function locate(fc: FragmentationContext, columns: Fragment[]): Pick<Row, 'where' | 'byStyle'> {
   const where = new Map<BoxFragment, Where>();
+  const byStyle = new Map<ComputedStyle, Map<number, BoxFragment>>();
   const wanted = new Set<Fragment>([...fc.fragments.values()].flat());
+  const styles = new Set<ComputedStyle>(fc.deferred.flatMap((d) => d.ancestors));
   columns.forEach((column, i) => {
     if (column.kind !== 'box') return;
     const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [{ f: column, ox: 0, oy: 0, dx: 0, dy: 0 }];
-    while (stack.length && where.size < wanted.size) {
+    while (stack.length) {
       const { f, ox, oy, dx, dy } = stack.pop()!;
       for (const c of f.children) {
         if (c.kind !== 'box') continue;
         const shift = shifts.get(c);
         const cdx = dx + (shift?.[0] ?? 0);
         const cdy = dy + (shift?.[1] ?? 0);
-        if (wanted.has(c)) where.set(c, { column: i, x: ox + c.x, y: oy + c.y, dx: cdx, dy: cdy });
+        const at = { column: i, x: ox + c.x, y: oy + c.y, dx: cdx, dy: cdy };
+        if (wanted.has(c)) where.set(c, at);
+        if (styles.has(c.style)) {
+          where.set(c, at);
+          let inColumns = byStyle.get(c.style);
+          if (!inColumns) byStyle.set(c.style, (inColumns = new Map()));
+          if (!inColumns.has(i)) inColumns.set(i, c);
+        }
         if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, dx: cdx, dy: cdy });
       }
     }
   });
-  return where;
+  return { where, byStyle };
 }
 
 /**
@@ -222,8 +245,8 @@ function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
  * The pieces are moved by the containing block's relative offsets; `pieces` collects them.
  */
 function placePieces(
-  box: LaidOutBox, space: Space, at: { x: number; top: number; dx: number; dy: number; empty: boolean }, row: Row, ctx: LayoutContext,
-  pieces?: BoxFragment[],
+  box: LaidOutBox, space: Space, at: { x: number; top: number; dx: number; dy: number; empty: boolean }, ancestors: readonly ComputedStyle[],
+  row: Row, ctx: LayoutContext, pieces?: BoxFragment[],
 ): void {
   const { columns, height, addColumn } = row;
   // A box of no height at a column's end stays there (Chromium); any other starts the next column.
@@ -242,7 +265,7 @@ function placePieces(
     const f = r.fragment;
     if (f && f.kind !== 'text') {
       offsetFragment(f, at.x + at.dx - f.x, y + at.dy - f.y);
-      (target.children as Fragment[]).push(f);
+      insert(f, column, target, ancestors, row);
       if (f.kind === 'box') {
         row.where.set(f, { column, x: at.x + at.dx, y: y + at.dy, dx: at.dx, dy: at.dy });
         pieces?.push(f);
@@ -253,6 +276,32 @@ function placePieces(
     column++;
     y = 0;
   }
+}
+
+/**
+ * Put a piece (column-relative) into the innermost fragment of its placeholder's ancestors in that
+ * column, or the column; the ancestors deeper than that one with an opacity are kept around it
+ * (CSS Color 4 §4.1: the element and its descendants are drawn as a group).
+ */
+function insert(piece: Fragment, column: number, target: BoxFragment, ancestors: readonly ComputedStyle[], row: Row): void {
+  let parent = target;
+  let k = ancestors.length - 1;
+  for (; k >= 0; k--) {
+    const f = row.byStyle.get(ancestors[k]!)?.get(column);
+    if (!f) continue;
+    const w = row.where.get(f)!;
+    offsetFragment(piece, -w.x, -w.y);
+    parent = f;
+    break;
+  }
+  let wrapped = piece;
+  for (let j = ancestors.length - 1; j > k; j--) {
+    const s = ancestors[j]!;
+    if (s.opacity >= 1) continue;
+    const style: ComputedStyle = { ...anonymousStyle(s), opacity: s.opacity };
+    wrapped = createBoxFragment(style, '', NO_ATTRS, { x: 0, y: 0, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, [wrapped]);
+  }
+  (parent.children as Fragment[]).push(wrapped);
 }
 
 /** An empty column like `model` (the flow's fragment in one column). */
