@@ -22,6 +22,7 @@ import { createApiKey, createUser } from '@platen/server';
 import { buildAbuse, startImageHost } from './abuse.mjs';
 import { drive } from './driver.mjs';
 import { buildMix, templateBodies } from './mix.mjs';
+import { smapsMb } from './smaps.mjs';
 import { compareLog, createTally, record, summarise } from './report.mjs';
 import { createTemplate, fetchLog, setUp } from './setup.mjs';
 
@@ -84,14 +85,28 @@ function ask(child, message) {
 }
 
 /**
- * Wait for quiet, collect garbage in the main thread, then read the process's RSS. 6 s: the
- * server's text worker thread, which large templates start, stops after 5 s without work.
+ * Wait for quiet, collect garbage in the main thread, then read the process's RSS once it has
+ * settled. 6 s: the server's text worker thread, which large templates start, stops after 5 s
+ * without work. Settled: V8 returns the pages a GC frees from a background thread, after the
+ * GC (RSS read right after it was up to 30 MB higher than half a second later), and on a
+ * machine at load 15-25 that thread may wait for a core. So the server's RSS is read every
+ * 250 ms until it stops falling (two reads within 1 MB), 10 s at most. `parts` says where it
+ * is (smaps.mjs); `youngGenerationMb` is V8's young generation, which it keeps at whatever
+ * size (1 or 32 MB) the last allocation rate gave it.
  */
 async function memory(child) {
   await sleep(6000);
   const main = await ask(child, 'memory');
-  await sleep(500);
-  return { ...rssMb(child.pid), heapUsedMb: Math.round(main.heapUsed / 2 ** 20), workers: main.workers };
+  let last = Infinity;
+  const started = Date.now();
+  for (;;) {
+    await sleep(250);
+    const now = processRss(child.pid).rss / 1024;
+    if (last - now < 1 || Date.now() - started > 10_000) break;
+    last = now;
+  }
+  const mb = (bytes) => Math.round(bytes / 2 ** 20);
+  return { ...rssMb(child.pid), afterGcMb: mb(main.rss), settledMs: Date.now() - started, parts: smapsMb(child.pid), youngGenerationMb: main.youngGenerationMb, heapUsedMb: mb(main.heapUsed), workers: main.workers };
 }
 
 async function main() {
@@ -199,9 +214,14 @@ async function main() {
     const ratio = result.abusedRun.renderLatencyMs.p99 / result.run.renderLatencyMs.p99;
     result.p99Ratio = Math.round(ratio * 100) / 100;
     check(`the normal tenant's render p99 beside the abuser within ${opts['max-p99-ratio']}× of the quiet run's`, ratio <= num('max-p99-ratio'), `${result.run.renderLatencyMs.p99} → ${result.abusedRun.renderLatencyMs.p99} ms (${ratio.toFixed(2)}×)`);
-    // The server process itself (render workers are bounded by their own cap, and replaced).
-    const growth = ((memAfter.serverRss - memWarm.serverRss) / memWarm.serverRss) * 100;
-    check(`server process RSS after both runs within ${opts['max-rss-growth']}% of RSS after warm-up`, growth <= num('max-rss-growth'), `${memWarm.serverRss} → ${memAfter.serverRss} MB (${growth.toFixed(1)}%)`);
+    // The server process itself (render workers are bounded by their own cap, and replaced),
+    // without V8's young generation: V8 keeps it at 1 or 32 MB after a full GC depending on the
+    // allocation rate it last measured, so one figure may catch it at 1 MB and the other at 32
+    // (issue 17: the +30 MB that failed this check). It is headroom V8 bounds, not memory the
+    // server holds; everything else, the rest of the V8 heap included, is compared.
+    const held = (m) => m.serverRss - m.youngGenerationMb;
+    const growth = ((held(memAfter) - held(memWarm)) / held(memWarm)) * 100;
+    check(`server process RSS (without V8's young generation) after both runs within ${opts['max-rss-growth']}% of RSS after warm-up`, growth <= num('max-rss-growth'), `${held(memWarm)} → ${held(memAfter)} MB (${growth.toFixed(1)}%)`);
     // A leak raises the floor of the GC sawtooth; warm caches and heap headroom do not.
     result.memory.floorsMb = {};
     for (const [name, list] of [['quiet run', samples], ['abusive run', abusedSamples]]) {
@@ -246,6 +266,10 @@ function print(r) {
   for (const l of r.log.lines) out.push(`    ${l.ok ? 'ok  ' : 'FAIL'} ${l.kind.padEnd(42)} logged: ${l.logged.padEnd(7)} sent ${String(l.sent).padStart(5)}  rows ${String(l.rows).padStart(5)}`);
   const m = r.memory;
   out.push(`  RSS of the server and its render workers: start ${m.start.rss} MB, after warm-up ${m.afterWarmup.rss} MB (server ${m.afterWarmup.serverRss} MB; warm-up peak ${m.afterWarmup.peakMb} MB), floors first/last quarter: quiet run ${m.floorsMb['quiet run'].join(' → ')} MB, abusive run ${m.floorsMb['abusive run'].join(' → ')} MB; peak ${m.peakDuringRunMb} MB, largest worker ${m.biggestWorkerMb} MB; after ${m.after.rss} MB (server ${m.after.serverRss} MB; main-thread heap after GC ${m.afterWarmup.heapUsedMb} → ${m.after.heapUsedMb} MB; ${m.after.workers} render workers)`);
+  const parts = (p) => Object.entries(p ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+  const server = (x) => `${x.serverRss} MB, V8's young generation ${x.youngGenerationMb} MB (${parts(x.parts)}; right after the GC ${x.afterGcMb} MB, settled in ${x.settledMs} ms)`;
+  out.push(`  server process after warm-up: ${server(m.afterWarmup)}`);
+  out.push(`  server process after both runs: ${server(m.after)}`);
   for (const c of r.checks) out.push(`  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
   console.log(out.join('\n'));
 }

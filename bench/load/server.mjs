@@ -3,12 +3,14 @@
 // Prints {"url"} as one JSON line; answers "memory" with the main thread's memory after a
 // full GC (run with --expose-gc) and stops gracefully on "stop".
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { loadConfig, startServer } from '@platen/server';
 
 const config = loadConfig(process.env, { port: 0, host: '127.0.0.1' });
 const server = await startServer(config);
 // Event-loop delay of the server's main thread: HTTP, auth, SQLite and base64 all run there.
 const loop = monitorEventLoopDelay({ resolution: 10 });
+const newSpaceMb = () => Math.round((getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20);
 process.on('message', async (message) => {
   if (message === 'event-loop-reset') { loop.reset(); loop.enable(); process.send({ ok: true }); }
   if (message === 'event-loop') {
@@ -18,7 +20,9 @@ process.on('message', async (message) => {
   }
   if (message === 'memory') {
     globalThis.gc?.();
-    process.send({ ...process.memoryUsage(), workers: config.renderWorkers });
+    // V8's young generation: semi-spaces it sizes between 1 and 32 MB by the recent allocation
+    // rate and keeps at that size while the process is idle, even across full GCs.
+    process.send({ ...process.memoryUsage(), youngGenerationMb: newSpaceMb(), workers: config.renderWorkers });
   }
   if (message === 'stop') {
     await server.close();

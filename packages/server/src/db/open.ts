@@ -55,6 +55,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Page cache of the SQLite connection, KiB (SQLite's default; better-sqlite3 builds with 16,000). */
+export const SQLITE_CACHE_KIB = 2000;
+
 /**
  * Open (creating if needed) `<dataDir>/platen.db`: WAL so readers never block
  * the writer; synchronous NORMAL by default, which in WAL mode loses no committed
@@ -69,6 +72,11 @@ export function openSqlite(dataDir: string, synchronous: 'normal' | 'full' = 'no
   sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own default page cache (2 MB) instead of better-sqlite3's 16 MB: the cache is
+  // malloc'd on the server's main thread and fills as the database grows (1 MB templates, the
+  // render log), which showed as up to +30 MB of server RSS in the load test (issue 17). The
+  // operating system's file cache, which RSS does not count, still keeps the hot pages.
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   migrate(sqlite);
   // One connection: Kysely's driver queues queries and transactions behind one another,
   // so a write transaction already excludes every other query of this process.
