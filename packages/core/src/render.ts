@@ -15,7 +15,6 @@ import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
 import type { PdfOptions } from './pdf/options.js';
-import { signPdf } from './pdf/sign.js';
 
 /** Everything one render needs. Only `html` is required. */
 export interface RenderOptions {
@@ -124,7 +123,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   // reject a PDF without pages, so this fails the render instead of answering one.
   if (painter.pageCount === 0) throw new PlatenError('render_failed', 'The document was laid out without any page.');
   const unsigned = await painter.finish();
-  const pdf = options.pdf?.signature ? await signPdf(unsigned, options.pdf.signature, new Date()) : unsigned;
+  // The signing code (node-forge, @signpdf) is loaded by the first render that signs.
+  const pdf = options.pdf?.signature ? await (await import('./pdf/sign.js')).signPdf(unsigned, options.pdf.signature, new Date()) : unsigned;
   return {
     pdf,
     pageCount: painter.pageCount,

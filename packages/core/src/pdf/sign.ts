@@ -3,8 +3,8 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
 import forge from 'node-forge';
-import { InvalidOptionError } from '../errors.js';
 import type { PdfSignatureOptions } from './options.js';
+import { readP12 } from './p12.js';
 
 const { asn1, pki } = forge;
 const OID = {
@@ -111,29 +111,4 @@ class PadesSigner extends Signer {
     const contentInfo = seq(oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData]));
     return Buffer.from(asn1.toDer(contentInfo).getBytes(), 'binary');
   }
-}
-
-/** The signer's common name, once the PKCS#12 file has been read (a server checks its configuration so). */
-export function signingCertificateName(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): string {
-  return String(readP12(options).chain[0]!.subject.getField('CN')?.value ?? '');
-}
-
-/** The key and its certificate first, then the rest of the chain, from a PKCS#12 file. */
-function readP12(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): { key: forge.pki.rsa.PrivateKey; chain: forge.pki.Certificate[] } {
-  const bytes = typeof options.p12 === 'string' ? Buffer.from(options.p12, 'base64') : Buffer.from(options.p12);
-  let p12: forge.pkcs12.Pkcs12Pfx;
-  try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(asn1.fromDer(bytes.toString('binary')), options.passphrase ?? '');
-  } catch {
-    throw new InvalidOptionError('pdf.signature.p12', 'pdf.signature.p12 could not be read: not a PKCS#12 file, or the passphrase is wrong.');
-  }
-  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
-  const keys = [pki.oids['pkcs8ShroudedKeyBag']!, pki.oids['keyBag']!].flatMap(bags);
-  const key = keys.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
-  const certs = bags(pki.oids['certBag']!).flatMap((b): forge.pki.Certificate[] => (b.cert ? [b.cert] : []));
-  if (!key) throw new InvalidOptionError('pdf.signature.p12', 'pdf.signature.p12 holds no RSA private key (keys of other types are not supported).');
-  const publicKey = pki.setRsaPublicKey(key.n, key.e);
-  const own = certs.find((c) => pki.publicKeyToPem(c.publicKey) === pki.publicKeyToPem(publicKey));
-  if (!own) throw new InvalidOptionError('pdf.signature.p12', 'pdf.signature.p12 holds no certificate for its private key.');
-  return { key, chain: [own, ...certs.filter((c) => c !== own)] };
 }
