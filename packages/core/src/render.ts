@@ -167,7 +167,7 @@ async function styleAndLayout(
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   const painter = new PdfPainter({
-    fonts, images, ...info, creationDate, ...(language ? { lang: language } : {}), ...(pdf ? { pdf } : {}), outline: true, diagnostics: paintDiagnostics,
+    fonts, images, ...info, creationDate, ...(language ? { lang: language } : {}), ...(pdf ? { pdf } : {}), outline: pdf?.outline ?? true, diagnostics: paintDiagnostics,
   });
   layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
   return { painter, diagnostics: styles.diagnostics };

@@ -166,7 +166,16 @@ export type ContentItem =
   | { readonly kind: 'counter'; readonly name: string; readonly style: string }
   | { readonly kind: 'counters'; readonly name: string; readonly separator: string; readonly style: string }
   | { readonly kind: 'url'; readonly url: string }
-  | { readonly kind: 'open-quote' | 'close-quote' };
+  | { readonly kind: 'open-quote' | 'close-quote' }
+  /** CSS GCPM 3 §2.4: the value of a counter (`page`: the page number) where the target element is. */
+  | { readonly kind: 'target-counter'; readonly target: TargetRef; readonly name: string; readonly style: string }
+  /** CSS GCPM 3 §2.4: the target element's text. */
+  | { readonly kind: 'target-text'; readonly target: TargetRef }
+  /** CSS GCPM 3 §3: a string repeated to fill the rest of the line. */
+  | { readonly kind: 'leader'; readonly pattern: string };
+
+/** The `<url>` of a cross-reference: an attribute of the element (`attr(href url)`), or written out. */
+export type TargetRef = { readonly attr: string } | { readonly url: string };
 
 export interface ComputedStyle {
   // Box generation and positioning

@@ -27,6 +27,7 @@ export const PDF_FLAGS = {
   sign: { type: 'string' },
   'sign-reason': { type: 'string' },
   'sign-location': { type: 'string' },
+  'no-outline': { type: 'boolean' },
 } as const satisfies CommandOptions;
 
 export const PDF_HELP = `
@@ -48,11 +49,14 @@ PDF file options (see the README's "PDF options"; each sets a field of --pdf):
   --sign <cert.p12>         sign the PDF (PAdES B-B, invisible) with a PKCS#12 certificate;
                             its passphrase in PLATEN_SIGN_PASSPHRASE; --sign-reason <text>,
                             --sign-location <text>
+  --no-outline              no bookmarks from the headings (pdf.outline false)
 Passwords on the command line are visible to other users of this machine (ps): prefer the
 environment variables.
 `;
 
-type Flags = { readonly [K in keyof typeof PDF_FLAGS]?: (typeof PDF_FLAGS)[K] extends { multiple: true } ? string[] : string };
+type Flags = {
+  readonly [K in keyof typeof PDF_FLAGS]?: (typeof PDF_FLAGS)[K] extends { multiple: true } ? string[] : (typeof PDF_FLAGS)[K] extends { type: 'boolean' } ? boolean : string;
+};
 
 /** The `pdf` option from the flags and the environment; undefined when none is given (plain PDF). */
 export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = process.env): Promise<PdfOptions | undefined> {
@@ -70,6 +74,7 @@ export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = proc
   set(metadata, 'creation_date', flags['creation-date']);
   if (Object.keys(metadata).length > 0) pdf.metadata = metadata;
   set(pdf, 'standard', flags['pdf-standard']);
+  if (flags['no-outline']) pdf.outline = false;
 
   const encryption: Record<string, unknown> = { ...(base.encryption as object | undefined) };
   set(encryption, 'user_password', flags['user-password'] ?? env['PLATEN_PDF_USER_PASSWORD']);

@@ -13,7 +13,8 @@ import {
  */
 export function checkPdfOptions(value: unknown): void {
   const pdf = record(value, 'pdf');
-  only(pdf, 'pdf', ['metadata', 'standard', 'encryption', 'attachments', 'factur_x', 'signature']);
+  only(pdf, 'pdf', ['metadata', 'standard', 'encryption', 'attachments', 'factur_x', 'signature', 'outline']);
+  if (pdf.outline !== undefined && typeof pdf.outline !== 'boolean') fail('pdf.outline', `pdf.outline must be true or false; got ${describe(pdf.outline)}.`);
   if (pdf.signature !== undefined) checkSignature(pdf.signature);
   if (pdf.metadata !== undefined) checkMetadata(pdf.metadata);
   if (pdf.standard !== undefined) oneOf(pdf.standard, 'pdf.standard', PDF_STANDARDS);

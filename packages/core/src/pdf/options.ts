@@ -15,6 +15,8 @@ export interface PdfOptions {
   readonly factur_x?: FacturXOptions;
   /** Sign the finished file (PAdES baseline B-B, invisible). */
   readonly signature?: PdfSignatureOptions;
+  /** Bookmarks (the document outline) from the body's h1–h6, nested by level: default true; false leaves them out. */
+  readonly outline?: boolean;
 }
 
 /** Document information. Each field left unset is taken from the HTML where it has one. */

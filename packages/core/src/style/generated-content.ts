@@ -1,5 +1,5 @@
-import type { ComputedStyle, ContentItem, StyledElement, StyledNode } from '@platen/layout';
-import type { Element } from 'domhandler';
+import type { ComputedStyle, ContentItem, StyledElement, StyledNode, TargetRef } from '@platen/layout';
+import { isTag, isText, type Element, type ParentNode } from 'domhandler';
 import { formatCounter, markerText, type CounterState } from './counters.js';
 
 /** Open/close quote depth, shared across the document (Generated Content 3 §2.2). */
@@ -60,6 +60,23 @@ export function generateContent(items: readonly ContentItem[], style: ComputedSt
       }
       case 'open-quote': text += quote(style, env.quotes.depth++, true); break;
       case 'close-quote': if (env.quotes.depth > 0) text += quote(style, --env.quotes.depth, false); break;
+      case 'target-text': {
+        const target = targetElement(el, item.target);
+        if (target) text += elementText(target);
+        break;
+      }
+      case 'target-counter': {
+        // Only the page counter is known at the target (after pagination: layout fills it in).
+        const id = targetId(el, item.target);
+        if (item.name !== 'page' || id === null) break;
+        flush();
+        out.push({ kind: 'element', tag: 'span', attrs: { 'data-generated': 'target-page', 'data-target': id, 'data-counter-style': item.style }, style: env.imageStyle(style), children: [] });
+        break;
+      }
+      case 'leader':
+        flush();
+        out.push({ kind: 'element', tag: 'span', attrs: { 'data-generated': 'leader', 'data-leader': item.pattern }, style: env.imageStyle(style), children: [] });
+        break;
       case 'url': {
         flush();
         const img: StyledElement = { kind: 'element', tag: 'img', attrs: { src: item.url, 'data-generated': '' }, style: env.imageStyle(style), children: [] };
@@ -70,6 +87,56 @@ export function generateContent(items: readonly ContentItem[], style: ComputedSt
   }
   flush();
   return out;
+}
+
+/** The id a cross-reference names: `#id` in the attribute or URL (other documents are not reachable). */
+function targetId(el: Element, ref: TargetRef): string | null {
+  const url = 'attr' in ref ? el.attribs[ref.attr] : ref.url;
+  if (!url?.startsWith('#') || url.length < 2) return null;
+  try {
+    return decodeURIComponent(url.slice(1));
+  } catch {
+    return url.slice(1);
+  }
+}
+
+/** Elements by id per document, built on the first cross-reference (the first of an id wins, as getElementById). */
+const idIndexes = new WeakMap<object, Map<string, Element>>();
+
+function targetElement(el: Element, ref: TargetRef): Element | null {
+  const id = targetId(el, ref);
+  if (id === null) return null;
+  let root: ParentNode = el;
+  while (root.parent) root = root.parent;
+  let index = idIndexes.get(root);
+  if (!index) {
+    index = new Map();
+    indexIds(root, index);
+    idIndexes.set(root, index);
+  }
+  return index.get(id) ?? null;
+}
+
+function indexIds(node: ParentNode, index: Map<string, Element>): void {
+  for (const child of node.children) {
+    if (!isTag(child)) continue;
+    const id = child.attribs['id'];
+    if (id !== undefined && !index.has(id)) index.set(id, child);
+    indexIds(child, index);
+  }
+}
+
+/** The element's text with white space collapsed (CSS GCPM 3 §2.4.2 `content`). */
+function elementText(el: Element): string {
+  let text = '';
+  const walk = (node: ParentNode): void => {
+    for (const child of node.children) {
+      if (isText(child)) text += child.data;
+      else if (isTag(child) && child.name !== 'script' && child.name !== 'style') walk(child);
+    }
+  };
+  walk(el);
+  return text.replace(/[ \t\n\r\f]+/g, ' ').trim();
 }
 
 /** Children of a `::marker` (CSS Lists 3 §3.2): its `content`, the list-style image, or the counter text. */

@@ -146,10 +146,17 @@ export interface AtomicInlineBox {
   readonly box: ContainerBox;
 }
 
-/** `<span class="pageNumber|totalPages">` in a header/footer: text filled per page. */
+/**
+ * Text known only at layout: `<span class="pageNumber|totalPages">` in a header/footer (filled
+ * per page), `target-counter(…, page)` (the page a target element lands on, after pagination:
+ * `target` is its id, `counterStyle` the style) and `leader()` (`leader`, widened to fill its line).
+ */
 export interface CounterBox extends ElementBoxBase {
   readonly kind: 'counter';
-  readonly counter: 'page' | 'pages';
+  readonly counter: 'page' | 'pages' | 'target-page' | 'leader';
+  readonly target?: string;
+  readonly counterStyle?: string;
+  readonly leader?: string;
   readonly decorations: readonly DecorationSpec[];
 }
 

@@ -2,7 +2,7 @@ import type { ImageSizes } from '../layout-document.js';
 import type { ComputedStyle, Display } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
 import type {
-  AtomicInlineBox, BlockLevelBox, ContainerBox, DecorationSpec, InlineLevelBox, MarkerBox,
+  AtomicInlineBox, BlockLevelBox, ContainerBox, CounterBox, DecorationSpec, InlineLevelBox, MarkerBox,
 } from './box.js';
 import { withFirstLine } from './first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
@@ -25,6 +25,8 @@ export interface BuildOptions {
   readonly quirks?: boolean;
   /** Fonts for the intrinsic sizes of form controls (text fields, selects…); without them only fixed-size controls are sized. */
   readonly fonts?: ControlFonts;
+  /** Collects the ids `target-counter(…, page)` names, so that the first pagination pass notes their pages. */
+  readonly targets?: Set<string>;
 }
 
 interface Walk {
@@ -186,11 +188,12 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
     out.push({ kind: 'line-break', style: el.style });
     return;
   }
-  const counter = walk.options.chrome ? counterOf(el) : null;
+  const counter = generatedCounter(el) ?? (walk.options.chrome ? counterOf(el) : null);
+  if (typeof counter === 'object' && counter?.target !== undefined) walk.options.targets?.add(counter.target);
   if (counter) {
     walk.state.lastWasSpace = false;
     walk.state.inWord = false;
-    out.push({ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, counter, decorations: withOwnDecorations(el.style, decorations) });
+    out.push({ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, decorations: withOwnDecorations(el.style, decorations), ...(typeof counter === 'string' ? { counter } : counter) });
     return;
   }
   const kind = containerKind(display);
@@ -212,6 +215,14 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
   const children: Item[] = [];
   for (const child of el.children) appendNode(child, decos, walk, false, children);
   for (const item of splitInlineAroundBlocks(el, children)) out.push(item);
+}
+
+/** `target-counter(…, page)` and `leader()` of generated content (core/style/generated-content.ts). */
+function generatedCounter(el: StyledElement): Partial<Pick<CounterBox, 'target' | 'counterStyle' | 'leader'>> & Pick<CounterBox, 'counter'> | null {
+  const generated = el.tag === 'span' ? el.attrs['data-generated'] : undefined;
+  if (generated === 'target-page') return { counter: 'target-page', target: el.attrs['data-target'] ?? '', counterStyle: el.attrs['data-counter-style'] ?? 'decimal' };
+  if (generated === 'leader') return { counter: 'leader', leader: el.attrs['data-leader'] ?? '' };
+  return null;
 }
 
 function counterOf(el: StyledElement): 'page' | 'pages' | null {

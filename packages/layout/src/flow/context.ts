@@ -28,6 +28,16 @@ export interface LayoutContext {
    * it to the page area's.
    */
   readonly icb: { blockSize: number };
+  /** Cross-references (`target-counter(…, page)`): shared by every pass of one document. */
+  readonly targets: Targets;
+}
+
+/** The pages cross-references point to, found by one pagination pass for the next (page/paginate.ts). */
+export interface Targets {
+  /** Ids that `target-counter(…, page)` boxes name, as layout meets them. */
+  readonly wanted: Set<string>;
+  /** The page number of each wanted id, from the previous pass; null before the first pass ends. */
+  pages: ReadonlyMap<string, number> | null;
 }
 
 export interface Held {
@@ -36,7 +46,7 @@ export interface Held {
 }
 
 export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false, diagnostics: Diagnostic[] = []): LayoutContext {
-  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { release: [] }, quirks, icb: { blockSize: 1000 } };
+  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { release: [] }, quirks, icb: { blockSize: 1000 }, targets: { wanted: new Set(), pages: null } };
 }
 
 /** Empty the caches of placed fragments (LayoutContext.held). */

@@ -6,6 +6,7 @@ import { ALLOWED_BREAK, breakOpportunities, NO_BREAK } from '../text/break-oppor
 import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
 import { layoutAtomic, type AtomicLayout } from './atomic-inline.js';
+import { formatCounter } from '../page/counter-style.js';
 
 /**
  * The flattened content of one inline formatting context: text pieces, inline box starts
@@ -219,6 +220,29 @@ function hasPercentEdges(box: InlineBox): boolean {
   return typeof s.paddingLeft === 'object' || typeof s.paddingRight === 'object' || typeof s.marginLeft === 'object' || typeof s.marginRight === 'object';
 }
 
+/** The text of a counter box on this page and in this pass. */
+function counterText(box: CounterBox, ctx: LayoutContext): string {
+  switch (box.counter) {
+    case 'page': return String(ctx.counters.page);
+    case 'pages': return String(ctx.counters.pages);
+    case 'target-page': {
+      // Before the first pass has found the pages, a one-digit stand-in; a missing target prints nothing.
+      const { targets } = ctx;
+      targets.wanted.add(box.target ?? '');
+      if (!targets.pages) return '0';
+      const page = targets.pages.get(box.target ?? '');
+      return page === undefined ? '' : formatCounter(page, box.counterStyle ?? 'decimal');
+    }
+    // One instance, spaces kept (no break inside it): buildLine widens it to fill the line.
+    case 'leader': return leaderText(box.leader ?? '');
+  }
+}
+
+/** A leader's string as one unbreakable piece: its spaces become no-break spaces. */
+export function leaderText(pattern: string): string {
+  return pattern.replace(/ /g, '\u00a0');
+}
+
 function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutContext): void {
   for (const child of children) {
     switch (child.kind) {
@@ -228,7 +252,7 @@ function flatten(children: readonly InlineLevelBox[], c: Collect, ctx: LayoutCon
         c.order.push(child);
         break;
       case 'counter': {
-        const text = String(child.counter === 'page' ? ctx.counters.page : ctx.counters.pages);
+        const text = counterText(child, ctx);
         c.pieces.push({ box: child, text, start: c.text.length });
         c.text += text;
         c.order.push(child);

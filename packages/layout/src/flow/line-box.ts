@@ -33,16 +33,22 @@ export interface LineOptions {
 const EMPTY: LineBox = { fragments: [], height: 0, baseline: 0, empty: true, contentWidth: 0 };
 
 export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext): LineBox {
-  const items = trimLine(spec.items, ctx);
+  let items = trimLine(spec.items, ctx);
   if (!items.some(isContent)) return EMPTY;
   const root = fontEntry(opts.style, null, ctx);
   const { entries, itemEntry, boxEntry } = lineEntries(items, spec.openAtStart, root, ctx);
   const geometry = resolveLine(entries);
   let width = 0;
   let spaces = 0;
+  let leaders = 0;
   for (const item of items) {
     width += itemWidth(item);
     if (item.type === 'text') spaces += countSpaces(item.word) + countSpaces(item.space);
+    if (isLeader(item)) leaders++;
+  }
+  if (leaders > 0 && opts.width - opts.indent - width > 0) {
+    items = widenLeaders(items, (opts.width - opts.indent - width) / leaders, ctx);
+    width = opts.width - opts.indent;
   }
   const align = textAlign(opts.style, opts.isLast || spec.forced);
   const free = opts.width - opts.indent - width;
@@ -82,6 +88,31 @@ function textAlign(style: ComputedStyle, last: boolean): 'left' | 'right' | 'cen
   if (a === 'start') return rtl ? 'right' : 'left';
   if (a === 'end') return rtl ? 'left' : 'right';
   return a as 'left' | 'right' | 'center' | 'justify';
+}
+
+function isLeader(item: InlineItem): item is TextItem {
+  return item.type === 'text' && item.owner.kind === 'counter' && item.owner.counter === 'leader';
+}
+
+/**
+ * CSS GCPM 3 §3: a leader takes the room left on its line (shared equally between the line's
+ * leaders): its string repeated as often as it fits, the rest of the room before the first copy.
+ */
+function widenLeaders(items: readonly InlineItem[], share: number, ctx: LayoutContext): InlineItem[] {
+  return items.map((item) => {
+    if (!isLeader(item) || item.word === '') return item;
+    const rtl = (item.level & 1) === 1;
+    const room = item.shape.width + share;
+    const one = item.shape.width;
+    let copies = one > 0 ? Math.max(1, Math.floor(room / one)) : 1;
+    let shaped = ctx.shapes.shape(item.word.repeat(copies), item.style, rtl);
+    // Kerning between copies can make them wider than their count says.
+    while (copies > 1 && shaped.width > room) shaped = ctx.shapes.shape(item.word.repeat(--copies), item.style, rtl);
+    // The copies end where the leader does, next to what follows it (a page number ends the line).
+    const gap = rtl ? 0 : room - shaped.width;
+    const runs = gap > 0 ? shaped.runs.map((run) => ({ ...run, offsets: run.glyphIds.map((_, i) => [gap + (run.offsets?.[i]?.[0] ?? 0), run.offsets?.[i]?.[1] ?? 0] as const) })) : shaped.runs;
+    return { ...item, word: item.word.repeat(copies), shape: { runs, width: room } };
+  });
 }
 
 function countSpaces(s: string): number {

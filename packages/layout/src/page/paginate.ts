@@ -95,6 +95,8 @@ interface Pass {
   readonly pages: readonly BodyPage[];
   /** Chromium's shrink to fit for the widest page (./shrink-to-fit.ts), 1 when everything fits. */
   readonly shrink: number;
+  /** The page index each id that `target-counter(…, page)` names starts on. */
+  readonly targets: ReadonlyMap<string, number>;
 }
 
 /**
@@ -106,7 +108,7 @@ interface Pass {
 export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
   const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
-  const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source, quirks: options.quirks ?? false, fonts: ctx.shapes });
+  const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source, quirks: options.quirks ?? false, fonts: ctx.shapes, targets: ctx.targets.wanted });
   const every = { header: options.header ? build(options.header, true) : null, footer: options.footer ? build(options.footer, true) : null };
   const docs: Documents = {
     root: build(rootElement, false),
@@ -129,8 +131,18 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   if (scale < 1) pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
+  let count = 1;
   if (chromeGrows(pass.pages, options, passCtx)) {
-    pass = paginateBody(docs, options, (passCtx = again()), { count: pass.pages.length, scale, streams, fit: false }, sink);
+    pass = paginateBody(docs, options, (passCtx = again()), { count: (count = pass.pages.length), scale, streams, fit: false }, sink);
+  }
+  // CSS GCPM 3 §2.4: `target-counter(…, page)` is known once its target is laid out: lay out
+  // again with the pages the last pass found until they stay (at most twice, like WeasyPrint's max_loops).
+  for (let round = 0; round < 2 && ctx.targets.wanted.size > 0; round++) {
+    const numbers = pageNumbers(pass.pages.map((b) => b.style));
+    const found = new Map([...pass.targets].map(([id, index]) => [id, numbers[index]!]));
+    if (ctx.targets.pages && sameTargets(found, ctx.targets.pages)) break;
+    ctx.targets.pages = found;
+    pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
   const total = pass.pages.length;
   const numbers = pageNumbers(pass.pages.map((b) => b.style));
@@ -231,7 +243,9 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
   const { count, scale, fit } = pass;
   const pages: BodyPage[] = [];
   let shrink = 1;
+  const targets = new Map<string, number>();
   const give = (b: BodyPage, only: boolean): void => {
+    if (b.body && ctx.targets.wanted.size > 0) noteTargets([b.body], b.index, ctx.targets.wanted, targets);
     if (b.body) {
       // A single page is measured before alignment moves it; others while they are converted (one walk).
       const right = only ? overflowRight(b.body, b.margins.left) : toPageCoordinatesMeasured(b.body, b.margins.left);
@@ -327,7 +341,21 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (pass.streams) give(pages[index]!, false);
   }
   if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
-  return { pages, shrink };
+  return { pages, shrink, targets };
+}
+
+/** The page index of each wanted id, where its element's first box is. */
+function noteTargets(fragments: readonly Fragment[], index: number, wanted: ReadonlySet<string>, found: Map<string, number>): void {
+  for (const f of fragments) {
+    if (f.kind !== 'box') continue;
+    const id = f.attrs['id'];
+    if (id !== undefined && wanted.has(id) && !found.has(id)) found.set(id, index);
+    noteTargets(f.children, index, wanted, found);
+  }
+}
+
+function sameTargets(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  return a.size === b.size && [...a].every(([id, page]) => b.get(id) === page);
 }
 
 /** Nothing of the body is left for a further page. */

@@ -85,6 +85,7 @@ export const pdfOptionsSchema = z
       .meta({ description: `Embedded files with AFRelationship (PDF/A: only with \`pdf/a-3b\`). At most ${MAX_ATTACHMENTS}, ${MAX_ATTACHMENT_BYTES / 1048576} MiB decoded together (the Factur-X XML included), within the request body limit.` }),
     factur_x: facturX,
     signature,
+    outline: z.boolean().meta({ description: 'Bookmarks (the document outline) from the body\'s h1–h6, nested by level. Default `true`; `false` leaves them out.' }),
   })
   .partial()
   .superRefine((pdf, ctx) => {

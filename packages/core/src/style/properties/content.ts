@@ -1,9 +1,9 @@
-import type { ContentItem } from '@platen/layout';
+import type { ContentItem, TargetRef } from '@platen/layout';
 import { splitCommas, words, type CV } from '../tokenizer.js';
 import { define, identOf, keyword, single } from './registry.js';
 import { parseImage } from './background.js';
 
-/** `content` (Generated Content 3 §1): strings, attr(), counter(s)(), url(), quotes. */
+/** `content` (Generated Content 3 §1): strings, attr(), counter(s)(), url(), quotes; target-counter(), target-text(), leader() (CSS GCPM 3). */
 export function contentList(cvs: readonly CV[]): readonly ContentItem[] | 'normal' | 'none' | undefined {
   const id = identOf(cvs);
   if (id === 'normal' || id === 'none') return id;
@@ -15,6 +15,24 @@ export function contentList(cvs: readonly CV[]): readonly ContentItem[] | 'norma
     if (item !== null) items.push(item);
   }
   return items;
+}
+
+/** CSS GCPM 3 §3.1: the leader keywords' strings. */
+const LEADER_PATTERNS: ReadonlyMap<string, string> = new Map([['dotted', '. '], ['solid', '_'], ['space', ' ']]);
+const TARGET_TEXT_PARTS = new Set(['content', 'before', 'after', 'first-letter']);
+
+/** The `<url>` of target-counter()/target-text(): `attr(href url)`, `attr(href)`, `url(#id)` or a string. */
+function targetRef(arg: readonly CV[] | undefined): TargetRef | undefined {
+  if (arg?.length !== 1) return undefined;
+  const a = arg[0]!;
+  if (a.t === 'str' || a.t === 'url') return { url: a.v };
+  if (a.t !== 'fn') return undefined;
+  if (a.v === 'url') {
+    const s = a.args.find((x) => x.t === 'str');
+    return s?.t === 'str' ? { url: s.v } : undefined;
+  }
+  const name = a.v === 'attr' ? words(a.args)[0] : undefined;
+  return name?.t === 'ident' ? { attr: name.v.toLowerCase() } : undefined;
 }
 
 function contentItem(cv: CV): ContentItem | null | undefined {
@@ -61,6 +79,24 @@ function contentItem(cv: CV): ContentItem | null | undefined {
     case 'url': {
       const s = cv.args.find((a) => a.t === 'str');
       return s?.t === 'str' ? { kind: 'url', url: s.v } : undefined;
+    }
+    case 'target-counter': {
+      const target = targetRef(args[0]);
+      const name = identArg(1);
+      const style = args.length > 2 ? styleArg(2) : 'decimal';
+      return target && name !== undefined && style ? { kind: 'target-counter', target, name, style } : undefined;
+    }
+    case 'target-text': {
+      const target = targetRef(args[0]);
+      const part = args.length > 1 ? identArg(1)?.toLowerCase() : 'content';
+      // before, after and first-letter are not kept apart: the whole text stands for them.
+      return target && args.length <= 2 && part !== undefined && TARGET_TEXT_PARTS.has(part) ? { kind: 'target-text', target } : undefined;
+    }
+    case 'leader': {
+      if (args.length !== 1 || args[0]!.length !== 1) return undefined;
+      const a = args[0]![0]!;
+      const pattern = a.t === 'str' ? a.v : a.t === 'ident' ? LEADER_PATTERNS.get(a.v.toLowerCase()) : undefined;
+      return pattern ? { kind: 'leader', pattern } : undefined;
     }
     default: return undefined;
   }
