@@ -6,7 +6,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow } from '../flow/column-flow.js';
-import { emptyColumn, inFragmentation, newFragmentation, placeDeferred, type FragmentationContext } from '../positioned/fragmented.js';
+import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/block-layout.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
@@ -40,6 +40,10 @@ export interface ColumnSet {
   readonly resume: Resume | null;
   readonly baseline: number | null;
   readonly lastBaseline: number | null;
+  /** The absolute boxes of containing blocks in these columns, to place once the columns are final (multicol-layout.ts). */
+  readonly fc: FragmentationContext;
+  /** Columns can be added after the last (CSS Multicol 1 §8.2), the page not ending the row. */
+  readonly grows: boolean;
 }
 
 export type Segment =
@@ -238,14 +242,7 @@ export function balanceColumns(
   flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext, overflow = false,
   cbHeight: number | null = null,
 ): ColumnSet {
-  const set = (height: number, run: Run): ColumnSet => {
-    // CSS Position 3 §3.4.1: absolute boxes break across these columns; past the last one more
-    // columns follow (CSS Multicol 1 §8.2) unless the page ends the row.
-    const model = run.columns[0];
-    const add = overflow && model?.kind === 'box' ? () => emptyColumn(model, geo.width, height) : null;
-    placeDeferred(run.fc, run.columns, height, add, ctx);
-    return { ...run, height, width: geo.width, gap: geo.gap };
-  };
+  const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap, grows: overflow });
   const measure = (): number => layoutBox(flow, {
     inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: cbHeight,
   }, start, ctx).height;

@@ -10,6 +10,7 @@ import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSe
 import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { emptyColumn, mergeFragmentations, placeDeferred } from '../positioned/fragmented.js';
 
 /** Is this block container a multi-column container (CSS Multicol 1 §2)? */
 export function isMulticol(box: ContainerBox): boolean {
@@ -70,36 +71,65 @@ function runSegments(
   const balance = box.style.columnFill === 'balance' || used.height === null;
   // The page, not the container's height, ends the columns: the flow continues on the next page.
   const pageBound = Number.isFinite(room) && (used.height === null || used.height > room);
-  const children: Fragment[] = [];
+  // Column sets are placed once the absolute boxes deferred to them are (they may add columns).
+  const parts: (Fragment | { set: ColumnSet; top: number })[] = [];
   let y = 0;
   let baseline: number | null = null;
-  const stop = (seg: number, inner: Resume | null): SegmentsRun => ({ children, height: y, resume: { kind: 'block', child: seg, inner, consumed: 0 }, pushed: false, baseline });
+  const done = (resume: Resume | null): SegmentsRun => ({ children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx), height: y, resume, pushed: false, baseline });
+  const stop = (seg: number, inner: Resume | null): SegmentsRun => done({ kind: 'block', child: seg, inner, consumed: 0 });
   for (let k = at?.child ?? 0; k < segments.length; k++) {
     const seg = segments[k]!;
     const start = at && k === at.child ? at.inner : null;
     if (seg.kind === 'columns') {
-      const set = balanceColumns(seg.flow, geo, start, limit - y, balance, ctx, !pageBound, used.height);
-      for (const f of placeColumns(set, box.style, used, y)) children.push(f);
+      // A column set followed by a spanner is balanced whatever column-fill says (CSS Multicol 1 §7.1, as Chromium).
+      const balanced = balance || k < segments.length - 1;
+      const set = balanceColumns(seg.flow, geo, start, limit - y, balanced, ctx, !pageBound, used.height);
+      parts.push({ set, top: y });
       if (baseline === null && set.baseline !== null) baseline = y + set.baseline;
       y += set.height;
       if (set.resume) return stop(k, set.resume);
       continue;
     }
     const r = layoutBox(seg.box, {
-      inlineSize: used.width, blockSize: limit - y, pageIsEmpty: space.pageIsEmpty && children.length === 0, mode: space.mode,
+      inlineSize: used.width, blockSize: limit - y, pageIsEmpty: space.pageIsEmpty && parts.length === 0, mode: space.mode,
       marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: used.height, cbDirection: box.style.direction,
     }, start, ctx);
     if (!r.fragment) {
-      if (children.length === 0) return { children, height: 0, resume: null, pushed: true, baseline };
+      if (parts.length === 0) return { children: [], height: 0, resume: null, pushed: true, baseline };
       return stop(k, null);
     }
     const top = y + resolveMargins(r.marginTop);
     offsetFragment(r.fragment, 0, top);
-    children.push(r.fragment);
+    parts.push(r.fragment);
     y = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     if (r.resume) return stop(k, r.resume);
   }
-  return { children, height: y, resume: null, pushed: false, baseline };
+  return done(null);
+}
+
+/**
+ * Place the absolute boxes of the column sets' containing blocks (positioned/fragmented.ts): the
+ * sets' columns are one sequence of fragmentainers, a spanner between two sets taking no part in
+ * it (CSS Position 3 §3.4.1); then the sets' columns and rules go beside the spanners.
+ */
+function finishSets(
+  parts: (Fragment | { set: ColumnSet; top: number })[], style: ComputedStyle, used: UsedBox, end: number, room: number, ctx: LayoutContext,
+): Fragment[] {
+  const sets = parts.filter((p): p is { set: ColumnSet; top: number } => 'set' in p).map((p) => p.set);
+  const lastPart = parts[parts.length - 1];
+  if (sets.length && lastPart && !('set' in lastPart) && room > 0) {
+    // After a last spanner, the room left holds an empty column set for absolute boxes that go on past it (as Chromium).
+    const set: ColumnSet = { ...sets[sets.length - 1]!, columns: [], height: room, resume: null, baseline: null, lastBaseline: null };
+    sets.push(set);
+    parts.push({ set, top: end });
+  }
+  const last = sets[sets.length - 1];
+  if (last) {
+    const model = sets.find((s) => s.columns.length)?.columns[0];
+    const add = last.grows && model?.kind === 'box' ? () => emptyColumn(model, last.width, last.height) : null;
+    placeDeferred(mergeFragmentations(sets.map((s) => s.fc)), sets, add, ctx);
+  }
+  return parts.flatMap((p) => ('set' in p ? placeColumns(p.set, style, used, p.top) : [p]));
 }
 
 function pushed(marginTop: MarginSet): LayoutResult {

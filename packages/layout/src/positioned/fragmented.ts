@@ -49,6 +49,8 @@ export interface Deferred {
 
 export interface FragmentationContext {
   readonly deferred: Deferred[];
+  /** The boxes deferred: a containing block resumed in the next column may leave a placeholder again; the first counts. */
+  readonly boxes: Set<LaidOutBox>;
   /** Every fragment of each containing block laid out in the context, to stitch them together. */
   readonly fragments: Map<object, BoxFragment[]>;
 }
@@ -71,11 +73,24 @@ export function inFragmentation<T>(fc: FragmentationContext, run: () => T): T {
 }
 
 export function newFragmentation(): FragmentationContext {
-  return { deferred: [], fragments: new Map() };
+  return { deferred: [], boxes: new Set(), fragments: new Map() };
+}
+
+/** The boxes deferred to several fragmentation contexts, as one (the column sets of a multicol container). */
+export function mergeFragmentations(fcs: readonly FragmentationContext[]): FragmentationContext {
+  if (fcs.length === 1) return fcs[0]!;
+  const merged = newFragmentation();
+  for (const fc of fcs) {
+    for (const d of fc.deferred) defer(merged, d);
+    for (const [cb, list] of fc.fragments) for (const f of list) recordFragment(merged, cb, f);
+  }
+  return merged;
 }
 
 /** A containing block laid out in `fc` leaves an absolute box to be placed there. */
 export function defer(fc: FragmentationContext, d: Deferred): void {
+  if (fc.boxes.has(d.box)) return;
+  fc.boxes.add(d.box);
   fc.deferred.push(d);
 }
 
@@ -93,7 +108,7 @@ export function recordShift(f: BoxFragment, dx: number, dy: number): void {
   if (dx !== 0 || dy !== 0) shifts.set(f, [dx, dy]);
 }
 
-/** Where a fragment sits: its column, its border box from the column's corner, and the relative offsets that moved it there. */
+/** Where a fragment sits: its column (index in Row.slots), its border box from the column's corner, and the relative offsets that moved it there. */
 interface Where {
   readonly column: number;
   readonly x: number;
@@ -108,7 +123,7 @@ interface Stitched {
   readonly height: number;
   /** Block offset of each fragment's padding box in the stitched padding box. */
   readonly consumed: Map<BoxFragment, number>;
-  /** Where its padding box starts without relative offsets: column-relative x, and the flow offset (column index × height + y). */
+  /** Where its padding box starts without relative offsets: column-relative x, and the offset in the flow of columns. */
   readonly x: number;
   readonly flowY: number;
   /** The relative offsets moving it, which move its absolute boxes too. */
@@ -121,10 +136,24 @@ const MAX_FRAGMENTAINERS = 1000;
 const MAX_DEFERRED = 10000;
 const EPSILON = 1 / 64;
 
-/** The row of columns the deferred boxes are placed in. */
-interface Row {
+/** A row of columns (a column set) at the origin, of one height. */
+export interface ColumnRow {
   readonly columns: Fragment[];
   readonly height: number;
+}
+
+/** One column of the flow: where it starts in the flow of columns (the heights of those before it). */
+interface Slot {
+  readonly column: Fragment;
+  readonly start: number;
+  readonly height: number;
+}
+
+/** The columns the deferred boxes are placed in, one after the other. */
+interface Row {
+  readonly slots: Slot[];
+  /** The last column set, where added columns go. */
+  readonly last: ColumnRow;
   readonly addColumn: (() => Fragment) | null;
   readonly where: Map<BoxFragment, Where>;
   /** The fragments in each column of the boxes the deferred boxes' placeholders were in. */
@@ -133,13 +162,22 @@ interface Row {
 }
 
 /**
- * Place the absolute boxes deferred to a row of columns of height `height`, each column's fragment
- * at the origin. `addColumn` makes an empty column after the last one (overflow columns, CSS
- * Multicol 1 §8.2), or is null when the row cannot grow (the page ends it).
+ * Place the absolute boxes deferred to column sets, their columns one sequence of fragmentainers,
+ * each column's fragment at the origin. `addColumn` makes an empty column after the last one
+ * (overflow columns, CSS Multicol 1 §8.2), or is null when the row cannot grow (the page ends it).
  */
-export function placeDeferred(fc: FragmentationContext, columns: Fragment[], height: number, addColumn: (() => Fragment) | null, ctx: LayoutContext): void {
-  if (!fc.deferred.length) return;
-  const row: Row = { columns, height, addColumn, ...locate(fc, columns), stitched: new Map() };
+export function placeDeferred(fc: FragmentationContext, sets: readonly ColumnRow[], addColumn: (() => Fragment) | null, ctx: LayoutContext): void {
+  const last = sets[sets.length - 1];
+  if (!fc.deferred.length || !last) return;
+  const slots: Slot[] = [];
+  let start = 0;
+  for (const set of sets) {
+    for (const column of set.columns) {
+      slots.push({ column, start, height: set.height });
+      start += set.height;
+    }
+  }
+  const row: Row = { slots, last, addColumn, ...locate(fc, slots), stitched: new Map() };
   inFragmentation(fc, () => {
     // Boxes laid out here can defer their own absolute descendants to fc: the queue grows.
     for (let k = 0; k < fc.deferred.length && k < MAX_DEFERRED; k++) place(fc, fc.deferred[k]!, row, ctx);
@@ -175,7 +213,7 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
   for (const piece of pieces) {
     const w = row.where.get(piece)!;
     takePlaceholders(piece, fixed, (box, x, y, ancestors) => defer(fc, {
-      box, cb: d.fixedCb!, cbFragment: null, staticX: w.x - w.dx + x, staticY: w.column * row.height + w.y - w.dy + y, fixedCb: d.fixedCb,
+      box, cb: d.fixedCb!, cbFragment: null, staticX: w.x - w.dx + x, staticY: row.slots[w.column]!.start + w.y - w.dy + y, fixedCb: d.fixedCb,
       ancestors: ancestors().map((a) => a.style),
     }));
   }
@@ -185,12 +223,12 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
  * Find the containing blocks' fragments in the columns, with the relative offsets of the boxes
  * around them, and the fragments of the placeholders' ancestors (by style: a box's fragments share it).
  */
-function locate(fc: FragmentationContext, columns: Fragment[]): Pick<Row, 'where' | 'byStyle'> {
+function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'where' | 'byStyle'> {
   const where = new Map<BoxFragment, Where>();
   const byStyle = new Map<ComputedStyle, Map<number, BoxFragment>>();
   const wanted = new Set<Fragment>([...fc.fragments.values()].flat());
   const styles = new Set<ComputedStyle>(fc.deferred.flatMap((d) => d.ancestors));
-  columns.forEach((column, i) => {
+  slots.forEach(({ column }, i) => {
     if (column.kind !== 'box') return;
     const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [{ f: column, ox: 0, oy: 0, dx: 0, dy: 0 }];
     while (stack.length) {
@@ -221,7 +259,7 @@ function locate(fc: FragmentationContext, columns: Fragment[]): Pick<Row, 'where
  * first fragment starts in the flow of columns.
  */
 function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
-  const { where, height } = row;
+  const { where } = row;
   const fragments = recorded.filter((f) => where.has(f))
     .sort((a, b) => where.get(a)!.column - where.get(b)!.column || where.get(a)!.y - where.get(b)!.y);
   const first = fragments[0];
@@ -235,7 +273,7 @@ function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
   const at = where.get(first)!;
   return {
     width: Math.max(0, first.width - first.border.left - first.border.right), height: total, consumed,
-    x: at.x - at.dx + first.border.left, flowY: at.column * height + at.y - at.dy + first.border.top, dx: at.dx, dy: at.dy,
+    x: at.x - at.dx + first.border.left, flowY: row.slots[at.column]!.start + at.y - at.dy + first.border.top, dx: at.dx, dy: at.dy,
   };
 }
 
@@ -248,19 +286,17 @@ function placePieces(
   box: LaidOutBox, space: Space, at: { x: number; top: number; dx: number; dy: number; empty: boolean }, ancestors: readonly ComputedStyle[],
   row: Row, ctx: LayoutContext, pieces?: BoxFragment[],
 ): void {
-  const { columns, height, addColumn } = row;
-  // A box of no height at a column's end stays there (Chromium); any other starts the next column.
-  let column = height > 0 ? Math.max(0, Math.floor((at.top + (at.empty ? -EPSILON : EPSILON)) / height)) : 0;
-  let y = at.top - column * height;
+  const { slots, addColumn } = row;
+  let column = slotAt(row, at.top, at.empty);
+  let y = at.top - slots[column]!.start;
   let resume: Resume | null = null;
   for (let n = 0; n < MAX_FRAGMENTAINERS; n++) {
-    while (column >= columns.length && addColumn) columns.push(addColumn());
-    const last = column >= columns.length - 1 && !addColumn;
-    column = Math.min(column, columns.length - 1);
-    const target = columns[column];
-    if (!target || target.kind !== 'box') return;
+    while (column >= slots.length && addColumn) addSlot(row);
+    column = Math.min(column, slots.length - 1);
+    const { column: target, height } = slots[column]!;
+    if (target.kind !== 'box') return;
     // The last column of a row that cannot grow, or columns of no height, take the rest whole.
-    const room = last || height <= 0 ? Infinity : height - y;
+    const room = (column === slots.length - 1 && !addColumn) || height <= 0 ? Infinity : height - y;
     const r = layoutBox(box, { ...space, blockSize: room, pageIsEmpty: true }, resume, ctx);
     const f = r.fragment;
     if (f && f.kind !== 'text') {
@@ -276,6 +312,30 @@ function placePieces(
     column++;
     y = 0;
   }
+}
+
+/**
+ * The column a box starting at `top` in the flow of columns starts in (columns are added up to it
+ * when the row can grow). A box of no height at a column's end stays there (Chromium); any other
+ * starts the next column.
+ */
+function slotAt(row: Row, top: number, empty: boolean): number {
+  for (let i = 0; ; i++) {
+    if (i >= row.slots.length) {
+      if (!row.addColumn || i >= MAX_FRAGMENTAINERS || row.last.height <= 0) return row.slots.length - 1;
+      addSlot(row);
+    }
+    const slot = row.slots[i]!;
+    const end = slot.start + slot.height;
+    if (empty ? top <= end + EPSILON : top < end - EPSILON) return i;
+  }
+}
+
+function addSlot(row: Row): void {
+  const column = row.addColumn!();
+  const prev = row.slots[row.slots.length - 1]!;
+  row.last.columns.push(column);
+  row.slots.push({ column, start: prev.start + prev.height, height: row.last.height });
 }
 
 /**
