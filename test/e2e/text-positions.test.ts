@@ -7,7 +7,8 @@
  * A page's <name>.options.json gives its render options: `fontDirs` (folders beside the page,
  * which record.mjs hands Chromium through fontconfig) and `hostFamilies`, the installed
  * families the page needs (fonts-urw-base35: .ci/run installs it); a missing one fails the
- * test by name instead of comparing positions in a fallback font.
+ * test by name instead of comparing positions in a fallback font; `baseDir`, the folder its
+ * links and url()s load from.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ const TOLERANCE_PT = 0.5;
 
 interface PageOptions {
   readonly fontDirs?: readonly string[];
+  /** The folder (beside the page) local files load from, as Chromium loads them from the page's own file URL. */
+  readonly baseDir?: string;
   readonly hostFamilies?: readonly string[];
 }
 
@@ -85,7 +88,8 @@ describe('text positions against Chromium', () => {
       const missing = (options.hostFamilies ?? []).filter((family) => !getHostFonts().family(family.toLowerCase()));
       expect(missing, 'installed font families this page needs (see .ci/run)').toEqual([]);
       const fontDirs = (options.fontDirs ?? []).map((folder) => fileURLToPath(new URL(folder, dir)));
-      const pdf = await render({ html, format: { preset: 'a4' }, fontDirs });
+      const baseDir = options.baseDir === undefined ? {} : { baseDir: fileURLToPath(new URL(options.baseDir, dir)) };
+      const pdf = await render({ html, format: { preset: 'a4' }, fontDirs, ...baseDir });
       const words = extractWords(pdf).words;
       const baselines = reference.words.some((w) => w.baseline !== undefined) ? await wordBaselines(pdf, words) : [];
       const candidate = words.map((word, i): PlacedWord => (baselines[i] === undefined ? word : { ...word, baseline: baselines[i] }));

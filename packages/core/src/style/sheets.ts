@@ -26,15 +26,20 @@ export function resolveUrl(href: string, base: string | undefined): string {
   try {
     if (/^[a-z][a-z0-9+.-]*:/i.test(base)) return new URL(href, base).href;
     // A relative base (a stylesheet linked from a document without a base URL): resolve
-    // against a placeholder root and give back a document-relative URL.
+    // against a placeholder root and give back a document-relative URL, or a path-absolute
+    // one when the href or the base is (URL Standard §4.4: `/fonts/a` in ./css/x.css is the
+    // origin's /fonts/a, as Chromium loads it, not ./fonts/a).
     const resolved = new URL(href, new URL(base, PLACEHOLDER_ROOT));
-    return resolved.href.startsWith(PLACEHOLDER_ROOT) ? resolved.href.slice(PLACEHOLDER_ROOT.length) : resolved.href;
+    if (!resolved.href.startsWith(PLACEHOLDER_ROOT)) return resolved.href;
+    const rooted = isPathAbsolute(href) || isPathAbsolute(base);
+    return (rooted ? '/' : '') + resolved.href.slice(PLACEHOLDER_ROOT.length);
   } catch {
     return href;
   }
 }
 
 const PLACEHOLDER_ROOT = 'http://platen.invalid/';
+const isPathAbsolute = (url: string): boolean => /^[/\\](?![/\\])/.test(url);
 
 /** Rewrite url(…) in a declaration value against `base`. */
 export function rebaseValue(value: string, base: string | undefined): string {
