@@ -1,4 +1,5 @@
 import type { ContainerBox } from '../boxes/box.js';
+import { isSpannerBox } from './column-flow.js';
 import { avoidsBreakInside } from './breaks.js';
 import { fragmentEdges, repeatedEdges, reservedBottomEdges, topEdgesOf } from './decoration-break.js';
 import type { Fragment } from '../fragment.js';
@@ -23,7 +24,7 @@ const EPSILON = 1e-6;
 export function establishesBfc(box: ContainerBox): boolean {
   const s = box.style;
   return box.tag === 'html' || box.kind !== 'block' || s.display === 'flow-root' || s.display === 'inline-block' ||
-    s.overflow !== 'visible' || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed';
+    s.overflow !== 'visible' || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || isSpannerBox(box);
 }
 
 /** Body and table cells drop quirky child margins at their edges (quirks mode only: only then are margins quirky). */

@@ -14,3 +14,16 @@ export function markColumnFlow(flow: ContainerBox): ContainerBox {
 }
 
 export const isColumnFlow = (box: ContainerBox): boolean => columnFlows.has(box);
+
+/**
+ * The multicol spanners (`column-span: all` boxes that span, src/multicol/columns.ts). A spanner
+ * establishes an independent formatting context (CSS Multicol 1 §6.1): its children's margins
+ * do not collapse through it.
+ */
+const spanners = new WeakSet<ContainerBox>();
+
+export function markSpanner(box: ContainerBox): void {
+  spanners.add(box);
+}
+
+export const isSpannerBox = (box: ContainerBox): boolean => spanners.has(box);

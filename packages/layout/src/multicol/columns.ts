@@ -5,7 +5,7 @@ import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
-import { markColumnFlow } from '../flow/column-flow.js';
+import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/block-layout.js';
 
@@ -69,6 +69,7 @@ export function segmentsOf(box: ContainerBox): readonly Segment[] {
     for (const piece of cutAtSpanners(child)) {
       if (piece.spanner) {
         flush();
+        if (piece.box.kind !== 'lines' && piece.box.kind !== 'replaced') markSpanner(piece.box);
         out.push({ kind: 'spanner', box: piece.box });
       } else run.push(piece.box);
     }
