@@ -220,12 +220,20 @@ export function avoidFloats(
   child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resumed = false,
 ): { left: number; width: number } | null {
   if (!avoidsFloats(child)) return null;
-  // A continued box keeps the inline size of its first fragment (its content was broken to it).
-  if (resumed) return narrowed.get(child) ?? null;
-  const span = freeSpan(child, space, used, state, ctx);
-  if (span) narrowed.set(child, span);
-  else narrowed.delete(child);
-  return span;
+  if (!resumed) {
+    const span = freeSpan(child, space, used, state, ctx);
+    if (span) narrowed.set(child, span);
+    else narrowed.delete(child);
+    return span;
+  }
+  // A continued box beside no float where it resumes takes the whole width there (Chromium: its
+  // lines on the next page are as wide as the containing block); beside floats it keeps the
+  // span of its first fragment.
+  followMargins(space, used, state);
+  const fc = childFloats(space, used, state);
+  const top = fc.y + resolveMargins(state.pending);
+  if (fc.exclusions.isEmpty || !fc.exclusions.affects(fc.x, fc.x + used.width, top)) return null;
+  return narrowed.get(child) ?? null;
 }
 
 /** Float-avoiding boxes laid out narrower than their containing block, by box. */
