@@ -142,7 +142,7 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
     marginLeft: margin('margin-left', printerMargin(format.margins.left), width),
     backgroundColor: bg,
-    backgroundLayers: (context.style as ComputedStyle).backgroundLayers,
+    backgroundLayers: pageImageLayers((context.style as ComputedStyle).backgroundLayers),
     marginBoxes,
   };
 }
@@ -174,6 +174,15 @@ export function firstPageArea(items: readonly SheetItem[], format: ResolvedForma
     width: Math.max(0, page.width - side(page.marginLeft, page.width) - side(page.marginRight, page.width)),
     height: Math.max(0, page.height - side(page.marginTop, page.height) - side(page.marginBottom, page.height)),
   };
+}
+
+/**
+ * The page's background layers as Chromium paints them (CSS Paged Media 3 §3.3 page background):
+ * image URLs only; with a gradient among the layers it draws no image at all, only the colour
+ * (measured: linear and radial gradients in `@page` and `@page :first`, alone or beside a URL).
+ */
+function pageImageLayers(layers: ComputedStyle['backgroundLayers']): ComputedStyle['backgroundLayers'] {
+  return layers.every((layer) => layer.image.kind === 'url') ? layers : [];
 }
 
 /** The background image URLs of every `@page` rule, to load them before layout. */
