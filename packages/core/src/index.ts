@@ -15,4 +15,4 @@ export {
   ATTACHMENT_RELATIONSHIPS, FACTUR_X_PROFILES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_FILENAME, MAX_PASSWORD_BYTES, MAX_PDF_TEXT, PDF_STANDARDS,
 } from './pdf/options.js';
 export { checkPdfOptions } from './pdf/check.js';
-export { signingCertificateName } from './pdf/p12.js';
+export { signingCertificateName } from './pdf/signing-certificate.js';

@@ -11,11 +11,6 @@ const require = createRequire(import.meta.url);
 let forgeModule: typeof Forge | undefined;
 const loadForge = (): typeof Forge => (forgeModule ??= require('node-forge') as typeof Forge);
 
-/** The signer's common name, once the PKCS#12 file has been read (a server checks its configuration so). */
-export function signingCertificateName(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): string {
-  return String(readP12(options).chain[0]!.subject.getField('CN')?.value ?? '');
-}
-
 /** The key and its certificate first, then the rest of the chain, from a PKCS#12 file. */
 export function readP12(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): { key: Forge.pki.rsa.PrivateKey; chain: Forge.pki.Certificate[] } {
   const forge = loadForge();
