@@ -28,6 +28,7 @@ export const PDF_FLAGS = {
   'sign-reason': { type: 'string' },
   'sign-location': { type: 'string' },
   'no-outline': { type: 'boolean' },
+  tagged: { type: 'boolean' },
 } as const satisfies CommandOptions;
 
 export const PDF_HELP = `
@@ -50,6 +51,7 @@ PDF file options (see the README's "PDF options"; each sets a field of --pdf):
                             its passphrase in PLATEN_SIGN_PASSPHRASE; --sign-reason <text>,
                             --sign-location <text>
   --no-outline              no bookmarks from the headings (pdf.outline false)
+  --tagged                  a tagged PDF: structure tree, artifacts, /Lang (pdf.tagged true)
 Passwords on the command line are visible to other users of this machine (ps): prefer the
 environment variables.
 `;
@@ -75,6 +77,7 @@ export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = proc
   if (Object.keys(metadata).length > 0) pdf.metadata = metadata;
   set(pdf, 'standard', flags['pdf-standard']);
   if (flags['no-outline']) pdf.outline = false;
+  if (flags.tagged) pdf.tagged = true;
 
   const encryption: Record<string, unknown> = { ...(base.encryption as object | undefined) };
   set(encryption, 'user_password', flags['user-password'] ?? env['PLATEN_PDF_USER_PASSWORD']);

@@ -12,6 +12,14 @@ export function fragmentId(href: string): string {
   }
 }
 
+/** A tagged PDF's hooks around each link annotation (structure.ts): PDFKit writes an annotation as soon as it makes it. */
+export interface LinkTagging {
+  /** Entries the link box's annotation needs (its /StructParent). */
+  annotationEntries(box: BoxFragment): Record<string, unknown> | undefined;
+  /** The annotation is the page's last. */
+  annotationMade(box: BoxFragment): void;
+}
+
 /** A box with an id where it starts: a named destination if some link points at it. */
 interface Anchor {
   readonly id: string;
@@ -41,7 +49,7 @@ export class NamedDestinations {
    * `<a href>` boxes of one page layer become link annotations (the layer's own transform in
    * the CTM); its boxes with an id are remembered. `scale`: the page's shrink-to-fit factor.
    */
-  paintLinks(ctx: PaintContext, page: number, scale: number, anchors: readonly BoxFragment[]): void {
+  paintLinks(ctx: PaintContext, page: number, scale: number, anchors: readonly BoxFragment[], tags?: LinkTagging): void {
     const doc = ctx.doc;
     const pt = 0.75 * scale;
     for (const f of anchors) {
@@ -54,9 +62,11 @@ export class NamedDestinations {
         // The link's own target is now a destination's name: goTo even if no box has that id.
         const target = fragmentId(href);
         this.#targets.add(target);
-        doc.goTo(f.x, f.y, f.width, f.height, target);
+        doc.goTo(f.x, f.y, f.width, f.height, target, tags?.annotationEntries(f));
+        tags?.annotationMade(f);
       } else if (SAFE_SCHEMES.test(href)) {
-        doc.link(f.x, f.y, f.width, f.height, href);
+        doc.link(f.x, f.y, f.width, f.height, href, tags?.annotationEntries(f));
+        tags?.annotationMade(f);
       }
     }
   }

@@ -1,3 +1,4 @@
+import type { StructureTree } from './structure.js';
 import type { Color } from '@platen/layout';
 import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
@@ -57,6 +58,9 @@ export class PaintContext {
   #onGrid = false;
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
+
+  /** The structure tree a tagged PDF's content is marked for; null: untagged, or the chrome (one artifact). */
+  tags: StructureTree | null = null;
 
   constructor(doc: PDFKit.PDFDocument, fonts: DocumentFonts, images: PdfImageCache, diagnostics: PaintDiagnostic[]) {
     this.doc = doc;

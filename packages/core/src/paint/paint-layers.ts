@@ -50,9 +50,20 @@ function paintFragment(ctx: PaintContext, frag: Fragment): void {
     ctx.warn('bad_geometry', `a ${frag.kind} fragment has no finite position and was not painted`);
     return;
   }
+  const tags = ctx.tags;
+  if (tags === null) {
+    if (frag.kind === 'text') paintText(ctx, frag);
+    else if (frag.kind === 'image') paintImage(ctx, frag);
+    else paintBoxDecorations(ctx, frag);
+    return;
+  }
+  // Tagged PDF: text and images are their element's marked content, backgrounds and borders artifacts (ISO 32000-1 §14.8.2.2).
+  if (frag.kind === 'box' && !paintsDecorations(frag)) return;
+  ctx.ops().push(frag.kind === 'box' ? '/Artifact BMC' : tags.open(ctx.doc, frag));
   if (frag.kind === 'text') paintText(ctx, frag);
   else if (frag.kind === 'image') paintImage(ctx, frag);
   else paintBoxDecorations(ctx, frag);
+  ctx.ops().push('EMC');
 }
 
 /** An unclipped box whose decorations paintBoxDecorations draws in a pixel-grid group. */
@@ -93,7 +104,8 @@ function paintInlines(ctx: PaintContext, inlines: readonly (PaintItem | Stacking
   let text: TextObject | null = null;
   for (const item of inlines) {
     const frag = isContext(item) || item.clips.length > 0 ? null : item.fragment;
-    if (frag?.kind === 'text' && isFinitePlaced(frag) && onlyGlyphs(frag)) {
+    // A tagged line is marked content of its own: it shares no text object.
+    if (frag?.kind === 'text' && ctx.tags === null && isFinitePlaced(frag) && onlyGlyphs(frag)) {
       text ??= new TextObject(ctx.ops());
       paintText(ctx, frag, text);
       continue;

@@ -25,6 +25,8 @@ export function pdfKitFileOptions(pdf: PdfOptions | undefined): Record<string, u
   const standard = pdf?.factur_x ? 'pdf/a-3b' : pdf?.standard;
   if (standard) return { pdfVersion: '1.7', subset: standard === 'pdf/a-2b' ? 'PDF/A-2b' : 'PDF/A-3b' };
   if (pdf?.encryption) return { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) };
+  // Tagged PDF is PDF 1.4's (MarkInfo); PDF/UA-1 builds on PDF 1.7.
+  if (pdf?.tagged) return { pdfVersion: '1.7' };
   return {};
 }
 

@@ -9,6 +9,7 @@ import { paintLayer } from './paint-layers.js';
 import { NamedDestinations } from './links.js';
 import { indexPage } from './page-index.js';
 import { createOutlineBuilder } from './outline.js';
+import { StructureTree } from './structure.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
 import { FIXED_DATE } from '../pdf/metadata.js';
 import type { PdfOptions } from '../pdf/options.js';
@@ -78,6 +79,8 @@ interface Run {
   readonly outline: ReturnType<typeof createOutlineBuilder> | null;
   /** Per page given so far, its shrink-to-fit factor (the chrome is painted under it too). */
   readonly scales: number[];
+  /** A tagged PDF's structure tree (pdf.tagged). */
+  readonly structure: StructureTree | null;
 }
 
 function createDocument(options: PaintOptions): PDFKit.PDFDocument {
@@ -144,6 +147,8 @@ export class PdfPainter implements PageSink {
     const { anchors, headings } = indexPage(page.fragments);
     const body = pdfPage.content;
     bufferStream(body);
+    run.structure?.indexPage(page.fragments);
+    run.ctx.tags = run.structure;
     this.#paintLayer(page.fragments, index, scale, anchors, page);
     body.end();
     pdfPage.content = WRITTEN;
@@ -160,7 +165,12 @@ export class PdfPainter implements PageSink {
     pdfPage.content = chrome;
     // The body stream's q…Q are balanced: the chrome starts under PDFKit's y-flip alone.
     run.pdf._ctm = [1, 0, 0, -1, 0, pdfPage.height];
+    // Tagged: the header, footer and margin boxes are one pagination artifact (ISO 32000-1 §14.8.2.2.2).
+    run.ctx.tags = null;
+    const ops = run.structure ? run.ctx.ops() : null;
+    ops?.push('/Artifact <</Type /Pagination>> BDC');
     this.#paintLayer(fragments, index, run.scales[index] ?? 1, indexPage(fragments).anchors, null);
+    ops?.push('EMC');
     chrome.end();
     pdfPage.content = WRITTEN;
   }
@@ -172,8 +182,9 @@ export class PdfPainter implements PageSink {
 
   /** Write the document out. The same pages and options give byte-identical output. */
   async finish(): Promise<Uint8Array> {
-    const { doc, chunks, destinations } = this.#run;
+    const { doc, chunks, destinations, structure } = this.#run;
     destinations.write(doc);
+    structure?.write(doc);
     const done = new Promise<void>((resolve, reject) => {
       doc.on('end', resolve);
       doc.on('error', reject);
@@ -193,7 +204,11 @@ export class PdfPainter implements PageSink {
     ctx.startPage();
     ctx.save();
     doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
-    if (page) ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
+    if (page) {
+      if (ctx.tags) ctx.ops().push('/Artifact BMC');
+      ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
+      if (ctx.tags) ctx.ops().push('EMC');
+    }
     // Shrink to fit: the fragments are in layout px of a page `1 / scale` times larger.
     if (scale !== 1) doc.transform(scale, 0, 0, scale, 0, 0);
     if (page?.backdrop) paintLayer(ctx, page.backdrop);
@@ -205,7 +220,8 @@ export class PdfPainter implements PageSink {
       ctx.restore();
     }
     paintLayer(ctx, fragments);
-    destinations.paintLinks(ctx, index, scale, anchors);
+    const tags = ctx.tags;
+    destinations.paintLinks(ctx, index, scale, anchors, tags ? { annotationEntries: (box) => tags.annotationEntries(box), annotationMade: (box) => tags.annotationMade(doc, box) } : undefined);
     ctx.restore();
   }
 
@@ -222,7 +238,8 @@ export class PdfPainter implements PageSink {
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;
-    return { doc, pdf, ctx, chunks, destinations: new NamedDestinations(), outline, scales: [] };
+    const structure = options.pdf?.tagged ? new StructureTree() : null;
+    return { doc, pdf, ctx, chunks, destinations: new NamedDestinations(), outline, scales: [], structure };
   }
 }
 

@@ -13,8 +13,9 @@ import {
  */
 export function checkPdfOptions(value: unknown): void {
   const pdf = record(value, 'pdf');
-  only(pdf, 'pdf', ['metadata', 'standard', 'encryption', 'attachments', 'factur_x', 'signature', 'outline']);
+  only(pdf, 'pdf', ['metadata', 'standard', 'encryption', 'attachments', 'factur_x', 'signature', 'outline', 'tagged']);
   if (pdf.outline !== undefined && typeof pdf.outline !== 'boolean') fail('pdf.outline', `pdf.outline must be true or false; got ${describe(pdf.outline)}.`);
+  if (pdf.tagged !== undefined && typeof pdf.tagged !== 'boolean') fail('pdf.tagged', `pdf.tagged must be true or false; got ${describe(pdf.tagged)}.`);
   if (pdf.signature !== undefined) checkSignature(pdf.signature);
   if (pdf.metadata !== undefined) checkMetadata(pdf.metadata);
   if (pdf.standard !== undefined) oneOf(pdf.standard, 'pdf.standard', PDF_STANDARDS);

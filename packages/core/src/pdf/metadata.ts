@@ -43,12 +43,12 @@ export function htmlMetadata(doc: Document): HtmlMetadata {
 
 /**
  * Options first, then the HTML. The language comes from `<html lang>` only for a file that
- * follows a standard: a plain print stays as Chromium prints it, without `/Lang`.
+ * follows a standard or is tagged: a plain print stays as Chromium prints it, without `/Lang`.
  */
 export function resolveMetadata(pdf: PdfOptions | undefined, title: string | null, html: HtmlMetadata): DocumentMetadata {
   const m = pdf?.metadata ?? {};
   const keywords = typeof m.keywords === 'string' ? m.keywords : m.keywords?.join(', ');
-  const standard = pdf?.standard !== undefined || pdf?.factur_x !== undefined;
+  const standard = pdf?.standard !== undefined || pdf?.factur_x !== undefined || pdf?.tagged === true;
   const date = m.creation_date === 'now' ? new Date(Math.floor(Date.now() / 1000) * 1000) : m.creation_date ? parseDate(m.creation_date) : null;
   const pick = (given: string | undefined, fromHtml: string | null): string | undefined => xmlText(given !== undefined ? given : (fromHtml ?? '')) || undefined;
   const out = {

@@ -17,6 +17,12 @@ export interface PdfOptions {
   readonly signature?: PdfSignatureOptions;
   /** Bookmarks (the document outline) from the body's h1–h6, nested by level: default true; false leaves them out. */
   readonly outline?: boolean;
+  /**
+   * A tagged PDF (ISO 32000-1 §14.8): a structure tree from the HTML's semantics (headings,
+   * paragraphs, lists, tables, figures with their alt text, links) in document order, the
+   * chrome and box decorations as artifacts, `/Lang` from `<html lang>`. Default false for now.
+   */
+  readonly tagged?: boolean;
 }
 
 /** Document information. Each field left unset is taken from the HTML where it has one. */

@@ -86,6 +86,7 @@ export const pdfOptionsSchema = z
     factur_x: facturX,
     signature,
     outline: z.boolean().meta({ description: 'Bookmarks (the document outline) from the body\'s h1–h6, nested by level. Default `true`; `false` leaves them out.' }),
+    tagged: z.boolean().meta({ description: 'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `false`.' }),
   })
   .partial()
   .superRefine((pdf, ctx) => {

@@ -1,0 +1,222 @@
+import type { BoxFragment, Fragment } from '@platen/layout';
+
+/**
+ * The structure tree of a tagged PDF (ISO 32000-1 §14.7, §14.8.4), from the HTML's semantics.
+ *
+ * Pages are painted one at a time in stacking order, not document order, so each page layer is
+ * first walked in tree order (`indexPage`): every element with a structure type becomes one
+ * structure element (found again on later pages through its `attrs` object, which all the
+ * fragments of one element share: an element split across pages stays one), and every text
+ * and image fragment gets a content slot in its nearest such ancestor, in document order.
+ * Painting then wraps each fragment in `/S <</MCID n>> BDC … EMC` (`open`/`close`), and
+ * `write` puts the tree into the file with the parent tree that maps MCIDs back to elements.
+ */
+
+/** A piece of marked content: the MCID its fragment got on its page, once painted. */
+interface Slot {
+  readonly owner: StructNode;
+  page: PageRef | null;
+  mcid: number;
+}
+
+/** An annotation (a link) that belongs to a structure element (§14.7.4.3: an OBJR). */
+interface AnnotationKid {
+  readonly annotation: PdfRef;
+  readonly page: PageRef;
+}
+
+type Kid = StructNode | Slot | AnnotationKid;
+
+interface StructNode {
+  readonly type: string;
+  readonly attrs: Readonly<Record<string, string>>;
+  readonly kids: Kid[];
+  /** A list item's LBody, made when its first content that is not the marker comes. */
+  body?: StructNode;
+}
+
+/** PDFKit's reference objects (not in @types/pdfkit). */
+interface PdfRef {
+  data: Record<string, unknown>;
+  end(): void;
+}
+type PageRef = PdfRef;
+interface PdfKitDoc {
+  ref(data: Record<string, unknown>): PdfRef;
+  readonly page: { readonly dictionary: PageRef; readonly annotations: PdfRef[] };
+  readonly _root: { data: Record<string, unknown> };
+}
+
+const HEADING = /^h[1-6]$/;
+
+/** Structure types of HTML elements (PDF/UA's mapping, as Chromium's tagged prints make it). */
+const TYPES: Readonly<Record<string, string>> = {
+  p: 'P', blockquote: 'BlockQuote', pre: 'P', address: 'P',
+  ul: 'L', ol: 'L', dl: 'L', li: 'LI', dt: 'Lbl', dd: 'LBody',
+  table: 'Table', thead: 'THead', tbody: 'TBody', tfoot: 'TFoot', tr: 'TR', th: 'TH', td: 'TD', caption: 'Caption',
+  figure: 'Figure', figcaption: 'Caption', img: 'Figure',
+  section: 'Sect', article: 'Art', main: 'Div', nav: 'Div', aside: 'Div', header: 'Div', footer: 'Div', div: 'Div',
+  code: 'Code', q: 'Quote',
+};
+
+/** The structure type of a box, or null when its content belongs to its parent's element. */
+function structType(f: BoxFragment): string | null {
+  const tag = f.tag;
+  if (HEADING.test(tag)) return tag.toUpperCase();
+  if (tag === 'a') return f.attrs.href ? 'Link' : null;
+  if (tag === '::marker') return 'Lbl';
+  return TYPES[tag] ?? null;
+}
+
+/** The text a Figure stands for: `alt`, else an inline SVG's `aria-label` (HTML-AAM). */
+export function altText(attrs: Readonly<Record<string, string>>): string | undefined {
+  return attrs.alt ?? attrs['aria-label'];
+}
+
+export class StructureTree {
+  readonly #root: StructNode = { type: 'Document', attrs: {}, kids: [] };
+  /** Elements by their attributes object: the identity every fragment of one element shares. */
+  readonly #elements = new WeakMap<object, StructNode>();
+  /** Content slots of the page being painted. */
+  #slots = new Map<Fragment, Slot>();
+  /** Per page painted, the elements of its MCIDs in order (the page's parent tree entry). */
+  readonly #pages: { key: number; page: PageRef; owners: StructNode[] }[] = [];
+  #current: { key: number; page: PageRef; owners: StructNode[] } | null = null;
+  /** Link boxes of the page, to attach their annotations to. */
+  #links = new Map<BoxFragment, StructNode>();
+  readonly #annotationOwners: { key: number; node: StructNode }[] = [];
+  /** The next parent tree key: pages and annotations take them in the order they come. */
+  #nextKey = 0;
+
+  /** Walk a page's body in tree order before it is painted. */
+  indexPage(fragments: readonly Fragment[]): void {
+    this.#slots = new Map();
+    this.#links = new Map();
+    this.#current = null;
+    for (const f of fragments) this.#visit(f, this.#root);
+  }
+
+  #visit(f: Fragment, parent: StructNode): void {
+    if (f.kind !== 'box') {
+      // A list item's content outside its marker goes in its LBody (§14.8.4.3.3).
+      let owner = parent;
+      if (parent.type === 'LI') owner = parent.body ??= this.#child(parent, 'LBody', {});
+      const slot: Slot = { owner, page: null, mcid: -1 };
+      owner.kids.push(slot);
+      this.#slots.set(f, slot);
+      return;
+    }
+    const type = structType(f);
+    let node = parent;
+    if (type) {
+      const known = type === 'Lbl' && f.tag === '::marker' ? undefined : this.#elements.get(f.attrs);
+      if (known) node = known;
+      else {
+        const into = parent.type === 'LI' && type !== 'Lbl' ? (parent.body ??= this.#child(parent, 'LBody', {})) : parent;
+        node = this.#child(into, type, f.attrs);
+        if (f.tag !== '::marker') this.#elements.set(f.attrs, node);
+      }
+      if (type === 'Link') this.#links.set(f, node);
+    }
+    for (const c of f.children) this.#visit(c, node);
+  }
+
+  #child(parent: StructNode, type: string, attrs: Readonly<Record<string, string>>): StructNode {
+    const node: StructNode = { type, attrs, kids: [] };
+    // A list item's label comes before its body, wherever its marker box is in the tree.
+    if (type === 'Lbl' && parent.type === 'LI') parent.kids.unshift(node);
+    else parent.kids.push(node);
+    return node;
+  }
+
+  /**
+   * The operator opening a fragment's marked content on the current page: its element's MCID,
+   * or `/Artifact BMC` for what is no content (a fragment of the chrome, a carried slice).
+   * `ops.push('EMC')` closes either.
+   */
+  open(doc: unknown, f: Fragment): string {
+    const slot = this.#slots.get(f);
+    if (!slot || slot.page) return '/Artifact BMC';
+    const page = (doc as PdfKitDoc).page.dictionary;
+    if (this.#current?.page !== page) {
+      this.#current = { key: this.#nextKey++, page, owners: [] };
+      this.#pages.push(this.#current);
+    }
+    slot.page = page;
+    slot.mcid = this.#current.owners.length;
+    this.#current.owners.push(slot.owner);
+    return `/${slot.owner.type} <</MCID ${slot.mcid}>> BDC`;
+  }
+
+  /** A link box's annotation gets its parent tree key (§14.7.4.4) as it is made. */
+  annotationEntries(box: BoxFragment): Record<string, unknown> | undefined {
+    return this.#links.has(box) ? { StructParent: this.#nextKey } : undefined;
+  }
+
+  /** The annotation just made for a link box joins its Link element (as an OBJR). */
+  annotationMade(doc: unknown, box: BoxFragment): void {
+    const pdf = doc as PdfKitDoc;
+    const node = this.#links.get(box);
+    const annotation = pdf.page.annotations[pdf.page.annotations.length - 1];
+    if (!node || !annotation) return;
+    node.kids.push({ annotation, page: pdf.page.dictionary });
+    this.#annotationOwners.push({ key: this.#nextKey++, node });
+  }
+
+  /** Write the tree: StructTreeRoot, its elements, the parent tree, MarkInfo, each page's StructParents. */
+  write(doc: unknown): void {
+    const pdf = doc as PdfKitDoc;
+    const refs = new Map<StructNode, PdfRef>();
+    const root = pdf.ref({ Type: 'StructTreeRoot' });
+    const make = (node: StructNode, parent: PdfRef): PdfRef | null => {
+      if (!hasContent(node)) return null;
+      const ref = pdf.ref({ Type: 'StructElem', S: node.type, P: parent });
+      refs.set(node, ref);
+      const kids: unknown[] = [];
+      // Marked content on the element's own page (/Pg) is its bare MCID (§14.7.4.2), the rest an MCR.
+      let pg: PageRef | null = null;
+      for (const kid of node.kids) {
+        if ('kids' in kid) {
+          const r = make(kid, ref);
+          if (r) kids.push(r);
+        } else if ('annotation' in kid) {
+          kids.push({ Type: 'OBJR', Obj: kid.annotation, Pg: kid.page });
+        } else if (kid.page) {
+          pg ??= kid.page;
+          kids.push(kid.page === pg ? kid.mcid : { Type: 'MCR', Pg: kid.page, MCID: kid.mcid });
+        }
+      }
+      if (pg) ref.data.Pg = pg;
+      ref.data.K = kids;
+      const alt = node.type === 'Figure' ? altText(node.attrs) : undefined;
+      if (alt !== undefined) ref.data.Alt = new String(alt);
+      if (node.type === 'TH') {
+        const scope = node.attrs.scope?.toLowerCase();
+        const s = scope === 'col' ? 'Column' : scope === 'row' ? 'Row' : scope === 'colgroup' || scope === 'rowgroup' ? 'Both' : null;
+        if (s) ref.data.A = { O: 'Table', Scope: s };
+      }
+      if (node.attrs.lang) ref.data.Lang = new String(node.attrs.lang);
+      return ref;
+    };
+    const documentRef = make(this.#root, root);
+    const entries: [number, unknown][] = [];
+    for (const p of this.#pages) {
+      p.page.data.StructParents = p.key;
+      entries.push([p.key, p.owners.map((n) => refs.get(n) ?? null)]);
+    }
+    // A Link holds its annotation, so it has content and a reference.
+    for (const a of this.#annotationOwners) entries.push([a.key, refs.get(a.node) ?? null]);
+    entries.sort((a, b) => a[0] - b[0]);
+    root.data.K = documentRef ? [documentRef] : [];
+    root.data.ParentTree = { Nums: entries.flat() };
+    root.data.ParentTreeNextKey = this.#nextKey;
+    for (const ref of refs.values()) ref.end();
+    // PDFKit's doc.end() ends both (endMarkings).
+    pdf._root.data.StructTreeRoot = root;
+    pdf._root.data.MarkInfo = pdf.ref({ Marked: true });
+  }
+}
+
+function hasContent(node: StructNode): boolean {
+  return node.kids.some((k) => ('kids' in k ? hasContent(k) : 'annotation' in k || k.page !== null));
+}

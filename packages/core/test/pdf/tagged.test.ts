@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '../../src/index.js';
+import { catalog, pdfinfo, qpdfCheck, qpdfObjects } from './pdf-tools.js';
+import { pdfText } from '../paint/poppler.js';
+
+const RED_DOT = `data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10' fill='red'/></svg>`;
+const HTML = `<!doctype html><html lang="de-CH"><head><title>Bericht</title></head><body>
+<h1>Bericht</h1><p>Erster <a href="https://example.com/">Link</a> Absatz.</p>
+<ol><li>Eins</li><li>Zwei</li></ol>
+<table><thead><tr><th scope="col">Name</th><th scope="row">Wert</th></tr></thead><tbody><tr><td>A</td><td>1</td></tr></tbody></table>
+<h2>Bild</h2><img alt="Roter Punkt" width="20" height="20" src="${RED_DOT}">
+<div style="break-before: page"><p>Lang ${'lang '.repeat(10)}</p></div>
+</body></html>`;
+
+type Objects = ReturnType<typeof qpdfObjects>;
+
+/** The structure tree as qpdf reads it: each element as "S" (with /Alt, /Scope), nested by two spaces. */
+function structure(objects: Objects): string[] {
+  const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+  const root = value(catalog(objects)['/StructTreeRoot']);
+  const out: string[] = [];
+  const walk = (ref: unknown, depth: number): void => {
+    const e = value(ref);
+    let line = '  '.repeat(depth) + String(e['/S']).slice(1);
+    if (e['/Alt']) line += ` alt=${String(e['/Alt']).replace(/^u:/, '')}`;
+    const a = e['/A'] as Record<string, unknown> | undefined;
+    if (a?.['/Scope']) line += ` scope=${String(a['/Scope']).slice(1)}`;
+    out.push(line);
+    for (const k of [e['/K']].flat()) if (typeof k === 'string') walk(k, depth + 1);
+  };
+  for (const k of [root['/K']].flat()) walk(k, 0);
+  return out;
+}
+
+/** Every marked-content reference of the tree, as page object and MCID. */
+function markedContent(objects: Objects): { page: string; mcid: number; parent: string }[] {
+  const out: { page: string; mcid: number; parent: string }[] = [];
+  for (const [key, o] of Object.entries(objects)) {
+    const v = o.value as Record<string, unknown> | undefined;
+    if (v?.['/Type'] !== '/StructElem') continue;
+    for (const k of [v['/K']].flat()) {
+      const mcr = k as Record<string, unknown>;
+      if (typeof k === 'number') out.push({ page: String(v['/Pg']), mcid: k, parent: key.slice(4) });
+      else if (typeof k === 'object' && mcr['/Type'] === '/MCR') out.push({ page: String(mcr['/Pg']), mcid: Number(mcr['/MCID']), parent: key.slice(4) });
+    }
+  }
+  return out;
+}
+
+describe('pdf.tagged: a structure tree from the HTML (pdfinfo, qpdf --json, pdftotext)', () => {
+  it('marks the file tagged, with its language and its title shown', async () => {
+    const pdf = await render({ html: HTML, pdf: { tagged: true } });
+    expect(pdfinfo(pdf)['Tagged']).toBe('yes');
+    expect(qpdfCheck(pdf).status).toBe(0);
+    const objects = qpdfObjects(pdf);
+    const cat = catalog(objects);
+    expect(cat['/Lang']).toBe('u:de-CH');
+    const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+    expect(value(cat['/MarkInfo'])['/Marked']).toBe(true);
+    expect(value(cat['/ViewerPreferences'])['/DisplayDocTitle']).toBe(true);
+  });
+
+  it('nests headings, paragraphs, links, lists, tables and figures in document order', async () => {
+    const objects = qpdfObjects(await render({ html: HTML, pdf: { tagged: true } }));
+    expect(structure(objects)).toEqual([
+      'Document',
+      '  H1',
+      '  P',
+      '    Link',
+      '  L',
+      '    LI', '      Lbl', '      LBody',
+      '    LI', '      Lbl', '      LBody',
+      '  Table',
+      '    THead', '      TR', '        TH scope=Column', '        TH scope=Row',
+      '    TBody', '      TR', '        TD', '        TD',
+      '  H2',
+      '  Figure alt=Roter Punkt',
+      '  Div',
+      '    P',
+    ]);
+  });
+
+  it('maps every MCID back to its element through the parent tree, and links through their annotation', async () => {
+    const objects = qpdfObjects(await render({ html: HTML, pdf: { tagged: true } }));
+    const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+    const root = value(catalog(objects)['/StructTreeRoot']);
+    const nums = (root['/ParentTree'] as { '/Nums': unknown[] })['/Nums'];
+    const tree = new Map<number, unknown>();
+    for (let i = 0; i < nums.length; i += 2) tree.set(Number(nums[i]), nums[i + 1]);
+    const refs = markedContent(objects);
+    expect(refs.length).toBeGreaterThan(10);
+    for (const r of refs) {
+      const entry = tree.get(Number(value(r.page)['/StructParents'])) as string[];
+      expect(entry[r.mcid]).toBe(r.parent);
+    }
+    // Two pages, each with its own entry.
+    expect(new Set(refs.map((r) => r.page)).size).toBe(2);
+    const annot = Object.values(objects).map((o) => o.value as Record<string, unknown> | undefined).find((v) => v?.['/Subtype'] === '/Link')!;
+    expect(value(tree.get(Number(annot['/StructParent'])))['/S']).toBe('/Link');
+  });
+
+  it('keeps an element split across pages one element, and the text in reading order', async () => {
+    const long = `<!doctype html><html lang="en"><body><p>${Array.from({ length: 1500 }, (_, i) => `w${i}`).join(' ')}</p></body></html>`;
+    const pdf = await render({ html: long, pdf: { tagged: true } });
+    expect(Number(pdfinfo(pdf)['Pages'])).toBeGreaterThan(1);
+    const objects = qpdfObjects(pdf);
+    expect(structure(objects)).toEqual(['Document', '  P']);
+    expect(new Set(markedContent(objects).map((r) => r.page)).size).toBeGreaterThan(1);
+    expect(pdfText(pdf).split(/\s+/).filter(Boolean)).toEqual(Array.from({ length: 1500 }, (_, i) => `w${i}`));
+  });
+
+  it('leaves the text poppler extracts as it was', async () => {
+    const plain = pdfText(await render({ html: HTML }));
+    expect(pdfText(await render({ html: HTML, pdf: { tagged: true } }))).toBe(plain);
+  });
+});
