@@ -15,6 +15,7 @@ import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
 import type { PdfOptions } from './pdf/options.js';
+import { checkUa1 } from './pdf/ua.js';
 
 /** Everything one render needs. Only `html` is required. */
 export interface RenderOptions {
@@ -166,6 +167,7 @@ async function styleAndLayout(
   fonts.expectText([html, header ?? '', footer ?? '', ...[firstPage, lastPage].flatMap((p) => [p.header ?? '', p.footer ?? ''])]);
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
+  if (pdf?.standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
   const painter = new PdfPainter({
     fonts, images, ...info, creationDate, ...(language ? { lang: language } : {}), ...(pdf ? { pdf } : {}), outline: pdf?.outline ?? true, diagnostics: paintDiagnostics,
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { facturXAttachment } from '../pdf/factur-x.js';
 import type { DocumentMetadata } from '../pdf/metadata.js';
-import type { PdfAttachment, PdfEncryptionOptions, PdfOptions } from '../pdf/options.js';
+import { isPdfA, type PdfAttachment, type PdfEncryptionOptions, type PdfOptions } from '../pdf/options.js';
 import { buildXmp } from '../pdf/xmp.js';
 import { upgradeToRevision6 } from './aes256-r6.js';
 
@@ -23,6 +23,8 @@ interface PdfKitFile {
  */
 export function pdfKitFileOptions(pdf: PdfOptions | undefined): Record<string, unknown> {
   const standard = pdf?.factur_x ? 'pdf/a-3b' : pdf?.standard;
+  // PDF/UA-1 (ISO 14289-1 §5) is a PDF 1.7 file, tagged (pdf-painter.ts).
+  if (standard === 'pdf/ua-1') return { pdfVersion: '1.7', ...(pdf?.encryption ? { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) } : {}) };
   if (standard) return { pdfVersion: '1.7', subset: standard === 'pdf/a-2b' ? 'PDF/A-2b' : 'PDF/A-3b' };
   if (pdf?.encryption) return { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) };
   // Tagged PDF is PDF 1.4's (MarkInfo); PDF/UA-1 builds on PDF 1.7.
@@ -80,7 +82,8 @@ export function prepareFile(doc: unknown, pdf: PdfOptions | undefined, metadata:
       metadata,
       producer: PRODUCER,
       creator: PRODUCER,
-      ...(standard ? { pdfa: { part: standard === 'pdf/a-2b' ? 2 : 3, conformance: 'B' } } : {}),
+      ...(isPdfA(standard) ? { pdfa: { part: standard === 'pdf/a-2b' ? 2 : 3, conformance: 'B' } } : {}),
+      ...(standard === 'pdf/ua-1' ? { pdfua: 1 } : {}),
       ...(facturX ? { facturX: { fileName: facturX.attachment.filename, profile: facturX.profile } } : {}),
     });
     // Uncompressed, so that file tools can find the packet (ISO 16684-1 §7.3 leaves it readable).

@@ -106,6 +106,8 @@ export class StructureTree {
       this.#slots.set(f, slot);
       return;
     }
+    // A decorative image (alt="") is an artifact: its content gets no slot (HTML-AAM, PDF/UA-1 §7.3).
+    if (f.tag === 'img' && f.attrs.alt === '') return;
     const type = structType(f);
     let node = parent;
     if (type) {

@@ -2,7 +2,7 @@ import { describe } from '../check-options.js';
 import { InvalidOptionError } from '../errors.js';
 import {
   ATTACHMENT_RELATIONSHIPS, FACTUR_X_PROFILES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_FILENAME, MAX_PASSWORD_BYTES, MAX_PDF_TEXT,
-  PDF_STANDARDS, type PdfOptions,
+  PDF_STANDARDS, isPdfA, type PdfOptions,
 } from './options.js';
 
 /**
@@ -53,7 +53,7 @@ export function checkPdfOptions(value: unknown): void {
 /** What ISO 19005 forbids, refused rather than written into a file that claims to conform. */
 function checkCombinations(pdf: PdfOptions): void {
   const standard = pdf.standard;
-  if (standard && pdf.encryption) fail('pdf.encryption', `PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "${standard}".`);
+  if (isPdfA(standard) && pdf.encryption) fail('pdf.encryption', `PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "${standard}".`);
   if (pdf.factur_x && standard && standard !== 'pdf/a-3b') fail('pdf.standard', `Factur-X needs PDF/A-3 (the invoice XML is an embedded file): use pdf.standard "pdf/a-3b" or leave it out.`);
   // The signature is an incremental update written by @signpdf, which reads the file unencrypted.
   if (pdf.signature && pdf.encryption) fail('pdf.signature', 'A PDF cannot be both signed and encrypted here: drop pdf.signature or pdf.encryption.');

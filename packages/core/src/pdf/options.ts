@@ -41,7 +41,9 @@ export interface PdfMetadataOptions {
   readonly creation_date?: string;
 }
 
-export const PDF_STANDARDS = ['pdf/a-2b', 'pdf/a-3b'] as const;
+export const PDF_STANDARDS = ['pdf/a-2b', 'pdf/a-3b', 'pdf/ua-1'] as const;
+/** PDF/A, an archival standard (ISO 19005), as opposed to PDF/UA (ISO 14289, accessibility). */
+export const isPdfA = (standard: PdfStandard | undefined): boolean => standard === 'pdf/a-2b' || standard === 'pdf/a-3b';
 export type PdfStandard = (typeof PDF_STANDARDS)[number];
 
 export interface PdfEncryptionOptions {

@@ -7,6 +7,8 @@ export interface XmpInput {
   readonly creator: string;
   /** PDF/A identification (`pdfaid`), e.g. part 3, conformance B. */
   readonly pdfa?: { readonly part: number; readonly conformance: string };
+  /** PDF/UA identification (`pdfuaid:part`). */
+  readonly pdfua?: number;
   readonly facturX?: { readonly fileName: string; readonly profile: FacturXProfile };
 }
 
@@ -48,6 +50,8 @@ export function buildXmp(input: XmpInput): string {
       `<pdfaid:conformance>${esc(input.pdfa.conformance)}</pdfaid:conformance>`,
     ]));
   }
+  // ISO 14289-1 §5: the PDF/UA identification schema.
+  if (input.pdfua) descriptions.push(description('xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"', [`<pdfuaid:part>${input.pdfua}</pdfuaid:part>`]));
   if (input.facturX) descriptions.push(...facturXDescriptions(input.facturX.fileName, input.facturX.profile));
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '../../src/index.js';
-import { catalog, pdfinfo, qpdfCheck, qpdfObjects } from './pdf-tools.js';
+import { InvalidOptionError, render } from '../../src/index.js';
+import { catalog, pdfinfo, qpdfCheck, qpdfObjects, xmp } from './pdf-tools.js';
 import { pdfText } from '../paint/poppler.js';
 
 const RED_DOT = `data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10' fill='red'/></svg>`;
@@ -112,5 +112,35 @@ describe('pdf.tagged: a structure tree from the HTML (pdfinfo, qpdf --json, pdft
   it('leaves the text poppler extracts as it was', async () => {
     const plain = pdfText(await render({ html: HTML }));
     expect(pdfText(await render({ html: HTML, pdf: { tagged: true } }))).toBe(plain);
+  });
+});
+
+describe('pdf.standard "pdf/ua-1": tagged, titled, with a language and alt text (pdfinfo, qpdf, XMP)', () => {
+  it('writes a tagged PDF 1.7 with the pdfuaid schema, and no PDF/A output intent', async () => {
+    const pdf = await render({ html: HTML, pdf: { standard: 'pdf/ua-1' } });
+    const info = pdfinfo(pdf);
+    expect(info['Tagged']).toBe('yes');
+    expect(info['PDF version']).toBe('1.7');
+    const { text, parsed } = xmp(pdf);
+    expect(parsed).toBeTruthy();
+    expect(text).toMatch(/xmlns:pdfuaid="http:\/\/www\.aiim\.org\/pdfua\/ns\/id\/"[^>]*>\s*<pdfuaid:part>1<\/pdfuaid:part>/);
+    const cat = catalog(qpdfObjects(pdf));
+    expect(cat['/OutputIntents']).toBeUndefined();
+    expect(cat['/Lang']).toBe('u:de-CH');
+  });
+
+  it('refuses a document without a title, a language, or an image without alt; alt="" is decorative', async () => {
+    const refused = async (html: string): Promise<InvalidOptionError> => {
+      const e = await render({ html, pdf: { standard: 'pdf/ua-1' } }).then(() => null, (x: unknown) => x);
+      expect(e).toBeInstanceOf(InvalidOptionError);
+      return e as InvalidOptionError;
+    };
+    expect((await refused('<html lang="en"><body><p>x</p></body></html>')).param).toBe('pdf.metadata.title');
+    expect((await refused('<html><title>T</title><body><p>x</p></body></html>')).param).toBe('pdf.metadata.language');
+    const noAlt = await refused(`<html lang="en"><title>T</title><body><img src="${RED_DOT}"></body></html>`);
+    expect(noAlt.param).toBe('pdf.standard');
+    expect(noAlt.message).toMatch(/no alt attribute/);
+    const pdf = await render({ html: `<html lang="en"><title>T</title><body><p>x</p><img alt="" src="${RED_DOT}"></body></html>`, pdf: { standard: 'pdf/ua-1' } });
+    expect(structure(qpdfObjects(pdf))).toEqual(['Document', '  P']);
   });
 });

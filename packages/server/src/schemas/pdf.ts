@@ -77,7 +77,7 @@ const signature = z
 export const pdfOptionsSchema = z
   .strictObject({
     metadata,
-    standard: z.enum(PDF_STANDARDS).meta({ description: 'Write a PDF/A-2b or PDF/A-3b file: sRGB output intent, XMP with pdfaid, fonts embedded (they always are). Refused together with `encryption`.' }),
+    standard: z.enum(PDF_STANDARDS).meta({ description: '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.' }),
     encryption,
     attachments: z
       .array(attachment)
