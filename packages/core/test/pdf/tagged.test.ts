@@ -144,3 +144,10 @@ describe('pdf.standard "pdf/ua-1": tagged, titled, with a language and alt text 
     expect(structure(qpdfObjects(pdf))).toEqual(['Document', '  P']);
   });
 });
+
+describe('pdf.tagged: inline SVG figures', () => {
+  it('gives {{qrcode}}\'s SVG its aria-label as the Figure\'s /Alt', async () => {
+    const pdf = await render({ html: '<html lang="en"><title>Q</title><body><p>Code:</p>{{qrcode "hello" size="30mm"}}</body></html>', pdf: { standard: 'pdf/ua-1' } });
+    expect(structure(qpdfObjects(pdf))).toEqual(['Document', '  P', '  Figure alt=hello']);
+  });
+});
