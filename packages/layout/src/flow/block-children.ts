@@ -42,6 +42,9 @@ export interface FlowState {
   skipped: number;
   /** Children that ended here with content overflowing them onto the next page (./parallel-flows.ts). */
   readonly parallel: ParallelFlow[];
+  /** The flow before the child being laid out, and before the last one placed (to break inside it). */
+  nextStart: LastStart | null;
+  lastStart: LastStart | null;
 }
 
 export interface FlowOutcome {
@@ -90,13 +93,13 @@ export function flowChildren(
       continue;
     }
     followMargins(space, used, state);
-    if (applyClearance(child, space, used, state) === 'next-page') return notPlaced(box, i, childResume, startedHere, space, state, continuation);
+    if (applyClearance(child, space, used, state) === 'next-page') return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
-    const r = layoutBox(child, avoid ? { ...cs, inlineSize: avoid.width } : cs, childResume, ctx);
+    const r = layoutBox(child, startOf(i, avoid ? { ...cs, inlineSize: avoid.width } : cs, avoid?.left ?? 0, childResume, space, used, state), childResume, ctx);
     // A float right after a paragraph may sit beside its last line (src/float).
     if (child.kind === 'lines' && r.fragment) keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
-    if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation);
+    if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
     if (avoid) offsetFragment(r.fragment, avoid.left, 0);
     if (r.collapsesThrough && r.resume === null) {
       // An empty box: its margins join the pending ones and its top border edge sits below the
@@ -109,6 +112,7 @@ export function flowChildren(
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+    state.lastStart = state.nextStart;
     if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
     // A child that ends here reaching past the page end is monolithic overflow (a broken child carries its own).
     if (space.pageTop !== undefined && !r.resume) state.overflow = Math.max(state.overflow, state.y - (space.blockSize - state.origin));
@@ -194,6 +198,7 @@ function usedPageName(box: ContainerBox, space: Space): string | null {
 /** Child i did not fit: break before it, or before its previous sibling (avoid), or move the whole box. */
 function notPlaced(
   box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
+  used: UsedBox, ctx: LayoutContext,
 ): FlowOutcome {
   // Below monolithic overflow of the previous page, a break before the first child is as good as any.
   // A float split at this page's end (CSS Fragmentation 3 §4.4: a break inside it) keeps the box
@@ -205,6 +210,8 @@ function notPlaced(
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
   if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(children[i]!)))) {
+    const inside = state.lastStart?.index === i - 1 ? breakInsideLast(box, state.lastStart, space, used, state, ctx) : null;
+    if (inside) return inside;
     if (state.placed > 1) {
       state.children.pop();
       return { pushed: false, resume: { child: i - 1, inner: null } };
@@ -213,6 +220,81 @@ function notPlaced(
     if (!continuation && !space.pageIsEmpty) return { pushed: true, resume: null };
   }
   return { pushed: false, resume: { child: i, inner: childResume } };
+}
+
+/** The flow just before a child that started on this page was laid out, to lay it out again. */
+export interface LastStart {
+  readonly index: number;
+  readonly space: Space;
+  readonly left: number;
+  readonly y: number;
+  readonly pending: MarginSet;
+  readonly settled: boolean;
+  readonly origin: number;
+  readonly marginTop: MarginSet;
+  readonly placed: number;
+  readonly baseline: number | null;
+  readonly lastBaseline: number | null;
+  readonly overflow: number;
+  readonly children: number;
+  readonly floats: number;
+  readonly parallel: number;
+}
+
+/** Keep how the flow was before child `index` starts on this page (state.nextStart); returns its space. */
+function startOf(index: number, childSpace: Space, left: number, childResume: Resume | null, space: Space, used: UsedBox, state: FlowState): Space {
+  if (space.mode !== 'layout' || childResume !== null) {
+    state.nextStart = null;
+    return childSpace;
+  }
+  const { y, pending, settled, origin, marginTop, placed, baseline, lastBaseline, overflow } = state;
+  const floats = childFloats(space, used, state).exclusions.floats.length;
+  state.nextStart = { index, space: childSpace, left, y, pending, settled, origin, marginTop, placed, baseline, lastBaseline, overflow, children: state.children.length, floats, parallel: state.parallel.length };
+  return childSpace;
+}
+
+/**
+ * The break between the last child and the next one is avoided: break inside the last child at
+ * its last break point instead, when it has one that breaks no rule (CSS Fragmentation 3 §4.4:
+ * the latest break with the fewest violations; Chromium breaks a heading between its block
+ * ::before and its text rather than moving it on). Lays the child out again in a room that
+ * ends just above its end; null when it cannot break there.
+ */
+function breakInsideLast(box: ContainerBox, last: LastStart, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): FlowOutcome | null {
+  const floats = childFloats(space, used, state).exclusions.floats.length;
+  // Floats or positioned boxes the child placed would have to be taken back: keep the simple cases only.
+  if (!state.settled || floats !== last.floats || state.parallel.length !== last.parallel || holdsOutOfFlow(state.children[last.children]!)) return null;
+  const roomAfter = space.blockSize - state.origin - state.y;
+  const room = last.space.blockSize - roomAfter - 0.01;
+  if (!(room > 0)) return null;
+  const r = layoutBox(box.children[last.index]!, { ...last.space, blockSize: room }, null, ctx);
+  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !betweenBlocks(r.resume)) return null;
+  Object.assign(state, {
+    y: last.y, pending: last.pending, settled: last.settled, origin: last.origin, marginTop: last.marginTop,
+    placed: last.placed, baseline: last.baseline, lastBaseline: last.lastBaseline, overflow: last.overflow,
+  });
+  state.children.length = last.children;
+  if (last.left) offsetFragment(r.fragment, last.left, 0);
+  place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+  return { pushed: false, resume: { child: last.index, inner: r.resume } };
+}
+
+/** Does the fragment hold an absolutely positioned box (registered with its containing block when laid out)? */
+function holdsOutOfFlow(f: Fragment): boolean {
+  if (f.kind !== 'box') return false;
+  if (f.style.position === 'absolute' || f.style.position === 'fixed') return true;
+  return f.children.some(holdsOutOfFlow);
+}
+
+/**
+ * A break between block siblings (class A, CSS Fragmentation 3 §4.1) at any depth: it breaks no
+ * rule. A break between lines may leave fewer widows than asked (the line breaker lets widows
+ * give way), which Chromium ranks below a break before the box.
+ */
+function betweenBlocks(resume: Resume): boolean {
+  let r: Resume = resume;
+  while (r.kind === 'block' && r.inner) r = r.inner;
+  return r.kind === 'block' && !r.pastEnd && !r.overflow && !r.parallel;
 }
 
 /** Put a child with content below the previous one, its top margins resolved (or carried up, §8.3.1). */

@@ -67,7 +67,7 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     y: topEdges, contentLeft: used.border.left + used.padding.left,
     pending: collapseTop ? ownTop : NO_MARGINS, settled: !collapseTop,
     origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
-    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0, parallel: [],
+    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0, parallel: [], nextStart: null, lastStart: null,
   };
   // The top border and padding do not break (CSS Fragmentation 3 §4.4: no break point inside
   // them): when they do not fit, a box that starts on this page moves to the next one, even if
