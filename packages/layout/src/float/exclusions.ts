@@ -45,10 +45,22 @@ export class ExclusionSpace {
     return y;
   }
 
-  /** Does `clear: side` move a box below a float broken at the page end (so onto the next page)? */
-  clearsBroken(side: 'left' | 'right' | 'both' | 'none'): boolean {
+  /** Sides with a float that moved whole to the next page. */
+  private readonly movedOn = { left: false, right: false };
+
+  /**
+   * Does `clear: side` move a box below a float that continues on the next page (broken at the
+   * page end, or moved there whole), so onto the next page?
+   */
+  clearsPastPage(side: 'left' | 'right' | 'both' | 'none'): boolean {
     if (side === 'none') return false;
+    if (side === 'both' ? this.movedOn.left || this.movedOn.right : this.movedOn[side]) return true;
     return this.floats.some((f) => f.broken === true && (side === 'both' || f.side === side));
+  }
+
+  /** A float on `side` moved whole to the next page. */
+  markMovedOn(side: 'left' | 'right'): void {
+    this.movedOn[side] = true;
   }
 
   /** The float placed last is broken at the page end. */

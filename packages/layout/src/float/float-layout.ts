@@ -76,14 +76,16 @@ export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox
   if (child.kind === 'lines' || child.style.clear === 'none') return null;
   followMargins(space, used, state);
   const fc = childFloats(space, used, state);
+  // Below a float broken at the page end, or moved whole to the next page, is the next page: the
+  // box goes there, even when it is empty and would fit here (CSS Fragmentation 3 §4.4; Chromium).
+  // (Not on a page that holds nothing yet: the box would only move on again.)
+  const pageEmpty = space.pageIsEmpty && state.placed === 0 && state.children.length === 0;
+  if (space.mode === 'layout' && !pageEmpty && fc.exclusions.clearsPastPage(child.style.clear)) return 'next-page';
   const clearY = fc.exclusions.clearance(child.style.clear);
   if (clearY === -Infinity) return null;
   const ownTop = marginOrZero(child.style.marginTop, used.width);
   const hypothetical = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
   if (hypothetical >= clearY - EPSILON) return null;
-  // Below a float broken at the page end is its rest, on the next page: the box goes there, even
-  // when it is empty and would fit at the page end (CSS Fragmentation 3 §4.4; Chromium).
-  if (space.mode === 'layout' && fc.exclusions.clearsBroken(child.style.clear)) return 'next-page';
   resolvePending(state);
   settleMargins(space, used, state, state.y);
   // The BFC y where the flow continues now; move it so that the child's border top lands on clearY.

@@ -3,7 +3,7 @@ import type { LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/block-children.js';
 import type { UsedBox } from '../flow/box-model.js';
 import type { Resume, Space } from '../flow/types.js';
-import { placeFloat, type FloatBox } from './float-layout.js';
+import { childFloats, placeFloat, type FloatBox } from './float-layout.js';
 
 /**
  * Floats and page breaks (CSS Fragmentation 3 with CSS 2.1 §9.5.1): a float that does not fit
@@ -35,6 +35,7 @@ export function flowFloat(
   // a row of floated labels crossing the page end, each beside the other).
   const outcome = list.every((d) => d.started) ? placeFloat(child, space, used, state, ctx, resume) : { placed: false as const };
   if (outcome.placed && outcome.rest === null) return;
+  if (!outcome.placed && space.mode === 'layout') childFloats(space, used, state).exclusions.markMovedOn(child.style.float === 'right' ? 'right' : 'left');
   if (list.length === 0) {
     deferred.set(parent, list);
     deferredLists++;

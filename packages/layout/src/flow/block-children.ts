@@ -54,6 +54,8 @@ export interface FlowOutcome {
   readonly forcedBreak?: ForcedBreak;
   /** The child that broke did so before its end edges, without filling the page (LayoutResult.brokeBeforeEnd). */
   readonly brokeBeforeEnd?: boolean;
+  /** Only floats that moved whole to the next page are left (float/float-pages.ts). */
+  readonly floatsOnly?: boolean;
 }
 
 const DONE: FlowOutcome = { pushed: false, resume: null };
@@ -93,7 +95,7 @@ export function flowChildren(
       continue;
     }
     followMargins(space, used, state);
-    if (applyClearance(child, space, used, state) === 'next-page') return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
+    if (applyClearance(child, space, used, state) === 'next-page') return clearedPastPage(box, i, childResume, startedHere, space, state, continuation, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
     const r = layoutBox(child, startOf(i, avoid ? { ...cs, inlineSize: avoid.width } : cs, avoid?.left ?? 0, childResume, space, used, state), childResume, ctx);
@@ -109,6 +111,8 @@ export function flowChildren(
       if (state.settled) settleMargins(space, used, state, state.y + resolveMargins(r.marginTop));
       offsetFragment(r.fragment, state.contentLeft, state.y + (state.settled ? resolveMargins(r.marginTop) : 0));
       state.children.push(r.fragment);
+      // An empty box may still hold floats that go on on the next page (./parallel-flows.ts).
+      if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, space, used, state);
@@ -125,7 +129,7 @@ export function flowChildren(
     }
   }
   const rest = deferredResume(box);
-  return rest ? { pushed: false, resume: rest } : DONE;
+  return rest ? { pushed: false, resume: rest, ...(splitFloatHere(box) ? {} : { floatsOnly: true }) } : DONE;
 }
 
 /**
@@ -193,6 +197,22 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
 function usedPageName(box: ContainerBox, space: Space): string | null {
   if (space.pageName === null || isColumnFlow(box)) return null;
   return box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
+}
+
+/**
+ * Child i clears a float that goes on on the next page: it goes there too. Floats placed here
+ * keep this box on the page (Chromium keeps a row's floated header and breaks before its
+ * clearfix when the row's next float moved on); a box that holds nothing else with height here
+ * (a clearfix ::before) moves whole; else as when a child does not fit.
+ */
+function clearedPastPage(
+  box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
+  used: UsedBox, ctx: LayoutContext,
+): FlowOutcome {
+  const floatsHere = state.children.some((f) => f.kind === 'box' && f.style.float !== 'none');
+  if (!floatsHere && !continuation && !space.pageIsEmpty && state.y <= 1e-6) return { pushed: true, resume: null };
+  if (floatsHere || state.placed === 0) return { pushed: false, resume: { child: i, inner: childResume } };
+  return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
 }
 
 /** Child i did not fit: break before it, or before its previous sibling (avoid), or move the whole box. */

@@ -104,6 +104,12 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
     // The box ends on this page: content it clips is cut off, visible content overflowing it goes on in a parallel flow.
     if (box.style.overflow === 'visible' && space.parallelFlows) overflowing = flow.resume;
     if (box.style.overflow !== 'visible' || overflowing) flow = { pushed: false, resume: null };
+  } else if (flow.floatsOnly && space.parallelFlows) {
+    // Its in-flow content ended here and only floats that moved whole to the next page are left:
+    // the box ends here, what follows it stays on this page, and the floats go on at the next
+    // page's top in a parallel flow (CSS Fragmentation 3 §4.4; Chromium).
+    overflowing = flow.resume;
+    flow = { pushed: false, resume: null };
   }
   const settledAtEnd = !state.settled;
   if (settledAtEnd) {

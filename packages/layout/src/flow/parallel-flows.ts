@@ -6,6 +6,7 @@
  */
 import type { ContainerBox } from '../boxes/box.js';
 import type { ParallelFlow, Resume } from './types.js';
+import { deferredResume } from '../float/float-pages.js';
 
 /**
  * The resume of a box that ended on this page with content still to come, null when none is:
@@ -16,7 +17,7 @@ export function pastEndResume(
 ): Resume | null {
   const child = rest?.child ?? box.children.length;
   const inner = rest?.inner ?? null;
-  if (child >= box.children.length && inner === null && parallel.length === 0) return null;
+  if (child >= box.children.length && inner === null && parallel.length === 0 && !deferredResume(box)) return null;
   return parallel.length > 0
     ? { kind: 'block', child, inner, consumed, pastEnd: true, parallel: parallel.slice() }
     : { kind: 'block', child, inner, consumed, pastEnd: true };
