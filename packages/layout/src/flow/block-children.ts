@@ -14,6 +14,7 @@ import type { ExclusionSpace } from '../float/exclusions.js';
 import { applyClearance, avoidFloats, childFloats, followMargins, isFloatBox, settleMargins } from '../float/float-layout.js';
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
+import { lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
 import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type ParallelFlow, type Resume, type Space } from './types.js';
 
@@ -116,6 +117,7 @@ export function flowChildren(
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+    if (box.marker && state.placed === 1 && !continuation && lowerBelowMarker(box, space, used, state, ctx)) return { pushed: true, resume: null };
     state.lastStart = state.nextStart;
     if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
     // A child that ends here reaching past the page end is monolithic overflow (a broken child carries its own).
@@ -155,6 +157,16 @@ function flowParallel(box: ContainerBox, used: UsedBox, space: Space, state: Flo
   state.children.push(r.fragment);
   const next = r.parallel ?? r.resume;
   if (next) state.parallel.push({ child: p.child, inner: next });
+}
+
+/**
+ * A list item's first child is a table: the item's content moves below its marker's line
+ * (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
+ * there (CSS Fragmentation 3 §4.4; Chromium moves the whole item): says whether it must.
+ */
+function lowerBelowMarker(box: ContainerBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): boolean {
+  lowerTableBelowMarker(box, state, used, ctx);
+  return space.mode === 'layout' && !space.pageIsEmpty && state.y > space.blockSize - state.origin + 1e-6;
 }
 
 /** The index of the last child that is neither floated nor out of flow, -1 when none. */

@@ -24,7 +24,6 @@ const MARKER_PADDING = 7;
 export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): boolean {
   const marker = box.marker;
   if (!marker) return false;
-  lowerTableBelowMarker(marker, state, used, ctx);
   const held = state.baseline === null && holdMarkerLine(box, marker, state, used, ctx);
   placeMarkerFragment(marker, box, state, used, ctx);
   return held;
@@ -39,9 +38,13 @@ export function placeMarkerOfBrokenItem(box: ContainerBox, state: FlowState, use
  * A list item whose first in-flow child is a table: the marker's baseline is the table's (its
  * first row's, else its bottom content edge, CSS 2.1 §17.5.3), and when the marker's line would
  * reach above the item's content top there, the content moves down so that it does not, as
- * Chromium prints it (a clearfix `::before { display: table }` item is a line taller).
+ * Chromium prints it (a clearfix `::before { display: table }` item is a line taller). Done as
+ * soon as that table is placed, before the rest of the item is laid out, so that the rest breaks
+ * at the page end where it really sits.
  */
-function lowerTableBelowMarker(marker: MarkerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
+export function lowerTableBelowMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
+  const marker = box.marker;
+  if (!marker) return;
   const first = state.children.find((f) => f.kind !== 'box' || (f.style.float === 'none' && !isOutOfFlowStyle(f.style)));
   if (first?.kind !== 'box' || first.style.display !== 'table') return;
   const inside = state.baseline !== null && state.baseline >= first.y && state.baseline <= first.y + first.height;
