@@ -153,18 +153,26 @@ interface ChromeHtml {
   readonly lastPage: ExpandedChrome;
 }
 
+/** Every header and footer of a render: the every-page ones, then the first and last page's own (null: none). */
+function allChrome<T>(c: {
+  readonly header: T | null; readonly footer: T | null;
+  readonly firstPage: { readonly header?: T | null; readonly footer?: T | null };
+  readonly lastPage: { readonly header?: T | null; readonly footer?: T | null };
+}): (T | null)[] {
+  return [c.header, c.footer, ...[c.firstPage, c.lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null])];
+}
+
 async function styleAndLayout(
   html: string, chromeHtml: ChromeHtml, format: ResolvedFormat, loader: ResourceLoader, fonts: FontSet,
   imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[], pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
   const { styles, meta } = await styleWithStylesheets(html, chromeHtml, format, loader);
-  const chrome = [styles.header, styles.footer, ...[styles.firstPage, styles.lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null])];
+  const chrome = allChrome(styles);
   const [images] = await Promise.all([
     loadImages(loader, [...collectImageUrls([styles.root, ...chrome]), ...styles.pageImageUrls], imageDiagnostics),
     loadFontFaces(fonts, loader, styles.fontFaces),
   ]);
-  const { header, footer, firstPage, lastPage } = chromeHtml;
-  fonts.expectText([html, header ?? '', footer ?? '', ...[firstPage, lastPage].flatMap((p) => [p.header ?? '', p.footer ?? ''])]);
+  fonts.expectText([html, ...allChrome(chromeHtml).map((h) => h ?? '')]);
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   if (pdf?.standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
