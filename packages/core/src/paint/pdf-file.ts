@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { facturXAttachment } from '../pdf/factur-x.js';
 import type { DocumentMetadata } from '../pdf/metadata.js';
-import { isPdfA, type PdfAttachment, type PdfEncryptionOptions, type PdfOptions } from '../pdf/options.js';
+import { fileStandard, isPdfA, type PdfAttachment, type PdfEncryptionOptions, type PdfOptions } from '../pdf/options.js';
 import { buildXmp } from '../pdf/xmp.js';
 import { upgradeToRevision6 } from './aes256-r6.js';
 
@@ -22,7 +22,7 @@ interface PdfKitFile {
  * "1.7ext3"). Nothing for a plain PDF, which stays PDF 1.3 as before.
  */
 export function pdfKitFileOptions(pdf: PdfOptions | undefined): Record<string, unknown> {
-  const standard = pdf?.factur_x ? 'pdf/a-3b' : pdf?.standard;
+  const standard = fileStandard(pdf);
   // PDF/UA-1 (ISO 14289-1 §5) is a PDF 1.7 file, tagged (pdf-painter.ts).
   if (standard === 'pdf/ua-1') return { pdfVersion: '1.7', ...(pdf?.encryption ? { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) } : {}) };
   if (standard) return { pdfVersion: '1.7', subset: standard === 'pdf/a-2b' ? 'PDF/A-2b' : 'PDF/A-3b' };
@@ -75,7 +75,7 @@ export function prepareFile(doc: unknown, pdf: PdfOptions | undefined, metadata:
       modifiedDate: metadata.creationDate,
     });
   }
-  const standard = facturX ? 'pdf/a-3b' : pdf?.standard;
+  const standard = fileStandard(pdf);
   file.endMetadata = () => {
     if (file.version === 1.3) return;
     const xmp = buildXmp({

@@ -12,7 +12,7 @@ import { createOutlineBuilder } from './outline.js';
 import { StructureTree } from './structure.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
 import { FIXED_DATE } from '../pdf/metadata.js';
-import { isPdfA, type PdfOptions } from '../pdf/options.js';
+import { fileStandard, isPdfA, isTagged, type PdfOptions } from '../pdf/options.js';
 import { PRODUCER, pdfKitFileOptions, prepareFile } from './pdf-file.js';
 
 /** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
@@ -231,14 +231,14 @@ export class PdfPainter implements PageSink {
     const pdf = doc as unknown as PdfInternals;
     // ISO 19005-2 §6.2.4.3: DeviceCMYK needs a CMYK output intent; ours is sRGB. JPEG data is
     // embedded as it is, so such an image is reported rather than silently breaking conformance.
-    const onCmyk = isPdfA(options.pdf?.standard) || options.pdf?.factur_x
+    const onCmyk = isPdfA(fileStandard(options.pdf))
       ? (src: string) => ctx.warn('pdfa_cmyk_image', `${src.slice(0, 200)}: a CMYK JPEG is embedded as DeviceCMYK, which PDF/A with an sRGB output intent does not allow; convert it to RGB.`)
       : null;
     const ctx: PaintContext = new PaintContext(doc, new DocumentFonts(doc, options.fonts), new PdfImageCache(doc, options.images, onCmyk), this.#diagnostics);
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;
-    const structure = options.pdf?.tagged || options.pdf?.standard === 'pdf/ua-1' ? new StructureTree() : null;
+    const structure = isTagged(options.pdf) ? new StructureTree() : null;
     return { doc, pdf, ctx, chunks, destinations: new NamedDestinations(), outline, scales: [], structure };
   }
 }
