@@ -1,7 +1,7 @@
 /**
  * Regular expressions that see template, data or CSS text, at 1 MB of the input that makes
  * each pattern family backtrack (found with the `recheck` ReDoS analyser over every regex
- * literal in packages/*​/src; see docs/security.md). Each call was quadratic (one exponential)
+ * literal in packages/<name>/src; see docs/security.md). Each call was quadratic (one exponential)
  * and took minutes at this size; linear, each takes milliseconds. 3 s leaves room for a
  * loaded machine.
  */

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { toNodeHandler } from 'h3';
 import { createApp } from './app.js';
 import { startJobRunner } from './render/job-runner.js';

@@ -58,9 +58,12 @@ function aes256NoIv(key: Buffer, data: Buffer): Buffer {
  * nothing" go, NFKC; then UTF-8, at most 127 bytes.
  */
 function preparePassword(password: string): Buffer {
+  // SASLprep's tables list code points, combining ones included: a class of single code points is meant.
+  /* eslint-disable no-misleading-character-class */
   const mapped = password
     .replace(/[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000]/g, ' ')
     .replace(/[\u00ad\u034f\u1806\u180b-\u180d\u200c\u200d\u2060\ufe00-\ufe0f\ufeff]/g, '')
     .normalize('NFKC');
+  /* eslint-enable no-misleading-character-class */
   return Buffer.from(mapped, 'utf8').subarray(0, 127);
 }

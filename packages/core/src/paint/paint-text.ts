@@ -3,7 +3,7 @@ import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
 import { num } from './pdf-number.js';
 import { fontSize } from '../text/measurer.js';
-import { OBLIQUE_SKEW, TextObject, fakeBoldWidth, letterSpacingOf, plainRun, type PlainRun } from './text-object.js';
+import { OBLIQUE_SKEW, TextObject, fakeBoldWidth, letterSpacingOf, plainRun } from './text-object.js';
 
 export interface PenGlyph {
   readonly cid: string;

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { BoxFragment, Color, Fragment, Page, PageSink } from '@platen/layout';
+import type { BoxFragment, Fragment, Page, PageSink } from '@platen/layout';
 import type { FontSet } from '../resources/fonts.js';
 import type { DecodedImage } from '../resources/images.js';
 import { DocumentFonts } from './pdf-fonts.js';

@@ -16,6 +16,7 @@ interface Segment {
 }
 
 /** Marks, joiners and variation selectors stay in the font of the character they attach to. */
+// eslint-disable-next-line no-misleading-character-class -- a class of single code points, joiners included
 const CLUSTER_CONTINUATION = /^[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
 const SMALL_CAPS_SCALE = 0.7;
 /** Characters that take word-spacing (CSS Text 3 §8.1 word-separator characters). */

@@ -71,7 +71,6 @@ export function CodeEditor(props: CodeEditorProps) {
       v.destroy();
     };
     // The editor is created once; later prop changes are applied below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Push outside changes in synchronously, and only the newest value: Preact runs

@@ -31,7 +31,6 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
         if (id === run.current) setState({ data: null, error: error instanceof Error ? error : new Error(String(error)), loading: false });
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };

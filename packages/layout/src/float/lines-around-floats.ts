@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
-import { collectParagraph, wraps, type InlineItem, type Paragraph } from '../flow/inline-items.js';
+import { collectParagraph, wraps, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';

@@ -75,7 +75,7 @@ export function resolveBlockBox(
   // ratio are its height through the ratio (CSS Sizing 4 §5.2), and so is an auto width.
   const ratioWidth = ratio && preferredHeight !== null ? inlineFromBlock(ratio, preferredHeight, hEdges, vEdges) : null;
   const sizes: IntrinsicWidths | undefined = ratioWidth === null ? intrinsic : () => ({ min: ratioWidth, max: ratioWidth });
-  let width = style.width === 'auto' && ratioWidth !== null ? ratioWidth : contentWidth(style.width, style, cbWidth, hEdges, sizes);
+  const width = style.width === 'auto' && ratioWidth !== null ? ratioWidth : contentWidth(style.width, style, cbWidth, hEdges, sizes);
   let limits: SizeLimits = {
     min: contentWidth(style.minWidth, style, cbWidth, hEdges, sizes) ?? 0,
     max: contentWidth(style.maxWidth, style, cbWidth, hEdges, sizes) ?? Infinity,

@@ -1,4 +1,4 @@
-import type { BoxFragment, Fragment, ImageFragment, TextFragment } from '../fragment.js';
+import type { BoxFragment, Fragment, ImageFragment } from '../fragment.js';
 import { physicalEdges, physicalStyle, type VerticalMode } from './logical-style.js';
 import { physicalText } from './vertical-text.js';
 

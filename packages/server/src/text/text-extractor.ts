@@ -61,7 +61,8 @@ export function createTextExtractor(options: TextExtractorOptions): TextExtracto
     w.on('message', (result: TextResult) => {
       const task = pending.get(result.id);
       pending.delete(result.id);
-      if (task) 'text' in result ? task.resolve(result.text) : task.reject(new Error(result.error));
+      if (task && 'text' in result) task.resolve(result.text);
+      else if (task && 'error' in result) task.reject(new Error(result.error));
       if (pending.size === 0) {
         w.unref();
         idleTimer = setTimeout(() => stopIdle(w), options.idleMs ?? 5000);
