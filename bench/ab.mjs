@@ -25,8 +25,13 @@ for (let r = 0; r < Number(roundsArg); r++) {
     samples[b].push({ wall: Number(m[2]), cpu: Number(m[3]), main: Number(m[4]) });
   }
 }
-for (const [b, label] of [[0, 'A'], [1, 'B']]) {
+for (const [b, label] of [
+  [0, 'A'],
+  [1, 'B'],
+]) {
   const s = samples[b];
   const cpu = s.map((x) => x.cpu);
-  console.log(`${label} ${name}: ${median(cpu).toFixed(1)} ms CPU (${cpu.join(' ')}), ${median(s.map((x) => x.main)).toFixed(1)} ms main thread, ${median(s.map((x) => x.wall)).toFixed(1)} ms wall (${s.map((x) => x.wall).join(' ')}), median of ${s.length} processes × ${perProcess}: ${[pathA, pathB][b]}`);
+  console.log(
+    `${label} ${name}: ${median(cpu).toFixed(1)} ms CPU (${cpu.join(' ')}), ${median(s.map((x) => x.main)).toFixed(1)} ms main thread, ${median(s.map((x) => x.wall)).toFixed(1)} ms wall (${s.map((x) => x.wall).join(' ')}), median of ${s.length} processes × ${perProcess}: ${[pathA, pathB][b]}`,
+  );
 }

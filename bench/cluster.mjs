@@ -41,7 +41,10 @@ const NODE = fileURLToPath(new URL('./load/server.mjs', import.meta.url));
 /** One `platen serve` (bench/load/server.mjs) configured through PLATEN_* variables. */
 async function startNode(env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-cluster-'));
-  const child = fork(NODE, [], { env: { ...process.env, ...env, PLATEN_DATA_DIR: dataDir, PLATEN_LOG_REQUESTS: 'false' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(NODE, [], {
+    env: { ...process.env, ...env, PLATEN_DATA_DIR: dataDir, PLATEN_LOG_REQUESTS: 'false' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const [line] = await once(child.stdout, 'data');
   return { url: JSON.parse(line.toString()).url, child, dataDir };
 }
@@ -61,26 +64,47 @@ async function drive(urls, key, body, clients, ms) {
   const one = (url) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = http.request(new URL('/api/v1/render', url), { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - started);
-          else errors++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        new URL('/api/v1/render', url),
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - started);
+            else errors++;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => (errors++, resolve()));
       req.end(body);
     });
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, i) => {
-    while (performance.now() < deadline) await one(urls[i % urls.length]);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      while (performance.now() < deadline) await one(urls[i % urls.length]);
+    }),
+  );
   agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
-  return { renders: latencies.length, rendersPerSecond: Math.round((latencies.length / elapsed) * 10) / 10, p50: at(50), p99: at(99), errors };
+  const at = (p) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+  return {
+    renders: latencies.length,
+    rendersPerSecond: Math.round((latencies.length / elapsed) * 10) / 10,
+    p50: at(50),
+    p99: at(99),
+    errors,
+  };
 }
 
 /** Log rows of the run's one account, from the database behind the nodes. */
@@ -117,7 +141,7 @@ async function run(name, count, givenEnv) {
     const urls = nodes.map((n) => n.url);
     const clients = 4 * workers * count;
     // Warm-up: `warmup` renders per worker of every node (the workers' JIT settles).
-    for (let done = 0, target = Number(opts.warmup) * workers * count; done < target; ) {
+    for (let done = 0, target = Number(opts.warmup) * workers * count; done < target;) {
       const round = await drive(urls, key, body, 2 * workers * count, 2000);
       done += round.renders;
     }
@@ -126,13 +150,26 @@ async function run(name, count, givenEnv) {
     const result = await drive(urls, key, body, clients, seconds * 1000);
     load.push(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
     const rows = (await logRows(account.databaseUrl, account.dataDir)) - before;
-    return { name, nodes: count, workersPerNode: workers, clients, ...result, logRows: rows, oneRowPerRender: rows === result.renders + result.errors, loadAverage: load.join(' → ') };
+    return {
+      name,
+      nodes: count,
+      workersPerNode: workers,
+      clients,
+      ...result,
+      logRows: rows,
+      oneRowPerRender: rows === result.renders + result.errors,
+      loadAverage: load.join(' → '),
+    };
   } finally {
     await Promise.all(nodes.map(stopNode));
   }
 }
 
-const noLimits = { PLATEN_RATE_LIMIT: '1000000000', PLATEN_ACCOUNT_RATE_LIMIT: '1000000000', PLATEN_RENDER_WORKERS: String(workers) };
+const noLimits = {
+  PLATEN_RATE_LIMIT: '1000000000',
+  PLATEN_ACCOUNT_RATE_LIMIT: '1000000000',
+  PLATEN_RENDER_WORKERS: String(workers),
+};
 const [postgres, s3] = await Promise.all([startPostgres(), startS3()]);
 const shared = async (prefix) => ({
   ...noLimits,

@@ -25,7 +25,10 @@ async function once() {
   const footer = options.footer ? expand(options.footer) : null;
   lap();
   const doc = stages.parseHtml(html);
-  const chrome = { ...(header ? { header: stages.parseHtml(header) } : {}), ...(footer ? { footer: stages.parseHtml(footer) } : {}) };
+  const chrome = {
+    ...(header ? { header: stages.parseHtml(header) } : {}),
+    ...(footer ? { footer: stages.parseHtml(footer) } : {}),
+  };
   lap();
   const styles = stages.computeStyles(doc, { format, chrome });
   lap();
@@ -35,7 +38,7 @@ async function once() {
   lap();
   await painter.finish();
   lap();
-  const ms = (i) => ((stamps[i + 1].user + stamps[i + 1].system) - (stamps[i].user + stamps[i].system)) / 1000;
+  const ms = (i) => (stamps[i + 1].user + stamps[i + 1].system - (stamps[i].user + stamps[i].system)) / 1000;
   ['expand', 'parse', 'style', 'layout+paint', 'finish'].forEach((k, i) => times[k].push(ms(i)));
   times.total.push(ms(0) + ms(1) + ms(2) + ms(3) + ms(4));
 }
@@ -44,4 +47,10 @@ for (let i = 0; i < 3; i++) await once();
 for (const k in times) times[k].length = 0;
 for (let i = 0; i < n; i++) await once();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`${name}: ` + Object.entries(times).map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`).join(', ') + ' CPU ms (medians)');
+console.log(
+  `${name}: ` +
+    Object.entries(times)
+      .map(([k, xs]) => `${k} ${median(xs).toFixed(1)}`)
+      .join(', ') +
+    ' CPU ms (medians)',
+);

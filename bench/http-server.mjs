@@ -16,11 +16,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'platen-bench-http-'));
 const email = 'bench@example.com';
 await createUser({ dataDir }, email, 'bench-password');
 const { key } = await createApiKey({ dataDir }, email, 'bench', 'render_only');
-const config = loadConfig({}, {
-  dataDir, host: '127.0.0.1', port: 0,
-  // The benchmark is the only client: no rate limit.
-  rateLimitPerMinute: 1e9, rateLimitBurst: 1e9, accountRateLimitPerMinute: 1e9,
-});
+const config = loadConfig(
+  {},
+  {
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    // The benchmark is the only client: no rate limit.
+    rateLimitPerMinute: 1e9,
+    rateLimitBurst: 1e9,
+    accountRateLimitPerMinute: 1e9,
+  },
+);
 const server = await startServer(config);
 /** Render workers are child processes of the server (render-pool/pool.ts). */
 function workerPids() {
@@ -36,12 +43,16 @@ function serviceRss() {
   for (const pid of workerPids()) {
     try {
       rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    } catch { /* the worker ended */ }
+    } catch {
+      /* the worker ended */
+    }
   }
   return rss;
 }
 let peakRss = serviceRss();
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, serviceRss()); }, 50);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, serviceRss());
+}, 50);
 
 // Server-side view of each request (node:http's diagnostics channels, so the server is untouched).
 const started = new WeakMap();
@@ -75,12 +86,16 @@ function threadTicks() {
   for (const tid of readdirSync('/proc/self/task')) {
     try {
       ticks.set(tid, statTicks(`/proc/self/task/${tid}/stat`));
-    } catch { /* the thread ended */ }
+    } catch {
+      /* the thread ended */
+    }
   }
   for (const pid of workerPids()) {
     try {
       ticks.set(`worker:${pid}`, statTicks(`/proc/${pid}/stat`));
-    } catch { /* the worker ended */ }
+    } catch {
+      /* the worker ended */
+    }
   }
   return ticks;
 }
@@ -95,7 +110,10 @@ function stats() {
   const now = threadTicks();
   const perThread = [...now].map(([tid, t]) => ({ tid, cpu: (t - (phase.ticks.get(tid) ?? 0)) / 100 / seconds }));
   const main = perThread.find((t) => t.tid === String(process.pid))?.cpu ?? 0;
-  const workers = perThread.filter((t) => t.tid.startsWith('worker:')).sort((a, b) => b.cpu - a.cpu).map((t) => t.cpu);
+  const workers = perThread
+    .filter((t) => t.tid.startsWith('worker:'))
+    .sort((a, b) => b.cpu - a.cpu)
+    .map((t) => t.cpu);
   const others = perThread.filter((t) => t.tid !== String(process.pid) && !t.tid.startsWith('worker:'));
   const own = process.cpuUsage(phase.cpu);
   const workerSeconds = workers.reduce((sum, c) => sum + c, 0) * seconds;
@@ -106,7 +124,7 @@ function stats() {
     requests: sorted.length,
     latency: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: percentile(sorted, 100) },
     peakInFlight,
-    cpuMsPerRequest: sorted.length === 0 ? 0 : ((cpu.user + cpu.system) / 1e3) / sorted.length,
+    cpuMsPerRequest: sorted.length === 0 ? 0 : (cpu.user + cpu.system) / 1e3 / sorted.length,
     loopDelay: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     // Cores in use on average: 1.0 = one core busy the whole phase.
     cores: {
@@ -120,7 +138,10 @@ function stats() {
 
 process.on('message', async (message) => {
   if (message === 'rss') process.send({ rss: serviceRss(), peakRss, workers: config.renderWorkers });
-  if (message === 'reset-peak') { peakRss = serviceRss(); process.send({ ok: true }); }
+  if (message === 'reset-peak') {
+    peakRss = serviceRss();
+    process.send({ ok: true });
+  }
   if (message === 'reset') {
     latencies = [];
     peakInFlight = inFlight;

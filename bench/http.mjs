@@ -22,7 +22,10 @@ function ask(child, message) {
 /** `profileDir`: write a V8 CPU profile per server thread (main and each render worker) there. */
 async function startChild(profileDir) {
   const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = fork(fileURLToPath(new URL('./http-server.mjs', import.meta.url)), [], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv });
+  const child = fork(fileURLToPath(new URL('./http-server.mjs', import.meta.url)), [], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    execArgv,
+  });
   child.stdout.resume(); // the access log, one JSON line per request: read and dropped
   const [ready] = await once(child, 'message');
   return { child, ...ready };
@@ -98,15 +101,30 @@ export async function measureHttp(seconds = 10, profileDir = null, rate = 100) {
     const { workers } = await ask(child, 'rss');
     await load(url, key, { connections: workers * 2, amount: workers * 300 }); // start and warm every worker
     const { html, data } = invoice();
-    const steady = (poisson) => () => steadyRate({
-      url: `${url}/api/v1/render`,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ html, data }), rate, seconds, connections: 20, poisson,
-    });
+    const steady = (poisson) => () =>
+      steadyRate({
+        url: `${url}/api/v1/render`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ html, data }),
+        rate,
+        seconds,
+        connections: 20,
+        poisson,
+      });
     const fixed = await phase(child, `steady ${rate}/s`, steady(false), summariseSteady);
     const fixedPoisson = await phase(child, `Poisson ${rate}/s`, steady(true), summariseSteady);
-    const fixedAutocannon = await phase(child, `autocannon overallRate ${rate}`, () => load(url, key, { connections: 20, overallRate: rate, duration: seconds }), summarise);
-    const max = await phase(child, 'flat out', () => load(url, key, { connections: workers * 4, duration: seconds }), summarise);
+    const fixedAutocannon = await phase(
+      child,
+      `autocannon overallRate ${rate}`,
+      () => load(url, key, { connections: 20, overallRate: rate, duration: seconds }),
+      summarise,
+    );
+    const max = await phase(
+      child,
+      'flat out',
+      () => load(url, key, { connections: workers * 4, duration: seconds }),
+      summarise,
+    );
     return { workers, fixed, fixedPoisson, fixedAutocannon, max };
   } finally {
     child.send('stop');
@@ -115,6 +133,15 @@ export async function measureHttp(seconds = 10, profileDir = null, rate = 100) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const arg = (name) => { const at = process.argv.indexOf(name); return at > 0 ? process.argv[at + 1] : undefined; };
-  console.log(JSON.stringify(await measureHttp(Number(arg('--seconds') ?? 10), arg('--cpu-prof') ?? null, Number(arg('--rate') ?? 100)), null, 2));
+  const arg = (name) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  console.log(
+    JSON.stringify(
+      await measureHttp(Number(arg('--seconds') ?? 10), arg('--cpu-prof') ?? null, Number(arg('--rate') ?? 100)),
+      null,
+      2,
+    ),
+  );
 }

@@ -39,4 +39,6 @@ for (let r = 0; r < Number(roundsArg); r++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const m = samples.map(median);
-console.log(`${name}, ${pages} pages: ${m.map((x, k) => `${'AB'[k]} ${x.toFixed(1)} ms`).join(', ')}${m.length === 2 ? `, B/A ${(m[1] / m[0]).toFixed(3)}` : ''} (CPU per layout, median of ${roundsArg} rounds)`);
+console.log(
+  `${name}, ${pages} pages: ${m.map((x, k) => `${'AB'[k]} ${x.toFixed(1)} ms`).join(', ')}${m.length === 2 ? `, B/A ${(m[1] / m[0]).toFixed(3)}` : ''} (CPU per layout, median of ${roundsArg} rounds)`,
+);

@@ -38,7 +38,10 @@ async function measureChild(index, runs) {
 export function measureLongScaling(runs = 3, indexes = longShapes.map((_, i) => i)) {
   const script = fileURLToPath(import.meta.url);
   return indexes.map((index) => {
-    const out = execFileSync(process.execPath, [script, '--child', String(index), String(runs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(process.execPath, [script, '--child', String(index), String(runs)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
     return JSON.parse(out.trim().split('\n').pop());
   });
 }

@@ -20,7 +20,10 @@ bench.add('render', () => render(options));
 await bench.run();
 const samples = [...(bench.tasks[0].result.latency.samples ?? [])].sort((a, b) => a - b);
 const result = {
-  median: percentile(samples, 0.5), p95: percentile(samples, 0.95), renders: samples.length,
-  size: pdf.byteLength, maxRssMb: process.resourceUsage().maxRSS / 1024,
+  median: percentile(samples, 0.5),
+  p95: percentile(samples, 0.95),
+  renders: samples.length,
+  size: pdf.byteLength,
+  maxRssMb: process.resourceUsage().maxRSS / 1024,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -15,7 +15,11 @@ async function measureChild(rowCount, runs) {
   const { report } = await import('./workloads.mjs');
   const options = report(rowCount);
   const pdf = await render(options);
-  const pages = (Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  const pages = (
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Type \/Page\b/g) ?? []
+  ).length;
   const walls = [];
   const cpus = [];
   for (let i = 0; i < runs; i++) {
@@ -27,7 +31,13 @@ async function measureChild(rowCount, runs) {
     cpus.push((used.user + used.system) / 1000);
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-  return { rows: rowCount, pages, ms: median(walls), cpuMs: median(cpus), maxRssMb: process.resourceUsage().maxRSS / 1024 };
+  return {
+    rows: rowCount,
+    pages,
+    ms: median(walls),
+    cpuMs: median(cpus),
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
 /** Every target size, each in a fresh process so that sizes do not share heap or caches. */
@@ -35,7 +45,10 @@ export function measurePageScaling(runs = 3) {
   const script = fileURLToPath(import.meta.url);
   return PAGE_TARGETS.map((pages) => {
     const rows = Math.round(pages * ROWS_PER_PAGE);
-    const out = execFileSync(process.execPath, [script, '--child', String(rows), String(runs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(process.execPath, [script, '--child', String(rows), String(runs)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
     return JSON.parse(out.trim().split('\n').pop());
   });
 }
@@ -46,9 +59,12 @@ export function pageScalingTable(results) {
     '',
     '| rows | pages | median ms | ms per page | CPU ms per page | peak RSS MB |',
     '|---:|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.rows} | ${r.pages} | ${r.ms.toFixed(0)} | ${(r.ms / r.pages).toFixed(2)} | ${(r.cpuMs / r.pages).toFixed(2)} | ${r.maxRssMb.toFixed(0)} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.rows} | ${r.pages} | ${r.ms.toFixed(0)} | ${(r.ms / r.pages).toFixed(2)} | ${(r.cpuMs / r.pages).toFixed(2)} | ${r.maxRssMb.toFixed(0)} |`,
+    ),
     '',
-    'Each size in a fresh process with Node\'s default stack: one warm-up render, then the median of the timed ones.',
+    "Each size in a fresh process with Node's default stack: one warm-up render, then the median of the timed ones.",
     '',
   ];
 }

@@ -46,8 +46,13 @@ if (args[0] === '--child') {
       samples[b].push(JSON.parse(out.trim().split('\n').pop()));
     }
   }
-  for (const [b, label] of [[0, 'A'], [1, 'B']]) {
+  for (const [b, label] of [
+    [0, 'A'],
+    [1, 'B'],
+  ]) {
     const cpu = samples[b].map((s) => s.cpu);
-    console.log(`${label} ${workloads[Number(index)].name} paint: ${median(cpu).toFixed(2)} ms CPU (${cpu.map((x) => x.toFixed(1)).join(' ')}), ${median(samples[b].map((s) => s.wall)).toFixed(2)} ms wall, ${[distA, distB][b]}`);
+    console.log(
+      `${label} ${workloads[Number(index)].name} paint: ${median(cpu).toFixed(2)} ms CPU (${cpu.map((x) => x.toFixed(1)).join(' ')}), ${median(samples[b].map((s) => s.wall)).toFixed(2)} ms wall, ${[distA, distB][b]}`,
+    );
   }
 }

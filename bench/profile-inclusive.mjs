@@ -11,7 +11,8 @@ const filter = process.argv[4] ?? '';
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const name = (f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\/(packages|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
+const name = (f) =>
+  `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\/(packages|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
 const inclusive = new Map();
 let total = 0;
 profile.samples.forEach((id, i) => {
@@ -26,4 +27,7 @@ profile.samples.forEach((id, i) => {
   }
   for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
 });
-[...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top).forEach(([k, t]) => console.log(`${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`));
+[...inclusive]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top)
+  .forEach(([k, t]) => console.log(`${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`));

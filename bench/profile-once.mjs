@@ -11,7 +11,9 @@ import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import { workloads } from './workloads.mjs';
 
-const { render } = await import(process.env.PLATEN_CORE ? pathToFileURL(resolve(process.env.PLATEN_CORE)).href : '@platen/core');
+const { render } = await import(
+  process.env.PLATEN_CORE ? pathToFileURL(resolve(process.env.PLATEN_CORE)).href : '@platen/core'
+);
 
 const { name, options } = workloads[Number(process.argv[2] ?? 0)];
 const n = Number(process.argv[3] ?? 30);
@@ -42,4 +44,6 @@ if (session) {
   writeFileSync(profilePath, JSON.stringify(profile));
 }
 const cpuMs = (used.user + used.system) / 1000 / n;
-console.log(`${name}: ${wall.toFixed(1)} ms wall, ${cpuMs.toFixed(1)} ms CPU, ${mainMs.toFixed(1)} ms main-thread CPU per render`);
+console.log(
+  `${name}: ${wall.toFixed(1)} ms wall, ${cpuMs.toFixed(1)} ms CPU, ${mainMs.toFixed(1)} ms main-thread CPU per render`,
+);

@@ -24,13 +24,22 @@ const STAGES = [
   ['HTML parsing', (f) => f.functionName === 'parseHtml'],
   ['style (cascade, computed values)', (f) => f.functionName === 'computeStyles'],
   // Layout gives each page to the painter (streamDocument's sink): paint runs inside layout.
-  ['layout (boxes, lines, tables, pages)', (f) => f.functionName === 'layoutDocument' || f.functionName === 'streamDocument'],
-  ['paint (content streams)', (f) => f.functionName === 'paintPage' || (f.url.includes('pdf-painter') && (f.functionName === 'page' || f.functionName === 'chrome'))],
+  [
+    'layout (boxes, lines, tables, pages)',
+    (f) => f.functionName === 'layoutDocument' || f.functionName === 'streamDocument',
+  ],
+  [
+    'paint (content streams)',
+    (f) =>
+      f.functionName === 'paintPage' ||
+      (f.url.includes('pdf-painter') && (f.functionName === 'page' || f.functionName === 'chrome')),
+  ],
   ['PDF finish (fonts, xref, deflate)', (f) => f.functionName === 'end' && f.url.includes('pdfkit')],
 ];
 const stageTime = new Map(STAGES.map(([name]) => [name, 0]));
 let other = 0;
-const name = (f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\/(packages|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
+const name = (f) =>
+  `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\/(packages|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
 const fnSelf = new Map();
 for (const [id, t] of selfTime) {
   const node = byId.get(id);
@@ -49,4 +58,7 @@ console.log('| stage | share |\n|---|---:|');
 for (const [stage, t] of stageTime) console.log(`| ${stage} | ${pct(t)} |`);
 console.log(`| other (render glue, resources, idle ticks) | ${pct(other)} |`);
 console.log(`\nTop ${top} functions by self time:\n`);
-[...fnSelf].sort((a, b) => b[1] - a[1]).slice(0, top).forEach(([k, t]) => console.log(`${pct(t)}  ${k}`));
+[...fnSelf]
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top)
+  .forEach(([k, t]) => console.log(`${pct(t)}  ${k}`));

@@ -61,7 +61,10 @@ async function node() {
 }
 
 function startNode(kind, dbUrl, holdMs, name, events) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), kind, dbUrl, String(holdMs)], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), kind, dbUrl, String(holdMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   child.stdout.on('data', (chunk) => {
     for (const line of chunk.toString().trim().split('\n')) events.push({ at: Date.now(), node: name, line });
   });
@@ -94,11 +97,29 @@ function postgres() {
     chownSync(root, uid, gid);
     chownSync(data, uid, gid);
   }
-  const run = (tool, argv) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...argv], { cwd: root, stdio: 'pipe' }) : execFileSync(join(bin, tool), argv, { cwd: root, stdio: 'pipe' }));
+  const run = (tool, argv) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...argv], { cwd: root, stdio: 'pipe' })
+      : execFileSync(join(bin, tool), argv, { cwd: root, stdio: 'pipe' });
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   const port = 20000 + Math.floor(Math.random() * 20000);
-  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', join(root, 'log'), '-w', 'start']);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => (run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']), rmSync(root, { recursive: true, force: true })) };
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-o',
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    '-l',
+    join(root, 'log'),
+    '-w',
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => (
+      run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']),
+      rmSync(root, { recursive: true, force: true })
+    ),
+  };
 }
 
 async function graphileTrial(dbUrl) {
@@ -113,18 +134,26 @@ async function graphileTrial(dbUrl) {
   const killedAt = Date.now();
   (startedA.node === 'A' ? a : b).kill('SIGKILL');
   const other = startedA.node === 'A' ? 'B' : 'A';
-  const retaken = await waitFor(() => events.find((e) => e.node === other && e.line.startsWith(`started ${job.id}`)), 40_000);
+  const retaken = await waitFor(
+    () => events.find((e) => e.node === other && e.line.startsWith(`started ${job.id}`)),
+    40_000,
+  );
   const pg = require('pg');
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
-  const { rows } = await client.query('SELECT locked_at, locked_by, attempts, is_available FROM graphile_worker._private_jobs WHERE id = $1', [job.id]);
+  const { rows } = await client.query(
+    'SELECT locked_at, locked_by, attempts, is_available FROM graphile_worker._private_jobs WHERE id = $1',
+    [job.id],
+  );
   await client.end();
   a.kill('SIGKILL');
   b.kill('SIGKILL');
   await utils.release();
   return {
     library: 'graphile-worker 0.17.3',
-    deadNode: retaken ? `taken again after ${retaken.at - killedAt} ms` : `not taken again within 40 s of the kill (locked_at ${rows[0]?.locked_at?.toISOString()}, attempts ${rows[0]?.attempts}, is_available ${rows[0]?.is_available}); get_job only unlocks after 4 hours`,
+    deadNode: retaken
+      ? `taken again after ${retaken.at - killedAt} ms`
+      : `not taken again within 40 s of the kill (locked_at ${rows[0]?.locked_at?.toISOString()}, attempts ${rows[0]?.attempts}, is_available ${rows[0]?.is_available}); get_job only unlocks after 4 hours`,
   };
 }
 
@@ -145,7 +174,9 @@ async function pgBossTrial(dbUrl) {
   a.kill('SIGKILL');
   let b = startNode('pgboss', dbUrl, 500, 'B', events);
   const retaken = await waitFor(() => events.find((e) => e.node === 'B' && e.line === `started ${job}`), 40_000);
-  result.deadNode = retaken ? `taken again after ${retaken.at - killedAt} ms (expireInSeconds 5, maintenance every 1 s)` : 'not taken again within 40 s';
+  result.deadNode = retaken
+    ? `taken again after ${retaken.at - killedAt} ms (expireInSeconds 5, maintenance every 1 s)`
+    : 'not taken again within 40 s';
   b.kill('SIGKILL');
 
   // 2. A live node still rendering past the expiry: handed to another node, and the stale attempt completes it.
@@ -155,9 +186,13 @@ async function pgBossTrial(dbUrl) {
   await waitFor(() => events.find((e) => e.line === `started ${job}`), 30_000);
   b = startNode('pgboss', dbUrl, 15_000, 'B', events);
   const twice = await waitFor(() => events.find((e) => e.node === 'B' && e.line === `started ${job}`), 20_000);
-  const staleEnd = await waitFor(() => events.find((e) => e.node === 'A' && e.line.startsWith(`completed ${job}`)), 20_000);
+  const staleEnd = await waitFor(
+    () => events.find((e) => e.node === 'A' && e.line.startsWith(`completed ${job}`)),
+    20_000,
+  );
   result.liveNode = `a 10 s job with expireInSeconds 3 on a live node: ${twice ? `started again on another node ${twice.at - events[0].at} ms after it began, while still running` : 'not started twice'}; the first attempt's complete() then answered ${staleEnd?.line.split(' ').slice(2).join(' ')}, job state afterwards: ${(await boss.getJobById('render', job))?.state}`;
-  if (process.env.TRIAL_DEBUG) console.error(events.map((e) => `${e.at - events[0].at} ${e.node} ${e.line}`).join('\n'));
+  if (process.env.TRIAL_DEBUG)
+    console.error(events.map((e) => `${e.at - events[0].at} ${e.node} ${e.line}`).join('\n'));
   a.kill('SIGKILL');
   b.kill('SIGKILL');
 

@@ -30,7 +30,10 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 /** Median/p95 ms, PDF size and peak RSS of one workload, in a fresh child process. */
 function measureOnce(index) {
   const script = fileURLToPath(new URL('./measure-inprocess.mjs', import.meta.url));
-  const out = execFileSync(process.execPath, [script, String(index), String(budgetMs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(process.execPath, [script, String(index), String(budgetMs)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(out.trim().split('\n').pop());
 }
 
@@ -57,8 +60,16 @@ async function measureThroughput(options) {
   const size = availableParallelism();
   const pool = createRenderPool({ size, timeoutMs: 600_000, memoryMb: 4096 });
   const job = {
-    html: options.html, data: options.data ?? {}, format: {}, header: options.header ?? null, footer: options.footer ?? null,
-    blocks: {}, baseDir: null, allowPrivateNetwork: false, maxPages: 5000, maxHtmlBytes: 64 * 2 ** 20,
+    html: options.html,
+    data: options.data ?? {},
+    format: {},
+    header: options.header ?? null,
+    footer: options.footer ?? null,
+    blocks: {},
+    baseDir: null,
+    allowPrivateNetwork: false,
+    maxPages: 5000,
+    maxHtmlBytes: 64 * 2 ** 20,
   };
   const runOne = async () => {
     const outcome = await pool.run(job);
@@ -94,13 +105,24 @@ function measureColdCli(runs) {
   try {
     for (let i = 0; i < runs; i++) {
       const start = performance.now();
-      execFileSync(process.execPath, [cli, 'render', join(dir, 'invoice.html'), '--data', join(dir, 'data.json'), '-o', join(dir, 'out.pdf')]);
+      execFileSync(process.execPath, [
+        cli,
+        'render',
+        join(dir, 'invoice.html'),
+        '--data',
+        join(dir, 'data.json'),
+        '-o',
+        join(dir, 'out.pdf'),
+      ]);
       samples.push(performance.now() - start);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return percentile(samples.sort((a, b) => a - b), 0.5);
+  return percentile(
+    samples.sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 async function startChromium() {
@@ -108,7 +130,15 @@ async function startChromium() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = await browser.newPage();
   return { browser, page };
@@ -117,13 +147,18 @@ async function startChromium() {
 async function measureChromium(chrome, options) {
   const html = Handlebars.create().compile(options.html)(options.data ?? {});
   const pdfOptions = {
-    format: 'A4', printBackground: true, preferCSSPageSize: true,
+    format: 'A4',
+    printBackground: true,
+    preferCSSPageSize: true,
     margin: { top: '20mm', bottom: '20mm', left: '15mm', right: '15mm' },
     displayHeaderFooter: Boolean(options.header || options.footer),
     headerTemplate: options.header ?? '<span></span>',
     footerTemplate: options.footer ?? '<span></span>',
   };
-  const once = async () => { await chrome.page.setContent(html); await chrome.page.pdf(pdfOptions); };
+  const once = async () => {
+    await chrome.page.setContent(html);
+    await chrome.page.pdf(pdfOptions);
+  };
   await once();
   const samples = [];
   const end = performance.now() + budgetMs;
@@ -174,13 +209,17 @@ const scaling = measurePageScaling(quick ? 1 : 2);
 const longBlocks = measureLongScaling(quick ? 1 : 3);
 const http = await measureHttp(quick ? 3 : 10);
 const coldCli = measureColdCli(quick ? 3 : 7);
-const line = (r) => `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
+const line = (r) =>
+  `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
 const table = [
   `# Benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, Node ${process.version}${quick ? ', --quick' : ''})`,
   '',
   '| workload | median ms | p95 ms | renders/s (all cores) | PDF KiB | peak RSS MB | Chromium median ms | Chromium ÷ Platen |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${r.median} | ${r.p95} | ${r.perSecond} | ${r.sizeKb} | ${r.rssMb} | ${r.chromium} | ${r.ratio} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.median} | ${r.p95} | ${r.perSecond} | ${r.sizeKb} | ${r.rssMb} | ${r.chromium} | ${r.ratio} |`,
+  ),
   '',
   'Median and p95: warm renders in one process, the middle one of three by median; peak RSS: the largest of the three (one workload each).',
   chrome ? '' : `Chromium was not found at ${chromiumPath}: its columns are n/a.`,
@@ -195,7 +234,7 @@ const table = [
   `| autocannon overallRate 100 (bursts at each second, see docs/load-test.md) | ${line(http.fixedAutocannon)} |`,
   `| as fast as it goes (autocannon) | ${line(http.max)} |`,
   '',
-  'Latency from each request\'s due time (open loop); the autocannon rows as autocannon reports them.',
+  "Latency from each request's due time (open loop); the autocannon rows as autocannon reports them.",
   '',
   `Cold CLI \`platen render\` of the invoice, whole process (median): ${coldCli.toFixed(0)} ms.`,
   '',

@@ -11,7 +11,26 @@ const dirs = (process.argv[2] ?? 'packages/core/dist').split(',');
 const iterations = Number(process.argv[3] ?? 5);
 const rows = Number(process.argv[4] ?? 6000);
 const mode = process.argv[5] ?? 'report';
-const SYLLABLES = ['mi', 'ja', 'li', 'ko', 'ri', 'na', 'ste', 'vin', 'tor', 'jel', 'phi', 'gin', 'ber', 'wil', 'son', 'ida', 'lux', 'zi'];
+const SYLLABLES = [
+  'mi',
+  'ja',
+  'li',
+  'ko',
+  'ri',
+  'na',
+  'ste',
+  'vin',
+  'tor',
+  'jel',
+  'phi',
+  'gin',
+  'ber',
+  'wil',
+  'son',
+  'ida',
+  'lux',
+  'zi',
+];
 
 /** Words no earlier iteration used: capitalised syllable strings from a counter. */
 let serial = 0;
@@ -20,7 +39,10 @@ function freshWords() {
   for (let i = 0; i < rows; i++) {
     let n = ++serial * 7919;
     let word = '';
-    do { word += SYLLABLES[n % SYLLABLES.length]; n = Math.floor(n / SYLLABLES.length); } while (n > 0);
+    do {
+      word += SYLLABLES[n % SYLLABLES.length];
+      n = Math.floor(n / SYLLABLES.length);
+    } while (n > 0);
     out.push(word[0].toUpperCase() + word.slice(1), `${word},`);
   }
   return out;
@@ -29,17 +51,29 @@ function freshWords() {
 function texts() {
   const out = [];
   for (let i = 0; i < rows; i++) {
-    out.push(String(i), 'Item', `${i}:`, 'stainless', 'fastener,', 'grade', `A${i % 5}`, String((i % 17) + 1), (i * 3.7).toFixed(2));
+    out.push(
+      String(i),
+      'Item',
+      `${i}:`,
+      'stainless',
+      'fastener,',
+      'grade',
+      `A${i % 5}`,
+      String((i % 17) + 1),
+      (i * 3.7).toFixed(2),
+    );
   }
   return out;
 }
 
-const builds = await Promise.all(dirs.map(async (dir) => {
-  const base = pathToFileURL(resolve(dir)).href;
-  const { createMeasurer } = await import(`${base}/text/measurer.js`);
-  const { getFontRegistry } = await import(`${base}/resources/fonts.js`);
-  return { dir, createMeasurer, getFontRegistry, times: [] };
-}));
+const builds = await Promise.all(
+  dirs.map(async (dir) => {
+    const base = pathToFileURL(resolve(dir)).href;
+    const { createMeasurer } = await import(`${base}/text/measurer.js`);
+    const { getFontRegistry } = await import(`${base}/resources/fonts.js`);
+    return { dir, createMeasurer, getFontRegistry, times: [] };
+  }),
+);
 
 let all = texts();
 const query = { families: ['Arial', 'Helvetica', 'sans-serif'], weight: 400, style: 'normal' };
@@ -56,7 +90,10 @@ function run(build) {
   }
   return width;
 }
-for (const b of builds) { run(b); run(b); }
+for (const b of builds) {
+  run(b);
+  run(b);
+}
 for (let i = 0; i < iterations; i++) {
   for (const b of builds) {
     const cpu = process.cpuUsage();
@@ -66,4 +103,7 @@ for (let i = 0; i < iterations; i++) {
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const b of builds) console.log(`${b.dir}: median ${median(b.times).toFixed(1)} ms CPU per iteration (${b.times.map((t) => t.toFixed(0)).join(' ')})`);
+for (const b of builds)
+  console.log(
+    `${b.dir}: median ${median(b.times).toFixed(1)} ms CPU per iteration (${b.times.map((t) => t.toFixed(0)).join(' ')})`,
+  );

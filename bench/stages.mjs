@@ -16,7 +16,18 @@ export async function loadStages(dist = CORE_DIST) {
   const { createMeasurer } = await load('text/measurer.js');
   const { paintPdf, PdfPainter } = await load('paint/paint-pdf.js');
   const { layoutDocument, streamDocument } = await import('@platen/layout');
-  return { expandTemplate, parseHtml, computeStyles, resolveFormat, getFontRegistry, createMeasurer, paintPdf, PdfPainter, layoutDocument, streamDocument };
+  return {
+    expandTemplate,
+    parseHtml,
+    computeStyles,
+    resolveFormat,
+    getFontRegistry,
+    createMeasurer,
+    paintPdf,
+    PdfPainter,
+    layoutDocument,
+    streamDocument,
+  };
 }
 
 /** A workload's template expanded and parsed: the body and the header/footer components. */
@@ -33,8 +44,16 @@ export function parseWorkload(stages, options) {
 /** layoutDocument's options for styled documents, as render.ts builds them (no images). */
 export function layoutOptions(stages, styles, format, fonts = stages.getFontRegistry().createFontSet()) {
   return {
-    measurer: stages.createMeasurer(fonts), pageStyle: styles.pageStyle, images: () => null, header: styles.header, footer: styles.footer,
-    componentGap: format.componentGap, footerPosition: format.footerPosition, verticalAlign: format.verticalAlign,
-    horizontalAlign: format.horizontalAlign, maxPages: 100000, quirks: styles.quirksMode,
+    measurer: stages.createMeasurer(fonts),
+    pageStyle: styles.pageStyle,
+    images: () => null,
+    header: styles.header,
+    footer: styles.footer,
+    componentGap: format.componentGap,
+    footerPosition: format.footerPosition,
+    verticalAlign: format.verticalAlign,
+    horizontalAlign: format.horizontalAlign,
+    maxPages: 100000,
+    quirks: styles.quirksMode,
   };
 }

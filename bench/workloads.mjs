@@ -33,20 +33,26 @@ export function invoice() {
     data: {
       number: 'INV-2026-0042',
       customer: { name: 'Halden Marine Services Ltd', street: '7 Quayside Road', city: 'Aberdeen' },
-      items: Array.from({ length: 12 }, (_, i) => ({ description: `Stainless hex bolt M${i + 4} × 40, box of 100`, qty: i + 1, amount: ((i + 1) * 18.4).toFixed(2) })),
+      items: Array.from({ length: 12 }, (_, i) => ({
+        description: `Stainless hex bolt M${i + 4} × 40, box of 100`,
+        qty: i + 1,
+        amount: ((i + 1) * 18.4).toFixed(2),
+      })),
       total: '1435.20',
     },
   };
 }
 
 export function letter() {
-  const paragraph = 'We are writing to confirm the terms of our agreement for the supply of precision components over the coming year. Deliveries will follow the schedule agreed in our meeting, and invoices will be issued at the end of each month with payment due within thirty days. ';
+  const paragraph =
+    'We are writing to confirm the terms of our agreement for the supply of precision components over the coming year. Deliveries will follow the schedule agreed in our meeting, and invoices will be issued at the end of each month with payment due within thirty days. ';
   return {
     html: `<!doctype html><html><head><style>body{font-family:Times New Roman,serif;font-size:12pt;line-height:1.5;text-align:justify}</style></head><body>
       <p>Dear {{name}},</p>${Array.from({ length: 9 }, () => `<p>${paragraph.repeat(3)}</p>`).join('')}<p>Yours sincerely,<br>Northwind Components</p></body></html>`,
     data: { name: 'Ms Halden' },
     header: '<div style="font-size:9pt;color:#666">Northwind Components GmbH · Industriestraße 14 · Stuttgart</div>',
-    footer: '<div style="font-size:9pt;text-align:right">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+    footer:
+      '<div style="font-size:9pt;text-align:right">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
   };
 }
 
@@ -56,16 +62,19 @@ export function report(rowCount) {
       <table><thead><tr><th>#</th><th>Description</th><th class="n">Qty</th><th class="n">Amount</th></tr></thead>
       <tbody>${rows(rowCount)}</tbody></table></body></html>`,
     data: {},
-    footer: '<div style="font-size:8pt;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+    footer:
+      '<div style="font-size:8pt;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
   };
 }
 
 // --- Workloads unlike the first four (issue 19): shaped as other people write documents. ---
 
-const WORDS = ('the of committee reported that revenue growth across all regions remained steady while operating costs fell '
-  + 'slightly owing to lower freight rates and a renegotiated lease for the northern warehouse which together with improved '
-  + 'collection times gave the strongest cash position since the company was founded management expects the coming quarter '
-  + 'to bring further investment in automation training and customer service').split(' ');
+const WORDS = (
+  'the of committee reported that revenue growth across all regions remained steady while operating costs fell ' +
+  'slightly owing to lower freight rates and a renegotiated lease for the northern warehouse which together with improved ' +
+  'collection times gave the strongest cash position since the company was founded management expects the coming quarter ' +
+  'to bring further investment in automation training and customer service'
+).split(' ');
 
 /** Deterministic prose: `count` words starting at word `seed`. */
 function prose(seed, count) {
@@ -82,9 +91,12 @@ function prose(seed, count) {
  */
 export function longReport() {
   const chapters = Array.from({ length: 6 }, (_, c) => {
-    const sections = Array.from({ length: 2 }, (_, s) => `<h3>${c + 1}.${s + 1} ${prose(c * 3 + s, 4).slice(0, -1)}</h3>
+    const sections = Array.from(
+      { length: 2 },
+      (_, s) => `<h3>${c + 1}.${s + 1} ${prose(c * 3 + s, 4).slice(0, -1)}</h3>
       ${Array.from({ length: 3 }, (_, p) => `<p>${prose(c * 100 + s * 10 + p, 110 + ((c + p) % 4) * 15)}</p>`).join('')}
-      <ul>${Array.from({ length: 4 }, (_, i) => `<li>${prose(c + s + i, 12)}</li>`).join('')}</ul>`).join('');
+      <ul>${Array.from({ length: 4 }, (_, i) => `<li>${prose(c + s + i, 12)}</li>`).join('')}</ul>`,
+    ).join('');
     return `<section class="chapter"><h2>Chapter ${c + 1}. ${prose(c, 5).slice(0, -1)}</h2>
       <p class="lead">${prose(c + 40, 60)}</p><blockquote>${prose(c + 50, 30)}</blockquote>${sections}</section>`;
   }).join('');
@@ -134,7 +146,11 @@ const webFontBase = await (async () => {
   const bytes = Object.fromEntries(Object.entries(files).map(([path, file]) => [path, readFileSync(file)]));
   const server = createServer((request, response) => {
     const body = bytes[request.url];
-    response.writeHead(body ? 200 : 404, { 'content-type': 'font/ttf', 'cache-control': 'max-age=3600', 'access-control-allow-origin': '*' });
+    response.writeHead(body ? 200 : 404, {
+      'content-type': 'font/ttf',
+      'cache-control': 'max-age=3600',
+      'access-control-allow-origin': '*',
+    });
     response.end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -201,15 +217,43 @@ export function designerInvoice() {
 </div></body></html>`,
     data: {
       number: '2026-0117',
-      seller: { name: 'Lumen Studio', tagline: 'Brand & product design', address: ['Unit 4, 19 Vyner Street', 'London E2 9DG', 'United Kingdom'] },
-      buyer: { name: 'Halden Marine Services Ltd', address: ['7 Quayside Road', 'Aberdeen AB11 5PW', 'United Kingdom'] },
-      meta: [{ key: 'Issued', value: '26 Nov 2026' }, { key: 'Due', value: '26 Dec 2026' }, { key: 'Project', value: 'Fleet livery refresh' }, { key: 'PO', value: 'HM-88412' }],
+      seller: {
+        name: 'Lumen Studio',
+        tagline: 'Brand & product design',
+        address: ['Unit 4, 19 Vyner Street', 'London E2 9DG', 'United Kingdom'],
+      },
+      buyer: {
+        name: 'Halden Marine Services Ltd',
+        address: ['7 Quayside Road', 'Aberdeen AB11 5PW', 'United Kingdom'],
+      },
+      meta: [
+        { key: 'Issued', value: '26 Nov 2026' },
+        { key: 'Due', value: '26 Dec 2026' },
+        { key: 'Project', value: 'Fleet livery refresh' },
+        { key: 'PO', value: 'HM-88412' },
+      ],
       items: Array.from({ length: 12 }, (_, i) => ({
-        name: ['Discovery workshop', 'Brand audit', 'Logo refinement', 'Livery concepts', 'Colour system', 'Typography licence'][i % 6] + (i >= 6 ? ' (phase 2)' : ''),
-        sku: `LS-${1000 + i * 7}`, qty: (i % 4) + 1, unit: `£${(180 + i * 45).toFixed(2)}`, amount: `£${(((i % 4) + 1) * (180 + i * 45)).toFixed(2)}`,
+        name:
+          [
+            'Discovery workshop',
+            'Brand audit',
+            'Logo refinement',
+            'Livery concepts',
+            'Colour system',
+            'Typography licence',
+          ][i % 6] + (i >= 6 ? ' (phase 2)' : ''),
+        sku: `LS-${1000 + i * 7}`,
+        qty: (i % 4) + 1,
+        unit: `£${(180 + i * 45).toFixed(2)}`,
+        amount: `£${(((i % 4) + 1) * (180 + i * 45)).toFixed(2)}`,
       })),
-      notes: 'Payment within 30 days by bank transfer. Please quote the invoice number as the payment reference. Late payments may incur interest at 4% above the Bank of England base rate.',
-      totals: [{ label: 'Subtotal', value: '£9,840.00' }, { label: 'Discount', value: '−£240.00' }, { label: 'VAT 20%', value: '£1,920.00' }],
+      notes:
+        'Payment within 30 days by bank transfer. Please quote the invoice number as the payment reference. Late payments may incur interest at 4% above the Bank of England base rate.',
+      totals: [
+        { label: 'Subtotal', value: '£9,840.00' },
+        { label: 'Discount', value: '−£240.00' },
+        { label: 'VAT 20%', value: '£1,920.00' },
+      ],
       total: '£11,520.00',
     },
     allowPrivateNetwork: true,
@@ -219,7 +263,9 @@ export function designerInvoice() {
 /** An HTML e-mail's layout: nested 600px tables, attributes instead of CSS (bgcolor, cellpadding, align), inline styles, spacer cells. */
 export function emailLayout() {
   const cell = 'style="font-family:Helvetica,Arial,sans-serif;font-size:14px;line-height:20px;color:#333333"';
-  const product = (i) => `<td width="50%" valign="top" style="padding:10px"><table width="100%" cellpadding="0" cellspacing="0" border="0">
+  const product = (
+    i,
+  ) => `<td width="50%" valign="top" style="padding:10px"><table width="100%" cellpadding="0" cellspacing="0" border="0">
     <tr><td height="120" bgcolor="#${['e8f0fe', 'fde8e8', 'e8fdf0', 'fdf6e8'][i % 4]}" align="center" ${cell}><b>{{products.${i}.name}}</b></td></tr>
     <tr><td ${cell} style="padding-top:8px">{{products.${i}.blurb}}</td></tr>
     <tr><td align="left" style="padding-top:10px"><table cellpadding="0" cellspacing="0" border="0"><tr><td bgcolor="#1a73e8" style="border-radius:4px;padding:8px 16px"><a href="https://example.com/p/${i}" style="color:#ffffff;font-family:Helvetica,Arial,sans-serif;font-size:13px;text-decoration:none;font-weight:bold">Shop now &rarr;</a></td></tr></table></td></tr></table></td>`;
@@ -239,10 +285,26 @@ export function emailLayout() {
   <tr><td align="center" style="padding:0 24px 24px;font-family:Helvetica,Arial,sans-serif;font-size:11px;line-height:16px;color:#888888">{{footer}}<br><a href="https://example.com/unsubscribe" style="color:#888888">Unsubscribe</a> &middot; <a href="https://example.com/prefs" style="color:#888888">Preferences</a></td></tr>
 </table></td></tr></table></body></html>`,
     data: {
-      shop: 'Northwind Outfitters', date: '26 November 2026', headline: 'Winter gear, 20% off this week',
-      intro: 'Cold mornings are here. Our technical layers, boots and packs are built for the trail and the commute alike, and this week every one of them is a fifth off for members.',
-      products: Array.from({ length: 8 }, (_, i) => ({ name: ['Alpine Shell', 'Ridge Boot', 'Fjord Pack 30', 'Thermal Base', 'Summit Gloves', 'Glacier Beanie', 'Trail Poles', 'Bivy Mat'][i], blurb: prose(i, 18) })),
-      footer: 'Northwind Outfitters Ltd · 14 Harbour Street · Bergen. You receive this e-mail because you are a member.',
+      shop: 'Northwind Outfitters',
+      date: '26 November 2026',
+      headline: 'Winter gear, 20% off this week',
+      intro:
+        'Cold mornings are here. Our technical layers, boots and packs are built for the trail and the commute alike, and this week every one of them is a fifth off for members.',
+      products: Array.from({ length: 8 }, (_, i) => ({
+        name: [
+          'Alpine Shell',
+          'Ridge Boot',
+          'Fjord Pack 30',
+          'Thermal Base',
+          'Summit Gloves',
+          'Glacier Beanie',
+          'Trail Poles',
+          'Bivy Mat',
+        ][i],
+        blurb: prose(i, 18),
+      })),
+      footer:
+        'Northwind Outfitters Ltd · 14 Harbour Street · Bergen. You receive this e-mail because you are a member.',
     },
   };
 }
@@ -284,9 +346,17 @@ export function resume() {
   <section><h2>Education</h2>{{#each education}}<div class="edu"><span><b>{{degree}}</b>, {{school}}</span><span>{{when}}</span></div>{{/each}}</section></main>
 </div></body></html>`,
     data: {
-      name: 'Ingrid Sørensen', role: 'Senior Operations Manager',
+      name: 'Ingrid Sørensen',
+      role: 'Senior Operations Manager',
       contact: ['ingrid.sorensen@example.com', '+47 912 34 567', 'Bergen, Norway', 'linkedin.com/in/isorensen'],
-      skills: ['Supply chain planning', 'Lean operations', 'Budgeting', 'Team leadership', 'SAP S/4HANA', 'Negotiation'].map((name, i) => ({ name, level: 95 - i * 8 })),
+      skills: [
+        'Supply chain planning',
+        'Lean operations',
+        'Budgeting',
+        'Team leadership',
+        'SAP S/4HANA',
+        'Negotiation',
+      ].map((name, i) => ({ name, level: 95 - i * 8 })),
       languages: ['Norwegian', 'English', 'German', 'Swedish'],
       interests: 'Sailing, long-distance running, restoring wooden boats.',
       summary: prose(3, 70),
@@ -296,7 +366,10 @@ export function resume() {
         when: `${2024 - j * 4} – ${j === 0 ? 'present' : 2028 - j * 4}`,
         points: Array.from({ length: 4 - (j >> 1) }, (_, k) => prose(j * 5 + k, 14 + k * 3)),
       })),
-      education: [{ degree: 'MSc Logistics', school: 'NHH Norwegian School of Economics', when: '2008' }, { degree: 'BSc Industrial Engineering', school: 'NTNU', when: '2006' }],
+      education: [
+        { degree: 'MSc Logistics', school: 'NHH Norwegian School of Economics', when: '2008' },
+        { degree: 'BSc Industrial Engineering', school: 'NTNU', when: '2006' },
+      ],
     },
   };
 }

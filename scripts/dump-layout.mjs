@@ -18,7 +18,10 @@ const format = resolveFormat(undefined);
 const styles = computeStyles(parseHtml(html), { format, chrome: {} });
 // The options a render uses (images unsized: this script loads no resources).
 const measurer = createMeasurer(getFontRegistry().createFontSet());
-const pages = layoutDocument(styles.root, layoutOptions(styles, format, measurer, 1000, () => null));
+const pages = layoutDocument(
+  styles.root,
+  layoutOptions(styles, format, measurer, 1000, () => null),
+);
 pages.forEach((page, i) => {
   console.log(`--- page ${i + 1}`);
   for (const line of dumpFragments(page).split('\n')) if (!pattern || pattern.test(line)) console.log(line);

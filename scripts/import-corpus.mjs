@@ -12,7 +12,9 @@ const { loadMeta, pageOptions, toPdfFormat } = await import(join(shared, 'tools/
 const source = join(shared, 'corpus');
 const target = resolve('test/corpus');
 
-for (const name of readdirSync(source, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+for (const name of readdirSync(source, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)) {
   const from = join(source, name);
   const to = join(target, name);
   rmSync(to, { recursive: true, force: true });
@@ -32,12 +34,23 @@ function referenceWords(pdf) {
   const xhtml = execFileSync('pdftotext', ['-bbox', pdf, '-'], { maxBuffer: 64 << 20 }).toString();
   const pages = [];
   const words = [];
-  const re = /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+  const re =
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
   for (const m of xhtml.matchAll(re)) {
     if (m[1] !== undefined) pages.push([Number(m[1]), Number(m[2])]);
     else {
       const r = (v) => Math.round(v * 10) / 10;
-      words.push([pages.length, r((+m[3] + +m[5]) / 2), r((+m[4] + +m[6]) / 2), m[7].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")]);
+      words.push([
+        pages.length,
+        r((+m[3] + +m[5]) / 2),
+        r((+m[4] + +m[6]) / 2),
+        m[7]
+          .replace(/&amp;/g, '&')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&apos;/g, "'"),
+      ]);
     }
   }
   return { pages, words };

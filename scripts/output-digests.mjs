@@ -10,15 +10,27 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { workloads } from '../bench/workloads.mjs';
 
-const { renderDocument } = await import(process.env.PLATEN_CORE ? pathToFileURL(resolve(process.env.PLATEN_CORE)).href : '@platen/core');
+const { renderDocument } = await import(
+  process.env.PLATEN_CORE ? pathToFileURL(resolve(process.env.PLATEN_CORE)).href : '@platen/core'
+);
 const corpus = new URL('../test/corpus/', import.meta.url).pathname;
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
-const cases = readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => {
-  const dir = join(corpus, d.name);
-  const options = { html: readFileSync(join(dir, 'template.html'), 'utf8'), data: readJson(join(dir, 'data.json')), format: readJson(join(dir, 'format.json')), baseDir: dir };
-  return { name: `corpus/${d.name}`, options };
-});
-for (const { name, options } of [...cases, ...workloads.map((w) => ({ name: `bench/${w.name}`, options: w.options }))]) {
+const cases = readdirSync(corpus, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => {
+    const dir = join(corpus, d.name);
+    const options = {
+      html: readFileSync(join(dir, 'template.html'), 'utf8'),
+      data: readJson(join(dir, 'data.json')),
+      format: readJson(join(dir, 'format.json')),
+      baseDir: dir,
+    };
+    return { name: `corpus/${d.name}`, options };
+  });
+for (const { name, options } of [
+  ...cases,
+  ...workloads.map((w) => ({ name: `bench/${w.name}`, options: w.options })),
+]) {
   for (const round of ['', ' (again)']) {
     const { pdf } = await renderDocument(options);
     console.log(`${createHash('sha256').update(pdf).digest('hex').slice(0, 16)}  ${name}${round}`);

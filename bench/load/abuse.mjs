@@ -38,7 +38,12 @@ function png(rows, badChecksum) {
   header[8] = 8; // bit depth; colour type 0 (grey)
   const idat = deflateSync(Buffer.from(rows));
   if (badChecksum) idat[idat.length - 1] ^= 0xff;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const goodRows = Array.from({ length: 4 }, () => [0, 50, 100, 150, 200]).flat();
 const filter5Rows = Array.from({ length: 4 }, () => [5, 50, 100, 150, 200]).flat();
@@ -46,8 +51,32 @@ const filter5Rows = Array.from({ length: 4 }, () => [5, 50, 100, 150, 200]).flat
 /** A GIF89a with a 1×1 logical screen and a 46,340² frame (issue 17 #5). */
 function hugeGif() {
   const u16 = (n) => [n & 0xff, n >> 8];
-  return Buffer.from([...Buffer.from('GIF89a'), ...u16(1), ...u16(1), 0x80, 0, 0, 0, 0, 0, 255, 255, 255,
-    0x2c, ...u16(0), ...u16(0), ...u16(46_340), ...u16(46_340), 0, 2, 2, 0x4c, 0x01, 0, 0x3b]);
+  return Buffer.from([
+    ...Buffer.from('GIF89a'),
+    ...u16(1),
+    ...u16(1),
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+    0x2c,
+    ...u16(0),
+    ...u16(0),
+    ...u16(46_340),
+    ...u16(46_340),
+    0,
+    2,
+    2,
+    0x4c,
+    0x01,
+    0,
+    0x3b,
+  ]);
 }
 
 /** A WOFF2 whose table directory declares a 1.5 GB `head` table (issue 17 #5). */
@@ -59,7 +88,8 @@ function hugeWoff2() {
   header.writeUInt32BE(64, 20);
   const length = 1_500_000_000;
   const base128 = [length % 128];
-  for (let rest = Math.floor(length / 128); rest > 0; rest = Math.floor(rest / 128)) base128.unshift((rest % 128) | 0x80);
+  for (let rest = Math.floor(length / 128); rest > 0; rest = Math.floor(rest / 128))
+    base128.unshift((rest % 128) | 0x80);
   const body = Buffer.concat([header, Buffer.from([1, ...base128]), Buffer.alloc(64, 7)]);
   body.writeUInt32BE(body.length, 8);
   return body;
@@ -83,11 +113,19 @@ export async function startImageHost() {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     stats: () => ({ requests, mostOpen }),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
-const renderAnswers = [[200, null], [504, 'render_timeout'], [500, 'render_failed']];
+const renderAnswers = [
+  [200, null],
+  [504, 'render_timeout'],
+  [500, 'render_failed'],
+];
 
 /**
  * The abusive kinds. `templateId`: a template of the abusive tenant to overwrite; `imageHost`:
@@ -96,30 +134,109 @@ const renderAnswers = [[200, null], [504, 'render_timeout'], [500, 'render_faile
 export function buildAbuse({ templateId, imageHost, victim, origin }) {
   const next = random(17);
   const letters = (n) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
-  const corruptPngs = `<p>before</p><img src="${dataUrl('image/png', png(goodRows, true))}">`
-    + `<svg width="40" height="40"><image width="4" height="4" href="${dataUrl('image/png', png(filter5Rows, false))}"/></svg><p>after</p>`;
-  const hugeMedia = `<style>@font-face { font-family: Huge; src: url(${dataUrl('font/woff2', hugeWoff2())}) } p { font-family: Huge, serif }</style>`
-    + `<p>before</p><img src="${dataUrl('image/gif', hugeGif())}"><p>after</p>`;
+  const corruptPngs =
+    `<p>before</p><img src="${dataUrl('image/png', png(goodRows, true))}">` +
+    `<svg width="40" height="40"><image width="4" height="4" href="${dataUrl('image/png', png(filter5Rows, false))}"/></svg><p>after</p>`;
+  const hugeMedia =
+    `<style>@font-face { font-family: Huge; src: url(${dataUrl('font/woff2', hugeWoff2())}) } p { font-family: Huge, serif }</style>` +
+    `<p>before</p><img src="${dataUrl('image/gif', hugeGif())}"><p>after</p>`;
   return [
-    { name: 'abuse: 1 MB of <!-- saved in a template', weight: 2, log: null, accept: [[200, null]],
-      request: () => ({ method: 'PUT', path: `/api/v1/templates/${templateId}`, headers: json, body: JSON.stringify({ html: '<!--'.repeat(250_000) }) }) },
-    { name: 'abuse: 150 KB of <svc-block without >', weight: 2, log: 'any', accept: renderAnswers, delivery: 'binary',
-      request: () => render({ html: '<svc-block'.repeat(15_000) }) },
-    { name: 'abuse: 5,000 {{else if}} links', weight: 2, log: 'any', accept: [[400, 'template_syntax_error']],
-      request: () => render({ html: `{{#if a}}a${'{{else if b}}b'.repeat(5000)}{{/if}}` }) },
-    { name: 'abuse: WOFF2 declaring 1.5 GB, GIF frame 46,340²', weight: 2, log: 'any', accept: renderAnswers, delivery: 'binary',
-      request: () => render({ html: hugeMedia }) },
-    { name: 'abuse: corrupt PNGs (checksum, filter byte 5 in SVG)', weight: 2, log: 'any', accept: renderAnswers, delivery: 'binary',
-      request: () => render({ html: corruptPngs }) },
-    { name: 'abuse: 600 images from one local host', weight: 1, log: 'any', accept: renderAnswers, delivery: 'binary',
-      request: () => render({ html: Array.from({ length: 600 }, (_, i) => `<img src="${imageHost}/i/${i}.png?${next()}" width="4">`).join('') }) },
-    { name: 'abuse: long render (a 60,000-letter word)', weight: 2, log: 'any', accept: renderAnswers, delivery: 'binary',
-      request: () => render({ html: `<p>${letters(60_000)}</p>` }) },
-    { name: 'abuse: API keys minted by a session', weight: 1, log: null, key: 'session',
-      accept: [[201, null], [403, 'quota_exceeded'], [429, 'rate_limit_exceeded']],
-      request: () => ({ method: 'POST', path: '/api/v1/api-keys', headers: { ...json, origin }, body: JSON.stringify({ name: 'minted', permission: 'render_only' }) }) },
-    { name: 'abuse: concurrent login guesses', weight: 2, log: null, key: null,
-      accept: [[401, 'invalid_credentials'], [429, 'rate_limit_exceeded']],
-      request: () => ({ method: 'POST', path: '/api/v1/auth/login', headers: { ...json, origin }, body: JSON.stringify({ email: victim, password: `guess-${letters(8)}` }) }) },
+    {
+      name: 'abuse: 1 MB of <!-- saved in a template',
+      weight: 2,
+      log: null,
+      accept: [[200, null]],
+      request: () => ({
+        method: 'PUT',
+        path: `/api/v1/templates/${templateId}`,
+        headers: json,
+        body: JSON.stringify({ html: '<!--'.repeat(250_000) }),
+      }),
+    },
+    {
+      name: 'abuse: 150 KB of <svc-block without >',
+      weight: 2,
+      log: 'any',
+      accept: renderAnswers,
+      delivery: 'binary',
+      request: () => render({ html: '<svc-block'.repeat(15_000) }),
+    },
+    {
+      name: 'abuse: 5,000 {{else if}} links',
+      weight: 2,
+      log: 'any',
+      accept: [[400, 'template_syntax_error']],
+      request: () => render({ html: `{{#if a}}a${'{{else if b}}b'.repeat(5000)}{{/if}}` }),
+    },
+    {
+      name: 'abuse: WOFF2 declaring 1.5 GB, GIF frame 46,340²',
+      weight: 2,
+      log: 'any',
+      accept: renderAnswers,
+      delivery: 'binary',
+      request: () => render({ html: hugeMedia }),
+    },
+    {
+      name: 'abuse: corrupt PNGs (checksum, filter byte 5 in SVG)',
+      weight: 2,
+      log: 'any',
+      accept: renderAnswers,
+      delivery: 'binary',
+      request: () => render({ html: corruptPngs }),
+    },
+    {
+      name: 'abuse: 600 images from one local host',
+      weight: 1,
+      log: 'any',
+      accept: renderAnswers,
+      delivery: 'binary',
+      request: () =>
+        render({
+          html: Array.from({ length: 600 }, (_, i) => `<img src="${imageHost}/i/${i}.png?${next()}" width="4">`).join(
+            '',
+          ),
+        }),
+    },
+    {
+      name: 'abuse: long render (a 60,000-letter word)',
+      weight: 2,
+      log: 'any',
+      accept: renderAnswers,
+      delivery: 'binary',
+      request: () => render({ html: `<p>${letters(60_000)}</p>` }),
+    },
+    {
+      name: 'abuse: API keys minted by a session',
+      weight: 1,
+      log: null,
+      key: 'session',
+      accept: [
+        [201, null],
+        [403, 'quota_exceeded'],
+        [429, 'rate_limit_exceeded'],
+      ],
+      request: () => ({
+        method: 'POST',
+        path: '/api/v1/api-keys',
+        headers: { ...json, origin },
+        body: JSON.stringify({ name: 'minted', permission: 'render_only' }),
+      }),
+    },
+    {
+      name: 'abuse: concurrent login guesses',
+      weight: 2,
+      log: null,
+      key: null,
+      accept: [
+        [401, 'invalid_credentials'],
+        [429, 'rate_limit_exceeded'],
+      ],
+      request: () => ({
+        method: 'POST',
+        path: '/api/v1/auth/login',
+        headers: { ...json, origin },
+        body: JSON.stringify({ email: victim, password: `guess-${letters(8)}` }),
+      }),
+    },
   ].map((kind) => ({ key: 'own', tenant: 'abuser', ...kind }));
 }

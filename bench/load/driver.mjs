@@ -33,7 +33,12 @@ function send(url, agent, req) {
     const body = req.body;
     if (body !== null && !req.chunked) headers['content-length'] = Buffer.byteLength(body);
     let settled = false;
-    const done = (value) => { if (!settled) { settled = true; resolve(value); } };
+    const done = (value) => {
+      if (!settled) {
+        settled = true;
+        resolve(value);
+      }
+    };
     const r = http.request(new URL(req.path, url), { method: req.method, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
@@ -69,8 +74,15 @@ export function classify(kind, answer) {
     const value = JSON.parse(answer.body.toString('utf8'));
     code = value.error?.code ?? null;
     // A render's 200 must carry its PDF; other routes' 200s (a saved template) are JSON.
-    if (answer.status === 200 && kind.delivery) ok = kind.delivery === 'base64' ? Buffer.from(value.pdf_base64, 'base64').subarray(0, 5).toString() === '%PDF-' : kind.delivery === 'url' ? /\/api\/v1\/renders\/render_.+\?token=/.test(value.url) : false;
-  } else if (type.startsWith('application/pdf')) ok = kind.delivery === 'binary' && answer.body.subarray(0, 5).toString() === '%PDF-';
+    if (answer.status === 200 && kind.delivery)
+      ok =
+        kind.delivery === 'base64'
+          ? Buffer.from(value.pdf_base64, 'base64').subarray(0, 5).toString() === '%PDF-'
+          : kind.delivery === 'url'
+            ? /\/api\/v1\/renders\/render_.+\?token=/.test(value.url)
+            : false;
+  } else if (type.startsWith('application/pdf'))
+    ok = kind.delivery === 'binary' && answer.body.subarray(0, 5).toString() === '%PDF-';
   ok = (ok ?? true) && accepted(kind).some(([status, expected]) => answer.status === status && code === expected);
   return { status: answer.status, code, ok };
 }
@@ -89,7 +101,11 @@ export async function drive({ url, mix, keys, connections, seconds, seed, onAnsw
       const req = kind.request();
       const key = kind.key === null ? null : keys[kind.key === 'own' ? kind.name : kind.key];
       // 'session': the session cookie of a dashboard log-in instead of an API key.
-      if (key) req.headers = { ...req.headers, ...(kind.key === 'session' ? { cookie: key } : { authorization: `Bearer ${key}` }) };
+      if (key)
+        req.headers = {
+          ...req.headers,
+          ...(kind.key === 'session' ? { cookie: key } : { authorization: `Bearer ${key}` }),
+        };
       req.chunked = kind.chunked === true;
       const started = performance.now();
       const answer = await send(url, kind.fresh ? false : agent, req);

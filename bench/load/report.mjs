@@ -8,7 +8,16 @@ export function percentile(sorted, p) {
 
 /** Counters for one phase of the run. */
 export function createTally() {
-  return { answers: 0, latencies: [], renderLatencies: [], byStatus: {}, byStatusAbuse: {}, byCode: {}, byKind: {}, mismatches: [] };
+  return {
+    answers: 0,
+    latencies: [],
+    renderLatencies: [],
+    byStatus: {},
+    byStatusAbuse: {},
+    byCode: {},
+    byKind: {},
+    mismatches: [],
+  };
 }
 
 export function record(tally, kind, result, ms) {
@@ -20,12 +29,19 @@ export function record(tally, kind, result, ms) {
   statuses[result.status] = (statuses[result.status] ?? 0) + 1;
   const code = `${result.status} ${result.code ?? (result.status === 200 ? 'ok' : '-')}`;
   tally.byCode[code] = (tally.byCode[code] ?? 0) + 1;
-  const k = (tally.byKind[kind.name] ??= { sent: 0, ok: 0, log: kind.log, tenant: kind.tenant ?? 'normal', latencies: [] });
+  const k = (tally.byKind[kind.name] ??= {
+    sent: 0,
+    ok: 0,
+    log: kind.log,
+    tenant: kind.tenant ?? 'normal',
+    latencies: [],
+  });
   k.sent++;
   k.latencies.push(ms);
   if (result.ok) k.ok++;
   else if (result.reset) k.reset = (k.reset ?? 0) + 1;
-  else if (tally.mismatches.length < 20) tally.mismatches.push({ kind: kind.name, expected: kind.accept ?? kind.expect, got: [result.status, result.code] });
+  else if (tally.mismatches.length < 20)
+    tally.mismatches.push({ kind: kind.name, expected: kind.accept ?? kind.expect, got: [result.status, result.code] });
 }
 
 export function summarise(tally, seconds) {
@@ -38,14 +54,20 @@ export function summarise(tally, seconds) {
     requestsPerSecond: round(tally.answers / seconds),
     rendersPerSecond: round(renders.length / seconds),
     latencyMs: { p50: round(percentile(all, 50)), p99: round(percentile(all, 99)), max: round(all.at(-1) ?? 0) },
-    renderLatencyMs: { p50: round(percentile(renders, 50)), p99: round(percentile(renders, 99)), max: round(renders.at(-1) ?? 0) },
+    renderLatencyMs: {
+      p50: round(percentile(renders, 50)),
+      p99: round(percentile(renders, 99)),
+      max: round(renders.at(-1) ?? 0),
+    },
     byStatus: tally.byStatus,
     byStatusAbuse: tally.byStatusAbuse,
     byCode: Object.fromEntries(Object.entries(tally.byCode).sort()),
-    byKind: Object.fromEntries(Object.entries(tally.byKind).map(([name, { latencies, ...k }]) => {
-      const sorted = [...latencies].sort((a, b) => a - b);
-      return [name, { ...k, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) }];
-    })),
+    byKind: Object.fromEntries(
+      Object.entries(tally.byKind).map(([name, { latencies, ...k }]) => {
+        const sorted = [...latencies].sort((a, b) => a - b);
+        return [name, { ...k, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) }];
+      }),
+    ),
     mismatches: tally.mismatches,
   };
 }

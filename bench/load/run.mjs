@@ -52,11 +52,21 @@ const processRss = (pid) => {
 };
 /** The server process and its render workers (child processes): one figure for the service. */
 const rssMb = (pid) => {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   const own = processRss(pid);
   const workers = children.reduce((sum, child) => sum + processRss(child).rss, 0);
   const biggest = Math.max(0, ...children.map((c) => processRss(c).rss));
-  return { rss: Math.round((own.rss + workers) / 1024), serverRss: Math.round(own.rss / 1024), workersRss: Math.round(workers / 1024), biggestWorker: Math.round(biggest / 1024), hwm: Math.round(own.hwm / 1024) };
+  return {
+    rss: Math.round((own.rss + workers) / 1024),
+    serverRss: Math.round(own.rss / 1024),
+    workersRss: Math.round(workers / 1024),
+    biggestWorker: Math.round(biggest / 1024),
+    hwm: Math.round(own.hwm / 1024),
+  };
 };
 
 async function startServer(dataDir) {
@@ -72,7 +82,11 @@ async function startServer(dataDir) {
     PLATEN_ALLOW_PRIVATE_NETWORK: 'true',
     PLATEN_LOG_REQUESTS: 'false',
   };
-  const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [], { env, execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./server.mjs', import.meta.url)), [], {
+    env,
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const [line] = await once(createInterface({ input: child.stdout }), 'line');
   return { child, url: JSON.parse(line).url };
 }
@@ -106,7 +120,15 @@ async function memory(child) {
     last = now;
   }
   const mb = (bytes) => Math.round(bytes / 2 ** 20);
-  return { ...rssMb(child.pid), afterGcMb: mb(main.rss), settledMs: Date.now() - started, parts: smapsMb(child.pid), youngGenerationMb: main.youngGenerationMb, heapUsedMb: mb(main.heapUsed), workers: main.workers };
+  return {
+    ...rssMb(child.pid),
+    afterGcMb: mb(main.rss),
+    settledMs: Date.now() - started,
+    parts: smapsMb(child.pid),
+    youngGenerationMb: main.youngGenerationMb,
+    heapUsedMb: mb(main.heapUsed),
+    workers: main.workers,
+  };
 }
 
 async function main() {
@@ -136,7 +158,12 @@ async function main() {
     }
     // The abusive tenant: its own account, a template to overwrite, a session, a key per kind.
     const abuseTemplate = await createTemplate(url, abuserAdmin.key, { name: 'Abuse', html: '<p>x</p>' });
-    const logIn = () => fetch(new URL('/api/v1/auth/login', url), { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email: abuserEmail, password: 'abuser-password' }) });
+    const logIn = () =>
+      fetch(new URL('/api/v1/auth/login', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: abuserEmail, password: 'abuser-password' }),
+      });
     keys.session = ((await logIn()).headers.get('set-cookie') ?? '').split(';')[0];
     // Password checks run scrypt (16 MB each) on libuv's 4 threads, and glibc keeps each
     // thread's arena once grown: 8 log-ins at once take the server process to that fixed
@@ -158,8 +185,24 @@ async function main() {
     // The warm-up starts everything the abusive run will use too (the text worker thread, the
     // abuser's render worker), so that memory compared after it is warm.
     const [warmSeconds] = await Promise.all([
-      drive({ url, mix, keys, connections, seconds: num('warmup'), seed: num('seed') + 1000, onAnswer: (k, r, ms) => record(warm, k, r, ms) }),
-      drive({ url, mix: abuse, keys, connections: num('abusers'), seconds: num('warmup'), seed: num('seed') + 4000, onAnswer: (k, r, ms) => record(warm, k, r, ms) }),
+      drive({
+        url,
+        mix,
+        keys,
+        connections,
+        seconds: num('warmup'),
+        seed: num('seed') + 1000,
+        onAnswer: (k, r, ms) => record(warm, k, r, ms),
+      }),
+      drive({
+        url,
+        mix: abuse,
+        keys,
+        connections: num('abusers'),
+        seconds: num('warmup'),
+        seed: num('seed') + 4000,
+        onAnswer: (k, r, ms) => record(warm, k, r, ms),
+      }),
     ]);
     clearInterval(warmSampler);
     const memWarm = { ...(await memory(child)), peakMb: Math.max(...warmSamples) };
@@ -169,7 +212,15 @@ async function main() {
     await ask(child, 'event-loop-reset');
     const samples = [];
     const sampler = setInterval(() => samples.push(rssMb(child.pid).rss), 1000);
-    const seconds = await drive({ url, mix, keys, connections, seconds: num('duration'), seed: num('seed'), onAnswer: (k, r, ms) => record(tally, k, r, ms) });
+    const seconds = await drive({
+      url,
+      mix,
+      keys,
+      connections,
+      seconds: num('duration'),
+      seed: num('seed'),
+      onAnswer: (k, r, ms) => record(tally, k, r, ms),
+    });
     clearInterval(sampler);
     const eventLoop = await ask(child, 'event-loop');
 
@@ -188,7 +239,15 @@ async function main() {
     const both = (k, r, ms) => record(abused, k, r, ms);
     const [abusedSeconds] = await Promise.all([
       drive({ url, mix, keys, connections, seconds: num('duration'), seed: num('seed') + 2000, onAnswer: both }),
-      drive({ url, mix: abuse, keys, connections: num('abusers'), seconds: num('duration'), seed: num('seed') + 3000, onAnswer: both }),
+      drive({
+        url,
+        mix: abuse,
+        keys,
+        connections: num('abusers'),
+        seconds: num('duration'),
+        seed: num('seed') + 3000,
+        onAnswer: both,
+      }),
     ]);
     clearInterval(abusedSampler);
     load.end = loadAverage();
@@ -197,23 +256,62 @@ async function main() {
 
     const rows = [...(await fetchLog(url, admin.key)), ...(await fetchLog(url, abuserAdmin.key))];
     const log = compareLog([...mix, ...abuse], keyIds, [warm, tally, abused], rows);
-    const result = { connections, abusers: num('abusers'), warmup: summarise(warm, warmSeconds), run: summarise(tally, seconds), abusedRun: summarise(abused, abusedSeconds),
-      loadAverage: load, eventLoop, eventLoopAbused, imageHost: imageHost.stats(),
-      memory: { start: memStart, afterWarmup: memWarm, after: memAfter, peakDuringRunMb: Math.max(...samples, ...abusedSamples), biggestWorkerMb, samplesMb: samples, abusedSamplesMb: abusedSamples, abusedServerAndWorkersMb: abusedSplit }, log };
+    const result = {
+      connections,
+      abusers: num('abusers'),
+      warmup: summarise(warm, warmSeconds),
+      run: summarise(tally, seconds),
+      abusedRun: summarise(abused, abusedSeconds),
+      loadAverage: load,
+      eventLoop,
+      eventLoopAbused,
+      imageHost: imageHost.stats(),
+      memory: {
+        start: memStart,
+        afterWarmup: memWarm,
+        after: memAfter,
+        peakDuringRunMb: Math.max(...samples, ...abusedSamples),
+        biggestWorkerMb,
+        samplesMb: samples,
+        abusedSamplesMb: abusedSamples,
+        abusedServerAndWorkersMb: abusedSplit,
+      },
+      log,
+    };
 
-    const fiveXx = [warm, tally, abused].flatMap((t) => Object.entries(t.byStatus)).filter(([s]) => Number(s) >= 500 || s === 'transport');
+    const fiveXx = [warm, tally, abused]
+      .flatMap((t) => Object.entries(t.byStatus))
+      .filter(([s]) => Number(s) >= 500 || s === 'transport');
     check('no 5xx and no transport errors for the normal tenant', fiveXx.length === 0, JSON.stringify(fiveXx));
     const abuse5xx = Object.entries(abused.byStatusAbuse).filter(([s]) => Number(s) >= 500 || s === 'transport');
     result.abusive5xx = Object.fromEntries(abuse5xx);
-    const resets = [warm, tally, abused].flatMap((t) => Object.values(t.byKind)).reduce((sum, k) => sum + (k.reset ?? 0), 0);
+    const resets = [warm, tally, abused]
+      .flatMap((t) => Object.values(t.byKind))
+      .reduce((sum, k) => sum + (k.reset ?? 0), 0);
     result.oversizedUploadResets = resets;
     const mismatches = [...warm.mismatches, ...tally.mismatches, ...abused.mismatches];
-    check('every answer is an expected status, code and body (a 5xx only for the abusive renders\' own limits; 10 MiB uploads may be reset instead)', mismatches.length === 0, JSON.stringify(mismatches.slice(0, 5)));
-    check('the server process is the one started, still running', child.exitCode === null && child.signalCode === null, `exit ${child.exitCode} ${child.signalCode}`);
-    check('render log: one row per logged request, none for the others', log.lines.every((l) => l.ok) && log.stray === 0, JSON.stringify(log.lines.filter((l) => !l.ok)));
+    check(
+      "every answer is an expected status, code and body (a 5xx only for the abusive renders' own limits; 10 MiB uploads may be reset instead)",
+      mismatches.length === 0,
+      JSON.stringify(mismatches.slice(0, 5)),
+    );
+    check(
+      'the server process is the one started, still running',
+      child.exitCode === null && child.signalCode === null,
+      `exit ${child.exitCode} ${child.signalCode}`,
+    );
+    check(
+      'render log: one row per logged request, none for the others',
+      log.lines.every((l) => l.ok) && log.stray === 0,
+      JSON.stringify(log.lines.filter((l) => !l.ok)),
+    );
     const ratio = result.abusedRun.renderLatencyMs.p99 / result.run.renderLatencyMs.p99;
     result.p99Ratio = Math.round(ratio * 100) / 100;
-    check(`the normal tenant's render p99 beside the abuser within ${opts['max-p99-ratio']}× of the quiet run's`, ratio <= num('max-p99-ratio'), `${result.run.renderLatencyMs.p99} → ${result.abusedRun.renderLatencyMs.p99} ms (${ratio.toFixed(2)}×)`);
+    check(
+      `the normal tenant's render p99 beside the abuser within ${opts['max-p99-ratio']}× of the quiet run's`,
+      ratio <= num('max-p99-ratio'),
+      `${result.run.renderLatencyMs.p99} → ${result.abusedRun.renderLatencyMs.p99} ms (${ratio.toFixed(2)}×)`,
+    );
     // The server process itself (render workers are bounded by their own cap, and replaced),
     // without V8's young generation: V8 keeps it at 1 or 32 MB after a full GC depending on the
     // allocation rate it last measured, so one figure may catch it at 1 MB and the other at 32
@@ -221,15 +319,26 @@ async function main() {
     // server holds; everything else, the rest of the V8 heap included, is compared.
     const held = (m) => m.serverRss - m.youngGenerationMb;
     const growth = ((held(memAfter) - held(memWarm)) / held(memWarm)) * 100;
-    check(`server process RSS (without V8's young generation) after both runs within ${opts['max-rss-growth']}% of RSS after warm-up`, growth <= num('max-rss-growth'), `${held(memWarm)} → ${held(memAfter)} MB (${growth.toFixed(1)}%)`);
+    check(
+      `server process RSS (without V8's young generation) after both runs within ${opts['max-rss-growth']}% of RSS after warm-up`,
+      growth <= num('max-rss-growth'),
+      `${held(memWarm)} → ${held(memAfter)} MB (${growth.toFixed(1)}%)`,
+    );
     // A leak raises the floor of the GC sawtooth; warm caches and heap headroom do not.
     result.memory.floorsMb = {};
-    for (const [name, list] of [['quiet run', samples], ['abusive run', abusedSamples]]) {
+    for (const [name, list] of [
+      ['quiet run', samples],
+      ['abusive run', abusedSamples],
+    ]) {
       const quarter = Math.max(1, Math.floor(list.length / 4));
       const floors = [Math.min(...list.slice(0, quarter)), Math.min(...list.slice(-quarter))];
       result.memory.floorsMb[name] = floors;
       const floorGrowth = ((floors[1] - floors[0]) / floors[0]) * 100;
-      check(`RSS (server and workers) floor of the last quarter of the ${name} within ${opts['max-rss-growth']}% of its first quarter's`, floorGrowth <= num('max-rss-growth'), `${floors[0]} → ${floors[1]} MB (${floorGrowth.toFixed(1)}%)`);
+      check(
+        `RSS (server and workers) floor of the last quarter of the ${name} within ${opts['max-rss-growth']}% of its first quarter's`,
+        floorGrowth <= num('max-rss-growth'),
+        `${floors[0]} → ${floors[1]} MB (${floorGrowth.toFixed(1)}%)`,
+      );
     }
     result.checks = checks;
     print(result);
@@ -246,28 +355,57 @@ async function main() {
 function print(r) {
   const run = r.run;
   const out = [];
-  out.push(`load test: ${r.connections} connections, ${run.seconds} s (after a ${r.warmup.seconds} s warm-up); load average ${r.loadAverage.start.join(' ')} → ${r.loadAverage.end.join(' ')}`);
+  out.push(
+    `load test: ${r.connections} connections, ${run.seconds} s (after a ${r.warmup.seconds} s warm-up); load average ${r.loadAverage.start.join(' ')} → ${r.loadAverage.end.join(' ')}`,
+  );
   out.push(`  ${run.requests} requests, ${run.requestsPerSecond} req/s; ${run.rendersPerSecond} successful renders/s`);
   out.push(`  latency all     p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, max ${run.latencyMs.max} ms`);
-  out.push(`  latency renders p50 ${run.renderLatencyMs.p50} ms, p99 ${run.renderLatencyMs.p99} ms, max ${run.renderLatencyMs.max} ms`);
+  out.push(
+    `  latency renders p50 ${run.renderLatencyMs.p50} ms, p99 ${run.renderLatencyMs.p99} ms, max ${run.renderLatencyMs.max} ms`,
+  );
   out.push('  answers by status and code:');
   for (const [code, n] of Object.entries(run.byCode)) out.push(`    ${code.padEnd(34)} ${n}`);
   const ab = r.abusedRun;
-  out.push(`abusive run: the same mix, plus ${r.abusers} connections of another tenant sending issue 17's abusive requests, ${ab.seconds} s`);
-  out.push(`  ${ab.requests} requests, ${ab.requestsPerSecond} req/s; normal tenant ${ab.rendersPerSecond} successful renders/s`);
-  out.push(`  normal tenant's renders p50 ${ab.renderLatencyMs.p50} ms, p99 ${ab.renderLatencyMs.p99} ms (${r.p99Ratio}× the quiet run's p99), max ${ab.renderLatencyMs.max} ms`);
-  out.push(`  abusive tenant's 5xx: ${JSON.stringify(r.abusive5xx)}; image host: ${r.imageHost.requests} requests, at most ${r.imageHost.mostOpen} open at once`);
+  out.push(
+    `abusive run: the same mix, plus ${r.abusers} connections of another tenant sending issue 17's abusive requests, ${ab.seconds} s`,
+  );
+  out.push(
+    `  ${ab.requests} requests, ${ab.requestsPerSecond} req/s; normal tenant ${ab.rendersPerSecond} successful renders/s`,
+  );
+  out.push(
+    `  normal tenant's renders p50 ${ab.renderLatencyMs.p50} ms, p99 ${ab.renderLatencyMs.p99} ms (${r.p99Ratio}× the quiet run's p99), max ${ab.renderLatencyMs.max} ms`,
+  );
+  out.push(
+    `  abusive tenant's 5xx: ${JSON.stringify(r.abusive5xx)}; image host: ${r.imageHost.requests} requests, at most ${r.imageHost.mostOpen} open at once`,
+  );
   out.push('  latency by kind (quiet run):');
-  for (const [name, k] of Object.entries(run.byKind)) out.push(`    ${name.padEnd(42)} n ${String(k.sent).padStart(5)}  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms${k.reset ? `  (${k.reset} reset before the answer)` : ''}`);
+  for (const [name, k] of Object.entries(run.byKind))
+    out.push(
+      `    ${name.padEnd(42)} n ${String(k.sent).padStart(5)}  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms${k.reset ? `  (${k.reset} reset before the answer)` : ''}`,
+    );
   out.push('  latency by kind (abusive run):');
-  for (const [name, k] of Object.entries(ab.byKind)) out.push(`    ${name.padEnd(52)} n ${String(k.sent).padStart(5)}  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms  ok ${k.ok}`);
-  out.push(`  server event loop delay: quiet run p50 ${r.eventLoop.p50} ms, p99 ${r.eventLoop.p99} ms, max ${r.eventLoop.max} ms; abusive run p50 ${r.eventLoopAbused.p50} ms, p99 ${r.eventLoopAbused.p99} ms, max ${r.eventLoopAbused.max} ms`);
+  for (const [name, k] of Object.entries(ab.byKind))
+    out.push(
+      `    ${name.padEnd(52)} n ${String(k.sent).padStart(5)}  p50 ${String(k.p50).padStart(7)} ms  p99 ${String(k.p99).padStart(7)} ms  ok ${k.ok}`,
+    );
+  out.push(
+    `  server event loop delay: quiet run p50 ${r.eventLoop.p50} ms, p99 ${r.eventLoop.p99} ms, max ${r.eventLoop.max} ms; abusive run p50 ${r.eventLoopAbused.p50} ms, p99 ${r.eventLoopAbused.p99} ms, max ${r.eventLoopAbused.max} ms`,
+  );
   out.push(`  render log (warm-up + run): ${r.log.total} rows, ${r.log.stray} from unknown keys`);
-  for (const l of r.log.lines) out.push(`    ${l.ok ? 'ok  ' : 'FAIL'} ${l.kind.padEnd(42)} logged: ${l.logged.padEnd(7)} sent ${String(l.sent).padStart(5)}  rows ${String(l.rows).padStart(5)}`);
+  for (const l of r.log.lines)
+    out.push(
+      `    ${l.ok ? 'ok  ' : 'FAIL'} ${l.kind.padEnd(42)} logged: ${l.logged.padEnd(7)} sent ${String(l.sent).padStart(5)}  rows ${String(l.rows).padStart(5)}`,
+    );
   const m = r.memory;
-  out.push(`  RSS of the server and its render workers: start ${m.start.rss} MB, after warm-up ${m.afterWarmup.rss} MB (server ${m.afterWarmup.serverRss} MB; warm-up peak ${m.afterWarmup.peakMb} MB), floors first/last quarter: quiet run ${m.floorsMb['quiet run'].join(' → ')} MB, abusive run ${m.floorsMb['abusive run'].join(' → ')} MB; peak ${m.peakDuringRunMb} MB, largest worker ${m.biggestWorkerMb} MB; after ${m.after.rss} MB (server ${m.after.serverRss} MB; main-thread heap after GC ${m.afterWarmup.heapUsedMb} → ${m.after.heapUsedMb} MB; ${m.after.workers} render workers)`);
-  const parts = (p) => Object.entries(p ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
-  const server = (x) => `${x.serverRss} MB, V8's young generation ${x.youngGenerationMb} MB (${parts(x.parts)}; right after the GC ${x.afterGcMb} MB, settled in ${x.settledMs} ms)`;
+  out.push(
+    `  RSS of the server and its render workers: start ${m.start.rss} MB, after warm-up ${m.afterWarmup.rss} MB (server ${m.afterWarmup.serverRss} MB; warm-up peak ${m.afterWarmup.peakMb} MB), floors first/last quarter: quiet run ${m.floorsMb['quiet run'].join(' → ')} MB, abusive run ${m.floorsMb['abusive run'].join(' → ')} MB; peak ${m.peakDuringRunMb} MB, largest worker ${m.biggestWorkerMb} MB; after ${m.after.rss} MB (server ${m.after.serverRss} MB; main-thread heap after GC ${m.afterWarmup.heapUsedMb} → ${m.after.heapUsedMb} MB; ${m.after.workers} render workers)`,
+  );
+  const parts = (p) =>
+    Object.entries(p ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+  const server = (x) =>
+    `${x.serverRss} MB, V8's young generation ${x.youngGenerationMb} MB (${parts(x.parts)}; right after the GC ${x.afterGcMb} MB, settled in ${x.settledMs} ms)`;
   out.push(`  server process after warm-up: ${server(m.afterWarmup)}`);
   out.push(`  server process after both runs: ${server(m.after)}`);
   for (const c of r.checks) out.push(`  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);

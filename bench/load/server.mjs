@@ -10,9 +10,14 @@ const config = loadConfig(process.env, { port: 0, host: '127.0.0.1' });
 const server = await startServer(config);
 // Event-loop delay of the server's main thread: HTTP, auth, SQLite and base64 all run there.
 const loop = monitorEventLoopDelay({ resolution: 10 });
-const newSpaceMb = () => Math.round((getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20);
+const newSpaceMb = () =>
+  Math.round((getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20);
 process.on('message', async (message) => {
-  if (message === 'event-loop-reset') { loop.reset(); loop.enable(); process.send({ ok: true }); }
+  if (message === 'event-loop-reset') {
+    loop.reset();
+    loop.enable();
+    process.send({ ok: true });
+  }
   if (message === 'event-loop') {
     const ms = (ns) => Math.round(ns / 1e5) / 10;
     process.send({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) });

@@ -11,12 +11,18 @@ import { Agent, request } from 'node:http';
 
 function send(agent, url, headers, body) {
   return new Promise((resolve) => {
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': body.byteLength } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => { bytes += chunk.length; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', () => resolve({ status: 0, bytes }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': body.byteLength } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', () => resolve({ status: 0, bytes }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, bytes: 0 }));
     req.setNoDelay(true);
     req.end(body);
@@ -35,7 +41,8 @@ function percentile(sorted, p) {
 function dueTimes(rate, total, poisson) {
   if (!poisson) return Array.from({ length: total }, (_, i) => (i * 1000) / rate);
   let seed = 0x9e3779b9;
-  const random = () => { // mulberry32
+  const random = () => {
+    // mulberry32
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
@@ -69,11 +76,13 @@ export async function steadyRate({ url, headers, body, rate, seconds, connection
       while (next < total && start + due[next] <= now) {
         const dueAt = start + due[next];
         if (now - dueAt > 5) lateSends++;
-        pending.push(send(agent, url, headers, payload).then(({ status }) => {
-          latencies.push(performance.now() - dueAt);
-          if (status >= 200 && status < 300) ok++;
-          else errors++;
-        }));
+        pending.push(
+          send(agent, url, headers, payload).then(({ status }) => {
+            latencies.push(performance.now() - dueAt);
+            if (status >= 200 && status < 300) ok++;
+            else errors++;
+          }),
+        );
         next++;
       }
       if (next >= total) return resolve();
@@ -90,6 +99,11 @@ export async function steadyRate({ url, headers, body, rate, seconds, connection
     ok,
     errors,
     lateSends,
-    latency: { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: percentile(sorted, 100) },
+    latency: {
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p99: percentile(sorted, 99),
+      max: percentile(sorted, 100),
+    },
   };
 }

@@ -12,18 +12,48 @@ export const dropScripts = (html) => html.replace(/<script\b[\s\S]*?<\/script>\s
 // CDN stylesheets → the same package from npm (folder under <prefix>/node_modules), copied with
 // the fonts its CSS points at: [pattern, package folder, target in the case, parts, new href].
 const CDN = [
-  [/https?:\/\/(?:maxcdn\.bootstrapcdn\.com\/bootstrap\/3\.3\.\d|cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-bootstrap\/3\.3\.\d)\/css\/bootstrap(\.min)?\.css/g,
-    'bootstrap3/dist', 'vendor/bootstrap3', ['css/bootstrap.min.css', 'fonts'], 'vendor/bootstrap3/css/bootstrap.min.css'],
-  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@3\.4\.1\/dist\/css\/bootstrap(\.min)?\.css/g,
-    'bootstrap341/dist', 'vendor/bootstrap341', ['css/bootstrap.min.css', 'fonts'], 'vendor/bootstrap341/css/bootstrap.min.css'],
-  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@4\.6\.\d\/dist\/css\/bootstrap\.min\.css/g,
-    'bootstrap4/dist', 'vendor/bootstrap4', ['css/bootstrap.min.css'], 'vendor/bootstrap4/css/bootstrap.min.css'],
-  [/https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@5\.0\.2\/dist\/css\/bootstrap\.min\.css/g,
-    'bootstrap502/dist', 'vendor/bootstrap5', ['css/bootstrap.min.css'], 'vendor/bootstrap5/css/bootstrap.min.css'],
-  [/https?:\/\/maxcdn\.bootstrapcdn\.com\/font-awesome\/4\.7\.0\/css\/font-awesome\.min\.css/g,
-    'font-awesome', 'vendor/font-awesome', ['css/font-awesome.min.css', 'fonts'], 'vendor/font-awesome/css/font-awesome.min.css'],
-  [/https?:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/font-awesome\/6\.4\.2\/css\/all\.min\.css/g,
-    '@fortawesome/fontawesome-free', 'vendor/fontawesome6', ['css/all.min.css', 'webfonts'], 'vendor/fontawesome6/css/all.min.css'],
+  [
+    /https?:\/\/(?:maxcdn\.bootstrapcdn\.com\/bootstrap\/3\.3\.\d|cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-bootstrap\/3\.3\.\d)\/css\/bootstrap(\.min)?\.css/g,
+    'bootstrap3/dist',
+    'vendor/bootstrap3',
+    ['css/bootstrap.min.css', 'fonts'],
+    'vendor/bootstrap3/css/bootstrap.min.css',
+  ],
+  [
+    /https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@3\.4\.1\/dist\/css\/bootstrap(\.min)?\.css/g,
+    'bootstrap341/dist',
+    'vendor/bootstrap341',
+    ['css/bootstrap.min.css', 'fonts'],
+    'vendor/bootstrap341/css/bootstrap.min.css',
+  ],
+  [
+    /https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@4\.6\.\d\/dist\/css\/bootstrap\.min\.css/g,
+    'bootstrap4/dist',
+    'vendor/bootstrap4',
+    ['css/bootstrap.min.css'],
+    'vendor/bootstrap4/css/bootstrap.min.css',
+  ],
+  [
+    /https?:\/\/cdn\.jsdelivr\.net\/npm\/bootstrap@5\.0\.2\/dist\/css\/bootstrap\.min\.css/g,
+    'bootstrap502/dist',
+    'vendor/bootstrap5',
+    ['css/bootstrap.min.css'],
+    'vendor/bootstrap5/css/bootstrap.min.css',
+  ],
+  [
+    /https?:\/\/maxcdn\.bootstrapcdn\.com\/font-awesome\/4\.7\.0\/css\/font-awesome\.min\.css/g,
+    'font-awesome',
+    'vendor/font-awesome',
+    ['css/font-awesome.min.css', 'fonts'],
+    'vendor/font-awesome/css/font-awesome.min.css',
+  ],
+  [
+    /https?:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/font-awesome\/6\.4\.2\/css\/all\.min\.css/g,
+    '@fortawesome/fontawesome-free',
+    'vendor/fontawesome6',
+    ['css/all.min.css', 'webfonts'],
+    'vendor/fontawesome6/css/all.min.css',
+  ],
 ];
 
 /**
@@ -41,13 +71,19 @@ export function caseKit(prefix, mirrors, out) {
   const gitText = (repo, path, commit) => gitFile(repo, path, commit).toString('utf8');
   /** Paths of the files under a folder of a mirrored repository at its newest commit. */
   const gitList = (repo, folder) =>
-    execFileSync('git', ['-C', gitDir(repo), 'ls-tree', '-r', '--name-only', 'HEAD', `${folder}/`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    execFileSync('git', ['-C', gitDir(repo), 'ls-tree', '-r', '--name-only', 'HEAD', `${folder}/`], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(Boolean);
 
   /** The files under a folder of a repository, keyed by their path inside it, PDFs left out; files
    * whose content the snapshot lacks (its largest files) are left out and named. */
   function folderFiles(repo, folder, skip = /\.pdf$/i) {
     const files = {};
-    for (const rel of gitList(repo, folder).map((path) => path.slice(folder.length + 1)).filter((r) => !skip.test(r))) {
+    for (const rel of gitList(repo, folder)
+      .map((path) => path.slice(folder.length + 1))
+      .filter((r) => !skip.test(r))) {
       try {
         files[rel] = gitFile(repo, `${folder}/${rel}`);
       } catch {

@@ -37,7 +37,14 @@ for (const theme of themes) {
     const dir = join(out, `resume-${theme}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'template.html'), html);
-    writeFileSync(join(dir, 'meta.json'), JSON.stringify({ description: `jsonresume-theme-${theme} (npm) with resume-schema's sample resume`, handlebars: false }, null, 1) + '\n');
+    writeFileSync(
+      join(dir, 'meta.json'),
+      JSON.stringify(
+        { description: `jsonresume-theme-${theme} (npm) with resume-schema's sample resume`, handlebars: false },
+        null,
+        1,
+      ) + '\n',
+    );
     console.log(`resume-${theme}: ${html.length} bytes`);
   } catch (error) {
     console.error(`${theme}: ${error.message}`);

@@ -34,15 +34,25 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
 {
   const repo = 'WebPraktikos/universal-resume';
   const work = mkdtempSync(join(tmpdir(), 'universal-resume-'));
-  execFileSync('sh', ['-c', `git -C "${join(mirrors, 'WebPraktikos+universal-resume', 'repo')}" archive HEAD | tar -x -C "${work}"`]);
+  execFileSync('sh', [
+    '-c',
+    `git -C "${join(mirrors, 'WebPraktikos+universal-resume', 'repo')}" archive HEAD | tar -x -C "${work}"`,
+  ]);
   symlinkSync(join(tailwind1, 'node_modules'), join(work, 'node_modules'));
-  execFileSync(join(tailwind1, 'node_modules', '.bin', 'postcss'), ['./tailwind.css', '-o', './docs/build.css'],
-    { cwd: work, env: { ...process.env, NODE_ENV: 'build' } });
+  execFileSync(join(tailwind1, 'node_modules', '.bin', 'postcss'), ['./tailwind.css', '-o', './docs/build.css'], {
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'build' },
+  });
   const files = folderFiles(repo, 'docs');
   delete files['index.html'];
   files['build.css'] = readFileSync(join(work, 'docs', 'build.css'));
   rmSync(work, { recursive: true });
-  writeCase('resume-universal-resume', gitText(repo, 'docs/index.html'), { description: `${repo} docs/index.html, CSS built with Tailwind CSS 1` }, files);
+  writeCase(
+    'resume-universal-resume',
+    gitText(repo, 'docs/index.html'),
+    { description: `${repo} docs/index.html, CSS built with Tailwind CSS 1` },
+    files,
+  );
 }
 
 // 3. A Bootstrap 4 estimate printed to PDF by a Laravel app (its Blade image URLs dropped).
@@ -56,14 +66,21 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
 // 4. An invoice printed by puppeteer with format A4 (generate-pdf.js beside it).
 {
   const repo = 'willycamargo/html-invoice-template';
-  writeCase('invoice-willycamargo', gitText(repo, 'invoice.html'), { description: `${repo} invoice.html` }, { 'logo.jpeg': gitFile(repo, 'logo.jpeg') });
+  writeCase(
+    'invoice-willycamargo',
+    gitText(repo, 'invoice.html'),
+    { description: `${repo} invoice.html` },
+    { 'logo.jpeg': gitFile(repo, 'logo.jpeg') },
+  );
 }
 
 // 5. A certificate rendered with EJS (sample values for the database record it reads).
 {
   const repo = 'pratham2609/Ejs-Certificate-Template-using-Nodejs';
   const ejs = require('ejs');
-  const html = ejs.render(gitText(repo, 'views/certificate.ejs'), { data: { Name: 'Jane Example', Amount: '$250', No: 12 } });
+  const html = ejs.render(gitText(repo, 'views/certificate.ejs'), {
+    data: { Name: 'Jane Example', Amount: '$250', No: 12 },
+  });
   writeCase('certificate-ejs', html, { description: `${repo} views/certificate.ejs with sample data` });
 }
 
@@ -71,18 +88,30 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
 // SendGrid's "paste" receipt.
 {
   const repo = 'ColorlibHQ/email-templates';
-  for (const [n, name] of [['22', 'mail-colorlib-receipt'], ['1', 'mail-colorlib-restobar'], ['12', 'mail-colorlib-cart']]) {
+  for (const [n, name] of [
+    ['22', 'mail-colorlib-receipt'],
+    ['1', 'mail-colorlib-restobar'],
+    ['12', 'mail-colorlib-cart'],
+  ]) {
     const files = folderFiles(repo, n);
     const html = files['index.html'].toString('utf8');
     delete files['index.html'];
     writeCase(name, html, { description: `${repo} ${n}/index.html` }, files);
   }
   const mjml = defaultExport(require('mjml'));
-  const result = await mjml(gitText('mjmlio/email-templates', 'templates/ticketshop.mjml'), { validationLevel: 'soft' });
-  writeCase('mail-mjml-ticketshop', result.html, { description: `mjmlio/email-templates templates/ticketshop.mjml (mjml ${require('mjml/package.json').version})` });
+  const result = await mjml(gitText('mjmlio/email-templates', 'templates/ticketshop.mjml'), {
+    validationLevel: 'soft',
+  });
+  writeCase('mail-mjml-ticketshop', result.html, {
+    description: `mjmlio/email-templates templates/ticketshop.mjml (mjml ${require('mjml/package.json').version})`,
+  });
   const sg = 'sendgrid/email-templates';
-  writeCase('mail-sg-paste-receipt', gitText(sg, 'paste-templates/receipt.html'), { description: `${sg} paste-templates/receipt.html` },
-    { 'img/paste-logo-light@2x.png': gitFile(sg, 'paste-templates/img/paste-logo-light@2x.png') });
+  writeCase(
+    'mail-sg-paste-receipt',
+    gitText(sg, 'paste-templates/receipt.html'),
+    { description: `${sg} paste-templates/receipt.html` },
+    { 'img/paste-logo-light@2x.png': gitFile(sg, 'paste-templates/img/paste-logo-light@2x.png') },
+  );
 }
 
 // 7. WeasyPrint's book sample (many pages: named pages, margin boxes, images, fonts).
@@ -107,7 +136,8 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
     ['print-personal-flyer', 'html/Personal', 'flyer.html'],
   ];
   for (const [name, base, file] of samples) {
-    const files = base.endsWith('E-Commerce') || base.endsWith('Personal') ? {} : folderFiles(repo, base, /\.(pdf|js|html|txt)$/i);
+    const files =
+      base.endsWith('E-Commerce') || base.endsWith('Personal') ? {} : folderFiles(repo, base, /\.(pdf|js|html|txt)$/i);
     writeCase(name, gitText(repo, `${base}/${file}`), { description: `${repo} ${base}/${file}` }, files);
   }
 }
@@ -125,8 +155,16 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
       day += 1;
       return day % 7 === 6 || day % 7 === 0 ? '' : day === 9 || day === 10 ? 'V' : day === 17 ? 'S' : 'X';
     });
-  writeCase('timesheet-laravel-snappy', html, { description: `${repo} resources/views/timesheet-pdf.blade.php with a sample month, A4 landscape as its controller asks`,
-    format: 'A4', landscape: true }, { 'logo.png': gitFile(repo, 'public/images/logo.png') });
+  writeCase(
+    'timesheet-laravel-snappy',
+    html,
+    {
+      description: `${repo} resources/views/timesheet-pdf.blade.php with a sample month, A4 landscape as its controller asks`,
+      format: 'A4',
+      landscape: true,
+    },
+    { 'logo.png': gitFile(repo, 'public/images/logo.png') },
+  );
 }
 
 // 10. A cover letter's print view (Blade): its expressions filled with a sample letter.
@@ -139,16 +177,22 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
     'I would be glad to discuss how my experience could help your team. Thank you for your time and consideration.',
   ].join('\n\n');
   const values = {
-    '$coverLetter->title': 'Application for Senior Data Analyst', 'auth()->user()->name': 'Jane Example',
-    'auth()->user()->email': 'jane@example.com', 'auth()->user()->phone': '+44 20 7946 0000', "now()->format('F d, Y')": 'March 3, 2026',
-    '$coverLetter->recipient_name': 'Alex Morgan', '$coverLetter->company_name': 'Northwind Traders',
+    '$coverLetter->title': 'Application for Senior Data Analyst',
+    'auth()->user()->name': 'Jane Example',
+    'auth()->user()->email': 'jane@example.com',
+    'auth()->user()->phone': '+44 20 7946 0000',
+    "now()->format('F d, Y')": 'March 3, 2026',
+    '$coverLetter->recipient_name': 'Alex Morgan',
+    '$coverLetter->company_name': 'Northwind Traders',
     '$coverLetter->company_address': '12 Harbour Road, Bristol BS1 4RB',
   };
   const html = gitText(repo, path)
     .replace(/@if\([^\n]*\)\s*|@endif\s*/g, '')
     .replace(/\{!!\s*nl2br\(e\(\$coverLetter->content\)\)\s*!!\}/, letter.replace(/\n/g, '<br />\n'))
     .replace(/\{\{\s*(.*?)\s*\}\}/g, (whole, expr) => values[expr] ?? whole);
-  writeCase('letter-cover-letter-print', html, { description: `${repo} ${path} at its newest commit, with a sample letter` });
+  writeCase('letter-cover-letter-print', html, {
+    description: `${repo} ${path} at its newest commit, with a sample letter`,
+  });
 }
 
 // 11. openhtmltopdf's cafe menu (a Thymeleaf template for an HTML-to-PDF engine), expanded with
@@ -158,17 +202,38 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
   const cheerio = require('cheerio');
   const item = (title, description, price) => ({ title, description, price });
   const menu = {
-    company: { name: 'My Place', email: 'myplace@example.com', address: { line1: '125 Second Ave', line2: null, city: 'Waterside' } },
+    company: {
+      name: 'My Place',
+      email: 'myplace@example.com',
+      address: { line1: '125 Second Ave', line2: null, city: 'Waterside' },
+    },
     sections: [
-      { title: 'Breakfast', items: [item('Toast with jam', 'Ask about our delicious array of fruit jams', '$10.00'),
-        item('Vegemite on sourdough', 'Who can resist our vegemite laden bread', '$9.20'), item('Eggs your way', 'Choose from fried, poached or scrambled', '$15.00'),
-        item('Porridge', 'Simply irresistible with berries', '$5.80'), item('Big breakfast', 'Sausages, eggs, toast and mushroom goodness', '$18.00'),
-        item('Pancakes', 'Served with ice-cream on top', '$14.00'), item('French toast', 'With the very best maple syrup', '$12.00')] },
-      { title: 'Lunch', items: [item('Chicken burger', 'Yummy chicken piece on a bun', '$19.00'), item('Sandwich', 'Choice of fillings including cucumber', '$3.99'),
-        item('Vegetarian curry', 'Not too hot, not too mild', '$15.00'), item('Chips', 'Get healthy with our sweet-potato fries', '$9.00')] },
+      {
+        title: 'Breakfast',
+        items: [
+          item('Toast with jam', 'Ask about our delicious array of fruit jams', '$10.00'),
+          item('Vegemite on sourdough', 'Who can resist our vegemite laden bread', '$9.20'),
+          item('Eggs your way', 'Choose from fried, poached or scrambled', '$15.00'),
+          item('Porridge', 'Simply irresistible with berries', '$5.80'),
+          item('Big breakfast', 'Sausages, eggs, toast and mushroom goodness', '$18.00'),
+          item('Pancakes', 'Served with ice-cream on top', '$14.00'),
+          item('French toast', 'With the very best maple syrup', '$12.00'),
+        ],
+      },
+      {
+        title: 'Lunch',
+        items: [
+          item('Chicken burger', 'Yummy chicken piece on a bun', '$19.00'),
+          item('Sandwich', 'Choice of fillings including cucumber', '$3.99'),
+          item('Vegetarian curry', 'Not too hot, not too mild', '$15.00'),
+          item('Chips', 'Get healthy with our sweet-potato fries', '$9.00'),
+        ],
+      },
     ],
   };
-  const $ = cheerio.load(gitText(repo, 'openhtmltopdf-templates/src/main/resources/templates/cafe-menu.html'), { decodeEntities: false });
+  const $ = cheerio.load(gitText(repo, 'openhtmltopdf-templates/src/main/resources/templates/cafe-menu.html'), {
+    decodeEntities: false,
+  });
   const lookup = (scope, path) => path.split('.').reduce((value, key) => value?.[key], scope) ?? '';
   const expand = (el, scope) => {
     const each = $(el).attr('th:each');
@@ -183,11 +248,24 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
       return;
     }
     const text = $(el).attr('th:text');
-    if (text) $(el).removeAttr('th:text').text(lookup(scope, text.slice(2, -1)));
+    if (text)
+      $(el)
+        .removeAttr('th:text')
+        .text(lookup(scope, text.slice(2, -1)));
     const href = $(el).attr('th:href');
-    if (href) $(el).removeAttr('th:href').attr('href', href.replace(/^\||\|$/g, '').replace(/\$\{([\w.]+)\}/g, (_, p) => lookup(scope, p)));
-    $(el).children().each((_, child) => expand(child, scope));
+    if (href)
+      $(el)
+        .removeAttr('th:href')
+        .attr(
+          'href',
+          href.replace(/^\||\|$/g, '').replace(/\$\{([\w.]+)\}/g, (_, p) => lookup(scope, p)),
+        );
+    $(el)
+      .children()
+      .each((_, child) => expand(child, scope));
   };
   expand($.root().children('html')[0] ?? $.root()[0], { menu });
-  writeCase('menu-openhtmltopdf-cafe', $.html(), { description: `${repo} openhtmltopdf-templates/src/main/resources/templates/cafe-menu.html with its DataGenerator menu` });
+  writeCase('menu-openhtmltopdf-cafe', $.html(), {
+    description: `${repo} openhtmltopdf-templates/src/main/resources/templates/cafe-menu.html with its DataGenerator menu`,
+  });
 }

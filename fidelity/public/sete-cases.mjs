@@ -34,20 +34,33 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
     const html = gitText(repo, `examples/${example}.html`)
       .replace(/<link[^>]*normalize[^>]*>/, `<style>${normalize}</style>`)
       .replace(/<link[^>]*paper-css[^>]*>/, `<style>${paper}</style>`);
-    writeCase(`paper-css-${example}`, html, { description: `${repo} examples/${example}.html (paper.css 0.4.1, normalize.css 7.0.0)` });
+    writeCase(`paper-css-${example}`, html, {
+      description: `${repo} examples/${example}.html (paper.css 0.4.1, normalize.css 7.0.0)`,
+    });
   }
 }
 
 // 3. Konstantin Savchenko's responsive e-mail templates (remote images dropped).
 for (const t of ['general', 'promotional', 'explorational']) {
-  writeCase(`mail-konsav-${t}`, gitText('konsav/email-templates', `${t}.html`), { description: `konsav/email-templates ${t}.html` });
+  writeCase(`mail-konsav-${t}`, gitText('konsav/email-templates', `${t}.html`), {
+    description: `konsav/email-templates ${t}.html`,
+  });
 }
 
 // 4. MailChimp's e-mail blueprints, merge tags left as they are.
-for (const path of ['templates/simple-basic.html', 'templates/simple-letterhead-centerlogo.html', 'templates/fancy-1-2-3.html',
-  'templates/2col-1-2.html', 'templates/3col-1-3.html', 'templates/gallery-1-4.html', 'responsive-templates/base_boxed_2column_query.html']) {
+for (const path of [
+  'templates/simple-basic.html',
+  'templates/simple-letterhead-centerlogo.html',
+  'templates/fancy-1-2-3.html',
+  'templates/2col-1-2.html',
+  'templates/3col-1-3.html',
+  'templates/gallery-1-4.html',
+  'responsive-templates/base_boxed_2column_query.html',
+]) {
   const name = path.split('/').pop().replace('.html', '');
-  writeCase(`mail-mailchimp-${name}`, gitText('mailchimp/email-blueprints', path), { description: `mailchimp/email-blueprints ${path}` });
+  writeCase(`mail-mailchimp-${name}`, gitText('mailchimp/email-blueprints', path), {
+    description: `mailchimp/email-blueprints ${path}`,
+  });
 }
 
 // 5. mailgen's bundled themes (Send With Us' neopolitan, Jason Rodriguez' salted, Ted Goas' Cerberus)
@@ -57,15 +70,26 @@ for (const path of ['templates/simple-basic.html', 'templates/simple-letterhead-
   const example = (file) => {
     // The example's `email` object, evaluated without its require/generate/write lines.
     const source = readFileSync(join(pkgDir('mailgen'), 'examples', file), 'utf8');
-    const literal = source.slice(source.indexOf('var email ='), source.indexOf('};', source.indexOf('var email =')) + 2);
+    const literal = source.slice(
+      source.indexOf('var email ='),
+      source.indexOf('};', source.indexOf('var email =')) + 2,
+    );
     const sandbox = {};
     vm.runInNewContext(`${literal}; result = email;`, sandbox);
     return sandbox.result;
   };
   const product = { name: 'Mailgen', link: 'https://mailgen.js/' };
-  for (const [theme, file] of [['neopolitan', 'receipt.js'], ['salted', 'receipt.js'], ['cerberus', 'receipt.js'], ['cerberus', 'reset.js'], ['salted', 'welcome.js']]) {
+  for (const [theme, file] of [
+    ['neopolitan', 'receipt.js'],
+    ['salted', 'receipt.js'],
+    ['cerberus', 'receipt.js'],
+    ['cerberus', 'reset.js'],
+    ['salted', 'welcome.js'],
+  ]) {
     const html = new Mailgen({ theme, product }).generate(example(file));
-    writeCase(`mail-mailgen-${theme}-${file.replace('.js', '')}`, html, { description: `mailgen ${require('mailgen/package.json').version} theme ${theme}, examples/${file}` });
+    writeCase(`mail-mailgen-${theme}-${file.replace('.js', '')}`, html, {
+      description: `mailgen ${require('mailgen/package.json').version} theme ${theme}, examples/${file}`,
+    });
   }
 }
 
@@ -73,10 +97,15 @@ for (const path of ['templates/simple-basic.html', 'templates/simple-letterhead-
 {
   const repo = 'StartBootstrap/startbootstrap-resume';
   const html = gitText(repo, 'dist/index.html').replace(/<script\b[\s\S]*?<\/script>\s*/gi, '');
-  writeCase('resume-startbootstrap', html, { description: `${repo} dist/index.html` }, {
-    'css/styles.css': gitFile(repo, 'dist/css/styles.css'),
-    'assets/img/profile.jpg': gitFile(repo, 'dist/assets/img/profile.jpg'),
-  });
+  writeCase(
+    'resume-startbootstrap',
+    html,
+    { description: `${repo} dist/index.html` },
+    {
+      'css/styles.css': gitFile(repo, 'dist/css/styles.css'),
+      'assets/img/profile.jpg': gitFile(repo, 'dist/assets/img/profile.jpg'),
+    },
+  );
 }
 
 // 7. A cover letter: jsonresume-theme-actual-letter with resume-schema's sample resume and the
@@ -87,5 +116,7 @@ for (const path of ['templates/simple-basic.html', 'templates/simple-letterhead-
   resume.coverLetter = letter;
   resume.basics.coverLetter = letter;
   const html = require('jsonresume-theme-actual-letter').render(resume);
-  writeCase('letter-actual-letter', html, { description: 'jsonresume-theme-actual-letter 0.1.4 (npm), sample resume, its cover-letter.md' });
+  writeCase('letter-actual-letter', html, {
+    description: 'jsonresume-theme-actual-letter 0.1.4 (npm), sample resume, its cover-letter.md',
+  });
 }

@@ -33,25 +33,45 @@ const { gitFile, gitText, gitList, writeCase } = caseKit(prefix, mirrors, out);
   for (const [name, base, file] of samples) {
     // assets: every non-HTML file beside the page (not MathJax, a script; not TIFF or PDF, which
     // Chromium does not show as images and which the snapshot lacks)
-    const assets = base === 'html/Personal' ? [] : gitList(repo, base)
-      .filter((p) => !/\.(html|xsl|js|txt|tif|pdf)$/i.test(p) && !p.includes('/mathjax/'))
-      .map((p) => p.slice(base.length + 1));
+    const assets =
+      base === 'html/Personal'
+        ? []
+        : gitList(repo, base)
+            .filter((p) => !/\.(html|xsl|js|txt|tif|pdf)$/i.test(p) && !p.includes('/mathjax/'))
+            .map((p) => p.slice(base.length + 1));
     const files = Object.fromEntries(assets.map((n) => [n, gitFile(repo, `${base}/${n}`)]));
-    writeCase(name, dropScripts(gitText(repo, `${base}/${file}`)), { description: `${repo} ${base}/${file} (scripts dropped)` }, files);
+    writeCase(
+      name,
+      dropScripts(gitText(repo, `${base}/${file}`)),
+      { description: `${repo} ${base}/${file} (scripts dropped)` },
+      files,
+    );
   }
 }
 
 // 2. Paged.js's spec pages (MIT) that set A does not use, without the polyfill: Chromium's own print.
 {
   const repo = 'pagedjs/pagedjs';
-  const specs = ['widows-orphans/widows-orphans', 'breaks/break-after/break-after-avoid/break-after-avoid',
-    'breaks/break-before/break-before-avoid/break-before-avoid', 'breaks/breaks', 'splits/tables/long-table',
-    'splits/lists/lists', 'splits/pre/pre', 'string/string-first', 'target/target-counter/target-counter',
-    'page-selector/first-page/first-page', 'named-page/multiple-named/multiple-named', 'page-rules/combined/combined',
-    'hyphens/awesome/awesome', 'counters/nested/nested'];
+  const specs = [
+    'widows-orphans/widows-orphans',
+    'breaks/break-after/break-after-avoid/break-after-avoid',
+    'breaks/break-before/break-before-avoid/break-before-avoid',
+    'breaks/breaks',
+    'splits/tables/long-table',
+    'splits/lists/lists',
+    'splits/pre/pre',
+    'string/string-first',
+    'target/target-counter/target-counter',
+    'page-selector/first-page/first-page',
+    'named-page/multiple-named/multiple-named',
+    'page-rules/combined/combined',
+    'hyphens/awesome/awesome',
+    'counters/nested/nested',
+  ];
   for (const spec of specs) {
     const name = `paged-${spec.split('/').at(-1)}`;
-    writeCase(name, dropScripts(gitText(repo, `specs/${spec}.html`)),
-      { description: `${repo} (MIT) specs/${spec}.html, without the polyfill: Chromium's own print` });
+    writeCase(name, dropScripts(gitText(repo, `specs/${spec}.html`)), {
+      description: `${repo} (MIT) specs/${spec}.html, without the polyfill: Chromium's own print`,
+    });
   }
 }

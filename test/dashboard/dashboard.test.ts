@@ -25,7 +25,10 @@ const INVOICE_HTML = `<style>
 `;
 const INVOICE_DATA = {
   customer: 'Zenobia Quartermaine',
-  items: [{ name: 'Typesetting', amount: '900.00 EUR' }, { name: 'Proofreading', amount: '334.50 EUR' }],
+  items: [
+    { name: 'Typesetting', amount: '900.00 EUR' },
+    { name: 'Proofreading', amount: '334.50 EUR' },
+  ],
   total: '1,234.50 EUR',
 };
 
@@ -33,9 +36,14 @@ const INVOICE_DATA = {
 async function unlabelled(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('input, select, textarea, button, [contenteditable="true"]')) {
-      const labelled = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
-        || (el as HTMLInputElement).labels?.length || (el.tagName === 'BUTTON' && el.textContent?.trim());
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'input, select, textarea, button, [contenteditable="true"]',
+    )) {
+      const labelled =
+        el.getAttribute('aria-label') ||
+        el.getAttribute('aria-labelledby') ||
+        (el as HTMLInputElement).labels?.length ||
+        (el.tagName === 'BUTTON' && el.textContent?.trim());
       if (!labelled) out.push(el.outerHTML.slice(0, 80));
     }
     return out;
@@ -52,13 +60,18 @@ describe('dashboard in Chromium', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    const context = await stack.browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await stack.browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // 4xx answers the app handles (401 before sign-in, 400 for a template error) log
     // "Failed to load resource" in Chromium's console; anything else is a real error.
-    page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
+    });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();
@@ -184,7 +197,9 @@ describe('dashboard in Chromium', { timeout: 180_000 }, () => {
     expect(await renders.textContent()).toBe('1');
     expect(await page.locator('[data-stat="success_rate"]').textContent()).toBe('100%');
     expect(await page.locator('[data-stat="templates"]').textContent()).toBe('1');
-    const bars = await page.locator('svg.chart rect.bar.ok').evaluateAll((els) => els.filter((e) => Number(e.getAttribute('height')) > 0).length);
+    const bars = await page
+      .locator('svg.chart rect.bar.ok')
+      .evaluateAll((els) => els.filter((e) => Number(e.getAttribute('height')) > 0).length);
     expect(bars).toBe(1);
   });
 });

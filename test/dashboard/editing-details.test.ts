@@ -11,17 +11,30 @@ import { startStack, type Stack } from './harness.js';
 import { FIRST_PREVIEW_MS, PREVIEW_MS, previewText, setEditor } from './page-helpers.js';
 
 /** Each preview page's text, and the top of the first text-layer span containing each of `words` (CSS px from the page's top). */
-async function pagesOfPreview(page: Page, words: string[]): Promise<Array<{ text: string; top: Record<string, number> }>> {
-  return page.locator('.pdf-page').evaluateAll((pages, words) => pages.map((p) => {
-    const spans = [...p.querySelectorAll('.textLayer span')];
-    const pageTop = p.getBoundingClientRect().top;
-    const top: Record<string, number> = {};
-    for (const w of words) {
-      const span = spans.find((s) => s.textContent?.includes(w));
-      if (span) top[w] = span.getBoundingClientRect().top - pageTop;
-    }
-    return { text: spans.map((s) => s.textContent).join('').replace(/\s+/g, ''), top };
-  }), words);
+async function pagesOfPreview(
+  page: Page,
+  words: string[],
+): Promise<Array<{ text: string; top: Record<string, number> }>> {
+  return page.locator('.pdf-page').evaluateAll(
+    (pages, words) =>
+      pages.map((p) => {
+        const spans = [...p.querySelectorAll('.textLayer span')];
+        const pageTop = p.getBoundingClientRect().top;
+        const top: Record<string, number> = {};
+        for (const w of words) {
+          const span = spans.find((s) => s.textContent?.includes(w));
+          if (span) top[w] = span.getBoundingClientRect().top - pageTop;
+        }
+        return {
+          text: spans
+            .map((s) => s.textContent)
+            .join('')
+            .replace(/\s+/g, ''),
+          top,
+        };
+      }),
+    words,
+  );
 }
 
 describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () => {
@@ -59,15 +72,24 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
         const column = document.querySelector('.editor-form')!.getBoundingClientRect();
         const preview = document.querySelector('.editor-preview')!.getBoundingClientRect();
         return [...document.querySelectorAll<HTMLElement>('details.format :is(input, select, fieldset)')]
-          .filter((el) => { const r = el.getBoundingClientRect(); return r.left < column.left || r.right > column.right || r.right > preview.left; })
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left < column.left || r.right > column.right || r.right > preview.left;
+          })
           .map((el) => el.closest('.field, fieldset')?.textContent?.trim().slice(0, 20));
       });
       expect(outside, `at ${width} px`).toEqual([]);
     }
     const placeholder = (label: string) => page.getByLabel(label, { exact: true }).getAttribute('placeholder');
-    expect(await Promise.all(['Top', 'Bottom', 'Left', 'Right'].map(placeholder))).toEqual(['20mm', '20mm', '15mm', '15mm']);
-    expect(await Promise.all(['Width', 'Height', 'Header/footer gap', 'Font size', 'Text colour'].map(placeholder)))
-      .toEqual(['210mm', '297mm', '0mm', '12pt', 'black']);
+    expect(await Promise.all(['Top', 'Bottom', 'Left', 'Right'].map(placeholder))).toEqual([
+      '20mm',
+      '20mm',
+      '15mm',
+      '15mm',
+    ]);
+    expect(
+      await Promise.all(['Width', 'Height', 'Header/footer gap', 'Font size', 'Text colour'].map(placeholder)),
+    ).toEqual(['210mm', '297mm', '0mm', '12pt', 'black']);
     const chosen = (label: string) => page.getByLabel(label, { exact: true }).locator('option:checked').textContent();
     expect(await chosen('Page size')).toBe('Default (a4)');
     expect(await chosen('Footer position')).toBe('Default (after-content)');
@@ -82,19 +104,29 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     await setEditor(page, 'HTML', '<title>Dashboard title</title><p>Archived body</p>');
     await page.getByText('PDF options', { exact: true }).click();
     await setEditor(page, 'PDF options (JSON)', '{"standard": "pdf/a-1b"}');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Preview failed' }).allTextContents(), { timeout: FIRST_PREVIEW_MS })
-      .toEqual([expect.stringContaining('Invalid pdf.standard: Invalid option: expected one of "pdf/a-2b"|"pdf/a-3b"')]);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Preview failed' }).allTextContents(), {
+        timeout: FIRST_PREVIEW_MS,
+      })
+      .toEqual([
+        expect.stringContaining('Invalid pdf.standard: Invalid option: expected one of "pdf/a-2b"|"pdf/a-3b"'),
+      ]);
     await setEditor(page, 'PDF options (JSON)', '{"standard": "pdf/a-3b", "metadata": {"author": "Dashboard Author"}}');
     // The refusal above came from validation: this is the stack's first render, which starts its worker.
     await expect.poll(() => previewText(page), { timeout: FIRST_PREVIEW_MS }).toContain('Archivedbody');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Saved at/).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop()!;
-    const saved = await page.evaluate(async (id) => (await (await fetch(`/api/v1/templates/${id}`)).json()) as { pdf_options: unknown }, id);
+    const saved = await page.evaluate(
+      async (id) => (await (await fetch(`/api/v1/templates/${id}`)).json()) as { pdf_options: unknown },
+      id,
+    );
     expect(saved.pdf_options).toEqual({ standard: 'pdf/a-3b', metadata: { author: 'Dashboard Author' } });
     await page.reload();
     await page.getByText('PDF options', { exact: true }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'PDF options (JSON)', exact: true }).textContent()).toContain('Dashboard Author');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'PDF options (JSON)', exact: true }).textContent())
+      .toContain('Dashboard Author');
   });
 
   it('keeps auto-closed tags single when the user types them in full', async () => {
@@ -128,10 +160,21 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     await expect.poll(() => previewText(page), { timeout: FIRST_PREVIEW_MS }).toContain('Folio2of2');
     const footer = await pagesOfPreview(page, ['Folio', 'Template']);
     // (Text order in the PDF is paint order, so placement is checked by position.)
-    expect(footer.map((p) => [p.text.includes('Templatebody,pageone.'), p.text.includes('Folio1of2'), p.text.includes('Folio2of2')]))
-      .toEqual([[true, true, false], [false, false, true]]);
+    expect(
+      footer.map((p) => [
+        p.text.includes('Templatebody,pageone.'),
+        p.text.includes('Folio1of2'),
+        p.text.includes('Folio2of2'),
+      ]),
+    ).toEqual([
+      [true, true, false],
+      [false, false, true],
+    ]);
     // On page one the footer sits at the page's bottom, far below the one line of body.
-    const height = await page.locator('.pdf-page').first().evaluate((e) => e.clientHeight);
+    const height = await page
+      .locator('.pdf-page')
+      .first()
+      .evaluate((e) => e.clientHeight);
     expect(footer[0]!.top['Folio']).toBeGreaterThan(height * 0.8);
     expect(footer[0]!.top['Template']).toBeLessThan(height * 0.2);
 
@@ -139,25 +182,47 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     await setEditor(page, 'HTML', '<p>Masthead, sheet <span class="pageNumber"></span></p>');
     await expect.poll(() => previewText(page), { timeout: PREVIEW_MS }).toContain('Masthead,sheet2');
     const header = await pagesOfPreview(page, ['Masthead', 'Template']);
-    expect(header.map((p) => [p.text.includes('Templatebody,pagetwo.'), p.text.includes('Masthead,sheet1'), p.text.includes('Masthead,sheet2')]))
-      .toEqual([[false, true, false], [true, false, true]]);
+    expect(
+      header.map((p) => [
+        p.text.includes('Templatebody,pagetwo.'),
+        p.text.includes('Masthead,sheet1'),
+        p.text.includes('Masthead,sheet2'),
+      ]),
+    ).toEqual([
+      [false, true, false],
+      [true, false, true],
+    ]);
     expect(header[1]!.top['Masthead']).toBeLessThan(header[1]!.top['Template']!);
   });
 
   it('keeps log filters in the URL: reload, a shared link, back and forward', async () => {
     // Three logged renders: two that succeed, one whose template does not exist.
     const key = await page.evaluate(async () => {
-      const res = await fetch('/api/v1/api-keys', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'logs', permission: 'full_access' }) });
+      const res = await fetch('/api/v1/api-keys', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'logs', permission: 'full_access' }),
+      });
       return ((await res.json()) as { key: string }).key;
     });
-    const render = (body: unknown) => fetch(`${stack.api}/api/v1/render`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }).then((r) => r.status);
-    expect([await render({ html: '<p>a</p>' }), await render({ html: '<p>b</p>' }), await render({ template_id: 'nope' })]).toEqual([200, 200, 404]);
+    const render = (body: unknown) =>
+      fetch(`${stack.api}/api/v1/render`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status);
+    expect([
+      await render({ html: '<p>a</p>' }),
+      await render({ html: '<p>b</p>' }),
+      await render({ template_id: 'nope' }),
+    ]).toEqual([200, 200, 404]);
 
     const rows = page.locator('table.logs tbody tr');
     const status = page.getByLabel('Status');
-    const url = () => { const u = new URL(page.url()); return u.pathname + u.search; };
+    const url = () => {
+      const u = new URL(page.url());
+      return u.pathname + u.search;
+    };
     await page.goto(`${stack.base}/logs`);
     await expect.poll(() => rows.count()).toBe(3);
     await status.selectOption('error');
@@ -208,7 +273,9 @@ describe('dashboard details in Chromium at 1024 px', { timeout: 180_000 }, () =>
     await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/account-deleted');
     await expect.poll(() => page.title()).toBe('Account deleted · Platen');
-    expect(await page.getByRole('status').textContent()).toMatch(/account and all its data were deleted: templates, components, API keys, render logs and stored renders/);
+    expect(await page.getByRole('status').textContent()).toMatch(
+      /account and all its data were deleted: templates, components, API keys, render logs and stored renders/,
+    );
     // Nothing of the account is left behind the page: a reload keeps the confirmation, signed out.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Account deleted' }).waitFor();

@@ -17,7 +17,15 @@ import { ensureBuilt } from './ensure-built.js';
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 function staticFront(apiBase: string): Server {
@@ -35,10 +43,17 @@ function staticFront(apiBase: string): Server {
     // What the server's mount does too (see packages/dashboard/index.js).
     const asset = resolveDashboardAsset(url.pathname);
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"type":"not_found_error","code":"resource_not_found","message":"Route not found."}}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":{"type":"not_found_error","code":"resource_not_found","message":"Route not found."}}');
       return;
     }
-    res.writeHead(200, { 'content-type': asset.type, 'cache-control': asset.cacheControl, 'content-security-policy': DASHBOARD_CSP, 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, {
+      'content-type': asset.type,
+      'cache-control': asset.cacheControl,
+      'content-security-policy': DASHBOARD_CSP,
+      'x-content-type-options': 'nosniff',
+    });
     createReadStream(asset.file).pipe(res);
   });
 }
@@ -55,7 +70,9 @@ export interface Stack {
 export async function startStack(): Promise<Stack> {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-dashboard-'));
-  const server = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, renderWorkers: 1, logRequests: false }));
+  const server = await startServer(
+    loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, renderWorkers: 1, logRequests: false }),
+  );
   const probe = await fetch(`${server.url}/templates`, { headers: { accept: 'text/html' } });
   const servesDashboard = (probe.headers.get('content-type') ?? '').includes('text/html');
   let front: Server | null = null;

@@ -23,11 +23,12 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
   const password = 'correct horse battery';
   let key = '';
 
-  const render = (body: unknown, bearer = key) => fetch(`${stack.api}/api/v1/render`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const render = (body: unknown, bearer = key) =>
+    fetch(`${stack.api}/api/v1/render`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     stack = await startStack();
@@ -88,11 +89,23 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('applies the page format controls to the preview and flags a bad field', async () => {
-    const pageBox = async () => page.locator('.pdf-page').first().evaluate((e) => ({ w: e.clientWidth, h: e.clientHeight }));
+    const pageBox = async () =>
+      page
+        .locator('.pdf-page')
+        .first()
+        .evaluate((e) => ({ w: e.clientWidth, h: e.clientHeight }));
     await page.getByText('Page format').click();
     const size = page.getByLabel('Page size');
     await size.selectOption('a4-landscape');
-    await expect.poll(async () => { const b = await pageBox(); return b.w > b.h; }, { timeout: PREVIEW_MS }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const b = await pageBox();
+          return b.w > b.h;
+        },
+        { timeout: PREVIEW_MS },
+      )
+      .toBe(true);
     const ratio = await pageBox();
     expect(ratio.w / ratio.h).toBeCloseTo(297 / 210, 1);
 
@@ -103,7 +116,15 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     expect(await page.getByLabel('Width', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Width', { exact: true }).fill('100mm');
     await alert.waitFor({ state: 'detached', timeout: PREVIEW_MS });
-    await expect.poll(async () => { const b = await pageBox(); return Math.abs(b.w - b.h) <= 2; }, { timeout: PREVIEW_MS }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const b = await pageBox();
+          return Math.abs(b.w - b.h) <= 2;
+        },
+        { timeout: PREVIEW_MS },
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved at' }).waitFor();
   });
@@ -183,7 +204,8 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('filters logs by status and pages through them', async () => {
-    for (let i = 0; i < 26; i++) expect((await render({ template_id: 'receipt', data: { customer: `c${i}` } })).status).toBe(200);
+    for (let i = 0; i < 26; i++)
+      expect((await render({ template_id: 'receipt', data: { customer: `c${i}` } })).status).toBe(200);
     expect((await render({ template_id: 'no-such-template' })).status).toBe(404);
     await page.getByRole('link', { name: 'Logs' }).click();
     await page.getByLabel('Per page').selectOption('25');
@@ -262,16 +284,21 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     await form.getByLabel('Current password').fill(password);
     await form.getByRole('button', { name: 'Change password' }).click();
     // Earlier tests left sessions of their own (a login after a simulated expiry): at least the other browser's.
-    await expect.poll(() => form.getByRole('status').textContent()).toMatch(/^Password changed\. ([1-9]\d*) other sessions? (was|were) logged out\.$/);
+    await expect
+      .poll(() => form.getByRole('status').textContent())
+      .toMatch(/^Password changed\. ([1-9]\d*) other sessions? (was|were) logged out\.$/);
     expect(await form.getByLabel('Current password').inputValue()).toBe('');
     expect(await other.signedIn()).toBe(false);
     await other.close();
     // This session goes on; the old password no longer logs in, the new one does.
     await page.getByRole('link', { name: 'Templates' }).click();
     await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
-    const status = (pass: string) => fetch(`${stack.api}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: stack.api }, body: JSON.stringify({ email, password: pass }),
-    }).then((r) => r.status);
+    const status = (pass: string) =>
+      fetch(`${stack.api}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: stack.api },
+        body: JSON.stringify({ email, password: pass }),
+      }).then((r) => r.status);
     expect(await status(password)).toBe(401);
     expect(await status(newPassword)).toBe(200);
   });
@@ -289,7 +316,9 @@ describe('dashboard management pages in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Rotate secret…' }).click();
     await confirmDialog(page, 'Rotate secret');
     await expect.poll(() => shown.textContent()).not.toBe(first);
-    expect(await shown.textContent()).toBe((await page.evaluate(() => fetch('/api/v1/webhook-secret').then((r) => r.json()))).secret);
+    expect(await shown.textContent()).toBe(
+      (await page.evaluate(() => fetch('/api/v1/webhook-secret').then((r) => r.json()))).secret,
+    );
   });
 
   it('logs out everywhere after a confirmation: every session ends, this one too, API keys keep working', async () => {

@@ -23,7 +23,10 @@ beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run "npm run build" (npm ci does it)`);
   dir = mkdtempSync(join(tmpdir(), 'platen-batch-'));
   template = join(dir, 'letter.html');
-  writeFileSync(template, '<!doctype html><html><body><h1>Dear {{name}}</h1><p>Your order {{order}} has shipped.</p></body></html>');
+  writeFileSync(
+    template,
+    '<!doctype html><html><body><h1>Dear {{name}}</h1><p>Your order {{order}} has shipped.</p></body></html>',
+  );
 });
 
 function items(name: string, lines: readonly string[]): string {
@@ -43,7 +46,18 @@ describe('platen render --batch', () => {
       JSON.stringify({ name: 'Cy Diaz', order: 'A/102' }),
     ]);
     const out = join(dir, 'out-named');
-    const result = await platen(['render', template, '--batch', file, '--out-dir', out, '--name-field', 'order', '--jobs', '2']);
+    const result = await platen([
+      'render',
+      template,
+      '--batch',
+      file,
+      '--out-dir',
+      out,
+      '--name-field',
+      'order',
+      '--jobs',
+      '2',
+    ]);
     expect(result.code).toBe(1);
     expect(readdirSync(out).sort()).toEqual(['A-100.pdf', 'A-101.pdf', 'A_102.pdf']);
     expect(extractText(readFileSync(join(out, 'A-101.pdf')))).toContain('Dear Bo Chen');
@@ -51,11 +65,17 @@ describe('platen render --batch', () => {
     expect(result.stderr).toContain('3 rendered, 2 failed');
     // The failures come last, in line order, after every rendered line.
     const lines = result.stderr.trim().split('\n');
-    expect(lines.slice(-2)).toEqual([expect.stringMatching(/^platen: line 2: not valid JSON/), 'platen: line 5: not a JSON object']);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^platen: line 2: not valid JSON/),
+      'platen: line 5: not a JSON object',
+    ]);
   });
 
   it('names files by line number without --name-field and prints plain progress lines when not on a terminal', async () => {
-    const file = items('people.ndjson', ['Ann', 'Bo', 'Cy', 'Di'].map((name, i) => JSON.stringify({ name, order: `B-${i}` })));
+    const file = items(
+      'people.ndjson',
+      ['Ann', 'Bo', 'Cy', 'Di'].map((name, i) => JSON.stringify({ name, order: `B-${i}` })),
+    );
     const out = join(dir, 'out-numbered');
     const result = await platen(['render', template, '--batch', file, '--out-dir', out]);
     expect(result.stderr).toContain('4 rendered, 0 failed');
@@ -75,14 +95,23 @@ describe('platen render --batch', () => {
     const result = await platen(['render', template, '--batch', file, '--out-dir', out, '--name-field', 'order.id']);
     expect(result.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['2.pdf', 'N-1.pdf']);
-    expect(result.stderr).toContain('platen: warning: line 2: no text or number at --name-field order.id; named after its line');
+    expect(result.stderr).toContain(
+      'platen: warning: line 2: no text or number at --name-field order.id; named after its line',
+    );
   });
 
   it('erases its progress bar on a terminal before the summary', async () => {
-    const file = items('tty.ndjson', ['Ann', 'Bo'].map((name) => JSON.stringify({ name, order: name })));
-    const command = ['node', cli, 'render', template, '--batch', file, '--out-dir', join(dir, 'out-tty')].map((a) => `'${a}'`).join(' ');
+    const file = items(
+      'tty.ndjson',
+      ['Ann', 'Bo'].map((name) => JSON.stringify({ name, order: name })),
+    );
+    const command = ['node', cli, 'render', template, '--batch', file, '--out-dir', join(dir, 'out-tty')]
+      .map((a) => `'${a}'`)
+      .join(' ');
     // script(1) runs the command on a pseudo-terminal, as a user's shell would.
-    const output = await new Promise<string>((resolve, reject) => execFile('script', ['-qec', command, '/dev/null'], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile('script', ['-qec', command, '/dev/null'], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
     expect(output).toMatch(/\[#+\] 2\/2/);
     expect(output).toMatch(/\r\x1b\[2Kplaten: 2 rendered, 0 failed/);
   });

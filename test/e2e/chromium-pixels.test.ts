@@ -20,22 +20,34 @@ import { differenceFromRaster } from '../helpers/visual.js';
  */
 const ALLOWED_DIFFERING = 400;
 const dir = fileURLToPath(new URL('./chromium-pixels/', import.meta.url));
-const pages = readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
+const pages = readdirSync(dir)
+  .filter((f) => f.endsWith('.html'))
+  .sort();
 
 describe('pages against Chromium prints, pixel by pixel', () => {
   for (const file of pages) {
     const name = file.replace(/\.html$/, '');
     it(`${file} looks as Chromium prints it`, async () => {
-      const references = readdirSync(dir).filter((f) => f.startsWith(`${name}.chromium.p`)).sort((a, b) => Number(/p(\d+)/.exec(a)?.[1]) - Number(/p(\d+)/.exec(b)?.[1]));
+      const references = readdirSync(dir)
+        .filter((f) => f.startsWith(`${name}.chromium.p`))
+        .sort((a, b) => Number(/p(\d+)/.exec(a)?.[1]) - Number(/p(\d+)/.exec(b)?.[1]));
       expect(references.length).toBeGreaterThan(0);
-      const result = await renderDocument({ html: readFileSync(`${dir}/${file}`, 'utf8'), format: { preset: 'a4' }, baseDir: dir });
+      const result = await renderDocument({
+        html: readFileSync(`${dir}/${file}`, 'utf8'),
+        format: { preset: 'a4' },
+        baseDir: dir,
+      });
       expect(result.diagnostics.filter((d) => d.code.startsWith('image'))).toEqual([]);
       const rasters = rasterise(result.pdf);
       expect(rasters.length).toBe(references.length);
       rasters.forEach((raster, i) => {
         const reference = PNG.sync.read(readFileSync(`${dir}/${references[i]}`));
         const { differing, examples } = differenceFromRaster(`chromium-pixels-${name}-p${i + 1}`, raster, reference);
-        expect({ page: i + 1, differing: Math.max(0, differing - ALLOWED_DIFFERING), examples: differing > ALLOWED_DIFFERING ? examples : [] }).toEqual({ page: i + 1, differing: 0, examples: [] });
+        expect({
+          page: i + 1,
+          differing: Math.max(0, differing - ALLOWED_DIFFERING),
+          examples: differing > ALLOWED_DIFFERING ? examples : [],
+        }).toEqual({ page: i + 1, differing: 0, examples: [] });
       });
     });
   }

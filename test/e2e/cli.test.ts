@@ -12,9 +12,14 @@ const example = fileURLToPath(new URL('../../examples/invoice/', import.meta.url
 
 function platen(args: string[], input?: string): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile('node', [cli, ...args], { encoding: 'buffer', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.toString() });
-    });
+    const child = execFile(
+      'node',
+      [cli, ...args],
+      { encoding: 'buffer', maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr: stderr.toString() });
+      },
+    );
     if (input !== undefined) child.stdin!.end(input);
   });
 }
@@ -28,8 +33,20 @@ beforeAll(() => {
 describe('platen render', () => {
   it('renders the example with data, format, header and footer to a file', async () => {
     const out = join(dir, 'invoice.pdf');
-    const result = await platen(['render', join(example, 'template.html'), '--data', join(example, 'data.json'), '--format', 'letter',
-      '--header', join(example, 'header.html'), '--footer', join(example, 'footer.html'), '-o', out]);
+    const result = await platen([
+      'render',
+      join(example, 'template.html'),
+      '--data',
+      join(example, 'data.json'),
+      '--format',
+      'letter',
+      '--header',
+      join(example, 'header.html'),
+      '--footer',
+      join(example, 'footer.html'),
+      '-o',
+      out,
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const pdf = readFileSync(out);
@@ -44,14 +61,31 @@ describe('platen render', () => {
       writeFileSync(join(dir, name), html);
       return join(dir, name);
     };
-    const doc = file('pages.html', '<p>One</p><p style="break-before:page">Two</p><p style="break-before:page">Three</p>');
+    const doc = file(
+      'pages.html',
+      '<p>One</p><p style="break-before:page">Two</p><p style="break-before:page">Three</p>',
+    );
     const out = join(dir, 'pages.pdf');
-    const result = await platen(['render', doc, '--header', file('h.html', 'EVERYHEAD'), '--footer', file('f.html', 'EVERYFOOT'),
-      '--header-first', 'none', '--footer-last', file('fl.html', 'TOTALSFOOT'), '-o', out]);
+    const result = await platen([
+      'render',
+      doc,
+      '--header',
+      file('h.html', 'EVERYHEAD'),
+      '--footer',
+      file('f.html', 'EVERYFOOT'),
+      '--header-first',
+      'none',
+      '--footer-last',
+      file('fl.html', 'TOTALSFOOT'),
+      '-o',
+      out,
+    ]);
     expect(result.stderr).toBe('');
     const pages = extractText(readFileSync(out)).split('\f').slice(0, 3);
     expect(pages.map((p) => ['EVERYHEAD', 'EVERYFOOT', 'TOTALSFOOT'].filter((w) => p.includes(w)))).toEqual([
-      ['EVERYFOOT'], ['EVERYHEAD', 'EVERYFOOT'], ['EVERYHEAD', 'TOTALSFOOT'],
+      ['EVERYFOOT'],
+      ['EVERYHEAD', 'EVERYFOOT'],
+      ['EVERYHEAD', 'TOTALSFOOT'],
     ]);
   });
 
@@ -93,15 +127,42 @@ describe('platen render', () => {
     expect(single.stdout.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+PlatenFixtureMono-Regular/);
     const without = await platen(['render', template, '-o', '-']);
     expect(without.stdout.toString('latin1')).not.toContain('PlatenFixtureMono');
-    const batch = await platen(['render', template, '--font-dir', fonts, '--batch', join(dir, 'font-dir.ndjson'), '--out-dir', join(dir, 'font-dir-out')]);
+    const batch = await platen([
+      'render',
+      template,
+      '--font-dir',
+      fonts,
+      '--batch',
+      join(dir, 'font-dir.ndjson'),
+      '--out-dir',
+      join(dir, 'font-dir-out'),
+    ]);
     expect(batch.code).toBe(0);
-    expect(readFileSync(join(dir, 'font-dir-out', readdirSync(join(dir, 'font-dir-out'))[0]!)).toString('latin1')).toContain('PlatenFixtureMono-Regular');
+    expect(
+      readFileSync(join(dir, 'font-dir-out', readdirSync(join(dir, 'font-dir-out'))[0]!)).toString('latin1'),
+    ).toContain('PlatenFixtureMono-Regular');
   });
 
   it('sets the pdf options from flags: metadata, a Factur-X invoice, encryption from the environment (pdfinfo, pdfdetach)', async () => {
     const xml = fileURLToPath(new URL('../../packages/core/test/pdf/invoice-en16931.xml', import.meta.url));
     const invoice = join(dir, 'e-invoice.pdf');
-    const made = await platen(['render', '-', '--author', 'ACME SARL', '--keywords', 'invoice, 42', '--creation-date', '2026-03-01T10:00:00Z', '--factur-x', xml, '-o', invoice], '<html lang="fr"><title>Facture 42</title><p>Facture</p></html>');
+    const made = await platen(
+      [
+        'render',
+        '-',
+        '--author',
+        'ACME SARL',
+        '--keywords',
+        'invoice, 42',
+        '--creation-date',
+        '2026-03-01T10:00:00Z',
+        '--factur-x',
+        xml,
+        '-o',
+        invoice,
+      ],
+      '<html lang="fr"><title>Facture 42</title><p>Facture</p></html>',
+    );
     expect(made.stderr).toBe('');
     const info = execFileSync('pdfinfo', [invoice], { encoding: 'utf8' });
     expect(info).toMatch(/^Title: +Facture 42$/m);
@@ -113,19 +174,31 @@ describe('platen render', () => {
 
     const locked = join(dir, 'locked.pdf');
     const encrypted = await new Promise<number>((resolve) => {
-      const child = execFile('node', [cli, 'render', '-', '--permissions', 'print', '-o', locked], { env: { ...process.env, PLATEN_PDF_USER_PASSWORD: 's3cret' } }, (error) => resolve(error ? 1 : 0));
+      const child = execFile(
+        'node',
+        [cli, 'render', '-', '--permissions', 'print', '-o', locked],
+        { env: { ...process.env, PLATEN_PDF_USER_PASSWORD: 's3cret' } },
+        (error) => resolve(error ? 1 : 0),
+      );
       child.stdin!.end('<p>Locked</p>');
     });
     expect(encrypted).toBe(0);
     expect(() => execFileSync('pdfinfo', [locked], { stdio: 'pipe' })).toThrow();
-    expect(execFileSync('pdfinfo', ['-upw', 's3cret', locked], { encoding: 'utf8' })).toMatch(/^Encrypted: +yes \(print:yes copy:no change:no addNotes:no algorithm:AES-256\)$/m);
+    expect(execFileSync('pdfinfo', ['-upw', 's3cret', locked], { encoding: 'utf8' })).toMatch(
+      /^Encrypted: +yes \(print:yes copy:no change:no addNotes:no algorithm:AES-256\)$/m,
+    );
   });
 
   it('signs with --sign and the passphrase from the environment (pdfsig)', async () => {
     const p12 = fileURLToPath(new URL('../../packages/core/test/pdf/test-signer.p12', import.meta.url));
     const out = join(dir, 'signed.pdf');
     const code = await new Promise<number>((resolve) => {
-      const child = execFile('node', [cli, 'render', '-', '--sign', p12, '--sign-reason', 'Approved', '-o', out], { env: { ...process.env, PLATEN_SIGN_PASSPHRASE: 'platen-test' } }, (error) => resolve(error ? 1 : 0));
+      const child = execFile(
+        'node',
+        [cli, 'render', '-', '--sign', p12, '--sign-reason', 'Approved', '-o', out],
+        { env: { ...process.env, PLATEN_SIGN_PASSPHRASE: 'platen-test' } },
+        (error) => resolve(error ? 1 : 0),
+      );
       child.stdin!.end('<p>Signed</p>');
     });
     expect(code).toBe(0);
@@ -135,9 +208,14 @@ describe('platen render', () => {
   });
 
   it('refuses pdf options that cannot go together with one line naming the option', async () => {
-    const result = await platen(['render', '-', '--pdf-standard', 'pdf/a-2b', '--user-password', 'x', '-o', join(dir, 'never.pdf')], '<p>x</p>');
+    const result = await platen(
+      ['render', '-', '--pdf-standard', 'pdf/a-2b', '--user-password', 'x', '-o', join(dir, 'never.pdf')],
+      '<p>x</p>',
+    );
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('platen: invalid_parameter (pdf.encryption): PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "pdf/a-2b".');
+    expect(result.stderr.trim()).toBe(
+      'platen: invalid_parameter (pdf.encryption): PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "pdf/a-2b".',
+    );
   });
 
   it('names the line of a template syntax error and leaves no file behind', async () => {
@@ -152,10 +230,14 @@ describe('platen render', () => {
   it("keeps Handlebars' detail of a syntax error and names a missing helper with its line", async () => {
     const unclosed = join(dir, 'unclosed.html');
     writeFileSync(unclosed, '<p>\n{{#if a}}\n');
-    expect((await platen(['render', unclosed])).stderr).toBe("platen: template_syntax_error: Template syntax error on line 3: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'\n");
+    expect((await platen(['render', unclosed])).stderr).toBe(
+      "platen: template_syntax_error: Template syntax error on line 3: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'\n",
+    );
     const helper = join(dir, 'helper.html');
     writeFileSync(helper, '<p>\n{{shout name}}</p>');
-    expect((await platen(['render', helper])).stderr).toBe('platen: template_syntax_error: Template error on line 2: Missing helper: "shout"\n');
+    expect((await platen(['render', helper])).stderr).toBe(
+      'platen: template_syntax_error: Template error on line 2: Missing helper: "shout"\n',
+    );
   });
 
   describe('writes onto what -o names', () => {
@@ -168,7 +250,9 @@ describe('platen render', () => {
     it('in place when it is a FIFO, never replacing it by a file', async () => {
       const fifo = join(dir, 'pipe');
       execFileSync('mkfifo', [fifo]);
-      const reader = new Promise<Buffer>((resolve, reject) => execFile('cat', [fifo], { encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
+      const reader = new Promise<Buffer>((resolve, reject) =>
+        execFile('cat', [fifo], { encoding: 'buffer' }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+      );
       const result = await platen(['render', source(), '-o', fifo]);
       expect(result.code).toBe(0);
       expect((await reader).subarray(0, 5).toString()).toBe('%PDF-');
@@ -197,7 +281,9 @@ describe('platen render', () => {
       const command = ['node', cli, 'render', '-'].map((a) => `'${a}'`).join(' ');
       // script(1) gives the command a pseudo-terminal as its output; stdin is the template.
       const output = await new Promise<string>((resolve) => {
-        const child = execFile('script', ['-qec', `${command} < '${source()}'`, '/dev/null'], (_error, stdout) => resolve(stdout));
+        const child = execFile('script', ['-qec', `${command} < '${source()}'`, '/dev/null'], (_error, stdout) =>
+          resolve(stdout),
+        );
         child.stdin!.end();
       });
       expect(output).toContain('platen: will not write a PDF to the terminal');
@@ -207,12 +293,16 @@ describe('platen render', () => {
 
   it('is linked as node_modules/.bin/platen by npm install', async () => {
     const bin = fileURLToPath(new URL('../../node_modules/.bin/platen', import.meta.url));
-    const output = await new Promise<string>((resolve, reject) => execFile(bin, ['--help'], (error, stdout) => (error ? reject(error) : resolve(stdout))));
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(bin, ['--help'], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
     expect(output).toContain('platen render');
   });
 
   it('prints its version', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../packages/cli/package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
     for (const flag of ['--version', '-v']) {
       const result = await platen([flag]);
       expect(result.code).toBe(0);
@@ -221,9 +311,18 @@ describe('platen render', () => {
   });
 
   it.each([
-    [['render', 'x.html', '--fromat', 'a4'], 'platen: unknown option --fromat for "platen render"; did you mean --format? (see "platen render --help")'],
-    [['render', 'x.html', '--outptu=x.pdf'], 'platen: unknown option --outptu for "platen render"; did you mean --output? (see "platen render --help")'],
-    [['serve', '--prot', '3000'], 'platen: unknown option --prot for "platen serve"; did you mean --port? (see "platen serve --help")'],
+    [
+      ['render', 'x.html', '--fromat', 'a4'],
+      'platen: unknown option --fromat for "platen render"; did you mean --format? (see "platen render --help")',
+    ],
+    [
+      ['render', 'x.html', '--outptu=x.pdf'],
+      'platen: unknown option --outptu for "platen render"; did you mean --output? (see "platen render --help")',
+    ],
+    [
+      ['serve', '--prot', '3000'],
+      'platen: unknown option --prot for "platen serve"; did you mean --port? (see "platen serve --help")',
+    ],
     [['render', 'x.html', '--zzz'], 'platen: unknown option --zzz for "platen render" (see "platen render --help")'],
     [['serve', '--port', 'abc'], 'platen: --port must be a port number, got "abc"'],
   ])('answers %j with one line naming the closest option', async (args, line) => {
@@ -243,7 +342,16 @@ describe('platen render', () => {
 
   it('answers account errors with one line, without a stack trace', async () => {
     const dataDir = join(dir, 'accounts');
-    const create = ['user', 'create', '--email', 'ann@example.com', '--password', 'correct horse battery', '--data-dir', dataDir];
+    const create = [
+      'user',
+      'create',
+      '--email',
+      'ann@example.com',
+      '--password',
+      'correct horse battery',
+      '--data-dir',
+      dataDir,
+    ];
     expect((await platen(create)).code).toBe(0);
     const again = await platen(create);
     expect(again.code).toBe(1);

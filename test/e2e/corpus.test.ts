@@ -11,7 +11,10 @@ import { comparePlacement, corpusDir, leafValues, loadCorpus } from '../helpers/
 import { checkPdfStructure, extractWords } from '../helpers/poppler.js';
 
 const floorsPath = join(corpusDir, '..', 'e2e', 'corpus-floors.json');
-const floors = JSON.parse(readFileSync(floorsPath, 'utf8')) as Record<string, { pages: boolean; inOrder: number; within3pt: number }>;
+const floors = JSON.parse(readFileSync(floorsPath, 'utf8')) as Record<
+  string,
+  { pages: boolean; inOrder: number; within3pt: number }
+>;
 const measured: Record<string, unknown> = {};
 
 const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean);
@@ -40,7 +43,11 @@ describe.each(loadCorpus())('corpus case $name', (c) => {
     expect(placement.inOrder, 'words in Chromium reading order').toBeGreaterThanOrEqual(floor.inOrder);
     expect(placement.within3pt, 'words within 3 pt of Chromium').toBeGreaterThanOrEqual(floor.within3pt);
     if (process.env['UPDATE_FLOORS'] === '1') {
-      floors[c.name] = { pages: pages || floor.pages, inOrder: Math.floor(placement.inOrder * 100) / 100, within3pt: Math.floor(placement.within3pt * 100) / 100 };
+      floors[c.name] = {
+        pages: pages || floor.pages,
+        inOrder: Math.floor(placement.inOrder * 100) / 100,
+        within3pt: Math.floor(placement.within3pt * 100) / 100,
+      };
       writeFileSync(floorsPath, JSON.stringify(floors, null, 2) + '\n');
     }
   });

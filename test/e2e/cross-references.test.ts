@@ -12,8 +12,20 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@platen/core';
 import { extractWords, type Word } from '../helpers/poppler.js';
 
-const chapters = [['intro', 'Introduction', 3], ['methods', 'Methods', 70], ['results', 'Results', 12], ['discussion', 'Discussion', 95], ['appendix', 'Appendix', 2]] as const;
-const body = chapters.map(([id, title, n]) => `<h2 id="${id}">${title}</h2>` + Array.from({ length: n }, (_, i) => `<p>${title} paragraph ${i + 1}.</p>`).join('')).join('');
+const chapters = [
+  ['intro', 'Introduction', 3],
+  ['methods', 'Methods', 70],
+  ['results', 'Results', 12],
+  ['discussion', 'Discussion', 95],
+  ['appendix', 'Appendix', 2],
+] as const;
+const body = chapters
+  .map(
+    ([id, title, n]) =>
+      `<h2 id="${id}">${title}</h2>` +
+      Array.from({ length: n }, (_, i) => `<p>${title} paragraph ${i + 1}.</p>`).join(''),
+  )
+  .join('');
 const css = `
   body { font: 14px/20px Arimo; margin: 0 }
   .toc a { display: block; color: inherit; text-decoration: none }
@@ -21,7 +33,9 @@ const css = `
   .right { text-align: right }`;
 
 function lineOf(words: readonly Word[], first: Word): Word[] {
-  return words.filter((w) => w.page === first.page && Math.abs(w.yMin - first.yMin) < 0.5).sort((a, b) => a.xMin - b.xMin);
+  return words
+    .filter((w) => w.page === first.page && Math.abs(w.yMin - first.yMin) < 0.5)
+    .sort((a, b) => a.xMin - b.xMin);
 }
 
 describe('target-counter, target-text and leader', () => {
@@ -34,7 +48,10 @@ describe('target-counter, target-text and leader', () => {
     for (const [, title] of chapters) {
       // The heading: the line that holds its title alone.
       const heading = words.find((w) => w.text === title && lineOf(words, w).length === 1)!;
-      const entry = lineOf(words, words.find((w) => w.page === 1 && w.text.startsWith(title))!);
+      const entry = lineOf(
+        words,
+        words.find((w) => w.page === 1 && w.text.startsWith(title))!,
+      );
       const number = entry.at(-1)!;
       expect(number.text, `${title} is on page ${heading.page}`).toBe(String(heading.page));
       // The number ends the line where right-aligned text ends; the dots fill the room between.
@@ -46,7 +63,11 @@ describe('target-counter, target-text and leader', () => {
       expect(dots[1]!.xMin - title_.xMax, 'the dots start right after the title').toBeLessThan(pitch * 2);
       expect(number.xMin - dots.at(-1)!.xMax, 'and end just before the number').toBeLessThan(pitch * 1.5);
     }
-    expect(new Set(chapters.map(([, title]) => words.find((w) => w.text === title && lineOf(words, w).length === 1)!.page)).size, 'the chapters are on several pages').toBeGreaterThan(2);
+    expect(
+      new Set(chapters.map(([, title]) => words.find((w) => w.text === title && lineOf(words, w).length === 1)!.page))
+        .size,
+      'the chapters are on several pages',
+    ).toBeGreaterThan(2);
   });
 
   it('count pages as the page counter does, in a counter style, and take the text of the target', async () => {
@@ -56,7 +77,12 @@ describe('target-counter, target-text and leader', () => {
       <p>Cover <a class="ref" href="#results"></a> and <a class="ref" href="#nowhere"></a>.</p>${body}`;
     const { words } = extractWords(await render({ html }));
     const heading = words.find((w) => w.text === 'Results' && lineOf(words, w).length === 1)!;
-    const line = lineOf(words, words.find((w) => w.text === 'Cover')!).map((w) => w.text).join(' ');
+    const line = lineOf(
+      words,
+      words.find((w) => w.text === 'Cover')!,
+    )
+      .map((w) => w.text)
+      .join(' ');
     // The cover is unnumbered (counter-increment: page 0): the page after it is page 1.
     const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'][heading.page - 2];
     expect(line).toBe(`Cover see Results, page ${roman} and see , page .`);
@@ -70,24 +96,41 @@ describe('target-counter, target-text and leader', () => {
 });
 
 describe('bookmarks from headings', () => {
-  interface Outline { title: string; destpageposfrom1: number; kids: Outline[] }
+  interface Outline {
+    title: string;
+    destpageposfrom1: number;
+    kids: Outline[];
+  }
   const outlines = (pdf: Uint8Array): Outline[] => {
     const dir = mkdtempSync(join(tmpdir(), 'platen-outline-'));
     writeFileSync(join(dir, 'o.pdf'), pdf);
-    return JSON.parse(execFileSync('qpdf', ['--json', '--json-key=outlines', join(dir, 'o.pdf')], { encoding: 'utf8' })).outlines as Outline[];
+    return JSON.parse(execFileSync('qpdf', ['--json', '--json-key=outlines', join(dir, 'o.pdf')], { encoding: 'utf8' }))
+      .outlines as Outline[];
   };
-  const tree = (items: Outline[]): unknown => items.map((o) => [o.title, o.destpageposfrom1, ...(o.kids.length ? [tree(o.kids)] : [])]);
-  const html = '<h1>Part A</h1><h2>Chapter A1</h2><h3>Section A1a</h3><h2 style="break-before:page">Chapter A2</h2><h4>Deep</h4><h1>Part B</h1>';
+  const tree = (items: Outline[]): unknown =>
+    items.map((o) => [o.title, o.destpageposfrom1, ...(o.kids.length ? [tree(o.kids)] : [])]);
+  const html =
+    '<h1>Part A</h1><h2>Chapter A1</h2><h3>Section A1a</h3><h2 style="break-before:page">Chapter A2</h2><h4>Deep</h4><h1>Part B</h1>';
 
-  it('nest by heading level and point at the heading\'s page (qpdf --json)', async () => {
+  it("nest by heading level and point at the heading's page (qpdf --json)", async () => {
     expect(tree(outlines(await render({ html })))).toEqual([
-      ['Part A', 1, [['Chapter A1', 1, [['Section A1a', 1]]], ['Chapter A2', 2, [['Deep', 2]]]]],
+      [
+        'Part A',
+        1,
+        [
+          ['Chapter A1', 1, [['Section A1a', 1]]],
+          ['Chapter A2', 2, [['Deep', 2]]],
+        ],
+      ],
       ['Part B', 2],
     ]);
   });
 
   it('are left out with pdf.outline false', async () => {
     expect(outlines(await render({ html, pdf: { outline: false } }))).toEqual([]);
-    await expect(render({ html, pdf: { outline: 'no' as never } })).rejects.toMatchObject({ code: 'invalid_parameter', param: 'pdf.outline' });
+    await expect(render({ html, pdf: { outline: 'no' as never } })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      param: 'pdf.outline',
+    });
   });
 });

@@ -17,16 +17,33 @@ const html = `<!DOCTYPE html><style>@page{size:400px 300px;margin:20px}</style><
 
 /** Chromium: [page, x, y] per word (pt), left to right on each line. */
 const CHROMIUM: Record<string, [number, number, number][]> = {
-  F1: [[1, 15, 17.35]], F2: [[1, 90, 17.35]], F3: [[1, 15, 92.35]], F4: [[1, 90, 92.35]],
-  f: [[1, 15, 182.35], [1, 90, 182.35]], g: [[2, 15, 17.35], [2, 90, 17.35]], h: [[2, 15, 32.35], [2, 90, 32.35]],
-  F5: [[2, 165, 17.35]], x: [[2, 165, 32.35]],
+  F1: [[1, 15, 17.35]],
+  F2: [[1, 90, 17.35]],
+  F3: [[1, 15, 92.35]],
+  F4: [[1, 90, 92.35]],
+  f: [
+    [1, 15, 182.35],
+    [1, 90, 182.35],
+  ],
+  g: [
+    [2, 15, 17.35],
+    [2, 90, 17.35],
+  ],
+  h: [
+    [2, 15, 32.35],
+    [2, 90, 32.35],
+  ],
+  F5: [[2, 165, 17.35]],
+  x: [[2, 165, 32.35]],
 };
 
 describe('floats across pages match Chromium', async () => {
   const { words } = extractWords(await render({ html }));
   for (const [text, expected] of Object.entries(CHROMIUM)) {
     it(text, () => {
-      const got = words.filter((w) => w.text === text).map((w) => [w.page, Math.round(w.xMin * 100) / 100, Math.round(w.yMin * 100) / 100]);
+      const got = words
+        .filter((w) => w.text === text)
+        .map((w) => [w.page, Math.round(w.xMin * 100) / 100, Math.round(w.yMin * 100) / 100]);
       expect(got).toEqual(expected);
     });
   }

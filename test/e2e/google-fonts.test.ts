@@ -42,7 +42,11 @@ function pdfFonts(pdf: Uint8Array): string[] {
   try {
     writeFileSync(join(dir, 'doc.pdf'), pdf);
     const out = execFileSync('pdffonts', [join(dir, 'doc.pdf')]).toString('utf8');
-    return out.split('\n').slice(2).map((l) => l.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, '')).filter(Boolean);
+    return out
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, ''))
+      .filter(Boolean);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -51,7 +55,11 @@ function pdfFonts(pdf: Uint8Array): string[] {
 describe('google_fonts_url', () => {
   it('loads the stylesheet and its font from the server and embeds the font', async () => {
     const html = `<!doctype html><p style="font-family:'Test Condensed', serif; font-size:20px">Condensed words</p>`;
-    const result = await renderDocument({ html, format: { google_fonts_url: `${base}/css2?family=Test+Condensed` }, allowPrivateNetwork: true });
+    const result = await renderDocument({
+      html,
+      format: { google_fonts_url: `${base}/css2?family=Test+Condensed` },
+      allowPrivateNetwork: true,
+    });
     expect(requests).toContain('/css2?family=Test+Condensed');
     expect(requests).toContain('/s/condensed.ttf');
     expect(pdfFonts(result.pdf)).toContain('DejaVuSansCondensed');

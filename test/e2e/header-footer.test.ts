@@ -8,7 +8,10 @@ const A4_HEIGHT_PT = 843;
 const MARGIN_PT = 56; // default top/bottom margin, 20 mm, which Chromium's print API takes in whole points
 
 const sections = [1, 2, 3]
-  .map((n) => `<section style="${n < 3 ? 'break-after: page' : ''}"><h2>Chapter ${n}</h2><p>Body text of chapter ${n}.</p></section>`)
+  .map(
+    (n) =>
+      `<section style="${n < 3 ? 'break-after: page' : ''}"><h2>Chapter ${n}</h2><p>Body text of chapter ${n}.</p></section>`,
+  )
   .join('\n');
 const header = '<div>ACME quarterly report</div>';
 const footer = 'Page <span class="pageNumber"></span> of <span class="totalPages"></span>';
@@ -49,20 +52,42 @@ describe('header and footer components', () => {
     expect(foot[0]!.yMin).toBeGreaterThan(lastBody.yMax);
     expect(foot[0]!.yMin - lastBody.yMax, 'footer follows the content closely').toBeLessThan(40);
     const footPage1 = line(words, 1, 'Page');
-    expect(footPage1[0]!.yMax, 'earlier pages keep the footer at the bottom').toBeGreaterThan(A4_HEIGHT_PT - MARGIN_PT - 20);
+    expect(footPage1[0]!.yMax, 'earlier pages keep the footer at the bottom').toBeGreaterThan(
+      A4_HEIGHT_PT - MARGIN_PT - 20,
+    );
   });
 });
 
 describe('first and last page header/footer (firstPage, lastPage)', () => {
-  const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `<p style="margin:0 0 8px;font:14px/20px Arimo">Paragraph ${i + 1} lorem ipsum dolor sit amet.</p>`).join('');
-  const every = { header: '<div style="font:12px Arimo">EVERYHEAD</div>', footer: '<div style="font:12px Arimo">EVERYFOOT <span class="pageNumber"></span></div>' };
+  const paragraphs = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `<p style="margin:0 0 8px;font:14px/20px Arimo">Paragraph ${i + 1} lorem ipsum dolor sit amet.</p>`,
+    ).join('');
+  const every = {
+    header: '<div style="font:12px Arimo">EVERYHEAD</div>',
+    footer: '<div style="font:12px Arimo">EVERYFOOT <span class="pageNumber"></span></div>',
+  };
   const letterhead = '<div style="font:12px Arimo;height:150px">LETTERHEAD</div>';
   const totals = '<div style="font:12px Arimo;height:250px">TOTALSFOOT <span class="pageNumber"></span></div>';
-  const on = (words: readonly Word[], page: number, text: string) => words.filter((w) => w.page === page && w.text === text);
-  const bodyWords = (words: readonly Word[], page: number) => words.filter((w) => w.page === page && /^(Paragraph|\d+|lorem|ipsum|dolor|sit|amet\.)$/.test(w.text) && !on(words, page, 'EVERYFOOT').some((f) => Math.abs(f.yMin - w.yMin) < 1) && !on(words, page, 'TOTALSFOOT').some((f) => Math.abs(f.yMin - w.yMin) < 1));
+  const on = (words: readonly Word[], page: number, text: string) =>
+    words.filter((w) => w.page === page && w.text === text);
+  const bodyWords = (words: readonly Word[], page: number) =>
+    words.filter(
+      (w) =>
+        w.page === page &&
+        /^(Paragraph|\d+|lorem|ipsum|dolor|sit|amet\.)$/.test(w.text) &&
+        !on(words, page, 'EVERYFOOT').some((f) => Math.abs(f.yMin - w.yMin) < 1) &&
+        !on(words, page, 'TOTALSFOOT').some((f) => Math.abs(f.yMin - w.yMin) < 1),
+    );
 
   it('prints the first page header and the last page footer instead of the every-page ones, with the body in the room they leave', async () => {
-    const pdf = await render({ html: paragraphs(90), ...every, firstPage: { header: letterhead }, lastPage: { footer: totals } });
+    const pdf = await render({
+      html: paragraphs(90),
+      ...every,
+      firstPage: { header: letterhead },
+      lastPage: { footer: totals },
+    });
     const { pages, words } = extractWords(pdf);
     const n = pages.length;
     expect(n).toBeGreaterThanOrEqual(3);
@@ -88,7 +113,9 @@ describe('first and last page header/footer (firstPage, lastPage)', () => {
     // 64 paragraphs end on page 2 under the every-page footer, but not above the 250 px totals.
     const plain = extractWords(await render({ html: paragraphs(64), ...every }));
     expect(plain.pages).toHaveLength(2);
-    const { pages, words } = extractWords(await render({ html: paragraphs(64), ...every, lastPage: { footer: totals } }));
+    const { pages, words } = extractWords(
+      await render({ html: paragraphs(64), ...every, lastPage: { footer: totals } }),
+    );
     expect(pages).toHaveLength(3);
     expect(on(words, 2, 'EVERYFOOT')).toHaveLength(1);
     expect(on(words, 3, 'TOTALSFOOT')).toHaveLength(1);
@@ -97,7 +124,14 @@ describe('first and last page header/footer (firstPage, lastPage)', () => {
   });
 
   it('prints no header on the first page with null, and the first page wins on a one-page document', async () => {
-    const none = extractWords(await render({ html: paragraphs(3), ...every, firstPage: { header: null, footer: '<b>FIRSTFOOT</b>' }, lastPage: { footer: totals, header: '<b>LASTHEAD</b>' } }));
+    const none = extractWords(
+      await render({
+        html: paragraphs(3),
+        ...every,
+        firstPage: { header: null, footer: '<b>FIRSTFOOT</b>' },
+        lastPage: { footer: totals, header: '<b>LASTHEAD</b>' },
+      }),
+    );
     expect(none.pages).toHaveLength(1);
     expect(on(none.words, 1, 'EVERYHEAD')).toHaveLength(0);
     expect(on(none.words, 1, 'LASTHEAD'), 'the first page gives the header (none)').toHaveLength(0);
@@ -113,8 +147,17 @@ describe('first and last page header/footer (firstPage, lastPage)', () => {
   });
 
   it('refuses a firstPage that is not { header?, footer? } of strings or null', async () => {
-    await expect(render({ html: '<p>x</p>', firstPage: { headr: 'x' } as never })).rejects.toMatchObject({ code: 'invalid_parameter', param: 'firstPage.headr' });
-    await expect(render({ html: '<p>x</p>', lastPage: { footer: 3 } as never })).rejects.toMatchObject({ code: 'invalid_parameter', param: 'lastPage.footer' });
-    await expect(render({ html: '<p>x</p>', lastPage: 'x' as never })).rejects.toMatchObject({ code: 'invalid_parameter', param: 'lastPage' });
+    await expect(render({ html: '<p>x</p>', firstPage: { headr: 'x' } as never })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      param: 'firstPage.headr',
+    });
+    await expect(render({ html: '<p>x</p>', lastPage: { footer: 3 } as never })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      param: 'lastPage.footer',
+    });
+    await expect(render({ html: '<p>x</p>', lastPage: 'x' as never })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      param: 'lastPage',
+    });
   });
 });

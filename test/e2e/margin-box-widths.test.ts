@@ -15,14 +15,24 @@ const html = `<!DOCTYPE html><style>@page{size:A4;margin:20mm;
 
 /** Chromium's word lefts and tops (pt). */
 const CHROMIUM: Record<string, [number, number]> = {
-  LEFTA: [56.68, 23.96], LEFTZ: [286.64, 23.96], RIGHTA: [398.52, 23.96], RIGHTZ: [511.33, 23.96], BRA: [301.63, 809.96], BRZ: [524.24, 809.96],
+  LEFTA: [56.68, 23.96],
+  LEFTZ: [286.64, 23.96],
+  RIGHTA: [398.52, 23.96],
+  RIGHTZ: [511.33, 23.96],
+  BRA: [301.63, 809.96],
+  BRZ: [524.24, 809.96],
 };
 
 describe('margin boxes share a side without a center box by max-content (Chromium)', async () => {
   const { words } = extractWords(await render({ html }));
   const at = (text: string) => words.find((w) => w.text === text)!;
   it('keeps each box on one line', () => {
-    for (const [a, z] of [['LEFTA', 'LEFTZ'], ['RIGHTA', 'RIGHTZ'], ['BRA', 'BRZ']] as const) expect(at(z).yMin).toBeCloseTo(at(a).yMin, 1);
+    for (const [a, z] of [
+      ['LEFTA', 'LEFTZ'],
+      ['RIGHTA', 'RIGHTZ'],
+      ['BRA', 'BRZ'],
+    ] as const)
+      expect(at(z).yMin).toBeCloseTo(at(a).yMin, 1);
   });
   it('puts the words where Chromium does (within the margin-origin rounding, 0.5pt x, 1pt y)', () => {
     for (const [text, [x, y]] of Object.entries(CHROMIUM)) {

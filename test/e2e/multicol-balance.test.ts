@@ -23,19 +23,40 @@ ${cols('<p style="margin:0;orphans:1;widows:3">g1<br>g2<br>g3</p>')}<div>endG</d
 /** Chromium's word positions [x, y] in pt. */
 const CHROMIUM: Record<string, [number, number]> = {
   // 2 lines | 1 line + 30px margin: 45px columns (the margin sticks out), not 50.
-  a1: [0, 0.39], a2: [0, 15.39], a3: [150, 0.39], endA: [0, 34.14],
+  a1: [0, 0.39],
+  a2: [0, 15.39],
+  a3: [150, 0.39],
+  endA: [0, 34.14],
   // 2|1 against widows (the only split), then a 5px block and its margin: 47.5px.
-  b1: [0, 49.14], b2: [0, 64.14], b3: [150, 49.14], endB: [0, 85.14],
+  b1: [0, 49.14],
+  b2: [0, 64.14],
+  b3: [150, 49.14],
+  endB: [0, 85.14],
   // 1|1 would leave 1 orphan: one column of 2 lines.
-  c1: [0, 100.14], c2: [0, 115.14], endC: [0, 130.14],
+  c1: [0, 100.14],
+  c2: [0, 115.14],
+  endC: [0, 130.14],
   // 3 lines: 2|1 (widows give way to orphans), 40px columns.
-  d1: [0, 145.14], d2: [0, 160.14], d3: [150, 145.14], endD: [0, 175.14],
+  d1: [0, 145.14],
+  d2: [0, 160.14],
+  d3: [150, 145.14],
+  endD: [0, 175.14],
   // orphans:3 keeps all 3 lines together.
-  e1: [0, 190.14], e2: [0, 205.14], e3: [0, 220.14], endE: [0, 235.14],
+  e1: [0, 190.14],
+  e2: [0, 205.14],
+  e3: [0, 220.14],
+  endE: [0, 235.14],
   // After a 10px block: 2|2 in 50px columns rather than 1|3 in 45px.
-  f1: [0, 257.64], f2: [0, 272.64], f3: [150, 250.14], f4: [150, 265.14], endF: [0, 287.64],
+  f1: [0, 257.64],
+  f2: [0, 272.64],
+  f3: [150, 250.14],
+  f4: [150, 265.14],
+  endF: [0, 287.64],
   // orphans:1 widows:3 can't both hold: widows give way down to `orphans` lines, 1|2 (not 2|1).
-  g1: [0, 302.64], g2: [150, 302.64], g3: [150, 317.64], endG: [0, 332.64],
+  g1: [0, 302.64],
+  g2: [150, 302.64],
+  g3: [150, 317.64],
+  endG: [0, 332.64],
 };
 
 describe('multi-column balancing matches Chromium', async () => {
@@ -72,11 +93,11 @@ describe('balancing finds the lowest fitting height when trials are not monotoni
   const { words } = extractWords(await render({ html }));
   const onPage = words.filter((w) => w.page === 1);
   const note = Math.min(...onPage.filter((w) => w.text === 'E&OE.').map((w) => w.yMin));
-  const lastIn = (from: number, to: number): number => Math.max(...onPage.filter((w) => w.xMin >= from && w.xMin < to && w.yMin > 95 && w.yMin < note).map((w) => w.yMin));
+  const lastIn = (from: number, to: number): number =>
+    Math.max(...onPage.filter((w) => w.xMin >= from && w.xMin < to && w.yMin > 95 && w.yMin < note).map((w) => w.yMin));
   it('ends each column and the container where Chromium does', () => {
     const got = [lastIn(0, 210), lastIn(210, 395), lastIn(395, 600), note];
     const chromium = [362.52, 363.27, 342.71, 380.37];
     got.forEach((y, i) => expect(Math.abs(y - chromium[i]!), `column ${i}: ${y}`).toBeLessThan(0.5));
   });
 });
-

@@ -62,7 +62,9 @@ const CHROMIUM: [string, number, number][] = [
 
 describe('intrinsic size keywords print as in Chromium', () => {
   it('places every word within 0.1 pt of Chromium', async () => {
-    const { words } = extractWords(await render({ html: `<!doctype html><html><head><style>${CSS}</style></head><body>${BODY}</body></html>` }));
+    const { words } = extractWords(
+      await render({ html: `<!doctype html><html><head><style>${CSS}</style></head><body>${BODY}</body></html>` }),
+    );
     expect(words.map((w) => w.text)).toEqual(CHROMIUM.map((c) => c[0]));
     words.forEach((w, i) => {
       const [text, x, y] = CHROMIUM[i]!;

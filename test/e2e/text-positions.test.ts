@@ -31,7 +31,7 @@ interface PageOptions {
 
 function pageOptions(page: string): PageOptions {
   const file = new URL(page.replace(/\.html$/, '.options.json'), dir);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as PageOptions : {};
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageOptions) : {};
 }
 
 /** A word with, when recorded, its baseline (pt from the page top; baselines.mjs). */
@@ -58,13 +58,20 @@ function offsets(reference: readonly PlacedWord[], candidate: readonly PlacedWor
     candidate.forEach((c, i) => {
       if (used.has(i) || c.text !== r.text || c.page !== r.page) return;
       const d = Math.hypot(c.xMin - r.xMin, c.yMin - r.yMin);
-      if (d < bestDistance) { bestDistance = d; best = i; }
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = i;
+      }
     });
     const c = candidate[best];
-    if (!c) { bad.push(`${r.text}: missing`); continue; }
+    if (!c) {
+      bad.push(`${r.text}: missing`);
+      continue;
+    }
     used.add(best);
     const dy = r.baseline === undefined ? c.yMin - r.yMin : (c.baseline ?? NaN) - r.baseline;
-    const dx = c.xMin - r.xMin, dr = c.xMax - r.xMax;
+    const dx = c.xMin - r.xMin,
+      dr = c.xMax - r.xMax;
     if (!(Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dr)) <= TOLERANCE_PT)) {
       bad.push(`${r.text}: dx ${dx.toFixed(2)} dy ${dy.toFixed(2)} dRight ${dr.toFixed(2)} pt`);
     }
@@ -72,7 +79,9 @@ function offsets(reference: readonly PlacedWord[], candidate: readonly PlacedWor
   return bad;
 }
 
-const pages = readdirSync(dir).filter((f) => f.endsWith('.html')).sort();
+const pages = readdirSync(dir)
+  .filter((f) => f.endsWith('.html'))
+  .sort();
 
 describe('text positions against Chromium', () => {
   it('has a reference for every page', () => {
@@ -83,7 +92,9 @@ describe('text positions against Chromium', () => {
   for (const page of pages) {
     it(`${page}: every word within ${TOLERANCE_PT}pt of Chromium`, async () => {
       const html = readFileSync(new URL(page, dir), 'utf8');
-      const reference = JSON.parse(readFileSync(new URL(page.replace(/\.html$/, '.chromium.json'), dir), 'utf8')) as Reference;
+      const reference = JSON.parse(
+        readFileSync(new URL(page.replace(/\.html$/, '.chromium.json'), dir), 'utf8'),
+      ) as Reference;
       const options = pageOptions(page);
       const missing = (options.hostFamilies ?? []).filter((family) => !getHostFonts().family(family.toLowerCase()));
       expect(missing, 'installed font families this page needs (see .ci/run)').toEqual([]);
@@ -92,7 +103,9 @@ describe('text positions against Chromium', () => {
       const pdf = await render({ html, format: { preset: 'a4' }, fontDirs, ...baseDir });
       const words = extractWords(pdf).words;
       const baselines = reference.words.some((w) => w.baseline !== undefined) ? await wordBaselines(pdf, words) : [];
-      const candidate = words.map((word, i): PlacedWord => (baselines[i] === undefined ? word : { ...word, baseline: baselines[i] }));
+      const candidate = words.map((word, i): PlacedWord =>
+        baselines[i] === undefined ? word : { ...word, baseline: baselines[i] },
+      );
       expect(reference.words.length).toBeGreaterThan(40);
       expect(offsets(reference.words, candidate)).toEqual([]);
       expect(candidate.map((w) => w.text).sort()).toEqual(reference.words.map((w) => w.text).sort());

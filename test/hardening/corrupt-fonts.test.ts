@@ -20,7 +20,8 @@ const arimo = readFileSync(require.resolve('@expo-google-fonts/arimo/400Regular/
 function tableRange(font: Buffer, tag: string): [number, number] {
   for (let i = 0; i < font.readUInt16BE(4); i++) {
     const entry = 12 + 16 * i;
-    if (font.toString('latin1', entry, entry + 4) === tag) return [font.readUInt32BE(entry + 8), font.readUInt32BE(entry + 12)];
+    if (font.toString('latin1', entry, entry + 4) === tag)
+      return [font.readUInt32BE(entry + 8), font.readUInt32BE(entry + 12)];
   }
   throw new Error(`no ${tag}`);
 }
@@ -56,10 +57,18 @@ function gsub(lookups: readonly (readonly [number, Buffer])[]): Buffer {
   const tables = lookups.map(([type, sub]) => Buffer.concat([u16(type, 0, 1, 8), sub]));
   const offsets: number[] = [];
   let at = 2 + 2 * tables.length;
-  for (const t of tables) { offsets.push(at); at += t.length; }
+  for (const t of tables) {
+    offsets.push(at);
+    at += t.length;
+  }
   const lookupList = Buffer.concat([u16(tables.length, ...offsets), ...tables]);
   const header = 10;
-  return Buffer.concat([u16(1, 0, header, header + scriptList.length, header + scriptList.length + featureList.length), scriptList, featureList, lookupList]);
+  return Buffer.concat([
+    u16(1, 0, header, header + scriptList.length, header + scriptList.length + featureList.length),
+    scriptList,
+    featureList,
+    lookupList,
+  ]);
 }
 
 /** Coverage format 1 of one glyph. */
@@ -92,7 +101,9 @@ describe('a font with corrupt layout tables is skipped, not fatal', () => {
           parseFont(fuzzedArimo(seed)).layout(TEXT);
           return 'laid out';
         } catch (error) {
-          return error instanceof CorruptFontError ? 'corrupt' : `${(error as Error).name}: ${(error as Error).message}`;
+          return error instanceof CorruptFontError
+            ? 'corrupt'
+            : `${(error as Error).name}: ${(error as Error).message}`;
         }
       })();
       expect(outcome, `seed ${seed}`).toBe('corrupt');
@@ -106,10 +117,16 @@ describe('a font with corrupt layout tables is skipped, not fatal', () => {
     // Lookup i calls lookup i + 1 twice at the same glyph: 2^40 applications for one 'a'.
     const depth = 40;
     const doubling = gsub([
-      ...Array.from({ length: depth }, (_, i) => [5, Buffer.concat([u16(3, 1, 2, 16), u16(0, i + 1, 0, i + 1), coverage(a)])] as const),
+      ...Array.from(
+        { length: depth },
+        (_, i) => [5, Buffer.concat([u16(3, 1, 2, 16), u16(0, i + 1, 0, i + 1), coverage(a)])] as const,
+      ),
       [1, Buffer.concat([u16(1, 6, 0), coverage(a)])] as const,
     ]);
-    for (const [name, table] of [['multiple', multiple], ['doubling', doubling]] as const) {
+    for (const [name, table] of [
+      ['multiple', multiple],
+      ['doubling', doubling],
+    ] as const) {
       const font = parseFont(withGsub(table));
       expect(() => font.layout('banana'), name).toThrow(CorruptFontError);
       expect(font.layout('xyz').glyphs.length, name).toBe(3); // text the lookups never touch

@@ -13,10 +13,29 @@ import { attempt, expectPdf, pdfText } from './helpers.js';
 function gif(screen: number, frame: number): Uint8Array {
   const u16 = (n: number) => [n & 0xff, n >> 8];
   return new Uint8Array([
-    ...Buffer.from('GIF89a'), ...u16(screen), ...u16(screen), 0x80, 0, 0, // global palette of 2 colours
-    0, 0, 0, 255, 255, 255,
-    0x2c, ...u16(0), ...u16(0), ...u16(frame), ...u16(frame), 0, // image descriptor
-    2, 2, 0x4c, 0x01, 0, // LZW minimum code size 2, one sub-block, end
+    ...Buffer.from('GIF89a'),
+    ...u16(screen),
+    ...u16(screen),
+    0x80,
+    0,
+    0, // global palette of 2 colours
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+    0x2c,
+    ...u16(0),
+    ...u16(0),
+    ...u16(frame),
+    ...u16(frame),
+    0, // image descriptor
+    2,
+    2,
+    0x4c,
+    0x01,
+    0, // LZW minimum code size 2, one sub-block, end
     0x3b,
   ]);
 }
@@ -57,7 +76,9 @@ describe('declared sizes are checked before allocating', () => {
   });
 
   it('a WOFF2 declaring tables over the limit is refused from its directory', () => {
-    expect(() => parseFont(woff2(1_500_000_000))).toThrow(`declares 1500000000 bytes of tables, more than ${MAX_FONT_TABLE_BYTES}`);
+    expect(() => parseFont(woff2(1_500_000_000))).toThrow(
+      `declares 1500000000 bytes of tables, more than ${MAX_FONT_TABLE_BYTES}`,
+    );
     expect(() => parseFont(woff2(1000))).toThrow(); // the control: junk data, refused for another reason
     expect(() => parseFont(woff2(1000))).not.toThrow(/declares/);
   });

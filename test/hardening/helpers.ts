@@ -7,8 +7,7 @@ import { PlatenError, renderDocument, type RenderOptions, type RenderResult } fr
 export { extractLayoutText as pdfText } from '../helpers/poppler.js';
 
 export type Outcome =
-  | { readonly ok: true; readonly result: RenderResult }
-  | { readonly ok: false; readonly error: PlatenError };
+  { readonly ok: true; readonly result: RenderResult } | { readonly ok: false; readonly error: PlatenError };
 
 /**
  * Render and classify: a PDF, or a PlatenError naming the problem. Anything else
@@ -66,6 +65,10 @@ export async function startRecorder(handler?: Handler): Promise<Recorder> {
     url: `http://127.0.0.1:${port}`,
     port,
     hits,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -17,11 +17,31 @@ async function words(html: string): Promise<unknown> {
 
 describe('values named like Object.prototype members', () => {
   const cases: [string, (name: string) => string, string][] = [
-    ['a CSS keyword', (n) => `<p style="writing-mode: ${n}; text-align: ${n}">Some words here</p>`, '<p>Some words here</p>'],
-    ['a -webkit-box keyword', (n) => `<div style="display: -webkit-box; -webkit-box-pack: ${n}"><span>Some words</span></div>`, '<div style="display: -webkit-box"><span>Some words</span></div>'],
-    ['an input type', (n) => `<p>A <input type="${n}" value="typed"> B <input type="${n}"> C</p>`, '<p>A <input type="text" value="typed"> B <input type="text"> C</p>'],
-    ['a media feature', (n) => `<style>@media (${n}) { p { font-size: 40px } }</style><p>Some words</p>`, '<p>Some words</p>'],
-    ['a table frame', (n) => `<table frame="${n}" border="1"><tr><td>cell</td></tr></table>`, '<table border="1"><tr><td>cell</td></tr></table>'],
+    [
+      'a CSS keyword',
+      (n) => `<p style="writing-mode: ${n}; text-align: ${n}">Some words here</p>`,
+      '<p>Some words here</p>',
+    ],
+    [
+      'a -webkit-box keyword',
+      (n) => `<div style="display: -webkit-box; -webkit-box-pack: ${n}"><span>Some words</span></div>`,
+      '<div style="display: -webkit-box"><span>Some words</span></div>',
+    ],
+    [
+      'an input type',
+      (n) => `<p>A <input type="${n}" value="typed"> B <input type="${n}"> C</p>`,
+      '<p>A <input type="text" value="typed"> B <input type="text"> C</p>',
+    ],
+    [
+      'a media feature',
+      (n) => `<style>@media (${n}) { p { font-size: 40px } }</style><p>Some words</p>`,
+      '<p>Some words</p>',
+    ],
+    [
+      'a table frame',
+      (n) => `<table frame="${n}" border="1"><tr><td>cell</td></tr></table>`,
+      '<table border="1"><tr><td>cell</td></tr></table>',
+    ],
   ];
   for (const [what, html, plain] of cases) {
     it(`${what} renders as the document without it`, async () => {

@@ -57,13 +57,17 @@ describe('regular expressions at 1 MB of adversarial input', () => {
   it('SVG sniffing: comments in the first kilobyte (exponential: 371 bytes took 153 s)', () => {
     const prolog = '<!---->' + '<!--G><SVG--><!--G><SVG-->'.repeat(36) + '!><SV';
     expect(timed(() => sniffFormat(new TextEncoder().encode(prolog)))).toBeLessThan(LIMIT_MS);
-    expect(sniffFormat(new TextEncoder().encode('<?xml version="1.0"?><!-- x --><svg width="1" height="1"/>'))).toBe('svg');
+    expect(sniffFormat(new TextEncoder().encode('<?xml version="1.0"?><!-- x --><svg width="1" height="1"/>'))).toBe(
+      'svg',
+    );
   });
 
   it('white-space: pre-line with many lines', () => {
     const style = { whiteSpace: 'pre-line' } as unknown as ComputedStyle;
     let out = '';
-    expect(timed(() => (out = processWhiteSpace('x  \n'.repeat(MB / 4), style, createCollapseState())))).toBeLessThan(LIMIT_MS);
+    expect(timed(() => (out = processWhiteSpace('x  \n'.repeat(MB / 4), style, createCollapseState())))).toBeLessThan(
+      LIMIT_MS,
+    );
     expect(out.slice(0, 6)).toBe('x\nx\nx\n');
     expect(processWhiteSpace('a  b  \n  c ', style, createCollapseState())).toBe('a b\nc ');
   });

@@ -18,7 +18,9 @@ beforeAll(async () => {
     const body = req.url?.startsWith('/mb/') ? Buffer.alloc(1 << 20, 1) : PNG_1PX;
     setTimeout(() => {
       open--;
-      res.writeHead(200, { 'content-type': req.url?.startsWith('/mb/') ? 'application/octet-stream' : 'image/png' }).end(body);
+      res
+        .writeHead(200, { 'content-type': req.url?.startsWith('/mb/') ? 'application/octet-stream' : 'image/png' })
+        .end(body);
     }, 20);
   });
 });
@@ -28,17 +30,25 @@ describe('remote resources per render', () => {
   it('fetches at most 256 resources, 6 connections per host at a time, and still renders', async () => {
     recorder.hits.length = 0;
     mostOpen = 0;
-    const html = Array.from({ length: 600 }, (_, i) => `<img src="${recorder.url}/img/${i}.png" width="1" height="1">`).join('') + '<p>after</p>';
+    const html =
+      Array.from({ length: 600 }, (_, i) => `<img src="${recorder.url}/img/${i}.png" width="1" height="1">`).join('') +
+      '<p>after</p>';
     const outcome = await attempt({ html, allowPrivateNetwork: true });
     const result = expectPdf(outcome);
     expect(recorder.hits.length).toBe(256);
     expect(mostOpen).toBeLessThanOrEqual(6);
     expect(mostOpen).toBeGreaterThan(1); // the control: fetches do overlap
-    expect(result.diagnostics.filter((d) => d.message.includes('more than 256 remote resources'))).toHaveLength(600 - 256);
+    expect(result.diagnostics.filter((d) => d.message.includes('more than 256 remote resources'))).toHaveLength(
+      600 - 256,
+    );
   }, 60_000);
 
   it('stops fetching once a render has fetched its byte budget', async () => {
-    const loader = createResourceLoader({ allowFile: false, allowPrivateNetwork: true, budget: { maxTotalBytes: 2.5 * (1 << 20), maxConcurrent: 1 } });
+    const loader = createResourceLoader({
+      allowFile: false,
+      allowPrivateNetwork: true,
+      budget: { maxTotalBytes: 2.5 * (1 << 20), maxConcurrent: 1 },
+    });
     const loaded = [];
     for (let i = 0; i < 5; i++) loaded.push(await loader.load(`${recorder.url}/mb/${i}.bin`, 'font'));
     expect(loaded.map((r) => r !== null)).toEqual([true, true, false, false, false]);

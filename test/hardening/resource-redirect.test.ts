@@ -13,7 +13,9 @@ vi.mock('../../packages/core/src/resources/ssrf-guard.js', async (importOriginal
   return {
     ...real,
     resolveGuarded: (hostname: string, allowPrivate: boolean) =>
-      hostname === 'allowed.test' ? Promise.resolve({ address: '127.0.0.1', family: 4 as const }) : real.resolveGuarded(hostname, allowPrivate),
+      hostname === 'allowed.test'
+        ? Promise.resolve({ address: '127.0.0.1', family: 4 as const })
+        : real.resolveGuarded(hostname, allowPrivate),
   };
 });
 
@@ -47,12 +49,15 @@ describe('redirects are re-checked on every hop', () => {
     expect(result.diagnostics.filter((d) => d.code === 'resource_not_loaded')).toEqual([]);
   });
 
-  it.each([['/hop'], ['/mapped'], ['/metadata']])('a redirect from %s into a private address is refused at the hop', async (path) => {
-    rec.hits.length = 0;
-    const result = await renderDocument({ html: img(path) });
-    expect(rec.hits).toEqual([path]);
-    expect(result.diagnostics.map((d) => d.message).join('\n')).toMatch(/private, loopback or reserved/);
-  });
+  it.each([['/hop'], ['/mapped'], ['/metadata']])(
+    'a redirect from %s into a private address is refused at the hop',
+    async (path) => {
+      rec.hits.length = 0;
+      const result = await renderDocument({ html: img(path) });
+      expect(rec.hits).toEqual([path]);
+      expect(result.diagnostics.map((d) => d.message).join('\n')).toMatch(/private, loopback or reserved/);
+    },
+  );
 
   it('with allowPrivateNetwork the same redirect is followed, so the test above can fail', async () => {
     rec.hits.length = 0;

@@ -31,7 +31,10 @@ const FETCHERS: readonly (readonly [string, string])[] = [
   ['CSS list-style-image', '<ul style="list-style-image:url({U}/{T}.png)"><li>x</li></ul>'],
   ['<link rel=stylesheet>', '<link rel="stylesheet" href="{U}/{T}.css"><p>x</p>'],
   ['@import', '<style>@import url("{U}/{T}.css");</style><p>x</p>'],
-  ['@font-face src', '<style>@font-face { font-family: Evil; src: url({U}/{T}.woff2) format("woff2"); } p { font-family: Evil }</style><p>x</p>'],
+  [
+    '@font-face src',
+    '<style>@font-face { font-family: Evil; src: url({U}/{T}.woff2) format("woff2"); } p { font-family: Evil }</style><p>x</p>',
+  ],
 ];
 
 let counter = 0;
@@ -74,15 +77,20 @@ describe('remote resources on private addresses are never fetched', () => {
   });
 
   // A connection attempt to an unroutable address would wait for the 10 s fetch timeout; the test's timeout is shorter.
-  it('the cloud metadata address 169.254.169.254 and private ranges are refused without a connection attempt', { timeout: 8_000 }, async () => {
-    const result = await renderDocument({
-      html: ['169.254.169.254', '10.0.0.1', '192.168.1.1', '172.16.0.1', '100.64.0.1', '[fd00::1]', '[fe80::1]']
-        .map((h) => `<img src="http://${h}/latest/meta-data/" width="5" height="5">`).join(''),
-    });
-    const warnings = result.diagnostics.filter((d) => d.code === 'resource_not_loaded').map((d) => d.message);
-    expect(warnings).toHaveLength(7);
-    for (const w of warnings) expect(w).toMatch(/private, loopback or reserved/);
-  });
+  it(
+    'the cloud metadata address 169.254.169.254 and private ranges are refused without a connection attempt',
+    { timeout: 8_000 },
+    async () => {
+      const result = await renderDocument({
+        html: ['169.254.169.254', '10.0.0.1', '192.168.1.1', '172.16.0.1', '100.64.0.1', '[fd00::1]', '[fe80::1]']
+          .map((h) => `<img src="http://${h}/latest/meta-data/" width="5" height="5">`)
+          .join(''),
+      });
+      const warnings = result.diagnostics.filter((d) => d.code === 'resource_not_loaded').map((d) => d.message);
+      expect(warnings).toHaveLength(7);
+      for (const w of warnings) expect(w).toMatch(/private, loopback or reserved/);
+    },
+  );
 
   it('<iframe>, <object>, <embed>, <script>, <audio>, <video> and <link rel=icon|preload> are never fetched, even when allowed', async () => {
     const tag = 'never9x';
@@ -107,9 +115,14 @@ describe('remote resources on private addresses are never fetched', () => {
 
 describe('redirects', () => {
   it('a redirect to a non-http scheme is refused', async () => {
-    const redirecting = await startRecorder((_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end());
+    const redirecting = await startRecorder((_req, res) =>
+      res.writeHead(302, { location: 'file:///etc/passwd' }).end(),
+    );
     try {
-      const result = await renderDocument({ html: `<img src="${redirecting.url}/r.png" width="5" height="5">`, allowPrivateNetwork: true });
+      const result = await renderDocument({
+        html: `<img src="${redirecting.url}/r.png" width="5" height="5">`,
+        allowPrivateNetwork: true,
+      });
       expect(redirecting.hits).toEqual(['/r.png']);
       expect(result.diagnostics.map((d) => d.message).join('\n')).toMatch(/redirect to file: refused/);
     } finally {
@@ -120,7 +133,10 @@ describe('redirects', () => {
   it('a redirect loop stops after 5 hops', async () => {
     const loop = await startRecorder((req, res) => res.writeHead(302, { location: `${req.url}x` }).end());
     try {
-      const result = await renderDocument({ html: `<img src="${loop.url}/l" width="5" height="5">`, allowPrivateNetwork: true });
+      const result = await renderDocument({
+        html: `<img src="${loop.url}/l" width="5" height="5">`,
+        allowPrivateNetwork: true,
+      });
       expect(loop.hits).toHaveLength(6);
       expect(result.diagnostics.map((d) => d.message).join('\n')).toMatch(/more than 5 redirects/);
     } finally {
@@ -145,9 +161,13 @@ describe('file: and relative URLs', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const imagesDrawn = (pdf: Uint8Array) => (new TextDecoder('latin1').decode(pdf).match(/\/Subtype\s*\/Image/g) ?? []).length;
+  const imagesDrawn = (pdf: Uint8Array) =>
+    (new TextDecoder('latin1').decode(pdf).match(/\/Subtype\s*\/Image/g) ?? []).length;
   const load = async (src: string, baseDir?: string) => {
-    const result = await renderDocument({ html: `<img src="${src}" width="5" height="5">`, ...(baseDir ? { baseDir } : {}) });
+    const result = await renderDocument({
+      html: `<img src="${src}" width="5" height="5">`,
+      ...(baseDir ? { baseDir } : {}),
+    });
     return { drawn: imagesDrawn(result.pdf), warnings: result.diagnostics.map((d) => d.message).join('\n') };
   };
 
@@ -182,7 +202,11 @@ describe('file: and relative URLs', () => {
     const dataPng = `data:image/png;base64,${PNG_1PX.toString('base64')}`;
     const control = await renderDocument({ html: svg(dataPng) });
     expect(imagesDrawn(control.pdf)).toBeGreaterThan(0);
-    for (const href of [join(outside, 'secret.png'), `file://${join(outside, 'secret.png')}`, `${rec.url}/svgimage9x.png`]) {
+    for (const href of [
+      join(outside, 'secret.png'),
+      `file://${join(outside, 'secret.png')}`,
+      `${rec.url}/svgimage9x.png`,
+    ]) {
       const result = await renderDocument({ html: svg(href), allowPrivateNetwork: true, baseDir: base });
       expect(imagesDrawn(result.pdf), href).toBe(0);
     }

@@ -28,7 +28,10 @@ describe('the resource guard through the real render worker', () => {
       '<img src="file:///etc/hostname"><img src="../../../etc/hostname">',
       '<p>guarded</p>',
     ].join('');
-    const res = await call(server.url, '/api/v1/render', { body: { html, format: { google_fonts_url: `${rec.url}/fonts.css` } }, key: dave.key });
+    const res = await call(server.url, '/api/v1/render', {
+      body: { html, format: { google_fonts_url: `${rec.url}/fonts.css` } },
+      key: dave.key,
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(new TextDecoder().decode(res.bytes.subarray(0, 5))).toBe('%PDF-');
     expect(rec.hits).toEqual([]);

@@ -18,7 +18,11 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   const writeFile: typeof real.writeFile = async (path, data, options) => {
     if (disk.full && String(path).endsWith('.tmp') && data instanceof Uint8Array) {
       await real.writeFile(path, data.subarray(0, data.byteLength >> 1), options);
-      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write`), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
     }
     return real.writeFile(path, data, options);
   };
@@ -39,7 +43,10 @@ describe('disk full while storing a url-delivered render', () => {
     disk.full = true;
     let res;
     try {
-      res = await call(server.url, '/api/v1/render', { body: { html: '<p>stored</p>', delivery: 'url' }, key: alice.key });
+      res = await call(server.url, '/api/v1/render', {
+        body: { html: '<p>stored</p>', delivery: 'url' },
+        key: alice.key,
+      });
     } finally {
       disk.full = false;
     }
@@ -51,7 +58,10 @@ describe('disk full while storing a url-delivered render', () => {
     expect(log).toMatchObject({ status: 'error', size_bytes: null });
     expect(readdirSync(dir)).toEqual([]);
     // The disk has room again: the next render is stored whole.
-    const ok = await call(server.url, '/api/v1/render', { body: { html: '<p>stored</p>', delivery: 'url' }, key: alice.key });
+    const ok = await call(server.url, '/api/v1/render', {
+      body: { html: '<p>stored</p>', delivery: 'url' },
+      key: alice.key,
+    });
     const url = new URL(ok.json.url);
     const got = await call(server.url, url.pathname + url.search);
     expect(got.bytes.byteLength).toBe(ok.json.size_bytes);
@@ -70,7 +80,10 @@ describe('a locked database', () => {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(process.argv[2]));
       db.exec('COMMIT');
       db.close();`;
-    const child = spawn(process.execPath, ['-e', script, dbPath, String(ms)], { cwd: join(process.cwd(), 'packages/server'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script, dbPath, String(ms)], {
+      cwd: join(process.cwd(), 'packages/server'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     return new Promise((resolve, reject) => {
       // Wrapped: resolving with the promise itself would wait for the exit.
@@ -96,7 +109,9 @@ describe('revoking a key while renders run', () => {
   it('fails the key at once on every route, without waiting for the worker', async () => {
     const bob = await seedAccount(server.url);
     let inFlightDone = false;
-    const inFlight = call(server.url, '/api/v1/render', { body: { html: 'SLEEP:1500' }, key: bob.key }).finally(() => { inFlightDone = true; });
+    const inFlight = call(server.url, '/api/v1/render', { body: { html: 'SLEEP:1500' }, key: bob.key }).finally(() => {
+      inFlightDone = true;
+    });
     await new Promise((r) => setTimeout(r, 150));
     const del = await call(server.url, `/api/v1/api-keys/${bob.keyId}`, { method: 'DELETE', cookie: bob.cookie });
     expect(del.status).toBe(200);
@@ -118,20 +133,40 @@ describe('secrets never reach a log stream', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (writes.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (writes.push(String(chunk)), true));
     // The real JSON logger (no injected one).
-    const real = await startTestServer({ renderWorkerUrl: FAKE_WORKER, logger: null, logRequests: true, secret: 'server-secret-9d8c7b6a5f4e' });
+    const real = await startTestServer({
+      renderWorkerUrl: FAKE_WORKER,
+      logger: null,
+      logRequests: true,
+      secret: 'server-secret-9d8c7b6a5f4e',
+    });
     try {
       const password = 'correct horse';
       const carol = await seedAccount(real.url);
       await call(real.url, '/api/v1/auth/login', { body: { email: carol.email, password: 'wrong-password-6e5d' } });
-      await call(real.url, '/api/v1/render', { body: { html: '<p>x</p>', data: { card: 'data-secret-1a2b' } }, key: carol.key });
+      await call(real.url, '/api/v1/render', {
+        body: { html: '<p>x</p>', data: { card: 'data-secret-1a2b' } },
+        key: carol.key,
+      });
       await call(real.url, '/api/v1/render', { body: { html: 'CRASH' }, key: carol.key });
       disk.full = true;
-      await call(real.url, '/api/v1/render', { body: { html: 'x', delivery: 'url' }, key: carol.key, cookie: carol.cookie }).finally(() => (disk.full = false));
+      await call(real.url, '/api/v1/render', {
+        body: { html: 'x', delivery: 'url' },
+        key: carol.key,
+        cookie: carol.cookie,
+      }).finally(() => (disk.full = false));
       await call(real.url, '/api/v1/templates', { key: `${carol.key}x` });
       const text = writes.join('');
       expect(text).toContain('"msg":"request"');
       expect(text).toContain('ENOSPC');
-      for (const secret of [carol.key, carol.key.slice(12), carol.cookie.split('=')[1]!, password, 'wrong-password-6e5d', 'server-secret-9d8c7b6a5f4e', 'data-secret-1a2b']) {
+      for (const secret of [
+        carol.key,
+        carol.key.slice(12),
+        carol.cookie.split('=')[1]!,
+        password,
+        'wrong-password-6e5d',
+        'server-secret-9d8c7b6a5f4e',
+        'data-secret-1a2b',
+      ]) {
         expect(text, `log output contains ${secret}`).not.toContain(secret);
       }
     } finally {

@@ -37,11 +37,17 @@ function rgbaPng({ filter = 0, badChecksum = false, size = 4 } = {}): string {
   for (let y = 0; y < 4; y++) raw[y * 17] = filter;
   const data = Buffer.from(deflateSync(raw));
   if (badChecksum) data[data.length - 1]! ^= 0xff;
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', data),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-const inSvg = (href: string) => `<svg width="40" height="40"><image href="${href}" width="40" height="40"/></svg><p>after</p>`;
+const inSvg = (href: string) =>
+  `<svg width="40" height="40"><image href="${href}" width="40" height="40"/></svg><p>after</p>`;
 
 describe('images embedded in an inline SVG', () => {
   it.each([

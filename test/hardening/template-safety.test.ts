@@ -27,7 +27,13 @@ afterEach(() => {
 
 describe('Handlebars prototype access', () => {
   it('the harness sees ordinary values (so an empty result below means "blocked", not "broken")', async () => {
-    expect(await between('{{a.b}} {{lookup this "c"}} {{#with d}}{{e}}{{/with}}', { a: { b: 'one' }, c: 'two', d: { e: 'three' } })).toBe('one two three');
+    expect(
+      await between('{{a.b}} {{lookup this "c"}} {{#with d}}{{e}}{{/with}}', {
+        a: { b: 'one' },
+        c: 'two',
+        d: { e: 'three' },
+      }),
+    ).toBe('one two three');
   });
 
   it.each([
@@ -90,7 +96,14 @@ describe('Handlebars prototype access', () => {
   });
 
   it('helpers that do not exist are not called through helperMissing, and no helper reads files or the environment', async () => {
-    for (const tpl of ['{{helperMissing "x"}}', '{{blockHelperMissing "x"}}', '{{process}}', '{{require "fs"}}', '{{env.PLATEN_HARDENING_CANARY}}', '{{@root.constructor}}']) {
+    for (const tpl of [
+      '{{helperMissing "x"}}',
+      '{{blockHelperMissing "x"}}',
+      '{{process}}',
+      '{{require "fs"}}',
+      '{{env.PLATEN_HARDENING_CANARY}}',
+      '{{@root.constructor}}',
+    ]) {
       const outcome = await attempt({ html: `<p>${tpl}</p>` });
       const text = outcome.ok ? pdfText(expectPdf(outcome).pdf) : outcome.error.message;
       expect(text, tpl).not.toContain(CANARY);

@@ -17,7 +17,10 @@ export interface CorpusCase {
   readonly data: Record<string, unknown>;
   readonly format: PdfFormat;
   /** Chromium's print: page sizes in pt and words as [page, xCentre, yCentre, text]. */
-  readonly reference: { readonly pages: readonly [number, number][]; readonly words: readonly [number, number, number, string][] };
+  readonly reference: {
+    readonly pages: readonly [number, number][];
+    readonly words: readonly [number, number, number, string][];
+  };
 }
 
 export function loadCorpus(): CorpusCase[] {
@@ -59,7 +62,10 @@ export function comparePlacement(reference: CorpusCase['reference'], ours: PdfTe
   const ref = reference.words;
   const cand = ours.words.map((w) => [w.page, (w.xMin + w.xMax) / 2, (w.yMin + w.yMax) / 2, w.text] as const);
   const norm = (s: string) => s.normalize('NFKC');
-  const pairs = lcsPairs(ref.map((w) => norm(w[3])), cand.map((w) => norm(w[3])));
+  const pairs = lcsPairs(
+    ref.map((w) => norm(w[3])),
+    cand.map((w) => norm(w[3])),
+  );
   let near3 = 0;
   let near10 = 0;
   for (const [i, j] of pairs) {
@@ -80,11 +86,14 @@ function lcsPairs(a: readonly string[], b: readonly string[]): [number, number][
   const table = new Uint16Array((a.length + 1) * (m + 1));
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      table[i * (m + 1) + j] = a[i] === b[j] ? table[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(table[(i + 1) * (m + 1) + j]!, table[i * (m + 1) + j + 1]!);
+      table[i * (m + 1) + j] =
+        a[i] === b[j]
+          ? table[(i + 1) * (m + 1) + j + 1]! + 1
+          : Math.max(table[(i + 1) * (m + 1) + j]!, table[i * (m + 1) + j + 1]!);
     }
   }
   const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < a.length && j < m; ) {
+  for (let i = 0, j = 0; i < a.length && j < m;) {
     if (a[i] === b[j]) pairs.push([i++, j++]);
     else if (table[(i + 1) * (m + 1) + j]! >= table[i * (m + 1) + j + 1]!) i++;
     else j++;

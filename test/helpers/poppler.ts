@@ -28,7 +28,9 @@ function run(tool: string, args: readonly string[]): Buffer {
     return execFileSync(tool, args, { maxBuffer: 256 * 1024 * 1024 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`${tool} is not installed: install poppler-utils (apt-get install poppler-utils); .ci/run does this`);
+      throw new Error(
+        `${tool} is not installed: install poppler-utils (apt-get install poppler-utils); .ci/run does this`,
+      );
     }
     throw error;
   }
@@ -45,17 +47,32 @@ function withPdfFile<T>(pdf: Uint8Array, use: (path: string, dir: string) => T):
   }
 }
 
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Words with their boxes (`pdftotext -bbox`), in pdftotext's reading order. */
 export function extractWords(pdf: Uint8Array): PdfText {
   const xhtml = withPdfFile(pdf, (path) => run('pdftotext', ['-bbox', path, '-']).toString('utf8'));
   const pages: { width: number; height: number }[] = [];
   const words: Word[] = [];
-  const tag = /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+  const tag =
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
   for (const m of xhtml.matchAll(tag)) {
     if (m[1] !== undefined) pages.push({ width: Number(m[1]), height: Number(m[2]) });
-    else words.push({ text: decode(m[7]!), page: pages.length, xMin: Number(m[3]), yMin: Number(m[4]), xMax: Number(m[5]), yMax: Number(m[6]) });
+    else
+      words.push({
+        text: decode(m[7]!),
+        page: pages.length,
+        xMin: Number(m[3]),
+        yMin: Number(m[4]),
+        xMax: Number(m[5]),
+        yMax: Number(m[6]),
+      });
   }
   return { pages, words };
 }
@@ -115,7 +132,8 @@ export function checkPdfStructure(pdf: Uint8Array): void {
     try {
       execFileSync('qpdf', ['--check', path], { stdio: 'pipe' });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('qpdf is not installed (apt-get install qpdf; .ci/run does this)');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new Error('qpdf is not installed (apt-get install qpdf; .ci/run does this)');
       const e = error as { stdout?: Buffer; stderr?: Buffer };
       throw new Error(`qpdf --check failed:\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`);
     }

@@ -24,7 +24,8 @@ export interface VisualResult {
 export function compareWithReference(name: string, actual: Raster): VisualResult {
   const refPath = join(refsDir, `${name}.png`);
   if (process.env['UPDATE_REFS'] === '1' || !existsSync(refPath)) {
-    if (process.env['UPDATE_REFS'] !== '1') throw new Error(`no reference image ${refPath}; run with UPDATE_REFS=1 once and look at it`);
+    if (process.env['UPDATE_REFS'] !== '1')
+      throw new Error(`no reference image ${refPath}; run with UPDATE_REFS=1 once and look at it`);
     mkdirSync(refsDir, { recursive: true });
     writeFileSync(refPath, toPng(actual));
     return { diffRatio: 0, refPath };
@@ -72,7 +73,8 @@ export function differenceFromRaster(name: string, actual: Raster, reference: PN
   const near = (x: number, y: number): boolean => {
     const a = (y * actual.width + x) * 4;
     for (let c = 0; c < 3; c++) {
-      let low = 255, high = 0;
+      let low = 255,
+        high = 0;
       for (let ry = Math.max(0, y - 2); ry <= Math.min(height - 1, y + 2); ry++) {
         for (let rx = Math.max(0, x - 2); rx <= Math.min(width - 1, x + 2); rx++) {
           const v = reference.data[(ry * reference.width + rx) * 4 + c] ?? 0;
@@ -93,8 +95,11 @@ export function differenceFromRaster(name: string, actual: Raster, reference: PN
       if (ok) continue;
       differing++;
       if (examples.length < 5) {
-        const a = (y * actual.width + x) * 4, r = (y * reference.width + x) * 4;
-        examples.push(`${x},${y}: ${[...actual.data.subarray(a, a + 3)].join(' ')} vs ${[...reference.data.subarray(r, r + 3)].join(' ')}`);
+        const a = (y * actual.width + x) * 4,
+          r = (y * reference.width + x) * 4;
+        examples.push(
+          `${x},${y}: ${[...actual.data.subarray(a, a + 3)].join(' ')} vs ${[...reference.data.subarray(r, r + 3)].join(' ')}`,
+        );
       }
     }
   }

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const PACKAGES = ['layout', 'core', 'dashboard', 'server', 'cli'];
-const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
 
 let work: string;
 let project: string;
@@ -29,14 +31,38 @@ function isPdf(file: string): boolean {
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'platen-pack-'));
   // The packages are built already (npm ci runs tsc -b and the dashboard's build): no scripts here.
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work, ...PACKAGES.flatMap((p) => ['-w', `@platen/${p}`])], repo)) as { filename: string }[];
+  const packed = JSON.parse(
+    run(
+      'npm',
+      [
+        'pack',
+        '--json',
+        '--ignore-scripts',
+        '--pack-destination',
+        work,
+        ...PACKAGES.flatMap((p) => ['-w', `@platen/${p}`]),
+      ],
+      repo,
+    ),
+  ) as { filename: string }[];
   tarballs = packed.map((p) => join(work, p.filename));
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'uses-platen', private: true }));
   // Pinned as in the repository, so that the type check runs the compiler the packages were built with.
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs,
-    `typescript@${rootPackage.devDependencies.typescript}`, `@types/node@${rootPackage.devDependencies['@types/node']}`], project);
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      ...tarballs,
+      `typescript@${rootPackage.devDependencies.typescript}`,
+      `@types/node@${rootPackage.devDependencies['@types/node']}`,
+    ],
+    project,
+  );
 }, 900_000);
 
 afterAll(() => {
@@ -49,33 +75,55 @@ describe('packed packages', () => {
       const files = run('tar', ['tzf', tarball], work).split('\n');
       expect(files, tarball).toContain('package/LICENSE');
       expect(files, tarball).toContain('package/README.md');
-      expect(files.some((f) => f.startsWith('package/test/')), tarball).toBe(false);
-      expect(files.some((f) => f.endsWith('.tsbuildinfo')), tarball).toBe(false);
-      if (!tarball.includes('dashboard')) expect(files.some((f) => /^package\/dist\/.*\.d\.ts$/.test(f)), tarball).toBe(true);
+      expect(
+        files.some((f) => f.startsWith('package/test/')),
+        tarball,
+      ).toBe(false);
+      expect(
+        files.some((f) => f.endsWith('.tsbuildinfo')),
+        tarball,
+      ).toBe(false);
+      if (!tarball.includes('dashboard'))
+        expect(
+          files.some((f) => /^package\/dist\/.*\.d\.ts$/.test(f)),
+          tarball,
+        ).toBe(true);
     }
   });
 
   it('are installed as copies, not links into the repository', () => {
     for (const name of PACKAGES) {
-      const manifest = JSON.parse(readFileSync(join(project, 'node_modules/@platen', name, 'package.json'), 'utf8')) as { name: string };
+      const manifest = JSON.parse(
+        readFileSync(join(project, 'node_modules/@platen', name, 'package.json'), 'utf8'),
+      ) as { name: string };
       expect(manifest.name).toBe(`@platen/${name}`);
     }
-    expect(readdirSync(join(project, 'node_modules/@platen'), { withFileTypes: true }).every((d) => d.isDirectory() && !d.isSymbolicLink())).toBe(true);
+    expect(
+      readdirSync(join(project, 'node_modules/@platen'), { withFileTypes: true }).every(
+        (d) => d.isDirectory() && !d.isSymbolicLink(),
+      ),
+    ).toBe(true);
   });
 
   it('render from an ES module', () => {
-    writeFileSync(join(project, 'esm.mjs'), `import { writeFileSync } from 'node:fs';
+    writeFileSync(
+      join(project, 'esm.mjs'),
+      `import { writeFileSync } from 'node:fs';
 import { render } from '@platen/core';
-writeFileSync('esm.pdf', await render({ html: '<h1>Hello {{name}}</h1>', data: { name: 'ESM' } }));`);
+writeFileSync('esm.pdf', await render({ html: '<h1>Hello {{name}}</h1>', data: { name: 'ESM' } }));`,
+    );
     run('node', ['esm.mjs'], project);
     expect(isPdf(join(project, 'esm.pdf'))).toBe(true);
     expect(run('pdftotext', ['esm.pdf', '-'], project)).toContain('Hello ESM');
   });
 
   it('render from CommonJS with require()', () => {
-    writeFileSync(join(project, 'cjs.cjs'), `const { writeFileSync } = require('node:fs');
+    writeFileSync(
+      join(project, 'cjs.cjs'),
+      `const { writeFileSync } = require('node:fs');
 const { render } = require('@platen/core');
-render({ html: '<p>Hello {{name}}</p>', data: { name: 'CJS' } }).then((pdf) => writeFileSync('cjs.pdf', pdf));`);
+render({ html: '<p>Hello {{name}}</p>', data: { name: 'CJS' } }).then((pdf) => writeFileSync('cjs.pdf', pdf));`,
+    );
     run('node', ['cjs.cjs'], project);
     expect(run('pdftotext', ['cjs.pdf', '-'], project)).toContain('Hello CJS');
   });
@@ -84,7 +132,9 @@ render({ html: '<p>Hello {{name}}</p>', data: { name: 'CJS' } }).then((pdf) => w
     ['node16', 'node16', 'main.mts'],
     ['bundler', 'esnext', 'main.ts'],
   ])('type-check from TypeScript with moduleResolution %s and skipLibCheck false', (resolution, module, file) => {
-    writeFileSync(join(project, file), `import { render, renderDocument, PlatenError, type PdfFormat, type RenderOptions } from '@platen/core';
+    writeFileSync(
+      join(project, file),
+      `import { render, renderDocument, PlatenError, type PdfFormat, type RenderOptions } from '@platen/core';
 const format: PdfFormat = { preset: 'a4-landscape', margins: { top: '.5in' }, text_align: 'justify' };
 const options: RenderOptions = { html: '<p>{{x}}</p>', data: { x: 1 }, format };
 const pdf: Uint8Array = await render(options);
@@ -92,13 +142,34 @@ const { pageCount } = await renderDocument(options);
 // @ts-expect-error: presets are a literal union
 const wrong: PdfFormat = { preset: 'a5' };
 export { pdf, pageCount, wrong, PlatenError };
-`);
-    run('npx', ['tsc', '--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--module', module,
-      '--moduleResolution', resolution, '--types', 'node', file], project);
+`,
+    );
+    run(
+      'npx',
+      [
+        'tsc',
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        'false',
+        '--target',
+        'es2022',
+        '--module',
+        module,
+        '--moduleResolution',
+        resolution,
+        '--types',
+        'node',
+        file,
+      ],
+      project,
+    );
   });
 
   it('run the installed platen command', () => {
-    const { version } = JSON.parse(readFileSync(join(repo, 'packages/cli/package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(repo, 'packages/cli/package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(run('npx', ['--no-install', 'platen', '--version'], project).trim()).toBe(version);
     writeFileSync(join(project, 'hello.html'), '<p>Hello {{who}}</p>');
     writeFileSync(join(project, 'data.json'), '{"who":"CLI"}');

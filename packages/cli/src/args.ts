@@ -1,7 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage.js';
 
-
 /**
  * Parse a command's arguments with node:util's parseArgs (strict), adding `-h/--help`, and turn
  * its errors into one line for the user: an unknown option names the closest known one.
@@ -11,7 +10,9 @@ export type CommandOptions = NonNullable<ParseArgsConfig['options']>;
 
 const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
-type Parsed<T extends CommandOptions> = ReturnType<typeof parseArgs<{ args: string[]; options: T & typeof HELP_OPTION; allowPositionals: true; strict: true }>>;
+type Parsed<T extends CommandOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T & typeof HELP_OPTION; allowPositionals: true; strict: true }>
+>;
 
 export function parseCommand<const T extends CommandOptions>(command: string, args: string[], options: T): Parsed<T> {
   const all = { ...options, ...HELP_OPTION };
@@ -41,12 +42,15 @@ export function closestOption(name: string, known: readonly string[]): string | 
 
 /** Levenshtein distance, with an adjacent transposition counted as one edit ("fromat" → "format"). */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
       d[i]![j] = best;
     }
   }

@@ -25,6 +25,8 @@ export function fail(error: unknown): never {
     process.stderr.write(`platen: ${error.message}\n`); // file system errors: ENOENT, EACCES …
     process.exit(1);
   }
-  process.stderr.write(`platen: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `platen: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 }

@@ -13,31 +13,39 @@ export function checkRenderOptions(options: unknown): void {
   const o = options as Record<string, unknown>;
   if (typeof o.html !== 'string') fail('html', `html is required and must be a string; got ${describe(o.html)}.`);
   for (const key of ['header', 'footer'] as const) {
-    if (o[key] !== undefined && o[key] !== null && typeof o[key] !== 'string') fail(key, `${key} must be a string or null; got ${describe(o[key])}.`);
+    if (o[key] !== undefined && o[key] !== null && typeof o[key] !== 'string')
+      fail(key, `${key} must be a string or null; got ${describe(o[key])}.`);
   }
   for (const key of ['firstPage', 'lastPage'] as const) {
     const page = o[key];
     if (page === undefined) continue;
-    if (!isPlainRecord(page)) fail(key, `${key} must be an object such as { header: null, footer: "<p>…</p>" }; got ${describe(page)}.`);
+    if (!isPlainRecord(page))
+      fail(key, `${key} must be an object such as { header: null, footer: "<p>…</p>" }; got ${describe(page)}.`);
     for (const [slot, html] of Object.entries(page)) {
-      if (slot !== 'header' && slot !== 'footer') fail(`${key}.${slot}`, `${key} takes only header and footer; got ${JSON.stringify(slot)}.`);
-      if (html !== undefined && html !== null && typeof html !== 'string') fail(`${key}.${slot}`, `${key}.${slot} must be a string or null; got ${describe(html)}.`);
+      if (slot !== 'header' && slot !== 'footer')
+        fail(`${key}.${slot}`, `${key} takes only header and footer; got ${JSON.stringify(slot)}.`);
+      if (html !== undefined && html !== null && typeof html !== 'string')
+        fail(`${key}.${slot}`, `${key}.${slot} must be a string or null; got ${describe(html)}.`);
     }
   }
-  if (o.data !== undefined && o.data !== null && !isPlainRecord(o.data)) fail('data', `data must be an object; got ${describe(o.data)}.`);
+  if (o.data !== undefined && o.data !== null && !isPlainRecord(o.data))
+    fail('data', `data must be an object; got ${describe(o.data)}.`);
   if (o.blocks !== undefined) {
-    if (!isPlainRecord(o.blocks)) fail('blocks', `blocks must be an object of block HTML by ID; got ${describe(o.blocks)}.`);
+    if (!isPlainRecord(o.blocks))
+      fail('blocks', `blocks must be an object of block HTML by ID; got ${describe(o.blocks)}.`);
     for (const [id, html] of Object.entries(o.blocks)) {
       if (typeof html !== 'string') fail(`blocks.${id}`, `blocks.${id} must be a string; got ${describe(html)}.`);
     }
   }
-  if (o.baseDir !== undefined && typeof o.baseDir !== 'string') fail('baseDir', `baseDir must be a string; got ${describe(o.baseDir)}.`);
+  if (o.baseDir !== undefined && typeof o.baseDir !== 'string')
+    fail('baseDir', `baseDir must be a string; got ${describe(o.baseDir)}.`);
   if (o.allowPrivateNetwork !== undefined && typeof o.allowPrivateNetwork !== 'boolean') {
     fail('allowPrivateNetwork', `allowPrivateNetwork must be a boolean; got ${describe(o.allowPrivateNetwork)}.`);
   }
   for (const key of ['maxPages', 'maxHtmlBytes', 'maxResources', 'maxResourceBytes'] as const) {
     const value = o[key];
-    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) > 0)) fail(key, `${key} must be a positive integer; got ${describe(value)}.`);
+    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) > 0))
+      fail(key, `${key} must be a positive integer; got ${describe(value)}.`);
   }
   if (o.fontDirs !== undefined && !(Array.isArray(o.fontDirs) && o.fontDirs.every((dir) => typeof dir === 'string'))) {
     fail('fontDirs', `fontDirs must be an array of folder paths; got ${describe(o.fontDirs)}.`);

@@ -78,7 +78,13 @@ export interface ResolvedFormat {
 
 const MM = 96 / 25.4;
 const PX_PER_UNIT: Readonly<Record<string, number>> = {
-  px: 1, mm: MM, cm: MM * 10, q: MM / 4, in: 96, pt: 96 / 72, pc: 16,
+  px: 1,
+  mm: MM,
+  cm: MM * 10,
+  q: MM / 4,
+  in: 96,
+  pt: 96 / 72,
+  pc: 16,
 };
 
 const PT = 96 / 72;
@@ -92,7 +98,9 @@ const PT = 96 / 72;
  * preset lays out in it, on a sheet of exactly 210 × 297 mm: the content ends 0.7 pt closer to
  * the right edge and 1.1 pt closer to the bottom. CSS `@page { size: A4 }` stays 210 × 297 mm.
  */
-const PRESETS: Readonly<Record<string, { readonly paper: readonly [number, number]; readonly layout?: readonly [number, number] }>> = {
+const PRESETS: Readonly<
+  Record<string, { readonly paper: readonly [number, number]; readonly layout?: readonly [number, number] }>
+> = {
   a4: { paper: [210 * MM, 297 * MM], layout: [596 * PT, 843 * PT] },
   letter: { paper: [8.5 * 96, 11 * 96] },
   square: { paper: [210 * MM, 210 * MM] },
@@ -131,7 +139,13 @@ function optionalString(format: PdfFormat, key: keyof PdfFormat, prefix: string)
   return value;
 }
 
-function oneOf<T extends string>(format: PdfFormat, key: keyof PdfFormat, prefix: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  format: PdfFormat,
+  key: keyof PdfFormat,
+  prefix: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const raw = optionalString(format, key, prefix);
   if (raw === undefined) return fallback;
   const value = raw;
@@ -148,12 +162,14 @@ function pageSize(format: PdfFormat, prefix: string): { size: [number, number]; 
   const preset = oneOf(format, 'preset', prefix, PRESET_NAMES, impliedCustom ? 'custom' : 'a4');
   if (preset !== 'custom') {
     const { paper, layout } = PRESETS[preset.replace('-landscape', '')] ?? PRESETS['a4']!;
-    const orient = ([w, h]: readonly [number, number]): [number, number] => (preset.endsWith('-landscape') ? [h, w] : [w, h]);
+    const orient = ([w, h]: readonly [number, number]): [number, number] =>
+      preset.endsWith('-landscape') ? [h, w] : [w, h];
     return layout ? { size: orient(layout), paper: orient(paper) } : { size: orient(paper) };
   }
   const side = (key: 'width' | 'height'): number => {
     const raw = optionalString(format, key, prefix);
-    if (raw === undefined || raw.trim() === '') fail(`${prefix}.${key}`, `${prefix}.${key} is required when ${prefix}.preset is "custom".`);
+    if (raw === undefined || raw.trim() === '')
+      fail(`${prefix}.${key}`, `${prefix}.${key} is required when ${prefix}.preset is "custom".`);
     const px = parseAbsoluteLength(raw);
     if (px === null) fail(`${prefix}.${key}`, `${prefix}.${key} must be a CSS length such as "210mm"; got "${raw}".`);
     if (px < MIN_PAGE_SIDE - 1e-6 || px > MAX_PAGE_SIDE + 1e-6) {
@@ -175,11 +191,20 @@ function margins(format: PdfFormat, prefix: string, width: number, height: numbe
     if (raw === undefined || raw === null) continue;
     const param = `${prefix}.margins.${side}`;
     const px = typeof raw === 'string' ? parseAbsoluteLength(raw) : null;
-    if (px === null || px < 0) fail(param, `${param} must be a non-negative CSS length such as "20mm"; got "${String(raw)}".`);
+    if (px === null || px < 0)
+      fail(param, `${param} must be a non-negative CSS length such as "20mm"; got "${String(raw)}".`);
     out[side] = px;
   }
-  if (out.left + out.right >= width) fail(`${prefix}.margins`, `${prefix}.margins.left and .right leave no room for content on a page ${round(width)}px wide.`);
-  if (out.top + out.bottom >= height) fail(`${prefix}.margins`, `${prefix}.margins.top and .bottom leave no room for content on a page ${round(height)}px high.`);
+  if (out.left + out.right >= width)
+    fail(
+      `${prefix}.margins`,
+      `${prefix}.margins.left and .right leave no room for content on a page ${round(width)}px wide.`,
+    );
+  if (out.top + out.bottom >= height)
+    fail(
+      `${prefix}.margins`,
+      `${prefix}.margins.top and .bottom leave no room for content on a page ${round(height)}px high.`,
+    );
   return out;
 }
 
@@ -195,19 +220,27 @@ function round(n: number): number {
 export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'format'): ResolvedFormat {
   const f: PdfFormat = format ?? {};
   if (typeof f !== 'object' || f === null || Array.isArray(f)) fail(paramPrefix, `${paramPrefix} must be an object.`);
-  const { size: [width, height], paper } = pageSize(f, paramPrefix);
+  const {
+    size: [width, height],
+    paper,
+  } = pageSize(f, paramPrefix);
   const resolvedMargins = margins(f, paramPrefix, width, height);
   const gapRaw = optionalString(f, 'component_gap', paramPrefix);
   const gap = gapRaw === undefined ? 0 : parseAbsoluteLength(gapRaw);
-  if (gap === null || gap < 0) fail(`${paramPrefix}.component_gap`, `${paramPrefix}.component_gap must be a non-negative CSS length; got "${gapRaw}".`);
+  if (gap === null || gap < 0)
+    fail(
+      `${paramPrefix}.component_gap`,
+      `${paramPrefix}.component_gap must be a non-negative CSS length; got "${gapRaw}".`,
+    );
   const text = (key: keyof PdfFormat): string | null => {
     const value = optionalString(f, key, paramPrefix);
     return value === undefined || value.trim() === '' ? null : value.trim();
   };
   validateTypography(f, paramPrefix);
-  const textAlign = f.text_align === undefined || f.text_align === null
-    ? null
-    : oneOf(f, 'text_align', paramPrefix, TEXT_ALIGNS, 'left');
+  const textAlign =
+    f.text_align === undefined || f.text_align === null
+      ? null
+      : oneOf(f, 'text_align', paramPrefix, TEXT_ALIGNS, 'left');
   return {
     width,
     height,
@@ -228,7 +261,18 @@ export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'form
 }
 
 const LENGTH_CONTEXT = { fontSize: 16, rootFontSize: 16, viewportWidth: 1000, viewportHeight: 1000 };
-const FONT_SIZE_KEYWORDS = new Set(['xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large', 'smaller', 'larger']);
+const FONT_SIZE_KEYWORDS = new Set([
+  'xx-small',
+  'x-small',
+  'small',
+  'medium',
+  'large',
+  'x-large',
+  'xx-large',
+  'xxx-large',
+  'smaller',
+  'larger',
+]);
 
 /** The typography fields are CSS values: reject what CSS would reject, naming the field. */
 function validateTypography(f: PdfFormat, prefix: string): void {
@@ -244,18 +288,38 @@ function validateTypography(f: PdfFormat, prefix: string): void {
   const isColor = (text: string) => parseColor(single(text)) !== null;
   check('color', isColor, 'a CSS colour');
   check('background_color', isColor, 'a CSS colour');
-  check('font_size', (t) => {
-    const cv = single(t);
-    return (cv?.t === 'ident' && FONT_SIZE_KEYWORDS.has(cv.v.toLowerCase())) || parseLength(cv, LENGTH_CONTEXT, { negative: false }) !== null;
-  }, 'a CSS font size such as "11pt"');
-  check('line_height', (t) => {
-    const cv = single(t);
-    return (cv?.t === 'ident' && cv.v.toLowerCase() === 'normal') || (cv?.t === 'num' && cv.unit === '' && cv.v >= 0) || parseLength(cv, LENGTH_CONTEXT, { negative: false }) !== null;
-  }, 'a CSS line height such as "1.4"');
-  check('font_family', (t) => splitCommas(parseComponents(t)).every((part) => {
-    const w = words(part);
-    return w.length > 0 && (w.length === 1 && w[0]!.t === 'str' ? true : w.every((cv) => cv.t === 'ident'));
-  }), 'a CSS font-family list');
+  check(
+    'font_size',
+    (t) => {
+      const cv = single(t);
+      return (
+        (cv?.t === 'ident' && FONT_SIZE_KEYWORDS.has(cv.v.toLowerCase())) ||
+        parseLength(cv, LENGTH_CONTEXT, { negative: false }) !== null
+      );
+    },
+    'a CSS font size such as "11pt"',
+  );
+  check(
+    'line_height',
+    (t) => {
+      const cv = single(t);
+      return (
+        (cv?.t === 'ident' && cv.v.toLowerCase() === 'normal') ||
+        (cv?.t === 'num' && cv.unit === '' && cv.v >= 0) ||
+        parseLength(cv, LENGTH_CONTEXT, { negative: false }) !== null
+      );
+    },
+    'a CSS line height such as "1.4"',
+  );
+  check(
+    'font_family',
+    (t) =>
+      splitCommas(parseComponents(t)).every((part) => {
+        const w = words(part);
+        return w.length > 0 && (w.length === 1 && w[0]!.t === 'str' ? true : w.every((cv) => cv.t === 'ident'));
+      }),
+    'a CSS font-family list',
+  );
 }
 
 /**

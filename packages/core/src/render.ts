@@ -92,7 +92,11 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   checkRenderOptions(options);
   const format = resolveFormat(options.format);
   const maxHtmlBytes = options.maxHtmlBytes ?? DEFAULT_MAX_HTML_BYTES;
-  const expand = (html: string): string => checkSize(expandTemplate(html, options.data ?? {}, { blocks: options.blocks ?? {}, maxBytes: maxHtmlBytes }), maxHtmlBytes);
+  const expand = (html: string): string =>
+    checkSize(
+      expandTemplate(html, options.data ?? {}, { blocks: options.blocks ?? {}, maxBytes: maxHtmlBytes }),
+      maxHtmlBytes,
+    );
   const html = expand(options.html);
   const header = options.header ? expand(options.header) : null;
   const footer = options.footer ? expand(options.footer) : null;
@@ -118,18 +122,36 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const imageDiagnostics: ImageDiagnostic[] = [];
   const paintDiagnostics: PaintDiagnostic[] = [];
   const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
-  const laidOut = await styleAndLayout(html, { header, footer, ...pages }, format, loader, fonts, imageDiagnostics, options.maxPages ?? DEFAULT_MAX_PAGES, paintDiagnostics, options.pdf);
+  const laidOut = await styleAndLayout(
+    html,
+    { header, footer, ...pages },
+    format,
+    loader,
+    fonts,
+    imageDiagnostics,
+    options.maxPages ?? DEFAULT_MAX_PAGES,
+    paintDiagnostics,
+    options.pdf,
+  );
   const { painter } = laidOut;
   // Pagination always makes a page; none means a layout bug (a non-finite size). Readers
   // reject a PDF without pages, so this fails the render instead of answering one.
   if (painter.pageCount === 0) throw new PlatenError('render_failed', 'The document was laid out without any page.');
   const unsigned = await painter.finish();
   // The signing code (node-forge, @signpdf) is loaded by the first render that signs.
-  const pdf = options.pdf?.signature ? await (await import('./pdf/sign.js')).signPdf(unsigned, options.pdf.signature, new Date()) : unsigned;
+  const pdf = options.pdf?.signature
+    ? await (await import('./pdf/sign.js')).signPdf(unsigned, options.pdf.signature, new Date())
+    : unsigned;
   return {
     pdf,
     pageCount: painter.pageCount,
-    diagnostics: [...laidOut.diagnostics, ...loader.warnings, ...imageDiagnostics, ...fonts.diagnostics, ...paintDiagnostics],
+    diagnostics: [
+      ...laidOut.diagnostics,
+      ...loader.warnings,
+      ...imageDiagnostics,
+      ...fonts.diagnostics,
+      ...paintDiagnostics,
+    ],
   };
 }
 
@@ -155,7 +177,8 @@ interface ChromeHtml {
 
 /** Every header and footer of a render: the every-page ones, then the first and last page's own (null: none). */
 function allChrome<T>(c: {
-  readonly header: T | null; readonly footer: T | null;
+  readonly header: T | null;
+  readonly footer: T | null;
   readonly firstPage: { readonly header?: T | null; readonly footer?: T | null };
   readonly lastPage: { readonly header?: T | null; readonly footer?: T | null };
 }): (T | null)[] {
@@ -163,8 +186,15 @@ function allChrome<T>(c: {
 }
 
 async function styleAndLayout(
-  html: string, chromeHtml: ChromeHtml, format: ResolvedFormat, loader: ResourceLoader, fonts: FontSet,
-  imageDiagnostics: ImageDiagnostic[], maxPages: number, paintDiagnostics: PaintDiagnostic[], pdf: PdfOptions | undefined,
+  html: string,
+  chromeHtml: ChromeHtml,
+  format: ResolvedFormat,
+  loader: ResourceLoader,
+  fonts: FontSet,
+  imageDiagnostics: ImageDiagnostic[],
+  maxPages: number,
+  paintDiagnostics: PaintDiagnostic[],
+  pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
   const { styles, meta } = await styleWithStylesheets(html, chromeHtml, format, loader);
   const chrome = allChrome(styles);
@@ -177,14 +207,22 @@ async function styleAndLayout(
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   if (pdf?.standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
   const painter = new PdfPainter({
-    fonts, images, ...info, creationDate, ...(language ? { lang: language } : {}), ...(pdf ? { pdf } : {}), outline: pdf?.outline ?? true, diagnostics: paintDiagnostics,
+    fonts,
+    images,
+    ...info,
+    creationDate,
+    ...(language ? { lang: language } : {}),
+    ...(pdf ? { pdf } : {}),
+    outline: pdf?.outline ?? true,
+    diagnostics: paintDiagnostics,
   });
   layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
   return { painter, diagnostics: styles.diagnostics };
 }
 
 function checkSize(html: string, maxBytes: number): string {
-  if (Buffer.byteLength(html) > maxBytes) throw new DocumentTooLargeError(`The expanded HTML is larger than ${maxBytes} bytes.`);
+  if (Buffer.byteLength(html) > maxBytes)
+    throw new DocumentTooLargeError(`The expanded HTML is larger than ${maxBytes} bytes.`);
   return html;
 }
 
@@ -193,7 +231,10 @@ function checkSize(html: string, maxBytes: number): string {
  * google_fonts_url), fetch them through the loader and style again with their text.
  */
 async function styleWithStylesheets(
-  html: string, { header, footer, firstPage, lastPage }: ChromeHtml, format: ResolvedFormat, loader: ResourceLoader,
+  html: string,
+  { header, footer, firstPage, lastPage }: ChromeHtml,
+  format: ResolvedFormat,
+  loader: ResourceLoader,
 ): Promise<{ styles: StyleResult; meta: HtmlMetadata }> {
   const doc = parseHtml(html);
   const meta = htmlMetadata(doc);
@@ -202,18 +243,22 @@ async function styleWithStylesheets(
     ...(page.footer === undefined ? {} : { footer: page.footer === null ? null : parseHtml(page.footer) }),
   });
   const chrome = {
-    ...(header ? { header: parseHtml(header) } : {}), ...(footer ? { footer: parseHtml(footer) } : {}),
-    firstPage: parsePage(firstPage), lastPage: parsePage(lastPage),
+    ...(header ? { header: parseHtml(header) } : {}),
+    ...(footer ? { footer: parseHtml(footer) } : {}),
+    firstPage: parsePage(firstPage),
+    lastPage: parsePage(lastPage),
   };
   const sheets = new Map<string, string | null>();
   let result = computeStyles(doc, { format, chrome });
   for (let round = 0; round < MAX_STYLESHEET_ROUNDS; round++) {
     const missing = result.stylesheetUrls.filter((url) => !sheets.has(url));
     if (missing.length === 0) break;
-    await Promise.all(missing.map(async (url) => {
-      const loaded = await loader.load(url, 'stylesheet');
-      sheets.set(url, loaded ? new TextDecoder().decode(loaded.bytes) : null);
-    }));
+    await Promise.all(
+      missing.map(async (url) => {
+        const loaded = await loader.load(url, 'stylesheet');
+        sheets.set(url, loaded ? new TextDecoder().decode(loaded.bytes) : null);
+      }),
+    );
     result = computeStyles(doc, { format, chrome, resolveStylesheet: (url) => sheets.get(url) ?? null });
   }
   return { styles: result, meta };
@@ -221,7 +266,10 @@ async function styleWithStylesheets(
 
 /** The layout options of a render: the page style and chrome from styling, the placement rules from the format. */
 export function layoutOptions(
-  styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number,
+  styles: StyleResult,
+  format: ResolvedFormat,
+  measurer: Measurer,
+  maxPages: number,
   image: (src: string) => { width: number; height: number } | null,
 ): LayoutOptions {
   return {
@@ -243,13 +291,18 @@ export function layoutOptions(
 }
 
 function layoutPages(
-  styles: StyleResult, format: ResolvedFormat, measurer: Measurer, maxPages: number,
-  image: (src: string) => { width: number; height: number } | null, sink: PageSink,
+  styles: StyleResult,
+  format: ResolvedFormat,
+  measurer: Measurer,
+  maxPages: number,
+  image: (src: string) => { width: number; height: number } | null,
+  sink: PageSink,
 ): void {
   try {
     streamDocument(styles.root, layoutOptions(styles, format, measurer, maxPages, image), sink);
   } catch (error) {
-    if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large') throw new DocumentTooLargeError(error.message);
+    if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large')
+      throw new DocumentTooLargeError(error.message);
     throw error;
   }
 }

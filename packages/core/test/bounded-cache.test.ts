@@ -17,7 +17,11 @@ describe('BoundedCache', () => {
 
   it('caches nothing when the computation throws', () => {
     const cache = new BoundedCache<string, number>(4);
-    expect(() => cache.get('x', () => { throw new Error('bad'); })).toThrow('bad');
+    expect(() =>
+      cache.get('x', () => {
+        throw new Error('bad');
+      }),
+    ).toThrow('bad');
     expect(cache.get('x', () => 7)).toBe(7);
   });
 

@@ -4,8 +4,18 @@
  * thrown as ApiError so pages can show `message` and react to `code`.
  */
 import type {
-  ApiKey, Component, ComponentType, CreatedApiKey, LogPage, LogQuery, Period, Permission,
-  PreviewRequest, Stats, Template, User,
+  ApiKey,
+  Component,
+  ComponentType,
+  CreatedApiKey,
+  LogPage,
+  LogQuery,
+  Period,
+  Permission,
+  PreviewRequest,
+  Stats,
+  Template,
+  User,
 } from './types.js';
 
 const BASE = '/api/v1';
@@ -39,9 +49,21 @@ async function toApiError(res: Response): Promise<ApiError> {
   try {
     const body = (await res.json()) as { error?: { type?: string; code?: string; message?: string; param?: string } };
     const e = body.error ?? {};
-    return new ApiError(res.status, e.type ?? 'api_error', e.code ?? 'unknown', e.message ?? res.statusText, e.param ?? null);
+    return new ApiError(
+      res.status,
+      e.type ?? 'api_error',
+      e.code ?? 'unknown',
+      e.message ?? res.statusText,
+      e.param ?? null,
+    );
   } catch {
-    return new ApiError(res.status, 'api_error', 'unknown', `The server answered ${res.status} ${res.statusText}`, null);
+    return new ApiError(
+      res.status,
+      'api_error',
+      'unknown',
+      `The server answered ${res.status} ${res.statusText}`,
+      null,
+    );
   }
 }
 
@@ -75,8 +97,19 @@ function query(params: Record<string, string | number | undefined>): string {
 
 const enc = encodeURIComponent;
 
-export type TemplateInput = Partial<Pick<Template,
-  'name' | 'html' | 'plain_text' | 'pdf_format' | 'pdf_options' | 'sample_data' | 'header_component_id' | 'footer_component_id'>>;
+export type TemplateInput = Partial<
+  Pick<
+    Template,
+    | 'name'
+    | 'html'
+    | 'plain_text'
+    | 'pdf_format'
+    | 'pdf_options'
+    | 'sample_data'
+    | 'header_component_id'
+    | 'footer_component_id'
+  >
+>;
 export type ComponentInput = Partial<Pick<Component, 'name' | 'type' | 'html' | 'preview'>>;
 
 export const api = {
@@ -84,7 +117,10 @@ export const api = {
   login: (email: string, password: string) => json<{ user: User }>('POST', '/auth/login', { email, password }),
   logout: () => json<{ logged_out: boolean }>('POST', '/auth/logout', {}),
   changePassword: (current_password: string, new_password: string) =>
-    json<{ changed: boolean; other_sessions_ended: number }>('POST', '/auth/password', { current_password, new_password }),
+    json<{ changed: boolean; other_sessions_ended: number }>('POST', '/auth/password', {
+      current_password,
+      new_password,
+    }),
   logoutEverywhere: () => json<{ logged_out: boolean; sessions_ended: number }>('POST', '/auth/logout-all', {}),
   me: () => json<{ user: User }>('GET', '/auth/me'),
   webhookSecret: () => json<{ secret: string }>('GET', '/webhook-secret'),
@@ -105,7 +141,8 @@ export const api = {
   deleteComponent: (id: string) => json<{ deleted: boolean }>('DELETE', `/components/${enc(id)}`),
 
   listApiKeys: () => json<ApiKey[]>('GET', '/api-keys'),
-  createApiKey: (name: string, permission: Permission) => json<CreatedApiKey>('POST', '/api-keys', { name, permission }),
+  createApiKey: (name: string, permission: Permission) =>
+    json<CreatedApiKey>('POST', '/api-keys', { name, permission }),
   revokeApiKey: (id: string) => json<{ deleted: boolean }>('DELETE', `/api-keys/${enc(id)}`),
 
   logs: (q: LogQuery) => json<LogPage>('GET', `/logs${query({ ...q })}`),

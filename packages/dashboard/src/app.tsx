@@ -35,13 +35,22 @@ function route(path: string, user: User, signedOut: (to?: string) => void): Comp
   if (AUTH_PATHS.has(path)) return null;
   let m: Record<string, string> | null;
   if (match('/templates', path)) return <TemplatesPage />;
-  if ((m = match('/templates/:id', path))) return <TemplateEditor key={m.id} id={m.id === 'new' ? null : (m.id ?? null)} />;
+  if ((m = match('/templates/:id', path)))
+    return <TemplateEditor key={m.id} id={m.id === 'new' ? null : (m.id ?? null)} />;
   if (match('/components', path)) return <ComponentsPage />;
-  if ((m = match('/components/:id', path))) return <ComponentEditor key={m.id} id={m.id === 'new' ? null : (m.id ?? null)} />;
+  if ((m = match('/components/:id', path)))
+    return <ComponentEditor key={m.id} id={m.id === 'new' ? null : (m.id ?? null)} />;
   if (match('/api-keys', path)) return <ApiKeysPage />;
   if (match('/logs', path)) return <LogsPage />;
   if (match('/stats', path)) return <StatsPage />;
-  if (match('/account', path)) return <AccountPage user={user} onDeleted={() => signedOut('/account-deleted')} onLoggedOutEverywhere={() => signedOut()} />;
+  if (match('/account', path))
+    return (
+      <AccountPage
+        user={user}
+        onDeleted={() => signedOut('/account-deleted')}
+        onLoggedOutEverywhere={() => signedOut()}
+      />
+    );
   return <NotFoundPage />;
 }
 
@@ -58,7 +67,10 @@ export function App() {
       if (signedIn.current) setExpired(true);
       else setUser(null);
     });
-    api.me().then((r) => setUser(r.user), () => setUser(null));
+    api.me().then(
+      (r) => setUser(r.user),
+      () => setUser(null),
+    );
   }, []);
 
   // Signed in on a sign-in address: the templates list is home.
@@ -67,7 +79,12 @@ export function App() {
     if (redirect) navigate('/templates', { replace: true });
   }, [redirect]);
 
-  if (user === undefined) return <p class="loading" role="status">Loading…</p>;
+  if (user === undefined)
+    return (
+      <p class="loading" role="status">
+        Loading…
+      </p>
+    );
 
   if (user === null) {
     if (path === '/account-deleted') return <AccountDeletedPage />;
@@ -76,34 +93,57 @@ export function App() {
     return <AuthPage mode={mode} onSignedIn={(u) => setUser(u)} />;
   }
 
-  const signedOut = (to = '/login') => { setExpired(false); setUser(null); navigate(to, { replace: true }); };
+  const signedOut = (to = '/login') => {
+    setExpired(false);
+    setUser(null);
+    navigate(to, { replace: true });
+  };
   const logout = async () => {
-    try { await api.logout(); } finally { signedOut(); }
+    try {
+      await api.logout();
+    } finally {
+      signedOut();
+    }
   };
 
   return (
     <>
-      <a class="skip-link" href="#main">Skip to content</a>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
       <header class="topbar">
-        <a class="brand" href="/templates">Platen</a>
+        <a class="brand" href="/templates">
+          Platen
+        </a>
         <nav aria-label="Main">
           <ul>
             {NAV.map(([href, label]) => (
               <li key={href}>
-                <a href={href} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>{label}</a>
+                <a href={href} aria-current={path === href || path.startsWith(`${href}/`) ? 'page' : undefined}>
+                  {label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <div class="who">
           <span class="email">{user.email}</span>
-          <button type="button" class="secondary" onClick={logout}>Log out</button>
+          <button type="button" class="secondary" onClick={logout}>
+            Log out
+          </button>
         </div>
       </header>
       <main id="main">{route(path, user, signedOut)}</main>
       {expired && (
-        <SessionDialog user={user} onResumed={() => setExpired(false)}
-          onSwitched={(u) => { setExpired(false); setUser(u); navigate('/templates', { replace: true }); }} />
+        <SessionDialog
+          user={user}
+          onResumed={() => setExpired(false)}
+          onSwitched={(u) => {
+            setExpired(false);
+            setUser(u);
+            navigate('/templates', { replace: true });
+          }}
+        />
       )}
     </>
   );

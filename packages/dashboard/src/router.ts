@@ -79,6 +79,9 @@ export function interceptLinks(root: HTMLElement): void {
     if (a.pathname === location.pathname && a.search === location.search) return;
     const target = a.pathname + a.search;
     if (!leaveGuard) navigate(target);
-    else void leaveGuard().then((ok) => { if (ok) navigate(target); });
+    else
+      void leaveGuard().then((ok) => {
+        if (ok) navigate(target);
+      });
   });
 }

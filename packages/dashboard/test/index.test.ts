@@ -10,7 +10,11 @@ describe('resolveDashboardAsset', () => {
 
   it('answers index.html for the root and for app routes (SPA fallback)', () => {
     for (const path of ['/', '/templates', '/templates/tmpl_01J', '/logs?x=1'.split('?')[0]!]) {
-      expect(resolveDashboardAsset(path)).toEqual({ file: index(), type: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+      expect(resolveDashboardAsset(path)).toEqual({
+        file: index(),
+        type: 'text/html; charset=utf-8',
+        cacheControl: 'no-cache',
+      });
     }
   });
 
@@ -31,7 +35,13 @@ describe('resolveDashboardAsset', () => {
   });
 
   it('never leaves the build directory', () => {
-    for (const path of ['/../package.json', '/%2e%2e/index.js', '/..%2findex.js', '/assets/..%2f..%2fpackage.json', '/%E0%A4%A']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/index.js',
+      '/..%2findex.js',
+      '/assets/..%2f..%2fpackage.json',
+      '/%E0%A4%A',
+    ]) {
       const asset = resolveDashboardAsset(path);
       if (asset) expect(asset.file.startsWith(dashboardDir)).toBe(true);
     }

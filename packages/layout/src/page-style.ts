@@ -8,10 +8,22 @@ export interface PageSelectorContext {
 }
 
 export type MarginBoxName =
-  | 'top-left-corner' | 'top-left' | 'top-center' | 'top-right' | 'top-right-corner'
-  | 'right-top' | 'right-middle' | 'right-bottom'
-  | 'bottom-right-corner' | 'bottom-right' | 'bottom-center' | 'bottom-left' | 'bottom-left-corner'
-  | 'left-bottom' | 'left-middle' | 'left-top';
+  | 'top-left-corner'
+  | 'top-left'
+  | 'top-center'
+  | 'top-right'
+  | 'top-right-corner'
+  | 'right-top'
+  | 'right-middle'
+  | 'right-bottom'
+  | 'bottom-right-corner'
+  | 'bottom-right'
+  | 'bottom-center'
+  | 'bottom-left'
+  | 'bottom-left-corner'
+  | 'left-bottom'
+  | 'left-middle'
+  | 'left-top';
 
 export interface MarginBox {
   readonly name: MarginBoxName;

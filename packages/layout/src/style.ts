@@ -37,8 +37,7 @@ export interface Color {
 }
 
 export type BorderStyle =
-  | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double'
-  | 'groove' | 'ridge' | 'inset' | 'outset';
+  'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
 
 export interface BorderSide {
   readonly width: number; // px; 0 when style is none/hidden
@@ -47,11 +46,27 @@ export interface BorderSide {
 }
 
 export type Display =
-  | 'none' | 'contents' | 'block' | 'inline' | 'inline-block' | 'list-item'
-  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid'
-  | 'table' | 'inline-table' | 'table-row-group' | 'table-header-group'
-  | 'table-footer-group' | 'table-row' | 'table-cell' | 'table-column'
-  | 'table-column-group' | 'table-caption' | 'flow-root';
+  | 'none'
+  | 'contents'
+  | 'block'
+  | 'inline'
+  | 'inline-block'
+  | 'list-item'
+  | 'flex'
+  | 'inline-flex'
+  | 'grid'
+  | 'inline-grid'
+  | 'table'
+  | 'inline-table'
+  | 'table-row-group'
+  | 'table-header-group'
+  | 'table-footer-group'
+  | 'table-row'
+  | 'table-cell'
+  | 'table-column'
+  | 'table-column-group'
+  | 'table-caption'
+  | 'flow-root';
 
 export interface ColorStop {
   readonly color: Color;
@@ -68,7 +83,8 @@ export type Image =
   | {
       readonly kind: 'radial-gradient';
       readonly shape: 'circle' | 'ellipse';
-      readonly size: 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner' | readonly [Length, Length];
+      readonly size:
+        'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner' | readonly [Length, Length];
       readonly position: readonly [Length, Length];
       readonly stops: readonly ColorStop[];
       readonly repeating: boolean;
@@ -119,10 +135,20 @@ export type BasicShape =
       readonly bottom: Length;
       readonly left: Length;
       /** Corner radii as border-radius: top-left, top-right, bottom-right, bottom-left. */
-      readonly radii: readonly [readonly [Length, Length], readonly [Length, Length], readonly [Length, Length], readonly [Length, Length]];
+      readonly radii: readonly [
+        readonly [Length, Length],
+        readonly [Length, Length],
+        readonly [Length, Length],
+        readonly [Length, Length],
+      ];
     }
   | { readonly kind: 'circle'; readonly radius: ShapeRadius; readonly center: readonly [Length, Length] }
-  | { readonly kind: 'ellipse'; readonly rx: ShapeRadius; readonly ry: ShapeRadius; readonly center: readonly [Length, Length] }
+  | {
+      readonly kind: 'ellipse';
+      readonly rx: ShapeRadius;
+      readonly ry: ShapeRadius;
+      readonly center: readonly [Length, Length];
+    }
   | { readonly kind: 'polygon'; readonly evenOdd: boolean; readonly points: readonly (readonly [Length, Length])[] };
 export type ShapeRadius = Length | 'closest-side' | 'farthest-side';
 
@@ -132,7 +158,8 @@ export interface ClipPath {
   readonly box: 'border-box' | 'padding-box' | 'content-box' | 'margin-box';
 }
 
-export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'avoid-page' | 'column' | 'avoid-column' | 'recto' | 'verso';
+export type BreakValue =
+  'auto' | 'avoid' | 'page' | 'left' | 'right' | 'avoid-page' | 'column' | 'avoid-column' | 'recto' | 'verso';
 
 /** A track size of grid-template-columns/rows, already expanded except `repeat(auto-*)`. */
 export type TrackSize =
@@ -146,7 +173,12 @@ export interface TrackList {
   /** Line names before each track (index i) and after the last (index tracks.length). */
   readonly lineNames: readonly (readonly string[])[];
   /** `repeat(auto-fill|auto-fit, …)`: position in `tracks` and the repeated tracks. */
-  readonly autoRepeat: { readonly type: 'auto-fill' | 'auto-fit'; readonly index: number; readonly tracks: readonly TrackSize[]; readonly lineNames: readonly (readonly string[])[] } | null;
+  readonly autoRepeat: {
+    readonly type: 'auto-fill' | 'auto-fit';
+    readonly index: number;
+    readonly tracks: readonly TrackSize[];
+    readonly lineNames: readonly (readonly string[])[];
+  } | null;
   /**
    * `subgrid [names]*` (CSS Grid 2 §9): no tracks of its own; `lineNames` are the names given
    * to its lines in order. Outside a grid parent it behaves as `none`.
@@ -232,7 +264,12 @@ export interface ComputedStyle {
   readonly borderBottom: BorderSide;
   readonly borderLeft: BorderSide;
   /** Corner radii [horizontal, vertical]: top-left, top-right, bottom-right, bottom-left. */
-  readonly borderRadius: readonly [readonly [Length, Length], readonly [Length, Length], readonly [Length, Length], readonly [Length, Length]];
+  readonly borderRadius: readonly [
+    readonly [Length, Length],
+    readonly [Length, Length],
+    readonly [Length, Length],
+    readonly [Length, Length],
+  ];
   readonly outline: BorderSide;
   readonly outlineOffset: number;
   readonly boxShadow: readonly Shadow[];
@@ -289,12 +326,17 @@ export interface ComputedStyle {
   readonly quotes: readonly string[] | 'auto' | 'none';
 
   // Not inherited text decoration (propagated to descendants' text by layout)
-  readonly textDecorationLine: { readonly underline: boolean; readonly overline: boolean; readonly lineThrough: boolean };
+  readonly textDecorationLine: {
+    readonly underline: boolean;
+    readonly overline: boolean;
+    readonly lineThrough: boolean;
+  };
   readonly textDecorationColor: Color | 'currentcolor';
   readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
   readonly textDecorationThickness: number | 'auto';
   readonly textShadow: readonly Shadow[];
-  readonly verticalAlign: 'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | Length;
+  readonly verticalAlign:
+    'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | Length;
 
   // Generated content and counters
   readonly content: readonly ContentItem[] | 'normal' | 'none';

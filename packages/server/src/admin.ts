@@ -26,7 +26,12 @@ export async function createUser(database: DatabaseOptions, email: string, passw
 }
 
 /** For `platen key create`: a new key for the user with `email`; `key` is the only copy of the token. */
-export async function createApiKey(database: DatabaseOptions, email: string, name: string, permission: Permission = 'full_access'): Promise<ApiKey & { key: string }> {
+export async function createApiKey(
+  database: DatabaseOptions,
+  email: string,
+  name: string,
+  permission: Permission = 'full_access',
+): Promise<ApiKey & { key: string }> {
   const db = await openDatabase(database);
   try {
     const user = await createUserStore(db, Date.now).findByEmail(email.trim().toLowerCase());

@@ -21,7 +21,12 @@ function onError(error: unknown, event: H3Event, deps: AppDeps): Response {
   const { status, body, headers } = toErrorResponse(cause instanceof ApiError ? cause : error);
   if (status >= 500 && !(error instanceof ApiError)) {
     const err = cause instanceof Error ? cause : error instanceof Error ? error : new Error(String(error));
-    deps.logger.error('unhandled error', { method: event.req.method, path: event.url.pathname, error: err.message, stack: err.stack });
+    deps.logger.error('unhandled error', {
+      method: event.req.method,
+      path: event.url.pathname,
+      error: err.message,
+      stack: err.stack,
+    });
   }
   return new Response(JSON.stringify(body), { status, headers });
 }
@@ -53,7 +58,11 @@ function logRequest(response: Response, event: H3Event, deps: AppDeps): void {
 }
 
 /** The h3 app: every route of SPEC.md + DECISIONS.md, one error handler, access logging. */
-export function createApp(deps: AppDeps, service: RenderService = createRenderService(deps), draining: () => boolean = () => false): H3 {
+export function createApp(
+  deps: AppDeps,
+  service: RenderService = createRenderService(deps),
+  draining: () => boolean = () => false,
+): H3 {
   const app = new H3({
     silent: true,
     onRequest: (event) => {

@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { BlobStore, SizedStream } from './blob-store.js';
 
 export interface S3Options {
@@ -43,7 +51,10 @@ export function createS3BlobStore(options: S3Options): BlobStore & { readonly cl
     try {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(id) }));
       if (!object.Body) return null;
-      return { size: Number(object.ContentLength), stream: object.Body.transformToWebStream() as ReadableStream<Uint8Array> };
+      return {
+        size: Number(object.ContentLength),
+        stream: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+      };
     } catch (error) {
       if (error instanceof NoSuchKey || (error instanceof Error && error.name === 'NoSuchKey')) return null;
       throw error;

@@ -135,7 +135,10 @@ const envSchema = z.object({
   PLATEN_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   PLATEN_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   PLATEN_S3_FORCE_PATH_STYLE: bool.default(false),
-  PLATEN_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  PLATEN_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
 });
 
 /**
@@ -151,13 +154,21 @@ function readSigning(path: string, passphrase: string): Config['signing'] {
   try {
     signingCertificateName({ p12, passphrase });
   } catch (error) {
-    throw new Error(`Invalid configuration PLATEN_SIGNING_P12: ${error instanceof Error ? error.message.replace('pdf.signature.p12', path) : String(error)}`);
+    throw new Error(
+      `Invalid configuration PLATEN_SIGNING_P12: ${error instanceof Error ? error.message.replace('pdf.signature.p12', path) : String(error)}`,
+    );
   }
   return { p12, passphrase };
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}, serving = true): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('PLATEN_') && v !== undefined && v !== ''));
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+  serving = true,
+): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k.startsWith('PLATEN_') && v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -175,7 +186,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signup: e.PLATEN_SIGNUP,
     resourceDir: e.PLATEN_RESOURCE_DIR ? resolve(e.PLATEN_RESOURCE_DIR) : null,
     // A list like PATH: folders separated by ':' (';' on Windows).
-    fontDirs: (e.PLATEN_FONT_DIRS ?? '').split(delimiter).filter((dir) => dir !== '').map((dir) => resolve(dir)),
+    fontDirs: (e.PLATEN_FONT_DIRS ?? '')
+      .split(delimiter)
+      .filter((dir) => dir !== '')
+      .map((dir) => resolve(dir)),
     allowPrivateNetwork: e.PLATEN_ALLOW_PRIVATE_NETWORK,
     signing: e.PLATEN_SIGNING_P12 ? readSigning(e.PLATEN_SIGNING_P12, env['PLATEN_SIGNING_PASSPHRASE'] ?? '') : null,
     maxBodyBytes: e.PLATEN_MAX_BODY_BYTES,
@@ -229,7 +243,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const merged = { ...base, ...overrides, dataDir };
   // Nodes sharing a database must sign URLs and cursors alike: one generated per data directory would not.
   if (serving && merged.databaseUrl && e.PLATEN_SECRET === undefined && overrides.secret === undefined) {
-    throw new Error('Invalid configuration PLATEN_SECRET: required with PLATEN_DATABASE_URL (every node must share it)');
+    throw new Error(
+      'Invalid configuration PLATEN_SECRET: required with PLATEN_DATABASE_URL (every node must share it)',
+    );
   }
   return { ...merged, publicUrl: merged.publicUrl?.replace(/\/+$/, '') ?? null };
 }

@@ -23,7 +23,10 @@ export function createJsonLogger(enabled: boolean): Logger {
       if (enabled) process.stdout.write(JSON.stringify({ level: 'info', msg: 'request', ...entry }) + '\n');
     },
     error(message, details) {
-      if (enabled) process.stderr.write(JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details }) + '\n');
+      if (enabled)
+        process.stderr.write(
+          JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: message, ...details }) + '\n',
+        );
     },
   };
 }

@@ -3,7 +3,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const PARAMS = { N: 16384, r: 8, p: 1, keylen: 32 };
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash` (node:crypto scrypt, off the event loop via libuv). */
@@ -18,7 +20,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(key, expected);
 }
 

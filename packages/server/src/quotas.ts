@@ -45,11 +45,16 @@ async function enforce(
   const { config, quotas } = deps;
   const rowBytes = checkFieldBytes(config, fields);
   const own = await (kind === 'template' ? quotas.templates(userId, id, trx) : quotas.components(userId, id, trx));
-  const other = await (kind === 'template' ? quotas.components(userId, null, trx) : quotas.templates(userId, null, trx));
+  const other = await (kind === 'template'
+    ? quotas.components(userId, null, trx)
+    : quotas.templates(userId, null, trx));
   const max = kind === 'template' ? config.maxTemplates : config.maxComponents;
-  if (creating && own.count >= max) throw quotaExceeded(`This account has ${n(own.count)} ${kind}s, the most this server allows.`);
+  if (creating && own.count >= max)
+    throw quotaExceeded(`This account has ${n(own.count)} ${kind}s, the most this server allows.`);
   if (own.bytes + other.bytes + rowBytes > config.maxAccountBytes) {
-    throw quotaExceeded(`Templates and components of this account would take more than ${n(config.maxAccountBytes)} bytes, the most this server allows.`);
+    throw quotaExceeded(
+      `Templates and components of this account would take more than ${n(config.maxAccountBytes)} bytes, the most this server allows.`,
+    );
   }
 }
 
@@ -68,11 +73,13 @@ export function templateQuota(deps: QuotaDeps, userId: string, creating: boolean
 
 /** The check a component store runs on the row it is about to write. */
 export function componentQuota(deps: QuotaDeps, userId: string, creating: boolean): BeforeWrite<Component> {
-  return (row, trx) => enforce(deps, trx, userId, 'component', row.id, creating, { name: row.name, html: row.html, preview: row.preview });
+  return (row, trx) =>
+    enforce(deps, trx, userId, 'component', row.id, creating, { name: row.name, html: row.html, preview: row.preview });
 }
 
 /** One API key more than `maxApiKeys` → 403 quota_exceeded (keys are also the unit of rate limiting). */
 export async function enforceApiKeyQuota(deps: QuotaDeps, userId: string): Promise<void> {
   const count = await deps.quotas.apiKeys(userId);
-  if (count >= deps.config.maxApiKeys) throw quotaExceeded(`This account has ${n(count)} API keys, the most this server allows.`);
+  if (count >= deps.config.maxApiKeys)
+    throw quotaExceeded(`This account has ${n(count)} API keys, the most this server allows.`);
 }

@@ -39,13 +39,18 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
  * Rate limits and login throttling: in PostgreSQL when nodes share it (every node counts into
  * the same buckets), else in this process.
  */
-function limits(db: Db, config: Config): Pick<AppDeps, 'rateLimiter' | 'accountRateLimiter' | 'sessionWriteLimiter' | 'loginFailures'> {
+function limits(
+  db: Db,
+  config: Config,
+): Pick<AppDeps, 'rateLimiter' | 'accountRateLimiter' | 'sessionWriteLimiter' | 'loginFailures'> {
   const { now } = config;
   const shared = db.kind === 'postgres';
   const limiter = (name: string, perMinute: number, burst: number) =>
     shared ? createSharedRateLimiter(db, name, perMinute, burst, now) : createRateLimiter(perMinute, burst, now);
   const counter = (name: string, max: number) =>
-    shared ? createSharedFailureCounter(db, name, max, LOGIN_WINDOW_MS, now) : createFailureCounter(max, LOGIN_WINDOW_MS, now);
+    shared
+      ? createSharedFailureCounter(db, name, max, LOGIN_WINDOW_MS, now)
+      : createFailureCounter(max, LOGIN_WINDOW_MS, now);
   return {
     rateLimiter: limiter('key', config.rateLimitPerMinute, config.rateLimitBurst),
     accountRateLimiter: limiter('account', config.accountRateLimitPerMinute, config.accountRateLimitPerMinute),
@@ -78,7 +83,14 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     config,
     db,
     logger: config.logger ?? createJsonLogger(config.logRequests),
-    pool: createRenderPool({ size: config.renderWorkers, timeoutMs: config.renderTimeoutMs, memoryMb: config.renderMemoryMb, rssMb: config.renderRssMb, workerUrl: config.renderWorkerUrl, perAccount: config.renderWorkersPerAccount }),
+    pool: createRenderPool({
+      size: config.renderWorkers,
+      timeoutMs: config.renderTimeoutMs,
+      memoryMb: config.renderMemoryMb,
+      rssMb: config.renderRssMb,
+      workerUrl: config.renderWorkerUrl,
+      perAccount: config.renderWorkersPerAccount,
+    }),
     blobs: createBlobStore(config),
     text: createTextExtractor({ inlineLength: INLINE_TEXT_LENGTH, memoryMb: config.renderMemoryMb }),
     users: createUserStore(db, now),
@@ -119,14 +131,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const runner = startJobRunner(deps, service, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseMs, concurrency: config.renderWorkers });
+  const runner = startJobRunner(deps, service, {
+    pollMs: config.jobPollMs,
+    leaseMs: config.jobLeaseMs,
+    concurrency: config.renderWorkers,
+  });
   // One sweep per interval for the whole cluster: each node's timer (twice per interval, so
   // that the sweep is at most half an interval late) only offers to run it.
   const schedule = createSchedule(deps.db, config.now);
   const sweepIfDue = async () => {
     if (await schedule.claim('sweep', config.sweepIntervalMs)) await sweep(deps);
   };
-  const timer = setInterval(() => void sweepIfDue().catch((e: Error) => deps.logger.error('sweep failed', { error: e.message })), config.sweepIntervalMs / 2);
+  const timer = setInterval(
+    () => void sweepIfDue().catch((e: Error) => deps.logger.error('sweep failed', { error: e.message })),
+    config.sweepIntervalMs / 2,
+  );
   timer.unref();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
@@ -142,11 +161,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       clearInterval(timer);
       draining = true;
-      await Promise.all([runner.stop(config.renderTimeoutMs + 1000), new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))]);
+      await Promise.all([
+        runner.stop(config.renderTimeoutMs + 1000),
+        new Promise((resolve) => setTimeout(resolve, config.drainDelayMs)),
+      ]);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([closed, new Promise<void>((resolve) => (grace = setTimeout(resolve, config.renderTimeoutMs + 1000)))]);
+      await Promise.race([
+        closed,
+        new Promise<void>((resolve) => (grace = setTimeout(resolve, config.renderTimeoutMs + 1000))),
+      ]);
       clearTimeout(grace);
       server.closeAllConnections();
       await closed;

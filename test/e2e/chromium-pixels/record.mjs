@@ -13,13 +13,17 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const renderer = process.env.CHROMIUM_RENDER ?? '/work/shared/tools/fidelity/chromium-render.mjs';
 const tmp = mkdtempSync(join(tmpdir(), 'chromium-pixels-'));
 const only = process.argv.slice(2).map((f) => f.replace(/^.*\//, ''));
-for (const file of readdirSync(here).filter((f) => f.endsWith('.html') && (only.length === 0 || only.includes(f))).sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.html') && (only.length === 0 || only.includes(f)))
+  .sort()) {
   const name = file.replace(/\.html$/, '');
   for (const old of readdirSync(here).filter((f) => f.startsWith(`${name}.chromium.p`))) rmSync(join(here, old));
   const pdf = join(tmp, `${name}.pdf`);
   execFileSync('node', [renderer, join(here, file), pdf, '--format', 'A4']);
   execFileSync('pdftoppm', ['-png', '-r', '48', pdf, join(tmp, name)]);
-  const pages = readdirSync(tmp).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).sort();
+  const pages = readdirSync(tmp)
+    .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
+    .sort();
   pages.forEach((f, i) => renameSync(join(tmp, f), join(here, `${name}.chromium.p${i + 1}.png`)));
   console.log(file, pages.length, 'page(s)');
 }

@@ -17,7 +17,11 @@ async function textRuns(pdf) {
       pages[n] = items
         // Unrotated runs; a slanted one (synthetic oblique shears x) keeps its baseline.
         .filter((item) => item.str?.trim() && item.transform[1] === 0 && item.transform[0] > 0)
-        .map((item) => ({ x0: item.transform[4], x1: item.transform[4] + item.width, baseline: top - item.transform[5] }));
+        .map((item) => ({
+          x0: item.transform[4],
+          x1: item.transform[4] + item.width,
+          baseline: top - item.transform[5],
+        }));
     }
   } finally {
     await doc.destroy();
@@ -37,7 +41,10 @@ export async function wordBaselines(pdf, words) {
     for (const run of pages[word.page] ?? []) {
       if (run.baseline < word.yMin - 0.5 || run.baseline > word.yMax + 0.5) continue;
       const overlap = Math.min(run.x1, word.xMax) - Math.max(run.x0, word.xMin);
-      if (overlap > bestOverlap) { bestOverlap = overlap; best = run; }
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = run;
+      }
     }
     return best && Math.round(best.baseline * 100) / 100;
   });

@@ -24,26 +24,44 @@ const round = (n) => Math.round(n * 100) / 100;
 /** The environment Chromium runs in: fontconfig's configuration plus the page's font folders. */
 function chromiumEnv(file) {
   const optionsFile = join(here, file.replace(/\.html$/, '.options.json'));
-  const fontDirs = existsSync(optionsFile) ? JSON.parse(readFileSync(optionsFile, 'utf8')).fontDirs ?? [] : [];
+  const fontDirs = existsSync(optionsFile) ? (JSON.parse(readFileSync(optionsFile, 'utf8')).fontDirs ?? []) : [];
   if (fontDirs.length === 0) return process.env;
   const conf = join(tmp, `${file}.fonts.conf`);
   const dirs = fontDirs.map((dir) => `<dir>${resolve(here, dir)}</dir>`).join('');
-  writeFileSync(conf, `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>${dirs}<cachedir>${tmp}</cachedir></fontconfig>\n`);
+  writeFileSync(
+    conf,
+    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include>${dirs}<cachedir>${tmp}</cachedir></fontconfig>\n`,
+  );
   return { ...process.env, FONTCONFIG_FILE: conf };
 }
-for (const file of readdirSync(here).filter((f) => f.endsWith('.html') && (only.length === 0 || only.includes(f))).sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.html') && (only.length === 0 || only.includes(f)))
+  .sort()) {
   const pdf = join(tmp, file.replace(/\.html$/, '.pdf'));
   execFileSync('node', [renderer, join(here, file), pdf, '--format', 'A4'], { env: chromiumEnv(file) });
   const xhtml = execFileSync('pdftotext', ['-bbox', pdf, '-']).toString('utf8');
-  const producer = execFileSync('pdfinfo', [pdf]).toString('utf8').match(/Creator:\s+(.*)/)?.[1] ?? '';
+  const producer =
+    execFileSync('pdfinfo', [pdf])
+      .toString('utf8')
+      .match(/Creator:\s+(.*)/)?.[1] ?? '';
   const words = [];
   let page = 0;
-  for (const m of xhtml.matchAll(/<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-    if (m[1] === undefined) { page++; continue; }
+  for (const m of xhtml.matchAll(
+    /<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+  )) {
+    if (m[1] === undefined) {
+      page++;
+      continue;
+    }
     words.push({ text: m[5], page, xMin: round(+m[1]), yMin: round(+m[2]), xMax: round(+m[3]), yMax: round(+m[4]) });
   }
   const baselines = await wordBaselines(readFileSync(pdf), words);
-  words.forEach((word, i) => { if (baselines[i] !== undefined) word.baseline = baselines[i]; });
-  writeFileSync(join(here, file.replace(/\.html$/, '.chromium.json')), JSON.stringify({ chromium: producer.trim(), words }, null, 0).replace(/\},\{/g, '},\n{') + '\n');
+  words.forEach((word, i) => {
+    if (baselines[i] !== undefined) word.baseline = baselines[i];
+  });
+  writeFileSync(
+    join(here, file.replace(/\.html$/, '.chromium.json')),
+    JSON.stringify({ chromium: producer.trim(), words }, null, 0).replace(/\},\{/g, '},\n{') + '\n',
+  );
   console.log(file, words.length, 'words');
 }

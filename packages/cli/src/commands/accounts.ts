@@ -16,7 +16,8 @@ render_only keys can only render. --data-dir defaults to PLATEN_DATA_DIR or ./da
 
 function required(values: Record<string, unknown>, name: string, command: string): string {
   const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required (see "platen ${command} --help")`);
+  if (typeof value !== 'string' || value === '')
+    throw new UsageError(`--${name} is required (see "platen ${command} --help")`);
   return value;
 }
 
@@ -39,23 +40,40 @@ function database(values: Record<string, unknown>): { dataDir: string; databaseU
 /** `platen user create --email E --password P`: for installs with sign-up closed. */
 export async function runUser(args: string[]): Promise<void> {
   const { values, positionals } = parseCommand('user create', args, {
-    email: { type: 'string' }, password: { type: 'string' }, 'data-dir': { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'data-dir': { type: 'string' },
   });
   if (values.help) return void process.stdout.write(USER_HELP);
-  if (positionals[0] !== 'create' || positionals.length > 1) throw new UsageError(USER_HELP.split('\n')[0]!.replace('Usage: ', 'usage: '));
-  const user = await asUserError(() => createUser(database(values), required(values, 'email', 'user create'), required(values, 'password', 'user create')));
+  if (positionals[0] !== 'create' || positionals.length > 1)
+    throw new UsageError(USER_HELP.split('\n')[0]!.replace('Usage: ', 'usage: '));
+  const user = await asUserError(() =>
+    createUser(database(values), required(values, 'email', 'user create'), required(values, 'password', 'user create')),
+  );
   process.stdout.write(`${JSON.stringify(user)}\n`);
 }
 
 /** `platen key create --email E --name N [--permission P]`: prints the key once. */
 export async function runKey(args: string[]): Promise<void> {
   const { values, positionals } = parseCommand('key create', args, {
-    email: { type: 'string' }, name: { type: 'string' }, permission: { type: 'string' }, 'data-dir': { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    permission: { type: 'string' },
+    'data-dir': { type: 'string' },
   });
   if (values.help) return void process.stdout.write(KEY_HELP);
-  if (positionals[0] !== 'create' || positionals.length > 1) throw new UsageError(KEY_HELP.split('\n')[0]!.replace('Usage: ', 'usage: '));
+  if (positionals[0] !== 'create' || positionals.length > 1)
+    throw new UsageError(KEY_HELP.split('\n')[0]!.replace('Usage: ', 'usage: '));
   const permission = values.permission ?? 'full_access';
-  if (permission !== 'full_access' && permission !== 'render_only') throw new UsageError(`--permission must be full_access or render_only, got "${permission}"`);
-  const key = await asUserError(() => createApiKey(database(values), required(values, 'email', 'key create'), required(values, 'name', 'key create'), permission));
+  if (permission !== 'full_access' && permission !== 'render_only')
+    throw new UsageError(`--permission must be full_access or render_only, got "${permission}"`);
+  const key = await asUserError(() =>
+    createApiKey(
+      database(values),
+      required(values, 'email', 'key create'),
+      required(values, 'name', 'key create'),
+      permission,
+    ),
+  );
   process.stdout.write(`${key.key}\n`);
 }

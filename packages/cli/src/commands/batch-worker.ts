@@ -24,7 +24,12 @@ async function renderItem(item: BatchItem): Promise<BatchReply> {
     }
     return { line: item.line, ok: true, pages: result.pageCount };
   } catch (error) {
-    const message = error instanceof PlatenError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof PlatenError
+        ? `${error.code}: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return { line: item.line, ok: false, message };
   }
 }

@@ -35,7 +35,11 @@ export interface BatchSummary {
 }
 
 /** Lines of the file as items; a line that is not a JSON object is a failure, not an abort. */
-export function parseItems(text: string, outDir: string, nameField: string | undefined): { items: BatchItem[]; failed: BatchFailure[]; warnings: BatchFailure[] } {
+export function parseItems(
+  text: string,
+  outDir: string,
+  nameField: string | undefined,
+): { items: BatchItem[]; failed: BatchFailure[]; warnings: BatchFailure[] } {
   const items: BatchItem[] = [];
   const failed: BatchFailure[] = [];
   const warnings: BatchFailure[] = [];
@@ -56,7 +60,8 @@ export function parseItems(text: string, outDir: string, nameField: string | und
       return;
     }
     const fromField = nameField === undefined ? '' : fieldText(data, nameField);
-    if (nameField !== undefined && fromField === '') warnings.push({ line, message: `no text or number at --name-field ${nameField}; named after its line` });
+    if (nameField !== undefined && fromField === '')
+      warnings.push({ line, message: `no text or number at --name-field ${nameField}; named after its line` });
     items.push({ line, data: data as Record<string, unknown>, path: join(outDir, fileName(fromField, line, used)) });
   });
   return { items, failed, warnings };
@@ -66,7 +71,10 @@ export function parseItems(text: string, outDir: string, nameField: string | und
 function fieldText(data: object, path: string): string {
   let value: unknown = data;
   for (const key of path.split('.')) {
-    value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    value =
+      typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   }
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
@@ -74,7 +82,11 @@ function fieldText(data: object, path: string): string {
 /** `<field value>.pdf` made safe for a file name, or `<line>.pdf`; a name used twice gets `-<line>`. */
 function fileName(fromField: string, line: number, used: Set<string>): string {
   // Keep letters, digits, dot, dash, underscore; no path separators, no leading dots.
-  const safe = fromField.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '').slice(0, 120);
+  const safe = fromField
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 120);
   let base = safe === '' ? String(line) : safe;
   if (used.has(base)) base = `${base}-${line}`;
   used.add(base);
@@ -102,7 +114,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
   return { rendered, failed, warnings, seconds: (performance.now() - started) / 1000 };
 }
 
-function runPool(template: BatchTemplate, items: readonly BatchItem[], jobs: number, onReply: (reply: BatchReply) => void): Promise<void> {
+function runPool(
+  template: BatchTemplate,
+  items: readonly BatchItem[],
+  jobs: number,
+  onReply: (reply: BatchReply) => void,
+): Promise<void> {
   const queue = [...items];
   let pending = items.length;
   return new Promise((resolve, reject) => {
@@ -169,12 +186,19 @@ function createProgress(out: NodeJS.WriteStream, total: number): Progress {
     const eta = rate > 0 ? Math.ceil((total - finished) / rate) : 0;
     const width = 30;
     const filled = total === 0 ? width : Math.round((finished / total) * width);
-    out.write(`${CLEAR_LINE}[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total}  ${rate.toFixed(1)}/s  ETA ${formatSeconds(eta)}`);
+    out.write(
+      `${CLEAR_LINE}[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${total}  ${rate.toFixed(1)}/s  ETA ${formatSeconds(eta)}`,
+    );
   };
   return {
     update(reply, finished) {
       if (tty) draw(finished, finished === total);
-      else out.write(reply.ok ? `platen: line ${reply.line} rendered (${finished}/${total})\n` : `platen: line ${reply.line} failed (${finished}/${total})\n`);
+      else
+        out.write(
+          reply.ok
+            ? `platen: line ${reply.line} rendered (${finished}/${total})\n`
+            : `platen: line ${reply.line} failed (${finished}/${total})\n`,
+        );
     },
     done() {
       if (tty && total > 0) out.write(CLEAR_LINE);
@@ -189,7 +213,9 @@ function formatSeconds(s: number): string {
 /** The end-of-run report; exit status 1 when any line failed. */
 export function reportBatch(summary: BatchSummary, out: NodeJS.WriteStream = process.stderr): void {
   const rate = summary.seconds > 0 ? (summary.rendered / summary.seconds).toFixed(1) : '0';
-  out.write(`platen: ${summary.rendered} rendered, ${summary.failed.length} failed in ${summary.seconds.toFixed(1)} s (${rate}/s)\n`);
+  out.write(
+    `platen: ${summary.rendered} rendered, ${summary.failed.length} failed in ${summary.seconds.toFixed(1)} s (${rate}/s)\n`,
+  );
   for (const w of summary.warnings) out.write(`platen: warning: line ${w.line}: ${w.message}\n`);
   for (const f of summary.failed) out.write(`platen: line ${f.line}: ${f.message}\n`);
   if (summary.failed.length > 0) process.exitCode = 1;

@@ -57,11 +57,18 @@ environment variables.
 `;
 
 type Flags = {
-  readonly [K in keyof typeof PDF_FLAGS]?: (typeof PDF_FLAGS)[K] extends { multiple: true } ? string[] : (typeof PDF_FLAGS)[K] extends { type: 'boolean' } ? boolean : string;
+  readonly [K in keyof typeof PDF_FLAGS]?: (typeof PDF_FLAGS)[K] extends { multiple: true }
+    ? string[]
+    : (typeof PDF_FLAGS)[K] extends { type: 'boolean' }
+      ? boolean
+      : string;
 };
 
 /** The `pdf` option from the flags and the environment; undefined when none is given (plain PDF). */
-export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = process.env): Promise<PdfOptions | undefined> {
+export async function readPdfOptions(
+  flags: Flags,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PdfOptions | undefined> {
   const base = flags.pdf === undefined ? {} : await readJsonObject(flags.pdf, '--pdf');
   const pdf: Record<string, unknown> = { ...base };
   const metadata: Record<string, unknown> = { ...(base.metadata as object | undefined) };
@@ -85,9 +92,16 @@ export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = proc
   if (flags.permissions !== undefined) encryption.permissions = parsePermissions(flags.permissions);
   if (Object.keys(encryption).length > 0) pdf.encryption = encryption;
 
-  if (flags.attach?.length) pdf.attachments = [...((base.attachments as PdfAttachment[] | undefined) ?? []), ...(await Promise.all(flags.attach.map(readAttachment)))];
+  if (flags.attach?.length)
+    pdf.attachments = [
+      ...((base.attachments as PdfAttachment[] | undefined) ?? []),
+      ...(await Promise.all(flags.attach.map(readAttachment))),
+    ];
   if (flags['factur-x'] !== undefined) {
-    pdf.factur_x = { xml: await readFile(flags['factur-x'], 'utf8'), ...(flags['factur-x-profile'] ? { profile: flags['factur-x-profile'] } : {}) };
+    pdf.factur_x = {
+      xml: await readFile(flags['factur-x'], 'utf8'),
+      ...(flags['factur-x-profile'] ? { profile: flags['factur-x-profile'] } : {}),
+    };
   } else if (flags['factur-x-profile'] !== undefined) {
     throw new UsageError('--factur-x-profile needs --factur-x <invoice.xml>');
   }
@@ -107,7 +121,10 @@ export async function readPdfOptions(flags: Flags, env: NodeJS.ProcessEnv = proc
 
 /** "print,copy" → those allowed, the others refused; "none" refuses all; "print-low": degraded printing only. */
 function parsePermissions(list: string): PdfPermissions {
-  const names = list.split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== 'none');
   const known = ['print', 'print-low', 'copy', 'modify', 'annotate'];
   const unknown = names.find((n) => !known.includes(n));
   if (unknown) throw new UsageError(`--permissions: unknown permission "${unknown}"; known: ${known.join(', ')}, none`);
@@ -120,15 +137,25 @@ function parsePermissions(list: string): PdfPermissions {
 }
 
 const MIME_TYPES: Record<string, string> = {
-  '.xml': 'text/xml', '.json': 'application/json', '.csv': 'text/csv', '.txt': 'text/plain', '.pdf': 'application/pdf',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.html': 'text/html',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '.zip': 'application/zip',
+  '.xml': 'text/xml',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.txt': 'text/plain',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.html': 'text/html',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.zip': 'application/zip',
 };
 
 async function readAttachment(spec: string): Promise<PdfAttachment> {
   const colon = spec.indexOf(':');
   const prefix = colon > 0 ? spec.slice(0, colon) : '';
-  const relationship = (ATTACHMENT_RELATIONSHIPS as readonly string[]).includes(prefix) ? (prefix as PdfAttachment['relationship']) : undefined;
+  const relationship = (ATTACHMENT_RELATIONSHIPS as readonly string[]).includes(prefix)
+    ? (prefix as PdfAttachment['relationship'])
+    : undefined;
   const path = relationship ? spec.slice(colon + 1) : spec;
   const content = (await readFile(path)).toString('base64');
   return {
@@ -147,6 +174,7 @@ async function readJsonObject(value: string, what: string): Promise<Record<strin
   } catch (error) {
     throw new UsageError(`${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`${what} must hold a JSON object`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError(`${what} must hold a JSON object`);
   return parsed as Record<string, unknown>;
 }

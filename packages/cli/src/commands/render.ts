@@ -41,7 +41,8 @@ export async function runRender(args: string[]): Promise<void> {
     return;
   }
   const [templatePath, ...extra] = positionals;
-  if (templatePath === undefined) throw new UsageError('render needs a template file (or "-" for stdin); see "platen render --help"');
+  if (templatePath === undefined)
+    throw new UsageError('render needs a template file (or "-" for stdin); see "platen render --help"');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
 
   if (values.batch !== undefined) {
@@ -50,7 +51,8 @@ export async function runRender(args: string[]): Promise<void> {
   }
   const html = await readInput(templatePath);
   const data = values.data === undefined ? {} : parseJson(await readInput(values.data), `--data ${values.data}`);
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`--data must hold a JSON object`);
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new UsageError(`--data must hold a JSON object`);
   const pdf = await readPdfOptions(values);
   const result = await renderDocument({
     html,
@@ -95,7 +97,8 @@ type CommandValues = ReturnType<typeof parseCommandLine>['values'];
 async function renderBatch(templatePath: string, values: CommandValues): Promise<void> {
   if (templatePath === '-') throw new UsageError('--batch needs the template as a file, not stdin');
   if (values['out-dir'] === undefined) throw new UsageError('--batch needs --out-dir <dir>');
-  if (values.output !== undefined || values.data !== undefined) throw new UsageError('--batch takes its data from the NDJSON lines: drop --data and --output');
+  if (values.output !== undefined || values.data !== undefined)
+    throw new UsageError('--batch takes its data from the NDJSON lines: drop --data and --output');
   const pdf = await readPdfOptions(values);
   const summary = await runBatch({
     template: {
@@ -118,7 +121,9 @@ async function renderBatch(templatePath: string, values: CommandValues): Promise
 }
 
 /** `--header-first`, `--footer-last`…: the first and last page's own components, "none" for none. */
-async function readPageComponents(values: CommandValues): Promise<{ firstPage?: PageComponents; lastPage?: PageComponents }> {
+async function readPageComponents(
+  values: CommandValues,
+): Promise<{ firstPage?: PageComponents; lastPage?: PageComponents }> {
   const read = async (page: 'first' | 'last'): Promise<PageComponents | null> => {
     const out: { header?: string | null; footer?: string | null } = {};
     for (const slot of ['header', 'footer'] as const) {
@@ -155,7 +160,8 @@ function parseJson(text: string, what: string): unknown {
 async function readFormat(value: string): Promise<PdfFormat> {
   const text = value.startsWith('@') ? await readFile(value.slice(1), 'utf8') : value;
   const format = text.trimStart().startsWith('{') ? parseJson(text, `--format ${value}`) : { preset: text.trim() };
-  if (format === null || typeof format !== 'object' || Array.isArray(format)) throw new UsageError('--format must be a preset or a JSON object');
+  if (format === null || typeof format !== 'object' || Array.isArray(format))
+    throw new UsageError('--format must be a preset or a JSON object');
   return format as PdfFormat;
 }
 
@@ -181,7 +187,8 @@ function defaultOutput(templatePath: string): string {
  */
 async function writeOutput(path: string, pdf: Uint8Array): Promise<void> {
   if (path === '-') {
-    if (process.stdout.isTTY) throw new UserError('will not write a PDF to the terminal: give -o file.pdf or redirect the output');
+    if (process.stdout.isTTY)
+      throw new UserError('will not write a PDF to the terminal: give -o file.pdf or redirect the output');
     await new Promise<void>((done, failed) => process.stdout.write(pdf, (error) => (error ? failed(error) : done())));
     return;
   }
@@ -193,7 +200,8 @@ async function writeOutput(path: string, pdf: Uint8Array): Promise<void> {
   }
   const target = existing ? await realpath(path) : path; // through a symlink, replace the file it points to
   const folder = dirname(resolve(target));
-  if (!(await stat(folder).catch(() => null))?.isDirectory()) throw new UserError(`the output folder ${folder} does not exist`);
+  if (!(await stat(folder).catch(() => null))?.isDirectory())
+    throw new UserError(`the output folder ${folder} does not exist`);
   const temporary = `${target}.${process.pid}.tmp`;
   try {
     await writeFile(temporary, pdf);

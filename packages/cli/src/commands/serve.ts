@@ -19,7 +19,8 @@ export async function runServe(args: string[]): Promise<void> {
     return;
   }
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) throw new UsageError(`--port must be a port number, got "${values.port}"`);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536))
+    throw new UsageError(`--port must be a port number, got "${values.port}"`);
   const config = loadConfig(process.env, {
     ...(port === undefined ? {} : { port }),
     ...(values.host === undefined ? {} : { host: values.host }),
@@ -29,7 +30,10 @@ export async function runServe(args: string[]): Promise<void> {
   process.stderr.write(`platen: listening on ${server.url} (data in ${config.dataDir})\n`);
   const stop = () => {
     process.stderr.write('platen: shutting down, finishing renders in flight\n');
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

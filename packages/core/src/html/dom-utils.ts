@@ -12,4 +12,3 @@ export function setChildren(parent: ParentNode, children: ChildNode[]): void {
     child.next = children[i + 1] ?? null;
   });
 }
-

@@ -77,8 +77,16 @@ function exactChildren(element: Element): void {
 }
 
 /** `htmlparser2.parseDocument`, but linear in nesting depth (see `TopFirstStack`); `onClose` sees every element as it closes. */
-export function parseDocumentLinear(html: string, options: ParserOptions & DomHandlerOptions, onClose?: (element: Element) => void): Document {
-  const handler = new DomHandler(undefined, options, onClose ? (el) => (exactChildren(el), onClose(el)) : exactChildren);
+export function parseDocumentLinear(
+  html: string,
+  options: ParserOptions & DomHandlerOptions,
+  onClose?: (element: Element) => void,
+): Document {
+  const handler = new DomHandler(
+    undefined,
+    options,
+    onClose ? (el) => (exactChildren(el), onClose(el)) : exactChildren,
+  );
   createLinearParser(handler, options).end(html);
   return handler.root;
 }
@@ -90,7 +98,12 @@ export function parseDocumentLinear(html: string, options: ParserOptions & DomHa
 export function createLinearParser(handler: Partial<Handler>, options: ParserOptions): Parser {
   const parser = new Parser(handler, options);
   const internals = parser as unknown as { stack: unknown; foreignContext: unknown; onend: () => void };
-  if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext) || internals.stack.length !== 0 || typeof internals.onend !== 'function') {
+  if (
+    !Array.isArray(internals.stack) ||
+    !Array.isArray(internals.foreignContext) ||
+    internals.stack.length !== 0 ||
+    typeof internals.onend !== 'function'
+  ) {
     // Not the Parser this was written for: parse as it is (correct, quadratic in depth).
     return parser;
   }

@@ -17,7 +17,18 @@ export function parseHtml(html: string): Document {
   let doc: Document;
   const roots = new RootElements();
   try {
-    doc = parseDocumentLinear(html, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true }, (el) => roots.note(el));
+    doc = parseDocumentLinear(
+      html,
+      {
+        lowerCaseTags: true,
+        lowerCaseAttributeNames: true,
+        decodeEntities: true,
+        recognizeSelfClosing: false,
+        withStartIndices: true,
+        withEndIndices: true,
+      },
+      (el) => roots.note(el),
+    );
   } catch {
     doc = new Document([]);
   }
@@ -117,7 +128,10 @@ class RootElements {
     const name = el.name;
     if (name !== 'html' && name !== 'head' && name !== 'body') return;
     const parent = el.parent;
-    const placed = name === 'html' ? parent instanceof Document : parent instanceof Element && parent.name === 'html' && parent.parent instanceof Document;
+    const placed =
+      name === 'html'
+        ? parent instanceof Document
+        : parent instanceof Element && parent.name === 'html' && parent.parent instanceof Document;
     if (!placed || this.#seen.has(name)) this.canonical = false;
     this.#seen.add(name);
   }
@@ -168,7 +182,10 @@ function ensureSkeleton(doc: Document): void {
   } else if (outside.length > 0) {
     // Content outside `<html>…</html>` belongs to body (§13.2.6.4.19 "after after body").
     const moved = new Set(outside);
-    setChildren(doc, doc.children.filter((c) => !moved.has(c)));
+    setChildren(
+      doc,
+      doc.children.filter((c) => !moved.has(c)),
+    );
     setChildren(html, [...html.children, ...outside]);
   }
   let head = findChild(html, 'head');
@@ -182,7 +199,8 @@ function ensureSkeleton(doc: Document): void {
   for (const node of html.children) {
     if (node === body) seenBody = true;
     if (!rest.has(node)) continue;
-    const headish = node instanceof Element ? HEAD_ELEMENTS.has(node.name) : isBlankText(node) || node.type === 'comment';
+    const headish =
+      node instanceof Element ? HEAD_ELEMENTS.has(node.name) : isBlankText(node) || node.type === 'comment';
     if (!seenBody && bodyBefore.length === 0 && headish) headExtra.push(node);
     else (seenBody ? bodyAfter : bodyBefore).push(node);
   }

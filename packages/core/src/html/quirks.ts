@@ -3,9 +3,46 @@ import { setChildren } from './dom-utils.js';
 
 /** Start tags that close an open `<p>` (WHATWG HTML §13.2.6.4.7), `table` excepted in quirks mode. */
 const CLOSES_P = new Set([
-  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'dd', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup',
-  'hr', 'li', 'listing', 'main', 'menu', 'nav', 'ol', 'p', 'plaintext', 'pre', 'search', 'section', 'summary', 'ul', 'xmp',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'center',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dd',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'listing',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'plaintext',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'ul',
+  'xmp',
 ]);
 
 /**
@@ -28,7 +65,8 @@ export function keepTablesInParagraphs(doc: Document, source: string): void {
       out.push(child);
       if (!(child instanceof Element) || child.name !== 'p' || !closedByTable(child)) continue;
       let j = i + 1;
-      while (j < kids.length && kids[j]!.type === 'text' && (kids[j] as unknown as { data: string }).data.trim() === '') j++;
+      while (j < kids.length && kids[j]!.type === 'text' && (kids[j] as unknown as { data: string }).data.trim() === '')
+        j++;
       const next = kids[j];
       if (!(next instanceof Element) || next.name !== 'table') continue;
       let end = j;

@@ -17,7 +17,12 @@ const SVG_TAGS = `altGlyph altGlyphDef altGlyphItem animateColor animateMotion a
   radialGradient textPath`;
 
 const byLowerCase = (names: string): ReadonlyMap<string, string> =>
-  new Map(names.split(/\s+/).filter(Boolean).map((n) => [n.toLowerCase(), n]));
+  new Map(
+    names
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((n) => [n.toLowerCase(), n]),
+  );
 const ATTRIBUTES = byLowerCase(SVG_ATTRIBUTES);
 const TAGS = byLowerCase(SVG_TAGS);
 

@@ -73,7 +73,11 @@ function keeps(child: ChildNode, allowed: ReadonlySet<string>): boolean {
 }
 
 function allowedIn(child: Element, allowed: ReadonlySet<string>): boolean {
-  return allowed.has(child.name) || ALWAYS_ALLOWED.has(child.name) || (child.name === 'input' && child.attribs['type']?.toLowerCase() === 'hidden');
+  return (
+    allowed.has(child.name) ||
+    ALWAYS_ALLOWED.has(child.name) ||
+    (child.name === 'input' && child.attribs['type']?.toLowerCase() === 'hidden')
+  );
 }
 
 /** Wrap each run of children whose names pass `inRun` in a new `wrapper` element. */

@@ -33,7 +33,8 @@ function leave(output: unknown): void {
   active.levels[active.levels.length - 1]! += length;
   let total = 0;
   for (const n of active.levels) total += n;
-  if (total > active.maxLength) throw new DocumentTooLargeError(`The expanded HTML is larger than ${active.maxLength} bytes.`);
+  if (total > active.maxLength)
+    throw new DocumentTooLargeError(`The expanded HTML is larger than ${active.maxLength} bytes.`);
 }
 
 type BlockFn = ((context: unknown, options?: unknown) => string) & Record<string, unknown>;

@@ -22,7 +22,11 @@ export function checkBlockNesting(source: string, where: string): void {
   /** Levels each open block holds: 1, plus one per `{{else if}}` link, all closed together. */
   const open: number[] = [];
   const deeper = () => {
-    if (++depth > MAX_BLOCK_NESTING) throw new TemplateError(`Template syntax error${where} on line ${line}: blocks nested deeper than ${MAX_BLOCK_NESTING} levels`, line);
+    if (++depth > MAX_BLOCK_NESTING)
+      throw new TemplateError(
+        `Template syntax error${where} on line ${line}: blocks nested deeper than ${MAX_BLOCK_NESTING} levels`,
+        line,
+      );
   };
   for (const m of source.matchAll(MUSTACHE)) {
     if (m[0] === '\n') line++;
@@ -45,6 +49,9 @@ export function checkBlockNesting(source: string, where: string): void {
 export function blockExpansionCounter(): () => void {
   let count = 0;
   return () => {
-    if (++count > MAX_BLOCK_EXPANSIONS) throw new DocumentTooLargeError(`More than ${MAX_BLOCK_EXPANSIONS} block components were expanded (a block that includes itself?).`);
+    if (++count > MAX_BLOCK_EXPANSIONS)
+      throw new DocumentTooLargeError(
+        `More than ${MAX_BLOCK_EXPANSIONS} block components were expanded (a block that includes itself?).`,
+      );
   };
 }

@@ -42,7 +42,9 @@ export function hash2B(password: Buffer, salt: Buffer, userKey: Buffer): Buffer 
     // The first 16 bytes of E as a number, modulo 3, is the sum of those bytes modulo 3 (256 ≡ 1).
     let sum = 0;
     for (let i = 0; i < 16; i++) sum += e[i]!;
-    k = createHash(['sha256', 'sha384', 'sha512'][sum % 3]!).update(e).digest();
+    k = createHash(['sha256', 'sha384', 'sha512'][sum % 3]!)
+      .update(e)
+      .digest();
     if (round >= 63 && e[e.length - 1]! <= round + 1 - 32) return k.subarray(0, 32);
   }
 }

@@ -45,7 +45,15 @@ function tileSize(layer: BackgroundLayer, area: Rect, w: number, h: number): [nu
 }
 
 /** Tile origins along one axis covering [clipStart, clipEnd). */
-function tiles(repeat: string, areaStart: number, areaSize: number, pos: number, size: number, clipStart: number, clipEnd: number): { starts: number[]; size: number } {
+function tiles(
+  repeat: string,
+  areaStart: number,
+  areaSize: number,
+  pos: number,
+  size: number,
+  clipStart: number,
+  clipEnd: number,
+): { starts: number[]; size: number } {
   if (size <= 0) return { starts: [], size };
   if (repeat === 'no-repeat') return { starts: [areaStart + pos], size };
   if (repeat === 'space') {
@@ -54,7 +62,12 @@ function tiles(repeat: string, areaStart: number, areaSize: number, pos: number,
     if (n < 2) return { starts: n === 1 ? [areaStart + pos] : [], size };
     const step = size + (areaSize - n * size) / (n - 1);
     const starts: number[] = [];
-    for (let k = Math.floor((clipStart - areaStart) / step); areaStart + k * step < clipEnd && starts.length < MAX_TILES; k++) starts.push(areaStart + k * step);
+    for (
+      let k = Math.floor((clipStart - areaStart) / step);
+      areaStart + k * step < clipEnd && starts.length < MAX_TILES;
+      k++
+    )
+      starts.push(areaStart + k * step);
     return { starts, size };
   }
   let s = size;

@@ -10,12 +10,12 @@ const SCALE = 256 - 2 ** -16;
 function light(c: Color): Color {
   const v = Math.max(c.r, c.g, c.b) / 255;
   if (v === 0) return { r: 84, g: 84, b: 84, a: c.a };
-  const m = (Math.min(1, v + 0.33) / v) * SCALE / 255;
+  const m = ((Math.min(1, v + 0.33) / v) * SCALE) / 255;
   return { r: Math.floor(c.r * m), g: Math.floor(c.g * m), b: Math.floor(c.b * m), a: c.a };
 }
 function dark(c: Color): Color {
   const v = Math.max(c.r, c.g, c.b) / 255;
-  const m = v === 0 ? 0 : (Math.max(0, v - 0.33) / v) * SCALE / 255;
+  const m = v === 0 ? 0 : ((Math.max(0, v - 0.33) / v) * SCALE) / 255;
   return { r: Math.floor(c.r * m), g: Math.floor(c.g * m), b: Math.floor(c.b * m), a: c.a };
 }
 
@@ -57,10 +57,14 @@ function sideWedge(side: SideName, rect: Rect, widths: Edges, radii: Radii): [nu
   const pBR: [number, number] = [x + w - Math.max(widths.right, br[0]), y + h - Math.max(widths.bottom, br[1])];
   const pBL: [number, number] = [x + Math.max(widths.left, bl[0]), y + h - Math.max(widths.bottom, bl[1])];
   switch (side) {
-    case 'top': return [[x, y], [x + w, y], pTR, pTL];
-    case 'right': return [[x + w, y], [x + w, y + h], pBR, pTR];
-    case 'bottom': return [[x + w, y + h], [x, y + h], pBL, pBR];
-    case 'left': return [[x, y + h], [x, y], pTL, pBL];
+    case 'top':
+      return [[x, y], [x + w, y], pTR, pTL];
+    case 'right':
+      return [[x + w, y], [x + w, y + h], pBR, pTR];
+    case 'bottom':
+      return [[x + w, y + h], [x, y + h], pBL, pBR];
+    case 'left':
+      return [[x, y + h], [x, y], pTL, pBL];
   }
 }
 
@@ -88,16 +92,27 @@ function band(ctx: PaintContext, g: SideGeometry, from: number, to: number, colo
   if (side && isZeroRadii(g.radii)) {
     const { x, y, width: w, height: h } = g.rect;
     const e = g.widths;
-    const r: Rect = side === 'top' ? { x, y: y + e.top * from, width: w, height: e.top * (to - from) }
-      : side === 'bottom' ? { x, y: y + h - e.bottom * to, width: w, height: e.bottom * (to - from) }
-        : side === 'left' ? { x: x + e.left * from, y, width: e.left * (to - from), height: h }
-          : { x: x + w - e.right * to, y, width: e.right * (to - from), height: h };
+    const r: Rect =
+      side === 'top'
+        ? { x, y: y + e.top * from, width: w, height: e.top * (to - from) }
+        : side === 'bottom'
+          ? { x, y: y + h - e.bottom * to, width: w, height: e.bottom * (to - from) }
+          : side === 'left'
+            ? { x: x + e.left * from, y, width: e.left * (to - from), height: h }
+            : { x: x + w - e.right * to, y, width: e.right * (to - from), height: h };
     ctx.fillRect(r, color);
     return;
   }
   const outer = insetRect(g.rect, scaleEdges(g.widths, from));
   const inner = insetRect(g.rect, scaleEdges(g.widths, to));
-  fillRing(ctx, outer, innerRadii(g.radii, scaleEdges(g.widths, from)), inner, innerRadii(g.radii, scaleEdges(g.widths, to)), color);
+  fillRing(
+    ctx,
+    outer,
+    innerRadii(g.radii, scaleEdges(g.widths, from)),
+    inner,
+    innerRadii(g.radii, scaleEdges(g.widths, to)),
+    color,
+  );
 }
 
 /**
@@ -147,7 +162,14 @@ function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: 
     if (dotted) doc.lineCap('round').dash(0.001, { space: cell - 0.001, phase: cell - dash / 2 });
     else doc.lineCap('butt').dash(dash, { space: Math.max(0.001, gap) });
     const { x, y, width: w, height: h } = mid;
-    const from: [number, number] = side === 'top' ? [g.rect.x, y] : side === 'bottom' ? [g.rect.x, y + h] : side === 'left' ? [x, g.rect.y] : [x + w, g.rect.y];
+    const from: [number, number] =
+      side === 'top'
+        ? [g.rect.x, y]
+        : side === 'bottom'
+          ? [g.rect.x, y + h]
+          : side === 'left'
+            ? [x, g.rect.y]
+            : [x + w, g.rect.y];
     const to: [number, number] = horizontal ? [from[0] + length, from[1]] : [from[0], from[1] + length];
     doc.moveTo(from[0], from[1]).lineTo(to[0], to[1]);
   }
@@ -159,26 +181,37 @@ function paintSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: B
   const c = border.color;
   const topLeft = side === 'top' || side === 'left';
   switch (border.style) {
-    case 'solid': band(ctx, g, 0, 1, c); break;
+    case 'solid':
+      band(ctx, g, 0, 1, c);
+      break;
     case 'double':
-      if (border.width < 3) { band(ctx, g, 0, 1, c); break; }
+      if (border.width < 3) {
+        band(ctx, g, 0, 1, c);
+        break;
+      }
       band(ctx, g, 0, 1 / 3, c);
       band(ctx, g, 2 / 3, 1, c);
       break;
-    case 'dashed': case 'dotted': strokeSide(ctx, side, g, border); break;
-    case 'inset': case 'outset': {
+    case 'dashed':
+    case 'dotted':
+      strokeSide(ctx, side, g, border);
+      break;
+    case 'inset':
+    case 'outset': {
       const { lit, shaded } = shades(c);
       band(ctx, g, 0, 1, (border.style === 'inset') === topLeft ? shaded : lit, side);
       break;
     }
-    case 'groove': case 'ridge': {
+    case 'groove':
+    case 'ridge': {
       const { lit, shaded } = shades(c);
       const outerDark = (border.style === 'groove') === topLeft;
       band(ctx, g, 0, 0.5, outerDark ? shaded : lit, side);
       band(ctx, g, 0.5, 1, outerDark ? lit : shaded, side);
       break;
     }
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -194,7 +227,13 @@ const visible = (b: BorderSide, w: number): boolean =>
  * it anti-aliases), so a 1px rule on an odd px stays one black row, as in Chromium's
  * prints. Returns false for sides of different or translucent colours (mitred wedges).
  */
-function rectangleSides(ctx: PaintContext, shown: readonly SideName[], sides: Record<SideName, BorderSide>, g: SideGeometry, uniform: boolean): boolean {
+function rectangleSides(
+  ctx: PaintContext,
+  shown: readonly SideName[],
+  sides: Record<SideName, BorderSide>,
+  g: SideGeometry,
+  uniform: boolean,
+): boolean {
   const { x, y, width: w, height: h } = g.rect;
   const e = g.widths;
   const color = sides[shown[0] ?? 'top'].color;
@@ -208,9 +247,14 @@ function rectangleSides(ctx: PaintContext, shown: readonly SideName[], sides: Re
   const same = (c: Color): boolean => c.r === color.r && c.g === color.g && c.b === color.b && c.a === color.a;
   if (color.a < 1 || !shown.every((n) => same(sides[n].color))) return false;
   for (const n of shown) {
-    const r: Rect = n === 'top' ? { x, y, width: w, height: e.top }
-      : n === 'bottom' ? { x, y: y + h - e.bottom, width: w, height: e.bottom }
-        : n === 'left' ? { x, y, width: e.left, height: h } : { x: x + w - e.right, y, width: e.right, height: h };
+    const r: Rect =
+      n === 'top'
+        ? { x, y, width: w, height: e.top }
+        : n === 'bottom'
+          ? { x, y: y + h - e.bottom, width: w, height: e.bottom }
+          : n === 'left'
+            ? { x, y, width: e.left, height: h }
+            : { x: x + w - e.right, y, width: e.right, height: h };
     ctx.fillRect(r, color);
   }
   return true;
@@ -219,7 +263,12 @@ function rectangleSides(ctx: PaintContext, shown: readonly SideName[], sides: Re
 /** Paint the four borders of a box fragment. */
 export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
   const s = frag.style;
-  const sides: Record<SideName, BorderSide> = { top: s.borderTop, right: s.borderRight, bottom: s.borderBottom, left: s.borderLeft };
+  const sides: Record<SideName, BorderSide> = {
+    top: s.borderTop,
+    right: s.borderRight,
+    bottom: s.borderBottom,
+    left: s.borderLeft,
+  };
   const shown = SIDES.filter((n) => visible(sides[n], frag.border[n]));
   if (shown.length === 0) return;
   // Chromium strokes borders around the pixel-snapped border box; the used widths are
@@ -227,12 +276,24 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
   const rect: Rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
   const g: SideGeometry = { rect, widths: frag.border, radii: borderRadii(s, rect) };
   const first = sides[shown[0] ?? 'top'];
-  const uniform = shown.length === 4 && shown.every((n) => {
-    const b = sides[n];
-    return b.style === first.style && b.color.r === first.color.r && b.color.g === first.color.g &&
-      b.color.b === first.color.b && b.color.a === first.color.a;
-  });
-  if (isZeroRadii(g.radii) && shown.every((n) => sides[n].style === 'solid') && rectangleSides(ctx, shown, sides, g, uniform)) return;
+  const uniform =
+    shown.length === 4 &&
+    shown.every((n) => {
+      const b = sides[n];
+      return (
+        b.style === first.style &&
+        b.color.r === first.color.r &&
+        b.color.g === first.color.g &&
+        b.color.b === first.color.b &&
+        b.color.a === first.color.a
+      );
+    });
+  if (
+    isZeroRadii(g.radii) &&
+    shown.every((n) => sides[n].style === 'solid') &&
+    rectangleSides(ctx, shown, sides, g, uniform)
+  )
+    return;
   if (uniform && (first.style === 'solid' || first.style === 'double')) {
     paintSide(ctx, 'top', g, { ...first, width: Math.min(...SIDES.map((n) => frag.border[n])) });
     return;
@@ -240,7 +301,7 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
   // Square 3-D borders as Chromium prints them: top and bottom strips whole, then the left
   // and right ones over them inside their mitred wedges.
   const strips = isZeroRadii(g.radii) && shown.every((n) => THREE_D.has(sides[n].style));
-  for (const name of strips ? ['top', 'bottom', 'right', 'left'] as const : shown) {
+  for (const name of strips ? (['top', 'bottom', 'right', 'left'] as const) : shown) {
     if (!shown.includes(name)) continue;
     if (strips && (name === 'top' || name === 'bottom')) {
       paintSide(ctx, name, g, { ...sides[name], width: frag.border[name] });

@@ -32,8 +32,16 @@ function referenceBox(ctx: PaintContext, frag: BoxFragment, box: ClipPath['box']
     const s = frag.style;
     // Margins are not kept on fragments: percentages are taken against the box's own width.
     const m = (v: typeof s.marginTop): number => (v === 'auto' ? 0 : resolveLength(v, frag.width));
-    const top = m(s.marginTop), right = m(s.marginRight), bottom = m(s.marginBottom), left = m(s.marginLeft);
-    const rect = { x: frag.x - left, y: frag.y - top, width: frag.width + left + right, height: frag.height + top + bottom };
+    const top = m(s.marginTop),
+      right = m(s.marginRight),
+      bottom = m(s.marginBottom),
+      left = m(s.marginLeft);
+    const rect = {
+      x: frag.x - left,
+      y: frag.y - top,
+      width: frag.width + left + right,
+      height: frag.height + top + bottom,
+    };
     return { rect, radii: outerRadii(radii, Math.max(top, right, bottom, left)) };
   }
   const padding = insetRect(border, frag.border);
@@ -61,13 +69,21 @@ function clipToPath(ctx: PaintContext, frag: BoxFragment, clipPath: ClipPath): b
     ctx.clipRect(rect, radii);
     return true;
   }
-  const at = (p: readonly [Parameters<typeof resolveLength>[0], Parameters<typeof resolveLength>[0]]): [number, number] =>
-    [resolveLength(p[0], rect.width), resolveLength(p[1], rect.height)];
+  const at = (
+    p: readonly [Parameters<typeof resolveLength>[0], Parameters<typeof resolveLength>[0]],
+  ): [number, number] => [resolveLength(p[0], rect.width), resolveLength(p[1], rect.height)];
   switch (shape.kind) {
     case 'inset': {
-      const top = resolveLength(shape.top, rect.height), bottom = resolveLength(shape.bottom, rect.height);
-      const left = resolveLength(shape.left, rect.width), right = resolveLength(shape.right, rect.width);
-      const inner = { x: rect.x + left, y: rect.y + top, width: rect.width - left - right, height: rect.height - top - bottom };
+      const top = resolveLength(shape.top, rect.height),
+        bottom = resolveLength(shape.bottom, rect.height);
+      const left = resolveLength(shape.left, rect.width),
+        right = resolveLength(shape.right, rect.width);
+      const inner = {
+        x: rect.x + left,
+        y: rect.y + top,
+        width: rect.width - left - right,
+        height: rect.height - top - bottom,
+      };
       if (inner.width <= 0 || inner.height <= 0) return false;
       ctx.clipRect(inner, usedRadii(shape.radii, inner));
       return true;
@@ -90,7 +106,10 @@ function clipToPath(ctx: PaintContext, frag: BoxFragment, clipPath: ClipPath): b
       return true;
     }
     case 'polygon': {
-      const points = shape.points.map((p) => { const [x, y] = at(p); return [rect.x + x, rect.y + y] as [number, number]; });
+      const points = shape.points.map((p) => {
+        const [x, y] = at(p);
+        return [rect.x + x, rect.y + y] as [number, number];
+      });
       if (points.length < 3) return false;
       doc.polygon(...points);
       doc.clip(shape.evenOdd ? 'even-odd' : 'non-zero');

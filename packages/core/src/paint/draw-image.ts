@@ -14,7 +14,8 @@ import type { Rect } from './geometry.js';
  */
 const requireCjs = createRequire(import.meta.url);
 let svgToPdf: typeof SVGtoPDFModule | undefined;
-const SVGtoPDF: typeof SVGtoPDFModule = (...args) => (svgToPdf ??= requireCjs('svg-to-pdfkit') as typeof SVGtoPDFModule)(...args);
+const SVGtoPDF: typeof SVGtoPDFModule = (...args) =>
+  (svgToPdf ??= requireCjs('svg-to-pdfkit') as typeof SVGtoPDFModule)(...args);
 
 /** Only embedded PNG/JPEG data may be pulled in by an SVG: never a path or a URL. */
 const SAFE_EMBEDDED_IMAGE = /^data:image\/(png|jpe?g);base64,/i;
@@ -37,7 +38,10 @@ function embeddedImage(link: string): Uint8Array {
 }
 
 function fontFor(ctx: PaintContext, family: string, bold: boolean, italic: boolean): string {
-  const families = family.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '')).filter(Boolean);
+  const families = family
+    .split(',')
+    .map((f) => f.trim().replace(/^["']|["']$/g, ''))
+    .filter(Boolean);
   const resolved = ctx.fonts.primaryFor({ families, weight: bold ? 700 : 400, style: italic ? 'italic' : 'normal' });
   return ctx.fonts.pdfKitName(resolved);
 }
@@ -56,7 +60,9 @@ function fitRoot(svg: string, image: DecodedImage): string {
   if (!tag) return svg;
   let root = svg.slice(tag.start, tag.end).replace(SIZE_ATTRIBUTE, '');
   if (!/\sviewBox\s*=/i.test(root) && !isInlineSvg(image.src)) {
-    root = root.replace(/\spreserveAspectRatio\s*=\s*(?:"[^"]*"|'[^']*')/i, '').replace(/^<svg\b/i, `<svg viewBox="0 0 ${image.width} ${image.height}" preserveAspectRatio="none"`);
+    root = root
+      .replace(/\spreserveAspectRatio\s*=\s*(?:"[^"]*"|'[^']*')/i, '')
+      .replace(/^<svg\b/i, `<svg viewBox="0 0 ${image.width} ${image.height}" preserveAspectRatio="none"`);
   }
   return svg.slice(0, tag.start) + root + svg.slice(tag.end);
 }
@@ -101,7 +107,10 @@ export function drawImage(ctx: PaintContext, src: string, rect: Rect): boolean {
   }
   const pdfImage = ctx.images.open(src);
   if (!pdfImage) {
-    ctx.warn('image_not_drawn', `${src.slice(0, 80)}: ${info.format.toUpperCase()} images cannot be embedded (PNG, JPEG and SVG can; GIF and WebP are loaded as PNG)`);
+    ctx.warn(
+      'image_not_drawn',
+      `${src.slice(0, 80)}: ${info.format.toUpperCase()} images cannot be embedded (PNG, JPEG and SVG can; GIF and WebP are loaded as PNG)`,
+    );
     return false;
   }
   try {

@@ -34,7 +34,12 @@ export function replacesDecorations(frag: BoxFragment, control: ControlKind | nu
   return frag.style.appearance === 'auto' && control !== null;
 }
 
-const radii = (r: number): Radii => [[r, r], [r, r], [r, r], [r, r]];
+const radii = (r: number): Radii => [
+  [r, r],
+  [r, r],
+  [r, r],
+  [r, r],
+];
 const inset = (rect: Rect, by: number): Rect => insetRect(rect, { top: by, right: by, bottom: by, left: by });
 const withAlpha = (c: Color, a: number): Color => ({ ...c, a: c.a * a });
 
@@ -46,7 +51,9 @@ export function paintNativeControl(ctx: PaintContext, frag: BoxFragment, kind: C
     return;
   }
   switch (kind) {
-    case 'text-field': case 'textarea': case 'listbox':
+    case 'text-field':
+    case 'textarea':
+    case 'listbox':
       // A hairline at 75% (Skia's stroke width 0), over the field's background.
       field(ctx, box, frag.style.backgroundColor, withAlpha(frag.style.borderTop.color, 0.75), 0);
       return;
@@ -54,15 +61,21 @@ export function paintNativeControl(ctx: PaintContext, frag: BoxFragment, kind: C
       field(ctx, box, WHITE, withAlpha(frag.style.borderTop.color, 0.75), 0);
       paintArrow(ctx, box, frag.style.color);
       return;
-    case 'push-button': case 'color':
+    case 'push-button':
+    case 'color':
       field(ctx, box, frag.style.backgroundColor, frag.style.borderTop.color, 1);
       if (kind === 'color') paintSwatch(ctx, box, frag.attrs['value']);
       return;
-    case 'checkbox': return paintCheckbox(ctx, box, frag.attrs['checked'] !== undefined);
-    case 'radio': return paintRadio(ctx, box, frag.attrs['checked'] !== undefined);
-    case 'progress': return paintProgress(ctx, box, progressValue(frag.attrs));
-    case 'meter': return paintMeter(ctx, box, frag.attrs);
-    case 'range': return paintRange(ctx, box, rangeValue(frag.attrs));
+    case 'checkbox':
+      return paintCheckbox(ctx, box, frag.attrs['checked'] !== undefined);
+    case 'radio':
+      return paintRadio(ctx, box, frag.attrs['checked'] !== undefined);
+    case 'progress':
+      return paintProgress(ctx, box, progressValue(frag.attrs));
+    case 'meter':
+      return paintMeter(ctx, box, frag.attrs);
+    case 'range':
+      return paintRange(ctx, box, rangeValue(frag.attrs));
   }
 }
 
@@ -85,7 +98,16 @@ function strokePath(ctx: PaintContext, path: () => void, color: Color, lineWidth
 function paintArrow(ctx: PaintContext, box: Rect, color: Color): void {
   const cx = box.x + box.width - 9;
   const cy = box.y + box.height / 2;
-  strokePath(ctx, () => ctx.doc.moveTo(cx - 4, cy - 2.5).lineTo(cx, cy + 1.5).lineTo(cx + 4, cy - 2.5), color, 2);
+  strokePath(
+    ctx,
+    () =>
+      ctx.doc
+        .moveTo(cx - 4, cy - 2.5)
+        .lineTo(cx, cy + 1.5)
+        .lineTo(cx + 4, cy - 2.5),
+    color,
+    2,
+  );
 }
 
 function paintCheckbox(ctx: PaintContext, box: Rect, checked: boolean): void {
@@ -101,7 +123,16 @@ function paintCheckbox(ctx: PaintContext, box: Rect, checked: boolean): void {
   const v = box.height / 13;
   const x = box.x;
   const y = box.y;
-  strokePath(ctx, () => ctx.doc.moveTo(x + 2.6 * u, y + 6.5 * v).lineTo(x + 5.2 * u, y + 9.1 * v).lineTo(x + 10.4 * u, y + 2.6 * v), WHITE, 2.08 * u);
+  strokePath(
+    ctx,
+    () =>
+      ctx.doc
+        .moveTo(x + 2.6 * u, y + 6.5 * v)
+        .lineTo(x + 5.2 * u, y + 9.1 * v)
+        .lineTo(x + 10.4 * u, y + 2.6 * v),
+    WHITE,
+    2.08 * u,
+  );
 }
 
 function paintRadio(ctx: PaintContext, box: Rect, checked: boolean): void {
@@ -163,7 +194,8 @@ function paintMeter(ctx: PaintContext, box: Rect, attrs: Readonly<Record<string,
   const optimum = clamp(number(attrs['optimum'], (min + max) / 2));
   const region = (v: number): number => (v < low ? -1 : v > high ? 1 : 0);
   const distance = Math.abs(region(value) - region(optimum));
-  const color = distance === 0 ? METER_COLORS.optimum : distance === 1 ? METER_COLORS.suboptimum : METER_COLORS.evenLessGood;
+  const color =
+    distance === 0 ? METER_COLORS.optimum : distance === 1 ? METER_COLORS.suboptimum : METER_COLORS.evenLessGood;
   const track = centredTrack(box, 0);
   ctx.fillRect(track, TRACK, radii(track.height / 2));
   const inner = inset(track, 1);

@@ -8,7 +8,12 @@ export interface Rect {
 }
 
 /** Corner radii [horizontal, vertical] in px: top-left, top-right, bottom-right, bottom-left. */
-export type Radii = readonly [readonly [number, number], readonly [number, number], readonly [number, number], readonly [number, number]];
+export type Radii = readonly [
+  readonly [number, number],
+  readonly [number, number],
+  readonly [number, number],
+  readonly [number, number],
+];
 
 /**
  * Square corners, shared: almost every box has them, and a long table's cells made four
@@ -42,14 +47,15 @@ export function borderRadii(style: ComputedStyle, rect: Rect): Radii {
 /** Used radii of corners given as border-radius values (also inset()'s `round`) on `rect`. */
 export function usedRadii(corners: ComputedStyle['borderRadius'], rect: Rect): Radii {
   if (corners.every((corner) => corner[0] === 0 && corner[1] === 0)) return ZERO_RADII;
-  const r = corners.map(([h, v]) => [
-    Math.max(0, resolveLength(h, rect.width)),
-    Math.max(0, resolveLength(v, rect.height)),
-  ] as const);
+  const r = corners.map(
+    ([h, v]) => [Math.max(0, resolveLength(h, rect.width)), Math.max(0, resolveLength(v, rect.height))] as const,
+  );
   const [tl, tr, br, bl] = r as unknown as Radii;
   const ratios = [
-    rect.width / (tl[0] + tr[0]), rect.width / (bl[0] + br[0]),
-    rect.height / (tl[1] + bl[1]), rect.height / (tr[1] + br[1]),
+    rect.width / (tl[0] + tr[0]),
+    rect.width / (bl[0] + br[0]),
+    rect.height / (tl[1] + bl[1]),
+    rect.height / (tr[1] + br[1]),
   ].filter((f) => Number.isFinite(f));
   const f = Math.min(1, ...ratios);
   return [tl, tr, br, bl].map(([h, v]) => [h * f, v * f] as const) as unknown as Radii;
@@ -57,7 +63,8 @@ export function usedRadii(corners: ComputedStyle['borderRadius'], rect: Rect): R
 
 /** Radii of an inner edge (padding or content box): each shrinks by the edge widths (§5.2). */
 export function innerRadii(radii: Radii, edges: Edges): Radii {
-  if (radii === ZERO_RADII && edges.top >= 0 && edges.right >= 0 && edges.bottom >= 0 && edges.left >= 0) return ZERO_RADII;
+  if (radii === ZERO_RADII && edges.top >= 0 && edges.right >= 0 && edges.bottom >= 0 && edges.left >= 0)
+    return ZERO_RADII;
   const [tl, tr, br, bl] = radii;
   const shrink = (v: number, by: number): number => Math.max(0, v - by);
   return [
@@ -71,11 +78,18 @@ export function innerRadii(radii: Radii, edges: Edges): Radii {
 /** Radii of an outer edge (box-shadow spread, outline): grow by `by` where non-zero. */
 export function outerRadii(radii: Radii, by: number): Radii {
   if (radii === ZERO_RADII) return ZERO_RADII;
-  return radii.map(([h, v]) => [h > 0 ? Math.max(0, h + by) : 0, v > 0 ? Math.max(0, v + by) : 0] as const) as unknown as Radii;
+  return radii.map(
+    ([h, v]) => [h > 0 ? Math.max(0, h + by) : 0, v > 0 ? Math.max(0, v + by) : 0] as const,
+  ) as unknown as Radii;
 }
 
 export function outsetRect(rect: Rect, by: number): Rect {
-  return { x: rect.x - by, y: rect.y - by, width: Math.max(0, rect.width + 2 * by), height: Math.max(0, rect.height + 2 * by) };
+  return {
+    x: rect.x - by,
+    y: rect.y - by,
+    width: Math.max(0, rect.width + 2 * by),
+    height: Math.max(0, rect.height + 2 * by),
+  };
 }
 
 /**
@@ -87,5 +101,10 @@ export function outsetRect(rect: Rect, by: number): Rect {
 export function snapRect(rect: Rect): Rect {
   const x = Math.round(rect.x);
   const y = Math.round(rect.y);
-  return { x, y, width: Math.max(0, Math.round(rect.x + rect.width) - x), height: Math.max(0, Math.round(rect.y + rect.height) - y) };
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.round(rect.x + rect.width) - x),
+    height: Math.max(0, Math.round(rect.y + rect.height) - y),
+  };
 }

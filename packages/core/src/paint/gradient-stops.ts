@@ -44,7 +44,8 @@ function premultiplyTransparent(stops: readonly Stop[]): Stop[] {
     const prev = stops[i - 1]?.color;
     const next = stops[i + 1]?.color;
     if (prev) out.push({ at: s.at, color: { ...prev, a: 0 } });
-    if (next && (!prev || next.r !== prev.r || next.g !== prev.g || next.b !== prev.b)) out.push({ at: s.at, color: { ...next, a: 0 } });
+    if (next && (!prev || next.r !== prev.r || next.g !== prev.g || next.b !== prev.b))
+      out.push({ at: s.at, color: { ...next, a: 0 } });
     if (!prev && !next) out.push(s);
   });
   return out;

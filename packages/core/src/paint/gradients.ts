@@ -79,7 +79,9 @@ export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: 
     const cy = area.y + area.height / 2;
     const x0 = cx - (dir[0] * len) / 2;
     const y0 = cy - (dir[1] * len) / 2;
-    const repeating = g.repeating ? repeatingLinearGradient(doc, g.stops, { x: x0, y: y0, dx: dir[0], dy: dir[1], length: len }, paint) : null;
+    const repeating = g.repeating
+      ? repeatingLinearGradient(doc, g.stops, { x: x0, y: y0, dx: dir[0], dy: dir[1], length: len }, paint)
+      : null;
     if (repeating) {
       doc.rect(paint.x, paint.y, paint.width, paint.height).fill(repeating);
       ctx.forgetColors();
@@ -95,7 +97,8 @@ export function fillGradient(ctx: PaintContext, g: Gradient, area: Rect, paint: 
   const [rx, ry] = radialExtent(g, area, cx, cy);
   if (rx <= 0 || ry <= 0) return;
   const grad = doc.radialGradient(cx, cy, 0, cx, cy, rx);
-  if (ry !== rx) (grad as unknown as { setTransform(...m: number[]): void }).setTransform(1, 0, 0, ry / rx, 0, cy - (cy * ry) / rx);
+  if (ry !== rx)
+    (grad as unknown as { setTransform(...m: number[]): void }).setTransform(1, 0, 0, ry / rx, 0, cy - (cy * ry) / rx);
   addStops(grad, g, rx);
   fillWide(ctx, paint, grad);
 }

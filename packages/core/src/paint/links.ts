@@ -49,7 +49,13 @@ export class NamedDestinations {
    * `<a href>` boxes of one page layer become link annotations (the layer's own transform in
    * the CTM); its boxes with an id are remembered. `scale`: the page's shrink-to-fit factor.
    */
-  paintLinks(ctx: PaintContext, page: number, scale: number, anchors: readonly BoxFragment[], tags?: LinkTagging): void {
+  paintLinks(
+    ctx: PaintContext,
+    page: number,
+    scale: number,
+    anchors: readonly BoxFragment[],
+    tags?: LinkTagging,
+  ): void {
     const doc = ctx.doc;
     const pt = 0.75 * scale;
     for (const f of anchors) {

@@ -52,7 +52,9 @@ export function paintWithOpacity(ctx: PaintContext, opacity: number, paint: () =
   groupCounts.set(doc, count);
   const name = `Fx${count}`;
   const form = doc.ref({
-    Type: 'XObject', Subtype: 'Form', FormType: 1,
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
     BBox: [0, 0, page.width, page.height],
     Matrix: matrix,
     Group: { Type: 'Group', S: 'Transparency' },

@@ -18,7 +18,9 @@ function textOf(frag: Fragment): string {
  * pages; each page's headings come from indexPage (page-index.ts), body only: Chromium's
  * outline comes from the main document, header and footer templates are documents of their own.
  */
-export function createOutlineBuilder(root: OutlineNode): (page: Page, pageWidthPt: number, headings: readonly HeadingBox[]) => void {
+export function createOutlineBuilder(
+  root: OutlineNode,
+): (page: Page, pageWidthPt: number, headings: readonly HeadingBox[]) => void {
   const stack: { level: number; node: OutlineNode }[] = [{ level: 0, node: root }];
   return (page, pageWidthPt, headings) => {
     for (const { level, frag } of headings) {

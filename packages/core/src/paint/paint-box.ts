@@ -64,7 +64,10 @@ function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
   const outer = outsetRect(borderBox(frag), by);
   const radii = outerRadii(borderRadii(frag.style, borderBox(frag)), by);
   ctx.pathRect(outer, radii);
-  ctx.pathRect(insetRect(outer, { top: o.width, right: o.width, bottom: o.width, left: o.width }), innerRadii(radii, { top: o.width, right: o.width, bottom: o.width, left: o.width }));
+  ctx.pathRect(
+    insetRect(outer, { top: o.width, right: o.width, bottom: o.width, left: o.width }),
+    innerRadii(radii, { top: o.width, right: o.width, bottom: o.width, left: o.width }),
+  );
   ctx.setFill(o.color);
   ctx.doc.fill('even-odd');
 }
@@ -84,7 +87,12 @@ function hasDecorations(frag: BoxFragment): boolean {
   if (s.backgroundColor.a > 0 || s.backgroundLayers.length > 0 || s.boxShadow.length > 0) return true;
   const o = s.outline;
   if (o.width > 0 && o.style !== 'none' && o.style !== 'hidden' && o.color.a > 0) return true;
-  return shows(s.borderTop, b.top) || shows(s.borderRight, b.right) || shows(s.borderBottom, b.bottom) || shows(s.borderLeft, b.left);
+  return (
+    shows(s.borderTop, b.top) ||
+    shows(s.borderRight, b.right) ||
+    shows(s.borderBottom, b.bottom) ||
+    shows(s.borderLeft, b.left)
+  );
 }
 
 /** Would paintBoxDecorations draw anything? (Otherwise a box needs no paint item of its own.) */
@@ -147,20 +155,29 @@ export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
   // PDFKit throws on numbers of 1e21 and above (`scale(1e25)`): keep every operand finite and bounded.
   const bound = (v: number): number => (Number.isFinite(v) ? Math.max(-1e9, Math.min(1e9, v)) : 0);
   const doc = {
-    transform: (...m: [number, number, number, number, number, number]) => ctx.doc.transform(...(m.map(bound) as typeof m)),
+    transform: (...m: [number, number, number, number, number, number]) =>
+      ctx.doc.transform(...(m.map(bound) as typeof m)),
   };
   doc.transform(1, 0, 0, 1, ox, oy);
   for (const fn of s.transform) {
     switch (fn.kind) {
-      case 'translate': doc.transform(1, 0, 0, 1, resolveLength(fn.x, frag.width), resolveLength(fn.y, frag.height)); break;
+      case 'translate':
+        doc.transform(1, 0, 0, 1, resolveLength(fn.x, frag.width), resolveLength(fn.y, frag.height));
+        break;
       case 'rotate': {
         const a = (fn.deg * Math.PI) / 180;
         doc.transform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0);
         break;
       }
-      case 'scale': doc.transform(fn.x, 0, 0, fn.y, 0, 0); break;
-      case 'skew': doc.transform(1, Math.tan((fn.yDeg * Math.PI) / 180), Math.tan((fn.xDeg * Math.PI) / 180), 1, 0, 0); break;
-      case 'matrix': doc.transform(...fn.m); break;
+      case 'scale':
+        doc.transform(fn.x, 0, 0, fn.y, 0, 0);
+        break;
+      case 'skew':
+        doc.transform(1, Math.tan((fn.yDeg * Math.PI) / 180), Math.tan((fn.xDeg * Math.PI) / 180), 1, 0, 0);
+        break;
+      case 'matrix':
+        doc.transform(...fn.m);
+        break;
     }
   }
   doc.transform(1, 0, 0, 1, -ox, -oy);

@@ -150,7 +150,9 @@ export class PaintContext {
   colorChanges(color: Color, stroke: boolean): boolean {
     const state = this.#color;
     const alpha = Math.max(0, Math.min(1, color.a));
-    return stroke ? rgb(color) !== state.stroke || alpha !== state.strokeAlpha : rgb(color) !== state.fill || alpha !== state.fillAlpha;
+    return stroke
+      ? rgb(color) !== state.stroke || alpha !== state.strokeAlpha
+      : rgb(color) !== state.fill || alpha !== state.fillAlpha;
   }
 
   setColorState(state: ColorState): void {

@@ -42,7 +42,9 @@ function clipToAncestor(ctx: PaintContext, box: BoxFragment): void {
 /** Geometry a PDF can hold: a layout bug must cost one fragment, not the whole render. */
 function isFinitePlaced(frag: Fragment): boolean {
   if (frag.kind === 'text') return Number.isFinite(frag.x) && Number.isFinite(frag.baseline);
-  return Number.isFinite(frag.x) && Number.isFinite(frag.y) && Number.isFinite(frag.width) && Number.isFinite(frag.height);
+  return (
+    Number.isFinite(frag.x) && Number.isFinite(frag.y) && Number.isFinite(frag.width) && Number.isFinite(frag.height)
+  );
 }
 
 function paintFragment(ctx: PaintContext, frag: Fragment): void {

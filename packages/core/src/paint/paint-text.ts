@@ -46,11 +46,23 @@ function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace
  * Text-showing operators: TJ arrays whose adjustments turn each glyph's own advance into
  * the measured one; a glyph with a mark offset gets its own text matrix. Returns the pen.
  */
-function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, baseline: number, size: number, skew: number, rtl: boolean): number {
+function showGlyphs(
+  ops: string[],
+  glyphs: readonly PenGlyph[],
+  x: number,
+  baseline: number,
+  size: number,
+  skew: number,
+  rtl: boolean,
+): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
   // counts Tc as part of each glyph but a TJ gap as space, which split spaced-out words.
-  const charSpacing = letterSpacingOf(glyphs.map((g) => g.advancePx), glyphs.map((g) => g.naturalPx), size);
+  const charSpacing = letterSpacingOf(
+    glyphs.map((g) => g.advancePx),
+    glyphs.map((g) => g.naturalPx),
+    size,
+  );
   if (charSpacing !== 0) ops.push(`${num(charSpacing)} Tc`);
   let pen = x;
   // One string per TJ array, not an array of pieces per glyph (this runs for every glyph).
@@ -110,7 +122,8 @@ function showGlyphs(ops: string[], glyphs: readonly PenGlyph[], x: number, basel
 
 const MARK = /^\p{M}+$/u;
 // Marks all lie at U+0300 or above: most glyphs are settled without the regex (this runs per glyph).
-const isMark = (g: PenGlyph | undefined): boolean => g !== undefined && (g.text.codePointAt(0) ?? 0) >= 0x300 && MARK.test(g.text);
+const isMark = (g: PenGlyph | undefined): boolean =>
+  g !== undefined && (g.text.codePointAt(0) ?? 0) >= 0x300 && MARK.test(g.text);
 
 /**
  * The last index of the base-and-marks cluster starting at glyph k, or -1 when there is none:
@@ -135,7 +148,16 @@ function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, text: Tex
  * PaintContext.ops); returns the x after it.
  * A plain run continues the line's text object `text`; any other run is its own.
  */
-function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number, fill: Color, justify: number, ops: string[], text: TextObject): number {
+function paintRun(
+  ctx: PaintContext,
+  run: GlyphRun,
+  x: number,
+  baseline: number,
+  fill: Color,
+  justify: number,
+  ops: string[],
+  text: TextObject,
+): number {
   const resolved = ctx.fonts.resolve(run.fontId);
   if (!resolved) {
     ctx.warn('unknown_font', `No font for run "${run.text.slice(0, 20)}" (${run.fontId})`);
@@ -158,7 +180,15 @@ function paintRun(ctx: PaintContext, run: GlyphRun, x: number, baseline: number,
   const glyphs = buildPenGlyphs(ctx, run, resolved, justify);
   ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
-  const pen = showGlyphs(ops, glyphs, x, baseline, fontSize(run.size), resolved.syntheticOblique ? OBLIQUE_SKEW : 0, run.rtl);
+  const pen = showGlyphs(
+    ops,
+    glyphs,
+    x,
+    baseline,
+    fontSize(run.size),
+    resolved.syntheticOblique ? OBLIQUE_SKEW : 0,
+    run.rtl,
+  );
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
@@ -201,12 +231,19 @@ function drawRuns(ctx: PaintContext, frag: TextFragment, dx: number, dy: number,
   // A fragment starts at its own position, unless the text object's pen is already there
   // (the words of a justified line are a fragment each).
   text.startAt(x, frag.baseline + dy);
-  for (const run of frag.runs) x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, text.ops, text);
+  for (const run of frag.runs)
+    x = paintRun(ctx, run, x, frag.baseline + dy, color, frag.justifySpacing, text.ops, text);
 }
 
 /** Is the fragment only glyphs (no shadow, no decoration), which may continue another fragment's text object? */
 export function onlyGlyphs(frag: TextFragment): boolean {
-  return frag.style.visibility === 'visible' && frag.decorations.length === 0 && frag.style.textShadow.length === 0 && frag.rotation === undefined && frag.compress === undefined;
+  return (
+    frag.style.visibility === 'visible' &&
+    frag.decorations.length === 0 &&
+    frag.style.textShadow.length === 0 &&
+    frag.rotation === undefined &&
+    frag.compress === undefined
+  );
 }
 
 /**
@@ -249,7 +286,11 @@ export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextOb
 }
 
 /** Paint a fragment under a transform (turned or squeezed text), not snapped to the pixel grid. */
-function paintTransformed(ctx: PaintContext, frag: TextFragment, matrix: [number, number, number, number, number, number]): void {
+function paintTransformed(
+  ctx: PaintContext,
+  frag: TextFragment,
+  matrix: [number, number, number, number, number, number],
+): void {
   ctx.save();
   ctx.doc.transform(...matrix);
   ctx.unsnapped(() => paintText(ctx, frag));

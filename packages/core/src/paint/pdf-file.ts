@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { facturXAttachment } from '../pdf/factur-x.js';
 import type { DocumentMetadata } from '../pdf/metadata.js';
-import { fileStandard, isPdfA, type PdfAttachment, type PdfEncryptionOptions, type PdfOptions } from '../pdf/options.js';
+import {
+  fileStandard,
+  isPdfA,
+  type PdfAttachment,
+  type PdfEncryptionOptions,
+  type PdfOptions,
+} from '../pdf/options.js';
 import { buildXmp } from '../pdf/xmp.js';
 import { upgradeToRevision6 } from './aes256-r6.js';
 
@@ -24,7 +30,11 @@ interface PdfKitFile {
 export function pdfKitFileOptions(pdf: PdfOptions | undefined): Record<string, unknown> {
   const standard = fileStandard(pdf);
   // PDF/UA-1 (ISO 14289-1 §5) is a PDF 1.7 file, tagged (pdf-painter.ts).
-  if (standard === 'pdf/ua-1') return { pdfVersion: '1.7', ...(pdf?.encryption ? { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) } : {}) };
+  if (standard === 'pdf/ua-1')
+    return {
+      pdfVersion: '1.7',
+      ...(pdf?.encryption ? { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) } : {}),
+    };
   if (standard) return { pdfVersion: '1.7', subset: standard === 'pdf/a-2b' ? 'PDF/A-2b' : 'PDF/A-3b' };
   if (pdf?.encryption) return { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) };
   // Tagged PDF is PDF 1.4's (MarkInfo); PDF/UA-1 builds on PDF 1.7.
@@ -57,10 +67,19 @@ function encryptionOptions(e: PdfEncryptionOptions): Record<string, unknown> {
  * MIME type, dates and `AFRelationship`, listed in the catalog's AF array), and the XMP packet
  * written by `buildXmp` in place of PDFKit's, which PDFKit writes for PDF 1.4 and later.
  */
-export function prepareFile(doc: unknown, pdf: PdfOptions | undefined, metadata: DocumentMetadata, fileOptions: Record<string, unknown>): void {
+export function prepareFile(
+  doc: unknown,
+  pdf: PdfOptions | undefined,
+  metadata: DocumentMetadata,
+  fileOptions: Record<string, unknown>,
+): void {
   const file = doc as PdfKitFile;
   if (typeof fileOptions['ownerPassword'] === 'string') {
-    upgradeToRevision6(doc, typeof fileOptions['userPassword'] === 'string' ? fileOptions['userPassword'] : '', fileOptions['ownerPassword']);
+    upgradeToRevision6(
+      doc,
+      typeof fileOptions['userPassword'] === 'string' ? fileOptions['userPassword'] : '',
+      fileOptions['ownerPassword'],
+    );
   }
   const attachments: PdfAttachment[] = [...(pdf?.attachments ?? [])];
   const facturX = pdf?.factur_x ? facturXAttachment(pdf.factur_x) : null;

@@ -19,7 +19,11 @@ export class PdfImageCache {
   /** Told of each CMYK JPEG embedded (a PDF/A file with an sRGB output intent may not hold one). */
   readonly #onCmyk: ((src: string) => void) | null;
 
-  constructor(doc: PDFKit.PDFDocument, images: ReadonlyMap<string, DecodedImage>, onCmyk: ((src: string) => void) | null = null) {
+  constructor(
+    doc: PDFKit.PDFDocument,
+    images: ReadonlyMap<string, DecodedImage>,
+    onCmyk: ((src: string) => void) | null = null,
+  ) {
     this.#doc = doc as unknown as PdfImageInternals;
     this.#images = images;
     this.#onCmyk = onCmyk;

@@ -85,7 +85,12 @@ interface Run {
 
 function createDocument(options: PaintOptions): PDFKit.PDFDocument {
   const date = options.creationDate ?? FIXED_DATE;
-  const info: Record<string, string | Date> = { Producer: PRODUCER, Creator: PRODUCER, CreationDate: date, ModDate: date };
+  const info: Record<string, string | Date> = {
+    Producer: PRODUCER,
+    Creator: PRODUCER,
+    CreationDate: date,
+    ModDate: date,
+  };
   if (options.title) info.Title = options.title;
   if (options.author) info.Author = options.author;
   if (options.subject) info.Subject = options.subject;
@@ -199,7 +204,13 @@ export class PdfPainter implements PageSink {
    * flipped y to point down), with its links. `page`: the body's page, whose background
    * (the canvas's, CSS 2.1 §14.2) is painted first; null for the chrome.
    */
-  #paintLayer(fragments: readonly Fragment[], index: number, scale: number, anchors: readonly BoxFragment[], page: Page | null): void {
+  #paintLayer(
+    fragments: readonly Fragment[],
+    index: number,
+    scale: number,
+    anchors: readonly BoxFragment[],
+    page: Page | null,
+  ): void {
     const { doc, ctx, destinations } = this.#run;
     ctx.startPage();
     ctx.save();
@@ -216,12 +227,26 @@ export class PdfPainter implements PageSink {
     for (const slice of page?.carried ?? []) {
       ctx.save();
       doc.transform(1, 0, 0, 1, 0, slice.dy);
-      paintLayer(ctx, page?.area ? slice.fragments.map((f) => withoutTextAbove(f, page.area!.y - slice.dy)) : slice.fragments);
+      paintLayer(
+        ctx,
+        page?.area ? slice.fragments.map((f) => withoutTextAbove(f, page.area!.y - slice.dy)) : slice.fragments,
+      );
       ctx.restore();
     }
     paintLayer(ctx, fragments);
     const tags = ctx.tags;
-    destinations.paintLinks(ctx, index, scale, anchors, tags ? { annotationEntries: (box) => tags.annotationEntries(box), annotationMade: (box) => tags.annotationMade(doc, box) } : undefined);
+    destinations.paintLinks(
+      ctx,
+      index,
+      scale,
+      anchors,
+      tags
+        ? {
+            annotationEntries: (box) => tags.annotationEntries(box),
+            annotationMade: (box) => tags.annotationMade(doc, box),
+          }
+        : undefined,
+    );
     ctx.restore();
   }
 
@@ -232,9 +257,18 @@ export class PdfPainter implements PageSink {
     // ISO 19005-2 §6.2.4.3: DeviceCMYK needs a CMYK output intent; ours is sRGB. JPEG data is
     // embedded as it is, so such an image is reported rather than silently breaking conformance.
     const onCmyk = isPdfA(fileStandard(options.pdf))
-      ? (src: string) => ctx.warn('pdfa_cmyk_image', `${src.slice(0, 200)}: a CMYK JPEG is embedded as DeviceCMYK, which PDF/A with an sRGB output intent does not allow; convert it to RGB.`)
+      ? (src: string) =>
+          ctx.warn(
+            'pdfa_cmyk_image',
+            `${src.slice(0, 200)}: a CMYK JPEG is embedded as DeviceCMYK, which PDF/A with an sRGB output intent does not allow; convert it to RGB.`,
+          )
       : null;
-    const ctx: PaintContext = new PaintContext(doc, new DocumentFonts(doc, options.fonts), new PdfImageCache(doc, options.images, onCmyk), this.#diagnostics);
+    const ctx: PaintContext = new PaintContext(
+      doc,
+      new DocumentFonts(doc, options.fonts),
+      new PdfImageCache(doc, options.images, onCmyk),
+      this.#diagnostics,
+    );
     const chunks: Uint8Array[] = [];
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;

@@ -56,7 +56,10 @@ function periodFunction(stops: readonly Stop[], period: number): string {
  * transparent stops need the soft-mask path of PDFKit's gradients).
  */
 export function repeatingLinearGradient(
-  doc: PDFKit.PDFDocument, stops: readonly ColorStop[], line: GradientLine, paint: Rect,
+  doc: PDFKit.PDFDocument,
+  stops: readonly ColorStop[],
+  line: GradientLine,
+  paint: Rect,
 ): PDFKit.PDFGradient | null {
   const placed = placedStops(stops, line.length);
   const first = placed[0];
@@ -67,10 +70,17 @@ export function repeatingLinearGradient(
   // Shading space: u in periods from the first stop, v across the line, in px.
   const ox = line.x + line.dx * first.at;
   const oy = line.y + line.dy * first.at;
-  const corners = [[paint.x, paint.y], [paint.x + paint.width, paint.y], [paint.x, paint.y + paint.height], [paint.x + paint.width, paint.y + paint.height]];
-  const us = corners.map(([x, y]) => (((x! - ox) * line.dx + (y! - oy) * line.dy) / period));
-  const vs = corners.map(([x, y]) => ((x! - ox) * -line.dy + (y! - oy) * line.dx));
-  const domain = [Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)].map((n) => Math.round(n * 1e4) / 1e4);
+  const corners = [
+    [paint.x, paint.y],
+    [paint.x + paint.width, paint.y],
+    [paint.x, paint.y + paint.height],
+    [paint.x + paint.width, paint.y + paint.height],
+  ];
+  const us = corners.map(([x, y]) => ((x! - ox) * line.dx + (y! - oy) * line.dy) / period);
+  const vs = corners.map(([x, y]) => (x! - ox) * -line.dy + (y! - oy) * line.dx);
+  const domain = [Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)].map(
+    (n) => Math.round(n * 1e4) / 1e4,
+  );
 
   const grad = doc.linearGradient(0, 0, 1, 0) as unknown as GradientInternals;
   grad.setTransform(line.dx * period, line.dy * period, -line.dy, line.dx, ox, oy);
@@ -79,7 +89,12 @@ export function repeatingLinearGradient(
     fn.end(periodFunction(placed, period));
     const shading = this.doc.ref({ ShadingType: 1, ColorSpace: 'DeviceRGB', Domain: domain, Function: fn });
     shading.end();
-    const pattern = this.doc.ref({ Type: 'Pattern', PatternType: 2, Shading: shading, Matrix: m.map((n) => Math.round(n * 1e6) / 1e6) });
+    const pattern = this.doc.ref({
+      Type: 'Pattern',
+      PatternType: 2,
+      Shading: shading,
+      Matrix: m.map((n) => Math.round(n * 1e6) / 1e6),
+    });
     pattern.end();
     this.id = `Sh${++this.doc._gradCount}`;
     this.doc.page.patterns[this.id] = pattern;

@@ -35,7 +35,13 @@ function createsContext(frag: BoxFragment): boolean {
   const s = frag.style;
   // Fixed boxes always make a stacking context (CSS Positioned Layout 3 §3, as Chromium), and so
   // does clip-path (CSS Masking 1 §5.1).
-  return (s.position !== 'static' && s.zIndex !== 'auto') || s.position === 'fixed' || s.opacity < 1 || s.transform.length > 0 || s.clipPath !== undefined;
+  return (
+    (s.position !== 'static' && s.zIndex !== 'auto') ||
+    s.position === 'fixed' ||
+    s.opacity < 1 ||
+    s.transform.length > 0 ||
+    s.clipPath !== undefined
+  );
 }
 
 function finiteBox(f: BoxFragment): boolean {
@@ -76,7 +82,13 @@ function relative(clips: readonly BoxFragment[], hoist: Hoist): readonly BoxFrag
  * clips what its box contains (CSS 2.1 §11.1.1): an absolute box escapes the clips of ancestors
  * below its containing block (the nearest positioned ancestor).
  */
-function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxFragment[], absClips: number, hoist: Hoist): void {
+function collect(
+  parent: BoxFragment,
+  ctx: StackingContext,
+  clips: readonly BoxFragment[],
+  absClips: number,
+  hoist: Hoist,
+): void {
   const inner = clipsOverflow(parent) && parent !== ctx.root ? [...clips, parent] : clips;
   const innerAbs = parent.style.position !== 'static' ? inner.length : absClips;
   const children = parent.children;
@@ -108,7 +120,8 @@ function collect(parent: BoxFragment, ctx: StackingContext, clips: readonly BoxF
       // unless it is clipped (its clip is written even so), or has no finite position (its
       // painting reports it).
       const own = relative(childClips, hoist);
-      if (own.length > 0 || paintsDecorations(child) || !finiteBox(child)) (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: own });
+      if (own.length > 0 || paintsDecorations(child) || !finiteBox(child))
+        (s.display === 'inline' ? ctx.inlines : ctx.blocks).push({ fragment: child, clips: own });
       collect(child, ctx, childClips, Math.min(innerAbs, childClips.length), hoist);
     }
   }

@@ -51,12 +51,37 @@ const HEADING = /^h[1-6]$/;
 
 /** Structure types of HTML elements (PDF/UA's mapping, as Chromium's tagged prints make it). */
 const TYPES: Readonly<Record<string, string>> = {
-  p: 'P', blockquote: 'BlockQuote', pre: 'P', address: 'P',
-  ul: 'L', ol: 'L', dl: 'L', li: 'LI', dt: 'Lbl', dd: 'LBody',
-  table: 'Table', thead: 'THead', tbody: 'TBody', tfoot: 'TFoot', tr: 'TR', th: 'TH', td: 'TD', caption: 'Caption',
-  figure: 'Figure', figcaption: 'Caption', img: 'Figure',
-  section: 'Sect', article: 'Art', main: 'Div', nav: 'Div', aside: 'Div', header: 'Div', footer: 'Div', div: 'Div',
-  code: 'Code', q: 'Quote',
+  p: 'P',
+  blockquote: 'BlockQuote',
+  pre: 'P',
+  address: 'P',
+  ul: 'L',
+  ol: 'L',
+  dl: 'L',
+  li: 'LI',
+  dt: 'Lbl',
+  dd: 'LBody',
+  table: 'Table',
+  thead: 'THead',
+  tbody: 'TBody',
+  tfoot: 'TFoot',
+  tr: 'TR',
+  th: 'TH',
+  td: 'TD',
+  caption: 'Caption',
+  figure: 'Figure',
+  figcaption: 'Caption',
+  img: 'Figure',
+  section: 'Sect',
+  article: 'Art',
+  main: 'Div',
+  nav: 'Div',
+  aside: 'Div',
+  header: 'Div',
+  footer: 'Div',
+  div: 'Div',
+  code: 'Code',
+  q: 'Quote',
 };
 
 /** The structure type of a box, or null when its content belongs to its parent's element. */
@@ -114,7 +139,8 @@ export class StructureTree {
       const known = type === 'Lbl' && f.tag === '::marker' ? undefined : this.#elements.get(f.attrs);
       if (known) node = known;
       else {
-        const into = parent.type === 'LI' && type !== 'Lbl' ? (parent.body ??= this.#child(parent, 'LBody', {})) : parent;
+        const into =
+          parent.type === 'LI' && type !== 'Lbl' ? (parent.body ??= this.#child(parent, 'LBody', {})) : parent;
         node = this.#child(into, type, f.attrs);
         if (f.tag !== '::marker') this.#elements.set(f.attrs, node);
       }
@@ -194,7 +220,14 @@ export class StructureTree {
       if (alt !== undefined) ref.data.Alt = new String(alt);
       if (node.type === 'TH') {
         const scope = node.attrs.scope?.toLowerCase();
-        const s = scope === 'col' ? 'Column' : scope === 'row' ? 'Row' : scope === 'colgroup' || scope === 'rowgroup' ? 'Both' : null;
+        const s =
+          scope === 'col'
+            ? 'Column'
+            : scope === 'row'
+              ? 'Row'
+              : scope === 'colgroup' || scope === 'rowgroup'
+                ? 'Both'
+                : null;
         if (s) ref.data.A = { O: 'Table', Scope: s };
       }
       if (node.attrs.lang) ref.data.Lang = new String(node.attrs.lang);

@@ -6,7 +6,12 @@ declare module 'svg-to-pdfkit' {
     preserveAspectRatio?: string;
     assumePt?: boolean;
     warningCallback?: (message: string) => void;
-    fontCallback?: (family: string, bold: boolean, italic: boolean, fontOptions: { fauxBold?: boolean; fauxItalic?: boolean }) => string;
+    fontCallback?: (
+      family: string,
+      bold: boolean,
+      italic: boolean,
+      fontOptions: { fauxBold?: boolean; fauxItalic?: boolean },
+    ) => string;
     imageCallback?: (link: string) => string | Uint8Array;
     documentCallback?: ((file: string) => string) | null;
   }

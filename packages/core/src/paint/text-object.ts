@@ -39,7 +39,12 @@ export interface PlainRun {
  * measured at shapingSize(size), a little smaller: that part is not letter-spacing (TJ
  * adjustments carry it).
  */
-export function letterSpacingOf(advances: readonly number[], natural: readonly number[], size: number, n = advances.length): number {
+export function letterSpacingOf(
+  advances: readonly number[],
+  natural: readonly number[],
+  size: number,
+  n = advances.length,
+): number {
   if (n < 2) return 0;
   const shaped = shapingSize(size) / size;
   const extra = (k: number): number => Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
@@ -88,7 +93,13 @@ function tfOperator(ctx: PaintContext, resolved: ResolvedFace, size: number): st
  * says something else (those need their own text matrix or /ActualText: paint-text.ts).
  * Glyphs are looked up in drawing order, as the general path does, so CIDs are the same.
  */
-export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, carry: boolean, justify = 0): PlainRun | null {
+export function plainRun(
+  ctx: PaintContext,
+  run: GlyphRun,
+  resolved: ResolvedFace,
+  carry: boolean,
+  justify = 0,
+): PlainRun | null {
   const n = run.glyphIds.length;
   if (n === 0) return null;
   const glyph = ctx.fonts.glyphLookup(resolved);
@@ -97,7 +108,8 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
   const natural = scratchNatural;
   // Left to right and unjustified, the drawing order is the run's: its advances are kept as
   // they are. Justification widens each space (CSS Text 3 §7.4) by an adjustment after it.
-  const advances: number[] | readonly number[] = run.rtl || justify !== 0 || run.advances.length !== n ? new Array<number>(n) : run.advances;
+  const advances: number[] | readonly number[] =
+    run.rtl || justify !== 0 || run.advances.length !== n ? new Array<number>(n) : run.advances;
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const offset = run.offsets?.[i];
@@ -107,7 +119,8 @@ export function plainRun(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFac
     if (!g.mapped && text !== '') return null;
     glyphs[k] = g;
     natural[k] = (g.width * size) / 1000;
-    if (advances !== run.advances) (advances as number[])[k] = (run.advances[i] ?? 0) + (justify !== 0 && text === ' ' ? justify : 0);
+    if (advances !== run.advances)
+      (advances as number[])[k] = (run.advances[i] ?? 0) + (justify !== 0 && text === ' ' ? justify : 0);
   }
   const charSpacing = letterSpacingOf(advances, natural, size, n);
   // Letter-spaced and rotated runs keep one adjustment per glyph: pdftotext split 'OFFICIAL'

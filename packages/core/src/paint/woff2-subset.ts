@@ -13,7 +13,13 @@ interface PathCommand {
 
 /** fontkit's TTFSubset internals (fontkit/src/subset/TTFSubset.js). */
 export interface TtfSubsetInternals {
-  font: { getGlyph(id: number): { path: { commands: PathCommand[] }; advanceWidth: number; _getMetrics(): { leftBearing: number } } };
+  font: {
+    getGlyph(id: number): {
+      path: { commands: PathCommand[] };
+      advanceWidth: number;
+      _getMetrics(): { leftBearing: number };
+    };
+  };
   glyf: Uint8Array[];
   loca: { offsets: number[] };
   hmtx: { metrics: { advance: number; bearing: number }[] };
@@ -30,7 +36,11 @@ interface Point {
 function contoursOf(commands: readonly PathCommand[]): Point[][] {
   const contours: Point[][] = [];
   let current: Point[] | null = null;
-  const point = (x: number | undefined, y: number | undefined, on: boolean): Point => ({ x: Math.round(x ?? 0), y: Math.round(y ?? 0), on });
+  const point = (x: number | undefined, y: number | undefined, on: boolean): Point => ({
+    x: Math.round(x ?? 0),
+    y: Math.round(y ?? 0),
+    on,
+  });
   for (const { command, args } of commands) {
     if (command === 'moveTo') {
       current = [point(args[0], args[1], true)];
@@ -59,17 +69,33 @@ export function encodeSimpleGlyph(commands: readonly PathCommand[]): Uint8Array 
   const bytes = new Uint8Array(size + ((4 - (size % 4)) % 4));
   const view = new DataView(bytes.buffer);
   let pos = 0;
-  const i16 = (v: number): void => { view.setInt16(pos, v); pos += 2; };
+  const i16 = (v: number): void => {
+    view.setInt16(pos, v);
+    pos += 2;
+  };
   i16(contours.length);
-  i16(Math.min(...xs)); i16(Math.min(...ys)); i16(Math.max(...xs)); i16(Math.max(...ys));
+  i16(Math.min(...xs));
+  i16(Math.min(...ys));
+  i16(Math.max(...xs));
+  i16(Math.max(...ys));
   let end = -1;
-  for (const c of contours) { end += c.length; view.setUint16(pos, end); pos += 2; }
+  for (const c of contours) {
+    end += c.length;
+    view.setUint16(pos, end);
+    pos += 2;
+  }
   i16(0); // no instructions
   for (const p of points) bytes[pos++] = p.on ? 1 : 0;
   let prev = 0;
-  for (const x of xs) { i16(x - prev); prev = x; }
+  for (const x of xs) {
+    i16(x - prev);
+    prev = x;
+  }
   prev = 0;
-  for (const y of ys) { i16(y - prev); prev = y; }
+  for (const y of ys) {
+    i16(y - prev);
+    prev = y;
+  }
   return bytes;
 }
 

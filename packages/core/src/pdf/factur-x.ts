@@ -17,10 +17,17 @@ export interface FacturXFile {
 export function facturXAttachment(fx: FacturXOptions): FacturXFile {
   const declared = declaredProfile(fx.xml);
   if (fx.profile && declared && fx.profile !== declared) {
-    fail('pdf.factur_x.profile', `pdf.factur_x.profile is "${fx.profile}" but the XML declares the ${declared} profile (GuidelineSpecifiedDocumentContextParameter).`);
+    fail(
+      'pdf.factur_x.profile',
+      `pdf.factur_x.profile is "${fx.profile}" but the XML declares the ${declared} profile (GuidelineSpecifiedDocumentContextParameter).`,
+    );
   }
   const profile = fx.profile ?? declared;
-  if (!profile) fail('pdf.factur_x.profile', 'The XML declares no known Factur-X profile in GuidelineSpecifiedDocumentContextParameter: give pdf.factur_x.profile.');
+  if (!profile)
+    fail(
+      'pdf.factur_x.profile',
+      'The XML declares no known Factur-X profile in GuidelineSpecifiedDocumentContextParameter: give pdf.factur_x.profile.',
+    );
   const relationship = fx.relationship ?? (profile === 'MINIMUM' || profile === 'BASIC WL' ? 'Data' : 'Alternative');
   return {
     profile,
@@ -42,14 +49,22 @@ export function declaredProfile(xml: string): FacturXProfile | null {
   const doc = parseDocument(xml, { xmlMode: true });
   const root = doc.children.find((n): n is Element => n instanceof Element);
   if (!root || localName(root) !== 'CrossIndustryInvoice') {
-    fail('pdf.factur_x.xml', `pdf.factur_x.xml must be a UN/CEFACT CrossIndustryInvoice document; its root is ${root ? `<${root.name}>` : 'missing'}.`);
+    fail(
+      'pdf.factur_x.xml',
+      `pdf.factur_x.xml must be a UN/CEFACT CrossIndustryInvoice document; its root is ${root ? `<${root.name}>` : 'missing'}.`,
+    );
   }
   const context = child(child(root, 'ExchangedDocumentContext'), 'GuidelineSpecifiedDocumentContextParameter');
   const id = textOf(child(context, 'ID')).trim();
   if (id.includes('xrechnung')) return 'XRECHNUNG';
   if (id === 'urn:cen.eu:en16931:2017') return 'EN 16931';
   const suffix = /:(minimum|basicwl|basic|extended)$/.exec(id)?.[1];
-  const bySuffix: Record<string, FacturXProfile> = { minimum: 'MINIMUM', basicwl: 'BASIC WL', basic: 'BASIC', extended: 'EXTENDED' };
+  const bySuffix: Record<string, FacturXProfile> = {
+    minimum: 'MINIMUM',
+    basicwl: 'BASIC WL',
+    basic: 'BASIC',
+    extended: 'EXTENDED',
+  };
   return suffix ? (bySuffix[suffix] ?? null) : null;
 }
 

@@ -35,22 +35,38 @@ export function htmlMetadata(doc: Document): HtmlMetadata {
     if (!(meta instanceof Element) || meta.name !== 'meta') continue;
     const name = (meta.attribs['name'] ?? '').trim().toLowerCase();
     const content = collapse(meta.attribs['content'] ?? '');
-    if ((name === 'author' || name === 'description' || name === 'keywords') && !(name in found) && content) found[name] = content;
+    if ((name === 'author' || name === 'description' || name === 'keywords') && !(name in found) && content)
+      found[name] = content;
   }
   const lang = html?.attribs['lang']?.trim();
-  return { author: found['author'] ?? null, description: found['description'] ?? null, keywords: found['keywords'] ?? null, lang: lang || null };
+  return {
+    author: found['author'] ?? null,
+    description: found['description'] ?? null,
+    keywords: found['keywords'] ?? null,
+    lang: lang || null,
+  };
 }
 
 /**
  * Options first, then the HTML. The language comes from `<html lang>` only for a file that
  * follows a standard or is tagged: a plain print stays as Chromium prints it, without `/Lang`.
  */
-export function resolveMetadata(pdf: PdfOptions | undefined, title: string | null, html: HtmlMetadata): DocumentMetadata {
+export function resolveMetadata(
+  pdf: PdfOptions | undefined,
+  title: string | null,
+  html: HtmlMetadata,
+): DocumentMetadata {
   const m = pdf?.metadata ?? {};
   const keywords = typeof m.keywords === 'string' ? m.keywords : m.keywords?.join(', ');
   const standard = pdf?.standard !== undefined || pdf?.factur_x !== undefined || pdf?.tagged === true;
-  const date = m.creation_date === 'now' ? new Date(Math.floor(Date.now() / 1000) * 1000) : m.creation_date ? parseDate(m.creation_date) : null;
-  const pick = (given: string | undefined, fromHtml: string | null): string | undefined => xmlText(given !== undefined ? given : (fromHtml ?? '')) || undefined;
+  const date =
+    m.creation_date === 'now'
+      ? new Date(Math.floor(Date.now() / 1000) * 1000)
+      : m.creation_date
+        ? parseDate(m.creation_date)
+        : null;
+  const pick = (given: string | undefined, fromHtml: string | null): string | undefined =>
+    xmlText(given !== undefined ? given : (fromHtml ?? '')) || undefined;
   const out = {
     title: pick(m.title, title),
     author: pick(m.author, html.author),

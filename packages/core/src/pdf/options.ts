@@ -43,10 +43,12 @@ export interface PdfMetadataOptions {
 
 export const PDF_STANDARDS = ['pdf/a-2b', 'pdf/a-3b', 'pdf/ua-1'] as const;
 /** PDF/A, an archival standard (ISO 19005), as opposed to PDF/UA (ISO 14289, accessibility). */
-export const isPdfA = (standard: PdfStandard | undefined): boolean => standard === 'pdf/a-2b' || standard === 'pdf/a-3b';
+export const isPdfA = (standard: PdfStandard | undefined): boolean =>
+  standard === 'pdf/a-2b' || standard === 'pdf/a-3b';
 export type PdfStandard = (typeof PDF_STANDARDS)[number];
 /** The standard the file conforms to: Factur-X is PDF/A-3b (check.ts refuses any other `standard` with it). */
-export const fileStandard = (pdf: PdfOptions | undefined): PdfStandard | undefined => (pdf?.factur_x ? 'pdf/a-3b' : pdf?.standard);
+export const fileStandard = (pdf: PdfOptions | undefined): PdfStandard | undefined =>
+  pdf?.factur_x ? 'pdf/a-3b' : pdf?.standard;
 /** Whether the file carries a structure tree: asked for, or required by PDF/UA-1. */
 export const isTagged = (pdf: PdfOptions | undefined): boolean => pdf?.tagged === true || pdf?.standard === 'pdf/ua-1';
 

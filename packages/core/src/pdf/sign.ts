@@ -51,7 +51,10 @@ function completeTrailer(updated: Buffer, original: Uint8Array): Buffer {
   const text = updated.toString('latin1');
   const xref = text.lastIndexOf('\nxref\n') + 1;
   const id = /\/ID\s*\[[^\]]*\]/.exec(Buffer.from(original.subarray(-1024)).toString('latin1'))?.[0];
-  const trailer = text.slice(xref).replace(/\/Prev (\d+)\n/, (m) => (id ? `${m}${id}\n` : m)).replace(/startxref\n\d+\n%%EOF$/, `startxref\n${xref}\n%%EOF`);
+  const trailer = text
+    .slice(xref)
+    .replace(/\/Prev (\d+)\n/, (m) => (id ? `${m}${id}\n` : m))
+    .replace(/startxref\n\d+\n%%EOF$/, `startxref\n${xref}\n%%EOF`);
   return Buffer.concat([updated.subarray(0, xref), Buffer.from(trailer, 'latin1')]);
 }
 
@@ -68,7 +71,10 @@ class PadesSigner extends Signer {
   override async sign(content: Buffer): Promise<Buffer> {
     const [signer] = this.chain;
     const certDer = (c: forge.pki.Certificate) => asn1.toDer(pki.certificateToAsn1(c)).getBytes();
-    const sha256 = (bytes: string | Buffer) => createHash('sha256').update(typeof bytes === 'string' ? Buffer.from(bytes, 'binary') : bytes).digest('binary');
+    const sha256 = (bytes: string | Buffer) =>
+      createHash('sha256')
+        .update(typeof bytes === 'string' ? Buffer.from(bytes, 'binary') : bytes)
+        .digest('binary');
     const seq = (...v: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, v);
     const set = (...v: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, v);
     const oid = (o: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(o).getBytes());
@@ -92,7 +98,9 @@ class PadesSigner extends Signer {
     md.update(asn1.toDer(set(...attributes)).getBytes());
     const signature = this.key.sign(md);
 
-    const serial = forge.util.hexToBytes(signer!.serialNumber.length % 2 ? `0${signer!.serialNumber}` : signer!.serialNumber);
+    const serial = forge.util.hexToBytes(
+      signer!.serialNumber.length % 2 ? `0${signer!.serialNumber}` : signer!.serialNumber,
+    );
     const signerInfo = seq(
       int('\x01'),
       seq(pki.distinguishedNameToAsn1(signer!.issuer), int(serial)),
@@ -105,7 +113,12 @@ class PadesSigner extends Signer {
       int('\x01'),
       set(sha256Algorithm()),
       seq(oid(OID.data)),
-      asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, this.chain.map((c) => pki.certificateToAsn1(c))),
+      asn1.create(
+        asn1.Class.CONTEXT_SPECIFIC,
+        0,
+        true,
+        this.chain.map((c) => pki.certificateToAsn1(c)),
+      ),
       set(signerInfo),
     );
     const contentInfo = seq(oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData]));

@@ -7,13 +7,28 @@ import { altText } from '../paint/structure.js';
  * what to add (ISO 14289-1 §7.1: a title shown; §7.2: the natural language; §7.3: a figure's
  * alternative text). Decorative images (`alt=""`) are fine; an `<img>` without `alt` is not.
  */
-export function checkUa1(title: string | undefined, language: string | undefined, roots: readonly (StyledNode | null)[]): void {
-  if (!title) throw new InvalidOptionError('pdf.metadata.title', 'PDF/UA-1 needs a document title: give the HTML a <title> or set pdf.metadata.title.');
-  if (!language) throw new InvalidOptionError('pdf.metadata.language', 'PDF/UA-1 needs the document language: give <html lang="…"> or set pdf.metadata.language.');
+export function checkUa1(
+  title: string | undefined,
+  language: string | undefined,
+  roots: readonly (StyledNode | null)[],
+): void {
+  if (!title)
+    throw new InvalidOptionError(
+      'pdf.metadata.title',
+      'PDF/UA-1 needs a document title: give the HTML a <title> or set pdf.metadata.title.',
+    );
+  if (!language)
+    throw new InvalidOptionError(
+      'pdf.metadata.language',
+      'PDF/UA-1 needs the document language: give <html lang="…"> or set pdf.metadata.language.',
+    );
   for (const root of roots) {
     const missing = root ? imageWithoutAlt(root) : null;
     if (missing !== null) {
-      throw new InvalidOptionError('pdf.standard', `PDF/UA-1 needs alternative text for every image: <img src="${missing.slice(0, 80)}"> has no alt attribute (alt="" marks a decorative one).`);
+      throw new InvalidOptionError(
+        'pdf.standard',
+        `PDF/UA-1 needs alternative text for every image: <img src="${missing.slice(0, 80)}"> has no alt attribute (alt="" marks a decorative one).`,
+      );
     }
   }
 }
@@ -22,7 +37,8 @@ export function checkUa1(title: string | undefined, language: string | undefined
 function imageWithoutAlt(node: StyledNode): string | null {
   if (node.kind !== 'element') return null;
   // Images made by CSS (content: url(…), list-style-image) are decoration, not the document's.
-  if (node.tag === 'img' && node.attrs['data-generated'] === undefined && altText(node.attrs) === undefined) return node.attrs.src ?? '';
+  if (node.tag === 'img' && node.attrs['data-generated'] === undefined && altText(node.attrs) === undefined)
+    return node.attrs.src ?? '';
   for (const child of node.children) {
     const found = imageWithoutAlt(child);
     if (found !== null) return found;

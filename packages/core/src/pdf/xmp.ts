@@ -26,9 +26,13 @@ export function buildXmp(input: XmpInput): string {
   const date = isoDate(m.creationDate);
   const dc = [
     '<dc:format>application/pdf</dc:format>',
-    m.title === undefined ? '' : `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${esc(m.title)}</rdf:li></rdf:Alt></dc:title>`,
+    m.title === undefined
+      ? ''
+      : `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${esc(m.title)}</rdf:li></rdf:Alt></dc:title>`,
     m.author === undefined ? '' : `<dc:creator><rdf:Seq><rdf:li>${esc(m.author)}</rdf:li></rdf:Seq></dc:creator>`,
-    m.subject === undefined ? '' : `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${esc(m.subject)}</rdf:li></rdf:Alt></dc:description>`,
+    m.subject === undefined
+      ? ''
+      : `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${esc(m.subject)}</rdf:li></rdf:Alt></dc:description>`,
     m.language === undefined ? '' : `<dc:language><rdf:Bag><rdf:li>${esc(m.language)}</rdf:li></rdf:Bag></dc:language>`,
   ];
   const descriptions = [
@@ -45,13 +49,18 @@ export function buildXmp(input: XmpInput): string {
     ]),
   ];
   if (input.pdfa) {
-    descriptions.push(description('xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"', [
-      `<pdfaid:part>${input.pdfa.part}</pdfaid:part>`,
-      `<pdfaid:conformance>${esc(input.pdfa.conformance)}</pdfaid:conformance>`,
-    ]));
+    descriptions.push(
+      description('xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/"', [
+        `<pdfaid:part>${input.pdfa.part}</pdfaid:part>`,
+        `<pdfaid:conformance>${esc(input.pdfa.conformance)}</pdfaid:conformance>`,
+      ]),
+    );
   }
   // ISO 14289-1 §5: the PDF/UA identification schema.
-  if (input.pdfua) descriptions.push(description('xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"', [`<pdfuaid:part>${input.pdfua}</pdfuaid:part>`]));
+  if (input.pdfua)
+    descriptions.push(
+      description('xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"', [`<pdfuaid:part>${input.pdfua}</pdfuaid:part>`]),
+    );
   if (input.facturX) descriptions.push(...facturXDescriptions(input.facturX.fileName, input.facturX.profile));
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',

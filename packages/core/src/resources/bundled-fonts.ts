@@ -43,7 +43,12 @@ export const BUNDLED_FACES: readonly BundledFaceFile[] = [
   ...fourFaces('Tinos', 'tinos', 'Tinos'),
   ...fourFaces('Arimo', 'arimo', 'Arimo'),
   ...fourFaces('Cousine', 'cousine', 'Cousine'),
-  { family: 'Noto Sans Mono', weight: 400, style: 'normal', file: expo('noto-sans-mono', 'NotoSansMono', '400Regular') },
+  {
+    family: 'Noto Sans Mono',
+    weight: 400,
+    style: 'normal',
+    file: expo('noto-sans-mono', 'NotoSansMono', '400Regular'),
+  },
   { family: 'Noto Sans Mono', weight: 700, style: 'normal', file: expo('noto-sans-mono', 'NotoSansMono', '700Bold') },
   ...dejavuFaces('DejaVu Sans', 'DejaVuSans', 'Oblique'),
   { family: 'DejaVu Sans', weight: 200, style: 'normal', file: dejavu('DejaVuSans-ExtraLight') },
@@ -59,15 +64,31 @@ export const BUNDLED_FACES: readonly BundledFaceFile[] = [
  * the list is tried, and finally the default (Tinos, for Liberation Serif / Times New Roman).
  */
 export const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
-  ['serif', 'Tinos'], ['times new roman', 'Tinos'], ['times', 'Tinos'], ['cursive', 'Tinos'],
-  ['fantasy', 'Tinos'], ['liberation serif', 'Tinos'], ['tinos', 'Tinos'],
-  ['sans-serif', 'Arimo'], ['arial', 'Arimo'], ['helvetica', 'Arimo'],
-  ['liberation sans', 'Arimo'], ['arimo', 'Arimo'],
-  ['courier new', 'Cousine'], ['courier', 'Cousine'], ['liberation mono', 'Cousine'], ['cousine', 'Cousine'],
-  ['monospace', 'Noto Sans Mono'], ['noto sans mono', 'Noto Sans Mono'],
-  ['system-ui', 'DejaVu Sans'], ['dejavu sans', 'DejaVu Sans'], ['dejavu serif', 'DejaVu Serif'],
-  ['dejavu sans mono', 'DejaVu Sans Mono'], ['dejavu sans condensed', 'DejaVu Sans Condensed'],
-  ['dejavu serif condensed', 'DejaVu Serif Condensed'], ['droid sans fallback', 'Droid Sans Fallback'],
+  ['serif', 'Tinos'],
+  ['times new roman', 'Tinos'],
+  ['times', 'Tinos'],
+  ['cursive', 'Tinos'],
+  ['fantasy', 'Tinos'],
+  ['liberation serif', 'Tinos'],
+  ['tinos', 'Tinos'],
+  ['sans-serif', 'Arimo'],
+  ['arial', 'Arimo'],
+  ['helvetica', 'Arimo'],
+  ['liberation sans', 'Arimo'],
+  ['arimo', 'Arimo'],
+  ['courier new', 'Cousine'],
+  ['courier', 'Cousine'],
+  ['liberation mono', 'Cousine'],
+  ['cousine', 'Cousine'],
+  ['monospace', 'Noto Sans Mono'],
+  ['noto sans mono', 'Noto Sans Mono'],
+  ['system-ui', 'DejaVu Sans'],
+  ['dejavu sans', 'DejaVu Sans'],
+  ['dejavu serif', 'DejaVu Serif'],
+  ['dejavu sans mono', 'DejaVu Sans Mono'],
+  ['dejavu sans condensed', 'DejaVu Sans Condensed'],
+  ['dejavu serif condensed', 'DejaVu Serif Condensed'],
+  ['droid sans fallback', 'Droid Sans Fallback'],
 ]);
 
 /**
@@ -76,7 +97,14 @@ export const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
  * its bundled face: generic families, and the families the bundled faces are copies of, whose
  * host copies (Liberation, DejaVu, Noto Sans Mono) give Chromium the same advances.
  */
-export const HOST_FIRST_ALIASES: ReadonlySet<string> = new Set(['times new roman', 'times', 'arial', 'helvetica', 'courier new', 'courier']);
+export const HOST_FIRST_ALIASES: ReadonlySet<string> = new Set([
+  'times new roman',
+  'times',
+  'arial',
+  'helvetica',
+  'courier new',
+  'courier',
+]);
 
 /**
  * Last-resort fonts taken from the host when present, for scripts no bundled font covers

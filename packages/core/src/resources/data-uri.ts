@@ -2,7 +2,10 @@
 export function parseDataUri(uri: string): { bytes: Uint8Array; contentType: string } | null {
   const comma = uri.indexOf(',');
   if (!/^data:/i.test(uri) || comma < 0) return null;
-  const meta = uri.slice(5, comma).split(';').map((p) => p.trim());
+  const meta = uri
+    .slice(5, comma)
+    .split(';')
+    .map((p) => p.trim());
   const base64 = meta.length > 1 && meta[meta.length - 1]?.toLowerCase() === 'base64';
   const contentType = (meta[0] ?? '').toLowerCase();
   const payload = uri.slice(comma + 1);

@@ -15,7 +15,8 @@ function keepGlyphCodePoints(font: Font): void {
   const getGlyph = font.getGlyph.bind(font);
   (font as { getGlyph: Font['getGlyph'] }).getGlyph = (id: number, codePoints?: number[]) => {
     const glyph = getGlyph(id, codePoints);
-    if (glyph && codePoints && codePoints.length > 0 && glyph.codePoints.length === 0) glyph.codePoints.push(...codePoints);
+    if (glyph && codePoints && codePoints.length > 0 && glyph.codePoints.length === 0)
+      glyph.codePoints.push(...codePoints);
     return glyph;
   };
 }
@@ -25,7 +26,10 @@ export const MAX_FONT_TABLE_BYTES = 64 * 1024 * 1024;
 
 /** The bytes a font's tables take once decompressed, from its directory (no table is read). */
 function declaredTableBytes(font: Font): number {
-  const f = font as unknown as { type?: string; directory?: { tables?: Record<string, { length?: number; transformLength?: number }> } };
+  const f = font as unknown as {
+    type?: string;
+    directory?: { tables?: Record<string, { length?: number; transformLength?: number }> };
+  };
   if (f.type !== 'WOFF' && f.type !== 'WOFF2') return 0; // TTF/OTF tables are the file's own bytes
   return Object.values(f.directory?.tables ?? {}).reduce((sum, t) => sum + (t.transformLength ?? t.length ?? 0), 0);
 }
@@ -38,7 +42,8 @@ export function parseFont(bytes: Uint8Array, index = 0): Font {
   // fontkit inflates a WOFF/WOFF2 into buffers of the sizes its directory declares: 167 KB
   // declaring 1.5 GB took the server from 171 MB to 4.4 GB. Refuse before any table is read.
   const declared = declaredTableBytes(font);
-  if (declared > MAX_FONT_TABLE_BYTES) throw new Error(`declares ${declared} bytes of tables, more than ${MAX_FONT_TABLE_BYTES}`);
+  if (declared > MAX_FONT_TABLE_BYTES)
+    throw new Error(`declares ${declared} bytes of tables, more than ${MAX_FONT_TABLE_BYTES}`);
   // fontkit reads tables lazily: bytes with a valid header but a missing or broken cmap,
   // head or hhea would only throw later, in the middle of layout. Touch them now.
   if (!(font.unitsPerEm > 0) || !Number.isFinite(font.ascent) || font.numGlyphs <= 0) throw new Error('not a font');
@@ -58,9 +63,11 @@ function hasHangulJamo(font: Font, codePoint: number): boolean {
   const s = codePoint - 0xac00;
   if (s < 0 || s > 11171) return false;
   const t = s % 28;
-  return font.hasGlyphForCodePoint(0x1100 + Math.floor(s / 588)) &&
+  return (
+    font.hasGlyphForCodePoint(0x1100 + Math.floor(s / 588)) &&
     font.hasGlyphForCodePoint(0x1161 + Math.floor((s % 588) / 28)) &&
-    (t === 0 || font.hasGlyphForCodePoint(0x11a7 + t));
+    (t === 0 || font.hasGlyphForCodePoint(0x11a7 + t))
+  );
 }
 
 /** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */

@@ -91,12 +91,17 @@ function faceAt(file: FileReader, path: string, offset: number, index: number): 
   if (families.length === 0) return [];
   const os2 = tables.get('OS/2');
   const subfamily = (names.get('subfamily') ?? []).join(' ');
-  return [{
-    path, index, families, localNames: names.get('local') ?? [],
-    weight: os2 && os2.length >= 6 ? cssWeight(os2.readUInt16BE(4)) : /bold/i.test(subfamily) ? 700 : 400,
-    widthClass: os2 && os2.length >= 8 ? Math.min(9, Math.max(1, os2.readUInt16BE(6))) : 5,
-    style: fontStyle(os2, tables.get('head'), subfamily),
-  }];
+  return [
+    {
+      path,
+      index,
+      families,
+      localNames: names.get('local') ?? [],
+      weight: os2 && os2.length >= 6 ? cssWeight(os2.readUInt16BE(4)) : /bold/i.test(subfamily) ? 700 : 400,
+      widthClass: os2 && os2.length >= 8 ? Math.min(9, Math.max(1, os2.readUInt16BE(6))) : 5,
+      style: fontStyle(os2, tables.get('head'), subfamily),
+    },
+  ];
 }
 
 /** usWeightClass; 1–9 is an old convention for 100–900 (fontconfig reads it the same way). */
@@ -122,8 +127,16 @@ function readNames(table: Buffer): Map<'family' | 'local' | 'subfamily', string[
   const storage = table.readUInt16BE(4);
   for (let i = 0; i < count && 6 + i * 12 + 12 <= table.length; i++) {
     const at = 6 + i * 12;
-    const [platform, encoding, , nameId, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => table.readUInt16BE(at + o)) as [number, number, number, number, number, number];
-    const kind = FAMILY_IDS.has(nameId) ? 'family' : LOCAL_NAME_IDS.has(nameId) ? 'local' : SUBFAMILY_IDS.has(nameId) ? 'subfamily' : undefined;
+    const [platform, encoding, , nameId, length, offset] = [0, 2, 4, 6, 8, 10].map((o) =>
+      table.readUInt16BE(at + o),
+    ) as [number, number, number, number, number, number];
+    const kind = FAMILY_IDS.has(nameId)
+      ? 'family'
+      : LOCAL_NAME_IDS.has(nameId)
+        ? 'local'
+        : SUBFAMILY_IDS.has(nameId)
+          ? 'subfamily'
+          : undefined;
     const start = storage + offset;
     if (!kind || start + length > table.length) continue;
     const text = decodeName(table.subarray(start, start + length), platform, encoding)?.trim();
@@ -137,7 +150,10 @@ function readNames(table: Buffer): Map<'family' | 'local' | 'subfamily', string[
 
 /** Unicode and Windows names are UTF-16BE; Macintosh Roman ones are read as Latin-1 (names are ASCII in practice). */
 function decodeName(bytes: Buffer, platform: number, encoding: number): string | undefined {
-  if (platform === 0 || platform === 3) return Buffer.from(bytes.subarray(0, bytes.length & ~1)).swap16().toString('utf16le');
+  if (platform === 0 || platform === 3)
+    return Buffer.from(bytes.subarray(0, bytes.length & ~1))
+      .swap16()
+      .toString('utf16le');
   if (platform === 1 && encoding === 0) return bytes.toString('latin1');
   return undefined;
 }

@@ -44,7 +44,10 @@ export function matchFace<F extends FaceDescriptor>(faces: readonly F[], desired
   for (const style of STYLE_ORDER[desired.style]) {
     const withStyle = faces.filter((f) => f.style === style);
     if (withStyle.length === 0) continue;
-    const weight = matchWeight(desired.weight, withStyle.map((f) => f.weight));
+    const weight = matchWeight(
+      desired.weight,
+      withStyle.map((f) => f.weight),
+    );
     return withStyle.find((f) => f.weight === weight);
   }
   return undefined;

@@ -63,7 +63,13 @@ declare module 'fontkit' {
     readonly GSUB?: unknown;
     readonly GPOS?: unknown;
     readonly availableFeatures: string[];
-    layout(text: string, features?: Record<string, boolean> | string[], script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun;
+    layout(
+      text: string,
+      features?: Record<string, boolean> | string[],
+      script?: string,
+      language?: string,
+      direction?: 'ltr' | 'rtl',
+    ): GlyphRun;
     hasGlyphForCodePoint(codePoint: number): boolean;
     glyphForCodePoint(codePoint: number): Glyph;
     getGlyph(id: number, codePoints?: number[]): Glyph;

@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
 import {
-  BUNDLED_FACES, DEFAULT_FAMILY, FALLBACK_FAMILIES, FAMILY_ALIASES, HOST_FIRST_ALIASES, SYSTEM_FALLBACK_FILES, resolveBundledFile,
+  BUNDLED_FACES,
+  DEFAULT_FAMILY,
+  FALLBACK_FAMILIES,
+  FAMILY_ALIASES,
+  HOST_FIRST_ALIASES,
+  SYSTEM_FALLBACK_FILES,
+  resolveBundledFile,
 } from './bundled-fonts.js';
 import { getHostFonts, type HostFonts } from './host-fonts.js';
 import { faceCovers, parseFont, parseFontCached } from './font-data.js';
@@ -87,7 +93,10 @@ export function getFontRegistry(): FontRegistry {
   }
   const system = SYSTEM_FALLBACK_FILES.find((f) => existsSync(f.path));
   if (system) families.set(system.family, [lazyFace(system.family, 400, 'normal', () => system.path)]);
-  const registry: FontRegistry = { families, createFontSet: (options) => new FontSet(registry, getHostFonts(options?.fontDirs)) };
+  const registry: FontRegistry = {
+    families,
+    createFontSet: (options) => new FontSet(registry, getHostFonts(options?.fontDirs)),
+  };
   bundledRegistry = registry;
   return registry;
 }
@@ -156,7 +165,8 @@ export class FontSet {
       font = parseFontCached(bytes);
     } catch (error) {
       this.diagnostics.push({
-        severity: 'warning', code: 'font_decode_failed',
+        severity: 'warning',
+        code: 'font_decode_failed',
         message: `@font-face "${rule.family}": cannot read the font (${(error as Error).message})`,
       });
       return false;
@@ -165,7 +175,11 @@ export class FontSet {
     const key = rule.family.toLowerCase();
     const face: FontFace = {
       id: `ff${++fontFaceCounter}-${key.replace(/[^a-z0-9]+/g, '-')}-${weight}-${rule.style ?? 'normal'}`,
-      family: rule.family, weight, weightRange, style: rule.style ?? 'normal', font,
+      family: rule.family,
+      weight,
+      weightRange,
+      style: rule.style ?? 'normal',
+      font,
       unicodeRange: rule.unicodeRange ?? null,
     };
     const list = this.#custom.get(key) ?? [];
@@ -186,8 +200,13 @@ export class FontSet {
     const [weight, weightRange] = ruleWeight(rule);
     // Same id as the bundled face: one embedded font program in the PDF for both.
     const local: FontFace = {
-      id: face.id, family: rule.family, weight, weightRange, style: rule.style ?? 'normal',
-      font: face.font, unicodeRange: rule.unicodeRange ?? null,
+      id: face.id,
+      family: rule.family,
+      weight,
+      weightRange,
+      style: rule.style ?? 'normal',
+      font: face.font,
+      unicodeRange: rule.unicodeRange ?? null,
     };
     this.#custom.set(key, [...(this.#custom.get(key) ?? []), local]);
     this.#chains.clear();
@@ -251,12 +270,15 @@ export class FontSet {
     // ExtraLight lacks, as in Chromium's prints).
     const defaultFaces = this.registry.families.get(DEFAULT_FAMILY);
     const fallbackFrom = lists.length + (defaultFaces && !listed.has(defaultFaces) ? 1 : 0);
-    for (const name of [DEFAULT_FAMILY, ...FALLBACK_FAMILIES, ...this.registry.families.keys()]) add(this.registry.families.get(name));
+    for (const name of [DEFAULT_FAMILY, ...FALLBACK_FAMILIES, ...this.registry.families.keys()])
+      add(this.registry.families.get(name));
     for (const faces of this.#custom.values()) add(faces);
     const chain: ResolvedFace[] = [];
     lists.forEach((faces, i) => {
       // A weight range matches the desired weight where it can (§5.2 step 4c).
-      let candidates = faces.filter((face) => !this.#isCorrupt(face)).map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
+      let candidates = faces
+        .filter((face) => !this.#isCorrupt(face))
+        .map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
       for (let match = matchFace(candidates, query); match; match = matchFace(candidates, query)) {
         chain.push(this.#remember(resolve(match.face, query, match.weight)));
         if (i < fallbackFrom) break;
@@ -329,7 +351,8 @@ export class FontSet {
     for (const text of texts) {
       for (const [char, hex, decimal] of text.matchAll(EXPECTED_CHAR)) {
         if (batch.size >= room || seen.size >= MAX_EXPECTED_CHARS) break;
-        const cp = hex !== undefined ? parseInt(hex, 16) : decimal !== undefined ? Number(decimal) : (char.codePointAt(0) ?? 0);
+        const cp =
+          hex !== undefined ? parseInt(hex, 16) : decimal !== undefined ? Number(decimal) : (char.codePointAt(0) ?? 0);
         if (cp < 0x80 || cp > 0x10ffff || seen.has(cp)) continue;
         seen.add(cp);
         if (!chain.some((r) => faceCovers(r.face, cp))) batch.add(cp);
@@ -357,7 +380,8 @@ export class FontSet {
     this.#anyCorrupt = true;
     this.#chains.clear();
     this.diagnostics.push({
-      severity: 'warning', code: 'font_decode_failed',
+      severity: 'warning',
+      code: 'font_decode_failed',
       message: `font "${face.family}" is skipped: ${error.message}`,
     });
     return true;

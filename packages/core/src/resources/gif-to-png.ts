@@ -47,7 +47,7 @@ function firstFrame(b: Uint8Array): Frame | null {
   while (i < b.length) {
     const block = b[i];
     if (block === 0x21) {
-      if (b[i + 1] === 0xf9 && ((b[i + 3] ?? 0) & 1)) transparent = b[i + 6] ?? -1;
+      if (b[i + 1] === 0xf9 && (b[i + 3] ?? 0) & 1) transparent = b[i + 6] ?? -1;
       [, i] = subBlocks(b, i + 2);
     } else if (block === 0x2c) {
       const p = b[i + 9] ?? 0;
@@ -59,7 +59,17 @@ function firstFrame(b: Uint8Array): Frame | null {
         j += size;
       }
       const [data] = subBlocks(b, j + 1);
-      return { left: u16(b, i + 1), top: u16(b, i + 3), width: u16(b, i + 5), height: u16(b, i + 7), interlaced: (p & 0x40) !== 0, palette, minCodeSize: b[j] ?? 2, data, transparent };
+      return {
+        left: u16(b, i + 1),
+        top: u16(b, i + 3),
+        width: u16(b, i + 5),
+        height: u16(b, i + 7),
+        interlaced: (p & 0x40) !== 0,
+        palette,
+        minCodeSize: b[j] ?? 2,
+        data,
+        transparent,
+      };
     } else {
       return null;
     }
@@ -88,12 +98,23 @@ function lzwDecode(data: Uint8Array, minCodeSize: number, count: number): Uint8A
       const code = acc & ((1 << codeSize) - 1);
       acc >>>= codeSize;
       bits -= codeSize;
-      if (code === clear) { codeSize = minCodeSize + 1; next = clear + 2; prev = -1; continue; }
+      if (code === clear) {
+        codeSize = minCodeSize + 1;
+        next = clear + 2;
+        prev = -1;
+        continue;
+      }
       if (code === clear + 1) return out;
       let c = code;
       let top = 0;
-      if (prev !== -1 && code >= next) { stack[top++] = first; c = prev; }
-      while (c > clear && top < 4096) { stack[top++] = suffix[c] ?? 0; c = prefix[c] ?? 0; }
+      if (prev !== -1 && code >= next) {
+        stack[top++] = first;
+        c = prev;
+      }
+      while (c > clear && top < 4096) {
+        stack[top++] = suffix[c] ?? 0;
+        c = prefix[c] ?? 0;
+      }
       first = c;
       stack[top++] = c;
       while (top > 0 && n < count) out[n++] = stack[--top] ?? 0;
@@ -113,7 +134,13 @@ function lzwDecode(data: Uint8Array, minCodeSize: number, count: number): Uint8A
 function rowOrder(height: number, interlaced: boolean): number[] {
   if (!interlaced) return Array.from({ length: height }, (_, y) => y);
   const rows: number[] = [];
-  for (const [start, step] of [[0, 8], [4, 8], [2, 4], [1, 2]] as const) for (let y = start; y < height; y += step) rows.push(y);
+  for (const [start, step] of [
+    [0, 8],
+    [4, 8],
+    [2, 4],
+    [1, 2],
+  ] as const)
+    for (let y = start; y < height; y += step) rows.push(y);
   return rows;
 }
 
@@ -136,7 +163,10 @@ export function gifToPng(gif: Uint8Array): Buffer | null {
       const py = frame.top + y;
       if (index === frame.transparent || px >= width || py >= height) continue;
       const o = (py * width + px) * 4;
-      rgba.set([frame.palette[index * 3] ?? 0, frame.palette[index * 3 + 1] ?? 0, frame.palette[index * 3 + 2] ?? 0, 255], o);
+      rgba.set(
+        [frame.palette[index * 3] ?? 0, frame.palette[index * 3 + 1] ?? 0, frame.palette[index * 3 + 2] ?? 0, 255],
+        o,
+      );
     }
   });
   return encodePng(width, height, rgba);

@@ -39,7 +39,10 @@ const SFNT_FORMATS = new Set(['TrueType', 'CFF']);
  * (FAMILY_ALIASES); fontconfig's other stand-ins, such as Gelasio for Georgia, are refused.
  */
 const METRIC_COMPATIBLE: ReadonlyMap<string, string> = new Map([
-  ['calibri', 'carlito'], ['carlito', 'calibri'], ['cambria', 'caladea'], ['caladea', 'cambria'],
+  ['calibri', 'carlito'],
+  ['carlito', 'calibri'],
+  ['cambria', 'caladea'],
+  ['caladea', 'cambria'],
 ]);
 
 /** fontconfig's default folders (Debian's fonts.conf: the system ones, XDG data home, ~/.fonts). */
@@ -89,7 +92,10 @@ function listFontFiles(dir: string): string[] {
 function fontconfigFiles(): string[] | undefined {
   try {
     const listed = execFileSync('fc-list', ['--format', '%{file}\\n'], {
-      encoding: 'utf8', timeout: FC_LIST_TIMEOUT_MS, maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
+      timeout: FC_LIST_TIMEOUT_MS,
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
     return [...new Set(listed.split('\n').filter((file) => FONT_FILE.test(file)))].sort().slice(0, MAX_FONT_FILES);
   } catch {
@@ -105,7 +111,9 @@ function facesIn(dir: string): readonly FontFileFace[] {
 }
 
 function installedFaces(): readonly FontFileFace[] {
-  return scanned.get('', () => (fontconfigFiles() ?? systemFontDirs().flatMap(listFontFiles)).flatMap(readFontFileFaces));
+  return scanned.get('', () =>
+    (fontconfigFiles() ?? systemFontDirs().flatMap(listFontFiles)).flatMap(readFontFileFaces),
+  );
 }
 
 /** The installed faces by `path#index`, built once per process (fallbacks look faces up by file). */
@@ -162,7 +170,10 @@ function fontconfigFallback(codePoint: number): FontFace | null {
   let sorted: string;
   try {
     sorted = execFileSync('fc-match', ['-s', '--format', FC_MATCH_FORMAT, fcPattern(codePoint)], {
-      encoding: 'utf8', timeout: FC_MATCH_TIMEOUT_MS, maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
+      timeout: FC_MATCH_TIMEOUT_MS,
+      maxBuffer: 16 << 20,
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
   } catch {
     return null;
@@ -204,11 +215,13 @@ function fontconfigSortedLists(codePoints: readonly number[]): Map<number, strin
     return lists;
   }
   try {
-    const script = 'i=0; for cp; do fc-match -s --format "$FC_FORMAT" ":charset=$cp:scalable=true:lang=en" > "$FC_DIR/$cp" 2>/dev/null & '
-      + 'i=$((i + 1)); [ $((i % $FC_JOBS)) -eq 0 ] && wait; done; wait';
+    const script =
+      'i=0; for cp; do fc-match -s --format "$FC_FORMAT" ":charset=$cp:scalable=true:lang=en" > "$FC_DIR/$cp" 2>/dev/null & ' +
+      'i=$((i + 1)); [ $((i % $FC_JOBS)) -eq 0 ] && wait; done; wait';
     execFileSync('sh', ['-c', script, 'sh', ...codePoints.map((cp) => cp.toString(16))], {
       env: { ...process.env, FC_FORMAT: FC_MATCH_FORMAT, FC_DIR: dir, FC_JOBS: String(FC_MATCH_JOBS) },
-      timeout: FC_MATCH_TIMEOUT_MS * Math.ceil(codePoints.length / FC_MATCH_JOBS), stdio: 'ignore',
+      timeout: FC_MATCH_TIMEOUT_MS * Math.ceil(codePoints.length / FC_MATCH_JOBS),
+      stdio: 'ignore',
     });
     for (const cp of codePoints) lists.set(cp, readFileSync(join(dir, cp.toString(16)), 'utf8'));
   } catch {
@@ -265,7 +278,7 @@ export class HostFonts {
 
   /** The installed face fontconfig picks for a character no family has (none when this set has no installed fonts). */
   fallback(codePoint: number): FontFace | undefined {
-    return this.#installed ? fallbacks.get(codePoint, fontconfigFallback) ?? undefined : undefined;
+    return this.#installed ? (fallbacks.get(codePoint, fontconfigFallback) ?? undefined) : undefined;
   }
 
   /**
@@ -299,7 +312,8 @@ export class HostFonts {
           if (list) list.push(face);
           else byFamily.set(key, [face]);
         }
-        for (const name of face.localNames) if (!byLocalName.has(name.toLowerCase())) byLocalName.set(name.toLowerCase(), face);
+        for (const name of face.localNames)
+          if (!byLocalName.has(name.toLowerCase())) byLocalName.set(name.toLowerCase(), face);
       }
     }
     this.#byLocalName = byLocalName;

@@ -19,41 +19,46 @@ interface Hop {
   readonly bytes: Uint8Array | null;
 }
 
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Platen';
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Platen';
 
 /** One request to a pre-checked address; the body is read only for a 2xx answer. */
 function requestOnce(url: URL, address: string, family: 4 | 6, limits: HttpLimits, signal: AbortSignal): Promise<Hop> {
   const pinned = pinnedLookup(address, family);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { lookup: pinned, signal, headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, (res) => {
-      const status = res.statusCode ?? 0;
-      const contentType = String(res.headers['content-type'] ?? '');
-      const location = res.headers.location;
-      if (status < 200 || status >= 300) {
-        res.resume();
-        resolve({ status, location, contentType, bytes: null });
-        return;
-      }
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > limits.maxBytes) {
-        res.destroy();
-        reject(new Error(`larger than ${limits.maxBytes} bytes`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limits.maxBytes) {
-          res.destroy(new Error(`larger than ${limits.maxBytes} bytes`));
+    const req = client.get(
+      url,
+      { lookup: pinned, signal, headers: { 'user-agent': USER_AGENT, accept: '*/*' } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        const location = res.headers.location;
+        if (status < 200 || status >= 300) {
+          res.resume();
+          resolve({ status, location, contentType, bytes: null });
           return;
         }
-        chunks.push(chunk);
-      });
-      res.on('error', reject);
-      res.on('end', () => resolve({ status, location, contentType, bytes: Buffer.concat(chunks) }));
-    });
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > limits.maxBytes) {
+          res.destroy();
+          reject(new Error(`larger than ${limits.maxBytes} bytes`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limits.maxBytes) {
+            res.destroy(new Error(`larger than ${limits.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', reject);
+        res.on('end', () => resolve({ status, location, contentType, bytes: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -74,7 +79,8 @@ export async function guardedGet(start: string, limits: HttpLimits, allowPrivate
   let url = new URL(start);
   try {
     for (let hop = 0; hop <= limits.maxRedirects; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `redirect to ${url.protocol} refused` };
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return { ok: false, reason: `redirect to ${url.protocol} refused` };
       // getaddrinfo cannot be cancelled: race it against the time limit.
       const target = await Promise.race([resolveGuarded(url.hostname, allowPrivateNetwork), whenAborted(signal)]);
       if (typeof target === 'string') return { ok: false, reason: target };

@@ -58,7 +58,10 @@ function jpegSize(b: Uint8Array): [number, number] | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1] ?? 0;
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     const length = u16be(b, i + 2);
     if (marker === 0xe1) orientation = exifOrientation(b, i + 4, Math.min(b.length, i + 2 + length));
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -100,7 +103,11 @@ const svgRootAttribute = (text: string, name: string): string | undefined => {
 };
 
 function svgHasRatioOnly(text: string): boolean {
-  return svgRootAttribute(text, 'viewBox') !== undefined && svgRootAttribute(text, 'width') === undefined && svgRootAttribute(text, 'height') === undefined;
+  return (
+    svgRootAttribute(text, 'viewBox') !== undefined &&
+    svgRootAttribute(text, 'width') === undefined &&
+    svgRootAttribute(text, 'height') === undefined
+  );
 }
 
 /** SVG size from width/height (px or unitless), else the viewBox, else 300×150 (CSS default). */
@@ -110,7 +117,10 @@ export function svgSize(text: string): [number, number] {
     const m = v ? /^([\d.]+)\s*(px)?$/.exec(v.trim()) : null; // trimmed first: adjacent `\s*` are quadratic
     return m?.[1] ? Number(m[1]) : undefined;
   };
-  const viewBox = attr('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const viewBox = attr('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const vw = viewBox?.[2];
   const vh = viewBox?.[3];
   const w = length(attr('width'));
@@ -136,7 +146,8 @@ export function sniffFormat(b: Uint8Array): ImageFormat | null {
   return null;
 }
 
-export type ImageResult = { readonly ok: true; readonly image: DecodedImage } | { readonly ok: false; readonly reason: string };
+export type ImageResult =
+  { readonly ok: true; readonly image: DecodedImage } | { readonly ok: false; readonly reason: string };
 
 /** Identify an image and read its intrinsic size. */
 export function decodeImage(src: string, bytes: Uint8Array): ImageResult {
@@ -144,16 +155,29 @@ export function decodeImage(src: string, bytes: Uint8Array): ImageResult {
   if (!format) return { ok: false, reason: 'unknown image format' };
   let size: [number, number] | null;
   switch (format) {
-    case 'png': size = pngSize(bytes); break;
-    case 'jpeg': size = jpegSize(bytes); break;
-    case 'gif': size = bytes.length >= 10 ? [u16le(bytes, 6), u16le(bytes, 8)] : null; break;
-    case 'webp': size = webpSize(bytes); break;
-    case 'svg': size = svgSize(new TextDecoder().decode(bytes)); break;
+    case 'png':
+      size = pngSize(bytes);
+      break;
+    case 'jpeg':
+      size = jpegSize(bytes);
+      break;
+    case 'gif':
+      size = bytes.length >= 10 ? [u16le(bytes, 6), u16le(bytes, 8)] : null;
+      break;
+    case 'webp':
+      size = webpSize(bytes);
+      break;
+    case 'svg':
+      size = svgSize(new TextDecoder().decode(bytes));
+      break;
   }
   if (!size || !(size[0] > 0) || !(size[1] > 0)) return { ok: false, reason: `cannot read the ${format} image size` };
   if (format !== 'svg' && size[0] * size[1] > MAX_IMAGE_PIXELS) {
     return { ok: false, reason: `${size[0]}×${size[1]} is above the ${MAX_IMAGE_PIXELS / 1e6} megapixel limit` };
   }
   const ratioOnly = format === 'svg' && svgHasRatioOnly(new TextDecoder().decode(bytes.subarray(0, 4096)));
-  return { ok: true, image: { src, format, bytes, width: size[0], height: size[1], ...(ratioOnly ? { ratioOnly } : {}) } };
+  return {
+    ok: true,
+    image: { src, format, bytes, width: size[0], height: size[1], ...(ratioOnly ? { ratioOnly } : {}) },
+  };
 }

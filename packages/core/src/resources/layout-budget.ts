@@ -109,7 +109,8 @@ function countLookups(processor: Processor | null | undefined): void {
 }
 
 function tableBytes(font: Font): number {
-  const tables = (font as unknown as { directory?: { tables?: Record<string, { length?: number }> } }).directory?.tables ?? {};
+  const tables =
+    (font as unknown as { directory?: { tables?: Record<string, { length?: number }> } }).directory?.tables ?? {};
   return Object.values(tables).reduce((sum, table) => sum + (table.length ?? 0), 0);
 }
 
@@ -160,7 +161,8 @@ export function boundLayoutWork(font: Font): void {
     countLookups(engine?.GPOSProcessor);
   });
   const layout = font.layout.bind(font);
-  (font as { layout: Font['layout'] }).layout = (text, ...rest) => withLayoutBudget(font, text.length, () => layout(text, ...rest));
+  (font as { layout: Font['layout'] }).layout = (text, ...rest) =>
+    withLayoutBudget(font, text.length, () => layout(text, ...rest));
 }
 
 const tableReadsOf = new WeakMap<Font, number>();
@@ -173,9 +175,12 @@ const tableReadsOf = new WeakMap<Font, number>();
 export function withLayoutBudget<T>(font: Font, chars: number, work: () => T): T {
   const tableReads = tableReadsOf.get(font);
   if (tableReads === undefined) return work();
-  return withBudget({
-    left: MIN_OPS + tableReads + OPS_PER_CHAR * chars,
-    maxGlyphs: Math.max(MIN_GLYPHS, GLYPHS_PER_CHAR * chars),
-    exceeded: null,
-  }, work);
+  return withBudget(
+    {
+      left: MIN_OPS + tableReads + OPS_PER_CHAR * chars,
+      maxGlyphs: Math.max(MIN_GLYPHS, GLYPHS_PER_CHAR * chars),
+      exceeded: null,
+    },
+    work,
+  );
 }

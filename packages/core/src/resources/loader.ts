@@ -46,7 +46,12 @@ export interface FetchBudget {
   readonly maxPerHost: number;
 }
 
-export const DEFAULT_BUDGET: FetchBudget = { maxResources: 256, maxTotalBytes: 64 * 1024 * 1024, maxConcurrent: 8, maxPerHost: 6 };
+export const DEFAULT_BUDGET: FetchBudget = {
+  maxResources: 256,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxConcurrent: 8,
+  maxPerHost: 6,
+};
 
 export interface ResourceLoader {
   /** Load a resource; null (plus a warning) when it cannot be, never throws. */
@@ -95,7 +100,8 @@ async function loadFile(url: URL, baseDir: string, maxBytes: number): Promise<Lo
     return 'file not found';
   }
   // realpath resolves symlinks and "..", so a link pointing out of the root is caught too.
-  if (target !== root && !target.startsWith(root.endsWith(sep) ? root : root + sep)) return 'outside the base directory';
+  if (target !== root && !target.startsWith(root.endsWith(sep) ? root : root + sep))
+    return 'outside the base directory';
   const info = await stat(target);
   if (!info.isFile()) return 'not a file';
   if (info.size > maxBytes) return `larger than ${maxBytes} bytes`;
@@ -140,12 +146,19 @@ export function createResourceLoader(options: ResourceLoaderOptions): ResourceLo
     const key = `${allowPrivate ? 'p' : 'g'}:${url.href}`;
     const cached = httpCache.get(key);
     if (cached && cached.expires > Date.now()) return cached.resource;
-    if (++remoteCount > budget.maxResources) return warn(raw, `more than ${budget.maxResources} remote resources in one document`);
+    if (++remoteCount > budget.maxResources)
+      return warn(raw, `more than ${budget.maxResources} remote resources in one document`);
     const res = await renderSlots.run(() => {
       // Checked when the fetch starts: the bytes of the fetches before it are known by then.
       const room = budget.maxTotalBytes - fetchedBytes;
-      if (room <= 0) return Promise.resolve({ ok: false as const, reason: `more than ${budget.maxTotalBytes} bytes of remote resources in one document` });
-      return withHostSlot(url.host, budget.maxPerHost, () => guardedGet(url.href, { ...limits, maxBytes: Math.min(limits.maxBytes, room) }, allowPrivate));
+      if (room <= 0)
+        return Promise.resolve({
+          ok: false as const,
+          reason: `more than ${budget.maxTotalBytes} bytes of remote resources in one document`,
+        });
+      return withHostSlot(url.host, budget.maxPerHost, () =>
+        guardedGet(url.href, { ...limits, maxBytes: Math.min(limits.maxBytes, room) }, allowPrivate),
+      );
     });
     if (!res.ok) return warn(raw, res.reason);
     fetchedBytes += res.bytes.byteLength;

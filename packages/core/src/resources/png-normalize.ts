@@ -20,7 +20,8 @@ interface PngChunks {
   readonly gamma: number | null;
 }
 
-const u32 = (b: Uint8Array, i: number): number => (((b[i] ?? 0) << 24) >>> 0) + ((b[i + 1] ?? 0) << 16) + ((b[i + 2] ?? 0) << 8) + (b[i + 3] ?? 0);
+const u32 = (b: Uint8Array, i: number): number =>
+  (((b[i] ?? 0) << 24) >>> 0) + ((b[i + 1] ?? 0) << 16) + ((b[i + 2] ?? 0) << 8) + (b[i + 3] ?? 0);
 const typeAt = (b: Uint8Array, i: number): string => String.fromCharCode(...b.subarray(i, i + 4));
 
 /**
@@ -42,7 +43,8 @@ function readChunks(b: Uint8Array): PngChunks | null {
     if (type === 'IEND') break;
     if (type === 'IHDR') ihdr = data;
     else if (type === 'IDAT') idat.push(data);
-    else if (type === 'tRNS' || (type === 'PLTE' && ihdr?.[9] === 3)) kept.push([type, data]); // a truecolour PLTE is only a suggestion (§11.2.3)
+    else if (type === 'tRNS' || (type === 'PLTE' && ihdr?.[9] === 3))
+      kept.push([type, data]); // a truecolour PLTE is only a suggestion (§11.2.3)
     else if (type === 'gAMA' && data.length === 4) gamma = u32(data, 0) / 100000;
     else if (type === 'sRGB' || type === 'iCCP') colourManaged = true;
   }
@@ -92,7 +94,13 @@ export function normalizePng(bytes: Uint8Array): Uint8Array | null {
   const { ihdr, kept, idat } = chunks;
   const depth = ihdr[8] ?? 8;
   const interlaced = ihdr[12] === 1;
-  const clean = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), ...kept.map(([type, data]) => pngChunk(type, data)), pngChunk('IDAT', idat), pngChunk('IEND', new Uint8Array(0))]);
+  const clean = Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    ...kept.map(([type, data]) => pngChunk(type, data)),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
   let png: PNG;
   try {
     png = loadPng().sync.read(clean, { skipRescale: depth === 16 });
@@ -100,7 +108,14 @@ export function normalizePng(bytes: Uint8Array): Uint8Array | null {
     return null;
   }
   const gamma = gammaTable(chunks.gamma);
-  if (depth <= 8 && !interlaced && !kept.some(([type]) => type === 'tRNS') && !gamma && inflatesToRows(idat, png.width, png.height, ihdr)) return clean;
+  if (
+    depth <= 8 &&
+    !interlaced &&
+    !kept.some(([type]) => type === 'tRNS') &&
+    !gamma &&
+    inflatesToRows(idat, png.width, png.height, ihdr)
+  )
+    return clean;
   const rgba = depth === 16 ? Uint8Array.from(png.data as unknown as Uint16Array, (v) => v >> 8) : png.data;
   if (gamma) for (let i = 0; i < rgba.length; i++) if (i % 4 !== 3) rgba[i] = gamma[rgba[i] ?? 0] ?? 0;
   return encodePng(png.width, png.height, rgba);

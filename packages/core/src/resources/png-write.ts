@@ -32,7 +32,10 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   const stride = width * channels + 1;
   const raw = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
-    if (!opaque) { raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * stride + 1); continue; }
+    if (!opaque) {
+      raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * stride + 1);
+      continue;
+    }
     for (let x = 0, o = y * stride + 1, i = y * width * 4; x < width; x++, o += 3, i += 4) {
       raw[o] = rgba[i] ?? 0;
       raw[o + 1] = rgba[i + 1] ?? 0;
@@ -43,5 +46,10 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, opaque ? 2 : 6, 0, 0, 0], 8);
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 6 })), pngChunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw, { level: 6 })),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]);
 }

@@ -9,7 +9,10 @@ import { rawTable } from './raw-table.js';
  * bytes, and the glyph names (fontkit's `glyph.name`) are decoded on first use.
  */
 
-interface TableEntry { readonly offset: number; readonly length: number }
+interface TableEntry {
+  readonly offset: number;
+  readonly length: number;
+}
 interface FontInternals {
   readonly directory?: { readonly tables?: Record<string, TableEntry | undefined> };
   readonly _tables?: Record<string, unknown>;
@@ -21,7 +24,10 @@ const HEADER_BYTES = 32;
 /** Versions fontkit's VersionedStruct knows (its 2.5 key never matches the Fixed 0x00025000). */
 const VERSIONS = new Set([1, 2, 3, 4]);
 /** Fields after the header, per version: decoded from the whole table when read. */
-const TAIL_FIELDS: Readonly<Record<number, readonly string[]>> = { 2: ['numberOfGlyphs', 'glyphNameIndex', 'names'], 4: ['map'] };
+const TAIL_FIELDS: Readonly<Record<number, readonly string[]>> = {
+  2: ['numberOfGlyphs', 'glyphNameIndex', 'names'],
+  4: ['map'],
+};
 
 /** Seed fontkit's memo of `font`'s 'post' table with its header (TrueType/OpenType files only). */
 export function seedPostHeader(font: Font): void {

@@ -1,6 +1,9 @@
 import type { Font } from 'fontkit';
 
-interface TableEntry { readonly offset: number; readonly length: number }
+interface TableEntry {
+  readonly offset: number;
+  readonly length: number;
+}
 interface FontInternals {
   readonly type?: string;
   readonly stream?: { readonly buffer?: Uint8Array };

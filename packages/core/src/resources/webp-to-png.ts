@@ -8,7 +8,9 @@ import { encodePng } from './png-write.js';
  * animation shows its first frame. The wasm module is compiled on the first WebP of the
  * process, from the package's own file (no download).
  */
-type WebpDecode = (data: ArrayBuffer) => Promise<{ readonly width: number; readonly height: number; readonly data: Uint8ClampedArray }>;
+type WebpDecode = (
+  data: ArrayBuffer,
+) => Promise<{ readonly width: number; readonly height: number; readonly data: Uint8ClampedArray }>;
 interface WebpDecoderModule {
   default: WebpDecode;
   init(options: { wasmBinary: Uint8Array }): Promise<void>;
@@ -31,7 +33,11 @@ export async function webpToPng(webp: Uint8Array): Promise<Buffer | null> {
   try {
     const decode = await (decoder ??= loadDecoder());
     const image = await decode(webp.slice().buffer);
-    return encodePng(image.width, image.height, new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength));
+    return encodePng(
+      image.width,
+      image.height,
+      new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    );
   } catch {
     return null;
   }

@@ -32,7 +32,6 @@ export interface CompiledRule {
   readonly key: string;
 }
 
-
 const PARSE_CONTEXT = {
   len: { fontSize: 16, rootFontSize: 16, viewportWidth: 800, viewportHeight: 1000 },
   parent: null,
@@ -74,12 +73,14 @@ export function compileDeclarations(declarations: readonly Declaration[]): Compi
     if (expanded === null) continue;
     const source = unprefixed(d.name);
     if (expanded === undefined) {
-      if (isValid(name, value)) out.push({ name: cascadeName(source, name), value, important: d.important, shorthand: null });
+      if (isValid(name, value))
+        out.push({ name: cascadeName(source, name), value, important: d.important, shorthand: null });
       continue;
     }
     // A shorthand is invalid as a whole when any of its longhands is.
     if (!expanded.every(([l, v]) => isValid(l, v))) continue;
-    for (const [l, v] of expanded) out.push({ name: cascadeName(source, l), value: v, important: d.important, shorthand: null });
+    for (const [l, v] of expanded)
+      out.push({ name: cascadeName(source, l), value: v, important: d.important, shorthand: null });
   }
   return out;
 }
@@ -159,7 +160,16 @@ export class RuleIndex {
     this.candidates.clear();
     for (const sel of compiled) {
       const id = this.nextId++;
-      const rule: CompiledRule = { id, origin, specificity: sel.specificity, layer, match: sel.match, pseudo: sel.pseudo, declarations: decls, key: `${id},` };
+      const rule: CompiledRule = {
+        id,
+        origin,
+        specificity: sel.specificity,
+        layer,
+        match: sel.match,
+        pseudo: sel.pseudo,
+        declarations: decls,
+        key: `${id},`,
+      };
       for (const key of sel.keys) {
         let list = this.buckets.get(key);
         if (!list) this.buckets.set(key, (list = []));
@@ -205,7 +215,8 @@ export class RuleIndex {
     this.#scan(el.name, el, found);
     if (id) this.#scan(`#${id}`, el, found);
     if (cls) for (const c of uniqueClasses(cls)) this.#scan(`.${c}`, el, found);
-    if (this.attributeKeys.size > 0) for (const name in attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, found);
+    if (this.attributeKeys.size > 0)
+      for (const name in attribs) if (this.attributeKeys.has(name)) this.#scan(`[${name}]`, el, found);
     if (found.length > 1) found.sort(byId);
     for (const r of found) out[n++] = r;
     return n;
@@ -253,7 +264,9 @@ export function cascade(
   inline: readonly CompiledDeclaration[],
 ): Winners {
   const ua = rules.filter((r) => r.origin === 'user-agent');
-  const author = rules.filter((r) => r.origin === 'author').sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.id - b.id);
+  const author = rules
+    .filter((r) => r.origin === 'author')
+    .sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.id - b.id);
   const winners: Winners = new Map();
   const apply = (decls: readonly CompiledDeclaration[], important: boolean): void => {
     for (const d of decls) {
@@ -269,7 +282,9 @@ export function cascade(
   apply(inline, false);
   // Important declarations reverse the layer order (Cascade 5 §6.4): unlayered ones are weakest.
   const important = author.some((r) => r.layer !== Infinity)
-    ? [...author].sort((a, b) => (b.layer === a.layer ? a.specificity - b.specificity || a.id - b.id : b.layer - a.layer))
+    ? [...author].sort((a, b) =>
+        b.layer === a.layer ? a.specificity - b.specificity || a.id - b.id : b.layer - a.layer,
+      )
     : author;
   for (const r of important) apply(r.declarations, true);
   apply(inline, true);

@@ -1,6 +1,13 @@
 import type { Color } from '@platen/layout';
 import { splitCommas, words, type CV } from './tokenizer.js';
-import { labToLinearSrgb, linearSrgbToColor, mixColors, oklabToLinearSrgb, polarToRect, predefinedToLinearSrgb } from './color-spaces.js';
+import {
+  labToLinearSrgb,
+  linearSrgbToColor,
+  mixColors,
+  oklabToLinearSrgb,
+  polarToRect,
+  predefinedToLinearSrgb,
+} from './color-spaces.js';
 
 type ParseColor = (cv: CV | undefined) => Color | 'currentcolor' | null;
 
@@ -45,7 +52,8 @@ export function parseSpaceColor(name: string, args: readonly CV[]): Color | null
   if (alpha === null) return null;
   const [x, y, z] = c.values;
   switch (name) {
-    case 'oklab': case 'lab': {
+    case 'oklab':
+    case 'lab': {
       if (c.values.length !== 3) return null;
       const oklab = name === 'oklab';
       const v = [channel(x, oklab ? 1 : 100), channel(y, oklab ? 0.4 : 125), channel(z, oklab ? 0.4 : 125)];
@@ -53,7 +61,8 @@ export function parseSpaceColor(name: string, args: readonly CV[]): Color | null
       const lab = v as [number, number, number];
       return linearSrgbToColor(oklab ? oklabToLinearSrgb(lab) : labToLinearSrgb(lab), alpha);
     }
-    case 'oklch': case 'lch': {
+    case 'oklch':
+    case 'lch': {
       if (c.values.length !== 3) return null;
       const ok = name === 'oklch';
       const v = [channel(x, ok ? 1 : 100), channel(y, ok ? 0.4 : 150), hue(z)];
@@ -69,14 +78,23 @@ export function parseSpaceColor(name: string, args: readonly CV[]): Color | null
       const linear = predefinedToLinearSrgb(space.v.toLowerCase(), v as [number, number, number]);
       return linear ? linearSrgbToColor(linear, alpha) : null;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
 /** color-mix(in <space>, <color> <percentage>?, <color> <percentage>?) (CSS Color 5 §2). */
 export function parseColorMix(args: readonly CV[], parseColor: ParseColor): Color | null {
   const [head, first, second] = splitCommas(args).map((p) => words(p));
-  if (!head || !first || !second || head[0]?.t !== 'ident' || head[0].v.toLowerCase() !== 'in' || head[1]?.t !== 'ident') return null;
+  if (
+    !head ||
+    !first ||
+    !second ||
+    head[0]?.t !== 'ident' ||
+    head[0].v.toLowerCase() !== 'in' ||
+    head[1]?.t !== 'ident'
+  )
+    return null;
   const space = head[1].v.toLowerCase();
   const part = (p: CV[]): { color: Color; pct: number | null } | null => {
     const colorCv = p.find((cv) => !(cv.t === 'num' && cv.unit === '%'));

@@ -93,7 +93,11 @@ export function linearSrgbToLab(rgb: Vec3): Vec3 {
   return [116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])];
 }
 
-export const polarToRect = ([l, c, h]: Vec3): Vec3 => [l, c * Math.cos((h * Math.PI) / 180), c * Math.sin((h * Math.PI) / 180)];
+export const polarToRect = ([l, c, h]: Vec3): Vec3 => [
+  l,
+  c * Math.cos((h * Math.PI) / 180),
+  c * Math.sin((h * Math.PI) / 180),
+];
 export const rectToPolar = ([l, a, b]: Vec3): Vec3 => {
   const h = (Math.atan2(b, a) * 180) / Math.PI;
   return [l, Math.hypot(a, b), h < 0 ? h + 360 : h];
@@ -102,12 +106,19 @@ export const rectToPolar = ([l, a, b]: Vec3): Vec3 => {
 /** Linear-light sRGB of a `color()` space's channels, or null for an unknown space. */
 export function predefinedToLinearSrgb(space: string, c: Vec3): Vec3 | null {
   switch (space) {
-    case 'srgb': return c.map(toLinear) as Vec3;
-    case 'srgb-linear': return c;
-    case 'display-p3': return mul(XYZ_D65_TO_LINEAR_SRGB, mul(LINEAR_P3_TO_XYZ_D65, c.map(toLinear) as Vec3));
-    case 'xyz': case 'xyz-d65': return mul(XYZ_D65_TO_LINEAR_SRGB, c);
-    case 'xyz-d50': return mul(XYZ_D65_TO_LINEAR_SRGB, mul(D50_TO_D65, c));
-    default: return null;
+    case 'srgb':
+      return c.map(toLinear) as Vec3;
+    case 'srgb-linear':
+      return c;
+    case 'display-p3':
+      return mul(XYZ_D65_TO_LINEAR_SRGB, mul(LINEAR_P3_TO_XYZ_D65, c.map(toLinear) as Vec3));
+    case 'xyz':
+    case 'xyz-d65':
+      return mul(XYZ_D65_TO_LINEAR_SRGB, c);
+    case 'xyz-d50':
+      return mul(XYZ_D65_TO_LINEAR_SRGB, mul(D50_TO_D65, c));
+    default:
+      return null;
   }
 }
 
@@ -129,7 +140,11 @@ export function mixColors(space: string, c1: Color, c2: Color, p2: number, alpha
     'srgb-linear': { to: (v) => v, from: (v) => v, polar: false },
     oklab: { to: linearSrgbToOklab, from: oklabToLinearSrgb, polar: false },
     lab: { to: linearSrgbToLab, from: labToLinearSrgb, polar: false },
-    oklch: { to: (v) => rectToPolar(linearSrgbToOklab(v)), from: (v) => oklabToLinearSrgb(polarToRect(v)), polar: true },
+    oklch: {
+      to: (v) => rectToPolar(linearSrgbToOklab(v)),
+      from: (v) => oklabToLinearSrgb(polarToRect(v)),
+      polar: true,
+    },
     lch: { to: (v) => rectToPolar(linearSrgbToLab(v)), from: (v) => labToLinearSrgb(polarToRect(v)), polar: true },
   };
   const s = spaces[space];

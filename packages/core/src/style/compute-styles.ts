@@ -7,7 +7,14 @@ import type { ComputeEnv, ElementStyle } from './compute.js';
 import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
 import { createPageStyleResolver, firstPageArea, pageImageUrls } from './page-rules.js';
-import { documentSheets, documentTitle, loadExternal, loadSheet, type SheetLoader, type WalkFindings } from './sheets.js';
+import {
+  documentSheets,
+  documentTitle,
+  loadExternal,
+  loadSheet,
+  type SheetLoader,
+  type WalkFindings,
+} from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
@@ -67,19 +74,35 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     width: format.width - format.margins.left - format.margins.right,
     height: format.height - format.margins.top - format.margins.bottom,
   };
-  const loader: SheetLoader = { baseUrl: options.baseUrl, media, layers: createLayerRegistry(), resolve: options.resolveStylesheet, diagnostics: [], urls: [] };
-  const messages: Diagnostic[] = [];
-  const warn = (code: string) => (message: string): void => {
-    messages.push({ severity: 'warning', code, message });
+  const loader: SheetLoader = {
+    baseUrl: options.baseUrl,
+    media,
+    layers: createLayerRegistry(),
+    resolve: options.resolveStylesheet,
+    diagnostics: [],
+    urls: [],
   };
+  const messages: Diagnostic[] = [];
+  const warn =
+    (code: string) =>
+    (message: string): void => {
+      messages.push({ severity: 'warning', code, message });
+    };
   const quirks = !hasDoctype(doc);
   const google = format.googleFontsUrl ? loadExternal(format.googleFontsUrl, loader, 1) : [];
   const findings: WalkFindings = { title: null };
   const sheets = [...google, ...documentSheets(doc, loader, findings)];
-  const viewport = firstPageArea(sheets, format, { rootFontSize: null, viewportWidth: media.width, viewportHeight: media.height });
+  const viewport = firstPageArea(sheets, format, {
+    rootFontSize: null,
+    viewportWidth: media.width,
+    viewportHeight: media.height,
+  });
   const env: ComputeEnv = { rootFontSize: null, viewportWidth: viewport.width, viewportHeight: viewport.height };
 
-  const styleTree = (items: readonly SheetItem[], root: Element): { styled: StyledElement; style: ElementStyle; index: RuleIndex } => {
+  const styleTree = (
+    items: readonly SheetItem[],
+    root: Element,
+  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
     const memoFor = (rootFontSize: number | null): StyleMemo => {
       let memo = shared.memos.get(rootFontSize);
@@ -111,14 +134,31 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const lastPage = stylePage(options.chrome?.lastPage);
 
   const pageMessages: string[] = [];
-  const pageOptions = { format, root: main.style, env: { ...env, rootFontSize: main.style.flat['font-size'] as number } };
+  const pageOptions = {
+    format,
+    root: main.style,
+    env: { ...env, rootFontSize: main.style.flat['font-size'] as number },
+  };
   const pageStyle = createPageStyleResolver(sheets, pageOptions, pageMessages);
   pageMessages.forEach(warn('css_invalid_page_rule'));
   const fontMessages: string[] = [];
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
   for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
-  return { root: main.styled, header, footer, firstPage, lastPage, pageStyle, pageImageUrls: pageImageUrls(sheets, pageOptions), fontFaces, stylesheetUrls: loader.urls, diagnostics: messages, title: documentTitle(doc, findings), quirksMode: quirks };
+  return {
+    root: main.styled,
+    header,
+    footer,
+    firstPage,
+    lastPage,
+    pageStyle,
+    pageImageUrls: pageImageUrls(sheets, pageOptions),
+    fontFaces,
+    stylesheetUrls: loader.urls,
+    diagnostics: messages,
+    title: documentTitle(doc, findings),
+    quirksMode: quirks,
+  };
 }
 
 const uaIndexes = new Map<boolean, RuleIndex>();
@@ -131,7 +171,8 @@ function userAgentIndex(quirks: boolean, loader: SheetLoader): RuleIndex {
     const sheetLoader = { ...loader, diagnostics: [], urls: [] };
     const sources = quirks ? [UA_STYLESHEET, QUIRKS_STYLESHEET] : [UA_STYLESHEET];
     for (const css of sources) {
-      for (const item of loadSheet(css, undefined, sheetLoader)) if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
+      for (const item of loadSheet(css, undefined, sheetLoader))
+        if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
     }
     uaIndexes.set(quirks, index);
   }
@@ -158,7 +199,14 @@ const MAX_SHARED_ENTRIES = 8000;
  * and mode: a template's renders then share its compiled rules, and with them the computed
  * styles (style-tree.ts StyleMemo), instead of cascading and computing every element again.
  */
-function sharedIndex(items: readonly SheetItem[], quirks: boolean, format: ResolvedFormat, media: MediaContext, loader: SheetLoader, baseUrl: string | undefined): SharedIndex {
+function sharedIndex(
+  items: readonly SheetItem[],
+  quirks: boolean,
+  format: ResolvedFormat,
+  media: MediaContext,
+  loader: SheetLoader,
+  baseUrl: string | undefined,
+): SharedIndex {
   let key = `${quirks ? 'q' : 's'}\u0001${media.width}x${media.height}\u0001${baseUrl ?? ''}\u0001${formatDefaults(format) ?? ''}\u0002`;
   for (const item of items) {
     if (item.kind !== 'style') continue;
@@ -179,7 +227,13 @@ function limitSharedStyles(): void {
   if (entries > MAX_SHARED_ENTRIES) sharedIndexes.clear();
 }
 
-function buildIndex(sheets: readonly SheetItem[], quirks: boolean, format: ResolvedFormat, media: MediaContext, loader: SheetLoader): RuleIndex {
+function buildIndex(
+  sheets: readonly SheetItem[],
+  quirks: boolean,
+  format: ResolvedFormat,
+  media: MediaContext,
+  loader: SheetLoader,
+): RuleIndex {
   const index = userAgentIndex(quirks, loader).clone();
   const defaults = formatDefaults(format);
   if (defaults) {
@@ -224,7 +278,11 @@ function chromeDocument(component: Document): { html: Element } {
   const div = new Element('div', {}, content);
   const newBody = new Element('body', {}, [div]);
   const html = new Element('html', {}, [new Element('head', {}), newBody]);
-  for (const [parent, kids] of [[html, html.children], [newBody, newBody.children], [div, div.children]] as const) {
+  for (const [parent, kids] of [
+    [html, html.children],
+    [newBody, newBody.children],
+    [div, div.children],
+  ] as const) {
     kids.forEach((k, i) => {
       k.parent = parent;
       k.prev = kids[i - 1] ?? null;

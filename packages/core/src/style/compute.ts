@@ -120,8 +120,16 @@ function mapVerticalSide(physical: string, mode: string): string {
   if (physical.endsWith('-radius')) return physical;
   const rl = mode.endsWith('-rl');
   const up = mode === 'sideways-lr';
-  const map: Readonly<Record<string, string>> = { left: up ? 'bottom' : 'top', right: up ? 'top' : 'bottom', top: rl ? 'right' : 'left', bottom: rl ? 'left' : 'right' };
-  return physical.replace(/(^|-)(left|right|top|bottom)(-|$)/, (_m, a: string, side: string, b: string) => `${a}${map[side]}${b}`);
+  const map: Readonly<Record<string, string>> = {
+    left: up ? 'bottom' : 'top',
+    right: up ? 'top' : 'bottom',
+    top: rl ? 'right' : 'left',
+    bottom: rl ? 'left' : 'right',
+  };
+  return physical.replace(
+    /(^|-)(left|right|top|bottom)(-|$)/,
+    (_m, a: string, side: string, b: string) => `${a}${map[side]}${b}`,
+  );
 }
 
 /**
@@ -129,7 +137,11 @@ function mapVerticalSide(physical: string, mode: string): string {
  * longhands take their physical side here (CSS Logical 1 §4); the winners' order is the cascade
  * order between them and the physical ones (cascade.ts), so the later one wins.
  */
-function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly CV[]>, parent: ElementStyle | null): Map<string, readonly CV[] | 'unset'> {
+function specifiedValues(
+  winners: Winners,
+  customs: ReadonlyMap<string, readonly CV[]>,
+  parent: ElementStyle | null,
+): Map<string, readonly CV[] | 'unset'> {
   const out = new Map<string, readonly CV[] | 'unset'>();
   const lookup = (name: string): readonly CV[] | null => customs.get(name) ?? null;
   let rtl: boolean | null = null;
@@ -142,7 +154,7 @@ function specifiedValues(winners: Winners, customs: ReadonlyMap<string, readonly
       vertical ??= writingModeOf(winners, parent);
       const physical = vertical === 'horizontal-tb' ? sides[rtl ? 1 : 0]! : verticalSide(sides[rtl ? 1 : 0]!, vertical);
       out.delete(physical);
-      out.set(physical, containsVar(d.value) ? substituteVars(d.value, lookup) ?? 'unset' : d.value);
+      out.set(physical, containsVar(d.value) ? (substituteVars(d.value, lookup) ?? 'unset') : d.value);
       continue;
     }
     if (!containsVar(d.value)) {
@@ -177,7 +189,10 @@ function parentRelative(spec: readonly CV[]): boolean {
  * px, pt, rem or calc() is kept (`body { font-size: 12pt }` prints its `<pre>` at 12pt).
  */
 function fontSize(
-  spec: readonly CV[] | 'unset' | undefined, parent: ElementStyle | null, flat: Flat, ctx: ComputeContext,
+  spec: readonly CV[] | 'unset' | undefined,
+  parent: ElementStyle | null,
+  flat: Flat,
+  ctx: ComputeContext,
 ): { size: number; keyword: number | null; fromKeyword: boolean } {
   const mono = isMonospace(flat['font-family']);
   const table = mono ? MONO_KEYWORD_SIZES : KEYWORD_SIZES;
@@ -186,7 +201,8 @@ function fontSize(
   const keywordSize = (keyword: number) => ({ size: table[keyword]!, keyword, fromKeyword: true });
   const inherit = () => {
     if (!parent) return keywordSize(3);
-    if (mono === isMonospace(parent.flat['font-family'])) return { size: parentSize, keyword: parent.fontKeyword, fromKeyword: parentFromKeyword };
+    if (mono === isMonospace(parent.flat['font-family']))
+      return { size: parentSize, keyword: parent.fontKeyword, fromKeyword: parentFromKeyword };
     if (parent.fontKeyword !== null) return keywordSize(parent.fontKeyword);
     if (!parentFromKeyword) return { size: parentSize, keyword: null, fromKeyword: false };
     return { size: mono ? (parentSize * 13) / 16 : (parentSize * 16) / 13, keyword: null, fromKeyword: true };
@@ -204,7 +220,12 @@ function fontSize(
 }
 
 /** Compute one element's style from its cascaded winners (Cascade 4 §4, §7). */
-export function computeStyle(winners: Winners, parent: ElementStyle | null, env: ComputeEnv, inputs: ElementInputs): ElementStyle {
+export function computeStyle(
+  winners: Winners,
+  parent: ElementStyle | null,
+  env: ComputeEnv,
+  inputs: ElementInputs,
+): ElementStyle {
   const customs = resolveCustoms(winners, parent);
   const specified = specifiedValues(winners, customs, parent);
   const flat: Flat = {};
@@ -247,7 +268,12 @@ export function computeStyle(winners: Winners, parent: ElementStyle | null, env:
   return { flat, style: assembleStyle(flat), customs, fontKeyword: keyword, fontFromKeyword: fromKeyword };
 }
 
-function computeOne(name: string, spec: readonly CV[] | 'unset' | undefined, ctx: ComputeContext, parentFlat: Readonly<Flat> | null): unknown {
+function computeOne(
+  name: string,
+  spec: readonly CV[] | 'unset' | undefined,
+  ctx: ComputeContext,
+  parentFlat: Readonly<Flat> | null,
+): unknown {
   const def = PROPERTIES.get(name)!;
   // Runs for every longhand of every new style: no closures for the three fallbacks.
   if (spec === undefined || spec === 'unset') return unsetValue(name, def, ctx, parentFlat);
@@ -270,9 +296,19 @@ function unsetValue(name: string, def: PropertyDef, ctx: ComputeContext, parentF
 }
 
 const BLOCKIFY: Readonly<Partial<Record<Display, Display>>> = {
-  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid',
-  'table-row-group': 'block', 'table-header-group': 'block', 'table-footer-group': 'block', 'table-row': 'block',
-  'table-cell': 'block', 'table-column': 'block', 'table-column-group': 'block', 'table-caption': 'block',
+  inline: 'block',
+  'inline-block': 'block',
+  'inline-table': 'table',
+  'inline-flex': 'flex',
+  'inline-grid': 'grid',
+  'table-row-group': 'block',
+  'table-header-group': 'block',
+  'table-footer-group': 'block',
+  'table-row': 'block',
+  'table-cell': 'block',
+  'table-column': 'block',
+  'table-column-group': 'block',
+  'table-caption': 'block',
 };
 
 /**
@@ -284,13 +320,29 @@ function resolveVerticalAlign(flat: Flat): void {
   if (typeof v !== 'object' || v === null || !('pct' in v)) return;
   const fontSize = flat['font-size'] as number;
   const lh = flat['line-height'];
-  const lineHeight = typeof lh === 'number' ? lh : typeof lh === 'object' && lh !== null ? (lh as { factor: number }).factor * fontSize : fontSize * 1.15;
+  const lineHeight =
+    typeof lh === 'number'
+      ? lh
+      : typeof lh === 'object' && lh !== null
+        ? (lh as { factor: number }).factor * fontSize
+        : fontSize * 1.15;
   const calc = v as { px: number; pct: number };
   flat['vertical-align'] = calc.px + (calc.pct / 100) * lineHeight;
 }
 
-const BOX_PACK: Readonly<Record<string, string>> = { start: 'flex-start', end: 'flex-end', center: 'center', justify: 'space-between' };
-const BOX_ALIGN: Readonly<Record<string, string>> = { stretch: 'stretch', start: 'flex-start', end: 'flex-end', center: 'center', baseline: 'baseline' };
+const BOX_PACK: Readonly<Record<string, string>> = {
+  start: 'flex-start',
+  end: 'flex-end',
+  center: 'center',
+  justify: 'space-between',
+};
+const BOX_ALIGN: Readonly<Record<string, string>> = {
+  stretch: 'stretch',
+  start: 'flex-start',
+  end: 'flex-end',
+  center: 'center',
+  baseline: 'baseline',
+};
 
 /**
  * `display: -webkit-box` (the 2009 flexible box) is laid out by Chromium's flex algorithm, which
@@ -309,7 +361,8 @@ function legacyFlexibleBox(flat: Flat, parentFlat: Readonly<Flat> | null): void 
     } else {
       flat['display'] = inline ? 'inline-flex' : 'flex';
       flat['-webkit-box'] = true;
-      flat['flex-direction'] = `${vertical ? 'column' : 'row'}${flat['-webkit-box-direction'] === 'reverse' ? '-reverse' : ''}`;
+      flat['flex-direction'] =
+        `${vertical ? 'column' : 'row'}${flat['-webkit-box-direction'] === 'reverse' ? '-reverse' : ''}`;
       flat['flex-wrap'] = 'nowrap';
       flat['justify-content'] = BOX_PACK[flat['-webkit-box-pack'] as string];
       flat['align-items'] = BOX_ALIGN[flat['-webkit-box-align'] as string];
@@ -332,7 +385,10 @@ function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean):
   if (position === 'absolute' || position === 'fixed') flat['float'] = 'none';
   const parentDisplay = parentFlat?.['display'];
   // A -webkit-box wraps its inline-level children in anonymous blocks instead (as Chromium does).
-  const flexOrGridItem = ((parentDisplay === 'flex' || parentDisplay === 'inline-flex') && parentFlat?.['-webkit-box'] !== true) || parentDisplay === 'grid' || parentDisplay === 'inline-grid';
+  const flexOrGridItem =
+    ((parentDisplay === 'flex' || parentDisplay === 'inline-flex') && parentFlat?.['-webkit-box'] !== true) ||
+    parentDisplay === 'grid' ||
+    parentDisplay === 'inline-grid';
   // CSS 2.2 §9.7 and Display 3 §2.7: floats, absolutely positioned boxes, the root and flex/grid items are blockified.
   if (isRoot || flat['float'] !== 'none' || position === 'absolute' || position === 'fixed' || flexOrGridItem) {
     const d = flat['display'] as Display;
@@ -343,7 +399,14 @@ function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean):
   if (parentFlat && flat['writing-mode'] !== parentFlat['writing-mode']) writingModeFixups(flat, parentFlat);
 }
 
-const TABLE_TRACKS: ReadonlySet<unknown> = new Set(['table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-column', 'table-column-group']);
+const TABLE_TRACKS: ReadonlySet<unknown> = new Set([
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-column',
+  'table-column-group',
+]);
 
 /**
  * CSS Writing Modes 4 §3.1: table rows, row groups, columns and column groups take the

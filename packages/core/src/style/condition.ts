@@ -15,7 +15,8 @@ export const isIdent = (cv: CV | undefined, name?: string): cv is Extract<CV, { 
   cv?.t === 'ident' && (name === undefined || cv.v.toLowerCase() === name);
 
 export const not = (v: Tri): Tri => (v === null ? null : !v);
-export const and = (a: Tri, b: Tri): Tri => (a === false || b === false ? false : a === null || b === null ? null : true);
+export const and = (a: Tri, b: Tri): Tri =>
+  a === false || b === false ? false : a === null || b === null ? null : true;
 const or = (a: Tri, b: Tri): Tri => (a === true || b === true ? true : a === null || b === null ? null : false);
 
 /** Evaluate `items` (a condition's words) with `inParens` for each operand; `allowOr` false after a media type's `and`. */
@@ -29,7 +30,13 @@ export function evaluateCondition(items: readonly CV[], inParens: (cv: CV | unde
   for (let k = 1; k < items.length; k += 2) {
     const word = items[k];
     const j = isIdent(word) ? word.v.toLowerCase() : '';
-    if ((j !== 'and' && j !== 'or') || (joiner !== null && j !== joiner) || (j === 'or' && !allowOr) || k + 1 >= items.length) throw INVALID_CONDITION;
+    if (
+      (j !== 'and' && j !== 'or') ||
+      (joiner !== null && j !== joiner) ||
+      (j === 'or' && !allowOr) ||
+      k + 1 >= items.length
+    )
+      throw INVALID_CONDITION;
     joiner = j;
     const next = inParens(items[k + 1]);
     result = j === 'and' ? and(result, next) : or(result, next);

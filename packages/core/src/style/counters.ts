@@ -15,7 +15,8 @@ export class CounterState {
   reset(name: string, value: number, scope: object): void {
     const list = this.counters.get(name) ?? [];
     const top = list[list.length - 1];
-    if (top && top.scope === scope) top.value = value; // a sibling's counter of that name is replaced
+    if (top && top.scope === scope)
+      top.value = value; // a sibling's counter of that name is replaced
     else list.push({ value, scope });
     this.counters.set(name, list);
   }
@@ -56,8 +57,19 @@ export class CounterState {
 }
 
 const ROMAN: readonly [number, string][] = [
-  [1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'],
-  [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i'],
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
 ];
 
 function roman(n: number): string | null {
@@ -91,7 +103,11 @@ const LOWER_GREEK = 'αβγδεζηθικλμνξοπρστυφχψω';
 
 /** Glyphs of the bullet styles, as Chromium draws them (followed by a space). */
 export const BULLETS: Readonly<Record<string, string>> = {
-  disc: '\u2022', circle: '\u25e6', square: '\u25aa', 'disclosure-open': '\u25be', 'disclosure-closed': '\u25b8',
+  disc: '\u2022',
+  circle: '\u25e6',
+  square: '\u25aa',
+  'disclosure-open': '\u25be',
+  'disclosure-closed': '\u25b8',
 };
 
 /** Format a counter value in a predefined counter style; unknown styles fall back to decimal. */
@@ -103,16 +119,37 @@ export function formatCounter(value: number, style: string): string {
   const abs = Math.abs(value);
   let text: string | null = null;
   switch (style) {
-    case 'decimal-leading-zero': text = abs < 10 ? `0${abs}` : String(abs); break;
-    case 'lower-roman': text = roman(abs); break;
-    case 'upper-roman': text = roman(abs)?.toUpperCase() ?? null; break;
-    case 'lower-alpha': case 'lower-latin': text = alphabetic(abs, LOWER_LATIN); break;
-    case 'upper-alpha': case 'upper-latin': text = alphabetic(abs, LOWER_LATIN)?.toUpperCase() ?? null; break;
-    case 'lower-greek': text = alphabetic(abs, LOWER_GREEK); break;
-    case 'arabic-indic': text = String(abs).replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d))); break;
-    case 'persian': text = String(abs).replace(/\d/g, (d) => String.fromCharCode(0x6f0 + Number(d))); break;
-    case 'cjk-decimal': text = String(abs).replace(/\d/g, (d) => '〇一二三四五六七八九'[Number(d)]!); break;
-    default: text = String(abs);
+    case 'decimal-leading-zero':
+      text = abs < 10 ? `0${abs}` : String(abs);
+      break;
+    case 'lower-roman':
+      text = roman(abs);
+      break;
+    case 'upper-roman':
+      text = roman(abs)?.toUpperCase() ?? null;
+      break;
+    case 'lower-alpha':
+    case 'lower-latin':
+      text = alphabetic(abs, LOWER_LATIN);
+      break;
+    case 'upper-alpha':
+    case 'upper-latin':
+      text = alphabetic(abs, LOWER_LATIN)?.toUpperCase() ?? null;
+      break;
+    case 'lower-greek':
+      text = alphabetic(abs, LOWER_GREEK);
+      break;
+    case 'arabic-indic':
+      text = String(abs).replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+      break;
+    case 'persian':
+      text = String(abs).replace(/\d/g, (d) => String.fromCharCode(0x6f0 + Number(d)));
+      break;
+    case 'cjk-decimal':
+      text = String(abs).replace(/\d/g, (d) => '〇一二三四五六七八九'[Number(d)]!);
+      break;
+    default:
+      text = String(abs);
   }
   // Alphabetic and roman styles fall back to decimal outside their range (§6).
   if (text === null) return String(value);

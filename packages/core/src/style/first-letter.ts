@@ -1,7 +1,14 @@
 import type { ComputedStyle, StyledElement, StyledNode } from '@platen/layout';
 
 /** Displays whose boxes are block containers, where ::first-letter applies (Pseudo 4 §2.3). */
-export const FIRST_LETTER_CONTAINERS = new Set(['block', 'list-item', 'inline-block', 'table-cell', 'table-caption', 'flow-root']);
+export const FIRST_LETTER_CONTAINERS = new Set([
+  'block',
+  'list-item',
+  'inline-block',
+  'table-cell',
+  'table-caption',
+  'flow-root',
+]);
 
 /** Leading punctuation, then one letter or digit (with its combining marks), then punctuation. */
 const FIRST_LETTER = /^(\s*)([\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*[\p{L}\p{N}\p{S}][\p{M}]*[\p{Pe}\p{Pf}\p{Po}]*)/u;
@@ -12,7 +19,10 @@ const FIRST_LETTER = /^(\s*)([\p{Ps}\p{Pe}\p{Pi}\p{Pf}\p{Po}]*[\p{L}\p{N}\p{S}][
  * content included; `makeStyle` computes its style from the text's parent style.
  * Returns the new children, or null when there is no letter to wrap.
  */
-export function wrapFirstLetter(children: readonly StyledNode[], makeStyle: (parent: ComputedStyle) => ComputedStyle): StyledNode[] | null {
+export function wrapFirstLetter(
+  children: readonly StyledNode[],
+  makeStyle: (parent: ComputedStyle) => ComputedStyle,
+): StyledNode[] | null {
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     if (child.kind === 'text') {
@@ -24,7 +34,13 @@ export function wrapFirstLetter(children: readonly StyledNode[], makeStyle: (par
       const [, space = '', letter = ''] = m;
       const rest = child.text.slice(space.length + letter.length);
       const style = makeStyle(child.style);
-      const wrapped: StyledElement = { kind: 'element', tag: '::first-letter', attrs: {}, style, children: [{ kind: 'text', text: letter, style }] };
+      const wrapped: StyledElement = {
+        kind: 'element',
+        tag: '::first-letter',
+        attrs: {},
+        style,
+        children: [{ kind: 'text', text: letter, style }],
+      };
       const parts: StyledNode[] = [];
       if (space) parts.push({ kind: 'text', text: space, style: child.style });
       parts.push(wrapped);
@@ -38,10 +54,14 @@ export function wrapFirstLetter(children: readonly StyledNode[], makeStyle: (par
     }
     const s = child.style;
     if (s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed') continue;
-    if (!(s.display === 'inline' || s.display === 'contents' || FIRST_LETTER_CONTAINERS.has(s.display)) || s.display === 'inline-block') return null;
+    if (
+      !(s.display === 'inline' || s.display === 'contents' || FIRST_LETTER_CONTAINERS.has(s.display)) ||
+      s.display === 'inline-block'
+    )
+      return null;
     const inner = wrapFirstLetter(child.children, makeStyle);
     if (inner) return [...children.slice(0, i), { ...child, children: inner }, ...children.slice(i + 1)];
-    if (child.children.some((c) => c.kind === 'text' ? c.text.trim() !== '' : true)) return null;
+    if (child.children.some((c) => (c.kind === 'text' ? c.text.trim() !== '' : true))) return null;
   }
   return null;
 }

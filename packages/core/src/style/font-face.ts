@@ -15,7 +15,11 @@ export interface FontFaceRule {
 
 function weightOf(text: string | undefined): [number, number] | null {
   if (text === undefined) return [400, 400];
-  const parts = text.trim().toLowerCase().split(/\s+/).map((p) => (p === 'normal' ? 400 : p === 'bold' ? 700 : Number(p)));
+  const parts = text
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .map((p) => (p === 'normal' ? 400 : p === 'bold' ? 700 : Number(p)));
   if (parts.some((p) => !Number.isFinite(p) || p < 1 || p > 1000) || parts.length < 1 || parts.length > 2) return null;
   const [a, b = a] = parts as [number, number?];
   return [Math.min(a, b!), Math.max(a, b!)];

@@ -14,9 +14,26 @@ export const PLACEHOLDER_COLOR: Color = { r: 0x75, g: 0x75, b: 0x75, a: 1 };
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 /** Default labels of input buttons (Chromium's en-US locale strings). */
-const BUTTON_LABELS: ReadonlyMap<string, string> = new Map([['submit', 'Submit'], ['reset', 'Reset'], ['button', '']]);
+const BUTTON_LABELS: ReadonlyMap<string, string> = new Map([
+  ['submit', 'Submit'],
+  ['reset', 'Reset'],
+  ['button', ''],
+]);
 
-const OTHER_TYPES = new Set(['checkbox', 'radio', 'range', 'color', 'file', 'hidden', 'image', 'date', 'time', 'datetime-local', 'month', 'week']);
+const OTHER_TYPES = new Set([
+  'checkbox',
+  'radio',
+  'range',
+  'color',
+  'file',
+  'hidden',
+  'image',
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+]);
 
 /** The input's type; an unknown one is `text` (HTML §4.10.5). */
 function inputType(el: Element): string {
@@ -84,7 +101,20 @@ export function withAuthorControlLook(style: ElementStyle, winners: Winners, el:
   return { ...style, style: { ...style.style, appearance } };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
@@ -109,8 +139,10 @@ export function dateTimeFields(el: Element): DateTimeField[] | null {
     return [pad2(h % 12 === 0 ? 12 : h % 12), { sep: ':' }, m[2]!, { sep: ' ' }, h < 12 ? 'AM' : 'PM'];
   };
   switch (type) {
-    case 'date': return date(value);
-    case 'time': return time(value);
+    case 'date':
+      return date(value);
+    case 'time':
+      return time(value);
     case 'datetime-local': {
       const [d, t] = value.split(/[T ]/);
       return [...date(d), { sep: ', ' }, ...time(t)];
@@ -125,6 +157,7 @@ export function dateTimeFields(el: Element): DateTimeField[] | null {
       const m = /^(\d{4,})-W(\d\d)$/.exec(value);
       return m ? [{ sep: 'Week ' }, m[2]!, { sep: ', ' }, m[1]!] : [{ sep: 'Week ' }, '--', { sep: ', ' }, '----'];
     }
-    default: return null;
+    default:
+      return null;
   }
 }

@@ -41,7 +41,12 @@ export interface ContentEnv {
 }
 
 /** Turn `content` items into text and image children (counters resolved now). */
-export function generateContent(items: readonly ContentItem[], style: ComputedStyle, el: Element, env: ContentEnv): StyledNode[] {
+export function generateContent(
+  items: readonly ContentItem[],
+  style: ComputedStyle,
+  el: Element,
+  env: ContentEnv,
+): StyledNode[] {
   const out: StyledNode[] = [];
   let text = '';
   const flush = (): void => {
@@ -50,16 +55,26 @@ export function generateContent(items: readonly ContentItem[], style: ComputedSt
   };
   for (const item of items) {
     switch (item.kind) {
-      case 'string': text += item.value; break;
-      case 'attr': text += el.attribs[item.name] ?? ''; break;
-      case 'counter': text += formatCounter(env.counters.value(item.name), item.style); break;
+      case 'string':
+        text += item.value;
+        break;
+      case 'attr':
+        text += el.attribs[item.name] ?? '';
+        break;
+      case 'counter':
+        text += formatCounter(env.counters.value(item.name), item.style);
+        break;
       case 'counters': {
         const values = env.counters.values(item.name);
         text += (values.length ? values : [0]).map((v) => formatCounter(v, item.style)).join(item.separator);
         break;
       }
-      case 'open-quote': text += quote(style, env.quotes.depth++, true); break;
-      case 'close-quote': if (env.quotes.depth > 0) text += quote(style, --env.quotes.depth, false); break;
+      case 'open-quote':
+        text += quote(style, env.quotes.depth++, true);
+        break;
+      case 'close-quote':
+        if (env.quotes.depth > 0) text += quote(style, --env.quotes.depth, false);
+        break;
       case 'target-text': {
         const target = targetElement(el, item.target);
         if (target) text += elementText(target);
@@ -70,16 +85,34 @@ export function generateContent(items: readonly ContentItem[], style: ComputedSt
         const id = targetId(el, item.target);
         if (item.name !== 'page' || id === null) break;
         flush();
-        out.push({ kind: 'element', tag: 'span', attrs: { 'data-generated': 'target-page', 'data-target': id, 'data-counter-style': item.style }, style: env.imageStyle(style), children: [] });
+        out.push({
+          kind: 'element',
+          tag: 'span',
+          attrs: { 'data-generated': 'target-page', 'data-target': id, 'data-counter-style': item.style },
+          style: env.imageStyle(style),
+          children: [],
+        });
         break;
       }
       case 'leader':
         flush();
-        out.push({ kind: 'element', tag: 'span', attrs: { 'data-generated': 'leader', 'data-leader': item.pattern }, style: env.imageStyle(style), children: [] });
+        out.push({
+          kind: 'element',
+          tag: 'span',
+          attrs: { 'data-generated': 'leader', 'data-leader': item.pattern },
+          style: env.imageStyle(style),
+          children: [],
+        });
         break;
       case 'url': {
         flush();
-        const img: StyledElement = { kind: 'element', tag: 'img', attrs: { src: item.url, 'data-generated': '' }, style: env.imageStyle(style), children: [] };
+        const img: StyledElement = {
+          kind: 'element',
+          tag: 'img',
+          attrs: { src: item.url, 'data-generated': '' },
+          style: env.imageStyle(style),
+          children: [],
+        };
         out.push(img);
         break;
       }
@@ -145,7 +178,15 @@ export function markerChildren(markerStyle: ComputedStyle, el: Element, env: Con
   if (markerStyle.content === 'none') return [];
   const image = markerStyle.listStyleImage;
   if (image && image.kind === 'url') {
-    return [{ kind: 'element', tag: 'img', attrs: { src: image.url, 'data-generated': '' }, style: env.imageStyle(markerStyle), children: [] }];
+    return [
+      {
+        kind: 'element',
+        tag: 'img',
+        attrs: { src: image.url, 'data-generated': '' },
+        style: env.imageStyle(markerStyle),
+        children: [],
+      },
+    ];
   }
   const text = markerText(markerStyle.listStyleType, env.counters.value('list-item'));
   return text === '' ? [] : [{ kind: 'text', text, style: markerStyle }];

@@ -6,7 +6,9 @@ const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
 
 function serialize(node: ChildNode): string {
   if (node instanceof Element) {
-    const attrs = Object.entries(node.attribs).map(([k, v]) => ` ${k}="${escapeAttr(v)}"`).join('');
+    const attrs = Object.entries(node.attribs)
+      .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+      .join('');
     const inner = node.children.map(serialize).join('');
     return `<${node.name}${attrs}>${inner}</${node.name}>`;
   }
@@ -29,7 +31,11 @@ export const isInlineSvg = (src: string): boolean => src.startsWith(INLINE_PREFI
  * inside takes the element's CSS colour through the root's `color` attribute.
  */
 export function inlineSvgDataUrl(svg: Element, color: Color): string {
-  const attribs: Record<string, string> = { xmlns: 'http://www.w3.org/2000/svg', 'xmlns:xlink': 'http://www.w3.org/1999/xlink', ...svg.attribs };
+  const attribs: Record<string, string> = {
+    xmlns: 'http://www.w3.org/2000/svg',
+    'xmlns:xlink': 'http://www.w3.org/1999/xlink',
+    ...svg.attribs,
+  };
   attribs['color'] ??= `rgba(${color.r},${color.g},${color.b},${color.a})`;
   delete attribs['style'];
   const root = new Element('svg', attribs, svg.children);

@@ -31,5 +31,7 @@ export function integrityFailure(attribute: string | undefined, url: string, tex
   if (metadata === null) return null;
   if (!/^https?:/i.test(url)) return 'its integrity cannot be checked on a resource not fetched over http(s)';
   const digest = createHash(metadata.algorithm).update(text).digest('base64');
-  return metadata.digests.includes(digest) ? null : `its ${metadata.algorithm} digest does not match the integrity attribute`;
+  return metadata.digests.includes(digest)
+    ? null
+    : `its ${metadata.algorithm} digest does not match the integrity attribute`;
 }

@@ -14,7 +14,6 @@ export interface MediaContext {
   readonly height: number;
 }
 
-
 export function matchesMedia(query: string, media: MediaContext): boolean {
   if (query.trim() === '') return true;
   return splitCommas(toComponents(tokenize(query))).some((part) => {
@@ -73,7 +72,9 @@ function inParens(cv: CV | undefined, media: MediaContext): Tri {
 
 type Range = 'length' | 'resolution' | 'ratio' | 'integer' | 'number';
 /** A discrete feature: the values it can take (others make the feature unknown) and the one print has. */
-type FeatureDef = { readonly range: Range; readonly value: (m: MediaContext) => number } | { readonly values: readonly string[]; readonly print: string };
+type FeatureDef =
+  | { readonly range: Range; readonly value: (m: MediaContext) => number }
+  | { readonly values: readonly string[]; readonly print: string };
 
 /** Chromium prints at 300 dpi. */
 const PRINT_DPPX = 300 / 96;
@@ -107,7 +108,17 @@ const FEATURES: Readonly<Record<string, FeatureDef>> = {
   'any-pointer': discrete('fine', 'none', 'coarse', 'fine'),
   'color-gamut': discrete('srgb', 'srgb', 'p3', 'rec2020'),
   'dynamic-range': discrete('standard', 'standard', 'high'),
-  'display-mode': discrete('browser', 'fullscreen', 'standalone', 'minimal-ui', 'browser', 'picture-in-picture', 'window-controls-overlay', 'borderless', 'tabbed'),
+  'display-mode': discrete(
+    'browser',
+    'fullscreen',
+    'standalone',
+    'minimal-ui',
+    'browser',
+    'picture-in-picture',
+    'window-controls-overlay',
+    'borderless',
+    'tabbed',
+  ),
   scripting: discrete('enabled', 'none', 'initial-only', 'enabled'),
   'prefers-color-scheme': discrete('light', 'light', 'dark'),
   'prefers-reduced-motion': discrete('no-preference', 'no-preference', 'reduce'),
@@ -117,7 +128,8 @@ const FEATURES: Readonly<Record<string, FeatureDef>> = {
   'device-posture': discrete('continuous', 'continuous', 'folded'),
 };
 /** A feature's definition; own keys only (`constructor` is an unknown feature, not Object's). */
-const featureDef = (name: string): FeatureDef | undefined => (Object.hasOwn(FEATURES, name) ? FEATURES[name] : undefined);
+const featureDef = (name: string): FeatureDef | undefined =>
+  Object.hasOwn(FEATURES, name) ? FEATURES[name] : undefined;
 const FALSE_IN_BOOLEAN_CONTEXT = new Set(['0', 'none', 'no-preference']);
 
 function lookup(name: string): { def: FeatureDef; prefix: 'min' | 'max' | null } | null {
@@ -218,7 +230,8 @@ function range(ops: readonly CV[][], media: MediaContext): Tri {
   }
   if (ops.length === 5) {
     const f = nameAt(2);
-    const o1 = op(1), o2 = op(3);
+    const o1 = op(1),
+      o2 = op(3);
     if (!f || o1 === ':' || o2 === ':' || o1 === '=' || o2 === '=' || o1[0] !== o2[0]) return null;
     const lo = parseValue(ops[0]!, f.def.range, media);
     const hi = parseValue(ops[4]!, f.def.range, media);
@@ -232,11 +245,16 @@ function range(ops: readonly CV[][], media: MediaContext): Tri {
 function compare(a: number, op: string, b: number): boolean {
   const eps = 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   switch (op) {
-    case '<': return a < b - eps;
-    case '<=': return a <= b + eps;
-    case '>': return a > b + eps;
-    case '>=': return a >= b - eps;
-    default: return Math.abs(a - b) <= eps;
+    case '<':
+      return a < b - eps;
+    case '<=':
+      return a <= b + eps;
+    case '>':
+      return a > b + eps;
+    case '>=':
+      return a >= b - eps;
+    default:
+      return Math.abs(a - b) <= eps;
   }
 }
 
@@ -249,12 +267,18 @@ function parseValue(value: readonly CV[], type: Range, media: MediaContext): num
     const num = (cv: CV | undefined): number | null => (cv?.t === 'num' && cv.unit === '' && cv.v >= 0 ? cv.v : null);
     if (value.length === 1) return num(a);
     if (value.length !== 3 || slash?.t !== 'delim' || slash.v !== '/') return null;
-    const x = num(a), y = num(b);
+    const x = num(a),
+      y = num(b);
     return x === null || y === null || y === 0 ? null : x / y;
   }
   if (value.length !== 1 || a === undefined) return null;
   if (type === 'length') {
-    const ctx: LengthContext = { fontSize: 16, rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height };
+    const ctx: LengthContext = {
+      fontSize: 16,
+      rootFontSize: 16,
+      viewportWidth: media.width,
+      viewportHeight: media.height,
+    };
     const px = parseLength(a, ctx, { percent: false });
     return typeof px === 'number' ? px : null;
   }

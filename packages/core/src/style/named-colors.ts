@@ -31,17 +31,32 @@ const NAMED_SOURCE =
   '';
 
 export const NAMED_COLORS: ReadonlyMap<string, number> = new Map(
-  NAMED_SOURCE.trim().split(' ').map((pair) => {
-    const [name, hex] = pair.split(':') as [string, string];
-    return [name, parseInt(hex, 16)] as const;
-  }),
+  NAMED_SOURCE.trim()
+    .split(' ')
+    .map((pair) => {
+      const [name, hex] = pair.split(':') as [string, string];
+      return [name, parseInt(hex, 16)] as const;
+    }),
 );
 
 /** CSS system colours (§6.2) as Chromium resolves them in its light scheme. */
 export const SYSTEM_COLORS: ReadonlyMap<string, number> = new Map([
-  ['canvas', 0xffffff], ['canvastext', 0x000000], ['linktext', 0x0000ee], ['visitedtext', 0x551a8b],
-  ['activetext', 0xff0000], ['buttonface', 0xefefef], ['buttontext', 0x000000], ['buttonborder', 0x767676],
-  ['field', 0xffffff], ['fieldtext', 0x000000], ['highlight', 0xb5d5ff], ['highlighttext', 0x000000],
-  ['graytext', 0x808080], ['mark', 0xffff00], ['marktext', 0x000000], ['threedface', 0xefefef],
-  ['windowtext', 0x000000], ['window', 0xffffff],
+  ['canvas', 0xffffff],
+  ['canvastext', 0x000000],
+  ['linktext', 0x0000ee],
+  ['visitedtext', 0x551a8b],
+  ['activetext', 0xff0000],
+  ['buttonface', 0xefefef],
+  ['buttontext', 0x000000],
+  ['buttonborder', 0x767676],
+  ['field', 0xffffff],
+  ['fieldtext', 0x000000],
+  ['highlight', 0xb5d5ff],
+  ['highlighttext', 0x000000],
+  ['graytext', 0x808080],
+  ['mark', 0xffff00],
+  ['marktext', 0x000000],
+  ['threedface', 0xefefef],
+  ['windowtext', 0x000000],
+  ['window', 0xffffff],
 ]);

@@ -144,16 +144,16 @@ function nthPseudo(kind: NthKind): (el: Element, value?: string | null) => boole
 }
 
 /** css-select pseudo-classes standing in for the rewritten tokens (see rewriteNth). */
-export const NTH_PSEUDOS: Readonly<Record<string, (el: Element, value?: string | null) => boolean>> = Object.fromEntries(
-  [...KINDS].map((kind) => [PREFIX + kind, nthPseudo(kind as NthKind)]),
-);
+export const NTH_PSEUDOS: Readonly<Record<string, (el: Element, value?: string | null) => boolean>> =
+  Object.fromEntries([...KINDS].map((kind) => [PREFIX + kind, nthPseudo(kind as NthKind)]));
 
 /** The tokens with every plain `:nth-*(An+B)` pointed at NTH_PSEUDOS (nested ones too). */
 export function rewriteNth(tokens: readonly Selector[]): Selector[] {
   return tokens.map((t) => {
     if (t.type !== 'pseudo') return t;
     if (Array.isArray(t.data)) return { ...t, data: (t.data as Selector[][]).map(rewriteNth) };
-    if (!KINDS.has(t.name) || typeof t.data !== 'string' || /\sof\s/i.test(t.data) || parseNth(t.data) === null) return t;
+    if (!KINDS.has(t.name) || typeof t.data !== 'string' || /\sof\s/i.test(t.data) || parseNth(t.data) === null)
+      return t;
     return { ...t, name: PREFIX + t.name };
   });
 }

@@ -1,4 +1,15 @@
-import { resolveLength, type Color, type ComputedStyle, type ContentItem, type Length, type MarginBox, type MarginBoxName, type PageBoxStyle, type PageSelectorContext, type PageStyleResolver } from '@platen/layout';
+import {
+  resolveLength,
+  type Color,
+  type ComputedStyle,
+  type ContentItem,
+  type Length,
+  type MarginBox,
+  type MarginBoxName,
+  type PageBoxStyle,
+  type PageSelectorContext,
+  type PageStyleResolver,
+} from '@platen/layout';
 import { compileDeclarations, type CompiledDeclaration, type Winners } from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import type { SheetItem } from './stylesheet.js';
@@ -18,19 +29,44 @@ interface PageRule {
   readonly selectors: readonly PageSelector[];
   readonly order: number;
   readonly declarations: readonly CompiledDeclaration[];
-  readonly marginBoxes: readonly { readonly name: MarginBoxName; readonly declarations: readonly CompiledDeclaration[] }[];
+  readonly marginBoxes: readonly {
+    readonly name: MarginBoxName;
+    readonly declarations: readonly CompiledDeclaration[];
+  }[];
 }
 
 const MARGIN_BOXES = new Set<string>([
-  'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner', 'right-top', 'right-middle', 'right-bottom',
-  'bottom-right-corner', 'bottom-right', 'bottom-center', 'bottom-left', 'bottom-left-corner', 'left-bottom', 'left-middle', 'left-top',
+  'top-left-corner',
+  'top-left',
+  'top-center',
+  'top-right',
+  'top-right-corner',
+  'right-top',
+  'right-middle',
+  'right-bottom',
+  'bottom-right-corner',
+  'bottom-right',
+  'bottom-center',
+  'bottom-left',
+  'bottom-left-corner',
+  'left-bottom',
+  'left-middle',
+  'left-top',
 ]);
 
 const MM = 96 / 25.4;
 /** Paged Media 3 §7.1.1 page-size keywords, portrait, in px. */
 const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
-  a5: [148 * MM, 210 * MM], a4: [210 * MM, 297 * MM], a3: [297 * MM, 420 * MM], b5: [176 * MM, 250 * MM], b4: [250 * MM, 353 * MM],
-  'jis-b5': [182 * MM, 257 * MM], 'jis-b4': [257 * MM, 364 * MM], letter: [816, 1056], legal: [816, 1344], ledger: [1056, 1632],
+  a5: [148 * MM, 210 * MM],
+  a4: [210 * MM, 297 * MM],
+  a3: [297 * MM, 420 * MM],
+  b5: [176 * MM, 250 * MM],
+  b4: [250 * MM, 353 * MM],
+  'jis-b5': [182 * MM, 257 * MM],
+  'jis-b4': [257 * MM, 364 * MM],
+  letter: [816, 1056],
+  legal: [816, 1344],
+  ledger: [1056, 1632],
 };
 
 /** Paged Media 3 §4.2: a page selector is `name? (:first|:left|:right|:blank)*`. */
@@ -39,10 +75,16 @@ function parseSelectors(text: string): PageSelector[] | null {
   for (const part of text.split(',')) {
     const m = /^([a-zA-Z_-][\w-]*)?((?::[a-z]+)*)$/.exec(part.trim()); // trimmed first: `\s*` on both sides of an empty middle is quadratic
     if (!m) return null;
-    const pseudos = (m[2] ?? '').split(':').filter(Boolean).map((p) => p.toLowerCase());
+    const pseudos = (m[2] ?? '')
+      .split(':')
+      .filter(Boolean)
+      .map((p) => p.toLowerCase());
     if (pseudos.some((p) => !['first', 'left', 'right', 'blank'].includes(p))) return null;
     const name = m[1] ?? '';
-    const specificity = (name ? 1e6 : 0) + pseudos.filter((p) => p === 'first' || p === 'blank').length * 1e3 + pseudos.filter((p) => p === 'left' || p === 'right').length;
+    const specificity =
+      (name ? 1e6 : 0) +
+      pseudos.filter((p) => p === 'first' || p === 'blank').length * 1e3 +
+      pseudos.filter((p) => p === 'left' || p === 'right').length;
     out.push({ name, pseudos, specificity });
   }
   return out;
@@ -74,7 +116,11 @@ export interface PageStyleOptions {
 }
 
 /** Build the resolver that cascades `@page` rules over the PdfFormat defaults, per page. */
-export function createPageStyleResolver(items: readonly SheetItem[], options: PageStyleOptions, diagnostics: string[]): PageStyleResolver {
+export function createPageStyleResolver(
+  items: readonly SheetItem[],
+  options: PageStyleOptions,
+  diagnostics: string[],
+): PageStyleResolver {
   const rules: PageRule[] = [];
   items.forEach((item, order) => {
     if (item.kind !== 'page') return;
@@ -97,7 +143,10 @@ export function createPageStyleResolver(items: readonly SheetItem[], options: Pa
     const key = matching.map((m) => m.r.order).join(',');
     let style = cache.get(key);
     if (!style) {
-      style = resolvePage(matching.map((m) => m.r), options);
+      style = resolvePage(
+        matching.map((m) => m.r),
+        options,
+      );
       cache.set(key, style);
     }
     return style;
@@ -121,7 +170,11 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     if (!winners.has(name)) return fallback;
     const v = context.flat[name];
     if (v === 'auto') return fallback;
-    return typeof v === 'number' ? v : typeof v === 'object' && v !== null ? (v as { px: number }).px + ((v as { pct: number }).pct / 100) * reference : fallback;
+    return typeof v === 'number'
+      ? v
+      : typeof v === 'object' && v !== null
+        ? (v as { px: number }).px + ((v as { pct: number }).pct / 100) * reference
+        : fallback;
   };
   const bg = winners.has('background-color') ? (context.flat['background-color'] as Color) : formatBackground(format);
   const marginBoxes: MarginBox[] = [];
@@ -133,7 +186,8 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   }
   const style = context.style as ComputedStyle;
   return {
-    width, height,
+    width,
+    height,
     ...(paper ? { paper } : {}),
     ...(hasFrame(style) ? { frame: style } : {}),
     ...pageCounter(style),
@@ -149,9 +203,12 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
 
 /** A border or padding on the page context (Chromium draws the one and insets the body by both, measured). */
 function hasFrame(s: ComputedStyle): boolean {
-  const nonzero = (l: ComputedStyle['paddingTop']): boolean => (typeof l === 'number' ? l !== 0 : l.px !== 0 || l.pct !== 0);
-  return [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft].some((b) => b.width > 0)
-    || [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].some(nonzero);
+  const nonzero = (l: ComputedStyle['paddingTop']): boolean =>
+    typeof l === 'number' ? l !== 0 : l.px !== 0 || l.pct !== 0;
+  return (
+    [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft].some((b) => b.width > 0) ||
+    [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].some(nonzero)
+  );
 }
 
 /** The page counter's reset and increment in this page's context (CSS GCPM 3 §2.2, as Chromium prints them). */
@@ -166,9 +223,17 @@ function pageCounter(s: ComputedStyle): Pick<PageBoxStyle, 'pageCounter'> {
  * `@page :first { margin-left: 200px }` on an 800px page makes 50vw 275px). Resolved before
  * the document is styled, so em in its margins count from the initial 16px.
  */
-export function firstPageArea(items: readonly SheetItem[], format: ResolvedFormat, env: ComputeEnv): { width: number; height: number } {
+export function firstPageArea(
+  items: readonly SheetItem[],
+  format: ResolvedFormat,
+  env: ComputeEnv,
+): { width: number; height: number } {
   const root = computeStyle(new Map(), null, env, { lang: null, isRoot: true });
-  const page = createPageStyleResolver(items, { format, root, env: { ...env, rootFontSize: 16 } }, [])({ index: 0, name: '', blank: false });
+  const page = createPageStyleResolver(
+    items,
+    { format, root, env: { ...env, rootFontSize: 16 } },
+    [],
+  )({ index: 0, name: '', blank: false });
   const side = (l: Length, reference: number): number => resolveLength(l, reference);
   return {
     width: Math.max(0, page.width - side(page.marginLeft, page.width) - side(page.marginRight, page.width)),
@@ -192,7 +257,8 @@ export function pageImageUrls(items: readonly SheetItem[], options: PageStyleOpt
     if (item.kind !== 'page') continue;
     const winners = winnersOf([compileDeclarations(pageDeclarations(item))]);
     if (!winners.has('background-image')) continue;
-    const style = computeStyle(winners, options.root, options.env, { lang: null, isRoot: false }).style as ComputedStyle;
+    const style = computeStyle(winners, options.root, options.env, { lang: null, isRoot: false })
+      .style as ComputedStyle;
     for (const layer of style.backgroundLayers) if (layer.image.kind === 'url') urls.push(layer.image.url);
   }
   return urls;
@@ -221,12 +287,23 @@ const clampSide = (v: number): number => Math.min(MAX_PAGE_SIDE, Math.max(MIN_PA
  * Paged Media 3 §7.1 `size`: auto | <length>{1,2} | <page-size> || [portrait | landscape].
  * Null when the page takes the format's size (no `size`, `auto`, or an invalid value).
  */
-function pageSize(value: readonly CV[] | undefined, format: ResolvedFormat, context: ElementStyle): [number, number] | null {
+function pageSize(
+  value: readonly CV[] | undefined,
+  format: ResolvedFormat,
+  context: ElementStyle,
+): [number, number] | null {
   const base: [number, number] = [format.width, format.height];
   if (!value) return null;
-  const len: LengthContext = { fontSize: context.flat['font-size'] as number, rootFontSize: context.flat['font-size'] as number, viewportWidth: 0, viewportHeight: 0 };
+  const len: LengthContext = {
+    fontSize: context.flat['font-size'] as number,
+    rootFontSize: context.flat['font-size'] as number,
+    viewportWidth: 0,
+    viewportHeight: 0,
+  };
   const w = words(value);
-  const lengths = w.map((cv) => parseLength(cv, len, { percent: false, negative: false })).filter((v): v is number => typeof v === 'number');
+  const lengths = w
+    .map((cv) => parseLength(cv, len, { percent: false, negative: false }))
+    .filter((v): v is number => typeof v === 'number');
   if (lengths.length > 0) {
     // <length [0,∞]>{1,2} alone: a negative length or a stray word invalidates the declaration.
     if (lengths.length !== w.length || lengths.length > 2) return null;
@@ -256,16 +333,26 @@ function marginBoxDefaults(name: MarginBoxName): string {
   let textAlign = 'center';
   let verticalAlign = 'middle';
   if (name.endsWith('-corner')) textAlign = name.includes('left') ? 'right' : 'left';
-  else if (name.startsWith('top-') || name.startsWith('bottom-')) textAlign = name.endsWith('left') ? 'left' : name.endsWith('right') ? 'right' : 'center';
+  else if (name.startsWith('top-') || name.startsWith('bottom-'))
+    textAlign = name.endsWith('left') ? 'left' : name.endsWith('right') ? 'right' : 'center';
   else verticalAlign = name.endsWith('-top') ? 'top' : name.endsWith('-bottom') ? 'bottom' : 'middle';
   return `text-align:${textAlign};vertical-align:${verticalAlign}`;
 }
 
-function marginBox(name: MarginBoxName, decls: readonly (readonly CompiledDeclaration[])[], context: ElementStyle, env: ComputeEnv): MarginBox | null {
-  const defaults = compileDeclarations(marginBoxDefaults(name).split(';').map((d) => {
-    const [n, v] = d.split(':') as [string, string];
-    return { name: n, value: v, important: false };
-  }));
+function marginBox(
+  name: MarginBoxName,
+  decls: readonly (readonly CompiledDeclaration[])[],
+  context: ElementStyle,
+  env: ComputeEnv,
+): MarginBox | null {
+  const defaults = compileDeclarations(
+    marginBoxDefaults(name)
+      .split(';')
+      .map((d) => {
+        const [n, v] = d.split(':') as [string, string];
+        return { name: n, value: v, important: false };
+      }),
+  );
   const winners = winnersOf([defaults, ...decls]);
   const style = computeStyle(winners, context, env, { lang: null, isRoot: false });
   const content = style.style.content;

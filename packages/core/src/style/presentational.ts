@@ -18,12 +18,14 @@ export function presentationalHints(el: Element): string {
     const c = legacyColor(a['bgcolor']);
     if (c) add(`background-color:${c}`);
   }
-  if (a['background'] !== undefined && BG_ELEMENTS.has(name) && a['background'].trim()) add(`background-image:url(${JSON.stringify(a['background'].trim())})`);
+  if (a['background'] !== undefined && BG_ELEMENTS.has(name) && a['background'].trim())
+    add(`background-image:url(${JSON.stringify(a['background'].trim())})`);
   if (a['align'] !== undefined) alignHint(name, a['align'], add);
   if (a['valign'] !== undefined && ALIGNED_TABLE_PARTS.has(name)) {
     // Any vertical-align value, as Chromium passes it to the CSS parser (`text-top`, `10px`).
     const v = a['valign'].trim().toLowerCase();
-    if (VERTICAL_ALIGN_KEYWORDS.has(v) || /^[+-]?(\d+(\.\d*)?|\.\d+)(px|%|em|rem|pt)$/.test(v)) add(`vertical-align:${v}`);
+    if (VERTICAL_ALIGN_KEYWORDS.has(v) || /^[+-]?(\d+(\.\d*)?|\.\d+)(px|%|em|rem|pt)$/.test(v))
+      add(`vertical-align:${v}`);
   }
   if (name === 'svg') svgSizeHints(a, add);
   if (name === 'canvas') canvasRatioHint(a, add);
@@ -66,7 +68,8 @@ function add(decl: string): void {
   hints += `${decl};`;
 }
 
-const RTL_SCRIPTS = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u;
+const RTL_SCRIPTS =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u;
 
 /** HTML §3.2.6.4 "auto" directionality: the first strong character of the text decides. */
 function autoDirection(el: Element): 'ltr' | 'rtl' {
@@ -87,8 +90,27 @@ function autoDirection(el: Element): 'ltr' | 'rtl' {
 
 /** Every attribute read below; an element without any of them has hints only from its table. */
 const HINT_ATTRIBUTES = new Set([
-  'bgcolor', 'background', 'align', 'valign', 'width', 'height', 'nowrap', 'text', 'dir', 'type', 'color', 'face', 'size',
-  'border', 'hspace', 'vspace', 'noshade', 'cellspacing', 'frame', 'rules', 'bordercolor',
+  'bgcolor',
+  'background',
+  'align',
+  'valign',
+  'width',
+  'height',
+  'nowrap',
+  'text',
+  'dir',
+  'type',
+  'color',
+  'face',
+  'size',
+  'border',
+  'hspace',
+  'vspace',
+  'noshade',
+  'cellspacing',
+  'frame',
+  'rules',
+  'bordercolor',
 ]);
 
 function hasHintAttribute(a: Record<string, string>): boolean {
@@ -97,25 +119,98 @@ function hasHintAttribute(a: Record<string, string>): boolean {
 }
 
 const HINTED_ELEMENTS = new Set([
-  'svg', 'body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup', 'img', 'object', 'iframe', 'embed', 'video', 'canvas',
-  'input', 'hr', 'font', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'legend', 'ol', 'ul', 'li',
+  'svg',
+  'body',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'col',
+  'colgroup',
+  'img',
+  'object',
+  'iframe',
+  'embed',
+  'video',
+  'canvas',
+  'input',
+  'hr',
+  'font',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'caption',
+  'legend',
+  'ol',
+  'ul',
+  'li',
 ]);
 const BG_ELEMENTS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'col', 'colgroup']);
 /** Table parts that take `valign` and `align` (HTML §15.3.8). */
 const ALIGNED_TABLE_PARTS = new Set(['col', 'colgroup', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
 /** A canvas's width and height are its natural size, not dimension hints (HTML §15.4.3, as in Chromium). */
-const SIZE_ELEMENTS = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'iframe', 'embed', 'object', 'video', 'hr', 'tr', 'thead', 'tbody', 'tfoot']);
+const SIZE_ELEMENTS = new Set([
+  'table',
+  'td',
+  'th',
+  'img',
+  'col',
+  'colgroup',
+  'iframe',
+  'embed',
+  'object',
+  'video',
+  'hr',
+  'tr',
+  'thead',
+  'tbody',
+  'tfoot',
+]);
 /** Table parts with a `height` but no `width` hint (HTML §15.3.8). */
 const HEIGHT_ONLY = new Set(['tr', 'thead', 'tbody', 'tfoot']);
 const LIST_TYPES: Readonly<Record<string, string>> = {
-  '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman',
-  disc: 'disc', circle: 'circle', square: 'square', none: 'none',
+  '1': 'decimal',
+  a: 'lower-alpha',
+  A: 'upper-alpha',
+  i: 'lower-roman',
+  I: 'upper-roman',
+  disc: 'disc',
+  circle: 'circle',
+  square: 'square',
+  none: 'none',
 };
 /** Elements whose `align` aligns their content and, through `-webkit-*`, their child blocks (HTML §15.3.3). */
 const LEGACY_ALIGN_ELEMENTS = new Set(['p', 'div', ...ALIGNED_TABLE_PARTS]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend']);
-const TEXT_ALIGN_KEYWORDS = new Set(['left', 'right', 'center', 'justify', 'start', 'end', '-webkit-left', '-webkit-right', '-webkit-center']);
-const VERTICAL_ALIGN_KEYWORDS = new Set(['baseline', 'sub', 'super', 'text-top', 'text-bottom', 'middle', 'top', 'bottom']);
+const TEXT_ALIGN_KEYWORDS = new Set([
+  'left',
+  'right',
+  'center',
+  'justify',
+  'start',
+  'end',
+  '-webkit-left',
+  '-webkit-right',
+  '-webkit-center',
+]);
+const VERTICAL_ALIGN_KEYWORDS = new Set([
+  'baseline',
+  'sub',
+  'super',
+  'text-top',
+  'text-bottom',
+  'middle',
+  'top',
+  'bottom',
+]);
 
 /**
  * `align` as Chromium maps it: the exact keywords (any case, no spaces) of each element kind
@@ -176,7 +271,9 @@ export function dimension(raw: string | undefined, allowZero: boolean): string |
 function svgSizeHints(a: Record<string, string>, add: (declaration: string) => void): void {
   for (const side of ['width', 'height'] as const) {
     // Trimmed first, and `\d+(\.\d+)?|\.\d+` rather than `\d*\.?\d+`: one way to match, so a failing 1 MB value stays linear.
-    const m = /^((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|%|em|ex|rem|ch|pt|pc|cm|mm|in|q|vw|vh)?$/i.exec((a[side] ?? '').trim());
+    const m = /^((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|%|em|ex|rem|ch|pt|pc|cm|mm|in|q|vw|vh)?$/i.exec(
+      (a[side] ?? '').trim(),
+    );
     if (m) add(`${side}:${m[1]}${m[2] ?? 'px'}`);
   }
 }
@@ -191,7 +288,12 @@ export function legacyColor(raw: string): string | null {
   if (hex.length === 0) return null;
   const padded = hex.length % 3 === 0 ? hex : hex.padEnd(hex.length + (3 - (hex.length % 3)), '0');
   const third = padded.length / 3;
-  const part = (i: number) => padded.slice(i * third, i * third + third).slice(-Math.min(third, 8)).slice(0, 2).padEnd(2, '0');
+  const part = (i: number) =>
+    padded
+      .slice(i * third, i * third + third)
+      .slice(-Math.min(third, 8))
+      .slice(0, 2)
+      .padEnd(2, '0');
   return `#${part(0)}${part(1)}${part(2)}`;
 }
 
@@ -212,7 +314,9 @@ function tableHints(a: Record<string, string>, add: (d: string) => void): void {
     // HTML §15.3.8 `frame`: the listed sides solid, the others hidden.
     if (!frameFirst) add('border-width:1px');
     const [top, right, bottom, left] = t.frame;
-    add(`border-style:${top ? 'solid' : 'hidden'} ${right ? 'solid' : 'hidden'} ${bottom ? 'solid' : 'hidden'} ${left ? 'solid' : 'hidden'}`);
+    add(
+      `border-style:${top ? 'solid' : 'hidden'} ${right ? 'solid' : 'hidden'} ${bottom ? 'solid' : 'hidden'} ${left ? 'solid' : 'hidden'}`,
+    );
   } else if (t.border) add(`border-style:${t.borderColor ? 'solid' : 'outset'}`);
   // A hidden table border wins over its cells' outer borders in the collapsing model.
   else if (t.rules !== null) add('border-style:hidden');
@@ -231,11 +335,19 @@ interface TableAttributes {
   readonly padding: number | null;
 }
 
-const FRAMES: ReadonlyMap<string, readonly [boolean, boolean, boolean, boolean]> = new Map(Object.entries({
-  void: [false, false, false, false], above: [true, false, false, false], below: [false, false, true, false],
-  hsides: [true, false, true, false], lhs: [false, false, false, true], rhs: [false, true, false, false],
-  vsides: [false, true, false, true], box: [true, true, true, true], border: [true, true, true, true],
-} as const));
+const FRAMES: ReadonlyMap<string, readonly [boolean, boolean, boolean, boolean]> = new Map(
+  Object.entries({
+    void: [false, false, false, false],
+    above: [true, false, false, false],
+    below: [false, false, true, false],
+    hsides: [true, false, true, false],
+    lhs: [false, false, false, true],
+    rhs: [false, true, false, false],
+    vsides: [false, true, false, true],
+    box: [true, true, true, true],
+    border: [true, true, true, true],
+  } as const),
+);
 const RULES = new Set(['none', 'groups', 'rows', 'cols', 'all']);
 
 function tableAttributes(a: Record<string, string>): TableAttributes {
@@ -281,7 +393,8 @@ function tablePartHints(t: TableAttributes): { cell: string; rowGroup: string; c
   if (t.rules === 'all') cell += `border-width:1px;${solid}`;
   else if (t.rules === 'rows') cell += 'border-top:1px solid;border-bottom:1px solid;border-color:inherit;';
   else if (t.rules === 'cols') cell += 'border-left:1px solid;border-right:1px solid;border-color:inherit;';
-  else if (t.rules === null && t.border) cell += `border-width:1px;border-style:${t.borderColor ? 'solid' : 'inset'};border-color:inherit;`;
+  else if (t.rules === null && t.border)
+    cell += `border-width:1px;border-style:${t.borderColor ? 'solid' : 'inset'};border-color:inherit;`;
   const groups = t.rules === 'groups';
   return {
     cell,
@@ -299,8 +412,13 @@ function fontHints(a: Record<string, string>, add: (d: string) => void): void {
   }
   if (a['face'] !== undefined && a['face'].trim()) {
     // Plain names stay unquoted so that generic families (sans-serif) keep their meaning.
-    const families = a['face'].split(',').map((f) => f.trim()).filter(Boolean);
-    add(`font-family:${families.map((f) => (/^[a-zA-Z][\w-]*( [a-zA-Z][\w-]*)*$/.test(f) ? f : JSON.stringify(f))).join(',')}`);
+    const families = a['face']
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    add(
+      `font-family:${families.map((f) => (/^[a-zA-Z][\w-]*( [a-zA-Z][\w-]*)*$/.test(f) ? f : JSON.stringify(f))).join(',')}`,
+    );
   }
   if (a['size'] !== undefined) {
     const m = /^\s*([+-]?)(\d+)/.exec(a['size']);

@@ -16,9 +16,28 @@ export interface CompiledSelector {
 }
 
 const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
-const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = { before: 'before', after: 'after', marker: 'marker', 'first-letter': 'first-letter', 'first-line': 'first-line' };
+const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = {
+  before: 'before',
+  after: 'after',
+  marker: 'marker',
+  'first-letter': 'first-letter',
+  'first-line': 'first-line',
+};
 /** Pseudo-elements we cannot render: their rules are skipped without a warning. */
-const IGNORED_PSEUDO_ELEMENTS = new Set(['selection', 'placeholder', 'backdrop', 'file-selector-button', '-webkit-scrollbar', 'cue', 'highlight', 'part', 'slotted', '-moz-selection', '-webkit-input-placeholder', '-moz-placeholder']);
+const IGNORED_PSEUDO_ELEMENTS = new Set([
+  'selection',
+  'placeholder',
+  'backdrop',
+  'file-selector-button',
+  '-webkit-scrollbar',
+  'cue',
+  'highlight',
+  'part',
+  'slotted',
+  '-moz-selection',
+  '-webkit-input-placeholder',
+  '-moz-placeholder',
+]);
 
 /**
  * Compile a selector list with css-what + css-select. Returns the compiled complex
@@ -45,7 +64,15 @@ function compileUncached(text: string): CompiledSelector[] | string {
     const last = complex[complex.length - 1];
     let pseudo: PseudoElement = '';
     let tokens = complex;
-    if (last && (last.type === 'pseudo-element' || (last.type === 'pseudo' && (last.name === 'before' || last.name === 'after' || last.name === 'first-letter' || last.name === 'first-line')))) {
+    if (
+      last &&
+      (last.type === 'pseudo-element' ||
+        (last.type === 'pseudo' &&
+          (last.name === 'before' ||
+            last.name === 'after' ||
+            last.name === 'first-letter' ||
+            last.name === 'first-line')))
+    ) {
       const supported = SUPPORTED_PSEUDO_ELEMENTS[last.name];
       if (supported === undefined) {
         if (IGNORED_PSEUDO_ELEMENTS.has(last.name) || last.name.startsWith('-')) continue;
@@ -53,14 +80,17 @@ function compileUncached(text: string): CompiledSelector[] | string {
       }
       pseudo = supported;
       tokens = complex.slice(0, -1);
-      if (tokens.length === 0 || COMBINATORS.has(tokens[tokens.length - 1]!.type)) tokens = [...tokens, { type: SelectorType.Universal, namespace: null }];
+      if (tokens.length === 0 || COMBINATORS.has(tokens[tokens.length - 1]!.type))
+        tokens = [...tokens, { type: SelectorType.Universal, namespace: null }];
     }
     if (tokens.some((t) => t.type === 'pseudo-element')) continue;
     // Vendor-prefixed pseudo-classes (:-moz-focusring…) never match here; skip without a warning.
     if (tokens.some((t) => t.type === 'pseudo' && (t.name.startsWith('-') || SHADOW_PSEUDOS.has(t.name)))) continue;
     let match: (el: Element) => boolean;
     try {
-      match = compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
+      match = compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (
+        el: Element,
+      ) => boolean;
     } catch (error) {
       return `Unsupported selector "${text}": ${(error as Error).message}`;
     }
@@ -71,7 +101,11 @@ function compileUncached(text: string): CompiledSelector[] | string {
 }
 
 function inheritedAttribute(el: Element, name: string): string | null {
-  for (let node: Element | null = el; node; node = node.parent instanceof Object && 'attribs' in node.parent ? (node.parent as Element) : null) {
+  for (
+    let node: Element | null = el;
+    node;
+    node = node.parent instanceof Object && 'attribs' in node.parent ? (node.parent as Element) : null
+  ) {
     const v = node.attribs[name];
     if (v !== undefined) return v;
   }
@@ -90,12 +124,32 @@ const SHADOW_PSEUDOS = new Set(['host', 'host-context', 'state']);
 const PSEUDOS: Readonly<Record<string, string | ((el: Element, value?: string | null) => boolean)>> = {
   lang: (el, value) => {
     const lang = inheritedAttribute(el, 'lang')?.toLowerCase() ?? '';
-    return (value ?? '').split(',').map((v) => v.trim().replace(/^["']|["']$/g, '').toLowerCase()).some((v) => v !== '' && (lang === v || lang.startsWith(`${v}-`)));
+    return (value ?? '')
+      .split(',')
+      .map((v) =>
+        v
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .toLowerCase(),
+      )
+      .some((v) => v !== '' && (lang === v || lang.startsWith(`${v}-`)));
   },
-  dir: (el, value) => (inheritedAttribute(el, 'dir')?.toLowerCase() === 'rtl' ? 'rtl' : 'ltr') === (value ?? '').trim().toLowerCase(),
-  focus: never, 'focus-within': never, 'focus-visible': never, target: never, 'target-within': never,
-  'placeholder-shown': never, autofill: never, '-webkit-autofill': never, 'user-invalid': never, modal: never,
-  fullscreen: never, 'popover-open': never, playing: never, paused: never,
+  dir: (el, value) =>
+    (inheritedAttribute(el, 'dir')?.toLowerCase() === 'rtl' ? 'rtl' : 'ltr') === (value ?? '').trim().toLowerCase(),
+  focus: never,
+  'focus-within': never,
+  'focus-visible': never,
+  target: never,
+  'target-within': never,
+  'placeholder-shown': never,
+  autofill: never,
+  '-webkit-autofill': never,
+  'user-invalid': never,
+  modal: never,
+  fullscreen: never,
+  'popover-open': never,
+  playing: never,
+  paused: never,
   defined: (_el: Element) => true,
   ...NTH_PSEUDOS,
 };
@@ -120,8 +174,13 @@ export function specificity(tokens: readonly Selector[]): [number, number, numbe
     else if (t.type === 'pseudo-element') c++;
     else if (t.type === 'pseudo') {
       if (t.name === 'where') continue;
-      if ((t.name === 'is' || t.name === 'not' || t.name === 'has' || t.name === 'matches' || t.name === '-webkit-any') && Array.isArray(t.data)) {
-        const best = (t.data as Selector[][]).map(specificity).reduce((m, s) => (compare(s, m) > 0 ? s : m), [0, 0, 0] as [number, number, number]);
+      if (
+        (t.name === 'is' || t.name === 'not' || t.name === 'has' || t.name === 'matches' || t.name === '-webkit-any') &&
+        Array.isArray(t.data)
+      ) {
+        const best = (t.data as Selector[][])
+          .map(specificity)
+          .reduce((m, s) => (compare(s, m) > 0 ? s : m), [0, 0, 0] as [number, number, number]);
         a += best[0];
         b += best[1];
         c += best[2];
@@ -152,9 +211,14 @@ function bucketKeys(tokens: readonly Selector[]): string[] {
     if (isClassSelector(t)) cls ??= `.${(t as { value: string }).value}`;
     else if (t.type === 'attribute') attr ??= `[${t.name.toLowerCase()}]`;
     else if (t.type === 'tag') tag = t.name.toLowerCase();
-    else if (t.type === 'pseudo' && (t.name === 'is' || t.name === 'where' || t.name === 'matches') && Array.isArray(t.data)) {
+    else if (
+      t.type === 'pseudo' &&
+      (t.name === 'is' || t.name === 'where' || t.name === 'matches') &&
+      Array.isArray(t.data)
+    ) {
       const args = t.data as Selector[][];
-      if (args.every((a) => a.length === 1 && a[0]!.type === 'tag')) isTags ??= args.map((a) => (a[0] as { name: string }).name.toLowerCase());
+      if (args.every((a) => a.length === 1 && a[0]!.type === 'tag'))
+        isTags ??= args.map((a) => (a[0] as { name: string }).name.toLowerCase());
     }
   }
   if (cls) return [cls];

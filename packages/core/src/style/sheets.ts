@@ -1,5 +1,13 @@
 import { Element, type Document, type ParentNode } from 'domhandler';
-import { matchesMedia, parseStylesheet, type Declaration, type LayerRegistry, type MediaContext, type ParsedSheet, type SheetItem } from './stylesheet.js';
+import {
+  matchesMedia,
+  parseStylesheet,
+  type Declaration,
+  type LayerRegistry,
+  type MediaContext,
+  type ParsedSheet,
+  type SheetItem,
+} from './stylesheet.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { integrityFailure } from './integrity.js';
 import { tokenize } from './tokenizer.js';
@@ -77,8 +85,11 @@ const MAX_CACHED_SHEET_CHARS = 256 * 1024;
  * Parsed sheets are read-only.
  */
 function parseSheet(css: string, loader: SheetLoader): ParsedSheet {
-  if (css.length > MAX_CACHED_SHEET_CHARS || /layer/i.test(css)) return parseStylesheet(css, loader.media, loader.layers);
-  return parsedSheets.get(`${loader.media.width}x${loader.media.height}\u0000${css}`, () => parseStylesheet(css, loader.media, loader.layers));
+  if (css.length > MAX_CACHED_SHEET_CHARS || /layer/i.test(css))
+    return parseStylesheet(css, loader.media, loader.layers);
+  return parsedSheets.get(`${loader.media.width}x${loader.media.height}\u0000${css}`, () =>
+    parseStylesheet(css, loader.media, loader.layers),
+  );
 }
 
 /** Parse CSS text, inlining `@import`s where they stand (Cascade 4 §2). */
@@ -91,7 +102,12 @@ export function loadSheet(css: string, base: string | undefined, loader: SheetLo
       out.push(...loadExternal(resolveUrl(item.url, base), loader, depth + 1));
     } else if (item.kind === 'style') out.push({ ...item, declarations: rebase(item.declarations, base) });
     else if (item.kind === 'font-face') out.push({ ...item, declarations: rebase(item.declarations, base) });
-    else out.push({ ...item, declarations: rebase(item.declarations, base), marginBoxes: item.marginBoxes.map((m) => ({ ...m, declarations: rebase(m.declarations, base) })) });
+    else
+      out.push({
+        ...item,
+        declarations: rebase(item.declarations, base),
+        marginBoxes: item.marginBoxes.map((m) => ({ ...m, declarations: rebase(m.declarations, base) })),
+      });
   }
   for (const error of parsed.errors) loader.diagnostics.push({ code: 'css_parse_error', message: error });
   return out;
@@ -146,7 +162,8 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader, fin
       const name = child.name;
       if (name === 'title' && findings && findings.title === null) findings.title = child;
       if (name === 'style' && sheets) {
-        if (matchesMedia(child.attribs['media'] ?? '', loader.media)) out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
+        if (matchesMedia(child.attribs['media'] ?? '', loader.media))
+          out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
         continue;
       }
       if (name === 'link' && sheets) {

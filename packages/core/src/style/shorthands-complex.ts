@@ -15,8 +15,25 @@ export function font(value: readonly CV[], longhands: readonly string[]): Expans
     if (isIdent(cv, 'normal')) continue;
     if (isIdent(cv, 'italic', 'oblique')) style = cv;
     else if (isIdent(cv, 'small-caps')) variant = cv;
-    else if (isIdent(cv, 'bold', 'bolder', 'lighter') || (cv.t === 'num' && cv.unit === '' && cv.v >= 1 && cv.v <= 1000)) weight = cv;
-    else if (isIdent(cv, 'condensed', 'expanded', 'semi-condensed', 'semi-expanded', 'ultra-condensed', 'extra-condensed', 'ultra-expanded', 'extra-expanded')) continue;
+    else if (
+      isIdent(cv, 'bold', 'bolder', 'lighter') ||
+      (cv.t === 'num' && cv.unit === '' && cv.v >= 1 && cv.v <= 1000)
+    )
+      weight = cv;
+    else if (
+      isIdent(
+        cv,
+        'condensed',
+        'expanded',
+        'semi-condensed',
+        'semi-expanded',
+        'ultra-condensed',
+        'extra-condensed',
+        'ultra-expanded',
+        'extra-expanded',
+      )
+    )
+      continue;
     else break;
   }
   const size = w[i];
@@ -32,13 +49,24 @@ export function font(value: readonly CV[], longhands: readonly string[]): Expans
   const first = w[rest];
   if (!first) return null;
   const family = value.slice(value.indexOf(first));
-  return [[longhands[0]!, [style]], [longhands[1]!, [variant]], [longhands[2]!, [weight]], [longhands[3]!, [size]], [longhands[4]!, [lineHeight]], [longhands[5]!, family]];
+  return [
+    [longhands[0]!, [style]],
+    [longhands[1]!, [variant]],
+    [longhands[2]!, [weight]],
+    [longhands[3]!, [size]],
+    [longhands[4]!, [lineHeight]],
+    [longhands[5]!, family],
+  ];
 }
 
 const join = (parts: readonly (readonly CV[])[]): CV[] => parts.flatMap((p, i) => (i === 0 ? [...p] : [COMMA, ...p]));
 
 export function isImage(cv: CV): boolean {
-  return cv.t === 'url' || (cv.t === 'fn' && /gradient$|^url$|^image-set$|^-webkit-image-set$/.test(cv.v)) || isIdent(cv, 'none');
+  return (
+    cv.t === 'url' ||
+    (cv.t === 'fn' && /gradient$|^url$|^image-set$|^-webkit-image-set$/.test(cv.v)) ||
+    isIdent(cv, 'none')
+  );
 }
 const BOXES = ['border-box', 'padding-box', 'content-box', 'text'];
 const POSITION_WORDS = ['left', 'right', 'top', 'bottom', 'center'];
@@ -65,7 +93,8 @@ export function background(value: readonly CV[], longhands: readonly string[]): 
       else if (isIdent(cv, ...POSITION_WORDS) || isLength(cv)) pos.push(cv);
       else if (cv.t === 'delim' && cv.v === '/') {
         size = [];
-        while (lw[i + 1] && size.length < 2 && (isLength(lw[i + 1]!) || isIdent(lw[i + 1], 'auto', 'cover', 'contain'))) size.push(lw[++i]!);
+        while (lw[i + 1] && size.length < 2 && (isLength(lw[i + 1]!) || isIdent(lw[i + 1], 'auto', 'cover', 'contain')))
+          size.push(lw[++i]!);
         if (size.length === 0) return null;
       } else if (index === layers.length - 1 && parseColor(cv) !== null) color = cv;
       else return null;
@@ -90,7 +119,12 @@ export function gridTemplate(value: readonly CV[], longhands: readonly string[])
   const colsPart = slash >= 0 ? w.slice(slash + 1) : [ident('none')];
   const spaced = (p: CV[]): CV[] => p.flatMap((cv, i) => (i === 0 ? [cv] : [SPACE, cv]));
   const areas = rowsPart.filter((cv) => cv.t === 'str');
-  if (areas.length === 0) return [[longhands[0]!, spaced(rowsPart)], [longhands[1]!, spaced(colsPart)], [longhands[2]!, [ident('none')]]];
+  if (areas.length === 0)
+    return [
+      [longhands[0]!, spaced(rowsPart)],
+      [longhands[1]!, spaced(colsPart)],
+      [longhands[2]!, [ident('none')]],
+    ];
   // `"a b" 40px "c d" auto / 1fr 1fr`: each string is a row, optionally followed by its size.
   const rows: CV[] = [];
   let pendingSize = false;
@@ -104,7 +138,11 @@ export function gridTemplate(value: readonly CV[], longhands: readonly string[])
     }
   }
   if (pendingSize) rows.push(ident('auto'));
-  return [[longhands[0]!, spaced(rows)], [longhands[1]!, spaced(colsPart)], [longhands[2]!, spaced(areas)]];
+  return [
+    [longhands[0]!, spaced(rows)],
+    [longhands[1]!, spaced(colsPart)],
+    [longhands[2]!, spaced(areas)],
+  ];
 }
 
 export function listStyle(value: readonly CV[], longhands: readonly string[]): Expansion | null {
@@ -122,6 +160,9 @@ export function listStyle(value: readonly CV[], longhands: readonly string[]): E
   }
   // `none` sets whichever of type and image is not otherwise given (Lists 3 §3.4).
   if (nones > 0 && !type) type = ident('none');
-  return [[longhands[0]!, [type ?? ident('disc')]], [longhands[1]!, [pos ?? ident('outside')]], [longhands[2]!, [image ?? ident('none')]]];
+  return [
+    [longhands[0]!, [type ?? ident('disc')]],
+    [longhands[1]!, [pos ?? ident('outside')]],
+    [longhands[2]!, [image ?? ident('none')]],
+  ];
 }
-

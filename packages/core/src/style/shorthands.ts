@@ -1,7 +1,17 @@
 import { words, type CV } from './tokenizer.js';
 import { parseColor } from './values.js';
 import { LEGACY_BREAKS, LOGICAL_PAIRS } from './property-aliases.js';
-import { BORDER_STYLES, CSS_WIDE, SIDES, SPACE, ident, isIdent, isLength, type Expander, type Expansion } from './shorthand-tokens.js';
+import {
+  BORDER_STYLES,
+  CSS_WIDE,
+  SIDES,
+  SPACE,
+  ident,
+  isIdent,
+  isLength,
+  type Expander,
+  type Expansion,
+} from './shorthand-tokens.js';
 import { background, font, gridTemplate, listStyle } from './shorthands-complex.js';
 
 export type { Expansion } from './shorthand-tokens.js';
@@ -21,7 +31,16 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     'column-rule': ['column-rule-width', 'column-rule-style', 'column-rule-color'],
     columns: ['column-width', 'column-count'],
     font: ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family'],
-    background: ['background-image', 'background-position', 'background-size', 'background-repeat', 'background-attachment', 'background-origin', 'background-clip', 'background-color'],
+    background: [
+      'background-image',
+      'background-position',
+      'background-size',
+      'background-repeat',
+      'background-attachment',
+      'background-origin',
+      'background-clip',
+      'background-color',
+    ],
     flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
     'flex-flow': ['flex-direction', 'flex-wrap'],
     gap: ['row-gap', 'column-gap'],
@@ -33,7 +52,12 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     'place-content': ['align-content', 'justify-content'],
     'place-self': ['align-self', 'justify-self'],
     'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
-    'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'],
+    'text-decoration': [
+      'text-decoration-line',
+      'text-decoration-style',
+      'text-decoration-color',
+      'text-decoration-thickness',
+    ],
     overflow: ['overflow-x', 'overflow-y'],
     'contain-intrinsic-size': ['contain-intrinsic-width', 'contain-intrinsic-height'],
     'background-position': ['background-position'],
@@ -48,7 +72,12 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
 function fourSides(longhands: readonly string[], w: readonly CV[]): Expansion | null {
   if (w.length < 1 || w.length > 4) return null;
   const [t, r = t, b = t, l = r] = w as [CV, CV?, CV?, CV?];
-  return [[longhands[0]!, [t]], [longhands[1]!, [r!]], [longhands[2]!, [b!]], [longhands[3]!, [l!]]];
+  return [
+    [longhands[0]!, [t]],
+    [longhands[1]!, [r!]],
+    [longhands[2]!, [b!]],
+    [longhands[3]!, [l!]],
+  ];
 }
 
 /**
@@ -66,12 +95,18 @@ export function expandShorthand(name: string, value: readonly CV[]): Expansion |
   const pair = LOGICAL_PAIRS[name];
   if (pair) {
     if (w.length < 1 || w.length > 2) return null;
-    return [[pair[0], [w[0]!]], [pair[1], [w[1] ?? w[0]!]]];
+    return [
+      [pair[0], [w[0]!]],
+      [pair[1], [w[1] ?? w[0]!]],
+    ];
   }
   const longhands = SHORTHANDS[name];
   if (!longhands || name === 'background-position') return undefined;
-  if (w.length === 1 && w[0]!.t === 'ident' && CSS_WIDE.has(w[0]!.v.toLowerCase())) return longhands.map((l) => [l, [w[0]!]]);
-  const expander = EXPANDERS[name] ?? (name.startsWith('border-') && SIDES.some((s) => name === `border-${s}`) ? borderSide : undefined);
+  if (w.length === 1 && w[0]!.t === 'ident' && CSS_WIDE.has(w[0]!.v.toLowerCase()))
+    return longhands.map((l) => [l, [w[0]!]]);
+  const expander =
+    EXPANDERS[name] ??
+    (name.startsWith('border-') && SIDES.some((s) => name === `border-${s}`) ? borderSide : undefined);
   return expander ? expander(value, longhands) : null;
 }
 
@@ -109,8 +144,18 @@ function flex(value: readonly CV[], longhands: readonly string[]): Expansion | n
   const w = words(value);
   const num = (v: number): CV => ({ t: 'num', v, unit: '', s: 0, e: 0 });
   const zeroPct: CV = { t: 'num', v: 0, unit: '%', s: 0, e: 0 };
-  if (w.length === 1 && isIdent(w[0], 'none')) return [[longhands[0]!, [num(0)]], [longhands[1]!, [num(0)]], [longhands[2]!, [ident('auto')]]];
-  if (w.length === 1 && isIdent(w[0], 'auto')) return [[longhands[0]!, [num(1)]], [longhands[1]!, [num(1)]], [longhands[2]!, [ident('auto')]]];
+  if (w.length === 1 && isIdent(w[0], 'none'))
+    return [
+      [longhands[0]!, [num(0)]],
+      [longhands[1]!, [num(0)]],
+      [longhands[2]!, [ident('auto')]],
+    ];
+  if (w.length === 1 && isIdent(w[0], 'auto'))
+    return [
+      [longhands[0]!, [num(1)]],
+      [longhands[1]!, [num(1)]],
+      [longhands[2]!, [ident('auto')]],
+    ];
   let nums = w.filter((cv) => cv.t === 'num' && cv.unit === '');
   let basis = w.filter((cv) => !(cv.t === 'num' && cv.unit === ''));
   // `flex: 1 1 0`: a third unitless number can only be a zero basis.
@@ -127,7 +172,12 @@ function flex(value: readonly CV[], longhands: readonly string[]): Expansion | n
   ];
 }
 
-function anyOrder(value: readonly CV[], longhands: readonly string[], tests: readonly ((cv: CV) => boolean)[], defaults: readonly CV[][]): Expansion | null {
+function anyOrder(
+  value: readonly CV[],
+  longhands: readonly string[],
+  tests: readonly ((cv: CV) => boolean)[],
+  defaults: readonly CV[][],
+): Expansion | null {
   const got: (CV[] | null)[] = longhands.map(() => null);
   for (const cv of words(value)) {
     const k = tests.findIndex((t, i) => got[i] === null && t(cv));
@@ -170,14 +220,34 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   'border-block': borderSide,
   outline: borderSide,
   'column-rule': borderSide,
-  columns: (v, l) => anyOrder(v, l, [(cv) => isLength(cv) || isIdent(cv, 'auto'), (cv) => (cv.t === 'num' && cv.unit === '') || isIdent(cv, 'auto')], [[ident('auto')], [ident('auto')]]),
+  columns: (v, l) =>
+    anyOrder(
+      v,
+      l,
+      [(cv) => isLength(cv) || isIdent(cv, 'auto'), (cv) => (cv.t === 'num' && cv.unit === '') || isIdent(cv, 'auto')],
+      [[ident('auto')], [ident('auto')]],
+    ),
   font,
   background,
   flex,
-  'flex-flow': (v, l) => anyOrder(v, l, [(cv) => isIdent(cv, 'row', 'row-reverse', 'column', 'column-reverse'), (cv) => isIdent(cv, 'nowrap', 'wrap', 'wrap-reverse')], [[ident('row')], [ident('nowrap')]]),
+  'flex-flow': (v, l) =>
+    anyOrder(
+      v,
+      l,
+      [
+        (cv) => isIdent(cv, 'row', 'row-reverse', 'column', 'column-reverse'),
+        (cv) => isIdent(cv, 'nowrap', 'wrap', 'wrap-reverse'),
+      ],
+      [[ident('row')], [ident('nowrap')]],
+    ),
   gap: (v, l) => {
     const w = words(v);
-    return w.length < 1 || w.length > 2 ? null : [[l[0]!, [w[0]!]], [l[1]!, [w[1] ?? w[0]!]]];
+    return w.length < 1 || w.length > 2
+      ? null
+      : [
+          [l[0]!, [w[0]!]],
+          [l[1]!, [w[1] ?? w[0]!]],
+        ];
   },
   'grid-area': (v, l) => slashPair(v, l, true),
   'grid-row': (v, l) => slashPair(v, l, true),
@@ -188,15 +258,26 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   'place-content': (v, l) => pairOf(v, l),
   'place-self': (v, l) => pairOf(v, l),
   'list-style': listStyle,
-  'text-decoration': (v, l) => anyOrder(v, l, [
-    (cv) => isIdent(cv, 'none', 'underline', 'overline', 'line-through', 'blink'),
-    (cv) => isIdent(cv, 'solid', 'double', 'dotted', 'dashed', 'wavy'),
-    (cv) => parseColor(cv) !== null,
-    (cv) => isLength(cv) || isIdent(cv, 'auto', 'from-font'),
-  ], [[ident('none')], [ident('solid')], [ident('currentcolor')], [ident('auto')]]),
+  'text-decoration': (v, l) =>
+    anyOrder(
+      v,
+      l,
+      [
+        (cv) => isIdent(cv, 'none', 'underline', 'overline', 'line-through', 'blink'),
+        (cv) => isIdent(cv, 'solid', 'double', 'dotted', 'dashed', 'wavy'),
+        (cv) => parseColor(cv) !== null,
+        (cv) => isLength(cv) || isIdent(cv, 'auto', 'from-font'),
+      ],
+      [[ident('none')], [ident('solid')], [ident('currentcolor')], [ident('auto')]],
+    ),
   overflow: (v, l) => {
     const w = words(v);
-    return w.length < 1 || w.length > 2 ? null : [[l[0]!, [w[0]!]], [l[1]!, [w[1] ?? w[0]!]]];
+    return w.length < 1 || w.length > 2
+      ? null
+      : [
+          [l[0]!, [w[0]!]],
+          [l[1]!, [w[1] ?? w[0]!]],
+        ];
   },
   // `none | [auto? <length>]{1,2}` (CSS Sizing 4 §6.2): one value sets both axes.
   'contain-intrinsic-size': (v, l) => {
@@ -207,14 +288,20 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
       else groups.push([cv]);
     }
     if (groups.length < 1 || groups.length > 2) return null;
-    return [[l[0]!, groups[0]!], [l[1]!, groups[1] ?? groups[0]!]];
+    return [
+      [l[0]!, groups[0]!],
+      [l[1]!, groups[1] ?? groups[0]!],
+    ];
   },
 };
 
 function pairOf(value: readonly CV[], longhands: readonly string[]): Expansion | null {
   const w = words(value);
   if (w.length < 1 || w.length > 2) return null;
-  return [[longhands[0]!, [w[0]!]], [longhands[1]!, [w[1] ?? w[0]!]]];
+  return [
+    [longhands[0]!, [w[0]!]],
+    [longhands[1]!, [w[1] ?? w[0]!]],
+  ];
 }
 
 /** Whether component values contain `var()` anywhere (substitution happens at compute time). */

@@ -1,6 +1,14 @@
 import type { ComputedStyle, StyledElement, StyledNode } from '@platen/layout';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { cascade, compileAuthorDeclarations, USER_AGENT_DECLARATIONS, type CompiledDeclaration, type CompiledRule, type RuleIndex, type Winners } from './cascade.js';
+import {
+  cascade,
+  compileAuthorDeclarations,
+  USER_AGENT_DECLARATIONS,
+  type CompiledDeclaration,
+  type CompiledRule,
+  type RuleIndex,
+  type Winners,
+} from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import { CounterState } from './counters.js';
 import { generateContent, markerChildren, type ContentEnv, type QuoteState } from './generated-content.js';
@@ -11,7 +19,14 @@ import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
 import { inlineSvgDataUrl } from './inline-svg.js';
 import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
-import { dateTimeFields, inputText, type DateTimeField, PLACEHOLDER_COLOR, shownPlaceholder, withAuthorControlLook } from './form-content.js';
+import {
+  dateTimeFields,
+  inputText,
+  type DateTimeField,
+  PLACEHOLDER_COLOR,
+  shownPlaceholder,
+  withAuthorControlLook,
+} from './form-content.js';
 
 const EMPTY: readonly CompiledDeclaration[] = [];
 const NO_RULES: readonly CompiledRule[] = [];
@@ -41,7 +56,13 @@ function byKind(rules: readonly CompiledRule[], count: number): PseudoRules {
     for (let i = 0; i < count; i++) if (rules[i]!.pseudo === kind) out.push(rules[i]!);
     return out;
   };
-  return { before: pick('before'), after: pick('after'), marker: pick('marker'), 'first-letter': pick('first-letter'), 'first-line': pick('first-line') };
+  return {
+    before: pick('before'),
+    after: pick('after'),
+    marker: pick('marker'),
+    'first-letter': pick('first-letter'),
+    'first-line': pick('first-line'),
+  };
 }
 
 function newCacheNode(): StyleCacheNode {
@@ -107,19 +128,31 @@ export class StyleTreeBuilder {
    * `memoFor` gives the memo for the root's font size (null: the root itself, computed before
    * it is known); computed values depend on it through `rem`. By default, memos of this builder only.
    */
-  constructor(index: RuleIndex, env: ComputeEnv, baseUrl: string | undefined, quirks = false, memoFor?: (rootFontSize: number | null) => StyleMemo) {
+  constructor(
+    index: RuleIndex,
+    env: ComputeEnv,
+    baseUrl: string | undefined,
+    quirks = false,
+    memoFor?: (rootFontSize: number | null) => StyleMemo,
+  ) {
     this.index = index;
     this.baseUrl = baseUrl;
     this.quirks = quirks;
     this.env = env;
     const own = new Map<number | null, StyleMemo>();
-    this.memoFor = memoFor ?? ((size) => {
-      let memo = own.get(size);
-      if (!memo) own.set(size, (memo = new StyleMemo()));
-      return memo;
-    });
+    this.memoFor =
+      memoFor ??
+      ((size) => {
+        let memo = own.get(size);
+        if (!memo) own.set(size, (memo = new StyleMemo()));
+        return memo;
+      });
     this.memo = this.memoFor(env.rootFontSize);
-    this.contentEnv = { counters: this.counters, quotes: this.quotes, imageStyle: (parent) => this.anonymousStyle(parent) };
+    this.contentEnv = {
+      counters: this.counters,
+      quotes: this.quotes,
+      imageStyle: (parent) => this.anonymousStyle(parent),
+    };
   }
 
   /** Style the subtree rooted at `el` (the `html` element for a document). */
@@ -127,7 +160,13 @@ export class StyleTreeBuilder {
     const style = this.elementStyle(el, null, true);
     this.env = { ...this.env, rootFontSize: style.flat['font-size'] as number };
     this.memo = this.memoFor(this.env.rootFontSize);
-    const styled = this.build(el, style) ?? { kind: 'element', tag: el.name, attrs: el.attribs, style: style.style, children: [] };
+    const styled = this.build(el, style) ?? {
+      kind: 'element',
+      tag: el.name,
+      attrs: el.attribs,
+      style: style.style,
+      children: [],
+    };
     return { styled, style };
   }
 
@@ -205,28 +244,42 @@ export class StyleTreeBuilder {
     return style;
   }
 
-  private pseudoStyle(pseudoRules: PseudoRules | undefined, kind: Exclude<PseudoElement, '' | 'first-letter' | 'first-line'>, parent: ElementStyle): ElementStyle | null {
+  private pseudoStyle(
+    pseudoRules: PseudoRules | undefined,
+    kind: Exclude<PseudoElement, '' | 'first-letter' | 'first-line'>,
+    parent: ElementStyle,
+  ): ElementStyle | null {
     const rules = pseudoRules?.[kind] ?? NO_RULES;
     if (rules.length === 0 && kind !== 'marker') return null;
     let key = `${idOf(parent)}|${kind}|`;
     for (const r of rules) key += r.key;
-    return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }));
+    return this.cached(key, () =>
+      computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }),
+    );
   }
 
   /** An anonymous box's style: inherited values from `parent`, initial values otherwise. */
   private anonymousStyle(parent: ComputedStyle): ComputedStyle {
     const parentStyle = byComputed.get(parent);
     if (!parentStyle) return parent;
-    return this.cached(`${idOf(parentStyle)}|anonymous`, () => computeStyle(new Map(), parentStyle, this.env, { lang: null, isRoot: false })).style;
+    return this.cached(`${idOf(parentStyle)}|anonymous`, () =>
+      computeStyle(new Map(), parentStyle, this.env, { lang: null, isRoot: false }),
+    ).style;
   }
 
   /** Apply counter-reset, then increment, then set (CSS Lists 3 §4.3–4.5). */
   private applyCounters(el: Element, style: ElementStyle, scope: object, isPseudo: boolean): void {
     const s = style.style;
-    const listRelated = !isPseudo && (s.display === 'list-item' || el.name === 'ol' || el.name === 'ul' || el.name === 'menu');
-    if (!listRelated && s.counterReset.length === 0 && s.counterIncrement.length === 0 && s.counterSet.length === 0) return;
+    const listRelated =
+      !isPseudo && (s.display === 'list-item' || el.name === 'ol' || el.name === 'ul' || el.name === 'menu');
+    if (!listRelated && s.counterReset.length === 0 && s.counterIncrement.length === 0 && s.counterSet.length === 0)
+      return;
     const resets = [...s.counterReset];
-    if (!isPseudo && (el.name === 'ol' || el.name === 'ul' || el.name === 'menu') && !resets.some((r) => r.name === 'list-item')) {
+    if (
+      !isPseudo &&
+      (el.name === 'ol' || el.name === 'ul' || el.name === 'menu') &&
+      !resets.some((r) => r.name === 'list-item')
+    ) {
       resets.push({ name: 'list-item', value: listStart(el) });
     }
     for (const r of resets) this.counters.reset(r.name, r.value, scope);
@@ -237,7 +290,13 @@ export class StyleTreeBuilder {
     for (const i of increments) this.counters.change(i.name, scope, (v) => v + i.value);
     const sets = [...s.counterSet];
     const value = el.attribs['value'];
-    if (!isPseudo && el.name === 'li' && value !== undefined && /^\s*-?\d+/.test(value) && !sets.some((x) => x.name === 'list-item')) {
+    if (
+      !isPseudo &&
+      el.name === 'li' &&
+      value !== undefined &&
+      /^\s*-?\d+/.test(value) &&
+      !sets.some((x) => x.name === 'list-item')
+    ) {
       sets.push({ name: 'list-item', value: parseInt(value, 10) });
     }
     for (const x of sets) this.counters.change(x.name, scope, () => x.value);
@@ -259,7 +318,8 @@ export class StyleTreeBuilder {
       const marker = this.pseudoStyle(pseudoRules, 'marker', style);
       if (marker) {
         const content = markerChildren(marker.style, el, this.contentEnv);
-        if (content.length > 0) children.push({ kind: 'element', tag: '::marker', attrs: {}, style: marker.style, children: content });
+        if (content.length > 0)
+          children.push({ kind: 'element', tag: '::marker', attrs: {}, style: marker.style, children: content });
       }
     }
     this.pseudo(el, pseudoRules, 'before', style, children);
@@ -285,7 +345,9 @@ export class StyleTreeBuilder {
     const rules = pseudoRules?.['first-line'];
     if (!rules || rules.length === 0 || !FIRST_LETTER_CONTAINERS.has(style.style.display)) return null;
     const key = `${idOf(style)}|first-line|${rules.map((r) => r.id).join(',')}`;
-    return this.cached(key, () => computeStyle(cascade(rules, EMPTY, EMPTY), style, this.env, { lang: null, isRoot: false })).style;
+    return this.cached(key, () =>
+      computeStyle(cascade(rules, EMPTY, EMPTY), style, this.env, { lang: null, isRoot: false }),
+    ).style;
   }
 
   /** Apply `::first-letter` rules of a block container to its first letter. */
@@ -295,7 +357,9 @@ export class StyleTreeBuilder {
     const ids = rules.map((r) => r.id).join(',');
     const makeStyle = (parent: ComputedStyle): ComputedStyle => {
       const parentStyle = byComputed.get(parent) ?? style;
-      return this.cached(`${idOf(parentStyle)}|first-letter|${ids}`, () => computeStyle(cascade(rules, EMPTY, EMPTY), parentStyle, this.env, { lang: null, isRoot: false })).style;
+      return this.cached(`${idOf(parentStyle)}|first-letter|${ids}`, () =>
+        computeStyle(cascade(rules, EMPTY, EMPTY), parentStyle, this.env, { lang: null, isRoot: false }),
+      ).style;
     };
     return wrapFirstLetter(children, makeStyle) ?? children;
   }
@@ -307,7 +371,8 @@ export class StyleTreeBuilder {
     if (type === 'text') {
       const data = (node as Text).data;
       const last = out.length > start ? out[out.length - 1] : undefined;
-      if (last?.kind === 'text' && last.style === parent.style) out[out.length - 1] = { kind: 'text', text: last.text + data, style: parent.style };
+      if (last?.kind === 'text' && last.style === parent.style)
+        out[out.length - 1] = { kind: 'text', text: last.text + data, style: parent.style };
       else out.push({ kind: 'text', text: data, style: parent.style });
     } else if (type === 'tag' || type === 'script' || type === 'style') {
       const el = node as Element;
@@ -319,10 +384,25 @@ export class StyleTreeBuilder {
   /** A date or time input's fields: inline-blocks with 1px of padding (Chromium's datetime edit fields), separators between. */
   private dateTimeFields(fields: readonly DateTimeField[], parent: ComputedStyle): StyledNode[] {
     const inherited = this.anonymousStyle(parent);
-    const style: ComputedStyle = { ...inherited, display: 'inline-block', whiteSpace: 'pre', paddingTop: 1, paddingRight: 1, paddingBottom: 1, paddingLeft: 1 };
+    const style: ComputedStyle = {
+      ...inherited,
+      display: 'inline-block',
+      whiteSpace: 'pre',
+      paddingTop: 1,
+      paddingRight: 1,
+      paddingBottom: 1,
+      paddingLeft: 1,
+    };
     const text: ComputedStyle = { ...inherited, whiteSpace: 'pre' };
     return fields.map((f): StyledNode => {
-      if (typeof f === 'object' && 'sep' in f) return { kind: 'element', tag: '::separator', attrs: {}, style: text, children: [{ kind: 'text', text: f.sep, style: text }] };
+      if (typeof f === 'object' && 'sep' in f)
+        return {
+          kind: 'element',
+          tag: '::separator',
+          attrs: {},
+          style: text,
+          children: [{ kind: 'text', text: f.sep, style: text }],
+        };
       const shown = typeof f === 'string' ? f : f.field;
       // `data-width`: the text whose width the field reserves (layout sizes the input from it).
       const attrs: Record<string, string> = typeof f === 'string' ? {} : { 'data-width': f.width };
@@ -333,11 +413,21 @@ export class StyleTreeBuilder {
   /** An empty text field's placeholder, in Chromium's `::placeholder` grey, one line in an input (html.css). */
   private placeholder(text: string, parent: ComputedStyle, input: boolean): StyledElement {
     const inherited = this.anonymousStyle(parent);
-    const style: ComputedStyle = { ...inherited, color: PLACEHOLDER_COLOR, whiteSpace: input ? 'pre' : inherited.whiteSpace };
+    const style: ComputedStyle = {
+      ...inherited,
+      color: PLACEHOLDER_COLOR,
+      whiteSpace: input ? 'pre' : inherited.whiteSpace,
+    };
     return { kind: 'element', tag: '::placeholder', attrs: {}, style, children: [{ kind: 'text', text, style }] };
   }
 
-  private pseudo(el: Element, pseudoRules: PseudoRules | undefined, kind: 'before' | 'after', parent: ElementStyle, out: StyledNode[]): void {
+  private pseudo(
+    el: Element,
+    pseudoRules: PseudoRules | undefined,
+    kind: 'before' | 'after',
+    parent: ElementStyle,
+    out: StyledNode[],
+  ): void {
     const ps = this.pseudoStyle(pseudoRules, kind, parent);
     if (!ps || !Array.isArray(ps.style.content) || ps.style.display === 'none') return;
     this.applyCounters(el, ps, el, true);
@@ -356,7 +446,25 @@ function laterInCascade(winners: Winners, a: string, b: string): boolean {
 }
 
 /** Elements whose UA margins Chromium marks quirky (`__qem` in html.css): top, and for p also bottom. */
-const QUIRKY_TOP = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'menu', 'dir', 'dl', 'blockquote', 'pre', 'listing', 'xmp', 'plaintext']);
+const QUIRKY_TOP = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'menu',
+  'dir',
+  'dl',
+  'blockquote',
+  'pre',
+  'listing',
+  'xmp',
+  'plaintext',
+]);
 
 function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): ElementStyle {
   if (!QUIRKY_TOP.has(tag)) return style;

@@ -68,7 +68,11 @@ interface Cursor {
 }
 
 /** Parse a stylesheet (CSS Syntax §5.3.3), flattening `@media`/`@supports` that apply to print. */
-export function parseStylesheet(css: string, media: MediaContext, layers: LayerRegistry = createLayerRegistry()): ParsedSheet {
+export function parseStylesheet(
+  css: string,
+  media: MediaContext,
+  layers: LayerRegistry = createLayerRegistry(),
+): ParsedSheet {
   const cursor: Cursor = { css, tokens: tokenize(css), i: 0 };
   const state: ParseState = { media, out: [], errors: [], layers, layer: null };
   parseRuleList(cursor, cursor.tokens.length, state, true);
@@ -142,7 +146,11 @@ function parseRuleList(c: Cursor, end: number, state: ParseState, topLevel: bool
 
 function pushStyle(state: ParseState, selector: string, declarations: readonly Declaration[]): void {
   if (declarations.length === 0) return;
-  state.out.push(state.layer === null ? { kind: 'style', selector, declarations } : { kind: 'style', selector, declarations, layer: layerRank(state, state.layer) });
+  state.out.push(
+    state.layer === null
+      ? { kind: 'style', selector, declarations }
+      : { kind: 'style', selector, declarations, layer: layerRank(state, state.layer) },
+  );
 }
 
 /**
@@ -165,7 +173,8 @@ function parseStyleBlock(c: Cursor, from: number, to: number, selector: string, 
     const inner = { ...state, depth: (state.depth ?? 0) + 1 };
     const { at, prelude, block } = item;
     if (at === null) parseStyleBlock(c, block[0], block[1], nestedSelector(c, prelude[0], prelude[1], selector), inner);
-    else if (conditionApplies(at, text(c, prelude[0], prelude[1]), state.media)) parseStyleBlock(c, block[0], block[1], selector, inner);
+    else if (conditionApplies(at, text(c, prelude[0], prelude[1]), state.media))
+      parseStyleBlock(c, block[0], block[1], selector, inner);
   }
   pushStyle(state, selector, declarations);
 }
@@ -173,7 +182,12 @@ function parseStyleBlock(c: Cursor, from: number, to: number, selector: string, 
 type BlockItem =
   | { readonly kind: 'declaration'; readonly declaration: Declaration }
   /** A rule with a block: `at` its at-keyword (null for a qualified rule); token ranges [from, to). */
-  | { readonly kind: 'rule'; readonly at: string | null; readonly prelude: readonly [number, number]; readonly block: readonly [number, number] };
+  | {
+      readonly kind: 'rule';
+      readonly at: string | null;
+      readonly prelude: readonly [number, number];
+      readonly block: readonly [number, number];
+    };
 
 /**
  * The contents of a block (CSS Syntax 3 §5.4.4 "consume a block's contents"): declarations and
@@ -246,8 +260,14 @@ function nestedSelector(c: Cursor, from: number, to: number, parent: string): st
 }
 
 function parseAtRule(
-  c: Cursor, name: string, preludeFrom: number, preludeTo: number, blockFrom: number, blockTo: number,
-  state: ParseState, topLevel: boolean,
+  c: Cursor,
+  name: string,
+  preludeFrom: number,
+  preludeTo: number,
+  blockFrom: number,
+  blockTo: number,
+  state: ParseState,
+  topLevel: boolean,
 ): void {
   const { out, media } = state;
   const prelude = text(c, preludeFrom, preludeTo);
@@ -257,7 +277,14 @@ function parseAtRule(
   }
   if (name === 'import' && topLevel) {
     const first = c.tokens.slice(preludeFrom, preludeTo).find((t) => t.t !== 'ws');
-    const url = first?.t === 'url' ? first.v : first?.t === 'str' ? first.v : first?.t === 'func' && first.v === 'url' ? urlFromFunction(c, preludeFrom, preludeTo) : null;
+    const url =
+      first?.t === 'url'
+        ? first.v
+        : first?.t === 'str'
+          ? first.v
+          : first?.t === 'func' && first.v === 'url'
+            ? urlFromFunction(c, preludeFrom, preludeTo)
+            : null;
     if (url !== null) {
       const mediaText = prelude.replace(/^(url\([^)]*\)|"[^"]*"|'[^']*')\s*/i, '');
       out.push({ kind: 'import', url, media: mediaText });
@@ -285,7 +312,11 @@ function parseAtRule(
 function parseLayer(c: Cursor, prelude: string, blockFrom: number, blockTo: number, state: ParseState): void {
   const qualify = (name: string): string => (state.layer === null ? name : `${state.layer}.${name}`);
   if (blockFrom < 0) {
-    for (const name of prelude.split(',').map((n) => n.trim()).filter(Boolean)) layerRank(state, qualify(name));
+    for (const name of prelude
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean))
+      layerRank(state, qualify(name));
     return;
   }
   if (tooDeep(state)) return;
@@ -308,9 +339,13 @@ function urlFromFunction(c: Cursor, from: number, to: number): string | null {
   return str?.t === 'str' ? str.v : null;
 }
 
-
 /** A declaration list (§5.3.8), with nested at-rules (the margin boxes of `@page`); nested style rules are skipped. */
-export function parseDeclarations(c: Cursor, from: number, to: number, depth = 0): {
+export function parseDeclarations(
+  c: Cursor,
+  from: number,
+  to: number,
+  depth = 0,
+): {
   declarations: Declaration[];
   atRules: { name: string; declarations: Declaration[] }[];
 } {
@@ -319,7 +354,11 @@ export function parseDeclarations(c: Cursor, from: number, to: number, depth = 0
   for (const item of blockContents(c, from, to)) {
     if (item.kind === 'declaration') declarations.push(item.declaration);
     // Margin boxes are one level deep; deeper at-rules are ignored instead of recursed into.
-    else if (item.at !== null && depth === 0) atRules.push({ name: item.at, declarations: parseDeclarations(c, item.block[0], item.block[1], depth + 1).declarations });
+    else if (item.at !== null && depth === 0)
+      atRules.push({
+        name: item.at,
+        declarations: parseDeclarations(c, item.block[0], item.block[1], depth + 1).declarations,
+      });
   }
   return { declarations, atRules };
 }

@@ -38,14 +38,23 @@ function inParens(cv: CV | undefined): boolean {
   if (cv?.t !== 'block' || cv.v !== '(') throw INVALID_CONDITION;
   const inner = trimWs(cv.items);
   const first = words(inner)[0];
-  if (first?.t === 'block' || (first?.t === 'ident' && first.v.toLowerCase() === 'not')) return evaluateCondition(words(inner), inParens) === true;
+  if (first?.t === 'block' || (first?.t === 'ident' && first.v.toLowerCase() === 'not'))
+    return evaluateCondition(words(inner), inParens) === true;
   const colon = inner.findIndex((x) => x.t === 'delim' && x.v === ':');
   if (first?.t !== 'ident' || colon < 0) return false;
   return declarationSupported(first.v.toLowerCase(), serialize(trimWs(inner.slice(colon + 1))));
 }
 
 const FONT_FORMATS = new Set(['woff2', 'woff', 'truetype', 'opentype', 'collection']);
-const FONT_TECHS = new Set(['features-opentype', 'color-colrv0', 'color-colrv1', 'color-sbix', 'color-cbdt', 'variations', 'palettes']);
+const FONT_TECHS = new Set([
+  'features-opentype',
+  'color-colrv0',
+  'color-colrv1',
+  'color-sbix',
+  'color-cbdt',
+  'variations',
+  'palettes',
+]);
 
 function declarationSupported(name: string, written: string): boolean {
   if (name.startsWith('--')) return true;
@@ -53,6 +62,7 @@ function declarationSupported(name: string, written: string): boolean {
   const value = written.replace(/\s*!\s*important\s*$/i, '');
   const canonical = canonicalName(name);
   const known = PROPERTIES.has(canonical) || canonical in SHORTHANDS || canonical in INLINE_LOGICAL || canonical === '';
-  if (known || canonical !== name) return value !== '' && (canonical === '' || compileDeclarations([{ name, value, important: false }]).length > 0);
+  if (known || canonical !== name)
+    return value !== '' && (canonical === '' || compileDeclarations([{ name, value, important: false }]).length > 0);
   return !name.startsWith('-');
 }

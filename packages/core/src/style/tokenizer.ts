@@ -113,7 +113,8 @@ class Scanner {
       if (this.css[k] !== '"' && this.css[k] !== "'") {
         this.i = k;
         let url = '';
-        while (this.i < this.n && this.css[this.i] !== ')') url += this.css[this.i] === '\\' ? this.escape() : this.css[this.i++];
+        while (this.i < this.n && this.css[this.i] !== ')')
+          url += this.css[this.i] === '\\' ? this.escape() : this.css[this.i++];
         this.i = Math.min(this.i + 1, this.n);
         return { t: 'url', v: url.trim(), s, e: this.i };
       }
@@ -138,7 +139,8 @@ export function tokenize(css: string): Token[] {
     else if (c === '#' && (isName(css[s + 1]) || sc.startsEscape(s + 1))) {
       sc.i++;
       out.push({ t: 'hash', v: sc.name(), s, e: sc.i });
-    } else if (css.startsWith('-->', s)) sc.i += 3; // CDC before numbers and idents (§4.3.1)
+    } else if (css.startsWith('-->', s))
+      sc.i += 3; // CDC before numbers and idents (§4.3.1)
     else if (sc.startsNumber(s)) out.push(sc.numeric(s));
     else if (c === '@' && sc.startsIdent(s + 1)) {
       sc.i++;
@@ -157,7 +159,13 @@ export function tokenize(css: string): Token[] {
 export type CV =
   | Exclude<Token, { t: 'func' }>
   | { readonly t: 'fn'; readonly v: string; readonly args: readonly CV[]; readonly s: number; readonly e: number }
-  | { readonly t: 'block'; readonly v: '(' | '['; readonly items: readonly CV[]; readonly s: number; readonly e: number };
+  | {
+      readonly t: 'block';
+      readonly v: '(' | '[';
+      readonly items: readonly CV[];
+      readonly s: number;
+      readonly e: number;
+    };
 
 const CLOSE: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
@@ -239,21 +247,33 @@ export function serialize(cvs: readonly CV[]): string {
 
 function serializeOne(cv: CV): string {
   switch (cv.t) {
-    case 'ws': return ' ';
-    case 'ident': return escapeIdent(cv.v);
-    case 'at': return `@${cv.v}`;
-    case 'hash': return `#${cv.v}`;
-    case 'str': return JSON.stringify(cv.v);
-    case 'url': return `url(${JSON.stringify(cv.v)})`;
-    case 'num': return `${cv.v}${cv.unit}`;
-    case 'delim': return cv.v;
-    case 'fn': return `${cv.v}(${serialize(cv.args)})`;
-    case 'block': return `${cv.v}${serialize(cv.items)}${cv.v === '(' ? ')' : ']'}`;
+    case 'ws':
+      return ' ';
+    case 'ident':
+      return escapeIdent(cv.v);
+    case 'at':
+      return `@${cv.v}`;
+    case 'hash':
+      return `#${cv.v}`;
+    case 'str':
+      return JSON.stringify(cv.v);
+    case 'url':
+      return `url(${JSON.stringify(cv.v)})`;
+    case 'num':
+      return `${cv.v}${cv.unit}`;
+    case 'delim':
+      return cv.v;
+    case 'fn':
+      return `${cv.v}(${serialize(cv.args)})`;
+    case 'block':
+      return `${cv.v}${serialize(cv.items)}${cv.v === '(' ? ')' : ']'}`;
   }
 }
 
 function escapeIdent(v: string): string {
-  return /^-?[a-zA-Z_\u0080-\uffff][\w\u0080-\uffff-]*$|^--[\w\u0080-\uffff-]*$/.test(v) ? v : v.replace(/[^\w\u0080-\uffff-]/g, (c) => `\\${c}`);
+  return /^-?[a-zA-Z_\u0080-\uffff][\w\u0080-\uffff-]*$|^--[\w\u0080-\uffff-]*$/.test(v)
+    ? v
+    : v.replace(/[^\w\u0080-\uffff-]/g, (c) => `\\${c}`);
 }
 
 export function isIdent(cv: CV | undefined, name?: string): cv is Extract<CV, { t: 'ident' }> {

@@ -13,7 +13,13 @@ export interface LengthContext {
 }
 
 const ABSOLUTE: Readonly<Record<string, number>> = {
-  px: 1, pt: 96 / 72, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6,
+  px: 1,
+  pt: 96 / 72,
+  pc: 16,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
 };
 
 /** px per unit, or null for an unknown unit. */
@@ -21,21 +27,34 @@ export function unitToPx(unit: string, ctx: LengthContext): number | null {
   const abs = ABSOLUTE[unit];
   if (abs !== undefined) return abs;
   switch (unit) {
-    case 'em': return ctx.fontSize;
-    case 'rem': return ctx.rootFontSize;
+    case 'em':
+      return ctx.fontSize;
+    case 'rem':
+      return ctx.rootFontSize;
     // Without font metrics here, ex and ch use the usual 0.5em approximation (Values 4 §6.1.1).
-    case 'ex': case 'ch': return ctx.fontSize / 2;
-    case 'rex': case 'rch': return ctx.rootFontSize / 2;
-    case 'lh': return ctx.fontSize * 1.2;
-    case 'vw': return ctx.viewportWidth / 100;
-    case 'vh': return ctx.viewportHeight / 100;
-    case 'vmin': return Math.min(ctx.viewportWidth, ctx.viewportHeight) / 100;
-    case 'vmax': return Math.max(ctx.viewportWidth, ctx.viewportHeight) / 100;
-    default: return null;
+    case 'ex':
+    case 'ch':
+      return ctx.fontSize / 2;
+    case 'rex':
+    case 'rch':
+      return ctx.rootFontSize / 2;
+    case 'lh':
+      return ctx.fontSize * 1.2;
+    case 'vw':
+      return ctx.viewportWidth / 100;
+    case 'vh':
+      return ctx.viewportHeight / 100;
+    case 'vmin':
+      return Math.min(ctx.viewportWidth, ctx.viewportHeight) / 100;
+    case 'vmax':
+      return Math.max(ctx.viewportWidth, ctx.viewportHeight) / 100;
+    default:
+      return null;
   }
 }
 
-type MathValue = { readonly kind: 'len'; readonly px: number; readonly pct: number } | { readonly kind: 'num'; readonly v: number };
+type MathValue =
+  { readonly kind: 'len'; readonly px: number; readonly pct: number } | { readonly kind: 'num'; readonly v: number };
 
 export const MATH_FUNCTIONS = new Set(['calc', 'min', 'max', 'clamp', '-webkit-calc']);
 
@@ -65,7 +84,11 @@ function pickMinMax(which: 'min' | 'max', vals: readonly MathValue[]): MathValue
   // Mixed px and % cannot be compared before layout; compare like terms when possible.
   const allPx = lens.every((l) => l.pct === 0);
   const allPct = lens.every((l) => l.px === 0);
-  const key = allPx ? (l: { px: number }) => l.px : allPct ? (l: { pct: number }) => l.pct : (l: { px: number; pct: number }) => l.px + l.pct * 8;
+  const key = allPx
+    ? (l: { px: number }) => l.px
+    : allPct
+      ? (l: { pct: number }) => l.pct
+      : (l: { px: number; pct: number }) => l.px + l.pct * 8;
   const best = lens.reduce((a, b) => ((which === 'min' ? key(b) < key(a) : key(b) > key(a)) ? b : a));
   return { kind: 'len', px: best.px, pct: best.pct };
 }
@@ -78,12 +101,15 @@ function evalSum(items: readonly CV[], ctx: LengthContext): MathValue | null {
   const flush = (): boolean => {
     const v = evalProduct(term, ctx);
     if (!v) return false;
-    const signed: MathValue = v.kind === 'num' ? { kind: 'num', v: v.v * sign } : { kind: 'len', px: v.px * sign, pct: v.pct * sign };
+    const signed: MathValue =
+      v.kind === 'num' ? { kind: 'num', v: v.v * sign } : { kind: 'len', px: v.px * sign, pct: v.pct * sign };
     if (!acc) acc = signed;
     else if (acc.kind === 'num' && signed.kind === 'num') acc = { kind: 'num', v: acc.v + signed.v };
-    else if (acc.kind === 'len' && signed.kind === 'len') acc = { kind: 'len', px: acc.px + signed.px, pct: acc.pct + signed.pct };
-    else if (acc.kind === 'len' && signed.kind === 'num' && signed.v === 0) { /* 0 is a length */ }
-    else return false;
+    else if (acc.kind === 'len' && signed.kind === 'len')
+      acc = { kind: 'len', px: acc.px + signed.px, pct: acc.pct + signed.pct };
+    else if (acc.kind === 'len' && signed.kind === 'num' && signed.v === 0) {
+      /* 0 is a length */
+    } else return false;
     term = [];
     return true;
   };
@@ -114,7 +140,8 @@ function evalProduct(items: readonly CV[], ctx: LengthContext): MathValue | null
       else return null;
     } else if (op === '/') {
       if (v.kind !== 'num' || v.v === 0) return null;
-      acc = acc.kind === 'num' ? { kind: 'num', v: acc.v / v.v } : { kind: 'len', px: acc.px / v.v, pct: acc.pct / v.v };
+      acc =
+        acc.kind === 'num' ? { kind: 'num', v: acc.v / v.v } : { kind: 'len', px: acc.px / v.v, pct: acc.pct / v.v };
     } else return null;
     op = null;
   }
@@ -184,12 +211,18 @@ export function parseNumber(cv: CV | undefined, ctx: LengthContext): number | nu
 export function parseAngle(cv: CV | undefined): number | null {
   if (!cv || cv.t !== 'num') return null;
   switch (cv.unit) {
-    case 'deg': return cv.v;
-    case 'rad': return (cv.v * 180) / Math.PI;
-    case 'grad': return cv.v * 0.9;
-    case 'turn': return cv.v * 360;
-    case '': return cv.v === 0 ? 0 : null;
-    default: return null;
+    case 'deg':
+      return cv.v;
+    case 'rad':
+      return (cv.v * 180) / Math.PI;
+    case 'grad':
+      return cv.v * 0.9;
+    case 'turn':
+      return cv.v * 360;
+    case '':
+      return cv.v === 0 ? 0 : null;
+    default:
+      return null;
   }
 }
 
@@ -224,11 +257,16 @@ function parseHex(hex: string): Color | null {
     return parseInt(len === 1 ? s + s : s, 16);
   };
   switch (hex.length) {
-    case 3: return { r: d(0, 1), g: d(1, 1), b: d(2, 1), a: 1 };
-    case 4: return { r: d(0, 1), g: d(1, 1), b: d(2, 1), a: d(3, 1) / 255 };
-    case 6: return { r: d(0, 2), g: d(1, 2), b: d(2, 2), a: 1 };
-    case 8: return { r: d(0, 2), g: d(1, 2), b: d(2, 2), a: d(3, 2) / 255 };
-    default: return null;
+    case 3:
+      return { r: d(0, 1), g: d(1, 1), b: d(2, 1), a: 1 };
+    case 4:
+      return { r: d(0, 1), g: d(1, 1), b: d(2, 1), a: d(3, 1) / 255 };
+    case 6:
+      return { r: d(0, 2), g: d(1, 2), b: d(2, 2), a: 1 };
+    case 8:
+      return { r: d(0, 2), g: d(1, 2), b: d(2, 2), a: d(3, 2) / 255 };
+    default:
+      return null;
   }
 }
 
@@ -256,13 +294,22 @@ function alphaOf(cv: CV | null): number | null {
 
 function parseColorFunction(name: string, args: readonly CV[]): Color | null {
   if (name === 'color-mix') return parseColorMix(args, parseColor);
-  if (name === 'lab' || name === 'lch' || name === 'oklab' || name === 'oklch' || name === 'color') return parseSpaceColor(name, args);
+  if (name === 'lab' || name === 'lch' || name === 'oklab' || name === 'oklch' || name === 'color')
+    return parseSpaceColor(name, args);
   const ch = channels(args);
   if (!ch) return null;
   const a = alphaOf(ch.alpha);
   if (a === null) return null;
   if (name === 'rgb' || name === 'rgba') {
-    const rgb = ch.values.map((c) => (c.t === 'num' && c.unit === '' ? c.v : c.t === 'num' && c.unit === '%' ? (c.v * 255) / 100 : c.t === 'ident' && c.v === 'none' ? 0 : NaN));
+    const rgb = ch.values.map((c) =>
+      c.t === 'num' && c.unit === ''
+        ? c.v
+        : c.t === 'num' && c.unit === '%'
+          ? (c.v * 255) / 100
+          : c.t === 'ident' && c.v === 'none'
+            ? 0
+            : NaN,
+    );
     if (rgb.some((v) => Number.isNaN(v))) return null;
     const [r, g, b] = rgb.map((v) => Math.round(clamp(v, 0, 255))) as [number, number, number];
     return { r, g, b, a };

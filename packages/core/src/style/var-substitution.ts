@@ -50,4 +50,3 @@ export function cssWideKeyword(cvs: readonly CV[]): string | null {
   const v = t[0]!.v.toLowerCase();
   return v === 'inherit' || v === 'initial' || v === 'unset' || v === 'revert' || v === 'revert-layer' ? v : null;
 }
-

@@ -50,12 +50,16 @@ interface HelperOptions {
 export function registerBarcodeHelpers(env: typeof Handlebars): void {
   env.registerHelper('barcode', (type: unknown, value: unknown, options: HelperOptions) => {
     if (typeof type !== 'string' || options === undefined) {
-      throw new TemplateError('Template error: barcode needs a type and a value, e.g. {{barcode "code128" order.number}}.', null);
+      throw new TemplateError(
+        'Template error: barcode needs a type and a value, e.g. {{barcode "code128" order.number}}.',
+        null,
+      );
     }
     return barcodeSvg(type, value, options);
   });
   env.registerHelper('qrcode', (value: unknown, options: HelperOptions) => {
-    if (options === undefined) throw new TemplateError('Template error: qrcode needs a value, e.g. {{qrcode url}}.', null);
+    if (options === undefined)
+      throw new TemplateError('Template error: qrcode needs a value, e.g. {{qrcode url}}.', null);
     return barcodeSvg('qrcode', value, options);
   });
 }
@@ -65,7 +69,8 @@ function barcodeSvg(type: string, value: unknown, options: HelperOptions): Handl
   const fail: (reason: string) => never = (reason) => {
     throw new TemplateError(`Template error${line !== null ? ` on line ${line}` : ''}: ${type}: ${reason}`, line);
   };
-  if (!isSymbology(type)) fail('unknown barcode type (bwip-js symbology names: code128, ean13, qrcode, datamatrix, pdf417, …)');
+  if (!isSymbology(type))
+    fail('unknown barcode type (bwip-js symbology names: code128, ean13, qrcode, datamatrix, pdf417, …)');
   const text = value === null || value === undefined ? '' : String(value);
   if (text === '') fail('the value is empty');
   if (text.length > MAX_VALUE_LENGTH) fail(`the value is longer than ${MAX_VALUE_LENGTH} characters`);
@@ -96,10 +101,14 @@ function barcodeSvg(type: string, value: unknown, options: HelperOptions): Handl
   const natural = { width: (Number(box[1]) / SCALE) * PX_PER_PT, height: (Number(box[2]) / SCALE) * PX_PER_PT };
   const size = outputSize(natural, hash, fail);
   const label = Handlebars.escapeExpression(text);
-  return new Handlebars.SafeString(svg.replace(
-    '<svg ',
-    `<svg width="${round(size.width)}" height="${round(size.height)}" preserveAspectRatio="none" role="img" aria-label="${label}" `,
-  ).trim());
+  return new Handlebars.SafeString(
+    svg
+      .replace(
+        '<svg ',
+        `<svg width="${round(size.width)}" height="${round(size.height)}" preserveAspectRatio="none" role="img" aria-label="${label}" `,
+      )
+      .trim(),
+  );
 }
 
 /** The hash's own properties only: a template cannot reach Object.prototype through it. */
@@ -113,7 +122,9 @@ function ownOptions(hash: Readonly<Record<string, unknown>>): Record<string, unk
 
 /** Width and height in CSS px: given lengths, else the nominal size, keeping the symbol's proportions when one is given. */
 function outputSize(
-  natural: { width: number; height: number }, hash: Record<string, unknown>, fail: (reason: string) => never,
+  natural: { width: number; height: number },
+  hash: Record<string, unknown>,
+  fail: (reason: string) => never,
 ): { width: number; height: number } {
   const length = (key: string): number | null => {
     if (hash[key] === undefined) return null;

@@ -101,15 +101,20 @@ function toTemplateError(error: unknown, blockId: string | null, source?: string
   const parse = /^Parse error on line (\d+)/.exec(lines[0] ?? '');
   const fromField = (error as { lineNumber?: unknown } | null)?.lineNumber;
   const helper = /^Missing helper: "(.*)"$/.exec(raw);
-  const line = parse ? Number(parse[1])
-    : typeof fromField === 'number' ? fromField
-    : helper && source !== undefined ? lineOfHelperCall(source, helper[1]!) : null;
+  const line = parse
+    ? Number(parse[1])
+    : typeof fromField === 'number'
+      ? fromField
+      : helper && source !== undefined
+        ? lineOfHelperCall(source, helper[1]!)
+        : null;
   // A parse error's last line says what was expected; other messages are one line.
   const detail = (parse ? (lines.at(-1) ?? raw) : (lines[0] ?? raw)).replace(/ - \d+:\d+$/, '');
   const where = blockId ? ` in block ${blockId}` : '';
-  const message = line !== null
-    ? `Template ${parse ? 'syntax ' : ''}error${where} on line ${line}: ${detail}`
-    : `Template error${where}: ${detail}`;
+  const message =
+    line !== null
+      ? `Template ${parse ? 'syntax ' : ''}error${where} on line ${line}: ${detail}`
+      : `Template error${where}: ${detail}`;
   return new TemplateError(message, line);
 }
 
@@ -118,9 +123,16 @@ function lineOfHelperCall(source: string, name: string): number | null {
   let found: number | null = null;
   const visit = (node: unknown): void => {
     if (found !== null || typeof node !== 'object' || node === null) return;
-    const n = node as { type?: string; path?: { original?: unknown }; params?: unknown[]; hash?: unknown; loc?: { start: { line: number } } };
-    const isCall = (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression')
-      && ((n.params?.length ?? 0) > 0 || n.hash !== undefined);
+    const n = node as {
+      type?: string;
+      path?: { original?: unknown };
+      params?: unknown[];
+      hash?: unknown;
+      loc?: { start: { line: number } };
+    };
+    const isCall =
+      (n.type === 'MustacheStatement' || n.type === 'BlockStatement' || n.type === 'SubExpression') &&
+      ((n.params?.length ?? 0) > 0 || n.hash !== undefined);
     if (isCall && n.path?.original === name && n.loc) found = n.loc.start.line;
     for (const value of Object.values(n)) {
       if (Array.isArray(value)) value.forEach(visit);

@@ -55,7 +55,10 @@ function renderTag(attrs: string, render: (id: string) => string): string {
 }
 
 function decodeBasicEntities(s: string): string {
-  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  return s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }
 
 class TagScanner {

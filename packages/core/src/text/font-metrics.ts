@@ -23,8 +23,14 @@ interface UnitMetrics {
  * from Liberation's (text field widths, boxes/form-controls.ts in @platen/layout).
  */
 const STAND_IN_WIDTHS: ReadonlyMap<string, readonly [number, number]> = new Map([
-  ['Arimo-Regular', [1187, 3780]], ['Arimo-Bold', [1248, 3658]], ['Arimo-Italic', [1185, 4147]], ['Arimo-BoldItalic', [1249, 3757]],
-  ['Tinos-Regular', [1124, 3732]], ['Tinos-Bold', [1180, 3867]], ['Tinos-Italic', [1098, 3749]], ['Tinos-BoldItalic', [1141, 3792]],
+  ['Arimo-Regular', [1187, 3780]],
+  ['Arimo-Bold', [1248, 3658]],
+  ['Arimo-Italic', [1185, 4147]],
+  ['Arimo-BoldItalic', [1249, 3757]],
+  ['Tinos-Regular', [1124, 3732]],
+  ['Tinos-Bold', [1180, 3867]],
+  ['Tinos-Italic', [1098, 3749]],
+  ['Tinos-BoldItalic', [1141, 3792]],
 ]);
 
 const unitCache = new WeakMap<Font, UnitMetrics>();
@@ -56,7 +62,12 @@ function unitMetrics(font: Font): UnitMetrics {
   const metrics: UnitMetrics = {
     avgCharWidth: standIn?.[0] ?? os2?.xAvgCharWidth ?? 0,
     maxCharWidth: standIn?.[1] ?? font.head.xMax - font.head.xMin,
-    upem, ascent, descent, lineGap, xHeight, capHeight,
+    upem,
+    ascent,
+    descent,
+    lineGap,
+    xHeight,
+    capHeight,
     // post.underlinePosition is the top of the stroke; FreeType reports its centre.
     underlinePosition: -(font.underlinePosition - thickness / 2),
     underlineThickness: thickness,

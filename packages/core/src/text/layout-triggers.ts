@@ -30,7 +30,22 @@ export interface LayoutTriggers {
  * planPostprocessing). The local fraction features (frac, numr, dnom) are left out: fontkit
  * assigns them only around U+2044, which the simple shaper never takes.
  */
-const PLANNED_FEATURES = ['rvrn', 'ltra', 'ltrm', 'ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'rclt', 'curs', 'kern'];
+const PLANNED_FEATURES = [
+  'rvrn',
+  'ltra',
+  'ltrm',
+  'ccmp',
+  'locl',
+  'rlig',
+  'mark',
+  'mkmk',
+  'calt',
+  'clig',
+  'liga',
+  'rclt',
+  'curs',
+  'kern',
+];
 /** What shaper.ts turns off when letter-spacing is set. */
 const LIGATURE_FEATURES = new Set(['liga', 'clig', 'dlig', 'calt']);
 /** fontkit's OTProcessor falls back to these when the run's script is missing; without one its choice depends on the previous run. */
@@ -40,7 +55,11 @@ const DEFAULT_SCRIPTS = ['DFLT', 'dflt', 'latn'];
 interface Coverage {
   readonly version: number;
   readonly glyphs?: readonly number[];
-  readonly rangeRecords?: readonly { readonly start: number; readonly end: number; readonly startCoverageIndex: number }[];
+  readonly rangeRecords?: readonly {
+    readonly start: number;
+    readonly end: number;
+    readonly startCoverageIndex: number;
+  }[];
 }
 interface SubTable extends ContextSubTable {
   readonly version?: number;
@@ -57,13 +76,21 @@ interface Lookup {
   readonly flags: { readonly flags: { readonly ignoreBaseGlyphs: boolean; readonly ignoreLigatures: boolean } };
   readonly subTables: readonly SubTable[];
 }
-interface LangSys { readonly featureIndexes: readonly number[] }
+interface LangSys {
+  readonly featureIndexes: readonly number[];
+}
 interface OtTable {
   readonly scriptList: readonly {
     readonly tag: string;
-    readonly script: { readonly defaultLangSys: LangSys | null; readonly langSysRecords: readonly { readonly tag: string; readonly langSys: LangSys }[] };
+    readonly script: {
+      readonly defaultLangSys: LangSys | null;
+      readonly langSysRecords: readonly { readonly tag: string; readonly langSys: LangSys }[];
+    };
   }[];
-  readonly featureList: readonly { readonly tag: string; readonly feature: { readonly lookupListIndexes: readonly number[] } }[];
+  readonly featureList: readonly {
+    readonly tag: string;
+    readonly feature: { readonly lookupListIndexes: readonly number[] };
+  }[];
   readonly lookupList: { readonly length: number; get(index: number): Lookup };
   readonly featureVariations?: unknown;
 }
@@ -84,7 +111,12 @@ const cache = new WeakMap<Font, Map<string, LayoutTriggers | null>>();
  * in `language` (an OpenType tag or undefined), with ligatures on or off; null when the
  * simple path must not be used.
  */
-export function layoutTriggers(font: Font, ligatures: boolean, script: string, language: string | undefined): LayoutTriggers | null {
+export function layoutTriggers(
+  font: Font,
+  ligatures: boolean,
+  script: string,
+  language: string | undefined,
+): LayoutTriggers | null {
   let bySelection = cache.get(font);
   if (!bySelection) cache.set(font, (bySelection = new Map()));
   const key = `${script}|${language ?? ''}|${ligatures ? 'L' : '-'}`;
@@ -111,7 +143,12 @@ function markReader(font: Font): GposMarkLookups | null {
   return reader;
 }
 
-function readTriggers(font: OtFont, ligatures: boolean, script: string, language: string | undefined): LayoutTriggers | null {
+function readTriggers(
+  font: OtFont,
+  ligatures: boolean,
+  script: string,
+  language: string | undefined,
+): LayoutTriggers | null {
   // AAT fonts take fontkit's morx engine; variable fonts get feature variations and deltas.
   if (font.morx || font.fvar) return null;
   const features = new Set(PLANNED_FEATURES.filter((tag) => ligatures || !LIGATURE_FEATURES.has(tag)));
@@ -119,7 +156,10 @@ function readTriggers(font: OtFont, ligatures: boolean, script: string, language
   const markless = new MarklessCheck(isMark);
   const blocked = isMark.slice();
   const pairFirst = new Uint8Array(font.numGlyphs);
-  for (const [table, isGpos] of [[font.GSUB, false], [font.GPOS, true]] as const) {
+  for (const [table, isGpos] of [
+    [font.GSUB, false],
+    [font.GPOS, true],
+  ] as const) {
     if (!table) continue;
     if (table.featureVariations || !table.scriptList.some((s) => DEFAULT_SCRIPTS.includes(s.tag))) return null;
     const marks = isGpos ? markReader(font as unknown as Font) : null;
@@ -136,7 +176,10 @@ function readTriggers(font: OtFont, ligatures: boolean, script: string, language
       if (pair) {
         // Ignored base glyphs or ligatures would make the pair skip over a glyph of the run.
         if (lookup.flags.flags.ignoreBaseGlyphs || lookup.flags.flags.ignoreLigatures) return null;
-        for (const sub of lookup.subTables) forCoverage(unwrap(lookup.lookupType, sub, true).coverage, (glyph) => { pairFirst[glyph] = 1; });
+        for (const sub of lookup.subTables)
+          forCoverage(unwrap(lookup.lookupType, sub, true).coverage, (glyph) => {
+            pairFirst[glyph] = 1;
+          });
         continue;
       }
       for (const wrapped of lookup.subTables) {
@@ -156,8 +199,9 @@ function readTriggers(font: OtFont, ligatures: boolean, script: string, language
  * first of DFLT, dflt, latn the table has; the language's system, else the default one.
  */
 function selectedLangSys(table: OtTable, script: string, language: string | undefined): LangSys | null {
-  const entry = table.scriptList.find((s) => s.tag === script)
-    ?? DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
+  const entry =
+    table.scriptList.find((s) => s.tag === script) ??
+    DEFAULT_SCRIPTS.map((tag) => table.scriptList.find((s) => s.tag === tag)).find((s) => s !== undefined);
   if (!entry) throw new Error('no default script');
   const tag = language && language.length < 4 ? language.padEnd(4, ' ') : language;
   const record = tag ? entry.script.langSysRecords.find((r) => r.tag === tag) : undefined;
@@ -168,7 +212,12 @@ function selectedLangSys(table: OtTable, script: string, language: string | unde
  * Lookup indexes of the planned features in that language system (all records of a tag,
  * where fontkit keeps the last: a superset). fontkit never uses the required feature.
  */
-function plannedLookups(table: OtTable, features: ReadonlySet<string>, script: string, language: string | undefined): Set<number> {
+function plannedLookups(
+  table: OtTable,
+  features: ReadonlySet<string>,
+  script: string,
+  language: string | undefined,
+): Set<number> {
   const lookups = new Set<number>();
   for (const featureIndex of selectedLangSys(table, script, language)?.featureIndexes ?? []) {
     const record = table.featureList[featureIndex];
@@ -234,12 +283,17 @@ function gdefMarks(font: OtFont): Uint8Array {
   const isMark = new Uint8Array(font.numGlyphs);
   const classDef = font.GDEF?.glyphClassDef;
   if (!classDef) return isMark;
-  if (!(classDef.version === 1 && Array.isArray(classDef.classValueArray)) && !(classDef.version === 2 && Array.isArray(classDef.classRangeRecord))) {
+  if (
+    !(classDef.version === 1 && Array.isArray(classDef.classValueArray)) &&
+    !(classDef.version === 2 && Array.isArray(classDef.classRangeRecord))
+  ) {
     throw new Error(`class definition format ${classDef.version}`);
   }
   if (classDef.version === 1 && classDef.classValueArray) {
     const start = classDef.startGlyph ?? 0;
-    classDef.classValueArray.forEach((cls, i) => { if (cls === 3 && start + i >= 0) isMark[start + i] = 1; });
+    classDef.classValueArray.forEach((cls, i) => {
+      if (cls === 3 && start + i >= 0) isMark[start + i] = 1;
+    });
     return isMark;
   }
   // fontkit's getClassID takes the first range that holds the glyph.

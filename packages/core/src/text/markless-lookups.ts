@@ -12,7 +12,11 @@
  * Any shape not understood here answers true (the glyph stays with fontkit).
  */
 
-interface Coverage { readonly version: number; readonly glyphs?: readonly number[]; readonly rangeRecords?: readonly { readonly start: number; readonly end: number }[] }
+interface Coverage {
+  readonly version: number;
+  readonly glyphs?: readonly number[];
+  readonly rangeRecords?: readonly { readonly start: number; readonly end: number }[];
+}
 export interface ClassDef {
   readonly version: number;
   readonly startGlyph?: number;
@@ -80,26 +84,53 @@ export class MarklessCheck {
   /** Can the subtable (extensions unwrapped) apply at `glyph`, the entry `index` of its first coverage? */
   applies(type: number, sub: ContextSubTable, isGpos: boolean, glyph: number, index: number): boolean {
     const context = isGpos ? 7 : 5;
-    if (!isGpos && type === 4) return this.#anyRule(items(at(sub.ligatureSets, index)), (r) => this.#glyphs(r.components));
-    if (type === context && sub.version === 1) return this.#anyRule(items(at(sub.ruleSets, index)), (r) => this.#glyphs(r.input));
+    if (!isGpos && type === 4)
+      return this.#anyRule(items(at(sub.ligatureSets, index)), (r) => this.#glyphs(r.components));
+    if (type === context && sub.version === 1)
+      return this.#anyRule(items(at(sub.ruleSets, index)), (r) => this.#glyphs(r.input));
     if (type === context + 1 && sub.version === 1) {
-      return this.#anyRule(items(at(sub.chainRuleSets, index)), (r) => this.#glyphs(r.backtrack) && this.#glyphs(r.input) && this.#glyphs(r.lookahead));
+      return this.#anyRule(
+        items(at(sub.chainRuleSets, index)),
+        (r) => this.#glyphs(r.backtrack) && this.#glyphs(r.input) && this.#glyphs(r.lookahead),
+      );
     }
     if (type === context && sub.version === 2 && sub.classDef) {
       const classDef = sub.classDef;
-      return this.#anyRule(items(at(sub.classSet, classOf(glyph, classDef))), (r) => this.#classesPossible(r.classes, classDef));
+      return this.#anyRule(items(at(sub.classSet, classOf(glyph, classDef))), (r) =>
+        this.#classesPossible(r.classes, classDef),
+      );
     }
-    if (type === context + 1 && sub.version === 2 && sub.inputClassDef && sub.backtrackClassDef && sub.lookaheadClassDef) {
+    if (
+      type === context + 1 &&
+      sub.version === 2 &&
+      sub.inputClassDef &&
+      sub.backtrackClassDef &&
+      sub.lookaheadClassDef
+    ) {
       const { inputClassDef, backtrackClassDef, lookaheadClassDef } = sub;
       // fontkit: no rule set for the glyph's class means no match.
       const rules = at(sub.chainClassSet, classOf(glyph, inputClassDef));
       if (!rules) return false;
-      return this.#anyRule(items(rules), (r) => this.#classesPossible(r.backtrack, backtrackClassDef)
-        && this.#classesPossible(r.input, inputClassDef) && this.#classesPossible(r.lookahead, lookaheadClassDef));
+      return this.#anyRule(
+        items(rules),
+        (r) =>
+          this.#classesPossible(r.backtrack, backtrackClassDef) &&
+          this.#classesPossible(r.input, inputClassDef) &&
+          this.#classesPossible(r.lookahead, lookaheadClassDef),
+      );
     }
-    if (type === context && sub.version === 3 && sub.coverages) return sub.coverages.slice(1).every((c) => this.#coverageHasBase(c));
-    if (type === context + 1 && sub.version === 3 && sub.inputCoverage && sub.backtrackCoverage && sub.lookaheadCoverage) {
-      return [...sub.backtrackCoverage, ...sub.inputCoverage.slice(1), ...sub.lookaheadCoverage].every((c) => this.#coverageHasBase(c));
+    if (type === context && sub.version === 3 && sub.coverages)
+      return sub.coverages.slice(1).every((c) => this.#coverageHasBase(c));
+    if (
+      type === context + 1 &&
+      sub.version === 3 &&
+      sub.inputCoverage &&
+      sub.backtrackCoverage &&
+      sub.lookaheadCoverage
+    ) {
+      return [...sub.backtrackCoverage, ...sub.inputCoverage.slice(1), ...sub.lookaheadCoverage].every((c) =>
+        this.#coverageHasBase(c),
+      );
     }
     return true;
   }
@@ -127,7 +158,9 @@ export class MarklessCheck {
     possible = new Set([0]);
     if (classDef.version === 1 && classDef.classValueArray) {
       const start = classDef.startGlyph ?? 0;
-      classDef.classValueArray.forEach((cls, i) => { if (this.#isMark[start + i] !== 1) possible?.add(cls); });
+      classDef.classValueArray.forEach((cls, i) => {
+        if (this.#isMark[start + i] !== 1) possible?.add(cls);
+      });
     } else {
       for (const { start, end, class: cls } of classDef.classRangeRecord ?? []) {
         for (let g = start; g <= end; g++) {

@@ -42,9 +42,13 @@ function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQ
     const cp = text.codePointAt(i) ?? 0;
     const end = cp > 0xffff ? i + 2 : i + 1;
     // Marks, joiners and selectors are all at U+0300 or above: skip the regex for the rest.
-    let resolved = current && cp >= 0x300 && CLUSTER_CONTINUATION.test(text.slice(i, end)) && current.face.font.hasGlyphForCodePoint(cp)
-      ? current
-      : faceFor(cp);
+    let resolved =
+      current &&
+      cp >= 0x300 &&
+      CLUSTER_CONTINUATION.test(text.slice(i, end)) &&
+      current.face.font.hasGlyphForCodePoint(cp)
+        ? current
+        : faceFor(cp);
     if (!resolved) {
       // Chromium draws a character no font has as the primary font's .notdef (measured:
       // Hangul on a host without a Korean font prints DejaVu Sans boxes, 0.6 em wide).
@@ -60,7 +64,8 @@ function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQ
     currentCaps = caps;
     i = end;
   }
-  if (current) segments.push({ resolved: current, text: start === 0 ? text : text.slice(start), smallCaps: currentCaps });
+  if (current)
+    segments.push({ resolved: current, text: start === 0 ? text : text.slice(start), smallCaps: currentCaps });
   return segments;
 }
 
@@ -71,7 +76,8 @@ function reportMissing(fonts: FontSet, cp: number): void {
   if (seen.has(cp)) return;
   seen.add(cp);
   fonts.diagnostics.push({
-    severity: 'warning', code: 'missing_glyph',
+    severity: 'warning',
+    code: 'missing_glyph',
     message: `No font has U+${cp.toString(16).toUpperCase().padStart(4, '0')}; add an @font-face that covers it`,
   });
 }
@@ -150,16 +156,39 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
     lang: options.lang ?? '',
   });
   const scale = shapingSize(runSize) / upem(face.font);
-  const { advances, width } = letterSpacing === 0 && wordSpacing === 0
-    ? plainAdvances(shaped, scale)
-    : spacedAdvances(shaped, scale, letterSpacing, wordSpacing);
+  const { advances, width } =
+    letterSpacing === 0 && wordSpacing === 0
+      ? plainAdvances(shaped, scale)
+      : spacedAdvances(shaped, scale, letterSpacing, wordSpacing);
   const metrics = fontMetrics(face.font, runSize);
   // Small caps keep the text they stand for (extraction and copy give the lower case).
   const glyphText = seg.smallCaps ? shaped.glyphText.map((t) => t.toLowerCase()) : shaped.glyphText;
   const fontId = seg.resolved.fontId;
-  if (!shaped.offsets) return { fontId, size: runSize, text: seg.text, glyphIds: shaped.glyphIds, advances, glyphText, width, metrics, rtl };
+  if (!shaped.offsets)
+    return {
+      fontId,
+      size: runSize,
+      text: seg.text,
+      glyphIds: shaped.glyphIds,
+      advances,
+      glyphText,
+      width,
+      metrics,
+      rtl,
+    };
   const offsets = shaped.offsets.map(([x, y]) => [x * scale, y * scale] as const);
-  return { fontId, size: runSize, text: seg.text, glyphIds: shaped.glyphIds, advances, glyphText, width, metrics, rtl, offsets };
+  return {
+    fontId,
+    size: runSize,
+    text: seg.text,
+    glyphIds: shaped.glyphIds,
+    advances,
+    glyphText,
+    width,
+    metrics,
+    rtl,
+    offsets,
+  };
 }
 
 /**

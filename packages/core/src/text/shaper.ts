@@ -43,7 +43,15 @@ const CACHE_GLYPHS = 1 << 18;
 /** Per font program, so that renders using the same web font share shaping results. */
 const caches = new WeakMap<Font, BoundedCache<string, ShapedText>>();
 
-const LANGUAGE_TAGS: Readonly<Record<string, string>> = { tr: 'TRK', az: 'AZE', ro: 'ROM', nl: 'NLD', pl: 'PLK', sr: 'SRB', mk: 'MKD' };
+const LANGUAGE_TAGS: Readonly<Record<string, string>> = {
+  tr: 'TRK',
+  az: 'AZE',
+  ro: 'ROM',
+  nl: 'NLD',
+  pl: 'PLK',
+  sr: 'SRB',
+  mk: 'MKD',
+};
 
 /** OpenType language tag for a BCP 47 primary subtag fontkit may know (only a few matter). */
 function languageTag(lang: string): string | undefined {
@@ -63,7 +71,10 @@ function isControl(cp: number): boolean {
  * keeps per glyph id from its first use: .notdef and glyphs shared by several characters
  * would all report the first character they were met with.
  */
-function glyphSources(chars: readonly string[], glyphs: readonly { readonly codePoints: readonly number[] }[]): string[] {
+function glyphSources(
+  chars: readonly string[],
+  glyphs: readonly { readonly codePoints: readonly number[] }[],
+): string[] {
   const oneEach = chars.length === glyphs.length;
   let next = 0;
   const out = glyphs.map((glyph) => {
@@ -121,7 +132,8 @@ function guardedLayout(font: Font, text: string, request: ShapeRequest): LaidOut
   const language = languageTag(request.lang);
   const direction = request.rtl ? 'rtl' : 'ltr';
   // A fresh features object per call: fontkit writes the features it applied into it.
-  const features = (): Record<string, boolean> => (request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false });
+  const features = (): Record<string, boolean> =>
+    request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
   try {
     return font.layout(text, features(), undefined, language, direction);
   } catch (error) {
@@ -131,7 +143,11 @@ function guardedLayout(font: Font, text: string, request: ShapeRequest): LaidOut
     } catch (retryError) {
       if (retryError instanceof CorruptFontError) throw retryError;
       const glyphs = [...text].map((ch) => font.glyphForCodePoint(ch.codePointAt(0) ?? 0));
-      return { glyphs, positions: glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 })), direction: 'ltr' };
+      return {
+        glyphs,
+        positions: glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 })),
+        direction: 'ltr',
+      };
     }
   }
 }
@@ -141,7 +157,9 @@ function guardedLayout(font: Font, text: string, request: ShapeRequest): LaidOut
  * shaper gives the same results; everything else goes through shapeText.
  */
 export function shapeWithFontkit(font: Font, request: ShapeRequest): ShapedText {
-  const { text, sources: chars } = MARK.test(request.text) ? composeClusters(font, request.text) : { text: request.text, sources: [...request.text] };
+  const { text, sources: chars } = MARK.test(request.text)
+    ? composeClusters(font, request.text)
+    : { text: request.text, sources: [...request.text] };
   const run = guardedLayout(font, text, request);
   const glyphs = run.glyphs.slice();
   const positions = run.positions.slice();
@@ -188,10 +206,12 @@ function fromSimple(font: Font, text: string, shape: SimpleShape): ShapedText {
     if (glyphIds[i] === space && xAdvances[i] === 0) keepAll = false;
   }
   // As shapeWithFontkit: offsets are null unless a glyph kept has one that is not zero.
-  const moved = (list: readonly (readonly [number, number])[] | null): boolean => list !== null && list.some(([x, y]) => x !== 0 || y !== 0);
-  if (keepAll) return { glyphIds, advances: xAdvances, offsets: moved(offsets) ? offsets : null, glyphText, scaled: undefined };
+  const moved = (list: readonly (readonly [number, number])[] | null): boolean =>
+    list !== null && list.some(([x, y]) => x !== 0 || y !== 0);
+  if (keepAll)
+    return { glyphIds, advances: xAdvances, offsets: moved(offsets) ? offsets : null, glyphText, scaled: undefined };
   const kept = glyphIds.flatMap((id, i) => (id === space && xAdvances[i] === 0 ? [] : [i]));
-  const keptOffsets = offsets ? kept.map((i) => offsets[i] ?? [0, 0] as [number, number]) : null;
+  const keptOffsets = offsets ? kept.map((i) => offsets[i] ?? ([0, 0] as [number, number])) : null;
   return {
     glyphIds: kept.map((i) => glyphIds[i] ?? 0),
     advances: kept.map((i) => xAdvances[i] ?? 0),
@@ -213,7 +233,11 @@ export function shapeRun(font: Font, request: ShapeRequest): ShapedText {
 /** Shape with fontkit (kerning, ligatures, Arabic joining, marks), cached per face. */
 export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
   let cache = caches.get(face.font);
-  if (!cache) caches.set(face.font, (cache = new BoundedCache(CACHE_LIMIT, { max: CACHE_GLYPHS, of: (shaped) => shaped.glyphIds.length })));
+  if (!cache)
+    caches.set(
+      face.font,
+      (cache = new BoundedCache(CACHE_LIMIT, { max: CACHE_GLYPHS, of: (shaped) => shaped.glyphIds.length })),
+    );
   const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.lang}\u0000${request.text}`;
   return cache.get(key, () => shapeRun(face.font, request));
 }

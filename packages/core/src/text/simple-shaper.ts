@@ -32,16 +32,25 @@ const RANGE_END = 0x20c1;
  */
 export function inSimpleRange(cp: number): boolean {
   if (cp < 0x2000) {
-    return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0x2af && cp !== 0xad)
-      || (cp >= 0x370 && cp <= 0x52f && !(cp >= 0x483 && cp <= 0x489) && !(cp >= 0x3e2 && cp <= 0x3ef));
+    return (
+      (cp >= 0x20 && cp <= 0x7e) ||
+      (cp >= 0xa0 && cp <= 0x2af && cp !== 0xad) ||
+      (cp >= 0x370 && cp <= 0x52f && !(cp >= 0x483 && cp <= 0x489) && !(cp >= 0x3e2 && cp <= 0x3ef))
+    );
   }
-  return (cp <= 0x200a) || (cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x202f && cp <= 0x205f && cp !== 0x2044)
-    || (cp >= 0x20a0 && cp < RANGE_END);
+  return (
+    cp <= 0x200a ||
+    (cp >= 0x2010 && cp <= 0x2027) ||
+    (cp >= 0x202f && cp <= 0x205f && cp !== 0x2044) ||
+    (cp >= 0x20a0 && cp < RANGE_END)
+  );
 }
 
 /** fontkit's OpenType tag for a character's script (layout/Script.js), '' for Common and Unknown. */
 const SCRIPTS: readonly (readonly [RegExp, string])[] = [
-  [/\p{Script=Latin}/u, 'latn'], [/\p{Script=Greek}/u, 'grek'], [/\p{Script=Cyrillic}/u, 'cyrl'],
+  [/\p{Script=Latin}/u, 'latn'],
+  [/\p{Script=Greek}/u, 'grek'],
+  [/\p{Script=Cyrillic}/u, 'cyrl'],
 ];
 const SCRIPT_TAGS = ['', 'latn', 'grek', 'cyrl'] as const;
 
@@ -107,7 +116,12 @@ function glyphOf(sf: SimpleFont, cp: number): number {
 }
 
 /** The run's glyphs and positions exactly as fontkit's `layout` gives them, or null to ask fontkit. */
-export function shapeSimple(font: Font, text: string, ligatures: boolean, language: string | undefined): SimpleShape | null {
+export function shapeSimple(
+  font: Font,
+  text: string,
+  ligatures: boolean,
+  language: string | undefined,
+): SimpleShape | null {
   const n = text.length;
   if (n === 0) return null;
   const sf = simpleFont(font);
@@ -131,7 +145,16 @@ export function shapeSimple(font: Font, text: string, ligatures: boolean, langua
   const pairs = pairTable(sf, script, language, ligatures);
   let offsets: [number, number][] | null = null;
   for (let i = 0; i + 1 < n; i++) {
-    const delta = pairDelta(sf, triggers, pairs, text.charCodeAt(i), text.charCodeAt(i + 1), script, language, ligatures);
+    const delta = pairDelta(
+      sf,
+      triggers,
+      pairs,
+      text.charCodeAt(i),
+      text.charCodeAt(i + 1),
+      script,
+      language,
+      ligatures,
+    );
     if (delta === ZERO) continue;
     if (delta === UNSAFE) return null;
     xAdvances[i] = (xAdvances[i] ?? 0) + delta[0];
@@ -149,7 +172,12 @@ export function shapeSimple(font: Font, text: string, ligatures: boolean, langua
   return { glyphIds, xAdvances, offsets };
 }
 
-function pairTable(sf: SimpleFont, script: string, language: string | undefined, ligatures: boolean): Map<number, PairDelta> {
+function pairTable(
+  sf: SimpleFont,
+  script: string,
+  language: string | undefined,
+  ligatures: boolean,
+): Map<number, PairDelta> {
   const key = `${script}|${language ?? ''}|${ligatures ? 'L' : '-'}`;
   let table = sf.pairs.get(key);
   if (!table) sf.pairs.set(key, (table = new Map()));
@@ -157,8 +185,14 @@ function pairTable(sf: SimpleFont, script: string, language: string | undefined,
 }
 
 function pairDelta(
-  sf: SimpleFont, triggers: LayoutTriggers, pairs: Map<number, PairDelta>,
-  a: number, b: number, script: string, language: string | undefined, ligatures: boolean,
+  sf: SimpleFont,
+  triggers: LayoutTriggers,
+  pairs: Map<number, PairDelta>,
+  a: number,
+  b: number,
+  script: string,
+  language: string | undefined,
+  ligatures: boolean,
 ): PairDelta {
   const first = sf.glyphs[a] ?? NOT_SIMPLE;
   // No pair lookup starts at this glyph and no kern table: nothing can move either glyph.
@@ -173,18 +207,32 @@ function pairDelta(
 }
 
 /** fontkit's own shaping of the two characters, as deltas from the plain advances. */
-function probePair(sf: SimpleFont, a: number, b: number, script: string, language: string | undefined, ligatures: boolean): PairDelta {
+function probePair(
+  sf: SimpleFont,
+  a: number,
+  b: number,
+  script: string,
+  language: string | undefined,
+  ligatures: boolean,
+): PairDelta {
   // A fresh features object per call: fontkit writes the features it applied into it. Mark
   // attachment (mark, mkmk) is off: it applies at mark glyphs only, which the triggers keep
   // out of the simple path, and fontkit would decode every anchor of those lookups.
-  const features: Record<string, boolean> = ligatures ? { mark: false, mkmk: false } : { liga: false, clig: false, dlig: false, calt: false, mark: false, mkmk: false };
+  const features: Record<string, boolean> = ligatures
+    ? { mark: false, mkmk: false }
+    : { liga: false, clig: false, dlig: false, calt: false, mark: false, mkmk: false };
   const run = sf.font.layout(String.fromCharCode(a, b), features, script, language, 'ltr');
   const [g0, g1] = run.glyphs;
   const [p0, p1] = run.positions;
-  if (run.glyphs.length !== 2 || !g0 || !g1 || !p0 || !p1 || g0.id !== sf.glyphs[a] || g1.id !== sf.glyphs[b]) return UNSAFE;
+  if (run.glyphs.length !== 2 || !g0 || !g1 || !p0 || !p1 || g0.id !== sf.glyphs[a] || g1.id !== sf.glyphs[b])
+    return UNSAFE;
   const delta: PairDelta = [
-    p0.xAdvance - (sf.advances[a] ?? 0), p0.xOffset, p0.yOffset,
-    p1.xAdvance - (sf.advances[b] ?? 0), p1.xOffset, p1.yOffset,
+    p0.xAdvance - (sf.advances[a] ?? 0),
+    p0.xOffset,
+    p0.yOffset,
+    p1.xAdvance - (sf.advances[b] ?? 0),
+    p1.xOffset,
+    p1.yOffset,
   ];
   return delta.every((d) => d === 0) ? ZERO : delta;
 }

@@ -22,8 +22,14 @@ describe('resolveFormat', () => {
 
   // DECISIONS.md: the a4 sheet is 210 × 297 mm; content is laid out in Chromium's print-API A4 box.
   it('prints a4 on an exact 210 × 297 mm sheet, landscape too; other presets need no separate sheet', () => {
-    expect(resolveFormat({ preset: 'a4' }).paper).toEqual({ width: expect.closeTo(210 * MM, 6), height: expect.closeTo(297 * MM, 6) });
-    expect(resolveFormat({ preset: 'a4-landscape' }).paper).toEqual({ width: expect.closeTo(297 * MM, 6), height: expect.closeTo(210 * MM, 6) });
+    expect(resolveFormat({ preset: 'a4' }).paper).toEqual({
+      width: expect.closeTo(210 * MM, 6),
+      height: expect.closeTo(297 * MM, 6),
+    });
+    expect(resolveFormat({ preset: 'a4-landscape' }).paper).toEqual({
+      width: expect.closeTo(297 * MM, 6),
+      height: expect.closeTo(210 * MM, 6),
+    });
     expect(resolveFormat({ preset: 'a4-landscape' }).width).toBeCloseTo(A4_H, 6);
     expect(resolveFormat({ preset: 'letter' }).paper).toBeUndefined();
     expect(resolveFormat({ preset: 'custom', width: '100mm', height: '100mm' }).paper).toBeUndefined();
@@ -35,7 +41,11 @@ describe('resolveFormat', () => {
     [{ preset: 'a4-landscape' }, A4_H, A4_W],
     [{ preset: 'square' }, 210 * MM, 210 * MM],
     [{ preset: 'custom', width: '80mm', height: '4in' }, 80 * MM, 384],
-    [{ preset: 'custom', width: '.5in', height: '1e1mm', margins: { top: '0', bottom: '0', left: '0', right: '0' } }, 48, 10 * MM],
+    [
+      { preset: 'custom', width: '.5in', height: '1e1mm', margins: { top: '0', bottom: '0', left: '0', right: '0' } },
+      48,
+      10 * MM,
+    ],
     [{ preset: 'custom', width: '20E1MM', height: '+72PT', margins: { top: '0', bottom: '0' } }, 200 * MM, 96],
     [{ width: '100mm', height: '150mm' }, 100 * MM, 150 * MM],
     [{ preset: 'letter', width: '100mm', height: '150mm' }, 816, 1056],
@@ -87,19 +97,47 @@ describe('resolveFormat', () => {
   });
 
   it.each<PdfFormat>([
-    { color: 'rgb(10 20 30 / 50%)', background_color: 'transparent', font_size: 'small', line_height: 'normal', font_family: '"Open Sans", Arial, sans-serif' },
-    { font_size: '1.2em', line_height: '18px', google_fonts_url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700' },
+    {
+      color: 'rgb(10 20 30 / 50%)',
+      background_color: 'transparent',
+      font_size: 'small',
+      line_height: 'normal',
+      font_family: '"Open Sans", Arial, sans-serif',
+    },
+    {
+      font_size: '1.2em',
+      line_height: '18px',
+      google_fonts_url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700',
+    },
   ])('accepts valid typography %j', (format) => {
     expect(() => resolveFormat(format)).not.toThrow();
   });
 
   it('uses the given param prefix', () => {
-    expect(() => resolveFormat({ preset: 'nope' }, 'pdf_format')).toThrow(expect.objectContaining({ param: 'pdf_format.preset' }));
+    expect(() => resolveFormat({ preset: 'nope' }, 'pdf_format')).toThrow(
+      expect.objectContaining({ param: 'pdf_format.preset' }),
+    );
   });
 
   it('keeps typography as CSS text and lengths in px', () => {
-    const f = resolveFormat({ font_family: 'Georgia, serif', font_size: '11pt', color: '#333', line_height: '1.4', text_align: 'justify', background_color: '#fafafa', component_gap: '5mm', margins: { top: '1in', left: '0' } });
-    expect(f).toMatchObject({ fontFamily: 'Georgia, serif', fontSize: '11pt', color: '#333', lineHeight: '1.4', textAlign: 'justify', backgroundColor: '#fafafa' });
+    const f = resolveFormat({
+      font_family: 'Georgia, serif',
+      font_size: '11pt',
+      color: '#333',
+      line_height: '1.4',
+      text_align: 'justify',
+      background_color: '#fafafa',
+      component_gap: '5mm',
+      margins: { top: '1in', left: '0' },
+    });
+    expect(f).toMatchObject({
+      fontFamily: 'Georgia, serif',
+      fontSize: '11pt',
+      color: '#333',
+      lineHeight: '1.4',
+      textAlign: 'justify',
+      backgroundColor: '#fafafa',
+    });
     expect(f.componentGap).toBeCloseTo(5 * MM, 6);
     expect(f.margins.top).toBe(96);
     expect(f.margins.left).toBe(0);

@@ -15,9 +15,17 @@ export function rectsOfDocument(body: string): Record<string, string> {
   const format = resolveFormat({});
   const styles = computeStyles(parseHtml(html), { format });
   const pages = layoutDocument(styles.root, {
-    measurer: createMeasurer(getFontRegistry().createFontSet()), pageStyle: styles.pageStyle, images: () => null,
-    header: null, footer: null, componentGap: 0, footerPosition: format.footerPosition,
-    verticalAlign: 'top', horizontalAlign: 'left', maxPages: 5, quirks: styles.quirksMode,
+    measurer: createMeasurer(getFontRegistry().createFontSet()),
+    pageStyle: styles.pageStyle,
+    images: () => null,
+    header: null,
+    footer: null,
+    componentGap: 0,
+    footerPosition: format.footerPosition,
+    verticalAlign: 'top',
+    horizontalAlign: 'left',
+    maxPages: 5,
+    quirks: styles.quirksMode,
   });
   const out: Record<string, string> = {};
   const round = (v: number): number => Math.round(v * 100) / 100;

@@ -4,12 +4,20 @@ import { Element, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { parseDocumentLinear } from '../../src/html/linear-parser.js';
 import { MAX_DEPTH, parseHtml } from '../../src/html/parse.js';
 
-const OPTIONS = { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true, recognizeSelfClosing: false, withStartIndices: true, withEndIndices: true };
+const OPTIONS = {
+  lowerCaseTags: true,
+  lowerCaseAttributeNames: true,
+  decodeEntities: true,
+  recognizeSelfClosing: false,
+  withStartIndices: true,
+  withEndIndices: true,
+};
 
 /** Tree shape plus source positions, so a different stack shows as a different string. */
 function dump(node: ChildNode): string {
   if (node instanceof Text) return `${node.data}@${node.startIndex}`;
-  if (node instanceof Element) return `<${node.name}@${node.startIndex}-${node.endIndex}>${node.children.map(dump).join('')}</${node.name}>`;
+  if (node instanceof Element)
+    return `<${node.name}@${node.startIndex}-${node.endIndex}>${node.children.map(dump).join('')}</${node.name}>`;
   return `[${node.type}]`;
 }
 
@@ -45,8 +53,14 @@ describe('parseDocumentLinear builds the same tree as htmlparser2 parseDocument'
   it.each([
     ['implied closes', '<p>a<p>b<div>c</p>d<li>e<li>f<ul><li>g</ul><dt>h<dd>i'],
     ['stray and misnested end tags', '<div><span>a</div>b</span></p><b><i>c</b>d</i>'],
-    ['a second form is ignored while one is open', '<form id=a><div><form id=b>x</form>y</div></form><form id=c>z</form>'],
-    ['svg and math with integration points', '<svg><foreignObject><p>h<svg><clipPath/></svg></foreignObject><g><rect/></g></svg><math><mi>x</mi></math>'],
+    [
+      'a second form is ignored while one is open',
+      '<form id=a><div><form id=b>x</form>y</div></form><form id=c>z</form>',
+    ],
+    [
+      'svg and math with integration points',
+      '<svg><foreignObject><p>h<svg><clipPath/></svg></foreignObject><g><rect/></g></svg><math><mi>x</mi></math>',
+    ],
     ['tables', '<table><tr><td>1<td>2<tr><td><table><td>in</table></table>after'],
     ['void elements and br end tags', '<p>a<br>b</br><img src=x>c<input></input></p>'],
     ['end of input with open elements', '<div><section><em>open'],

@@ -6,9 +6,13 @@ import { hasDoctype, MAX_DEPTH, parseHtml } from '../../src/html/parse.js';
 function dump(node: ChildNode): string {
   if (node instanceof Text) return node.data;
   if (node instanceof Element) {
-    const attrs = Object.entries(node.attribs).map(([k, v]) => ` ${k}="${v}"`).join('');
+    const attrs = Object.entries(node.attribs)
+      .map(([k, v]) => ` ${k}="${v}"`)
+      .join('');
     const inner = node.children.map(dump).join('');
-    return ['img', 'br', 'meta', 'link', 'hr'].includes(node.name) ? `<${node.name}${attrs}>` : `<${node.name}${attrs}>${inner}</${node.name}>`;
+    return ['img', 'br', 'meta', 'link', 'hr'].includes(node.name)
+      ? `<${node.name}${attrs}>`
+      : `<${node.name}${attrs}>${inner}</${node.name}>`;
   }
   return node.type === 'directive' ? '<!DOCTYPE html>' : '';
 }
@@ -17,31 +21,78 @@ const serialize = (html: string): string => parseHtml(html).children.map(dump).j
 describe('parseHtml', () => {
   it.each([
     ['<title>x</title><p>a', '<html><head><title>x</title></head><body><p>a</p></body></html>'],
-    ['<!DOCTYPE html><html><head><style>a{}</style></head><body>x</body></html>tail', '<!DOCTYPE html><html><head><style>a{}</style></head><body>xtail</body></html>'],
-    ['plain &amp; text<IMG SRC=a.png><br/>y&nbsp;', '<html><head></head><body>plain & text<img src="a.png"><br>y\u00a0</body></html>'],
-    ['<table><tr><td>1<td>2</table>', '<html><head></head><body><table><tbody><tr><td>1</td><td>2</td></tr></tbody></table></body></html>'],
-    ['<table><thead><tr><th>h</th></tr></thead><tr><td>1</td></tr></table>', '<html><head></head><body><table><thead><tr><th>h</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></body></html>'],
-    ['<table><tr><td>1</td></tr> stray <div>d</div></table>', '<html><head></head><body> stray <div>d</div><table><tbody><tr><td>1</td></tr></tbody></table></body></html>'],
-    ['<table><td>a<td>b</table>', '<html><head></head><body><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table></body></html>'],
-    ['<table><form><tr><td>f</td></tr></form></table>', '<html><head></head><body><table><tbody><tr><td>f</td></tr></tbody></table></body></html>'],
-    ['<table><tbody><td>x</td></tbody></table>', '<html><head></head><body><table><tbody><tr><td>x</td></tr></tbody></table></body></html>'],
-    ['<table><tr><td><table><tr>inner<td>i</td></tr></table></td></tr></table>', '<html><head></head><body><table><tbody><tr><td>inner<table><tbody><tr><td>i</td></tr></tbody></table></td></tr></tbody></table></body></html>'],
-    ['<svg viewbox="0 0 1 1"><path d="M0"/><LINEARGRADIENT/><circle r="1"/></svg><div/>x', '<html><head></head><body><svg viewBox="0 0 1 1"><path d="M0"></path><linearGradient></linearGradient><circle r="1"></circle></svg><div>x</div></body></html>'],
-    ['<body class="a"><p>x</p><html lang="fr"><head><style>s{}</style></head><body class="b" id="i"><p>y</p></body></html>', '<html lang="fr"><head></head><body class="a" id="i"><p>x</p><style>s{}</style><p>y</p></body></html>'],
+    [
+      '<!DOCTYPE html><html><head><style>a{}</style></head><body>x</body></html>tail',
+      '<!DOCTYPE html><html><head><style>a{}</style></head><body>xtail</body></html>',
+    ],
+    [
+      'plain &amp; text<IMG SRC=a.png><br/>y&nbsp;',
+      '<html><head></head><body>plain & text<img src="a.png"><br>y\u00a0</body></html>',
+    ],
+    [
+      '<table><tr><td>1<td>2</table>',
+      '<html><head></head><body><table><tbody><tr><td>1</td><td>2</td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<table><thead><tr><th>h</th></tr></thead><tr><td>1</td></tr></table>',
+      '<html><head></head><body><table><thead><tr><th>h</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<table><tr><td>1</td></tr> stray <div>d</div></table>',
+      '<html><head></head><body> stray <div>d</div><table><tbody><tr><td>1</td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<table><td>a<td>b</table>',
+      '<html><head></head><body><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<table><form><tr><td>f</td></tr></form></table>',
+      '<html><head></head><body><table><tbody><tr><td>f</td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<table><tbody><td>x</td></tbody></table>',
+      '<html><head></head><body><table><tbody><tr><td>x</td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<table><tr><td><table><tr>inner<td>i</td></tr></table></td></tr></table>',
+      '<html><head></head><body><table><tbody><tr><td>inner<table><tbody><tr><td>i</td></tr></tbody></table></td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<svg viewbox="0 0 1 1"><path d="M0"/><LINEARGRADIENT/><circle r="1"/></svg><div/>x',
+      '<html><head></head><body><svg viewBox="0 0 1 1"><path d="M0"></path><linearGradient></linearGradient><circle r="1"></circle></svg><div>x</div></body></html>',
+    ],
+    [
+      '<body class="a"><p>x</p><html lang="fr"><head><style>s{}</style></head><body class="b" id="i"><p>y</p></body></html>',
+      '<html lang="fr"><head></head><body class="a" id="i"><p>x</p><style>s{}</style><p>y</p></body></html>',
+    ],
     ['<html><body><p>x</p></body></html>', '<html><head></head><body><p>x</p></body></html>'],
     // A document pasted into an element: its html/body give their attributes away and vanish.
-    ['<html><body><div><html lang="de"><body class="x"><p>in</p></body></html></div></body></html>', '<html lang="de"><head></head><body class="x"><div><p>in</p></div></body></html>'],
-    ['<p>a</p><div><body id="b"><p>x</p></body></div>', '<html><head></head><body id="b"><p>a</p><div><p>x</p></div></body></html>'],
-    ['<html><head></head><body><section><head><title>t</title></head>y</section></body></html>', '<html><head></head><body><section><title>t</title>y</section></body></html>'],
+    [
+      '<html><body><div><html lang="de"><body class="x"><p>in</p></body></html></div></body></html>',
+      '<html lang="de"><head></head><body class="x"><div><p>in</p></div></body></html>',
+    ],
+    [
+      '<p>a</p><div><body id="b"><p>x</p></body></div>',
+      '<html><head></head><body id="b"><p>a</p><div><p>x</p></div></body></html>',
+    ],
+    [
+      '<html><head></head><body><section><head><title>t</title></head>y</section></body></html>',
+      '<html><head></head><body><section><title>t</title>y</section></body></html>',
+    ],
     ['', '<html><head></head><body></body></html>'],
   ])('%s', (html, expected) => {
     expect(serialize(html)).toBe(expected);
   });
 
   it('keeps a table inside an open p in quirks mode only', () => {
-    const html = '<body><p><table><tr><td>a</td></tr></table>tail<p>next<table></table><hr><p>closed</p><table></table>';
-    expect(serialize(html)).toBe('<html><head></head><body><p><table><tbody><tr><td>a</td></tr></tbody></table>tail</p><p>next<table></table></p><hr><p>closed</p><table></table></body></html>');
-    expect(serialize(`<!DOCTYPE html>${html}`)).toBe('<!DOCTYPE html><html><head></head><body><p></p><table><tbody><tr><td>a</td></tr></tbody></table>tail<p>next</p><table></table><hr><p>closed</p><table></table></body></html>');
+    const html =
+      '<body><p><table><tr><td>a</td></tr></table>tail<p>next<table></table><hr><p>closed</p><table></table>';
+    expect(serialize(html)).toBe(
+      '<html><head></head><body><p><table><tbody><tr><td>a</td></tr></tbody></table>tail</p><p>next<table></table></p><hr><p>closed</p><table></table></body></html>',
+    );
+    expect(serialize(`<!DOCTYPE html>${html}`)).toBe(
+      '<!DOCTYPE html><html><head></head><body><p></p><table><tbody><tr><td>a</td></tr></tbody></table>tail<p>next</p><table></table><hr><p>closed</p><table></table></body></html>',
+    );
   });
 
   it('detects the doctype (quirks mode without one)', () => {

@@ -30,7 +30,9 @@ const CHROMIUM: [BorderStyle, Color, [number, number, number], [number, number, 
 describe('inset/outset/groove/ridge shades match Chromium', () => {
   it.each(CHROMIUM)('%s %o', async (style, color, top, bottom) => {
     const side = { width: 10, style, color };
-    const pdf = await paintPage([box(40, 40, 40, 40, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side })]);
+    const pdf = await paintPage([
+      box(40, 40, 40, 40, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side }),
+    ]);
     const at = cssPixels(pdf);
     // Outer halves of the top and bottom sides, away from the corners.
     const close = (a: number[], b: number[]): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= 2);

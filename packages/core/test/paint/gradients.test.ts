@@ -22,7 +22,10 @@ describe('gradientStops', () => {
   });
   it('fades to transparent in the neighbour colour (premultiplied), not through black', () => {
     const s = gradientStops([stop(RED, null), stop(CLEAR, null)], 100, false);
-    expect(s.map((x) => [x.color.r, x.color.a])).toEqual([[255, 1], [255, 0]]);
+    expect(s.map((x) => [x.color.r, x.color.a])).toEqual([
+      [255, 1],
+      [255, 0],
+    ]);
   });
   it('cuts stops outside the line with interpolated colours', () => {
     const s = gradientStops([stop(BLACK, -100), stop(WHITE, 100)], 100, false);
@@ -32,11 +35,31 @@ describe('gradientStops', () => {
 });
 
 describe('gradients in the PDF', () => {
-  const layer = (image: BackgroundLayer['image']): BackgroundLayer => ({ image, size: 'auto', position: [0, 0], repeat: ['repeat', 'repeat'], origin: 'padding-box', clip: 'border-box' });
+  const layer = (image: BackgroundLayer['image']): BackgroundLayer => ({
+    image,
+    size: 'auto',
+    position: [0, 0],
+    repeat: ['repeat', 'repeat'],
+    origin: 'padding-box',
+    clip: 'border-box',
+  });
   it('draws repeating stripes and transparent gradients anywhere on the page', async () => {
-    const stripes = box(100, 100, 96, 40, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(BLACK, 8), stop(WHITE, 8), stop(WHITE, 16)] })] });
+    const stripes = box(100, 100, 96, 40, {
+      backgroundLayers: [
+        layer({
+          kind: 'linear-gradient',
+          angleDeg: 90,
+          repeating: true,
+          stops: [stop(BLACK, 0), stop(BLACK, 8), stop(WHITE, 8), stop(WHITE, 16)],
+        }),
+      ],
+    });
     // Far right and low on the page, where PDFKit's soft mask would have clipped it.
-    const fade = box(700, 1000, 80, 80, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: false, stops: [stop(RED, null), stop(CLEAR, null)] })] });
+    const fade = box(700, 1000, 80, 80, {
+      backgroundLayers: [
+        layer({ kind: 'linear-gradient', angleDeg: 90, repeating: false, stops: [stop(RED, null), stop(CLEAR, null)] }),
+      ],
+    });
     const pdf = await paintPage([stripes, fade]);
     const img = rasterise(pdf, 96);
     expect(img.at(104, 120)).toEqual([0, 0, 0]);
@@ -49,9 +72,18 @@ describe('gradients in the PDF', () => {
     expect(r2).toBe(255);
     expect(g2).toBeGreaterThan(100);
   });
-  it('draws 1 px repeating bars crisp, as one period of a function-based shading (Chromium\'s barcodes)', async () => {
+  it("draws 1 px repeating bars crisp, as one period of a function-based shading (Chromium's barcodes)", async () => {
     // repeating-linear-gradient(90deg, #000 0 1px, #fff 1px 3px) at a fractional position.
-    const bars = box(100.4, 100, 60, 20, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(BLACK, 1), stop(WHITE, 1), stop(WHITE, 3)] })] });
+    const bars = box(100.4, 100, 60, 20, {
+      backgroundLayers: [
+        layer({
+          kind: 'linear-gradient',
+          angleDeg: 90,
+          repeating: true,
+          stops: [stop(BLACK, 0), stop(BLACK, 1), stop(WHITE, 1), stop(WHITE, 3)],
+        }),
+      ],
+    });
     const pdf = await paintPage([bars]);
     const text = Buffer.from(pdf).toString('latin1');
     expect(text).toMatch(/\/ShadingType 1/);
@@ -63,7 +95,11 @@ describe('gradients in the PDF', () => {
     expect(row.slice(0, 9)).toEqual([0, 255, 255, 0, 255, 255, 0, 255, 255]);
   });
   it('keeps transparent repeating stops on the axial shading with a soft mask', async () => {
-    const faded = box(100, 100, 60, 20, { backgroundLayers: [layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(CLEAR, 3)] })] });
+    const faded = box(100, 100, 60, 20, {
+      backgroundLayers: [
+        layer({ kind: 'linear-gradient', angleDeg: 90, repeating: true, stops: [stop(BLACK, 0), stop(CLEAR, 3)] }),
+      ],
+    });
     const text = Buffer.from(await paintPage([faded])).toString('latin1');
     expect(text).not.toMatch(/\/ShadingType 1/);
     expect(text).toMatch(/\/ShadingType 2/);

@@ -58,7 +58,15 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
   });
 
   it('rounds background corners with border-radius', async () => {
-    const round = box(100, 100, 200, 200, { backgroundColor: RED, borderRadius: [[100, 100], [100, 100], [100, 100], [100, 100]] });
+    const round = box(100, 100, 200, 200, {
+      backgroundColor: RED,
+      borderRadius: [
+        [100, 100],
+        [100, 100],
+        [100, 100],
+        [100, 100],
+      ],
+    });
     const at = cssPixels(await paintPage([round]));
     expect(at(200, 200)).toEqual([255, 0, 0]);
     expect(at(106, 106)).toEqual([255, 255, 255]);
@@ -67,7 +75,15 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
   it('draws text decorations', async () => {
     const fonts = getFontRegistry().createFontSet();
     const t = text(fonts, 'underlined', 100, 100);
-    const underline: TextDecoration = { line: 'underline', x: 100, y: 104, width: t.width, thickness: 4, color: RED, style: 'solid' };
+    const underline: TextDecoration = {
+      line: 'underline',
+      x: 100,
+      y: 104,
+      width: t.width,
+      thickness: 4,
+      color: RED,
+      style: 'solid',
+    };
     const pdf = await paintPdf([page([{ ...t, decorations: [underline] }])], { fonts, images: new Map() });
     const at = cssPixels(pdf);
     expect(at(120, 104)).toEqual([255, 0, 0]);
@@ -76,14 +92,52 @@ describe('painting order (CSS 2.1 Appendix E)', () => {
   it('writes valid PDF for every border style, gradients, shadows and synthetic faces', async () => {
     const fonts = getFontRegistry().createFontSet();
     const styles = ['solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const;
-    const boxes = styles.map((s, i) => box(20 + i * 90, 20, 80, 60, {
-      borderTop: { width: 6, style: s, color: RED }, borderRight: { width: 6, style: s, color: BLUE },
-      borderBottom: { width: 6, style: s, color: BLACK }, borderLeft: { width: 6, style: s, color: RED },
-      borderRadius: i % 2 ? [[10, 10], [10, 10], [10, 10], [10, 10]] : [[0, 0], [0, 0], [0, 0], [0, 0]],
-      boxShadow: [{ x: 3, y: 3, blur: i, spread: 1, color: { r: 0, g: 0, b: 0, a: 0.3 }, inset: false }],
-      backgroundLayers: [{ image: { kind: 'linear-gradient', angleDeg: i * 45, stops: [{ color: RED, position: null }, { color: { ...BLUE, a: 0.5 }, position: null }], repeating: false }, size: 'auto', position: [0, 0], repeat: ['repeat', 'repeat'], origin: 'padding-box', clip: 'border-box' }],
-    }));
-    const synth = text(fonts, 'fake bold italic', 20, 200, { fontFamily: ['monospace'], fontWeight: 700, fontStyle: 'italic' });
+    const boxes = styles.map((s, i) =>
+      box(20 + i * 90, 20, 80, 60, {
+        borderTop: { width: 6, style: s, color: RED },
+        borderRight: { width: 6, style: s, color: BLUE },
+        borderBottom: { width: 6, style: s, color: BLACK },
+        borderLeft: { width: 6, style: s, color: RED },
+        borderRadius:
+          i % 2
+            ? [
+                [10, 10],
+                [10, 10],
+                [10, 10],
+                [10, 10],
+              ]
+            : [
+                [0, 0],
+                [0, 0],
+                [0, 0],
+                [0, 0],
+              ],
+        boxShadow: [{ x: 3, y: 3, blur: i, spread: 1, color: { r: 0, g: 0, b: 0, a: 0.3 }, inset: false }],
+        backgroundLayers: [
+          {
+            image: {
+              kind: 'linear-gradient',
+              angleDeg: i * 45,
+              stops: [
+                { color: RED, position: null },
+                { color: { ...BLUE, a: 0.5 }, position: null },
+              ],
+              repeating: false,
+            },
+            size: 'auto',
+            position: [0, 0],
+            repeat: ['repeat', 'repeat'],
+            origin: 'padding-box',
+            clip: 'border-box',
+          },
+        ],
+      }),
+    );
+    const synth = text(fonts, 'fake bold italic', 20, 200, {
+      fontFamily: ['monospace'],
+      fontWeight: 700,
+      fontStyle: 'italic',
+    });
     const pdf = await paintPdf([page([...boxes, synth])], { fonts, images: new Map() });
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
   });
@@ -125,7 +179,9 @@ describe('dashes', () => {
       return Math.round((length + gap) / (dash + gap));
     };
     // Counted in Chromium's PDFs: 1px over 273px: 55 dashes 3 on 2 off; over 100px: 1px 20, 2px 10, 3px 11, 4px 9; 1px over 57px: 12.
-    expect([count(1, 273), count(1, 100), count(2, 100), count(3, 100), count(4, 100), count(1, 57)]).toEqual([55, 20, 10, 11, 9, 12]);
+    expect([count(1, 273), count(1, 100), count(2, 100), count(3, 100), count(4, 100), count(1, 57)]).toEqual([
+      55, 20, 10, 11, 9, 12,
+    ]);
     expect(fitDashes('dashed', 1, 273).gap).toBeCloseTo(2, 9);
   });
 });
@@ -133,13 +189,18 @@ describe('dashes', () => {
 describe('outline', () => {
   it('bookmarks h1–h6 headings, nested by level', async () => {
     const fonts = getFontRegistry().createFontSet();
-    const h = (tag: string, label: string, y: number) => box(10, y, 300, 30, {}, [text(fonts, label, 10, y + 20)], { tag });
-    const pdf = await paintPdf([
-      page([h('h1', 'Chapter one', 10), h('h2', 'Section A', 60)]),
-      page([h('h2', 'Section B', 10), h('h1', 'Chapter two', 60)], 1),
-    ], { fonts, images: new Map(), outline: true });
+    const h = (tag: string, label: string, y: number) =>
+      box(10, y, 300, 30, {}, [text(fonts, label, 10, y + 20)], { tag });
+    const pdf = await paintPdf(
+      [
+        page([h('h1', 'Chapter one', 10), h('h2', 'Section A', 60)]),
+        page([h('h2', 'Section B', 10), h('h1', 'Chapter two', 60)], 1),
+      ],
+      { fonts, images: new Map(), outline: true },
+    );
     const raw = Buffer.from(pdf).toString('latin1');
-    for (const title of ['Chapter one', 'Section A', 'Section B', 'Chapter two']) expect(raw).toContain(`/Title (${title})`);
+    for (const title of ['Chapter one', 'Section A', 'Section B', 'Chapter two'])
+      expect(raw).toContain(`/Title (${title})`);
     expect(raw.match(/\/Parent/g)?.length).toBeGreaterThanOrEqual(4);
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
   });
@@ -161,9 +222,28 @@ describe('box-shadow', () => {
 describe('opacity groups', () => {
   it('composites an element with its descendants as one group (no show-through inside)', async () => {
     const child = box(120, 120, 60, 60, { backgroundColor: RED });
-    const layer = { image: { kind: 'linear-gradient' as const, angleDeg: 90, repeating: false, stops: [{ color: BLUE, position: null }, { color: BLUE, position: null }] }, size: 'auto' as const, position: [0, 0] as const, repeat: ['repeat', 'repeat'] as const, origin: 'padding-box' as const, clip: 'border-box' as const };
+    const layer = {
+      image: {
+        kind: 'linear-gradient' as const,
+        angleDeg: 90,
+        repeating: false,
+        stops: [
+          { color: BLUE, position: null },
+          { color: BLUE, position: null },
+        ],
+      },
+      size: 'auto' as const,
+      position: [0, 0] as const,
+      repeat: ['repeat', 'repeat'] as const,
+      origin: 'padding-box' as const,
+      clip: 'border-box' as const,
+    };
     const group = box(100, 100, 100, 100, { opacity: 0.5, backgroundColor: BLUE }, [child]);
-    const gradientGroup = box(400, 100, 100, 100, { opacity: 0.5, backgroundLayers: [layer], transform: [{ kind: 'rotate', deg: 45 }] });
+    const gradientGroup = box(400, 100, 100, 100, {
+      opacity: 0.5,
+      backgroundLayers: [layer],
+      transform: [{ kind: 'rotate', deg: 45 }],
+    });
     const pdf = await paintPage([group, gradientGroup]);
     const at = cssPixels(pdf);
     const [r, g, b] = at(150, 150);

@@ -53,12 +53,17 @@ describe('paintPdf', () => {
 
   it('extracts fallback and non-Latin text through ToUnicode', async () => {
     const fs = fonts();
-    const pdf = await paintPdf([page([
-      text(fs, 'Zażółć gęślą jaźń', 20, 40),
-      text(fs, 'Καλημέρα Съешь', 20, 80),
-      text(fs, 'Price ₹5 ∑ ☃', 20, 120, { fontFamily: ['Times New Roman'] }),
-      text(fs, 'office fluffy', 20, 160, { fontFamily: ['DejaVu Serif'] }),
-    ])], { fonts: fs, images: noImages });
+    const pdf = await paintPdf(
+      [
+        page([
+          text(fs, 'Zażółć gęślą jaźń', 20, 40),
+          text(fs, 'Καλημέρα Съешь', 20, 80),
+          text(fs, 'Price ₹5 ∑ ☃', 20, 120, { fontFamily: ['Times New Roman'] }),
+          text(fs, 'office fluffy', 20, 160, { fontFamily: ['DejaVu Serif'] }),
+        ]),
+      ],
+      { fonts: fs, images: noImages },
+    );
     const out = pdfText(pdf);
     expect(out).toContain('Zażółć gęślą jaźń');
     expect(out).toContain('Καλημέρα Съешь');
@@ -69,7 +74,12 @@ describe('paintPdf', () => {
   it('paints backgrounds and solid borders where the fragments are', async () => {
     const fs = fonts();
     const red = box(96, 96, 192, 96, { backgroundColor: RED });
-    const bordered = box(96, 288, 192, 96, { borderTop: solid(12, BLUE), borderRight: solid(12, BLUE), borderBottom: solid(12, BLUE), borderLeft: solid(12, BLUE) });
+    const bordered = box(96, 288, 192, 96, {
+      borderTop: solid(12, BLUE),
+      borderRight: solid(12, BLUE),
+      borderBottom: solid(12, BLUE),
+      borderLeft: solid(12, BLUE),
+    });
     const pdf = await paintPdf([page([red, bordered])], { fonts: fs, images: noImages });
     // At 48 dpi one device pixel is 2 CSS px.
     const img = rasterise(pdf, 48);
@@ -85,7 +95,11 @@ describe('paintPdf', () => {
   it('is deterministic: the same pages give the same bytes', async () => {
     const render = async () => {
       const fs = fonts();
-      return paintPdf([page([box(10, 10, 100, 50, { backgroundColor: RED }, [text(fs, 'Same bytes', 20, 40)])])], { fonts: fs, images: noImages, title: 'T' });
+      return paintPdf([page([box(10, 10, 100, 50, { backgroundColor: RED }, [text(fs, 'Same bytes', 20, 40)])])], {
+        fonts: fs,
+        images: noImages,
+        title: 'T',
+      });
     };
     const a = await render();
     const b = await render();
@@ -95,9 +109,13 @@ describe('paintPdf', () => {
 
   it('passes qpdf --check and embeds one subset font per face', async () => {
     const fs = fonts();
-    const pdf = await paintPdf([page([
-      text(fs, 'one', 10, 20), text(fs, 'two', 10, 40), text(fs, 'bold', 10, 60, { fontWeight: 700 }),
-    ]), page([text(fs, 'three', 10, 20)], 1)], { fonts: fs, images: noImages });
+    const pdf = await paintPdf(
+      [
+        page([text(fs, 'one', 10, 20), text(fs, 'two', 10, 40), text(fs, 'bold', 10, 60, { fontWeight: 700 })]),
+        page([text(fs, 'three', 10, 20)], 1),
+      ],
+      { fonts: fs, images: noImages },
+    );
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
     const raw = Buffer.from(pdf).toString('latin1');
     expect(raw.match(/\/Type \/FontDescriptor/g)?.length).toBe(2);
@@ -110,7 +128,11 @@ describe('robustness', () => {
     const diagnostics: { code: string }[] = [];
     const bad = box(Number.NaN, 10, 100, 100, { backgroundColor: RED });
     const good = text(fs, 'still here', 10, 40);
-    const pdf = await paintPdf([page([bad, good, box(10, 10, Infinity, 10, {}, [])])], { fonts: fs, images: noImages, diagnostics: diagnostics as never });
+    const pdf = await paintPdf([page([bad, good, box(10, 10, Infinity, 10, {}, [])])], {
+      fonts: fs,
+      images: noImages,
+      diagnostics: diagnostics as never,
+    });
     expect(pdfText(pdf)).toContain('still here');
     expect(diagnostics.map((d) => d.code)).toContain('bad_geometry');
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
@@ -134,12 +156,22 @@ describe('text extraction of glyphs without their own ToUnicode entry', () => {
 describe('letter-spacing in the PDF', () => {
   it('keeps letter-spaced words whole for text extraction (Tc, not TJ gaps)', async () => {
     const fs = fonts();
-    const spaced = text(fs, 'OFFICIAL SEAL', 20, 40, { fontFamily: ['DejaVu Serif'], fontSize: 10.67, fontWeight: 700, letterSpacing: 1.07 });
+    const spaced = text(fs, 'OFFICIAL SEAL', 20, 40, {
+      fontFamily: ['DejaVu Serif'],
+      fontSize: 10.67,
+      fontWeight: 700,
+      letterSpacing: 1.07,
+    });
     const pdf = await paintPdf([page([spaced])], { fonts: fs, images: noImages });
     // The spacing is in Tc; TJ keeps only small kerning-sized adjustments, no gaps.
     const content = pageContents(pdf);
     expect(content).toMatch(/\b1\.07\d* Tc\b/);
-    const adjustments = [...content.matchAll(/\[([^\]]*)\] TJ/g)].flatMap((m) => (m[1] ?? '').split(/<[0-9a-f]+>/).map(Number).filter((n) => n !== 0 && !Number.isNaN(n)));
+    const adjustments = [...content.matchAll(/\[([^\]]*)\] TJ/g)].flatMap((m) =>
+      (m[1] ?? '')
+        .split(/<[0-9a-f]+>/)
+        .map(Number)
+        .filter((n) => n !== 0 && !Number.isNaN(n)),
+    );
     expect(adjustments.every((n) => n > -30)).toBe(true);
     expect(pdfText(pdf).trim()).toBe('OFFICIAL SEAL');
   });

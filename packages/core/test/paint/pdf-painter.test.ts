@@ -9,14 +9,18 @@ import { pdfText, pdfWords, qpdfCheck, rasterise } from './poppler.js';
 const fonts = () => getFontRegistry().createFontSet();
 const noImages = new Map();
 const latin1 = (pdf: Uint8Array): string => Buffer.from(pdf).toString('latin1');
-const link = (x: number, y: number, href: string, s: Fragment[] = []): Fragment => box(x, y, 100, 20, { display: 'inline' }, s, { tag: 'a', attrs: { href } });
+const link = (x: number, y: number, href: string, s: Fragment[] = []): Fragment =>
+  box(x, y, 100, 20, { display: 'inline' }, s, { tag: 'a', attrs: { href } });
 const anchor = (x: number, y: number, id: string): Fragment => box(x, y, 100, 20, {}, [], { attrs: { id } });
 
 describe('PdfPainter', () => {
   it('paints the chrome as a second content stream above the whole body, z-index boxes included', async () => {
     const body = box(0, 0, 200, 100, { position: 'relative', zIndex: 10, backgroundColor: RED });
     const header = box(0, 0, 200, 50, { backgroundColor: BLUE });
-    const pdf = await paintPdf([{ ...page([body]), chrome: [header] }, page([body], 1)], { fonts: fonts(), images: noImages });
+    const pdf = await paintPdf([{ ...page([body]), chrome: [header] }, page([body], 1)], {
+      fonts: fonts(),
+      images: noImages,
+    });
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
     const contents = [...latin1(pdf).matchAll(/\/Contents (\[[^\]]*\]|\d+ 0 R)/g)].map((m) => m[1]!);
     expect(contents).toHaveLength(2);
@@ -63,7 +67,10 @@ describe('PdfPainter', () => {
   it('makes destinations of ids that links point at, on earlier or later pages, and of no other id', async () => {
     const fs = fonts();
     const pages = [
-      { ...page([link(10, 10, '#later'), anchor(10, 100, 'early'), anchor(10, 200, 'unused')]), chrome: [link(10, 1000, 'https://example.com/chrome')] },
+      {
+        ...page([link(10, 10, '#later'), anchor(10, 100, 'early'), anchor(10, 200, 'unused')]),
+        chrome: [link(10, 1000, 'https://example.com/chrome')],
+      },
       page([anchor(10, 300, 'later'), link(10, 10, '#early'), link(10, 50, 'javascript:alert(1)')], 1),
     ];
     const pdf = latin1(await paintPdf(pages, { fonts: fs, images: noImages }));
@@ -80,8 +87,13 @@ describe('PdfPainter', () => {
 
   it('builds the outline from the body headings only, not from a header', async () => {
     const fs = fonts();
-    const heading = (label: string, y: number): Fragment => box(10, y, 300, 40, {}, [text(fs, label, 10, y + 30)], { tag: 'h1' });
-    const pdf = await paintPdf([{ ...page([heading('Body heading', 100)]), chrome: [heading('Header heading', 10)] }], { fonts: fs, images: noImages, outline: true });
+    const heading = (label: string, y: number): Fragment =>
+      box(10, y, 300, 40, {}, [text(fs, label, 10, y + 30)], { tag: 'h1' });
+    const pdf = await paintPdf([{ ...page([heading('Body heading', 100)]), chrome: [heading('Header heading', 10)] }], {
+      fonts: fs,
+      images: noImages,
+      outline: true,
+    });
     const raw = latin1(pdf);
     expect(raw).toContain('/Title (Body heading)');
     expect(raw).not.toContain('Header heading');

@@ -23,7 +23,7 @@ describe('pixel-snapped backgrounds', () => {
     // y 40.6..60.6 snaps to 41..61: device 20.5..30.5, pixels 20..29 (unsnapped 20.3..30.3: 20..29 too).
     expect([grey(img, 10, 19), grey(img, 10, 20), grey(img, 10, 29), grey(img, 10, 30)]).toEqual([255, 0, 0, 255]);
   });
-  it('puts a 1px bar on an odd px on the device pixel Chromium\'s print rasterises it to at 48 dpi', async () => {
+  it("puts a 1px bar on an odd px on the device pixel Chromium's print rasterises it to at 48 dpi", async () => {
     // Chromium's px → pt factor is a hair under 0.75: x = 111 (55.5 device px) falls to pixel 55.
     const pdf = await paintPage([box(111, 100, 1, 40, { backgroundColor: BLACK })]);
     const img = rasterise(pdf, 48);
@@ -40,7 +40,12 @@ describe('pixel-snapped backgrounds', () => {
 describe('pixel-snapped borders', () => {
   it('paints a 1px border at y = 10.4 as one fully black pixel row at 96 dpi', async () => {
     const side = solid(1, BLACK);
-    const framed = box(20.3, 10.4, 40, 30, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side });
+    const framed = box(20.3, 10.4, 40, 30, {
+      borderTop: side,
+      borderRight: side,
+      borderBottom: side,
+      borderLeft: side,
+    });
     const img = rasterise(await paintPage([framed]), 96);
     // Snapped border box: x 20..60, y 10..40; top row 10, bottom row 39, left column 20,
     // right column 59, each fully black (its neighbours keep at most a hair of anti-aliasing).
@@ -50,7 +55,7 @@ describe('pixel-snapped borders', () => {
     expect([light(grey(img, 19, 25)), grey(img, 20, 25), light(grey(img, 21, 25))]).toEqual([true, 0, true]);
     expect([light(grey(img, 58, 25)), grey(img, 59, 25), light(grey(img, 60, 25))]).toEqual([true, 0, true]);
   });
-  it('paints a lone 1px bottom rule on an odd px as one black 48 dpi row, as Chromium\'s filled rectangle does', async () => {
+  it("paints a lone 1px bottom rule on an odd px as one black 48 dpi row, as Chromium's filled rectangle does", async () => {
     // y 101..102 is device 50.5..51 at 48 dpi: a lone rectangle is snapped to row 50, a ring is anti-aliased grey.
     const rule = box(20, 60, 300, 42, { borderBottom: solid(1, BLACK) });
     const img = rasterise(await paintPage([rule]), 48);
@@ -71,7 +76,11 @@ describe('pixel-grid groups', () => {
     // Layout gives such a cell half the collapsed border's width with the border styles the
     // table paints as segments: the cell itself paints nothing.
     const hidden = { width: 1, style: 'none' as const, color: BLACK };
-    const cell = box(20, 60, 100, 20, { borderBottom: hidden, borderTop: { ...hidden, style: 'hidden' }, borderLeft: solid(1, { ...BLACK, a: 0 }) });
+    const cell = box(20, 60, 100, 20, {
+      borderBottom: hidden,
+      borderTop: { ...hidden, style: 'hidden' },
+      borderLeft: solid(1, { ...BLACK, a: 0 }),
+    });
     const content = contentStreams(await paintPage([cell]));
     expect(content).toContain('0.75 0 0 0.75 0 0 cm');
     expect(content.match(GROUP)).toBeNull();
@@ -82,7 +91,9 @@ describe('pixel-grid groups', () => {
   });
   it('writes one around consecutive block boxes, a colour only when it changes, and draws them all', async () => {
     const mid = { r: 128, g: 128, b: 128, a: 1 };
-    const rows = [0, 1, 2, 3].map((i) => box(0, i * 20, 200, 20, { backgroundColor: i % 2 ? mid : BLACK }, [], { tag: 'tr' }));
+    const rows = [0, 1, 2, 3].map((i) =>
+      box(0, i * 20, 200, 20, { backgroundColor: i % 2 ? mid : BLACK }, [], { tag: 'tr' }),
+    );
     const wrapper = box(0, 0, 400, 200, {}, [...rows, box(0, 80, 200, 10, { borderBottom: solid(2, mid) })]);
     const pdf = await paintPage([wrapper]);
     const content = contentStreams(pdf);
@@ -91,6 +102,8 @@ describe('pixel-grid groups', () => {
     expect(content.match(/ rg\n/g)?.length).toBe(1 + 4);
     const img = rasterise(pdf, 48);
     // 2 CSS px per device pixel: rows at device rows 0–9, 10–19 …, the 2px border on row 44.
-    expect([grey(img, 50, 5), grey(img, 50, 15), grey(img, 50, 25), grey(img, 50, 35), grey(img, 50, 44)]).toEqual([0, 128, 0, 128, 128]);
+    expect([grey(img, 50, 5), grey(img, 50, 15), grey(img, 50, 25), grey(img, 50, 35), grey(img, 50, 44)]).toEqual([
+      0, 128, 0, 128, 128,
+    ]);
   });
 });

@@ -22,11 +22,24 @@ function tempPdf(pdf: Uint8Array): string {
 /** Words with their boxes in PDF points, from `pdftotext -bbox` (fails loudly without poppler). */
 export function pdfWords(pdf: Uint8Array): Word[][] {
   const html = execFileSync('pdftotext', ['-bbox', tempPdf(pdf), '-'], { encoding: 'utf8' });
-  return html.split('<page ').slice(1).map((pageHtml) =>
-    [...pageHtml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-      xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]),
-      text: (m[5] ?? '').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"'),
-    })));
+  return html
+    .split('<page ')
+    .slice(1)
+    .map((pageHtml) =>
+      [
+        ...pageHtml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+      ].map((m) => ({
+        xMin: Number(m[1]),
+        yMin: Number(m[2]),
+        xMax: Number(m[3]),
+        yMax: Number(m[4]),
+        text: (m[5] ?? '')
+          .replaceAll('&amp;', '&')
+          .replaceAll('&lt;', '<')
+          .replaceAll('&gt;', '>')
+          .replaceAll('&quot;', '"'),
+      })),
+    );
 }
 
 export function pdfText(pdf: Uint8Array): string {
@@ -40,7 +53,10 @@ export function cssPixels(pdf: Uint8Array): (x: number, y: number) => [number, n
 }
 
 /** Rasterise page 1 at `dpi`; returns a pixel reader in device pixels. */
-export function rasterise(pdf: Uint8Array, dpi = 48): { width: number; height: number; at(x: number, y: number): [number, number, number] } {
+export function rasterise(
+  pdf: Uint8Array,
+  dpi = 48,
+): { width: number; height: number; at(x: number, y: number): [number, number, number] } {
   const file = tempPdf(pdf);
   execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file, file]);
   const png = PNG.sync.read(readFileSync(`${file}.png`));

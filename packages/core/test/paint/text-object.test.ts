@@ -7,7 +7,8 @@ import { pdfWords } from './poppler.js';
 
 const fonts = getFontRegistry().createFontSet();
 /** Runs name faces of `fonts`: paint with the same set. */
-const paintPage = (fragments: Fragment[]): Promise<Uint8Array> => paintPdf([page(fragments)], { fonts, images: new Map() });
+const paintPage = (fragments: Fragment[]): Promise<Uint8Array> =>
+  paintPdf([page(fragments)], { fonts, images: new Map() });
 
 /** One line made of the runs of several shaped pieces, each starting where the previous ends. */
 function line(pieces: readonly [string, Partial<ComputedStyle>][], x: number, baseline: number): TextFragment {
@@ -31,7 +32,15 @@ const count = (content: string, re: RegExp): number => content.match(re)?.length
 
 describe('text objects', () => {
   it('draws a line of runs in two fonts as one BT…ET, with Tf only where the font changes', async () => {
-    const frag = line([['Total due ', {}], ['today ', { fontWeight: 700 }], ['or later', {}]], 40, 100);
+    const frag = line(
+      [
+        ['Total due ', {}],
+        ['today ', { fontWeight: 700 }],
+        ['or later', {}],
+      ],
+      40,
+      100,
+    );
     expect(frag.runs.length).toBeGreaterThanOrEqual(3);
     const pdf = await paintPage([frag]);
     const content = contentStreams(pdf);
@@ -50,7 +59,15 @@ describe('text objects', () => {
   });
 
   it('sets letter-spacing (Tc) for its run only and resets it before ET', async () => {
-    const frag = line([['plain ', {}], ['SPACED', { letterSpacing: 1 }], [' plain', {}]], 40, 100);
+    const frag = line(
+      [
+        ['plain ', {}],
+        ['SPACED', { letterSpacing: 1 }],
+        [' plain', {}],
+      ],
+      40,
+      100,
+    );
     const pdf = await paintPage([frag]);
     const content = contentStreams(pdf);
     const ops = content.split('\n').filter((l) => /\b(Tc|BT|ET)$/.test(l));
@@ -62,7 +79,15 @@ describe('text objects', () => {
   });
 
   it('gives a run with a raised glyph its own text object between the others', async () => {
-    const frag = line([['left ', {}], ['mid', {}], [' right', {}]], 40, 100);
+    const frag = line(
+      [
+        ['left ', {}],
+        ['mid', {}],
+        [' right', {}],
+      ],
+      40,
+      100,
+    );
     // The middle run's second glyph is placed 3px up (as a mark over its base would be).
     const [a, mid, ...rest] = frag.runs;
     const raised = { ...mid!, offsets: mid!.glyphIds.map((_, i): [number, number] => (i === 1 ? [0, 3] : [0, 0])) };
@@ -78,10 +103,30 @@ describe('text objects', () => {
   });
 
   it('draws consecutive lines of glyphs in one text object, each from its own Tm; a decorated line ends it', async () => {
-    const cell = (str: string, x: number, y: number, s: Partial<ComputedStyle> = {}): TextFragment => text(fonts, str, x, y, s);
+    const cell = (str: string, x: number, y: number, s: Partial<ComputedStyle> = {}): TextFragment =>
+      text(fonts, str, x, y, s);
     const underlined = cell('under', 40, 160);
-    const decorated: TextFragment = { ...underlined, decorations: [{ line: 'underline', style: 'solid', color: underlined.style.color, x: 40, y: 162, width: underlined.width, thickness: 1 }] };
-    const lines = [cell('first', 40, 100), cell('second', 200, 100, { fontWeight: 700 }), cell('third', 40, 130), decorated, cell('last', 40, 190)];
+    const decorated: TextFragment = {
+      ...underlined,
+      decorations: [
+        {
+          line: 'underline',
+          style: 'solid',
+          color: underlined.style.color,
+          x: 40,
+          y: 162,
+          width: underlined.width,
+          thickness: 1,
+        },
+      ],
+    };
+    const lines = [
+      cell('first', 40, 100),
+      cell('second', 200, 100, { fontWeight: 700 }),
+      cell('third', 40, 130),
+      decorated,
+      cell('last', 40, 190),
+    ];
     // Inside a box, as layout places lines (a page's top-level text is painted item by item).
     const pdf = await paintPage([box(0, 0, 793, 1122, {}, lines)]);
     const content = contentStreams(pdf);

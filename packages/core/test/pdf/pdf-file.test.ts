@@ -13,7 +13,10 @@ const P12 = readFileSync(new URL('./test-signer.p12', import.meta.url));
 
 /** What render() refuses `pdf` with: the param and message. */
 async function refusal(pdf: unknown): Promise<InvalidOptionError> {
-  const error = await render({ html: HTML, pdf: pdf as PdfOptions }).then(() => null, (e: unknown) => e);
+  const error = await render({ html: HTML, pdf: pdf as PdfOptions }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(InvalidOptionError);
   return error as InvalidOptionError;
 }
@@ -26,7 +29,8 @@ function xmpValue(parsed: Record<string, unknown>, name: string): unknown {
   const first = (v: unknown): unknown => {
     if (typeof v !== 'object' || v === null) return v;
     const o = v as Record<string, unknown>;
-    for (const container of ['rdf:Alt', 'rdf:Seq', 'rdf:Bag']) if (container in o) return first((o[container] as Record<string, unknown>)['rdf:li']);
+    for (const container of ['rdf:Alt', 'rdf:Seq', 'rdf:Bag'])
+      if (container in o) return first((o[container] as Record<string, unknown>)['rdf:li']);
     return '#text' in o ? o['#text'] : v;
   };
   return first(value);
@@ -35,7 +39,13 @@ function xmpValue(parsed: Record<string, unknown>, name: string): unknown {
 describe('pdf.metadata: document information (pdfinfo, XMP)', () => {
   it('takes title, author, subject and keywords from the HTML head by default', async () => {
     const info = pdfinfo(await render({ html: HTML }));
-    expect(info).toMatchObject({ Title: 'Rechnung & Co', Author: 'Anna Müller', Subject: 'Eine Rechnung', Keywords: 'rechnung, 2026', Producer: 'Platen' });
+    expect(info).toMatchObject({
+      Title: 'Rechnung & Co',
+      Author: 'Anna Müller',
+      Subject: 'Eine Rechnung',
+      Keywords: 'rechnung, 2026',
+      Producer: 'Platen',
+    });
     expect(info['CreationDate']).toBe('Sat Jan  1 00:00:00 2000 UTC');
     // A plain print carries no XMP and stays PDF 1.3, as before.
     expect(info['Metadata Stream']).toBe('no');
@@ -45,10 +55,23 @@ describe('pdf.metadata: document information (pdfinfo, XMP)', () => {
   it('lets the options win, joins keyword lists, and takes a creation date', async () => {
     const pdf = await render({
       html: HTML,
-      pdf: { metadata: { title: 'Invoice <42>', author: '', keywords: ['a', 'b'], creation_date: '2026-03-01T09:30:00+01:00' } },
+      pdf: {
+        metadata: {
+          title: 'Invoice <42>',
+          author: '',
+          keywords: ['a', 'b'],
+          creation_date: '2026-03-01T09:30:00+01:00',
+        },
+      },
     });
     const info = pdfinfo(pdf);
-    expect(info).toMatchObject({ Title: 'Invoice <42>', Subject: 'Eine Rechnung', Keywords: 'a, b', CreationDate: 'Sun Mar  1 08:30:00 2026 UTC', ModDate: 'Sun Mar  1 08:30:00 2026 UTC' });
+    expect(info).toMatchObject({
+      Title: 'Invoice <42>',
+      Subject: 'Eine Rechnung',
+      Keywords: 'a, b',
+      CreationDate: 'Sun Mar  1 08:30:00 2026 UTC',
+      ModDate: 'Sun Mar  1 08:30:00 2026 UTC',
+    });
     // An empty string removes what the HTML would give.
     expect(info['Author']).toBeUndefined();
   });
@@ -76,7 +99,11 @@ describe('pdf.metadata: document information (pdfinfo, XMP)', () => {
 });
 
 describe('pdf.encryption: AES-256, passwords and permissions (pdfinfo, qpdf)', () => {
-  const options = { user_password: 'open sesame', owner_password: 'owner-secret', permissions: { print: 'low' as const, copy: false, modify: false } };
+  const options = {
+    user_password: 'open sesame',
+    owner_password: 'owner-secret',
+    permissions: { print: 'low' as const, copy: false, modify: false },
+  };
 
   it('needs the user password to open, and grants what the permissions say', async () => {
     const pdf = await render({ html: HTML, pdf: { encryption: options } });
@@ -100,7 +127,10 @@ describe('pdf.encryption: AES-256, passwords and permissions (pdfinfo, qpdf)', (
   });
 
   it('takes passwords beyond ASCII, as readers prepare them (SASLprep, UTF-8)', async () => {
-    const pdf = await render({ html: HTML, pdf: { encryption: { user_password: 'Grüße, naïve 密码', owner_password: 'Ωmega' } } });
+    const pdf = await render({
+      html: HTML,
+      pdf: { encryption: { user_password: 'Grüße, naïve 密码', owner_password: 'Ωmega' } },
+    });
     expect(pdfinfo(pdf, 'Grüße, naïve 密码')['Title']).toBe('Rechnung & Co');
     expect(qpdfEncryption(pdf, 'Ωmega')).toContain('Supplied password is owner password');
     expect(pdfinfo(pdf, 'Grusse, naive').error).toMatch(/Incorrect password/);
@@ -125,7 +155,15 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
       html: HTML,
       pdf: {
         standard: 'pdf/a-3b',
-        attachments: [{ filename: 'data.json', content: b64('{"total":1200}'), mime_type: 'application/json', relationship: 'Data', description: 'The data' }],
+        attachments: [
+          {
+            filename: 'data.json',
+            content: b64('{"total":1200}'),
+            mime_type: 'application/json',
+            relationship: 'Data',
+            description: 'The data',
+          },
+        ],
       },
     });
     expect(qpdfCheck(pdf).status).toBe(0);
@@ -140,10 +178,20 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
     const root = catalog(objects);
     const dict = (ref: unknown) => objects[`obj:${String(ref)}`]!;
     const intent = dict((root['/OutputIntents'] as string[])[0]).value as Record<string, unknown>;
-    expect(intent).toMatchObject({ '/Type': '/OutputIntent', '/S': '/GTS_PDFA1', '/OutputConditionIdentifier': 'u:sRGB IEC61966-2.1' });
+    expect(intent).toMatchObject({
+      '/Type': '/OutputIntent',
+      '/S': '/GTS_PDFA1',
+      '/OutputConditionIdentifier': 'u:sRGB IEC61966-2.1',
+    });
     expect(dict(intent['/DestOutputProfile']).stream?.dict['/N']).toBe(3);
     const [spec] = (root['/AF'] as string[]).map((ref) => dict(ref).value as Record<string, unknown>);
-    expect(spec).toMatchObject({ '/Type': '/Filespec', '/AFRelationship': '/Data', '/F': 'u:data.json', '/UF': 'u:data.json', '/Desc': 'u:The data' });
+    expect(spec).toMatchObject({
+      '/Type': '/Filespec',
+      '/AFRelationship': '/Data',
+      '/F': 'u:data.json',
+      '/UF': 'u:data.json',
+      '/Desc': 'u:The data',
+    });
     const file = dict((spec!['/EF'] as Record<string, string>)['/F']).stream!.dict;
     expect(file).toMatchObject({ '/Type': '/EmbeddedFile', '/Subtype': '/application/json' });
     expect((file['/Params'] as Record<string, unknown>)['/ModDate']).toBe('u:D:20000101000000Z');
@@ -155,10 +203,13 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
 
   it('warns when a PDF/A holds a CMYK JPEG (DeviceCMYK under an sRGB output intent)', async () => {
     // A JPEG's start-of-frame with 4 components: PDFKit embeds the data as it is, as DeviceCMYK.
-    const sof = [0xff, 0xc0, 0x00, 0x14, 0x08, 0x00, 0x01, 0x00, 0x01, 0x04, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0];
+    const sof = [
+      0xff, 0xc0, 0x00, 0x14, 0x08, 0x00, 0x01, 0x00, 0x01, 0x04, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0,
+    ];
     const jpeg = Buffer.from([0xff, 0xd8, ...sof, 0xff, 0xd9]).toString('base64');
     const html = `<img src="data:image/jpeg;base64,${jpeg}" width="10" height="10">`;
-    const codes = async (pdf?: PdfOptions) => (await renderDocument({ html, ...(pdf ? { pdf } : {}) })).diagnostics.map((d) => d.code);
+    const codes = async (pdf?: PdfOptions) =>
+      (await renderDocument({ html, ...(pdf ? { pdf } : {}) })).diagnostics.map((d) => d.code);
     expect(await codes()).toEqual([]);
     expect(await codes({ standard: 'pdf/a-2b' })).toEqual(['pdfa_cmyk_image']);
   });
@@ -173,7 +224,9 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
     expect(xmpValue(parsed, 'fx:DocumentFileName')).toBe('factur-x.xml');
     expect(xmpValue(parsed, 'fx:ConformanceLevel')).toBe('EN 16931');
     expect(xmpValue(parsed, 'fx:Version')).toBe('1.0');
-    expect(text).toContain('<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>');
+    expect(text).toContain(
+      '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>',
+    );
     const objects = qpdfObjects(pdf);
     const spec = objects[`obj:${(catalog(objects)['/AF'] as string[])[0]!}`]!.value;
     expect(spec).toMatchObject({ '/AFRelationship': '/Alternative', '/F': 'u:factur-x.xml' });
@@ -186,12 +239,33 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
     ['pdf.standard', { standard: 'pdf/a-1b' }, /one of "pdf\/a-2b", "pdf\/a-3b"/],
     ['pdf.attachments.0.filename', { attachments: [{ filename: '../x', content: b64('a') }] }, /without "\/"/],
     ['pdf.attachments.0.content', { attachments: [{ filename: 'x', content: 'not base64!' }] }, /base64/],
-    ['pdf.attachments.0.relationship', { attachments: [{ filename: 'x', content: '', relationship: 'Friend' }] }, /"Source"/],
-    ['pdf.attachments.1.filename', { attachments: [{ filename: 'x', content: '' }, { filename: 'x', content: '' }] }, /Two attachments/],
-    ['pdf.attachments', { attachments: Array.from({ length: 33 }, (_, i) => ({ filename: `f${i}`, content: '' })) }, /At most 32/],
+    [
+      'pdf.attachments.0.relationship',
+      { attachments: [{ filename: 'x', content: '', relationship: 'Friend' }] },
+      /"Source"/,
+    ],
+    [
+      'pdf.attachments.1.filename',
+      {
+        attachments: [
+          { filename: 'x', content: '' },
+          { filename: 'x', content: '' },
+        ],
+      },
+      /Two attachments/,
+    ],
+    [
+      'pdf.attachments',
+      { attachments: Array.from({ length: 33 }, (_, i) => ({ filename: `f${i}`, content: '' })) },
+      /At most 32/,
+    ],
     ['pdf.factur_x.xml', { factur_x: { xml: '<html/>' } }, /CrossIndustryInvoice/],
     ['pdf.factur_x.profile', { factur_x: { xml: INVOICE_XML, profile: 'BASIC' } }, /declares the EN 16931 profile/],
-    ['pdf.signature', { signature: { p12: P12.toString('base64') }, encryption: { user_password: 'pw' } }, /both signed and encrypted/],
+    [
+      'pdf.signature',
+      { signature: { p12: P12.toString('base64') }, encryption: { user_password: 'pw' } },
+      /both signed and encrypted/,
+    ],
     ['pdf.signature.p12', { signature: { p12: 42 } }, /PKCS#12 file/],
     ['pdf.signature.p12', { signature: { p12: P12.toString('base64'), passphrase: 'wrong' } }, /passphrase is wrong/],
     ['pdf.metadata.creation_date', { metadata: { creation_date: 'yesterday' } }, /ISO 8601/],
@@ -208,7 +282,10 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
 describe('pdf.signature: PAdES baseline B-B with a PKCS#12 certificate (pdfsig, qpdf)', () => {
   it('signs invisibly; poppler finds the signature valid and the whole document signed, also in a PDF/A-3b', async () => {
     for (const pdf of [{}, { standard: 'pdf/a-3b' as const }]) {
-      const signed = await render({ html: HTML, pdf: { ...pdf, signature: { p12: P12, passphrase: 'platen-test', reason: 'Approved', location: 'Zürich' } } });
+      const signed = await render({
+        html: HTML,
+        pdf: { ...pdf, signature: { p12: P12, passphrase: 'platen-test', reason: 'Approved', location: 'Zürich' } },
+      });
       const report = pdfsig(signed);
       expect(report).toContain('Signer Certificate Common Name: Platen Test Signer');
       expect(report).toContain('Signature Type: ETSI.CAdES.detached');
@@ -217,14 +294,22 @@ describe('pdf.signature: PAdES baseline B-B with a PKCS#12 certificate (pdfsig, 
       expect(report).toContain('Signature Validation: Signature is Valid.');
       // Self-signed: valid, but no trusted issuer.
       expect(report).toContain("Certificate Validation: Certificate issuer isn't Trusted.");
-      expect(qpdfCheck(signed)).toMatchObject({ status: 0, stdout: expect.stringContaining('No syntax or stream encoding errors'), stderr: '' });
+      expect(qpdfCheck(signed)).toMatchObject({
+        status: 0,
+        stdout: expect.stringContaining('No syntax or stream encoding errors'),
+        stderr: '',
+      });
       // The incremental update keeps the file's ID in its trailer (PDF/A).
-      expect(Buffer.from(signed.subarray(-400)).toString('latin1')).toMatch(/\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]\n>>\nstartxref/);
+      expect(Buffer.from(signed.subarray(-400)).toString('latin1')).toMatch(
+        /\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]\n>>\nstartxref/,
+      );
     }
   });
 
   it('shows a changed byte as an invalid signature', async () => {
-    const signed = Buffer.from(await render({ html: HTML, pdf: { signature: { p12: P12, passphrase: 'platen-test' } } }));
+    const signed = Buffer.from(
+      await render({ html: HTML, pdf: { signature: { p12: P12, passphrase: 'platen-test' } } }),
+    );
     const at = signed.indexOf('Rechnung');
     signed[at] = 'X'.charCodeAt(0);
     expect(pdfsig(signed)).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);

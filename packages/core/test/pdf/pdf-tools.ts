@@ -21,10 +21,15 @@ function withPdf<T>(pdf: Uint8Array, use: (path: string, dir: string) => T): T {
 /** A tool's stdout; its exit status and stderr when it fails. */
 export function tool(name: string, args: readonly string[]): { status: number; stdout: string; stderr: string } {
   try {
-    return { status: 0, stdout: execFileSync(name, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), stderr: '' };
+    return {
+      status: 0,
+      stdout: execFileSync(name, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      stderr: '',
+    };
   } catch (error) {
     const e = error as { status?: number; stdout?: string; stderr?: string; code?: string };
-    if (e.code === 'ENOENT') throw new Error(`${name} is not installed (apt-get install poppler-utils qpdf; .ci/run does this)`);
+    if (e.code === 'ENOENT')
+      throw new Error(`${name} is not installed (apt-get install poppler-utils qpdf; .ci/run does this)`);
     return { status: e.status ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
 }
@@ -34,13 +39,20 @@ export function pdfinfo(pdf: Uint8Array, userPassword?: string): Record<string, 
   return withPdf(pdf, (path) => {
     const out = tool('pdfinfo', [...(userPassword === undefined ? [] : ['-upw', userPassword]), path]);
     if (out.status !== 0) return { error: out.stderr.trim() };
-    return Object.fromEntries(out.stdout.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+    return Object.fromEntries(
+      out.stdout
+        .split('\n')
+        .filter((l) => l.includes(':'))
+        .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+    );
   });
 }
 
 /** `qpdf --check` output and status. */
 export function qpdfCheck(pdf: Uint8Array, password?: string): { status: number; stdout: string } {
-  return withPdf(pdf, (path) => tool('qpdf', ['--check', ...(password === undefined ? [] : [`--password=${password}`]), path]));
+  return withPdf(pdf, (path) =>
+    tool('qpdf', ['--check', ...(password === undefined ? [] : [`--password=${password}`]), path]),
+  );
 }
 
 /** `qpdf --show-encryption`. */
@@ -49,16 +61,22 @@ export function qpdfEncryption(pdf: Uint8Array, password: string): string {
 }
 
 /** Every object of `qpdf --json` (v2) by "obj:N 0 R": a dictionary, or a stream as {stream: {dict}}. */
-export function qpdfObjects(pdf: Uint8Array): Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }> {
+export function qpdfObjects(
+  pdf: Uint8Array,
+): Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }> {
   return withPdf(pdf, (path) => {
-    const json = JSON.parse(tool('qpdf', ['--json=2', '--json-key=qpdf', path]).stdout) as { qpdf: [unknown, Record<string, never>] };
+    const json = JSON.parse(tool('qpdf', ['--json=2', '--json-key=qpdf', path]).stdout) as {
+      qpdf: [unknown, Record<string, never>];
+    };
     return json.qpdf[1];
   });
 }
 
 /** The catalog's dictionary from qpdf --json. */
 export function catalog(objects: ReturnType<typeof qpdfObjects>): Record<string, unknown> {
-  const found = Object.values(objects).find((o) => (o.value as Record<string, unknown> | undefined)?.['/Type'] === '/Catalog');
+  const found = Object.values(objects).find(
+    (o) => (o.value as Record<string, unknown> | undefined)?.['/Type'] === '/Catalog',
+  );
   return found!.value as Record<string, unknown>;
 }
 
@@ -86,5 +104,8 @@ export function xmp(pdf: Uint8Array): { text: string; parsed: Record<string, unk
   const text = withPdf(pdf, (path) => tool('pdfinfo', ['-meta', path]).stdout);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new Error(`XMP is not well-formed XML: ${JSON.stringify(valid.err)}`);
-  return { text, parsed: new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text) as Record<string, unknown> };
+  return {
+    text,
+    parsed: new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text) as Record<string, unknown>,
+  };
 }

@@ -16,7 +16,8 @@ type Objects = ReturnType<typeof qpdfObjects>;
 
 /** The structure tree as qpdf reads it: each element as "S" (with /Alt, /Scope), nested by two spaces. */
 function structure(objects: Objects): string[] {
-  const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+  const value = (ref: unknown): Record<string, unknown> =>
+    objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
   const root = value(catalog(objects)['/StructTreeRoot']);
   const out: string[] = [];
   const walk = (ref: unknown, depth: number): void => {
@@ -41,7 +42,8 @@ function markedContent(objects: Objects): { page: string; mcid: number; parent: 
     for (const k of [v['/K']].flat()) {
       const mcr = k as Record<string, unknown>;
       if (typeof k === 'number') out.push({ page: String(v['/Pg']), mcid: k, parent: key.slice(4) });
-      else if (typeof k === 'object' && mcr['/Type'] === '/MCR') out.push({ page: String(mcr['/Pg']), mcid: Number(mcr['/MCID']), parent: key.slice(4) });
+      else if (typeof k === 'object' && mcr['/Type'] === '/MCR')
+        out.push({ page: String(mcr['/Pg']), mcid: Number(mcr['/MCID']), parent: key.slice(4) });
     }
   }
   return out;
@@ -55,7 +57,8 @@ describe('pdf.tagged: a structure tree from the HTML (pdfinfo, qpdf --json, pdft
     const objects = qpdfObjects(pdf);
     const cat = catalog(objects);
     expect(cat['/Lang']).toBe('u:de-CH');
-    const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+    const value = (ref: unknown): Record<string, unknown> =>
+      objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
     expect(value(cat['/MarkInfo'])['/Marked']).toBe(true);
     expect(value(cat['/ViewerPreferences'])['/DisplayDocTitle']).toBe(true);
   });
@@ -68,11 +71,21 @@ describe('pdf.tagged: a structure tree from the HTML (pdfinfo, qpdf --json, pdft
       '  P',
       '    Link',
       '  L',
-      '    LI', '      Lbl', '      LBody',
-      '    LI', '      Lbl', '      LBody',
+      '    LI',
+      '      Lbl',
+      '      LBody',
+      '    LI',
+      '      Lbl',
+      '      LBody',
       '  Table',
-      '    THead', '      TR', '        TH scope=Column', '        TH scope=Row',
-      '    TBody', '      TR', '        TD', '        TD',
+      '    THead',
+      '      TR',
+      '        TH scope=Column',
+      '        TH scope=Row',
+      '    TBody',
+      '      TR',
+      '        TD',
+      '        TD',
       '  H2',
       '  Figure alt=Roter Punkt',
       '  Div',
@@ -82,7 +95,8 @@ describe('pdf.tagged: a structure tree from the HTML (pdfinfo, qpdf --json, pdft
 
   it('maps every MCID back to its element through the parent tree, and links through their annotation', async () => {
     const objects = qpdfObjects(await render({ html: HTML, pdf: { tagged: true } }));
-    const value = (ref: unknown): Record<string, unknown> => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+    const value = (ref: unknown): Record<string, unknown> =>
+      objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
     const root = value(catalog(objects)['/StructTreeRoot']);
     const nums = (root['/ParentTree'] as { '/Nums': unknown[] })['/Nums'];
     const tree = new Map<number, unknown>();
@@ -95,7 +109,9 @@ describe('pdf.tagged: a structure tree from the HTML (pdfinfo, qpdf --json, pdft
     }
     // Two pages, each with its own entry.
     expect(new Set(refs.map((r) => r.page)).size).toBe(2);
-    const annot = Object.values(objects).map((o) => o.value as Record<string, unknown> | undefined).find((v) => v?.['/Subtype'] === '/Link')!;
+    const annot = Object.values(objects)
+      .map((o) => o.value as Record<string, unknown> | undefined)
+      .find((v) => v?.['/Subtype'] === '/Link')!;
     expect(value(tree.get(Number(annot['/StructParent'])))['/S']).toBe('/Link');
   });
 
@@ -123,7 +139,9 @@ describe('pdf.standard "pdf/ua-1": tagged, titled, with a language and alt text 
     expect(info['PDF version']).toBe('1.7');
     const { text, parsed } = xmp(pdf);
     expect(parsed).toBeTruthy();
-    expect(text).toMatch(/xmlns:pdfuaid="http:\/\/www\.aiim\.org\/pdfua\/ns\/id\/"[^>]*>\s*<pdfuaid:part>1<\/pdfuaid:part>/);
+    expect(text).toMatch(
+      /xmlns:pdfuaid="http:\/\/www\.aiim\.org\/pdfua\/ns\/id\/"[^>]*>\s*<pdfuaid:part>1<\/pdfuaid:part>/,
+    );
     const cat = catalog(qpdfObjects(pdf));
     expect(cat['/OutputIntents']).toBeUndefined();
     expect(cat['/Lang']).toBe('u:de-CH');
@@ -131,7 +149,10 @@ describe('pdf.standard "pdf/ua-1": tagged, titled, with a language and alt text 
 
   it('refuses a document without a title, a language, or an image without alt; alt="" is decorative', async () => {
     const refused = async (html: string): Promise<InvalidOptionError> => {
-      const e = await render({ html, pdf: { standard: 'pdf/ua-1' } }).then(() => null, (x: unknown) => x);
+      const e = await render({ html, pdf: { standard: 'pdf/ua-1' } }).then(
+        () => null,
+        (x: unknown) => x,
+      );
       expect(e).toBeInstanceOf(InvalidOptionError);
       return e as InvalidOptionError;
     };
@@ -140,14 +161,20 @@ describe('pdf.standard "pdf/ua-1": tagged, titled, with a language and alt text 
     const noAlt = await refused(`<html lang="en"><title>T</title><body><img src="${RED_DOT}"></body></html>`);
     expect(noAlt.param).toBe('pdf.standard');
     expect(noAlt.message).toMatch(/no alt attribute/);
-    const pdf = await render({ html: `<html lang="en"><title>T</title><body><p>x</p><img alt="" src="${RED_DOT}"></body></html>`, pdf: { standard: 'pdf/ua-1' } });
+    const pdf = await render({
+      html: `<html lang="en"><title>T</title><body><p>x</p><img alt="" src="${RED_DOT}"></body></html>`,
+      pdf: { standard: 'pdf/ua-1' },
+    });
     expect(structure(qpdfObjects(pdf))).toEqual(['Document', '  P']);
   });
 });
 
 describe('pdf.tagged: inline SVG figures', () => {
-  it('gives {{qrcode}}\'s SVG its aria-label as the Figure\'s /Alt', async () => {
-    const pdf = await render({ html: '<html lang="en"><title>Q</title><body><p>Code:</p>{{qrcode "hello" size="30mm"}}</body></html>', pdf: { standard: 'pdf/ua-1' } });
+  it("gives {{qrcode}}'s SVG its aria-label as the Figure's /Alt", async () => {
+    const pdf = await render({
+      html: '<html lang="en"><title>Q</title><body><p>Code:</p>{{qrcode "hello" size="30mm"}}</body></html>',
+      pdf: { standard: 'pdf/ua-1' },
+    });
     expect(structure(qpdfObjects(pdf))).toEqual(['Document', '  P', '  Figure alt=hello']);
   });
 });

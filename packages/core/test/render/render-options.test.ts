@@ -3,7 +3,10 @@ import { InvalidOptionError, PlatenError, render, renderDocument } from '../../s
 
 /** What render() throws for `options`, called as plain JavaScript would call it. */
 async function failure(options: unknown): Promise<InvalidOptionError> {
-  const error = await render(options as never).then(() => null, (e: unknown) => e);
+  const error = await render(options as never).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(InvalidOptionError);
   expect(error).toBeInstanceOf(PlatenError);
   return error as InvalidOptionError;
@@ -36,7 +39,9 @@ describe('render() options from plain JavaScript', () => {
 
   it('says what it got', async () => {
     expect((await failure({})).message).toBe('html is required and must be a string; got nothing.');
-    expect((await failure({ html: 'x', maxPages: '5' })).message).toBe('maxPages must be a positive integer; got the string "5".');
+    expect((await failure({ html: 'x', maxPages: '5' })).message).toBe(
+      'maxPages must be a positive integer; got the string "5".',
+    );
   });
 
   it('accepts null header, footer and data', async () => {
@@ -49,11 +54,19 @@ describe('render() options from plain JavaScript', () => {
   it('skips a google_fonts_url it may not fetch with a warning', async () => {
     // Issue 17's probe suite: data:, file: and javascript: answered 400. (A data: URL is read
     // like any data: resource, without a fetch: it renders, see below.)
-    expect((await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: 'data:text/css,p{color:red}' } })).pageCount).toBe(1);
+    expect(
+      (await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: 'data:text/css,p{color:red}' } }))
+        .pageCount,
+    ).toBe(1);
     for (const url of ['ftp://fonts.example/x.css', 'file:///etc/passwd', 'javascript:alert(1)']) {
       const result = await renderDocument({ html: '<p>x</p>', format: { google_fonts_url: url } });
       expect(result.pageCount, url).toBe(1);
-      expect(result.diagnostics, url).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringContaining(url.slice(0, url.indexOf(':') + 1)) }));
+      expect(result.diagnostics, url).toContainEqual(
+        expect.objectContaining({
+          severity: 'warning',
+          message: expect.stringContaining(url.slice(0, url.indexOf(':') + 1)),
+        }),
+      );
     }
   });
 });

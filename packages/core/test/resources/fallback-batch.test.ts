@@ -17,7 +17,16 @@ const { execFileSync: realExecFileSync } = await vi.importActual<typeof ChildPro
 
 /** fontconfig's answer for one character, asked on its own: the first TrueType/OpenType file of its sorted list. */
 function fcMatchFirstSfnt(codePoint: number): string | undefined {
-  const sorted = realExecFileSync('fc-match', ['-s', '--format', '%{file}\\t%{index}\\t%{fontformat}\\n', `:charset=${codePoint.toString(16)}:scalable=true:lang=en`], { encoding: 'utf8' });
+  const sorted = realExecFileSync(
+    'fc-match',
+    [
+      '-s',
+      '--format',
+      '%{file}\\t%{index}\\t%{fontformat}\\n',
+      `:charset=${codePoint.toString(16)}:scalable=true:lang=en`,
+    ],
+    { encoding: 'utf8' },
+  );
   const line = sorted.split('\n').find((l) => /\t(TrueType|CFF)$/.test(l) && /\.(ttf|otf|ttc|otc)\t/i.test(l));
   return line?.split('\t')[0];
 }
@@ -28,7 +37,9 @@ describe('characters only an installed font has are looked up in one batch', () 
 
   it('the first one asked for brings the others of the document, each answered as fc-match answers it alone', () => {
     const fonts = getFontRegistry().createFontSet();
-    fonts.expectText([`<p>Angle &#x2329; x &#9002; and white ${String.fromCodePoint(0x301a)} y ${String.fromCodePoint(0x301b)}, café.</p>`]);
+    fonts.expectText([
+      `<p>Angle &#x2329; x &#9002; and white ${String.fromCodePoint(0x301a)} y ${String.fromCodePoint(0x301b)}, café.</p>`,
+    ]);
     const query = { families: ['Arial'], weight: 400, style: 'normal' as const };
     started.length = 0;
     const faces = brackets.map((cp) => fonts.faceFor(query, cp));

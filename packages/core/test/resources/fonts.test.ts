@@ -11,13 +11,24 @@ import { pdfText } from '../paint/poppler.js';
 
 const require = createRequire(import.meta.url);
 const fontBytes = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
-const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({ families, weight, style });
+const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({
+  families,
+  weight,
+  style,
+});
 
 describe('CSS Fonts 4 §5.2 weight matching', () => {
   it.each([
-    [400, [300, 500, 700], 500], [400, [300, 700], 300], [500, [400, 700], 400], [450, [300, 600], 300],
-    [600, [400, 700], 700], [600, [400, 500], 500], [300, [200, 400], 200], [300, [400, 700], 400],
-    [900, [400, 700], 700], [100, [400, 700], 400],
+    [400, [300, 500, 700], 500],
+    [400, [300, 700], 300],
+    [500, [400, 700], 400],
+    [450, [300, 600], 300],
+    [600, [400, 700], 700],
+    [600, [400, 500], 500],
+    [300, [200, 400], 200],
+    [300, [400, 700], 400],
+    [900, [400, 700], 700],
+    [100, [400, 700], 400],
   ])('desired %i among %j → %i', (desired, available, expected) => {
     expect(matchWeight(desired, available)).toBe(expected);
   });
@@ -42,7 +53,10 @@ describe('@font-face', () => {
     const fonts = getFontRegistry().createFontSet();
     fonts.addFace({ family: 'Digits', unicodeRange: [[0x30, 0x39]] }, fontBytes('DejaVuSansMono.ttf'));
     const runs = createMeasurer(fonts).shape('ab12', q(['Digits', 'Arial']), 16);
-    expect(runs.map((r) => [r.text, r.fontId.startsWith('ff')])).toEqual([['ab', false], ['12', true]]);
+    expect(runs.map((r) => [r.text, r.fontId.startsWith('ff')])).toEqual([
+      ['ab', false],
+      ['12', true],
+    ]);
   });
   it('reports bytes that are not a font and keeps going', () => {
     const fonts = getFontRegistry().createFontSet();
@@ -60,7 +74,10 @@ describe('@font-face', () => {
   it('embeds an @font-face font in the PDF with extractable text', async () => {
     const fonts = getFontRegistry().createFontSet();
     fonts.addFace({ family: 'Corpus Sans' }, fontBytes('DejaVuSansCondensed.ttf'));
-    const pdf = await paintPdf([page([text(fonts, 'Web font text', 10, 30, { fontFamily: ['Corpus Sans'] })])], { fonts, images: new Map() });
+    const pdf = await paintPdf([page([text(fonts, 'Web font text', 10, 30, { fontFamily: ['Corpus Sans'] })])], {
+      fonts,
+      images: new Map(),
+    });
     expect(pdfText(pdf)).toContain('Web font text');
     expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSansCondensed/);
   });
@@ -80,9 +97,28 @@ describe('loadFontFaces', () => {
     const fonts = getFontRegistry().createFontSet();
     const loader = createResourceLoader({ baseDir: dir, allowFile: true });
     await loadFontFaces(fonts, loader, [
-      { family: 'Corpus Sans', weight: [400, 400], style: 'normal', sources: [{ kind: 'local', name: 'Corpus Sans Not Installed' }, { kind: 'url', url: 'fonts/nope.eot', format: 'embedded-opentype' }, { kind: 'url', url: 'fonts/cond.ttf', format: 'truetype' }] },
-      { family: 'Corpus Sans', weight: [600, 900], style: 'normal', sources: [{ kind: 'url', url: './fonts/cond-bold.ttf' }] },
-      { family: 'Serif Local', weight: [400, 400], style: 'normal', sources: [{ kind: 'local', name: 'DejaVu Serif' }] },
+      {
+        family: 'Corpus Sans',
+        weight: [400, 400],
+        style: 'normal',
+        sources: [
+          { kind: 'local', name: 'Corpus Sans Not Installed' },
+          { kind: 'url', url: 'fonts/nope.eot', format: 'embedded-opentype' },
+          { kind: 'url', url: 'fonts/cond.ttf', format: 'truetype' },
+        ],
+      },
+      {
+        family: 'Corpus Sans',
+        weight: [600, 900],
+        style: 'normal',
+        sources: [{ kind: 'url', url: './fonts/cond-bold.ttf' }],
+      },
+      {
+        family: 'Serif Local',
+        weight: [400, 400],
+        style: 'normal',
+        sources: [{ kind: 'local', name: 'DejaVu Serif' }],
+      },
       { family: 'Missing', weight: [400, 400], style: 'normal', sources: [{ kind: 'url', url: 'fonts/missing.ttf' }] },
     ]);
     expect(fonts.primary(q(['Corpus Sans'])).face.font.postscriptName).toBe('DejaVuSansCondensed');
@@ -91,7 +127,11 @@ describe('loadFontFaces', () => {
     expect(fonts.primary(q(['Serif Local'])).face.font.postscriptName).toBe('DejaVuSerif');
     expect(fonts.diagnostics.map((d) => d.code)).toEqual(['font_not_loaded']);
     expect(loader.warnings).toHaveLength(1); // only missing.ttf was fetched and failed; the .eot was never requested
-    expect(parseUnicodeRange('U+0000-00FF, U+0131, U+4??')).toEqual([[0, 255], [0x131, 0x131], [0x400, 0x4ff]]);
+    expect(parseUnicodeRange('U+0000-00FF, U+0131, U+4??')).toEqual([
+      [0, 255],
+      [0x131, 0x131],
+      [0x400, 0x4ff],
+    ]);
   });
 });
 

@@ -6,7 +6,14 @@ import { gifToPng } from '../../src/resources/gif-to-png.js';
  * A GIF89a written the simplest valid way: 3-bit codes, a clear code before every second
  * pixel so the code width never grows (how small uncompressed GIF encoders work).
  */
-function gif(width: number, height: number, pixels: number[], palette: number[][], transparent?: number, interlaced = false): Uint8Array {
+function gif(
+  width: number,
+  height: number,
+  pixels: number[],
+  palette: number[][],
+  transparent?: number,
+  interlaced = false,
+): Uint8Array {
   const codes: number[] = [];
   pixels.forEach((p, i) => {
     if (i % 2 === 0) codes.push(4);
@@ -19,21 +26,53 @@ function gif(width: number, height: number, pixels: number[], palette: number[][
   for (const c of codes) {
     acc |= c << bits;
     bits += 3;
-    while (bits >= 8) { bytes.push(acc & 255); acc >>= 8; bits -= 8; }
+    while (bits >= 8) {
+      bytes.push(acc & 255);
+      acc >>= 8;
+      bits -= 8;
+    }
   }
   if (bits > 0) bytes.push(acc & 255);
   const blocks: number[] = [];
-  for (let i = 0; i < bytes.length; i += 255) { const part = bytes.slice(i, i + 255); blocks.push(part.length, ...part); }
+  for (let i = 0; i < bytes.length; i += 255) {
+    const part = bytes.slice(i, i + 255);
+    blocks.push(part.length, ...part);
+  }
   const gce = transparent === undefined ? [] : [0x21, 0xf9, 4, 1, 0, 0, transparent, 0];
   return Uint8Array.from([
-    ...Buffer.from('GIF89a'), width & 255, width >> 8, height & 255, height >> 8, 0x81, 0, 0,
-    ...palette.flat(), ...gce,
-    0x2c, 0, 0, 0, 0, width & 255, width >> 8, height & 255, height >> 8, interlaced ? 0x40 : 0,
-    2, ...blocks, 0, 0x3b,
+    ...Buffer.from('GIF89a'),
+    width & 255,
+    width >> 8,
+    height & 255,
+    height >> 8,
+    0x81,
+    0,
+    0,
+    ...palette.flat(),
+    ...gce,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    width & 255,
+    width >> 8,
+    height & 255,
+    height >> 8,
+    interlaced ? 0x40 : 0,
+    2,
+    ...blocks,
+    0,
+    0x3b,
   ]);
 }
 
-const PALETTE = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]];
+const PALETTE = [
+  [255, 0, 0],
+  [0, 255, 0],
+  [0, 0, 255],
+  [255, 255, 255],
+];
 
 describe('gifToPng', () => {
   it('decodes indexed pixels with the palette and transparency', () => {
@@ -60,9 +99,35 @@ describe('gifToPng', () => {
     const pixels = [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
     const lzw = encodeLzw(pixels, 2);
     const blocks = [lzw.length, ...lzw];
-    const file = Uint8Array.from([...Buffer.from('GIF89a'), 4, 0, 4, 0, 0x81, 0, 0, ...PALETTE.flat(), 0x2c, 0, 0, 0, 0, 4, 0, 4, 0, 0, 2, ...blocks, 0, 0x3b]);
+    const file = Uint8Array.from([
+      ...Buffer.from('GIF89a'),
+      4,
+      0,
+      4,
+      0,
+      0x81,
+      0,
+      0,
+      ...PALETTE.flat(),
+      0x2c,
+      0,
+      0,
+      0,
+      0,
+      4,
+      0,
+      4,
+      0,
+      0,
+      2,
+      ...blocks,
+      0,
+      0x3b,
+    ]);
     const img = PNG.sync.read(gifToPng(file) as Buffer);
-    const idx = Array.from({ length: 16 }, (_, i) => PALETTE.findIndex((p) => p.join() === [...img.data.subarray(i * 4, i * 4 + 3)].join()));
+    const idx = Array.from({ length: 16 }, (_, i) =>
+      PALETTE.findIndex((p) => p.join() === [...img.data.subarray(i * 4, i * 4 + 3)].join()),
+    );
     expect(idx).toEqual(pixels);
   });
 });
@@ -79,13 +144,20 @@ function encodeLzw(pixels: number[], minCodeSize: number): number[] {
   const emit = (code: number) => {
     acc |= code << bits;
     bits += codeSize;
-    while (bits >= 8) { out.push(acc & 255); acc >>>= 8; bits -= 8; }
+    while (bits >= 8) {
+      out.push(acc & 255);
+      acc >>>= 8;
+      bits -= 8;
+    }
   };
   emit(clear);
   let w = String(pixels[0]);
   for (const p of pixels.slice(1)) {
     const wc = `${w},${p}`;
-    if (dict.has(wc)) { w = wc; continue; }
+    if (dict.has(wc)) {
+      w = wc;
+      continue;
+    }
     emit(w.includes(',') ? (dict.get(w) ?? 0) : Number(w));
     dict.set(wc, next++);
     if (next - 1 === 1 << codeSize && codeSize < 12) codeSize++;

@@ -13,7 +13,11 @@ import { getHostFonts, HostFonts } from '../../src/resources/host-fonts.js';
 const require = createRequire(import.meta.url);
 const dejavu = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
 const renameFont = fileURLToPath(new URL('../../../../test/e2e/text-positions/fonts/rename-font.mjs', import.meta.url));
-const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({ families, weight, style });
+const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({
+  families,
+  weight,
+  style,
+});
 
 /** A copy of a bundled DejaVu file renamed to `family` (the fixture script of the e2e page). */
 function renamed(dir: string, source: string, family: string): void {
@@ -41,7 +45,11 @@ describe('reading a font file’s names', () => {
   it('lists every family name (legacy and typographic), the local names, weight, width and style', () => {
     const [face] = readFontFileFaces(dejavu('DejaVuSansCondensed-BoldOblique.ttf'));
     expect(face).toMatchObject({
-      index: 0, families: ['DejaVu Sans Condensed', 'DejaVu Sans'], weight: 700, widthClass: 4, style: 'oblique',
+      index: 0,
+      families: ['DejaVu Sans Condensed', 'DejaVu Sans'],
+      weight: 700,
+      widthClass: 4,
+      style: 'oblique',
       localNames: ['DejaVu Sans Condensed Bold Oblique', 'DejaVuSansCondensed-BoldOblique'],
     });
     expect(readFontFileFaces(dejavu('DejaVuSerif-Italic.ttf'))[0]?.style).toBe('italic');
@@ -58,7 +66,10 @@ describe('host fonts', () => {
   it('finds a family by any of its names, case-insensitively, keeping the width nearest normal', () => {
     const host = new HostFonts([join(root, 'a'), join(root, 'b')]);
     // "DejaVu Sans" is the typographic family of the condensed face too: §5.2 4a keeps the normal width.
-    expect(host.family('dejavu sans')?.map((f) => [f.weight, f.font.postscriptName])).toEqual([[400, 'DejaVuSans'], [700, 'DejaVuSans-Bold']]);
+    expect(host.family('dejavu sans')?.map((f) => [f.weight, f.font.postscriptName])).toEqual([
+      [400, 'DejaVuSans'],
+      [700, 'DejaVuSans-Bold'],
+    ]);
     expect(host.family('dejavu sans condensed')?.map((f) => f.font.postscriptName)).toEqual(['DejaVuSansCondensed']);
     expect(host.family('brand serif')?.[0]?.id).toBe(`host:${join(root, 'b/BrandSerif.ttf')}#0`);
     expect(host.family('georgia')).toBeUndefined();
@@ -88,7 +99,11 @@ describe('resolving families with host fonts (Chromium on Linux)', () => {
   it('takes a real Arial over the bundled Arimo, but keeps the bundled copies of Liberation and DejaVu', () => {
     expect(fonts().primary(q(['Arial'])).face.font.postscriptName).toBe('Arial');
     expect(fonts().primary(q(['Liberation Sans'])).face.family).toBe('Arimo');
-    expect(getFontRegistry().createFontSet().primary(q(['Arial'])).face.family).toBe('Arimo');
+    expect(
+      getFontRegistry()
+        .createFontSet()
+        .primary(q(['Arial'])).face.family,
+    ).toBe('Arimo');
   });
 
   it('takes Carlito for Calibri and Caladea for Cambria (metric twins Chromium accepts), not other stand-ins', () => {
@@ -100,7 +115,11 @@ describe('resolving families with host fonts (Chromium on Linux)', () => {
     const set = getFontRegistry().createFontSet({ fontDirs: [dir] });
     expect(set.primary(q(['Calibri'])).face.font.postscriptName).toBe('Calibri');
     expect(set.primary(q(['Cambria'])).face.family).toBe('Tinos');
-    expect(getFontRegistry().createFontSet({ fontDirs: [join(root, 'b'), dir] }).primary(q(['Carlito'])).face.font.postscriptName).toBe('Carlito');
+    expect(
+      getFontRegistry()
+        .createFontSet({ fontDirs: [join(root, 'b'), dir] })
+        .primary(q(['Carlito'])).face.font.postscriptName,
+    ).toBe('Carlito');
     expect(new HostFonts([dir]).family('georgia')).toBeUndefined();
     mkdirSync(join(root, 'twins2'));
     renamed(join(root, 'twins2'), 'DejaVuSans.ttf', 'Caladea');
@@ -111,7 +130,12 @@ describe('resolving families with host fonts (Chromium on Linux)', () => {
     const set = fonts();
     set.addLocalFace({ family: 'Brand Serif' }, 'DejaVuSans-Bold');
     expect(set.primary(q(['Brand Serif'])).face.font.postscriptName).toBe('DejaVuSans-Bold');
-    expect(fonts().chain(q(['Unknown Family', 'Brand Serif'])).map((r) => r.face.family).slice(0, 2)).toEqual(['Brand Serif', 'Tinos']);
+    expect(
+      fonts()
+        .chain(q(['Unknown Family', 'Brand Serif']))
+        .map((r) => r.face.family)
+        .slice(0, 2),
+    ).toEqual(['Brand Serif', 'Tinos']);
   });
 
   it('finds a host face for src: local() by full or PostScript name', () => {

@@ -10,13 +10,50 @@ describe('loadImages', () => {
     const png16 = new PNG({ width: 3, height: 2, bitDepth: 16, colorType: 6, inputHasAlpha: true });
     png16.data.fill(255);
     const bytes16 = PNG.sync.write(png16, { bitDepth: 16, colorType: 6, inputHasAlpha: true });
-    const gif = Uint8Array.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b]);
+    const gif = Uint8Array.from([
+      ...Buffer.from('GIF89a'),
+      1,
+      0,
+      1,
+      0,
+      0x80,
+      0,
+      0,
+      255,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0x2c,
+      0,
+      0,
+      0,
+      0,
+      1,
+      0,
+      1,
+      0,
+      0,
+      2,
+      2,
+      0x44,
+      0x01,
+      0,
+      0x3b,
+    ]);
     const diagnostics: ImageDiagnostic[] = [];
     const good = new PNG({ width: 4, height: 4 });
     const damaged = Buffer.from(PNG.sync.write(good));
     damaged.fill(0x55, 41, 60); // inside the IDAT data: Chromium shows what it decodes (nothing)
     const corrupt = damaged.subarray(0, 33); // IHDR only
-    const srcs = [dataUri(bytes16, 'image/png'), dataUri(gif, 'image/gif'), 'data:text/plain,hello', dataUri(corrupt, 'image/png'), dataUri(damaged, 'image/png')];
+    const srcs = [
+      dataUri(bytes16, 'image/png'),
+      dataUri(gif, 'image/gif'),
+      'data:text/plain,hello',
+      dataUri(corrupt, 'image/png'),
+      dataUri(damaged, 'image/png'),
+    ];
     const images = await loadImages(createResourceLoader({ allowFile: false }), srcs, diagnostics);
     const png = images.get(srcs[0] ?? '');
     expect([png?.format, png?.width, png?.height, png?.bytes[24]]).toEqual(['png', 3, 2, 8]);
@@ -26,6 +63,9 @@ describe('loadImages', () => {
     expect(images.has(srcs[3] ?? '')).toBe(false);
     const shown = PNG.sync.read(Buffer.from(images.get(srcs[4] ?? '')?.bytes ?? []));
     expect([shown.width, shown.data[3]]).toEqual([4, 0]);
-    expect(diagnostics.map((d) => d.message.replace(/^.*: /, ''))).toEqual(['unknown image format', 'corrupt PNG data']);
+    expect(diagnostics.map((d) => d.message.replace(/^.*: /, ''))).toEqual([
+      'unknown image format',
+      'corrupt PNG data',
+    ]);
   });
 });

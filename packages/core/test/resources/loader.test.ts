@@ -53,15 +53,36 @@ describe('files', () => {
 });
 
 describe('address guard', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '224.0.0.1',
-    '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', 'ff02::1'])('refuses %s', (addr) => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    'ff02::1',
+  ])('refuses %s', (addr) => {
     expect(isBlockedAddress(addr)).toBe(true);
   });
   it.each(['93.184.215.14', '8.8.8.8', '2606:4700::1111'])('allows %s', (addr) => {
     expect(isBlockedAddress(addr)).toBe(false);
   });
-  it.each(['http://127.0.0.1/x.png', 'http://10.0.0.1/x.png', 'http://169.254.169.254/latest/meta-data/',
-    'http://[::ffff:127.0.0.1]/x.png', 'http://localhost/x.png', 'http://2130706433/x.png'])('does not fetch %s', async (url) => {
+  it.each([
+    'http://127.0.0.1/x.png',
+    'http://10.0.0.1/x.png',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::ffff:127.0.0.1]/x.png',
+    'http://localhost/x.png',
+    'http://2130706433/x.png',
+  ])('does not fetch %s', async (url) => {
     const loader = createResourceLoader({ allowFile: false, limits: { timeoutMs: 2000 } });
     expect(await loader.load(url, 'image')).toBeNull();
     expect(loader.warnings[0]?.message).toMatch(/private, loopback or reserved|resolve/);
@@ -76,12 +97,35 @@ describe('http with allowPrivateNetwork (local server)', () => {
     server = createServer((req, res) => {
       hits++;
       const path = (req.url ?? '').split('?')[0];
-      if (path === '/style.css') { res.setHeader('content-type', 'text/css; charset=utf-8'); res.end('p{color:blue}'); return; }
-      if (req.url === '/redirect') { res.statusCode = 302; res.setHeader('location', '/style.css'); res.end(); return; }
-      if (req.url === '/loop') { res.statusCode = 302; res.setHeader('location', '/loop'); res.end(); return; }
-      if (req.url === '/big') { res.setHeader('content-type', 'image/png'); res.end(Buffer.alloc(2048)); return; }
-      if (req.url === '/html') { res.setHeader('content-type', 'text/html'); res.end('<html>'); return; }
-      res.statusCode = 404; res.end();
+      if (path === '/style.css') {
+        res.setHeader('content-type', 'text/css; charset=utf-8');
+        res.end('p{color:blue}');
+        return;
+      }
+      if (req.url === '/redirect') {
+        res.statusCode = 302;
+        res.setHeader('location', '/style.css');
+        res.end();
+        return;
+      }
+      if (req.url === '/loop') {
+        res.statusCode = 302;
+        res.setHeader('location', '/loop');
+        res.end();
+        return;
+      }
+      if (req.url === '/big') {
+        res.setHeader('content-type', 'image/png');
+        res.end(Buffer.alloc(2048));
+        return;
+      }
+      if (req.url === '/html') {
+        res.setHeader('content-type', 'text/html');
+        res.end('<html>');
+        return;
+      }
+      res.statusCode = 404;
+      res.end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -102,7 +146,11 @@ describe('http with allowPrivateNetwork (local server)', () => {
     const url = `${origin}/style.css?cache=1`;
     await createResourceLoader({ allowFile: false, allowPrivateNetwork: true }).load(url, 'stylesheet');
     const before = hits;
-    expect(text((await createResourceLoader({ allowFile: false, allowPrivateNetwork: true }).load(url, 'stylesheet'))?.bytes)).toBe('p{color:blue}');
+    expect(
+      text(
+        (await createResourceLoader({ allowFile: false, allowPrivateNetwork: true }).load(url, 'stylesheet'))?.bytes,
+      ),
+    ).toBe('p{color:blue}');
     expect(hits).toBe(before);
   });
   it('enforces the size limit, the redirect limit, 404s and content types', async () => {
@@ -112,7 +160,9 @@ describe('http with allowPrivateNetwork (local server)', () => {
     expect(await loader.load(`${origin}/missing.png`, 'image')).toBeNull();
     expect(await loader.load(`${origin}/html`, 'image')).toBeNull();
     expect(loader.warnings.map((w) => w.message.replace(origin, ''))).toEqual([
-      '/big: larger than 1024 bytes', '/loop: more than 5 redirects', '/missing.png: HTTP 404',
+      '/big: larger than 1024 bytes',
+      '/loop: more than 5 redirects',
+      '/missing.png: HTTP 404',
       '/html: unexpected content type text/html for a image',
     ]);
   });
@@ -121,7 +171,9 @@ describe('http with allowPrivateNetwork (local server)', () => {
 describe('time limit', () => {
   // The server never answers: without the loader's own limit this would wait until the test timeout.
   it('gives up on a server that does not answer', { timeout: 5_000 }, async () => {
-    const server = createServer(() => { /* never answers */ });
+    const server = createServer(() => {
+      /* never answers */
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow.css`;
     const loader = createResourceLoader({ allowFile: false, allowPrivateNetwork: true, limits: { timeoutMs: 300 } });

@@ -19,7 +19,17 @@ describe("the 'post' table's header is read without its glyph names", () => {
     const font = parseFont(bytes) as Font & { post: Record<string, unknown>; _tables: Record<string, unknown> };
     const seeded = font._tables['post'] as Record<string, unknown>;
     expect(seeded).toBeDefined();
-    for (const field of ['version', 'italicAngle', 'underlinePosition', 'underlineThickness', 'isFixedPitch', 'minMemType42', 'maxMemType42', 'minMemType1', 'maxMemType1']) {
+    for (const field of [
+      'version',
+      'italicAngle',
+      'underlinePosition',
+      'underlineThickness',
+      'isFixedPitch',
+      'minMemType42',
+      'maxMemType42',
+      'minMemType1',
+      'maxMemType1',
+    ]) {
       expect(seeded[field], field).toEqual(expected[field]);
     }
     expect(font.italicAngle).toBe(expected['italicAngle']);

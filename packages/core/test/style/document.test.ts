@@ -11,7 +11,9 @@ const rgb = (r: number, g: number, b: number, a = 1) => ({ r, g, b, a });
 const BLACK = rgb(0, 0, 0);
 
 describe('user-agent defaults', () => {
-  const r = styleHtml('<!doctype html><h1 id="h1">x</h1><h6 id="h6">x</h6><p id="p">x</p><ul id="ul"><li>x</li></ul><table id="table"><tr><th id="th">x</th><td id="td">y</td></tr></table><pre id="pre">x</pre><blockquote id="bq">q</blockquote><hr id="hr"><a id="a" href="#">l</a><sub id="sub">s</sub><dl><dd id="dd">d</dd></dl><div hidden id="hidden">h</div><script>x</script>');
+  const r = styleHtml(
+    '<!doctype html><h1 id="h1">x</h1><h6 id="h6">x</h6><p id="p">x</p><ul id="ul"><li>x</li></ul><table id="table"><tr><th id="th">x</th><td id="td">y</td></tr></table><pre id="pre">x</pre><blockquote id="bq">q</blockquote><hr id="hr"><a id="a" href="#">l</a><sub id="sub">s</sub><dl><dd id="dd">d</dd></dl><div hidden id="hidden">h</div><script>x</script>',
+  );
   it.each<[string, Record<string, unknown>]>([
     ['body', { marginTop: 8, marginLeft: 8 }],
     ['h1', { fontSize: 32, fontWeight: 700, marginTop: 21.44, display: 'block' }],
@@ -37,20 +39,26 @@ describe('user-agent defaults', () => {
   });
 
   it('nested lists (and lists in dd) lose their block margins', () => {
-    const nested = styleHtml('<!doctype html><ul><li><ol id="a"><li>x</li></ol></li></ul><dl><dd><ul id="b"><li>y</li></ul></dd></dl><div><ul id="c"></ul></div>');
+    const nested = styleHtml(
+      '<!doctype html><ul><li><ol id="a"><li>x</li></ol></li></ul><dl><dd><ul id="b"><li>y</li></ul></dd></dl><div><ul id="c"></ul></div>',
+    );
     expect(byId(nested, 'a').style.marginTop).toBe(0);
     expect(byId(nested, 'b').style.marginBottom).toBe(0);
     expect(byId(nested, 'c').style.marginTop).toBe(16);
   });
 
   it('shows only the summary of a closed details element', () => {
-    const d = styleHtml('<!doctype html><details id="c"><summary>s</summary>hidden<p>no</p></details><details open id="o"><summary>t</summary>shown</details>');
+    const d = styleHtml(
+      '<!doctype html><details id="c"><summary>s</summary>hidden<p>no</p></details><details open id="o"><summary>t</summary>shown</details>',
+    );
     expect(textOf(byId(d, 'c'))).toBe('\u25b8 s');
     expect(textOf(byId(d, 'o'))).toBe('\u25be tshown');
   });
 
   it('keeps the options of a select (layout shows the selected one of a drop-down) and gives inputs their text', () => {
-    const d = styleHtml('<!doctype html><select id="s"><option>First</option><optgroup label="g"><option selected>  Chosen  one </option></optgroup></select><input id="i" value="v"><input id="p" type="password" value="abc"><input id="b" type="submit"><input id="h" placeholder="Hint">');
+    const d = styleHtml(
+      '<!doctype html><select id="s"><option>First</option><optgroup label="g"><option selected>  Chosen  one </option></optgroup></select><input id="i" value="v"><input id="p" type="password" value="abc"><input id="b" type="submit"><input id="h" placeholder="Hint">',
+    );
     expect(textOf(byId(d, 's'))).toBe('First  Chosen  one ');
     expect(textOf(byId(d, 'i'))).toBe('v');
     expect(textOf(byId(d, 'p'))).toBe('\u2022\u2022\u2022');
@@ -67,7 +75,10 @@ describe('user-agent defaults', () => {
 describe('legacy-defaults fixture (no doctype, presentational attributes)', () => {
   // The corpus case itself (test/corpus/legacy-defaults), not a copy of it.
   const dir = new URL('../../../../test/corpus/legacy-defaults/', import.meta.url);
-  const html = expandTemplate(readFileSync(new URL('template.html', dir), 'utf8'), JSON.parse(readFileSync(new URL('data.json', dir), 'utf8')));
+  const html = expandTemplate(
+    readFileSync(new URL('template.html', dir), 'utf8'),
+    JSON.parse(readFileSync(new URL('data.json', dir), 'utf8')),
+  );
   const result = computeStyles(parseHtml(html), { format: resolveFormat({ preset: 'letter' }) });
   const all: StyledElement[] = [];
   const collect = (el: StyledElement): void => {
@@ -85,12 +96,20 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
   });
 
   it('maps table attributes', () => {
-    expect(tables[0]!.style).toMatchObject({ width: { px: 0, pct: 100 }, borderSpacing: [0, 0], borderTop: { width: 0 } });
+    expect(tables[0]!.style).toMatchObject({
+      width: { px: 0, pct: 100 },
+      borderSpacing: [0, 0],
+      borderTop: { width: 0 },
+    });
     const bordered = tables[2]!.style;
     // Chromium 156 computes the table's currentColor (its UA sheet no longer makes tables gray).
     expect(bordered.borderTop).toEqual({ width: 1, style: 'outset', color: BLACK });
     const cell = find(tables[2]!, (e) => e.tag === 'td')!;
-    expect(cell.style).toMatchObject({ paddingTop: 4, paddingLeft: 4, borderTop: { width: 1, style: 'inset', color: BLACK } });
+    expect(cell.style).toMatchObject({
+      paddingTop: 4,
+      paddingLeft: 4,
+      borderTop: { width: 1, style: 'inset', color: BLACK },
+    });
   });
 
   it('maps bgcolor, align, valign, width and <font color>', () => {
@@ -123,7 +142,9 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
     expect(all.find((e) => e.tag === 'td')!.style.marginQuirk).toBeUndefined();
     const standards = styleHtml('<!doctype html><h1 id="t">x</h1>');
     expect(byId(standards, 't').style.marginQuirk).toBeUndefined();
-    const authored = computeStyles(parseHtml('<style>h1{margin-top:3px}</style><h1>x</h1>'), { format: resolveFormat({}) });
+    const authored = computeStyles(parseHtml('<style>h1{margin-top:3px}</style><h1>x</h1>'), {
+      format: resolveFormat({}),
+    });
     expect(find(authored.root, (e) => e.tag === 'h1')!.style.marginQuirk).toBeUndefined();
   });
 
@@ -136,12 +157,16 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
 
 describe('inline SVG', () => {
   it('becomes an img with the SVG as a data: URL, its case restored and currentColor resolved', () => {
-    const r = styleHtml('<!doctype html><p style="color:#0a0"><svg class="icon" width="24" height="12" viewBox="0 0 24 12"><linearGradient id="g"/><path d="M0 0h24" fill="currentColor"/><text>a&lt;b</text></svg></p>');
+    const r = styleHtml(
+      '<!doctype html><p style="color:#0a0"><svg class="icon" width="24" height="12" viewBox="0 0 24 12"><linearGradient id="g"/><path d="M0 0h24" fill="currentColor"/><text>a&lt;b</text></svg></p>',
+    );
     const img = find(r.root, (e) => e.tag === 'img')!;
     expect(img.attrs).toMatchObject({ class: 'icon', width: '24', height: '12', viewBox: '0 0 24 12' });
     expect(img.children).toEqual([]);
     const svg = decodeURIComponent(img.attrs['src']!.replace(/^data:image\/svg\+xml;platen-inline;charset=utf-8,/, ''));
-    expect(svg).toBe('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="icon" width="24" height="12" viewBox="0 0 24 12" color="rgba(0,170,0,1)"><linearGradient id="g"></linearGradient><path d="M0 0h24" fill="currentColor"></path><text>a&lt;b</text></svg>');
+    expect(svg).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" class="icon" width="24" height="12" viewBox="0 0 24 12" color="rgba(0,170,0,1)"><linearGradient id="g"></linearGradient><path d="M0 0h24" fill="currentColor"></path><text>a&lt;b</text></svg>',
+    );
   });
 });
 
@@ -158,7 +183,9 @@ describe('utility-first CSS (a Tailwind v4-shaped sheet)', () => {
       .hover\\:underline:hover { text-decoration-line: underline; }
       @media (width >= 40rem) { .sm\\:flex { display: flex; } } }
     @property --tw-leading { syntax: "*"; inherits: false; }`;
-  const r = styleHtml(`<!doctype html><style>${css}</style><p id="t" class="p-4 text-blue-500 text-sm bg-blue-500/50 hover:underline sm:flex">x</p>`);
+  const r = styleHtml(
+    `<!doctype html><style>${css}</style><p id="t" class="p-4 text-blue-500 text-sm bg-blue-500/50 hover:underline sm:flex">x</p>`,
+  );
 
   it('styles without diagnostics', () => {
     expect(r.diagnostics).toEqual([]);
@@ -177,9 +204,16 @@ describe('utility-first CSS (a Tailwind v4-shaped sheet)', () => {
 
 describe('quirks mode', () => {
   it('accepts unitless lengths without a doctype only', () => {
-    const css = '<style>div{width:200;margin:0 10 calc(2 * 3px);line-height:2}</style><div id="t" style="height:50"></div>';
+    const css =
+      '<style>div{width:200;margin:0 10 calc(2 * 3px);line-height:2}</style><div id="t" style="height:50"></div>';
     const quirky = byId(styleHtml(css), 't').style;
-    expect(quirky).toMatchObject({ width: 200, height: 50, marginRight: 10, marginBottom: 6, lineHeight: { factor: 2 } });
+    expect(quirky).toMatchObject({
+      width: 200,
+      height: 50,
+      marginRight: 10,
+      marginBottom: 6,
+      lineHeight: { factor: 2 },
+    });
     const strict = byId(styleHtml(`<!doctype html>${css}`), 't').style;
     expect(strict).toMatchObject({ width: 'auto', height: 'auto', marginRight: 0, lineHeight: { factor: 2 } });
   });
@@ -193,19 +227,42 @@ describe('quirks mode', () => {
 
 describe('PdfFormat typography', () => {
   it('is a default the document overrides', () => {
-    const format = { font_family: 'Georgia, serif', font_size: '11pt', color: '#333', line_height: '1.4', text_align: 'justify' };
+    const format = {
+      font_family: 'Georgia, serif',
+      font_size: '11pt',
+      color: '#333',
+      line_height: '1.4',
+      text_align: 'justify',
+    };
     const plain = styleHtml('<!doctype html><p id="t">x</p>', format);
-    expect(byId(plain, 't').style).toMatchObject({ fontFamily: ['Georgia', 'serif'], color: rgb(0x33, 0x33, 0x33), lineHeight: { factor: 1.4 }, textAlign: 'justify' });
+    expect(byId(plain, 't').style).toMatchObject({
+      fontFamily: ['Georgia', 'serif'],
+      color: rgb(0x33, 0x33, 0x33),
+      lineHeight: { factor: 1.4 },
+      textAlign: 'justify',
+    });
     expect(byId(plain, 't').style.fontSize).toBeCloseTo(44 / 3, 6);
-    const styled = styleHtml('<!doctype html><style>body{font-family:Arial;color:red} p{font-size:9px}</style><p id="t">x</p>', format);
-    expect(byId(styled, 't').style).toMatchObject({ fontFamily: ['Arial'], color: rgb(255, 0, 0), fontSize: 9, textAlign: 'justify' });
+    const styled = styleHtml(
+      '<!doctype html><style>body{font-family:Arial;color:red} p{font-size:9px}</style><p id="t">x</p>',
+      format,
+    );
+    expect(byId(styled, 't').style).toMatchObject({
+      fontFamily: ['Arial'],
+      color: rgb(255, 0, 0),
+      fontSize: 9,
+      textAlign: 'justify',
+    });
   });
 });
 
 describe('header and footer components', () => {
   it('are styled as a div in body with the document sheets plus their own', () => {
-    const main = parseHtml('<!doctype html><style>body{font-family:Arial;font-size:12px} .muted{color:gray} div{padding:1px}</style><p>body</p>');
-    const footer = parseHtml('<style>.pg{font-weight:bold}</style><span class="muted">Page <span class="pg pageNumber"></span></span>');
+    const main = parseHtml(
+      '<!doctype html><style>body{font-family:Arial;font-size:12px} .muted{color:gray} div{padding:1px}</style><p>body</p>',
+    );
+    const footer = parseHtml(
+      '<style>.pg{font-weight:bold}</style><span class="muted">Page <span class="pg pageNumber"></span></span>',
+    );
     const r = computeStyles(main, { format: resolveFormat({}), chrome: { footer } });
     expect(r.header).toBeNull();
     const f = r.footer!;
@@ -225,7 +282,11 @@ describe('stylesheets', () => {
       'file:///tpl/a.css': '@import "b.css"; p { color: green; background: url(img/bg.png) }',
       'file:///tpl/b.css': 'p { color: red; font-size: 20px }',
     };
-    const r = styleHtml('<!doctype html><link rel="stylesheet" href="a.css"><p id="t">x</p>', {}, { baseUrl: 'file:///tpl/', resolveStylesheet: (u) => sheets[u] ?? null });
+    const r = styleHtml(
+      '<!doctype html><link rel="stylesheet" href="a.css"><p id="t">x</p>',
+      {},
+      { baseUrl: 'file:///tpl/', resolveStylesheet: (u) => sheets[u] ?? null },
+    );
     expect(r.stylesheetUrls).toEqual(['file:///tpl/a.css', 'file:///tpl/b.css']);
     const p = byId(r, 't').style;
     expect(p.color).toEqual(rgb(0, 128, 0));
@@ -238,20 +299,29 @@ describe('stylesheets', () => {
       'css/main.css': '@import "parts/fonts.css"; p { background-image: url(../img/bg.png) }',
       'css/parts/fonts.css': '@font-face { font-family: X; src: url(../../fonts/x.ttf) }',
     };
-    const r = styleHtml('<!doctype html><link rel="stylesheet" href="css/main.css"><p id="t">x</p>', {}, { resolveStylesheet: (u) => sheets[u] ?? null });
+    const r = styleHtml(
+      '<!doctype html><link rel="stylesheet" href="css/main.css"><p id="t">x</p>',
+      {},
+      { resolveStylesheet: (u) => sheets[u] ?? null },
+    );
     expect(r.stylesheetUrls).toEqual(['css/main.css', 'css/parts/fonts.css']);
     expect(byId(r, 't').style.backgroundLayers[0]!.image).toEqual({ kind: 'url', url: 'img/bg.png' });
     expect(r.fontFaces[0]!.sources).toEqual([{ kind: 'url', url: 'fonts/x.ttf' }]);
   });
 
   it('warns about a sheet that could not be loaded', () => {
-    const r = styleHtml('<!doctype html><style>@import url("missing.css");</style>', {}, { resolveStylesheet: () => null });
+    const r = styleHtml(
+      '<!doctype html><style>@import url("missing.css");</style>',
+      {},
+      { resolveStylesheet: () => null },
+    );
     expect(r.diagnostics.map((d) => d.code)).toEqual(['stylesheet_unavailable']);
     expect(r.stylesheetUrls).toEqual(['missing.css']);
   });
 
   it('includes google_fonts_url and collects @font-face rules', () => {
-    const css = "@font-face { font-family: 'Inter'; font-style: normal; font-weight: 400 700; src: url(https://fonts.test/inter.woff2) format('woff2'); unicode-range: U+0000-00FF; }";
+    const css =
+      "@font-face { font-family: 'Inter'; font-style: normal; font-weight: 400 700; src: url(https://fonts.test/inter.woff2) format('woff2'); unicode-range: U+0000-00FF; }";
     const r = styleHtml(
       '<!doctype html><style>@font-face{font-family:Mine;src:local("Mine Regular"),url(fonts/m.ttf) format("truetype");font-style:italic}</style>',
       { google_fonts_url: 'https://fonts.test/css?family=Inter' },
@@ -259,13 +329,29 @@ describe('stylesheets', () => {
     );
     expect(r.stylesheetUrls).toEqual(['https://fonts.test/css?family=Inter']);
     expect(r.fontFaces).toEqual([
-      { family: 'Inter', sources: [{ kind: 'url', url: 'https://fonts.test/inter.woff2', format: 'woff2' }], weight: [400, 700], style: 'normal', unicodeRange: 'U+0000-00FF' },
-      { family: 'Mine', sources: [{ kind: 'local', name: 'Mine Regular' }, { kind: 'url', url: 'file:///tpl/fonts/m.ttf', format: 'truetype' }], weight: [400, 400], style: 'italic' },
+      {
+        family: 'Inter',
+        sources: [{ kind: 'url', url: 'https://fonts.test/inter.woff2', format: 'woff2' }],
+        weight: [400, 700],
+        style: 'normal',
+        unicodeRange: 'U+0000-00FF',
+      },
+      {
+        family: 'Mine',
+        sources: [
+          { kind: 'local', name: 'Mine Regular' },
+          { kind: 'url', url: 'file:///tpl/fonts/m.ttf', format: 'truetype' },
+        ],
+        weight: [400, 400],
+        style: 'italic',
+      },
     ]);
   });
 
   it('ignores <style media="screen">', () => {
-    const r = styleHtml('<!doctype html><style media="screen">p{color:red}</style><style media="print">p{font-size:9px}</style><p id="t">x</p>');
+    const r = styleHtml(
+      '<!doctype html><style media="screen">p{color:red}</style><style media="print">p{font-size:9px}</style><p id="t">x</p>',
+    );
     expect(byId(r, 't').style).toMatchObject({ color: BLACK, fontSize: 9 });
   });
 });

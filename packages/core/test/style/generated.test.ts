@@ -34,7 +34,10 @@ describe('list markers', () => {
     ['<style>ul{list-style:none}</style><ul><li>a</ul>', []],
     ['<style>li::marker{content:"\u2713 "}</style><ul><li>a</ul>', ['\u2713 ']],
     ['<style>div{display:list-item;list-style-type:decimal}</style><div>a</div><div>b</div>', ['1. ', '2. ']],
-    ['<details><summary>s</summary>hidden</details><details open><summary>t</summary><p>shown</p></details>', ['\u25b8 ', '\u25be ']],
+    [
+      '<details><summary>s</summary>hidden</details><details open><summary>t</summary><p>shown</p></details>',
+      ['\u25b8 ', '\u25be '],
+    ],
   ])('%s', (html, expected) => {
     expect(markers(html)).toEqual(expected);
   });
@@ -70,11 +73,26 @@ describe('::before and ::after', () => {
     ['a::after{content:" (" attr(href) ")"}', '<a href="https://x.test">x</a>', ['::after (https://x.test)']],
     ['p::before{content:normal} p::after{content:none}', '<p>x</p>', []],
     ['.c::after{content:"";display:table}', '<div class="c"></div>', ['::after']],
-    ['h2{counter-increment:sec} h2::before{content:counter(sec) ". "}', '<h2>a</h2><h2>b</h2>', ['::before1. ', '::before2. ']],
-    ['body{counter-reset:sec 4} h2{counter-increment:sec 2} h2::before{content:counter(sec, upper-roman)}', '<h2>a</h2><h2>b</h2>', ['::beforeVI', '::beforeVIII']],
-    ['ol{counter-reset:item;list-style:none} li{counter-increment:item} li::before{content:counters(item, ".") " "}',
-      '<ol><li>a<ol><li>b<li>c</ol><li>d</ol>', ['::before1 ', '::before1.1 ', '::before1.2 ', '::before2 ']],
-    ['h2{counter-increment:n} h2::before{content:counter(n)} .x{counter-set:n 10}', '<h2>a</h2><h2 class="x">b</h2><h2>c</h2>', ['::before1', '::before10', '::before11']],
+    [
+      'h2{counter-increment:sec} h2::before{content:counter(sec) ". "}',
+      '<h2>a</h2><h2>b</h2>',
+      ['::before1. ', '::before2. '],
+    ],
+    [
+      'body{counter-reset:sec 4} h2{counter-increment:sec 2} h2::before{content:counter(sec, upper-roman)}',
+      '<h2>a</h2><h2>b</h2>',
+      ['::beforeVI', '::beforeVIII'],
+    ],
+    [
+      'ol{counter-reset:item;list-style:none} li{counter-increment:item} li::before{content:counters(item, ".") " "}',
+      '<ol><li>a<ol><li>b<li>c</ol><li>d</ol>',
+      ['::before1 ', '::before1.1 ', '::before1.2 ', '::before2 '],
+    ],
+    [
+      'h2{counter-increment:n} h2::before{content:counter(n)} .x{counter-set:n 10}',
+      '<h2>a</h2><h2 class="x">b</h2><h2>c</h2>',
+      ['::before1', '::before10', '::before11'],
+    ],
     ['q{quotes:"<" ">" "(" ")"}', '<q>a <q>b</q></q>', ['::before<', '::before(', '::after)', '::after>']],
     ['', '<q>x</q>', ['::before\u201c', '::after\u201d']],
     ['', '<div lang="de"><q>x</q></div>', ['::before\u201e', '::after\u201c']],
@@ -84,21 +102,36 @@ describe('::before and ::after', () => {
   });
 
   it('a counter reset on a sibling scopes over following siblings', () => {
-    expect(generated('h1{counter-reset:s} h2{counter-increment:s} h2::before{content:counter(s)}', '<h1></h1><h2></h2><h2></h2><h1></h1><h2></h2>'))
-      .toEqual(['::before1', '::before2', '::before1']);
+    expect(
+      generated(
+        'h1{counter-reset:s} h2{counter-increment:s} h2::before{content:counter(s)}',
+        '<h1></h1><h2></h2><h2></h2><h1></h1><h2></h2>',
+      ),
+    ).toEqual(['::before1', '::before2', '::before1']);
   });
 
   it('generated url() content becomes an img child', () => {
-    const r = styleHtml('<!doctype html><style>p::before{content:url(icon.png) " x";display:block;width:50px;padding:3px;color:red}</style><p id="t">y</p>', {}, { baseUrl: 'file:///tpl/' });
+    const r = styleHtml(
+      '<!doctype html><style>p::before{content:url(icon.png) " x";display:block;width:50px;padding:3px;color:red}</style><p id="t">y</p>',
+      {},
+      { baseUrl: 'file:///tpl/' },
+    );
     const before = byId(r, 't').children[0] as StyledElement;
     expect(before.children[0]).toMatchObject({ kind: 'element', tag: 'img', attrs: { src: 'file:///tpl/icon.png' } });
     const img = before.children[0] as StyledElement;
-    expect(img.style).toMatchObject({ display: 'inline', width: 'auto', paddingLeft: 0, color: { r: 255, g: 0, b: 0, a: 1 } });
+    expect(img.style).toMatchObject({
+      display: 'inline',
+      width: 'auto',
+      paddingLeft: 0,
+      color: { r: 255, g: 0, b: 0, a: 1 },
+    });
     expect(textOf(before)).toBe(' x');
   });
 
   it('pseudo-elements inherit from their element', () => {
-    const r = styleHtml('<!doctype html><style>p{color:blue;font-size:20px} p::after{content:"!";font-size:0.5em}</style><p id="t">y</p>');
+    const r = styleHtml(
+      '<!doctype html><style>p{color:blue;font-size:20px} p::after{content:"!";font-size:0.5em}</style><p id="t">y</p>',
+    );
     const after = find(byId(r, 't'), (e) => e.tag === '::after')!;
     expect(after.style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
     expect(after.style.fontSize).toBe(10);
@@ -126,8 +159,16 @@ describe('::first-letter', () => {
     expect(first(css, body)?.letter ?? null).toBe(expected);
   });
 
-  it('styles the letter from the rule over the text parent\'s inherited values', () => {
-    const hit = first('p{color:blue;font-size:10px} b{font-weight:bold} p::first-letter{font-size:3em;float:left;color:red}', '<p><b>Drop</b> cap</p>')!;
-    expect(hit.style).toMatchObject({ fontSize: 30, float: 'left', color: { r: 255, g: 0, b: 0, a: 1 }, fontWeight: 700 });
+  it("styles the letter from the rule over the text parent's inherited values", () => {
+    const hit = first(
+      'p{color:blue;font-size:10px} b{font-weight:bold} p::first-letter{font-size:3em;float:left;color:red}',
+      '<p><b>Drop</b> cap</p>',
+    )!;
+    expect(hit.style).toMatchObject({
+      fontSize: 30,
+      float: 'left',
+      color: { r: 255, g: 0, b: 0, a: 1 },
+      fontWeight: 700,
+    });
   });
 });

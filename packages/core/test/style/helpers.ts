@@ -26,7 +26,10 @@ export function byId(result: StyleResult, id: string): StyledElement {
 
 /** Style of `#t` in `<style>{css}</style>{body}` with no diagnostics expected. */
 export function styleOf(css: string, body = '<div id="t"></div>', format: PdfFormat = {}): ComputedStyle {
-  const result = styleHtml(`<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`, format);
+  const result = styleHtml(
+    `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`,
+    format,
+  );
   if (result.diagnostics.length > 0) throw new Error(`diagnostics: ${JSON.stringify(result.diagnostics)}`);
   return byId(result, 't').style;
 }

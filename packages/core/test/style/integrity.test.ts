@@ -13,8 +13,15 @@ const WRONG = 'sha384-B0vP5xmATw1+K9KRQjQERJvTumQW0nPEzvF6L/Z6nronJ3oUOFUFpCjEUQ
 /** The paragraph's font size with `<link … integrity>` to `url` (the sheet's text is CSS). */
 function fontSize(url: string, integrity: string | null): { size: number; warnings: string[] } {
   const attr = integrity === null ? '' : ` integrity="${integrity}" crossorigin="anonymous"`;
-  const r = styleHtml(`<!doctype html><link rel="stylesheet" href="${url}"${attr}><p id="t">x</p>`, {}, { resolveStylesheet: (u) => (u === url ? CSS : null) });
-  return { size: byId(r, 't').style.fontSize, warnings: r.diagnostics.filter((d) => d.code === 'stylesheet_integrity').map((d) => d.message) };
+  const r = styleHtml(
+    `<!doctype html><link rel="stylesheet" href="${url}"${attr}><p id="t">x</p>`,
+    {},
+    { resolveStylesheet: (u) => (u === url ? CSS : null) },
+  );
+  return {
+    size: byId(r, 't').style.fontSize,
+    warnings: r.diagnostics.filter((d) => d.code === 'stylesheet_integrity').map((d) => d.message),
+  };
 }
 
 describe('<link integrity> (Subresource Integrity)', () => {
@@ -25,7 +32,9 @@ describe('<link integrity> (Subresource Integrity)', () => {
     expect(fontSize(https, `${hash('sha256')} ${hash('sha512')}`).size).toBe(40);
     const wrong = fontSize(https, WRONG);
     expect(wrong.size).toBe(16);
-    expect(wrong.warnings).toEqual([`Stylesheet ${https} was not applied: its sha384 digest does not match the integrity attribute`]);
+    expect(wrong.warnings).toEqual([
+      `Stylesheet ${https} was not applied: its sha384 digest does not match the integrity attribute`,
+    ]);
   });
 
   it('lets the strongest algorithm decide, and ignores metadata it does not know', () => {
@@ -43,7 +52,10 @@ describe('<link integrity> (Subresource Integrity)', () => {
     writeFileSync(join(dir, 's.css'), CSS);
     const pages = async (integrity: string | null) => {
       const attr = integrity === null ? '' : ` integrity="${integrity}"`;
-      const result = await renderDocument({ html: `<link rel="stylesheet" href="s.css"${attr}><p>${'Hello '.repeat(400)}</p>`, baseDir: dir });
+      const result = await renderDocument({
+        html: `<link rel="stylesheet" href="s.css"${attr}><p>${'Hello '.repeat(400)}</p>`,
+        baseDir: dir,
+      });
       return { pages: result.pageCount, refused: result.diagnostics.some((d) => d.code === 'stylesheet_integrity') };
     };
     // Chromium prints this document on 4 pages without integrity and on 1 page with it.

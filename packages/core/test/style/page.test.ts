@@ -15,7 +15,13 @@ const page = (css: string, index = 0, name = '', format: PdfFormat = {}, blank =
 describe('@page', () => {
   it('falls back to the PdfFormat page and margins', () => {
     const p = page('', 0, '', { preset: 'letter', margins: { top: '1in' }, background_color: '#fafafa' });
-    expect(p).toMatchObject({ width: 816, height: 1056, marginTop: 96, backgroundColor: { r: 250, g: 250, b: 250, a: 1 }, marginBoxes: [] });
+    expect(p).toMatchObject({
+      width: 816,
+      height: 1056,
+      marginTop: 96,
+      backgroundColor: { r: 250, g: 250, b: 250, a: 1 },
+      marginBoxes: [],
+    });
     // 15mm = 42.52pt: Chromium's print API takes whole points (42pt = 56px)
     expect(p.marginLeft).toBeCloseTo(56, 6);
   });
@@ -48,7 +54,8 @@ describe('@page', () => {
   });
 
   it('pseudo-classes and named pages cascade by specificity', () => {
-    const css = '@page { margin: 1in } @page :first { margin-top: 2in } @page :left { margin-left: 3in } @page wide { size: A4 landscape } @page wide:first { margin-top: 4in }';
+    const css =
+      '@page { margin: 1in } @page :first { margin-top: 2in } @page :left { margin-left: 3in } @page wide { size: A4 landscape } @page wide:first { margin-top: 4in }';
     expect(page(css, 0).marginTop).toBe(192);
     expect(page(css, 1).marginTop).toBe(96);
     expect(page(css, 1).marginLeft).toBe(288);
@@ -59,13 +66,17 @@ describe('@page', () => {
   });
 
   it('margin boxes with counters and default alignment', () => {
-    const p = page('@page { @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8pt; color: #666 } @top-left { content: "Report" } @top-center { color: red } }');
+    const p = page(
+      '@page { @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8pt; color: #666 } @top-left { content: "Report" } @top-center { color: red } }',
+    );
     const names = p.marginBoxes.map((b) => b.name).sort();
     expect(names).toEqual(['bottom-right', 'top-left']);
     const br = p.marginBoxes.find((b) => b.name === 'bottom-right')!;
     expect(br.content).toEqual([
-      { kind: 'string', value: 'Page ' }, { kind: 'counter', name: 'page', style: 'decimal' },
-      { kind: 'string', value: ' of ' }, { kind: 'counter', name: 'pages', style: 'decimal' },
+      { kind: 'string', value: 'Page ' },
+      { kind: 'counter', name: 'page', style: 'decimal' },
+      { kind: 'string', value: ' of ' },
+      { kind: 'counter', name: 'pages', style: 'decimal' },
     ]);
     expect(br.style.fontSize).toBeCloseTo(32 / 3, 6);
     expect(br.style.textAlign).toBe('right');
@@ -73,9 +84,14 @@ describe('@page', () => {
   });
 
   it.each<[string, string, string]>([
-    ['top-left', 'left', 'middle'], ['top-center', 'center', 'middle'], ['bottom-right', 'right', 'middle'],
-    ['top-left-corner', 'right', 'middle'], ['bottom-right-corner', 'left', 'middle'],
-    ['left-top', 'center', 'top'], ['right-middle', 'center', 'middle'], ['left-bottom', 'center', 'bottom'],
+    ['top-left', 'left', 'middle'],
+    ['top-center', 'center', 'middle'],
+    ['bottom-right', 'right', 'middle'],
+    ['top-left-corner', 'right', 'middle'],
+    ['bottom-right-corner', 'left', 'middle'],
+    ['left-top', 'center', 'top'],
+    ['right-middle', 'center', 'middle'],
+    ['left-bottom', 'center', 'bottom'],
   ])('@%s defaults to text-align %s, vertical-align %s', (name, textAlign, verticalAlign) => {
     const box = page(`@page { @${name} { content: "x" } }`).marginBoxes[0]!;
     expect(box.name).toBe(name);
@@ -84,7 +100,12 @@ describe('@page', () => {
   });
 
   it('@page background overrides the format background', () => {
-    expect(page('@page { background: #000 }', 0, '', { background_color: 'white' }).backgroundColor).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(page('@page { background: #000 }', 0, '', { background_color: 'white' }).backgroundColor).toEqual({
+      r: 0,
+      g: 0,
+      b: 0,
+      a: 1,
+    });
   });
 
   it('reports an invalid page selector', () => {

@@ -8,13 +8,55 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
-const LEGACY = ['border-radius', 'box-shadow', 'flex', 'flex-flow', 'columns', 'column-rule', 'text-stroke', 'text-decoration', 'hyphens',
-  'margin-before', 'margin-after', 'margin-start', 'margin-end', 'padding-before', 'padding-after', 'padding-start', 'padding-end',
-  'border-before', 'border-after', 'border-start', 'border-end', 'logical-width', 'logical-height', 'min-logical-width',
-  'min-logical-height', 'max-logical-width', 'max-logical-height', 'box-orient', 'box-pack', 'box-align', 'box-flex', 'box-direction',
-  'box-ordinal-group', 'line-clamp', 'print-color-adjust', 'text-fill-color', 'column-break-before', 'column-break-after',
-  'column-break-inside', 'display', 'margin-top', 'width', 'transition', 'animation', 'mask', 'text-emphasis', 'border-image']
-  .concat(...['before', 'after', 'start', 'end'].map((s) => ['width', 'style', 'color'].map((p) => `border-${s}-${p}`)));
+const LEGACY = [
+  'border-radius',
+  'box-shadow',
+  'flex',
+  'flex-flow',
+  'columns',
+  'column-rule',
+  'text-stroke',
+  'text-decoration',
+  'hyphens',
+  'margin-before',
+  'margin-after',
+  'margin-start',
+  'margin-end',
+  'padding-before',
+  'padding-after',
+  'padding-start',
+  'padding-end',
+  'border-before',
+  'border-after',
+  'border-start',
+  'border-end',
+  'logical-width',
+  'logical-height',
+  'min-logical-width',
+  'min-logical-height',
+  'max-logical-width',
+  'max-logical-height',
+  'box-orient',
+  'box-pack',
+  'box-align',
+  'box-flex',
+  'box-direction',
+  'box-ordinal-group',
+  'line-clamp',
+  'print-color-adjust',
+  'text-fill-color',
+  'column-break-before',
+  'column-break-after',
+  'column-break-inside',
+  'display',
+  'margin-top',
+  'width',
+  'transition',
+  'animation',
+  'mask',
+  'text-emphasis',
+  'border-image',
+].concat(...['before', 'after', 'start', 'end'].map((s) => ['width', 'style', 'color'].map((p) => `border-${s}-${p}`)));
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 const page = await browser.newPage();
@@ -36,5 +78,15 @@ const result = await page.evaluate((legacy) => {
 }, LEGACY);
 result.chromium = browser.version();
 await browser.close();
-writeFileSync(new URL('./fixtures/webkit-aliases.chromium.json', import.meta.url), `${JSON.stringify(result, null, 1)}\n`);
-console.log(Object.keys(result.aliases).length, 'aliases,', result.own.length, 'own,', result.unparsed.length, 'unparsed');
+writeFileSync(
+  new URL('./fixtures/webkit-aliases.chromium.json', import.meta.url),
+  `${JSON.stringify(result, null, 1)}\n`,
+);
+console.log(
+  Object.keys(result.aliases).length,
+  'aliases,',
+  result.own.length,
+  'own,',
+  result.unparsed.length,
+  'unparsed',
+);

@@ -4,7 +4,14 @@ import { createLayerRegistry } from '../../src/style/stylesheet.js';
 import { documentSheets, documentTitle, type SheetLoader, type WalkFindings } from '../../src/style/sheets.js';
 import { byId, styleHtml } from './helpers.js';
 
-const loader = (): SheetLoader => ({ baseUrl: undefined, media: { width: 700, height: 1000 }, layers: createLayerRegistry(), resolve: undefined, diagnostics: [], urls: [] });
+const loader = (): SheetLoader => ({
+  baseUrl: undefined,
+  media: { width: 700, height: 1000 },
+  layers: createLayerRegistry(),
+  resolve: undefined,
+  diagnostics: [],
+  urls: [],
+});
 
 /** The title from the sheets walk's findings, and from documentTitle's own walk. */
 function titles(html: string): [string | null, string | null] {
@@ -17,8 +24,16 @@ function titles(html: string): [string | null, string | null] {
 describe('one walk finds the sheets and the title', () => {
   it.each<[string, string, string | null]>([
     ['a title in head', '<!doctype html><title> Q3   report </title><p>x', 'Q3 report'],
-    ['the first title in the body', '<!doctype html><body><div><p>a</p><title>First</title></div><title>Second</title>', 'First'],
-    ['titles in svg do not count', '<!doctype html><body><svg><title>Icon</title></svg><div><title>Doc</title></div>', 'Doc'],
+    [
+      'the first title in the body',
+      '<!doctype html><body><div><p>a</p><title>First</title></div><title>Second</title>',
+      'First',
+    ],
+    [
+      'titles in svg do not count',
+      '<!doctype html><body><svg><title>Icon</title></svg><div><title>Doc</title></div>',
+      'Doc',
+    ],
     ['a title in a template counts, as before', '<!doctype html><body><template><title>T</title></template>', 'T'],
     ['no title', '<!doctype html><body><p>x</p>', null],
   ])('%s', (_name, html, expected) => {

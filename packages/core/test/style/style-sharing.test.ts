@@ -4,7 +4,8 @@ import { byId, find, styleHtml } from './helpers.js';
 import { loadSheet, type SheetLoader } from '../../src/style/sheets.js';
 import { createLayerRegistry } from '../../src/style/stylesheet.js';
 
-const doc = (css: string, body: string): string => `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`;
+const doc = (css: string, body: string): string =>
+  `<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`;
 const GREEN = { r: 0, g: 128, b: 0, a: 1 };
 const BLUE = { r: 0, g: 0, b: 255, a: 1 };
 
@@ -20,7 +21,9 @@ function cells(root: StyledElement): StyledElement[] {
 
 describe('computed styles shared between siblings', () => {
   const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>${i}</td><td class="n">${i}</td></tr>`).join('');
-  const result = styleHtml(doc('tbody tr:nth-child(even) { background: blue } td.n { color: green }', `<table><tbody>${rows}</tbody></table>`));
+  const result = styleHtml(
+    doc('tbody tr:nth-child(even) { background: blue } td.n { color: green }', `<table><tbody>${rows}</tbody></table>`),
+  );
   const tds = cells(result.root);
 
   it('cells with the same rules under rows with the same style share one ComputedStyle', () => {
@@ -37,7 +40,9 @@ describe('computed styles shared between siblings', () => {
   it('rows matched by :nth-child(even) get their own style', () => {
     const tbody = find(result.root, (e) => e.tag === 'tbody')!;
     const trs = tbody.children.filter((c): c is StyledElement => c.kind === 'element');
-    expect(trs.map((tr) => tr.style.backgroundColor)).toEqual([0, 1, 2, 3, 4, 5].map((i) => (i % 2 === 1 ? BLUE : expect.objectContaining({ a: 0 }))));
+    expect(trs.map((tr) => tr.style.backgroundColor)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => (i % 2 === 1 ? BLUE : expect.objectContaining({ a: 0 }))),
+    );
     expect(trs[3]!.style).toBe(trs[1]!.style);
     expect(trs[2]!.style).toBe(trs[0]!.style);
   });
@@ -49,13 +54,17 @@ describe('matching with and without id and attribute buckets agrees', () => {
     ['class and a bucketed attribute', '<div id="t" class="a" data-x></div>'],
     ['class and a bucketed id', '<div id="t" class="a b"></div>'],
   ])('%s: source order and specificity decide', (_name, body) => {
-    const css = 'div.a { color: blue } div { color: red } .a { color: green } [data-x] { margin-top: 1px } #nothing { color: red } .b { margin-left: 2px }';
+    const css =
+      'div.a { color: blue } div { color: red } .a { color: green } [data-x] { margin-top: 1px } #nothing { color: red } .b { margin-left: 2px }';
     const style = byId(styleHtml(doc(css, body)), 't').style;
     expect(style.color).toEqual(BLUE);
   });
 
   it('a rule in the id bucket still applies when the element has classes', () => {
-    const style = byId(styleHtml(doc('#t { color: green } .a { color: red; margin-top: 3px }', '<div id="t" class="a"></div>')), 't').style;
+    const style = byId(
+      styleHtml(doc('#t { color: green } .a { color: red; margin-top: 3px }', '<div id="t" class="a"></div>')),
+      't',
+    ).style;
     expect(style.color).toEqual(GREEN);
     expect(style.marginTop).toBe(3);
   });
@@ -79,7 +88,10 @@ describe('style attributes and lang keep siblings apart', () => {
 describe('compiled author declarations are shared across renders', () => {
   it('equal declaration text gives the same compiled list; importance and values keep them apart', async () => {
     const { compileAuthorDeclarations } = await import('../../src/style/cascade.js');
-    const decls = (value: string, important = false) => [{ name: 'margin', value, important }, { name: 'color', value: 'red', important: false }];
+    const decls = (value: string, important = false) => [
+      { name: 'margin', value, important },
+      { name: 'color', value: 'red', important: false },
+    ];
     const first = compileAuthorDeclarations(decls('1px 2px'));
     expect(compileAuthorDeclarations(decls('1px 2px'))).toBe(first);
     expect(first.map((d) => d.name)).toEqual(['margin-top', 'margin-right', 'margin-bottom', 'margin-left', 'color']);
@@ -98,8 +110,11 @@ describe('compiled author declarations are shared across renders', () => {
 });
 
 describe('computed styles shared between renders of the same sheets', () => {
-  const page = (rootSize: number, cls: string): string => doc('.big { font-size: 2rem } .a { color: green } .b { color: blue }',
-    `<p id="t" class="big ${cls}">x</p>`).replace('<html>', `<html style="font-size: ${rootSize}px">`);
+  const page = (rootSize: number, cls: string): string =>
+    doc(
+      '.big { font-size: 2rem } .a { color: green } .b { color: blue }',
+      `<p id="t" class="big ${cls}">x</p>`,
+    ).replace('<html>', `<html style="font-size: ${rootSize}px">`);
 
   it('a second render of the same template computes no style again (the same objects come back)', () => {
     const first = styleHtml(page(10, 'a'));
@@ -108,7 +123,7 @@ describe('computed styles shared between renders of the same sheets', () => {
     expect(second.root.style).toBe(first.root.style);
   });
 
-  it('rem lengths follow each render\'s own root font size', () => {
+  it("rem lengths follow each render's own root font size", () => {
     expect(byId(styleHtml(page(10, 'a')), 't').style.fontSize).toBe(20);
     expect(byId(styleHtml(page(20, 'a')), 't').style.fontSize).toBe(40);
     expect(byId(styleHtml(page(10, 'a')), 't').style.fontSize).toBe(20);
@@ -127,8 +142,16 @@ describe('computed styles shared between renders of the same sheets', () => {
 });
 
 describe('stylesheets parsed once per process', () => {
-  const loader = (): SheetLoader => ({ baseUrl: undefined, media: { width: 600, height: 900 }, layers: createLayerRegistry(), resolve: undefined, diagnostics: [], urls: [] });
-  const declarationsOf = (css: string) => loadSheet(css, undefined, loader()).map((item) => ('declarations' in item ? item.declarations : null));
+  const loader = (): SheetLoader => ({
+    baseUrl: undefined,
+    media: { width: 600, height: 900 },
+    layers: createLayerRegistry(),
+    resolve: undefined,
+    diagnostics: [],
+    urls: [],
+  });
+  const declarationsOf = (css: string) =>
+    loadSheet(css, undefined, loader()).map((item) => ('declarations' in item ? item.declarations : null));
 
   it('the same sheet text gives back the same parsed declarations', () => {
     const css = '.cached-sheet-a { color: red } @media (min-width: 500px) { .cached-sheet-b { color: blue } }';

@@ -3,7 +3,12 @@ import { matchesMedia, parseInlineStyle, parseStylesheet } from '../../src/style
 import { serialize, parseComponents } from '../../src/style/tokenizer.js';
 
 const MEDIA = { width: 700, height: 1000 };
-const rules = (css: string) => parseStylesheet(css, MEDIA).items.map((i) => (i.kind === 'style' ? `${i.selector} {${i.declarations.map((d) => `${d.name}:${d.value}${d.important ? '!' : ''}`).join(';')}}` : i.kind));
+const rules = (css: string) =>
+  parseStylesheet(css, MEDIA).items.map((i) =>
+    i.kind === 'style'
+      ? `${i.selector} {${i.declarations.map((d) => `${d.name}:${d.value}${d.important ? '!' : ''}`).join(';')}}`
+      : i.kind,
+  );
 
 describe('parseStylesheet', () => {
   it.each<[string, string[]]>([
@@ -33,10 +38,24 @@ describe('parseStylesheet', () => {
   });
 
   it('keeps @import, @font-face and @page with margin boxes', () => {
-    const items = parseStylesheet('@import url("a.css") print; @font-face { font-family: X; src: url(x.ttf) } @page :first { margin: 0; @top-center { content: "T" } }', MEDIA).items;
+    const items = parseStylesheet(
+      '@import url("a.css") print; @font-face { font-family: X; src: url(x.ttf) } @page :first { margin: 0; @top-center { content: "T" } }',
+      MEDIA,
+    ).items;
     expect(items[0]).toEqual({ kind: 'import', url: 'a.css', media: 'print' });
-    expect(items[1]).toMatchObject({ kind: 'font-face', declarations: [{ name: 'font-family', value: 'X' }, { name: 'src', value: 'url(x.ttf)' }] });
-    expect(items[2]).toMatchObject({ kind: 'page', selector: ':first', declarations: [{ name: 'margin', value: '0' }], marginBoxes: [{ name: 'top-center', declarations: [{ name: 'content', value: '"T"' }] }] });
+    expect(items[1]).toMatchObject({
+      kind: 'font-face',
+      declarations: [
+        { name: 'font-family', value: 'X' },
+        { name: 'src', value: 'url(x.ttf)' },
+      ],
+    });
+    expect(items[2]).toMatchObject({
+      kind: 'page',
+      selector: ':first',
+      declarations: [{ name: 'margin', value: '0' }],
+      marginBoxes: [{ name: 'top-center', declarations: [{ name: 'content', value: '"T"' }] }],
+    });
   });
 
   it('parses style attributes', () => {
@@ -47,10 +66,23 @@ describe('parseStylesheet', () => {
   });
 
   it.each<[string, boolean]>([
-    ['', true], ['print', true], ['all', true], ['screen', false], ['screen, print', true], ['not screen', true],
-    ['only print', true], ['print and (max-width: 600px)', false], ['(min-width: 10cm)', true], ['speech', false],
-    ['(width >= 40rem)', true], ['(width < 40rem)', false], ['(400px < width <= 700px)', true], ['(700px < width)', false],
-    ['(height > 900px)', true], ['screen and (width >= 1px)', false], ['not all and (width >= 1px)', false],
+    ['', true],
+    ['print', true],
+    ['all', true],
+    ['screen', false],
+    ['screen, print', true],
+    ['not screen', true],
+    ['only print', true],
+    ['print and (max-width: 600px)', false],
+    ['(min-width: 10cm)', true],
+    ['speech', false],
+    ['(width >= 40rem)', true],
+    ['(width < 40rem)', false],
+    ['(400px < width <= 700px)', true],
+    ['(700px < width)', false],
+    ['(height > 900px)', true],
+    ['screen and (width >= 1px)', false],
+    ['not all and (width >= 1px)', false],
   ])('media %j → %s', (query, expected) => {
     expect(matchesMedia(query, MEDIA)).toBe(expected);
   });

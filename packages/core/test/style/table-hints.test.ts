@@ -10,9 +10,12 @@ import { styleHtml } from './helpers.js';
 
 const dir = new URL('./table-hints/', import.meta.url);
 const html = readFileSync(new URL('cases.html', dir), 'utf8');
-const reference = JSON.parse(readFileSync(new URL('table-hints.chromium.json', dir), 'utf8')) as { elements: Record<string, Record<string, string>> };
+const reference = JSON.parse(readFileSync(new URL('table-hints.chromium.json', dir), 'utf8')) as {
+  elements: Record<string, Record<string, string>>;
+};
 
-const color = (c: Color): string => (c.a === 1 ? `rgb(${c.r}, ${c.g}, ${c.b})` : `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})`);
+const color = (c: Color): string =>
+  c.a === 1 ? `rgb(${c.r}, ${c.g}, ${c.b})` : `rgba(${c.r}, ${c.g}, ${c.b}, ${c.a})`;
 const px = (v: unknown): string => (typeof v === 'number' ? `${v}px` : String(v));
 
 /** The properties compared, as getComputedStyle spells them. */
@@ -21,11 +24,18 @@ function computed(s: ComputedStyle): Record<string, string> {
   return {
     'text-align': s.legacyAlign ? `-webkit-${s.legacyAlign}` : s.textAlign,
     'vertical-align': px(s.verticalAlign),
-    'padding-top': px(s.paddingTop), 'padding-left': px(s.paddingLeft),
-    'border-top-width': px(s.borderTop.width), 'border-top-style': s.borderTop.style, 'border-top-color': color(s.borderTop.color),
-    'border-left-width': px(s.borderLeft.width), 'border-left-style': s.borderLeft.style,
-    'background-color': color(s.backgroundColor), 'border-collapse': s.borderCollapse,
-    'border-spacing': h === v ? px(h) : `${px(h)} ${px(v)}`, float: s.float, 'caption-side': s.captionSide,
+    'padding-top': px(s.paddingTop),
+    'padding-left': px(s.paddingLeft),
+    'border-top-width': px(s.borderTop.width),
+    'border-top-style': s.borderTop.style,
+    'border-top-color': color(s.borderTop.color),
+    'border-left-width': px(s.borderLeft.width),
+    'border-left-style': s.borderLeft.style,
+    'background-color': color(s.backgroundColor),
+    'border-collapse': s.borderCollapse,
+    'border-spacing': h === v ? px(h) : `${px(h)} ${px(v)}`,
+    float: s.float,
+    'caption-side': s.captionSide,
   };
 }
 

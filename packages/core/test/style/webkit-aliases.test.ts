@@ -14,10 +14,15 @@ interface Recorded {
   readonly own: readonly string[];
   readonly unparsed: readonly string[];
 }
-const recorded = JSON.parse(readFileSync(new URL('./fixtures/webkit-aliases.chromium.json', import.meta.url), 'utf8')) as Recorded;
+const recorded = JSON.parse(
+  readFileSync(new URL('./fixtures/webkit-aliases.chromium.json', import.meta.url), 'utf8'),
+) as Recorded;
 
 /** The longhands a declaration `name: inherit` sets here (none when it is dropped). */
-const sets = (name: string): string[] => compileDeclarations([{ name, value: 'inherit', important: false }]).map((d) => d.name).sort();
+const sets = (name: string): string[] =>
+  compileDeclarations([{ name, value: 'inherit', important: false }])
+    .map((d) => d.name)
+    .sort();
 
 describe(`-webkit- properties as ${recorded.chromium} parses them`, () => {
   it('sets through each alias what its target sets', () => {
@@ -34,15 +39,27 @@ describe(`-webkit- properties as ${recorded.chromium} parses them`, () => {
     expect(recorded.unparsed.filter((name) => sets(name).length > 0)).toEqual([]);
   });
 
-  it('defines Chromium\'s own flexible-box and line-clamp properties', () => {
-    for (const name of ['-webkit-box-orient', '-webkit-box-direction', '-webkit-box-pack', '-webkit-box-align', '-webkit-box-flex', '-webkit-box-ordinal-group', '-webkit-line-clamp']) {
+  it("defines Chromium's own flexible-box and line-clamp properties", () => {
+    for (const name of [
+      '-webkit-box-orient',
+      '-webkit-box-direction',
+      '-webkit-box-pack',
+      '-webkit-box-align',
+      '-webkit-box-flex',
+      '-webkit-box-ordinal-group',
+      '-webkit-line-clamp',
+    ]) {
       expect(recorded.own).toContain(name);
       expect(PROPERTIES.has(name)).toBe(true);
     }
   });
 
   it('maps -webkit-column-break-* values onto the column breaks', () => {
-    const value = (name: string, v: string) => compileDeclarations([{ name, value: v, important: false }]).map((d) => [d.name, d.value.map((cv) => ('v' in cv ? cv.v : '')).join('')]);
+    const value = (name: string, v: string) =>
+      compileDeclarations([{ name, value: v, important: false }]).map((d) => [
+        d.name,
+        d.value.map((cv) => ('v' in cv ? cv.v : '')).join(''),
+      ]);
     expect(value('-webkit-column-break-before', 'always')).toEqual([['break-before', 'column']]);
     expect(value('-webkit-column-break-inside', 'avoid')).toEqual([['break-inside', 'avoid-column']]);
     expect(value('page-break-after', 'always')).toEqual([['break-after', 'page']]);

@@ -8,7 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource,
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  MultiFormatReader,
+  RGBLuminanceSource,
 } from '@zxing/library';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/index.js';
@@ -16,22 +21,34 @@ import { TemplateError } from '../../src/errors.js';
 import { expandTemplate } from '../../src/template/expand.js';
 import { rasterise } from '../paint/poppler.js';
 
-const PAGE = { preset: 'custom', width: '120mm', height: '80mm', margins: { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' } } as const;
+const PAGE = {
+  preset: 'custom',
+  width: '120mm',
+  height: '80mm',
+  margins: { top: '10mm', bottom: '10mm', left: '10mm', right: '10mm' },
+} as const;
 
 /** Decode the one symbol on the page, cropped with a white margin (ZXing's DataMatrix detector searches outwards from the image's centre). */
 function decode(raster: ReturnType<typeof rasterise>, format: BarcodeFormat): { text: string; format: BarcodeFormat } {
   const dark = (x: number, y: number) => raster.at(x, y)[0] < 128;
   let [x0, y0, x1, y1] = [raster.width, raster.height, 0, 0];
-  for (let y = 0; y < raster.height; y++) for (let x = 0; x < raster.width; x++) {
-    if (dark(x, y)) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-  }
+  for (let y = 0; y < raster.height; y++)
+    for (let x = 0; x < raster.width; x++) {
+      if (dark(x, y)) [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+    }
   const margin = 20;
   const width = x1 - x0 + 1 + 2 * margin;
   const height = y1 - y0 + 1 + 2 * margin;
   const luminance = new Uint8ClampedArray(width * height).fill(255);
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) luminance[(y - y0 + margin) * width + (x - x0 + margin)] = raster.at(x, y)[0];
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) luminance[(y - y0 + margin) * width + (x - x0 + margin)] = raster.at(x, y)[0];
   const reader = new MultiFormatReader();
-  reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [format]], [DecodeHintType.TRY_HARDER, true]]));
+  reader.setHints(
+    new Map<DecodeHintType, unknown>([
+      [DecodeHintType.POSSIBLE_FORMATS, [format]],
+      [DecodeHintType.TRY_HARDER, true],
+    ]),
+  );
   const result = reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height))));
   return { text: result.getText(), format: result.getBarcodeFormat() };
 }
@@ -54,13 +71,18 @@ describe('barcode helpers', () => {
 
   it('draws vectors, not images, at the size asked for', async () => {
     const html = expandTemplate('{{barcode "code128" "X1" width="50mm" height="10mm"}}{{qrcode "q" size="1in"}}', {});
-    expect(html).toMatch(/^<svg width="188\.976" height="37\.795" preserveAspectRatio="none" role="img" aria-label="X1" viewBox=/);
+    expect(html).toMatch(
+      /^<svg width="188\.976" height="37\.795" preserveAspectRatio="none" role="img" aria-label="X1" viewBox=/,
+    );
     expect(html).toContain('<svg width="96" height="96"');
     const pdf = await render({ html, format: PAGE });
     const dir = mkdtempSync(join(tmpdir(), 'platen-barcode-'));
     try {
       writeFileSync(join(dir, 'a.pdf'), pdf);
-      const images = execFileSync('pdfimages', ['-list', join(dir, 'a.pdf')]).toString().trim().split('\n');
+      const images = execFileSync('pdfimages', ['-list', join(dir, 'a.pdf')])
+        .toString()
+        .trim()
+        .split('\n');
       expect(images.length).toBe(2); // the header lines only
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -68,8 +90,12 @@ describe('barcode helpers', () => {
   });
 
   it('keeps the proportions when one side is given', () => {
-    const natural = /width="([\d.]+)" height="([\d.]+)"/.exec(expandTemplate('{{barcode "ean13" "590123412345"}}', {}))!;
-    const scaled = /width="([\d.]+)" height="([\d.]+)"/.exec(expandTemplate('{{barcode "ean13" "590123412345" width="253.334px"}}', {}))!;
+    const natural = /width="([\d.]+)" height="([\d.]+)"/.exec(
+      expandTemplate('{{barcode "ean13" "590123412345"}}', {}),
+    )!;
+    const scaled = /width="([\d.]+)" height="([\d.]+)"/.exec(
+      expandTemplate('{{barcode "ean13" "590123412345" width="253.334px"}}', {}),
+    )!;
     // BWIPP draws a module as 1 pt: an EAN-13's 95 modules are 95 pt (126.667 CSS px) wide.
     expect(Number(natural[1])).toBeCloseTo((95 * 96) / 72, 2);
     expect(Number(scaled[1]) / Number(natural[1])).toBeCloseTo(2, 2);

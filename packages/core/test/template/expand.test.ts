@@ -6,7 +6,11 @@ describe('expandTemplate', () => {
   it.each([
     ['{{x}}', { x: '<b>&"' }, '&lt;b&gt;&amp;&quot;'],
     ['{{{x}}}', { x: '<b>' }, '<b>'],
-    ['{{#each xs}}{{@index}}{{this}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}},{{/each}}', { xs: ['a', 'b'] }, '0aF,1bL,'],
+    [
+      '{{#each xs}}{{@index}}{{this}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}},{{/each}}',
+      { xs: ['a', 'b'] },
+      '0aF,1bL,',
+    ],
     ['{{#each items}}{{name}}-{{../cur}};{{/each}}', { cur: '€', items: [{ name: 'x' }] }, 'x-€;'],
     ['{{#if a}}y{{else}}n{{/if}}{{#unless a}}U{{/unless}}', { a: false }, 'nU'],
     ['{{#with p}}{{q}}{{/with}}', { p: { q: 7 } }, '7'],
@@ -57,14 +61,18 @@ describe('expandTemplate', () => {
 
   it('reports a missing helper as a TemplateError naming the helper and the line that calls it', () => {
     expect(() => expandTemplate('{{nope 1}}', {})).toThrow(TemplateError);
-    const error = catchTemplateError(() => expandTemplate('<p>\n{{#if a}}\n  {{uppercase name}}\n{{/if}}</p>', { a: true }));
+    const error = catchTemplateError(() =>
+      expandTemplate('<p>\n{{#if a}}\n  {{uppercase name}}\n{{/if}}</p>', { a: true }),
+    );
     expect(error.message).toBe('Template error on line 3: Missing helper: "uppercase"');
     expect(error.line).toBe(3);
   });
 
   it("keeps Handlebars' own detail of a syntax error", () => {
     const error = catchTemplateError(() => expandTemplate('<p>\n{{#if a}}\nunclosed', {}));
-    expect(error.message).toBe("Template syntax error on line 3: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'");
+    expect(error.message).toBe(
+      "Template syntax error on line 3: Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'",
+    );
     expect(error.line).toBe(3);
   });
 
@@ -73,7 +81,7 @@ describe('expandTemplate', () => {
     it.each([
       ['<div><svc-block id="comp_a"></svc-block></div>', '<div><p>Ann</p></div>'],
       ['<svc-block id="comp_a"/>|', '<p>Ann</p>|'],
-      ["<svc-block class=x id='comp_b' data-x=\"1\"></svc-block>", 'B'],
+      ['<svc-block class=x id=\'comp_b\' data-x="1"></svc-block>', 'B'],
       ['<SVC-BLOCK ID=comp_b></SVC-BLOCK>', 'B'],
       ['[<svc-block id="comp_missing"></svc-block>]', '[]'],
     ])('%s', (tpl, expected) => {
@@ -81,11 +89,17 @@ describe('expandTemplate', () => {
     });
 
     it('does not treat escaped data as a block', () => {
-      expect(expandTemplate('{{x}}', { x: '<svc-block id="comp_b">' }, { blocks })).toBe('&lt;svc-block id&#x3D;&quot;comp_b&quot;&gt;');
+      expect(expandTemplate('{{x}}', { x: '<svc-block id="comp_b">' }, { blocks })).toBe(
+        '&lt;svc-block id&#x3D;&quot;comp_b&quot;&gt;',
+      );
     });
 
     it('expands blocks inside blocks, and stops a block that includes itself', () => {
-      const nested = { comp_outer: '[<svc-block id="comp_inner"></svc-block>]', comp_inner: '{{name}}', comp_loop: 'x<svc-block id="comp_loop"/>' };
+      const nested = {
+        comp_outer: '[<svc-block id="comp_inner"></svc-block>]',
+        comp_inner: '{{name}}',
+        comp_loop: 'x<svc-block id="comp_loop"/>',
+      };
       expect(expandTemplate('<svc-block id="comp_outer"/>', { name: 'N' }, { blocks: nested })).toBe('[N]');
       expect(expandTemplate('<svc-block id="comp_loop"/>', {}, { blocks: nested })).toBe('xxxxx'); // five levels of blocks at most
     });
@@ -95,7 +109,9 @@ describe('expandTemplate', () => {
     });
 
     it('reports a broken block as a TemplateError', () => {
-      expect(() => expandTemplate('<svc-block id="comp_x"></svc-block>', {}, { blocks: { comp_x: '{{#if}}' } })).toThrow(/comp_x/);
+      expect(() =>
+        expandTemplate('<svc-block id="comp_x"></svc-block>', {}, { blocks: { comp_x: '{{#if}}' } }),
+      ).toThrow(/comp_x/);
     });
   });
 });

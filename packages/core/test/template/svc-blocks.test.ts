@@ -14,7 +14,24 @@ function byRule(html: string): string {
   });
 }
 
-const PIECES = ['<svc-block', '</svc-block', '<SVC-Block', ' id=a', ' id="b>"', " id='c'", '"', "'", '>', ' ', '\n', '/', 'x', '<p>', '-', '_'];
+const PIECES = [
+  '<svc-block',
+  '</svc-block',
+  '<SVC-Block',
+  ' id=a',
+  ' id="b>"',
+  " id='c'",
+  '"',
+  "'",
+  '>',
+  ' ',
+  '\n',
+  '/',
+  'x',
+  '<p>',
+  '-',
+  '_',
+];
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
@@ -31,8 +48,14 @@ describe('svc-block scanning', () => {
   it('matches exactly what the regular expression matched, on 3,000 random strings', () => {
     const next = random(17);
     for (let i = 0; i < 3000; i++) {
-      const html = Array.from({ length: 1 + Math.floor(next() * 14) }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
-      expect(replaceBlocks(html, (id) => `[${id}]`), html).toBe(byRule(html));
+      const html = Array.from(
+        { length: 1 + Math.floor(next() * 14) },
+        () => PIECES[Math.floor(next() * PIECES.length)],
+      ).join('');
+      expect(
+        replaceBlocks(html, (id) => `[${id}]`),
+        html,
+      ).toBe(byRule(html));
     }
   });
 

@@ -4,18 +4,32 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLED_FACES, resolveBundledFile } from '../../src/resources/bundled-fonts.js';
 import { GposMarkLookups } from '../../src/text/gpos-mark-lookups.js';
 
-interface Coverage { version: number; glyphs?: number[]; rangeRecords?: { start: number; end: number }[] }
-interface SubTable { lookupType?: number; extension?: SubTable; markCoverage?: Coverage; mark1Coverage?: Coverage }
-interface GposFont { GPOS?: { lookupList: { length: number; get(i: number): { lookupType: number; subTables: SubTable[] } } } }
+interface Coverage {
+  version: number;
+  glyphs?: number[];
+  rangeRecords?: { start: number; end: number }[];
+}
+interface SubTable {
+  lookupType?: number;
+  extension?: SubTable;
+  markCoverage?: Coverage;
+  mark1Coverage?: Coverage;
+}
+interface GposFont {
+  GPOS?: { lookupList: { length: number; get(i: number): { lookupType: number; subTables: SubTable[] } } };
+}
 
-const glyphsOf = (c: Coverage): number[] => c.version === 1
-  ? [...(c.glyphs ?? [])]
-  : (c.rangeRecords ?? []).flatMap(({ start, end }) => Array.from({ length: end - start + 1 }, (_, i) => start + i));
+const glyphsOf = (c: Coverage): number[] =>
+  c.version === 1
+    ? [...(c.glyphs ?? [])]
+    : (c.rangeRecords ?? []).flatMap(({ start, end }) => Array.from({ length: end - start + 1 }, (_, i) => start + i));
 
 /** fontkit's decoding of a lookup: its subtables' mark coverages when all are mark attachments, else null. */
 function fontkitMarkCoverages(font: GposFont, index: number): number[][] | null {
   const lookup = font.GPOS!.lookupList.get(index);
-  const subs = lookup.subTables.map((sub) => (lookup.lookupType === 9 ? [sub.lookupType, sub.extension] as const : [lookup.lookupType, sub] as const));
+  const subs = lookup.subTables.map((sub) =>
+    lookup.lookupType === 9 ? ([sub.lookupType, sub.extension] as const) : ([lookup.lookupType, sub] as const),
+  );
   if (!subs.every(([type]) => type === 4 || type === 5 || type === 6)) return null;
   return subs.map(([type, sub]) => glyphsOf((type === 6 ? sub?.mark1Coverage : sub?.markCoverage)!));
 }
@@ -39,10 +53,14 @@ describe('GPOS mark attachment coverages read from the bytes', () => {
   });
 
   it('has mark lookups to compare in the bundled fonts', () => {
-    const font = create(readFileSync(resolveBundledFile(BUNDLED_FACES.find((f) => f.family === 'Arimo')!.file))) as Font;
+    const font = create(
+      readFileSync(resolveBundledFile(BUNDLED_FACES.find((f) => f.family === 'Arimo')!.file)),
+    ) as Font;
     const reader = GposMarkLookups.of(font)!;
     const decoded = font as unknown as GposFont;
-    const marks = Array.from({ length: decoded.GPOS!.lookupList.length }, (_, i) => reader.markCoverages(i)).filter((c) => c !== null);
+    const marks = Array.from({ length: decoded.GPOS!.lookupList.length }, (_, i) => reader.markCoverages(i)).filter(
+      (c) => c !== null,
+    );
     expect(marks.length).toBeGreaterThan(10);
   });
 });
@@ -59,7 +77,9 @@ describe('the simple shaper leaves mark attachment lookups undecoded', () => {
     expect(shaped!.xAdvances.some((a, i) => a !== font.getGlyph(shaped!.glyphIds[i]!).advanceWidth)).toBe(true);
     const lookups = (font as unknown as { GPOS: { lookupList: { length: number; items: unknown[] } } }).GPOS.lookupList;
     const reader = GposMarkLookups.of(font)!;
-    const markIndexes = Array.from({ length: lookups.length }, (_, i) => i).filter((i) => reader.markCoverages(i) !== null);
+    const markIndexes = Array.from({ length: lookups.length }, (_, i) => i).filter(
+      (i) => reader.markCoverages(i) !== null,
+    );
     expect(markIndexes.length).toBeGreaterThan(10);
     expect(markIndexes.filter((i) => lookups.items[i] != null)).toEqual([]);
   });

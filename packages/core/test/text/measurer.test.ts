@@ -6,7 +6,11 @@ import { createRequire } from 'node:module';
 import { getFontRegistry, parseFont } from '../../src/resources/fonts.js';
 import { createMeasurer } from '../../src/text/measurer.js';
 
-const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({ families, weight, style });
+const q = (families: string[], weight = 400, style: FontQuery['style'] = 'normal'): FontQuery => ({
+  families,
+  weight,
+  style,
+});
 const measurer = () => {
   const fonts = getFontRegistry().createFontSet();
   return { fonts, m: createMeasurer(fonts) };
@@ -56,7 +60,10 @@ describe('shaping', () => {
     // 'abc…XYZ0123456789.,' in Arial: Chromium gives 26433/64 px at 11.333px, 34198/64 at
     // 14.667px and 23552/64 at 10.1px (getBoundingClientRect, LayoutUnits rounded up).
     const sample = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,';
-    const width = (size: number) => measurer().m.shape(sample, q(['Arial']), size).reduce((w, r) => w + r.width, 0);
+    const width = (size: number) =>
+      measurer()
+        .m.shape(sample, q(['Arial']), size)
+        .reduce((w, r) => w + r.width, 0);
     expect(Math.ceil(width(34 / 3) * 64)).toBe(26433);
     expect(Math.ceil(width(44 / 3) * 64)).toBe(34198);
     expect(Math.ceil(width(10.1) * 64)).toBe(23552);
@@ -135,7 +142,7 @@ describe('per-character fallback', () => {
     expect(runs.flatMap((r) => r.glyphIds)).not.toContain(0);
     expect(new Set(runs.map((r) => r.fontId)).size).toBeGreaterThan(1);
   });
-  it('takes CJK from the host\'s Droid Sans Fallback when installed, else reports it, keeping the text', () => {
+  it("takes CJK from the host's Droid Sans Fallback when installed, else reports it, keeping the text", () => {
     const { m, fonts } = measurer();
     const runs = m.shape('漢字', q(['Arial']), 16);
     expect(text(runs)).toBe('漢字');
@@ -150,7 +157,7 @@ describe('per-character fallback', () => {
 });
 
 describe('characters no font has', () => {
-  it('draws them as the primary font\'s .notdef, as Chromium does, and reports them', () => {
+  it("draws them as the primary font's .notdef, as Chromium does, and reports them", () => {
     const { m, fonts } = measurer();
     const runs = m.shape('a\u{10FFFD}b', q(['DejaVu Sans Mono']), 10); // a private-use character
     expect(runs.map((r) => r.text).join('')).toBe('a\u{10FFFD}b');
@@ -194,13 +201,24 @@ describe('glyph sources', () => {
     const missing = measurer().m.shape('한국', q(['Arial']), 16);
     expect(missing.flatMap((r) => r.glyphText)).toEqual(['한', '국']);
   });
-  it('draws a base and its combining marks as the font\'s composed glyph, as HarfBuzz does, keeping the decomposed text', () => {
+  it("draws a base and its combining marks as the font's composed glyph, as HarfBuzz does, keeping the decomposed text", () => {
     const { m } = measurer();
     const decomposed = 'Tie\u0302\u0301ng cafe\u0301';
     const runs = m.shape(decomposed, q(['DejaVu Sans']), 16);
     const composed = m.shape(decomposed.normalize('NFC'), q(['DejaVu Sans']), 16);
     expect(runs.flatMap((r) => r.glyphIds)).toEqual(composed.flatMap((r) => r.glyphIds));
-    expect(runs.flatMap((r) => r.glyphText)).toEqual(['T', 'i', 'e\u0302\u0301', 'n', 'g', ' ', 'c', 'a', 'f', 'e\u0301']);
+    expect(runs.flatMap((r) => r.glyphText)).toEqual([
+      'T',
+      'i',
+      'e\u0302\u0301',
+      'n',
+      'g',
+      ' ',
+      'c',
+      'a',
+      'f',
+      'e\u0301',
+    ]);
     // No composed form in the font: base and mark stay two glyphs.
     expect(m.shape('n\u0308', q(['DejaVu Sans']), 16).flatMap((r) => r.glyphText)).toEqual(['n', '\u0308']);
   });
@@ -208,8 +226,11 @@ describe('glyph sources', () => {
 
 describe('synthetic small caps', () => {
   it('draws lower case as capitals at 70 % rounded to whole px, keeping the lower-case text (Chromium: 19pt → 18px)', () => {
-    const runs = measurer().m.shape('River', q(['Arial']), 19 * 4 / 3, { smallCaps: true });
-    expect(runs.map((r) => [r.text, r.size])).toEqual([['R', 19 * 4 / 3], ['iver', 18]]);
+    const runs = measurer().m.shape('River', q(['Arial']), (19 * 4) / 3, { smallCaps: true });
+    expect(runs.map((r) => [r.text, r.size])).toEqual([
+      ['R', (19 * 4) / 3],
+      ['iver', 18],
+    ]);
     expect(runs[1]?.glyphText).toEqual(['i', 'v', 'e', 'r']);
     const upper = measurer().m.shape('IVER', q(['Arial']), 18);
     expect(runs[1]?.glyphIds).toEqual(upper[0]?.glyphIds);

@@ -17,7 +17,8 @@ describe('shaping cache', () => {
     const face = getFontRegistry().families.get('DejaVu Sans')?.[0];
     if (!face) throw new Error('no DejaVu Sans');
     let seed = 7;
-    const letters = (n: number): string => Array.from({ length: n }, () => String.fromCharCode(97 + ((seed = (seed * 16807) % 2147483647) % 26))).join('');
+    const letters = (n: number): string =>
+      Array.from({ length: n }, () => String.fromCharCode(97 + ((seed = (seed * 16807) % 2147483647) % 26))).join('');
     const shape = (text: string) => shapeText(face, { text, rtl: false, ligatures: true, lang: '' });
     // The first long run grows fontkit's own state once (about 40 MB, then flat).
     shape(letters(100_000));

@@ -25,13 +25,112 @@ function random(seed: number): () => number {
 }
 
 const WORDS = [
-  'AVATAR', 'Today', 'Tokyo', 'WAVE', 'Yours', 'LT', 'P.', 'F.', 'Vo', 'We', 'Ta', 'Te', 'Ty', 'r.', 'y,', 'LY', "L'", 'AT&T',
-  'office', 'affluent', 'fjord', 'ffi', 'ffl', 'fi', 'fl', 'Th', 'The', 'quick', 'brown', 'fox', 'Item', 'stainless',
-  'fastener,', 'grade', 'Total', 'EUR', 'Straße', 'Æsop', 'Øre', 'œuvre', 'Łódź', 'Győr', 'Țară', 'Işık', 'İstanbul', 'naïve',
-  'café', 'résumé', 'Ångström', 'über', 'señor', 'Ça', 'e\u0301', 'a\u0308o', 'n\u0303', 'Αθήνα', 'Москва', 'שלום', 'مرحبا',
-  '漢字', 'Paris', '“quoted”', '‘single’', 'a–b', 'a—b', '…', '€ 12,50', '£5', '¥', '§ 3', '© 2024', '®', '™', '90°', '±2',
-  '3×4', '8÷2', '½', '1⁄2', '‰', '†', '•', '\u00a0', 'a\u2009b', '1\u202f000', 'zero\u200bwidth', 'soft\u00adhyphen', 'tab\tx',
-  'x\ny', 'ﬁ', 'ǅ', 'ɐɑɒ', 'ʻokina', 'A\u0300', '(1)', '[x]', '{y}', '#12', '100%', 'a/b', 'a\\b', '@', '~', '^', '_', '|',
+  'AVATAR',
+  'Today',
+  'Tokyo',
+  'WAVE',
+  'Yours',
+  'LT',
+  'P.',
+  'F.',
+  'Vo',
+  'We',
+  'Ta',
+  'Te',
+  'Ty',
+  'r.',
+  'y,',
+  'LY',
+  "L'",
+  'AT&T',
+  'office',
+  'affluent',
+  'fjord',
+  'ffi',
+  'ffl',
+  'fi',
+  'fl',
+  'Th',
+  'The',
+  'quick',
+  'brown',
+  'fox',
+  'Item',
+  'stainless',
+  'fastener,',
+  'grade',
+  'Total',
+  'EUR',
+  'Straße',
+  'Æsop',
+  'Øre',
+  'œuvre',
+  'Łódź',
+  'Győr',
+  'Țară',
+  'Işık',
+  'İstanbul',
+  'naïve',
+  'café',
+  'résumé',
+  'Ångström',
+  'über',
+  'señor',
+  'Ça',
+  'e\u0301',
+  'a\u0308o',
+  'n\u0303',
+  'Αθήνα',
+  'Москва',
+  'שלום',
+  'مرحبا',
+  '漢字',
+  'Paris',
+  '“quoted”',
+  '‘single’',
+  'a–b',
+  'a—b',
+  '…',
+  '€ 12,50',
+  '£5',
+  '¥',
+  '§ 3',
+  '© 2024',
+  '®',
+  '™',
+  '90°',
+  '±2',
+  '3×4',
+  '8÷2',
+  '½',
+  '1⁄2',
+  '‰',
+  '†',
+  '•',
+  '\u00a0',
+  'a\u2009b',
+  '1\u202f000',
+  'zero\u200bwidth',
+  'soft\u00adhyphen',
+  'tab\tx',
+  'x\ny',
+  'ﬁ',
+  'ǅ',
+  'ɐɑɒ',
+  'ʻokina',
+  'A\u0300',
+  '(1)',
+  '[x]',
+  '{y}',
+  '#12',
+  '100%',
+  'a/b',
+  'a\\b',
+  '@',
+  '~',
+  '^',
+  '_',
+  '|',
 ];
 const DIGITS = '0123456789.,:-/ ';
 
@@ -82,7 +181,9 @@ describe('simple shaper', () => {
       expect(shaped, text).not.toBeNull();
       const plain = [...text].map((ch) => arimo.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth);
       expect(shaped?.xAdvances).not.toEqual(plain);
-      expect(shaped?.xAdvances).toEqual(arimo.layout(text, {}, undefined, undefined, 'ltr').positions.map((p) => p.xAdvance));
+      expect(shaped?.xAdvances).toEqual(
+        arimo.layout(text, {}, undefined, undefined, 'ltr').positions.map((p) => p.xAdvance),
+      );
     }
   });
 
@@ -102,7 +203,8 @@ describe('simple shaper', () => {
         const shaped = shapeSimple(font(family), text, true, undefined);
         expect(shaped, `${family} ${text}`).not.toBeNull();
         expect(shapeRun(font(family), { text, rtl: false, ligatures: true, lang: '' })).toEqual(
-          shapeWithFontkit(font(family), { text, rtl: false, ligatures: true, lang: '' }));
+          shapeWithFontkit(font(family), { text, rtl: false, ligatures: true, lang: '' }),
+        );
       }
       // With the mark, fontkit does substitute: the run is not simple.
       expect(shapeSimple(font(family), 'i\u0301', true, undefined)).toBeNull();
@@ -117,8 +219,9 @@ describe('simple shaper', () => {
     }
     expect(shapeSimple(mono, 'şţ', true, undefined)).not.toBeNull();
     expect(shapeSimple(mono, 'şţ', true, 'ROM')).toBeNull();
-    expect(shapeRun(mono, { text: 'ş', rtl: false, ligatures: true, lang: 'ro' }).glyphIds)
-      .not.toEqual(shapeRun(mono, { text: 'ş', rtl: false, ligatures: true, lang: '' }).glyphIds);
+    expect(shapeRun(mono, { text: 'ş', rtl: false, ligatures: true, lang: 'ro' }).glyphIds).not.toEqual(
+      shapeRun(mono, { text: 'ş', rtl: false, ligatures: true, lang: '' }).glyphIds,
+    );
   });
 
   it('takes only characters fontkit sees as Latin, Greek, Cyrillic or Common script, and knows which', () => {
@@ -152,7 +255,9 @@ describe('simple shaper', () => {
     const request: ShapeRequest = { text: 'р\u0338', rtl: false, ligatures: true, lang: '' };
     expect(() => mono.layout(request.text, {}, undefined, undefined, 'ltr')).toThrow();
     const shaped = shapeRun(mono, request);
-    expect(shaped.glyphIds).toEqual(mono.layout(request.text, { mark: false, mkmk: false }, undefined, undefined, 'ltr').glyphs.map((g) => g.id));
+    expect(shaped.glyphIds).toEqual(
+      mono.layout(request.text, { mark: false, mkmk: false }, undefined, undefined, 'ltr').glyphs.map((g) => g.id),
+    );
     expect(shaped.glyphText.join('')).toBe(request.text);
   });
 });

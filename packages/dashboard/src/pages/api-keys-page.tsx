@@ -28,14 +28,33 @@ function NewKey(props: { created: CreatedApiKey; onDone: () => void }) {
       <div class="key-row">
         <label class="field grow">
           <span>API key</span>
-          <input ref={input} readOnly value={props.created.key} class="mono" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            ref={input}
+            readOnly
+            value={props.created.key}
+            class="mono"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </label>
-        <button type="button" onClick={async () => setCopied((await copyText(props.created.key, input.current)) ? 'Copied to the clipboard.' : 'Copy failed; select the key and copy it.')}>
+        <button
+          type="button"
+          onClick={async () =>
+            setCopied(
+              (await copyText(props.created.key, input.current))
+                ? 'Copied to the clipboard.'
+                : 'Copy failed; select the key and copy it.',
+            )
+          }
+        >
           Copy
         </button>
-        <button type="button" class="secondary" onClick={props.onDone}>Done</button>
+        <button type="button" class="secondary" onClick={props.onDone}>
+          Done
+        </button>
       </div>
-      <p role="status" class="hint">{copied}</p>
+      <p role="status" class="hint">
+        {copied}
+      </p>
     </div>
   );
 }
@@ -63,7 +82,10 @@ export function ApiKeysPage() {
   };
   const revoke = async (k: ApiKey) => {
     const ok = await confirmAction({
-      title: 'Revoke key?', message: `“${k.name}” (${k.prefix}…) stops working at once.`, confirmLabel: 'Revoke key', danger: true,
+      title: 'Revoke key?',
+      message: `“${k.name}” (${k.prefix}…) stops working at once.`,
+      confirmLabel: 'Revoke key',
+      danger: true,
     });
     if (!ok) return;
     await api.revokeApiKey(k.id);
@@ -72,33 +94,75 @@ export function ApiKeysPage() {
 
   return (
     <section class="page">
-      <h1 ref={h1} tabIndex={-1}>API keys</h1>
-      <p class="hint">Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to <code>POST /api/v1/render</code> and the other API endpoints.</p>
+      <h1 ref={h1} tabIndex={-1}>
+        API keys
+      </h1>
+      <p class="hint">
+        Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to <code>POST /api/v1/render</code> and the other
+        API endpoints.
+      </p>
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
       <form class="inline-form" onSubmit={create}>
         <h2>Create a key</h2>
-        <label class="field"><span>Key name</span><input required value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder="Production server" /></label>
+        <label class="field">
+          <span>Key name</span>
+          <input
+            required
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            placeholder="Production server"
+          />
+        </label>
         <SelectField label="Permission" value={permission} onChange={(v) => setPermission(v as Permission)}>
           <option value="full_access">Full access</option>
           <option value="render_only">Render only</option>
         </SelectField>
         <button type="submit">Create key</button>
       </form>
-      {error && <p class="error" role="alert">{error}</p>}
-      {action.error && <p class="error" role="alert">{action.error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {action.error && (
+        <p class="error" role="alert">
+          {action.error}
+        </p>
+      )}
       {list.data && list.data.length === 0 && <p class="empty">No keys yet.</p>}
       {list.data && list.data.length > 0 && (
         <table class="list">
           <caption class="visually-hidden">Your API keys</caption>
-          <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Permission</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Permission</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {list.data.map((k) => (
               <tr key={k.id}>
                 <th scope="row">{k.name}</th>
-                <td><code>{k.prefix}…</code></td>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
                 <td>{k.permission === 'full_access' ? 'Full access' : 'Render only'}</td>
                 <td>{formatDate(k.created_at)}</td>
-                <td class="row-actions"><button type="button" class="secondary small danger-text" onClick={action.run(() => revoke(k))} aria-label={`Revoke ${k.name}`}>Revoke</button></td>
+                <td class="row-actions">
+                  <button
+                    type="button"
+                    class="secondary small danger-text"
+                    onClick={action.run(() => revoke(k))}
+                    aria-label={`Revoke ${k.name}`}
+                  >
+                    Revoke
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>

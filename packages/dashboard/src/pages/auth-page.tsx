@@ -31,26 +31,56 @@ export function AuthPage(props: { mode: 'signup' | 'login'; onSignedIn: (u: User
     <main id="main" class="auth">
       <form class="card" onSubmit={submit} aria-describedby={error ? 'auth-error' : undefined}>
         <p class="brand">Platen</p>
-        <h1 ref={h1} tabIndex={-1}>{signup ? 'Create your account' : 'Log in'}</h1>
+        <h1 ref={h1} tabIndex={-1}>
+          {signup ? 'Create your account' : 'Log in'}
+        </h1>
         <label class="field">
           <span>Email</span>
-          <input type="email" name="email" autocomplete="email" required value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            type="email"
+            name="email"
+            autocomplete="email"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
         </label>
         <label class="field">
           <span>Password</span>
-          <input type="password" name="password" required minLength={signup ? 8 : undefined}
-            autocomplete={signup ? 'new-password' : 'current-password'} value={password}
+          <input
+            type="password"
+            name="password"
+            required
+            minLength={signup ? 8 : undefined}
+            autocomplete={signup ? 'new-password' : 'current-password'}
+            value={password}
             aria-describedby={signup ? 'password-hint' : undefined}
-            onInput={(e) => setPassword(e.currentTarget.value)} />
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
         </label>
-        {signup && <p id="password-hint" class="hint">At least 8 characters.</p>}
-        {error && <p id="auth-error" class="error" role="alert">{error}</p>}
-        <button type="submit" disabled={busy}>{signup ? 'Sign up' : 'Log in'}</button>
+        {signup && (
+          <p id="password-hint" class="hint">
+            At least 8 characters.
+          </p>
+        )}
+        {error && (
+          <p id="auth-error" class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {signup ? 'Sign up' : 'Log in'}
+        </button>
         <p class="switch">
-          {signup
-            ? <>Already have an account? <a href="/login">Log in</a></>
-            : <>New to Platen? <a href="/signup">Create an account</a></>}
+          {signup ? (
+            <>
+              Already have an account? <a href="/login">Log in</a>
+            </>
+          ) : (
+            <>
+              New to Platen? <a href="/signup">Create an account</a>
+            </>
+          )}
         </p>
       </form>
     </main>

@@ -17,12 +17,14 @@ import { SelectField } from '../ui/select-field.js';
 
 const STARTER: Record<ComponentType, string> = {
   header: '<div style="font-size:9pt;color:#555">ACME Ltd · Invoice</div>\n',
-  footer: '<div style="font-size:9pt;text-align:right">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>\n',
+  footer:
+    '<div style="font-size:9pt;text-align:right">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>\n',
   block: '<p><strong>ACME Ltd</strong>, 1 Main Street, Springfield</p>\n',
 };
 
 /** Two pages of stand-in content, so `pageNumber` and `totalPages` show a real count. */
-const SAMPLE_BODY = '<p style="color:#888">Template body, page one.</p>\n<p style="color:#888;break-before:page">Template body, page two.</p>\n';
+const SAMPLE_BODY =
+  '<p style="color:#888">Template body, page one.</p>\n<p style="color:#888;break-before:page">Template body, page two.</p>\n';
 
 function previewRequest(type: ComponentType, html: string): PreviewRequest {
   if (type === 'block') return { html, data: {} };
@@ -32,8 +34,21 @@ function previewRequest(type: ComponentType, html: string): PreviewRequest {
 
 export function ComponentEditor(props: { id: string | null }) {
   const loaded = useAsync(() => (props.id ? api.getComponent(props.id) : Promise.resolve(null)), [props.id]);
-  if (loaded.error) return <section class="page"><h1>Component</h1><p class="error" role="alert">{loaded.error.message}</p></section>;
-  if (loaded.loading) return <p class="loading" role="status">Loading component…</p>;
+  if (loaded.error)
+    return (
+      <section class="page">
+        <h1>Component</h1>
+        <p class="error" role="alert">
+          {loaded.error.message}
+        </p>
+      </section>
+    );
+  if (loaded.loading)
+    return (
+      <p class="loading" role="status">
+        Loading component…
+      </p>
+    );
   return <ComponentForm component={loaded.data} />;
 }
 
@@ -56,7 +71,10 @@ function ComponentForm(props: { component: Component | null }) {
   const request = useMemo(() => previewRequest(type, html), [type, html]);
   const preview = useLivePreview(request);
   const syntax = preview.error?.code === 'template_syntax_error' ? preview.error : null;
-  const diagnostics = useMemo<LineDiagnostic[]>(() => (syntax ? [{ line: errorLine(syntax), message: syntax.message }] : []), [syntax]);
+  const diagnostics = useMemo<LineDiagnostic[]>(
+    () => (syntax ? [{ line: errorLine(syntax), message: syntax.message }] : []),
+    [syntax],
+  );
 
   const changeType = (t: ComponentType) => {
     // Swap the starter snippet only while the user has not written anything of their own.
@@ -80,8 +98,10 @@ function ComponentForm(props: { component: Component | null }) {
   const remove = async () => {
     if (!saved) return;
     const ok = await confirmAction({
-      title: 'Delete component?', message: `“${saved.name}” will be deleted; templates that use it will no longer show it.`,
-      confirmLabel: 'Delete component', danger: true,
+      title: 'Delete component?',
+      message: `“${saved.name}” will be deleted; templates that use it will no longer show it.`,
+      confirmLabel: 'Delete component',
+      danger: true,
     });
     if (!ok) return;
     try {
@@ -96,30 +116,71 @@ function ComponentForm(props: { component: Component | null }) {
     <section class="page editor-page">
       <form ref={form} onSubmit={save}>
         <div class="editor-head">
-          <h1 ref={h1} tabIndex={-1}>{saved ? 'Edit component' : 'New component'}</h1>
+          <h1 ref={h1} tabIndex={-1}>
+            {saved ? 'Edit component' : 'New component'}
+          </h1>
           <div class="toolbar">
-            <span class="save-state" role="status">{dirty ? 'Unsaved changes' : notice}</span>
-            {saved && <button type="button" class="secondary danger-text" onClick={remove}>Delete</button>}
-            <button type="submit" aria-keyshortcuts="Control+S">Save</button>
+            <span class="save-state" role="status">
+              {dirty ? 'Unsaved changes' : notice}
+            </span>
+            {saved && (
+              <button type="button" class="secondary danger-text" onClick={remove}>
+                Delete
+              </button>
+            )}
+            <button type="submit" aria-keyshortcuts="Control+S">
+              Save
+            </button>
           </div>
         </div>
-        {error && <p class="error" role="alert">Not saved: {error}</p>}
+        {error && (
+          <p class="error" role="alert">
+            Not saved: {error}
+          </p>
+        )}
         <div class="editor-grid">
           <div class="editor-form">
-            <label class="field"><span>Name</span><input value={name} required onInput={(e) => setName(e.currentTarget.value)} /></label>
+            <label class="field">
+              <span>Name</span>
+              <input value={name} required onInput={(e) => setName(e.currentTarget.value)} />
+            </label>
             <SelectField label="Type" value={type} onChange={(v) => changeType(v as ComponentType)}>
-              <option value="header">Header</option><option value="footer">Footer</option><option value="block">Block</option>
+              <option value="header">Header</option>
+              <option value="footer">Footer</option>
+              <option value="block">Block</option>
             </SelectField>
-            {saved?.type === 'block' && <p class="hint">Place it with <code>{`<svc-block id="${saved.id}"></svc-block>`}</code>.</p>}
+            {saved?.type === 'block' && (
+              <p class="hint">
+                Place it with <code>{`<svc-block id="${saved.id}"></svc-block>`}</code>.
+              </p>
+            )}
             <div class="field">
               <span id="component-html-label">HTML</span>
-              <CodeEditor language="html" labelledBy="component-html-label" value={html} onChange={setHtml} diagnostics={diagnostics} />
+              <CodeEditor
+                language="html"
+                labelledBy="component-html-label"
+                value={html}
+                onChange={setHtml}
+                diagnostics={diagnostics}
+              />
             </div>
-            {syntax && <p class="error inline-error" role="alert">{syntax.message}</p>}
+            {syntax && (
+              <p class="error inline-error" role="alert">
+                {syntax.message}
+              </p>
+            )}
           </div>
           <div class="editor-preview">
-            {preview.error && !syntax && <p class="error" role="alert">Preview failed: {preview.error.message}</p>}
-            <PdfPreview bytes={preview.bytes} stale={preview.pending || preview.error !== null} label="Component preview" />
+            {preview.error && !syntax && (
+              <p class="error" role="alert">
+                Preview failed: {preview.error.message}
+              </p>
+            )}
+            <PdfPreview
+              bytes={preview.bytes}
+              stale={preview.pending || preview.error !== null}
+              label="Component preview"
+            />
           </div>
         </div>
       </form>

@@ -19,7 +19,8 @@ export function ComponentsPage() {
     const ok = await confirmAction({
       title: 'Delete component?',
       message: `“${c.name}” will be deleted permanently; templates that use it will no longer show it.`,
-      confirmLabel: 'Delete component', danger: true,
+      confirmLabel: 'Delete component',
+      danger: true,
     });
     if (!ok) return;
     await api.deleteComponent(c.id);
@@ -29,12 +30,16 @@ export function ComponentsPage() {
   return (
     <section class="page">
       <div class="page-head">
-        <h1 ref={h1} tabIndex={-1}>Components</h1>
-        <button type="button" onClick={() => navigate('/components/new')}>New component</button>
+        <h1 ref={h1} tabIndex={-1}>
+          Components
+        </h1>
+        <button type="button" onClick={() => navigate('/components/new')}>
+          New component
+        </button>
       </div>
       <p class="hint">
-        Headers and footers repeat on every page of the templates that pick them. Blocks are placed in a template
-        with <code>{'<svc-block id="comp_…"></svc-block>'}</code>.
+        Headers and footers repeat on every page of the templates that pick them. Blocks are placed in a template with{' '}
+        <code>{'<svc-block id="comp_…"></svc-block>'}</code>.
       </p>
       <SelectField inline label="Type" value={type} onChange={(v) => setType(v as ComponentType | '')}>
         <option value="">All</option>
@@ -42,24 +47,51 @@ export function ComponentsPage() {
         <option value="footer">Footers</option>
         <option value="block">Blocks</option>
       </SelectField>
-      {list.error && <p class="error" role="alert">{list.error.message}</p>}
-      {action.error && <p class="error" role="alert">{action.error}</p>}
+      {list.error && (
+        <p class="error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {action.error && (
+        <p class="error" role="alert">
+          {action.error}
+        </p>
+      )}
       {list.data && list.data.length === 0 && <p class="empty">No components{type ? ` of type ${type}` : ''} yet.</p>}
       {list.data && list.data.length > 0 && (
         <table class="list">
           <caption class="visually-hidden">Your components</caption>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Preview</th><th scope="col">Updated</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Preview</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {list.data.map((c) => (
               <tr key={c.id}>
-                <th scope="row"><a href={`/components/${c.id}`}>{c.name}</a></th>
-                <td><span class={`tag ${c.type}`}>{c.type}</span></td>
+                <th scope="row">
+                  <a href={`/components/${c.id}`}>{c.name}</a>
+                </th>
+                <td>
+                  <span class={`tag ${c.type}`}>{c.type}</span>
+                </td>
                 <td class="preview-text">{c.preview}</td>
                 <td>{formatDate(c.updated_at)}</td>
                 <td class="row-actions">
-                  <button type="button" class="secondary small danger-text" onClick={action.run(() => remove(c))} aria-label={`Delete ${c.name}`}>Delete</button>
+                  <button
+                    type="button"
+                    class="secondary small danger-text"
+                    onClick={action.run(() => remove(c))}
+                    aria-label={`Delete ${c.name}`}
+                  >
+                    Delete
+                  </button>
                 </td>
               </tr>
             ))}

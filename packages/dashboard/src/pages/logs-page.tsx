@@ -57,7 +57,7 @@ export function LogsPage() {
   const logs = useAsync(() => api.logs(toQuery(applied, cursors[page])), [applied, page]);
   const templates = useAsync(() => api.listTemplates(), []);
   const keys = useAsync(() => api.listApiKeys(), []);
-  const keyName = (id: string | null) => (id ? keys.data?.find((k) => k.id === id)?.name ?? id : '—');
+  const keyName = (id: string | null) => (id ? (keys.data?.find((k) => k.id === id)?.name ?? id) : '—');
 
   const show = (f: Filters) => {
     const target = `/logs${searchFromFilters(f)}`;
@@ -75,41 +75,77 @@ export function LogsPage() {
   return (
     <section class="page">
       <div class="page-head">
-        <h1 ref={h1} tabIndex={-1}>Logs</h1>
-        <button type="button" class="secondary" onClick={logs.reload}>Refresh</button>
+        <h1 ref={h1} tabIndex={-1}>
+          Logs
+        </h1>
+        <button type="button" class="secondary" onClick={logs.reload}>
+          Refresh
+        </button>
       </div>
       <form class="filters" onSubmit={apply} aria-label="Log filters">
         <SelectField label="Status" value={form.status} onChange={set('status')}>
-          <option value="">All</option><option value="success">Success</option><option value="error">Error</option>
+          <option value="">All</option>
+          <option value="success">Success</option>
+          <option value="error">Error</option>
         </SelectField>
         <SelectField label="Template" value={form.template_id} onChange={set('template_id')}>
           <option value="">All templates</option>
-          {templates.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {templates.data?.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </SelectField>
-        <label class="field"><span>From</span><input type="datetime-local" value={form.from} onInput={(e) => set('from')(e.currentTarget.value)} /></label>
-        <label class="field"><span>To</span><input type="datetime-local" value={form.to} onInput={(e) => set('to')(e.currentTarget.value)} /></label>
+        <label class="field">
+          <span>From</span>
+          <input type="datetime-local" value={form.from} onInput={(e) => set('from')(e.currentTarget.value)} />
+        </label>
+        <label class="field">
+          <span>To</span>
+          <input type="datetime-local" value={form.to} onInput={(e) => set('to')(e.currentTarget.value)} />
+        </label>
         <SelectField label="Per page" value={form.limit} onChange={set('limit')}>
-          {PAGE_SIZES.map((n) => <option key={n}>{n}</option>)}
+          {PAGE_SIZES.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
         </SelectField>
         <div class="filter-actions">
           <button type="submit">Apply filters</button>
-          <button type="button" class="secondary" onClick={reset}>Reset</button>
+          <button type="button" class="secondary" onClick={reset}>
+            Reset
+          </button>
         </div>
       </form>
-      {logs.error && <p class="error" role="alert">{logs.error.message}</p>}
+      {logs.error && (
+        <p class="error" role="alert">
+          {logs.error.message}
+        </p>
+      )}
       {logs.data && logs.data.data.length === 0 && <p class="empty">No renders match these filters yet.</p>}
       {logs.data && logs.data.data.length > 0 && (
         <table class="list logs" aria-busy={logs.loading}>
           <caption class="visually-hidden">Render logs, newest first, page {page + 1}</caption>
           <thead>
-            <tr><th scope="col">Time</th><th scope="col">Template</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Size</th><th scope="col">API key</th><th scope="col">Error</th></tr>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Template</th>
+              <th scope="col">Status</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Size</th>
+              <th scope="col">API key</th>
+              <th scope="col">Error</th>
+            </tr>
           </thead>
           <tbody>
             {logs.data.data.map((l) => (
               <tr key={l.id}>
-                <td class="time"><time dateTime={l.created_at}>{formatTime(l.created_at)}</time></td>
+                <td class="time">
+                  <time dateTime={l.created_at}>{formatTime(l.created_at)}</time>
+                </td>
                 <td>{templateCell(l)}</td>
-                <td><span class={`status ${l.status}`}>{l.status}</span></td>
+                <td>
+                  <span class={`status ${l.status}`}>{l.status}</span>
+                </td>
                 <td class="num">{formatMs(l.duration_ms)}</td>
                 <td class="num">{formatBytes(l.size_bytes)}</td>
                 <td>{keyName(l.api_key_id)}</td>
@@ -120,10 +156,18 @@ export function LogsPage() {
         </table>
       )}
       <nav class="pager" aria-label="Log pages">
-        <button type="button" class="secondary" disabled={page === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
+        <button type="button" class="secondary" disabled={page === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+          Previous page
+        </button>
         <span>Page {page + 1}</span>
-        <button type="button" class="secondary" disabled={!logs.data?.has_more || !logs.data.next_cursor}
-          onClick={() => setCursors([...cursors, logs.data?.next_cursor ?? undefined])}>Next page</button>
+        <button
+          type="button"
+          class="secondary"
+          disabled={!logs.data?.has_more || !logs.data.next_cursor}
+          onClick={() => setCursors([...cursors, logs.data?.next_cursor ?? undefined])}
+        >
+          Next page
+        </button>
       </nav>
     </section>
   );

@@ -23,8 +23,7 @@ export function SessionDialog(props: { user: User; onResumed: () => void; onSwit
       if (user.id === props.user.id) {
         props.onResumed();
         sessionEvents.dispatchEvent(new Event('resumed'));
-      }
-      else props.onSwitched(user);
+      } else props.onSwitched(user);
     } catch (err) {
       setError(errorText(err));
     }
@@ -38,12 +37,29 @@ export function SessionDialog(props: { user: User; onResumed: () => void; onSwit
         <p>Log in again to carry on; nothing on this page is lost.</p>
         <label class="field">
           <span>Password for {props.user.email}</span>
-          <input type="password" required autocomplete="current-password" value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            type="password"
+            required
+            autocomplete="current-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
         </label>
-        {error && <p class="error" role="alert">{error}</p>}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
         <div class="actions">
-          <a href="/login" onClick={(e) => { e.preventDefault(); location.assign('/login'); }}>Use another account</a>
+          <a
+            href="/login"
+            onClick={(e) => {
+              e.preventDefault();
+              location.assign('/login');
+            }}
+          >
+            Use another account
+          </a>
           <button type="submit">Log in</button>
         </div>
       </form>

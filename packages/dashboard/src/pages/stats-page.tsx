@@ -8,9 +8,18 @@ import { bucketLogs, bucketPlan } from '../ui/chart-buckets.js';
 import { RenderChart } from '../ui/render-chart.js';
 
 const PERIODS: ReadonlyArray<readonly [Period | '', string]> = [
-  ['1h', 'Last hour'], ['24h', 'Last 24 hours'], ['7d', 'Last 7 days'], ['30d', 'Last 30 days'], ['', 'All time'],
+  ['1h', 'Last hour'],
+  ['24h', 'Last 24 hours'],
+  ['7d', 'Last 7 days'],
+  ['30d', 'Last 30 days'],
+  ['', 'All time'],
 ];
-const SPAN: Record<string, number> = { '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+const SPAN: Record<string, number> = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
 /** The chart reads at most this many log pages of 100; the figures above it are always exact. */
 const MAX_LOG_PAGES = 10;
 
@@ -43,24 +52,51 @@ export function StatsPage() {
 
   return (
     <section class="page">
-      <h1 ref={h1} tabIndex={-1}>Stats</h1>
+      <h1 ref={h1} tabIndex={-1}>
+        Stats
+      </h1>
       <div class="segmented" role="group" aria-label="Period">
         {PERIODS.map(([p, label]) => (
-          <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)}>{label}</button>
+          <button key={p} type="button" aria-pressed={period === p} onClick={() => setPeriod(p)}>
+            {label}
+          </button>
         ))}
       </div>
-      {stats.error && <p class="error" role="alert">{stats.error.message}</p>}
+      {stats.error && (
+        <p class="error" role="alert">
+          {stats.error.message}
+        </p>
+      )}
       {s && (
         <dl class="figures" aria-busy={stats.loading}>
-          <div><dt>Renders</dt><dd data-stat="total_renders">{s.total_renders}</dd></div>
-          <div><dt>Success rate</dt><dd data-stat="success_rate">{s.success_rate}%</dd></div>
-          <div><dt>Average duration</dt><dd data-stat="avg_duration_ms">{formatMs(s.avg_duration_ms)}</dd></div>
-          <div><dt>PDF volume</dt><dd data-stat="total_size_bytes">{formatBytes(s.total_size_bytes)}</dd></div>
-          <div><dt>Templates</dt><dd data-stat="templates">{s.templates}</dd></div>
+          <div>
+            <dt>Renders</dt>
+            <dd data-stat="total_renders">{s.total_renders}</dd>
+          </div>
+          <div>
+            <dt>Success rate</dt>
+            <dd data-stat="success_rate">{s.success_rate}%</dd>
+          </div>
+          <div>
+            <dt>Average duration</dt>
+            <dd data-stat="avg_duration_ms">{formatMs(s.avg_duration_ms)}</dd>
+          </div>
+          <div>
+            <dt>PDF volume</dt>
+            <dd data-stat="total_size_bytes">{formatBytes(s.total_size_bytes)}</dd>
+          </div>
+          <div>
+            <dt>Templates</dt>
+            <dd data-stat="templates">{s.templates}</dd>
+          </div>
         </dl>
       )}
       <h2>Renders over time</h2>
-      {series.error && <p class="error" role="alert">{series.error.message}</p>}
+      {series.error && (
+        <p class="error" role="alert">
+          {series.error.message}
+        </p>
+      )}
       {series.data && <RenderChart buckets={series.data.buckets} size={series.data.size} />}
       {series.data && (
         <p class="hint legend">

@@ -27,11 +27,24 @@ const STARTER_DATA = `{
 `;
 
 function draftOf(t: Template | null): Draft {
-  if (!t) return { name: 'Untitled template', html: STARTER_HTML, sample: STARTER_DATA, format: {}, pdf: '{}\n', header: '', footer: '' };
+  if (!t)
+    return {
+      name: 'Untitled template',
+      html: STARTER_HTML,
+      sample: STARTER_DATA,
+      format: {},
+      pdf: '{}\n',
+      header: '',
+      footer: '',
+    };
   return {
-    name: t.name, html: t.html, sample: `${JSON.stringify(t.sample_data, null, 2)}\n`, format: t.pdf_format ?? {},
+    name: t.name,
+    html: t.html,
+    sample: `${JSON.stringify(t.sample_data, null, 2)}\n`,
+    format: t.pdf_format ?? {},
     pdf: `${JSON.stringify(t.pdf_options ?? {}, null, 2)}\n`,
-    header: t.header_component_id ?? '', footer: t.footer_component_id ?? '',
+    header: t.header_component_id ?? '',
+    footer: t.footer_component_id ?? '',
   };
 }
 
@@ -39,9 +52,21 @@ export function TemplateEditor(props: { id: string | null }) {
   const loaded = useAsync(() => (props.id ? api.getTemplate(props.id) : Promise.resolve(null)), [props.id]);
   const components = useAsync(() => api.listComponents(), []);
   if (loaded.error) {
-    return <section class="page"><h1>Template</h1><p class="error" role="alert">{loaded.error.message}</p></section>;
+    return (
+      <section class="page">
+        <h1>Template</h1>
+        <p class="error" role="alert">
+          {loaded.error.message}
+        </p>
+      </section>
+    );
   }
-  if (loaded.loading) return <p class="loading" role="status">Loading template…</p>;
+  if (loaded.loading)
+    return (
+      <p class="loading" role="status">
+        Loading template…
+      </p>
+    );
   return <EditorForm template={loaded.data} components={components.data ?? []} />;
 }
 
@@ -58,15 +83,27 @@ function EditorForm(props: { template: Template | null; components: Component[] 
   const dirty = JSON.stringify(draft) !== baseline;
   const data = checkJson(draft.sample);
   const pdf = checkJson(draft.pdf);
-  const request = useMemo<PreviewRequest | null>(() => (data.ok && pdf.ok ? {
-    html: draft.html, data: data.value, format: cleanFormat(draft.format), ...(Object.keys(pdf.value).length > 0 ? { pdf: pdf.value } : {}),
-    header_component_id: draft.header || null, footer_component_id: draft.footer || null,
-  } : null), [draft.html, draft.sample, draft.format, draft.pdf, draft.header, draft.footer]);
+  const request = useMemo<PreviewRequest | null>(
+    () =>
+      data.ok && pdf.ok
+        ? {
+            html: draft.html,
+            data: data.value,
+            format: cleanFormat(draft.format),
+            ...(Object.keys(pdf.value).length > 0 ? { pdf: pdf.value } : {}),
+            header_component_id: draft.header || null,
+            footer_component_id: draft.footer || null,
+          }
+        : null,
+    [draft.html, draft.sample, draft.format, draft.pdf, draft.header, draft.footer],
+  );
   const preview = useLivePreview(request);
   const syntax = preview.error?.code === 'template_syntax_error' ? preview.error : null;
   const otherError = preview.error && !syntax ? preview.error : null;
   const htmlDiagnostics = useMemo<LineDiagnostic[]>(
-    () => (syntax ? [{ line: errorLine(syntax), message: syntax.message }] : []), [syntax]);
+    () => (syntax ? [{ line: errorLine(syntax), message: syntax.message }] : []),
+    [syntax],
+  );
   const jsonDiagnostics = useMemo<LineDiagnostic[]>(() => (data.ok ? [] : [data.error]), [data.ok, draft.sample]);
   const pdfDiagnostics = useMemo<LineDiagnostic[]>(() => (pdf.ok ? [] : [pdf.error]), [pdf.ok, draft.pdf]);
   const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -94,35 +131,90 @@ function EditorForm(props: { template: Template | null; components: Component[] 
   return (
     <section class="page editor-page">
       <div class="editor-head">
-        <h1 ref={h1} tabIndex={-1}>{saved ? 'Edit template' : 'New template'}</h1>
+        <h1 ref={h1} tabIndex={-1}>
+          {saved ? 'Edit template' : 'New template'}
+        </h1>
         <div class="toolbar">
-          <span class="save-state" role="status">{saving ? 'Saving…' : dirty ? 'Unsaved changes' : notice}</span>
-          <button type="button" class="secondary" disabled={!preview.bytes}
-            onClick={() => preview.bytes && downloadPdf(preview.bytes, `${saved?.slug ?? 'preview'}.pdf`)}>Download PDF</button>
-          {saved && <button type="button" class="secondary" onClick={action.run(() => duplicate(saved))}>Duplicate</button>}
-          {saved && <button type="button" class="secondary danger-text" onClick={action.run(() => remove(saved))}>Delete</button>}
-          <button type="button" onClick={save} disabled={!data.ok || !pdf.ok || saving} aria-keyshortcuts="Control+S">Save</button>
+          <span class="save-state" role="status">
+            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : notice}
+          </span>
+          <button
+            type="button"
+            class="secondary"
+            disabled={!preview.bytes}
+            onClick={() => preview.bytes && downloadPdf(preview.bytes, `${saved?.slug ?? 'preview'}.pdf`)}
+          >
+            Download PDF
+          </button>
+          {saved && (
+            <button type="button" class="secondary" onClick={action.run(() => duplicate(saved))}>
+              Duplicate
+            </button>
+          )}
+          {saved && (
+            <button type="button" class="secondary danger-text" onClick={action.run(() => remove(saved))}>
+              Delete
+            </button>
+          )}
+          <button type="button" onClick={save} disabled={!data.ok || !pdf.ok || saving} aria-keyshortcuts="Control+S">
+            Save
+          </button>
         </div>
       </div>
-      {saveError && <p class="error" role="alert">Not saved: {saveError}</p>}
-      {action.error && <p class="error" role="alert">{action.error}</p>}
+      {saveError && (
+        <p class="error" role="alert">
+          Not saved: {saveError}
+        </p>
+      )}
+      {action.error && (
+        <p class="error" role="alert">
+          {action.error}
+        </p>
+      )}
       <div class="editor-grid">
-        <TemplateFields draft={draft} update={update} saved={saved} components={props.components} syntax={syntax}
-          htmlDiagnostics={htmlDiagnostics} jsonDiagnostics={jsonDiagnostics} pdfDiagnostics={pdfDiagnostics} formatErrorParam={otherError?.param ?? null} />
+        <TemplateFields
+          draft={draft}
+          update={update}
+          saved={saved}
+          components={props.components}
+          syntax={syntax}
+          htmlDiagnostics={htmlDiagnostics}
+          jsonDiagnostics={jsonDiagnostics}
+          pdfDiagnostics={pdfDiagnostics}
+          formatErrorParam={otherError?.param ?? null}
+        />
         <div class="editor-preview">
-          {otherError && <p class="error" role="alert">Preview failed: {otherError.message}</p>}
+          {otherError && (
+            <p class="error" role="alert">
+              Preview failed: {otherError.message}
+            </p>
+          )}
           {syntax && <p class="note">The template has an error; the last good preview is shown.</p>}
-          <PdfPreview bytes={preview.bytes} stale={preview.pending || preview.error !== null || !data.ok || !pdf.ok} label="PDF preview" />
+          <PdfPreview
+            bytes={preview.bytes}
+            stale={preview.pending || preview.error !== null || !data.ok || !pdf.ok}
+            label="PDF preview"
+          />
         </div>
       </div>
     </section>
   );
 }
 
-function saveTemplate(saved: Template | null, draft: Draft, sample: JsonObject, pdfOptions: JsonObject): Promise<Template> {
+function saveTemplate(
+  saved: Template | null,
+  draft: Draft,
+  sample: JsonObject,
+  pdfOptions: JsonObject,
+): Promise<Template> {
   const body = {
-    name: draft.name.trim() || 'Untitled template', html: draft.html, sample_data: sample, pdf_format: cleanFormat(draft.format), pdf_options: pdfOptions,
-    header_component_id: draft.header || null, footer_component_id: draft.footer || null,
+    name: draft.name.trim() || 'Untitled template',
+    html: draft.html,
+    sample_data: sample,
+    pdf_format: cleanFormat(draft.format),
+    pdf_options: pdfOptions,
+    header_component_id: draft.header || null,
+    footer_component_id: draft.footer || null,
   };
   return saved ? api.updateTemplate(saved.id, body) : api.createTemplate(body);
 }
@@ -134,8 +226,10 @@ async function duplicate(t: Template): Promise<void> {
 
 async function remove(t: Template): Promise<void> {
   const ok = await confirmAction({
-    title: 'Delete template?', message: `“${t.name}” will be deleted permanently. Logs that name it stay.`,
-    confirmLabel: 'Delete template', danger: true,
+    title: 'Delete template?',
+    message: `“${t.name}” will be deleted permanently. Logs that name it stay.`,
+    confirmLabel: 'Delete template',
+    danger: true,
   });
   if (!ok) return;
   await api.deleteTemplate(t.id);

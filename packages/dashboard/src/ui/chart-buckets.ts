@@ -14,8 +14,17 @@ const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
 /** Bucket width and count for a period; all time spans from the oldest log to now. */
-export function bucketPlan(period: string, now: number, oldest: number | null): { start: number; size: number; count: number } {
-  const plans: Record<string, [number, number]> = { '1h': [5 * 60_000, 12], '24h': [HOUR, 24], '7d': [6 * HOUR, 28], '30d': [DAY, 30] };
+export function bucketPlan(
+  period: string,
+  now: number,
+  oldest: number | null,
+): { start: number; size: number; count: number } {
+  const plans: Record<string, [number, number]> = {
+    '1h': [5 * 60_000, 12],
+    '24h': [HOUR, 24],
+    '7d': [6 * HOUR, 28],
+    '30d': [DAY, 30],
+  };
   const plan = plans[period];
   if (plan) {
     const [size, count] = plan;
@@ -31,7 +40,11 @@ export function bucketPlan(period: string, now: number, oldest: number | null): 
 }
 
 export function bucketLogs(logs: PdfLog[], plan: { start: number; size: number; count: number }): Bucket[] {
-  const buckets: Bucket[] = Array.from({ length: plan.count }, (_, i) => ({ start: plan.start + i * plan.size, success: 0, error: 0 }));
+  const buckets: Bucket[] = Array.from({ length: plan.count }, (_, i) => ({
+    start: plan.start + i * plan.size,
+    success: 0,
+    error: 0,
+  }));
   for (const l of logs) {
     const i = Math.floor((Date.parse(l.created_at) - plan.start) / plan.size);
     const b = buckets[i];

@@ -10,7 +10,15 @@
  *   is absorbed.
  * Anything else (another edit of the tag, a click elsewhere) ends the tracking.
  */
-import { EditorSelection, Prec, StateEffect, StateField, type EditorState, type Extension, type Transaction } from '@codemirror/state';
+import {
+  EditorSelection,
+  Prec,
+  StateEffect,
+  StateField,
+  type EditorState,
+  type Extension,
+  type Transaction,
+} from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 
 interface Pending {
@@ -78,8 +86,14 @@ const typeOver = EditorView.inputHandler.of((view, from, to, text) => {
   const others = list.filter((_, i) => i !== index);
   const rest = p.rest.slice(1);
   if (text === p.rest[0]) {
-    const next = rest ? [...others, { ...p, pos: p.mode === 'over' ? p.pos + 1 : p.pos, rest, done: p.done + text }] : others;
-    view.dispatch({ selection: EditorSelection.cursor(p.mode === 'over' ? p.pos + 1 : p.pos), effects: setPending.of(next), userEvent: 'input.type' });
+    const next = rest
+      ? [...others, { ...p, pos: p.mode === 'over' ? p.pos + 1 : p.pos, rest, done: p.done + text }]
+      : others;
+    view.dispatch({
+      selection: EditorSelection.cursor(p.mode === 'over' ? p.pos + 1 : p.pos),
+      effects: setPending.of(next),
+      userEvent: 'input.type',
+    });
     return true;
   }
   if (p.mode === 'swallow' || !p.done) {
@@ -93,24 +107,32 @@ const typeOver = EditorView.inputHandler.of((view, from, to, text) => {
   view.dispatch({
     changes: { from: start, insert },
     selection: EditorSelection.cursor(start + insert.length),
-    effects: setPending.of([...others.map((o) => ({ ...o, pos: o.pos >= start ? o.pos + insert.length : o.pos })), rewind({ ...p, pos: p.pos + insert.length })]),
+    effects: setPending.of([
+      ...others.map((o) => ({ ...o, pos: o.pos >= start ? o.pos + insert.length : o.pos })),
+      rewind({ ...p, pos: p.pos + insert.length }),
+    ]),
     userEvent: 'input.type',
   });
   return true;
 });
 
 /** Backspace inside a tag being run over steps back instead of deleting the tag's own text. */
-const stepBack = keymap.of([{
-  key: 'Backspace',
-  run(view) {
-    const { list, index } = at(view.state);
-    const p = list[index];
-    if (!p || p.mode !== 'over' || !p.done) return false;
-    const back = { ...p, pos: p.pos - 1, rest: p.done.slice(-1) + p.rest, done: p.done.slice(0, -1) };
-    view.dispatch({ selection: EditorSelection.cursor(back.pos), effects: setPending.of(list.map((q, i) => (i === index ? back : q))) });
-    return true;
+const stepBack = keymap.of([
+  {
+    key: 'Backspace',
+    run(view) {
+      const { list, index } = at(view.state);
+      const p = list[index];
+      if (!p || p.mode !== 'over' || !p.done) return false;
+      const back = { ...p, pos: p.pos - 1, rest: p.done.slice(-1) + p.rest, done: p.done.slice(0, -1) };
+      view.dispatch({
+        selection: EditorSelection.cursor(back.pos),
+        effects: setPending.of(list.map((q, i) => (i === index ? back : q))),
+      });
+      return true;
+    },
   },
-}]);
+]);
 
 /** Add next to `html({ autoCloseTags: true })`; runs before it. */
 export function closeTagTypeOver(): Extension {

@@ -58,7 +58,10 @@ export function CodeEditor(props: CodeEditorProps) {
       lintGutter(),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-labelledby': props.labelledBy, 'aria-multiline': 'true' }),
-      EditorView.theme({ '&': { minHeight: props.minHeight ?? '12rem' }, '.cm-scroller': { minHeight: props.minHeight ?? '12rem' } }),
+      EditorView.theme({
+        '&': { minHeight: props.minHeight ?? '12rem' },
+        '.cm-scroller': { minHeight: props.minHeight ?? '12rem' },
+      }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) onChange.current(u.state.doc.toString());
       }),

@@ -20,19 +20,30 @@ function ConfirmDialog(props: ConfirmOptions & { done: (ok: boolean) => void }) 
   const ref = useRef<HTMLDialogElement>(null);
   const ready = props.requireText === undefined || typed === props.requireText;
   return (
-    <dialog ref={ref} class="confirm" aria-labelledby="confirm-title" onClose={() => props.done(ref.current?.returnValue === 'ok')}>
+    <dialog
+      ref={ref}
+      class="confirm"
+      aria-labelledby="confirm-title"
+      onClose={() => props.done(ref.current?.returnValue === 'ok')}
+    >
       <form method="dialog">
         <h2 id="confirm-title">{props.title}</h2>
         <p>{props.message}</p>
         {props.requireText !== undefined && (
           <label class="field">
-            <span>Type <strong>{props.requireText}</strong> to confirm</span>
+            <span>
+              Type <strong>{props.requireText}</strong> to confirm
+            </span>
             <input value={typed} onInput={(e) => setTyped(e.currentTarget.value)} autocomplete="off" />
           </label>
         )}
         <div class="actions">
-          <button value="cancel" type="submit" class="secondary">Cancel</button>
-          <button value="ok" type="submit" class={props.danger ? 'danger' : ''} disabled={!ready}>{props.confirmLabel}</button>
+          <button value="cancel" type="submit" class="secondary">
+            Cancel
+          </button>
+          <button value="ok" type="submit" class={props.danger ? 'danger' : ''} disabled={!ready}>
+            {props.confirmLabel}
+          </button>
         </div>
       </form>
     </dialog>

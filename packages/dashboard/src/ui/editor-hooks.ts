@@ -25,9 +25,14 @@ export function useUnsavedGuard(dirty: boolean, what: string): void {
     if (!dirty) return;
     const guard = (e: BeforeUnloadEvent) => e.preventDefault();
     addEventListener('beforeunload', guard);
-    setLeaveGuard(() => confirmAction({
-      title: 'Leave without saving?', message: `Your changes to this ${what} are not saved.`, confirmLabel: 'Leave', danger: true,
-    }));
+    setLeaveGuard(() =>
+      confirmAction({
+        title: 'Leave without saving?',
+        message: `Your changes to this ${what} are not saved.`,
+        confirmLabel: 'Leave',
+        danger: true,
+      }),
+    );
     return () => {
       removeEventListener('beforeunload', guard);
       setLeaveGuard(null);

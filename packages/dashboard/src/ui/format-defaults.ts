@@ -10,11 +10,11 @@ import type { Preset } from '../types.js';
 
 /** Page sizes of the presets, portrait or landscape as named (DECISIONS.md "Render"). */
 export const PRESET_SIZES: Readonly<Record<Exclude<Preset, 'custom'>, readonly [string, string]>> = {
-  'a4': ['210mm', '297mm'],
+  a4: ['210mm', '297mm'],
   'a4-landscape': ['297mm', '210mm'],
-  'letter': ['8.5in', '11in'],
+  letter: ['8.5in', '11in'],
   'letter-landscape': ['11in', '8.5in'],
-  'square': ['210mm', '210mm'],
+  square: ['210mm', '210mm'],
 };
 
 export const FORMAT_DEFAULTS = {

@@ -7,8 +7,8 @@ import type { Margins, PdfFormat } from '../types.js';
 import { FORMAT_DEFAULTS, PRESET_SIZES } from './format-defaults.js';
 import { SelectField } from './select-field.js';
 
-type TextKey = 'background_color' | 'font_family' | 'font_size' | 'google_fonts_url'
-  | 'color' | 'line_height' | 'component_gap';
+type TextKey =
+  'background_color' | 'font_family' | 'font_size' | 'google_fonts_url' | 'color' | 'line_height' | 'component_gap';
 type ChoiceKey = 'preset' | 'text_align' | 'horizontal_align' | 'vertical_align' | 'footer_position';
 
 const CHOICES: Record<ChoiceKey, readonly string[]> = {
@@ -20,10 +20,17 @@ const CHOICES: Record<ChoiceKey, readonly string[]> = {
 };
 
 const LABELS: Record<TextKey | ChoiceKey, string> = {
-  preset: 'Page size', background_color: 'Background colour',
-  font_family: 'Font family', font_size: 'Font size', google_fonts_url: 'Web-font stylesheet URL',
-  color: 'Text colour', line_height: 'Line height', component_gap: 'Header/footer gap',
-  text_align: 'Text align', horizontal_align: 'Horizontal align', vertical_align: 'Vertical align',
+  preset: 'Page size',
+  background_color: 'Background colour',
+  font_family: 'Font family',
+  font_size: 'Font size',
+  google_fonts_url: 'Web-font stylesheet URL',
+  color: 'Text colour',
+  line_height: 'Line height',
+  component_gap: 'Header/footer gap',
+  text_align: 'Text align',
+  horizontal_align: 'Horizontal align',
+  vertical_align: 'Vertical align',
   footer_position: 'Footer position',
 };
 
@@ -36,13 +43,22 @@ export function FormatFields(props: { value: PdfFormat; onChange: (f: PdfFormat)
   const choice = (k: ChoiceKey) => (
     <SelectField key={k} label={LABELS[k]} value={f[k] ?? ''} onChange={(v) => set(k, v)} invalid={invalid(k)}>
       <option value="">Default ({FORMAT_DEFAULTS[k]})</option>
-      {CHOICES[k].map((c) => <option key={c} value={c}>{c}</option>)}
+      {CHOICES[k].map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
     </SelectField>
   );
   const text = (k: TextKey) => (
     <label class="field" key={k}>
       <span>{LABELS[k]}</span>
-      <input value={f[k] ?? ''} placeholder={FORMAT_DEFAULTS[k]} onInput={(e) => set(k, e.currentTarget.value)} aria-invalid={invalid(k)} />
+      <input
+        value={f[k] ?? ''}
+        placeholder={FORMAT_DEFAULTS[k]}
+        onInput={(e) => set(k, e.currentTarget.value)}
+        aria-invalid={invalid(k)}
+      />
     </label>
   );
   // Width and height belong to `custom`; otherwise they show the chosen preset's size.
@@ -50,8 +66,13 @@ export function FormatFields(props: { value: PdfFormat; onChange: (f: PdfFormat)
   const side = (k: 'width' | 'height', i: 0 | 1) => (
     <label class="field" key={k}>
       <span>{k === 'width' ? 'Width' : 'Height'}</span>
-      <input value={f[k] ?? ''} placeholder={presetSize[i]} onInput={(e) => set(k, e.currentTarget.value)}
-        aria-invalid={invalid(k)} disabled={f.preset !== 'custom'} />
+      <input
+        value={f[k] ?? ''}
+        placeholder={presetSize[i]}
+        onInput={(e) => set(k, e.currentTarget.value)}
+        aria-invalid={invalid(k)}
+        disabled={f.preset !== 'custom'}
+      />
     </label>
   );
 
@@ -65,8 +86,12 @@ export function FormatFields(props: { value: PdfFormat; onChange: (f: PdfFormat)
         {(['top', 'bottom', 'left', 'right'] as const).map((k) => (
           <label class="field" key={k}>
             <span>{k[0]!.toUpperCase() + k.slice(1)}</span>
-            <input value={f.margins?.[k] ?? ''} placeholder={FORMAT_DEFAULTS.margins[k]}
-              aria-invalid={invalid(`margins.${k}`)} onInput={(e) => setMargin(k, e.currentTarget.value)} />
+            <input
+              value={f.margins?.[k] ?? ''}
+              placeholder={FORMAT_DEFAULTS.margins[k]}
+              aria-invalid={invalid(`margins.${k}`)}
+              onInput={(e) => setMargin(k, e.currentTarget.value)}
+            />
           </label>
         ))}
       </fieldset>

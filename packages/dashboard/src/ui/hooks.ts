@@ -18,7 +18,9 @@ export interface AsyncState<T> {
 /** Runs `load` when `deps` change; stale answers from earlier runs are dropped. */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
   const [state, setState] = useState<{ data: T | null; error: Error | null; loading: boolean }>({
-    data: null, error: null, loading: true,
+    data: null,
+    error: null,
+    loading: true,
   });
   const [tick, setTick] = useState(0);
   const run = useRef(0);
@@ -26,9 +28,12 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
     const id = ++run.current;
     setState((s) => ({ ...s, loading: true, error: null }));
     load().then(
-      (data) => { if (id === run.current) setState({ data, error: null, loading: false }); },
+      (data) => {
+        if (id === run.current) setState({ data, error: null, loading: false });
+      },
       (error: unknown) => {
-        if (id === run.current) setState({ data: null, error: error instanceof Error ? error : new Error(String(error)), loading: false });
+        if (id === run.current)
+          setState({ data: null, error: error instanceof Error ? error : new Error(String(error)), loading: false });
       },
     );
   }, [...deps, tick]);
@@ -53,11 +58,18 @@ export function useFocusHeading(): { current: HTMLHeadingElement | null } {
  * Wraps button handlers that call the API: a failure becomes a message for the
  * page to show (role="alert") instead of an unhandled rejection.
  */
-export function useAction(): { error: string | null; run: <A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A) => void } {
+export function useAction(): {
+  error: string | null;
+  run: <A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A) => void;
+} {
   const [error, setError] = useState<string | null>(null);
-  const run = useCallback(<A extends unknown[]>(fn: (...args: A) => Promise<void>) => (...args: A) => {
-    setError(null);
-    fn(...args).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  const run = useCallback(
+    <A extends unknown[]>(fn: (...args: A) => Promise<void>) =>
+      (...args: A) => {
+        setError(null);
+        fn(...args).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      },
+    [],
+  );
   return { error, run };
 }

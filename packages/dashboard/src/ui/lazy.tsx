@@ -14,12 +14,26 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     useEffect(() => {
       if (Page) return;
       pending ??= load().then((c) => (cached = c));
-      pending.then((c) => setPage(() => c), (e: unknown) => {
-        pending = null;
-        setError(e instanceof Error ? e.message : String(e));
-      });
+      pending.then(
+        (c) => setPage(() => c),
+        (e: unknown) => {
+          pending = null;
+          setError(e instanceof Error ? e.message : String(e));
+        },
+      );
     }, []);
-    if (error) return <p class="error" role="alert">This page could not be loaded: {error}</p>;
-    return Page ? <Page {...props} /> : <p class="loading" role="status">Loading…</p>;
+    if (error)
+      return (
+        <p class="error" role="alert">
+          This page could not be loaded: {error}
+        </p>
+      );
+    return Page ? (
+      <Page {...props} />
+    ) : (
+      <p class="loading" role="status">
+        Loading…
+      </p>
+    );
   };
 }

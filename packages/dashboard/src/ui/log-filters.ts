@@ -21,7 +21,10 @@ export function filtersFromSearch(search: string): LogFilters {
   const q = new URLSearchParams(search);
   const status = q.get('status');
   const limit = q.get('limit') ?? '';
-  const time = (k: string) => { const v = q.get(k) ?? ''; return LOCAL_TIME.test(v) ? v : ''; };
+  const time = (k: string) => {
+    const v = q.get(k) ?? '';
+    return LOCAL_TIME.test(v) ? v : '';
+  };
   return {
     status: status === 'success' || status === 'error' ? status : '',
     template_id: q.get('template') ?? '',

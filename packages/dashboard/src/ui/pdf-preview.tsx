@@ -95,8 +95,16 @@ export function PdfPreview(props: PdfPreviewProps) {
   }, [props.bytes, width]);
 
   return (
-    <div class={`pdf-preview${props.stale ? ' stale' : ''}`} ref={box} role="region" aria-label={props.label} aria-busy={props.stale}>
-      <p class="pdf-info" aria-live="polite">{info}</p>
+    <div
+      class={`pdf-preview${props.stale ? ' stale' : ''}`}
+      ref={box}
+      role="region"
+      aria-label={props.label}
+      aria-busy={props.stale}
+    >
+      <p class="pdf-info" aria-live="polite">
+        {info}
+      </p>
       <div class="pdf-pages" ref={pages} />
     </div>
   );

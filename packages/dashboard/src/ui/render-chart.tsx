@@ -7,7 +7,8 @@ import { DAY, type Bucket } from './chart-buckets.js';
 
 function label(t: number, size: number): string {
   const d = new Date(t);
-  return size < DAY ? d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return size < DAY
+    ? d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
     : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 }
 
@@ -26,8 +27,12 @@ export function RenderChart(props: { buckets: Bucket[]; size: number }) {
       <title id="chart-title">{`Renders over time: ${total} in ${props.buckets.length} intervals, at most ${max} in one`}</title>
       <line x1={pad.l} x2={W - pad.r} y1={y(0)} y2={y(0)} class="axis" />
       <line x1={pad.l} x2={W - pad.r} y1={y(max)} y2={y(max)} class="grid" />
-      <text x={pad.l - 6} y={y(max) + 4} text-anchor="end" class="tick">{max}</text>
-      <text x={pad.l - 6} y={y(0) + 4} text-anchor="end" class="tick">0</text>
+      <text x={pad.l - 6} y={y(max) + 4} text-anchor="end" class="tick">
+        {max}
+      </text>
+      <text x={pad.l - 6} y={y(0) + 4} text-anchor="end" class="tick">
+        0
+      </text>
       {props.buckets.map((b, i) => {
         const x = pad.l + i * bw + bw * 0.15;
         const w = bw * 0.7;
@@ -35,12 +40,26 @@ export function RenderChart(props: { buckets: Bucket[]; size: number }) {
           <g key={b.start}>
             <title>{`${label(b.start, props.size)}: ${b.success} succeeded, ${b.error} failed`}</title>
             <rect x={x} width={w} y={y(b.success)} height={y(0) - y(b.success)} class="bar ok" />
-            <rect x={x} width={w} y={y(b.success + b.error)} height={y(b.success) - y(b.success + b.error)} class="bar err" />
+            <rect
+              x={x}
+              width={w}
+              y={y(b.success + b.error)}
+              height={y(b.success) - y(b.success + b.error)}
+              class="bar err"
+            />
           </g>
         );
       })}
-      {first && <text x={pad.l} y={H - 6} class="tick">{label(first.start, props.size)}</text>}
-      {last && <text x={W - pad.r} y={H - 6} text-anchor="end" class="tick">{label(last.start + props.size, props.size)}</text>}
+      {first && (
+        <text x={pad.l} y={H - 6} class="tick">
+          {label(first.start, props.size)}
+        </text>
+      )}
+      {last && (
+        <text x={W - pad.r} y={H - 6} text-anchor="end" class="tick">
+          {label(last.start + props.size, props.size)}
+        </text>
+      )}
     </svg>
   );
 }

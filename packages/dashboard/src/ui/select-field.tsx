@@ -20,8 +20,12 @@ export function SelectField(props: SelectFieldProps) {
   return (
     <div class={props.inline ? 'field inline' : 'field'}>
       <label for={id}>{props.label}</label>
-      <select id={id} value={props.value} aria-invalid={props.invalid ? true : undefined}
-        onChange={(e) => props.onChange(e.currentTarget.value)}>
+      <select
+        id={id}
+        value={props.value}
+        aria-invalid={props.invalid ? true : undefined}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      >
         {props.children}
       </select>
     </div>

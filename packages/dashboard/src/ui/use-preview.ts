@@ -39,7 +39,10 @@ export function useLivePreview(req: PreviewRequest | null): PreviewState {
         (bytes) => setState({ bytes, pending: false, error: null }),
         (err: unknown) => {
           if (ctrl.signal.aborted) return;
-          const e = err instanceof ApiError ? err : new ApiError(0, 'api_error', 'network', 'Could not reach the server.', null);
+          const e =
+            err instanceof ApiError
+              ? err
+              : new ApiError(0, 'api_error', 'network', 'Could not reach the server.', null);
           setState((s) => ({ bytes: s.bytes, pending: false, error: e }));
         },
       );

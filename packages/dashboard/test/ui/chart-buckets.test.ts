@@ -4,8 +4,14 @@ import type { PdfLog } from '../../src/types.js';
 
 const HOUR = 3_600_000;
 const log = (t: number, status: 'success' | 'error'): PdfLog => ({
-  id: `log_${t}`, template_id: null, template_name: null, api_key_id: null, status,
-  duration_ms: 5, size_bytes: status === 'success' ? 100 : null, created_at: new Date(t).toISOString(),
+  id: `log_${t}`,
+  template_id: null,
+  template_name: null,
+  api_key_id: null,
+  status,
+  duration_ms: 5,
+  size_bytes: status === 'success' ? 100 : null,
+  created_at: new Date(t).toISOString(),
 });
 
 describe('bucketPlan', () => {
@@ -32,7 +38,10 @@ describe('bucketPlan', () => {
 describe('bucketLogs', () => {
   it('counts successes and errors per bucket and ignores logs outside the plan', () => {
     const plan = { start: 0, size: HOUR, count: 3 };
-    const buckets = bucketLogs([log(10, 'success'), log(20, 'error'), log(HOUR + 1, 'success'), log(5 * HOUR, 'success'), log(-1, 'error')], plan);
+    const buckets = bucketLogs(
+      [log(10, 'success'), log(20, 'error'), log(HOUR + 1, 'success'), log(5 * HOUR, 'success'), log(-1, 'error')],
+      plan,
+    );
     expect(buckets).toEqual([
       { start: 0, success: 1, error: 1 },
       { start: HOUR, success: 1, error: 0 },

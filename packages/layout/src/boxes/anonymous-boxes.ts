@@ -10,9 +10,16 @@ export type Item = BlockLevelBox | InlineLevelBox;
 
 export function isBlockLevel(item: Item): item is BlockLevelBox {
   switch (item.kind) {
-    case 'text': case 'inline': case 'line-break': case 'atomic': case 'counter': return false;
-    case 'replaced': return !item.style.display.startsWith('inline');
-    default: return true;
+    case 'text':
+    case 'inline':
+    case 'line-break':
+    case 'atomic':
+    case 'counter':
+      return false;
+    case 'replaced':
+      return !item.style.display.startsWith('inline');
+    default:
+      return true;
   }
 }
 
@@ -33,7 +40,11 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
       continue;
     }
     // A float or absolute box amid inline content does not break the paragraph (src/float).
-    if (run.length && !isCollapsibleWhiteSpaceOnly(run) && (hoistsOutOfFlow(item, items, i + 1) || endsInlineRun(item))) {
+    if (
+      run.length &&
+      !isCollapsibleWhiteSpaceOnly(run) &&
+      (hoistsOutOfFlow(item, items, i + 1) || endsInlineRun(item))
+    ) {
       (hoisted ??= []).push({ item, at: run.length });
       continue;
     }
@@ -50,10 +61,24 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
 }
 
 /** A run of inline content as an anonymous block of lines, after the out-of-flow boxes that do not travel with it. */
-function flushRun(run: InlineLevelBox[], hoisted: readonly { item: BlockLevelBox; at: number }[] | null, style: ComputedStyle, out: BlockLevelBox[]): void {
+function flushRun(
+  run: InlineLevelBox[],
+  hoisted: readonly { item: BlockLevelBox; at: number }[] | null,
+  style: ComputedStyle,
+  out: BlockLevelBox[],
+): void {
   // Floats and absolute boxes before it do not make it a later line (§16.1).
-  const lines: LinesBox | null = run.length && !isCollapsibleWhiteSpaceOnly(run)
-    ? { kind: 'lines', style: anonymousStyle(style), children: run.slice(), indent: out.every(isOutOfFlowBlock), intrinsic: undefined, memo: undefined } : null;
+  const lines: LinesBox | null =
+    run.length && !isCollapsibleWhiteSpaceOnly(run)
+      ? {
+          kind: 'lines',
+          style: anonymousStyle(style),
+          children: run.slice(),
+          indent: out.every(isOutOfFlowBlock),
+          intrinsic: undefined,
+          memo: undefined,
+        }
+      : null;
   if (hoisted) out.push(...attachHoisted(hoisted, run, lines));
   if (lines) out.push(lines);
 }
@@ -64,8 +89,13 @@ function isCollapsibleWhiteSpaceOnly(run: readonly InlineLevelBox[]): boolean {
     if (b.kind === 'text') return collapsesSpaces(b.style.whiteSpace) && /^[ ]*$/.test(b.text);
     if (b.kind !== 'inline') return false;
     const s = b.style;
-    const edges = s.paddingLeft !== 0 || s.paddingRight !== 0 || s.borderLeft.width !== 0 || s.borderRight.width !== 0 ||
-      (s.marginLeft !== 0 && s.marginLeft !== 'auto') || (s.marginRight !== 0 && s.marginRight !== 'auto');
+    const edges =
+      s.paddingLeft !== 0 ||
+      s.paddingRight !== 0 ||
+      s.borderLeft.width !== 0 ||
+      s.borderRight.width !== 0 ||
+      (s.marginLeft !== 0 && s.marginLeft !== 'auto') ||
+      (s.marginRight !== 0 && s.marginRight !== 'auto');
     return !edges && isCollapsibleWhiteSpaceOnly(b.children);
   });
 }
@@ -77,7 +107,13 @@ function isCollapsibleWhiteSpaceOnly(run: readonly InlineLevelBox[]): boolean {
  */
 export function splitInlineAroundBlocks(el: StyledElement, children: readonly Item[]): Item[] {
   const make = (kids: InlineLevelBox[], first: boolean, last: boolean): InlineBox => ({
-    kind: 'inline', style: el.style, tag: el.tag, attrs: el.attrs, isFirstPart: first, isLastPart: last, children: kids,
+    kind: 'inline',
+    style: el.style,
+    tag: el.tag,
+    attrs: el.attrs,
+    isFirstPart: first,
+    isLastPart: last,
+    children: kids,
   });
   if (!children.some(isBlockLevel)) return [make(children as InlineLevelBox[], true, true)];
   const out: Item[] = [];

@@ -68,7 +68,7 @@ export interface TableCaptionBox extends ContainerBase {
 
 /** The block container kinds (each routed by the dispatcher; unknown ones fall back to block layout). */
 export type ContainerBox =
-  | BlockBox | FlexBox | GridBox | TableBox | TableRowGroupBox | TableRowBox | TableCellBox | TableCaptionBox;
+  BlockBox | FlexBox | GridBox | TableBox | TableRowGroupBox | TableRowBox | TableCellBox | TableCaptionBox;
 
 /** An inline formatting context: the line boxes of one (possibly anonymous) block container. */
 export interface LinesBox {
@@ -172,8 +172,14 @@ export type Box = BlockLevelBox | InlineLevelBox | MarkerBox;
 
 export function isContainer(box: Box): box is ContainerBox {
   switch (box.kind) {
-    case 'block': case 'flex': case 'grid': case 'table': case 'table-row-group':
-    case 'table-row': case 'table-cell': case 'table-caption':
+    case 'block':
+    case 'flex':
+    case 'grid':
+    case 'table':
+    case 'table-row-group':
+    case 'table-row':
+    case 'table-cell':
+    case 'table-caption':
       return true;
     default:
       return false;

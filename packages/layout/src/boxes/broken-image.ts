@@ -32,15 +32,29 @@ export function brokenImageFallback(img: StyledElement, quirks: boolean): Styled
       height: { px: 0, pct: 100 },
       boxSizing: 'border-box',
       overflow: 'hidden',
-      borderTop: SILVER, borderRight: SILVER, borderBottom: SILVER, borderLeft: SILVER,
-      paddingTop: 1, paddingRight: 1, paddingBottom: 1, paddingLeft: 1,
+      borderTop: SILVER,
+      borderRight: SILVER,
+      borderBottom: SILVER,
+      borderLeft: SILVER,
+      paddingTop: 1,
+      paddingRight: 1,
+      paddingBottom: 1,
+      paddingLeft: 1,
     } as const satisfies ComputedStyle;
     const room = fits(s.width) && fits(s.height);
-    const inner: StyledElement = { kind: 'element', tag: '::img-frame', attrs: {}, style: frame, children: [...(room ? [icon(frame)] : []), ...text] };
+    const inner: StyledElement = {
+      kind: 'element',
+      tag: '::img-frame',
+      attrs: {},
+      style: frame,
+      children: [...(room ? [icon(frame)] : []), ...text],
+    };
     return { ...img, tag: '::img-fallback', style: { ...s, display }, children: [inner] };
   }
   // Unclipped, so that the alt text gives the box its baseline (CSS 2 §10.8.1).
-  const style: ComputedStyle = inline ? { ...s, display, overflow: 'visible', width: 'auto', height: 'auto' } : { ...s, display, overflow: 'visible' };
+  const style: ComputedStyle = inline
+    ? { ...s, display, overflow: 'visible', width: 'auto', height: 'auto' }
+    : { ...s, display, overflow: 'visible' };
   return { ...img, tag: '::img-fallback', style, children: [icon(s), ...text] };
 }
 
@@ -52,7 +66,14 @@ function fits(length: ComputedStyle['width']): boolean {
 function icon(parent: ComputedStyle): StyledElement {
   let style = iconStyles.get(parent);
   if (!style) {
-    style = { ...anonymousStyle(parent), display: 'block', float: 'left', width: BROKEN_IMAGE_ICON_SIZE, height: BROKEN_IMAGE_ICON_SIZE, boxSizing: 'content-box' };
+    style = {
+      ...anonymousStyle(parent),
+      display: 'block',
+      float: 'left',
+      width: BROKEN_IMAGE_ICON_SIZE,
+      height: BROKEN_IMAGE_ICON_SIZE,
+      boxSizing: 'content-box',
+    };
     iconStyles.set(parent, style);
   }
   return { kind: 'element', tag: 'img', attrs: { src: BROKEN_IMAGE_ICON }, style, children: [] };

@@ -2,7 +2,13 @@ import type { ImageSizes } from '../layout-document.js';
 import type { ComputedStyle, Display } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
 import type {
-  AtomicInlineBox, BlockLevelBox, ContainerBox, CounterBox, DecorationSpec, InlineLevelBox, MarkerBox,
+  AtomicInlineBox,
+  BlockLevelBox,
+  ContainerBox,
+  CounterBox,
+  DecorationSpec,
+  InlineLevelBox,
+  MarkerBox,
 } from './box.js';
 import { withFirstLine } from './first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
@@ -62,19 +68,41 @@ type ContainerKind = ContainerBox['kind'];
 
 function containerKind(display: Display): ContainerKind | null {
   switch (display) {
-    case 'block': case 'list-item': case 'flow-root': case 'inline-block': return 'block';
-    case 'flex': case 'inline-flex': return 'flex';
-    case 'grid': case 'inline-grid': return 'grid';
-    case 'table': case 'inline-table': return 'table';
-    case 'table-row-group': case 'table-header-group': case 'table-footer-group': return 'table-row-group';
-    case 'table-row': return 'table-row';
-    case 'table-cell': return 'table-cell';
-    case 'table-caption': return 'table-caption';
-    default: return null;
+    case 'block':
+    case 'list-item':
+    case 'flow-root':
+    case 'inline-block':
+      return 'block';
+    case 'flex':
+    case 'inline-flex':
+      return 'flex';
+    case 'grid':
+    case 'inline-grid':
+      return 'grid';
+    case 'table':
+    case 'inline-table':
+      return 'table';
+    case 'table-row-group':
+    case 'table-header-group':
+    case 'table-footer-group':
+      return 'table-row-group';
+    case 'table-row':
+      return 'table-row';
+    case 'table-cell':
+      return 'table-cell';
+    case 'table-caption':
+      return 'table-caption';
+    default:
+      return null;
   }
 }
 
-function buildContainer(el: StyledElement, kind: ContainerKind, decorations: readonly DecorationSpec[], walk: Walk): ContainerBox {
+function buildContainer(
+  el: StyledElement,
+  kind: ContainerKind,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+): ContainerBox {
   // A vertical box in a horizontal parent is an orthogonal flow root: it keeps its physical
   // style, its content is built in the logical frame. Horizontal boxes inside stay logical.
   if (!walk.vertical && el.style.writingMode !== undefined) {
@@ -100,8 +128,10 @@ function buildContainer(el: StyledElement, kind: ContainerKind, decorations: rea
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
   const grouped = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
-  const children: readonly BlockLevelBox[] = el.firstLine && kind !== 'flex' && kind !== 'grid' && kind !== 'table'
-    ? withFirstLine(grouped, el.firstLine) : grouped;
+  const children: readonly BlockLevelBox[] =
+    el.firstLine && kind !== 'flex' && kind !== 'grid' && kind !== 'table'
+      ? withFirstLine(grouped, el.firstLine)
+      : grouped;
   // The memo slot is created with the box: set later, it would give boxes a second hidden class.
   const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker, intrinsic: undefined };
   return kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
@@ -125,7 +155,13 @@ function withOwnDecorations(style: ComputedStyle, inherited: readonly Decoration
  * not count: the text around them collapses as if they were not there (CSS Text 3 §4.1.1), so
  * `more<span abs></span> and` keeps its space.
  */
-function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function appendNode(
+  node: StyledNode,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+  blockify: boolean,
+  out: Item[],
+): void {
   const from = out.length;
   buildNode(node, decorations, walk, blockify, out);
   for (let k = out.length - 1; k >= from; k--) {
@@ -137,19 +173,38 @@ function appendNode(node: StyledNode, decorations: readonly DecorationSpec[], wa
 }
 
 /** Build one node's boxes and append them to `out` (no array per node: most nodes yield one box). */
-function buildNode(node: StyledNode, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function buildNode(
+  node: StyledNode,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+  blockify: boolean,
+  out: Item[],
+): void {
   if (node.kind === 'text') {
     const style = walk.vertical ? logicalStyle(node.style) : node.style;
     const inWord = walk.state.inWord;
-    const text = processWhiteSpace(transformText(node.text, style.textTransform, style.lang, inWord), style, walk.state);
+    const text = processWhiteSpace(
+      transformText(node.text, style.textTransform, style.lang, inWord),
+      style,
+      walk.state,
+    );
     if (text !== '') walk.state.inWord = endsInWord(text);
-    if (text !== '') out.push(style.textCombineUpright ? combinedText(style, text, decorations) : { kind: 'text', style, text, decorations });
+    if (text !== '')
+      out.push(
+        style.textCombineUpright ? combinedText(style, text, decorations) : { kind: 'text', style, text, decorations },
+      );
     return;
   }
   buildElement(node, decorations, walk, blockify, out);
 }
 
-function buildElement(element: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function buildElement(
+  element: StyledElement,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+  blockify: boolean,
+  out: Item[],
+): void {
   const el = walk.vertical ? { ...element, style: logicalStyle(element.style) } : element;
   const display = el.style.display;
   if (display === 'none' || display === 'table-column' || display === 'table-column-group') return;
@@ -168,7 +223,13 @@ function buildElement(element: StyledElement, decorations: readonly DecorationSp
   walk.positioned--;
 }
 
-function buildElementBoxes(styled: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function buildElementBoxes(
+  styled: StyledElement,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+  blockify: boolean,
+  out: Item[],
+): void {
   const control = controlKind(styled.tag, styled.attrs);
   const el = control ? sizeControl(styled, control, walk.options.fonts) : styled;
   const display = el.style.display;
@@ -179,7 +240,9 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
   if (el.tag === 'canvas') {
     // A canvas is a replaced element whose natural size is its width and height attributes,
     // 300×150 by default (HTML §4.12.5); a script draws into it, so here it shows nothing.
-    out.push(replaced(el, walk, '', canvasDimension(el.attrs['width']) ?? 300, canvasDimension(el.attrs['height']) ?? 150));
+    out.push(
+      replaced(el, walk, '', canvasDimension(el.attrs['width']) ?? 300, canvasDimension(el.attrs['height']) ?? 150),
+    );
     return;
   }
   if (el.tag === 'br') {
@@ -193,7 +256,14 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
   if (counter) {
     walk.state.lastWasSpace = false;
     walk.state.inWord = false;
-    out.push({ kind: 'counter', style: el.style, tag: el.tag, attrs: el.attrs, decorations: withOwnDecorations(el.style, decorations), ...(typeof counter === 'string' ? { counter } : counter) });
+    out.push({
+      kind: 'counter',
+      style: el.style,
+      tag: el.tag,
+      attrs: el.attrs,
+      decorations: withOwnDecorations(el.style, decorations),
+      ...(typeof counter === 'string' ? { counter } : counter),
+    });
     return;
   }
   const kind = containerKind(display);
@@ -218,9 +288,16 @@ function buildElementBoxes(styled: StyledElement, decorations: readonly Decorati
 }
 
 /** `target-counter(…, page)` and `leader()` of generated content (core/style/generated-content.ts). */
-function generatedCounter(el: StyledElement): Partial<Pick<CounterBox, 'target' | 'counterStyle' | 'leader'>> & Pick<CounterBox, 'counter'> | null {
+function generatedCounter(
+  el: StyledElement,
+): (Partial<Pick<CounterBox, 'target' | 'counterStyle' | 'leader'>> & Pick<CounterBox, 'counter'>) | null {
   const generated = el.tag === 'span' ? el.attrs['data-generated'] : undefined;
-  if (generated === 'target-page') return { counter: 'target-page', target: el.attrs['data-target'] ?? '', counterStyle: el.attrs['data-counter-style'] ?? 'decimal' };
+  if (generated === 'target-page')
+    return {
+      counter: 'target-page',
+      target: el.attrs['data-target'] ?? '',
+      counterStyle: el.attrs['data-counter-style'] ?? 'decimal',
+    };
   if (generated === 'leader') return { counter: 'leader', leader: el.attrs['data-leader'] ?? '' };
   return null;
 }
@@ -238,7 +315,13 @@ function counterOf(el: StyledElement): 'page' | 'pages' | null {
  * source, renders its fallback (broken-image.ts); a generated image (`content: url()`) that
  * did not load renders nothing.
  */
-function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk, blockify: boolean, out: Item[]): void {
+function buildImage(
+  el: StyledElement,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+  blockify: boolean,
+  out: Item[],
+): void {
   const src = el.attrs['src'] ?? '';
   if (src === BROKEN_IMAGE_ICON) {
     out.push(replaced(el, walk, src, BROKEN_IMAGE_ICON_SIZE, BROKEN_IMAGE_ICON_SIZE));
@@ -250,7 +333,8 @@ function buildImage(el: StyledElement, decorations: readonly DecorationSpec[], w
     return;
   }
   const generated = 'data-generated' in el.attrs;
-  const fallback = !generated && (src || el.attrs['alt']) ? brokenImageFallback(el, walk.options.quirks ?? false) : null;
+  const fallback =
+    !generated && (src || el.attrs['alt']) ? brokenImageFallback(el, walk.options.quirks ?? false) : null;
   if (fallback) {
     buildElementBoxes(fallback, decorations, walk, blockify, out);
   } else if (!generated) {
@@ -266,17 +350,38 @@ export function canvasDimension(raw: string | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function replaced(el: StyledElement, walk: Walk, src: string, intrinsicWidth: number, intrinsicHeight: number, ratioOnly = false): Item {
+function replaced(
+  el: StyledElement,
+  walk: Walk,
+  src: string,
+  intrinsicWidth: number,
+  intrinsicHeight: number,
+  ratioOnly = false,
+): Item {
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
   // Images stay upright in vertical text: their logical width is their height.
   const [w, h] = walk.vertical ? [intrinsicHeight, intrinsicWidth] : [intrinsicWidth, intrinsicHeight];
-  return { kind: 'replaced', style: el.style, tag: el.tag, attrs: el.attrs, src, intrinsicWidth: w, intrinsicHeight: h, ...(ratioOnly ? { ratioOnly } : {}) };
+  return {
+    kind: 'replaced',
+    style: el.style,
+    tag: el.tag,
+    attrs: el.attrs,
+    src,
+    intrinsicWidth: w,
+    intrinsicHeight: h,
+    ...(ratioOnly ? { ratioOnly } : {}),
+  };
 }
 
-
 /** Markers drawn as shapes, not glyphs (Chromium's ListMarker symbol category; flow/marker-placement.ts). */
-export const SYMBOL_MARKERS: ReadonlySet<string> = new Set(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
+export const SYMBOL_MARKERS: ReadonlySet<string> = new Set([
+  'disc',
+  'circle',
+  'square',
+  'disclosure-open',
+  'disclosure-closed',
+]);
 
 /** Marker text keeps its trailing space, which Chromium uses as the gap to the content. */
 function markerChildren(el: StyledElement, decorations: readonly DecorationSpec[]): InlineLevelBox[] {
@@ -304,10 +409,27 @@ function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSp
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
   if (el.style.content === 'normal' && SYMBOL_MARKERS.has(el.style.listStyleType)) {
-    const box: ContainerBox = { kind: 'block', style: el.style, tag: '::marker', attrs: {}, children: [], marker: null };
+    const box: ContainerBox = {
+      kind: 'block',
+      style: el.style,
+      tag: '::marker',
+      attrs: {},
+      children: [],
+      marker: null,
+    };
     return [{ kind: 'atomic', style: el.style, box }];
   }
-  return [{ kind: 'inline', style: el.style, tag: '::marker', attrs: el.attrs, isFirstPart: true, isLastPart: true, children }];
+  return [
+    {
+      kind: 'inline',
+      style: el.style,
+      tag: '::marker',
+      attrs: el.attrs,
+      isFirstPart: true,
+      isLastPart: true,
+      children,
+    },
+  ];
 }
 
 /**
@@ -315,9 +437,24 @@ function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSp
  * the vertical line, an atomic inline whose content is painted across the line (src/writing-mode).
  */
 function combinedText(style: ComputedStyle, text: string, decorations: readonly DecorationSpec[]): Item {
-  const combine: ComputedStyle = { ...anonymousStyle(style), display: 'inline-block', width: style.fontSize, whiteSpace: 'nowrap', textIndent: 0, textAlign: 'left' };
+  const combine: ComputedStyle = {
+    ...anonymousStyle(style),
+    display: 'inline-block',
+    width: style.fontSize,
+    whiteSpace: 'nowrap',
+    textIndent: 0,
+    textAlign: 'left',
+  };
   const children = groupBlockChildren([{ kind: 'text', style: combine, text: text.trim(), decorations }], combine);
-  const box: ContainerBox = { kind: 'block', style: combine, tag: '', attrs: {}, children, marker: null, intrinsic: undefined };
+  const box: ContainerBox = {
+    kind: 'block',
+    style: combine,
+    tag: '',
+    attrs: {},
+    children,
+    marker: null,
+    intrinsic: undefined,
+  };
   return { kind: 'atomic', style: combine, box };
 }
 

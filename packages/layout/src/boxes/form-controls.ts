@@ -10,10 +10,32 @@ import type { StyledElement, StyledNode } from '../styled-node.js';
  * flex item…) boxes. core/paint draws the native look of `appearance: auto` ones.
  */
 export type ControlKind =
-  | 'text-field' | 'textarea' | 'menulist' | 'listbox' | 'checkbox' | 'radio' | 'push-button'
-  | 'range' | 'color' | 'progress' | 'meter';
+  | 'text-field'
+  | 'textarea'
+  | 'menulist'
+  | 'listbox'
+  | 'checkbox'
+  | 'radio'
+  | 'push-button'
+  | 'range'
+  | 'color'
+  | 'progress'
+  | 'meter';
 
-const TEXT_FIELD_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
+const TEXT_FIELD_TYPES = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+]);
 const SIZED_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password']);
 const DATE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 const PUSH_BUTTON_TYPES = new Set(['submit', 'reset', 'button']);
@@ -28,11 +50,17 @@ export function controlKind(tag: string, attrs: Readonly<Record<string, string>>
       // An unknown type is a text field (HTML §4.10.5 "the missing value default").
       return TEXT_FIELD_TYPES.has(type) || !['hidden', 'image', 'file'].includes(type) ? 'text-field' : null;
     }
-    case 'button': return 'push-button';
-    case 'textarea': return 'textarea';
-    case 'select': return isListBox(attrs) ? 'listbox' : 'menulist';
-    case 'progress': case 'meter': return tag;
-    default: return null;
+    case 'button':
+      return 'push-button';
+    case 'textarea':
+      return 'textarea';
+    case 'select':
+      return isListBox(attrs) ? 'listbox' : 'menulist';
+    case 'progress':
+    case 'meter':
+      return tag;
+    default:
+      return null;
   }
 }
 
@@ -62,7 +90,8 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
   const s = el.style;
   const native = s.appearance !== 'none';
   switch (kind) {
-    case 'checkbox': case 'radio':
+    case 'checkbox':
+    case 'radio':
       return native ? withSize(el, s, CHECKBOX_SIZE, CHECKBOX_SIZE) : el;
     case 'range':
       return native ? withSize(el, s, RANGE_SIZE.width, RANGE_SIZE.height) : el;
@@ -161,8 +190,10 @@ function menulist(el: StyledElement, native: boolean, fonts: ControlFonts | unde
     const pad = MENULIST_PADDING;
     s = {
       ...s,
-      paddingTop: addPx(s.paddingTop, pad.top), paddingRight: addPx(s.paddingRight, pad.right),
-      paddingBottom: addPx(s.paddingBottom, pad.bottom), paddingLeft: addPx(s.paddingLeft, pad.left),
+      paddingTop: addPx(s.paddingTop, pad.top),
+      paddingRight: addPx(s.paddingRight, pad.right),
+      paddingBottom: addPx(s.paddingBottom, pad.bottom),
+      paddingLeft: addPx(s.paddingLeft, pad.left),
     };
   }
   const children: StyledNode[] = text ? [{ kind: 'text', text, style: s }] : [];
@@ -189,14 +220,24 @@ function optionLabel(option: StyledElement): string {
   const label = option.attrs['label'];
   if (label !== undefined && label !== '') return label;
   const text = (n: StyledNode): string => (n.kind === 'text' ? n.text : n.children.map(text).join(''));
-  return option.children.map(text).join('').replace(/[\t\n\f\r ]+/g, ' ').trim();
+  return option.children
+    .map(text)
+    .join('')
+    .replace(/[\t\n\f\r ]+/g, ' ')
+    .trim();
 }
 
 /**
  * Set the content-box width / height (converted for box-sizing) where the author left them
  * auto; `minHeight` is the content height an empty control keeps (a line's height).
  */
-function withSize(el: StyledElement, s: ComputedStyle, width: number | null, height: number | null, minHeight?: number): StyledElement {
+function withSize(
+  el: StyledElement,
+  s: ComputedStyle,
+  width: number | null,
+  height: number | null,
+  minHeight?: number,
+): StyledElement {
   const edges = (a: ComputedStyle['paddingTop'], b: ComputedStyle['paddingTop'], ba: number, bb: number): number =>
     s.boxSizing === 'border-box' ? px(a) + px(b) + ba + bb : 0;
   const h = edges(s.paddingLeft, s.paddingRight, s.borderLeft.width, s.borderRight.width);

@@ -104,14 +104,24 @@ function expandTabs(text: string, tabSize: number): string {
  * `hyphens: auto` adds no hyphenation points here: headless Chromium on Linux, whose prints are
  * the reference, has no hyphenation dictionaries and breaks such text as under `hyphens: manual`.
  */
-export function transformText(text: string, transform: ComputedStyle['textTransform'], lang: string, inWord = false): string {
+export function transformText(
+  text: string,
+  transform: ComputedStyle['textTransform'],
+  lang: string,
+  inWord = false,
+): string {
   switch (transform) {
-    case 'uppercase': return lang ? text.toLocaleUpperCase(lang) : text.toUpperCase();
-    case 'lowercase': return lang ? text.toLocaleLowerCase(lang) : text.toLowerCase();
+    case 'uppercase':
+      return lang ? text.toLocaleUpperCase(lang) : text.toUpperCase();
+    case 'lowercase':
+      return lang ? text.toLocaleLowerCase(lang) : text.toLowerCase();
     case 'capitalize':
       // A word that began in a previous element is not capitalized again ("foo<b>bar</b>").
-      return text.replace(/(^|[\s\u00a0(["'“‘-])(\p{L})/gu, (m, pre: string, ch: string, at: number) => (at === 0 && inWord ? m : pre + ch.toUpperCase()));
-    default: return text;
+      return text.replace(/(^|[\s\u00a0(["'“‘-])(\p{L})/gu, (m, pre: string, ch: string, at: number) =>
+        at === 0 && inWord ? m : pre + ch.toUpperCase(),
+      );
+    default:
+      return text;
   }
 }
 

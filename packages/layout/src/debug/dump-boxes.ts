@@ -9,15 +9,33 @@ export function dumpBoxes(root: Box): string {
     const pad = '  '.repeat(depth);
     let kids: readonly Box[] = [];
     switch (b.kind) {
-      case 'text': lines.push(`${pad}text ${JSON.stringify(b.text)}`); break;
-      case 'line-break': lines.push(`${pad}br`); break;
-      case 'replaced': lines.push(`${pad}replaced ${b.tag} ${b.src} ${b.intrinsicWidth}x${b.intrinsicHeight}`); break;
-      case 'counter': lines.push(`${pad}counter ${b.counter}`); break;
-      case 'atomic': lines.push(`${pad}atomic`); kids = [b.box]; break;
-      case 'lines': lines.push(`${pad}lines`); kids = b.children; break;
-      case 'marker': lines.push(`${pad}marker`); kids = b.children; break;
+      case 'text':
+        lines.push(`${pad}text ${JSON.stringify(b.text)}`);
+        break;
+      case 'line-break':
+        lines.push(`${pad}br`);
+        break;
+      case 'replaced':
+        lines.push(`${pad}replaced ${b.tag} ${b.src} ${b.intrinsicWidth}x${b.intrinsicHeight}`);
+        break;
+      case 'counter':
+        lines.push(`${pad}counter ${b.counter}`);
+        break;
+      case 'atomic':
+        lines.push(`${pad}atomic`);
+        kids = [b.box];
+        break;
+      case 'lines':
+        lines.push(`${pad}lines`);
+        kids = b.children;
+        break;
+      case 'marker':
+        lines.push(`${pad}marker`);
+        kids = b.children;
+        break;
       case 'inline': {
-        const parts = b.isFirstPart && b.isLastPart ? '' : ` (${b.isFirstPart ? 'first' : b.isLastPart ? 'last' : 'middle'} part)`;
+        const parts =
+          b.isFirstPart && b.isLastPart ? '' : ` (${b.isFirstPart ? 'first' : b.isLastPart ? 'last' : 'middle'} part)`;
         lines.push(`${pad}inline ${b.tag}${parts}`);
         kids = b.children;
         break;

@@ -26,7 +26,8 @@ export function dumpFragments(fragments: readonly Fragment[] | Page): string {
     } else if (f.kind === 'image') {
       lines.push(`${pad}image ${f.src} ${n(f.x)},${n(f.y)} ${n(f.width)}x${n(f.height)}`);
     } else {
-      const part = f.part.isFirst && f.part.isLast ? '' : ` part=${f.part.isFirst ? 'first' : f.part.isLast ? 'last' : 'middle'}`;
+      const part =
+        f.part.isFirst && f.part.isLast ? '' : ` part=${f.part.isFirst ? 'first' : f.part.isLast ? 'last' : 'middle'}`;
       lines.push(`${pad}box ${f.tag || '(anon)'} ${n(f.x)},${n(f.y)} ${n(f.width)}x${n(f.height)}${part}`);
       for (let i = f.children.length - 1; i >= 0; i--) stack.push({ f: f.children[i]!, depth: depth + 1 });
     }

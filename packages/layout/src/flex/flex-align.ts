@@ -39,10 +39,22 @@ function fromStart(v: string, free: number, reverse: boolean): Distribution {
 export function alignOffset(value: string, free: number, reverse: boolean): number {
   const v = value.replace(/^(unsafe|safe) /, '');
   switch (v) {
-    case 'center': return free / 2;
-    case 'flex-end': return free;
-    case 'flex-start': case 'normal': case 'stretch': case 'baseline': case 'first baseline': return 0;
-    case 'end': case 'right': case 'self-end': case 'last baseline': return reverse ? 0 : free;
-    default: return reverse ? free : 0; // start, left, self-start
+    case 'center':
+      return free / 2;
+    case 'flex-end':
+      return free;
+    case 'flex-start':
+    case 'normal':
+    case 'stretch':
+    case 'baseline':
+    case 'first baseline':
+      return 0;
+    case 'end':
+    case 'right':
+    case 'self-end':
+    case 'last baseline':
+      return reverse ? 0 : free;
+    default:
+      return reverse ? free : 0; // start, left, self-start
   }
 }

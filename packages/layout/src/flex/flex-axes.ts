@@ -28,7 +28,11 @@ export function flexAxes(style: ComputedStyle, innerWidth: number, innerHeight: 
   const columnGap = gap(style.columnGap, innerWidth);
   const rowGap = gap(style.rowGap, innerHeight);
   return {
-    row, mainReverse: reversed !== rtl, crossReverse: style.flexWrap === 'wrap-reverse', wrap: style.flexWrap !== 'nowrap',
-    mainGap: row ? columnGap : rowGap, crossGap: row ? rowGap : columnGap,
+    row,
+    mainReverse: reversed !== rtl,
+    crossReverse: style.flexWrap === 'wrap-reverse',
+    wrap: style.flexWrap !== 'nowrap',
+    mainGap: row ? columnGap : rowGap,
+    crossGap: row ? rowGap : columnGap,
   };
 }

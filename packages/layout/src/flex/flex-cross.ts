@@ -35,7 +35,11 @@ export function ascentOf(it: CrossItem): number {
  * (§9.6 step 13; `normal` stretches lines). Returns the container's inner cross size.
  */
 export function crossSizeLines(
-  lines: SizedLine[], style: ComputedStyle, axes: FlexAxes, definiteCross: number | null, clamp: (v: number) => number,
+  lines: SizedLine[],
+  style: ComputedStyle,
+  axes: FlexAxes,
+  definiteCross: number | null,
+  clamp: (v: number) => number,
 ): number {
   for (const line of lines) {
     let ascent = 0;

@@ -36,14 +36,20 @@ export function computeFlexGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const items = measureItems(collectItems(box), box, axes, { width: innerW, height: innerH }, ctx);
   // A height from the aspect ratio is the room for the items, and a minimum: the container
   // grows to fit them (CSS Sizing 4 §5.2, automatic content-based minimum size).
-  const minH = used.growsToContent && innerH !== null ? Math.max(used.minHeight, Math.min(innerH, used.maxHeight)) : used.minHeight;
+  const minH =
+    used.growsToContent && innerH !== null
+      ? Math.max(used.minHeight, Math.min(innerH, used.maxHeight))
+      : used.minHeight;
   const fixedH = used.growsToContent ? null : innerH;
   const clampH = (h: number): number => Math.max(minH, Math.min(used.maxHeight, h));
-  const available = axes.row ? innerW : innerH ?? used.maxHeight;
+  const available = axes.row ? innerW : (innerH ?? used.maxHeight);
   const lines = collectLines(items, available, axes.wrap, axes.mainGap);
-  const mainSize = axes.row ? innerW : fixedH ?? clampH(Math.max(0, ...lines.map((l) => lineHypo(l, axes))));
+  const mainSize = axes.row ? innerW : (fixedH ?? clampH(Math.max(0, ...lines.map((l) => lineHypo(l, axes)))));
   for (const line of lines) resolveFlexibleLengths(line, mainSize, axes.mainGap);
-  const sized: SizedLine[] = lines.map((line) => ({ items: line.map((it) => hypotheticalCross(it, axes, innerW, innerH, ctx)), cross: 0 }));
+  const sized: SizedLine[] = lines.map((line) => ({
+    items: line.map((it) => hypotheticalCross(it, axes, innerW, innerH, ctx)),
+    cross: 0,
+  }));
   const crossDefinite = axes.row ? fixedH : innerW;
   const crossSize = crossSizeLines(sized, box.style, axes, crossDefinite, axes.row ? clampH : (v) => v);
   const placed = placeLines(sized, box, axes, mainSize, crossSize, innerH);
@@ -57,7 +63,11 @@ function lineHypo(line: readonly FlexItem[], axes: FlexAxes): number {
 
 /** §9.4 step 7: the hypothetical cross size, by laying the item out at its used main size. */
 function hypotheticalCross(
-  item: FlexItem, axes: FlexAxes, innerW: number, innerH: number | null, ctx: LayoutContext,
+  item: FlexItem,
+  axes: FlexAxes,
+  innerW: number,
+  innerH: number | null,
+  ctx: LayoutContext,
 ): { item: FlexItem; cross: number; baseline: number | null } {
   if (!axes.row) return { item, cross: item.measuredCross ?? 0, baseline: null };
   const r = layoutItem(item.box, { width: item.target + item.mainBp, height: null }, innerW, innerH, ctx);
@@ -66,7 +76,9 @@ function hypotheticalCross(
 
 function unitsOf(lines: readonly (readonly PlacedItem[])[], axes: FlexAxes): FlexUnit[] {
   const bounds = (items: readonly PlacedItem[]): FlexUnit => ({
-    top: Math.min(...items.map((p) => p.y)), bottom: Math.max(...items.map((p) => p.y + p.height)), items,
+    top: Math.min(...items.map((p) => p.y)),
+    bottom: Math.max(...items.map((p) => p.y + p.height)),
+    items,
   });
   const nonEmpty = lines.filter((l) => l.length > 0);
   let units: FlexUnit[];

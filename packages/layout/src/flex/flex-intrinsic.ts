@@ -22,6 +22,9 @@ export function flexContentSizes(box: ContainerBox, ctx: LayoutContext): Intrins
   const gap = g === 'normal' ? 0 : typeof g === 'number' ? g : g.px;
   const gaps = gap * Math.max(0, items.length - 1);
   const max = sizes.reduce((s, c) => s + c.max, 0) + gaps;
-  const min = box.style.flexWrap === 'nowrap' ? sizes.reduce((s, c) => s + c.min, 0) + gaps : Math.max(0, ...sizes.map((s) => s.min));
+  const min =
+    box.style.flexWrap === 'nowrap'
+      ? sizes.reduce((s, c) => s + c.min, 0) + gaps
+      : Math.max(0, ...sizes.map((s) => s.min));
   return { min, max };
 }

@@ -47,7 +47,10 @@ export function outerTarget(item: FlexItem): number {
 /** Flex items in `order`-modified document order (CSS Flexbox §5.4); out-of-flow boxes are not items. */
 export function collectItems(container: ContainerBox): ItemBox[] {
   const boxes = container.children.map((c) => asItem(c, container)).filter((b) => !isOutOfFlow(b.style));
-  return boxes.map((box, i) => ({ box, i })).sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i).map((e) => e.box);
+  return boxes
+    .map((box, i) => ({ box, i }))
+    .sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i)
+    .map((e) => e.box);
 }
 
 export function isOutOfFlow(style: ComputedStyle): boolean {
@@ -65,21 +68,39 @@ export function alignSelf(item: ComputedStyle, container: ComputedStyle): string
  * content-box intrinsic widths, when given (else a keyword min acts as auto, a keyword max as none).
  */
 function minMax(
-  min: LengthOrAuto | SizeKeyword, max: LengthOrNone | SizeKeyword, reference: number | null, style: ComputedStyle, bp: number,
-  sizes?: () => { min: number; max: number }, available = Infinity,
+  min: LengthOrAuto | SizeKeyword,
+  max: LengthOrNone | SizeKeyword,
+  reference: number | null,
+  style: ComputedStyle,
+  bp: number,
+  sizes?: () => { min: number; max: number },
+  available = Infinity,
 ): { min: number | null; max: number } {
   const mn = min === 'auto' ? null : definite(min, reference);
   const mx = definite(max, reference);
   const kmin = isSizeKeyword(min) ? (sizes ? keywordSize(min, sizes(), available) : null) : undefined;
   return {
     min: mn !== null ? toContentSize(mn, style, bp) : kmin !== undefined ? kmin : min === 'auto' ? null : 0,
-    max: mx !== null ? toContentSize(mx, style, bp) : isSizeKeyword(max) && sizes ? keywordSize(max, sizes(), available) : Infinity,
+    max:
+      mx !== null
+        ? toContentSize(mx, style, bp)
+        : isSizeKeyword(max) && sizes
+          ? keywordSize(max, sizes(), available)
+          : Infinity,
   };
 }
 
 /** Flex base size and hypothetical main size of every item (CSS Flexbox §9.2 step 3, §4.5). */
-export function measureItems(boxes: readonly ItemBox[], container: ContainerBox, axes: FlexAxes, space: FlexSpace, ctx: LayoutContext): FlexItem[] {
-  return boxes.map((box) => inFlowOrder(axes.row ? rowItem(box, space, ctx) : columnItem(box, container, space, ctx), axes));
+export function measureItems(
+  boxes: readonly ItemBox[],
+  container: ContainerBox,
+  axes: FlexAxes,
+  space: FlexSpace,
+  ctx: LayoutContext,
+): FlexItem[] {
+  return boxes.map((box) =>
+    inFlowOrder(axes.row ? rowItem(box, space, ctx) : columnItem(box, container, space, ctx), axes),
+  );
 }
 
 /** Items are built with physical margins (left/right, top/bottom); reversed axes start at the other side. */
@@ -88,8 +109,10 @@ function inFlowOrder(item: FlexItem, axes: FlexAxes): FlexItem {
   if (!axes.mainReverse && !axes.crossReverse) return item;
   return {
     ...item,
-    mainMargins: swap(item.mainMargins, axes.mainReverse), mainAuto: swap(item.mainAuto, axes.mainReverse),
-    crossMargins: swap(item.crossMargins, axes.crossReverse), crossAuto: swap(item.crossAuto, axes.crossReverse),
+    mainMargins: swap(item.mainMargins, axes.mainReverse),
+    mainAuto: swap(item.mainAuto, axes.mainReverse),
+    crossMargins: swap(item.crossMargins, axes.crossReverse),
+    crossAuto: swap(item.crossAuto, axes.crossReverse),
   };
 }
 
@@ -108,7 +131,14 @@ const unsized = new WeakMap<ItemBox, ItemBox>();
 function contentBoxSizes(box: ItemBox, ctx: LayoutContext): { min: number; max: number } {
   let bare = unsized.get(box);
   if (!bare) {
-    const style = { ...box.style, width: 'auto', minWidth: 'auto', maxWidth: 'none', marginLeft: 0, marginRight: 0 } as const;
+    const style = {
+      ...box.style,
+      width: 'auto',
+      minWidth: 'auto',
+      maxWidth: 'none',
+      marginLeft: 0,
+      marginRight: 0,
+    } as const;
     bare = { ...box, style } as ItemBox;
     unsized.set(box, bare);
   }
@@ -130,20 +160,38 @@ function heightFree(box: ItemBox): ItemBox {
 function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const s = box.style;
   const e = edges(s, space.width);
-  const mainMargins: [number, number] = [marginOrZero(s.marginLeft, space.width), marginOrZero(s.marginRight, space.width)];
-  const crossMargins: [number, number] = [marginOrZero(s.marginTop, space.width), marginOrZero(s.marginBottom, space.width)];
+  const mainMargins: [number, number] = [
+    marginOrZero(s.marginLeft, space.width),
+    marginOrZero(s.marginRight, space.width),
+  ];
+  const crossMargins: [number, number] = [
+    marginOrZero(s.marginTop, space.width),
+    marginOrZero(s.marginBottom, space.width),
+  ];
   const width = definite(s.width, space.width);
   let intrinsic: { min: number; max: number } | null = null;
-  const contentSizes = (): { min: number; max: number } => intrinsic ??= contentBoxSizes(box, ctx);
+  const contentSizes = (): { min: number; max: number } => (intrinsic ??= contentBoxSizes(box, ctx));
   // An intrinsic size keyword is the item's preferred width, hence its flex basis (CSS Sizing 3 §3.2).
-  const widthContent = width !== null ? toContentSize(width, s, e.h)
-    : isSizeKeyword(s.width) ? keywordSize(s.width, contentSizes(), space.width - mainMargins[0] - mainMargins[1] - e.h) : null;
+  const widthContent =
+    width !== null
+      ? toContentSize(width, s, e.h)
+      : isSizeKeyword(s.width)
+        ? keywordSize(s.width, contentSizes(), space.width - mainMargins[0] - mainMargins[1] - e.h)
+        : null;
   const basis = s.flexBasis === 'auto' ? (widthContent === null ? 'content' : widthContent) : s.flexBasis;
   let base: number;
   if (basis === 'content') base = contentSizes().max;
   else if (typeof basis === 'number' && s.flexBasis === 'auto') base = basis;
   else base = toContentSize(definite(basis, space.width) ?? 0, s, e.h);
-  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, e.h, contentSizes, space.width - mainMargins[0] - mainMargins[1] - e.h);
+  const mm = minMax(
+    s.minWidth,
+    s.maxWidth,
+    space.width,
+    s,
+    e.h,
+    contentSizes,
+    space.width - mainMargins[0] - mainMargins[1] - e.h,
+  );
   let min = mm.min ?? 0;
   if (mm.min === null && s.overflow === 'visible') {
     // Automatic minimum size (§4.5): the content size suggestion, capped by a specified size.
@@ -152,9 +200,21 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   }
   const hypo = Math.max(min, Math.min(mm.max, base));
   return {
-    box, style: s, mainMargins, mainAuto: [s.marginLeft === 'auto', s.marginRight === 'auto'],
-    crossMargins, crossAuto: [s.marginTop === 'auto', s.marginBottom === 'auto'],
-    mainBp: e.h, crossBp: e.v, base, hypo, min, max: mm.max, target: hypo, frozen: false, measuredCross: null,
+    box,
+    style: s,
+    mainMargins,
+    mainAuto: [s.marginLeft === 'auto', s.marginRight === 'auto'],
+    crossMargins,
+    crossAuto: [s.marginTop === 'auto', s.marginBottom === 'auto'],
+    mainBp: e.h,
+    crossBp: e.v,
+    base,
+    hypo,
+    min,
+    max: mm.max,
+    target: hypo,
+    frozen: false,
+    measuredCross: null,
   };
 }
 
@@ -162,15 +222,25 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
 function columnItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const s = box.style;
   const e = edges(s, space.width);
-  const crossMargins: [number, number] = [marginOrZero(s.marginLeft, space.width), marginOrZero(s.marginRight, space.width)];
-  const mainMargins: [number, number] = [marginOrZero(s.marginTop, space.width), marginOrZero(s.marginBottom, space.width)];
+  const crossMargins: [number, number] = [
+    marginOrZero(s.marginLeft, space.width),
+    marginOrZero(s.marginRight, space.width),
+  ];
+  const mainMargins: [number, number] = [
+    marginOrZero(s.marginTop, space.width),
+    marginOrZero(s.marginBottom, space.width),
+  ];
   const crossAuto: [boolean, boolean] = [s.marginLeft === 'auto', s.marginRight === 'auto'];
   const cross = columnCrossSize(box, container, space, crossMargins, crossAuto, e.h, ctx);
   const height = definite(s.height, space.height);
   const heightContent = height === null ? null : toContentSize(height, s, e.v);
   let measured: number | null = null;
   const contentHeight = (): number => {
-    if (measured === null) measured = Math.max(0, layoutItem(heightFree(box), { width: cross, height: null }, space.width, null, ctx).height - e.v);
+    if (measured === null)
+      measured = Math.max(
+        0,
+        layoutItem(heightFree(box), { width: cross, height: null }, space.width, null, ctx).height - e.v,
+      );
     return measured;
   };
   const basis = s.flexBasis === 'auto' ? (heightContent === null ? 'content' : heightContent) : s.flexBasis;
@@ -189,15 +259,33 @@ function columnItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx
   }
   const hypo = Math.max(min, Math.min(mm.max, base));
   return {
-    box, style: s, mainMargins, mainAuto: [s.marginTop === 'auto', s.marginBottom === 'auto'], crossMargins, crossAuto,
-    mainBp: e.v, crossBp: e.h, base, hypo, min, max: mm.max, target: hypo, frozen: false, measuredCross: cross,
+    box,
+    style: s,
+    mainMargins,
+    mainAuto: [s.marginTop === 'auto', s.marginBottom === 'auto'],
+    crossMargins,
+    crossAuto,
+    mainBp: e.v,
+    crossBp: e.h,
+    base,
+    hypo,
+    min,
+    max: mm.max,
+    target: hypo,
+    frozen: false,
+    measuredCross: cross,
   };
 }
 
 /** Border-box width of a column container's item: stretched, specified, or fit-content (§9.4 step 11, CSS Sizing 3 §5.2). */
 function columnCrossSize(
-  box: ItemBox, container: ContainerBox, space: FlexSpace, margins: readonly [number, number], auto: readonly [boolean, boolean],
-  bp: number, ctx: LayoutContext,
+  box: ItemBox,
+  container: ContainerBox,
+  space: FlexSpace,
+  margins: readonly [number, number],
+  auto: readonly [boolean, boolean],
+  bp: number,
+  ctx: LayoutContext,
 ): number {
   const s = box.style;
   const available = Math.max(0, space.width - margins[0] - margins[1]);

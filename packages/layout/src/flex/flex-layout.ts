@@ -17,9 +17,15 @@ function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
   if (hit && hit.key === key) return hit.geo;
   const geo = computeFlexGeometry(box, used, ctx);
   const units = geo.units.map((u) => ({
-    top: u.top, bottom: u.bottom,
+    top: u.top,
+    bottom: u.bottom,
     items: u.items.map((p) => ({
-      box: p.item.box, x: p.x, y: p.y, width: p.width, height: p.height, pinHeight: p.pinHeight,
+      box: p.item.box,
+      x: p.x,
+      y: p.y,
+      width: p.width,
+      height: p.height,
+      pinHeight: p.pinHeight,
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
   }));
@@ -35,6 +41,12 @@ function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
  */
 export function layoutFlex(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const token = resume?.kind === 'flex' ? { unit: resume.item, inner: resume.inner, offset: resume.offset } : null;
-  return layoutUnits(box, space, token, ctx, (used) => flexUnits(box, used, ctx),
-    (c) => ({ kind: 'flex', item: c.unit, inner: c.inner, offset: c.offset }));
+  return layoutUnits(
+    box,
+    space,
+    token,
+    ctx,
+    (used) => flexUnits(box, used, ctx),
+    (c) => ({ kind: 'flex', item: c.unit, inner: c.inner, offset: c.offset }),
+  );
 }

@@ -37,7 +37,8 @@ export function resolveFlexibleLengths(line: readonly FlexItem[], available: num
     const factor = growing ? it.style.flexGrow : it.style.flexShrink;
     it.frozen = factor === 0 || (growing ? it.base > it.hypo : it.base < it.hypo);
   }
-  const spaceLeft = (): number => available - gaps - line.reduce((sum, it) => sum + (it.frozen ? outerTarget(it) : outerBase(it)), 0);
+  const spaceLeft = (): number =>
+    available - gaps - line.reduce((sum, it) => sum + (it.frozen ? outerTarget(it) : outerBase(it)), 0);
   const initial = spaceLeft();
   for (let guard = 0; guard <= line.length; guard++) {
     const open = line.filter((it) => !it.frozen);

@@ -19,11 +19,22 @@ export interface PlacedItem {
 
 /** Main-axis (§9.5, justify-content and auto margins) and cross-axis (§9.6, align-self) placement of every item. */
 export function placeLines(
-  lines: readonly SizedLine[], container: ContainerBox, axes: FlexAxes, mainSize: number, crossSize: number, innerH: number | null,
+  lines: readonly SizedLine[],
+  container: ContainerBox,
+  axes: FlexAxes,
+  mainSize: number,
+  crossSize: number,
+  innerH: number | null,
 ): PlacedItem[][] {
   const directionReversed = container.style.flexDirection.endsWith('reverse');
   return lines.map((line) => {
-    const mains = mainPositions(line.items.map((c) => c.item), container.style.justifyContent, axes, mainSize, directionReversed);
+    const mains = mainPositions(
+      line.items.map((c) => c.item),
+      container.style.justifyContent,
+      axes,
+      mainSize,
+      directionReversed,
+    );
     return line.items.map((c, i) => {
       const cross = crossPlacement(c, line, container, axes, innerH);
       const mainPos = mains[i]!;
@@ -32,14 +43,27 @@ export function placeLines(
       const crossStart = (line.start ?? 0) + cross.offset;
       const crossPos = axes.crossReverse ? crossSize - crossStart - cross.size : crossStart;
       return axes.row
-        ? { item: c.item, x: main, y: crossPos, width: mainLen, height: cross.size, pinHeight: cross.stretched ? cross.size : null }
+        ? {
+            item: c.item,
+            x: main,
+            y: crossPos,
+            width: mainLen,
+            height: cross.size,
+            pinHeight: cross.stretched ? cross.size : null,
+          }
         : { item: c.item, x: crossPos, y: main, width: cross.size, height: mainLen, pinHeight: mainLen };
     });
   });
 }
 
 /** Border-box main-start positions along one line, from the main-start edge. */
-function mainPositions(items: readonly FlexItem[], justify: string, axes: FlexAxes, mainSize: number, reversed: boolean): number[] {
+function mainPositions(
+  items: readonly FlexItem[],
+  justify: string,
+  axes: FlexAxes,
+  mainSize: number,
+  reversed: boolean,
+): number[] {
   const used = items.reduce((s, it) => s + outerTarget(it), 0) + axes.mainGap * Math.max(0, items.length - 1);
   const free = mainSize - used;
   const autos = items.reduce((n, it) => n + (it.mainAuto[0] ? 1 : 0) + (it.mainAuto[1] ? 1 : 0), 0);
@@ -59,14 +83,20 @@ function mainPositions(items: readonly FlexItem[], justify: string, axes: FlexAx
 
 /** Cross size (stretch, §9.4 step 11) and border-box offset within the line (auto margins, align-self, baseline). */
 function crossPlacement(
-  c: CrossItem, line: SizedLine, container: ContainerBox, axes: FlexAxes, innerH: number | null,
+  c: CrossItem,
+  line: SizedLine,
+  container: ContainerBox,
+  axes: FlexAxes,
+  innerH: number | null,
 ): { size: number; offset: number; stretched: boolean } {
   const it = c.item;
   const s = it.style;
   const align = alignSelf(s, container.style);
   const [m0, m1] = it.crossMargins;
   // A keyword height (fit-content…) is content-sized, never stretched, as in Chromium (CSS Sizing 3 §3.2).
-  const sizeAuto = axes.row ? definite(s.height, innerH) === null && !isSizeKeyword(s.height) : definite(s.width, 0) === null || s.width === 'auto';
+  const sizeAuto = axes.row
+    ? definite(s.height, innerH) === null && !isSizeKeyword(s.height)
+    : definite(s.width, 0) === null || s.width === 'auto';
   let size = c.cross;
   let stretched = false;
   if (align === 'stretch' && sizeAuto && !it.crossAuto[0] && !it.crossAuto[1]) {
@@ -86,6 +116,7 @@ function crossPlacement(
     const share = Math.max(0, free) / ((it.crossAuto[0] ? 1 : 0) + (it.crossAuto[1] ? 1 : 0));
     return { size, offset: m0 + (it.crossAuto[0] ? share : 0), stretched };
   }
-  if (isBaselineAligned(c, container.style, axes)) return { size, offset: (line.ascent ?? 0) - ascentOf(c) + m0, stretched };
+  if (isBaselineAligned(c, container.style, axes))
+    return { size, offset: (line.ascent ?? 0) - ascentOf(c) + m0, stretched };
   return { size, offset: m0 + alignOffset(align, free, axes.crossReverse), stretched };
 }

@@ -23,7 +23,14 @@ export function asItem(child: BlockLevelBox, container: ContainerBox): ItemBox {
   if (child.kind !== 'lines') return child;
   let item = anonymousItems.get(child);
   if (!item) {
-    item = { kind: 'block', style: anonymousItemStyle(container.style), tag: '', attrs: {}, children: [child], marker: null };
+    item = {
+      kind: 'block',
+      style: anonymousItemStyle(container.style),
+      tag: '',
+      attrs: {},
+      children: [child],
+      marker: null,
+    };
     anonymousItems.set(child, item);
   }
   return item;
@@ -37,9 +44,20 @@ function anonymousItemStyle(parent: ComputedStyle): ComputedStyle {
   if (!style) {
     const auto = { kind: 'auto' } as const;
     style = {
-      ...anonymousStyle(parent), flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0, alignSelf: 'auto', justifySelf: 'auto',
-      gridColumnStart: auto, gridColumnEnd: auto, gridRowStart: auto, gridRowEnd: auto, columnSpan: 'none',
-      columnCount: 'auto', columnWidth: 'auto',
+      ...anonymousStyle(parent),
+      flexGrow: 0,
+      flexShrink: 1,
+      flexBasis: 'auto',
+      order: 0,
+      alignSelf: 'auto',
+      justifySelf: 'auto',
+      gridColumnStart: auto,
+      gridColumnEnd: auto,
+      gridRowStart: auto,
+      gridRowEnd: auto,
+      columnSpan: 'none',
+      columnCount: 'auto',
+      columnWidth: 'auto',
     };
     anonymousStyles.set(parent, style);
   }
@@ -66,14 +84,20 @@ function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes, cbWidth: number):
     const p = paddingEdges(style, cbWidth);
     const contentBox = style.boxSizing === 'content-box';
     const width = Math.max(0, sizes.width - (contentBox ? b.left + b.right + p.left + p.right : 0));
-    const height = sizes.height === null ? null : Math.max(0, sizes.height - (contentBox ? b.top + b.bottom + p.top + p.bottom : 0));
+    const height =
+      sizes.height === null ? null : Math.max(0, sizes.height - (contentBox ? b.top + b.bottom + p.top + p.bottom : 0));
     const blockish = style.display === 'block' || style.display === 'list-item' || style.display === 'inline-block';
     pinned = {
       ...style,
       display: blockish ? 'flow-root' : style.display,
-      width, minWidth: 'auto', maxWidth: 'none',
+      width,
+      minWidth: 'auto',
+      maxWidth: 'none',
       ...(height === null ? {} : { height, minHeight: 'auto', maxHeight: 'none' }),
-      marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
+      marginTop: 0,
+      marginRight: 0,
+      marginBottom: 0,
+      marginLeft: 0,
     };
     if (byKey.size > 64) byKey.clear();
     byKey.set(key, pinned);
@@ -99,14 +123,27 @@ const pinnedBoxes = new WeakMap<ItemBox, WeakMap<ComputedStyle, ItemBox>>();
  * of padding resolve against it), `cbHeight` its definite inner height for percentage heights.
  */
 export function layoutItem(
-  item: ItemBox, sizes: PinnedSizes, cbWidth: number, cbHeight: number | null, ctx: LayoutContext,
+  item: ItemBox,
+  sizes: PinnedSizes,
+  cbWidth: number,
+  cbHeight: number | null,
+  ctx: LayoutContext,
   page: { readonly blockSize: number; readonly pageIsEmpty: boolean; readonly resume: Resume | null } | null = null,
 ): LayoutResult {
-  return layoutBox(pinItem(item, sizes, cbWidth), {
-    inlineSize: cbWidth, blockSize: page?.blockSize ?? Infinity, pageIsEmpty: page?.pageIsEmpty ?? true,
-    mode: page ? 'layout' : 'measure', marginAbove: NO_MARGINS, truncateMargins: page !== null && page.resume !== null,
-    cbBlockSize: cbHeight,
-  }, page?.resume ?? null, ctx);
+  return layoutBox(
+    pinItem(item, sizes, cbWidth),
+    {
+      inlineSize: cbWidth,
+      blockSize: page?.blockSize ?? Infinity,
+      pageIsEmpty: page?.pageIsEmpty ?? true,
+      mode: page ? 'layout' : 'measure',
+      marginAbove: NO_MARGINS,
+      truncateMargins: page !== null && page.resume !== null,
+      cbBlockSize: cbHeight,
+    },
+    page?.resume ?? null,
+    ctx,
+  );
 }
 
 /**

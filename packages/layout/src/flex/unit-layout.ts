@@ -4,7 +4,16 @@ import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, offsetFragment, partOf } from '../flow/fragments.js';
-import { addMargin, NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import {
+  addMargin,
+  NO_MARGINS,
+  resolveMargins,
+  type ForcedBreak,
+  type LayoutResult,
+  type MarginSet,
+  type Resume,
+  type Space,
+} from '../flow/types.js';
 import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
@@ -85,18 +94,41 @@ interface Frame {
  * on; `break-inside: avoid` on an item or the container moves it on when not first on the page.
  */
 export function layoutUnits(
-  box: ContainerBox, space: Space, token: UnitCursor | null, ctx: LayoutContext,
-  geometryOf: (used: UsedBox) => UnitGeometry, toResume: (c: UnitCursor) => Resume,
+  box: ContainerBox,
+  space: Space,
+  token: UnitCursor | null,
+  ctx: LayoutContext,
+  geometryOf: (used: UsedBox) => UnitGeometry,
+  toResume: (c: UnitCursor) => Resume,
 ): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', undefined, keywordWidths(box, ctx));
+  const used = resolveBlockBox(
+    box.style,
+    space.inlineSize,
+    space.cbBlockSize,
+    space.cbDirection ?? 'ltr',
+    undefined,
+    keywordWidths(box, ctx),
+  );
   const continuation = token !== null;
-  const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
-  const reserve = space.mode === 'layout' && Number.isFinite(space.blockSize) ? reservedBottomEdges(used, box.style) : 0;
+  const marginTop: MarginSet =
+    continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
+  const reserve =
+    space.mode === 'layout' && Number.isFinite(space.blockSize) ? reservedBottomEdges(used, box.style) : 0;
   const frame: Frame = {
-    box, used, space, geo: geometryOf(used), ctx, topEdges: topEdgesOf(used, box.style, continuation),
+    box,
+    used,
+    space,
+    geo: geometryOf(used),
+    ctx,
+    topEdges: topEdgesOf(used, box.style, continuation),
     // Cloned decorations (flow/decoration-break.ts): the units break above the bottom border and padding.
-    offset: token?.offset ?? 0, available: space.blockSize - resolveMargins(marginTop) - reserve, reserve,
-    children: [], baseline: null, lastBaseline: null, forced: null,
+    offset: token?.offset ?? 0,
+    available: space.blockSize - resolveMargins(marginTop) - reserve,
+    reserve,
+    children: [],
+    baseline: null,
+    lastBaseline: null,
+    forced: null,
   };
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
   const stop = placeUnits(frame, token, paging);
@@ -110,28 +142,58 @@ export function layoutUnits(
   }
   const contentHeight = Math.max(0, frame.geo.contentHeight - frame.offset);
   const height = frame.topEdges + contentHeight + bottomEdges;
-  if (paging && height > frame.available + frame.reserve + EPSILON && frame.available > frame.topEdges + EPSILON && used.height !== null) {
+  if (
+    paging &&
+    height > frame.available + frame.reserve + EPSILON &&
+    frame.available > frame.topEdges + EPSILON &&
+    used.height !== null
+  ) {
     // A definite height taller than the room left: the container's own box splits (CSS Fragmentation 3 §4).
     const consumed = frame.offset + frame.available - frame.topEdges;
-    return broken(frame, marginTop, toResume({ unit: frame.geo.units.length, inner: null, offset: consumed }), continuation);
+    return broken(
+      frame,
+      marginTop,
+      toResume({ unit: frame.geo.units.length, inner: null, offset: consumed }),
+      continuation,
+    );
   }
   return {
-    fragment: makeFragment(frame, height, continuation, true), resume: null, marginTop,
+    fragment: makeFragment(frame, height, continuation, true),
+    resume: null,
+    marginTop,
     // A flex or grid container's baseline is its first one, also as an inline-flex/-grid (CSS Flexbox §8.5, CSS Grid §10.7).
-    marginBottom: addMargin(NO_MARGINS, used.marginBottom), collapsesThrough: false, height,
-    baseline: frame.baseline, lastBaseline: frame.baseline,
+    marginBottom: addMargin(NO_MARGINS, used.marginBottom),
+    collapsesThrough: false,
+    height,
+    baseline: frame.baseline,
+    lastBaseline: frame.baseline,
   };
 }
 
 function pushed(marginTop: MarginSet): LayoutResult {
-  return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  return {
+    fragment: null,
+    resume: null,
+    marginTop,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height: 0,
+    baseline: null,
+    lastBaseline: null,
+  };
 }
 
 function broken(frame: Frame, marginTop: MarginSet, resume: Resume, continuation: boolean): LayoutResult {
   const height = Math.max(frame.available, frame.topEdges) + frame.reserve;
   return {
-    fragment: makeFragment(frame, height, continuation, false), resume, marginTop, marginBottom: NO_MARGINS,
-    collapsesThrough: false, height, baseline: frame.baseline, lastBaseline: frame.lastBaseline,
+    fragment: makeFragment(frame, height, continuation, false),
+    resume,
+    marginTop,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height,
+    baseline: frame.baseline,
+    lastBaseline: frame.lastBaseline,
     ...(frame.forced ? { forcedBreak: frame.forced } : {}),
   };
 }
@@ -164,7 +226,8 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     // (CSS Fragmentation 3 §4), the rest of it starting the next page.
     // A page without room for any of it moves it on, unless nothing would be gained (an empty page): it then overflows.
     if (unit.items.length === 0 && !state) {
-      if (frame.available - top > EPSILON) return { unit: u, inner: null, offset: frame.offset + frame.available - frame.topEdges };
+      if (frame.available - top > EPSILON)
+        return { unit: u, inner: null, offset: frame.offset + frame.available - frame.topEdges };
       if (!(first && frame.space.pageIsEmpty)) return { unit: u, inner: null, offset: unit.top };
       placed++;
       continue;
@@ -212,8 +275,17 @@ function placeWhole(frame: Frame, unit: Unit, firstLine: boolean, paging: boolea
     const y = frame.topEdges + p.y - frame.offset;
     // The room left bounds only forced breaks inside the item (it fits): its broken part then fills the page.
     // Without pages (measuring, or an unbounded context) forced breaks do not apply at all.
-    const page = paging ? { blockSize: Math.max(frame.available - y, p.height), pageIsEmpty: true, resume: null } : null;
-    const r = layoutItem(p.box, { width: p.width, height: p.pinHeight }, p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx, page);
+    const page = paging
+      ? { blockSize: Math.max(frame.available - y, p.height), pageIsEmpty: true, resume: null }
+      : null;
+    const r = layoutItem(
+      p.box,
+      { width: p.width, height: p.pinHeight },
+      p.cbWidth ?? frame.used.width,
+      p.cbHeight !== undefined ? p.cbHeight : frame.used.height,
+      frame.ctx,
+      page,
+    );
     if (r.fragment) {
       offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
       frame.children.push(r.fragment);
@@ -224,7 +296,11 @@ function placeWhole(frame: Frame, unit: Unit, firstLine: boolean, paging: boolea
       broken = true;
       if (r.forcedBreak && !frame.forced) frame.forced = r.forcedBreak;
     }
-    return { p, baseline: r.baseline === null ? null : y + r.baseline, last: r.lastBaseline === null ? null : y + r.lastBaseline };
+    return {
+      p,
+      baseline: r.baseline === null ? null : y + r.baseline,
+      last: r.lastBaseline === null ? null : y + r.lastBaseline,
+    };
   });
   recordBaselines(frame, results, firstLine);
   return broken ? { kind: 'parallel', done, inner } : null;
@@ -238,7 +314,14 @@ type Parallel = Extract<Resume, { kind: 'parallel' }>;
  * Returns 'pushed' when an item could not start here (the unit moves on whole), null when all
  * finished, else the state.
  */
-function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | null, pageIsEmpty: boolean, firstLine: boolean): Parallel | 'pushed' | null {
+function placeParallel(
+  frame: Frame,
+  unit: Unit,
+  top: number,
+  state: Parallel | null,
+  pageIsEmpty: boolean,
+  firstLine: boolean,
+): Parallel | 'pushed' | null {
   const done: boolean[] = [];
   const inner: (Resume | null)[] = [];
   const baselines: { p: UnitItem; baseline: number | null; last: number | null }[] = [];
@@ -260,7 +343,8 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
     // room it starts at the top, so a unit in fragmentainers too short for it always ends.
     const progress = frame.available - top > EPSILON;
     const waited = state !== null && !state.inner[k];
-    const restart = waited && (frame.geo.waitersRestartAtTop === true || (!progress && below >= frame.available - EPSILON));
+    const restart =
+      waited && (frame.geo.waitersRestartAtTop === true || (!progress && below >= frame.available - EPSILON));
     const y = state?.inner[k] || restart ? top : below;
     const deferrable = (!state || (waited && progress)) && p.y > unit.top + EPSILON;
     if (deferrable && y >= frame.available - EPSILON) {
@@ -269,9 +353,17 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
       return;
     }
     const avoid = avoidsBreakInside(p.box.style);
-    const r = avoid && !pageIsEmpty && !state?.inner[k] ? null : layoutItem(p.box, { width: p.width, height: p.pinHeight },
-      p.cbWidth ?? frame.used.width, p.cbHeight !== undefined ? p.cbHeight : frame.used.height, frame.ctx,
-      { blockSize: frame.available - y, pageIsEmpty, resume: state?.inner[k] ?? null });
+    const r =
+      avoid && !pageIsEmpty && !state?.inner[k]
+        ? null
+        : layoutItem(
+            p.box,
+            { width: p.width, height: p.pinHeight },
+            p.cbWidth ?? frame.used.width,
+            p.cbHeight !== undefined ? p.cbHeight : frame.used.height,
+            frame.ctx,
+            { blockSize: frame.available - y, pageIsEmpty, resume: state?.inner[k] ?? null },
+          );
     if (!r?.fragment) {
       anyPushed ||= !deferrable;
       done.push(false);
@@ -297,7 +389,11 @@ function placeParallel(frame: Frame, unit: Unit, top: number, state: Parallel | 
   return done.every(Boolean) ? null : { kind: 'parallel', done, inner };
 }
 
-function recordBaselines(frame: Frame, results: readonly { p: UnitItem; baseline: number | null; last: number | null }[], firstLine: boolean): void {
+function recordBaselines(
+  frame: Frame,
+  results: readonly { p: UnitItem; baseline: number | null; last: number | null }[],
+  firstLine: boolean,
+): void {
   // CSS Flexbox §8.5: the baseline-aligned items of the first line, else the startmost item,
   // whose baseline is synthesized from its border-box bottom when it has none.
   const preferred = results.find((r) => r.baseline !== null && r.p.baselineAligned);
@@ -327,7 +423,19 @@ function makeFragment(frame: Frame, height: number, continuation: boolean, last:
   const { used, box } = frame;
   const { border, padding } = fragmentEdges(used, box.style, continuation, last);
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  return createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
-  }, frame.children);
+  return createBoxFragment(
+    box.style,
+    box.tag,
+    box.attrs,
+    {
+      x: used.marginLeft,
+      y: 0,
+      width,
+      height,
+      border,
+      padding,
+      part: partOf(!continuation, last),
+    },
+    frame.children,
+  );
 }

@@ -141,7 +141,14 @@ export class ExclusionSpace {
    * top (rule 5), as high as possible where it fits beside the other floats (rules 2, 3, 7, 8),
    * as far to its side as possible (rule 9). Returns the margin box's top-left corner.
    */
-  place(side: 'left' | 'right', width: number, height: number, y: number, left: number, right: number): { x: number; y: number } {
+  place(
+    side: 'left' | 'right',
+    width: number,
+    height: number,
+    y: number,
+    left: number,
+    right: number,
+  ): { x: number; y: number } {
     let top = y;
     for (const f of this.floats) top = Math.max(top, f.top);
     for (;;) {

@@ -10,7 +10,10 @@ import { inlineFloatsOf } from './hoist.js';
  * a formatting-context root) goes beside them, so it adds to their widths; other blocks and
  * `clear` start a new row. Absolutely positioned children contribute nothing.
  */
-export function blockChildrenSizes(children: readonly BlockLevelBox[], outer: (child: BlockLevelBox) => IntrinsicSizes): IntrinsicSizes {
+export function blockChildrenSizes(
+  children: readonly BlockLevelBox[],
+  outer: (child: BlockLevelBox) => IntrinsicSizes,
+): IntrinsicSizes {
   const only = children.length === 1 ? children[0]! : null;
   if (only?.kind === 'lines' && inlineFloatsOf(only).length === 0) {
     // A lone paragraph (every table cell of a long table): its own sizes, when the general sum
@@ -48,7 +51,8 @@ export function blockChildrenSizes(children: readonly BlockLevelBox[], outer: (c
     const float = child.kind === 'lines' ? 'none' : child.style.float;
     if (float === 'left') left += c.max;
     else if (float === 'right') right += c.max;
-    else if (child.kind === 'lines' || child.kind === 'replaced' || establishesBfc(child)) max = Math.max(max, left + right + c.max);
+    else if (child.kind === 'lines' || child.kind === 'replaced' || establishesBfc(child))
+      max = Math.max(max, left + right + c.max);
     else {
       max = Math.max(max, left + right, c.max);
       left = 0;

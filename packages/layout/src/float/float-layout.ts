@@ -36,7 +36,11 @@ export function childFloats(space: Space, used: UsedBox, state: FlowState): Floa
   const own = state.ownFloats;
   if (own) return { exclusions: own, x: state.contentLeft, y: state.y };
   const f = space.floats!;
-  return { exclusions: f.exclusions, x: f.x + used.marginLeft + state.contentLeft, y: state.settled ? f.y + state.origin + state.y : f.y };
+  return {
+    exclusions: f.exclusions,
+    x: f.x + used.marginLeft + state.contentLeft,
+    y: state.settled ? f.y + state.origin + state.y : f.y,
+  };
 }
 
 /**
@@ -72,7 +76,12 @@ function resolvePending(state: FlowState): void {
  * Clearance (CSS 2.1 §9.5.2): a box with `clear` whose top border edge would sit above the
  * relevant floats is moved below them; its margin then no longer collapses with the ones above.
  */
-export function applyClearance(child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState): 'next-page' | null {
+export function applyClearance(
+  child: BlockLevelBox,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+): 'next-page' | null {
   if (child.kind === 'lines' || child.style.clear === 'none') return null;
   followMargins(space, used, state);
   const fc = childFloats(space, used, state);
@@ -103,7 +112,14 @@ export type FloatOutcome = { readonly placed: false } | { readonly placed: true;
  * rest continues on the next page, as Chromium prints); a monolithic one (an image,
  * `break-inside: avoid`) moves whole, unless nothing precedes it on the page.
  */
-export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resume: Resume | null = null): FloatOutcome {
+export function placeFloat(
+  child: FloatBox,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+  resume: Resume | null = null,
+): FloatOutcome {
   const fc = childFloats(space, used, state);
   let laid = layoutFloatBox(child, used.width, ctx, Infinity, resume, true);
   if (!laid) return { placed: true, rest: null };
@@ -124,8 +140,10 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
     const mustPlace = space.pageIsEmpty && state.placed === 0 && state.children.length === 0;
     const avoid = avoidsBreakInside(child.style);
     const limit = room - top + laid.mt;
-    const split = child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
-      ? layoutFloatBox(child, used.width, ctx, limit, resume, mustPlace) : null;
+    const split =
+      child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
+        ? layoutFloatBox(child, used.width, ctx, limit, resume, mustPlace)
+        : null;
     if (!split && !mustPlace) {
       fc.exclusions.floats.pop();
       return { placed: false };
@@ -153,7 +171,13 @@ export function placeFloat(child: FloatBox, space: Space, used: UsedBox, state: 
  * current line when there is room), as Chromium does; the BFC y of that line's top, or null.
  */
 function besideLastLine(
-  state: FlowState, fc: FloatContext, side: 'left' | 'right', width: number, height: number, parentLeft: number, parentTop: number,
+  state: FlowState,
+  fc: FloatContext,
+  side: 'left' | 'right',
+  width: number,
+  height: number,
+  parentLeft: number,
+  parentTop: number,
 ): number | null {
   if (side !== 'right') return null;
   for (let k = state.children.length - 1; k >= 0; k--) {
@@ -164,7 +188,12 @@ function besideLastLine(
       return null;
     }
     const s = f.style;
-    if (s.direction !== 'ltr' || (s.textAlign !== 'left' && s.textAlign !== 'start' && s.textAlign !== 'justify') || f.kind !== 'box') return null;
+    if (
+      s.direction !== 'ltr' ||
+      (s.textAlign !== 'left' && s.textAlign !== 'start' && s.textAlign !== 'justify') ||
+      f.kind !== 'box'
+    )
+      return null;
     const top = parentTop + f.y + line.top;
     const span = fc.exclusions.available(fc.x, fc.x + f.width, top, height);
     const contentRight = parentLeft + f.x + line.contentRight;
@@ -184,7 +213,14 @@ export interface LaidFloat {
   readonly resume: Resume | null;
 }
 
-export function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContext, blockSize: number, resume: Resume | null, pageIsEmpty: boolean): LaidFloat | null {
+export function layoutFloatBox(
+  box: FloatBox,
+  cbWidth: number,
+  ctx: LayoutContext,
+  blockSize: number,
+  resume: Resume | null,
+  pageIsEmpty: boolean,
+): LaidFloat | null {
   const s = box.style;
   const ml = marginOrZero(s.marginLeft, cbWidth);
   const mr = marginOrZero(s.marginRight, cbWidth);
@@ -194,11 +230,24 @@ export function layoutFloatBox(box: FloatBox, cbWidth: number, ctx: LayoutContex
     const sizes = outerSizes(box, ctx);
     inlineSize = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
   }
-  const plain = box.kind === 'replaced' && (s.marginLeft === 'auto' || s.marginRight === 'auto')
-    ? { ...box, style: { ...s, marginLeft: ml, marginRight: mr } } : box;
-  const r = layoutBox(plain, {
-    inlineSize, blockSize, pageIsEmpty, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: resume !== null, cbBlockSize: null,
-  }, resume, ctx);
+  const plain =
+    box.kind === 'replaced' && (s.marginLeft === 'auto' || s.marginRight === 'auto')
+      ? { ...box, style: { ...s, marginLeft: ml, marginRight: mr } }
+      : box;
+  const r = layoutBox(
+    plain,
+    {
+      inlineSize,
+      blockSize,
+      pageIsEmpty,
+      mode: 'layout',
+      marginAbove: NO_MARGINS,
+      truncateMargins: resume !== null,
+      cbBlockSize: null,
+    },
+    resume,
+    ctx,
+  );
   const fragment = r.fragment;
   if (!fragment || fragment.kind === 'text') return null;
   const mt = resolveMargins(r.marginTop);
@@ -219,7 +268,12 @@ function avoidsFloats(box: BlockLevelBox): box is ContainerBox | ReplacedBox {
  * containing block's content box, width) when floats intrude, else null.
  */
 export function avoidFloats(
-  child: BlockLevelBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resumed = false,
+  child: BlockLevelBox,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+  resumed = false,
 ): { left: number; width: number } | null {
   if (!avoidsFloats(child)) return null;
   if (!resumed) {
@@ -241,7 +295,13 @@ export function avoidFloats(
 /** Float-avoiding boxes laid out narrower than their containing block, by box. */
 const narrowed = new WeakMap<BlockLevelBox, { left: number; width: number }>();
 
-function freeSpan(child: ContainerBox | ReplacedBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): { left: number; width: number } | null {
+function freeSpan(
+  child: ContainerBox | ReplacedBox,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+): { left: number; width: number } | null {
   followMargins(space, used, state);
   const fc = childFloats(space, used, state);
   const ex = fc.exclusions;
@@ -251,7 +311,11 @@ function freeSpan(child: ContainerBox | ReplacedBox, space: Space, used: UsedBox
   if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
   const needed = minimumWidth(child, used.width, ctx);
   let span = ex.available(fc.x, fc.x + used.width, top, 0);
-  for (let next = ex.nextBottom(top); span.right - span.left < needed - EPSILON && next !== null; next = ex.nextBottom(top)) {
+  for (
+    let next = ex.nextBottom(top);
+    span.right - span.left < needed - EPSILON && next !== null;
+    next = ex.nextBottom(top)
+  ) {
     top = next;
     span = ex.available(fc.x, fc.x + used.width, top, 0);
   }

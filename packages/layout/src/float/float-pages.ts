@@ -27,15 +27,25 @@ const deferred = new WeakMap<ContainerBox, Deferred[]>();
 let deferredLists = 0;
 
 export function flowFloat(
-  parent: ContainerBox, index: number, child: FloatBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext, resume: Resume | null = null,
+  parent: ContainerBox,
+  index: number,
+  child: FloatBox,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+  resume: Resume | null = null,
 ): void {
   const list = deferred.get(parent) ?? [];
   // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows one that
   // moved whole to the next page, but may sit beside one split at the page end (Chromium splits
   // a row of floated labels crossing the page end, each beside the other).
-  const outcome = list.every((d) => d.started) ? placeFloat(child, space, used, state, ctx, resume) : { placed: false as const };
+  const outcome = list.every((d) => d.started)
+    ? placeFloat(child, space, used, state, ctx, resume)
+    : { placed: false as const };
   if (outcome.placed && outcome.rest === null) return;
-  if (!outcome.placed && space.mode === 'layout') childFloats(space, used, state).exclusions.markMovedOn(child.style.float === 'right' ? 'right' : 'left');
+  if (!outcome.placed && space.mode === 'layout')
+    childFloats(space, used, state).exclusions.markMovedOn(child.style.float === 'right' ? 'right' : 'left');
   if (list.length === 0) {
     deferred.set(parent, list);
     deferredLists++;
@@ -47,7 +57,14 @@ export function flowFloat(
  * At the start of a box's fragment: a continuation first places the floats deferred from the
  * previous page (those before the resume point; the others will be met again in the flow).
  */
-export function startFloats(parent: ContainerBox, resumeAt: number | null, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): void {
+export function startFloats(
+  parent: ContainerBox,
+  resumeAt: number | null,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+): void {
   if (deferredLists === 0) return;
   const list = deferred.get(parent);
   // Measuring passes (flex, grid) neither place nor drop what a layout pass deferred.

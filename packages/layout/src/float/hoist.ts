@@ -27,7 +27,8 @@ export function hoistsOutOfFlow(item: BlockLevelBox, items: readonly Item[], fro
         continue;
       case 'line-break':
         continue;
-      case 'atomic': case 'counter':
+      case 'atomic':
+      case 'counter':
         return true;
       case 'replaced':
         if (next.style.display.startsWith('inline')) return true;
@@ -50,7 +51,13 @@ export function endsInlineRun(item: BlockLevelBox): boolean {
 }
 
 function hasContent(items: readonly Item[]): boolean {
-  return items.some((c) => (c.kind === 'text' ? /[^ \n\t]/.test(c.text) : c.kind === 'inline' ? hasContent(c.children) : c.kind !== 'line-break'));
+  return items.some((c) =>
+    c.kind === 'text'
+      ? /[^ \n\t]/.test(c.text)
+      : c.kind === 'inline'
+        ? hasContent(c.children)
+        : c.kind !== 'line-break',
+  );
 }
 
 /**
@@ -75,14 +82,19 @@ export function inlineFloatsOf(lines: LinesBox): readonly InlineFloat[] {
  * each): floats go with the paragraph, which places each at the line of the inline box that
  * followed it (CSS 2.1 §9.5.1: at the current line when it fits); the others go before it.
  */
-export function attachHoisted(hoisted: readonly { readonly item: BlockLevelBox; readonly at: number }[], run: readonly InlineLevelBox[], lines: LinesBox | null): BlockLevelBox[] {
+export function attachHoisted(
+  hoisted: readonly { readonly item: BlockLevelBox; readonly at: number }[],
+  run: readonly InlineLevelBox[],
+  lines: LinesBox | null,
+): BlockLevelBox[] {
   const before: BlockLevelBox[] = [];
   const attached: InlineFloat[] = [];
   for (const h of hoisted) {
     const anchor = run[h.at] ?? null;
     const box = h.item;
     // An absolute box with both vertical insets auto takes its static position from its line.
-    const staticTop = box.kind !== 'lines' && isOutOfFlowStyle(box.style) && box.style.top === 'auto' && box.style.bottom === 'auto';
+    const staticTop =
+      box.kind !== 'lines' && isOutOfFlowStyle(box.style) && box.style.top === 'auto' && box.style.bottom === 'auto';
     if (lines && (anchor || staticTop) && box.kind !== 'lines' && (staticTop || box.style.float !== 'none')) {
       attached.push({ box, anchor });
     } else {

@@ -23,9 +23,14 @@ export interface LineSpan {
 /** The box a float anchored at this item would be anchored to. */
 function anchorOf(item: InlineItem): InlineLevelBox | null {
   switch (item.type) {
-    case 'text': return item.owner;
-    case 'open': case 'close': case 'atomic': return item.box;
-    default: return null;
+    case 'text':
+      return item.owner;
+    case 'open':
+    case 'close':
+    case 'atomic':
+      return item.box;
+    default:
+      return null;
   }
 }
 
@@ -46,7 +51,15 @@ export class InlineFloatPlacer {
   readonly ctx: LayoutContext;
 
   /** `kept`: the first lines of `lines`, kept from an earlier page. */
-  constructor(box: LinesBox, lines: readonly LineSpec[], kept: number, fc: FloatContext, width: number, top0: number, ctx: LayoutContext) {
+  constructor(
+    box: LinesBox,
+    lines: readonly LineSpec[],
+    kept: number,
+    fc: FloatContext,
+    width: number,
+    top0: number,
+    ctx: LayoutContext,
+  ) {
     this.fc = fc;
     this.width = width;
     this.top0 = top0;
@@ -100,7 +113,8 @@ export class InlineFloatPlacer {
         // Static position of an absolute box met in a line (CSS 2.1 §10.3.7, as Chromium): one
         // that was inline-level sits where it is in the line, at its top; a block-level one
         // where a block would start, below the line.
-        if (float.box.style.inlineStatic) this.#placeholder(float, index, span.left + widthBefore(spec.items, float), span.top);
+        if (float.box.style.inlineStatic)
+          this.#placeholder(float, index, span.left + widthBefore(spec.items, float), span.top);
         else this.#placeholder(float, index, 0, span.top + line.height);
         continue;
       }
@@ -121,7 +135,8 @@ export class InlineFloatPlacer {
     this.#pending.clear();
     for (const float of rest) {
       const atLineEnd = float.anchor === null && float.box.style.inlineStatic && last;
-      if (atLineEnd) this.#placeholder(float, lastIndex, last.span.left + widthBefore(last.spec.items, float), last.span.top);
+      if (atLineEnd)
+        this.#placeholder(float, lastIndex, last.span.left + widthBefore(last.spec.items, float), last.span.top);
       else if (isOutOfFlowStyle(float.box.style)) this.#placeholder(float, lastIndex, 0, y);
       else this.#place(float, lastIndex, y, 0, -Infinity);
     }
@@ -144,8 +159,19 @@ export class InlineFloatPlacer {
     const beside = outer < room - EPSILON;
     const side = float.box.style.float === 'right' ? 'right' : 'left';
     const y = this.top0 + lineTop + (beside ? 0 : lineHeight);
-    const at = this.fc.exclusions.place(side, outer, laid.mt + laid.height + laid.mb, y, this.fc.x, this.fc.x + this.width);
-    offsetFragment(laid.fragment, at.x + laid.ml - this.fc.x - laid.fragment.x, at.y + laid.mt - this.top0 - laid.fragment.y);
+    const at = this.fc.exclusions.place(
+      side,
+      outer,
+      laid.mt + laid.height + laid.mb,
+      y,
+      this.fc.x,
+      this.fc.x + this.width,
+    );
+    offsetFragment(
+      laid.fragment,
+      at.x + laid.ml - this.fc.x - laid.fragment.x,
+      at.y + laid.mt - this.top0 - laid.fragment.y,
+    );
     this.#placed.push({ line: index, fragment: laid.fragment });
     return beside && at.y <= y + EPSILON;
   }

@@ -50,7 +50,8 @@ export function keepLastLine(fragment: Fragment, keep: boolean): void {
   if (fragment !== notedFragment) return;
   if (keep) {
     let right = 0;
-    for (let i = notedFrom; i < notedFragments.length; i++) right = Math.max(right, notedFragments[i]!.x + notedFragments[i]!.width);
+    for (let i = notedFrom; i < notedFragments.length; i++)
+      right = Math.max(right, notedFragments[i]!.x + notedFragments[i]!.width);
     lastLines.set(fragment, { top: notedTop, contentRight: right });
   }
   notedFragment = null;
@@ -93,7 +94,8 @@ function spanAt(ex: ExclusionSpace, x: number, width: number, top0: number, y: n
   for (;;) {
     const s = ex.available(x, x + width, top0 + top, band);
     const next = ex.nextBottom(top0 + top);
-    if (s.right - s.left > EPSILON || next === null) return { top, left: s.left - x, width: Math.max(0, s.right - s.left) };
+    if (s.right - s.left > EPSILON || next === null)
+      return { top, left: s.left - x, width: Math.max(0, s.right - s.left) };
     top = next - top0;
   }
 }
@@ -104,7 +106,12 @@ function spanAt(ex: ExclusionSpace, x: number, width: number, top0: number, y: n
  * A continued paragraph keeps its earlier lines and breaks the rest again around the floats
  * of this page. Paginated like the other lines (as many as fit), without orphans/widows.
  */
-export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+export function layoutLinesAroundFloats(
+  box: LinesBox,
+  outer: Space,
+  resume: Resume | null,
+  ctx: LayoutContext,
+): LayoutResult {
   // Floats amid the paragraph need a float context even where the parent passes none.
   const space: Space = outer.floats ? outer : { ...outer, floats: { exclusions: new ExclusionSpace(), x: 0, y: 0 } };
   const f = space.floats!;
@@ -116,11 +123,20 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   const stored = start > 0 ? brokenSpecs.get(box) : undefined;
   const para = stored?.para ?? collectParagraph(box.children, box.style, width, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
-  const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox => buildLine(spec, {
-    style: box.style, width: span.width, indent: i === 0 ? indent : 0, isLast, hasRtl: para.hasRtl,
-  }, ctx);
+  const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox =>
+    buildLine(
+      spec,
+      {
+        style: box.style,
+        width: span.width,
+        indent: i === 0 ? indent : 0,
+        isLast,
+        hasRtl: para.hasRtl,
+      },
+      ctx,
+    );
   // Earlier lines: as broken before (around floats, or at full width by the plain line layout).
-  const head: LineSpec[] = start > 0 ? stored?.specs ?? breakLines(para, width, indent, ctx) : [];
+  const head: LineSpec[] = start > 0 ? (stored?.specs ?? breakLines(para, width, indent, ctx)) : [];
   const tail = start > 0 ? tailOf(para, head[start]) : 0;
   if (tail === null) return placeLines(box, space, head, start, [], build, null);
   const placer = new InlineFloatPlacer(box, head, start, f, width, top0, ctx);
@@ -129,11 +145,35 @@ export function layoutLinesAroundFloats(box: LinesBox, outer: Space, resume: Res
   const available = space.mode === 'measure' ? Infinity : space.blockSize - resolveMargins(space.marginAbove);
   // Not where words may break: a page that starts with a piece of a broken word keeps the lines
   // broken before (tailOf). Floats amid the lines not broken go with them to the next page.
-  const stop = !mayBreakWords(para) ? { available, pageIsEmpty: space.pageIsEmpty, widows: Math.max(1, box.style.widows) } : null;
-  const broken = breakTail(para, tail, { start, indent, open: head[start]?.openAtStart ?? [], f, width, top0, band, wraps: wraps(box.style), build, placer, stop }, ctx);
+  const stop = !mayBreakWords(para)
+    ? { available, pageIsEmpty: space.pageIsEmpty, widows: Math.max(1, box.style.widows) }
+    : null;
+  const broken = breakTail(
+    para,
+    tail,
+    {
+      start,
+      indent,
+      open: head[start]?.openAtStart ?? [],
+      f,
+      width,
+      top0,
+      band,
+      wraps: wraps(box.style),
+      build,
+      placer,
+      stop,
+    },
+    ctx,
+  );
   const { specs: tailSpecs, spans, y } = broken;
   const lastSpec = tailSpecs[tailSpecs.length - 1];
-  if (!broken.stopped) placer.finish(start + tailSpecs.length - 1, y, lastSpec ? { spec: lastSpec, span: spans[tailSpecs.length - 1]! } : null);
+  if (!broken.stopped)
+    placer.finish(
+      start + tailSpecs.length - 1,
+      y,
+      lastSpec ? { spec: lastSpec, span: spans[tailSpecs.length - 1]! } : null,
+    );
   // The lines kept from earlier pages, then this page's (no copy of the kept ones per page).
   const specs = head;
   specs.length = start;
@@ -181,7 +221,12 @@ function cannotFit(stop: StopAt, index: number, span: Span, line: LineBox): bool
  * Break the lines from `tail` on, one at a time at the span free at each line's top. When a float
  * amid the paragraph goes beside a line, that line is broken again from its first item, narrower.
  */
-function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutContext): { specs: LineSpec[]; spans: Span[]; y: number; stopped: boolean } {
+function breakTail(
+  para: Paragraph,
+  tail: number,
+  env: TailEnv,
+  ctx: LayoutContext,
+): { specs: LineSpec[]; spans: Span[]; y: number; stopped: boolean } {
   const { f, width, top0, band, placer, stop } = env;
   const specs: LineSpec[] = [];
   const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
@@ -193,22 +238,39 @@ function breakTail(para: Paragraph, tail: number, env: TailEnv, ctx: LayoutConte
   while (current !== null) {
     const round: LineSpec[] = [];
     try {
-      breakLines(para, spans[spans.length - 1]!.width, env.start + specs.length === 0 ? env.indent : 0, ctx, (spec) => {
-        round.push(spec);
-        const k = specs.length + round.length - 1;
-        const line = env.build(spec, env.start + k, spans[k]!, false);
-        const beside = (placer.isEmpty ? null : placer.afterLine(env.start + k, spec, line, spans[k]!)) ?? lowerSpan(env, spans[k]!, line, spec, para);
-        if (beside) {
-          spans[k] = beside;
-          throw RESTART;
-        }
-        if (stop && needed === Infinity && cannotFit(stop, k, spans[k]!, line)) needed = k + stop.widows;
-        if (k + 1 >= needed) throw STOP;
-        const next = spanAt(f.exclusions, f.x, width, top0, spans[k]!.top + line.height, line.empty ? band : line.height);
-        spans.push(next);
-        y = next.top;
-        return next.width;
-      }, undefined, current);
+      breakLines(
+        para,
+        spans[spans.length - 1]!.width,
+        env.start + specs.length === 0 ? env.indent : 0,
+        ctx,
+        (spec) => {
+          round.push(spec);
+          const k = specs.length + round.length - 1;
+          const line = env.build(spec, env.start + k, spans[k]!, false);
+          const beside =
+            (placer.isEmpty ? null : placer.afterLine(env.start + k, spec, line, spans[k]!)) ??
+            lowerSpan(env, spans[k]!, line, spec, para);
+          if (beside) {
+            spans[k] = beside;
+            throw RESTART;
+          }
+          if (stop && needed === Infinity && cannotFit(stop, k, spans[k]!, line)) needed = k + stop.widows;
+          if (k + 1 >= needed) throw STOP;
+          const next = spanAt(
+            f.exclusions,
+            f.x,
+            width,
+            top0,
+            spans[k]!.top + line.height,
+            line.empty ? band : line.height,
+          );
+          spans.push(next);
+          y = next.top;
+          return next.width;
+        },
+        undefined,
+        current,
+      );
     } catch (e) {
       if (e === STOP) {
         specs.push(...withOpenBoxes(round, open));
@@ -235,7 +297,9 @@ const breaksWords = new WeakMap<Paragraph, boolean>();
 function mayBreakWords(para: Paragraph): boolean {
   let known = breaksWords.get(para);
   if (known === undefined) {
-    known = para.items.some((item) => item.type === 'text' && (item.style.overflowWrap !== 'normal' || item.style.wordBreak === 'break-word'));
+    known = para.items.some(
+      (item) => item.type === 'text' && (item.style.overflowWrap !== 'normal' || item.style.wordBreak === 'break-word'),
+    );
     breaksWords.set(para, known);
   }
   return known;
@@ -248,14 +312,25 @@ function mayBreakWords(para: Paragraph): boolean {
  */
 function lowerSpan(env: TailEnv, span: Span, line: LineBox, spec: LineSpec, para: Paragraph): Span | null {
   const { f, width, top0 } = env;
-  if (!env.wraps || line.contentWidth <= span.width + EPSILON || span.width >= width - EPSILON || tailOf(para, spec) === null) return null;
+  if (
+    !env.wraps ||
+    line.contentWidth <= span.width + EPSILON ||
+    span.width >= width - EPSILON ||
+    tailOf(para, spec) === null
+  )
+    return null;
   const next = f.exclusions.nextBottom(top0 + span.top);
   return next === null ? null : spanAt(f.exclusions, f.x, width, top0, next - top0, line.height);
 }
 
 function placeLines(
-  box: LinesBox, space: Space, specs: readonly LineSpec[], start: number, known: Span[],
-  build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox, placer: InlineFloatPlacer | null,
+  box: LinesBox,
+  space: Space,
+  specs: readonly LineSpec[],
+  start: number,
+  known: Span[],
+  build: (spec: LineSpec, i: number, span: Span, isLast: boolean) => LineBox,
+  placer: InlineFloatPlacer | null,
 ): LayoutResult {
   const f = space.floats!;
   const top0 = f.y + resolveMargins(space.marginAbove);
@@ -272,10 +347,30 @@ function placeLines(
     y = top + line.height;
   }
   const fitted = start + laid.length;
-  const end = fitted < specs.length
-    ? applyOrphansWidows(box, specs.length, start, fitted, space.pageIsEmpty)
-    : endBeforeLastLine(start, fitted, specs.length, y, roomNeeded(space.endReserve, 0), available, space.pageIsEmpty, (i) => laid[i - start]!.line.empty);
-  if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  const end =
+    fitted < specs.length
+      ? applyOrphansWidows(box, specs.length, start, fitted, space.pageIsEmpty)
+      : endBeforeLastLine(
+          start,
+          fitted,
+          specs.length,
+          y,
+          roomNeeded(space.endReserve, 0),
+          available,
+          space.pageIsEmpty,
+          (i) => laid[i - start]!.line.empty,
+        );
+  if (end === start)
+    return {
+      fragment: null,
+      resume: null,
+      marginTop: space.marginAbove,
+      marginBottom: NO_MARGINS,
+      collapsesThrough: false,
+      height: 0,
+      baseline: null,
+      lastBaseline: null,
+    };
   const children: Fragment[] = [];
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
@@ -291,16 +386,33 @@ function placeLines(
   const last = laid[end - start - 1]!;
   const height = last.top + last.line.height;
   const empty = height === 0 && start === 0 && end === specs.length && baseline === null;
-  const fragment = createBoxFragment(box.style, '', NO_ATTRS, {
-    x: 0, y: 0, width: space.inlineSize, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === specs.length),
-  }, children);
+  const fragment = createBoxFragment(
+    box.style,
+    '',
+    NO_ATTRS,
+    {
+      x: 0,
+      y: 0,
+      width: space.inlineSize,
+      height,
+      border: ZERO_EDGES,
+      padding: ZERO_EDGES,
+      part: partOf(start === 0, end === specs.length),
+    },
+    children,
+  );
   if (end === specs.length) noteLastLine(fragment, last.top, last.line.fragments);
   return {
-    fragment, resume: end < specs.length ? { kind: 'lines', line: end } : null,
-    marginTop: space.marginAbove, marginBottom: empty ? space.marginAbove : NO_MARGINS, collapsesThrough: empty, height, baseline, lastBaseline,
+    fragment,
+    resume: end < specs.length ? { kind: 'lines', line: end } : null,
+    marginTop: space.marginAbove,
+    marginBottom: empty ? space.marginAbove : NO_MARGINS,
+    collapsesThrough: empty,
+    height,
+    baseline,
+    lastBaseline,
   };
 }
-
 
 function lineHeightOf(box: LinesBox): number {
   return lineHeightGuess(box.style);

@@ -48,7 +48,12 @@ export function withTransferredLimits(own: SizeLimits, transferred: SizeLimits):
 }
 
 /** min-/max-height (content box) transferred through the ratio to content-box width limits; an unset min-height transfers nothing. */
-export function transferredWidthLimits(r: PreferredRatio, heights: SizeLimits, inlineEdges: number, blockEdges: number): SizeLimits {
+export function transferredWidthLimits(
+  r: PreferredRatio,
+  heights: SizeLimits,
+  inlineEdges: number,
+  blockEdges: number,
+): SizeLimits {
   return {
     min: heights.min > 0 ? inlineFromBlock(r, heights.min, inlineEdges, blockEdges) : 0,
     max: heights.max === Infinity ? Infinity : inlineFromBlock(r, heights.max, inlineEdges, blockEdges),

@@ -30,13 +30,21 @@ export interface AtomicLayout {
  * `cbHeight`: the height of the block container holding the line, when definite; percentage
  * heights of inline-blocks and images resolve against it (CSS 2.1 §10.5, §10.1 item 2).
  */
-export function layoutAtomic(box: AtomicInlineBox | ReplacedBox, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null): AtomicLayout {
+export function layoutAtomic(
+  box: AtomicInlineBox | ReplacedBox,
+  cbWidth: number,
+  ctx: LayoutContext,
+  intrinsic = false,
+  cbHeight: number | null = null,
+): AtomicLayout {
   if (intrinsic) {
     const sizes = outerSizes(box.kind === 'atomic' ? box.box : box, ctx);
     return { fragment: null, marginWidth: sizes.max, marginHeight: 0, minWidth: sizes.min, baseline: 0 };
   }
   if (box.kind === 'atomic' && box.box.tag === '::marker') return layoutSymbolMarker(box, ctx);
-  return box.kind === 'replaced' ? layoutInlineReplaced(box, cbWidth, cbHeight) : layoutInlineBlock(box, cbWidth, ctx, cbHeight);
+  return box.kind === 'replaced'
+    ? layoutInlineReplaced(box, cbWidth, cbHeight)
+    : layoutInlineBlock(box, cbWidth, ctx, cbHeight);
 }
 
 /**
@@ -65,12 +73,23 @@ function layoutInlineReplaced(box: ReplacedBox, cbWidth: number, cbHeight: numbe
   const marginWidth = ml + width + marginOrZero(s.marginRight, cbWidth);
   const marginHeight = mt + height + marginOrZero(s.marginBottom, cbWidth);
   const image = imageFragment(box, b.left + p.left, b.top + p.top, size.width, size.height);
-  const fragment = createBoxFragment(s, box.tag, box.attrs, { x: ml, y: mt, width, height, border: b, padding: p, part: WHOLE }, box.src ? [image] : []);
+  const fragment = createBoxFragment(
+    s,
+    box.tag,
+    box.attrs,
+    { x: ml, y: mt, width, height, border: b, padding: p, part: WHOLE },
+    box.src ? [image] : [],
+  );
   return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };
 }
 
 /** inline-block and friends: shrink-to-fit width (CSS 2.1 §10.3.9), laid out whole (monolithic). */
-function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: LayoutContext, cbHeight: number | null): AtomicLayout {
+function layoutInlineBlock(
+  atomic: AtomicInlineBox,
+  cbWidth: number,
+  ctx: LayoutContext,
+  cbHeight: number | null,
+): AtomicLayout {
   const box = atomic.box;
   const s = box.style;
   const b = borderEdges(s);
@@ -86,9 +105,20 @@ function layoutInlineBlock(atomic: AtomicInlineBox, cbWidth: number, ctx: Layout
     const fit = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
     inlineSize = fit;
   }
-  const r = layoutBox(box, {
-    inlineSize, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: cbHeight,
-  }, null, ctx);
+  const r = layoutBox(
+    box,
+    {
+      inlineSize,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'layout',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: cbHeight,
+    },
+    null,
+    ctx,
+  );
   const fragment = r.fragment;
   const width = fragment && fragment.kind === 'box' ? fragment.width : edges;
   if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).x = ml;
@@ -111,7 +141,13 @@ const COLOR_SWATCH_PADDING = 4;
  * would have, centred in its content box (Chromium's LayoutTextControl / LayoutMenuList).
  * Measured with getBoundingClientRect (packages/core/test/forms/form-controls-cases.json).
  */
-function inlineBlockBaseline(box: ContainerBox, last: number | null, mt: number, height: number, ctx: LayoutContext): number | null {
+function inlineBlockBaseline(
+  box: ContainerBox,
+  last: number | null,
+  mt: number,
+  height: number,
+  ctx: LayoutContext,
+): number | null {
   const s = box.style;
   const kind = controlKind(box.tag, box.attrs);
   const textControl = kind === 'text-field' || kind === 'menulist' || (kind === 'push-button' && box.tag === 'input');
@@ -125,7 +161,8 @@ function inlineBlockBaseline(box: ContainerBox, last: number | null, mt: number,
   const b = borderEdges(s);
   const p = paddingEdges(s, 0);
   // An empty `<button>` sits on its content-box bottom (Chromium's LayoutButton).
-  if (kind === 'push-button' && box.tag === 'button' && last === null && s.appearance !== 'none') return mt + height - b.bottom - p.bottom;
+  if (kind === 'push-button' && box.tag === 'button' && last === null && s.appearance !== 'none')
+    return mt + height - b.bottom - p.bottom;
   if (!textControl) return null;
   const m = ctx.shapes.metrics(s);
   const content = height - b.top - b.bottom - p.top - p.bottom;

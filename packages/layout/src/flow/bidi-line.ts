@@ -19,7 +19,11 @@ export interface VisualLine {
  * part: after reordering, a box's content may no longer be contiguous, so the box is drawn
  * over the span its content covers.
  */
-export function visualLine(items: readonly InlineItem[], itemEntry: readonly (AlignEntry | null)[], openAtStart: readonly InlineBox[]): VisualLine {
+export function visualLine(
+  items: readonly InlineItem[],
+  itemEntry: readonly (AlignEntry | null)[],
+  openAtStart: readonly InlineBox[],
+): VisualLine {
   const stack = [...openAtStart];
   const starts = new Set<InlineBox>();
   const ends = new Set<InlineBox>();
@@ -38,5 +42,11 @@ export function visualLine(items: readonly InlineItem[], itemEntry: readonly (Al
   });
   const levels = kept.map((p) => (p.it.type === 'text' || p.it.type === 'atomic' ? p.it.level : 0));
   const visual = reorderByLevels(kept, levels);
-  return { items: visual.map((p) => p.it), entryOf: visual.map((p) => p.e), ancestors: visual.map((p) => p.a), starts, ends };
+  return {
+    items: visual.map((p) => p.it),
+    entryOf: visual.map((p) => p.e),
+    ancestors: visual.map((p) => p.a),
+    starts,
+    ends,
+  };
 }

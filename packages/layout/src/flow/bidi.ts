@@ -7,7 +7,8 @@ let bidi: Bidi | null = null;
 function createBidi(): Bidi {
   const mod = bidiModule as unknown as { default?: unknown };
   let factory: unknown = mod.default;
-  if (factory && typeof factory === 'object' && 'default' in factory) factory = (factory as { default: unknown }).default;
+  if (factory && typeof factory === 'object' && 'default' in factory)
+    factory = (factory as { default: unknown }).default;
   return (factory as () => Bidi)();
 }
 
@@ -18,7 +19,11 @@ const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u202b\u202e\u2067]|\ud802[
  * Embedding levels per UTF-16 code unit (UAX #9), or null for a purely left-to-right
  * paragraph, the common case, which then skips reordering entirely.
  */
-export function bidiLevels(text: string, direction: 'ltr' | 'rtl', controls: readonly BidiControl[] = []): Uint8Array | null {
+export function bidiLevels(
+  text: string,
+  direction: 'ltr' | 'rtl',
+  controls: readonly BidiControl[] = [],
+): Uint8Array | null {
   if (controls.length === 0) {
     if (direction === 'ltr' && !RTL.test(text)) return null;
     bidi ??= createBidi();
@@ -29,11 +34,17 @@ export function bidiLevels(text: string, direction: 'ltr' | 'rtl', controls: rea
   const index: number[] = [];
   let from = 0;
   for (const c of controls) {
-    for (let i = from; i < c.at; i++) { index.push(marked.length); marked += text[i]; }
+    for (let i = from; i < c.at; i++) {
+      index.push(marked.length);
+      marked += text[i];
+    }
     from = Math.max(from, c.at);
     marked += c.chars;
   }
-  for (let i = from; i < text.length; i++) { index.push(marked.length); marked += text[i]; }
+  for (let i = from; i < text.length; i++) {
+    index.push(marked.length);
+    marked += text[i];
+  }
   bidi ??= createBidi();
   const all = bidi.getEmbeddingLevels(marked, direction).levels;
   const out = new Uint8Array(text.length);
@@ -52,15 +63,24 @@ export interface BidiControl {
  * §2.4.2 table): embed → LRE/RLE … PDF, isolate → LRI/RLI … PDI, bidi-override → LRO/RLO … PDF,
  * isolate-override → both, plaintext → FSI … PDI.
  */
-export function bidiControls(style: { readonly unicodeBidi: string; readonly direction: 'ltr' | 'rtl' }): [string, string] | [null, null] {
+export function bidiControls(style: {
+  readonly unicodeBidi: string;
+  readonly direction: 'ltr' | 'rtl';
+}): [string, string] | [null, null] {
   const rtl = style.direction === 'rtl';
   switch (style.unicodeBidi) {
-    case 'embed': return [rtl ? '\u202b' : '\u202a', '\u202c'];
-    case 'isolate': return [rtl ? '\u2067' : '\u2066', '\u2069'];
-    case 'bidi-override': return [rtl ? '\u202e' : '\u202d', '\u202c'];
-    case 'isolate-override': return [(rtl ? '\u2067' : '\u2066') + (rtl ? '\u202e' : '\u202d'), '\u202c\u2069'];
-    case 'plaintext': return ['\u2068', '\u2069'];
-    default: return [null, null];
+    case 'embed':
+      return [rtl ? '\u202b' : '\u202a', '\u202c'];
+    case 'isolate':
+      return [rtl ? '\u2067' : '\u2066', '\u2069'];
+    case 'bidi-override':
+      return [rtl ? '\u202e' : '\u202d', '\u202c'];
+    case 'isolate-override':
+      return [(rtl ? '\u2067' : '\u2066') + (rtl ? '\u202e' : '\u202d'), '\u202c\u2069'];
+    case 'plaintext':
+      return ['\u2068', '\u2069'];
+    default:
+      return [null, null];
   }
 }
 
@@ -80,7 +100,10 @@ export function reorderByLevels<T>(items: readonly T[], levels: readonly number[
   for (let level = max; level >= minOdd && level > 0; level--) {
     let i = 0;
     while (i < out.length) {
-      if ((lv[i] ?? 0) < level) { i++; continue; }
+      if ((lv[i] ?? 0) < level) {
+        i++;
+        continue;
+      }
       let j = i;
       while (j < out.length && (lv[j] ?? 0) >= level) j++;
       reverseRange(out, i, j);

@@ -11,12 +11,27 @@ import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
-import { applyClearance, avoidFloats, childFloats, followMargins, isFloatBox, settleMargins } from '../float/float-layout.js';
+import {
+  applyClearance,
+  avoidFloats,
+  childFloats,
+  followMargins,
+  isFloatBox,
+  settleMargins,
+} from '../float/float-layout.js';
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
 import { lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
-import { resolveMargins, type ForcedBreak, type LayoutResult, type MarginSet, type ParallelFlow, type Resume, type Space } from './types.js';
+import {
+  resolveMargins,
+  type ForcedBreak,
+  type LayoutResult,
+  type MarginSet,
+  type ParallelFlow,
+  type Resume,
+  type Space,
+} from './types.js';
 
 /** Mutable bookkeeping of one block container fragment while its children flow in. */
 export interface FlowState {
@@ -63,8 +78,12 @@ const DONE: FlowOutcome = { pushed: false, resume: null };
 
 /** Lay the children out in order (CSS 2.1 §9.4.1), collapsing margins between siblings (§8.3.1). */
 export function flowChildren(
-  box: ContainerBox, used: UsedBox, space: Space, token: { child: number; inner: Resume | null; parallel?: readonly ParallelFlow[] } | null,
-  state: FlowState, ctx: LayoutContext,
+  box: ContainerBox,
+  used: UsedBox,
+  space: Space,
+  token: { child: number; inner: Resume | null; parallel?: readonly ParallelFlow[] } | null,
+  state: FlowState,
+  ctx: LayoutContext,
 ): FlowOutcome {
   const children = box.children;
   const start = token?.child ?? 0;
@@ -79,14 +98,19 @@ export function flowChildren(
     const child = children[i]!;
     if (i > start && space.mode === 'layout') {
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
-      const named = pageName !== null && endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
+      const named =
+        pageName !== null && endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
       const forced = forcedBreak(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child))) ?? named;
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
-    const childResume = i === start ? token?.inner ?? null : null;
+    const childResume = i === start ? (token?.inner ?? null) : null;
     if (isOutOfFlow(child)) {
       // Absolutely positioned: a placeholder at the static position (§10.3.7); its containing block places it.
-      const ph = outOfFlowPlaceholder(child, state.contentLeft, state.y + (state.settled ? resolveMargins(state.pending) : 0));
+      const ph = outOfFlowPlaceholder(
+        child,
+        state.contentLeft,
+        state.y + (state.settled ? resolveMargins(state.pending) : 0),
+      );
       if (ph) state.children.push(ph);
       continue;
     }
@@ -96,12 +120,19 @@ export function flowChildren(
       continue;
     }
     followMargins(space, used, state);
-    if (applyClearance(child, space, used, state) === 'next-page') return clearedPastPage(box, i, childResume, startedHere, space, state, continuation, used, ctx);
+    if (applyClearance(child, space, used, state) === 'next-page')
+      return clearedPastPage(box, i, childResume, startedHere, space, state, continuation, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     const cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
-    const r = layoutBox(child, startOf(i, avoid ? { ...cs, inlineSize: avoid.width } : cs, avoid?.left ?? 0, childResume, space, used, state), childResume, ctx);
+    const r = layoutBox(
+      child,
+      startOf(i, avoid ? { ...cs, inlineSize: avoid.width } : cs, avoid?.left ?? 0, childResume, space, used, state),
+      childResume,
+      ctx,
+    );
     // A float right after a paragraph may sit beside its last line (src/float).
-    if (child.kind === 'lines' && r.fragment) keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
+    if (child.kind === 'lines' && r.fragment)
+      keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
     if (avoid) offsetFragment(r.fragment, avoid.left, 0);
     if (r.collapsesThrough && r.resume === null) {
@@ -117,16 +148,20 @@ export function flowChildren(
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, space, used, state);
-    if (box.marker && state.placed === 1 && !continuation && lowerBelowMarker(box, space, used, state, ctx)) return { pushed: true, resume: null };
+    if (box.marker && state.placed === 1 && !continuation && lowerBelowMarker(box, space, used, state, ctx))
+      return { pushed: true, resume: null };
     state.lastStart = state.nextStart;
     if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
     // A child that ends here reaching past the page end is monolithic overflow (a broken child carries its own).
-    if (space.pageTop !== undefined && !r.resume) state.overflow = Math.max(state.overflow, state.y - (space.blockSize - state.origin));
+    if (space.pageTop !== undefined && !r.resume)
+      state.overflow = Math.max(state.overflow, state.y - (space.blockSize - state.origin));
     if (childResume === null) startedHere = i;
     if (r.resume) {
       return {
-        pushed: false, resume: { child: i, inner: r.resume },
-        ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}), ...(r.brokeBeforeEnd ? { brokeBeforeEnd: true } : {}),
+        pushed: false,
+        resume: { child: i, inner: r.resume },
+        ...(r.forcedBreak ? { forcedBreak: r.forcedBreak } : {}),
+        ...(r.brokeBeforeEnd ? { brokeBeforeEnd: true } : {}),
       };
     }
   }
@@ -140,14 +175,26 @@ export function flowChildren(
  * thing on the page (Chromium: a fragmentainer offset <= 0 is the fragmentainer start).
  */
 function atPageTop(space: Space, state: FlowState): boolean {
-  return space.pageTop !== undefined && state.settled && state.placed > 0 && space.pageTop + state.origin + state.y + resolveMargins(state.pending) <= 1e-6;
+  return (
+    space.pageTop !== undefined &&
+    state.settled &&
+    state.placed > 0 &&
+    space.pageTop + state.origin + state.y + resolveMargins(state.pending) <= 1e-6
+  );
 }
 
 /**
  * A child that ended on an earlier page, its overflowing content resumed at this fragment's top
  * in a parallel flow (CSS Fragmentation 3 §4.4): it takes no room from the children that follow.
  */
-function flowParallel(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, p: ParallelFlow, ctx: LayoutContext): void {
+function flowParallel(
+  box: ContainerBox,
+  used: UsedBox,
+  space: Space,
+  state: FlowState,
+  p: ParallelFlow,
+  ctx: LayoutContext,
+): void {
   const r = layoutBox(box.children[p.child]!, childSpace(box, used, space, state, true, false, true), p.inner, ctx);
   if (!r.fragment) {
     state.parallel.push(p); // nothing of it fits here: it goes on from the same place on the next page
@@ -164,7 +211,13 @@ function flowParallel(box: ContainerBox, used: UsedBox, space: Space, state: Flo
  * (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
  * there (CSS Fragmentation 3 §4.4; Chromium moves the whole item): says whether it must.
  */
-function lowerBelowMarker(box: ContainerBox, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): boolean {
+function lowerBelowMarker(
+  box: ContainerBox,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+): boolean {
   lowerTableBelowMarker(box, state, used, ctx);
   return space.mode === 'layout' && !space.pageIsEmpty && state.y > space.blockSize - state.origin + 1e-6;
 }
@@ -175,7 +228,15 @@ function lastInFlowChild(box: ContainerBox): number {
   return -1;
 }
 
-function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowState, continuation: boolean, last: boolean, resumed: boolean): Space {
+function childSpace(
+  box: ContainerBox,
+  used: UsedBox,
+  space: Space,
+  state: FlowState,
+  continuation: boolean,
+  last: boolean,
+  resumed: boolean,
+): Space {
   // Below monolithic overflow there is a break opportunity before a child that starts, not inside one that resumes.
   const skippedBefore = state.skipped > 0 && !resumed;
   return {
@@ -190,12 +251,16 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
     pageName: usedPageName(box, space),
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:
     // Chromium keeps an h2's UA margin after a forced break in a quirks-mode body).
-    quirkyContainerStart: state.placed === 0 && !continuation && (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
+    quirkyContainerStart:
+      state.placed === 0 &&
+      !continuation &&
+      (isQuirkyContainer(box) || ((space.quirkyContainerStart ?? false) && !state.settled)),
     // Always present (undefined when unset): a conditional spread here copied properties at
     // run time for every child laid out.
     cbLegacyAlign: box.style.legacyAlign,
     floats: childFloats(space, used, state),
-    endReserve: last && space.mode === 'layout' ? lastChildReserve(used, establishesBfc(box), space.endReserve) : undefined,
+    endReserve:
+      last && space.mode === 'layout' ? lastChildReserve(used, establishesBfc(box), space.endReserve) : undefined,
     pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
@@ -208,7 +273,7 @@ function childSpace(box: ContainerBox, used: UsedBox, space: Space, state: FlowS
  */
 function usedPageName(box: ContainerBox, space: Space): string | null {
   if (space.pageName === null || isColumnFlow(box)) return null;
-  return box.style.page === 'auto' ? space.pageName ?? '' : box.style.page;
+  return box.style.page === 'auto' ? (space.pageName ?? '') : box.style.page;
 }
 
 /**
@@ -218,8 +283,15 @@ function usedPageName(box: ContainerBox, space: Space): string | null {
  * (a clearfix ::before) moves whole; else as when a child does not fit.
  */
 function clearedPastPage(
-  box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
-  used: UsedBox, ctx: LayoutContext,
+  box: ContainerBox,
+  i: number,
+  childResume: Resume | null,
+  startedHere: number,
+  space: Space,
+  state: FlowState,
+  continuation: boolean,
+  used: UsedBox,
+  ctx: LayoutContext,
 ): FlowOutcome {
   const floatsHere = state.children.some((f) => f.kind === 'box' && f.style.float !== 'none');
   if (!floatsHere && !continuation && !space.pageIsEmpty && state.y <= 1e-6) return { pushed: true, resume: null };
@@ -229,8 +301,15 @@ function clearedPastPage(
 
 /** Child i did not fit: break before it, or before its previous sibling (avoid), or move the whole box. */
 function notPlaced(
-  box: ContainerBox, i: number, childResume: Resume | null, startedHere: number, space: Space, state: FlowState, continuation: boolean,
-  used: UsedBox, ctx: LayoutContext,
+  box: ContainerBox,
+  i: number,
+  childResume: Resume | null,
+  startedHere: number,
+  space: Space,
+  state: FlowState,
+  continuation: boolean,
+  used: UsedBox,
+  ctx: LayoutContext,
 ): FlowOutcome {
   // Below monolithic overflow of the previous page, a break before the first child is as good as any.
   // A float split at this page's end (CSS Fragmentation 3 §4.4: a break inside it) keeps the box
@@ -242,7 +321,8 @@ function notPlaced(
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
   if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(children[i]!)))) {
-    const inside = state.lastStart?.index === i - 1 ? breakInsideLast(box, state.lastStart, space, used, state, ctx) : null;
+    const inside =
+      state.lastStart?.index === i - 1 ? breakInsideLast(box, state.lastStart, space, used, state, ctx) : null;
     if (inside) return inside;
     if (state.placed > 1) {
       state.children.pop();
@@ -274,14 +354,38 @@ export interface LastStart {
 }
 
 /** Keep how the flow was before child `index` starts on this page (state.nextStart); returns its space. */
-function startOf(index: number, childSpace: Space, left: number, childResume: Resume | null, space: Space, used: UsedBox, state: FlowState): Space {
+function startOf(
+  index: number,
+  childSpace: Space,
+  left: number,
+  childResume: Resume | null,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+): Space {
   if (space.mode !== 'layout' || childResume !== null) {
     state.nextStart = null;
     return childSpace;
   }
   const { y, pending, settled, origin, marginTop, placed, baseline, lastBaseline, overflow } = state;
   const floats = childFloats(space, used, state).exclusions.floats.length;
-  state.nextStart = { index, space: childSpace, left, y, pending, settled, origin, marginTop, placed, baseline, lastBaseline, overflow, children: state.children.length, floats, parallel: state.parallel.length };
+  state.nextStart = {
+    index,
+    space: childSpace,
+    left,
+    y,
+    pending,
+    settled,
+    origin,
+    marginTop,
+    placed,
+    baseline,
+    lastBaseline,
+    overflow,
+    children: state.children.length,
+    floats,
+    parallel: state.parallel.length,
+  };
   return childSpace;
 }
 
@@ -292,18 +396,38 @@ function startOf(index: number, childSpace: Space, left: number, childResume: Re
  * ::before and its text rather than moving it on). Lays the child out again in a room that
  * ends just above its end; null when it cannot break there.
  */
-function breakInsideLast(box: ContainerBox, last: LastStart, space: Space, used: UsedBox, state: FlowState, ctx: LayoutContext): FlowOutcome | null {
+function breakInsideLast(
+  box: ContainerBox,
+  last: LastStart,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+): FlowOutcome | null {
   const floats = childFloats(space, used, state).exclusions.floats.length;
   // Floats or positioned boxes the child placed would have to be taken back: keep the simple cases only.
-  if (!state.settled || floats !== last.floats || state.parallel.length !== last.parallel || holdsOutOfFlow(state.children[last.children]!)) return null;
+  if (
+    !state.settled ||
+    floats !== last.floats ||
+    state.parallel.length !== last.parallel ||
+    holdsOutOfFlow(state.children[last.children]!)
+  )
+    return null;
   const roomAfter = space.blockSize - state.origin - state.y;
   const room = last.space.blockSize - roomAfter - 0.01;
   if (!(room > 0)) return null;
   const r = layoutBox(box.children[last.index]!, { ...last.space, blockSize: room }, null, ctx);
   if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !betweenBlocks(r.resume)) return null;
   Object.assign(state, {
-    y: last.y, pending: last.pending, settled: last.settled, origin: last.origin, marginTop: last.marginTop,
-    placed: last.placed, baseline: last.baseline, lastBaseline: last.lastBaseline, overflow: last.overflow,
+    y: last.y,
+    pending: last.pending,
+    settled: last.settled,
+    origin: last.origin,
+    marginTop: last.marginTop,
+    placed: last.placed,
+    baseline: last.baseline,
+    lastBaseline: last.lastBaseline,
+    overflow: last.overflow,
   });
   state.children.length = last.children;
   if (last.left) offsetFragment(r.fragment, last.left, 0);

@@ -15,7 +15,16 @@ import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker, placeMarkerOfBrokenItem } from './marker-placement.js';
 import { beginFloats, floatsBottom, settleMargins } from '../float/float-layout.js';
 import {
-  addMargin, joinMargins, NO_MARGINS, resolveMargins, withoutQuirky, type ForcedBreak, type LayoutResult, type MarginSet, type Resume, type Space,
+  addMargin,
+  joinMargins,
+  NO_MARGINS,
+  resolveMargins,
+  withoutQuirky,
+  type ForcedBreak,
+  type LayoutResult,
+  type MarginSet,
+  type Resume,
+  type Space,
 } from './types.js';
 
 const EPSILON = 1e-6;
@@ -23,8 +32,17 @@ const EPSILON = 1e-6;
 /** Does the box establish a block formatting context (CSS 2.1 §9.4.1)? Its margins then never collapse with its children's. */
 export function establishesBfc(box: ContainerBox): boolean {
   const s = box.style;
-  return box.tag === 'html' || box.kind !== 'block' || s.display === 'flow-root' || s.display === 'inline-block' ||
-    s.overflow !== 'visible' || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || isSpannerBox(box);
+  return (
+    box.tag === 'html' ||
+    box.kind !== 'block' ||
+    s.display === 'flow-root' ||
+    s.display === 'inline-block' ||
+    s.overflow !== 'visible' ||
+    s.float !== 'none' ||
+    s.position === 'absolute' ||
+    s.position === 'fixed' ||
+    isSpannerBox(box)
+  );
 }
 
 /** Body and table cells drop quirky child margins at their edges (quirks mode only: only then are margins quirky). */
@@ -49,10 +67,22 @@ interface Frame {
  * to continue. A fragment broken inside extends to the end of the page (as Chromium does),
  * with its bottom border and padding sliced off (box-decoration-break: slice).
  */
-export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+export function layoutBlockContainer(
+  box: ContainerBox,
+  space: Space,
+  resume: Resume | null,
+  ctx: LayoutContext,
+): LayoutResult {
   const intrinsic = keywordWidths(box, ctx);
   const used = intrinsic
-    ? resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign, intrinsic)
+    ? resolveBlockBox(
+        box.style,
+        space.inlineSize,
+        space.cbBlockSize,
+        space.cbDirection ?? 'ltr',
+        space.cbLegacyAlign,
+        intrinsic,
+      )
     : sharedBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', space.cbLegacyAlign);
   const token = resume?.kind === 'block' ? resume : null;
   const continuation = token !== null;
@@ -60,20 +90,42 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
   const topEdges = topEdgesOf(used, box.style, continuation);
   // Margins adjoining an unforced page break truncate to zero (CSS Fragmentation 3 §5.2).
   const quirks = box.style.marginQuirk;
-  const ownTop: MarginSet = continuation || space.truncateMargins || (quirks?.top && space.quirkyContainerStart)
-    ? space.marginAbove : addMargin(space.marginAbove, used.marginTop, quirks?.top ?? false);
+  const ownTop: MarginSet =
+    continuation || space.truncateMargins || (quirks?.top && space.quirkyContainerStart)
+      ? space.marginAbove
+      : addMargin(space.marginAbove, used.marginTop, quirks?.top ?? false);
   const collapseTop = !bfc && topEdges === 0;
   const state: FlowState = {
-    y: topEdges, contentLeft: used.border.left + used.padding.left,
-    pending: collapseTop ? ownTop : NO_MARGINS, settled: !collapseTop,
-    origin: collapseTop ? 0 : resolveMargins(ownTop), marginTop: collapseTop ? NO_MARGINS : ownTop,
-    placed: 0, baseline: null, lastBaseline: null, children: [], ownFloats: null, overflow: 0, skipped: 0, parallel: [], nextStart: null, lastStart: null,
+    y: topEdges,
+    contentLeft: used.border.left + used.padding.left,
+    pending: collapseTop ? ownTop : NO_MARGINS,
+    settled: !collapseTop,
+    origin: collapseTop ? 0 : resolveMargins(ownTop),
+    marginTop: collapseTop ? NO_MARGINS : ownTop,
+    placed: 0,
+    baseline: null,
+    lastBaseline: null,
+    children: [],
+    ownFloats: null,
+    overflow: 0,
+    skipped: 0,
+    parallel: [],
+    nextStart: null,
+    lastStart: null,
   };
   // The top border and padding do not break (CSS Fragmentation 3 §4.4: no break point inside
   // them): when they do not fit, a box that starts on this page moves to the next one, even if
   // its first child is empty (a box past the page end is monolithic overflow's, ./monolithic-overflow.ts).
   const room = space.blockSize - state.origin;
-  if (space.mode === 'layout' && !continuation && !space.pageIsEmpty && topEdges > 0 && room >= -EPSILON && topEdges > room + EPSILON) return pushed(space);
+  if (
+    space.mode === 'layout' &&
+    !continuation &&
+    !space.pageIsEmpty &&
+    topEdges > 0 &&
+    room >= -EPSILON &&
+    topEdges > room + EPSILON
+  )
+    return pushed(space);
   beginFloats(state, bfc, space);
   // A top border or padding fixes where the margins above end (a formatting-context root is placed by its parent).
   if (!bfc && !collapseTop) settleMargins(space, used, state, 0);
@@ -148,12 +200,22 @@ export function layoutBlockContainer(box: ContainerBox, space: Space, resume: Re
  */
 function endsHere(used: UsedBox, space: Space, state: FlowState, topEdges: number, consumedBefore: number): boolean {
   if (used.height === null || used.growsToContent || space.mode !== 'layout') return false;
-  const end = topEdges + Math.max(0, clampHeight(used.height, used) - consumedBefore) + used.border.bottom + used.padding.bottom;
+  const end =
+    topEdges + Math.max(0, clampHeight(used.height, used) - consumedBefore) + used.border.bottom + used.padding.bottom;
   return end <= space.blockSize - state.origin + EPSILON;
 }
 
 function pushed(space: Space): LayoutResult {
-  return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  return {
+    fragment: null,
+    resume: null,
+    marginTop: space.marginAbove,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height: 0,
+    baseline: null,
+    lastBaseline: null,
+  };
 }
 
 /**
@@ -175,7 +237,12 @@ function childrenSpace(frame: Frame, topEdges: number): Space {
   // its first child stays as monolithic overflow (CSS Fragmentation 3 §4.1; Chromium slices the
   // line of a clearfix ::after of `height: 0` at the page end instead of moving the box).
   const startsAbovePageEnd = space.blockSize - state.origin > EPSILON;
-  if (box.style.overflow === 'visible' && !continuation && startsAbovePageEnd && endsHere(used, space, state, topEdges, 0)) {
+  if (
+    box.style.overflow === 'visible' &&
+    !continuation &&
+    startsAbovePageEnd &&
+    endsHere(used, space, state, topEdges, 0)
+  ) {
     return { ...sized, pageIsEmpty: true };
   }
   return sized;
@@ -206,8 +273,12 @@ function finish(frame: Frame): LayoutResult {
   // A BFC root's auto height grows to contain its floats (CSS 2.1 §10.6.7).
   contentBottom = Math.max(contentBottom, floatsBottom(state));
   const contentAuto = contentBottom - topEdges + consumedBefore;
-  const content = used.height === null ? contentAuto : used.growsToContent ? Math.max(used.height, contentAuto) : used.height;
-  const contentHeight = Math.max(0, clampHeight(content, used) - consumedBefore - repeatedEdges(used, frame.box.style, continuation, false));
+  const content =
+    used.height === null ? contentAuto : used.growsToContent ? Math.max(used.height, contentAuto) : used.height;
+  const contentHeight = Math.max(
+    0,
+    clampHeight(content, used) - consumedBefore - repeatedEdges(used, frame.box.style, continuation, false),
+  );
   const height = topEdges + contentHeight + bottomEdges;
   if (!continuation) alignContent(frame, contentHeight - (contentBottom - topEdges));
   // An empty box with no height, border or padding collapses its margins through (§8.3.1).
@@ -217,28 +288,48 @@ function finish(frame: Frame): LayoutResult {
   const tooTall = !collapsesThrough && definiteHeight && space.mode === 'layout' && height > available + EPSILON;
   const avoid = avoidsBreakInside(frame.box.style);
   // No room left even for its top edges, or it must not split (break-inside: avoid): the whole box moves on.
-  if (tooTall && !space.pageIsEmpty && !continuation && ((available <= topEdges + EPSILON && state.placed === 0) || avoid)) return pushed(space);
+  if (
+    tooTall &&
+    !space.pageIsEmpty &&
+    !continuation &&
+    ((available <= topEdges + EPSILON && state.placed === 0) || avoid)
+  )
+    return pushed(space);
   // A box with no in-flow content here is the last piece of the boxes it ends: their end edges go with it (end-reserve.ts).
-  if (space.endReserve && state.placed === 0 && !tooTall && !collapsesThrough && !continuation && !space.pageIsEmpty &&
-    height + roomNeeded(space.endReserve, used.marginBottom) > available + EPSILON) return pushed(space);
+  if (
+    space.endReserve &&
+    state.placed === 0 &&
+    !tooTall &&
+    !collapsesThrough &&
+    !continuation &&
+    !space.pageIsEmpty &&
+    height + roomNeeded(space.endReserve, used.marginBottom) > available + EPSILON
+  )
+    return pushed(space);
   if (tooTall && available > topEdges) {
     // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);
   }
   // Bottom padding and border that do not fit go to the next page in one piece (./monolithic-overflow.ts).
-  const beforeEnd = space.mode === 'layout' && !definiteHeight && !collapsesThrough && frame.box.kind !== 'table-cell'
-    ? heightBeforeEndEdges(height, bottomEdges, available) : null;
+  const beforeEnd =
+    space.mode === 'layout' && !definiteHeight && !collapsesThrough && frame.box.kind !== 'table-cell'
+      ? heightBeforeEndEdges(height, bottomEdges, available)
+      : null;
   if (beforeEnd !== null) {
     if (!space.pageIsEmpty && !continuation && avoid) return pushed(space);
     state.y = beforeEnd;
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined, true);
   }
   return {
-    fragment: makeFragment(frame, height, true), resume: null,
+    fragment: makeFragment(frame, height, true),
+    resume: null,
     // An empty box's margins above its top border edge (§8.3.1 places it there); all of them collapse with what follows.
     marginTop: state.marginTop,
     marginBottom: collapsesThrough ? joinMargins(state.marginTop, marginBottom) : marginBottom,
-    collapsesThrough, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
+    collapsesThrough,
+    height,
+    baseline: state.baseline,
+    lastBaseline: state.lastBaseline,
   };
 }
 
@@ -266,8 +357,15 @@ function pastEndResult(frame: Frame, resume: { child: number; inner: Resume | nu
   const { box, state } = frame;
   const next = pastEndResume(box, resume, frame.consumedBefore, state.parallel);
   return {
-    fragment: makeFragment(frame, 0, false), resume: null, marginTop: NO_MARGINS, marginBottom: NO_MARGINS,
-    collapsesThrough: false, height: 0, baseline: null, lastBaseline: null, ...(next ? { parallel: next } : {}),
+    fragment: makeFragment(frame, 0, false),
+    resume: null,
+    marginTop: NO_MARGINS,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height: 0,
+    baseline: null,
+    lastBaseline: null,
+    ...(next ? { parallel: next } : {}),
   };
 }
 
@@ -282,20 +380,40 @@ function pastPage(frame: Frame, token: Resume & { kind: 'block' }, pageRoom: num
  * the page, unless the break came before bottom padding and border (`beforeEnd`): it then ends
  * with the content above them.
  */
-function breakInside(frame: Frame, at: { child: number; inner: Resume | null }, forced: ForcedBreak | undefined, beforeEnd = false): LayoutResult {
+function breakInside(
+  frame: Frame,
+  at: { child: number; inner: Resume | null },
+  forced: ForcedBreak | undefined,
+  beforeEnd = false,
+): LayoutResult {
   const { used, state, space, continuation } = frame;
   const reserve = space.mode === 'layout' ? reservedBottomEdges(used, frame.box.style) : 0;
-  const height = space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y + reserve, space.blockSize - state.origin);
+  const height =
+    space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y + reserve, space.blockSize - state.origin);
   const topEdges = topEdgesOf(used, frame.box.style, continuation);
-  const consumed = frame.consumedBefore + Math.max(0, height - topEdges - reserve) + (space.mode === 'layout' ? repeatedEdges(used, frame.box.style, continuation, true) : 0);
+  const consumed =
+    frame.consumedBefore +
+    Math.max(0, height - topEdges - reserve) +
+    (space.mode === 'layout' ? repeatedEdges(used, frame.box.style, continuation, true) : 0);
   const resume: Resume = {
-    kind: 'block', child: at.child, inner: at.inner, consumed,
-    ...(state.overflow > EPSILON ? { overflow: state.overflow } : {}), ...(state.parallel.length > 0 ? { parallel: state.parallel.slice() } : {}),
+    kind: 'block',
+    child: at.child,
+    inner: at.inner,
+    consumed,
+    ...(state.overflow > EPSILON ? { overflow: state.overflow } : {}),
+    ...(state.parallel.length > 0 ? { parallel: state.parallel.slice() } : {}),
   };
   return {
-    fragment: makeFragment(frame, height, false), resume, marginTop: state.marginTop, marginBottom: NO_MARGINS,
-    collapsesThrough: false, height, baseline: state.baseline, lastBaseline: state.lastBaseline,
-    ...(forced ? { forcedBreak: forced } : {}), ...(beforeEnd ? { brokeBeforeEnd: true } : {}),
+    fragment: makeFragment(frame, height, false),
+    resume,
+    marginTop: state.marginTop,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height,
+    baseline: state.baseline,
+    lastBaseline: state.lastBaseline,
+    ...(forced ? { forcedBreak: forced } : {}),
+    ...(beforeEnd ? { brokeBeforeEnd: true } : {}),
   };
 }
 
@@ -313,9 +431,21 @@ function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   // Edges cut by a page break are sliced off unless cloned; a whole box keeps its used edges (no copies).
   const { border, padding } = fragmentEdges(used, box.style, continuation, last);
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  const fragment = createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
-  }, exactSize(state.children));
+  const fragment = createBoxFragment(
+    box.style,
+    box.tag,
+    box.attrs,
+    {
+      x: used.marginLeft,
+      y: 0,
+      width,
+      height,
+      border,
+      padding,
+      part: partOf(!continuation, last),
+    },
+    exactSize(state.children),
+  );
   // Chromium's fragment resumes below monolithic overflow it moved past: no background behind that.
   if (state.skipped > 0) startLower(fragment, state.skipped);
   return fragment;

@@ -2,7 +2,15 @@ import type { Edges } from '../fragment.js';
 import type { ComputedStyle, Length, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
 import { resolveLength } from '../style.js';
 import { isSizeKeyword, keywordSize, type IntrinsicWidths } from './size-keywords.js';
-import { blockFromInline, inlineFromBlock, preferredRatio, transferredWidthLimits, withTransferredLimits, type PreferredRatio, type SizeLimits } from './aspect-ratio.js';
+import {
+  blockFromInline,
+  inlineFromBlock,
+  preferredRatio,
+  transferredWidthLimits,
+  withTransferredLimits,
+  type PreferredRatio,
+  type SizeLimits,
+} from './aspect-ratio.js';
 
 /** Used values of a block-level box's box model (CSS 2.1 §10.3.3, §10.4, §10.6.3, §10.7). */
 export interface UsedBox {
@@ -23,14 +31,21 @@ export interface UsedBox {
 }
 
 export function borderEdges(style: ComputedStyle): Edges {
-  return { top: style.borderTop.width, right: style.borderRight.width, bottom: style.borderBottom.width, left: style.borderLeft.width };
+  return {
+    top: style.borderTop.width,
+    right: style.borderRight.width,
+    bottom: style.borderBottom.width,
+    left: style.borderLeft.width,
+  };
 }
 
 /** Padding; percentages refer to the containing block's width, on all four sides (§8.4). */
 export function paddingEdges(style: ComputedStyle, cbWidth: number): Edges {
   return {
-    top: resolveLength(style.paddingTop, cbWidth), right: resolveLength(style.paddingRight, cbWidth),
-    bottom: resolveLength(style.paddingBottom, cbWidth), left: resolveLength(style.paddingLeft, cbWidth),
+    top: resolveLength(style.paddingTop, cbWidth),
+    right: resolveLength(style.paddingRight, cbWidth),
+    bottom: resolveLength(style.paddingBottom, cbWidth),
+    left: resolveLength(style.paddingLeft, cbWidth),
   };
 }
 
@@ -57,7 +72,11 @@ export function toContentSize(value: number, style: ComputedStyle, edgesSum: num
  * is an intrinsic size keyword (CSS Sizing 3 §3.2); without it the keywords act as auto/none.
  */
 export function resolveBlockBox(
-  style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl' = 'ltr', legacyAlign?: LegacyAlign,
+  style: ComputedStyle,
+  cbWidth: number,
+  cbHeight: number | null,
+  cbDirection: 'ltr' | 'rtl' = 'ltr',
+  legacyAlign?: LegacyAlign,
   intrinsic?: IntrinsicWidths,
 ): UsedBox {
   const border = borderEdges(style);
@@ -74,14 +93,27 @@ export function resolveBlockBox(
   // With a definite height, the min-/max-content widths of a box with a preferred aspect
   // ratio are its height through the ratio (CSS Sizing 4 §5.2), and so is an auto width.
   const ratioWidth = ratio && preferredHeight !== null ? inlineFromBlock(ratio, preferredHeight, hEdges, vEdges) : null;
-  const sizes: IntrinsicWidths | undefined = ratioWidth === null ? intrinsic : () => ({ min: ratioWidth, max: ratioWidth });
-  const width = style.width === 'auto' && ratioWidth !== null ? ratioWidth : contentWidth(style.width, style, cbWidth, hEdges, sizes);
+  const sizes: IntrinsicWidths | undefined =
+    ratioWidth === null ? intrinsic : () => ({ min: ratioWidth, max: ratioWidth });
+  const width =
+    style.width === 'auto' && ratioWidth !== null
+      ? ratioWidth
+      : contentWidth(style.width, style, cbWidth, hEdges, sizes);
   let limits: SizeLimits = {
     min: contentWidth(style.minWidth, style, cbWidth, hEdges, sizes) ?? 0,
     max: contentWidth(style.maxWidth, style, cbWidth, hEdges, sizes) ?? Infinity,
   };
   if (ratio && (style.width === 'auto' || isSizeKeyword(style.width))) {
-    limits = ratioWidthLimits(style, ratio, limits, ratioWidth !== null, { min: minHeight, max: maxHeight }, hEdges, vEdges, intrinsic);
+    limits = ratioWidthLimits(
+      style,
+      ratio,
+      limits,
+      ratioWidth !== null,
+      { min: minHeight, max: maxHeight },
+      hEdges,
+      vEdges,
+      intrinsic,
+    );
   }
   let h = horizontalMargins(style, cbWidth, width, hEdges, rtl);
   // §10.4: max-width then min-width, each re-running the rules with that width.
@@ -102,9 +134,17 @@ export function resolveBlockBox(
     height = style.sizeContainment.height;
   }
   return {
-    width: h.width, marginLeft: h.left, marginRight: h.right,
-    marginTop: marginOrZero(style.marginTop, cbWidth), marginBottom: marginOrZero(style.marginBottom, cbWidth),
-    border, padding, height, minHeight, maxHeight, ...(growsToContent ? { growsToContent } : {}),
+    width: h.width,
+    marginLeft: h.left,
+    marginRight: h.right,
+    marginTop: marginOrZero(style.marginTop, cbWidth),
+    marginBottom: marginOrZero(style.marginBottom, cbWidth),
+    border,
+    padding,
+    height,
+    minHeight,
+    maxHeight,
+    ...(growsToContent ? { growsToContent } : {}),
   };
 }
 
@@ -115,10 +155,17 @@ export function resolveBlockBox(
  * content-based minimum size); min-/max-height are transferred to the width's limits.
  */
 function ratioWidthLimits(
-  style: ComputedStyle, ratio: PreferredRatio, own: SizeLimits, widthFromRatio: boolean, heightLimits: SizeLimits,
-  hEdges: number, vEdges: number, intrinsic: IntrinsicWidths | undefined,
+  style: ComputedStyle,
+  ratio: PreferredRatio,
+  own: SizeLimits,
+  widthFromRatio: boolean,
+  heightLimits: SizeLimits,
+  hEdges: number,
+  vEdges: number,
+  intrinsic: IntrinsicWidths | undefined,
 ): SizeLimits {
-  if (widthFromRatio && style.minWidth === 'auto' && style.overflow === 'visible' && intrinsic) own = { min: Math.min(intrinsic().min, own.max), max: own.max };
+  if (widthFromRatio && style.minWidth === 'auto' && style.overflow === 'visible' && intrinsic)
+    own = { min: Math.min(intrinsic().min, own.max), max: own.max };
   return withTransferredLimits(own, transferredWidthLimits(ratio, heightLimits, hEdges, vEdges));
 }
 
@@ -138,11 +185,23 @@ interface SharedUsed {
 const sharedUsed = new WeakMap<ComputedStyle, SharedUsed[]>();
 const SHARED_PER_STYLE = 8;
 
-export function sharedBlockBox(style: ComputedStyle, cbWidth: number, cbHeight: number | null, cbDirection: 'ltr' | 'rtl', legacyAlign: LegacyAlign | undefined): UsedBox {
+export function sharedBlockBox(
+  style: ComputedStyle,
+  cbWidth: number,
+  cbHeight: number | null,
+  cbDirection: 'ltr' | 'rtl',
+  legacyAlign: LegacyAlign | undefined,
+): UsedBox {
   let list = sharedUsed.get(style);
   if (!list) sharedUsed.set(style, (list = []));
   for (const e of list) {
-    if (e.cbWidth === cbWidth && e.cbHeight === cbHeight && e.cbDirection === cbDirection && e.legacyAlign === legacyAlign) return e.used;
+    if (
+      e.cbWidth === cbWidth &&
+      e.cbHeight === cbHeight &&
+      e.cbDirection === cbDirection &&
+      e.legacyAlign === legacyAlign
+    )
+      return e.used;
   }
   const used = resolveBlockBox(style, cbWidth, cbHeight, cbDirection, legacyAlign);
   if (list.length >= SHARED_PER_STYLE) list.pop();
@@ -152,12 +211,17 @@ export function sharedBlockBox(style: ComputedStyle, cbWidth: number, cbHeight: 
 
 /** A width, min-width or max-width as a content-box width; null for auto/none (or a keyword with no intrinsic sizes). */
 function contentWidth(
-  l: LengthOrAuto | LengthOrNone | SizeKeyword, style: ComputedStyle, cbWidth: number, hEdges: number, intrinsic: IntrinsicWidths | undefined,
+  l: LengthOrAuto | LengthOrNone | SizeKeyword,
+  style: ComputedStyle,
+  cbWidth: number,
+  hEdges: number,
+  intrinsic: IntrinsicWidths | undefined,
 ): number | null {
   if (isSizeKeyword(l)) {
     if (!intrinsic) return null;
     // The stretch-fit size: the containing block less non-auto margins, borders and padding (CSS Sizing 3 §3.1).
-    const available = cbWidth - marginOrZero(style.marginLeft, cbWidth) - marginOrZero(style.marginRight, cbWidth) - hEdges;
+    const available =
+      cbWidth - marginOrZero(style.marginLeft, cbWidth) - marginOrZero(style.marginRight, cbWidth) - hEdges;
     return keywordSize(l, intrinsic(), available);
   }
   const d = definite(l, cbWidth);
@@ -172,7 +236,11 @@ type LegacyAlign = 'left' | 'right' | 'center';
  * (ResolveInlineAutoMargins): the free space goes before the box, or half of it.
  */
 function alignLegacy(
-  style: ComputedStyle, h: { width: number; left: number; right: number }, cb: number, hEdges: number, align: LegacyAlign,
+  style: ComputedStyle,
+  h: { width: number; left: number; right: number },
+  cb: number,
+  hEdges: number,
+  align: LegacyAlign,
 ): { width: number; left: number; right: number } {
   if (style.marginLeft === 'auto' || style.marginRight === 'auto') return h;
   const left = resolveLength(style.marginLeft, cb);
@@ -188,12 +256,24 @@ function alignLegacy(
  * Used horizontal margins of a block-level box whose border-box width is already decided (a
  * table, CSS 2.1 §17.4): the §10.3.3 rules, then the parent's legacy alignment.
  */
-export function placeInline(style: ComputedStyle, cb: number, borderBoxWidth: number, rtl: boolean, legacyAlign: LegacyAlign | undefined): { left: number; right: number } {
+export function placeInline(
+  style: ComputedStyle,
+  cb: number,
+  borderBoxWidth: number,
+  rtl: boolean,
+  legacyAlign: LegacyAlign | undefined,
+): { left: number; right: number } {
   const h = horizontalMargins(style, cb, borderBoxWidth, 0, rtl);
   return legacyAlign ? alignLegacy(style, h, cb, 0, legacyAlign) : h;
 }
 
-function horizontalMargins(style: ComputedStyle, cb: number, width: number | null, hEdges: number, rtl: boolean): { width: number; left: number; right: number } {
+function horizontalMargins(
+  style: ComputedStyle,
+  cb: number,
+  width: number | null,
+  hEdges: number,
+  rtl: boolean,
+): { width: number; left: number; right: number } {
   const ml = style.marginLeft;
   const mr = style.marginRight;
   if (width === null) {
@@ -234,7 +314,12 @@ function horizontalMargins(style: ComputedStyle, cb: number, width: number | nul
  */
 export function ratioHeightAsMinimum(used: UsedBox): UsedBox {
   if (!used.growsToContent || used.height === null) return used;
-  return { ...used, height: null, minHeight: Math.max(used.minHeight, Math.min(used.height, used.maxHeight)), growsToContent: false };
+  return {
+    ...used,
+    height: null,
+    minHeight: Math.max(used.minHeight, Math.min(used.height, used.maxHeight)),
+    growsToContent: false,
+  };
 }
 
 export function clampHeight(content: number, used: UsedBox): number {

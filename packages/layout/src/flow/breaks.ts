@@ -54,10 +54,16 @@ export function breakAfterOf(box: BlockLevelBox): BreakValue {
 
 export function forcedBreak(value: BreakValue): ForcedBreak | null {
   switch (value) {
-    case 'page': return 'page';
-    case 'left': case 'verso': return 'left';
-    case 'right': case 'recto': return 'right';
-    default: return null;
+    case 'page':
+      return 'page';
+    case 'left':
+    case 'verso':
+      return 'left';
+    case 'right':
+    case 'recto':
+      return 'right';
+    default:
+      return null;
   }
 }
 
@@ -93,7 +99,13 @@ function strongest(a: BreakValue, b: BreakValue): BreakValue {
  * Chromium (measured: 3 lines, room for 2, orphans 2 widows 2 breaks 2|1 rather than moving
  * the paragraph; orphans 1 widows 3 breaks 1|2); too few lines for orphans move it on.
  */
-export function applyOrphansWidows(box: LinesBox, total: number, start: number, end: number, pageIsEmpty: boolean): number {
+export function applyOrphansWidows(
+  box: LinesBox,
+  total: number,
+  start: number,
+  end: number,
+  pageIsEmpty: boolean,
+): number {
   const orphans = Math.max(1, box.style.orphans);
   const widows = Math.max(1, box.style.widows);
   const fits = end - start;

@@ -45,8 +45,24 @@ export interface Held {
   readonly release: (() => void)[];
 }
 
-export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false, diagnostics: Diagnostic[] = []): LayoutContext {
-  return { measurer, images, shapes: new ShapeCache(measurer), counters: { page: 0, pages: 0 }, lineCache: new WeakMap(), diagnostics, held: { release: [] }, quirks, icb: { blockSize: 1000 }, targets: { wanted: new Set(), pages: null } };
+export function createLayoutContext(
+  measurer: Measurer,
+  images: ImageSizes,
+  quirks = false,
+  diagnostics: Diagnostic[] = [],
+): LayoutContext {
+  return {
+    measurer,
+    images,
+    shapes: new ShapeCache(measurer),
+    counters: { page: 0, pages: 0 },
+    lineCache: new WeakMap(),
+    diagnostics,
+    held: { release: [] },
+    quirks,
+    icb: { blockSize: 1000 },
+    targets: { wanted: new Set(), pages: null },
+  };
 }
 
 /** Empty the caches of placed fragments (LayoutContext.held). */

@@ -22,7 +22,12 @@ export function reservedBottomEdges(used: UsedBox, style: ComputedStyle): number
 }
 
 /** The used border and padding of one fragment: the sides at a break sliced off unless cloned. */
-export function fragmentEdges(used: UsedBox, style: ComputedStyle, continuation: boolean, last: boolean): { border: Edges; padding: Edges } {
+export function fragmentEdges(
+  used: UsedBox,
+  style: ComputedStyle,
+  continuation: boolean,
+  last: boolean,
+): { border: Edges; padding: Edges } {
   if ((!continuation && last) || clonesDecorations(style)) return { border: used.border, padding: used.padding };
   return {
     border: { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 },
@@ -37,5 +42,7 @@ export function fragmentEdges(used: UsedBox, style: ComputedStyle, continuation:
  */
 export function repeatedEdges(used: UsedBox, style: ComputedStyle, continuation: boolean, broken: boolean): number {
   if (!clonesDecorations(style) || style.boxSizing !== 'border-box') return 0;
-  return (continuation ? used.border.top + used.padding.top : 0) + (broken ? used.border.bottom + used.padding.bottom : 0);
+  return (
+    (continuation ? used.border.top + used.padding.top : 0) + (broken ? used.border.bottom + used.padding.bottom : 0)
+  );
 }

@@ -18,11 +18,14 @@ export function lastChildReserve(used: UsedBox, bfc: boolean, outer: EndReserve 
   const edges = used.border.bottom + used.padding.bottom;
   if (edges > 0 || bfc) {
     // The child's bottom margin stays inside this box: only this box's end and what follows it count.
-    const after = outer && outer.edges > 0 ? resolveMargins(addMargin(outer.margins, used.marginBottom)) + outer.edges : 0;
+    const after =
+      outer && outer.edges > 0 ? resolveMargins(addMargin(outer.margins, used.marginBottom)) + outer.edges : 0;
     return edges + after > 0 ? { margins: NO_MARGINS, edges: edges + after } : undefined;
   }
   // No end edges: the child's bottom margin collapses with this box's (§8.3.1), both before the outer edges.
-  return outer && outer.edges > 0 ? { margins: addMargin(outer.margins, used.marginBottom), edges: outer.edges } : undefined;
+  return outer && outer.edges > 0
+    ? { margins: addMargin(outer.margins, used.marginBottom), edges: outer.edges }
+    : undefined;
 }
 
 /** The room needed below a box's border box that ends here with bottom margin `marginBottom`. */
@@ -36,7 +39,14 @@ export function roomNeeded(reserve: EndReserve | undefined, marginBottom: number
  * (start: none of it goes here; a page with nothing before it keeps the lines).
  */
 export function endBeforeLastLine(
-  start: number, end: number, total: number, bottom: number, need: number, available: number, pageIsEmpty: boolean, emptyLine: (i: number) => boolean,
+  start: number,
+  end: number,
+  total: number,
+  bottom: number,
+  need: number,
+  available: number,
+  pageIsEmpty: boolean,
+  emptyLine: (i: number) => boolean,
 ): number {
   if (end < total || need <= 0 || bottom + need <= available + EPSILON) return end;
   let last = end - 1;

@@ -18,12 +18,23 @@ import { isOutOfFlowBlock } from '../float/hoist.js';
  * middle with a gap for it (core/paint). Measured in Chromium: legend 18px over a 2px or 10px
  * border, content 18 + 0.35em below the fieldset top (packages/core/test/forms).
  */
-export function layoutFieldset(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+export function layoutFieldset(
+  box: ContainerBox,
+  space: Space,
+  resume: Resume | null,
+  ctx: LayoutContext,
+): LayoutResult {
   const legend = renderedLegend(box);
   if (!legend) return layoutBlockContainer(box, space, resume, ctx);
   const { rest, fit } = withoutLegend(box, legend);
   if (resume !== null) return layoutBlockContainer(rest, space, resume, ctx);
-  const placed = layoutLegend(legend, box.style, space.inlineSize, resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize).width, ctx);
+  const placed = layoutLegend(
+    legend,
+    box.style,
+    space.inlineSize,
+    resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize).width,
+    ctx,
+  );
   const bt = borderEdges(box.style).top;
   const extra = Math.max(0, placed.marginHeight - bt);
   const result = layoutBlockContainer(fit(extra), space, resume, ctx);
@@ -49,7 +60,8 @@ const fitted = new WeakMap<ContainerBox, ContainerBox>();
 function shrinkToFit(legend: ContainerBox): ContainerBox {
   if (legend.style.width !== 'auto') return legend;
   let fit = fitted.get(legend);
-  if (!fit) fitted.set(legend, (fit = { ...legend, style: { ...legend.style, width: 'fit-content' }, intrinsic: undefined }));
+  if (!fit)
+    fitted.set(legend, (fit = { ...legend, style: { ...legend.style, width: 'fit-content' }, intrinsic: undefined }));
   return fit;
 }
 
@@ -89,13 +101,28 @@ function withExtraTop(style: ComputedStyle, extra: number): ComputedStyle {
  * the fieldset's containing block width, for its percentage padding).
  */
 function layoutLegend(
-  legend: ContainerBox, fieldset: ComputedStyle, fieldsetCb: number, available: number, ctx: LayoutContext,
+  legend: ContainerBox,
+  fieldset: ComputedStyle,
+  fieldsetCb: number,
+  available: number,
+  ctx: LayoutContext,
 ): { fragment: BoxFragment | null; marginHeight: number } {
   const b = borderEdges(fieldset);
   const p = paddingEdges(fieldset, fieldsetCb);
-  const r = layoutBox(shrinkToFit(legend), {
-    inlineSize: available, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
-  }, null, ctx);
+  const r = layoutBox(
+    shrinkToFit(legend),
+    {
+      inlineSize: available,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'layout',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: null,
+    },
+    null,
+    ctx,
+  );
   const frag = r.fragment && r.fragment.kind === 'box' ? r.fragment : null;
   const mt = marginOrZero(legend.style.marginTop, available);
   const mb = marginOrZero(legend.style.marginBottom, available);

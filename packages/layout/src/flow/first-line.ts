@@ -7,7 +7,17 @@ import { kernWithNext, type InlineItem, type Paragraph } from './inline-items.js
  * (CSS Pseudo 4 §2.2.1: font properties, color, spacing, line-height). text-transform is
  * applied to the text when boxes are built, before lines exist, so it is not among them.
  */
-const FIRST_LINE_PROPERTIES = ['fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariant', 'color', 'letterSpacing', 'wordSpacing', 'lineHeight'] as const;
+const FIRST_LINE_PROPERTIES = [
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'fontVariant',
+  'color',
+  'letterSpacing',
+  'wordSpacing',
+  'lineHeight',
+] as const;
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
@@ -16,7 +26,10 @@ const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) =
  * content and its descendants inherit from it (§2.2), so a value a descendant inherited from
  * the block (equal to the block's) becomes the pseudo-element's; values of its own stay.
  */
-export function firstLineRestyle(block: ComputedStyle, firstLine: ComputedStyle): (style: ComputedStyle) => ComputedStyle {
+export function firstLineRestyle(
+  block: ComputedStyle,
+  firstLine: ComputedStyle,
+): (style: ComputedStyle) => ComputedStyle {
   const changed = FIRST_LINE_PROPERTIES.filter((p) => !same(block[p], firstLine[p]));
   const cache = new Map<ComputedStyle, ComputedStyle>();
   return (style) => {
@@ -36,7 +49,11 @@ export function firstLineRestyle(block: ComputedStyle, firstLine: ComputedStyle)
  * the items' count and break opportunities of `para`, so line breaking can take its first line
  * from here and the rest from `para`.
  */
-export function firstLineParagraph(para: Paragraph, restyle: (style: ComputedStyle) => ComputedStyle, ctx: LayoutContext): Paragraph {
+export function firstLineParagraph(
+  para: Paragraph,
+  restyle: (style: ComputedStyle) => ComputedStyle,
+  ctx: LayoutContext,
+): Paragraph {
   const items: InlineItem[] = para.items.map((item) => {
     if (item.type !== 'text') return item;
     const style = restyle(item.style);
@@ -48,7 +65,8 @@ export function firstLineParagraph(para: Paragraph, restyle: (style: ComputedSty
   for (let k = 0; k + 1 < items.length; k++) {
     const item = items[k]!;
     const next = items[k + 1]!;
-    if (item.type === 'text' && next.type === 'text' && item !== para.items[k]) items[k] = kernWithNext(item, next, ctx);
+    if (item.type === 'text' && next.type === 'text' && item !== para.items[k])
+      items[k] = kernWithNext(item, next, ctx);
   }
   return { ...para, items };
 }

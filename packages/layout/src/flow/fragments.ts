@@ -12,7 +12,12 @@ export const ZERO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 export const WHOLE: Part = { isFirst: true, isLast: true };
 /** Attributes of anonymous fragments, shared (attrs are never written after creation). */
 export const NO_ATTRS: Readonly<Record<string, string>> = {};
-const PARTS: readonly Part[] = [{ isFirst: false, isLast: false }, { isFirst: true, isLast: false }, { isFirst: false, isLast: true }, WHOLE];
+const PARTS: readonly Part[] = [
+  { isFirst: false, isLast: false },
+  { isFirst: true, isLast: false },
+  { isFirst: false, isLast: true },
+  WHOLE,
+];
 
 /** The shared Part value for these flags (parts are immutable: no object per fragment). */
 export function partOf(isFirst: boolean, isLast: boolean): Part {
@@ -20,14 +25,26 @@ export function partOf(isFirst: boolean, isLast: boolean): Part {
 }
 
 export function createBoxFragment(
-  style: ComputedStyle, tag: string, attrs: Readonly<Record<string, string>>,
+  style: ComputedStyle,
+  tag: string,
+  attrs: Readonly<Record<string, string>>,
   geometry: { x: number; y: number; width: number; height: number; border: Edges; padding: Edges; part: Part },
   children: Fragment[],
 ): BoxFragment {
   // Fields copied one by one (not spread): every box fragment gets the same shape, cheaply.
   return {
-    kind: 'box', style, tag, attrs, x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height,
-    border: geometry.border, padding: geometry.padding, part: geometry.part, children,
+    kind: 'box',
+    style,
+    tag,
+    attrs,
+    x: geometry.x,
+    y: geometry.y,
+    width: geometry.width,
+    height: geometry.height,
+    border: geometry.border,
+    padding: geometry.padding,
+    part: geometry.part,
+    children,
   };
 }
 

@@ -8,8 +8,14 @@ import { resolveLength } from '../style.js';
  */
 export function inlineEdges(box: InlineBox, cbWidth: number): { start: number; end: number } {
   const s = box.style;
-  const left = (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, cbWidth)) + s.borderLeft.width + resolveLength(s.paddingLeft, cbWidth);
-  const right = (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, cbWidth)) + s.borderRight.width + resolveLength(s.paddingRight, cbWidth);
+  const left =
+    (s.marginLeft === 'auto' ? 0 : resolveLength(s.marginLeft, cbWidth)) +
+    s.borderLeft.width +
+    resolveLength(s.paddingLeft, cbWidth);
+  const right =
+    (s.marginRight === 'auto' ? 0 : resolveLength(s.marginRight, cbWidth)) +
+    s.borderRight.width +
+    resolveLength(s.paddingRight, cbWidth);
   const [start, end] = s.direction === 'rtl' ? [right, left] : [left, right];
   return { start: box.isFirstPart ? start : 0, end: box.isLastPart ? end : 0 };
 }

@@ -1,4 +1,14 @@
-import type { AtomicInlineBox, CounterBox, DecorationSpec, InlineBox, InlineLevelBox, LinesBox, LinesMemo, ReplacedBox, TextBox } from '../boxes/box.js';
+import type {
+  AtomicInlineBox,
+  CounterBox,
+  DecorationSpec,
+  InlineBox,
+  InlineLevelBox,
+  LinesBox,
+  LinesMemo,
+  ReplacedBox,
+  TextBox,
+} from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import type { LayoutContext } from './context.js';
@@ -77,16 +87,26 @@ interface Collect {
 
 export function itemWidth(item: InlineItem): number {
   switch (item.type) {
-    case 'text': return item.shape.width;
-    case 'open': case 'close': return item.edge;
-    case 'atomic': return item.layout.marginWidth;
-    case 'br': return 0;
+    case 'text':
+      return item.shape.width;
+    case 'open':
+    case 'close':
+      return item.edge;
+    case 'atomic':
+      return item.layout.marginWidth;
+    case 'br':
+      return 0;
   }
 }
 
 /** Flatten, find break opportunities and bidi levels, and shape every piece (cached). */
 export function collectParagraph(
-  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null,
+  children: readonly InlineLevelBox[],
+  style: ComputedStyle,
+  cbWidth: number,
+  ctx: LayoutContext,
+  intrinsic = false,
+  cbHeight: number | null = null,
 ): Paragraph {
   // Intrinsic sizing and layout both need the paragraph; it depends on the width only through
   // atomic inlines and percentage edges, so the others are kept (keyed by the children list).
@@ -111,7 +131,13 @@ export function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
  * the largest part of what young-generation collections copied (6000-row report). Building
  * them again at layout costs less.
  */
-export function paragraphOf(box: LinesBox, cbWidth: number, ctx: LayoutContext, intrinsic = false, cbHeight: number | null = null): Paragraph {
+export function paragraphOf(
+  box: LinesBox,
+  cbWidth: number,
+  ctx: LayoutContext,
+  intrinsic = false,
+  cbHeight: number | null = null,
+): Paragraph {
   const memo = box.memo;
   if (memo && memo.owner === ctx.lineCache && memo.paragraph) return memo.paragraph;
   const para = buildParagraph(box.children, box.style, cbWidth, ctx, intrinsic, cbHeight);
@@ -141,7 +167,12 @@ class ItemList {
 }
 
 function buildParagraph(
-  children: readonly InlineLevelBox[], style: ComputedStyle, cbWidth: number, ctx: LayoutContext, intrinsic: boolean, cbHeight: number | null,
+  children: readonly InlineLevelBox[],
+  style: ComputedStyle,
+  cbWidth: number,
+  ctx: LayoutContext,
+  intrinsic: boolean,
+  cbHeight: number | null,
 ): Paragraph {
   const list = new ItemList(ctx);
   const only = children.length === 1 ? children[0]! : null;
@@ -175,8 +206,17 @@ function buildParagraph(
         pending = 'forced';
         offset += 1;
         break;
-      case 'atomic': case 'replaced':
-        list.push({ type: 'atomic', box: entry, layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight), level: levels ? levels[offset] ?? 0 : 0 }, pending);
+      case 'atomic':
+      case 'replaced':
+        list.push(
+          {
+            type: 'atomic',
+            box: entry,
+            layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight),
+            level: levels ? (levels[offset] ?? 0) : 0,
+          },
+          pending,
+        );
         offset += 1;
         pending = (opportunities[offset] ?? NO_BREAK) !== NO_BREAK ? 'allowed' : 'none';
         widthIndependent = false;
@@ -196,14 +236,23 @@ function buildParagraph(
  * its own inline content (CSS Writing Modes 3 §2.2: not inside another block container), as an
  * LRO/RLO … PDF round the whole paragraph (and its inline boxes' controls, in text order) would.
  */
-function withBlockOverride(style: ComputedStyle, length: number, controls: readonly BidiControl[]): readonly BidiControl[] {
+function withBlockOverride(
+  style: ComputedStyle,
+  length: number,
+  controls: readonly BidiControl[],
+): readonly BidiControl[] {
   if (style.unicodeBidi !== 'bidi-override' && style.unicodeBidi !== 'isolate-override') return controls;
-  return [{ at: 0, chars: style.direction === 'rtl' ? '\u202e' : '\u202d' }, ...controls, { at: length, chars: '\u202c' }];
+  return [
+    { at: 0, chars: style.direction === 'rtl' ? '\u202e' : '\u202d' },
+    ...controls,
+    { at: length, chars: '\u202c' },
+  ];
 }
 
 /** The previous piece of the same text, its trailing space kerned with the next piece's first letter. */
 export function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext): TextItem {
-  if (prev.owner !== next.owner || prev.space === '' || next.word === '' || prev.level & 1 || next.level & 1) return prev;
+  if (prev.owner !== next.owner || prev.space === '' || next.word === '' || prev.level & 1 || next.level & 1)
+    return prev;
   const kern = ctx.shapes.kernAfterSpace(prev.style, next.word.codePointAt(0)!);
   if (kern === 0) return prev;
   const runs = prev.shape.runs.slice();
@@ -217,14 +266,21 @@ export function kernWithNext(prev: TextItem, next: TextItem, ctx: LayoutContext)
 
 function hasPercentEdges(box: InlineBox): boolean {
   const s = box.style;
-  return typeof s.paddingLeft === 'object' || typeof s.paddingRight === 'object' || typeof s.marginLeft === 'object' || typeof s.marginRight === 'object';
+  return (
+    typeof s.paddingLeft === 'object' ||
+    typeof s.paddingRight === 'object' ||
+    typeof s.marginLeft === 'object' ||
+    typeof s.marginRight === 'object'
+  );
 }
 
 /** The text of a counter box on this page and in this pass. */
 function counterText(box: CounterBox, ctx: LayoutContext): string {
   switch (box.counter) {
-    case 'page': return String(ctx.counters.page);
-    case 'pages': return String(ctx.counters.pages);
+    case 'page':
+      return String(ctx.counters.page);
+    case 'pages':
+      return String(ctx.counters.pages);
     case 'target-page': {
       // Before the first pass has found the pages, a one-digit stand-in; a missing target prints nothing.
       const { targets } = ctx;
@@ -234,7 +290,8 @@ function counterText(box: CounterBox, ctx: LayoutContext): string {
       return page === undefined ? '' : formatCounter(page, box.counterStyle ?? 'decimal');
     }
     // One instance, spaces kept (no break inside it): buildLine widens it to fill the line.
-    case 'leader': return leaderText(box.leader ?? '');
+    case 'leader':
+      return leaderText(box.leader ?? '');
   }
 }
 
@@ -285,8 +342,13 @@ export function wraps(style: ComputedStyle): boolean {
 
 /** Cut one text box into pieces at opportunities, forced breaks and bidi level changes. */
 function splitText(
-  box: TextBox | CounterBox, text: string, start: number,
-  levels: Uint8Array | null, opportunities: Uint8Array, list: ItemList, pendingIn: Before,
+  box: TextBox | CounterBox,
+  text: string,
+  start: number,
+  levels: Uint8Array | null,
+  opportunities: Uint8Array,
+  list: ItemList,
+  pendingIn: Before,
 ): Before {
   const style = box.style;
   const breakAll = style.wordBreak === 'break-all';
@@ -311,7 +373,8 @@ function splitText(
     const pos = start + i + 1;
     const soft = ch === 0xad && style.hyphens === 'none'; // hyphens: none ignores soft hyphens (CSS Text 3 §6.1)
     const levelChange = levels !== null && levels[pos] !== levels[pos - 1];
-    const opportunity = canWrap && ((opportunities[pos] !== NO_BREAK && !soft) || (breakAll && isBreakAllBoundary(text, i)));
+    const opportunity =
+      canWrap && ((opportunities[pos] !== NO_BREAK && !soft) || (breakAll && isBreakAllBoundary(text, i)));
     if (!levelChange && !opportunity) continue;
     pushPiece(box, text.slice(from, i + 1), start + from, levelAt(levels, start + from), list, pending);
     pending = opportunity ? 'allowed' : 'none';
@@ -326,7 +389,7 @@ function splitText(
 }
 
 function levelAt(levels: Uint8Array | null, at: number): number {
-  return levels ? levels[at] ?? 0 : 0;
+  return levels ? (levels[at] ?? 0) : 0;
 }
 
 /** word-break: break-all allows a break between any two letters (CSS Text 3 §5.2). */
@@ -336,15 +399,35 @@ function isBreakAllBoundary(text: string, i: number): boolean {
   return a !== 32 && b !== 32 && !(b >= 0xdc00 && b <= 0xdfff);
 }
 
-function pushPiece(box: TextBox | CounterBox, text: string, start: number, level: number, list: ItemList, before: Before, lineEnd = false): void {
+function pushPiece(
+  box: TextBox | CounterBox,
+  text: string,
+  start: number,
+  level: number,
+  list: ItemList,
+  before: Before,
+  lineEnd = false,
+): void {
   let end = text.length;
   while (end > 0 && text.charCodeAt(end - 1) === 32) end--; // trailing spaces (no RegExp match per piece)
   const word = end === text.length ? text : text.slice(0, end);
   const space = end === text.length ? '' : text.slice(end);
   const rtl = (level & 1) === 1;
   const shapes = list.ctx.shapes;
-  list.push({
-    type: 'text', style: box.style, owner: box, decorations: box.decorations, start, word, space,
-    shape: shapes.shape(text, box.style, rtl), spaceWidth: space ? shapes.shape(space, box.style, rtl).width : 0, level, lineEnd,
-  }, before);
+  list.push(
+    {
+      type: 'text',
+      style: box.style,
+      owner: box,
+      decorations: box.decorations,
+      start,
+      word,
+      space,
+      shape: shapes.shape(text, box.style, rtl),
+      spaceWidth: space ? shapes.shape(space, box.style, rtl).width : 0,
+      level,
+      lineEnd,
+    },
+    before,
+  );
 }

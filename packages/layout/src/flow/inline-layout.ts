@@ -48,13 +48,27 @@ const GIVEN = Infinity;
  * takes only its own lines' fragments (givenAway), so each page resumes on the same lines
  * instead of breaking and building the whole paragraph again (quadratic in its length).
  */
-function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: number | null, from: number): CachedLines {
+function linesFor(
+  box: LinesBox,
+  width: number,
+  ctx: LayoutContext,
+  cbHeight: number | null,
+  from: number,
+): CachedLines {
   const memo = linesMemo(box, ctx);
   const hit = memo.lines;
-  if (hit && hit.width === width && hit.cbHeight === cbHeight && hit.icbBlockSize === ctx.icb.blockSize && hit.givenEnd <= from) return hit;
+  if (
+    hit &&
+    hit.width === width &&
+    hit.cbHeight === cbHeight &&
+    hit.icbBlockSize === ctx.icb.blockSize &&
+    hit.givenEnd <= from
+  )
+    return hit;
   const para = paragraphOf(box, width, ctx, false, cbHeight);
   const tail = hit && from > 0 && from < hit.lines.length && hit.width !== width ? hit.starts[from] : null;
-  if (tail !== null && tail !== undefined) return continuedLines(box, memo, hit!, para, tail, width, cbHeight, from, ctx);
+  if (tail !== null && tail !== undefined)
+    return continuedLines(box, memo, hit!, para, tail, width, cbHeight, from, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   // ::first-line (CSS Pseudo 4 §2.2): the first line's text and its strut take its style.
   const restyle = box.firstLine ? firstLineRestyle(box.style, box.firstLine) : null;
@@ -63,14 +77,39 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
   // map, not push: arrays of exactly the lines' count (most paragraphs have one line; a pushed
   // array reserves 17 slots), kept as long as the box.
   const clampedAt = clampLine(box, specs.length);
-  const lines = specs.map((spec, i) => ellipsizeLine(buildLine(spec, {
-    style: i === 0 && restyle ? restyle(box.style) : box.style, width, indent: i === 0 ? indent : 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl,
-  }, ctx), box.style, width, ctx, i === clampedAt));
+  const lines = specs.map((spec, i) =>
+    ellipsizeLine(
+      buildLine(
+        spec,
+        {
+          style: i === 0 && restyle ? restyle(box.style) : box.style,
+          width,
+          indent: i === 0 ? indent : 0,
+          isLast: i === specs.length - 1,
+          hasRtl: para.hasRtl,
+        },
+        ctx,
+      ),
+      box.style,
+      width,
+      ctx,
+      i === clampedAt,
+    ),
+  );
   let empty = true;
   for (const line of lines) if (!line.empty) empty = false;
   const cached: CachedLines = {
-    width, cbHeight, icbBlockSize: ctx.icb.blockSize, lines, empty, placedAt: lines.map(() => NaN), onPage: [], given: 0, givenEnd: 0,
-    starts: specs.map((spec, i) => (i === 0 ? 0 : tailOf(para, spec))), opens: specs.map((spec) => spec.openAtStart),
+    width,
+    cbHeight,
+    icbBlockSize: ctx.icb.blockSize,
+    lines,
+    empty,
+    placedAt: lines.map(() => NaN),
+    onPage: [],
+    given: 0,
+    givenEnd: 0,
+    starts: specs.map((spec, i) => (i === 0 ? 0 : tailOf(para, spec))),
+    opens: specs.map((spec) => spec.openAtStart),
   };
   memo.lines = cached;
   // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
@@ -86,15 +125,33 @@ function linesFor(box: LinesBox, width: number, ctx: LayoutContext, cbHeight: nu
  * where the page ended (measured: no line printed twice, none lost).
  */
 function continuedLines(
-  box: LinesBox, memo: LinesMemo, prev: CachedLines, para: Paragraph, tail: number, width: number, cbHeight: number | null, from: number, ctx: LayoutContext,
+  box: LinesBox,
+  memo: LinesMemo,
+  prev: CachedLines,
+  para: Paragraph,
+  tail: number,
+  width: number,
+  cbHeight: number | null,
+  from: number,
+  ctx: LayoutContext,
 ): CachedLines {
   const specs = withOpenBoxes(breakLines(para, width, 0, ctx, undefined, undefined, tail), prev.opens[from]!);
-  const rest = specs.map((spec, i) => buildLine(spec, { style: box.style, width, indent: 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl }, ctx));
+  const rest = specs.map((spec, i) =>
+    buildLine(spec, { style: box.style, width, indent: 0, isLast: i === specs.length - 1, hasRtl: para.hasRtl }, ctx),
+  );
   const lines = [...prev.lines.slice(0, from), ...rest];
   const cached: CachedLines = {
-    width, cbHeight, icbBlockSize: ctx.icb.blockSize, lines, empty: lines.every((line) => line.empty),
-    placedAt: [...prev.placedAt.slice(0, from), ...rest.map(() => NaN)], onPage: [], given: prev.given, givenEnd: prev.givenEnd,
-    starts: [...prev.starts.slice(0, from), ...specs.map((spec) => tailOf(para, spec))], opens: [...prev.opens.slice(0, from), ...specs.map((spec) => spec.openAtStart)],
+    width,
+    cbHeight,
+    icbBlockSize: ctx.icb.blockSize,
+    lines,
+    empty: lines.every((line) => line.empty),
+    placedAt: [...prev.placedAt.slice(0, from), ...rest.map(() => NaN)],
+    onPage: [],
+    given: prev.given,
+    givenEnd: prev.givenEnd,
+    starts: [...prev.starts.slice(0, from), ...specs.map((spec) => tailOf(para, spec))],
+    opens: [...prev.opens.slice(0, from), ...specs.map((spec) => spec.openAtStart)],
   };
   memo.lines = cached;
   memo.paragraph = null;
@@ -130,8 +187,23 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   const { lines, empty } = cached;
   if (empty) {
     // Only zero-height line boxes: the anonymous box is empty and margins collapse through it.
-    const fragment = createBoxFragment(box.style, '', NO_ATTRS, { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
-    return { fragment, resume: null, marginTop: space.marginAbove, marginBottom: space.marginAbove, collapsesThrough: true, height: 0, baseline: null, lastBaseline: null };
+    const fragment = createBoxFragment(
+      box.style,
+      '',
+      NO_ATTRS,
+      { x: 0, y: 0, width: space.inlineSize, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+      [],
+    );
+    return {
+      fragment,
+      resume: null,
+      marginTop: space.marginAbove,
+      marginBottom: space.marginAbove,
+      collapsesThrough: true,
+      height: 0,
+      baseline: null,
+      lastBaseline: null,
+    };
   }
   const available = space.blockSize - resolveMargins(space.marginAbove);
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
@@ -139,9 +211,28 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   else if (space.endReserve) {
     let bottom = 0;
     for (let i = start; i < end; i++) bottom += lines[i]!.height;
-    end = endBeforeLastLine(start, end, lines.length, bottom, roomNeeded(space.endReserve, 0), available, space.pageIsEmpty, (i) => lines[i]!.empty);
+    end = endBeforeLastLine(
+      start,
+      end,
+      lines.length,
+      bottom,
+      roomNeeded(space.endReserve, 0),
+      available,
+      space.pageIsEmpty,
+      (i) => lines[i]!.empty,
+    );
   }
-  if (end === start) return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  if (end === start)
+    return {
+      fragment: null,
+      resume: null,
+      marginTop: space.marginAbove,
+      marginBottom: NO_MARGINS,
+      collapsesThrough: false,
+      height: 0,
+      baseline: null,
+      lastBaseline: null,
+    };
   // One line placed for the first time (most paragraphs): its fragments, in an array of their size.
   const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, 0, ctx).slice() : [];
   let y = 0;
@@ -165,14 +256,32 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     if (i === clampedAt) clampedHeight = y;
   }
   if (clampedHeight !== null) y = clampedHeight;
-  const fragment = createBoxFragment(box.style, '', NO_ATTRS, {
-    x: 0, y: 0, width: space.inlineSize, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(start === 0, end === lines.length),
-  }, children);
+  const fragment = createBoxFragment(
+    box.style,
+    '',
+    NO_ATTRS,
+    {
+      x: 0,
+      y: 0,
+      width: space.inlineSize,
+      height: y,
+      border: ZERO_EDGES,
+      padding: ZERO_EDGES,
+      part: partOf(start === 0, end === lines.length),
+    },
+    children,
+  );
   // A float right after this paragraph may sit beside its last line (src/float).
   if (end === lines.length) noteLastLine(fragment, y - lines[end - 1]!.height, children, lastLineStart);
   return {
-    fragment, resume: end < lines.length ? { kind: 'lines', line: end } : null,
-    marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: y, baseline, lastBaseline,
+    fragment,
+    resume: end < lines.length ? { kind: 'lines', line: end } : null,
+    marginTop: space.marginAbove,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height: y,
+    baseline,
+    lastBaseline,
   };
 }
 

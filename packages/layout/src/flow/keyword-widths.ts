@@ -9,7 +9,12 @@ import { isSizeKeyword, keywordSize, usesWidthKeyword, type IntrinsicWidths } fr
  * closure, no intrinsic sizing).
  */
 export function keywordWidths(box: BlockLevelBox, ctx: LayoutContext): IntrinsicWidths | undefined {
-  if (!(usesWidthKeyword(box.style) || box.style.aspectRatio !== 'auto') || box.kind === 'lines' || box.kind === 'replaced') return undefined;
+  if (
+    !(usesWidthKeyword(box.style) || box.style.aspectRatio !== 'auto') ||
+    box.kind === 'lines' ||
+    box.kind === 'replaced'
+  )
+    return undefined;
   // contentSizes caches per box, so asking twice costs nothing.
   return (): IntrinsicSizes => contentSizes(box, ctx);
 }
@@ -28,7 +33,8 @@ const NO_LIMITS: KeywordLimits = { min: null, max: Infinity };
  */
 export function keywordLimits(box: BlockLevelBox, available: number, ctx: LayoutContext): KeywordLimits {
   const s = box.style;
-  if (box.kind === 'lines' || box.kind === 'replaced' || !(isSizeKeyword(s.minWidth) || isSizeKeyword(s.maxWidth))) return NO_LIMITS;
+  if (box.kind === 'lines' || box.kind === 'replaced' || !(isSizeKeyword(s.minWidth) || isSizeKeyword(s.maxWidth)))
+    return NO_LIMITS;
   const sizes = contentSizes(box, ctx);
   return {
     min: isSizeKeyword(s.minWidth) ? keywordSize(s.minWidth, sizes, available) : null,

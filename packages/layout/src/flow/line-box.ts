@@ -54,11 +54,28 @@ export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext)
   const free = opts.width - opts.indent - width;
   const justify = align === 'justify' && free > 0 && spaces > 0 ? free / spaces : 0;
   const visual = opts.hasRtl ? visualLine(items, itemEntry ?? items.map(() => root), spec.openAtStart) : null;
-  const fragments = emitLineFragments({
-    items: visual?.items ?? items, entryOf: visual ? visual.entryOf : itemEntry, root, boxEntry, openAtStart: visual ? [] : spec.openAtStart,
-    x: lineStart(opts, align, width, spaces), baseline: geometry.baseline, justify, cbWidth: opts.width, visual,
-  }, ctx);
-  return { fragments, height: geometry.height, baseline: geometry.baseline, empty: false, contentWidth: opts.indent + width };
+  const fragments = emitLineFragments(
+    {
+      items: visual?.items ?? items,
+      entryOf: visual ? visual.entryOf : itemEntry,
+      root,
+      boxEntry,
+      openAtStart: visual ? [] : spec.openAtStart,
+      x: lineStart(opts, align, width, spaces),
+      baseline: geometry.baseline,
+      justify,
+      cbWidth: opts.width,
+      visual,
+    },
+    ctx,
+  );
+  return {
+    fragments,
+    height: geometry.height,
+    baseline: geometry.baseline,
+    empty: false,
+    contentWidth: opts.indent + width,
+  };
 }
 
 /**
@@ -66,17 +83,26 @@ export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext)
  * justified lines also spread `free / spaces` over their spaces. Content too long for the
  * line is start-aligned.
  */
-function lineStart(opts: LineOptions, align: 'left' | 'right' | 'center' | 'justify', width: number, spaces: number): number {
+function lineStart(
+  opts: LineOptions,
+  align: 'left' | 'right' | 'center' | 'justify',
+  width: number,
+  spaces: number,
+): number {
   const rtl = opts.style.direction === 'rtl';
   const free = opts.width - opts.indent - width;
   const lineLeft = rtl ? 0 : opts.indent;
   const startAligned = rtl ? opts.width - opts.indent - width : opts.indent;
   if (free <= 0) return startAligned;
   switch (align) {
-    case 'left': return lineLeft;
-    case 'right': return lineLeft + free;
-    case 'center': return lineLeft + free / 2;
-    case 'justify': return spaces > 0 ? lineLeft : startAligned;
+    case 'left':
+      return lineLeft;
+    case 'right':
+      return lineLeft + free;
+    case 'center':
+      return lineLeft + free / 2;
+    case 'justify':
+      return spaces > 0 ? lineLeft : startAligned;
   }
 }
 
@@ -110,7 +136,15 @@ function widenLeaders(items: readonly InlineItem[], share: number, ctx: LayoutCo
     while (copies > 1 && shaped.width > room) shaped = ctx.shapes.shape(item.word.repeat(--copies), item.style, rtl);
     // The copies end where the leader does, next to what follows it (a page number ends the line).
     const gap = rtl ? 0 : room - shaped.width;
-    const runs = gap > 0 ? shaped.runs.map((run) => ({ ...run, offsets: run.glyphIds.map((_, i) => [gap + (run.offsets?.[i]?.[0] ?? 0), run.offsets?.[i]?.[1] ?? 0] as const) })) : shaped.runs;
+    const runs =
+      gap > 0
+        ? shaped.runs.map((run) => ({
+            ...run,
+            offsets: run.glyphIds.map(
+              (_, i) => [gap + (run.offsets?.[i]?.[0] ?? 0), run.offsets?.[i]?.[1] ?? 0] as const,
+            ),
+          }))
+        : shaped.runs;
     return { ...item, word: item.word.repeat(copies), shape: { runs, width: room } };
   });
 }
@@ -123,9 +157,13 @@ function countSpaces(s: string): number {
 
 function isContent(item: InlineItem): boolean {
   switch (item.type) {
-    case 'text': return item.word !== '' || item.lineEnd || (item.space !== '' && !collapsesSpaces(item.style.whiteSpace));
-    case 'open': case 'close': return item.edge !== 0;
-    default: return true;
+    case 'text':
+      return item.word !== '' || item.lineEnd || (item.space !== '' && !collapsesSpaces(item.style.whiteSpace));
+    case 'open':
+    case 'close':
+      return item.edge !== 0;
+    default:
+      return true;
   }
 }
 
@@ -152,7 +190,8 @@ function trimLine(items: readonly InlineItem[], ctx: LayoutContext): readonly In
       break;
     }
     const ws = item.style.whiteSpace;
-    if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces') (out ??= items.slice())[i] = withoutSpace(item, ctx);
+    if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces')
+      (out ??= items.slice())[i] = withoutSpace(item, ctx);
     if (item.word !== '' || ws === 'pre' || ws === 'break-spaces') break;
   }
   return out ?? items;

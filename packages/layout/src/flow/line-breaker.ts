@@ -36,10 +36,17 @@ interface Filler {
  * `from`: the item the first line starts with (the rest of a paragraph broken before).
  */
 export function breakLines(
-  para: Paragraph, width: number, indent: number, ctx: LayoutContext, next?: (spec: LineSpec) => number, firstLine?: Paragraph, from = 0,
+  para: Paragraph,
+  width: number,
+  indent: number,
+  ctx: LayoutContext,
+  next?: (spec: LineSpec) => number,
+  firstLine?: Paragraph,
+  from = 0,
 ): LineSpec[] {
   const lead = firstLine ?? para;
-  if (!next && from === 0 && fitsOnOneLine(lead, width, indent)) return [{ items: lead.items, forced: false, openAtStart: NONE_OPEN }];
+  if (!next && from === 0 && fitsOnOneLine(lead, width, indent))
+    return [{ items: lead.items, forced: false, openAtStart: NONE_OPEN }];
   const f: Filler = { width, next, lines: [], current: [], currentWidth: indent, stack: [], startStack: NONE_OPEN };
   const { breakBefore } = para;
   const itemsNow = (): readonly InlineItem[] => (f.lines.length === 0 ? lead.items : para.items);
@@ -89,7 +96,8 @@ function fitsOnOneLine(para: Paragraph, width: number, indent: number): boolean 
   let hang = 0;
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
-    if (item.type !== 'text' || breakBefore[k] === 'forced' || item.lineEnd || item.word.endsWith('\u00ad')) return false;
+    if (item.type !== 'text' || breakBefore[k] === 'forced' || item.lineEnd || item.word.endsWith('\u00ad'))
+      return false;
     if (!(item.spaceWidth >= 0 && item.shape.width >= item.spaceWidth)) return false;
     total += item.shape.width;
     hang = item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceWidth;
@@ -134,7 +142,8 @@ function hyphenWidth(items: readonly InlineItem[], from: number, to: number, ctx
   for (let k = to - 1; k >= from; k--) {
     const item = items[k]!;
     if (item.type === 'close') continue;
-    if (item.type !== 'text' || item.space !== '' || !item.word.endsWith('\u00ad') || item.style.hyphens === 'none') return 0;
+    if (item.type !== 'text' || item.space !== '' || !item.word.endsWith('\u00ad') || item.style.hyphens === 'none')
+      return 0;
     return ctx.shapes.shape(hyphenString(item.style, ctx.shapes), item.style, (item.level & 1) === 1).width;
   }
   return 0;
@@ -183,7 +192,13 @@ function breakByCharacter(f: Filler, items: readonly InlineItem[], from: number,
 
 function slice(item: TextItem, word: string, space: string, ctx: LayoutContext): TextItem {
   const rtl = (item.level & 1) === 1;
-  return { ...item, word, space, shape: ctx.shapes.shape(word + space, item.style, rtl), spaceWidth: space ? ctx.shapes.shape(space, item.style, rtl).width : 0 };
+  return {
+    ...item,
+    word,
+    space,
+    shape: ctx.shapes.shape(word + space, item.style, rtl),
+    spaceWidth: space ? ctx.shapes.shape(space, item.style, rtl).width : 0,
+  };
 }
 
 const itemIndexes = new WeakMap<Paragraph, Map<InlineItem, number>>();

@@ -71,12 +71,18 @@ class LineEmitter {
     this.#ctx = ctx;
     this.#x = input.x;
     this.#extents = input.visual ? new Map() : null;
-    this.#stack = input.openAtStart.map((box) => ({ box, entry: input.boxEntry.get(box), left: input.x, children: [], isFirst: false }));
+    this.#stack = input.openAtStart.map((box) => ({
+      box,
+      entry: input.boxEntry.get(box),
+      left: input.x,
+      children: [],
+      isFirst: false,
+    }));
   }
 
   item(item: InlineItem, i: number): void {
     const entryOf = this.#input.entryOf;
-    const entry = entryOf ? entryOf[i] ?? null : this.#input.root;
+    const entry = entryOf ? (entryOf[i] ?? null) : this.#input.root;
     if (item.type === 'text') return this.#textItem(item, entry, i);
     this.#flush();
     if (item.type === 'open') this.#open(item.box);
@@ -111,7 +117,16 @@ class LineEmitter {
     const width = this.#width;
     const baseline = this.#input.baseline + shift;
     const decorations = item.decorations.length ? decorationsFor(item, x, baseline, width, this.#ctx) : NO_DECORATIONS;
-    const fragment: TextFragment = { kind: 'text', style: item.style, x, baseline, width, runs: this.#runs, justifySpacing: this.#input.justify, decorations };
+    const fragment: TextFragment = {
+      kind: 'text',
+      style: item.style,
+      x,
+      baseline,
+      width,
+      runs: this.#runs,
+      justifySpacing: this.#input.justify,
+      decorations,
+    };
     setLineShift(fragment, shift);
     return fragment;
   }
@@ -132,7 +147,7 @@ class LineEmitter {
   #textItem(item: TextItem, entry: AlignEntry | null, i: number): void {
     // Shaped runs are shared with the paragraph's items (and other lines): copy only to reverse or join.
     const rtl = (item.level & 1) === 1;
-    const runs = rtl ? [...item.shape.runs].reverse() : item.shape.runs as GlyphRun[];
+    const runs = rtl ? [...item.shape.runs].reverse() : (item.shape.runs as GlyphRun[]);
     const width = item.shape.width + this.#input.justify * (spaces(item.word) + spaces(item.space));
     const pending = this.#item;
     if (pending && pending.owner === item.owner && this.#entry === entry) {
@@ -156,7 +171,14 @@ class LineEmitter {
   #open(box: InlineBox): void {
     const e = edges(box, this.#input.cbWidth);
     this.#x += e.ml;
-    if (!this.#input.visual) this.#stack.push({ box, entry: this.#input.boxEntry.get(box), left: this.#x, children: [], isFirst: box.isFirstPart });
+    if (!this.#input.visual)
+      this.#stack.push({
+        box,
+        entry: this.#input.boxEntry.get(box),
+        left: this.#x,
+        children: [],
+        isFirst: box.isFirstPart,
+      });
     this.#x += e.bl + e.pl;
   }
 
@@ -191,8 +213,12 @@ function edges(box: InlineBox, cb: number): { ml: number; bl: number; pl: number
   const s = box.style;
   const m = (v: typeof s.marginLeft): number => (v === 'auto' ? 0 : resolveLength(v, cb));
   return {
-    ml: box.isFirstPart ? m(s.marginLeft) : 0, bl: box.isFirstPart ? s.borderLeft.width : 0, pl: box.isFirstPart ? resolveLength(s.paddingLeft, cb) : 0,
-    mr: box.isLastPart ? m(s.marginRight) : 0, br: box.isLastPart ? s.borderRight.width : 0, pr: box.isLastPart ? resolveLength(s.paddingRight, cb) : 0,
+    ml: box.isFirstPart ? m(s.marginLeft) : 0,
+    bl: box.isFirstPart ? s.borderLeft.width : 0,
+    pl: box.isFirstPart ? resolveLength(s.paddingLeft, cb) : 0,
+    mr: box.isLastPart ? m(s.marginRight) : 0,
+    br: box.isLastPart ? s.borderRight.width : 0,
+    pr: box.isLastPart ? resolveLength(s.paddingRight, cb) : 0,
   };
 }
 
@@ -203,9 +229,17 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   const baseline = input.baseline + (e?.offset ?? 0);
   const pt = resolveLength(s.paddingTop, input.cbWidth);
   const pb = resolveLength(s.paddingBottom, input.cbWidth);
-  const border = { top: s.borderTop.width, bottom: s.borderBottom.width, left: open.isFirst ? s.borderLeft.width : 0, right: isLast ? s.borderRight.width : 0 };
+  const border = {
+    top: s.borderTop.width,
+    bottom: s.borderBottom.width,
+    left: open.isFirst ? s.borderLeft.width : 0,
+    right: isLast ? s.borderRight.width : 0,
+  };
   const padding = {
-    top: pt, bottom: pb, left: open.isFirst ? resolveLength(s.paddingLeft, input.cbWidth) : 0, right: isLast ? resolveLength(s.paddingRight, input.cbWidth) : 0,
+    top: pt,
+    bottom: pb,
+    left: open.isFirst ? resolveLength(s.paddingLeft, input.cbWidth) : 0,
+    right: isLast ? resolveLength(s.paddingRight, input.cbWidth) : 0,
   };
   const ascent = e?.ascent ?? 0;
   const descent = e?.descent ?? 0;
@@ -213,16 +247,41 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   const height = ascent + descent + pt + pb + border.top + border.bottom;
   for (const child of open.children) offsetFragment(child, -open.left, -y);
   // position: relative moves the inline box with its content (src/positioned, §9.4.3).
-  return shiftInlineRelative(createBoxFragment(s, open.box.tag, open.box.attrs, {
-    x: open.left, y, width: right - open.left, height, border, padding, part: partOf(open.isFirst, isLast),
-  }, open.children), input.cbWidth);
+  return shiftInlineRelative(
+    createBoxFragment(
+      s,
+      open.box.tag,
+      open.box.attrs,
+      {
+        x: open.left,
+        y,
+        width: right - open.left,
+        height,
+        border,
+        padding,
+        part: partOf(open.isFirst, isLast),
+      },
+      open.children,
+    ),
+    input.cbWidth,
+  );
 }
 
 /** Inline boxes of a reordered line, behind the content they cover (outermost first). */
-function spannedBoxes(extents: Map<InlineBox, { left: number; right: number }>, visual: VisualLine, input: EmitInput): BoxFragment[] {
+function spannedBoxes(
+  extents: Map<InlineBox, { left: number; right: number }>,
+  visual: VisualLine,
+  input: EmitInput,
+): BoxFragment[] {
   const out: BoxFragment[] = [];
   for (const [box, e] of extents) {
-    const open: OpenBox = { box, entry: input.boxEntry.get(box), left: e.left, children: [], isFirst: visual.starts.has(box) && box.isFirstPart };
+    const open: OpenBox = {
+      box,
+      entry: input.boxEntry.get(box),
+      left: e.left,
+      children: [],
+      isFirst: visual.starts.has(box) && box.isFirstPart,
+    };
     out.push(inlineFragment(open, e.right, visual.ends.has(box) && box.isLastPart, input));
   }
   return out;

@@ -60,13 +60,21 @@ export function atomicEntry(item: AtomicItem, parent: AlignEntry, ctx: LayoutCon
 }
 
 function makeEntry(
-  style: ComputedStyle, parent: AlignEntry | null, ascent: number, descent: number, leadingTop: number, leadingBottom: number, lineHeight: number,
-  ctx: LayoutContext, atomic = false,
+  style: ComputedStyle,
+  parent: AlignEntry | null,
+  ascent: number,
+  descent: number,
+  leadingTop: number,
+  leadingBottom: number,
+  lineHeight: number,
+  ctx: LayoutContext,
+  atomic = false,
 ): AlignEntry {
   const va = style.verticalAlign;
   let shift = 0;
   let align: 'top' | 'bottom' | null = null;
-  if (parent && va !== 'baseline') { // baseline: no shift, and no need for the parent's metrics
+  if (parent && va !== 'baseline') {
+    // baseline: no shift, and no need for the parent's metrics
     const p = parent.style;
     const pm = ctx.shapes.metrics(p);
     // On a central baseline the parent's em box is split in half (text-top/text-bottom).
@@ -74,16 +82,32 @@ function makeEntry(
     const [pAscent, pDescent] = central ? centralMetrics(pm.ascent, pm.descent) : [pm.ascent, pm.descent];
     switch (va) {
       // Chromium's offsets for sub/super, from the parent's font size.
-      case 'sub': shift = layoutUnit(p.fontSize / 5) + 1; break;
-      case 'super': shift = -(layoutUnit(p.fontSize / 3) + 1); break;
-      case 'text-top': shift = -pAscent + ascent + leadingTop; break;
-      case 'text-bottom': shift = pDescent - descent - leadingBottom; break;
+      case 'sub':
+        shift = layoutUnit(p.fontSize / 5) + 1;
+        break;
+      case 'super':
+        shift = -(layoutUnit(p.fontSize / 3) + 1);
+        break;
+      case 'text-top':
+        shift = -pAscent + ascent + leadingTop;
+        break;
+      case 'text-bottom':
+        shift = pDescent - descent - leadingBottom;
+        break;
       // Chromium keeps half the parent's x-height for middle on a central baseline too (WPT vertical-alignment-vrl-022).
       // The box's midpoint counts its half-leadings, in LayoutUnits (Chromium's ComputeVerticalAlign).
-      case 'middle': shift = layoutUnit((ascent + leadingTop - descent - leadingBottom) / 2) - Math.round(pm.xHeight / 2 * 64) / 64; break;
-      case 'top': align = 'top'; break;
-      case 'bottom': align = 'bottom'; break;
-      default: shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
+      case 'middle':
+        shift =
+          layoutUnit((ascent + leadingTop - descent - leadingBottom) / 2) - Math.round((pm.xHeight / 2) * 64) / 64;
+        break;
+      case 'top':
+        align = 'top';
+        break;
+      case 'bottom':
+        align = 'bottom';
+        break;
+      default:
+        shift = -resolveLength(va, lineHeight); // a length raises the box; % of its line-height
     }
   }
   return { parent, style, ascent, descent, leadingTop, leadingBottom, shift, align, offset: 0, counts: true, atomic };
@@ -145,7 +169,10 @@ const NO_BOXES: ReadonlyMap<InlineBox, AlignEntry> = new Map();
  * spares an array per line.
  */
 export function lineEntries(
-  items: readonly InlineItem[], openAtStart: readonly InlineBox[], root: AlignEntry, ctx: LayoutContext,
+  items: readonly InlineItem[],
+  openAtStart: readonly InlineBox[],
+  root: AlignEntry,
+  ctx: LayoutContext,
 ): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[] | null; boxEntry: ReadonlyMap<InlineBox, AlignEntry> } {
   if (openAtStart.length === 0 && onRootOnly(items)) {
     let rooted = false; // quirks: the root has text on this line
@@ -186,7 +213,8 @@ export function lineEntries(
     } else {
       itemEntry.push(top);
       if (item.type === 'text' && item.style.lineHeight === 'normal') includeUsedFonts(top, item.shape.runs);
-      if (quirky && (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd)))) quirky.add(top);
+      if (quirky && (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd))))
+        quirky.add(top);
     }
   }
   if (quirky) applyQuirk(entries, quirky);
@@ -205,7 +233,11 @@ function onRootOnly(items: readonly InlineItem[]): boolean {
 function applyQuirk(entries: readonly AlignEntry[], withText: ReadonlySet<AlignEntry>): void {
   for (const e of entries) {
     const s = e.style;
-    const edges = s.borderTop.width + s.borderBottom.width + (typeof s.paddingTop === 'number' ? s.paddingTop : 1) + (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
+    const edges =
+      s.borderTop.width +
+      s.borderBottom.width +
+      (typeof s.paddingTop === 'number' ? s.paddingTop : 1) +
+      (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
     if (!e.atomic && !withText.has(e) && edges === 0) e.counts = false;
   }
 }

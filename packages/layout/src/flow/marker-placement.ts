@@ -15,7 +15,6 @@ import { isOutOfFlowStyle } from '../positioned/insets.js';
 /** Chromium's kCMarkerPaddingPx. */
 const MARKER_PADDING = 7;
 
-
 /**
  * An outside `::marker` (CSS Lists 3 §3.1, CSS 2.1 §12.5.1): outside the principal box, its
  * end edge against the content's start edge (the marker text's trailing space is the gap,
@@ -45,7 +44,9 @@ export function placeMarkerOfBrokenItem(box: ContainerBox, state: FlowState, use
 export function lowerTableBelowMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
   const marker = box.marker;
   if (!marker) return;
-  const first = state.children.find((f) => f.kind !== 'box' || (f.style.float === 'none' && !isOutOfFlowStyle(f.style)));
+  const first = state.children.find(
+    (f) => f.kind !== 'box' || (f.style.float === 'none' && !isOutOfFlowStyle(f.style)),
+  );
   if (first?.kind !== 'box' || first.style.display !== 'table') return;
   const inside = state.baseline !== null && state.baseline >= first.y && state.baseline <= first.y + first.height;
   const tableBaseline = inside ? state.baseline! : first.y + first.height - first.border.bottom - first.padding.bottom;
@@ -68,13 +69,21 @@ export function lowerTableBelowMarker(box: ContainerBox, state: FlowState, used:
  * PositionListMarkerWithoutLineBoxes), so an empty `<li>` is one line tall, not 0.
  * Says whether the item grew to hold it.
  */
-function holdMarkerLine(box: ContainerBox, marker: MarkerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): boolean {
+function holdMarkerLine(
+  box: ContainerBox,
+  marker: MarkerBox,
+  state: FlowState,
+  used: UsedBox,
+  ctx: LayoutContext,
+): boolean {
   const m = ctx.shapes.metrics(marker.style);
   const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
   const image = markerImage(marker, ctx);
   // An image marker stands on the line's baseline (CSS 2.1 §10.8), like any atomic inline.
   const leadingTop = Math.floor((lineHeight - m.ascent - m.descent) / 2 + 1e-9);
-  const height = image ? Math.max(image.height, m.ascent + leadingTop) + lineHeight - m.ascent - leadingTop : lineHeight;
+  const height = image
+    ? Math.max(image.height, m.ascent + leadingTop) + lineHeight - m.ascent - leadingTop
+    : lineHeight;
   const bottom = used.border.top + used.padding.top + height;
   if (bottom <= state.y) return false;
   // An empty item's own top margin was used above the line; Chromium keeps the margins of
@@ -92,7 +101,13 @@ function markerImage(marker: MarkerBox, ctx: LayoutContext): { url: string; widt
   return size ? { url: image.url, ...size } : null;
 }
 
-function placeMarkerFragment(marker: MarkerBox, box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): void {
+function placeMarkerFragment(
+  marker: MarkerBox,
+  box: ContainerBox,
+  state: FlowState,
+  used: UsedBox,
+  ctx: LayoutContext,
+): void {
   const contentLeft = used.border.left + used.padding.left;
   const rtl = box.style.direction === 'rtl';
   const image = markerImage(marker, ctx);
@@ -108,9 +123,21 @@ function placeMarkerFragment(marker: MarkerBox, box: ContainerBox, state: FlowSt
   if (line.width === 0 && line.fragments.length === 0) return;
   const x = rtl ? contentLeft + used.width : contentLeft - line.width;
   const baseline = state.baseline ?? used.border.top + used.padding.top + line.baseline;
-  const fragment = createBoxFragment(marker.style, '::marker', {}, {
-    x, y: baseline - line.baseline, width: line.width, height: line.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
-  }, line.fragments);
+  const fragment = createBoxFragment(
+    marker.style,
+    '::marker',
+    {},
+    {
+      x,
+      y: baseline - line.baseline,
+      width: line.width,
+      height: line.height,
+      border: ZERO_EDGES,
+      padding: ZERO_EDGES,
+      part: WHOLE,
+    },
+    line.fragments,
+  );
   state.children.push(fragment);
 }
 
@@ -120,7 +147,14 @@ function placeMarkerFragment(marker: MarkerBox, box: ContainerBox, state: FlowSt
  * (⌊2/3·ascent⌋ + 1) / 2 px, ⌊2/3·ascent⌋ + 7 px before the content, in integer px.
  * Here it is a box with a background (disc, square) or a border (circle), rounded for discs.
  */
-function placeSymbol(marker: MarkerBox, state: FlowState, used: UsedBox, edge: number, rtl: boolean, ctx: LayoutContext): void {
+function placeSymbol(
+  marker: MarkerBox,
+  state: FlowState,
+  used: UsedBox,
+  edge: number,
+  rtl: boolean,
+  ctx: LayoutContext,
+): void {
   const { fragment, ascent, inset } = symbolShape(marker.style, ctx);
   const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
   const f = fragment as { x: number; y: number };
@@ -144,15 +178,29 @@ export function symbolShape(style: ComputedStyle, ctx: LayoutContext): SymbolSha
   const line = type === 'circle' ? 1 : 0;
   const half: Length = { px: 0, pct: 50 };
   const round = type === 'square' ? 0 : half;
-  const side = { width: line, style: line ? 'solid' as const : 'none' as const, color: style.color };
+  const side = { width: line, style: line ? ('solid' as const) : ('none' as const), color: style.color };
   const shape: ComputedStyle = {
     ...anonymousStyle(style),
     backgroundColor: type === 'circle' ? { r: 0, g: 0, b: 0, a: 0 } : style.color,
-    borderTop: side, borderRight: side, borderBottom: side, borderLeft: side,
-    borderRadius: [[round, round], [round, round], [round, round], [round, round]],
+    borderTop: side,
+    borderRight: side,
+    borderBottom: side,
+    borderLeft: side,
+    borderRadius: [
+      [round, round],
+      [round, round],
+      [round, round],
+      [round, round],
+    ],
   };
   const border = { top: line, right: line, bottom: line, left: line };
-  const fragment = createBoxFragment(shape, '::marker', {}, { x: 0, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE }, []);
+  const fragment = createBoxFragment(
+    shape,
+    '::marker',
+    {},
+    { x: 0, y, width: size, height: size, border, padding: ZERO_EDGES, part: WHOLE },
+    [],
+  );
   return { fragment, ascent, inset: offset + MARKER_PADDING, gap: style.fontSize + 1 };
 }
 
@@ -177,15 +225,30 @@ function disclosureShape(style: ComputedStyle, ascent: number): SymbolShape {
   const size = layoutUnit(style.fontSize * 0.66);
   const rtl = style.direction === 'rtl';
   const x = (v: number): number => (rtl ? 1 - v : v) * size;
-  const points: readonly (readonly [number, number])[] = style.listStyleType === 'disclosure-open'
-    ? [[x(0), 0.07 * size], [x(0.5), 0.93 * size], [x(1), 0.07 * size]]
-    : [[x(0), 0], [x(0.86), size / 2], [x(0), size]];
+  const points: readonly (readonly [number, number])[] =
+    style.listStyleType === 'disclosure-open'
+      ? [
+          [x(0), 0.07 * size],
+          [x(0.5), 0.93 * size],
+          [x(1), 0.07 * size],
+        ]
+      : [
+          [x(0), 0],
+          [x(0.86), size / 2],
+          [x(0), size],
+        ];
   const shape: ComputedStyle = {
     ...anonymousStyle(style),
     backgroundColor: style.color,
     clipPath: { shape: { kind: 'polygon', evenOdd: false, points }, box: 'border-box' },
   };
-  const fragment = createBoxFragment(shape, '::marker', {}, { x: 0, y: ascent - size, width: size, height: size, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+  const fragment = createBoxFragment(
+    shape,
+    '::marker',
+    {},
+    { x: 0, y: ascent - size, width: size, height: size, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+    [],
+  );
   return { fragment, ascent, inset: size + DISCLOSURE_GAP, gap: layoutUnit(style.fontSize * 0.4) };
 }
 
@@ -199,13 +262,28 @@ const layoutUnit = (v: number): number => Math.floor(v * 64 + 1e-6) / 64;
  * (ListMarker::InlineMarginsForOutside), its bottom on the first line's baseline.
  */
 function placeImage(
-  src: string, size: { width: number; height: number }, state: FlowState, used: UsedBox, edge: number, rtl: boolean,
-  style: ComputedStyle, ctx: LayoutContext,
+  src: string,
+  size: { width: number; height: number },
+  state: FlowState,
+  used: UsedBox,
+  edge: number,
+  rtl: boolean,
+  style: ComputedStyle,
+  ctx: LayoutContext,
 ): void {
   const ascent = Math.round(ctx.shapes.metrics(style).ascent);
   const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
   const x = rtl ? edge + MARKER_PADDING : edge - MARKER_PADDING - size.width;
   const y = baseline - size.height;
-  const image: ImageFragment = { kind: 'image', style, x, y, width: size.width, height: size.height, clip: { x, y, width: size.width, height: size.height }, src };
+  const image: ImageFragment = {
+    kind: 'image',
+    style,
+    x,
+    y,
+    width: size.width,
+    height: size.height,
+    clip: { x, y, width: size.width, height: size.height },
+    src,
+  };
   state.children.push(image);
 }

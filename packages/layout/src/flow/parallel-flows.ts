@@ -13,7 +13,10 @@ import { deferredResume } from '../float/float-pages.js';
  * `rest` where its own content goes on (null: nowhere), `parallel` its children's overflow.
  */
 export function pastEndResume(
-  box: ContainerBox, rest: { readonly child: number; readonly inner: Resume | null } | null, consumed: number, parallel: readonly ParallelFlow[],
+  box: ContainerBox,
+  rest: { readonly child: number; readonly inner: Resume | null } | null,
+  consumed: number,
+  parallel: readonly ParallelFlow[],
 ): Resume | null {
   const child = rest?.child ?? box.children.length;
   const inner = rest?.inner ?? null;

@@ -19,18 +19,51 @@ export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutC
   let left = marginOrZero(s.marginLeft, space.inlineSize);
   if (s.marginLeft === 'auto' && s.marginRight === 'auto') left = Math.max(0, rest / 2);
   else if (s.marginLeft === 'auto') left = rest - marginOrZero(s.marginRight, space.inlineSize);
-  const marginTop = space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
+  const marginTop = space.truncateMargins
+    ? space.marginAbove
+    : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
   // The end edges of the boxes it ends go with it (src/flow/end-reserve.ts).
   const below = roomNeeded(space.endReserve, marginOrZero(s.marginBottom, space.inlineSize));
-  if (!space.pageIsEmpty && space.mode === 'layout' && resolveMargins(marginTop) + height + below > space.blockSize + 1e-6) {
-    return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  if (
+    !space.pageIsEmpty &&
+    space.mode === 'layout' &&
+    resolveMargins(marginTop) + height + below > space.blockSize + 1e-6
+  ) {
+    return {
+      fragment: null,
+      resume: null,
+      marginTop,
+      marginBottom: NO_MARGINS,
+      collapsesThrough: false,
+      height: 0,
+      baseline: null,
+      lastBaseline: null,
+    };
   }
   const image = imageFragment(box, border.left + padding.left, border.top + padding.top, size.width, size.height);
-  const fragment = createBoxFragment(s, box.tag, box.attrs, {
-    x: left, y: 0, width: outerWidth, height, border, padding, part: WHOLE,
-  }, box.src ? [image] : []);
+  const fragment = createBoxFragment(
+    s,
+    box.tag,
+    box.attrs,
+    {
+      x: left,
+      y: 0,
+      width: outerWidth,
+      height,
+      border,
+      padding,
+      part: WHOLE,
+    },
+    box.src ? [image] : [],
+  );
   return {
-    fragment, resume: null, marginTop, marginBottom: addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)),
-    collapsesThrough: false, height, baseline: null, lastBaseline: null,
+    fragment,
+    resume: null,
+    marginTop,
+    marginBottom: addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)),
+    collapsesThrough: false,
+    height,
+    baseline: null,
+    lastBaseline: null,
   };
 }

@@ -23,7 +23,11 @@ function replacedRatio(box: ReplacedBox): PreferredRatio {
 }
 
 /** Used content size of a replaced element (CSS 2.1 §10.3.2, §10.6.2, §10.4 with the ratio kept). */
-export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number | null): { width: number; height: number } {
+export function replacedSize(
+  box: ReplacedBox,
+  cbWidth: number,
+  cbHeight: number | null,
+): { width: number; height: number } {
   const s = box.style;
   const b = borderEdges(s);
   const p = paddingEdges(s, cbWidth);
@@ -43,7 +47,9 @@ export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number
   let height = h === null ? null : toContentSize(h, s, vEdges);
   if (width === null && height === null && box.ratioOnly && !contained && Number.isFinite(cbWidth)) {
     // §10.3.2: a ratio and no natural size: Chromium fills the containing block's width.
-    const margins = resolveLength(s.marginLeft === 'auto' ? 0 : s.marginLeft, cbWidth) + resolveLength(s.marginRight === 'auto' ? 0 : s.marginRight, cbWidth);
+    const margins =
+      resolveLength(s.marginLeft === 'auto' ? 0 : s.marginLeft, cbWidth) +
+      resolveLength(s.marginRight === 'auto' ? 0 : s.marginRight, cbWidth);
     width = Math.max(0, cbWidth - margins - hEdges);
     height = heightOf(width);
   } else if (width === null && height === null) {
@@ -91,5 +97,14 @@ export function imageFragment(box: ReplacedBox, x: number, y: number, width: num
   }
   const px = resolveLength(s.objectPosition[0], width - dw);
   const py = resolveLength(s.objectPosition[1], height - dh);
-  return { kind: 'image', style: s, x: x + px, y: y + py, width: dw, height: dh, clip: { x, y, width, height }, src: box.src };
+  return {
+    kind: 'image',
+    style: s,
+    x: x + px,
+    y: y + py,
+    width: dw,
+    height: dh,
+    clip: { x, y, width, height },
+    src: box.src,
+  };
 }

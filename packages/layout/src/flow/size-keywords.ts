@@ -48,6 +48,10 @@ export function keywordContribution(s: ComputedStyle, inner: IntrinsicSizes): In
 }
 
 /** `keywordSize` for a value that may not be a keyword: null for lengths, auto and none. */
-export function keywordWidth(l: LengthOrAuto | LengthOrNone | SizeKeyword, sizes: IntrinsicSizes, available: number): number | null {
+export function keywordWidth(
+  l: LengthOrAuto | LengthOrNone | SizeKeyword,
+  sizes: IntrinsicSizes,
+  available: number,
+): number | null {
   return isSizeKeyword(l) ? keywordSize(l, sizes, available) : null;
 }

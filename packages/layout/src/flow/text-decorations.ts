@@ -8,7 +8,13 @@ import type { TextItem } from './inline-items.js';
  * underline just below the baseline, overline just above the ascent, line-through a third
  * of the ascent up.
  */
-export function decorationsFor(item: TextItem, x: number, baseline: number, width: number, ctx: LayoutContext): TextDecoration[] {
+export function decorationsFor(
+  item: TextItem,
+  x: number,
+  baseline: number,
+  width: number,
+  ctx: LayoutContext,
+): TextDecoration[] {
   if (item.decorations.length === 0) return [];
   const m = ctx.shapes.metrics(item.style);
   return item.decorations.map((d) => {
@@ -16,14 +22,18 @@ export function decorationsFor(item: TextItem, x: number, baseline: number, widt
     // auto thickness: font-size / 10, at least 1 px; painted on whole pixels (measured in Chromium:
     // 16 px → 1, 24 px → 2, 40 px → 4).
     const auto = Math.max(1, item.style.fontSize / 10);
-    const thickness = from.textDecorationThickness === 'auto' ? Math.max(1, Math.floor(auto)) : from.textDecorationThickness;
+    const thickness =
+      from.textDecorationThickness === 'auto' ? Math.max(1, Math.floor(auto)) : from.textDecorationThickness;
     const color = from.textDecorationColor === 'currentcolor' ? from.color : from.textDecorationColor;
     // Underline: a gap of max(1, ⌈thickness / 2⌉) px below the baseline (Chromium's
     // ComputeUnderlineOffsetAuto); y is the line's centre.
     const gap = Math.max(1, Math.ceil(auto / 2));
-    const y = d.line === 'underline' ? baseline + gap + thickness / 2
-      : d.line === 'overline' ? baseline - m.ascent - thickness / 2 // its bottom on the ascent line (measured)
-      : baseline - m.ascent / 3;
+    const y =
+      d.line === 'underline'
+        ? baseline + gap + thickness / 2
+        : d.line === 'overline'
+          ? baseline - m.ascent - thickness / 2 // its bottom on the ascent line (measured)
+          : baseline - m.ascent / 3;
     return { line: d.line, x, y, width, thickness, color, style: from.textDecorationStyle };
   });
 }

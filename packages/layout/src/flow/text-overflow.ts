@@ -15,7 +15,13 @@ const ELLIPSIS = '\u2026';
  * wider than the block keeps the glyphs that fit before an ellipsis in the block's own font,
  * drawn right after them. Left-to-right lines; text inside atomic inlines is left alone.
  */
-export function ellipsizeLine(line: LineBox, style: ComputedStyle, width: number, ctx: LayoutContext, clamped = false): LineBox {
+export function ellipsizeLine(
+  line: LineBox,
+  style: ComputedStyle,
+  width: number,
+  ctx: LayoutContext,
+  clamped = false,
+): LineBox {
   if ((style.textOverflow !== 'ellipsis' && !clamped) || line.empty) return line;
   const texts = line.fragments.filter((f): f is TextFragment => f.kind === 'text');
   if (texts.some((t) => t.runs.some((r) => r.rtl))) return line;
@@ -47,7 +53,13 @@ export function ellipsizeLine(line: LineBox, style: ComputedStyle, width: number
 }
 
 /** `line` with an ellipsis in `style` drawn at `x`, after the text fragment `texts[0]` (its anchor). */
-function withEllipsis(line: LineBox, texts: readonly TextFragment[], x: number, ellipsis: { readonly width: number; readonly runs: readonly GlyphRun[] }, style: ComputedStyle): LineBox {
+function withEllipsis(
+  line: LineBox,
+  texts: readonly TextFragment[],
+  x: number,
+  ellipsis: { readonly width: number; readonly runs: readonly GlyphRun[] },
+  style: ComputedStyle,
+): LineBox {
   const anchor = texts.find((t) => t.x + t.width >= x - 0.01) ?? texts[0];
   if (!anchor) return line;
   const mark = cloneFragment(anchor) as Mutable<TextFragment>;
@@ -82,7 +94,12 @@ function truncate(f: TextFragment, room: number): TextFragment {
 function sliceRun(run: GlyphRun, n: number, width: number): GlyphRun {
   const text = run.glyphText.slice(0, n);
   const sliced: GlyphRun = {
-    ...run, glyphIds: run.glyphIds.slice(0, n), advances: run.advances.slice(0, n), glyphText: text, text: text.join(''), width,
+    ...run,
+    glyphIds: run.glyphIds.slice(0, n),
+    advances: run.advances.slice(0, n),
+    glyphText: text,
+    text: text.join(''),
+    width,
   };
   return run.offsets ? { ...sliced, offsets: run.offsets.slice(0, n) } : sliced;
 }

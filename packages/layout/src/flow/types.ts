@@ -25,7 +25,11 @@ export function addMargin(set: MarginSet, margin: number, quirky = false): Margi
   return margin < set.negative ? { ...set, negative: margin } : set;
 }
 export function joinMargins(a: MarginSet, b: MarginSet): MarginSet {
-  return { positive: Math.max(a.positive, b.positive), negative: Math.min(a.negative, b.negative), quirky: Math.max(a.quirky, b.quirky) };
+  return {
+    positive: Math.max(a.positive, b.positive),
+    negative: Math.min(a.negative, b.negative),
+    quirky: Math.max(a.quirky, b.quirky),
+  };
 }
 export function resolveMargins(set: MarginSet): number {
   return Math.max(set.positive, set.quirky) + set.negative;
@@ -92,12 +96,16 @@ export type Resume =
    * (./monolithic-overflow.ts): this box's content on the next page starts below it.
    */
   | {
-    readonly kind: 'block'; readonly child: number; readonly inner: Resume | null; readonly consumed: number; readonly overflow?: number;
-    /** Children that ended on an earlier page with content overflowing them onto this one (./parallel-flows.ts). */
-    readonly parallel?: readonly ParallelFlow[];
-    /** The box itself ended on an earlier page: only content overflowing it is left (a fragment of no height). */
-    readonly pastEnd?: boolean;
-  }
+      readonly kind: 'block';
+      readonly child: number;
+      readonly inner: Resume | null;
+      readonly consumed: number;
+      readonly overflow?: number;
+      /** Children that ended on an earlier page with content overflowing them onto this one (./parallel-flows.ts). */
+      readonly parallel?: readonly ParallelFlow[];
+      /** The box itself ended on an earlier page: only content overflowing it is left (a fragment of no height). */
+      readonly pastEnd?: boolean;
+    }
   | { readonly kind: 'lines'; readonly line: number }
   /** Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top. */
   | { readonly kind: 'flex'; readonly item: number; readonly inner: Resume | null; readonly offset: number }

@@ -26,7 +26,13 @@ export interface AreaFit {
  * auto margins absorb the free space before self-alignment.
  */
 export function alignInArea(
-  item: ItemBox, axis: 'x' | 'y', area: number, align: AxisAlignment, cbWidth: number, ctx: LayoutContext, measuredOuter = 0,
+  item: ItemBox,
+  axis: 'x' | 'y',
+  area: number,
+  align: AxisAlignment,
+  cbWidth: number,
+  ctx: LayoutContext,
+  measuredOuter = 0,
 ): AreaFit {
   const s = item.style;
   const x = axis === 'x';
@@ -53,7 +59,10 @@ export function alignInArea(
   // stretch (CSS Grid §6.2); as in Chromium, such a box's width still stretches while its height
   // is not definite (the height then follows the width through the ratio).
   const sizedByRatio = s.aspectRatio !== 'auto' && (!x || definite(s.height, null) !== null);
-  const stretch = (value === 'stretch' || (value === 'normal' && item.kind !== 'replaced' && !sizedByRatio)) && !align.autoStart && !align.autoEnd;
+  const stretch =
+    (value === 'stretch' || (value === 'normal' && item.kind !== 'replaced' && !sizedByRatio)) &&
+    !align.autoStart &&
+    !align.autoEnd;
   let size: number;
   let stretched = false;
   if (specified !== null) size = clamp(toContentSize(specified, s, bp) + bp);
@@ -75,8 +84,15 @@ export function alignInArea(
 
 function selfOffset(value: string, free: number): number {
   switch (value) {
-    case 'center': return free / 2;
-    case 'end': case 'self-end': case 'flex-end': case 'right': case 'last baseline': return free;
-    default: return 0;
+    case 'center':
+      return free / 2;
+    case 'end':
+    case 'self-end':
+    case 'flex-end':
+    case 'right':
+    case 'last baseline':
+      return free;
+    default:
+      return 0;
   }
 }

@@ -32,25 +32,69 @@ export interface GridStructure {
  * `subgrid`: the columns lent by the grid parent, when laying out (intrinsic sizing leaves them
  * out, so a subgrid contributes to its parent like an ordinary item).
  */
-export function gridStructure(box: ContainerBox, width: number | null, height: number | null, maxHeight: number | null, subgrid = true): GridStructure {
+export function gridStructure(
+  box: ContainerBox,
+  width: number | null,
+  height: number | null,
+  maxHeight: number | null,
+  subgrid = true,
+): GridStructure {
   const s = box.style;
   const sub = subgrid ? subgridColumns(box, width) : null;
   const colGap = sub ? sub.gap : gapOf(s.columnGap, width);
   const rowGap = gapOf(s.rowGap, height);
   const areas = areaRects(s);
-  const colsT = sub ? sub.axis : axisTemplate(s.gridTemplateColumns, s.gridAutoColumns, width, null, colGap, areas.cols, areas.colCount, width);
-  const rowsT = axisTemplate(s.gridTemplateRows, s.gridAutoRows, height, maxHeight, rowGap, areas.rows, areas.rowCount, height);
+  const colsT = sub
+    ? sub.axis
+    : axisTemplate(s.gridTemplateColumns, s.gridAutoColumns, width, null, colGap, areas.cols, areas.colCount, width);
+  const rowsT = axisTemplate(
+    s.gridTemplateRows,
+    s.gridAutoRows,
+    height,
+    maxHeight,
+    rowGap,
+    areas.rows,
+    areas.rowCount,
+    height,
+  );
   const items = collectItems(box);
-  const placed = placeItems(items.map((i) => i.style), rowsT, colsT, s.gridAutoFlow);
+  const placed = placeItems(
+    items.map((i) => i.style),
+    rowsT,
+    colsT,
+    s.gridAutoFlow,
+  );
   const nCols = Math.max(colsT.tracks.length, ...placed.map((a) => a.col + a.colSpan));
   const nRows = Math.max(rowsT.tracks.length, ...placed.map((a) => a.row + a.rowSpan));
-  const cols = tracksOf(colsT, nCols, placed.map((a) => [a.col, a.colSpan]));
-  const rows = tracksOf(rowsT, nRows, placed.map((a) => [a.row, a.rowSpan]));
-  return { items, areas: placed, colGap, rowGap, cols: cols.fns, rows: rows.fns, colCollapsed: cols.collapsed, rowCollapsed: rows.collapsed, colNames: colsT.names };
+  const cols = tracksOf(
+    colsT,
+    nCols,
+    placed.map((a) => [a.col, a.colSpan]),
+  );
+  const rows = tracksOf(
+    rowsT,
+    nRows,
+    placed.map((a) => [a.row, a.rowSpan]),
+  );
+  return {
+    items,
+    areas: placed,
+    colGap,
+    rowGap,
+    cols: cols.fns,
+    rows: rows.fns,
+    colCollapsed: cols.collapsed,
+    rowCollapsed: rows.collapsed,
+    colNames: colsT.names,
+  };
 }
 
 /** Track functions for `n` tracks; empty `auto-fit` repetitions collapse to zero (§7.2.3.2). */
-function tracksOf(axis: AxisTemplate, n: number, spans: readonly (readonly [number, number])[]): { fns: TrackFn[]; collapsed: boolean[] } {
+function tracksOf(
+  axis: AxisTemplate,
+  n: number,
+  spans: readonly (readonly [number, number])[],
+): { fns: TrackFn[]; collapsed: boolean[] } {
   const fns: TrackFn[] = [];
   const collapsed: boolean[] = [];
   for (let i = 0; i < n; i++) {
@@ -68,7 +112,13 @@ export function gapTotal(gap: number, collapsed: readonly boolean[]): number {
 }
 
 /** Track start offsets with gaps, after justify/align-content distribution (§10.5); collapsed tracks take no gap. */
-export function trackPositions(sizes: readonly number[], gap: number, available: number, content: string, collapsed: readonly boolean[]): number[] {
+export function trackPositions(
+  sizes: readonly number[],
+  gap: number,
+  available: number,
+  content: string,
+  collapsed: readonly boolean[],
+): number[] {
   const used = sizes.reduce((a, b) => a + b, 0) + gapTotal(gap, collapsed);
   const live = collapsed.filter((c) => !c).length;
   const d = distribute(content, available - used, live, false);
@@ -124,7 +174,10 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     const a = g.areas[i]!;
     const minimum = scrollContainerMinimum(item.style, used.width);
     return {
-      start: a.col, span: a.colSpan, min: () => outerSizes(item, ctx).min, max: () => outerSizes(item, ctx).max,
+      start: a.col,
+      span: a.colSpan,
+      min: () => outerSizes(item, ctx).min,
+      max: () => outerSizes(item, ctx).max,
       ...(minimum === null ? {} : { minimum: () => Math.min(minimum, outerSizes(item, ctx).min) }),
     };
   });
@@ -140,7 +193,12 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
   });
   const { outerHeight, shift } = measureRows(g, horizontal, s, ctx);
   const contribution = (i: number): number => outerHeight(i) + shift(i);
-  const rowItems: SizingItem[] = g.items.map((_, i) => ({ start: g.areas[i]!.row, span: g.areas[i]!.rowSpan, min: () => contribution(i), max: () => contribution(i) }));
+  const rowItems: SizingItem[] = g.items.map((_, i) => ({
+    start: g.areas[i]!.row,
+    span: g.areas[i]!.rowSpan,
+    min: () => contribution(i),
+    max: () => contribution(i),
+  }));
   let rowSizes = sizeTracks(g.rows, rowItems, used.height, g.rowGap, stretchy(s.alignContent));
   const total = rowSizes.reduce((a, b) => a + b, 0) + gapTotal(g.rowGap, g.rowCollapsed);
   if (used.height === null && total < used.minHeight) {
@@ -159,8 +217,15 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     const baseline = isBaseline(item.style, s);
     const offset = baseline ? marginOrZero(item.style.marginTop, h.area) + shift(i) : v.offset;
     return {
-      box: item, x: colPos[a.col]! + h.offset, y: rowPos[a.row]! + offset, width: h.size, height: v.size,
-      pinHeight: v.stretched ? v.size : null, baselineAligned: baseline, cbWidth: h.area, cbHeight: areaHeight,
+      box: item,
+      x: colPos[a.col]! + h.offset,
+      y: rowPos[a.row]! + offset,
+      width: h.size,
+      height: v.size,
+      pinHeight: v.stretched ? v.size : null,
+      baselineAligned: baseline,
+      cbWidth: h.area,
+      cbHeight: areaHeight,
     };
   });
   return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, lendSubgrids, waitersRestartAtTop: true };
@@ -177,7 +242,9 @@ function lenderToSubgrids(g: GridStructure, sizes: readonly number[], pos: reado
     const gap = a.colSpan > 1 ? pos[a.col + 1]! - pos[a.col]! - sizes[a.col]! : g.colGap;
     return [{ item, columns: spannedColumns(sizes, gap, g.colNames, a.col, a.colSpan) }];
   });
-  return () => { for (const l of loans) lendColumns(l.item, l.columns); };
+  return () => {
+    for (const l of loans) lendColumns(l.item, l.columns);
+  };
 }
 
 function isBaseline(item: ComputedStyle, container: ComputedStyle): boolean {
@@ -191,7 +258,10 @@ function isBaseline(item: ComputedStyle, container: ComputedStyle): boolean {
  * their first baselines line up; the shift adds to their row contribution.
  */
 function measureRows(
-  g: GridStructure, horizontal: readonly { area: number; size: number }[], s: ComputedStyle, ctx: LayoutContext,
+  g: GridStructure,
+  horizontal: readonly { area: number; size: number }[],
+  s: ComputedStyle,
+  ctx: LayoutContext,
 ): { outerHeight: (i: number) => number; shift: (i: number) => number } {
   const heights = new Map<number, { outer: number; ascent: number }>();
   const measure = (i: number): { outer: number; ascent: number } => {
@@ -220,17 +290,30 @@ function measureRows(
 }
 
 function justifyOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {
-  return { value: item.justifySelf === 'auto' ? container.justifyItems : item.justifySelf, autoStart: item.marginLeft === 'auto', autoEnd: item.marginRight === 'auto' };
+  return {
+    value: item.justifySelf === 'auto' ? container.justifyItems : item.justifySelf,
+    autoStart: item.marginLeft === 'auto',
+    autoEnd: item.marginRight === 'auto',
+  };
 }
 function alignOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {
-  return { value: item.alignSelf === 'auto' ? container.alignItems : item.alignSelf, autoStart: item.marginTop === 'auto', autoEnd: item.marginBottom === 'auto' };
+  return {
+    value: item.alignSelf === 'auto' ? container.alignItems : item.alignSelf,
+    autoStart: item.marginTop === 'auto',
+    autoEnd: item.marginBottom === 'auto',
+  };
 }
 
 /**
  * Break units: rows, with the items that start in them (CSS Fragmentation: grid rows are break
  * units); rows bridged by a row-spanning item form one unit, broken in parallel.
  */
-function rowUnits(items: readonly UnitItem[], areas: readonly GridArea[], rowPos: readonly number[], rowSizes: readonly number[]): Unit[] {
+function rowUnits(
+  items: readonly UnitItem[],
+  areas: readonly GridArea[],
+  rowPos: readonly number[],
+  rowSizes: readonly number[],
+): Unit[] {
   const bridged = (b: number): boolean => areas.some((a) => a.row < b && b < a.row + a.rowSpan);
   const units: Unit[] = [];
   let first = 0;

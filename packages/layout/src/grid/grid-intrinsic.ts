@@ -12,7 +12,12 @@ export function gridContentSizes(box: ContainerBox, ctx: LayoutContext): Intrins
   const g = gridStructure(box, null, null, null, false);
   const items: SizingItem[] = g.items.map((item, i) => {
     const a = g.areas[i]!;
-    return { start: a.col, span: a.colSpan, min: () => outerSizes(item, ctx).min, max: () => outerSizes(item, ctx).max };
+    return {
+      start: a.col,
+      span: a.colSpan,
+      min: () => outerSizes(item, ctx).min,
+      max: () => outerSizes(item, ctx).max,
+    };
   });
   const gaps = g.colGap * Math.max(0, g.colCollapsed.filter((c) => !c).length - 1);
   const sum = (sizes: number[]): number => sizes.reduce((a, b) => a + b, 0) + gaps;

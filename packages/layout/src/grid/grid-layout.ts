@@ -27,6 +27,14 @@ function gridUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
  * rows, and a row reaching past the page end has its items broken in parallel.
  */
 export function layoutGrid(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const token = resume?.kind === 'grid' ? { unit: resume.row, inner: resume.inner ?? null, offset: resume.offset } : null;
-  return layoutUnits(box, space, token, ctx, (used) => gridUnits(box, used, ctx), (c) => ({ kind: 'grid', row: c.unit, offset: c.offset, inner: c.inner }));
+  const token =
+    resume?.kind === 'grid' ? { unit: resume.row, inner: resume.inner ?? null, offset: resume.offset } : null;
+  return layoutUnits(
+    box,
+    space,
+    token,
+    ctx,
+    (used) => gridUnits(box, used, ctx),
+    (c) => ({ kind: 'grid', row: c.unit, offset: c.offset, inner: c.inner }),
+  );
 }

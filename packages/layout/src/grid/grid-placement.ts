@@ -65,11 +65,13 @@ function axisPlacement(start: GridLine, end: GridLine, axis: AxisTemplate): Axis
 class Occupancy {
   private readonly cells = new Set<string>();
   fits(major: number, minor: number, majorSpan: number, minorSpan: number): boolean {
-    for (let a = major; a < major + majorSpan; a++) for (let b = minor; b < minor + minorSpan; b++) if (this.cells.has(`${a},${b}`)) return false;
+    for (let a = major; a < major + majorSpan; a++)
+      for (let b = minor; b < minor + minorSpan; b++) if (this.cells.has(`${a},${b}`)) return false;
     return true;
   }
   take(major: number, minor: number, majorSpan: number, minorSpan: number): void {
-    for (let a = major; a < major + majorSpan; a++) for (let b = minor; b < minor + minorSpan; b++) this.cells.add(`${a},${b}`);
+    for (let a = major; a < major + majorSpan; a++)
+      for (let b = minor; b < minor + minorSpan; b++) this.cells.add(`${a},${b}`);
   }
 }
 
@@ -79,7 +81,12 @@ class Occupancy {
  * (sparse, or from the start each time with `dense`). Works in major/minor terms so that
  * column flow is the same algorithm with the axes swapped.
  */
-export function placeItems(styles: readonly ComputedStyle[], rows: AxisTemplate, cols: AxisTemplate, flow: ComputedStyle['gridAutoFlow']): GridArea[] {
+export function placeItems(
+  styles: readonly ComputedStyle[],
+  rows: AxisTemplate,
+  cols: AxisTemplate,
+  flow: ComputedStyle['gridAutoFlow'],
+): GridArea[] {
   const byRow = flow.direction === 'row';
   const placements = styles.map((s) => {
     const r = axisPlacement(s.gridRowStart, s.gridRowEnd, rows);
@@ -102,7 +109,7 @@ export function placeItems(styles: readonly ComputedStyle[], rows: AxisTemplate,
   const rowCursor = new Map<number, number>();
   placements.forEach((p, i) => {
     if (p.major.start === null || p.minor.start !== null) return;
-    let minor = flow.dense ? 0 : rowCursor.get(p.major.start) ?? 0;
+    let minor = flow.dense ? 0 : (rowCursor.get(p.major.start) ?? 0);
     while (!occ.fits(p.major.start, minor, p.major.span, p.minor.span)) minor++;
     out[i] = { major: p.major.start, minor };
     occ.take(p.major.start, minor, p.major.span, p.minor.span);
@@ -113,7 +120,10 @@ export function placeItems(styles: readonly ComputedStyle[], rows: AxisTemplate,
   let cMinor = 0;
   placements.forEach((p, i) => {
     if (p.major.start !== null) return;
-    if (flow.dense) { cMajor = 0; cMinor = 0; }
+    if (flow.dense) {
+      cMajor = 0;
+      cMinor = 0;
+    }
     if (p.minor.start !== null) {
       if (!flow.dense && p.minor.start < cMinor) cMajor++;
       cMinor = p.minor.start;
@@ -121,7 +131,11 @@ export function placeItems(styles: readonly ComputedStyle[], rows: AxisTemplate,
     } else {
       const width = Math.max(minorTracks, p.minor.span);
       for (;;) {
-        if (cMinor + p.minor.span > width) { cMajor++; cMinor = 0; continue; }
+        if (cMinor + p.minor.span > width) {
+          cMajor++;
+          cMinor = 0;
+          continue;
+        }
         if (occ.fits(cMajor, cMinor, p.major.span, p.minor.span)) break;
         cMinor++;
       }

@@ -19,7 +19,8 @@ export interface LentColumns {
  */
 const lent = new WeakMap<object, LentColumns>();
 
-export const isColumnSubgrid = (s: ComputedStyle): boolean => s.gridTemplateColumns !== 'none' && s.gridTemplateColumns.subgrid === true;
+export const isColumnSubgrid = (s: ComputedStyle): boolean =>
+  s.gridTemplateColumns !== 'none' && s.gridTemplateColumns.subgrid === true;
 
 export function lendColumns(item: ContainerBox, columns: LentColumns): void {
   lent.set(item.children, columns);
@@ -33,7 +34,11 @@ export function lentKey(box: ContainerBox): string {
 
 /** The parent's tracks spanned by an item, with the parent's line names shifted to the item's lines. */
 export function spannedColumns(
-  sizes: readonly number[], gap: number, names: ReadonlyMap<string, readonly number[]>, start: number, span: number,
+  sizes: readonly number[],
+  gap: number,
+  names: ReadonlyMap<string, readonly number[]>,
+  start: number,
+  span: number,
 ): LentColumns {
   const shifted = new Map<string, number[]>();
   for (const [name, lines] of names) {
@@ -64,8 +69,10 @@ export function subgridColumns(box: ContainerBox, width: number | null): { axis:
   const n = l.sizes.length;
   const tracks: TrackFn[] = l.sizes.map((size, i) => {
     let v = size;
-    if (i === 0) v -= startEdge; else v -= half;
-    if (i === n - 1) v -= endEdge; else v -= half;
+    if (i === 0) v -= startEdge;
+    else v -= half;
+    if (i === n - 1) v -= endEdge;
+    else v -= half;
     const value = Math.max(0, v);
     return { min: { kind: 'fixed', value }, max: { kind: 'fixed', value } };
   });
@@ -75,8 +82,21 @@ export function subgridColumns(box: ContainerBox, width: number | null): { axis:
     if (line > n) return;
     for (const name of list) {
       const at = names.get(name);
-      if (at) { if (!at.includes(line)) { at.push(line); at.sort((x, y) => x - y); } } else names.set(name, [line]);
+      if (at) {
+        if (!at.includes(line)) {
+          at.push(line);
+          at.sort((x, y) => x - y);
+        }
+      } else names.set(name, [line]);
     }
   });
-  return { axis: { tracks, names, autoFit: null, implicit: [{ min: { kind: 'fixed', value: 0 }, max: { kind: 'fixed', value: 0 } }] }, gap: ownGap };
+  return {
+    axis: {
+      tracks,
+      names,
+      autoFit: null,
+      implicit: [{ min: { kind: 'fixed', value: 0 }, max: { kind: 'fixed', value: 0 } }],
+    },
+    gap: ownGap,
+  };
 }

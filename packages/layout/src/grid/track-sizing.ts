@@ -22,7 +22,11 @@ interface Track {
 }
 
 const isIntrinsicMin = (t: Track): boolean => t.fn.min.kind !== 'fixed';
-const isIntrinsicMax = (t: Track): boolean => t.fn.max.kind === 'auto' || t.fn.max.kind === 'min-content' || t.fn.max.kind === 'max-content' || t.fn.max.kind === 'fit-content';
+const isIntrinsicMax = (t: Track): boolean =>
+  t.fn.max.kind === 'auto' ||
+  t.fn.max.kind === 'min-content' ||
+  t.fn.max.kind === 'max-content' ||
+  t.fn.max.kind === 'fit-content';
 const isFlexible = (t: Track): boolean => t.fn.max.kind === 'fr';
 const flexOf = (t: Track): number => (t.fn.max.kind === 'fr' ? t.fn.max.value : 0);
 
@@ -34,7 +38,11 @@ const flexOf = (t: Track): number => (t.fn.max.kind === 'fr' ? t.fn.max.value : 
  * container under a min-/max-content constraint (intrinsic sizing of the grid container).
  */
 export function sizeTracks(
-  fns: readonly TrackFn[], items: readonly SizingItem[], available: number | null, gap: number, stretch: boolean,
+  fns: readonly TrackFn[],
+  items: readonly SizingItem[],
+  available: number | null,
+  gap: number,
+  stretch: boolean,
   constraint: 'min' | 'max' | null = null,
 ): number[] {
   const tracks: Track[] = fns.map((fn) => {
@@ -49,7 +57,11 @@ export function sizeTracks(
   if (constraint === 'max' || (available === null && constraint === null)) {
     for (const t of tracks) if (!isFlexible(t)) t.base = Math.max(t.base, t.growth);
   } else if (available !== null && constraint === null) {
-    growEqually(tracks.filter((t) => !isFlexible(t)), available - sum(), (t) => t.growth);
+    growEqually(
+      tracks.filter((t) => !isFlexible(t)),
+      available - sum(),
+      (t) => t.growth,
+    );
   }
   expandFlexible(tracks, items, available, gaps, constraint);
   if (stretch && available !== null && constraint === null) {
@@ -60,7 +72,12 @@ export function sizeTracks(
   return tracks.map((t) => t.base);
 }
 
-function resolveIntrinsic(tracks: Track[], items: readonly SizingItem[], gaps: (n: number) => number, constraint: 'min' | 'max' | null): void {
+function resolveIntrinsic(
+  tracks: Track[],
+  items: readonly SizingItem[],
+  gaps: (n: number) => number,
+  constraint: 'min' | 'max' | null,
+): void {
   const spanned = (it: SizingItem): Track[] => tracks.slice(it.start, it.start + it.span);
   const sorted = [...items].sort((a, b) => a.span - b.span);
   for (const it of sorted) {
@@ -68,7 +85,10 @@ function resolveIntrinsic(tracks: Track[], items: readonly SizingItem[], gaps: (
     if (ts.some(isFlexible)) continue;
     const minTracks = ts.filter(isIntrinsicMin);
     if (minTracks.length) {
-      const contribution = minTracks.some((t) => t.fn.min.kind === 'max-content') || constraint === 'max' ? it.max() : minimumOf(it, minTracks, constraint);
+      const contribution =
+        minTracks.some((t) => t.fn.min.kind === 'max-content') || constraint === 'max'
+          ? it.max()
+          : minimumOf(it, minTracks, constraint);
       const need = contribution - ts.reduce((s, t) => s + t.base, 0) - gaps(ts.length);
       if (need > 0) for (const t of minTracks) t.base += need / minTracks.length;
     }
@@ -90,7 +110,10 @@ function resolveIntrinsic(tracks: Track[], items: readonly SizingItem[], gaps: (
     const ts = spanned(it);
     const flex = ts.filter((t) => isFlexible(t) && isIntrinsicMin(t));
     if (!flex.length) continue;
-    const need = (constraint === 'max' ? it.max() : minimumOf(it, flex, constraint)) - ts.reduce((s, t) => s + t.base, 0) - gaps(ts.length);
+    const need =
+      (constraint === 'max' ? it.max() : minimumOf(it, flex, constraint)) -
+      ts.reduce((s, t) => s + t.base, 0) -
+      gaps(ts.length);
     if (need > 0) for (const t of flex) t.base += need / flex.length;
   }
   for (const t of tracks) {
@@ -122,7 +145,13 @@ function growEqually(tracks: Track[], free: number, limit: (t: Track) => number)
 }
 
 /** §12.7: find the size of `1fr` and give every flexible track max(base, flex × fr). */
-function expandFlexible(tracks: Track[], items: readonly SizingItem[], available: number | null, gaps: (n: number) => number, constraint: 'min' | 'max' | null): void {
+function expandFlexible(
+  tracks: Track[],
+  items: readonly SizingItem[],
+  available: number | null,
+  gaps: (n: number) => number,
+  constraint: 'min' | 'max' | null,
+): void {
   const flexible = tracks.filter(isFlexible);
   if (!flexible.length || constraint === 'min') return;
   let fr: number;
@@ -135,7 +164,14 @@ function expandFlexible(tracks: Track[], items: readonly SizingItem[], available
       const ts = tracks.slice(it.start, it.start + it.span);
       if (!ts.some(isFlexible)) continue;
       const fixed = ts.filter((t) => !isFlexible(t)).reduce((s, t) => s + t.base, 0) + gaps(ts.length);
-      fr = Math.max(fr, (it.max() - fixed) / Math.max(1, ts.reduce((s, t) => s + flexOf(t), 0)));
+      fr = Math.max(
+        fr,
+        (it.max() - fixed) /
+          Math.max(
+            1,
+            ts.reduce((s, t) => s + flexOf(t), 0),
+          ),
+      );
     }
   }
   for (const t of flexible) t.base = Math.max(t.base, fr * flexOf(t));
@@ -146,7 +182,10 @@ function findFrSize(tracks: readonly Track[], space: number): number {
   for (;;) {
     const leftover = space - [...inflexible].reduce((s, t) => s + t.base, 0);
     const flex = tracks.filter((t) => !inflexible.has(t));
-    const sumFlex = Math.max(1, flex.reduce((s, t) => s + flexOf(t), 0));
+    const sumFlex = Math.max(
+      1,
+      flex.reduce((s, t) => s + flexOf(t), 0),
+    );
     const fr = Math.max(0, leftover) / sumFlex;
     const violators = flex.filter((t) => t.base > fr * flexOf(t));
     if (!violators.length) return fr;

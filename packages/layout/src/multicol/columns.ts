@@ -47,8 +47,7 @@ export interface ColumnSet {
 }
 
 export type Segment =
-  | { readonly kind: 'columns'; readonly flow: ContainerBox }
-  | { readonly kind: 'spanner'; readonly box: BlockLevelBox };
+  { readonly kind: 'columns'; readonly flow: ContainerBox } | { readonly kind: 'spanner'; readonly box: BlockLevelBox };
 
 const segmentCache = new WeakMap<ContainerBox, readonly Segment[]>();
 
@@ -80,7 +79,10 @@ export function segmentsOf(box: ContainerBox): readonly Segment[] {
   return segments;
 }
 
-interface Piece { readonly spanner: boolean; readonly box: BlockLevelBox }
+interface Piece {
+  readonly spanner: boolean;
+  readonly box: BlockLevelBox;
+}
 
 const isSpanner = (box: BlockLevelBox): boolean => box.kind !== 'lines' && box.style.columnSpan === 'all';
 
@@ -113,17 +115,27 @@ function cutAtSpanners(child: BlockLevelBox): readonly Piece[] {
   }
   const out: Piece[] = [];
   runs.forEach((children, i) => {
-    if (children.length > 0) out.push({ spanner: false, box: partAround(box, children, i === 0, i === runs.length - 1) });
+    if (children.length > 0)
+      out.push({ spanner: false, box: partAround(box, children, i === 0, i === runs.length - 1) });
     if (i < spanners.length) out.push({ spanner: true, box: spanners[i]! });
   });
   return out;
 }
 
 /** One part of a box split around spanners: its children between two of them, and the edges on its sides. */
-function partAround(box: ContainerBox, children: readonly BlockLevelBox[], first: boolean, last: boolean): ContainerBox {
+function partAround(
+  box: ContainerBox,
+  children: readonly BlockLevelBox[],
+  first: boolean,
+  last: boolean,
+): ContainerBox {
   const s = box.style;
-  const top = first ? {} : { marginTop: 0, paddingTop: 0, borderTop: { ...s.borderTop, width: 0, style: 'none' as const } };
-  const bottom = last ? {} : { marginBottom: 0, paddingBottom: 0, borderBottom: { ...s.borderBottom, width: 0, style: 'none' as const } };
+  const top = first
+    ? {}
+    : { marginTop: 0, paddingTop: 0, borderTop: { ...s.borderTop, width: 0, style: 'none' as const } };
+  const bottom = last
+    ? {}
+    : { marginBottom: 0, paddingBottom: 0, borderBottom: { ...s.borderBottom, width: 0, style: 'none' as const } };
   return { ...box, style: { ...s, ...top, ...bottom }, children, marker: first ? box.marker : null } as ContainerBox;
 }
 
@@ -131,11 +143,38 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
   const s = box.style;
   const none = { ...s.borderTop, width: 0, style: 'none' as const };
   const style: ComputedStyle = {
-    ...s, display: 'flow-root', columnCount: 'auto', columnWidth: 'auto', width: 'auto', height: 'auto', minHeight: 'auto', maxHeight: 'none',
-    minWidth: 'auto', maxWidth: 'none', marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0,
-    paddingTop: 0, paddingRight: 0, paddingBottom: 0, paddingLeft: 0, borderTop: none, borderRight: none, borderBottom: none, borderLeft: none,
-    backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], boxShadow: [], outline: none, position: 'static',
-    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', opacity: 1, transform: [],
+    ...s,
+    display: 'flow-root',
+    columnCount: 'auto',
+    columnWidth: 'auto',
+    width: 'auto',
+    height: 'auto',
+    minHeight: 'auto',
+    maxHeight: 'none',
+    minWidth: 'auto',
+    maxWidth: 'none',
+    marginTop: 0,
+    marginRight: 0,
+    marginBottom: 0,
+    marginLeft: 0,
+    paddingTop: 0,
+    paddingRight: 0,
+    paddingBottom: 0,
+    paddingLeft: 0,
+    borderTop: none,
+    borderRight: none,
+    borderBottom: none,
+    borderLeft: none,
+    backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+    backgroundLayers: [],
+    boxShadow: [],
+    outline: none,
+    position: 'static',
+    breakBefore: 'auto',
+    breakAfter: 'auto',
+    breakInside: 'auto',
+    opacity: 1,
+    transform: [],
   };
   return markColumnFlow({ kind: 'block', style, tag: '', attrs: {}, children, marker: null });
 }
@@ -159,26 +198,52 @@ interface Run {
  * fewer than `orphans` lines before the break: Chromium's balancer counts the first `orphans`
  * lines as unbreakable (a 2-line paragraph is never split 1|1, `orphans:3` keeps 3 lines).
  */
-function runColumns(flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext, cbHeight: number | null): Run {
+function runColumns(
+  flow: ContainerBox,
+  geo: ColumnGeometry,
+  start: Resume | null,
+  height: number,
+  strict: boolean,
+  ctx: LayoutContext,
+  cbHeight: number | null,
+): Run {
   const fc = newFragmentation();
   return { ...inFragmentation(fc, () => fillColumns(flow, geo, start, height, strict, ctx, cbHeight)), fc };
 }
 
 function fillColumns(
-  flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, height: number, strict: boolean, ctx: LayoutContext, cbHeight: number | null,
+  flow: ContainerBox,
+  geo: ColumnGeometry,
+  start: Resume | null,
+  height: number,
+  strict: boolean,
+  ctx: LayoutContext,
+  cbHeight: number | null,
 ): Omit<Run, 'fc'> {
   const columns: Fragment[] = [];
   let resume = start;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   for (let i = 0; i < geo.count; i++) {
-    const r = layoutBox(flow, {
-      inlineSize: geo.width, blockSize: height, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-      truncateMargins: resume !== null, cbBlockSize: cbHeight,
-    }, resume, ctx);
-    const fits = (fragment: Fragment): boolean => (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
+    const r = layoutBox(
+      flow,
+      {
+        inlineSize: geo.width,
+        blockSize: height,
+        pageIsEmpty: true,
+        mode: 'layout',
+        marginAbove: NO_MARGINS,
+        truncateMargins: resume !== null,
+        cbBlockSize: cbHeight,
+      },
+      resume,
+      ctx,
+    );
+    const fits = (fragment: Fragment): boolean =>
+      (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
       !breaksAgainstOrphans(flow, resume, r.resume);
-    if (!r.fragment || (strict && !fits(r.fragment))) return { columns, complete: false, resume, baseline, lastBaseline };
+    if (!r.fragment || (strict && !fits(r.fragment)))
+      return { columns, complete: false, resume, baseline, lastBaseline };
     columns.push(r.fragment);
     if (baseline === null) baseline = r.baseline;
     if (r.lastBaseline !== null) lastBaseline = r.lastBaseline;
@@ -240,20 +305,45 @@ const UNIT = 1 / 64;
  * container's height); without, or when the content does not fit, columns of height `limit`.
  */
 export function balanceColumns(
-  flow: ContainerBox, geo: ColumnGeometry, start: Resume | null, limit: number, balance: boolean, ctx: LayoutContext, overflow = false,
+  flow: ContainerBox,
+  geo: ColumnGeometry,
+  start: Resume | null,
+  limit: number,
+  balance: boolean,
+  ctx: LayoutContext,
+  overflow = false,
   cbHeight: number | null = null,
 ): ColumnSet {
-  const set = (height: number, run: Run): ColumnSet => ({ ...run, height, width: geo.width, gap: geo.gap, grows: overflow });
-  const measure = (): number => layoutBox(flow, {
-    inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: cbHeight,
-  }, start, ctx).height;
+  const set = (height: number, run: Run): ColumnSet => ({
+    ...run,
+    height,
+    width: geo.width,
+    gap: geo.gap,
+    grows: overflow,
+  });
+  const measure = (): number =>
+    layoutBox(
+      flow,
+      {
+        inlineSize: geo.width,
+        blockSize: Infinity,
+        pageIsEmpty: true,
+        mode: 'measure',
+        marginAbove: NO_MARGINS,
+        truncateMargins: start !== null,
+        cbBlockSize: cbHeight,
+      },
+      start,
+      ctx,
+    ).height;
   // The whole remaining flow is measured only when nothing bounds the columns, or once it is
   // known to fit this row of columns (so a long flow across many pages is not measured per page).
   let total = Number.isFinite(limit) ? null : measure();
   let hi = total ?? limit;
   // When the container's own height (not the page) limits the columns, the rest overflows into
   // extra columns beside them (CSS Multicol 1 §8.2), as many as the content needs (bounded).
-  const fill = (): ColumnSet => set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx, cbHeight));
+  const fill = (): ColumnSet =>
+    set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx, cbHeight));
   if (!balance) return fill();
   let best = runColumns(flow, geo, start, hi, true, ctx, cbHeight);
   if (!best.complete && best.resume !== null && best.columns.length === geo.count) return fill();
@@ -283,7 +373,7 @@ export function balanceColumns(
   const from = lo;
   const search = (low: number): void => {
     while (hi - low > UNIT) {
-      const mid = Math.ceil(((low + hi) / 2) / UNIT) * UNIT;
+      const mid = Math.ceil((low + hi) / 2 / UNIT) * UNIT;
       if (mid >= hi) break;
       if (!fits(mid)) low = mid;
     }

@@ -6,7 +6,15 @@ import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
 import { createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
-import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import {
+  addMargin,
+  NO_MARGINS,
+  resolveMargins,
+  type LayoutResult,
+  type MarginSet,
+  type Resume,
+  type Space,
+} from '../flow/types.js';
 import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -24,12 +32,25 @@ export function isMulticol(box: ContainerBox): boolean {
  * filled to the page end and the flow continues in a new row of columns on the next page.
  * `column-span: all` children cut the flow into column sets with the spanner between them.
  */
-export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const used = resolveBlockBox(box.style, space.inlineSize, space.cbBlockSize, space.cbDirection ?? 'ltr', undefined, keywordWidths(box, ctx));
+export function layoutMulticol(
+  box: ContainerBox,
+  space: Space,
+  resume: Resume | null,
+  ctx: LayoutContext,
+): LayoutResult {
+  const used = resolveBlockBox(
+    box.style,
+    space.inlineSize,
+    space.cbBlockSize,
+    space.cbDirection ?? 'ltr',
+    undefined,
+    keywordWidths(box, ctx),
+  );
   // The resume says which segment (column set or spanner) to continue and where inside it.
   const at = resume?.kind === 'multicol' && resume.inner.kind === 'block' ? resume.inner : null;
   const continuation = resume !== null;
-  const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
+  const marginTop: MarginSet =
+    continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, used.marginTop);
   const topEdges = topEdgesOf(used, box.style, continuation);
   const bottomEdges = used.border.bottom + used.padding.bottom;
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
@@ -42,14 +63,20 @@ export function layoutMulticol(box: ContainerBox, space: Space, resume: Resume |
   const children = run.children;
   for (const f of children) offsetFragment(f, used.border.left + used.padding.left, topEdges);
   const done = run.resume === null;
-  const contentHeight = used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
+  const contentHeight =
+    used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
   const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
   const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height + reserve, fillsPage);
   const fragment = makeFragment(box, used, height, children, continuation, done);
   return {
-    fragment, resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume }, marginTop,
-    marginBottom: done ? addMargin(NO_MARGINS, used.marginBottom) : NO_MARGINS, collapsesThrough: false, height,
-    baseline: run.baseline === null ? null : topEdges + run.baseline, lastBaseline: null,
+    fragment,
+    resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume },
+    marginTop,
+    marginBottom: done ? addMargin(NO_MARGINS, used.marginBottom) : NO_MARGINS,
+    collapsesThrough: false,
+    height,
+    baseline: run.baseline === null ? null : topEdges + run.baseline,
+    lastBaseline: null,
   };
 }
 
@@ -63,7 +90,12 @@ interface SegmentsRun {
 
 /** Column sets and spanners one below the other (§6.1), until the room on the page runs out. */
 function runSegments(
-  box: ContainerBox, used: UsedBox, at: { child: number; inner: Resume | null } | null, room: number, space: Space, ctx: LayoutContext,
+  box: ContainerBox,
+  used: UsedBox,
+  at: { child: number; inner: Resume | null } | null,
+  room: number,
+  space: Space,
+  ctx: LayoutContext,
 ): SegmentsRun {
   const segments = segmentsOf(box);
   const geo = columnGeometry(box.style, used.width);
@@ -75,8 +107,15 @@ function runSegments(
   const parts: (Fragment | { set: ColumnSet; top: number })[] = [];
   let y = 0;
   let baseline: number | null = null;
-  const done = (resume: Resume | null): SegmentsRun => ({ children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx), height: y, resume, pushed: false, baseline });
-  const stop = (seg: number, inner: Resume | null): SegmentsRun => done({ kind: 'block', child: seg, inner, consumed: 0 });
+  const done = (resume: Resume | null): SegmentsRun => ({
+    children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx),
+    height: y,
+    resume,
+    pushed: false,
+    baseline,
+  });
+  const stop = (seg: number, inner: Resume | null): SegmentsRun =>
+    done({ kind: 'block', child: seg, inner, consumed: 0 });
   for (let k = at?.child ?? 0; k < segments.length; k++) {
     const seg = segments[k]!;
     const start = at && k === at.child ? at.inner : null;
@@ -90,10 +129,21 @@ function runSegments(
       if (set.resume) return stop(k, set.resume);
       continue;
     }
-    const r = layoutBox(seg.box, {
-      inlineSize: used.width, blockSize: limit - y, pageIsEmpty: space.pageIsEmpty && parts.length === 0, mode: space.mode,
-      marginAbove: NO_MARGINS, truncateMargins: start !== null, cbBlockSize: used.height, cbDirection: box.style.direction,
-    }, start, ctx);
+    const r = layoutBox(
+      seg.box,
+      {
+        inlineSize: used.width,
+        blockSize: limit - y,
+        pageIsEmpty: space.pageIsEmpty && parts.length === 0,
+        mode: space.mode,
+        marginAbove: NO_MARGINS,
+        truncateMargins: start !== null,
+        cbBlockSize: used.height,
+        cbDirection: box.style.direction,
+      },
+      start,
+      ctx,
+    );
     if (!r.fragment) {
       if (parts.length === 0) return { children: [], height: 0, resume: null, pushed: true, baseline };
       return stop(k, null);
@@ -113,13 +163,25 @@ function runSegments(
  * it (CSS Position 3 §3.4.1); then the sets' columns and rules go beside the spanners.
  */
 function finishSets(
-  parts: (Fragment | { set: ColumnSet; top: number })[], style: ComputedStyle, used: UsedBox, end: number, room: number, ctx: LayoutContext,
+  parts: (Fragment | { set: ColumnSet; top: number })[],
+  style: ComputedStyle,
+  used: UsedBox,
+  end: number,
+  room: number,
+  ctx: LayoutContext,
 ): Fragment[] {
   const sets = parts.filter((p): p is { set: ColumnSet; top: number } => 'set' in p).map((p) => p.set);
   const lastPart = parts[parts.length - 1];
   if (sets.length && lastPart && !('set' in lastPart) && room > 0) {
     // After a last spanner, the room left holds an empty column set for absolute boxes that go on past it (as Chromium).
-    const set: ColumnSet = { ...sets[sets.length - 1]!, columns: [], height: room, resume: null, baseline: null, lastBaseline: null };
+    const set: ColumnSet = {
+      ...sets[sets.length - 1]!,
+      columns: [],
+      height: room,
+      resume: null,
+      baseline: null,
+      lastBaseline: null,
+    };
     sets.push(set);
     parts.push({ set, top: end });
   }
@@ -133,7 +195,16 @@ function finishSets(
 }
 
 function pushed(marginTop: MarginSet): LayoutResult {
-  return { fragment: null, resume: null, marginTop, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  return {
+    fragment: null,
+    resume: null,
+    marginTop,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height: 0,
+    baseline: null,
+    lastBaseline: null,
+  };
 }
 
 /** Column fragments side by side (right to left in rtl) and the rules between used columns (§4). */
@@ -153,18 +224,51 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
     for (let i = 1; i < set.columns.length; i++) {
       const gapStart = rtl ? used.width - i * (set.width + set.gap) : i * set.width + (i - 1) * set.gap;
       const x = left + gapStart + (set.gap - rule.width) / 2;
-      out.push(createBoxFragment(ruleStyle, '', NO_ATTRS, {
-        x, y: top, width: rule.width, height: set.height, border: { ...ZERO_EDGES, left: rule.width }, padding: ZERO_EDGES, part: WHOLE,
-      }, []));
+      out.push(
+        createBoxFragment(
+          ruleStyle,
+          '',
+          NO_ATTRS,
+          {
+            x,
+            y: top,
+            width: rule.width,
+            height: set.height,
+            border: { ...ZERO_EDGES, left: rule.width },
+            padding: ZERO_EDGES,
+            part: WHOLE,
+          },
+          [],
+        ),
+      );
     }
   }
   return out;
 }
 
-function makeFragment(box: ContainerBox, used: UsedBox, height: number, children: Fragment[], continuation: boolean, last: boolean): Fragment {
+function makeFragment(
+  box: ContainerBox,
+  used: UsedBox,
+  height: number,
+  children: Fragment[],
+  continuation: boolean,
+  last: boolean,
+): Fragment {
   const { border, padding } = fragmentEdges(used, box.style, continuation, last);
   const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  return createBoxFragment(box.style, box.tag, box.attrs, {
-    x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last),
-  }, children);
+  return createBoxFragment(
+    box.style,
+    box.tag,
+    box.attrs,
+    {
+      x: used.marginLeft,
+      y: 0,
+      width,
+      height,
+      border,
+      padding,
+      part: partOf(!continuation, last),
+    },
+    children,
+  );
 }

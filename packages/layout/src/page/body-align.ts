@@ -18,7 +18,8 @@ export function alignBody(page: AlignablePage, options: LayoutOptions): void {
   const body = page.body;
   if (!body || body.kind !== 'box') return;
   const freeY = page.bodyHeight - page.contentBottom;
-  const dy = freeY <= 0 ? 0 : options.verticalAlign === 'center' ? freeY / 2 : options.verticalAlign === 'bottom' ? freeY : 0;
+  const dy =
+    freeY <= 0 ? 0 : options.verticalAlign === 'center' ? freeY / 2 : options.verticalAlign === 'bottom' ? freeY : 0;
   let dx = 0;
   if (options.horizontalAlign !== 'left') {
     const extent = inkExtent(body);
@@ -26,7 +27,8 @@ export function alignBody(page: AlignablePage, options: LayoutOptions): void {
       const areaLeft = page.margins.left;
       const areaRight = page.style.width - page.margins.right;
       const free = areaRight - areaLeft - (extent.right - extent.left);
-      const target = options.horizontalAlign === 'center' ? areaLeft + free / 2 : areaRight - (extent.right - extent.left);
+      const target =
+        options.horizontalAlign === 'center' ? areaLeft + free / 2 : areaRight - (extent.right - extent.left);
       if (free > 0) dx = target - extent.left;
     }
   }
@@ -45,7 +47,8 @@ function inkExtent(root: Fragment): { left: number; right: number } | null {
       right = Math.max(right, ox + f.x + f.width);
       continue;
     }
-    const painted = f.style.backgroundColor.a > 0 || f.border.left + f.border.right + f.border.top + f.border.bottom > 0;
+    const painted =
+      f.style.backgroundColor.a > 0 || f.border.left + f.border.right + f.border.top + f.border.bottom > 0;
     if (painted && f !== root) {
       left = Math.min(left, ox + f.x);
       right = Math.max(right, ox + f.x + f.width);

@@ -32,12 +32,22 @@ export function canvasBackground(root: StyledElement): CanvasBackground {
 }
 
 /** A style that paints `s`'s background and nothing else. */
-export function backgroundOnly(s: ComputedStyle, layers = s.backgroundLayers, color: Color = s.backgroundColor): ComputedStyle {
+export function backgroundOnly(
+  s: ComputedStyle,
+  layers = s.backgroundLayers,
+  color: Color = s.backgroundColor,
+): ComputedStyle {
   return {
     ...anonymousStyle(s),
     backgroundColor: color,
     backgroundLayers: layers,
-    borderRadius: [[0, 0], [0, 0], [0, 0], [0, 0]],
-    zIndex: 'auto', visibility: 'visible',
+    borderRadius: [
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ],
+    zIndex: 'auto',
+    visibility: 'visible',
   };
 }

@@ -35,22 +35,38 @@ function marginBoxRect(name: MarginBoxName, w: number, h: number, m: PageMargins
   const col = (k: number): number => m.left + (k * cw) / 3;
   const row = (k: number): number => m.top + (k * ch) / 3;
   switch (name) {
-    case 'top-left-corner': return { x: 0, y: 0, width: m.left, height: m.top };
-    case 'top-left': return { x: col(0), y: 0, width: cw / 3, height: m.top };
-    case 'top-center': return { x: col(1), y: 0, width: cw / 3, height: m.top };
-    case 'top-right': return { x: col(2), y: 0, width: cw / 3, height: m.top };
-    case 'top-right-corner': return { x: w - m.right, y: 0, width: m.right, height: m.top };
-    case 'bottom-left-corner': return { x: 0, y: h - m.bottom, width: m.left, height: m.bottom };
-    case 'bottom-left': return { x: col(0), y: h - m.bottom, width: cw / 3, height: m.bottom };
-    case 'bottom-center': return { x: col(1), y: h - m.bottom, width: cw / 3, height: m.bottom };
-    case 'bottom-right': return { x: col(2), y: h - m.bottom, width: cw / 3, height: m.bottom };
-    case 'bottom-right-corner': return { x: w - m.right, y: h - m.bottom, width: m.right, height: m.bottom };
-    case 'left-top': return { x: 0, y: row(0), width: m.left, height: ch / 3 };
-    case 'left-middle': return { x: 0, y: row(1), width: m.left, height: ch / 3 };
-    case 'left-bottom': return { x: 0, y: row(2), width: m.left, height: ch / 3 };
-    case 'right-top': return { x: w - m.right, y: row(0), width: m.right, height: ch / 3 };
-    case 'right-middle': return { x: w - m.right, y: row(1), width: m.right, height: ch / 3 };
-    case 'right-bottom': return { x: w - m.right, y: row(2), width: m.right, height: ch / 3 };
+    case 'top-left-corner':
+      return { x: 0, y: 0, width: m.left, height: m.top };
+    case 'top-left':
+      return { x: col(0), y: 0, width: cw / 3, height: m.top };
+    case 'top-center':
+      return { x: col(1), y: 0, width: cw / 3, height: m.top };
+    case 'top-right':
+      return { x: col(2), y: 0, width: cw / 3, height: m.top };
+    case 'top-right-corner':
+      return { x: w - m.right, y: 0, width: m.right, height: m.top };
+    case 'bottom-left-corner':
+      return { x: 0, y: h - m.bottom, width: m.left, height: m.bottom };
+    case 'bottom-left':
+      return { x: col(0), y: h - m.bottom, width: cw / 3, height: m.bottom };
+    case 'bottom-center':
+      return { x: col(1), y: h - m.bottom, width: cw / 3, height: m.bottom };
+    case 'bottom-right':
+      return { x: col(2), y: h - m.bottom, width: cw / 3, height: m.bottom };
+    case 'bottom-right-corner':
+      return { x: w - m.right, y: h - m.bottom, width: m.right, height: m.bottom };
+    case 'left-top':
+      return { x: 0, y: row(0), width: m.left, height: ch / 3 };
+    case 'left-middle':
+      return { x: 0, y: row(1), width: m.left, height: ch / 3 };
+    case 'left-bottom':
+      return { x: 0, y: row(2), width: m.left, height: ch / 3 };
+    case 'right-top':
+      return { x: w - m.right, y: row(0), width: m.right, height: ch / 3 };
+    case 'right-middle':
+      return { x: w - m.right, y: row(1), width: m.right, height: ch / 3 };
+    case 'right-bottom':
+      return { x: w - m.right, y: row(2), width: m.right, height: ch / 3 };
   }
 }
 
@@ -76,7 +92,13 @@ export function contentText(content: readonly ContentItem[], page: number, pages
 }
 
 /** Lay out the page's margin boxes with `counter(page)` / `counter(pages)` filled in. */
-export function layoutMarginBoxes(ps: PageBoxStyle, margins: PageMargins, page: number, pages: number, ctx: LayoutContext): Fragment[] {
+export function layoutMarginBoxes(
+  ps: PageBoxStyle,
+  margins: PageMargins,
+  page: number,
+  pages: number,
+  ctx: LayoutContext,
+): Fragment[] {
   const boxes = new Map<MarginBoxName, BlockBox>();
   for (const mb of ps.marginBoxes) {
     const box = marginBlock(mb, page, pages);
@@ -86,7 +108,12 @@ export function layoutMarginBoxes(ps: PageBoxStyle, margins: PageMargins, page: 
   const columns = sideColumns(boxes, ps.height, margins, ctx);
   const out: Fragment[] = [];
   for (const [name, box] of boxes) {
-    const fragment = layoutMarginBox(box, { ...marginBoxRect(name, ps.width, ps.height, margins), ...rects.get(name), ...columns.get(name) }, name, ctx);
+    const fragment = layoutMarginBox(
+      box,
+      { ...marginBoxRect(name, ps.width, ps.height, margins), ...rects.get(name), ...columns.get(name) },
+      name,
+      ctx,
+    );
     if (fragment) out.push(fragment);
   }
   return out;
@@ -108,13 +135,19 @@ function distribute(a: number, b: number | null, c: number, side: number): [numb
     return [first, 0, side - first];
   }
   const ac = 2 * Math.max(a, c);
-  const middle = b + ac > 0 ? (b + ac <= side ? b + ((side - b - ac) * b) / (b + ac) : (side * b) / (b + ac)) : side / 3;
+  const middle =
+    b + ac > 0 ? (b + ac <= side ? b + ((side - b - ac) * b) / (b + ac) : (side * b) / (b + ac)) : side / 3;
   const rest = (side - middle) / 2;
   return [rest, middle, rest];
 }
 
 /** The top and bottom sides: widths by the boxes' outer max-content widths (§5.3.2). */
-function sideRects(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageWidth: number, m: PageMargins, ctx: LayoutContext): Map<MarginBoxName, { x: number; width: number }> {
+function sideRects(
+  boxes: ReadonlyMap<MarginBoxName, BlockBox>,
+  pageWidth: number,
+  m: PageMargins,
+  ctx: LayoutContext,
+): Map<MarginBoxName, { x: number; width: number }> {
   const out = new Map<MarginBoxName, { x: number; width: number }>();
   const cw = pageWidth - m.left - m.right;
   for (const side of ['top', 'bottom'] as const) {
@@ -130,7 +163,12 @@ function sideRects(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageWidth: numbe
 }
 
 /** The left and right sides: heights by the boxes' outer heights at the margin's width (§5.3.2). */
-function sideColumns(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageHeight: number, m: PageMargins, ctx: LayoutContext): Map<MarginBoxName, { y: number; height: number }> {
+function sideColumns(
+  boxes: ReadonlyMap<MarginBoxName, BlockBox>,
+  pageHeight: number,
+  m: PageMargins,
+  ctx: LayoutContext,
+): Map<MarginBoxName, { y: number; height: number }> {
   const out = new Map<MarginBoxName, { y: number; height: number }>();
   const ch = pageHeight - m.top - m.bottom;
   for (const side of ['left', 'right'] as const) {
@@ -148,7 +186,20 @@ function sideColumns(boxes: ReadonlyMap<MarginBoxName, BlockBox>, pageHeight: nu
 
 /** A margin box's outer height at a width, its height auto. */
 function outerHeight(box: BlockBox, width: number, ctx: LayoutContext): number {
-  const r = layoutBox(box, { inlineSize: width, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, ctx);
+  const r = layoutBox(
+    box,
+    {
+      inlineSize: width,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'measure',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: null,
+    },
+    null,
+    ctx,
+  );
   const s = box.style;
   return r.height + pxMargin(s.marginTop) + pxMargin(s.marginBottom);
 }
@@ -162,15 +213,35 @@ function marginBlock(mb: MarginBox, page: number, pages: number): BlockBox | nul
   const text = contentText(mb.content, page, pages);
   if (!text) return null;
   // A margin box is a block container (CSS Paged Media 3 §5.3), whatever display the cascade gave it.
-  const style: ComputedStyle = { ...mb.style, display: 'block', textAlign: mb.style.textAlign === 'start' ? defaultTextAlign(mb.name) : mb.style.textAlign };
-  const lines: LinesBox = { kind: 'lines', style: anonymousStyle(style), children: [{ kind: 'text', style, text, decorations: [] }], indent: true };
+  const style: ComputedStyle = {
+    ...mb.style,
+    display: 'block',
+    textAlign: mb.style.textAlign === 'start' ? defaultTextAlign(mb.name) : mb.style.textAlign,
+  };
+  const lines: LinesBox = {
+    kind: 'lines',
+    style: anonymousStyle(style),
+    children: [{ kind: 'text', style, text, decorations: [] }],
+    indent: true,
+  };
   return { kind: 'block', style, tag: `@${mb.name}`, attrs: {}, children: [lines], marker: null };
 }
 
 function layoutMarginBox(box: BlockBox, rect: Rect, name: MarginBoxName, ctx: LayoutContext): Fragment | null {
-  const r = layoutBox(box, {
-    inlineSize: rect.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: rect.height,
-  }, null, ctx);
+  const r = layoutBox(
+    box,
+    {
+      inlineSize: rect.width,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'layout',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: rect.height,
+    },
+    null,
+    ctx,
+  );
   if (!r.fragment) return null;
   const s = box.style;
   const marginTop = pxMargin(s.marginTop);

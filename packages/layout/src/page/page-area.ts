@@ -15,15 +15,17 @@ export function crossesArea(body: Fragment, area: Area): boolean {
   const top = area.y - UNIT;
   const right = area.x + area.width + UNIT;
   const bottom = area.y + area.height + UNIT;
-  const outside = (x0: number, y0: number, x1: number, y1: number): boolean => x0 < left || y0 < top || x1 > right || y1 > bottom;
+  const outside = (x0: number, y0: number, x1: number, y1: number): boolean =>
+    x0 < left || y0 < top || x1 > right || y1 > bottom;
   const stack: Fragment[] = [body];
   while (stack.length) {
     const f = stack.pop()!;
     if (f.kind === 'text') {
       const em = f.style.fontSize;
-      const hit = f.rotation === undefined
-        ? outside(f.x, f.baseline - em, f.x + f.width, f.baseline + em)
-        : outside(f.x - em, f.baseline - f.width, f.x + em, f.baseline + f.width);
+      const hit =
+        f.rotation === undefined
+          ? outside(f.x, f.baseline - em, f.x + f.width, f.baseline + em)
+          : outside(f.x - em, f.baseline - f.width, f.x + em, f.baseline + f.width);
       if (hit) return true;
       continue;
     }

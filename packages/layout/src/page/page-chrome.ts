@@ -16,10 +16,27 @@ export interface Chrome {
  * Header and footer components sit inside the page's content box (DECISIONS.md), laid out
  * whole (never split) with the given page counters.
  */
-export function layoutChrome(box: ContainerBox, width: number, page: number, pages: number, ctx: LayoutContext): Chrome {
-  const r = layoutBox(box, {
-    inlineSize: width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null,
-  }, null, withCounters(ctx, page, pages));
+export function layoutChrome(
+  box: ContainerBox,
+  width: number,
+  page: number,
+  pages: number,
+  ctx: LayoutContext,
+): Chrome {
+  const r = layoutBox(
+    box,
+    {
+      inlineSize: width,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'layout',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: null,
+    },
+    null,
+    withCounters(ctx, page, pages),
+  );
   const top = resolveMargins(r.marginTop);
   if (r.fragment) offsetFragment(r.fragment, 0, top);
   return { fragment: r.fragment, height: top + r.height + resolveMargins(r.marginBottom) };

@@ -6,7 +6,15 @@ import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
 import { createLayoutContext, releaseHeld, type LayoutContext } from '../flow/context.js';
-import { createBoxFragment, NO_ATTRS, offsetFragment, toPageCoordinates, toPageCoordinatesMeasured, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import {
+  createBoxFragment,
+  NO_ATTRS,
+  offsetFragment,
+  toPageCoordinates,
+  toPageCoordinatesMeasured,
+  ZERO_EDGES,
+  WHOLE,
+} from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
 import { borderEdges, paddingEdges } from '../flow/box-model.js';
@@ -62,7 +70,12 @@ interface PageBoxes {
 interface Documents {
   readonly root: ContainerBox;
   /** The header and footer of each page position (LayoutOptions.firstPage/lastPage over the every-page ones). */
-  readonly chrome: { readonly middle: PageBoxes; readonly first: PageBoxes; readonly last: PageBoxes; readonly only: PageBoxes };
+  readonly chrome: {
+    readonly middle: PageBoxes;
+    readonly first: PageBoxes;
+    readonly last: PageBoxes;
+    readonly only: PageBoxes;
+  };
   readonly canvas: CanvasBackground;
 }
 
@@ -72,7 +85,12 @@ function chromeAt(docs: Documents, first: boolean, last: boolean): PageBoxes {
 }
 
 /** The header and footer of each page position: `firstPage` wins over `lastPage` on a one-page document. */
-function pageChromes(every: PageBoxes, first: PageChrome | undefined, last: PageChrome | undefined, build: (el: StyledElement) => ContainerBox): Documents['chrome'] {
+function pageChromes(
+  every: PageBoxes,
+  first: PageChrome | undefined,
+  last: PageChrome | undefined,
+  build: (el: StyledElement) => ContainerBox,
+): Documents['chrome'] {
   const boxes = (c: PageChrome | undefined): Partial<PageBoxes> => {
     const out: { header?: ContainerBox | null; footer?: ContainerBox | null } = {};
     for (const slot of ['header', 'footer'] as const) {
@@ -84,10 +102,16 @@ function pageChromes(every: PageBoxes, first: PageChrome | undefined, last: Page
   const f = boxes(first);
   const l = boxes(last);
   const none = Object.keys(f).length === 0 && Object.keys(l).length === 0;
-  const merge = (...over: Partial<PageBoxes>[]): PageBoxes => (over.every((o) => Object.keys(o).length === 0) ? every : Object.assign({}, every, ...over));
+  const merge = (...over: Partial<PageBoxes>[]): PageBoxes =>
+    over.every((o) => Object.keys(o).length === 0) ? every : Object.assign({}, every, ...over);
   if (none) return { middle: every, first: every, last: every, only: every };
   const firstChrome = merge(f);
-  return { middle: every, first: firstChrome, last: merge(l), only: Object.keys(l).length === 0 ? firstChrome : merge(l, f) };
+  return {
+    middle: every,
+    first: firstChrome,
+    last: merge(l),
+    only: Object.keys(l).length === 0 ? firstChrome : merge(l, f),
+  };
 }
 
 /** What one pass of paginateBody found. */
@@ -108,8 +132,19 @@ interface Pass {
 export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
   const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
   const canvas = canvasBackground(rootElement);
-  const build = (el: StyledElement, chrome: boolean): ContainerBox => buildBoxes(el, { images: options.images, chrome, canvasSource: chrome ? null : canvas.source, quirks: options.quirks ?? false, fonts: ctx.shapes, targets: ctx.targets.wanted });
-  const every = { header: options.header ? build(options.header, true) : null, footer: options.footer ? build(options.footer, true) : null };
+  const build = (el: StyledElement, chrome: boolean): ContainerBox =>
+    buildBoxes(el, {
+      images: options.images,
+      chrome,
+      canvasSource: chrome ? null : canvas.source,
+      quirks: options.quirks ?? false,
+      fonts: ctx.shapes,
+      targets: ctx.targets.wanted,
+    });
+  const every = {
+    header: options.header ? build(options.header, true) : null,
+    footer: options.footer ? build(options.footer, true) : null,
+  };
   const docs: Documents = {
     root: build(rootElement, false),
     chrome: pageChromes(every, options.firstPage, options.lastPage, (el) => build(el, true)),
@@ -118,7 +153,8 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   // An absolute box whose containing block is the root may be added to a page laid out before
   // the one its placeholder is on (positioned/printed-root.ts placeOnPage): keep all pages then.
   // Background images of the pages and the canvas are placed against the whole document's height.
-  const streams = !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !canvas.style?.backgroundLayers.length;
+  const streams =
+    !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !canvas.style?.backgroundLayers.length;
   // Passes after the first lay out again with caches of their own: the cached fragments were converted to page coordinates.
   const again = (): LayoutContext => {
     sink.restart();
@@ -128,12 +164,19 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   let pass = paginateBody(docs, options, ctx, { count: 1, scale: 1, streams, fit: true }, sink);
   const scale = pass.shrink;
   let passCtx = ctx;
-  if (scale < 1) pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
+  if (scale < 1)
+    pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
   let count = 1;
   if (chromeGrows(pass.pages, options, passCtx)) {
-    pass = paginateBody(docs, options, (passCtx = again()), { count: (count = pass.pages.length), scale, streams, fit: false }, sink);
+    pass = paginateBody(
+      docs,
+      options,
+      (passCtx = again()),
+      { count: (count = pass.pages.length), scale, streams, fit: false },
+      sink,
+    );
   }
   // CSS GCPM 3 §2.4: `target-counter(…, page)` is known once its target is laid out: lay out
   // again with the pages the last pass found until they stay (at most twice, like WeasyPrint's max_loops).
@@ -146,7 +189,9 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   }
   const total = pass.pages.length;
   const numbers = pageNumbers(pass.pages.map((b) => b.style));
-  pass.pages.forEach((b, i) => sink.chrome(i, layoutPageChrome(b, i === total - 1, total, numbers[i]!, options, passCtx)));
+  pass.pages.forEach((b, i) =>
+    sink.chrome(i, layoutPageChrome(b, i === total - 1, total, numbers[i]!, options, passCtx)),
+  );
 }
 
 /**
@@ -175,8 +220,10 @@ function pageMargins(ps: PageBoxStyle): PageMargins {
   const r = Math.round(top) - top;
   const l = Math.round(left) - left;
   return {
-    top: top + r, right: resolveLength(ps.marginRight, ps.width) - l,
-    bottom: resolveLength(ps.marginBottom, ps.height) - r, left: left + l,
+    top: top + r,
+    right: resolveLength(ps.marginRight, ps.width) - l,
+    bottom: resolveLength(ps.marginBottom, ps.height) - r,
+    left: left + l,
   };
 }
 
@@ -206,19 +253,42 @@ function chromeGrows(bodies: readonly BodyPage[], options: LayoutOptions, ctx: L
  * The page box as layout sees it when the paper shows it `scale` times smaller: its margins
  * (`outer`) and, inside the `@page` border and padding, the body's (`margins`).
  */
-function scaledPage(style: PageBoxStyle, scale: number): { style: PageBoxStyle; margins: PageMargins; outer: PageMargins } {
+function scaledPage(
+  style: PageBoxStyle,
+  scale: number,
+): { style: PageBoxStyle; margins: PageMargins; outer: PageMargins } {
   const m = pageMargins(style);
   const f = style.frame;
   const b = f ? borderEdges(f) : ZERO_EDGES;
   const p = f ? paddingEdges(f, style.width - m.left - m.right) : ZERO_EDGES;
-  const inner = { top: m.top + b.top + p.top, right: m.right + b.right + p.right, bottom: m.bottom + b.bottom + p.bottom, left: m.left + b.left + p.left };
-  const scaled = (e: PageMargins): PageMargins => ({ top: e.top / scale, right: e.right / scale, bottom: e.bottom / scale, left: e.left / scale });
+  const inner = {
+    top: m.top + b.top + p.top,
+    right: m.right + b.right + p.right,
+    bottom: m.bottom + b.bottom + p.bottom,
+    left: m.left + b.left + p.left,
+  };
+  const scaled = (e: PageMargins): PageMargins => ({
+    top: e.top / scale,
+    right: e.right / scale,
+    bottom: e.bottom / scale,
+    left: e.left / scale,
+  });
   if (scale === 1) return { style, margins: inner, outer: m };
-  return { style: { ...style, width: style.width / scale, height: style.height / scale }, margins: scaled(inner), outer: scaled(m) };
+  return {
+    style: { ...style, width: style.width / scale, height: style.height / scale },
+    margins: scaled(inner),
+    outer: scaled(m),
+  };
 }
 
 /** The chrome height reserved on every page (same either footer position, so breaks never depend on it). */
-function reserved(chrome: PageBoxes, width: number, options: LayoutOptions, ctx: LayoutContext, count: number): { header: number; footer: number } {
+function reserved(
+  chrome: PageBoxes,
+  width: number,
+  options: LayoutOptions,
+  ctx: LayoutContext,
+  count: number,
+): { header: number; footer: number } {
   const h = chrome.header ? layoutChrome(chrome.header, width, count, count, ctx).height + options.componentGap : 0;
   const f = chrome.footer ? layoutChrome(chrome.footer, width, count, count, ctx).height + options.componentGap : 0;
   return { header: h, footer: f };
@@ -239,7 +309,13 @@ interface PassOptions {
  * Lay the body out page by page and give each page to the sink in page coordinates (a single
  * page aligned first), then release the caches holding placed fragments (LayoutContext.held).
  */
-function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContext, pass: PassOptions, sink: PageSink): Pass {
+function paginateBody(
+  docs: Documents,
+  options: LayoutOptions,
+  ctx: LayoutContext,
+  pass: PassOptions,
+  sink: PageSink,
+): Pass {
   const { count, scale, fit } = pass;
   const pages: BodyPage[] = [];
   let shrink = 1;
@@ -277,7 +353,10 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
     // break-before/after: left/right/recto/verso break the page like `page`: Chromium prints no
     // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
-    const { style, margins, outer } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }), scale);
+    const { style, margins, outer } = scaledPage(
+      options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }),
+      scale,
+    );
     const width = areaWidth(style, margins);
     const area = style.height - margins.top - margins.bottom;
     ctx.icb.blockSize = area;
@@ -288,11 +367,23 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
       // Chromium's page area holds content down to its height rounded up to a whole px (measured,
       // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
       const room = Math.max(0, Math.ceil(area - 1e-6) - reserve.header - reserve.footer);
-      const r = layoutBox(docs.root, {
-        inlineSize: width, blockSize: room, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-        truncateMargins: index > 0 && forced === null, cbBlockSize: bodyHeight, pageAreaWidth: style.width - margins.left - margins.right,
-        pageTop: 0, parallelFlows: true,
-      }, resume, ctx);
+      const r = layoutBox(
+        docs.root,
+        {
+          inlineSize: width,
+          blockSize: room,
+          pageIsEmpty: true,
+          mode: 'layout',
+          marginAbove: NO_MARGINS,
+          truncateMargins: index > 0 && forced === null,
+          cbBlockSize: bodyHeight,
+          pageAreaWidth: style.width - margins.left - margins.right,
+          pageTop: 0,
+          parallelFlows: true,
+        },
+        resume,
+        ctx,
+      );
       return { r, reserve, bodyHeight, room };
     };
     let chrome = chromeAt(docs, index === 0, false);
@@ -316,7 +407,21 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
     if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
     const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({ index, style, margins, outer, blank: false, body: r.fragment, bodyTop, bodyHeight, contentBottom, documentTop: documentHeight, scale, carried, chrome });
+    pages.push({
+      index,
+      style,
+      margins,
+      outer,
+      blank: false,
+      body: r.fragment,
+      bodyTop,
+      bodyHeight,
+      contentBottom,
+      documentTop: documentHeight,
+      scale,
+      carried,
+      chrome,
+    });
     const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
     if (carry) carries.push(carry);
     // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
@@ -330,14 +435,31 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
   while (carriesLeft(carries)) {
     const index = pages.length;
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
-    const { style, margins, outer } = scaledPage(options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }), scale);
+    const { style, margins, outer } = scaledPage(
+      options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }),
+      scale,
+    );
     const chrome = chromeAt(docs, false, false);
     const reserve = reservation(chrome, areaWidth(style, margins));
     const bodyTop = margins.top + reserve.header;
     const area = style.height - margins.top - margins.bottom;
     const room = Math.max(0, Math.ceil(area - 1e-6) - reserve.header - reserve.footer);
     const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({ index, style, margins, outer, blank: false, body: null, bodyTop, bodyHeight: Math.max(0, area - reserve.header - reserve.footer), contentBottom: 0, documentTop: documentHeight, scale, carried, chrome });
+    pages.push({
+      index,
+      style,
+      margins,
+      outer,
+      blank: false,
+      body: null,
+      bodyTop,
+      bodyHeight: Math.max(0, area - reserve.header - reserve.footer),
+      contentBottom: 0,
+      documentTop: documentHeight,
+      scale,
+      carried,
+      chrome,
+    });
     if (pass.streams) give(pages[index]!, false);
   }
   if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
@@ -345,7 +467,12 @@ function paginateBody(docs: Documents, options: LayoutOptions, ctx: LayoutContex
 }
 
 /** The page index of each wanted id, where its element's first box is. */
-function noteTargets(fragments: readonly Fragment[], index: number, wanted: ReadonlySet<string>, found: Map<string, number>): void {
+function noteTargets(
+  fragments: readonly Fragment[],
+  index: number,
+  wanted: ReadonlySet<string>,
+  found: Map<string, number>,
+): void {
   for (const f of fragments) {
     if (f.kind !== 'box') continue;
     const id = f.attrs['id'];
@@ -385,21 +512,64 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
   const pageLayers = style.backgroundLayers ?? [];
   if (pageLayers.length > 0) {
     // The page box as border box, the positioning area as its padding box.
-    const border = { top: margins.top, left: margins.left, right: style.width - margins.left - width, bottom: style.height - margins.top - documentHeight };
+    const border = {
+      top: margins.top,
+      left: margins.left,
+      right: style.width - margins.left - width,
+      bottom: style.height - margins.top - documentHeight,
+    };
     const layers = backgroundOnly(docs.root.style, pageLayers, { r: 0, g: 0, b: 0, a: 0 });
-    backdrop.push(createBoxFragment(layers, '', NO_ATTRS, { x: 0, y: 0, width: style.width, height: style.height, border, padding: ZERO_EDGES, part: WHOLE }, []));
+    backdrop.push(
+      createBoxFragment(
+        layers,
+        '',
+        NO_ATTRS,
+        { x: 0, y: 0, width: style.width, height: style.height, border, padding: ZERO_EDGES, part: WHOLE },
+        [],
+      ),
+    );
   }
   if (style.frame) {
     // The `@page` border round the page area (the box between the page margins), measured.
     const o = b.outer;
-    const frame = { ...backgroundOnly(style.frame, [], { r: 0, g: 0, b: 0, a: 0 }), borderTop: style.frame.borderTop, borderRight: style.frame.borderRight, borderBottom: style.frame.borderBottom, borderLeft: style.frame.borderLeft };
-    backdrop.push(createBoxFragment(frame, '', NO_ATTRS, { x: o.left, y: o.top, width: style.width - o.left - o.right, height: style.height - o.top - o.bottom, border: borderEdges(style.frame), padding: ZERO_EDGES, part: WHOLE }, []));
+    const frame = {
+      ...backgroundOnly(style.frame, [], { r: 0, g: 0, b: 0, a: 0 }),
+      borderTop: style.frame.borderTop,
+      borderRight: style.frame.borderRight,
+      borderBottom: style.frame.borderBottom,
+      borderLeft: style.frame.borderLeft,
+    };
+    backdrop.push(
+      createBoxFragment(
+        frame,
+        '',
+        NO_ATTRS,
+        {
+          x: o.left,
+          y: o.top,
+          width: style.width - o.left - o.right,
+          height: style.height - o.top - o.bottom,
+          border: borderEdges(style.frame),
+          padding: ZERO_EDGES,
+          part: WHOLE,
+        },
+        [],
+      ),
+    );
   }
   if (docs.canvas.style) {
     // Painted over the page area, positioned against the unbroken document (shifted up by the earlier pages).
     const top = b.bodyTop - b.documentTop - margins.top;
     const border = { top, left: 0, right: 0, bottom: height - top - documentHeight };
-    fragments.push(createBoxFragment(docs.canvas.style, '', NO_ATTRS, { x: margins.left, y: margins.top, width, height, border, padding: ZERO_EDGES, part: WHOLE }, []));
+    fragments.push(
+      createBoxFragment(
+        docs.canvas.style,
+        '',
+        NO_ATTRS,
+        { x: margins.left, y: margins.top, width, height, border, padding: ZERO_EDGES, part: WHOLE },
+        [],
+      ),
+    );
   }
   if (b.body) fragments.push(b.body);
   const carried = b.carried && b.carried.length > 0 ? b.carried : undefined;
@@ -407,8 +577,14 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
   if (carried && docs.canvas.style) backdrop.push(fragments.shift()!);
   const area = { x: margins.left, y: margins.top, width, height };
   const page = {
-    index: b.index, width: style.width * b.scale, height: style.height * b.scale, backgroundColor: style.backgroundColor, backdrop, fragments,
-    ...(style.paper ? { paper: style.paper } : {}), ...(carried ? { carried } : {}),
+    index: b.index,
+    width: style.width * b.scale,
+    height: style.height * b.scale,
+    backgroundColor: style.backgroundColor,
+    backdrop,
+    fragments,
+    ...(style.paper ? { paper: style.paper } : {}),
+    ...(carried ? { carried } : {}),
   };
   // Carried slices always reach out of the page area.
   const clipped = carried || (b.body && crossesArea(b.body, area)) ? { ...page, area } : page;
@@ -416,7 +592,14 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
 }
 
 /** Header, footer (DESIGN.md: laid out after pagination, with the real page numbers) and margin boxes, in page coordinates. */
-function layoutPageChrome(b: BodyPage, last: boolean, total: number, pageNumber: number, options: LayoutOptions, ctx: LayoutContext): Fragment[] {
+function layoutPageChrome(
+  b: BodyPage,
+  last: boolean,
+  total: number,
+  pageNumber: number,
+  options: LayoutOptions,
+  ctx: LayoutContext,
+): Fragment[] {
   const fragments: Fragment[] = [];
   const { style, margins } = b;
   const width = style.width - margins.left - margins.right;
@@ -424,13 +607,22 @@ function layoutPageChrome(b: BodyPage, last: boolean, total: number, pageNumber:
   if (!b.blank) {
     if (header) {
       const h = layoutChrome(header, width, b.index + 1, total, ctx);
-      if (h.fragment) { offsetFragment(h.fragment, margins.left, margins.top); fragments.push(h.fragment); }
+      if (h.fragment) {
+        offsetFragment(h.fragment, margins.left, margins.top);
+        fragments.push(h.fragment);
+      }
     }
     if (footer) {
       const f = layoutChrome(footer, width, b.index + 1, total, ctx);
       const bottom = style.height - margins.bottom - f.height;
-      const y = last && options.footerPosition === 'after-content' ? Math.min(bottom, b.bodyTop + b.contentBottom + options.componentGap) : bottom;
-      if (f.fragment) { offsetFragment(f.fragment, margins.left, y); fragments.push(f.fragment); }
+      const y =
+        last && options.footerPosition === 'after-content'
+          ? Math.min(bottom, b.bodyTop + b.contentBottom + options.componentGap)
+          : bottom;
+      if (f.fragment) {
+        offsetFragment(f.fragment, margins.left, y);
+        fragments.push(f.fragment);
+      }
     }
   }
   fragments.push(...layoutMarginBoxes(style, b.outer, pageNumber, total, ctx));

@@ -6,7 +6,15 @@ import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges, toContentSize } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { contentSizes, outerSizes } from '../flow/intrinsic-size.js';
-import { blockFromInline, inlineFromBlock, preferredRatio, transferredWidthLimits, withTransferredLimits, type PreferredRatio, type SizeLimits } from '../flow/aspect-ratio.js';
+import {
+  blockFromInline,
+  inlineFromBlock,
+  preferredRatio,
+  transferredWidthLimits,
+  withTransferredLimits,
+  type PreferredRatio,
+  type SizeLimits,
+} from '../flow/aspect-ratio.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { replacedSize } from '../flow/replaced-size.js';
 import { NO_MARGINS, type Space } from '../flow/types.js';
@@ -37,7 +45,13 @@ function clamp(v: number, min: number, max: number): number {
  * box is monolithic here: it is laid out whole, without page breaks (as Chromium prints them
  * unless they are taller than a page).
  */
-export function layoutAbsolute(box: LaidOutBox, cb: PaddingBox, staticX: number, staticY: number, ctx: LayoutContext): Fragment | null {
+export function layoutAbsolute(
+  box: LaidOutBox,
+  cb: PaddingBox,
+  staticX: number,
+  staticY: number,
+  ctx: LayoutContext,
+): Fragment | null {
   return absoluteLayout(box, cb, staticX, staticY, ctx)?.fragment ?? null;
 }
 
@@ -52,7 +66,13 @@ export interface AbsoluteLayout {
   readonly space: Space;
 }
 
-export function absoluteLayout(box: LaidOutBox, cb: PaddingBox, staticX: number, staticY: number, ctx: LayoutContext): AbsoluteLayout | null {
+export function absoluteLayout(
+  box: LaidOutBox,
+  cb: PaddingBox,
+  staticX: number,
+  staticY: number,
+  ctx: LayoutContext,
+): AbsoluteLayout | null {
   const s = box.style;
   const b = borderEdges(s);
   const p = paddingEdges(s, cb.width);
@@ -61,27 +81,59 @@ export function absoluteLayout(box: LaidOutBox, cb: PaddingBox, staticX: number,
   const specW = definite(s.width, cb.width);
   const specH = definite(s.height, cb.height);
   const h: AxisInput = {
-    start: inset(s.left, cb.width), end: inset(s.right, cb.width), size: specW === null ? null : toContentSize(specW, s, hEdges),
-    marginStart: margin(s.marginLeft, cb.width), marginEnd: margin(s.marginRight, cb.width), edges: hEdges, cb: cb.width, staticPos: staticX,
+    start: inset(s.left, cb.width),
+    end: inset(s.right, cb.width),
+    size: specW === null ? null : toContentSize(specW, s, hEdges),
+    marginStart: margin(s.marginLeft, cb.width),
+    marginEnd: margin(s.marginRight, cb.width),
+    edges: hEdges,
+    cb: cb.width,
+    staticPos: staticX,
   };
   const v: AxisInput = {
-    start: inset(s.top, cb.height), end: inset(s.bottom, cb.height), size: specH === null ? null : toContentSize(specH, s, vEdges),
-    marginStart: margin(s.marginTop, cb.width), marginEnd: margin(s.marginBottom, cb.width), edges: vEdges, cb: cb.height, staticPos: staticY,
+    start: inset(s.top, cb.height),
+    end: inset(s.bottom, cb.height),
+    size: specH === null ? null : toContentSize(specH, s, vEdges),
+    marginStart: margin(s.marginTop, cb.width),
+    marginEnd: margin(s.marginBottom, cb.width),
+    edges: vEdges,
+    cb: cb.height,
+    staticPos: staticY,
   };
   const replaced = box.kind === 'replaced' ? replacedSize(box, cb.width, cb.height) : null;
   const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
   const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);
   const ratio = replaced || box.kind === 'table' ? null : preferredRatio(s);
-  const width = replaced?.width ?? usedWidth(box, h, ctx, ratio ? { ratio, height: v.size, limits: { min: minH, max: maxH }, edges: vEdges } : null);
+  const width =
+    replaced?.width ??
+    usedWidth(box, h, ctx, ratio ? { ratio, height: v.size, limits: { min: minH, max: maxH }, edges: vEdges } : null);
   // With a preferred aspect ratio an auto height comes from the width, even between two insets
   // (CSS Sizing 4 §5.2); it grows to fit the content unless min-height is set or the box clips.
-  const ratioH = ratio && v.size === null && !isSizeKeyword(s.height) ? clamp(blockFromInline(ratio, width, hEdges, vEdges), minH, maxH) : null;
+  const ratioH =
+    ratio && v.size === null && !isSizeKeyword(s.height)
+      ? clamp(blockFromInline(ratio, width, hEdges, vEdges), minH, maxH)
+      : null;
   const ratioGrows = s.minHeight === 'auto' && s.overflow === 'visible';
   // A keyword height (min-content, max-content, fit-content) is the content height, never stretched (CSS Sizing 3 §3.2).
-  const stretchedH = replaced || ratioH !== null || isSizeKeyword(s.height) ? null : isStretched(v) ? clamp(availableSize(v), minH, maxH) : null;
+  const stretchedH =
+    replaced || ratioH !== null || isSizeKeyword(s.height)
+      ? null
+      : isStretched(v)
+        ? clamp(availableSize(v), minH, maxH)
+        : null;
   const style: ComputedStyle = {
-    ...s, width, boxSizing: 'content-box', marginLeft: 0, marginRight: 0, marginTop: 0, marginBottom: 0,
-    paddingLeft: p.left, paddingRight: p.right, paddingTop: p.top, paddingBottom: p.bottom, aspectRatio: 'auto',
+    ...s,
+    width,
+    boxSizing: 'content-box',
+    marginLeft: 0,
+    marginRight: 0,
+    marginTop: 0,
+    marginBottom: 0,
+    paddingLeft: p.left,
+    paddingRight: p.right,
+    paddingTop: p.top,
+    paddingBottom: p.bottom,
+    aspectRatio: 'auto',
     ...(stretchedH !== null ? { height: stretchedH } : {}),
     ...(ratioH !== null ? (ratioGrows ? { minHeight: ratioH } : { height: ratioH }) : {}),
     ...(specH !== null && !replaced ? { height: toContentSize(specH, s, vEdges) } : {}),
@@ -89,8 +141,13 @@ export function absoluteLayout(box: LaidOutBox, cb: PaddingBox, staticX: number,
   };
   const copy = { ...box, style } as LaidOutBox;
   const space: Space = {
-    inlineSize: width + hEdges, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS,
-    truncateMargins: false, cbBlockSize: cb.height,
+    inlineSize: width + hEdges,
+    blockSize: Infinity,
+    pageIsEmpty: true,
+    mode: 'layout',
+    marginAbove: NO_MARGINS,
+    truncateMargins: false,
+    cbBlockSize: cb.height,
   };
   const r = layoutBox(copy, space, null, ctx);
   const fragment = r.fragment;
@@ -131,7 +188,8 @@ function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext, r: RatioAx
   if (h.size !== null) width = h.size;
   else if (r && r.height !== null && !isSizeKeyword(s.width)) {
     width = inlineFromBlock(r.ratio, r.height, h.edges, r.edges);
-    if (s.minWidth === 'auto' && s.overflow === 'visible' && box.kind !== 'replaced') contentMin = contentSizes(box, ctx).min;
+    if (s.minWidth === 'auto' && s.overflow === 'visible' && box.kind !== 'replaced')
+      contentMin = contentSizes(box, ctx).min;
   } else if (isStretched(h) && !isSizeKeyword(s.width)) width = availableSize(h);
   else {
     const sizes = outerSizes({ ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox, ctx);
@@ -141,7 +199,10 @@ function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext, r: RatioAx
   const maxW = toContentSize(definite(s.maxWidth, h.cb) ?? Infinity, s, h.edges);
   // Keyword min-/max-width (CSS Sizing 3 §3.2); NO_LIMITS (null / Infinity) for the rest.
   const kw = keywordLimits(box, availableSize(h), ctx);
-  let limits: SizeLimits = { min: Math.max(minW, kw.min ?? 0, Math.min(contentMin, maxW)), max: Math.min(maxW, kw.max) };
+  let limits: SizeLimits = {
+    min: Math.max(minW, kw.min ?? 0, Math.min(contentMin, maxW)),
+    max: Math.min(maxW, kw.max),
+  };
   if (r && h.size === null) {
     limits = withTransferredLimits(limits, transferredWidthLimits(r.ratio, r.limits, h.edges, r.edges));
   }

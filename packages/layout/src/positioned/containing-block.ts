@@ -46,7 +46,10 @@ export function isOutOfFlow(box: BlockLevelBox): box is Exclude<BlockLevelBox, {
  * item 4); a transformed box is one for absolute and fixed descendants (CSS Transforms 1 §2).
  */
 function isContainingBlock(box: BlockLevelBox): boolean {
-  return box.kind !== 'lines' && (box.style.position !== 'static' || isTransformed(box) || box.tag === 'html' || open.length === 0);
+  return (
+    box.kind !== 'lines' &&
+    (box.style.position !== 'static' || isTransformed(box) || box.tag === 'html' || open.length === 0)
+  );
 }
 
 function isTransformed(box: BlockLevelBox): boolean {
@@ -58,7 +61,7 @@ function containingList(fixed: boolean): Pending[] | null {
   if (!fixed) return open[open.length - 1]?.pending ?? null;
   for (let i = open.length - 1; i >= 0; i--) if (open[i]!.takesFixed) return open[i]!.pending;
   // Fixed boxes of a paginated document belong to the page.
-  return pageRoots > 0 ? null : open[open.length - 1]?.pending ?? null;
+  return pageRoots > 0 ? null : (open[open.length - 1]?.pending ?? null);
 }
 
 /**
@@ -66,10 +69,20 @@ function containingList(fixed: boolean): Pending[] | null {
  * parent (the static position, §10.3.7); null when nothing needs placing here (fixed boxes of
  * a paginated document are placed per page).
  */
-export function outOfFlowPlaceholder(box: Exclude<BlockLevelBox, { kind: 'lines' }>, x: number, y: number): Fragment | null {
+export function outOfFlowPlaceholder(
+  box: Exclude<BlockLevelBox, { kind: 'lines' }>,
+  x: number,
+  y: number,
+): Fragment | null {
   const list = containingList(box.style.position === 'fixed');
   if (!list) return null;
-  const placeholder = createBoxFragment(box.style, '', NO_ATTRS, { x, y, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+  const placeholder = createBoxFragment(
+    box.style,
+    '',
+    NO_ATTRS,
+    { x, y, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+    [],
+  );
   list.push({ box, placeholder });
   return placeholder;
 }
@@ -80,7 +93,12 @@ export function needsPositioning(box: BlockLevelBox): boolean {
 }
 
 /** The dispatcher's wrapper: containing blocks place their absolute descendants, relative boxes shift (§9.4.3). */
-export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutContext, run: () => LayoutResult): LayoutResult {
+export function withPositioning(
+  box: BlockLevelBox,
+  space: Space,
+  ctx: LayoutContext,
+  run: () => LayoutResult,
+): LayoutResult {
   if (!isContainingBlock(box)) return run();
   const root = box.kind !== 'lines' && box.tag === 'html';
   // In a fragmented flow the containing block's absolute boxes are placed by the fragmentation context (fragmented.ts).
@@ -99,7 +117,10 @@ export function withPositioning(box: BlockLevelBox, space: Space, ctx: LayoutCon
   if (f && f.kind === 'box') {
     if (root && space.mode === 'layout') {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
-      if (pending.length) placePending(f, pending, ctx, page.icb, (p, placed) => placeOnPage(box as ContainerBox, p.box.style, placed, page));
+      if (pending.length)
+        placePending(f, pending, ctx, page.icb, (p, placed) =>
+          placeOnPage(box as ContainerBox, p.box.style, placed, page),
+        );
       placeFixed(box as ContainerBox, page, ctx);
     } else if (fc) deferPending(fc, box, f, pending);
     else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
@@ -122,19 +143,29 @@ export function shiftInlineRelative<F extends Fragment>(fragment: F, cbWidth: nu
 
 /** §9.4.3: left wins over right, top over bottom; percentages of the containing block. */
 function relativeOffset(s: ComputedStyle, cbWidth: number, cbh: number | null): [number, number] {
-  const dx = s.left !== 'auto' ? resolveLength(s.left, cbWidth) : s.right !== 'auto' ? -resolveLength(s.right, cbWidth) : 0;
+  const dx =
+    s.left !== 'auto' ? resolveLength(s.left, cbWidth) : s.right !== 'auto' ? -resolveLength(s.right, cbWidth) : 0;
   const top = s.top !== 'auto' && (cbh !== null || typeof s.top === 'number') ? resolveLength(s.top, cbh ?? 0) : null;
-  const bottom = s.bottom !== 'auto' && (cbh !== null || typeof s.bottom === 'number') ? resolveLength(s.bottom, cbh ?? 0) : null;
+  const bottom =
+    s.bottom !== 'auto' && (cbh !== null || typeof s.bottom === 'number') ? resolveLength(s.bottom, cbh ?? 0) : null;
   return [dx, top ?? (bottom !== null ? -bottom : 0)];
 }
 
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
-  return { x: f.border.left, y: f.border.top, width: Math.max(0, f.width - f.border.left - f.border.right), height: Math.max(0, f.height - f.border.top - f.border.bottom) };
+  return {
+    x: f.border.left,
+    y: f.border.top,
+    width: Math.max(0, f.width - f.border.left - f.border.right),
+    height: Math.max(0, f.height - f.border.top - f.border.bottom),
+  };
 }
 
 /** Find each placeholder under the containing block's fragment and put the laid-out box in its place. */
 function placePending(
-  cbFragment: BoxFragment, pending: Pending[], ctx: LayoutContext, cb: PaddingBox & { x: number; y: number },
+  cbFragment: BoxFragment,
+  pending: Pending[],
+  ctx: LayoutContext,
+  cb: PaddingBox & { x: number; y: number },
   elsewhere?: (p: Pending, placed: Fragment) => boolean,
 ): void {
   forEachPlaceholder(cbFragment, pending, (p, children, i, ox, oy) => {
@@ -155,9 +186,17 @@ function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragme
   if (!pending.length) return;
   const cb = paddingBoxOf(f);
   const fixedCb = isTransformed(box) ? box : fixedContainerIn(fc);
-  takePlaceholders(f, pending, (b, x, y, ancestors) => defer(fc, {
-    box: b, cb: box, cbFragment: f, staticX: x - cb.x, staticY: y - cb.y, fixedCb, ancestors: ancestors().map((a) => a.style),
-  }));
+  takePlaceholders(f, pending, (b, x, y, ancestors) =>
+    defer(fc, {
+      box: b,
+      cb: box,
+      cbFragment: f,
+      staticX: x - cb.x,
+      staticY: y - cb.y,
+      fixedCb,
+      ancestors: ancestors().map((a) => a.style),
+    }),
+  );
 }
 
 /** The open containing block of fixed boxes when it is laid out in `fc` (so fixed boxes laid out later still find it). */
@@ -187,7 +226,9 @@ export function collectingFixed(fc: FragmentationContext, fixedCb: object, run: 
  * it out of the tree (the box is placed elsewhere).
  */
 export function takePlaceholders(
-  root: BoxFragment, pending: readonly Pending[], visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[]) => void,
+  root: BoxFragment,
+  pending: readonly Pending[],
+  visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[]) => void,
 ): void {
   const emptied = new Set<Fragment[]>();
   forEachPlaceholder(root, pending, (p, children, i, ox, oy, ancestors) => {
@@ -205,7 +246,8 @@ export function takePlaceholders(
 
 /** Walk the containing block's fragment to each placeholder: its parent's children, its index there and the parent's position from the fragment's corner. */
 function forEachPlaceholder(
-  cbFragment: BoxFragment, pending: readonly Pending[],
+  cbFragment: BoxFragment,
+  pending: readonly Pending[],
   visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number, ancestors: () => BoxFragment[]) => void,
 ): void {
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));

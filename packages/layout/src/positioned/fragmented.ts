@@ -166,7 +166,12 @@ interface Row {
  * each column's fragment at the origin. `addColumn` makes an empty column after the last one
  * (overflow columns, CSS Multicol 1 §8.2), or is null when the row cannot grow (the page ends it).
  */
-export function placeDeferred(fc: FragmentationContext, sets: readonly ColumnRow[], addColumn: (() => Fragment) | null, ctx: LayoutContext): void {
+export function placeDeferred(
+  fc: FragmentationContext,
+  sets: readonly ColumnRow[],
+  addColumn: (() => Fragment) | null,
+  ctx: LayoutContext,
+): void {
   const last = sets[sets.length - 1];
   if (!fc.deferred.length || !last) return;
   const slots: Slot[] = [];
@@ -201,21 +206,36 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
   }
   const laid = absoluteLayout(d.box, { width: cb.width, height: cb.height }, staticX, staticY, ctx);
   if (!laid || laid.fragment.kind === 'text') return;
-  const at = { x: cb.x + laid.fragment.x, top: cb.flowY + laid.fragment.y, dx: cb.dx, dy: cb.dy, empty: laid.fragment.height === 0 };
+  const at = {
+    x: cb.x + laid.fragment.x,
+    top: cb.flowY + laid.fragment.y,
+    dx: cb.dx,
+    dy: cb.dy,
+    empty: laid.fragment.height === 0,
+  };
   if (!d.fixedCb || containsFixed(d.box.style)) {
     placePieces(laid.box, laid.space, at, d.ancestors, row, ctx);
     return;
   }
   // Its fixed descendants belong to a containing block of this context laid out before: defer them there.
   const pieces: BoxFragment[] = [];
-  const fixed = collectingFixed(fc, d.fixedCb, () => placePieces(laid.box, laid.space, at, d.ancestors, row, ctx, pieces));
+  const fixed = collectingFixed(fc, d.fixedCb, () =>
+    placePieces(laid.box, laid.space, at, d.ancestors, row, ctx, pieces),
+  );
   if (!fixed.length) return;
   for (const piece of pieces) {
     const w = row.where.get(piece)!;
-    takePlaceholders(piece, fixed, (box, x, y, ancestors) => defer(fc, {
-      box, cb: d.fixedCb!, cbFragment: null, staticX: w.x - w.dx + x, staticY: row.slots[w.column]!.start + w.y - w.dy + y, fixedCb: d.fixedCb,
-      ancestors: ancestors().map((a) => a.style),
-    }));
+    takePlaceholders(piece, fixed, (box, x, y, ancestors) =>
+      defer(fc, {
+        box,
+        cb: d.fixedCb!,
+        cbFragment: null,
+        staticX: w.x - w.dx + x,
+        staticY: row.slots[w.column]!.start + w.y - w.dy + y,
+        fixedCb: d.fixedCb,
+        ancestors: ancestors().map((a) => a.style),
+      }),
+    );
   }
 }
 
@@ -230,7 +250,9 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
   const styles = new Set<ComputedStyle>(fc.deferred.flatMap((d) => d.ancestors));
   slots.forEach(({ column }, i) => {
     if (column.kind !== 'box') return;
-    const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [{ f: column, ox: 0, oy: 0, dx: 0, dy: 0 }];
+    const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [
+      { f: column, ox: 0, oy: 0, dx: 0, dy: 0 },
+    ];
     while (stack.length) {
       const { f, ox, oy, dx, dy } = stack.pop()!;
       for (const c of f.children) {
@@ -260,7 +282,8 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
  */
 function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
   const { where } = row;
-  const fragments = recorded.filter((f) => where.has(f))
+  const fragments = recorded
+    .filter((f) => where.has(f))
     .sort((a, b) => where.get(a)!.column - where.get(b)!.column || where.get(a)!.y - where.get(b)!.y);
   const first = fragments[0];
   if (!first) return null;
@@ -272,8 +295,13 @@ function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
   }
   const at = where.get(first)!;
   return {
-    width: Math.max(0, first.width - first.border.left - first.border.right), height: total, consumed,
-    x: at.x - at.dx + first.border.left, flowY: row.slots[at.column]!.start + at.y - at.dy + first.border.top, dx: at.dx, dy: at.dy,
+    width: Math.max(0, first.width - first.border.left - first.border.right),
+    height: total,
+    consumed,
+    x: at.x - at.dx + first.border.left,
+    flowY: row.slots[at.column]!.start + at.y - at.dy + first.border.top,
+    dx: at.dx,
+    dy: at.dy,
   };
 }
 
@@ -283,8 +311,13 @@ function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
  * The pieces are moved by the containing block's relative offsets; `pieces` collects them.
  */
 function placePieces(
-  box: LaidOutBox, space: Space, at: { x: number; top: number; dx: number; dy: number; empty: boolean }, ancestors: readonly ComputedStyle[],
-  row: Row, ctx: LayoutContext, pieces?: BoxFragment[],
+  box: LaidOutBox,
+  space: Space,
+  at: { x: number; top: number; dx: number; dy: number; empty: boolean },
+  ancestors: readonly ComputedStyle[],
+  row: Row,
+  ctx: LayoutContext,
+  pieces?: BoxFragment[],
 ): void {
   const { slots, addColumn } = row;
   let column = slotAt(row, at.top, at.empty);
@@ -343,7 +376,13 @@ function addSlot(row: Row): void {
  * column, or the column; the ancestors deeper than that one with an opacity are kept around it
  * (CSS Color 4 §4.1: the element and its descendants are drawn as a group).
  */
-function insert(piece: Fragment, column: number, target: BoxFragment, ancestors: readonly ComputedStyle[], row: Row): void {
+function insert(
+  piece: Fragment,
+  column: number,
+  target: BoxFragment,
+  ancestors: readonly ComputedStyle[],
+  row: Row,
+): void {
   let parent = target;
   let k = ancestors.length - 1;
   for (; k >= 0; k--) {
@@ -359,12 +398,24 @@ function insert(piece: Fragment, column: number, target: BoxFragment, ancestors:
     const s = ancestors[j]!;
     if (s.opacity >= 1) continue;
     const style: ComputedStyle = { ...anonymousStyle(s), opacity: s.opacity };
-    wrapped = createBoxFragment(style, '', NO_ATTRS, { x: 0, y: 0, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, [wrapped]);
+    wrapped = createBoxFragment(
+      style,
+      '',
+      NO_ATTRS,
+      { x: 0, y: 0, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+      [wrapped],
+    );
   }
   (parent.children as Fragment[]).push(wrapped);
 }
 
 /** An empty column like `model` (the flow's fragment in one column). */
 export function emptyColumn(model: BoxFragment, width: number, height: number): BoxFragment {
-  return createBoxFragment(model.style, '', NO_ATTRS, { x: 0, y: 0, width, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE }, []);
+  return createBoxFragment(
+    model.style,
+    '',
+    NO_ATTRS,
+    { x: 0, y: 0, width, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+    [],
+  );
 }

@@ -37,17 +37,34 @@ export interface RootPage {
 const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
 
 /** Note the root's fragment on a new page (the first page starts the document over). */
-export function recordPage(root: ContainerBox, f: BoxFragment, r: LayoutResult, space: Space, ctx: LayoutContext): RootPage {
+export function recordPage(
+  root: ContainerBox,
+  f: BoxFragment,
+  r: LayoutResult,
+  space: Space,
+  ctx: LayoutContext,
+): RootPage {
   // The page's room (its area rounded up to whole px) is how far the next page's content starts
   // below this one's; the area itself (cbBlockSize) floored is the ICB height.
   const height = Number.isFinite(space.blockSize) ? space.blockSize : f.height;
   const icbHeight = space.cbBlockSize ?? height;
-  const area: Area = { x: -f.x, y: -resolveMargins(r.marginTop), width: Math.floor((space.pageAreaWidth ?? space.inlineSize) + EPSILON), height: Math.floor(icbHeight + EPSILON) };
+  const area: Area = {
+    x: -f.x,
+    y: -resolveMargins(r.marginTop),
+    width: Math.floor((space.pageAreaWidth ?? space.inlineSize) + EPSILON),
+    height: Math.floor(icbHeight + EPSILON),
+  };
   let pages = pagesOf.get(root);
   if (f.part.isFirst || !pages) pagesOf.set(root, (pages = []));
   const last = pages[pages.length - 1];
   const first = pages[0]?.area ?? area;
-  const page: RootPage = { fragment: f, area, height, top: last ? last.top + last.height : 0, icb: { ...area, width: first.width, height: first.height } };
+  const page: RootPage = {
+    fragment: f,
+    area,
+    height,
+    top: last ? last.top + last.height : 0,
+    icb: { ...area, width: first.width, height: first.height },
+  };
   pages.push(page);
   ctx.held.release.push(() => void (page.fragment = null));
   return page;
@@ -63,7 +80,8 @@ const EPSILON = 1e-6;
  */
 export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fragment, page: RootPage): boolean {
   const pages = pagesOf.get(root);
-  if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto')) return false;
+  if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto'))
+    return false;
   const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
   if (!target.fragment) return false;
   offsetFragment(placed, target.area.x, target.area.y - target.top);

@@ -5,7 +5,9 @@ import type { ComputedStyle } from '../style.js';
 const tableStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 
 function isTablePart(b: BlockLevelBox): boolean {
-  return b.kind === 'table-row-group' || b.kind === 'table-row' || b.kind === 'table-cell' || b.kind === 'table-caption';
+  return (
+    b.kind === 'table-row-group' || b.kind === 'table-row' || b.kind === 'table-cell' || b.kind === 'table-caption'
+  );
 }
 
 /**
@@ -14,17 +16,40 @@ function isTablePart(b: BlockLevelBox): boolean {
  * into rows and rows into a row group, see table-structure.ts). Inside tables, row groups and
  * rows the table structure does that normalisation itself.
  */
-export function wrapStrayTableParts(children: readonly BlockLevelBox[], parentKind: ContainerBox['kind'], parent: ComputedStyle): readonly BlockLevelBox[] {
+export function wrapStrayTableParts(
+  children: readonly BlockLevelBox[],
+  parentKind: ContainerBox['kind'],
+  parent: ComputedStyle,
+): readonly BlockLevelBox[] {
   // Flex and grid items are blockified instead (CSS Display 3 §2.7): they lay out as blocks.
-  if (parentKind === 'table' || parentKind === 'table-row-group' || parentKind === 'table-row' || parentKind === 'flex' || parentKind === 'grid') return children;
+  if (
+    parentKind === 'table' ||
+    parentKind === 'table-row-group' ||
+    parentKind === 'table-row' ||
+    parentKind === 'flex' ||
+    parentKind === 'grid'
+  )
+    return children;
   if (!children.some(isTablePart)) return children;
   let style = tableStyles.get(parent);
-  if (!style) tableStyles.set(parent, (style = { ...anonymousStyle(parent), display: 'table', tableLayout: 'auto', verticalAlign: 'baseline' }));
+  if (!style)
+    tableStyles.set(
+      parent,
+      (style = { ...anonymousStyle(parent), display: 'table', tableLayout: 'auto', verticalAlign: 'baseline' }),
+    );
   const out: BlockLevelBox[] = [];
   let run: BlockLevelBox[] = [];
   const flush = (): void => {
     if (run.length) {
-      const table: TableBox = { kind: 'table', style: style!, tag: '', attrs: {}, children: run, marker: null, columns: [] };
+      const table: TableBox = {
+        kind: 'table',
+        style: style!,
+        tag: '',
+        attrs: {},
+        children: run,
+        marker: null,
+        columns: [],
+      };
       out.push(table);
     }
     run = [];

@@ -17,7 +17,16 @@ export interface CollapsedBorders {
 const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
 
 const STYLE_RANK: Record<BorderStyle, number> = {
-  hidden: 10, double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0,
+  hidden: 10,
+  double: 8,
+  solid: 7,
+  dashed: 6,
+  dotted: 5,
+  ridge: 4,
+  outset: 3,
+  groove: 2,
+  inset: 1,
+  none: 0,
 };
 
 /**
@@ -38,8 +47,13 @@ class Resolver {
 
   add(c: BorderSide | null | undefined): this {
     if (!c || this.#hidden || c.style === 'none') return this;
-    if (c.style === 'hidden') this.#hidden = true; // rule 1: hidden suppresses every border here
-    else if (c.width > this.#best.width || (c.width === this.#best.width && STYLE_RANK[c.style] > STYLE_RANK[this.#best.style])) this.#best = c;
+    if (c.style === 'hidden')
+      this.#hidden = true; // rule 1: hidden suppresses every border here
+    else if (
+      c.width > this.#best.width ||
+      (c.width === this.#best.width && STYLE_RANK[c.style] > STYLE_RANK[this.#best.style])
+    )
+      this.#best = c;
     return this;
   }
 
@@ -65,16 +79,25 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
     for (let c = 0; c < C; c++) {
       const above = line > 0 ? cellAt(line - 1, c) : null;
       const below = line < R ? cellAt(line, c) : null;
-      if (above && above === below) { row.push(NONE); continue; } // inside a row-spanning cell
-      const seg = resolver.start()
-        .add(side(above?.box.style, 'borderBottom')).add(side(below?.box.style, 'borderTop'))
-        .add(line > 0 ? t.rows[line - 1]!.box.style.borderBottom : null).add(line < R ? t.rows[line]!.box.style.borderTop : null);
+      if (above && above === below) {
+        row.push(NONE);
+        continue;
+      } // inside a row-spanning cell
+      const seg = resolver
+        .start()
+        .add(side(above?.box.style, 'borderBottom'))
+        .add(side(below?.box.style, 'borderTop'))
+        .add(line > 0 ? t.rows[line - 1]!.box.style.borderBottom : null)
+        .add(line < R ? t.rows[line]!.box.style.borderTop : null);
       const gAbove = line > 0 ? groupOfRow[line - 1]! : null;
       const gBelow = line < R ? groupOfRow[line]! : null;
       if (gAbove !== gBelow) seg.add(side(gAbove?.box.style, 'borderBottom')).add(side(gBelow?.box.style, 'borderTop'));
       if (line === 0 || line === R) {
         const k: Side = line === 0 ? 'borderTop' : 'borderBottom';
-        seg.add(side(colStyle(c), k)).add(side(colGroupStyle(c), k)).add(t.table.style[k]);
+        seg
+          .add(side(colStyle(c), k))
+          .add(side(colGroupStyle(c), k))
+          .add(t.table.style[k]);
       }
       row.push(seg.winner);
     }
@@ -92,13 +115,16 @@ export function collapseBorders(t: TableStructure): CollapsedBorders {
     for (let line = 0; line <= C; line++) {
       const left = line > 0 ? cellAt(r, line - 1) : null;
       const right = line < C ? cellAt(r, line) : null;
-      if (left && left === right) { out.push(NONE); continue; }
+      if (left && left === right) {
+        out.push(NONE);
+        continue;
+      }
       const seg = resolver.start().add(side(left?.box.style, END)).add(side(right?.box.style, START));
       if (line === 0) seg.add(rowStyle[START]).add(g[START]);
       if (line === C) seg.add(rowStyle[END]).add(g[END]);
       seg.add(line > 0 ? side(colStyle(line - 1), END) : null).add(line < C ? side(colStyle(line), START) : null);
-      const gl = line > 0 ? t.columns[line - 1]?.group ?? null : null;
-      const gr = line < C ? t.columns[line]?.group ?? null : null;
+      const gl = line > 0 ? (t.columns[line - 1]?.group ?? null) : null;
+      const gr = line < C ? (t.columns[line]?.group ?? null) : null;
       if (gl !== gr) seg.add(side(gl?.style, END)).add(side(gr?.style, START));
       if (line === 0) seg.add(t.table.style[START]);
       if (line === C) seg.add(t.table.style[END]);
@@ -120,12 +146,23 @@ function shared(line: BorderSide[], previous: BorderSide[] | undefined): BorderS
 }
 
 function equalSides(a: BorderSide, b: BorderSide): boolean {
-  return a === b || (a.width === b.width && a.style === b.style && a.color.r === b.color.r && a.color.g === b.color.g && a.color.b === b.color.b && a.color.a === b.color.a);
+  return (
+    a === b ||
+    (a.width === b.width &&
+      a.style === b.style &&
+      a.color.r === b.color.r &&
+      a.color.g === b.color.g &&
+      a.color.b === b.color.b &&
+      a.color.a === b.color.a)
+  );
 }
 
 /** Half of the widest collapsed border along each side of a cell: the part inside its border box (§17.6.2). */
 export function cellHalfBorders(b: CollapsedBorders, cell: CellSlot, rtl: boolean): Edges {
-  let top = 0, bottom = 0, left = 0, right = 0;
+  let top = 0,
+    bottom = 0,
+    left = 0,
+    right = 0;
   for (let c = cell.col; c < cell.col + cell.colSpan; c++) {
     top = Math.max(top, b.h[cell.row]?.[c]?.width ?? 0);
     bottom = Math.max(bottom, b.h[cell.row + cell.rowSpan]?.[c]?.width ?? 0);
@@ -134,7 +171,9 @@ export function cellHalfBorders(b: CollapsedBorders, cell: CellSlot, rtl: boolea
     left = Math.max(left, b.v[r]?.[cell.col]?.width ?? 0);
     right = Math.max(right, b.v[r]?.[cell.col + cell.colSpan]?.width ?? 0);
   }
-  return rtl ? { top: top / 2, right: left / 2, bottom: bottom / 2, left: right / 2 } : { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
+  return rtl
+    ? { top: top / 2, right: left / 2, bottom: bottom / 2, left: right / 2 }
+    : { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 };
 }
 
 /** The table's own border widths in the collapsing model: half the widest outer border per side (the rest spills into the margin). */

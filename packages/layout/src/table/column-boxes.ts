@@ -20,7 +20,8 @@ export function collectTableColumns(table: StyledElement): TableColumn[] {
 function columnOf(el: StyledElement, group: boolean): TableColumn {
   const children: TableColumn[] = [];
   if (group) {
-    for (const c of el.children) if (c.kind === 'element' && c.style.display === 'table-column') children.push(columnOf(c, false));
+    for (const c of el.children)
+      if (c.kind === 'element' && c.style.display === 'table-column') children.push(columnOf(c, false));
   }
   return { style: el.style, tag: el.tag, attrs: el.attrs, group, children };
 }

@@ -24,15 +24,20 @@ export function fixedColumns(prep: PreparedTable): FixedColumn[] {
   for (let c = 0; c < t.columnCount; c++) {
     const src = t.columns[c];
     // A `colgroup` width counts only for the columns of a group without `col` children (Chromium).
-    const colStyle = src?.col ? src.col.style : src?.group?.style ?? null;
+    const colStyle = src?.col ? src.col.style : (src?.group?.style ?? null);
     const fromCol = colStyle && colStyle.width !== 'auto' ? columnWidth(colStyle.width, 0, 1, 0, true) : null;
-    const cell = fromCol === null && firstRow ? firstRow.cells.find((x) => x.col <= c && c < x.col + x.colSpan) : undefined;
+    const cell =
+      fromCol === null && firstRow ? firstRow.cells.find((x) => x.col <= c && c < x.col + x.colSpan) : undefined;
     if (fromCol) cols.push(fromCol);
     else if (cell && cell.box.style.width !== 'auto') {
       const s = cell.box.style;
       // Borders as laid out: half the collapsed ones in the collapsing model.
       const laid = cell.laid.style;
-      const edges = laid.borderLeft.width + laid.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
+      const edges =
+        laid.borderLeft.width +
+        laid.borderRight.width +
+        resolveLength(s.paddingLeft, 0) +
+        resolveLength(s.paddingRight, 0);
       cols.push(columnWidth(s.width, edges, cell.colSpan, prep.hSpacing, s.boxSizing === 'border-box') ?? AUTO);
     } else cols.push(AUTO);
   }
@@ -43,9 +48,17 @@ export function fixedColumns(prep: PreparedTable): FixedColumn[] {
  * One column's share of a width: a spanning cell's length is divided over its columns after
  * the spacing between them, its percentage without its borders and padding (as in Chromium).
  */
-function columnWidth(w: LengthOrAuto | SizeKeyword, edges: number, span: number, hSpacing: number, borderBox: boolean): FixedColumn | null {
-  if (typeof w === 'number') return { kind: 'fixed', width: Math.max(0, (w + (borderBox ? 0 : edges) - (span - 1) * hSpacing) / span) };
-  if (typeof w === 'object' && w.px === 0) return { kind: 'percent', percent: w.pct / span, edges: span === 1 && !borderBox ? edges : 0 };
+function columnWidth(
+  w: LengthOrAuto | SizeKeyword,
+  edges: number,
+  span: number,
+  hSpacing: number,
+  borderBox: boolean,
+): FixedColumn | null {
+  if (typeof w === 'number')
+    return { kind: 'fixed', width: Math.max(0, (w + (borderBox ? 0 : edges) - (span - 1) * hSpacing) / span) };
+  if (typeof w === 'object' && w.px === 0)
+    return { kind: 'percent', percent: w.pct / span, edges: span === 1 && !borderBox ? edges : 0 };
   return null;
 }
 
@@ -63,14 +76,19 @@ export function fixedColumnsWidth(cols: readonly FixedColumn[]): number {
  * percentage columns share what the fixed ones leave, in proportion.
  */
 export function distributeFixed(target: number, cols: readonly FixedColumn[]): number[] {
-  const base = cols.map((c) => (c.kind === 'fixed' ? c.width : c.kind === 'percent' ? toUnit((c.percent * target) / 100) + c.edges : 0));
-  const sumOf = (kind: FixedColumn['kind']): number => cols.reduce((a, c, i) => (c.kind === kind ? a + base[i]! : a), 0);
+  const base = cols.map((c) =>
+    c.kind === 'fixed' ? c.width : c.kind === 'percent' ? toUnit((c.percent * target) / 100) + c.edges : 0,
+  );
+  const sumOf = (kind: FixedColumn['kind']): number =>
+    cols.reduce((a, c, i) => (c.kind === kind ? a + base[i]! : a), 0);
   const fixed = sumOf('fixed');
   const percent = sumOf('percent');
   const excess = target - fixed - percent;
   if (excess < 0) {
     const room = Math.max(0, target - fixed);
-    return cols.map((c, i) => (c.kind === 'percent' ? (percent > 0 ? toUnit((base[i]! * room) / percent) : 0) : base[i]!));
+    return cols.map((c, i) =>
+      c.kind === 'percent' ? (percent > 0 ? toUnit((base[i]! * room) / percent) : 0) : base[i]!,
+    );
   }
   const kind = (['auto', 'fixed', 'percent'] as const).find((k) => cols.some((c) => c.kind === k));
   if (kind === undefined) return base;

@@ -34,7 +34,13 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
 
 /** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment's children are never moved. */
-export function alignedCell(c: MeasuredCell, x: number, height: number, rowBaseline: number | null, repeats: boolean): BoxFragment {
+export function alignedCell(
+  c: MeasuredCell,
+  x: number,
+  height: number,
+  rowBaseline: number | null,
+  repeats: boolean,
+): BoxFragment {
   const first = !c.handedOut && !repeats;
   c.handedOut = true;
   const v = c.slot.box.style.verticalAlign;
@@ -63,22 +69,51 @@ function segmentStyle(table: ComputedStyle, side: 'borderTop' | 'borderLeft', bo
   if (!m) segmentStyles.set(table, (m = new Map()));
   const key = `${side}|${border.width}|${border.style}|${border.color.r},${border.color.g},${border.color.b},${border.color.a}`;
   let s = m.get(key);
-  if (!s) m.set(key, (s = { ...anonymousStyle(table), borderTop: NONE, borderRight: NONE, borderBottom: NONE, borderLeft: NONE, [side]: border }));
+  if (!s)
+    m.set(
+      key,
+      (s = {
+        ...anonymousStyle(table),
+        borderTop: NONE,
+        borderRight: NONE,
+        borderBottom: NONE,
+        borderLeft: NONE,
+        [side]: border,
+      }),
+    );
   return s;
 }
 
 /** Edges of segments, one per width and direction (fragments keep them until paint; they are never written). */
 const segmentEdges = new Map<number, { readonly top: Edges; readonly left: Edges }>();
 
-function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, x: number, y: number, length: number): BoxFragment {
+function segment(
+  table: ComputedStyle,
+  horizontal: boolean,
+  border: BorderSide,
+  x: number,
+  y: number,
+  length: number,
+): BoxFragment {
   const w = border.width;
   let e = segmentEdges.get(w);
   if (!e) segmentEdges.set(w, (e = { top: { ...ZERO_EDGES, top: w }, left: { ...ZERO_EDGES, left: w } }));
   const edges = horizontal ? e.top : e.left;
-  return createBoxFragment(segmentStyle(table, horizontal ? 'borderTop' : 'borderLeft', border), '', NO_ATTRS, {
-    x: horizontal ? x : x - w / 2, y: horizontal ? y - w / 2 : y, width: horizontal ? length : w, height: horizontal ? w : length,
-    border: edges, padding: ZERO_EDGES, part: WHOLE,
-  }, []);
+  return createBoxFragment(
+    segmentStyle(table, horizontal ? 'borderTop' : 'borderLeft', border),
+    '',
+    NO_ATTRS,
+    {
+      x: horizontal ? x : x - w / 2,
+      y: horizontal ? y - w / 2 : y,
+      width: horizontal ? length : w,
+      height: horizontal ? w : length,
+      border: edges,
+      padding: ZERO_EDGES,
+      part: WHOLE,
+    },
+    [],
+  );
 }
 
 /**
@@ -87,7 +122,12 @@ function segment(table: ComputedStyle, horizontal: boolean, border: BorderSide, 
  * into one fragment (no anti-aliasing seams where they meet); the table's outer edges reach
  * half the crossing border further so the corners are covered.
  */
-export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[], tableStyle: ComputedStyle): Fragment[] {
+export function collapsedSegments(
+  prep: PreparedTable,
+  geo: TableGeometry,
+  placed: readonly PlacedRow[],
+  tableStyle: ComputedStyle,
+): Fragment[] {
   const b = prep.collapse;
   const C = geo.colW.length;
   if (!b || placed.length === 0 || C === 0) return [];
@@ -129,7 +169,12 @@ export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, place
     while (i < placed.length) {
       const side = b.v[placed[i]!.index]?.[line] ?? NONE;
       let e = i + 1;
-      while (e < placed.length && placed[e]!.index === placed[e - 1]!.index + 1 && sameSide(b.v[placed[e]!.index]?.[line] ?? NONE, side)) e++;
+      while (
+        e < placed.length &&
+        placed[e]!.index === placed[e - 1]!.index + 1 &&
+        sameSide(b.v[placed[e]!.index]?.[line] ?? NONE, side)
+      )
+        e++;
       if (side.width > 0) {
         const last = placed[e - 1]!;
         const y0 = placed[i]!.top - (outer && i === 0 ? topExt : 0);
@@ -140,15 +185,38 @@ export function collapsedSegments(prep: PreparedTable, geo: TableGeometry, place
     }
   }
   // Where borders cross, the one that won more (wider, then stronger style) paints last, on top.
-  const weight = (f: BoxFragment): number => Math.max(f.border.top, f.border.left) * 16 + STYLE_ORDER.indexOf(f.border.top > 0 ? f.style.borderTop.style : f.style.borderLeft.style);
-  return out.map((f, i) => ({ f, i, w: weight(f) })).sort((a, b) => a.w - b.w || a.i - b.i).map((x) => x.f);
+  const weight = (f: BoxFragment): number =>
+    Math.max(f.border.top, f.border.left) * 16 +
+    STYLE_ORDER.indexOf(f.border.top > 0 ? f.style.borderTop.style : f.style.borderLeft.style);
+  return out
+    .map((f, i) => ({ f, i, w: weight(f) }))
+    .sort((a, b) => a.w - b.w || a.i - b.i)
+    .map((x) => x.f);
 }
 
 function sameSide(a: BorderSide, b: BorderSide): boolean {
-  return a === b || (a.width === b.width && a.style === b.style && a.color.r === b.color.r && a.color.g === b.color.g && a.color.b === b.color.b && a.color.a === b.color.a);
+  return (
+    a === b ||
+    (a.width === b.width &&
+      a.style === b.style &&
+      a.color.r === b.color.r &&
+      a.color.g === b.color.g &&
+      a.color.b === b.color.b &&
+      a.color.a === b.color.a)
+  );
 }
 
-const STYLE_ORDER: readonly string[] = ['none', 'inset', 'groove', 'outset', 'ridge', 'dotted', 'dashed', 'solid', 'double'];
+const STYLE_ORDER: readonly string[] = [
+  'none',
+  'inset',
+  'groove',
+  'outset',
+  'ridge',
+  'dotted',
+  'dashed',
+  'solid',
+  'double',
+];
 
 /** Row group and row fragments (their backgrounds paint under the cells), cells inside rows; row-spanning cells after the rows of their group. */
 export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[]): Fragment[] {
@@ -178,14 +246,42 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
           cells.push(c.fragment);
         }
       }
-      rows.push(createBoxFragment(rowBox.style, rowBox.tag, rowBox.attrs, {
-        x: 0, y: p.top - top, width, height: p.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
-      }, cells.length < 16 ? cells.slice() : cells));
+      rows.push(
+        createBoxFragment(
+          rowBox.style,
+          rowBox.tag,
+          rowBox.attrs,
+          {
+            x: 0,
+            y: p.top - top,
+            width,
+            height: p.height,
+            border: ZERO_EDGES,
+            padding: ZERO_EDGES,
+            part: WHOLE,
+          },
+          cells.length < 16 ? cells.slice() : cells,
+        ),
+      );
       bottom = p.top + p.height;
     }
-    out.push(createBoxFragment(g.box.style, g.box.tag, g.box.attrs, {
-      x: x0, y: top, width, height: bottom - top, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
-    }, [...rows, ...spanning]));
+    out.push(
+      createBoxFragment(
+        g.box.style,
+        g.box.tag,
+        g.box.attrs,
+        {
+          x: x0,
+          y: top,
+          width,
+          height: bottom - top,
+          border: ZERO_EDGES,
+          padding: ZERO_EDGES,
+          part: WHOLE,
+        },
+        [...rows, ...spanning],
+      ),
+    );
   }
   return out;
 }
@@ -199,7 +295,11 @@ function paints(s: ComputedStyle | undefined | null): s is ComputedStyle {
 /** A column's background as a box style that paints nothing else. */
 function columnStyle(table: ComputedStyle, col: ComputedStyle): ComputedStyle {
   let s = columnStyles.get(col);
-  if (!s) columnStyles.set(col, (s = { ...anonymousStyle(table), backgroundColor: col.backgroundColor, backgroundLayers: col.backgroundLayers }));
+  if (!s)
+    columnStyles.set(
+      col,
+      (s = { ...anonymousStyle(table), backgroundColor: col.backgroundColor, backgroundLayers: col.backgroundLayers }),
+    );
   return s;
 }
 
@@ -207,19 +307,41 @@ function columnStyle(table: ComputedStyle, col: ComputedStyle): ComputedStyle {
  * Column group and column backgrounds (CSS 2.1 §17.5.1 layers 2–3), painted behind each cell
  * of the column, below row groups and rows, as Chromium does (not in the spacing).
  */
-export function columnBackgrounds(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[], tableStyle: ComputedStyle): Fragment[] {
+export function columnBackgrounds(
+  prep: PreparedTable,
+  geo: TableGeometry,
+  placed: readonly PlacedRow[],
+  tableStyle: ComputedStyle,
+): Fragment[] {
   const cols = prep.structure.columns;
   if (!cols.some((c) => paints(c.col?.style) || paints(c.group?.style))) return [];
   const out: Fragment[] = [];
   for (const layer of ['group', 'col'] as const) {
     for (const p of placed) {
       for (const { fragment: f } of p.cells) {
-        const c = Math.max(0, geo.colX.findIndex((x) => Math.abs(x - f.x) < 1e-6));
+        const c = Math.max(
+          0,
+          geo.colX.findIndex((x) => Math.abs(x - f.x) < 1e-6),
+        );
         const style = cols[c]?.[layer]?.style;
         if (!paints(style)) continue;
-        out.push(createBoxFragment(columnStyle(tableStyle, style), '', NO_ATTRS, {
-          x: f.x, y: p.top, width: f.width, height: f.height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE,
-        }, []));
+        out.push(
+          createBoxFragment(
+            columnStyle(tableStyle, style),
+            '',
+            NO_ATTRS,
+            {
+              x: f.x,
+              y: p.top,
+              width: f.width,
+              height: f.height,
+              border: ZERO_EDGES,
+              padding: ZERO_EDGES,
+              part: WHOLE,
+            },
+            [],
+          ),
+        );
       }
     }
   }

@@ -7,7 +7,15 @@ import type { LayoutContext } from '../flow/context.js';
 import { marginOrZero } from '../flow/box-model.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type MarginSet, type Resume, type Space } from '../flow/types.js';
+import {
+  addMargin,
+  NO_MARGINS,
+  resolveMargins,
+  type LayoutResult,
+  type MarginSet,
+  type Resume,
+  type Space,
+} from '../flow/types.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTableIn, type PreparedTable } from './table-prepare.js';
 import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
@@ -22,7 +30,15 @@ function asTable(box: ContainerBox): TableBox {
   if (box.kind === 'table') return box;
   let t = wrappers.get(box);
   if (!t) {
-    t = { kind: 'table', style: { ...anonymousStyle(box.style), display: 'table' }, tag: '', attrs: {}, children: [box], marker: null, columns: [] };
+    t = {
+      kind: 'table',
+      style: { ...anonymousStyle(box.style), display: 'table' },
+      tag: '',
+      attrs: {},
+      children: [box],
+      marker: null,
+      columns: [],
+    };
     wrappers.set(box, t);
   }
   return t;
@@ -39,8 +55,17 @@ function gridStyle(table: TableBox, prep: PreparedTable): ComputedStyle {
     const t = table.style;
     // border-radius does not apply to tables in the collapsing model (CSS Backgrounds 3 §5.3).
     s = {
-      ...t, borderTop: hidden(t.borderTop), borderRight: hidden(t.borderRight), borderBottom: hidden(t.borderBottom), borderLeft: hidden(t.borderLeft),
-      borderRadius: [[0, 0], [0, 0], [0, 0], [0, 0]],
+      ...t,
+      borderTop: hidden(t.borderTop),
+      borderRight: hidden(t.borderRight),
+      borderBottom: hidden(t.borderBottom),
+      borderLeft: hidden(t.borderLeft),
+      borderRadius: [
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ],
     };
     collapsedStyles.set(table.style, s);
   }
@@ -48,7 +73,16 @@ function gridStyle(table: TableBox, prep: PreparedTable): ComputedStyle {
 }
 
 function pushed(space: Space): LayoutResult {
-  return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+  return {
+    fragment: null,
+    resume: null,
+    marginTop: space.marginAbove,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height: 0,
+    baseline: null,
+    lastBaseline: null,
+  };
 }
 
 /**
@@ -64,7 +98,10 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const token = resume?.kind === 'table' ? resume : null;
   const continuation = token !== null;
   const s = table.style;
-  const marginTop: MarginSet = continuation || space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
+  const marginTop: MarginSet =
+    continuation || space.truncateMargins
+      ? space.marginAbove
+      : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
   const fragmenting = space.mode === 'layout' && Number.isFinite(space.blockSize);
   const avail = fragmenting ? space.blockSize - resolveMargins(marginTop) : Infinity;
   const children: Fragment[] = [];
@@ -73,7 +110,20 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const caption = (side: 'top' | 'bottom'): void => {
     for (const c of captions) {
       if (c.style.captionSide !== side) continue;
-      const r = layoutBox(c, { inlineSize: geo.width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, ctx);
+      const r = layoutBox(
+        c,
+        {
+          inlineSize: geo.width,
+          blockSize: Infinity,
+          pageIsEmpty: true,
+          mode: 'layout',
+          marginAbove: NO_MARGINS,
+          truncateMargins: false,
+          cbBlockSize: null,
+        },
+        null,
+        ctx,
+      );
       if (!r.fragment) continue;
       offsetFragment(r.fragment, 0, y + resolveMargins(r.marginTop));
       children.push(r.fragment);
@@ -86,50 +136,122 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const topEdges = continuation && !clone ? 0 : prep.border.top + prep.padding.top;
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
   const reserve = clone && fragmenting ? bottomEdges : 0;
-  const page = placeRows({
-    prep, geo, rows, ctx, avail: avail - y - reserve, pageIsEmpty: space.pageIsEmpty, bottomEdges: bottomEdges - reserve, captionAbove: y > 0,
-  }, topEdges, token);
+  const page = placeRows(
+    {
+      prep,
+      geo,
+      rows,
+      ctx,
+      avail: avail - y - reserve,
+      pageIsEmpty: space.pageIsEmpty,
+      bottomEdges: bottomEdges - reserve,
+      captionAbove: y > 0,
+    },
+    topEdges,
+    token,
+  );
   if (page.pushed && !continuation) return pushed(space);
   const avoid = avoidsBreakInside(s);
   if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);
   const last = page.resume === null;
   const gridTop = y;
-  const grid = gridFragment(table, prep, geo, page, { top: topEdges, bottom: last || clone ? bottomEdges : 0 }, continuation, last, space.cbBlockSize);
+  const grid = gridFragment(
+    table,
+    prep,
+    geo,
+    page,
+    { top: topEdges, bottom: last || clone ? bottomEdges : 0 },
+    continuation,
+    last,
+    space.cbBlockSize,
+  );
   offsetFragment(grid, 0, gridTop);
   children.push(grid);
   y += grid.kind === 'box' ? grid.height : 0;
   if (last) caption('bottom');
   const baseline = firstBaseline(page, rows, gridTop);
-  const fragment = captions.length === 0 ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
-    : createBoxFragment(anonymousStyle(s), table.tag, table.attrs, {
-      x: geo.marginLeft, y: 0, width: geo.width, height: y, border: ZERO_EDGES, padding: ZERO_EDGES, part: partOf(!continuation, last),
-    }, children);
+  const fragment =
+    captions.length === 0
+      ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
+      : createBoxFragment(
+          anonymousStyle(s),
+          table.tag,
+          table.attrs,
+          {
+            x: geo.marginLeft,
+            y: 0,
+            width: geo.width,
+            height: y,
+            border: ZERO_EDGES,
+            padding: ZERO_EDGES,
+            part: partOf(!continuation, last),
+          },
+          children,
+        );
   return {
-    fragment, resume: page.resume ? { kind: 'table', row: page.resume.row, cells: page.resume.cells } : null,
-    marginTop, marginBottom: last ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
-    collapsesThrough: false, height: y, baseline, lastBaseline: baseline,
+    fragment,
+    resume: page.resume ? { kind: 'table', row: page.resume.row, cells: page.resume.cells } : null,
+    marginTop,
+    marginBottom: last ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
+    collapsesThrough: false,
+    height: y,
+    baseline,
+    lastBaseline: baseline,
     ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
   };
 }
 
 function gridFragment(
-  table: TableBox, prep: PreparedTable, geo: TableGeometry, page: PageRows, v: { top: number; bottom: number }, continuation: boolean, last: boolean, cbBlockSize: number | null,
+  table: TableBox,
+  prep: PreparedTable,
+  geo: TableGeometry,
+  page: PageRows,
+  v: { top: number; bottom: number },
+  continuation: boolean,
+  last: boolean,
+  cbBlockSize: number | null,
 ): Fragment {
   const b = prep.border;
   const p = prep.padding;
   const clone = clonesDecorations(table.style);
-  const border: Edges = { top: continuation && !clone ? 0 : b.top, right: b.right, bottom: last || clone ? b.bottom : 0, left: b.left };
-  const padding: Edges = { top: continuation && !clone ? 0 : p.top, right: p.right, bottom: last || clone ? p.bottom : 0, left: p.left };
+  const border: Edges = {
+    top: continuation && !clone ? 0 : b.top,
+    right: b.right,
+    bottom: last || clone ? b.bottom : 0,
+    left: b.left,
+  };
+  const padding: Edges = {
+    top: continuation && !clone ? 0 : p.top,
+    right: p.right,
+    bottom: last || clone ? p.bottom : 0,
+    left: p.left,
+  };
   const kids = [
-    ...columnBackgrounds(prep, geo, page.placed, table.style), ...groupFragments(prep, geo, page.placed),
+    ...columnBackgrounds(prep, geo, page.placed, table.style),
+    ...groupFragments(prep, geo, page.placed),
     ...collapsedSegments(prep, geo, page.placed, table.style),
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
   // A table without rows is still as tall as its `height` (rows take it up otherwise, table-rows).
-  const ownHeight = !continuation && last && prep.structure.rows.length === 0 ? tableBorderBoxHeight(table, prep, cbBlockSize) ?? 0 : 0;
-  return createBoxFragment(gridStyle(table, prep), table.tag, prep.structure.captions.length ? {} : table.attrs, {
-    x: 0, y: 0, width: geo.width, height: Math.max(page.y + v.bottom, ownHeight), border, padding, part: partOf(!continuation, last),
-  }, kids);
+  const ownHeight =
+    !continuation && last && prep.structure.rows.length === 0
+      ? (tableBorderBoxHeight(table, prep, cbBlockSize) ?? 0)
+      : 0;
+  return createBoxFragment(
+    gridStyle(table, prep),
+    table.tag,
+    prep.structure.captions.length ? {} : table.attrs,
+    {
+      x: 0,
+      y: 0,
+      width: geo.width,
+      height: Math.max(page.y + v.bottom, ownHeight),
+      border,
+      padding,
+      part: partOf(!continuation, last),
+    },
+    kids,
+  );
 }
 
 /** The table's baseline is its first row's (CSS 2.1 §17.5.3 / §10.8.1 for inline-table). */

@@ -35,7 +35,11 @@ export interface PageRows {
   readonly forcedBreak?: ForcedBreak;
 }
 
-interface Section { readonly from: number; readonly to: number; readonly height: number }
+interface Section {
+  readonly from: number;
+  readonly to: number;
+  readonly height: number;
+}
 
 function section(plan: RowPlan, from: number, to: number): Section {
   return { from, to, height: rowsHeight(plan, from, to) };
@@ -101,7 +105,10 @@ function bodyRows(prep: PreparedTable): { from: number; to: number } {
   const t = prep.structure;
   const first = t.groups[0];
   const last = t.groups[t.groups.length - 1];
-  return { from: first?.role === 'header' ? first.rowCount : 0, to: last?.role === 'footer' ? t.rows.length - last.rowCount : t.rows.length };
+  return {
+    from: first?.role === 'header' ? first.rowCount : 0,
+    to: last?.role === 'footer' ? t.rows.length - last.rowCount : t.rows.length,
+  };
 }
 
 /**
@@ -122,20 +129,36 @@ export function placeRows(plan: RowPlan, startY: number, token: Token | null): P
   if (!token || header.height <= quarter) putRows(plan, cur, header.from, header.to, true);
   const repeatFooter = footer.height <= quarter;
   // Room kept below rows: the footer when it repeats (or the table ends), the bottom spacing and edges when the table ends.
-  const reserveFor = (end: number): number => (repeatFooter || end >= footer.from ? footer.height : 0) + (end >= footer.from ? vs + plan.bottomEdges : 0);
+  const reserveFor = (end: number): number =>
+    (repeatFooter || end >= footer.from ? footer.height : 0) + (end >= footer.from ? vs + plan.bottomEdges : 0);
   const keep = repeatFooter ? footer.height : 0;
   let step: Step = { kind: 'next', row: token?.row ?? header.to };
-  while (step.kind === 'next' && step.row < footer.from) step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, keep, token);
+  while (step.kind === 'next' && step.row < footer.from)
+    step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, keep, token);
   if (step.kind === 'pushed') return { placed: cur.placed, y: cur.y, resume: null, pushed: true };
   const resume = step.kind === 'stop' ? step.resume : null;
   fitRowSpans(plan, cur, header.to, footer.from, token !== null);
   if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to, true);
   if (cur.placed.length && !resume) cur.y += vs;
-  return { placed: cur.placed, y: cur.y, resume, pushed: false, ...(step.kind === 'stop' && step.forced ? { forcedBreak: step.forced } : {}) };
+  return {
+    placed: cur.placed,
+    y: cur.y,
+    resume,
+    pushed: false,
+    ...(step.kind === 'stop' && step.forced ? { forcedBreak: step.forced } : {}),
+  };
 }
 
 /** Place body row r (with the rows a row-spanning cell ties to it), split it, or stop before it. */
-function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, reserveFor: (end: number) => number, keep: number, token: Token | null): Step {
+function placeBodyRow(
+  plan: RowPlan,
+  cur: Cursor,
+  r: number,
+  bodyEnd: number,
+  reserveFor: (end: number) => number,
+  keep: number,
+  token: Token | null,
+): Step {
   const t = plan.prep.structure;
   const vs = plan.prep.vSpacing;
   const rowBox = t.rows[r]!.box;
@@ -146,7 +169,14 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   const pageIsEmpty = plan.pageIsEmpty && cur.body === 0;
   if (token?.cells && r === token.row) {
     // The rest of a row split on an earlier page.
-    const split = splitRow(plan, r, cur.y + gap(plan, cur), plan.avail - reserveFor(r + 1) - cur.y - gap(plan, cur), pageIsEmpty, token.cells);
+    const split = splitRow(
+      plan,
+      r,
+      cur.y + gap(plan, cur),
+      plan.avail - reserveFor(r + 1) - cur.y - gap(plan, cur),
+      pageIsEmpty,
+      token.cells,
+    );
     if (!split) return { kind: 'stop', resume: token };
     put(cur, split.row);
     cur.body++;
@@ -164,7 +194,10 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   if (!(avoid && cur.body > 0) || plan.rows.forced(r)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
-    const split = pageIsEmpty || !contentFits(plan, r, room) ? splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null) : null;
+    const split =
+      pageIsEmpty || !contentFits(plan, r, room)
+        ? splitRow(plan, r, cur.y + gap(plan, cur), room, pageIsEmpty, null)
+        : null;
     if (split?.cells) {
       put(cur, split.row);
       cur.body++;
@@ -179,14 +212,14 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
   }
   if (cur.body > 0) return { kind: 'stop', resume: { row: r, cells: null } };
   // Chromium leaves a caption or header alone at the page bottom rather than moving the table.
-  if (!plan.pageIsEmpty && (cur.placed.length > 0 || plan.captionAbove) && cur.y <= plan.avail + EPSILON) return { kind: 'stop', resume: { row: r, cells: null } };
+  if (!plan.pageIsEmpty && (cur.placed.length > 0 || plan.captionAbove) && cur.y <= plan.avail + EPSILON)
+    return { kind: 'stop', resume: { row: r, cells: null } };
   if (!plan.pageIsEmpty) return { kind: 'pushed' };
   // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
   putRows(plan, cur, r, end);
   cur.body += end - r;
   return { kind: 'next', row: end };
 }
-
 
 /**
  * Every cell's content of row r ends within `room`: only the cells' bottom padding and borders
@@ -196,7 +229,9 @@ function placeBodyRow(plan: RowPlan, cur: Cursor, r: number, bodyEnd: number, re
  */
 function contentFits(plan: RowPlan, r: number, room: number): boolean {
   if (plan.rows.forced(r)) return false;
-  return plan.rows.cells(r).every((c) => c.fragmentHeight - c.fragment.border.bottom - c.fragment.padding.bottom <= room + EPSILON);
+  return plan.rows
+    .cells(r)
+    .every((c) => c.fragmentHeight - c.fragment.border.bottom - c.fragment.padding.bottom <= room + EPSILON);
 }
 
 /**
@@ -238,7 +273,12 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
     const p = placed[i]!;
     for (const c of p.cells) {
       if (c.rowSpan === 1 || p.top + c.fragment.height <= bottom + EPSILON) continue;
-      const f = c.fragment as { height: number; border: BoxFragment['border']; padding: BoxFragment['padding']; part: BoxFragment['part'] };
+      const f = c.fragment as {
+        height: number;
+        border: BoxFragment['border'];
+        padding: BoxFragment['padding'];
+        part: BoxFragment['part'];
+      };
       f.height = bottom - p.top;
       f.border = { ...f.border, bottom: 0 };
       f.padding = { ...f.padding, bottom: 0 };
@@ -258,11 +298,24 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
       const p = placed[i]!;
       if (p.index < slot.row + slot.rowSpan) spanBottom = p.top + p.height;
     }
-    extra.push({ rowSpan: slot.rowSpan, fragment: createBoxFragment(s, box.tag, box.attrs, {
-      x: cellX(plan.geo, slot), y: 0, width: cellWidth(plan.geo, slot, plan.prep.hSpacing), height: spanBottom - first.top,
-      border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
-      padding: { top: 0, right: 0, bottom: 0, left: 0 }, part: { isFirst: false, isLast: true },
-    }, []) });
+    extra.push({
+      rowSpan: slot.rowSpan,
+      fragment: createBoxFragment(
+        s,
+        box.tag,
+        box.attrs,
+        {
+          x: cellX(plan.geo, slot),
+          y: 0,
+          width: cellWidth(plan.geo, slot, plan.prep.hSpacing),
+          height: spanBottom - first.top,
+          border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
+          padding: { top: 0, right: 0, bottom: 0, left: 0 },
+          part: { isFirst: false, isLast: true },
+        },
+        [],
+      ),
+    });
   }
   if (extra.length) placed[firstAt] = { ...first, cells: [...first.cells, ...extra] };
 }
@@ -271,7 +324,14 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
  * Lay a row's cells out in the room left (continuing from `resumes` on a later page). Null
  * when a cell cannot place anything here or, on a first attempt, when nothing breaks.
  */
-function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmpty: boolean, resumes: readonly (Resume | null)[] | null): { row: PlacedRow; cells: (Resume | null)[] | null } | null {
+function splitRow(
+  plan: RowPlan,
+  r: number,
+  top: number,
+  room: number,
+  pageIsEmpty: boolean,
+  resumes: readonly (Resume | null)[] | null,
+): { row: PlacedRow; cells: (Resume | null)[] | null } | null {
   const { prep, geo, ctx } = plan;
   const slots = prep.structure.rows[r]!.cells;
   const frags: BoxFragment[] = [];
@@ -285,11 +345,23 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
     if (resumes && resumes[i] === null) {
       // Finished on an earlier page: an empty continuation of the cell keeps its background and side borders.
       const s = box.style;
-      frags.push(createBoxFragment(s, box.tag, box.attrs, {
-        x: cellX(geo, slot), y: 0, width, height: 0,
-        border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
-        padding: { top: 0, right: 0, bottom: 0, left: 0 }, part: { isFirst: false, isLast: true },
-      }, []));
+      frags.push(
+        createBoxFragment(
+          s,
+          box.tag,
+          box.attrs,
+          {
+            x: cellX(geo, slot),
+            y: 0,
+            width,
+            height: 0,
+            border: { top: 0, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width },
+            padding: { top: 0, right: 0, bottom: 0, left: 0 },
+            part: { isFirst: false, isLast: true },
+          },
+          [],
+        ),
+      );
       next.push(null);
       continue;
     }
@@ -305,5 +377,8 @@ function splitRow(plan: RowPlan, r: number, top: number, room: number, pageIsEmp
   if (!broke && !resumes) return null;
   if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height);
   for (const f of frags) (f as { height: number }).height = height;
-  return { row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1 })) }, cells: broke ? next : null };
+  return {
+    row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1 })) },
+    cells: broke ? next : null,
+  };
 }

@@ -60,12 +60,16 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
   const hSpacing = collapse ? 0 : s.borderSpacing[0];
   const vSpacing = collapse ? 0 : s.borderSpacing[1];
   // Cell boxes as laid out inside the grid (CellSlot.laid).
-  for (const row of structure.rows) for (const cell of row.cells) cell.laid = cellBox(cell, collapse, s.direction === 'rtl');
+  for (const row of structure.rows)
+    for (const cell of row.cells) cell.laid = cellBox(cell, collapse, s.direction === 'rtl');
   const columns = columnConstraints(structure, hSpacing, ctx);
   const n = structure.columnCount;
   const spacing = n > 0 ? (n + 1) * hSpacing : 0;
   return {
-    structure, collapse, hSpacing, vSpacing,
+    structure,
+    collapse,
+    hSpacing,
+    vSpacing,
     border: collapse ? tableHalfBorders(collapse, s.direction === 'rtl') : borderEdges(s),
     padding: collapse ? ZERO : paddingEdges(s, 0),
     columns,
@@ -77,9 +81,20 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
 /** The cell as a block container inside its grid area: the table decides its width, height and position. */
 /** Nothing for the table to neutralise: the cell box can be laid out as it is (no style copy per cell). */
 function neutral(s: ComputedStyle): boolean {
-  return s.width === 'auto' && s.minWidth === 'auto' && s.maxWidth === 'none' && s.height === 'auto' && s.minHeight === 'auto' &&
-    s.maxHeight === 'none' && s.marginTop === 0 && s.marginRight === 0 && s.marginBottom === 0 && s.marginLeft === 0 &&
-    s.float === 'none' && (s.position === 'static' || s.position === 'relative');
+  return (
+    s.width === 'auto' &&
+    s.minWidth === 'auto' &&
+    s.maxWidth === 'none' &&
+    s.height === 'auto' &&
+    s.minHeight === 'auto' &&
+    s.maxHeight === 'none' &&
+    s.marginTop === 0 &&
+    s.marginRight === 0 &&
+    s.marginBottom === 0 &&
+    s.marginLeft === 0 &&
+    s.float === 'none' &&
+    (s.position === 'static' || s.position === 'relative')
+  );
 }
 
 /**
@@ -108,7 +123,8 @@ function derivedStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean):
   const bottom = half ? half.bottom : 0;
   const left = half ? half.left : 0;
   for (const d of list) {
-    if (d.top === top && d.right === right && d.bottom === bottom && d.left === left && d.hideEmpty === hideEmpty) return d.style;
+    if (d.top === top && d.right === right && d.bottom === bottom && d.left === left && d.hideEmpty === hideEmpty)
+      return d.style;
   }
   const style = cellStyle(s, half, hideEmpty);
   list.push({ top, right, bottom, left, hideEmpty, style });
@@ -126,24 +142,50 @@ function cellBox(cell: CellSlot, collapse: CollapsedBorders | null, rtl: boolean
 
 function cellStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean): ComputedStyle {
   let style: ComputedStyle = {
-    ...s, width: 'auto', minWidth: 'auto', maxWidth: 'none', height: 'auto', minHeight: 'auto', maxHeight: 'none',
-    marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, position: s.position === 'relative' ? s.position : 'static', float: 'none',
+    ...s,
+    width: 'auto',
+    minWidth: 'auto',
+    maxWidth: 'none',
+    height: 'auto',
+    minHeight: 'auto',
+    maxHeight: 'none',
+    marginTop: 0,
+    marginRight: 0,
+    marginBottom: 0,
+    marginLeft: 0,
+    position: s.position === 'relative' ? s.position : 'static',
+    float: 'none',
   };
   if (half) {
     style = {
-      ...style, borderTop: NO_SIDE(half.top, s.borderTop), borderRight: NO_SIDE(half.right, s.borderRight),
-      borderBottom: NO_SIDE(half.bottom, s.borderBottom), borderLeft: NO_SIDE(half.left, s.borderLeft),
+      ...style,
+      borderTop: NO_SIDE(half.top, s.borderTop),
+      borderRight: NO_SIDE(half.right, s.borderRight),
+      borderBottom: NO_SIDE(half.bottom, s.borderBottom),
+      borderLeft: NO_SIDE(half.left, s.borderLeft),
     };
   } else if (hideEmpty) {
     // empty-cells: hide (CSS 2.1 §17.6.1.1): no borders or backgrounds around an empty cell.
     const hide = (b: BorderSide): BorderSide => NO_SIDE(b.width, b);
-    style = { ...style, backgroundColor: { r: 0, g: 0, b: 0, a: 0 }, backgroundLayers: [], borderTop: hide(s.borderTop), borderRight: hide(s.borderRight), borderBottom: hide(s.borderBottom), borderLeft: hide(s.borderLeft) };
+    style = {
+      ...style,
+      backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+      backgroundLayers: [],
+      borderTop: hide(s.borderTop),
+      borderRight: hide(s.borderRight),
+      borderBottom: hide(s.borderBottom),
+      borderLeft: hide(s.borderLeft),
+    };
   }
   return style;
 }
 
 /** A specified width as a fixed border-box size or a percentage (null: auto or unresolvable calc). */
-function widthSpec(w: LengthOrAuto | SizeKeyword, style: ComputedStyle, edges: number): { fixed: number } | { percent: number } | null {
+function widthSpec(
+  w: LengthOrAuto | SizeKeyword,
+  style: ComputedStyle,
+  edges: number,
+): { fixed: number } | { percent: number } | null {
   if (typeof w === 'string') return null;
   if (typeof w === 'number') return { fixed: style.boxSizing === 'border-box' ? w : w + edges };
   if (w.px === 0) return { percent: w.pct };
@@ -158,9 +200,13 @@ function cellConstraint(cell: ContainerBox, original: ComputedStyle, ctx: Layout
   const s = cell.style;
   // Horizontal borders + padding (percentages against 0, as in intrinsic sizing), summed as
   // borderEdges + paddingEdges would be, without two objects per cell.
-  const edges = s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
+  const edges =
+    s.borderLeft.width + s.borderRight.width + resolveLength(s.paddingLeft, 0) + resolveLength(s.paddingRight, 0);
   const minW = definite(original.minWidth, null);
-  const min = Math.max(ceilUnit(outer.min), minW === null ? 0 : minW + (original.boxSizing === 'border-box' ? 0 : edges));
+  const min = Math.max(
+    ceilUnit(outer.min),
+    minW === null ? 0 : minW + (original.boxSizing === 'border-box' ? 0 : edges),
+  );
   // Auto width, the usual case: no spec object either.
   const spec = original.width === 'auto' ? null : widthSpec(original.width, original, edges);
   // CSS Tables 3 §3.9.1: a fixed width makes the max-content width max(min, width) and constrains the column.
@@ -190,7 +236,13 @@ function columnConstraints(t: TableStructure, hSpacing: number, ctx: LayoutConte
     // A `col` width, else its `colgroup`'s, constrains the column like a cell's would.
     const w = src?.col && src.col.style.width !== 'auto' ? src.col.style : src?.group?.style;
     const spec = w ? widthSpec(w.width, w, 0) : null;
-    if (spec) encompass(col, 'fixed' in spec ? { min: 0, max: spec.fixed, percent: null, constrained: true } : { min: 0, max: 0, percent: spec.percent, constrained: false });
+    if (spec)
+      encompass(
+        col,
+        'fixed' in spec
+          ? { min: 0, max: spec.fixed, percent: null, constrained: true }
+          : { min: 0, max: 0, percent: spec.percent, constrained: false },
+      );
     cols.push(col);
   }
   const spanning: { cell: CellSlot; c: ColumnConstraint }[] = [];
@@ -214,17 +266,25 @@ function distributeSpanning(cols: ColumnConstraint[], c: ColumnConstraint, hSpac
     const others = cols.filter((col) => col.percent === null);
     const surplus = c.percent - pctSum;
     const othersMax = others.reduce((a, col) => a + col.max, 0);
-    if (surplus > 0) for (const col of others) col.percent = othersMax > 0 ? (surplus * col.max) / othersMax : surplus / others.length;
+    if (surplus > 0)
+      for (const col of others) col.percent = othersMax > 0 ? (surplus * col.max) / othersMax : surplus / others.length;
   }
   const mins = distributeWidths(Math.max(0, c.min - inner), cols, true);
-  cols.forEach((col, i) => { col.min = Math.max(col.min, mins[i]!); });
+  cols.forEach((col, i) => {
+    col.min = Math.max(col.min, mins[i]!);
+  });
   const maxes = distributeWidths(Math.max(0, c.max - inner), cols, c.constrained);
-  cols.forEach((col, i) => { col.max = Math.max(col.min, col.max, maxes[i]!); });
+  cols.forEach((col, i) => {
+    col.max = Math.max(col.min, col.max, maxes[i]!);
+  });
 }
 
 /** The grid's max-content width, large enough that percentage columns get their share (Chromium's ComputeGridInlineMinMax). */
 function gridMaxWidth(cols: readonly ColumnConstraint[]): number {
-  let max = 0, nonPercent = 0, totalPercent = 0, estimate = 0;
+  let max = 0,
+    nonPercent = 0,
+    totalPercent = 0,
+    estimate = 0;
   for (const c of cols) {
     max += c.max;
     if (c.percent !== null) {
@@ -235,7 +295,10 @@ function gridMaxWidth(cols: readonly ColumnConstraint[]): number {
     }
   }
   if (totalPercent > 0) {
-    estimate = Math.max(estimate, totalPercent < 100 ? toUnit((nonPercent * 100) / (100 - totalPercent)) : nonPercent > 0 ? Infinity : 0);
+    estimate = Math.max(
+      estimate,
+      totalPercent < 100 ? toUnit((nonPercent * 100) / (100 - totalPercent)) : nonPercent > 0 ? Infinity : 0,
+    );
     if (Number.isFinite(estimate)) max = Math.max(max, estimate);
   }
   return max;

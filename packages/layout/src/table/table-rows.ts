@@ -71,13 +71,22 @@ const isPercent = (l: Length): boolean => typeof l !== 'number';
 export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox {
   const box = slot.laid;
   const s = box.style;
-  if (!isPercent(s.paddingTop) && !isPercent(s.paddingRight) && !isPercent(s.paddingBottom) && !isPercent(s.paddingLeft)) return box;
+  if (
+    !isPercent(s.paddingTop) &&
+    !isPercent(s.paddingRight) &&
+    !isPercent(s.paddingBottom) &&
+    !isPercent(s.paddingLeft)
+  )
+    return box;
   const basis = geo.cellPercentBasis;
   const known = resolvedPadding.get(box);
   if (known && known.basis.inline === basis.inline && known.basis.block === basis.block) return known.box;
   const style = {
-    ...s, paddingTop: resolveLength(s.paddingTop, basis.block), paddingRight: resolveLength(s.paddingRight, basis.inline),
-    paddingBottom: resolveLength(s.paddingBottom, basis.block), paddingLeft: resolveLength(s.paddingLeft, basis.inline),
+    ...s,
+    paddingTop: resolveLength(s.paddingTop, basis.block),
+    paddingRight: resolveLength(s.paddingRight, basis.inline),
+    paddingBottom: resolveLength(s.paddingBottom, basis.block),
+    paddingLeft: resolveLength(s.paddingLeft, basis.inline),
   };
   const resolved = { ...box, style };
   resolvedPadding.set(box, { basis, box: resolved });
@@ -94,14 +103,29 @@ export function toColumnWidth(fragment: BoxFragment, box: ContainerBox, width: n
 }
 
 /** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */
-export function layoutCell(box: ContainerBox, width: number, blockSize: number, pageIsEmpty: boolean, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+export function layoutCell(
+  box: ContainerBox,
+  width: number,
+  blockSize: number,
+  pageIsEmpty: boolean,
+  resume: Resume | null,
+  ctx: LayoutContext,
+): LayoutResult {
   // A cell continued after a page break: margins adjoining the break truncate (CSS Fragmentation 3 §5.2).
   const space = cellSpace(width, blockSize, pageIsEmpty);
   return layoutBox(box, resume ? { ...space, truncateMargins: true } : space, resume, ctx);
 }
 
 function cellSpace(width: number, blockSize: number, pageIsEmpty: boolean): Space {
-  return { inlineSize: width, blockSize, pageIsEmpty, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null };
+  return {
+    inlineSize: width,
+    blockSize,
+    pageIsEmpty,
+    mode: 'layout',
+    marginAbove: NO_MARGINS,
+    truncateMargins: false,
+    cbBlockSize: null,
+  };
 }
 
 export function contentBottom(fragment: BoxFragment): number {
@@ -109,7 +133,13 @@ export function contentBottom(fragment: BoxFragment): number {
 }
 
 /** Rows are measured once per table and width, so paginating a long table stays linear. */
-export function measureRows(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext, cbBlockSize: number | null): MeasuredRows {
+export function measureRows(
+  table: TableBox,
+  prep: PreparedTable,
+  geo: TableGeometry,
+  ctx: LayoutContext,
+  cbBlockSize: number | null,
+): MeasuredRows {
   const cached = ctx.lineCache.get(table) as MeasuredRows | undefined;
   if (cached && cached.width === geo.width && cached.prep === prep && cached.cbBlockSize === cbBlockSize) return cached;
   const measured = new RowMeasurer(table, prep, geo, ctx, cbBlockSize);
@@ -138,7 +168,13 @@ class RowMeasurer implements MeasuredRows {
     this.#placed.length = 0;
   };
 
-  constructor(table: TableBox, prep: PreparedTable, geo: TableGeometry, ctx: LayoutContext, cbBlockSize: number | null) {
+  constructor(
+    table: TableBox,
+    prep: PreparedTable,
+    geo: TableGeometry,
+    ctx: LayoutContext,
+    cbBlockSize: number | null,
+  ) {
     this.width = geo.width;
     this.cbBlockSize = cbBlockSize;
     this.alignsBaselines = alignsCellBaselines(table);
@@ -152,7 +188,12 @@ class RowMeasurer implements MeasuredRows {
     this.#cells = rows.map(() => null);
     // Row-spanning cells and a table height make row heights depend on each other: measure all now.
     const groupHeights = prep.structure.groups.some((g) => definite(g.box.style.height, null) !== null);
-    if (tableBorderBoxHeight(table, prep, cbBlockSize) === null && !groupHeights && !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))) return;
+    if (
+      tableBorderBoxHeight(table, prep, cbBlockSize) === null &&
+      !groupHeights &&
+      !rows.some((row) => row.cells.some((slot) => slot.rowSpan > 1))
+    )
+      return;
     // Orthogonal cells are stretched once the heights are final (below), not at their row's own.
     for (let r = 0; r < rows.length; r++) this.#layOutRow(r);
     spreadRowSpans(this.#cells as MeasuredCell[][], this.#heights, prep.vSpacing);
@@ -206,7 +247,14 @@ class RowMeasurer implements MeasuredRows {
       if (res.resume) broken = true;
       const fragment = toColumnWidth(res.fragment as BoxFragment, box, width);
       const natural = Math.max(res.height, specifiedHeight(slot.box, box));
-      list.push({ slot, fragment, fragmentHeight: fragment.height, height: natural, baseline: res.baseline ?? contentBottom(fragment), handedOut: false });
+      list.push({
+        slot,
+        fragment,
+        fragmentHeight: fragment.height,
+        height: natural,
+        baseline: res.baseline ?? contentBottom(fragment),
+        handedOut: false,
+      });
     }
     this.#cells[r] = list;
     if (Number.isNaN(this.#heights[r])) {
@@ -229,7 +277,12 @@ class RowMeasurer implements MeasuredRows {
       const c = list[i]!;
       if (!c.slot.laid.orthogonal || c.slot.rowSpan !== 1 || c.fragmentHeight === height) continue;
       const width = cellWidth(this.#geo, c.slot, this.prep.hSpacing);
-      const res = layoutBox(cellLayoutBox(c.slot, this.#geo), { ...cellSpace(width, Infinity, true), stretchHeight: height }, null, this.#ctx);
+      const res = layoutBox(
+        cellLayoutBox(c.slot, this.#geo),
+        { ...cellSpace(width, Infinity, true), stretchHeight: height },
+        null,
+        this.#ctx,
+      );
       const fragment = res.fragment as BoxFragment;
       list[i] = { ...c, fragment, fragmentHeight: fragment.height, baseline: contentBottom(fragment) };
     }
@@ -318,7 +371,11 @@ function spreadGroupHeights(prep: PreparedTable, heights: number[]): void {
 }
 
 /** Rows that take extra height: those without a `height` and not empty, else those without a `height`, else all. */
-function growableRows(span: readonly number[], rows: PreparedTable['structure']['rows'], heights: readonly number[]): number[] {
+function growableRows(
+  span: readonly number[],
+  rows: PreparedTable['structure']['rows'],
+  heights: readonly number[],
+): number[] {
   const auto = span.filter((r) => definite(rows[r]!.box.style.height, null) === null);
   const nonEmpty = auto.filter((r) => heights[r]! > 0);
   return nonEmpty.length ? nonEmpty : auto.length ? auto : [...span];
@@ -337,7 +394,8 @@ function grow(heights: number[], rows: readonly number[], extra: number): void {
  */
 export function tableBorderBoxHeight(table: TableBox, prep: PreparedTable, cbBlockSize: number | null): number | null {
   const s = table.style;
-  const edges = s.boxSizing === 'border-box' ? 0 : prep.border.top + prep.border.bottom + prep.padding.top + prep.padding.bottom;
+  const edges =
+    s.boxSizing === 'border-box' ? 0 : prep.border.top + prep.border.bottom + prep.padding.top + prep.padding.bottom;
   const border = (length: number | null): number | null => (length === null ? null : length + edges);
   // Percentages resolve against the containing block's height when it is definite (CSS 2.1 §10.5).
   const max = border(definite(s.maxHeight, cbBlockSize));

@@ -63,12 +63,21 @@ function anonStyle(parent: ComputedStyle, display: Display): ComputedStyle {
   return s;
 }
 
-function anonymous(kind: ContainerBox['kind'], parent: ComputedStyle, display: Display, children: BlockLevelBox[]): ContainerBox {
+function anonymous(
+  kind: ContainerBox['kind'],
+  parent: ComputedStyle,
+  display: Display,
+  children: BlockLevelBox[],
+): ContainerBox {
   return { kind, style: anonStyle(parent, display), tag: '', attrs: {}, children, marker: null } as ContainerBox;
 }
 
 /** Wrap runs of children that are not `keep` into anonymous boxes made by `wrap` (CSS 2.1 §17.2.1 rules 2–3). */
-function wrapRuns(children: readonly BlockLevelBox[], keep: (b: BlockLevelBox) => boolean, wrap: (run: BlockLevelBox[]) => ContainerBox): readonly ContainerBox[] {
+function wrapRuns(
+  children: readonly BlockLevelBox[],
+  keep: (b: BlockLevelBox) => boolean,
+  wrap: (run: BlockLevelBox[]) => ContainerBox,
+): readonly ContainerBox[] {
   // The common case, nothing to wrap (every row of a long table): the children themselves.
   if (children.every(keep)) return children as readonly ContainerBox[];
   const out: ContainerBox[] = [];
@@ -128,7 +137,9 @@ function buildStructure(table: TableBox): TableStructure {
   const captions: ContainerBox[] = [];
   const nonCaption: BlockLevelBox[] = [];
   for (const c of table.children) (isCaption(c) ? captions : nonCaption).push(c as ContainerBox);
-  const groupBoxes = wrapRuns(nonCaption, isGroup, (run) => anonymous('table-row-group', table.style, 'table-row-group', run));
+  const groupBoxes = wrapRuns(nonCaption, isGroup, (run) =>
+    anonymous('table-row-group', table.style, 'table-row-group', run),
+  );
   // The first header and footer groups move to the top and bottom (CSS 2.1 §17.2); other ones act as bodies.
   const header = groupBoxes.find((g) => roleOf(g) === 'header') ?? null;
   const footer = groupBoxes.find((g) => roleOf(g) === 'footer') ?? null;
@@ -196,7 +207,12 @@ const isFixedLayout = (table: TableBox): boolean => table.style.tableLayout === 
  * heading over rows of two cells (e-mail templates) makes a two-column table. Fixed layout keeps
  * every column (CSS 2.1 §17.5.2.1 takes them from the first row).
  */
-function keptColumns(table: TableBox, rows: readonly RowInfo[], columns: readonly ColumnSource[], count: number): number[] {
+function keptColumns(
+  table: TableBox,
+  rows: readonly RowInfo[],
+  columns: readonly ColumnSource[],
+  count: number,
+): number[] {
   const all = Array.from({ length: count }, (_, c) => c);
   if (isFixedLayout(table)) return all;
   const starts = new Uint8Array(count);
@@ -208,7 +224,9 @@ function keptColumns(table: TableBox, rows: readonly RowInfo[], columns: readonl
 /** Renumbers cells and grid slots to the kept columns only (a spanning cell loses the dropped ones). */
 function mergeColumns(rows: RowInfo[], grid: (CellSlot | null)[][], kept: readonly number[], count: number): void {
   const index = new Int32Array(count + 1).fill(-1);
-  kept.forEach((c, i) => { index[c] = i; });
+  kept.forEach((c, i) => {
+    index[c] = i;
+  });
   // index[c] for a dropped column: the kept columns before it, so spans count only kept ones.
   let next = 0;
   for (let c = 0; c <= count; c++) {
@@ -224,7 +242,11 @@ function mergeColumns(rows: RowInfo[], grid: (CellSlot | null)[][], kept: readon
       row.cells[i] = slot;
     });
   }
-  for (let r = 0; r < grid.length; r++) grid[r] = kept.map((c) => { const s = grid[r]![c]; return s ? moved.get(s)! : null; });
+  for (let r = 0; r < grid.length; r++)
+    grid[r] = kept.map((c) => {
+      const s = grid[r]![c];
+      return s ? moved.get(s)! : null;
+    });
 }
 
 /** One entry per grid column covered by `col`/`colgroup` (their `span` attributes, HTML §4.9.3–4). */

@@ -44,16 +44,27 @@ export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutCo
 const isFixedLayout = (box: TableBox): boolean => box.style.tableLayout === 'fixed' && box.style.width !== 'auto';
 
 /** A definite `width` / `min-width` / `max-width` as a border-box width. */
-function specifiedWidth(w: LengthOrNone | LengthOrAuto | SizeKeyword, box: TableBox, prep: PreparedTable, cb: number | null): number | null {
+function specifiedWidth(
+  w: LengthOrNone | LengthOrAuto | SizeKeyword,
+  box: TableBox,
+  prep: PreparedTable,
+  cb: number | null,
+): number | null {
   const v = definite(w, cb);
   return v === null || box.style.boxSizing === 'border-box' ? v : v + edgesOf(prep);
 }
 
-const spacingOf = (p: PreparedTable): number => (p.structure.columnCount > 0 ? (p.structure.columnCount + 1) * p.hSpacing : 0);
+const spacingOf = (p: PreparedTable): number =>
+  p.structure.columnCount > 0 ? (p.structure.columnCount + 1) * p.hSpacing : 0;
 const edgesOf = (p: PreparedTable): number => p.border.left + p.border.right + p.padding.left + p.padding.right;
 
 export function tableGeometry(
-  box: TableBox, prep: PreparedTable, cbWidth: number, ctx: LayoutContext, legacyAlign?: 'left' | 'right' | 'center', cbDirection: 'ltr' | 'rtl' = 'ltr',
+  box: TableBox,
+  prep: PreparedTable,
+  cbWidth: number,
+  ctx: LayoutContext,
+  legacyAlign?: 'left' | 'right' | 'center',
+  cbDirection: 'ltr' | 'rtl' = 'ltr',
 ): TableGeometry {
   const s = box.style;
   const intrinsic = tableIntrinsic(box, prep, ctx);
@@ -65,14 +76,20 @@ export function tableGeometry(
   // `width` follows box-sizing (the UA sheet makes tables border-box, HTML §15.3.8).
   const spec = specifiedWidth(s.width, box, prep, cb);
   // Intrinsic size keywords pick among the table's own min/max-content widths (CSS Sizing 3 §3.2).
-  let width = spec ?? keywordWidth(s.width, intrinsic, avail) ?? Math.min(Math.max(intrinsic.min, avail), intrinsic.max);
+  let width =
+    spec ?? keywordWidth(s.width, intrinsic, avail) ?? Math.min(Math.max(intrinsic.min, avail), intrinsic.max);
   const maxW = specifiedWidth(s.maxWidth, box, prep, cb) ?? keywordWidth(s.maxWidth, intrinsic, avail);
   if (maxW !== null) width = Math.min(width, maxW);
   const minW = specifiedWidth(s.minWidth, box, prep, cb) ?? keywordWidth(s.minWidth, intrinsic, avail);
   if (minW !== null) width = Math.max(width, minW);
   width = Math.max(width, intrinsic.min);
   const assignable = Math.max(0, width - edgesOf(prep) - spacingOf(prep));
-  const colW = prep.structure.columnCount === 0 ? [] : isFixedLayout(box) ? distributeFixed(assignable, fixedColumns(prep)) : distributeWidths(assignable, prep.columns, true);
+  const colW =
+    prep.structure.columnCount === 0
+      ? []
+      : isFixedLayout(box)
+        ? distributeFixed(assignable, fixedColumns(prep))
+        : distributeWidths(assignable, prep.columns, true);
   const colX: number[] = [];
   const rtl = s.direction === 'rtl';
   let x = (rtl ? prep.border.right + prep.padding.right : prep.border.left + prep.padding.left) + prep.hSpacing;

@@ -13,7 +13,12 @@ export const REQUIRED_BREAK = 2;
 const SIMPLE = /^[A-Za-z0-9\u00C0-\u024F .,:;]*$/;
 
 function isLetterOrDigit(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7);
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7)
+  );
 }
 
 /**
@@ -38,7 +43,8 @@ export function breakOpportunities(text: string): Uint8Array {
   for (let i = 1; i < text.length; i++) {
     const before = text.charCodeAt(i - 1);
     const after = text.charCodeAt(i);
-    if (isTableChar(before) && isTableChar(after)) out[i] = asciiBreak(text, i, before, after) ? ALLOWED_BREAK : NO_BREAK;
+    if (isTableChar(before) && isTableChar(after))
+      out[i] = asciiBreak(text, i, before, after) ? ALLOWED_BREAK : NO_BREAK;
   }
   return out;
 }
@@ -55,7 +61,8 @@ const ASCII_BREAKS_BEFORE = (() => {
   const rows: Record<string, string> = { '-': `"'${word}`, '?': `$0123456789${word}` };
   for (const c of '!"#%&)*+,.:;=>\\]|}~') rows[c] = opening;
   const table = new Map<number, Set<number>>();
-  for (const [c, next] of Object.entries(rows)) table.set(c.charCodeAt(0), new Set([...next].map((n) => n.charCodeAt(0))));
+  for (const [c, next] of Object.entries(rows))
+    table.set(c.charCodeAt(0), new Set([...next].map((n) => n.charCodeAt(0))));
   return table;
 })();
 
@@ -68,7 +75,8 @@ function asciiBreak(text: string, i: number, before: number, after: number): boo
 }
 
 const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
-const isAsciiAlphanumeric = (code: number): boolean => isAsciiDigit(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+const isAsciiAlphanumeric = (code: number): boolean =>
+  isAsciiDigit(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /**
  * UAX #14 LB25 keeps `HY × NU` (a minus sign), but Chromium allows a break after a `-` that

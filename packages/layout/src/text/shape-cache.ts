@@ -42,7 +42,10 @@ export class ShapeCache {
       // caches a glyph's code points by first use, so after a U+00AD every '-' sharing its glyph
       // would be hidden as default-ignorable (or a U+00AD drawn as '-' after a '-').
       const shown = text.includes('\u00ad') ? text.replaceAll('\u00ad', '') : text;
-      const runs = shown === '' ? [] : this.#measurer.shape(shown, entry.query, entry.size, rtl ? { ...entry.options, rtl } : entry.options);
+      const runs =
+        shown === ''
+          ? []
+          : this.#measurer.shape(shown, entry.query, entry.size, rtl ? { ...entry.options, rtl } : entry.options);
       let width = 0;
       for (const run of runs) width += run.width;
       shaped = { runs, width };
@@ -84,8 +87,16 @@ export class ShapeCache {
   }
 
   #newEntry(style: ComputedStyle): FontEntry {
-    const key = [style.fontFamily.join(','), style.fontWeight, style.fontStyle, style.fontSize, style.letterSpacing,
-      style.wordSpacing, style.fontVariant, style.lang].join('|');
+    const key = [
+      style.fontFamily.join(','),
+      style.fontWeight,
+      style.fontStyle,
+      style.fontSize,
+      style.letterSpacing,
+      style.wordSpacing,
+      style.fontVariant,
+      style.lang,
+    ].join('|');
     let entry = this.#byKey.get(key);
     if (!entry) {
       const options: ShapeOptions = {
@@ -96,7 +107,12 @@ export class ShapeCache {
       };
       entry = {
         query: { families: style.fontFamily, weight: style.fontWeight, style: style.fontStyle },
-        size: style.fontSize, options, shapes: new Map(), rtlShapes: new Map(), spaceKerns: new Map(), metrics: null,
+        size: style.fontSize,
+        options,
+        shapes: new Map(),
+        rtlShapes: new Map(),
+        spaceKerns: new Map(),
+        metrics: null,
       };
       this.#byKey.set(key, entry);
     }

@@ -34,14 +34,38 @@ export function logicalStyle(style: ComputedStyle): ComputedStyle {
   const spacing = style.borderSpacing;
   out = {
     ...style,
-    width: style.height, height: style.width, minWidth: style.minHeight, minHeight: style.minWidth,
-    maxWidth: style.maxHeight, maxHeight: style.maxWidth,
+    width: style.height,
+    height: style.width,
+    minWidth: style.minHeight,
+    minHeight: style.minWidth,
+    maxWidth: style.maxHeight,
+    maxHeight: style.maxWidth,
     aspectRatio: style.aspectRatio === 'auto' ? 'auto' : { ...style.aspectRatio, ratio: 1 / style.aspectRatio.ratio },
-    ...(style.sizeContainment ? { sizeContainment: { ...style.sizeContainment, width: style.sizeContainment.height, height: style.sizeContainment.width } } : {}),
-    marginTop: side('margin', '', t), marginRight: side('margin', '', r), marginBottom: side('margin', '', b), marginLeft: side('margin', '', l),
-    paddingTop: side('padding', '', t), paddingRight: side('padding', '', r), paddingBottom: side('padding', '', b), paddingLeft: side('padding', '', l),
-    borderTop: side('border', '', t), borderRight: side('border', '', r), borderBottom: side('border', '', b), borderLeft: side('border', '', l),
-    top: s[t.toLowerCase()], right: s[r.toLowerCase()], bottom: s[b.toLowerCase()], left: s[l.toLowerCase()],
+    ...(style.sizeContainment
+      ? {
+          sizeContainment: {
+            ...style.sizeContainment,
+            width: style.sizeContainment.height,
+            height: style.sizeContainment.width,
+          },
+        }
+      : {}),
+    marginTop: side('margin', '', t),
+    marginRight: side('margin', '', r),
+    marginBottom: side('margin', '', b),
+    marginLeft: side('margin', '', l),
+    paddingTop: side('padding', '', t),
+    paddingRight: side('padding', '', r),
+    paddingBottom: side('padding', '', b),
+    paddingLeft: side('padding', '', l),
+    borderTop: side('border', '', t),
+    borderRight: side('border', '', r),
+    borderBottom: side('border', '', b),
+    borderLeft: side('border', '', l),
+    top: s[t.toLowerCase()],
+    right: s[r.toLowerCase()],
+    bottom: s[b.toLowerCase()],
+    left: s[l.toLowerCase()],
     borderSpacing: [spacing[1], spacing[0]],
   } as ComputedStyle;
   logical.set(style, out);

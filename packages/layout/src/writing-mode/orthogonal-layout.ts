@@ -31,22 +31,42 @@ export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutCon
   const mt = marginOrZero(s.marginTop, cbWidth);
   const mb = marginOrZero(s.marginBottom, cbWidth);
   const inner = innerBox(box);
-  const contentHeight = space.stretchHeight !== undefined
-    ? Math.max(0, space.stretchHeight - vEdges)
-    : inlineSize(box, inner, (space.cbBlockSize ?? ctx.icb.blockSize) - mt - mb, space.cbBlockSize, ctx);
+  const contentHeight =
+    space.stretchHeight !== undefined
+      ? Math.max(0, space.stretchHeight - vEdges)
+      : inlineSize(box, inner, (space.cbBlockSize ?? ctx.icb.blockSize) - mt - mb, space.cbBlockSize, ctx);
   const res = layoutBox(inner, innerSpace(contentHeight + vEdges, cbWidth), null, ctx);
   const logical = res.fragment as BoxFragment;
   if (box.kind === 'table-cell') alignCellContent(logical, cbWidth, s.verticalAlign);
   // Placed in the parent's inline axis by its margins (CSS 2.1 §10.3.3).
-  const fragment = { ...physicalRoot(logical, s.writingMode!, s), x: placeInline(s, cbWidth, logical.height, false, undefined).left };
+  const fragment = {
+    ...physicalRoot(logical, s.writingMode!, s),
+    x: placeInline(s, cbWidth, logical.height, false, undefined).left,
+  };
   const marginTop = space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, mt);
-  const tooTall = space.mode === 'layout' && !space.pageIsEmpty && fragment.height > space.blockSize - resolveMargins(marginTop);
+  const tooTall =
+    space.mode === 'layout' && !space.pageIsEmpty && fragment.height > space.blockSize - resolveMargins(marginTop);
   if (tooTall) {
-    return { fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, collapsesThrough: false, height: 0, baseline: null, lastBaseline: null };
+    return {
+      fragment: null,
+      resume: null,
+      marginTop: space.marginAbove,
+      marginBottom: NO_MARGINS,
+      collapsesThrough: false,
+      height: 0,
+      baseline: null,
+      lastBaseline: null,
+    };
   }
   return {
-    fragment, resume: null, marginTop, marginBottom: addMargin(NO_MARGINS, mb), collapsesThrough: false,
-    height: fragment.height, baseline: null, lastBaseline: null,
+    fragment,
+    resume: null,
+    marginTop,
+    marginBottom: addMargin(NO_MARGINS, mb),
+    collapsesThrough: false,
+    height: fragment.height,
+    baseline: null,
+    lastBaseline: null,
   };
 }
 
@@ -70,7 +90,13 @@ export function orthogonalContentSizes(box: ContainerBox, ctx: LayoutContext): I
 }
 
 /** The content-box height: `height`, else fit-content in `available` (the margin box's room), clamped by min/max-height. */
-function inlineSize(box: ContainerBox, inner: ContainerBox, available: number, cbHeight: number | null, ctx: LayoutContext): number {
+function inlineSize(
+  box: ContainerBox,
+  inner: ContainerBox,
+  available: number,
+  cbHeight: number | null,
+  ctx: LayoutContext,
+): number {
   const s = box.style;
   const vEdges = verticalEdges(s, 0);
   const specified = definite(s.height, cbHeight);
@@ -96,7 +122,15 @@ function verticalEdges(s: ComputedStyle, cbWidth: number): number {
 
 function innerSpace(width: number, cbWidth: number): Space {
   // The logical height (the physical width) resolves percentages against the parent's width.
-  return { inlineSize: width, blockSize: Infinity, pageIsEmpty: true, mode: 'layout', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: cbWidth };
+  return {
+    inlineSize: width,
+    blockSize: Infinity,
+    pageIsEmpty: true,
+    mode: 'layout',
+    marginAbove: NO_MARGINS,
+    truncateMargins: false,
+    cbBlockSize: cbWidth,
+  };
 }
 
 const inners = new WeakMap<ContainerBox, ContainerBox>();
@@ -110,8 +144,18 @@ function innerBox(box: ContainerBox): ContainerBox {
   if (!style) {
     const l = logicalStyle(box.style);
     style = {
-      ...l, marginTop: 0, marginRight: 0, marginBottom: 0, marginLeft: 0, width: 'auto', minWidth: 'auto', maxWidth: 'none',
-      display: box.kind === 'block' ? 'flow-root' : l.display, position: 'static', float: 'none', transform: [],
+      ...l,
+      marginTop: 0,
+      marginRight: 0,
+      marginBottom: 0,
+      marginLeft: 0,
+      width: 'auto',
+      minWidth: 'auto',
+      maxWidth: 'none',
+      display: box.kind === 'block' ? 'flow-root' : l.display,
+      position: 'static',
+      float: 'none',
+      transform: [],
     };
     innerStyles.set(box.style, style);
   }

@@ -37,8 +37,14 @@ function physicalFragment(f: Fragment, pw: number, ph: number, mode: VerticalMod
 function physicalBox(f: BoxFragment, pw: number, ph: number, mode: VerticalMode): BoxFragment {
   const r = physicalRect(f, pw, ph, mode);
   return {
-    ...f, style: physicalStyle(f.style), x: r.x, y: r.y, width: r.width, height: r.height,
-    border: physicalEdges(f.border, mode), padding: physicalEdges(f.padding, mode),
+    ...f,
+    style: physicalStyle(f.style),
+    x: r.x,
+    y: r.y,
+    width: r.width,
+    height: r.height,
+    border: physicalEdges(f.border, mode),
+    padding: physicalEdges(f.padding, mode),
     children: f.children.flatMap((c) => physicalFragment(c, f.width, f.height, mode)),
   };
 }

@@ -29,7 +29,10 @@ export function physicalText(f: TextFragment, pw: number, ph: number, mode: Vert
   if (!isCentral(f.style)) {
     if (mode === 'sideways-lr') return turned(f, f.baseline, pw - f.x, -90);
     const a = f.runs[0]?.metrics;
-    const x = mode === 'vertical-lr' ? f.baseline - (a ? a.ascent - a.descent : 0) + flipLeading(f, a?.ascent ?? 0, a?.descent ?? 0) : ph - f.baseline;
+    const x =
+      mode === 'vertical-lr'
+        ? f.baseline - (a ? a.ascent - a.descent : 0) + flipLeading(f, a?.ascent ?? 0, a?.descent ?? 0)
+        : ph - f.baseline;
     return turned(f, x, f.x, 90);
   }
   const m = f.runs[0]?.metrics;
@@ -50,14 +53,24 @@ function combined(f: TextFragment, centre: number, ascent: number, descent: numb
   const compress = f.width > room ? room / f.width : 1;
   const width = f.width * compress;
   const baseline = f.x + ascent + (em - ascent - descent) / 2;
-  return { ...f, rotation: undefined, x: centre - width / 2, baseline, width, decorations: [], ...(compress < 1 ? { compress } : {}) };
+  return {
+    ...f,
+    rotation: undefined,
+    x: centre - width / 2,
+    baseline,
+    width,
+    decorations: [],
+    ...(compress < 1 ? { compress } : {}),
+  };
 }
 
 /** One turned fragment whose pen is (x, y). */
 function turned(f: TextFragment, x: number, y: number, rotation: 90 | -90): TextFragment {
   const dx = x - f.x;
   const dy = y - f.baseline;
-  const decorations = f.decorations.length ? f.decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy })) : f.decorations;
+  const decorations = f.decorations.length
+    ? f.decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy }))
+    : f.decorations;
   return { ...f, x, baseline: y, decorations, rotation };
 }
 
@@ -82,7 +95,16 @@ function centralLine(f: TextFragment, centre: number): Fragment | Fragment[] {
   let pieceY = f.x;
   let y = f.x;
   const flush = (): void => {
-    if (piece.length) out.push({ ...f, x: pieceX, baseline: pieceY, runs: piece.map(gatheredRun), decorations: [], width: y - pieceY, rotation: 90 });
+    if (piece.length)
+      out.push({
+        ...f,
+        x: pieceX,
+        baseline: pieceY,
+        runs: piece.map(gatheredRun),
+        decorations: [],
+        width: y - pieceY,
+        rotation: 90,
+      });
     piece = [];
   };
   for (const run of f.runs) {
@@ -94,7 +116,15 @@ function centralLine(f: TextFragment, centre: number): Fragment | Fragment[] {
       if (all || isUpright(run.glyphText[i] ?? '')) {
         flush();
         // Upright: centred across the line, the em box centred in the advance down it.
-        out.push({ ...f, rotation: undefined, runs: [sliceRun(run, i)], decorations: [], width: advance, x: centre - advance / 2, baseline: y + a + (advance - a - d) / 2 });
+        out.push({
+          ...f,
+          rotation: undefined,
+          runs: [sliceRun(run, i)],
+          decorations: [],
+          width: advance,
+          x: centre - advance / 2,
+          baseline: y + a + (advance - a - d) / 2,
+        });
       } else {
         if (pen !== pieceX) flush();
         if (piece.length === 0) {
@@ -120,8 +150,13 @@ function centralLine(f: TextFragment, centre: number): Fragment | Fragment[] {
 function sliceRun(run: GlyphRun, i: number): GlyphRun {
   const offset = run.offsets?.[i];
   return {
-    ...run, text: run.glyphText[i] ?? '', glyphIds: [run.glyphIds[i]!], advances: [run.advances[i] ?? 0], glyphText: [run.glyphText[i] ?? ''],
-    width: run.advances[i] ?? 0, ...(run.offsets ? { offsets: [offset ?? [0, 0]] } : {}),
+    ...run,
+    text: run.glyphText[i] ?? '',
+    glyphIds: [run.glyphIds[i]!],
+    advances: [run.advances[i] ?? 0],
+    glyphText: [run.glyphText[i] ?? ''],
+    width: run.advances[i] ?? 0,
+    ...(run.offsets ? { offsets: [offset ?? [0, 0]] } : {}),
   };
 }
 
@@ -161,8 +196,16 @@ function gatheredRun(g: GatheredRun): GlyphRun {
 function isUpright(text: string): boolean {
   const c = text.codePointAt(0) ?? 0;
   if (c < 0x1100) return false;
-  return (c <= 0x11ff) || (c >= 0x2e80 && c <= 0xa4cf && !(c >= 0x3008 && c <= 0x3011) && !(c >= 0x3014 && c <= 0x301f) && c !== 0x30fc) ||
-    (c >= 0xa960 && c <= 0xa97f) || (c >= 0xac00 && c <= 0xd7ff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) ||
-    (c >= 0xff01 && c <= 0xff60 && !'（）［］｛｝｟｠＜＞－～＝｜'.includes(text[0]!)) || (c >= 0xffe0 && c <= 0xffe6) ||
-    (c >= 0x1f000 && c <= 0x1faff) || (c >= 0x20000 && c <= 0x3fffd);
+  return (
+    c <= 0x11ff ||
+    (c >= 0x2e80 && c <= 0xa4cf && !(c >= 0x3008 && c <= 0x3011) && !(c >= 0x3014 && c <= 0x301f) && c !== 0x30fc) ||
+    (c >= 0xa960 && c <= 0xa97f) ||
+    (c >= 0xac00 && c <= 0xd7ff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xfe30 && c <= 0xfe4f) ||
+    (c >= 0xff01 && c <= 0xff60 && !'（）［］｛｝｟｠＜＞－～＝｜'.includes(text[0]!)) ||
+    (c >= 0xffe0 && c <= 0xffe6) ||
+    (c >= 0x1f000 && c <= 0x1faff) ||
+    (c >= 0x20000 && c <= 0x3fffd)
+  );
 }

@@ -3,13 +3,18 @@ import { buildBoxes } from '../../src/boxes/build-boxes.js';
 import { dumpBoxes } from '../../src/debug/dump-boxes.js';
 import { el, styled, type ElSpec } from '../helpers/style.js';
 
-function boxes(spec: ElSpec, images: (src: string) => { width: number; height: number } | null = () => null, chrome = false): string {
+function boxes(
+  spec: ElSpec,
+  images: (src: string) => { width: number; height: number } | null = () => null,
+  chrome = false,
+): string {
   return dumpBoxes(buildBoxes(styled(spec), { images, chrome }));
 }
 
 describe('buildBoxes', () => {
   it('wraps inline runs beside blocks in anonymous boxes and drops white-space-only runs (CSS 2.1 §9.2.1.1)', () => {
-    expect(boxes(el('div', {}, '\n  ', el('p', {}, 'a'), ' text ', el('span', {}, 'x'), '\n', el('p', {}, 'b'), '  '))).toMatchInlineSnapshot(`
+    expect(boxes(el('div', {}, '\n  ', el('p', {}, 'a'), ' text ', el('span', {}, 'x'), '\n', el('p', {}, 'b'), '  ')))
+      .toMatchInlineSnapshot(`
       "block div
         block p
           lines
@@ -26,7 +31,16 @@ describe('buildBoxes', () => {
   });
 
   it('drops display:none, flattens display:contents', () => {
-    expect(boxes(el('div', {}, el('p', { display: 'none' }, 'gone'), el('section', { display: 'contents' }, el('p', {}, 'kept'))))).toMatchInlineSnapshot(`
+    expect(
+      boxes(
+        el(
+          'div',
+          {},
+          el('p', { display: 'none' }, 'gone'),
+          el('section', { display: 'contents' }, el('p', {}, 'kept')),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "block div
         block p
           lines
@@ -50,7 +64,8 @@ describe('buildBoxes', () => {
   });
 
   it('collapses white space across element boundaries (CSS Text 3 §4.1.1)', () => {
-    expect(boxes(el('p', {}, '  a  \n\t b ', el('span', {}, ' c'), ' ', el('span', { whiteSpace: 'pre' }, ' d  e ')))).toMatchInlineSnapshot(`
+    expect(boxes(el('p', {}, '  a  \n\t b ', el('span', {}, ' c'), ' ', el('span', { whiteSpace: 'pre' }, ' d  e '))))
+      .toMatchInlineSnapshot(`
       "block p
         lines
           text "a b "
@@ -71,7 +86,8 @@ describe('buildBoxes', () => {
   });
 
   it('capitalizes words, not word parts after an element boundary', () => {
-    expect(boxes(el('p', { textTransform: 'capitalize' }, 'foo', el('b', {}, 'bar baz'), ' ', el('i', {}, 'qux')))).toMatchInlineSnapshot(`
+    expect(boxes(el('p', { textTransform: 'capitalize' }, 'foo', el('b', {}, 'bar baz'), ' ', el('i', {}, 'qux'))))
+      .toMatchInlineSnapshot(`
       "block p
         lines
           text "Foo"
@@ -93,7 +109,18 @@ describe('buildBoxes', () => {
 
   it('makes images replaced boxes, missing ones their fallback: the broken-image icon, then the alt text', () => {
     const images = (src: string) => (src === 'ok.png' ? { width: 40, height: 20 } : null);
-    expect(boxes(el('p', {}, el('img', { attrs: { src: 'ok.png' } }), el('img', { attrs: { src: 'missing.png', alt: 'Logo' } }), el('img', { attrs: { src: 'x.png' } })), images)).toMatchInlineSnapshot(`
+    expect(
+      boxes(
+        el(
+          'p',
+          {},
+          el('img', { attrs: { src: 'ok.png' } }),
+          el('img', { attrs: { src: 'missing.png', alt: 'Logo' } }),
+          el('img', { attrs: { src: 'x.png' } }),
+        ),
+        images,
+      ),
+    ).toMatchInlineSnapshot(`
       "block p
         lines
           replaced img ok.png 40x20
@@ -109,7 +136,16 @@ describe('buildBoxes', () => {
   });
 
   it('keeps the specified size of a missing image without alt text, in a frame (alt text ignores it)', () => {
-    expect(boxes(el('p', {}, el('img', { width: 20, height: 30, attrs: { src: 'gone.png' } }), el('img', { width: 20, height: 30, attrs: { src: 'gone.png', alt: 'x' } })))).toMatchInlineSnapshot(`
+    expect(
+      boxes(
+        el(
+          'p',
+          {},
+          el('img', { width: 20, height: 30, attrs: { src: 'gone.png' } }),
+          el('img', { width: 20, height: 30, attrs: { src: 'gone.png', alt: 'x' } }),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "block p
         lines
           atomic
@@ -125,7 +161,17 @@ describe('buildBoxes', () => {
   });
 
   it('builds an empty replaced box for alt="" or no source, nothing for a generated image that did not load', () => {
-    expect(boxes(el('p', {}, el('img', { attrs: { src: 'gone.png', alt: '' } }), el('img', { attrs: {} }), el('img', { attrs: { src: 'gone.png', 'data-generated': '' } })))).toMatchInlineSnapshot(`
+    expect(
+      boxes(
+        el(
+          'p',
+          {},
+          el('img', { attrs: { src: 'gone.png', alt: '' } }),
+          el('img', { attrs: {} }),
+          el('img', { attrs: { src: 'gone.png', 'data-generated': '' } }),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "block p
         lines
           replaced img  0x0
@@ -134,7 +180,8 @@ describe('buildBoxes', () => {
   });
 
   it('puts an outside marker on the list item and an inside marker inline', () => {
-    const item = (pos: 'inside' | 'outside') => el('li', { listStylePosition: pos, listStyleType: 'decimal' }, el('::marker', {}, '1. '), 'Item');
+    const item = (pos: 'inside' | 'outside') =>
+      el('li', { listStylePosition: pos, listStyleType: 'decimal' }, el('::marker', {}, '1. '), 'Item');
     expect(boxes(el('ul', {}, item('outside'), item('inside')))).toMatchInlineSnapshot(`
       "block ul
         block li
@@ -151,7 +198,12 @@ describe('buildBoxes', () => {
   });
 
   it('makes an inside disc / circle / square marker an atomic inline (drawn as a shape)', () => {
-    const item = el('li', { listStylePosition: 'inside', listStyleType: 'square' }, el('::marker', {}, '\u25aa '), 'Item');
+    const item = el(
+      'li',
+      { listStylePosition: 'inside', listStyleType: 'square' },
+      el('::marker', {}, '\u25aa '),
+      'Item',
+    );
     expect(boxes(el('ul', {}, item))).toMatchInlineSnapshot(`
       "block ul
         block li
@@ -163,7 +215,14 @@ describe('buildBoxes', () => {
   });
 
   it('turns page number spans into counters in header/footer only', () => {
-    const spec = el('div', {}, 'Page ', el('span', { attrs: { class: 'pageNumber' } }), ' of ', el('span', { attrs: { class: 'totalPages' } }));
+    const spec = el(
+      'div',
+      {},
+      'Page ',
+      el('span', { attrs: { class: 'pageNumber' } }),
+      ' of ',
+      el('span', { attrs: { class: 'totalPages' } }),
+    );
     expect(boxes(spec, () => null, true)).toMatchInlineSnapshot(`
       "block div
         lines
@@ -176,7 +235,17 @@ describe('buildBoxes', () => {
   });
 
   it('keeps table, flex and grid containers as their own kinds and inline-blocks atomic', () => {
-    expect(boxes(el('div', {}, el('table', {}, el('tbody', {}, el('tr', {}, el('td', {}, 'c')))), el('div', { display: 'flex' }, 'f', el('span', {}, 's')), el('span', { display: 'inline-block' }, 'ib')))).toMatchInlineSnapshot(`
+    expect(
+      boxes(
+        el(
+          'div',
+          {},
+          el('table', {}, el('tbody', {}, el('tr', {}, el('td', {}, 'c')))),
+          el('div', { display: 'flex' }, 'f', el('span', {}, 's')),
+          el('span', { display: 'inline-block' }, 'ib'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "block div
         table table
           table-row-group tbody

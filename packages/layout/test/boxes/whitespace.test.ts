@@ -25,7 +25,7 @@ describe('processWhiteSpace', () => {
   it('collapses spaces, tabs, segment breaks and form feeds as the per-character rules do', () => {
     const alphabet = 'ab  \t\n\r\f.é';
     let seed = 11;
-    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; n < 3000; n++) {
       let text = '';
       const len = Math.floor(random() * 12);
@@ -44,6 +44,8 @@ describe('processWhiteSpace', () => {
 
   it('returns text with nothing to collapse as it is', () => {
     const text = 'Item 12: stainless fastener, grade A2';
-    expect(processWhiteSpace(text, { whiteSpace: 'normal', tabSize: 8 } as ComputedStyle, createCollapseState())).toBe(text);
+    expect(processWhiteSpace(text, { whiteSpace: 'normal', tabSize: 8 } as ComputedStyle, createCollapseState())).toBe(
+      text,
+    );
   });
 });

@@ -7,14 +7,22 @@ const file = process.argv[2];
 const cssArg = process.argv.indexOf('--css');
 const extraCss = cssArg > 0 ? process.argv[cssArg + 1] : '';
 const cases = JSON.parse(fs.readFileSync(file, 'utf8'));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const page = await browser.newPage({ viewport: { width: 800, height: 1000 } });
 for (const c of cases) {
   if (c.page) continue;
-  await page.setContent(`<!doctype html><html><head><style>html,body{margin:0} body{font-size:16px}${extraCss}</style></head><body>${c.html}</body></html>`);
+  await page.setContent(
+    `<!doctype html><html><head><style>html,body{margin:0} body{font-size:16px}${extraCss}</style></head><body>${c.html}</body></html>`,
+  );
   c.expected = await page.evaluate(() => {
     const r = {};
-    for (const e of document.querySelectorAll('[id]')) { const b = e.getBoundingClientRect(); r[e.id] = [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 100) / 100).join(','); }
+    for (const e of document.querySelectorAll('[id]')) {
+      const b = e.getBoundingClientRect();
+      r[e.id] = [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 100) / 100).join(',');
+    }
     return r;
   });
 }

@@ -22,12 +22,24 @@ function randomTree(r: () => number, depth: number): ElSpec {
   const props: StyleProps = {};
   const kind = depth > 3 ? 'block' : pick(['flex', 'flex', 'grid', 'block', 'multicol'] as const);
   if (kind === 'flex') {
-    Object.assign(props, { display: 'flex', flexDirection: pick(['row', 'column', 'row-reverse', 'column-reverse']), flexWrap: pick(['nowrap', 'wrap', 'wrap-reverse']),
-      justifyContent: pick(['normal', 'center', 'space-between', 'flex-end', 'space-evenly']), alignItems: pick(['normal', 'center', 'baseline', 'flex-end']),
-      columnGap: pick([0, 5, { px: 0, pct: 10 }]), rowGap: pick([0, 7]) });
+    Object.assign(props, {
+      display: 'flex',
+      flexDirection: pick(['row', 'column', 'row-reverse', 'column-reverse']),
+      flexWrap: pick(['nowrap', 'wrap', 'wrap-reverse']),
+      justifyContent: pick(['normal', 'center', 'space-between', 'flex-end', 'space-evenly']),
+      alignItems: pick(['normal', 'center', 'baseline', 'flex-end']),
+      columnGap: pick([0, 5, { px: 0, pct: 10 }]),
+      rowGap: pick([0, 7]),
+    });
   } else if (kind === 'grid') {
-    Object.assign(props, { display: 'grid', gridTemplateColumns: trackList(pick(['1fr 1fr', 'auto 1fr', 'repeat(auto-fill, minmax(60px, 1fr))', '100px minmax(0, 1fr) max-content'])),
-      gridAutoFlow: { direction: pick(['row', 'column'] as const), dense: r() < 0.3 }, rowGap: pick([0, 4]) });
+    Object.assign(props, {
+      display: 'grid',
+      gridTemplateColumns: trackList(
+        pick(['1fr 1fr', 'auto 1fr', 'repeat(auto-fill, minmax(60px, 1fr))', '100px minmax(0, 1fr) max-content']),
+      ),
+      gridAutoFlow: { direction: pick(['row', 'column'] as const), dense: r() < 0.3 },
+      rowGap: pick([0, 4]),
+    });
   } else if (kind === 'multicol') {
     Object.assign(props, { display: 'block', columnCount: pick([2, 3]), columnGap: 8 });
   } else props.display = 'block';
@@ -40,8 +52,16 @@ function randomTree(r: () => number, depth: number): ElSpec {
   for (let i = 0; i < n; i++) {
     if (r() < 0.3) children.push('some words to wrap across lines maybe');
     else if (depth < 5 && r() < 0.5) children.push(randomTree(r, depth + 1));
-    else children.push(el('div', { height: pick([10, 35, 120, 260]), flexGrow: pick([0, 1]), width: r() < 0.3 ? pick([40, { px: 0, pct: 30 }]) : 'auto',
-      gridRowStart: r() < 0.2 ? { kind: 'span', count: 2, name: null } : { kind: 'auto' }, attrs: { id: `leaf${leaves++}` } } as StyleProps & { attrs: Record<string, string> }));
+    else
+      children.push(
+        el('div', {
+          height: pick([10, 35, 120, 260]),
+          flexGrow: pick([0, 1]),
+          width: r() < 0.3 ? pick([40, { px: 0, pct: 30 }]) : 'auto',
+          gridRowStart: r() < 0.2 ? { kind: 'span', count: 2, name: null } : { kind: 'auto' },
+          attrs: { id: `leaf${leaves++}` },
+        } as StyleProps & { attrs: Record<string, string> }),
+      );
   }
   return el('div', props, ...children);
 }
@@ -58,7 +78,10 @@ describe('flex, grid and multicol under random nesting and pagination', () => {
     for (let i = 0; i < 150; i++) {
       leaves = 0;
       const tree = el('body', {}, randomTree(r, 0), randomTree(r, 0));
-      const pages = layoutPages(tree, { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 0 }), maxPages: 200 });
+      const pages = layoutPages(tree, {
+        pageStyle: pageStyleOf({ width: 400, height: 300, margin: 0 }),
+        maxPages: 200,
+      });
       expect(pages.length).toBeGreaterThan(0);
       expect(pages.length).toBeLessThan(200);
       for (const p of pages) expect(p.fragments.every(finite)).toBe(true);
@@ -68,7 +91,12 @@ describe('flex, grid and multicol under random nesting and pagination', () => {
       expect(pages.every((p) => p.fragments.every(once))).toBe(true);
       // Nothing is lost: every leaf box appears on some page.
       const ids = new Set<string>();
-      const collect = (f: Fragment): void => { if (f.kind === 'box') { if (f.attrs.id) ids.add(f.attrs.id); f.children.forEach(collect); } };
+      const collect = (f: Fragment): void => {
+        if (f.kind === 'box') {
+          if (f.attrs.id) ids.add(f.attrs.id);
+          f.children.forEach(collect);
+        }
+      };
       pages.forEach((p) => p.fragments.forEach(collect));
       expect(ids.size).toBe(leaves);
     }

@@ -8,7 +8,9 @@ import { camel, declarations, length, lengthOrAuto, readHtml, sides } from '../h
  * sizing, box model, flex, grid and multi-column properties the tests use, in px and %.
  */
 export function htmlSpec(html: string): ElSpec {
-  return readHtml(html, (tag, attrs) => el(tag, { ...parseStyle(attrs.style ?? ''), attrs: attrs.id ? { id: attrs.id } : {} }));
+  return readHtml(html, (tag, attrs) =>
+    el(tag, { ...parseStyle(attrs.style ?? ''), attrs: attrs.id ? { id: attrs.id } : {} }),
+  );
 }
 
 function parseStyle(css: string): StyleProps {
@@ -19,22 +21,67 @@ function parseStyle(css: string): StyleProps {
 
 const NUMBERS = new Set(['flex-grow', 'flex-shrink', 'order', 'font-size']);
 const KEYWORDS = new Set([
-  'display', 'flex-direction', 'flex-wrap', 'justify-content', 'align-items', 'align-self', 'align-content', 'justify-items',
-  'justify-self', 'box-sizing', 'overflow', 'position', 'break-inside', 'break-before', 'break-after', 'column-span', 'column-fill', 'direction',
+  'display',
+  'flex-direction',
+  'flex-wrap',
+  'justify-content',
+  'align-items',
+  'align-self',
+  'align-content',
+  'justify-items',
+  'justify-self',
+  'box-sizing',
+  'overflow',
+  'position',
+  'break-inside',
+  'break-before',
+  'break-after',
+  'column-span',
+  'column-fill',
+  'direction',
   'box-decoration-break',
 ]);
-const LENGTHS = new Set(['width', 'height', 'min-width', 'min-height', 'max-width', 'max-height', 'margin-top', 'margin-right',
-  'margin-bottom', 'margin-left', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'row-gap', 'column-gap', 'flex-basis',
-  'top', 'right', 'bottom', 'left']);
+const LENGTHS = new Set([
+  'width',
+  'height',
+  'min-width',
+  'min-height',
+  'max-width',
+  'max-height',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'row-gap',
+  'column-gap',
+  'flex-basis',
+  'top',
+  'right',
+  'bottom',
+  'left',
+]);
 
 function apply(out: Record<string, unknown>, prop: string, value: string): void {
   if (NUMBERS.has(prop)) out[camel(prop)] = parseFloat(value);
   else if (KEYWORDS.has(prop)) out[camel(prop)] = value;
-  else if (LENGTHS.has(prop)) out[camel(prop)] = value === 'none' || value === 'normal' || value === 'content' || value.endsWith('-content') ? value : lengthOrAuto(value);
+  else if (LENGTHS.has(prop))
+    out[camel(prop)] =
+      value === 'none' || value === 'normal' || value === 'content' || value.endsWith('-content')
+        ? value
+        : lengthOrAuto(value);
   else if (prop === 'margin' || prop === 'padding') {
     const [t, r, b, l] = sides(value);
     const f = prop === 'margin' ? lengthOrAuto : length;
-    Object.assign(out, { [`${prop}Top`]: f(t), [`${prop}Right`]: f(r), [`${prop}Bottom`]: f(b), [`${prop}Left`]: f(l) });
+    Object.assign(out, {
+      [`${prop}Top`]: f(t),
+      [`${prop}Right`]: f(r),
+      [`${prop}Bottom`]: f(b),
+      [`${prop}Left`]: f(l),
+    });
   } else if (prop === 'border') {
     const side = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
     Object.assign(out, { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side });
@@ -44,26 +91,47 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
     out.columnGap = length(c ?? r!);
   } else if (prop === 'flex') flexShorthand(out, value);
   else if (prop === 'line-height') out.lineHeight = value === 'normal' ? 'normal' : parseFloat(value);
-  else if (prop === 'grid-template-columns' || prop === 'grid-template-rows') out[camel(prop)] = value === 'none' ? 'none' : trackList(value);
+  else if (prop === 'grid-template-columns' || prop === 'grid-template-rows')
+    out[camel(prop)] = value === 'none' ? 'none' : trackList(value);
   else if (prop === 'grid-auto-columns' || prop === 'grid-auto-rows') out[camel(prop)] = trackList(value).tracks;
-  else if (prop === 'grid-template-areas') out.gridTemplateAreas = [...value.matchAll(/'([^']*)'/g)].map((a) => a[1]!.trim().split(/\s+/));
-  else if (prop === 'grid-auto-flow') out.gridAutoFlow = { direction: value.includes('column') ? 'column' : 'row', dense: value.includes('dense') };
+  else if (prop === 'grid-template-areas')
+    out.gridTemplateAreas = [...value.matchAll(/'([^']*)'/g)].map((a) => a[1]!.trim().split(/\s+/));
+  else if (prop === 'grid-auto-flow')
+    out.gridAutoFlow = { direction: value.includes('column') ? 'column' : 'row', dense: value.includes('dense') };
   else if (prop === 'grid-column' || prop === 'grid-row') {
     const [s, e] = value.split('/').map((x) => x.trim());
     const key = prop === 'grid-column' ? 'gridColumn' : 'gridRow';
     out[`${key}Start`] = gridLine(s!);
-    out[`${key}End`] = e ? gridLine(e) : s && !s.startsWith('span') && !/^-?\d/.test(s) ? gridLine(s) : { kind: 'auto' };
+    out[`${key}End`] = e
+      ? gridLine(e)
+      : s && !s.startsWith('span') && !/^-?\d/.test(s)
+        ? gridLine(s)
+        : { kind: 'auto' };
   } else if (prop === 'grid-area') {
     const [rs, cs, re, ce] = value.split('/').map((x) => x.trim());
-    const auto = (v: string | undefined, fallback: string): GridLine => (v ? gridLine(v) : /^[a-z]/.test(fallback) ? gridLine(fallback) : { kind: 'auto' });
-    Object.assign(out, { gridRowStart: gridLine(rs!), gridColumnStart: auto(cs, rs!), gridRowEnd: auto(re, rs!), gridColumnEnd: auto(ce, cs ?? rs!) });
-  } else if (prop === 'grid-column-start' || prop === 'grid-column-end' || prop === 'grid-row-start' || prop === 'grid-row-end') out[camel(prop)] = gridLine(value);
+    const auto = (v: string | undefined, fallback: string): GridLine =>
+      v ? gridLine(v) : /^[a-z]/.test(fallback) ? gridLine(fallback) : { kind: 'auto' };
+    Object.assign(out, {
+      gridRowStart: gridLine(rs!),
+      gridColumnStart: auto(cs, rs!),
+      gridRowEnd: auto(re, rs!),
+      gridColumnEnd: auto(ce, cs ?? rs!),
+    });
+  } else if (
+    prop === 'grid-column-start' ||
+    prop === 'grid-column-end' ||
+    prop === 'grid-row-start' ||
+    prop === 'grid-row-end'
+  )
+    out[camel(prop)] = gridLine(value);
   else if (prop === 'writing-mode') {
     if (value !== 'horizontal-tb') out.writingMode = value;
   } else if (prop === 'column-count') out.columnCount = value === 'auto' ? 'auto' : parseInt(value, 10);
   else if (prop === 'column-width') out.columnWidth = value === 'auto' ? 'auto' : parseFloat(value);
-  else if (prop === 'column-rule') out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
-  else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value)) out.transform = [{ kind: 'translate', x: length(/\(([^)]+)\)/.exec(value)![1]!), y: 0 }];
+  else if (prop === 'column-rule')
+    out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
+  else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value))
+    out.transform = [{ kind: 'translate', x: length(/\(([^)]+)\)/.exec(value)![1]!), y: 0 }];
   else throw new Error(`html-spec: unsupported property ${prop}`);
 }
 
@@ -93,7 +161,8 @@ export function trackList(value: string): TrackList {
     const names = [...value.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!.trim().split(/\s+/).filter(Boolean));
     return { tracks: [], lineNames: names, autoRepeat: null, subgrid: true };
   }
-  const tokens = value.match(/\[[^\]]*\]|repeat\((?:[^()]|\([^()]*\))*\)|minmax\([^()]*\)|fit-content\([^()]*\)|[^\s]+/g) ?? [];
+  const tokens =
+    value.match(/\[[^\]]*\]|repeat\((?:[^()]|\([^()]*\))*\)|minmax\([^()]*\)|fit-content\([^()]*\)|[^\s]+/g) ?? [];
   const tracks: TrackSize[] = [];
   const lineNames: string[][] = [[]];
   let autoRepeat: TrackList['autoRepeat'] = null;
@@ -128,7 +197,10 @@ function trackSize(t: string): TrackSize {
   if (t.endsWith('fr')) return { kind: 'fr', value: parseFloat(t) };
   if (t === 'auto' || t === 'min-content' || t === 'max-content') return { kind: t };
   if (t.startsWith('minmax(')) {
-    const [a, b] = t.slice(7, -1).split(',').map((x) => x.trim());
+    const [a, b] = t
+      .slice(7, -1)
+      .split(',')
+      .map((x) => x.trim());
     return { kind: 'minmax', min: trackSize(a!), max: trackSize(b!) };
   }
   if (t.startsWith('fit-content(')) return { kind: 'fit-content', value: length(t.slice(12, -1)) };

@@ -7,10 +7,21 @@ function nest(depth: number): ElSpec {
   let inner: ElSpec = el('div', { height: 10, width: 10, attrs: { id: 'leaf' } }, 'x');
   for (let i = 0; i < depth; i++) {
     const grid = i % 2 === 1;
-    inner = el('div', grid
-      ? { display: 'grid', gridTemplateColumns: { tracks: [{ kind: 'auto' }, { kind: 'fr', value: 1 }], lineNames: [[], [], []], autoRepeat: null } }
-      : { display: 'flex', alignItems: 'center' },
-    el('div', {}, 'label'), inner);
+    inner = el(
+      'div',
+      grid
+        ? {
+            display: 'grid',
+            gridTemplateColumns: {
+              tracks: [{ kind: 'auto' }, { kind: 'fr', value: 1 }],
+              lineNames: [[], [], []],
+              autoRepeat: null,
+            },
+          }
+        : { display: 'flex', alignItems: 'center' },
+      el('div', {}, 'label'),
+      inner,
+    );
   }
   return el('body', {}, inner);
 }

@@ -51,14 +51,20 @@ export function rectsOfSpec(body: ElSpec, page?: PageSetup): Record<string, stri
  * Only the ids the case pins (Chromium numbers), so extra fragments do not matter. Values
  * within `tolerance` (0.02px) of Chromium's count as equal: Chromium snaps layout to 1/64 px (LayoutUnit).
  */
-export function pick(actual: Record<string, string>, expected: Readonly<Record<string, string>>, tolerance = 0.02): Record<string, string | undefined> {
-  return Object.fromEntries(Object.keys(expected).map((k) => {
-    const a = actual[k];
-    const e = expected[k]!;
-    if (a === undefined) return [k, a];
-    const av = a.split(',').map(Number);
-    const ev = e.split(',').map(Number);
-    const close = av.length === ev.length && av.every((v, i) => Math.abs(v - ev[i]!) <= tolerance);
-    return [k, close ? e : a];
-  }));
+export function pick(
+  actual: Record<string, string>,
+  expected: Readonly<Record<string, string>>,
+  tolerance = 0.02,
+): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.keys(expected).map((k) => {
+      const a = actual[k];
+      const e = expected[k]!;
+      if (a === undefined) return [k, a];
+      const av = a.split(',').map(Number);
+      const ev = e.split(',').map(Number);
+      const close = av.length === ev.length && av.every((v, i) => Math.abs(v - ev[i]!) <= tolerance);
+      return [k, close ? e : a];
+    }),
+  );
 }

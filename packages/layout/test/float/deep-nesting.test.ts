@@ -10,11 +10,23 @@ describe('deeply nested floats and positioned boxes', () => {
     return spec;
   };
   it('lays out 511 nested floats', () => {
-    const pages = layoutPages(el('body', {}, nest(511, (i) => ({ float: i % 2 ? 'right' : 'left', paddingLeft: 1 }))));
+    const pages = layoutPages(
+      el(
+        'body',
+        {},
+        nest(511, (i) => ({ float: i % 2 ? 'right' : 'left', paddingLeft: 1 })),
+      ),
+    );
     expect(pages.length).toBeGreaterThan(0);
   });
   it('lays out 511 nested absolute and relative boxes', () => {
-    const pages = layoutPages(el('body', {}, nest(511, (i) => ({ position: i % 2 ? 'relative' : 'absolute', left: 1, top: 1 }))));
+    const pages = layoutPages(
+      el(
+        'body',
+        {},
+        nest(511, (i) => ({ position: i % 2 ? 'relative' : 'absolute', left: 1, top: 1 })),
+      ),
+    );
     expect(pages.length).toBeGreaterThan(0);
   });
 });

@@ -20,7 +20,8 @@ function rects(page: Page): Record<string, string> {
  * stays; a later float may not go above it (CSS 2.1 §9.5.1 rule 5), so it moves along.
  */
 describe('floats across pages', () => {
-  const html = '<div id="a" style="height:200px"></div>' +
+  const html =
+    '<div id="a" style="height:200px"></div>' +
     '<div id="f" style="float:left;width:100px;height:100px;break-inside:avoid"></div>' +
     '<div id="r" style="float:right;width:100px;height:30px"></div>' +
     '<div id="b" style="height:20px"></div><div id="c" style="height:20px"></div>';
@@ -41,9 +42,13 @@ describe('floats across pages', () => {
  * continued on that page are broken again around it (Chromium's print; words are 60×20 px boxes).
  */
 describe('a paragraph continued beside a float moved to its page', () => {
-  const words = Array.from({ length: 30 }, (_, i) =>
-    `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`).join('');
-  const html = '<div id="a" style="height:200px"></div><div id="f" style="float:left;width:100px;height:100px;break-inside:avoid"></div>' +
+  const words = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`,
+  ).join('');
+  const html =
+    '<div id="a" style="height:200px"></div><div id="f" style="float:left;width:100px;height:100px;break-inside:avoid"></div>' +
     `<div id="p" style="font-size:0">${words}</div>`;
   const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
 
@@ -52,7 +57,11 @@ describe('a paragraph continued beside a float moved to its page', () => {
   });
   it('shortens the continued lines beside the float', () => {
     expect(rects(pages[1]!)).toMatchObject({
-      f: '20,20,100,100', w18: '120,20,60,20', w21: '300,20,60,20', w22: '120,40,60,20', w29: '300,60,60,20',
+      f: '20,20,100,100',
+      w18: '120,20,60,20',
+      w21: '300,20,60,20',
+      w22: '120,40,60,20',
+      w29: '300,60,60,20',
     });
   });
 });
@@ -62,28 +71,46 @@ describe('a paragraph continued beside a float moved to its page', () => {
  * paragraph beside both parts (Chromium's print of the same document).
  */
 describe('a float split across pages', () => {
-  const words = Array.from({ length: 30 }, (_, i) =>
-    `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`).join('');
+  const words = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`,
+  ).join('');
   const lines = Array.from({ length: 5 }, (_, i) => `<div id="l${i}" style="height:20px"></div>`).join('');
-  const html = `<div id="a" style="height:200px"></div><div id="f" style="float:left;width:100px">${lines}</div>` +
+  const html =
+    `<div id="a" style="height:200px"></div><div id="f" style="float:left;width:100px">${lines}</div>` +
     `<div id="p" style="font-size:0">${words}</div>`;
   const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
 
   it('fills the first page beside the float', () => {
-    expect(rects(pages[0]!)).toMatchObject({ l0: '20,220,100,20', l2: '20,260,100,20', w0: '120,220,60,20', w4: '120,240,60,20', w11: '300,260,60,20' });
+    expect(rects(pages[0]!)).toMatchObject({
+      l0: '20,220,100,20',
+      l2: '20,260,100,20',
+      w0: '120,220,60,20',
+      w4: '120,240,60,20',
+      w11: '300,260,60,20',
+    });
     expect(rects(pages[0]!).l3).toBeUndefined();
   });
   it('continues the float and the paragraph beside it on the next page', () => {
     expect(rects(pages[1]!)).toMatchObject({
-      l3: '20,20,100,20', l4: '20,40,100,20', w12: '120,20,60,20', w19: '300,40,60,20', w20: '20,60,60,20', w26: '20,80,60,20',
+      l3: '20,20,100,20',
+      l4: '20,40,100,20',
+      w12: '120,20,60,20',
+      w19: '300,40,60,20',
+      w20: '20,60,60,20',
+      w26: '20,80,60,20',
     });
   });
 });
 
 /** Orphans and widows (CSS Fragmentation 3 §3.3) hold beside floats too (Chromium's print: 2 widows move a fourth line on). */
 describe('widows in a paragraph beside a float', () => {
-  const words = Array.from({ length: 21 }, (_, i) =>
-    `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`).join('');
+  const words = Array.from(
+    { length: 21 },
+    (_, i) =>
+      `<div id="w${i}" style="display:inline-block;overflow:hidden;width:60px;height:20px;font-size:12px;line-height:20px">w${i}</div>`,
+  ).join('');
   const html = `<div id="a" style="height:180px"></div><div id="p" style="font-size:0"><div id="f" style="float:left;width:100px;height:60px"></div>${words}</div>`;
   const pages = layoutPages(positionedSpec(html), { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
 

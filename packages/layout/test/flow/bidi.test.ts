@@ -9,12 +9,18 @@ describe('unicode-bidi on inline boxes (UAX #9 formatting characters)', () => {
     expect(bidiControls({ unicodeBidi: 'normal', direction: 'rtl' })).toEqual([null, null]);
     expect(bidiControls({ unicodeBidi: 'bidi-override', direction: 'rtl' })).toEqual(['\u202e', '\u202c']);
     expect(bidiControls({ unicodeBidi: 'isolate', direction: 'ltr' })).toEqual(['\u2066', '\u2069']);
-    expect(bidiControls({ unicodeBidi: 'isolate-override', direction: 'rtl' })).toEqual(['\u2067\u202e', '\u202c\u2069']);
+    expect(bidiControls({ unicodeBidi: 'isolate-override', direction: 'rtl' })).toEqual([
+      '\u2067\u202e',
+      '\u202c\u2069',
+    ]);
   });
 
   it('gives Latin text inside a right-to-left override an odd level, and the text around it 0', () => {
     const text = 'ab cd ef';
-    const levels = bidiLevels(text, 'ltr', [{ at: 3, chars: '\u202e' }, { at: 5, chars: '\u202c' }]);
+    const levels = bidiLevels(text, 'ltr', [
+      { at: 3, chars: '\u202e' },
+      { at: 5, chars: '\u202c' },
+    ]);
     expect(Array.from(levels ?? [])).toEqual([0, 0, 0, 1, 1, 0, 0, 0]);
   });
 
@@ -24,8 +30,21 @@ describe('unicode-bidi on inline boxes (UAX #9 formatting characters)', () => {
 });
 
 describe('bidi-override and isolate-override (CSS Writing Modes 3 §2.4.2, UAX #9 X6)', () => {
-  const line = (unicodeBidi: 'isolate' | 'bidi-override' | 'isolate-override', direction: 'ltr' | 'rtl', text: string, paraDir: 'ltr' | 'rtl' = 'ltr') =>
-    textRuns(layoutPages(el('body', {}, el('p', { width: 400, direction: paraDir }, 'ab ', el('span', { unicodeBidi, direction }, text), ' gh'))));
+  const line = (
+    unicodeBidi: 'isolate' | 'bidi-override' | 'isolate-override',
+    direction: 'ltr' | 'rtl',
+    text: string,
+    paraDir: 'ltr' | 'rtl' = 'ltr',
+  ) =>
+    textRuns(
+      layoutPages(
+        el(
+          'body',
+          {},
+          el('p', { width: 400, direction: paraDir }, 'ab ', el('span', { unicodeBidi, direction }, text), ' gh'),
+        ),
+      ),
+    );
 
   it('gives every character inside a right-to-left override the override direction: Latin words in reverse order', () => {
     for (const ub of ['bidi-override', 'isolate-override'] as const) {
@@ -50,7 +69,12 @@ describe('bidi-override and isolate-override (CSS Writing Modes 3 §2.4.2, UAX #
   });
 });
 
-interface Run { readonly text: string; readonly x: number; readonly width: number; readonly rtl: boolean }
+interface Run {
+  readonly text: string;
+  readonly x: number;
+  readonly width: number;
+  readonly rtl: boolean;
+}
 
 /** Glyph runs of the first page in visual order, with the x each starts at. */
 function textRuns(pages: Page[]): Run[] {
@@ -69,7 +93,8 @@ function textRuns(pages: Page[]): Run[] {
 }
 
 describe('white space at a line end (UAX #9 L1, CSS Text 3 §4.1.3)', () => {
-  const runsOf = (props: Parameters<typeof el>[1], text: string) => textRuns(layoutPages(el('body', {}, el('p', { width: 80, ...props }, text))));
+  const runsOf = (props: Parameters<typeof el>[1], text: string) =>
+    textRuns(layoutPages(el('body', {}, el('p', { width: 80, ...props }, text))));
 
   it('keeps the trailing space of left-to-right words out of a right-to-left line, so they sit flush right', () => {
     // pre-wrap keeps "cd " at the end of the first line; the space hangs (L1 puts it at the

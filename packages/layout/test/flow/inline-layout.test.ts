@@ -22,7 +22,11 @@ describe('line breaking (UAX #14, greedy)', () => {
   });
 
   it('keeps a paragraph on one line exactly when it fits, its trailing space hanging (the one-line shortcut)', () => {
-    const lines = (width: number, text: string) => dump(body(el('p', { width }, text))).split('\n').filter((l) => l.includes('text ')).map((l) => l.trim());
+    const lines = (width: number, text: string) =>
+      dump(body(el('p', { width }, text)))
+        .split('\n')
+        .filter((l) => l.includes('text '))
+        .map((l) => l.trim());
     expect(lines(56, 'aaa bbb')).toEqual(['text "aaa bbb" 0,13 w=56']);
     expect(lines(55.99, 'aaa bbb')).toEqual(['text "aaa" 0,13 w=24', 'text "bbb" 0,29 w=24']);
     expect(lines(56, 'aaa\u00a0b bb')).toEqual(['text "aaa\u00a0b" 0,13 w=40', 'text "bb" 0,29 w=16']);
@@ -31,7 +35,19 @@ describe('line breaking (UAX #14, greedy)', () => {
   });
 
   it('breaks across inline element boundaries and slices the inline box', () => {
-    expect(dump(body(el('p', { width: 80 }, 'aaa ', el('span', { paddingLeft: 4, paddingRight: 4, borderLeft: solid(1) }, 'bbb ccc ddd'), ' e')))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el(
+            'p',
+            { width: 80 },
+            'aaa ',
+            el('span', { paddingLeft: 4, paddingRight: 4, borderLeft: solid(1) }, 'bbb ccc ddd'),
+            ' e',
+          ),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x32
         box body 0,0 800x32
           box p 0,0 80x32
@@ -46,10 +62,14 @@ describe('line breaking (UAX #14, greedy)', () => {
   });
 
   it('does not wrap nowrap or pre, and keeps pre newlines and spaces', () => {
-    expect(dump(body(
-      el('p', { width: 40, whiteSpace: 'nowrap' }, 'aaa bbb ccc'),
-      el('p', { width: 40, whiteSpace: 'pre' }, 'a  b\n\nc'),
-    ))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('p', { width: 40, whiteSpace: 'nowrap' }, 'aaa bbb ccc'),
+          el('p', { width: 40, whiteSpace: 'pre' }, 'a  b\n\nc'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x64
         box body 0,0 800x64
           box p 0,0 40x16
@@ -63,7 +83,14 @@ describe('line breaking (UAX #14, greedy)', () => {
   });
 
   it('wraps pre-wrap and pre-line at spaces and newlines', () => {
-    expect(dump(body(el('p', { width: 48, whiteSpace: 'pre-wrap' }, 'aa  bb cc\ndd'), el('p', { width: 48, whiteSpace: 'pre-line' }, 'aa   bb\ncc')))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('p', { width: 48, whiteSpace: 'pre-wrap' }, 'aa  bb cc\ndd'),
+          el('p', { width: 48, whiteSpace: 'pre-line' }, 'aa   bb\ncc'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x80
         box body 0,0 800x80
           box p 0,0 48x48
@@ -79,11 +106,15 @@ describe('line breaking (UAX #14, greedy)', () => {
   });
 
   it('breaks a too-long word by character with overflow-wrap, or anywhere with word-break: break-all', () => {
-    expect(dump(body(
-      el('p', { width: 40, overflowWrap: 'break-word' }, 'abcdefghijkl mn'),
-      el('p', { width: 40, wordBreak: 'break-all' }, 'ab cdefghij'),
-      el('p', { width: 40 }, 'abcdefghijkl mn'),
-    ))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('p', { width: 40, overflowWrap: 'break-word' }, 'abcdefghijkl mn'),
+          el('p', { width: 40, wordBreak: 'break-all' }, 'ab cdefghij'),
+          el('p', { width: 40 }, 'abcdefghijkl mn'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x128
         box body 0,0 800x128
           box p 0,0 40x48
@@ -104,7 +135,9 @@ describe('line breaking (UAX #14, greedy)', () => {
   });
 
   it('breaks at a soft hyphen and shows a hyphen there, unless hyphens: none', () => {
-    expect(dump(body(el('p', { width: 48 }, 'abc\u00addefg'), el('p', { width: 48, hyphens: 'none' }, 'abc\u00addefg')))).toMatchInlineSnapshot(`
+    expect(
+      dump(body(el('p', { width: 48 }, 'abc\u00addefg'), el('p', { width: 48, hyphens: 'none' }, 'abc\u00addefg'))),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x48
         box body 0,0 800x48
           box p 0,0 48x32
@@ -131,11 +164,15 @@ describe('line breaking (UAX #14, greedy)', () => {
 
 describe('text-align, text-indent, spacing', () => {
   it('aligns right, centre, and justifies all but the last line', () => {
-    expect(dump(body(
-      el('p', { width: 100, textAlign: 'right' }, 'ab cd'),
-      el('p', { width: 100, textAlign: 'center' }, 'ab cd'),
-      el('p', { width: 100, textAlign: 'justify' }, 'aa bb cc dd ee ff gg'),
-    ))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('p', { width: 100, textAlign: 'right' }, 'ab cd'),
+          el('p', { width: 100, textAlign: 'center' }, 'ab cd'),
+          el('p', { width: 100, textAlign: 'justify' }, 'aa bb cc dd ee ff gg'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x64
         box body 0,0 800x64
           box p 0,0 100x16
@@ -152,10 +189,14 @@ describe('text-align, text-indent, spacing', () => {
   });
 
   it('does not justify a line ended by <br>, and honours start/end with direction', () => {
-    expect(dump(body(
-      el('p', { width: 100, textAlign: 'justify' }, 'aa bb', el('br'), 'cc dd ee ff gg hh'),
-      el('p', { width: 100, textAlign: 'end' }, 'ab'),
-    ))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('p', { width: 100, textAlign: 'justify' }, 'aa bb', el('br'), 'cc dd ee ff gg hh'),
+          el('p', { width: 100, textAlign: 'end' }, 'ab'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x64
         box body 0,0 800x64
           box p 0,0 100x48
@@ -169,7 +210,7 @@ describe('text-align, text-indent, spacing', () => {
     `);
   });
 
-  it('indents only the element\'s first formatted line, not an anonymous block after a child block (CSS 2.1 §16.1)', () => {
+  it("indents only the element's first formatted line, not an anonymous block after a child block (CSS 2.1 §16.1)", () => {
     expect(dump(body(el('div', { textIndent: 24 }, 'aa', el('p', {}, 'bb'), 'cc')))).toMatchInlineSnapshot(`
       "box html 0,0 800x48
         box body 0,0 800x48
@@ -185,7 +226,14 @@ describe('text-align, text-indent, spacing', () => {
   });
 
   it('indents the first line, and passes letter/word-spacing to the measurer', () => {
-    expect(dump(body(el('p', { width: 100, textIndent: 24 }, 'aaa bbb ccc'), el('p', { letterSpacing: 2, wordSpacing: 4 }, 'ab cd')))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('p', { width: 100, textIndent: 24 }, 'aaa bbb ccc'),
+          el('p', { letterSpacing: 2, wordSpacing: 4 }, 'ab cd'),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x48
         box body 0,0 800x48
           box p 0,0 100x32
@@ -201,7 +249,8 @@ describe('text-align, text-indent, spacing', () => {
 
 describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
   it('uses half-leading around the strut and larger inline boxes', () => {
-    expect(dump(body(el('p', { lineHeight: 24 }, 'a ', el('span', { fontSize: 32 }, 'B'), ' c')))).toMatchInlineSnapshot(`
+    expect(dump(body(el('p', { lineHeight: 24 }, 'a ', el('span', { fontSize: 32 }, 'B'), ' c'))))
+      .toMatchInlineSnapshot(`
       "box html 0,0 800x28.8
         box body 0,0 800x28.8
           box p 0,0 800x28.8
@@ -214,11 +263,23 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
   });
 
   it('shifts sub, super, middle, text-top, lengths; top/bottom align to the line box', () => {
-    expect(dump(body(el('p', {},
-      'x', el('span', { verticalAlign: 'sub' }, 's'), el('span', { verticalAlign: 'super' }, 'p'),
-      el('span', { verticalAlign: 'middle', fontSize: 8 }, 'm'), el('span', { verticalAlign: 'text-top', fontSize: 8 }, 't'),
-      el('span', { verticalAlign: 5 }, 'l'), el('span', { verticalAlign: 'bottom', lineHeight: 40 }, 'b'),
-    )))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el(
+            'p',
+            {},
+            'x',
+            el('span', { verticalAlign: 'sub' }, 's'),
+            el('span', { verticalAlign: 'super' }, 'p'),
+            el('span', { verticalAlign: 'middle', fontSize: 8 }, 'm'),
+            el('span', { verticalAlign: 'text-top', fontSize: 8 }, 't'),
+            el('span', { verticalAlign: 5 }, 'l'),
+            el('span', { verticalAlign: 'bottom', lineHeight: 40 }, 'b'),
+          ),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x40
         box body 0,0 800x40
           box p 0,0 800x40
@@ -241,7 +302,21 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
 
   it('puts an inline-block on its last line baseline, and an image bottom on the baseline', () => {
     const images = () => ({ width: 20, height: 30 });
-    expect(dump(body(el('p', {}, 'a', el('span', { display: 'inline-block', paddingTop: 5 }, 'x', el('br'), 'y'), el('img', { attrs: { src: 'i.png' } }), 'b')), { images })).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el(
+            'p',
+            {},
+            'a',
+            el('span', { display: 'inline-block', paddingTop: 5 }, 'x', el('br'), 'y'),
+            el('img', { attrs: { src: 'i.png' } }),
+            'b',
+          ),
+        ),
+        { images },
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x37
         box body 0,0 800x37
           box p 0,0 800x37
@@ -259,7 +334,10 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
 
   it('in quirks mode, sizes a line holding only an image by the image (the line height quirk)', () => {
     const images = () => ({ width: 20, height: 30 });
-    const spec = body(el('p', {}, el('img', { attrs: { src: 'i.png' } })), el('p', {}, el('span', {}, el('img', { attrs: { src: 'i.png' } })), 'x'));
+    const spec = body(
+      el('p', {}, el('img', { attrs: { src: 'i.png' } })),
+      el('p', {}, el('span', {}, el('img', { attrs: { src: 'i.png' } })), 'x'),
+    );
     expect(dump(spec, { images, quirks: true })).toMatchInlineSnapshot(`
       "box html 0,0 800x63.2
         box body 0,0 800x63.2
@@ -290,7 +368,19 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
 
 describe('atomic inlines and images', () => {
   it('shrinks an inline-block to fit its content, and wraps it at the containing block width', () => {
-    expect(dump(body(el('p', { width: 100 }, el('span', { display: 'inline-block', paddingLeft: 2, paddingRight: 2 }, 'ab cd'), ' ', el('span', { display: 'inline-block' }, 'aaaa bbbb ccc'))))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el(
+            'p',
+            { width: 100 },
+            el('span', { display: 'inline-block', paddingLeft: 2, paddingRight: 2 }, 'ab cd'),
+            ' ',
+            el('span', { display: 'inline-block' }, 'aaaa bbbb ccc'),
+          ),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x48
         box body 0,0 800x48
           box p 0,0 100x48
@@ -318,7 +408,8 @@ describe('atomic inlines and images', () => {
   });
 
   it('text-overflow: ellipsis keeps the glyphs that fit before an ellipsis, only when overflow clips', () => {
-    const line = (props: Parameters<typeof el>[1]) => el('div', { width: 60, whiteSpace: 'nowrap', textOverflow: 'ellipsis', ...props }, 'abcd efgh ijkl');
+    const line = (props: Parameters<typeof el>[1]) =>
+      el('div', { width: 60, whiteSpace: 'nowrap', textOverflow: 'ellipsis', ...props }, 'abcd efgh ijkl');
     expect(dump(body(line({ overflow: 'hidden' }), line({})))).toMatchInlineSnapshot(`
       "box html 0,0 800x32
         box body 0,0 800x32
@@ -334,7 +425,22 @@ describe('atomic inlines and images', () => {
 
   it('centres a block image with auto margins and fits it with object-fit: contain', () => {
     const images = () => ({ width: 200, height: 100 });
-    expect(dump(body(el('img', { display: 'block', width: 100, height: 100, marginLeft: 'auto', marginRight: 'auto', objectFit: 'contain', attrs: { src: 'i.png' } })), { images })).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el('img', {
+            display: 'block',
+            width: 100,
+            height: 100,
+            marginLeft: 'auto',
+            marginRight: 'auto',
+            objectFit: 'contain',
+            attrs: { src: 'i.png' },
+          }),
+        ),
+        { images },
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x100
         box body 0,0 800x100
           box img 350,0 100x100
@@ -344,7 +450,11 @@ describe('atomic inlines and images', () => {
 
   it('scales an image down to max-width: 100% keeping its ratio', () => {
     const images = () => ({ width: 1600, height: 400 });
-    expect(dump(body(el('p', { width: 200 }, el('img', { maxWidth: { px: 0, pct: 100 }, attrs: { src: 'i.png' } }))), { images })).toMatchInlineSnapshot(`
+    expect(
+      dump(body(el('p', { width: 200 }, el('img', { maxWidth: { px: 0, pct: 100 }, attrs: { src: 'i.png' } }))), {
+        images,
+      }),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x53.2
         box body 0,0 800x53.2
           box p 0,0 200x53.2
@@ -359,7 +469,9 @@ describe('decorations and bidi', () => {
   it('propagates underline and line-through from ancestors into text fragments', () => {
     const u = { underline: true, overline: false, lineThrough: false };
     const s = { underline: false, overline: false, lineThrough: true };
-    expect(dump(body(el('p', { textDecorationLine: u }, 'ab ', el('span', { textDecorationLine: s, fontSize: 32 }, 'cd'))))).toMatchInlineSnapshot(`
+    expect(
+      dump(body(el('p', { textDecorationLine: u }, 'ab ', el('span', { textDecorationLine: s, fontSize: 32 }, 'cd')))),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x32
         box body 0,0 800x32
           box p 0,0 800x32
@@ -383,7 +495,9 @@ describe('decorations and bidi', () => {
 
 describe('bidi inline boxes', () => {
   it('draws an inline box in a reordered line over the content it covers', () => {
-    expect(dump(body(el('p', { direction: 'rtl', width: 200 }, 'אב ', el('a', { attrs: { href: '#x' } }, 'cd גד'), ' הו')))).toMatchInlineSnapshot(`
+    expect(
+      dump(body(el('p', { direction: 'rtl', width: 200 }, 'אב ', el('a', { attrs: { href: '#x' } }, 'cd גד'), ' הו'))),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x16
         box body 0,0 800x16
           box p 0,0 200x16
@@ -399,7 +513,18 @@ describe('bidi inline boxes', () => {
 describe('list markers (CSS Lists 3 §3.1)', () => {
   it('draws list-style-image markers at their intrinsic size, 7px before the content, on the baseline', () => {
     const images = () => ({ width: 10, height: 6 });
-    expect(dump(body(el('ul', { paddingLeft: 40, listStyleImage: { kind: 'url', url: 'dot.png' } }, el('li', {}, el('::marker', {}, '• '), 'one'))), { images })).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el(
+            'ul',
+            { paddingLeft: 40, listStyleImage: { kind: 'url', url: 'dot.png' } },
+            el('li', {}, el('::marker', {}, '• '), 'one'),
+          ),
+        ),
+        { images },
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x16
         box body 0,0 800x16
           box ul 0,0 800x16
@@ -411,17 +536,45 @@ describe('list markers (CSS Lists 3 §3.1)', () => {
   });
 
   it('paints a disc filled and round, a circle as a 1px ring, a square filled', () => {
-    const pages = layoutPages(body(el('ul', {}, ...(['disc', 'circle', 'square'] as const).map((t) => el('li', { listStyleType: t, color: { r: 9, g: 8, b: 7, a: 1 } }, el('::marker', {}, 'x '), t)))));
+    const pages = layoutPages(
+      body(
+        el(
+          'ul',
+          {},
+          ...(['disc', 'circle', 'square'] as const).map((t) =>
+            el('li', { listStyleType: t, color: { r: 9, g: 8, b: 7, a: 1 } }, el('::marker', {}, 'x '), t),
+          ),
+        ),
+      ),
+    );
     const markers: BoxFragment[] = [];
-    const walk = (f: Fragment): void => { if (f.kind === 'box') { if (f.tag === '::marker') markers.push(f); f.children.forEach(walk); } };
+    const walk = (f: Fragment): void => {
+      if (f.kind === 'box') {
+        if (f.tag === '::marker') markers.push(f);
+        f.children.forEach(walk);
+      }
+    };
     pages[0]!.fragments.forEach(walk);
     expect(markers.map((m) => [m.style.backgroundColor.a, m.border.left, m.style.borderRadius[0][0]])).toEqual([
-      [1, 0, { px: 0, pct: 50 }], [0, 1, { px: 0, pct: 50 }], [1, 0, 0],
+      [1, 0, { px: 0, pct: 50 }],
+      [0, 1, { px: 0, pct: 50 }],
+      [1, 0, 0],
     ]);
   });
 
   it('draws disc/square/circle as shapes where Chromium puts them, text markers against the content, on the first baseline', () => {
-    expect(dump(body(el('ul', { paddingLeft: 40 }, el('li', {}, el('::marker', {}, '• '), 'one'), el('li', { fontSize: 32, listStyleType: 'decimal' }, el('::marker', { fontSize: 16 }, '2. '), 'two'))))).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        body(
+          el(
+            'ul',
+            { paddingLeft: 40 },
+            el('li', {}, el('::marker', {}, '• '), 'one'),
+            el('li', { fontSize: 32, listStyleType: 'decimal' }, el('::marker', { fontSize: 16 }, '2. '), 'two'),
+          ),
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 0,0 800x48
         box body 0,0 800x48
           box ul 0,0 800x48

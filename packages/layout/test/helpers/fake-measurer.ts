@@ -16,16 +16,35 @@ export function fakeMeasurer(): FakeMeasurer {
       m.shapeCalls++;
       void font;
       const chars = Array.from(text);
-      const advances = chars.map((ch) => size * 0.5 + (options.letterSpacing ?? 0) + (ch === ' ' ? options.wordSpacing ?? 0 : 0));
+      const advances = chars.map(
+        (ch) => size * 0.5 + (options.letterSpacing ?? 0) + (ch === ' ' ? (options.wordSpacing ?? 0) : 0),
+      );
       const width = advances.reduce((a, b) => a + b, 0);
-      return [{
-        fontId: 'fake', size, text, glyphIds: chars.map((c) => c.codePointAt(0) ?? 0), advances, glyphText: chars, width,
-        metrics: m.metrics(font, size), rtl: options.rtl ?? false,
-      }];
+      return [
+        {
+          fontId: 'fake',
+          size,
+          text,
+          glyphIds: chars.map((c) => c.codePointAt(0) ?? 0),
+          advances,
+          glyphText: chars,
+          width,
+          metrics: m.metrics(font, size),
+          rtl: options.rtl ?? false,
+        },
+      ];
     },
     metrics(font: FontQuery, size: number): FontMetrics {
       void font;
-      return { ascent: size * 0.8, descent: size * 0.2, lineGap: 0, xHeight: size * 0.5, capHeight: size * 0.7, underlineOffset: size * 0.1, underlineThickness: size * 0.05 };
+      return {
+        ascent: size * 0.8,
+        descent: size * 0.2,
+        lineGap: 0,
+        xHeight: size * 0.5,
+        capHeight: size * 0.7,
+        underlineOffset: size * 0.1,
+        underlineThickness: size * 0.05,
+      };
     },
   };
   return m;

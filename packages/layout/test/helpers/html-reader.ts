@@ -6,7 +6,11 @@ import { el, type ElSpec } from './style.js';
  * double quotes) as ElSpecs under a `body`. `element` makes each element's spec from its
  * tag and attributes; `isVoid` tags take no children and need no closing tag.
  */
-export function readHtml(html: string, element: (tag: string, attrs: Record<string, string>) => ElSpec, isVoid: (tag: string) => boolean = () => false): ElSpec {
+export function readHtml(
+  html: string,
+  element: (tag: string, attrs: Record<string, string>) => ElSpec,
+  isVoid: (tag: string) => boolean = () => false,
+): ElSpec {
   const root = el('body', {});
   const stack: { spec: ElSpec; children: (ElSpec | string)[] }[] = [{ spec: root, children: [] }];
   const re = /<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/gi;

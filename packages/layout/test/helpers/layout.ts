@@ -14,16 +14,32 @@ export interface PageSetup {
 export function pageStyleOf(setup: PageSetup = {}, extra: Partial<PageBoxStyle> = {}): LayoutOptions['pageStyle'] {
   const m = setup.margin ?? 0;
   const style: PageBoxStyle = {
-    width: setup.width ?? 800, height: setup.height ?? 1000, marginTop: m, marginRight: m, marginBottom: m, marginLeft: m,
-    backgroundColor: { r: 255, g: 255, b: 255, a: 0 }, marginBoxes: [], ...extra,
+    width: setup.width ?? 800,
+    height: setup.height ?? 1000,
+    marginTop: m,
+    marginRight: m,
+    marginBottom: m,
+    marginLeft: m,
+    backgroundColor: { r: 255, g: 255, b: 255, a: 0 },
+    marginBoxes: [],
+    ...extra,
   };
   return () => style;
 }
 
 export function options(overrides: Partial<LayoutOptions> = {}): LayoutOptions {
   return {
-    measurer: fakeMeasurer(), pageStyle: pageStyleOf(), images: () => null, header: null, footer: null, componentGap: 0,
-    footerPosition: 'page-bottom', verticalAlign: 'top', horizontalAlign: 'left', maxPages: 2000, ...overrides,
+    measurer: fakeMeasurer(),
+    pageStyle: pageStyleOf(),
+    images: () => null,
+    header: null,
+    footer: null,
+    componentGap: 0,
+    footerPosition: 'page-bottom',
+    verticalAlign: 'top',
+    horizontalAlign: 'left',
+    maxPages: 2000,
+    ...overrides,
   };
 }
 
@@ -35,5 +51,7 @@ export function layoutPages(body: ElSpec, overrides: Partial<LayoutOptions> = {}
 
 /** Dump of the first page, without the html/body wrappers' lines. */
 export function dump(body: ElSpec, overrides: Partial<LayoutOptions> = {}): string {
-  return layoutPages(body, overrides).map((p) => dumpFragments(p)).join('\n---\n');
+  return layoutPages(body, overrides)
+    .map((p) => dumpFragments(p))
+    .join('\n---\n');
 }

@@ -10,7 +10,11 @@ import { styled, type ElSpec } from './style.js';
  * style, so a box laid out once per page (or once per nesting level) shows up here as a
  * count that grows with pages (or levels), with no clock involved.
  */
-export function layoutCountingStyleReads(body: ElSpec, counted: (el: StyledElement) => boolean, overrides: Partial<LayoutOptions> = {}): { pages: Page[]; reads: number } {
+export function layoutCountingStyleReads(
+  body: ElSpec,
+  counted: (el: StyledElement) => boolean,
+  overrides: Partial<LayoutOptions> = {},
+): { pages: Page[]; reads: number } {
   let reads = 0;
   const wrap = (node: StyledNode): StyledNode => {
     if (node.kind !== 'element') return node;

@@ -11,8 +11,14 @@ describe('multi-column across pages (Chromium)', () => {
     const html = `<div id="m" style="column-count:2;column-gap:20px;width:420px;font-size:10px;line-height:10px">${blocks}</div>`;
     // Chromium: page 1 columns 200px tall (b6 and b13 split), page 2 balanced to 100px (b16 split).
     const expected = {
-      m: '0,0,420,200', b5: '0,150,200,30', b7: '220,10,200,30', b12: '220,160,200,30',
-      'p1:m': '0,0,420,100', 'p1:b14': '0,20,200,30', 'p1:b17': '220,10,200,30', 'p1:b19': '220,70,200,30',
+      m: '0,0,420,200',
+      b5: '0,150,200,30',
+      b7: '220,10,200,30',
+      b12: '220,160,200,30',
+      'p1:m': '0,0,420,100',
+      'p1:b14': '0,20,200,30',
+      'p1:b17': '220,10,200,30',
+      'p1:b19': '220,70,200,30',
     };
     expect(pick(rectsOf(html, { width: 800, height: 200, margin: 0 }), expected)).toEqual(expected);
   });

@@ -6,16 +6,22 @@ import { layoutPages, pageStyleOf } from '../helpers/layout.js';
 /** A deterministic generator, so a failure names a reproducible seed. */
 function rng(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 function randomTree(random: () => number, words: string[], depth: number): ElSpec {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const props: StyleProps = {
-    marginTop: pick([0, 0, 4, 12, -3]), marginBottom: pick([0, 6, 20]), paddingTop: pick([0, 0, 2]),
-    breakInside: pick(['auto', 'auto', 'avoid'] as const), breakBefore: pick(['auto', 'auto', 'auto', 'page', 'avoid'] as const),
-    breakAfter: pick(['auto', 'auto', 'avoid'] as const), orphans: pick([1, 2, 3]), widows: pick([1, 2, 3]),
-    whiteSpace: pick(['normal', 'normal', 'nowrap', 'pre-wrap'] as const), overflowWrap: pick(['normal', 'break-word'] as const),
+    marginTop: pick([0, 0, 4, 12, -3]),
+    marginBottom: pick([0, 6, 20]),
+    paddingTop: pick([0, 0, 2]),
+    breakInside: pick(['auto', 'auto', 'avoid'] as const),
+    breakBefore: pick(['auto', 'auto', 'auto', 'page', 'avoid'] as const),
+    breakAfter: pick(['auto', 'auto', 'avoid'] as const),
+    orphans: pick([1, 2, 3]),
+    widows: pick([1, 2, 3]),
+    whiteSpace: pick(['normal', 'normal', 'nowrap', 'pre-wrap'] as const),
+    overflowWrap: pick(['normal', 'break-word'] as const),
   };
   const children: (ElSpec | string)[] = [];
   const n = 1 + Math.floor(random() * 4);
@@ -25,9 +31,11 @@ function randomTree(random: () => number, words: string[], depth: number): ElSpe
     else if (r < 0.55) children.push(el('span', { fontSize: pick([8, 16, 24]) }, word(words), ' ', word(words)));
     else if (r < 0.6) children.push(el('br'));
     else if (r < 0.65) children.push(el('div', { height: pick([5, 40, 130]) }));
-    else if (r < 0.7) children.push(el('span', { display: 'inline-block', paddingTop: pick([0, 3]) }, word(words), ' ', word(words)));
+    else if (r < 0.7)
+      children.push(el('span', { display: 'inline-block', paddingTop: pick([0, 3]) }, word(words), ' ', word(words)));
     else if (r < 0.73) children.push(el('img', { attrs: { src: pick(['a.png', 'tall.png']) } }));
-    else if (r < 0.76) children.push(el('li', { listStyleType: pick(['disc', 'decimal']) }, el('::marker', {}, '1. '), word(words)));
+    else if (r < 0.76)
+      children.push(el('li', { listStyleType: pick(['disc', 'decimal']) }, el('::marker', {}, '1. '), word(words)));
     else children.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => word(words)).join(' ') + ' ');
   }
   return el('div', props, ...children);
@@ -51,7 +59,11 @@ describe('content conservation under pagination', () => {
       const words: string[] = [];
       const tree = randomTree(random, words, 4);
       const images = (src: string) => (src === 'tall.png' ? { width: 20, height: 200 } : { width: 30, height: 10 });
-      const pages = layoutPages(el('body', {}, tree), { pageStyle: pageStyleOf({ width: 120, height: 90, margin: 5 }), maxPages: 500, images });
+      const pages = layoutPages(el('body', {}, tree), {
+        pageStyle: pageStyleOf({ width: 120, height: 90, margin: 5 }),
+        maxPages: 500,
+        images,
+      });
       const out: string[] = [];
       for (const p of pages) for (const f of p.fragments) texts(f, out);
       // In document order, white space aside (words may be cut by overflow-wrap).

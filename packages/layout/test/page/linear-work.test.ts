@@ -15,7 +15,10 @@ vi.mock('../../src/flow/line-box.js', async (original) => {
 });
 vi.mock('../../src/flow/line-breaker.js', async (original) => {
   const m = await original<typeof import('../../src/flow/line-breaker.js')>();
-  return { ...m, breakLines: (...args: Parameters<typeof m.breakLines>) => (calls.breakLines++, m.breakLines(...args)) };
+  return {
+    ...m,
+    breakLines: (...args: Parameters<typeof m.breakLines>) => (calls.breakLines++, m.breakLines(...args)),
+  };
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -41,18 +44,37 @@ function scaling(shape: (n: number) => ElSpec, n: number): { lines: number; shap
   return { lines: large.lines / small.lines, shapes: large.shapes / small.shapes, pages: large.pages / small.pages };
 }
 
-const brLines = (n: number) => el('body', {}, el('div', {}, ...Array.from({ length: n }, (_, i) => [`line ${i}`, el('br')]).flat()));
-const preWrap = (n: number) => el('body', {}, el('div', { whiteSpace: 'pre-wrap' }, Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')));
+const brLines = (n: number) =>
+  el('body', {}, el('div', {}, ...Array.from({ length: n }, (_, i) => [`line ${i}`, el('br')]).flat()));
+const preWrap = (n: number) =>
+  el('body', {}, el('div', { whiteSpace: 'pre-wrap' }, Array.from({ length: n }, (_, i) => `line ${i}`).join('\n')));
 const paragraph = (n: number) => el('body', {}, el('p', {}, 'word '.repeat(n * 8)));
-const tableCell = (n: number) => el('body', {}, el('table', {}, el('tr', {}, el('td', {}, 'word '.repeat(n * 8)), el('td', {}, 'b'))));
+const tableCell = (n: number) =>
+  el('body', {}, el('table', {}, el('tr', {}, el('td', {}, 'word '.repeat(n * 8)), el('td', {}, 'b'))));
 /** A float amid every fourth line's text (src/float/inline-floats.ts). */
-const floatsAmid = (n: number) => el('body', {}, el('p', {}, ...Array.from({ length: n / 4 }, () => ['word '.repeat(24), el('span', { display: 'block', float: 'right', width: 20, height: 10 }), 'word '.repeat(8)]).flat()));
+const floatsAmid = (n: number) =>
+  el(
+    'body',
+    {},
+    el(
+      'p',
+      {},
+      ...Array.from({ length: n / 4 }, () => [
+        'word '.repeat(24),
+        el('span', { display: 'block', float: 'right', width: 20, height: 10 }),
+        'word '.repeat(8),
+      ]).flat(),
+    ),
+  );
 /** One word of 40n letters, broken by character (CSS Text 3 §5.5). */
 const longWord = (n: number) => el('body', {}, el('p', { overflowWrap: 'anywhere' }, 'w'.repeat(n * 40)));
-const tableRow = (n: number) => el('body', {}, el('table', {}, el('tr', {}, ...Array.from({ length: n * 2 }, (_, i) => el('td', {}, `c${i}`)))));
-const tableColumn = (n: number) => el('body', {}, el('table', {}, ...Array.from({ length: n * 2 }, (_, i) => el('tr', {}, el('td', {}, `c${i}`)))));
+const tableRow = (n: number) =>
+  el('body', {}, el('table', {}, el('tr', {}, ...Array.from({ length: n * 2 }, (_, i) => el('td', {}, `c${i}`)))));
+const tableColumn = (n: number) =>
+  el('body', {}, el('table', {}, ...Array.from({ length: n * 2 }, (_, i) => el('tr', {}, el('td', {}, `c${i}`)))));
 /** Every line beside a float as tall as the paragraph (lines broken one at a time around it, src/float). */
-const besideFloat = (n: number) => el('body', {}, el('div', { float: 'left', width: 100, height: n * 16 }), el('p', {}, 'word '.repeat(n * 6)));
+const besideFloat = (n: number) =>
+  el('body', {}, el('div', { float: 'left', width: 100, height: n * 16 }), el('p', {}, 'word '.repeat(n * 6)));
 
 describe('a long block paginates in linear work', () => {
   it.each([

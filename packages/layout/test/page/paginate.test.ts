@@ -6,16 +6,29 @@ import { dump, layoutPages, pageStyleOf } from '../helpers/layout.js';
 
 const small = { pageStyle: pageStyleOf({ width: 200, height: 100, margin: 10 }) };
 const block = (height: number, props: Parameters<typeof el>[1] = {}) => el('div', { height, ...props });
-const lines = (n: number, props: Parameters<typeof el>[1] = {}) => el('p', props, ...Array.from({ length: n }, (_, i) => [`L${i + 1}`, el('br')]).flat());
+const lines = (n: number, props: Parameters<typeof el>[1] = {}) =>
+  el('p', props, ...Array.from({ length: n }, (_, i) => [`L${i + 1}`, el('br')]).flat());
 
 /** Per page: the text fragments' text and baseline, one line each. */
 function texts(pages: Page[]): string[] {
-  return pages.map((p) => dumpFragments(p).split('\n').filter((l) => l.trim().startsWith('text')).map((l) => l.trim().replace(/^text /, '').replace(/ w=.*$/, '')).join(' | '));
+  return pages.map((p) =>
+    dumpFragments(p)
+      .split('\n')
+      .filter((l) => l.trim().startsWith('text'))
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^text /, '')
+          .replace(/ w=.*$/, ''),
+      )
+      .join(' | '),
+  );
 }
 
 describe('page breaks', () => {
   it('moves a paragraph that does not fit to the next page, dropping its top margin there', () => {
-    expect(dump(el('body', {}, block(50), el('p', { marginTop: 20 }, 'ab'), block(10, { marginTop: 5 })), small)).toMatchInlineSnapshot(`
+    expect(dump(el('body', {}, block(50), el('p', { marginTop: 20 }, 'ab'), block(10, { marginTop: 5 })), small))
+      .toMatchInlineSnapshot(`
       "box html 10,10 180x80 part=first
         box body 10,10 180x80 part=first
           box div 10,10 180x50
@@ -30,7 +43,8 @@ describe('page breaks', () => {
   });
 
   it('splits a block with a definite height at the page end, as Chromium does', () => {
-    expect(dump(el('body', {}, block(50), block(30, { marginTop: 20 }), block(10, { marginTop: 5 })), small)).toMatchInlineSnapshot(`
+    expect(dump(el('body', {}, block(50), block(30, { marginTop: 20 }), block(10, { marginTop: 5 })), small))
+      .toMatchInlineSnapshot(`
       "box html 10,10 180x80 part=first
         box body 10,10 180x80 part=first
           box div 10,10 180x50
@@ -58,20 +72,46 @@ describe('page breaks', () => {
 
   it('slices borders at the break: no bottom border before it, no top border after it', () => {
     const border = { width: 2, style: 'solid' as const, color: { r: 0, g: 0, b: 0, a: 1 } };
-    const pages = layoutPages(el('body', {}, block(120, { borderTop: border, borderBottom: border, paddingTop: 3, paddingBottom: 4 })), small);
-    const div = (p: Page) => { const html = p.fragments[0]; const body = html?.kind === 'box' ? html.children[0] : undefined; return body?.kind === 'box' ? body.children[0] : undefined; };
+    const pages = layoutPages(
+      el('body', {}, block(120, { borderTop: border, borderBottom: border, paddingTop: 3, paddingBottom: 4 })),
+      small,
+    );
+    const div = (p: Page) => {
+      const html = p.fragments[0];
+      const body = html?.kind === 'box' ? html.children[0] : undefined;
+      return body?.kind === 'box' ? body.children[0] : undefined;
+    };
     const [first, last] = [div(pages[0]!), div(pages[1]!)];
-    expect(first?.kind === 'box' && [first.border.top, first.border.bottom, first.padding.top, first.padding.bottom]).toEqual([2, 0, 3, 0]);
-    expect(last?.kind === 'box' && [last.border.top, last.border.bottom, last.padding.top, last.padding.bottom]).toEqual([0, 2, 0, 4]);
+    expect(
+      first?.kind === 'box' && [first.border.top, first.border.bottom, first.padding.top, first.padding.bottom],
+    ).toEqual([2, 0, 3, 0]);
+    expect(
+      last?.kind === 'box' && [last.border.top, last.border.bottom, last.padding.top, last.padding.bottom],
+    ).toEqual([0, 2, 0, 4]);
   });
 
   it('does not make an empty first page for a forced break before the first content', () => {
-    const pages = layoutPages(el('body', {}, el('section', { display: 'block' }, block(10, { breakBefore: 'page' })), block(10)), small);
+    const pages = layoutPages(
+      el('body', {}, el('section', { display: 'block' }, block(10, { breakBefore: 'page' })), block(10)),
+      small,
+    );
     expect(pages).toHaveLength(1);
   });
 
   it('forces breaks with break-before/after: page, keeping the margin after a forced break', () => {
-    expect(dump(el('body', {}, block(10), block(10, { breakBefore: 'page', marginTop: 7 }), block(10, { breakAfter: 'page' }), block(10)), small)).toMatchInlineSnapshot(`
+    expect(
+      dump(
+        el(
+          'body',
+          {},
+          block(10),
+          block(10, { breakBefore: 'page', marginTop: 7 }),
+          block(10, { breakAfter: 'page' }),
+          block(10),
+        ),
+        small,
+      ),
+    ).toMatchInlineSnapshot(`
       "box html 10,10 180x80 part=first
         box body 10,10 180x80 part=first
           box div 10,10 180x10
@@ -93,7 +133,14 @@ describe('page breaks', () => {
   });
 
   it('keeps break-inside: avoid blocks whole when they fit on the next page, else splits them', () => {
-    expect(texts(layoutPages(el('body', {}, block(40), lines(4, { breakInside: 'avoid' }), lines(7, { breakInside: 'avoid' })), small))).toMatchInlineSnapshot(`
+    expect(
+      texts(
+        layoutPages(
+          el('body', {}, block(40), lines(4, { breakInside: 'avoid' }), lines(7, { breakInside: 'avoid' })),
+          small,
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       [
         "",
         ""L1" 10,23 | "L2" 10,39 | "L3" 10,55 | "L4" 10,71",
@@ -104,7 +151,8 @@ describe('page breaks', () => {
   });
 
   it('honours break-after: avoid by taking the previous block along', () => {
-    expect(texts(layoutPages(el('body', {}, block(40), el('h1', { breakAfter: 'avoid' }, 'Title'), lines(2)), small))).toMatchInlineSnapshot(`
+    expect(texts(layoutPages(el('body', {}, block(40), el('h1', { breakAfter: 'avoid' }, 'Title'), lines(2)), small)))
+      .toMatchInlineSnapshot(`
       [
         "",
         ""Title" 10,23 | "L1" 10,39 | "L2" 10,55",
@@ -114,7 +162,19 @@ describe('page breaks', () => {
 
   it('moves the whole wrapper when the avoided break follows its first child', () => {
     // Room for the title and one line: fewer than `orphans`, so the paragraph cannot start here.
-    expect(texts(layoutPages(el('body', {}, block(46), el('section', { display: 'block' }, el('h1', { breakAfter: 'avoid' }, 'Title'), lines(3))), small))).toMatchInlineSnapshot(`
+    expect(
+      texts(
+        layoutPages(
+          el(
+            'body',
+            {},
+            block(46),
+            el('section', { display: 'block' }, el('h1', { breakAfter: 'avoid' }, 'Title'), lines(3)),
+          ),
+          small,
+        ),
+      ),
+    ).toMatchInlineSnapshot(`
       [
         "",
         ""Title" 10,23 | "L1" 10,39 | "L2" 10,55 | "L3" 10,71",
@@ -164,10 +224,25 @@ describe('orphans and widows (CSS Fragmentation 3 §3.3)', () => {
 });
 
 describe('header, footer and page numbers', () => {
-  const chrome = (text: string) => styled(el('div', { display: 'block' }, text, el('span', { attrs: { class: 'pageNumber' } }), '/', el('span', { attrs: { class: 'totalPages' } })));
+  const chrome = (text: string) =>
+    styled(
+      el(
+        'div',
+        { display: 'block' },
+        text,
+        el('span', { attrs: { class: 'pageNumber' } }),
+        '/',
+        el('span', { attrs: { class: 'totalPages' } }),
+      ),
+    );
 
   it('reserves header and footer space on every page and fills page counters', () => {
-    const pages = layoutPages(el('body', {}, lines(5)), { ...small, header: chrome('H'), footer: chrome('F'), componentGap: 4 });
+    const pages = layoutPages(el('body', {}, lines(5)), {
+      ...small,
+      header: chrome('H'),
+      footer: chrome('F'),
+      componentGap: 4,
+    });
     expect(pages.map((p) => dumpFragments(p)).join('\n---\n')).toMatchInlineSnapshot(`
       "box html 10,30 180x40 part=first
         box body 10,30 180x40 part=first
@@ -228,7 +303,12 @@ describe('header, footer and page numbers', () => {
   });
 
   it('puts the last footer right after the content with after-content', () => {
-    const pages = layoutPages(el('body', {}, lines(4)), { ...small, footer: chrome('F'), componentGap: 4, footerPosition: 'after-content' });
+    const pages = layoutPages(el('body', {}, lines(4)), {
+      ...small,
+      footer: chrome('F'),
+      componentGap: 4,
+      footerPosition: 'after-content',
+    });
     expect(texts(pages)).toMatchInlineSnapshot(`
       [
         ""L1" 10,23 | "L2" 10,39 | "F" 10,87 | "1" 18,87 | "/" 26,87 | "2" 34,87",
@@ -239,9 +319,23 @@ describe('header, footer and page numbers', () => {
 
   it('fills counter(page) and counter(pages) in @page margin boxes', () => {
     const style = styled(el('div', { display: 'block' })).style;
-    const pageStyle = pageStyleOf({ width: 200, height: 100, margin: 10 }, {
-      marginBoxes: [{ name: 'bottom-center', style, content: [{ kind: 'string', value: 'p. ' }, { kind: 'counter', name: 'page', style: 'decimal' }, { kind: 'string', value: '/' }, { kind: 'counter', name: 'pages', style: 'upper-roman' }] }],
-    });
+    const pageStyle = pageStyleOf(
+      { width: 200, height: 100, margin: 10 },
+      {
+        marginBoxes: [
+          {
+            name: 'bottom-center',
+            style,
+            content: [
+              { kind: 'string', value: 'p. ' },
+              { kind: 'counter', name: 'page', style: 'decimal' },
+              { kind: 'string', value: '/' },
+              { kind: 'counter', name: 'pages', style: 'upper-roman' },
+            ],
+          },
+        ],
+      },
+    );
     expect(texts(layoutPages(el('body', {}, block(150)), { pageStyle }))).toMatchInlineSnapshot(`
       [
         ""p. 1/II" 72,100",
@@ -253,7 +347,13 @@ describe('header, footer and page numbers', () => {
 
 describe('document-level', () => {
   it('centres single-page content with verticalAlign/horizontalAlign', () => {
-    expect(dump(el('body', {}, el('p', { width: 40 }, 'ab')), { ...small, verticalAlign: 'center', horizontalAlign: 'center' })).toMatchInlineSnapshot(`
+    expect(
+      dump(el('body', {}, el('p', { width: 40 }, 'ab')), {
+        ...small,
+        verticalAlign: 'center',
+        horizontalAlign: 'center',
+      }),
+    ).toMatchInlineSnapshot(`
       "box html 92,42 180x16
         box body 92,42 180x16
           box p 92,42 40x16
@@ -279,7 +379,9 @@ describe('document-level', () => {
 
   it('lays out a 500-page document without deep recursion, losing nothing', () => {
     // Its speed (linear in length) is measured by bench/page-scaling.mjs, not here.
-    const paragraphs = Array.from({ length: 2500 }, (_, i) => el('p', { marginTop: 4 }, `Paragraph ${i} with some words in it`));
+    const paragraphs = Array.from({ length: 2500 }, (_, i) =>
+      el('p', { marginTop: 4 }, `Paragraph ${i} with some words in it`),
+    );
     const pages = layoutPages(el('body', {}, ...paragraphs), small);
     expect(pages.length).toBeGreaterThanOrEqual(500);
     const all = texts(pages);
@@ -297,7 +399,9 @@ describe('document-level', () => {
   });
 
   it('throws document_too_large past maxPages', () => {
-    expect(() => layoutPages(el('body', {}, block(1000)), { ...small, maxPages: 5 })).toThrow(expect.objectContaining({ code: 'document_too_large' }));
+    expect(() => layoutPages(el('body', {}, block(1000)), { ...small, maxPages: 5 })).toThrow(
+      expect.objectContaining({ code: 'document_too_large' }),
+    );
   });
 });
 
@@ -306,8 +410,14 @@ describe('named pages (CSS Paged Media 3 §7)', () => {
     const asked: string[] = [];
     const base = pageStyleOf({ width: 200, height: 100, margin: 10 });
     const wide = pageStyleOf({ width: 300, height: 100, margin: 10 });
-    const pageStyle: typeof base = (ctx) => { asked.push(`${ctx.index}:${ctx.name}`); return ctx.name === 'wide' ? wide(ctx) : base(ctx); };
-    const pages = layoutPages(el('body', {}, block(10), el('section', { display: 'block', page: 'wide' }, block(10), block(10)), block(10)), { pageStyle });
+    const pageStyle: typeof base = (ctx) => {
+      asked.push(`${ctx.index}:${ctx.name}`);
+      return ctx.name === 'wide' ? wide(ctx) : base(ctx);
+    };
+    const pages = layoutPages(
+      el('body', {}, block(10), el('section', { display: 'block', page: 'wide' }, block(10), block(10)), block(10)),
+      { pageStyle },
+    );
     expect(pages.map((p) => p.width)).toEqual([200, 300, 200]);
     expect(asked).toEqual(['0:', '1:wide', '2:']);
   });

@@ -34,8 +34,13 @@ describe('shrink to fit (Chromium prints content wider than the page scaled down
     // The first pass's pages are converted to page coordinates while their overflow is measured;
     // the second pass must not reuse cached fragments of the first (rows, lines, header cells).
     const rows = Array.from({ length: 12 }, (_, i) => el('tr', {}, el('td', {}, `row ${i}`), el('td', {}, 'x')));
-    const body = (): ReturnType<typeof el> => el('body', {}, el('div', { width: 255, height: 10 }),
-      el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'Head'))), el('tbody', {}, ...rows)));
+    const body = (): ReturnType<typeof el> =>
+      el(
+        'body',
+        {},
+        el('div', { width: 255, height: 10 }),
+        el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, 'Head'))), el('tbody', {}, ...rows)),
+      );
     const shrunk = layoutPages(body(), { pageStyle: pageStyleOf({ width: 220, height: 120, margin: 8 }) });
     expect(shrunk.length).toBeGreaterThan(1);
     for (const p of shrunk) expect(p.scale).toBeCloseTo(204 / 255, 9);

@@ -20,7 +20,8 @@ function rects(page: Page, id: string): string[] {
  * absolute one only on the first, against the first page's area (the initial containing block).
  */
 describe('fixed and absolute boxes across pages', () => {
-  const html = '<div id="b1" style="height:100px"></div><div id="b2" style="height:100px"></div>' +
+  const html =
+    '<div id="b1" style="height:100px"></div><div id="b2" style="height:100px"></div>' +
     '<div id="fx" style="position:fixed;top:10px;right:15px;width:100px;height:30px"></div>' +
     '<div id="ab" style="position:absolute;top:5px;left:5px;width:50px;height:20px"></div>' +
     '<div id="b3" style="height:100px"></div><div id="b4" style="height:100px"></div><div id="b5" style="height:100px"></div>';
@@ -41,9 +42,13 @@ describe('fixed and absolute boxes across pages', () => {
 /** Chromium's print (400×300 px page, 20 px margins, body margin 10 px): bottom/right insets are from the first page area. */
 describe('the initial containing block of a printed document', () => {
   it('is the page area of the first page, not the root box', () => {
-    const html = '<div id="x" style="height:20px"></div><div id="ab" style="position:absolute;bottom:5px;right:5px;width:50px;height:20px"></div>' +
+    const html =
+      '<div id="x" style="height:20px"></div><div id="ab" style="position:absolute;bottom:5px;right:5px;width:50px;height:20px"></div>' +
       '<div id="y" style="height:400px"></div>';
-    const body = { ...positionedSpec(html), props: { marginTop: 10, marginRight: 10, marginBottom: 10, marginLeft: 10 } };
+    const body = {
+      ...positionedSpec(html),
+      props: { marginTop: 10, marginRight: 10, marginBottom: 10, marginLeft: 10 },
+    };
     const pages = layoutPages(body, { pageStyle: pageStyleOf({ width: 400, height: 300, margin: 20 }) });
     expect(rects(pages[0]!, 'ab')).toEqual(['325,255,50,20']);
   });

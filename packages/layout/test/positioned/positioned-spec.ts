@@ -40,7 +40,10 @@ export function positionedSpec(html: string): ElSpec {
   const merge = (spec: ElSpec): ElSpec => {
     const props: StyleProps = { ...spec.props, ...(extra.get(spec.attrs.id ?? '') ?? {}) };
     // Blockify floats and absolute boxes as the cascade does (CSS 2.1 §9.7).
-    const out = (props.float !== undefined && props.float !== 'none') || props.position === 'absolute' || props.position === 'fixed';
+    const out =
+      (props.float !== undefined && props.float !== 'none') ||
+      props.position === 'absolute' ||
+      props.position === 'fixed';
     const display = props.display ?? (spec.tag === 'span' ? 'inline' : undefined);
     if (out && (display === 'inline' || display === 'inline-block')) {
       props.display = 'block';

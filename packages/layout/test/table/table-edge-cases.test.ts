@@ -31,8 +31,27 @@ describe('table edge cases', () => {
     ['row without cells', el('table', borders, el('tbody', {}, el('tr', {})))],
     ['caption only', el('table', borders, el('caption', { display: 'table-caption' }, 'Title'))],
     ['text directly in a table', el('table', borders, 'loose text')],
-    ['colspan larger than the row', el('table', borders, el('tbody', {}, el('tr', {}, el('td', { attrs: { colspan: '5' } }, 'a')), el('tr', {}, el('td', {}, 'b'))))],
-    ['rowspan 0 spans the group', el('table', borders, el('tbody', {}, el('tr', {}, el('td', { attrs: { rowspan: '0' } }, 'a'), el('td', {}, 'b')), el('tr', {}, el('td', {}, 'c'))))],
+    [
+      'colspan larger than the row',
+      el(
+        'table',
+        borders,
+        el('tbody', {}, el('tr', {}, el('td', { attrs: { colspan: '5' } }, 'a')), el('tr', {}, el('td', {}, 'b'))),
+      ),
+    ],
+    [
+      'rowspan 0 spans the group',
+      el(
+        'table',
+        borders,
+        el(
+          'tbody',
+          {},
+          el('tr', {}, el('td', { attrs: { rowspan: '0' } }, 'a'), el('td', {}, 'b')),
+          el('tr', {}, el('td', {}, 'c')),
+        ),
+      ),
+    ],
   ];
   for (const collapse of [false, true]) {
     for (const [name, table] of cases) {
@@ -48,10 +67,35 @@ describe('table edge cases', () => {
 
 describe('table in an unbounded containing block', () => {
   it('keeps finite geometry with percentage widths and auto margins', () => {
-    const root = buildBoxes(styled(el('div', { display: 'block' }, el('table', { width: { px: 0, pct: 50 }, marginLeft: 'auto', marginRight: 'auto', minWidth: { px: 0, pct: 10 } },
-      el('tbody', {}, el('tr', {}, el('td', {}, 'cell text')))))), { images: () => null, chrome: false });
+    const root = buildBoxes(
+      styled(
+        el(
+          'div',
+          { display: 'block' },
+          el(
+            'table',
+            { width: { px: 0, pct: 50 }, marginLeft: 'auto', marginRight: 'auto', minWidth: { px: 0, pct: 10 } },
+            el('tbody', {}, el('tr', {}, el('td', {}, 'cell text'))),
+          ),
+        ),
+      ),
+      { images: () => null, chrome: false },
+    );
     const table = root.children[0]!;
-    const r = layoutBox(table, { inlineSize: Infinity, blockSize: Infinity, pageIsEmpty: true, mode: 'measure', marginAbove: NO_MARGINS, truncateMargins: false, cbBlockSize: null }, null, createLayoutContext(fakeMeasurer(), () => null));
+    const r = layoutBox(
+      table,
+      {
+        inlineSize: Infinity,
+        blockSize: Infinity,
+        pageIsEmpty: true,
+        mode: 'measure',
+        marginAbove: NO_MARGINS,
+        truncateMargins: false,
+        cbBlockSize: null,
+      },
+      null,
+      createLayoutContext(fakeMeasurer(), () => null),
+    );
     const f = r.fragment!;
     expect(f.kind === 'box' && [f.x, f.width, r.height].every(Number.isFinite)).toBe(true);
   });

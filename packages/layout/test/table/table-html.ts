@@ -9,7 +9,11 @@ import { camel, declarations, length, lengthOrAuto, readHtml, sides } from '../h
  * `table { border-spacing: 2px; box-sizing: border-box }`, cells vertically centred).
  */
 export function tableHtml(html: string): ElSpec {
-  return readHtml(html, (tag, { style, ...attrs }) => el(tag, { ...UA[tag], ...parseStyle(style ?? ''), attrs }), (tag) => tag === 'col');
+  return readHtml(
+    html,
+    (tag, { style, ...attrs }) => el(tag, { ...UA[tag], ...parseStyle(style ?? ''), attrs }),
+    (tag) => tag === 'col',
+  );
 }
 
 const UA: Record<string, StyleProps> = {
@@ -28,19 +32,60 @@ const UA: Record<string, StyleProps> = {
 };
 
 const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
-const COLORS: Record<string, Color> = { red: { r: 255, g: 0, b: 0, a: 1 }, blue: { r: 0, g: 0, b: 255, a: 1 }, green: { r: 0, g: 128, b: 0, a: 1 }, black: BLACK };
+const COLORS: Record<string, Color> = {
+  red: { r: 255, g: 0, b: 0, a: 1 },
+  blue: { r: 0, g: 0, b: 255, a: 1 },
+  green: { r: 0, g: 128, b: 0, a: 1 },
+  black: BLACK,
+};
 
 function border(v: string): BorderSide {
   const parts = v.split(/\s+/);
   const width = parts.find((p) => /^[\d.]/.test(p));
-  const style = (parts.find((p) => /^(none|hidden|solid|dashed|dotted|double)$/.test(p)) ?? 'none') as BorderSide['style'];
+  const style = (parts.find((p) => /^(none|hidden|solid|dashed|dotted|double)$/.test(p)) ??
+    'none') as BorderSide['style'];
   const color = COLORS[parts.find((p) => p in COLORS) ?? 'black']!;
   const none = style === 'none' || style === 'hidden';
   return { width: none ? 0 : parseFloat(width ?? '3'), style, color };
 }
 
-const KEYWORDS = new Set(['display', 'position', 'direction', 'box-sizing', 'vertical-align', 'border-collapse', 'table-layout', 'caption-side', 'empty-cells', 'break-inside', 'break-before', 'break-after', 'flex-wrap', 'box-decoration-break', 'column-fill']);
-const LENGTHS = new Set(['top', 'right', 'bottom', 'left', 'width', 'height', 'min-width', 'max-width', 'min-height', 'max-height', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right']);
+const KEYWORDS = new Set([
+  'display',
+  'position',
+  'direction',
+  'box-sizing',
+  'vertical-align',
+  'border-collapse',
+  'table-layout',
+  'caption-side',
+  'empty-cells',
+  'break-inside',
+  'break-before',
+  'break-after',
+  'flex-wrap',
+  'box-decoration-break',
+  'column-fill',
+]);
+const LENGTHS = new Set([
+  'top',
+  'right',
+  'bottom',
+  'left',
+  'width',
+  'height',
+  'min-width',
+  'max-width',
+  'min-height',
+  'max-height',
+  'margin-top',
+  'margin-bottom',
+  'margin-left',
+  'margin-right',
+  'padding-top',
+  'padding-bottom',
+  'padding-left',
+  'padding-right',
+]);
 
 function parseStyle(css: string): StyleProps {
   const out: Record<string, unknown> = {};
@@ -50,7 +95,12 @@ function parseStyle(css: string): StyleProps {
     else if (prop === 'margin' || prop === 'padding') {
       const [t, r, b, l] = sides(value);
       const f = prop === 'margin' ? lengthOrAuto : length;
-      Object.assign(out, { [`${prop}Top`]: f(t), [`${prop}Right`]: f(r), [`${prop}Bottom`]: f(b), [`${prop}Left`]: f(l) });
+      Object.assign(out, {
+        [`${prop}Top`]: f(t),
+        [`${prop}Right`]: f(r),
+        [`${prop}Bottom`]: f(b),
+        [`${prop}Left`]: f(l),
+      });
     } else if (prop === 'border') {
       const s = border(value);
       Object.assign(out, { borderTop: s, borderRight: s, borderBottom: s, borderLeft: s });

@@ -8,14 +8,39 @@ import { layoutCountingStyleReads } from '../helpers/style-reads.js';
  * Work is counted as style reads of rows and cells (speed is measured in bench/, "report" workloads).
  */
 describe('table work', () => {
-  const build = (n: number) => el('body', { display: 'block' },
-    el('table', { width: { px: 0, pct: 100 }, borderCollapse: 'collapse' },
-      el('thead', { display: 'table-header-group' }, el('tr', {}, el('td', {}, 'Date'), el('td', {}, 'Description'), el('td', {}, 'Amount'))),
-      el('tbody', {}, ...Array.from({ length: n }, (_, i) => el('tr', {}, el('td', {}, `2024-01-${i % 28}`), el('td', {}, `Payment number ${i} to a supplier`), el('td', {}, `${i * 3}.00`))))));
+  const build = (n: number) =>
+    el(
+      'body',
+      { display: 'block' },
+      el(
+        'table',
+        { width: { px: 0, pct: 100 }, borderCollapse: 'collapse' },
+        el(
+          'thead',
+          { display: 'table-header-group' },
+          el('tr', {}, el('td', {}, 'Date'), el('td', {}, 'Description'), el('td', {}, 'Amount')),
+        ),
+        el(
+          'tbody',
+          {},
+          ...Array.from({ length: n }, (_, i) =>
+            el(
+              'tr',
+              {},
+              el('td', {}, `2024-01-${i % 28}`),
+              el('td', {}, `Payment number ${i} to a supplier`),
+              el('td', {}, `${i * 3}.00`),
+            ),
+          ),
+        ),
+      ),
+    );
 
   it('twice the rows (and pages) cost twice the work', () => {
     const work = (n: number): number => {
-      const { pages, reads } = layoutCountingStyleReads(build(n), (e) => e.tag === 'tr' || e.tag === 'td', { pageStyle: pageStyleOf({ width: 600, height: 800 }) });
+      const { pages, reads } = layoutCountingStyleReads(build(n), (e) => e.tag === 'tr' || e.tag === 'td', {
+        pageStyle: pageStyleOf({ width: 600, height: 800 }),
+      });
       expect(pages.length).toBeGreaterThan(n / 50);
       return reads;
     };

@@ -5,7 +5,9 @@ import { breakOpportunities as opportunityArray, REQUIRED_BREAK } from '../../sr
 /** The typed array as position → required, as the UAX #14 reference reports it. */
 function breakOpportunities(text: string): Map<number, boolean> {
   const out = new Map<number, boolean>();
-  opportunityArray(text).forEach((kind, i) => { if (kind !== 0) out.set(i, kind === REQUIRED_BREAK); });
+  opportunityArray(text).forEach((kind, i) => {
+    if (kind !== 0) out.set(i, kind === REQUIRED_BREAK);
+  });
   return out;
 }
 
@@ -20,7 +22,7 @@ describe('breakOpportunities', () => {
   it('matches the UAX #14 implementation on simple text (the fast path)', () => {
     const alphabet = 'ab Z09 .,:;éŁ  ';
     let seed = 7;
-    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; n < 2000; n++) {
       let text = '';
       const len = Math.floor(random() * 14);
@@ -30,13 +32,21 @@ describe('breakOpportunities', () => {
   });
 
   it('uses the full algorithm for everything else', () => {
-    expect([...breakOpportunities('well-known (x)\nnext').keys()]).toEqual([...reference('well-known (x)\nnext').keys()]);
+    expect([...breakOpportunities('well-known (x)\nnext').keys()]).toEqual([
+      ...reference('well-known (x)\nnext').keys(),
+    ]);
     expect(breakOpportunities('a\nb').get(2)).toBe(true);
   });
 
   it('never breaks after a solidus before a letter or digit, as Chromium (ICU) does', () => {
     // Chromium keeps "mL/min/1.73m²", "abc/def/ghi", "12/34", "x/1", "km/h" and URLs whole in a 30 px box.
-    for (const text of ['mL/min/1.73m²', 'abc/def/ghi', 'and/or 12/34 x/1', 'http://example.com/path/to', 'km/h A/B (a/b)']) {
+    for (const text of [
+      'mL/min/1.73m²',
+      'abc/def/ghi',
+      'and/or 12/34 x/1',
+      'http://example.com/path/to',
+      'km/h A/B (a/b)',
+    ]) {
       const slashes = [...text].flatMap((c, i) => (c === '/' ? [i + 1] : []));
       for (const i of slashes) expect(breakOpportunities(text).has(i), `${text} @${i}`).toBe(false);
     }

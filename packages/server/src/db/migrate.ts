@@ -15,7 +15,9 @@ export function migrationsDir(name: 'migrations' | 'migrations-postgres' = 'migr
 
 /** `NNN-name.sql` files of `dir`, in order, with their numbers. */
 function migrationFiles(dir: string): { n: number; file: string }[] {
-  const files = readdirSync(dir).filter((f) => /^\d{3}-.+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}-.+\.sql$/.test(f))
+    .sort();
   // Two files with one number (branches that each added one) would skip the second for good.
   const numbers = files.map((f) => f.slice(0, 3));
   const twice = numbers.find((n, i) => numbers.indexOf(n) !== i);

@@ -85,7 +85,8 @@ export function openSqlite(dataDir: string, synchronous: 'normal' | 'full' = 'no
     kind: 'sqlite',
     kysely,
     write: (_userId, fn) => kysely.transaction().execute(fn),
-    isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE',
+    isUniqueViolation: (error) =>
+      error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE',
     close: () => kysely.destroy(),
   };
 }

@@ -2,10 +2,33 @@ import type { Generated } from 'kysely';
 
 /** The tables as Kysely sees them (one shape for SQLite and PostgreSQL; times are ISO-8601 text). */
 export interface Tables {
-  users: { id: string; email: string; password_hash: string; created_at: string; webhook_secret: Generated<string | null> };
+  users: {
+    id: string;
+    email: string;
+    password_hash: string;
+    created_at: string;
+    webhook_secret: Generated<string | null>;
+  };
   sessions: { token_hash: string; user_id: string; created_at: string; expires_at: string };
-  api_keys: { id: string; user_id: string; name: string; prefix: string; key_hash: string; permission: 'full_access' | 'render_only'; created_at: string };
-  components: { id: string; user_id: string; name: string; type: 'header' | 'footer' | 'block'; html: string; preview: string; created_at: string; updated_at: string };
+  api_keys: {
+    id: string;
+    user_id: string;
+    name: string;
+    prefix: string;
+    key_hash: string;
+    permission: 'full_access' | 'render_only';
+    created_at: string;
+  };
+  components: {
+    id: string;
+    user_id: string;
+    name: string;
+    type: 'header' | 'footer' | 'block';
+    html: string;
+    preview: string;
+    created_at: string;
+    updated_at: string;
+  };
   templates: {
     id: string;
     user_id: string;
@@ -47,7 +70,14 @@ export interface Tables {
     warnings: string | null;
     created_at: string;
   };
-  renders: { id: string; user_id: string; size_bytes: number; filename: string; created_at: string; expires_at: string };
+  renders: {
+    id: string;
+    user_id: string;
+    size_bytes: number;
+    filename: string;
+    created_at: string;
+    expires_at: string;
+  };
   /** PostgreSQL only (migrations-postgres/003): limits shared by nodes. */
   rate_buckets: { name: string; key: string; tokens: number; at: number; allowed: boolean };
   login_failures: { id: Generated<number>; name: string; subject: string; at: number };

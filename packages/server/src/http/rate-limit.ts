@@ -25,7 +25,11 @@ export interface FailureCounter {
  * `take` answers 0 when allowed, else the whole seconds until a token is back
  * (the Retry-After value).
  */
-export function createRateLimiter(perMinute: number, burst: number, now: () => number): RateLimiter & { take(key: string): number } {
+export function createRateLimiter(
+  perMinute: number,
+  burst: number,
+  now: () => number,
+): RateLimiter & { take(key: string): number } {
   const buckets = new Map<string, { tokens: number; at: number }>();
   const perMs = perMinute / 60_000;
   return {
@@ -68,7 +72,11 @@ export function createFailureCounter(max: number, windowMs: number, now: () => n
     reserve(subject: string): () => void {
       const attempt = { at: now() };
       failures.set(subject, [...recent(subject), attempt]);
-      return () => failures.set(subject, (failures.get(subject) ?? []).filter((f) => f !== attempt));
+      return () =>
+        failures.set(
+          subject,
+          (failures.get(subject) ?? []).filter((f) => f !== attempt),
+        );
     },
     attempt(subject: string): Attempt {
       const wait = counter.lockedFor(subject);

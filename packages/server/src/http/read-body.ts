@@ -1,7 +1,14 @@
 import type { H3Event } from 'h3';
 import type { z } from 'zod';
 import { discardRestOfBody, nodePair, type NodePair } from './discard-body.js';
-import { invalidJson, invalidParameter, missingParameter, nestingTooDeep, payloadTooLarge, unsupportedMediaType } from '../errors.js';
+import {
+  invalidJson,
+  invalidParameter,
+  missingParameter,
+  nestingTooDeep,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../errors.js';
 
 export interface BodyLimits {
   readonly maxBodyBytes: number;
@@ -87,7 +94,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) max = Math.max(max, ++depth);

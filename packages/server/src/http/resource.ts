@@ -10,7 +10,9 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
  */
 export function resource(app: H3, path: string, given: Partial<Record<Exclude<Method, 'HEAD'>, EventHandler>>): void {
   // RFC 9110 §9.3.2: HEAD is GET without the body (h3 drops the body for HEAD).
-  const handlers: Partial<Record<Method, EventHandler>> = given.GET ? { GET: given.GET, HEAD: given.GET, ...given } : given;
+  const handlers: Partial<Record<Method, EventHandler>> = given.GET
+    ? { GET: given.GET, HEAD: given.GET, ...given }
+    : given;
   const allow = Object.keys(handlers) as Method[];
   for (const method of allow) {
     const handler = handlers[method];

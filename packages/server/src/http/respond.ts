@@ -28,7 +28,11 @@ const WARNINGS_HEADER_BYTES = 4096;
  * The engine's warnings go in `Platen-Warning-Count` and `Platen-Warnings` (a JSON array of
  * `{code, message}`, non-ASCII escaped as \uXXXX, as many as fit in 4 KB; all are in the log).
  */
-export function pdfResponse(pdf: Uint8Array | SizedStream, filename: string, warnings: readonly RenderWarning[] = []): Response {
+export function pdfResponse(
+  pdf: Uint8Array | SizedStream,
+  filename: string,
+  warnings: readonly RenderWarning[] = [],
+): Response {
   const size = pdf instanceof Uint8Array ? pdf.byteLength : pdf.size;
   const headers: Record<string, string> = {
     'content-type': 'application/pdf',
@@ -40,11 +44,15 @@ export function pdfResponse(pdf: Uint8Array | SizedStream, filename: string, war
     headers['platen-warning-count'] = String(warnings.length);
     headers['platen-warnings'] = warningsHeader(warnings);
   }
-  return new Response(pdf instanceof Uint8Array ? (pdf as Uint8Array<ArrayBuffer>) : pdf.stream, { status: 200, headers });
+  return new Response(pdf instanceof Uint8Array ? (pdf as Uint8Array<ArrayBuffer>) : pdf.stream, {
+    status: 200,
+    headers,
+  });
 }
 
 function warningsHeader(warnings: readonly RenderWarning[]): string {
-  const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const ascii = (value: unknown) =>
+    JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const kept: string[] = [];
   let length = 2; // the brackets
   for (const warning of warnings) {

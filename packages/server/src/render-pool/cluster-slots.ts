@@ -59,7 +59,7 @@ export function withClusterSlots(pool: RenderPool, slots: RenderSlotStore, optio
       }
       return null;
     } catch (error) {
-      options.onError('render slot unavailable, rendering under the node\'s own cap', error as Error);
+      options.onError("render slot unavailable, rendering under the node's own cap", error as Error);
       return null;
     } finally {
       leave();

@@ -50,7 +50,9 @@ interface Slot {
  * needs no build step and cannot run a stale dist.
  */
 export function defaultWorkerUrl(): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('./worker-source.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./worker-source.mjs', import.meta.url)
+    : new URL('./worker.js', import.meta.url);
 }
 
 const failure = (code: string, message: string): RenderOutcome => ({ ok: false, code, message });
@@ -116,7 +118,10 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     worker.on('error', () => replace(slot, failure('render_failed', 'The render worker crashed.')));
     worker.on('exit', (_code, signal) => {
       // V8 aborts the process when its heap limit is reached.
-      replace(slot, signal === 'SIGABRT' ? memoryLimitFailure : failure('render_failed', 'The render worker stopped unexpectedly.'));
+      replace(
+        slot,
+        signal === 'SIGABRT' ? memoryLimitFailure : failure('render_failed', 'The render worker stopped unexpectedly.'),
+      );
     });
     worker.unref();
     worker.channel?.unref();
@@ -147,7 +152,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     slot.worker.removeAllListeners('message');
     slot.worker.on('error', () => undefined);
     slot.worker.kill('SIGKILL');
-    if (!slot.ready && !slot.task) queue.shift()?.resolve(failure('render_failed', 'The render worker failed to start.'));
+    if (!slot.ready && !slot.task)
+      queue.shift()?.resolve(failure('render_failed', 'The render worker failed to start.'));
     finish(slot, outcome);
   }
 

@@ -13,7 +13,9 @@ function toFailure(id: number, error: unknown): ResultMessage {
   // Errors without a PlatenError code are bugs: 'internal' tells the server to log the message, not show it.
   const code = typeof e?.code === 'string' ? e.code : 'internal';
   const message = typeof e?.message === 'string' ? e.message : 'The render failed.';
-  return typeof e?.param === 'string' ? { id, ok: false, code, message, param: e.param } : { id, ok: false, code, message };
+  return typeof e?.param === 'string'
+    ? { id, ok: false, code, message, param: e.param }
+    : { id, ok: false, code, message };
 }
 
 /** A template can produce thousands of warnings (one per missing image): the first ones tell the story. */

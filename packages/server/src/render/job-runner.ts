@@ -38,7 +38,10 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
   const ending = (entry: LogEntry | null) => async (trx: Transaction<Tables>, row: JobRow) => {
     if (entry) await logs.insert(row.user_id, entry, trx);
     if (row.webhook_url) {
-      const body = JSON.stringify({ type: row.status === 'succeeded' ? 'render.succeeded' : 'render.failed', data: jobView(row, config.secret) });
+      const body = JSON.stringify({
+        type: row.status === 'succeeded' ? 'render.succeeded' : 'render.failed',
+        data: jobView(row, config.secret),
+      });
       await webhooks.enqueue(trx, { userId: row.user_id, jobId: row.id, url: row.webhook_url, body });
     }
   };
@@ -48,9 +51,22 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
   /** One attempt of one webhook (Standard Webhooks headers), through the address guard. */
   async function deliver(delivery: Delivery & { secret: string }): Promise<void> {
     const timestamp = Math.floor(config.now() / 1000);
-    const headers = { 'webhook-id': delivery.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(delivery.secret, delivery.id, timestamp, delivery.body), 'user-agent': 'Platen-Webhooks' };
-    const result = await guardedPost(delivery.url, delivery.body, headers, config.allowPrivateNetwork, WEBHOOK_TIMEOUT_MS);
-    await webhooks.settle(delivery, result.ok ? null : result.reason).catch((e: Error) => logger.error('webhook settle failed', { delivery: delivery.id, error: e.message }));
+    const headers = {
+      'webhook-id': delivery.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(delivery.secret, delivery.id, timestamp, delivery.body),
+      'user-agent': 'Platen-Webhooks',
+    };
+    const result = await guardedPost(
+      delivery.url,
+      delivery.body,
+      headers,
+      config.allowPrivateNetwork,
+      WEBHOOK_TIMEOUT_MS,
+    );
+    await webhooks
+      .settle(delivery, result.ok ? null : result.reason)
+      .catch((e: Error) => logger.error('webhook settle failed', { delivery: delivery.id, error: e.message }));
   }
   let stopped = false;
   const inFlight = new Set<Promise<void>>();
@@ -63,23 +79,58 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
     const started = performance.now();
     const input = JSON.parse(job.request) as RenderRequest;
     let templateName: string | null = null;
-    const log = (status: 'success' | 'error', sizeBytes: number | null, error: string | null, warnings: readonly RenderWarning[] = []) =>
-      ({ templateId: job.template_id, templateName, apiKeyId: job.api_key_id, status, durationMs: performance.now() - started, sizeBytes, error, warnings });
+    const log = (
+      status: 'success' | 'error',
+      sizeBytes: number | null,
+      error: string | null,
+      warnings: readonly RenderWarning[] = [],
+    ) => ({
+      templateId: job.template_id,
+      templateName,
+      apiKeyId: job.api_key_id,
+      status,
+      durationMs: performance.now() - started,
+      sizeBytes,
+      error,
+      warnings,
+    });
     try {
       const template = await service.resolveTemplate(job.user_id, input);
       templateName = template?.name ?? null;
-      const { pdf, warnings } = await service.run(await service.buildJob(job.user_id, template, input, input.data ?? {}), job.user_id);
+      const { pdf, warnings } = await service.run(
+        await service.buildJob(job.user_id, template, input, input.data ?? {}),
+        job.user_id,
+      );
       const durationMs = Math.round(performance.now() - started);
       const stored = await storeRender(deps, job.user_id, pdf, `${template?.slug ?? 'document'}.pdf`);
       const entry = log('success', pdf.byteLength, null, warnings);
-      const mine = await jobs.finish(job, { status: 'succeeded', renderId: stored.id, expiresAt: stored.expiresAt, sizeBytes: pdf.byteLength, durationMs }, ending(entry));
+      const mine = await jobs.finish(
+        job,
+        {
+          status: 'succeeded',
+          renderId: stored.id,
+          expiresAt: stored.expiresAt,
+          sizeBytes: pdf.byteLength,
+          durationMs,
+        },
+        ending(entry),
+      );
       // Another node took the job over (this one stalled past its lease): its result counts.
       if (!mine) await deps.blobs.delete(stored.id);
     } catch (error) {
-      const e = error instanceof ApiError ? error : new ApiError(500, 'api_error', 'render_failed', 'The render failed.');
-      if (!(error instanceof ApiError)) logger.error('async render crashed', { job: job.id, error: error instanceof Error ? error.message : String(error) });
+      const e =
+        error instanceof ApiError ? error : new ApiError(500, 'api_error', 'render_failed', 'The render failed.');
+      if (!(error instanceof ApiError))
+        logger.error('async render crashed', {
+          job: job.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
       const entry = log('error', null, e.message);
-      await jobs.finish(job, { status: 'failed', error: { type: e.type, code: e.code, message: e.message } }, ending(isLogged(e) ? entry : null));
+      await jobs.finish(
+        job,
+        { status: 'failed', error: { type: e.type, code: e.code, message: e.message } },
+        ending(isLogged(e) ? entry : null),
+      );
     } finally {
       clearInterval(renew);
       runningJobs.delete(job);
@@ -89,7 +140,15 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
   async function poll(): Promise<void> {
     await jobs.failAbandoned(async (trx, rows) => {
       for (const job of rows) {
-        await ending({ templateId: job.template_id, templateName: null, apiKeyId: job.api_key_id, status: 'error', durationMs: 0, sizeBytes: null, error: 'The render was interrupted.' })(trx, job);
+        await ending({
+          templateId: job.template_id,
+          templateName: null,
+          apiKeyId: job.api_key_id,
+          status: 'error',
+          durationMs: 0,
+          sizeBytes: null,
+          error: 'The render was interrupted.',
+        })(trx, job);
       }
     });
     while (!stopped && delivering < WEBHOOKS_AT_ONCE) {
@@ -137,7 +196,11 @@ export function startJobRunner(deps: AppDeps, service: RenderService, options: J
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(inFlight), new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
       clearTimeout(grace);
-      await Promise.all([...runningJobs].map((job) => jobs.release(job).catch((e: Error) => logger.error('job release failed', { job: job.id, error: e.message }))));
+      await Promise.all(
+        [...runningJobs].map((job) =>
+          jobs.release(job).catch((e: Error) => logger.error('job release failed', { job: job.id, error: e.message })),
+        ),
+      );
     },
   };
 }

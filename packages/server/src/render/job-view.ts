@@ -14,8 +14,15 @@ export function jobView(job: JobRow, secret: string) {
     attempts: Number(job.attempts),
   };
   if (job.status === 'succeeded' && job.render_id && job.expires_at) {
-    return { ...view, url: signedRenderUrl(job.base_url, secret, job.render_id, job.expires_at), expires_at: job.expires_at, size_bytes: Number(job.size_bytes), duration_ms: Number(job.duration_ms) };
+    return {
+      ...view,
+      url: signedRenderUrl(job.base_url, secret, job.render_id, job.expires_at),
+      expires_at: job.expires_at,
+      size_bytes: Number(job.size_bytes),
+      duration_ms: Number(job.duration_ms),
+    };
   }
-  if (job.status === 'failed' && job.error) return { ...view, error: JSON.parse(job.error) as { type: string; code: string; message: string } };
+  if (job.status === 'failed' && job.error)
+    return { ...view, error: JSON.parse(job.error) as { type: string; code: string; message: string } };
   return view;
 }

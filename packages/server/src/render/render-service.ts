@@ -70,8 +70,12 @@ function toRenderError(code: string, message: string, param: string | undefined,
 function mergePdfOptions(template: PdfOptions | undefined, request: PdfOptions | undefined): PdfOptions | null {
   if (!template || Object.keys(template).length === 0) return request ?? null;
   if (!request) return template;
-  const metadata = template.metadata || request.metadata ? { metadata: { ...template.metadata, ...request.metadata } } : {};
-  const attachments = template.attachments || request.attachments ? { attachments: [...(template.attachments ?? []), ...(request.attachments ?? [])] } : {};
+  const metadata =
+    template.metadata || request.metadata ? { metadata: { ...template.metadata, ...request.metadata } } : {};
+  const attachments =
+    template.attachments || request.attachments
+      ? { attachments: [...(template.attachments ?? []), ...(request.attachments ?? [])] }
+      : {};
   return { ...template, ...request, ...metadata, ...attachments };
 }
 
@@ -83,7 +87,11 @@ function withCertificate(pdf: PdfOptions | null, signing: Config['signing']): Pd
   if (!pdf) return null;
   let final = pdf;
   if (pdf.signature) {
-    if (!signing) throw invalidParameter('pdf.signature', 'This server has no signing certificate: its operator sets PLATEN_SIGNING_P12.');
+    if (!signing)
+      throw invalidParameter(
+        'pdf.signature',
+        'This server has no signing certificate: its operator sets PLATEN_SIGNING_P12.',
+      );
     final = { ...pdf, signature: { ...pdf.signature, p12: signing.p12, passphrase: signing.passphrase } };
   }
   try {
@@ -103,7 +111,8 @@ export function createRenderService(deps: AppDeps) {
   async function requireComponent(userId: string, id: string, type: ComponentType, param: string): Promise<void> {
     const c = await components.get(userId, id);
     if (!c) throw invalidParameter(param, `Component ${JSON.stringify(id)} was not found.`);
-    if (c.type !== type) throw invalidParameter(param, `Component ${JSON.stringify(id)} is a ${c.type}, not a ${type}.`);
+    if (c.type !== type)
+      throw invalidParameter(param, `Component ${JSON.stringify(id)} is a ${c.type}, not a ${type}.`);
   }
 
   async function componentHtml(userId: string, id: string | null): Promise<string | null> {
@@ -140,12 +149,18 @@ export function createRenderService(deps: AppDeps) {
     },
 
     /** Build the worker job: merged format, chrome and every referenced block of this user. */
-    async buildJob(userId: string, template: Template | null, input: RenderInput, data: Record<string, unknown>): Promise<RenderJob> {
+    async buildJob(
+      userId: string,
+      template: Template | null,
+      input: RenderInput,
+      data: Record<string, unknown>,
+    ): Promise<RenderJob> {
       const chrome: ChromeChoice = input;
       const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
       checkFormat(format, input.format ? 'format' : 'pdf_format');
       const html = template ? template.html : (input.html ?? '');
-      const pick = (key: 'header_component_id' | 'footer_component_id') => (chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key]);
+      const pick = (key: 'header_component_id' | 'footer_component_id') =>
+        chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key];
       const header = chrome.header_html ?? (await componentHtml(userId, pick('header_component_id')));
       const footer = chrome.footer_html ?? (await componentHtml(userId, pick('footer_component_id')));
       /** A page's own components: the request's keys over the template's; a missing component prints none. */
@@ -161,7 +176,12 @@ export function createRenderService(deps: AppDeps) {
       const firstPage = await pageHtml('first_page');
       const lastPage = await pageHtml('last_page');
       const blocks: Record<string, string> = {};
-      let pending = blockIds(html, header, footer, ...[firstPage, lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null]));
+      let pending = blockIds(
+        html,
+        header,
+        footer,
+        ...[firstPage, lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null]),
+      );
       // Blocks may hold blocks: follow two levels, which covers real templates without risking cycles.
       for (let level = 0; level < 2 && pending.length > 0; level++) {
         const found: string[] = [];
@@ -190,7 +210,10 @@ export function createRenderService(deps: AppDeps) {
         fontDirs: config.fontDirs,
         maxResources: config.maxResources,
         maxResourceBytes: config.maxResourceBytes,
-        pdf: withCertificate(mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined), config.signing),
+        pdf: withCertificate(
+          mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined),
+          config.signing,
+        ),
       };
     },
 

@@ -10,7 +10,9 @@ import { created } from '../http/respond.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
 import { credentialsSchema, passwordChangeSchema } from '../schemas/resources.js';
 
-export const loginSchema = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) }).meta({ id: 'Login' });
+export const loginSchema = z
+  .object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) })
+  .meta({ id: 'Login' });
 
 async function startSession(event: H3Event, deps: AppDeps, userId: string): Promise<void> {
   const state = requestState(event);
@@ -85,7 +87,10 @@ export function registerAuthRoutes(app: H3, deps: AppDeps): void {
       if (!(await verifyPassword(input.current_password, stored.passwordHash))) throw invalidCredentials();
       await attempt.release();
       await deps.users.setPasswordHash(userId, await hashPassword(input.new_password));
-      return { changed: true, other_sessions_ended: await deps.sessions.deleteAllOf(userId, getCookie(event, SESSION_COOKIE) ?? null) };
+      return {
+        changed: true,
+        other_sessions_ended: await deps.sessions.deleteAllOf(userId, getCookie(event, SESSION_COOKIE) ?? null),
+      };
     },
   });
   resource(app, '/api/v1/auth/logout-all', {

@@ -22,7 +22,10 @@ export function registerHealthRoutes(app: H3, deps: AppDeps, draining: () => boo
   resource(app, '/healthz', { GET: () => ({ status: 'ok' }) });
   resource(app, '/readyz', {
     GET: async (event) => {
-      const [database, storage] = await Promise.all([check(() => sql`SELECT 1`.execute(deps.db.kysely)), check(() => deps.blobs.check())]);
+      const [database, storage] = await Promise.all([
+        check(() => sql`SELECT 1`.execute(deps.db.kysely)),
+        check(() => deps.blobs.check()),
+      ]);
       const ready = !draining() && database === 'ok' && storage === 'ok';
       event.res.status = ready ? 200 : 503;
       event.res.headers.set('cache-control', 'no-store');

@@ -22,12 +22,19 @@ export function registerLogRoutes(app: H3, deps: AppDeps): void {
       const beforeId = q.cursor === undefined ? undefined : openValue(secret, 'logs', q.cursor);
       if (beforeId === null) throw invalidParameter('cursor', 'The cursor is not one this server issued.');
       // template_id may be a slug; a reference to no template of this user filters as given (logs outlive templates).
-      const templateId = q.template_id === undefined ? undefined : ((await deps.templates.get(userId, q.template_id))?.id ?? q.template_id);
+      const templateId =
+        q.template_id === undefined
+          ? undefined
+          : ((await deps.templates.get(userId, q.template_id))?.id ?? q.template_id);
       const iso = (v: string | undefined) => (v === undefined ? undefined : new Date(v).toISOString());
       const filter = { status: q.status, templateId, from: iso(q.from), to: iso(q.to), beforeId };
       const { logs, hasMore } = await deps.logs.list(userId, filter, q.limit ?? 50);
       const last = logs.at(-1);
-      return { data: logs, has_more: hasMore, next_cursor: hasMore && last ? sealValue(secret, 'logs', last.id) : null };
+      return {
+        data: logs,
+        has_more: hasMore,
+        next_cursor: hasMore && last ? sealValue(secret, 'logs', last.id) : null,
+      };
     },
   });
   resource(app, '/api/v1/stats', {

@@ -52,10 +52,14 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
     },
   });
   resource(app, '/api/v1/webhook-secret', {
-    GET: async (event) => ({ secret: await deps.webhooks.secret((await requireAuth(event, deps, SESSION_ONLY)).userId) }),
+    GET: async (event) => ({
+      secret: await deps.webhooks.secret((await requireAuth(event, deps, SESSION_ONLY)).userId),
+    }),
   });
   resource(app, '/api/v1/webhook-secret/rotate', {
-    POST: async (event) => ({ secret: await deps.webhooks.rotate((await requireAuth(event, deps, SESSION_ONLY)).userId) }),
+    POST: async (event) => ({
+      secret: await deps.webhooks.rotate((await requireAuth(event, deps, SESSION_ONLY)).userId),
+    }),
   });
   resource(app, '/api/v1/render-jobs/:id', {
     GET: async (event) => {

@@ -25,8 +25,21 @@ async function storeForUrl(event: H3Event, deps: AppDeps, userId: string, pdf: U
 export function renderLog(deps: AppDeps, auth: { userId: string; keyId: string | null }) {
   const started = performance.now();
   const log = { templateId: null as string | null, templateName: null as string | null };
-  const write = (status: 'success' | 'error', sizeBytes: number | null, error: string | null, warnings: readonly RenderWarning[] = []) =>
-    deps.logs.insert(auth.userId, { ...log, apiKeyId: auth.keyId, status, durationMs: performance.now() - started, sizeBytes, error, warnings });
+  const write = (
+    status: 'success' | 'error',
+    sizeBytes: number | null,
+    error: string | null,
+    warnings: readonly RenderWarning[] = [],
+  ) =>
+    deps.logs.insert(auth.userId, {
+      ...log,
+      apiKeyId: auth.keyId,
+      status,
+      durationMs: performance.now() - started,
+      sizeBytes,
+      error,
+      warnings,
+    });
   return {
     started,
     template(template: { id: string; name: string } | null) {
@@ -51,14 +64,27 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
         const template = await service.resolveTemplate(auth.userId, input);
         log.template(template);
         await service.checkChrome(auth.userId, input);
-        const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, input.data ?? {}), auth.userId);
+        const { pdf, warnings } = await service.run(
+          await service.buildJob(auth.userId, template, input, input.data ?? {}),
+          auth.userId,
+        );
         const durationMs = Math.round(performance.now() - log.started);
         const filename = `${template?.slug ?? 'document'}.pdf`;
         const answer =
           input.delivery === 'url'
-            ? { ...(await storeForUrl(event, deps, auth.userId, pdf, filename)), size_bytes: pdf.byteLength, duration_ms: durationMs, warnings }
+            ? {
+                ...(await storeForUrl(event, deps, auth.userId, pdf, filename)),
+                size_bytes: pdf.byteLength,
+                duration_ms: durationMs,
+                warnings,
+              }
             : input.delivery === 'base64'
-              ? { pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.byteLength, duration_ms: durationMs, warnings }
+              ? {
+                  pdf_base64: Buffer.from(pdf).toString('base64'),
+                  size_bytes: pdf.byteLength,
+                  duration_ms: durationMs,
+                  warnings,
+                }
               : pdfResponse(pdf, filename, warnings);
         await log.success(pdf.byteLength, warnings);
         return answer;
@@ -76,7 +102,10 @@ export function registerRenderRoutes(app: H3, deps: AppDeps, service: RenderServ
       const template = await service.resolveTemplate(auth.userId, input);
       await service.checkChrome(auth.userId, input);
       const data = input.data ?? template?.sample_data ?? {};
-      const { pdf, warnings } = await service.run(await service.buildJob(auth.userId, template, input, data), auth.userId);
+      const { pdf, warnings } = await service.run(
+        await service.buildJob(auth.userId, template, input, data),
+        auth.userId,
+      );
       return pdfResponse(pdf, `${template?.slug ?? 'document'}.pdf`, warnings);
     },
   });

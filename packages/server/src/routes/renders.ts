@@ -11,7 +11,10 @@ async function storedPdf(event: H3Event, deps: AppDeps): Promise<Response> {
   const [expiry, signature, extra] = (event.url.searchParams.get('token') ?? '').split('.');
   const expires = Number(expiry);
   const valid =
-    extra === undefined && signature !== undefined && Number.isSafeInteger(expires) && verify(deps.config.secret, `${id}.${expires}`, signature);
+    extra === undefined &&
+    signature !== undefined &&
+    Number.isSafeInteger(expires) &&
+    verify(deps.config.secret, `${id}.${expires}`, signature);
   const render = valid && expires > deps.config.now() ? await deps.renders.get(id) : null;
   if (!render || Date.parse(render.expiresAt) <= deps.config.now()) throw notFound('Render');
   // Streamed from the store as it arrives: a large PDF is never held whole in memory.

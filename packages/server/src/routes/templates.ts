@@ -27,11 +27,15 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
       await service.checkChrome(userId, input);
       checkFieldBytes(deps.config, { html: input.html, plain_text: input.plain_text });
       const plain_text = input.plain_text ?? (await deps.text.plainText(input.html ?? ''));
-      return created(event, await templates.create(userId, { ...input, plain_text }, templateQuota(deps, userId, true)));
+      return created(
+        event,
+        await templates.create(userId, { ...input, plain_text }, templateQuota(deps, userId, true)),
+      );
     },
   });
   resource(app, '/api/v1/templates/:id', {
-    GET: async (event) => found(await templates.get((await requireAuth(event, deps, DASHBOARD)).userId, idParam(event)), 'Template'),
+    GET: async (event) =>
+      found(await templates.get((await requireAuth(event, deps, DASHBOARD)).userId, idParam(event)), 'Template'),
     PUT: async (event) => {
       const { userId } = await requireAuth(event, deps, DASHBOARD);
       const input = validate(updateTemplateSchema, await readJson(event, deps.config));
@@ -39,8 +43,12 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
       if (input.pdf_format) checkFormat(input.pdf_format, 'pdf_format');
       await service.checkChrome(userId, input);
       checkFieldBytes(deps.config, { html: input.html, plain_text: input.plain_text });
-      const plain_text = input.plain_text ?? (input.html === undefined ? undefined : await deps.text.plainText(input.html));
-      return found(await templates.update(userId, idParam(event), { ...input, plain_text }, templateQuota(deps, userId, false)), 'Template');
+      const plain_text =
+        input.plain_text ?? (input.html === undefined ? undefined : await deps.text.plainText(input.html));
+      return found(
+        await templates.update(userId, idParam(event), { ...input, plain_text }, templateQuota(deps, userId, false)),
+        'Template',
+      );
     },
     DELETE: async (event) => {
       const { userId } = await requireAuth(event, deps, DASHBOARD);
@@ -50,7 +58,10 @@ export function registerTemplateRoutes(app: H3, deps: AppDeps, service: RenderSe
   resource(app, '/api/v1/templates/:id/duplicate', {
     POST: async (event) => {
       const { userId } = await requireAuth(event, deps, DASHBOARD);
-      return created(event, found(await templates.duplicate(userId, idParam(event), templateQuota(deps, userId, true)), 'Template'));
+      return created(
+        event,
+        found(await templates.duplicate(userId, idParam(event), templateQuota(deps, userId, true)), 'Template'),
+      );
     },
   });
 }

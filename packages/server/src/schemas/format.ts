@@ -1,5 +1,12 @@
 import {
-  FOOTER_POSITIONS, HORIZONTAL_ALIGNS, MAX_PAGE_SIDE, MIN_PAGE_SIDE, PRESET_NAMES, TEXT_ALIGNS, VERTICAL_ALIGNS, parseAbsoluteLength,
+  FOOTER_POSITIONS,
+  HORIZONTAL_ALIGNS,
+  MAX_PAGE_SIDE,
+  MIN_PAGE_SIDE,
+  PRESET_NAMES,
+  TEXT_ALIGNS,
+  VERTICAL_ALIGNS,
+  parseAbsoluteLength,
 } from '@platen/core';
 import { z } from 'zod';
 
@@ -9,7 +16,10 @@ const length = z
   .string()
   .max(50)
   .refine((v) => (parseAbsoluteLength(v) ?? -1) >= 0, 'Expected a non-negative CSS length such as 20mm, .5in or 72pt.')
-  .meta({ description: 'A CSS length: a number and px, pt, pc, mm, cm, in or q (any case), or 0.', examples: ['20mm', '.5in', '72pt'] });
+  .meta({
+    description: 'A CSS length: a number and px, pt, pc, mm, cm, in or q (any case), or 0.',
+    examples: ['20mm', '.5in', '72pt'],
+  });
 /** Custom page sides: 10 mm to 5,000 mm (DECISIONS.md "Limits and resources"). */
 const side = length.refine((v) => {
   const px = parseAbsoluteLength(v) ?? 0;

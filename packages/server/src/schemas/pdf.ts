@@ -1,6 +1,14 @@
 import {
-  ATTACHMENT_RELATIONSHIPS, FACTUR_X_PROFILES, InvalidOptionError, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_FILENAME, MAX_PASSWORD_BYTES, MAX_PDF_TEXT,
-  PDF_STANDARDS, checkPdfOptions,
+  ATTACHMENT_RELATIONSHIPS,
+  FACTUR_X_PROFILES,
+  InvalidOptionError,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_FILENAME,
+  MAX_PASSWORD_BYTES,
+  MAX_PDF_TEXT,
+  PDF_STANDARDS,
+  checkPdfOptions,
 } from '@platen/core';
 import { z } from 'zod';
 
@@ -13,21 +21,43 @@ const metadata = z
     title: text.meta({ description: 'Default: the HTML `<title>`. An empty string leaves the title out.' }),
     author: text.meta({ description: 'Default: `<meta name="author">`.' }),
     subject: text.meta({ description: 'Default: `<meta name="description">`.' }),
-    keywords: z.union([text, z.array(text).max(100)]).meta({ description: 'Default: `<meta name="keywords">`. A list is joined with ", ".' }),
-    language: z.string().max(35).meta({ description: 'BCP 47 tag such as `de-CH`: the catalog\'s /Lang and dc:language. Default: `<html lang>` when `standard` or `factur_x` is set.' }),
-    creation_date: z.string().max(40).meta({ description: 'ISO 8601 date-time, or `now`. Default: 2000-01-01T00:00:00Z, so that the same request gives the same bytes.' }),
+    keywords: z
+      .union([text, z.array(text).max(100)])
+      .meta({ description: 'Default: `<meta name="keywords">`. A list is joined with ", ".' }),
+    language: z
+      .string()
+      .max(35)
+      .meta({
+        description:
+          "BCP 47 tag such as `de-CH`: the catalog's /Lang and dc:language. Default: `<html lang>` when `standard` or `factur_x` is set.",
+      }),
+    creation_date: z
+      .string()
+      .max(40)
+      .meta({
+        description:
+          'ISO 8601 date-time, or `now`. Default: 2000-01-01T00:00:00Z, so that the same request gives the same bytes.',
+      }),
   })
   .partial()
-  .meta({ id: 'PdfMetadata', description: 'Document information (pdfinfo, the XMP packet). Each field left out comes from the HTML where it has one.' });
+  .meta({
+    id: 'PdfMetadata',
+    description:
+      'Document information (pdfinfo, the XMP packet). Each field left out comes from the HTML where it has one.',
+  });
 
 const password = z.string().min(1).max(MAX_PASSWORD_BYTES);
 const encryption = z
   .strictObject({
-    user_password: password.meta({ description: 'Needed to open the PDF. Left out: anyone can open it, the permissions still apply.' }),
+    user_password: password.meta({
+      description: 'Needed to open the PDF. Left out: anyone can open it, the permissions still apply.',
+    }),
     owner_password: password.meta({ description: 'Lifts the permissions. Left out: a random one nobody knows.' }),
     permissions: z
       .strictObject({
-        print: z.union([z.boolean(), z.enum(['high', 'low'])]).meta({ description: '`true`/`"high"`: print; `"low"`: degraded print only; `false`: no printing.' }),
+        print: z
+          .union([z.boolean(), z.enum(['high', 'low'])])
+          .meta({ description: '`true`/`"high"`: print; `"low"`: degraded print only; `false`: no printing.' }),
         copy: z.boolean().meta({ description: 'Copy or extract text and images.' }),
         modify: z.boolean().meta({ description: 'Change the document, insert, rotate or delete pages.' }),
         annotate: z.boolean().meta({ description: 'Add comments and fill in forms.' }),
@@ -38,16 +68,30 @@ const encryption = z
   .partial()
   .meta({
     id: 'PdfEncryption',
-    description: 'AES-256. Passwords are never logged or stored in render logs; an async job keeps the request (passwords included) only until the job ends. PDF/A files cannot be encrypted.',
-    examples: [{ user_password: 'open-sesame', owner_password: 'owner-secret', permissions: { print: 'low', copy: false, modify: false } }],
+    description:
+      'AES-256. Passwords are never logged or stored in render logs; an async job keeps the request (passwords included) only until the job ends. PDF/A files cannot be encrypted.',
+    examples: [
+      {
+        user_password: 'open-sesame',
+        owner_password: 'owner-secret',
+        permissions: { print: 'low', copy: false, modify: false },
+      },
+    ],
   });
 
 const attachment = z
   .strictObject({
-    filename: z.string().min(1).max(MAX_FILENAME).meta({ description: 'Name readers show; no `/`, `\\` or control characters; unique in the request.' }),
-    content: z.string().meta({ description: 'The file\'s bytes, base64.' }),
+    filename: z
+      .string()
+      .min(1)
+      .max(MAX_FILENAME)
+      .meta({ description: 'Name readers show; no `/`, `\\` or control characters; unique in the request.' }),
+    content: z.string().meta({ description: "The file's bytes, base64." }),
     mime_type: z.string().max(255).optional().meta({ description: 'Default `application/octet-stream`.' }),
-    relationship: z.enum(ATTACHMENT_RELATIONSHIPS).optional().meta({ description: 'AFRelationship; default `Unspecified`.' }),
+    relationship: z
+      .enum(ATTACHMENT_RELATIONSHIPS)
+      .optional()
+      .meta({ description: 'AFRelationship; default `Unspecified`.' }),
     description: text.optional(),
   })
   .meta({ id: 'PdfAttachment' });
@@ -55,38 +99,69 @@ const attachment = z
 const facturX = z
   .strictObject({
     xml: z.string().min(1).meta({ description: 'The invoice: UN/CEFACT Cross Industry Invoice XML, as text.' }),
-    profile: z.enum(FACTUR_X_PROFILES).optional().meta({ description: 'Default: the profile the XML declares (GuidelineSpecifiedDocumentContextParameter); a given one must agree with it.' }),
-    relationship: z.enum(['Alternative', 'Data', 'Source']).optional().meta({ description: 'Default `Data` for MINIMUM and BASIC WL, else `Alternative`.' }),
+    profile: z
+      .enum(FACTUR_X_PROFILES)
+      .optional()
+      .meta({
+        description:
+          'Default: the profile the XML declares (GuidelineSpecifiedDocumentContextParameter); a given one must agree with it.',
+      }),
+    relationship: z
+      .enum(['Alternative', 'Data', 'Source'])
+      .optional()
+      .meta({ description: 'Default `Data` for MINIMUM and BASIC WL, else `Alternative`.' }),
   })
-  .meta({ id: 'FacturX', description: 'A Factur-X / ZUGFeRD e-invoice: the XML embedded as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG) in a PDF/A-3b, with the Factur-X XMP extension schema.' });
+  .meta({
+    id: 'FacturX',
+    description:
+      'A Factur-X / ZUGFeRD e-invoice: the XML embedded as `factur-x.xml` (`xrechnung.xml` for XRECHNUNG) in a PDF/A-3b, with the Factur-X XMP extension schema.',
+  });
 
 const signature = z
   .strictObject({
     reason: text.meta({ description: 'Shown by readers with the signature.' }),
     location: text,
     contact_info: text,
-    name: text.meta({ description: 'The signer\'s name; default the certificate\'s common name.' }),
+    name: text.meta({ description: "The signer's name; default the certificate's common name." }),
   })
   .partial()
   .meta({
     id: 'PdfSignature',
-    description: 'Sign the PDF with the server\'s certificate (PLATEN_SIGNING_P12): invisible, PAdES baseline B-B (ETSI.CAdES.detached, SHA-256). Refused when the server has none, and with `encryption`.',
+    description:
+      "Sign the PDF with the server's certificate (PLATEN_SIGNING_P12): invisible, PAdES baseline B-B (ETSI.CAdES.detached, SHA-256). Refused when the server has none, and with `encryption`.",
     examples: [{ reason: 'Approved', location: 'Zürich' }],
   });
 
 export const pdfOptionsSchema = z
   .strictObject({
     metadata,
-    standard: z.enum(PDF_STANDARDS).meta({ description: '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.' }),
+    standard: z
+      .enum(PDF_STANDARDS)
+      .meta({
+        description:
+          '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.',
+      }),
     encryption,
     attachments: z
       .array(attachment)
       .max(MAX_ATTACHMENTS)
-      .meta({ description: `Embedded files with AFRelationship (PDF/A: only with \`pdf/a-3b\`). At most ${MAX_ATTACHMENTS}, ${MAX_ATTACHMENT_BYTES / 1048576} MiB decoded together (the Factur-X XML included), within the request body limit.` }),
+      .meta({
+        description: `Embedded files with AFRelationship (PDF/A: only with \`pdf/a-3b\`). At most ${MAX_ATTACHMENTS}, ${MAX_ATTACHMENT_BYTES / 1048576} MiB decoded together (the Factur-X XML included), within the request body limit.`,
+      }),
     factur_x: facturX,
     signature,
-    outline: z.boolean().meta({ description: 'Bookmarks (the document outline) from the body\'s h1–h6, nested by level. Default `true`; `false` leaves them out.' }),
-    tagged: z.boolean().meta({ description: 'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `false`.' }),
+    outline: z
+      .boolean()
+      .meta({
+        description:
+          "Bookmarks (the document outline) from the body's h1–h6, nested by level. Default `true`; `false` leaves them out.",
+      }),
+    tagged: z
+      .boolean()
+      .meta({
+        description:
+          'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `false`.',
+      }),
   })
   .partial()
   .superRefine((pdf, ctx) => {
@@ -100,11 +175,22 @@ export const pdfOptionsSchema = z
   })
   .meta({
     id: 'PdfOptions',
-    description: 'What the PDF file carries beyond its pages. Left out: a plain PDF as before. The same object as the library\'s `render({ pdf })` and the CLI\'s `--pdf`.',
+    description:
+      "What the PDF file carries beyond its pages. Left out: a plain PDF as before. The same object as the library's `render({ pdf })` and the CLI's `--pdf`.",
     examples: [
       { metadata: { title: 'Invoice 42', author: 'ACME SARL', keywords: ['invoice', '2026'], creation_date: 'now' } },
       { encryption: { user_password: 'open-sesame', permissions: { print: true, copy: false } } },
-      { standard: 'pdf/a-3b', attachments: [{ filename: 'data.json', content: 'eyJ0b3RhbCI6MTIwMH0=', mime_type: 'application/json', relationship: 'Data' }] },
+      {
+        standard: 'pdf/a-3b',
+        attachments: [
+          {
+            filename: 'data.json',
+            content: 'eyJ0b3RhbCI6MTIwMH0=',
+            mime_type: 'application/json',
+            relationship: 'Data',
+          },
+        ],
+      },
       { factur_x: { xml: '<rsm:CrossIndustryInvoice …>…</rsm:CrossIndustryInvoice>' } },
     ],
   });
@@ -112,5 +198,12 @@ export type PdfOptionsInput = z.infer<typeof pdfOptionsSchema>;
 
 /** A template's default `pdf` options: passwords are never stored, so no `encryption`. */
 export const templatePdfOptionsSchema = pdfOptionsSchema
-  .refine((pdf) => pdf.encryption === undefined, { path: ['encryption'], message: 'Passwords are not stored with templates: give pdf.encryption in each render request.' })
-  .meta({ id: 'TemplatePdfOptions', description: 'The template\'s default `pdf` options (PdfOptions without `encryption`); a render request\'s `pdf` is merged over them: `metadata` field by field, `attachments` appended, the rest replaced.' });
+  .refine((pdf) => pdf.encryption === undefined, {
+    path: ['encryption'],
+    message: 'Passwords are not stored with templates: give pdf.encryption in each render request.',
+  })
+  .meta({
+    id: 'TemplatePdfOptions',
+    description:
+      "The template's default `pdf` options (PdfOptions without `encryption`); a render request's `pdf` is merged over them: `metadata` field by field, `attachments` appended, the rest replaced.",
+  });

@@ -13,18 +13,35 @@ export const renderRequestSchema = z
     format: pdfFormatSchema.optional(),
     delivery: z.enum(['base64', 'url']).optional(),
     pdf: pdfOptionsSchema.optional(),
-    header_component_id: componentRef.optional().meta({ description: 'The every-page header instead of the template\'s; null: none.' }),
-    footer_component_id: componentRef.optional().meta({ description: 'The every-page footer instead of the template\'s; null: none.' }),
-    first_page: pageComponentsSchema.optional().meta({ description: 'The first page\'s own header/footer; each key given replaces the template\'s.' }),
-    last_page: pageComponentsSchema.optional().meta({ description: 'The last page\'s own header/footer; each key given replaces the template\'s.' }),
+    header_component_id: componentRef
+      .optional()
+      .meta({ description: "The every-page header instead of the template's; null: none." }),
+    footer_component_id: componentRef
+      .optional()
+      .meta({ description: "The every-page footer instead of the template's; null: none." }),
+    first_page: pageComponentsSchema
+      .optional()
+      .meta({ description: "The first page's own header/footer; each key given replaces the template's." }),
+    last_page: pageComponentsSchema
+      .optional()
+      .meta({ description: "The last page's own header/footer; each key given replaces the template's." }),
   })
   .meta({
     id: 'RenderRequest',
     examples: [
       { template_id: 'invoice', data: { number: 'INV-42', total: '€ 1,250.00' } },
       { html: '<h1>Hello {{name}}</h1>', data: { name: 'World' }, format: { preset: 'letter' }, delivery: 'base64' },
-      { template_id: 'letter', data: { to: 'ACME SARL' }, first_page: { header_component_id: 'comp_01J8Z3LETTERHEAD' }, last_page: { footer_component_id: null } },
-      { template_id: 'invoice', data: { number: 'INV-42' }, pdf: { metadata: { author: 'ACME SARL' }, encryption: { user_password: 'open-sesame' } } },
+      {
+        template_id: 'letter',
+        data: { to: 'ACME SARL' },
+        first_page: { header_component_id: 'comp_01J8Z3LETTERHEAD' },
+        last_page: { footer_component_id: null },
+      },
+      {
+        template_id: 'invoice',
+        data: { number: 'INV-42' },
+        pdf: { metadata: { author: 'ACME SARL' }, encryption: { user_password: 'open-sesame' } },
+      },
     ],
   });
 export type RenderRequest = z.infer<typeof renderRequestSchema>;
@@ -38,7 +55,10 @@ export const asyncRenderRequestSchema = renderRequestSchema
       .url({ protocol: /^https?$/ })
       .max(2048)
       .optional()
-      .meta({ description: 'POSTed `{type: "render.succeeded" | "render.failed", data: <the job>}` when it ends, signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the account\'s webhook secret; retried with backoff (6 attempts over 1 h 42 min) until a 2xx. Never to private addresses unless the server allows them.' }),
+      .meta({
+        description:
+          'POSTed `{type: "render.succeeded" | "render.failed", data: <the job>}` when it ends, signed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the account\'s webhook secret; retried with backoff (6 attempts over 1 h 42 min) until a 2xx. Never to private addresses unless the server allows them.',
+      }),
     // Refused rather than dropped: an async result is always stored and fetched by its URL.
     delivery: z.never().optional().meta({ description: 'Not taken: the result is stored as for `delivery: "url"`.' }),
   })
@@ -62,8 +82,13 @@ export const renderJobSchema = z
     duration_ms: z.int().optional(),
     error: jobError.optional(),
   })
-  .meta({ id: 'RenderJob', description: 'An async render: `url` and the rest once it succeeded, `error` once it failed.' });
-export const acceptedJobSchema = z.object({ id: z.string(), status: z.literal('queued'), created_at: z.iso.datetime() }).meta({ id: 'AcceptedRenderJob' });
+  .meta({
+    id: 'RenderJob',
+    description: 'An async render: `url` and the rest once it succeeded, `error` once it failed.',
+  });
+export const acceptedJobSchema = z
+  .object({ id: z.string(), status: z.literal('queued'), created_at: z.iso.datetime() })
+  .meta({ id: 'AcceptedRenderJob' });
 
 /**
  * The editor's preview: a RenderRequest plus unsaved header/footer choices, and the
@@ -81,8 +106,14 @@ export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 /** What the engine skipped or substituted: an image or stylesheet it could not load, a missing glyph… */
 export const renderWarningSchema = z
   .object({ code: z.string(), message: z.string() })
-  .meta({ id: 'RenderWarning', description: 'Something the engine skipped or substituted; the PDF was still made.', examples: [{ code: 'resource_not_loaded', message: 'https://example.com/logo.png: HTTP 404' }] });
-const warnings = z.array(renderWarningSchema).meta({ description: 'The engine\'s warnings, at most 50; empty when there were none.' });
+  .meta({
+    id: 'RenderWarning',
+    description: 'Something the engine skipped or substituted; the PDF was still made.',
+    examples: [{ code: 'resource_not_loaded', message: 'https://example.com/logo.png: HTTP 404' }],
+  });
+const warnings = z
+  .array(renderWarningSchema)
+  .meta({ description: "The engine's warnings, at most 50; empty when there were none." });
 
 export const renderBase64ResponseSchema = z
   .object({ pdf_base64: z.string(), size_bytes: z.int(), duration_ms: z.int(), warnings })

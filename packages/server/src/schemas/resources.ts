@@ -19,12 +19,23 @@ export const createTemplateSchema = z
     sample_data: object.optional(),
     header_component_id: componentRef.optional(),
     footer_component_id: componentRef.optional(),
-    first_page: pageComponentsSchema.optional().meta({ description: 'The first page\'s own header/footer (replaced as a whole on update; `{}` removes them).' }),
-    last_page: pageComponentsSchema.optional().meta({ description: 'The last page\'s own header/footer (replaced as a whole on update; `{}` removes them).' }),
+    first_page: pageComponentsSchema
+      .optional()
+      .meta({ description: "The first page's own header/footer (replaced as a whole on update; `{}` removes them)." }),
+    last_page: pageComponentsSchema
+      .optional()
+      .meta({ description: "The last page's own header/footer (replaced as a whole on update; `{}` removes them)." }),
   })
   .meta({
     id: 'CreateTemplate',
-    examples: [{ name: 'Invoice', html: '<h1>Invoice {{number}}</h1><p>Total: {{total}}</p>', pdf_format: { preset: 'a4', margins: { top: '25mm' } }, sample_data: { number: 'INV-42', total: '€ 1,250.00' } }],
+    examples: [
+      {
+        name: 'Invoice',
+        html: '<h1>Invoice {{number}}</h1><p>Total: {{total}}</p>',
+        pdf_format: { preset: 'a4', margins: { top: '25mm' } },
+        sample_data: { number: 'INV-42', total: '€ 1,250.00' },
+      },
+    ],
   });
 export const updateTemplateSchema = createTemplateSchema.partial().meta({ id: 'UpdateTemplate' });
 
@@ -49,12 +60,29 @@ export const templateSchema = z
 
 export const createComponentSchema = z
   .object({ name, type: componentType, html: z.string().optional(), preview: z.string().max(10_000).optional() })
-  .meta({ id: 'CreateComponent', examples: [{ name: 'Page footer', type: 'footer', html: '<div style="text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>' }] });
+  .meta({
+    id: 'CreateComponent',
+    examples: [
+      {
+        name: 'Page footer',
+        type: 'footer',
+        html: '<div style="text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+      },
+    ],
+  });
 export const updateComponentSchema = createComponentSchema.partial().meta({ id: 'UpdateComponent' });
 export const componentQuerySchema = z.object({ type: componentType.optional() });
 
 export const componentSchema = z
-  .object({ id: z.string(), name: z.string(), type: componentType, html: z.string(), preview: z.string(), created_at: dateTime, updated_at: dateTime })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: componentType,
+    html: z.string(),
+    preview: z.string(),
+    created_at: dateTime,
+    updated_at: dateTime,
+  })
   .meta({ id: 'Component' });
 
 export const deletedSchema = z.object({ deleted: z.boolean() }).meta({ id: 'Deleted' });
@@ -92,7 +120,10 @@ export const pdfLogSchema = z
     duration_ms: z.int(),
     size_bytes: z.int().nullable(),
     error: z.string().optional(),
-    warnings: z.array(renderWarningSchema).optional().meta({ description: 'The engine\'s warnings of a successful render; absent when there were none.' }),
+    warnings: z
+      .array(renderWarningSchema)
+      .optional()
+      .meta({ description: "The engine's warnings of a successful render; absent when there were none." }),
     created_at: dateTime,
   })
   .meta({ id: 'PdfLog' });
@@ -115,7 +146,10 @@ export const credentialsSchema = z
   .object({ email: z.email().max(320), password: z.string().min(8, 'Passwords need at least 8 characters.').max(1000) })
   .meta({ id: 'Credentials' });
 export const passwordChangeSchema = z
-  .object({ current_password: z.string().min(1).max(1000), new_password: z.string().min(8, 'Passwords need at least 8 characters.').max(1000) })
+  .object({
+    current_password: z.string().min(1).max(1000),
+    new_password: z.string().min(8, 'Passwords need at least 8 characters.').max(1000),
+  })
   .meta({ id: 'PasswordChange' });
 export const userSchema = z.object({ id: z.string(), email: z.string(), created_at: dateTime }).meta({ id: 'User' });
 export const userResponseSchema = z.object({ user: userSchema }).meta({ id: 'UserResponse' });
@@ -123,10 +157,28 @@ export const userResponseSchema = z.object({ user: userSchema }).meta({ id: 'Use
 export const errorSchema = z
   .object({
     error: z.object({
-      type: z.enum(['authentication_error', 'invalid_request_error', 'not_found_error', 'rate_limit_error', 'api_error']),
+      type: z.enum([
+        'authentication_error',
+        'invalid_request_error',
+        'not_found_error',
+        'rate_limit_error',
+        'api_error',
+      ]),
       code: z.string(),
       message: z.string(),
       param: z.string().optional(),
     }),
   })
-  .meta({ id: 'Error', examples: [{ error: { type: 'invalid_request_error', code: 'invalid_parameter', message: 'format.margins.top must be a non-negative CSS length such as "20mm"; got "wide".', param: 'format.margins.top' } }] });
+  .meta({
+    id: 'Error',
+    examples: [
+      {
+        error: {
+          type: 'invalid_request_error',
+          code: 'invalid_parameter',
+          message: 'format.margins.top must be a non-negative CSS length such as "20mm"; got "wide".',
+          param: 'format.margins.top',
+        },
+      },
+    ],
+  });

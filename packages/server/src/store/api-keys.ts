@@ -29,21 +29,38 @@ export function createApiKeyStore({ kysely }: Db, now: () => number) {
   return {
     async create(userId: string, name: string, permission: Permission): Promise<ApiKey & { key: string }> {
       const key = generateToken();
-      const apiKey: ApiKey = { id: newId('key'), name, prefix: key.slice(0, 16), permission, created_at: new Date(now()).toISOString() };
-      await kysely.insertInto('api_keys').values({ ...apiKey, user_id: userId, key_hash: digest(key) }).execute();
+      const apiKey: ApiKey = {
+        id: newId('key'),
+        name,
+        prefix: key.slice(0, 16),
+        permission,
+        created_at: new Date(now()).toISOString(),
+      };
+      await kysely
+        .insertInto('api_keys')
+        .values({ ...apiKey, user_id: userId, key_hash: digest(key) })
+        .execute();
       return { ...apiKey, key };
     },
     list(userId: string): Promise<ApiKey[]> {
       return kysely.selectFrom('api_keys').select(PUBLIC_COLUMNS).where('user_id', '=', userId).orderBy('id').execute();
     },
     async delete(userId: string, id: string): Promise<boolean> {
-      const result = await kysely.deleteFrom('api_keys').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const result = await kysely
+        .deleteFrom('api_keys')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
     /** The key's owner and scope, or null for an unknown or revoked token. */
     async findByToken(token: string): Promise<{ id: string; userId: string; permission: Permission } | null> {
       if (!token.startsWith(KEY_PREFIX)) return null;
-      const row = await kysely.selectFrom('api_keys').select(['id', 'user_id', 'permission']).where('key_hash', '=', digest(token)).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('api_keys')
+        .select(['id', 'user_id', 'permission'])
+        .where('key_hash', '=', digest(token))
+        .executeTakeFirst();
       return row ? { id: row.id, userId: row.user_id, permission: row.permission } : null;
     },
   };

@@ -7,7 +7,13 @@ import type { Attempt, FailureCounter, RateLimiter } from '../http/rate-limit.js
  * bucket: one atomic upsert refills (never backwards), takes a token when there is one, and
  * answers the same Retry-After as the in-process bucket.
  */
-export function createSharedRateLimiter({ kysely }: Db, name: string, perMinute: number, burst: number, now: () => number): RateLimiter {
+export function createSharedRateLimiter(
+  { kysely }: Db,
+  name: string,
+  perMinute: number,
+  burst: number,
+  now: () => number,
+): RateLimiter {
   const perMs = perMinute / 60_000;
   return {
     async take(key) {
@@ -27,7 +33,13 @@ export function createSharedRateLimiter({ kysely }: Db, name: string, perMinute:
 }
 
 /** Login throttling in PostgreSQL: each attempt is a row; check and count hold the subject's advisory lock. */
-export function createSharedFailureCounter({ kysely }: Db, name: string, max: number, windowMs: number, now: () => number): FailureCounter {
+export function createSharedFailureCounter(
+  { kysely }: Db,
+  name: string,
+  max: number,
+  windowMs: number,
+  now: () => number,
+): FailureCounter {
   return {
     attempt(subject) {
       return kysely.transaction().execute(async (trx): Promise<Attempt> => {
@@ -40,8 +52,16 @@ export function createSharedFailureCounter({ kysely }: Db, name: string, max: nu
           .where('subject', '=', subject)
           .where('at', '>', t - windowMs)
           .executeTakeFirstOrThrow();
-        if (Number(recent.n) >= max) return { wait: Math.max(1, Math.ceil((Number(recent.oldest) + windowMs - t) / 1000)), release: () => undefined };
-        const { id } = await trx.insertInto('login_failures').values({ name, subject, at: t }).returning('id').executeTakeFirstOrThrow();
+        if (Number(recent.n) >= max)
+          return {
+            wait: Math.max(1, Math.ceil((Number(recent.oldest) + windowMs - t) / 1000)),
+            release: () => undefined,
+          };
+        const { id } = await trx
+          .insertInto('login_failures')
+          .values({ name, subject, at: t })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return { wait: 0, release: () => kysely.deleteFrom('login_failures').where('id', '=', id).execute() };
       });
     },
@@ -51,6 +71,12 @@ export function createSharedFailureCounter({ kysely }: Db, name: string, max: nu
 /** Forget buckets untouched for an hour (full again by then) and attempts older than `windowMs`. */
 export async function sweepSharedLimits({ kysely }: Db, windowMs: number, now: () => number): Promise<void> {
   const t = now();
-  await kysely.deleteFrom('rate_buckets').where('at', '<', t - 3_600_000).execute();
-  await kysely.deleteFrom('login_failures').where('at', '<=', t - windowMs).execute();
+  await kysely
+    .deleteFrom('rate_buckets')
+    .where('at', '<', t - 3_600_000)
+    .execute();
+  await kysely
+    .deleteFrom('login_failures')
+    .where('at', '<=', t - windowMs)
+    .execute();
 }

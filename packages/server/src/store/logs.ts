@@ -59,7 +59,11 @@ const rowToLog = (r: LogRow): PdfLog => {
     size_bytes: r.size_bytes === null ? null : Number(r.size_bytes),
     created_at: r.created_at,
   };
-  return { ...log, ...(r.error === null ? {} : { error: r.error }), ...(r.warnings === null ? {} : { warnings: JSON.parse(r.warnings) as RenderWarning[] }) };
+  return {
+    ...log,
+    ...(r.error === null ? {} : { error: r.error }),
+    ...(r.warnings === null ? {} : { warnings: JSON.parse(r.warnings) as RenderWarning[] }),
+  };
 };
 
 /** Render logs, newest first (IDs are time-sortable). */
@@ -94,7 +98,10 @@ export function createLogStore({ kysely }: Db, now: () => number) {
       if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
       if (filter.to !== undefined) query = query.where('created_at', '<=', filter.to);
       if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
-      const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+      const rows = await query
+        .orderBy('id', 'desc')
+        .limit(limit + 1)
+        .execute();
       return { logs: rows.slice(0, limit).map(rowToLog), hasMore: rows.length > limit };
     },
     /** Aggregates over renders created at or after `since` (ISO; '' for all time). */
@@ -110,7 +117,12 @@ export function createLogStore({ kysely }: Db, now: () => number) {
         .where('user_id', '=', userId)
         .where('created_at', '>=', since)
         .executeTakeFirst();
-      return { renders: Number(r?.n ?? 0), successes: Number(r?.ok ?? 0), durationMs: Number(r?.dur ?? 0), sizeBytes: Number(r?.size ?? 0) };
+      return {
+        renders: Number(r?.n ?? 0),
+        successes: Number(r?.ok ?? 0),
+        durationMs: Number(r?.dur ?? 0),
+        sizeBytes: Number(r?.size ?? 0),
+      };
     },
   };
 }

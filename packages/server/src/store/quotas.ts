@@ -8,7 +8,10 @@ export interface Usage {
   readonly bytes: number;
 }
 
-const usage = (row: { count: unknown; bytes: unknown } | undefined): Usage => ({ count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) });
+const usage = (row: { count: unknown; bytes: unknown } | undefined): Usage => ({
+  count: Number(row?.count ?? 0),
+  bytes: Number(row?.bytes ?? 0),
+});
 
 /**
  * Per-account usage, counted by the database: `octet_length` (SQLite reads it from the
@@ -23,7 +26,9 @@ export function createQuotaStore({ kysely }: Db) {
           .selectFrom('templates')
           .select([
             sql<number>`COUNT(*)`.as('count'),
-            sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(plain_text) + octet_length(pdf_format) + octet_length(pdf_options) + octet_length(sample_data)), 0)`.as('bytes'),
+            sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(plain_text) + octet_length(pdf_format) + octet_length(pdf_options) + octet_length(sample_data)), 0)`.as(
+              'bytes',
+            ),
           ])
           .where('user_id', '=', userId)
           .where('id', 'is distinct from', except)
@@ -34,14 +39,21 @@ export function createQuotaStore({ kysely }: Db) {
       return usage(
         await ex
           .selectFrom('components')
-          .select([sql<number>`COUNT(*)`.as('count'), sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(preview)), 0)`.as('bytes')])
+          .select([
+            sql<number>`COUNT(*)`.as('count'),
+            sql<number>`COALESCE(SUM(octet_length(name) + octet_length(html) + octet_length(preview)), 0)`.as('bytes'),
+          ])
           .where('user_id', '=', userId)
           .where('id', 'is distinct from', except)
           .executeTakeFirst(),
       );
     },
     async apiKeys(userId: string, ex: Executor = kysely): Promise<number> {
-      const row = await ex.selectFrom('api_keys').select(sql<number>`COUNT(*)`.as('count')).where('user_id', '=', userId).executeTakeFirst();
+      const row = await ex
+        .selectFrom('api_keys')
+        .select(sql<number>`COUNT(*)`.as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
   };

@@ -21,8 +21,17 @@ export interface NewJob {
 
 /** The end of a job, written only by the node that holds its lease. */
 export type JobOutcome =
-  | { readonly status: 'succeeded'; readonly renderId: string; readonly expiresAt: string; readonly sizeBytes: number; readonly durationMs: number }
-  | { readonly status: 'failed'; readonly error: { readonly type: string; readonly code: string; readonly message: string } };
+  | {
+      readonly status: 'succeeded';
+      readonly renderId: string;
+      readonly expiresAt: string;
+      readonly sizeBytes: number;
+      readonly durationMs: number;
+    }
+  | {
+      readonly status: 'failed';
+      readonly error: { readonly type: string; readonly code: string; readonly message: string };
+    };
 
 /**
  * A new job's turn, fair across accounts on every node alike (start-time fair queueing): one
@@ -76,7 +85,14 @@ export function createRenderJobStore(db: Db, now: () => number) {
       return { ...row, turn: Number(turn) };
     },
     async get(userId: string, id: string): Promise<JobRow | null> {
-      return (await kysely.selectFrom('render_jobs').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+      return (
+        (await kysely
+          .selectFrom('render_jobs')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst()) ?? null
+      );
     },
     /** Take, for `leaseMs`, the job of the lowest turn that is queued or whose node died; null when there is none. */
     async claim(leaseMs: number): Promise<JobRow | null> {
@@ -107,17 +123,32 @@ export function createRenderJobStore(db: Db, now: () => number) {
      * once. The attempt still counts, so a late finish of this attempt no longer matches.
      */
     async release(job: Pick<JobRow, 'id' | 'attempts'>): Promise<void> {
-      await kysely.updateTable('render_jobs').set({ status: 'queued', lease_until: null }).where('id', '=', job.id).where('attempts', '=', job.attempts).where('status', '=', 'running').execute();
+      await kysely
+        .updateTable('render_jobs')
+        .set({ status: 'queued', lease_until: null })
+        .where('id', '=', job.id)
+        .where('attempts', '=', job.attempts)
+        .where('status', '=', 'running')
+        .execute();
     },
     /**
      * Write the outcome of an attempt, and run `alongside` (the log row) in the same
      * transaction, only while the attempt still holds the job: false when it does not.
      */
-    async finish(job: Pick<JobRow, 'id' | 'attempts' | 'user_id'>, outcome: JobOutcome, alongside: (trx: Transaction<Tables>, row: JobRow) => Promise<unknown>): Promise<boolean> {
+    async finish(
+      job: Pick<JobRow, 'id' | 'attempts' | 'user_id'>,
+      outcome: JobOutcome,
+      alongside: (trx: Transaction<Tables>, row: JobRow) => Promise<unknown>,
+    ): Promise<boolean> {
       return db.write(job.user_id, async (trx) => {
         const fields =
           outcome.status === 'succeeded'
-            ? { render_id: outcome.renderId, expires_at: outcome.expiresAt, size_bytes: outcome.sizeBytes, duration_ms: outcome.durationMs }
+            ? {
+                render_id: outcome.renderId,
+                expires_at: outcome.expiresAt,
+                size_bytes: outcome.sizeBytes,
+                duration_ms: outcome.durationMs,
+              }
             : { error: JSON.stringify(outcome.error) };
         const row = await trx
           .updateTable('render_jobs')
@@ -135,16 +166,20 @@ export function createRenderJobStore(db: Db, now: () => number) {
     },
     /** Jobs whose node died on their last attempt: failed for good, with `alongside` (their log rows) in the same transaction. */
     async failAbandoned(alongside: (trx: Transaction<Tables>, jobs: JobRow[]) => Promise<unknown>): Promise<JobRow[]> {
-      const error = JSON.stringify({ type: 'api_error', code: 'render_failed', message: `The render was interrupted ${MAX_ATTEMPTS} times.` });
+      const error = JSON.stringify({
+        type: 'api_error',
+        code: 'render_failed',
+        message: `The render was interrupted ${MAX_ATTEMPTS} times.`,
+      });
       return kysely.transaction().execute(async (trx) => {
         const jobs = await trx
-        .updateTable('render_jobs')
-        .set({ status: 'failed', finished_at: iso(), lease_until: null, error })
-        .where('status', '=', 'running')
-        .where('lease_until', '<', now())
-        .where('attempts', '>=', MAX_ATTEMPTS)
-        .returningAll()
-        .execute();
+          .updateTable('render_jobs')
+          .set({ status: 'failed', finished_at: iso(), lease_until: null, error })
+          .where('status', '=', 'running')
+          .where('lease_until', '<', now())
+          .where('attempts', '>=', MAX_ATTEMPTS)
+          .returningAll()
+          .execute();
         await forgetPasswords(trx, jobs);
         if (jobs.length > 0) await alongside(trx, jobs);
         return jobs;
@@ -162,9 +197,14 @@ async function forgetPasswords(trx: Transaction<Tables>, rows: readonly JobRow[]
   for (const row of rows) {
     const request = JSON.parse(row.request) as { pdf?: { encryption?: Record<string, unknown> } };
     const encryption = request.pdf?.encryption;
-    if (!encryption || (encryption['user_password'] === undefined && encryption['owner_password'] === undefined)) continue;
+    if (!encryption || (encryption['user_password'] === undefined && encryption['owner_password'] === undefined))
+      continue;
     delete encryption['user_password'];
     delete encryption['owner_password'];
-    await trx.updateTable('render_jobs').set({ request: JSON.stringify(request) }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('render_jobs')
+      .set({ request: JSON.stringify(request) })
+      .where('id', '=', row.id)
+      .execute();
   }
 }

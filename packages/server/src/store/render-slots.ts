@@ -28,7 +28,10 @@ export interface RenderSlotStore {
   leave(): Promise<void>;
 }
 
-export function createRenderSlotStore({ kysely }: Db, options: { readonly workers: number; readonly leaseMs: number; readonly node?: string }): RenderSlotStore {
+export function createRenderSlotStore(
+  { kysely }: Db,
+  options: { readonly workers: number; readonly leaseMs: number; readonly node?: string },
+): RenderSlotStore {
   const node = options.node ?? randomUUID();
   const { workers, leaseMs } = options;
   return {
@@ -39,13 +42,17 @@ export function createRenderSlotStore({ kysely }: Db, options: { readonly worker
         await sql`SELECT pg_advisory_xact_lock(${SLOT_LOCK_CLASS}, hashtext(${account}))`.execute(trx);
         const { rows } = await sql<{ held: string; workers: string }>`
           SELECT (SELECT COUNT(*) FROM render_slots WHERE account = ${account} AND expires_at > ${dbNow}) AS held,
-                 (SELECT COALESCE(SUM(workers), 0) FROM render_nodes WHERE expires_at > ${dbNow}) AS workers`.execute(trx);
+                 (SELECT COALESCE(SUM(workers), 0) FROM render_nodes WHERE expires_at > ${dbNow}) AS workers`.execute(
+          trx,
+        );
         const held = Number(rows[0]!.held);
         // Like one node's default: one worker of the cluster stays free for other accounts.
         const limit = cap ?? Math.max(1, Number(rows[0]!.workers) - 1);
         if (held >= limit) return null;
         const id = randomUUID();
-        await sql`INSERT INTO render_slots (id, account, node, expires_at) VALUES (${id}, ${account}, ${node}, ${dbNow} + ${leaseMs}::int8)`.execute(trx);
+        await sql`INSERT INTO render_slots (id, account, node, expires_at) VALUES (${id}, ${account}, ${node}, ${dbNow} + ${leaseMs}::int8)`.execute(
+          trx,
+        );
         return id;
       });
     },

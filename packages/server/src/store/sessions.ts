@@ -12,12 +12,22 @@ export function createSessionStore({ kysely }: Db, now: () => number, ttlSeconds
       const t = now();
       await kysely
         .insertInto('sessions')
-        .values({ token_hash: digest(token), user_id: userId, created_at: new Date(t).toISOString(), expires_at: new Date(t + ttlSeconds * 1000).toISOString() })
+        .values({
+          token_hash: digest(token),
+          user_id: userId,
+          created_at: new Date(t).toISOString(),
+          expires_at: new Date(t + ttlSeconds * 1000).toISOString(),
+        })
         .execute();
       return token;
     },
     async findUserId(token: string): Promise<string | null> {
-      const row = await kysely.selectFrom('sessions').select('user_id').where('token_hash', '=', digest(token)).where('expires_at', '>', nowIso()).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('token_hash', '=', digest(token))
+        .where('expires_at', '>', nowIso())
+        .executeTakeFirst();
       return row?.user_id ?? null;
     },
     async delete(token: string): Promise<void> {

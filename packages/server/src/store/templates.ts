@@ -46,13 +46,17 @@ export type TemplatePatch = Partial<TemplateInput>;
 type TemplateRow = Tables['templates'];
 type StoredRow = Selectable<TemplateRow>;
 
-const PAGES = [['first', 'first_page'], ['last', 'last_page']] as const;
+const PAGES = [
+  ['first', 'first_page'],
+  ['last', 'last_page'],
+] as const;
 const SLOTS = ['header', 'footer'] as const;
 
 /** A page's own components from their columns: `*_set` says the template gives one, the ID null means none. */
 function pageFromRow(r: StoredRow, page: 'first' | 'last'): PageComponentIds {
   const out: { header_component_id?: string | null; footer_component_id?: string | null } = {};
-  for (const slot of SLOTS) if (Number(r[`${page}_${slot}_set`]) === 1) out[`${slot}_component_id`] = r[`${page}_${slot}_component_id`] ?? null;
+  for (const slot of SLOTS)
+    if (Number(r[`${page}_${slot}_set`]) === 1) out[`${slot}_component_id`] = r[`${page}_${slot}_component_id`] ?? null;
   return out;
 }
 
@@ -121,7 +125,14 @@ export function createTemplateStore(db: Db, now: () => number) {
   /** The first free of `base`, `base-2`, `base-3`, … for this user. */
   async function uniqueSlug(trx: Executor, userId: string, base: string): Promise<string> {
     const taken = new Set(
-      (await trx.selectFrom('templates').select('slug').where('user_id', '=', userId).where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
+      (
+        await trx
+          .selectFrom('templates')
+          .select('slug')
+          .where('user_id', '=', userId)
+          .where('slug', 'like', `${base}%`)
+          .execute()
+      ).map((r) => r.slug),
     );
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
@@ -151,7 +162,10 @@ export function createTemplateStore(db: Db, now: () => number) {
         updated_at: t,
       };
       await beforeWrite?.(tmpl, trx);
-      await trx.insertInto('templates').values({ ...storedFields(tmpl), id: tmpl.id, user_id: userId, slug: tmpl.slug, created_at: t }).execute();
+      await trx
+        .insertInto('templates')
+        .values({ ...storedFields(tmpl), id: tmpl.id, user_id: userId, slug: tmpl.slug, created_at: t })
+        .execute();
       return tmpl;
     });
   }
@@ -159,10 +173,16 @@ export function createTemplateStore(db: Db, now: () => number) {
   const store = {
     /** IDs only, oldest first: the list route loads each body as it streams it. */
     async ids(userId: string): Promise<string[]> {
-      return (await kysely.selectFrom('templates').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((r) => r.id);
+      return (
+        await kysely.selectFrom('templates').select('id').where('user_id', '=', userId).orderBy('id').execute()
+      ).map((r) => r.id);
     },
     async count(userId: string): Promise<number> {
-      const row = await kysely.selectFrom('templates').select(sql<number>`COUNT(*)`.as('n')).where('user_id', '=', userId).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('templates')
+        .select(sql<number>`COUNT(*)`.as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     async get(userId: string, ref: string, ex: Executor = kysely): Promise<Template | null> {
@@ -176,7 +196,12 @@ export function createTemplateStore(db: Db, now: () => number) {
     },
     create,
     /** Only given fields change; the slug never does. New `html` without `plain_text` regenerates the text. */
-    async update(userId: string, ref: string, patch: TemplatePatch, beforeWrite?: BeforeWrite<Template>): Promise<Template | null> {
+    async update(
+      userId: string,
+      ref: string,
+      patch: TemplatePatch,
+      beforeWrite?: BeforeWrite<Template>,
+    ): Promise<Template | null> {
       return db.write(userId, async (trx) => {
         const old = await store.get(userId, ref, trx);
         if (!old) return null;
@@ -198,7 +223,12 @@ export function createTemplateStore(db: Db, now: () => number) {
           updated_at: new Date(now()).toISOString(),
         };
         await beforeWrite?.(next, trx);
-        await trx.updateTable('templates').set(storedFields(next)).where('user_id', '=', userId).where('id', '=', old.id).execute();
+        await trx
+          .updateTable('templates')
+          .set(storedFields(next))
+          .where('user_id', '=', userId)
+          .where('id', '=', old.id)
+          .execute();
         return next;
       });
     },
@@ -217,8 +247,18 @@ export function createTemplateStore(db: Db, now: () => number) {
       return create(userId, { ...old, name: `${old.name} (copy)` }, beforeWrite);
     },
     /** The user's templates that use a component as their header or footer (on every page, or the first or last), and in which role. */
-    async usingAsChrome(userId: string, componentId: string): Promise<{ id: string; name: string; role: 'header' | 'footer' }[]> {
-      const columns = ['header_component_id', 'footer_component_id', 'first_header_component_id', 'first_footer_component_id', 'last_header_component_id', 'last_footer_component_id'] as const;
+    async usingAsChrome(
+      userId: string,
+      componentId: string,
+    ): Promise<{ id: string; name: string; role: 'header' | 'footer' }[]> {
+      const columns = [
+        'header_component_id',
+        'footer_component_id',
+        'first_header_component_id',
+        'first_footer_component_id',
+        'last_header_component_id',
+        'last_footer_component_id',
+      ] as const;
       const rows = await kysely
         .selectFrom('templates')
         .select(['id', 'name', ...columns])
@@ -226,7 +266,11 @@ export function createTemplateStore(db: Db, now: () => number) {
         .where((w) => w.or(columns.map((c) => w(c, '=', componentId))))
         .orderBy('id')
         .execute();
-      return rows.flatMap((t) => SLOTS.filter((role) => columns.some((c) => c.endsWith(`${role}_component_id`) && t[c] === componentId)).map((role) => ({ id: t.id, name: t.name, role })));
+      return rows.flatMap((t) =>
+        SLOTS.filter((role) => columns.some((c) => c.endsWith(`${role}_component_id`) && t[c] === componentId)).map(
+          (role) => ({ id: t.id, name: t.name, role }),
+        ),
+      );
     },
   };
   return store;

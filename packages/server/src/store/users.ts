@@ -18,7 +18,10 @@ export function createUserStore(db: Db, now: () => number) {
     async create(email: string, passwordHash: string): Promise<User | null> {
       const user = { id: newId('user'), email, created_at: new Date(now()).toISOString() };
       try {
-        await kysely.insertInto('users').values({ ...user, password_hash: passwordHash }).execute();
+        await kysely
+          .insertInto('users')
+          .values({ ...user, password_hash: passwordHash })
+          .execute();
       } catch (error) {
         if (db.isUniqueViolation(error)) return null;
         throw error;
@@ -30,7 +33,11 @@ export function createUserStore(db: Db, now: () => number) {
       return row ? { id: row.id, email: row.email, created_at: row.created_at, passwordHash: row.password_hash } : null;
     },
     async get(id: string): Promise<User | null> {
-      const row = await kysely.selectFrom('users').select(['id', 'email', 'created_at']).where('id', '=', id).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('users')
+        .select(['id', 'email', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ?? null;
     },
   };

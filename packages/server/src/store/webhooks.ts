@@ -18,8 +18,17 @@ export function createWebhookStore(db: Db, now: () => number) {
   const store = {
     /** The account's secret, made on first use. */
     async secret(userId: string): Promise<string> {
-      await kysely.updateTable('users').set({ webhook_secret: newWebhookSecret() }).where('id', '=', userId).where('webhook_secret', 'is', null).execute();
-      const row = await kysely.selectFrom('users').select('webhook_secret').where('id', '=', userId).executeTakeFirstOrThrow();
+      await kysely
+        .updateTable('users')
+        .set({ webhook_secret: newWebhookSecret() })
+        .where('id', '=', userId)
+        .where('webhook_secret', 'is', null)
+        .execute();
+      const row = await kysely
+        .selectFrom('users')
+        .select('webhook_secret')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       return row.webhook_secret!;
     },
     async rotate(userId: string): Promise<string> {
@@ -31,7 +40,19 @@ export function createWebhookStore(db: Db, now: () => number) {
     async enqueue(trx: Executor, d: { userId: string; jobId: string; url: string; body: string }): Promise<void> {
       await trx
         .insertInto('webhook_deliveries')
-        .values({ id: newId('msg'), user_id: d.userId, job_id: d.jobId, url: d.url, body: d.body, status: 'pending', attempts: 0, next_at: now(), lease_until: null, last_error: null, created_at: new Date(now()).toISOString() })
+        .values({
+          id: newId('msg'),
+          user_id: d.userId,
+          job_id: d.jobId,
+          url: d.url,
+          body: d.body,
+          status: 'pending',
+          attempts: 0,
+          next_at: now(),
+          lease_until: null,
+          last_error: null,
+          created_at: new Date(now()).toISOString(),
+        })
         .execute();
     },
     /** Take the delivery due first for `leaseMs` (one node per attempt), counting the attempt; null when none is due. */

@@ -3,7 +3,27 @@ import { createLinearParser } from '@platen/core/html';
 /** Elements whose content is not visible text. */
 const HIDDEN = new Set(['script', 'style', 'head', 'title', 'template', 'noscript']);
 /** Elements whose end starts a new line. */
-const BLOCK_ENDS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'table', 'section', 'article', 'header', 'footer', 'ul', 'ol', 'blockquote', 'pre']);
+const BLOCK_ENDS = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'tr',
+  'table',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'ul',
+  'ol',
+  'blockquote',
+  'pre',
+]);
 
 /**
  * The visible text of an HTML fragment, for `plain_text` and component

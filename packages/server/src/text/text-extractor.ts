@@ -7,7 +7,8 @@ export interface TextJob {
   readonly html: string;
   readonly kind: TextKind;
 }
-export type TextResult = { readonly id: number; readonly text: string } | { readonly id: number; readonly error: string };
+export type TextResult =
+  { readonly id: number; readonly text: string } | { readonly id: number; readonly error: string };
 
 export interface TextExtractor {
   /** `plain_text` of a template's HTML. */
@@ -32,7 +33,9 @@ export interface TextExtractorOptions {
 export const INLINE_TEXT_LENGTH = 32 * 1024;
 
 function workerUrl(): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('./worker-source.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./worker-source.mjs', import.meta.url)
+    : new URL('./worker.js', import.meta.url);
 }
 
 /**
@@ -82,7 +85,8 @@ export function createTextExtractor(options: TextExtractorOptions): TextExtracto
   }
 
   function run(html: string, kind: TextKind): Promise<string> {
-    if (html.length <= options.inlineLength) return Promise.resolve(kind === 'preview' ? previewOf(html) : htmlToText(html));
+    if (html.length <= options.inlineLength)
+      return Promise.resolve(kind === 'preview' ? previewOf(html) : htmlToText(html));
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     const w = (worker ??= start());

@@ -3,14 +3,21 @@ import { request as httpsRequest } from 'node:https';
 import { pinnedLookup, resolveGuarded } from '@platen/core/ssrf-guard';
 
 /** What one delivery attempt got: a 2xx, or why not. Never throws. */
-export type PostResult = { readonly ok: true; readonly status: number } | { readonly ok: false; readonly reason: string };
+export type PostResult =
+  { readonly ok: true; readonly status: number } | { readonly ok: false; readonly reason: string };
 
 /**
  * POST a JSON body through the same address guard as templates' resources: the host is
  * resolved once, refused when private (unless allowed), and connected to at exactly that
  * address. Redirects are not followed; the answer's body is discarded.
  */
-export async function guardedPost(target: string, body: string, headers: Record<string, string>, allowPrivateNetwork: boolean, timeoutMs: number): Promise<PostResult> {
+export async function guardedPost(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  allowPrivateNetwork: boolean,
+  timeoutMs: number,
+): Promise<PostResult> {
   const url = new URL(target);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `${url.protocol} refused` };
   const address = await resolveGuarded(url.hostname, allowPrivateNetwork);

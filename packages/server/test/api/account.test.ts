@@ -23,7 +23,8 @@ afterAll(() => server.close());
 async function rowsOf(userId: string): Promise<Record<string, number>> {
   const count = async (sql: string) => Number((await server.sql<{ n: number }>(sql, userId))[0]?.n);
   const rows: Record<string, number> = { users: await count('SELECT COUNT(*) AS n FROM users WHERE id = ?') };
-  for (const t of ['sessions', 'api_keys', 'templates', 'components', 'logs', 'renders']) rows[t] = await count(`SELECT COUNT(*) AS n FROM ${t} WHERE user_id = ?`);
+  for (const t of ['sessions', 'api_keys', 'templates', 'components', 'logs', 'renders'])
+    rows[t] = await count(`SELECT COUNT(*) AS n FROM ${t} WHERE user_id = ?`);
   return rows;
 }
 
@@ -38,22 +39,51 @@ describe('DELETE /account', () => {
     expect(res.json).toEqual({ deleted: true });
 
     expect(Object.values(await rowsOf(alice.userId))).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect(await rowsOf(bob.userId)).toEqual(Object.fromEntries(Object.keys(before).map((k) => [k, k === 'sessions' || k === 'users' || k === 'renders' ? 1 : k === 'logs' ? 2 : 1])));
+    expect(await rowsOf(bob.userId)).toEqual(
+      Object.fromEntries(
+        Object.keys(before).map((k) => [
+          k,
+          k === 'sessions' || k === 'users' || k === 'renders' ? 1 : k === 'logs' ? 2 : 1,
+        ]),
+      ),
+    );
     expect(await server.blobs.list()).toHaveLength(1);
 
-    expectError(await call(server.url, '/api/v1/templates', { key: alice.key }), 401, 'authentication_error', 'unauthorized');
-    expectError(await call(server.url, '/api/v1/auth/me', { cookie: alice.cookie }), 401, 'authentication_error', 'unauthorized');
+    expectError(
+      await call(server.url, '/api/v1/templates', { key: alice.key }),
+      401,
+      'authentication_error',
+      'unauthorized',
+    );
+    expectError(
+      await call(server.url, '/api/v1/auth/me', { cookie: alice.cookie }),
+      401,
+      'authentication_error',
+      'unauthorized',
+    );
     expect((await call(server.url, '/api/v1/templates', { key: bob.key })).json).toHaveLength(1);
   });
 
   it('frees the email for a new sign-up', async () => {
-    const again = await call(server.url, '/api/v1/auth/signup', { body: { email: alice.email, password: 'another pass' } });
+    const again = await call(server.url, '/api/v1/auth/signup', {
+      body: { email: alice.email, password: 'another pass' },
+    });
     expect(again.status).toBe(201);
     expect(again.json.user.id).not.toBe(alice.userId);
   });
 
   it('takes a session only', async () => {
-    expectError(await call(server.url, '/api/v1/account', { method: 'DELETE', key: bob.key }), 401, 'authentication_error', 'unauthorized');
-    expectError(await call(server.url, '/api/v1/account', { method: 'DELETE' }), 401, 'authentication_error', 'unauthorized');
+    expectError(
+      await call(server.url, '/api/v1/account', { method: 'DELETE', key: bob.key }),
+      401,
+      'authentication_error',
+      'unauthorized',
+    );
+    expectError(
+      await call(server.url, '/api/v1/account', { method: 'DELETE' }),
+      401,
+      'authentication_error',
+      'unauthorized',
+    );
   });
 });

@@ -9,12 +9,23 @@ afterAll(() => server.close());
 describe('health and readiness', () => {
   it('GET /healthz answers while the process runs; GET /readyz checks the database and the render store', async () => {
     expect(await call(server.url, '/healthz')).toMatchObject({ status: 200, json: { status: 'ok' } });
-    expect(await call(server.url, '/readyz')).toMatchObject({ status: 200, json: { status: 'ready', checks: { database: 'ok', storage: 'ok' } } });
+    expect(await call(server.url, '/readyz')).toMatchObject({
+      status: 200,
+      json: { status: 'ready', checks: { database: 'ok', storage: 'ok' } },
+    });
   });
 
   it('answers 503 naming the store when the render store cannot be reached', async () => {
     // An S3 endpoint where nothing listens.
-    const s3 = { bucket: 'none', prefix: 'r/', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', accessKeyId: 'x', secretAccessKey: 'y', forcePathStyle: true };
+    const s3 = {
+      bucket: 'none',
+      prefix: 'r/',
+      endpoint: 'http://127.0.0.1:9',
+      region: 'us-east-1',
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+      forcePathStyle: true,
+    };
     const broken = await startTestServer({ s3 });
     try {
       const res = await call(broken.url, '/readyz');

@@ -43,7 +43,11 @@ describe('plain_text and preview of large HTML', () => {
     const res = await save;
     expect(res.status).toBe(201);
     expect(res.json.plain_text.slice(0, 5)).toBe('x\nx\nx');
-    const updated = await call(server.url, `/api/v1/templates/${res.json.id}`, { method: 'PUT', body: { html: '<b>y</b>' + html }, key: alice.key });
+    const updated = await call(server.url, `/api/v1/templates/${res.json.id}`, {
+      method: 'PUT',
+      body: { html: '<b>y</b>' + html },
+      key: alice.key,
+    });
     expect(updated.json.plain_text.slice(0, 3)).toBe('y x');
   });
 

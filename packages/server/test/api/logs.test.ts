@@ -12,19 +12,35 @@ const start = Date.parse('2026-01-31T12:00:00.000Z');
 
 /** Alice's history, oldest first: [age, kind] pairs rendered with the clock moved back. */
 const HISTORY: [number, 'ok' | 'fail' | 'other'][] = [
-  [40 * DAY, 'ok'], [20 * DAY, 'fail'], [10 * DAY, 'ok'], [5 * DAY, 'other'], [2 * DAY, 'ok'],
-  [12 * HOUR, 'fail'], [6 * HOUR, 'ok'], [2 * HOUR, 'other'], [30 * 60_000, 'ok'], [10 * 60_000, 'fail'], [60_000, 'ok'],
+  [40 * DAY, 'ok'],
+  [20 * DAY, 'fail'],
+  [10 * DAY, 'ok'],
+  [5 * DAY, 'other'],
+  [2 * DAY, 'ok'],
+  [12 * HOUR, 'fail'],
+  [6 * HOUR, 'ok'],
+  [2 * HOUR, 'other'],
+  [30 * 60_000, 'ok'],
+  [10 * 60_000, 'fail'],
+  [60_000, 'ok'],
 ];
 
 beforeAll(async () => {
   server = await startTestServer({ renderWorkerUrl: FAKE_WORKER }, undefined, start);
   alice = await seedAccount(server.url);
   bob = await seedAccount(server.url);
-  invoiceId = (await call(server.url, '/api/v1/templates', { body: { name: 'Invoice', html: 'invoice body' }, key: alice.key })).json.id;
+  invoiceId = (
+    await call(server.url, '/api/v1/templates', { body: { name: 'Invoice', html: 'invoice body' }, key: alice.key })
+  ).json.id;
   await call(server.url, '/api/v1/templates', { body: { name: 'Other', html: 'other' }, key: alice.key });
   for (const [age, kind] of HISTORY) {
     server.advance(-age);
-    const body = kind === 'ok' ? { template_id: 'invoice' } : kind === 'fail' ? { template_id: 'missing' } : { template_id: 'other' };
+    const body =
+      kind === 'ok'
+        ? { template_id: 'invoice' }
+        : kind === 'fail'
+          ? { template_id: 'missing' }
+          : { template_id: 'other' };
     const r = await call(server.url, '/api/v1/render', { body, key: alice.key });
     if (r.status === 401) throw new Error(JSON.stringify(r.json));
     server.advance(age);
@@ -77,7 +93,11 @@ describe('GET /logs', () => {
   it('keeps users apart: no logs of others, another user’s template filter gives an empty page', async () => {
     const bobs = await logs('?limit=100', bob);
     expect(bobs.json.data).toHaveLength(1);
-    expect((await logs(`?template_id=${invoiceId}`, bob)).json).toEqual({ data: [], has_more: false, next_cursor: null });
+    expect((await logs(`?template_id=${invoiceId}`, bob)).json).toEqual({
+      data: [],
+      has_more: false,
+      next_cursor: null,
+    });
   });
 
   it('clamps limit above 100 and refuses bad limit, cursor, status and dates', async () => {
@@ -89,7 +109,10 @@ describe('GET /logs', () => {
     expectError(await logs('?limit=ten'), 400, 'invalid_request_error', 'invalid_parameter', 'limit');
     expectError(await logs('?cursor=garbage'), 400, 'invalid_request_error', 'invalid_parameter', 'cursor');
     const page = await logs('?limit=1');
-    const forged = page.json.next_cursor.replace(/^[^.]+/, Buffer.from('log_zzzzzzzzzzzzzzzzzzzzzzzzzz').toString('base64url'));
+    const forged = page.json.next_cursor.replace(
+      /^[^.]+/,
+      Buffer.from('log_zzzzzzzzzzzzzzzzzzzzzzzzzz').toString('base64url'),
+    );
     expectError(await logs(`?cursor=${forged}`), 400, 'invalid_request_error', 'invalid_parameter', 'cursor');
     expectError(await logs('?status=pending'), 400, 'invalid_request_error', 'invalid_parameter', 'status');
     expectError(await logs('?from=yesterday'), 400, 'invalid_request_error', 'invalid_parameter', 'from');
@@ -101,11 +124,20 @@ describe('GET /stats', () => {
   const expectedFor = (maxAge: number) => {
     const inPeriod = HISTORY.filter(([age]) => age <= maxAge);
     const ok = inPeriod.filter(([, k]) => k !== 'fail').length;
-    return { total_renders: inPeriod.length, success_rate: inPeriod.length ? Math.floor((100 * ok) / inPeriod.length + 0.5) : 0 };
+    return {
+      total_renders: inPeriod.length,
+      success_rate: inPeriod.length ? Math.floor((100 * ok) / inPeriod.length + 0.5) : 0,
+    };
   };
 
   it('aggregates per period and all time', async () => {
-    for (const [period, maxAge] of [['1h', HOUR], ['24h', DAY], ['7d', 7 * DAY], ['30d', 30 * DAY], ['', Infinity]] as const) {
+    for (const [period, maxAge] of [
+      ['1h', HOUR],
+      ['24h', DAY],
+      ['7d', 7 * DAY],
+      ['30d', 30 * DAY],
+      ['', Infinity],
+    ] as const) {
       const res = await call(server.url, `/api/v1/stats${period ? `?period=${period}` : ''}`, { key: alice.key });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ templates: 2, ...expectedFor(maxAge) });
@@ -114,7 +146,11 @@ describe('GET /stats', () => {
   });
 
   it('sums sizes of successful renders only, matching the logs', async () => {
-    const all = (await logs('?limit=100')).json.data as { status: string; size_bytes: number | null; duration_ms: number }[];
+    const all = (await logs('?limit=100')).json.data as {
+      status: string;
+      size_bytes: number | null;
+      duration_ms: number;
+    }[];
     const stats = (await call(server.url, '/api/v1/stats', { cookie: alice.cookie })).json;
     expect(stats.total_size_bytes).toBe(all.reduce((s, l) => s + (l.size_bytes ?? 0), 0));
     expect(stats.total_size_bytes).toBeGreaterThan(0);
@@ -124,7 +160,19 @@ describe('GET /stats', () => {
   it('gives zeros to a user without renders and refuses bad periods', async () => {
     const carol = await seedAccount(server.url);
     await call(server.url, '/api/v1/templates', { body: { name: 'One' }, key: carol.key });
-    expect((await call(server.url, '/api/v1/stats?period=7d', { key: carol.key })).json).toEqual({ templates: 1, total_renders: 0, success_rate: 0, avg_duration_ms: 0, total_size_bytes: 0 });
-    expectError(await call(server.url, '/api/v1/stats?period=1y', { key: carol.key }), 400, 'invalid_request_error', 'invalid_parameter', 'period');
+    expect((await call(server.url, '/api/v1/stats?period=7d', { key: carol.key })).json).toEqual({
+      templates: 1,
+      total_renders: 0,
+      success_rate: 0,
+      avg_duration_ms: 0,
+      total_size_bytes: 0,
+    });
+    expectError(
+      await call(server.url, '/api/v1/stats?period=1y', { key: carol.key }),
+      400,
+      'invalid_request_error',
+      'invalid_parameter',
+      'period',
+    );
   });
 });

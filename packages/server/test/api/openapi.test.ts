@@ -39,52 +39,143 @@ describe('OpenAPI document', () => {
   it('is OpenAPI 3.1 with every route and the shared schemas', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/render', '/api/v1/templates/{id}', '/api/v1/logs', '/api/v1/stats', '/api/v1/api-keys/{id}', '/api/v1/account', '/api/v1/auth/login']));
-    expect(doc.components.schemas.PdfFormat.properties.preset.enum).toEqual(['a4', 'a4-landscape', 'letter', 'letter-landscape', 'square', 'custom']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/render',
+        '/api/v1/templates/{id}',
+        '/api/v1/logs',
+        '/api/v1/stats',
+        '/api/v1/api-keys/{id}',
+        '/api/v1/account',
+        '/api/v1/auth/login',
+      ]),
+    );
+    expect(doc.components.schemas.PdfFormat.properties.preset.enum).toEqual([
+      'a4',
+      'a4-landscape',
+      'letter',
+      'letter-landscape',
+      'square',
+      'custom',
+    ]);
     expect(doc.components.schemas.RenderRequest.properties.delivery.enum).toEqual(['base64', 'url']);
     // Request bodies accept (and ignore) unknown keys; answers never carry any.
     expect(doc.components.schemas.CreateTemplate.additionalProperties).toBeUndefined();
     expect(doc.components.schemas.Template.additionalProperties).toBe(false);
-    expect(doc.paths['/api/v1/logs'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'cursor', 'status', 'template_id', 'from', 'to']);
+    expect(doc.paths['/api/v1/logs'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'limit',
+      'cursor',
+      'status',
+      'template_id',
+      'from',
+      'to',
+    ]);
   });
 
   it('describes the real answers of every resource', async () => {
     const k = { key: alice.key };
-    const comp = await call(server.url, '/api/v1/components', { body: { name: 'H', type: 'header', html: '<b>x</b>' }, ...k });
+    const comp = await call(server.url, '/api/v1/components', {
+      body: { name: 'H', type: 'header', html: '<b>x</b>' },
+      ...k,
+    });
     expectConforms('post', '/api/v1/components', comp);
     expectConforms('get', '/api/v1/components', await call(server.url, '/api/v1/components?type=header', k));
     expectConforms('get', '/api/v1/components/{id}', await call(server.url, `/api/v1/components/${comp.json.id}`, k));
-    expectConforms('put', '/api/v1/components/{id}', await call(server.url, `/api/v1/components/${comp.json.id}`, { method: 'PUT', body: { name: 'H2' }, ...k }));
+    expectConforms(
+      'put',
+      '/api/v1/components/{id}',
+      await call(server.url, `/api/v1/components/${comp.json.id}`, { method: 'PUT', body: { name: 'H2' }, ...k }),
+    );
 
-    const tmpl = await call(server.url, '/api/v1/templates', { body: { name: 'Doc', html: '<p>{{a}}</p>', pdf_format: { preset: 'letter', margins: { top: '1in' } }, sample_data: { a: 1 }, header_component_id: comp.json.id }, ...k });
+    const tmpl = await call(server.url, '/api/v1/templates', {
+      body: {
+        name: 'Doc',
+        html: '<p>{{a}}</p>',
+        pdf_format: { preset: 'letter', margins: { top: '1in' } },
+        sample_data: { a: 1 },
+        header_component_id: comp.json.id,
+      },
+      ...k,
+    });
     expectConforms('post', '/api/v1/templates', tmpl);
     expectConforms('get', '/api/v1/templates', await call(server.url, '/api/v1/templates', k));
     expectConforms('get', '/api/v1/templates/{id}', await call(server.url, '/api/v1/templates/doc', k));
-    expectConforms('put', '/api/v1/templates/{id}', await call(server.url, '/api/v1/templates/doc', { method: 'PUT', body: { html: '<p>b</p>' }, ...k }));
-    expectConforms('post', '/api/v1/templates/{id}/duplicate', await call(server.url, '/api/v1/templates/doc/duplicate', { method: 'POST', ...k }));
+    expectConforms(
+      'put',
+      '/api/v1/templates/{id}',
+      await call(server.url, '/api/v1/templates/doc', { method: 'PUT', body: { html: '<p>b</p>' }, ...k }),
+    );
+    expectConforms(
+      'post',
+      '/api/v1/templates/{id}/duplicate',
+      await call(server.url, '/api/v1/templates/doc/duplicate', { method: 'POST', ...k }),
+    );
 
-    expectConforms('post', '/api/v1/render', await call(server.url, '/api/v1/render', { body: { template_id: 'doc' }, ...k }));
-    expectConforms('post', '/api/v1/render', await call(server.url, '/api/v1/render', { body: { template_id: 'doc', delivery: 'base64' }, ...k }));
+    expectConforms(
+      'post',
+      '/api/v1/render',
+      await call(server.url, '/api/v1/render', { body: { template_id: 'doc' }, ...k }),
+    );
+    expectConforms(
+      'post',
+      '/api/v1/render',
+      await call(server.url, '/api/v1/render', { body: { template_id: 'doc', delivery: 'base64' }, ...k }),
+    );
     const url = await call(server.url, '/api/v1/render', { body: { html: 'x', delivery: 'url' }, ...k });
     expectConforms('post', '/api/v1/render', url);
     const signed = new URL(url.json.url);
     expectConforms('get', '/api/v1/renders/{id}', await call(server.url, signed.pathname + signed.search));
-    expectConforms('post', '/api/v1/render', await call(server.url, '/api/v1/render', { body: { template_id: 'nope' }, ...k }));
-    expectConforms('post', '/api/v1/render/preview', await call(server.url, '/api/v1/render/preview', { body: { template_id: 'doc' }, cookie: alice.cookie }));
+    expectConforms(
+      'post',
+      '/api/v1/render',
+      await call(server.url, '/api/v1/render', { body: { template_id: 'nope' }, ...k }),
+    );
+    expectConforms(
+      'post',
+      '/api/v1/render/preview',
+      await call(server.url, '/api/v1/render/preview', { body: { template_id: 'doc' }, cookie: alice.cookie }),
+    );
 
     expectConforms('get', '/api/v1/logs', await call(server.url, '/api/v1/logs?limit=2', k));
     expectConforms('get', '/api/v1/stats', await call(server.url, '/api/v1/stats?period=24h', k));
     expectConforms('get', '/api/v1/api-keys', await call(server.url, '/api/v1/api-keys', { cookie: alice.cookie }));
-    const key = await call(server.url, '/api/v1/api-keys', { body: { name: 'n', permission: 'render_only' }, cookie: alice.cookie });
+    const key = await call(server.url, '/api/v1/api-keys', {
+      body: { name: 'n', permission: 'render_only' },
+      cookie: alice.cookie,
+    });
     expectConforms('post', '/api/v1/api-keys', key);
-    expectConforms('delete', '/api/v1/api-keys/{id}', await call(server.url, `/api/v1/api-keys/${key.json.id}`, { method: 'DELETE', cookie: alice.cookie }));
+    expectConforms(
+      'delete',
+      '/api/v1/api-keys/{id}',
+      await call(server.url, `/api/v1/api-keys/${key.json.id}`, { method: 'DELETE', cookie: alice.cookie }),
+    );
     expectConforms('get', '/api/v1/auth/me', await call(server.url, '/api/v1/auth/me', { cookie: alice.cookie }));
-    expectConforms('post', '/api/v1/auth/login', await call(server.url, '/api/v1/auth/login', { body: { email: alice.email, password: 'wrong-one' } }));
-    expectConforms('post', '/api/v1/auth/signup', await call(server.url, '/api/v1/auth/signup', { body: { email: 'o@example.com', password: 'password1' } }));
-    expectConforms('delete', '/api/v1/components/{id}', await call(server.url, `/api/v1/components/${comp.json.id}`, { method: 'DELETE', ...k }));
-    expectConforms('delete', '/api/v1/templates/{id}', await call(server.url, '/api/v1/templates/doc', { method: 'DELETE', ...k }));
+    expectConforms(
+      'post',
+      '/api/v1/auth/login',
+      await call(server.url, '/api/v1/auth/login', { body: { email: alice.email, password: 'wrong-one' } }),
+    );
+    expectConforms(
+      'post',
+      '/api/v1/auth/signup',
+      await call(server.url, '/api/v1/auth/signup', { body: { email: 'o@example.com', password: 'password1' } }),
+    );
+    expectConforms(
+      'delete',
+      '/api/v1/components/{id}',
+      await call(server.url, `/api/v1/components/${comp.json.id}`, { method: 'DELETE', ...k }),
+    );
+    expectConforms(
+      'delete',
+      '/api/v1/templates/{id}',
+      await call(server.url, '/api/v1/templates/doc', { method: 'DELETE', ...k }),
+    );
     expectConforms('get', '/api/v1/templates/{id}', await call(server.url, '/api/v1/templates/doc', k));
-    expectConforms('post', '/api/v1/auth/logout', await call(server.url, '/api/v1/auth/logout', { method: 'POST', cookie: alice.cookie }));
+    expectConforms(
+      'post',
+      '/api/v1/auth/logout',
+      await call(server.url, '/api/v1/auth/logout', { method: 'POST', cookie: alice.cookie }),
+    );
   });
 
   it('names, summarises and describes every operation, with every status it can answer', () => {
@@ -122,11 +213,16 @@ describe('OpenAPI document', () => {
     expectConforms('post', '/api/v1/templates', answers[0]!);
     expectConforms('post', '/api/v1/templates', answers[1]!);
     expectConforms('get', '/api/v1/logs', answers[3]!);
-    expect(new Set(answers.map((a) => a.headers.get('content-type')))).toEqual(new Set(['application/json;charset=UTF-8']));
+    expect(new Set(answers.map((a) => a.headers.get('content-type')))).toEqual(
+      new Set(['application/json;charset=UTF-8']),
+    );
   });
 
   it('rejects an answer that does not match (the check can fail)', async () => {
-    const res = await call(server.url, '/api/v1/api-keys', { body: { name: 'x' }, cookie: (await seedAccount(server.url)).cookie });
+    const res = await call(server.url, '/api/v1/api-keys', {
+      body: { name: 'x' },
+      cookie: (await seedAccount(server.url)).cookie,
+    });
     const broken = { ...res, json: { ...res.json, permission: 'everything' } };
     expect(() => expectConforms('post', '/api/v1/api-keys', broken)).toThrow();
   });

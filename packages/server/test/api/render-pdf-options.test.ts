@@ -31,7 +31,10 @@ describe('RenderRequest.pdf', () => {
     const body = {
       html: '<html lang="en"><title>Statement</title><p>Balance {{b}}</p></html>',
       data: { b: 12 },
-      pdf: { metadata: { author: 'ACME', creation_date: '2026-03-01T00:00:00Z' }, encryption: { user_password: PASSWORD, permissions: { copy: false } } },
+      pdf: {
+        metadata: { author: 'ACME', creation_date: '2026-03-01T00:00:00Z' },
+        encryption: { user_password: PASSWORD, permissions: { copy: false } },
+      },
     };
     const res = await call(server.url, '/api/v1/render', { body, key: alice.key });
     expect(res.status).toBe(200);
@@ -43,8 +46,19 @@ describe('RenderRequest.pdf', () => {
   });
 
   it('makes a Factur-X e-invoice from a template, data and the XML (pdfdetach)', async () => {
-    await call(server.url, '/api/v1/templates', { body: { name: 'E-invoice', html: '<h1>Invoice {{n}}</h1>' }, key: alice.key });
-    const res = await call(server.url, '/api/v1/render', { body: { template_id: 'e-invoice', data: { n: 'INV-2026-042' }, pdf: { factur_x: { xml: INVOICE_XML } }, delivery: 'base64' }, key: alice.key });
+    await call(server.url, '/api/v1/templates', {
+      body: { name: 'E-invoice', html: '<h1>Invoice {{n}}</h1>' },
+      key: alice.key,
+    });
+    const res = await call(server.url, '/api/v1/render', {
+      body: {
+        template_id: 'e-invoice',
+        data: { n: 'INV-2026-042' },
+        pdf: { factur_x: { xml: INVOICE_XML } },
+        delivery: 'base64',
+      },
+      key: alice.key,
+    });
     expect(res.status).toBe(200);
     const pdf = Buffer.from(res.json.pdf_base64 as string, 'base64');
     expect(poppler('pdfdetach', pdf, '-list')).toContain('1: factur-x.xml');
@@ -55,7 +69,11 @@ describe('RenderRequest.pdf', () => {
     ['pdf.encryption', { standard: 'pdf/a-3b', encryption: { user_password: PASSWORD } }, /PDF\/A forbids encryption/],
     ['pdf.standard', { standard: 'pdf/a-1b' }, /pdf\/a-2b/],
     ['pdf.encryption', { encryption: { userPassword: PASSWORD } }, /userPassword/],
-    ['pdf.attachments.0.filename', { standard: 'pdf/a-3b', attachments: [{ filename: '../etc/passwd', content: '' }] }, /without "\/"/],
+    [
+      'pdf.attachments.0.filename',
+      { standard: 'pdf/a-3b', attachments: [{ filename: '../etc/passwd', content: '' }] },
+      /without "\/"/,
+    ],
     ['pdf.factur_x.profile', { factur_x: { xml: INVOICE_XML, profile: 'MINIMUM' } }, /declares the EN 16931 profile/],
   ])('answers 400 invalid_parameter naming %s', async (param, pdf, message) => {
     const res = await call(server.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf }, key: alice.key });
@@ -66,10 +84,23 @@ describe('RenderRequest.pdf', () => {
 
   it("merges a template's pdf_options under the request's, and never stores passwords with a template", async () => {
     const k = { key: alice.key };
-    const created = await call(server.url, '/api/v1/templates', { body: { name: 'Archived', html: '<title>From HTML</title><p>x</p>', pdf_options: { standard: 'pdf/a-3b', metadata: { author: 'Template Author', subject: 'Kept' } } }, ...k });
+    const created = await call(server.url, '/api/v1/templates', {
+      body: {
+        name: 'Archived',
+        html: '<title>From HTML</title><p>x</p>',
+        pdf_options: { standard: 'pdf/a-3b', metadata: { author: 'Template Author', subject: 'Kept' } },
+      },
+      ...k,
+    });
     expect(created.status).toBe(201);
-    expect(created.json.pdf_options).toEqual({ standard: 'pdf/a-3b', metadata: { author: 'Template Author', subject: 'Kept' } });
-    const res = await call(server.url, '/api/v1/render', { body: { template_id: 'archived', pdf: { metadata: { author: 'Request Author' } } }, ...k });
+    expect(created.json.pdf_options).toEqual({
+      standard: 'pdf/a-3b',
+      metadata: { author: 'Template Author', subject: 'Kept' },
+    });
+    const res = await call(server.url, '/api/v1/render', {
+      body: { template_id: 'archived', pdf: { metadata: { author: 'Request Author' } } },
+      ...k,
+    });
     expect(res.status).toBe(200);
     const info = poppler('pdfinfo', res.bytes);
     expect(info).toMatch(/^Author: +Request Author$/m);
@@ -77,12 +108,22 @@ describe('RenderRequest.pdf', () => {
     expect(info).toMatch(/^Title: +From HTML$/m);
     expect(poppler('pdfinfo', res.bytes, '-meta')).toContain('<pdfaid:part>3</pdfaid:part>');
 
-    const refused = await call(server.url, '/api/v1/render', { body: { template_id: 'archived', pdf: { encryption: { user_password: PASSWORD } } }, ...k });
+    const refused = await call(server.url, '/api/v1/render', {
+      body: { template_id: 'archived', pdf: { encryption: { user_password: PASSWORD } } },
+      ...k,
+    });
     expectError(refused, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.encryption');
     expect(refused.json.error.message).toMatch(/PDF\/A forbids encryption/);
-    const stored = await call(server.url, '/api/v1/templates', { body: { name: 'Locked', pdf_options: { encryption: { user_password: PASSWORD } } }, ...k });
+    const stored = await call(server.url, '/api/v1/templates', {
+      body: { name: 'Locked', pdf_options: { encryption: { user_password: PASSWORD } } },
+      ...k,
+    });
     expectError(stored, 400, 'invalid_request_error', 'invalid_parameter', 'pdf_options.encryption');
-    const updated = await call(server.url, '/api/v1/templates/archived', { method: 'PUT', body: { pdf_options: {} }, ...k });
+    const updated = await call(server.url, '/api/v1/templates/archived', {
+      method: 'PUT',
+      body: { pdf_options: {} },
+      ...k,
+    });
     expect(updated.json.pdf_options).toEqual({});
   });
 
@@ -111,21 +152,33 @@ describe('RenderRequest.pdf.signature', () => {
     const signer = await startTestServer({ renderTimeoutMs: 30_000, signing: { p12, passphrase: 'platen-test' } });
     try {
       const bob = await seedAccount(signer.url);
-      const res = await call(signer.url, '/api/v1/render', { body: { html: '<p>Contract</p>', pdf: { signature: { reason: 'Approved', location: 'Bern' } } }, key: bob.key });
+      const res = await call(signer.url, '/api/v1/render', {
+        body: { html: '<p>Contract</p>', pdf: { signature: { reason: 'Approved', location: 'Bern' } } },
+        key: bob.key,
+      });
       expect(res.status).toBe(200);
       const report = poppler('pdfsig', res.bytes);
       expect(report).toContain('Signature Type: ETSI.CAdES.detached');
       expect(report).toContain('Signature Validation: Signature is Valid.');
       expect(report).toContain('Signer Certificate Common Name: Platen Test Signer');
       // A request cannot bring its own certificate.
-      const own = await call(signer.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf: { signature: { p12: 'AAAA' } } }, key: bob.key });
+      const own = await call(signer.url, '/api/v1/render', {
+        body: { html: '<p>x</p>', pdf: { signature: { p12: 'AAAA' } } },
+        key: bob.key,
+      });
       expectError(own, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature');
-      const both = await call(signer.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf: { signature: {}, encryption: { user_password: 'x' } } }, key: bob.key });
+      const both = await call(signer.url, '/api/v1/render', {
+        body: { html: '<p>x</p>', pdf: { signature: {}, encryption: { user_password: 'x' } } },
+        key: bob.key,
+      });
       expectError(both, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature');
     } finally {
       await signer.close();
     }
-    const none = await call(server.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf: { signature: {} } }, key: alice.key });
+    const none = await call(server.url, '/api/v1/render', {
+      body: { html: '<p>x</p>', pdf: { signature: {} } },
+      key: alice.key,
+    });
     expectError(none, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature');
     expect(none.json.error.message).toContain('PLATEN_SIGNING_P12');
   });
@@ -133,7 +186,12 @@ describe('RenderRequest.pdf.signature', () => {
   it('checks the configured certificate at start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'platen-config-'));
     const path = fileURLToPath(p12File);
-    expect(loadConfig({ PLATEN_SIGNING_P12: path, PLATEN_SIGNING_PASSPHRASE: 'platen-test' }, { dataDir }, false).signing?.passphrase).toBe('platen-test');
-    expect(() => loadConfig({ PLATEN_SIGNING_P12: path, PLATEN_SIGNING_PASSPHRASE: 'wrong' }, { dataDir }, false)).toThrow(/PLATEN_SIGNING_P12: .*passphrase is wrong/);
+    expect(
+      loadConfig({ PLATEN_SIGNING_P12: path, PLATEN_SIGNING_PASSPHRASE: 'platen-test' }, { dataDir }, false).signing
+        ?.passphrase,
+    ).toBe('platen-test');
+    expect(() =>
+      loadConfig({ PLATEN_SIGNING_P12: path, PLATEN_SIGNING_PASSPHRASE: 'wrong' }, { dataDir }, false),
+    ).toThrow(/PLATEN_SIGNING_P12: .*passphrase is wrong/);
   });
 });

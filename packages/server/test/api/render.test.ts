@@ -16,12 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const render = (a: Account | string, body: unknown) => call(server.url, '/api/v1/render', { body, key: typeof a === 'string' ? a : a.key });
+const render = (a: Account | string, body: unknown) =>
+  call(server.url, '/api/v1/render', { body, key: typeof a === 'string' ? a : a.key });
 const logsOf = async (a: Account) => (await call(server.url, '/api/v1/logs?limit=100', { key: a.key })).json.data;
 
 describe('POST /render deliveries', () => {
   it('answers binary application/pdf inline with the slug as filename', async () => {
-    await call(server.url, '/api/v1/templates', { body: { name: 'Quarterly Report', html: '<p>{{x}}</p>' }, key: alice.key });
+    await call(server.url, '/api/v1/templates', {
+      body: { name: 'Quarterly Report', html: '<p>{{x}}</p>' },
+      key: alice.key,
+    });
     const res = await render(alice, { template_id: 'quarterly-report', data: { x: 1 } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -34,7 +38,12 @@ describe('POST /render deliveries', () => {
   it('answers base64 JSON with size and duration', async () => {
     const res = await render(alice, { html: '<p>b64</p>', delivery: 'base64' });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ pdf_base64: expect.any(String), size_bytes: expect.any(Number), duration_ms: expect.any(Number), warnings: [] });
+    expect(res.json).toEqual({
+      pdf_base64: expect.any(String),
+      size_bytes: expect.any(Number),
+      duration_ms: expect.any(Number),
+      warnings: [],
+    });
     const bytes = Buffer.from(res.json.pdf_base64, 'base64');
     expect(bytes.byteLength).toBe(res.json.size_bytes);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -42,7 +51,13 @@ describe('POST /render deliveries', () => {
 
   it('stores url deliveries behind a signed link that expires after 24 hours', async () => {
     const res = await render(alice, { html: '<p>url</p>', delivery: 'url' });
-    expect(res.json).toEqual({ url: expect.stringMatching(/\/api\/v1\/renders\/render_[0-9a-z]{26}\?token=/), expires_at: expect.any(String), size_bytes: expect.any(Number), duration_ms: expect.any(Number), warnings: [] });
+    expect(res.json).toEqual({
+      url: expect.stringMatching(/\/api\/v1\/renders\/render_[0-9a-z]{26}\?token=/),
+      expires_at: expect.any(String),
+      size_bytes: expect.any(Number),
+      duration_ms: expect.any(Number),
+      warnings: [],
+    });
     expect(Date.parse(res.json.expires_at) - server.now()).toBe(24 * 3600 * 1000);
     const url = new URL(res.json.url);
     expect(url.origin).toBe(server.url);
@@ -56,7 +71,12 @@ describe('POST /render deliveries', () => {
     const tampered = path.replace(/token=(\d+)\./, (_m, exp: string) => `token=${Number(exp) + 1000}.`);
     expectError(await call(server.url, tampered), 404, 'not_found_error', 'resource_not_found');
     expectError(await call(server.url, url.pathname), 404, 'not_found_error', 'resource_not_found');
-    expectError(await call(server.url, path.replace(/render_\w+/, 'render_01abc')), 404, 'not_found_error', 'resource_not_found');
+    expectError(
+      await call(server.url, path.replace(/render_\w+/, 'render_01abc')),
+      404,
+      'not_found_error',
+      'resource_not_found',
+    );
 
     server.advance(24 * 3600 * 1000 - 1000);
     expect((await call(server.url, path)).status).toBe(200);
@@ -66,7 +86,11 @@ describe('POST /render deliveries', () => {
   });
 
   it('uses PLATEN_PUBLIC_URL for signed links and sweeps expired and orphaned files', async () => {
-    const pub = await startTestServer({ renderWorkerUrl: FAKE_WORKER, publicUrl: 'https://pdf.example.com/', sweepIntervalMs: 1000 });
+    const pub = await startTestServer({
+      renderWorkerUrl: FAKE_WORKER,
+      publicUrl: 'https://pdf.example.com/',
+      sweepIntervalMs: 1000,
+    });
     try {
       const a = await seedAccount(pub.url);
       const res = await call(pub.url, '/api/v1/render', { body: { html: 'x', delivery: 'url' }, key: a.key });
@@ -87,18 +111,31 @@ describe('POST /render errors and logs', () => {
     const carol = await seedAccount(server.url);
     expectError(await render(carol, { data: {} }), 400, 'invalid_request_error', 'missing_parameter', 'template_id');
     const [log] = await logsOf(carol);
-    expect(log).toMatchObject({ status: 'error', template_id: null, template_name: null, api_key_id: carol.keyId, size_bytes: null, error: expect.any(String) });
+    expect(log).toMatchObject({
+      status: 'error',
+      template_id: null,
+      template_name: null,
+      api_key_id: carol.keyId,
+      size_bytes: null,
+      error: expect.any(String),
+    });
   });
 
   it("answers 404 missing_template for unknown and other users' templates, even with html", async () => {
     const t = await call(server.url, '/api/v1/templates', { body: { name: 'Bobs' }, key: bob.key });
     expectError(await render(alice, { template_id: 'nope' }), 404, 'not_found_error', 'missing_template');
-    expectError(await render(alice, { template_id: t.json.id, html: '<p>x</p>' }), 404, 'not_found_error', 'missing_template');
+    expectError(
+      await render(alice, { template_id: t.json.id, html: '<p>x</p>' }),
+      404,
+      'not_found_error',
+      'missing_template',
+    );
     expectError(await render(alice, { template_id: 'bobs' }), 404, 'not_found_error', 'missing_template');
   });
 
   it('validates fields with param paths', async () => {
-    const bad = async (body: unknown, param: string) => expectError(await render(alice, body), 400, 'invalid_request_error', 'invalid_parameter', param);
+    const bad = async (body: unknown, param: string) =>
+      expectError(await render(alice, body), 400, 'invalid_request_error', 'invalid_parameter', param);
     await bad({ html: 'x', delivery: 'email' }, 'delivery');
     await bad({ html: 'x', data: [1] }, 'data');
     await bad({ html: 'x', data: 'str' }, 'data');
@@ -111,7 +148,12 @@ describe('POST /render errors and logs', () => {
   });
 
   it('accepts the lengths core accepts (one grammar everywhere)', async () => {
-    const format = { preset: 'custom', width: '.5in', height: '1e1mm', margins: { top: '0', bottom: '0', left: '1MM', right: '+1pt' } };
+    const format = {
+      preset: 'custom',
+      width: '.5in',
+      height: '1e1mm',
+      margins: { top: '0', bottom: '0', left: '1MM', right: '+1pt' },
+    };
     const a = await render(alice, { html: '<p>x</p>', format });
     expect(a.status).toBe(200);
   });
@@ -123,9 +165,25 @@ describe('POST /render errors and logs', () => {
   });
 
   it('maps core failures: template_syntax_error 400, invalid_parameter 400, document_too_large 422', async () => {
-    expectError(await render(alice, { html: 'FAIL:template_syntax_error' }), 400, 'invalid_request_error', 'template_syntax_error');
-    expectError(await render(alice, { html: 'FAIL:invalid_parameter' }), 400, 'invalid_request_error', 'invalid_parameter', 'format.width');
-    expectError(await render(alice, { html: 'FAIL:document_too_large' }), 422, 'invalid_request_error', 'document_too_large');
+    expectError(
+      await render(alice, { html: 'FAIL:template_syntax_error' }),
+      400,
+      'invalid_request_error',
+      'template_syntax_error',
+    );
+    expectError(
+      await render(alice, { html: 'FAIL:invalid_parameter' }),
+      400,
+      'invalid_request_error',
+      'invalid_parameter',
+      'format.width',
+    );
+    expectError(
+      await render(alice, { html: 'FAIL:document_too_large' }),
+      422,
+      'invalid_request_error',
+      'document_too_large',
+    );
     expectError(await render(alice, { html: 'FAIL:something_else' }), 500, 'api_error', 'render_failed');
   });
 
@@ -156,9 +214,17 @@ describe('POST /render errors and logs', () => {
     await render(dan, { html: 'HANG' });
     // Not logged: 401, 403 (none possible), 415, invalid_json, nesting_too_deep, 413.
     await call(server.url, '/api/v1/render', { body: { html: 'x' }, key: 'platen_live_bad' });
-    await call(server.url, '/api/v1/render', { raw: '{', key: dan.key, headers: { 'content-type': 'application/json' } });
+    await call(server.url, '/api/v1/render', {
+      raw: '{',
+      key: dan.key,
+      headers: { 'content-type': 'application/json' },
+    });
     await call(server.url, '/api/v1/render', { raw: 'x', key: dan.key, headers: { 'content-type': 'text/plain' } });
-    await call(server.url, '/api/v1/render', { raw: '['.repeat(70) + ']'.repeat(70), key: dan.key, headers: { 'content-type': 'application/json' } });
+    await call(server.url, '/api/v1/render', {
+      raw: '['.repeat(70) + ']'.repeat(70),
+      key: dan.key,
+      headers: { 'content-type': 'application/json' },
+    });
     const logs = await logsOf(dan);
     expect(logs.map((l: { status: string; error?: string }) => [l.status, l.error ?? null])).toEqual([
       ['error', expect.stringContaining('time limit')],
@@ -166,10 +232,23 @@ describe('POST /render errors and logs', () => {
       ['error', 'Template "missing" was not found.'],
       ['success', null],
     ]);
-    expect(logs[3]).toEqual({ id: expect.stringMatching(/^log_/), template_id: t.json.id, template_name: 'Logged', api_key_id: dan.keyId, status: 'success', duration_ms: expect.any(Number), size_bytes: ok.bytes.byteLength, created_at: expect.any(String) });
+    expect(logs[3]).toEqual({
+      id: expect.stringMatching(/^log_/),
+      template_id: t.json.id,
+      template_name: 'Logged',
+      api_key_id: dan.keyId,
+      status: 'success',
+      duration_ms: expect.any(Number),
+      size_bytes: ok.bytes.byteLength,
+      created_at: expect.any(String),
+    });
     expect(logs[0].duration_ms).toBeGreaterThanOrEqual(2000);
     // Logs outlive their template and keep the name it had.
-    await call(server.url, `/api/v1/templates/${t.json.id}`, { method: 'PUT', body: { name: 'Renamed' }, key: dan.key });
+    await call(server.url, `/api/v1/templates/${t.json.id}`, {
+      method: 'PUT',
+      body: { name: 'Renamed' },
+      key: dan.key,
+    });
     await call(server.url, `/api/v1/templates/${t.json.id}`, { method: 'DELETE', key: dan.key });
     expect((await logsOf(dan))[3].template_name).toBe('Logged');
   });
@@ -179,7 +258,12 @@ describe('render credentials', () => {
   it('takes render_only keys, refuses sessions', async () => {
     const renderOnly = await createKey(server.url, alice, 'render_only');
     expect((await render(renderOnly, { html: 'x' })).status).toBe(200);
-    expectError(await call(server.url, '/api/v1/render', { body: { html: 'x' }, cookie: alice.cookie }), 401, 'authentication_error', 'unauthorized');
+    expectError(
+      await call(server.url, '/api/v1/render', { body: { html: 'x' }, cookie: alice.cookie }),
+      401,
+      'authentication_error',
+      'unauthorized',
+    );
   });
 });
 
@@ -187,17 +271,61 @@ describe('POST /render/preview', () => {
   it('renders for sessions with sample_data, unsaved components, and is not logged', async () => {
     const erin = await seedAccount(server.url);
     const h = await call(server.url, '/api/v1/components', { body: { name: 'H', type: 'header' }, key: erin.key });
-    await call(server.url, '/api/v1/templates', { body: { name: 'Prev', html: '<p>{{n}}</p>', sample_data: { n: 1 } }, key: erin.key });
-    const res = await call(server.url, '/api/v1/render/preview', { body: { template_id: 'prev', header_component_id: h.json.id }, cookie: erin.cookie });
+    await call(server.url, '/api/v1/templates', {
+      body: { name: 'Prev', html: '<p>{{n}}</p>', sample_data: { n: 1 } },
+      key: erin.key,
+    });
+    const res = await call(server.url, '/api/v1/render/preview', {
+      body: { template_id: 'prev', header_component_id: h.json.id },
+      cookie: erin.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(await logsOf(erin)).toEqual([]);
-    expectError(await call(server.url, '/api/v1/render/preview', { body: { html: 'x' }, key: erin.key }), 401, 'authentication_error', 'unauthorized');
-    expectError(await call(server.url, '/api/v1/render/preview', { body: { template_id: 'prev' }, cookie: alice.cookie }), 404, 'not_found_error', 'missing_template');
-    expectError(await call(server.url, '/api/v1/render/preview', { body: {}, cookie: erin.cookie }), 400, 'invalid_request_error', 'missing_parameter', 'template_id');
-    expectError(await call(server.url, '/api/v1/render/preview', { body: { html: 'x', footer_component_id: h.json.id }, cookie: erin.cookie }), 400, 'invalid_request_error', 'invalid_parameter', 'footer_component_id');
+    expectError(
+      await call(server.url, '/api/v1/render/preview', { body: { html: 'x' }, key: erin.key }),
+      401,
+      'authentication_error',
+      'unauthorized',
+    );
+    expectError(
+      await call(server.url, '/api/v1/render/preview', { body: { template_id: 'prev' }, cookie: alice.cookie }),
+      404,
+      'not_found_error',
+      'missing_template',
+    );
+    expectError(
+      await call(server.url, '/api/v1/render/preview', { body: {}, cookie: erin.cookie }),
+      400,
+      'invalid_request_error',
+      'missing_parameter',
+      'template_id',
+    );
+    expectError(
+      await call(server.url, '/api/v1/render/preview', {
+        body: { html: 'x', footer_component_id: h.json.id },
+        cookie: erin.cookie,
+      }),
+      400,
+      'invalid_request_error',
+      'invalid_parameter',
+      'footer_component_id',
+    );
     // The HTML of a header/footer being edited (the dashboard's component preview).
-    expect((await call(server.url, '/api/v1/render/preview', { body: { html: 'x', footer_html: '<p>f</p>' }, cookie: erin.cookie })).status).toBe(200);
-    expectError(await call(server.url, '/api/v1/render/preview', { body: { html: 'x', header_html: 7 }, cookie: erin.cookie }), 400, 'invalid_request_error', 'invalid_parameter', 'header_html');
+    expect(
+      (
+        await call(server.url, '/api/v1/render/preview', {
+          body: { html: 'x', footer_html: '<p>f</p>' },
+          cookie: erin.cookie,
+        })
+      ).status,
+    ).toBe(200);
+    expectError(
+      await call(server.url, '/api/v1/render/preview', { body: { html: 'x', header_html: 7 }, cookie: erin.cookie }),
+      400,
+      'invalid_request_error',
+      'invalid_parameter',
+      'header_html',
+    );
   });
 });

@@ -18,9 +18,33 @@ describe('request log', () => {
     await call(server.url, '/api/v1/auth/me', { cookie: alice.cookie });
     await call(server.url, '/api/v1/missing', { key: alice.key });
     expect(server.requests).toEqual([
-      { time: expect.any(String), method: 'GET', path: '/api/v1/templates', status: 200, duration_ms: expect.any(Number), key_id: alice.keyId, user_id: alice.userId },
-      { time: expect.any(String), method: 'GET', path: '/api/v1/auth/me', status: 200, duration_ms: expect.any(Number), key_id: null, user_id: alice.userId },
-      { time: expect.any(String), method: 'GET', path: '/api/v1/missing', status: 404, duration_ms: expect.any(Number), key_id: null, user_id: null },
+      {
+        time: expect.any(String),
+        method: 'GET',
+        path: '/api/v1/templates',
+        status: 200,
+        duration_ms: expect.any(Number),
+        key_id: alice.keyId,
+        user_id: alice.userId,
+      },
+      {
+        time: expect.any(String),
+        method: 'GET',
+        path: '/api/v1/auth/me',
+        status: 200,
+        duration_ms: expect.any(Number),
+        key_id: null,
+        user_id: alice.userId,
+      },
+      {
+        time: expect.any(String),
+        method: 'GET',
+        path: '/api/v1/missing',
+        status: 404,
+        duration_ms: expect.any(Number),
+        key_id: null,
+        user_id: null,
+      },
     ]);
     const text = JSON.stringify(server.requests);
     expect(text).not.toContain(alice.key);

@@ -13,7 +13,9 @@ describe('durability', () => {
     let server = await startTestServer({ renderWorkerUrl: FAKE_WORKER });
     const a = await seedAccount(server.url);
     await call(server.url, '/api/v1/templates', { body: { name: 'Kept' }, key: a.key });
-    const url = (await call(server.url, '/api/v1/render', { body: { template_id: 'kept', delivery: 'url' }, key: a.key })).json.url as string;
+    const url = (
+      await call(server.url, '/api/v1/render', { body: { template_id: 'kept', delivery: 'url' }, key: a.key })
+    ).json.url as string;
     server = await server.restart();
     try {
       expect((await call(server.url, '/api/v1/templates/kept', { key: a.key })).json.name).toBe('Kept');
@@ -39,7 +41,10 @@ describe('durability', () => {
   it('loses no committed row when killed with SIGKILL during a burst of renders', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'platen-kill-'));
     const script = fileURLToPath(new URL('../fixtures/serve-child.mjs', import.meta.url));
-    const child = spawn(process.execPath, [script], { env: { ...process.env, PLATEN_DATA_DIR: dataDir, FAKE_WORKER: FAKE_WORKER.href }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, PLATEN_DATA_DIR: dataDir, FAKE_WORKER: FAKE_WORKER.href },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise((r) => child.once('exit', r));
     try {
       const base = await new Promise<string>((resolve, reject) => {

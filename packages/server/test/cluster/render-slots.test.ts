@@ -24,7 +24,7 @@ describe('render slots shared in PostgreSQL', () => {
     await server.stop();
   });
 
-  it('counts an account\'s slots on every node against one cap', async () => {
+  it("counts an account's slots on every node against one cap", async () => {
     const [a, b] = nodes.map((db) => createRenderSlotStore(db, { workers: 2, leaseMs: 60_000 }));
     const first = await a!.take('acct-cap', 2);
     const second = await b!.take('acct-cap', 2);
@@ -40,7 +40,7 @@ describe('render slots shared in PostgreSQL', () => {
     expect(granted.filter((id) => id !== null)).toHaveLength(3);
   });
 
-  it('by default lets an account hold the live nodes\' workers minus one', async () => {
+  it("by default lets an account hold the live nodes' workers minus one", async () => {
     const [a, b] = nodes.map((db) => createRenderSlotStore(db, { workers: 2, leaseMs: 60_000 }));
     await a!.renew();
     await b!.renew();
@@ -51,7 +51,7 @@ describe('render slots shared in PostgreSQL', () => {
     await b!.leave();
   });
 
-  it('frees the slots of a node that stops renewing after its lease, and keeps a renewing node\'s', async () => {
+  it("frees the slots of a node that stops renewing after its lease, and keeps a renewing node's", async () => {
     const dead = createRenderSlotStore(nodes[0]!, { workers: 1, leaseMs: 1500 });
     const alive = createRenderSlotStore(nodes[1]!, { workers: 1, leaseMs: 1500 });
     const held = await alive.take('acct-lease-alive', 1);
@@ -68,7 +68,7 @@ describe('render slots shared in PostgreSQL', () => {
     await alive.leave();
   });
 
-  it('runs jobs of an account at its cap one at a time over two nodes, and another account\'s at once', async () => {
+  it("runs jobs of an account at its cap one at a time over two nodes, and another account's at once", async () => {
     let running = 0;
     let most = 0;
     const slowPool: RenderPool = {
@@ -82,7 +82,14 @@ describe('render slots shared in PostgreSQL', () => {
     };
     const errors: string[] = [];
     const onError = (message: string) => errors.push(message);
-    const [a, b] = nodes.map((db) => withClusterSlots(slowPool, createRenderSlotStore(db, { workers: 1, leaseMs: 10_000 }), { cap: null, leaseMs: 10_000, pollMs: 20, onError }));
+    const [a, b] = nodes.map((db) =>
+      withClusterSlots(slowPool, createRenderSlotStore(db, { workers: 1, leaseMs: 10_000 }), {
+        cap: null,
+        leaseMs: 10_000,
+        pollMs: 20,
+        onError,
+      }),
+    );
     const job = { html: 'x' } as never;
     const started = Date.now();
     const flood = Array.from({ length: 6 }, (_, i) => (i % 2 ? a! : b!).run(job, 'flooder'));

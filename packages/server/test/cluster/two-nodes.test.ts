@@ -39,7 +39,10 @@ interface Node {
 /** `platen serve` in its own process, configured through the environment as an operator would. */
 async function startNode(env: Record<string, string>): Promise<Node> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platen-node-'));
-  const child = spawn(process.execPath, [SERVE], { env: { ...process.env, ...env, PLATEN_DATA_DIR: dataDir, FAKE_WORKER: FAKE_WORKER.href }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SERVE], {
+    env: { ...process.env, ...env, PLATEN_DATA_DIR: dataDir, FAKE_WORKER: FAKE_WORKER.href },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = /listening (\S+)/.exec(chunk.toString());
@@ -135,15 +138,22 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
   });
 
   it('are both ready, and a session opened on one works on the other', async () => {
-    for (const node of [a, b]) expect((await call(node.url, '/readyz')).json).toMatchObject({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    for (const node of [a, b])
+      expect((await call(node.url, '/readyz')).json).toMatchObject({
+        status: 'ready',
+        checks: { database: 'ok', storage: 'ok' },
+      });
     expect((await call(b.url, '/api/v1/auth/me', { cookie: alice.cookie })).json.user.email).toBe(alice.email);
     const made = await call(b.url, '/api/v1/templates', { body: { name: 'Shared' }, cookie: alice.cookie });
     expect(made.status).toBe(201);
     expect((await call(a.url, '/api/v1/templates/shared', { key: alice.key })).json.id).toBe(made.json.id);
   });
 
-  it('serves a render stored by one node from the other node\'s signed URL', async () => {
-    const stored = await call(a.url, '/api/v1/render', { body: { html: 'stored on A', delivery: 'url' }, key: alice.key });
+  it("serves a render stored by one node from the other node's signed URL", async () => {
+    const stored = await call(a.url, '/api/v1/render', {
+      body: { html: 'stored on A', delivery: 'url' },
+      key: alice.key,
+    });
     expect(stored.status).toBe(200);
     const signed = new URL(stored.json.url);
     const fromB = await call(b.url, signed.pathname + signed.search);
@@ -178,11 +188,17 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
 
   it('keeps one log row per render, and both nodes agree on logs and stats', async () => {
     const carol = await seedAccount(b.url);
-    const renders = await Promise.all(Array.from({ length: 12 }, (_, i) => call(i % 2 ? a.url : b.url, '/api/v1/render', { body: { html: `doc ${i}`, delivery: 'url' }, key: carol.key })));
+    const renders = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(i % 2 ? a.url : b.url, '/api/v1/render', { body: { html: `doc ${i}`, delivery: 'url' }, key: carol.key }),
+      ),
+    );
     expect(renders.every((r) => r.status === 200)).toBe(true);
     const failed = await call(a.url, '/api/v1/render', { body: { template_id: 'missing' }, key: carol.key });
     expect(failed.status).toBe(404);
-    const [logsA, logsB] = await Promise.all([a, b].map((n) => call(n.url, '/api/v1/logs?limit=100', { key: carol.key })));
+    const [logsA, logsB] = await Promise.all(
+      [a, b].map((n) => call(n.url, '/api/v1/logs?limit=100', { key: carol.key })),
+    );
     expect(logsA!.json.data).toHaveLength(13);
     expect(logsB!.json).toEqual(logsA!.json);
     const [statsA, statsB] = await Promise.all([a, b].map((n) => call(n.url, '/api/v1/stats', { key: carol.key })));
@@ -191,9 +207,14 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
   });
 
   it('keeps a worker of the two for another account while one floods both nodes: its render starts within one render time', async () => {
-    const [flooder, otherOnA, otherOnB] = [await seedAccount(a.url), await seedAccount(b.url), await seedAccount(a.url)];
+    const [flooder, otherOnA, otherOnB] = [
+      await seedAccount(a.url),
+      await seedAccount(b.url),
+      await seedAccount(a.url),
+    ];
     const renderMs = 3000;
-    const render = (node: Node, account: Account, html: string) => call(node.url, '/api/v1/render', { body: { html }, key: account.key });
+    const render = (node: Node, account: Account, html: string) =>
+      call(node.url, '/api/v1/render', { body: { html }, key: account.key });
     // Two renders of one account on each node: each node's own cap (1 of its 1 worker) would let it run one on each.
     const flood = [a, b, a, b].map((node, i) => render(node, flooder, `SLEEP:${renderMs} flood ${i}`));
     await new Promise((r) => setTimeout(r, 500));
@@ -214,11 +235,18 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     expect(Date.now() - started).toBeGreaterThan(2.5 * renderMs);
   });
 
-  it('delivers each job\'s webhook once, signed, from whichever node ran the job, and retries after a 500', async () => {
+  it("delivers each job's webhook once, signed, from whichever node ran the job, and retries after a 500", async () => {
     const erin = await seedAccount(b.url);
     const secret = (await call(a.url, '/api/v1/webhook-secret', { cookie: erin.cookie })).json.secret as string;
     answers.push(500);
-    const accepted = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? a.url : b.url, '/api/v1/render/async', { body: { html: `hooked ${i}`, webhook_url: receiverUrl }, key: erin.key })));
+    const accepted = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(i % 2 ? a.url : b.url, '/api/v1/render/async', {
+          body: { html: `hooked ${i}`, webhook_url: receiverUrl },
+          key: erin.key,
+        }),
+      ),
+    );
     expect(accepted.every((r) => r.status === 202)).toBe(true);
     const jobIds = accepted.map((r) => r.json.id as string);
     const waitFor = async (check: () => boolean) => {
@@ -227,7 +255,9 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     };
     await waitFor(() => received.length === 8);
     // The delivery answered 500 waits its backoff (30 s) before its second attempt…
-    const { rows: pending } = await database.query(`SELECT id, attempts, next_at, status FROM webhook_deliveries WHERE status = 'pending'`);
+    const { rows: pending } = await database.query(
+      `SELECT id, attempts, next_at, status FROM webhook_deliveries WHERE status = 'pending'`,
+    );
     expect(pending).toHaveLength(1);
     expect(Number(pending[0].attempts)).toBe(1);
     expect(Number(pending[0].next_at) - Date.now()).toBeGreaterThan(25_000);
@@ -268,9 +298,11 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
       throw new Error(`job ${id} never ${statuses.join('/')}`);
     };
     // One render worker per node: while each node runs one of these, neither can take the other.
-    const first = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 first' }, key: dave.key })).json.id as string;
+    const first = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 first' }, key: dave.key }))
+      .json.id as string;
     await until(first, ['running']);
-    const second = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 second' }, key: dave.key })).json.id as string;
+    const second = (await call(a.url, '/api/v1/render/async', { body: { html: 'SLEEP:3000 second' }, key: dave.key }))
+      .json.id as string;
     await until(second, ['running']);
     a.child.kill('SIGKILL');
     kills++;
@@ -298,9 +330,11 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
       throw new Error(`job ${id} never ${statuses.join('/')}`);
     };
     // One render worker per node: each node runs one of these.
-    const first = (await call(b.url, '/api/v1/render/async', { body: { html: 'SLEEP:4000 first' }, key: gina.key })).json.id as string;
+    const first = (await call(b.url, '/api/v1/render/async', { body: { html: 'SLEEP:4000 first' }, key: gina.key }))
+      .json.id as string;
     await until(first, ['running']);
-    const second = (await call(b.url, '/api/v1/render/async', { body: { html: 'SLEEP:4000 second' }, key: gina.key })).json.id as string;
+    const second = (await call(b.url, '/api/v1/render/async', { body: { html: 'SLEEP:4000 second' }, key: gina.key }))
+      .json.id as string;
     await until(second, ['running']);
     const exited = new Promise<number | null>((resolve) => b.child.once('exit', (code) => resolve(code)));
     b.child.kill('SIGTERM');
@@ -313,11 +347,17 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
     expect((await probe(`${c.url}/readyz`)).status).toBe(200);
     // Queued while B drains: only C takes it, after its own job. Had B taken it, B would have
     // waited for it to end before exiting.
-    const third = (await call(c.url, '/api/v1/render/async', { body: { html: 'SLEEP:2000 after the drain began' }, key: gina.key })).json.id as string;
+    const third = (
+      await call(c.url, '/api/v1/render/async', { body: { html: 'SLEEP:2000 after the drain began' }, key: gina.key })
+    ).json.id as string;
     expect(await exited).toBe(0);
     expect((await job(third)).status).not.toBe('succeeded');
     const done = await Promise.all([first, second, third].map((id) => until(id, ['succeeded', 'failed'])));
-    expect(done.map((j) => [j.status, j.attempts])).toEqual([['succeeded', 1], ['succeeded', 1], ['succeeded', 1]]);
+    expect(done.map((j) => [j.status, j.attempts])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
     const logs = (await call(c.url, '/api/v1/logs', { key: gina.key })).json.data as unknown[];
     expect(logs).toHaveLength(3);
   });

@@ -27,7 +27,12 @@ export async function call(base: string, path: string, c: Call = {}): Promise<An
     body = JSON.stringify(c.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(base + path, { method: c.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+  const res = await fetch(base + path, {
+    method: c.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    redirect: 'manual',
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const type = res.headers.get('content-type') ?? '';
   const json = type.includes('json') && bytes.byteLength > 0 ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;
@@ -36,7 +41,12 @@ export async function call(base: string, path: string, c: Call = {}): Promise<An
 
 /** Assert the error envelope exactly. */
 export function expectError(a: Answer, status: number, type: string, code: string, param?: string): void {
-  expect({ status: a.status, type: a.json?.error?.type, code: a.json?.error?.code, param: a.json?.error?.param }).toEqual({ status, type, code, param });
+  expect({
+    status: a.status,
+    type: a.json?.error?.type,
+    code: a.json?.error?.code,
+    param: a.json?.error?.param,
+  }).toEqual({ status, type, code, param });
   expect(typeof a.json.error.message).toBe('string');
   expect(Object.keys(a.json)).toEqual(['error']);
 }
@@ -52,7 +62,10 @@ export interface Account {
 let counter = 0;
 
 /** Sign up a fresh user and create a full_access key for it. */
-export async function seedAccount(base: string, permission: 'full_access' | 'render_only' = 'full_access'): Promise<Account> {
+export async function seedAccount(
+  base: string,
+  permission: 'full_access' | 'render_only' = 'full_access',
+): Promise<Account> {
   const email = `user${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const signup = await call(base, '/api/v1/auth/signup', { body: { email, password: 'correct horse' } });
   expect(signup.status).toBe(201);
@@ -63,7 +76,11 @@ export async function seedAccount(base: string, permission: 'full_access' | 'ren
 }
 
 /** Create a key of a given scope for an account. */
-export async function createKey(base: string, account: Account, permission: 'full_access' | 'render_only'): Promise<string> {
+export async function createKey(
+  base: string,
+  account: Account,
+  permission: 'full_access' | 'render_only',
+): Promise<string> {
   const res = await call(base, '/api/v1/api-keys', { body: { name: permission, permission }, cookie: account.cookie });
   return res.json.key as string;
 }

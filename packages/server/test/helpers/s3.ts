@@ -14,7 +14,13 @@ export interface TestS3 {
 /** An S3-compatible server on 127.0.0.1:0 with one bucket, its objects in a temp folder. */
 export async function startS3(bucket = 'platen'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'platen-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = (await server.run()) as { port: number };
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -28,5 +34,13 @@ export async function startS3(bucket = 'platen'): Promise<TestS3> {
 
 /** The S3 settings of a server storing under `prefix` in `s3`'s bucket (s3rver takes any keys). */
 export function s3Config(s3: Pick<TestS3, 'endpoint' | 'bucket'>, prefix: string) {
-  return { bucket: s3.bucket, prefix, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  return {
+    bucket: s3.bucket,
+    prefix,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
 }

@@ -55,7 +55,12 @@ async function runSql<T>(config: Config, text: string, params: unknown[]): Promi
     await client.connect();
     try {
       let i = 0;
-      return (await client.query(text.replace(/\?/g, () => `$${++i}`), params)).rows as T[];
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++i}`),
+          params,
+        )
+      ).rows as T[];
     } finally {
       await client.end();
     }
@@ -70,7 +75,11 @@ async function runSql<T>(config: Config, text: string, params: unknown[]): Promi
 }
 
 /** A real server on 127.0.0.1:0 with a temp data dir, a movable clock and captured logs. */
-export async function startTestServer(givenOverrides: Partial<Config> = {}, dataDir?: string, clockStart?: number): Promise<TestServer> {
+export async function startTestServer(
+  givenOverrides: Partial<Config> = {},
+  dataDir?: string,
+  clockStart?: number,
+): Promise<TestServer> {
   const overrides = await databaseOverrides(givenOverrides);
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'platen-server-'));
   let time = clockStart ?? Date.now();

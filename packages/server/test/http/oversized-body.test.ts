@@ -48,9 +48,14 @@ function parseAnswer(raw: Buffer): Outcome {
   const split = raw.indexOf('\r\n\r\n');
   if (split < 0) return { error: `no answer (${raw.byteLength} bytes)` };
   const [statusLine = '', ...lines] = raw.subarray(0, split).toString('latin1').split('\r\n');
-  const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = new Map(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const rest = raw.subarray(split + 4);
-  const body = headers.get('transfer-encoding') === 'chunked' ? unchunk(rest) : rest.subarray(0, Number(headers.get('content-length') ?? rest.byteLength));
+  const body =
+    headers.get('transfer-encoding') === 'chunked'
+      ? unchunk(rest)
+      : rest.subarray(0, Number(headers.get('content-length') ?? rest.byteLength));
   const json = (headers.get('content-type') ?? '').includes('json') ? JSON.parse(body.toString('utf8')) : undefined;
   return { status: Number(statusLine.split(' ')[1]), connection: headers.get('connection'), json };
 }
@@ -84,13 +89,19 @@ function upload(total: number, chunked: boolean, base = server.url, key = alice.
     socket.on('error', (e: NodeJS.ErrnoException) => (failed ??= e.code ?? e.message));
     socket.on('close', () => resolve(failed ? { error: failed } : parseAnswer(Buffer.concat(received))));
     // A bound, not a measurement: a server that stops reading without answering or closing would hang the test.
-    socket.setTimeout(STALL_MS, () => socket.destroy(new Error(`stalled after ${sent} bytes sent, ${Buffer.concat(received).byteLength} received`)));
+    socket.setTimeout(STALL_MS, () =>
+      socket.destroy(new Error(`stalled after ${sent} bytes sent, ${Buffer.concat(received).byteLength} received`)),
+    );
     socket.write(`${head}\r\n\r\n`);
     const pump = () => {
       while (sent < total && !socket.destroyed) {
         const piece = CHUNK.subarray(0, Math.min(CHUNK.length, total - sent));
         sent += piece.length;
-        const more = socket.write(chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece);
+        const more = socket.write(
+          chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+            : piece,
+        );
         if (!more) return void socket.once('drain', pump);
       }
       if (!socket.destroyed) socket.end(chunked ? '0\r\n\r\n' : undefined);
@@ -133,12 +144,22 @@ describe('bodies over the limit', () => {
     const body = JSON.stringify({ html: '<p>after</p>' });
     const post = () =>
       new Promise<{ status?: number; text: string; socket: unknown }>((resolve, reject) => {
-        const req = request(`${server.url}/api/v1/render`, { method: 'POST', agent, headers: { authorization: `Bearer ${alice.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+        const req = request(`${server.url}/api/v1/render`, {
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${alice.key}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        });
         req.on('error', reject);
         req.on('response', (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('latin1'), socket: req.socket }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('latin1'), socket: req.socket }),
+          );
         });
         req.end(body);
       });

@@ -18,7 +18,10 @@ describe('pdfResponse warnings headers', () => {
   });
 
   it('keeps as many warnings as fit in 4 KB and counts them all', () => {
-    const warnings = Array.from({ length: 50 }, (_, i) => ({ code: 'resource_not_loaded', message: `https://cdn.example/${'x'.repeat(100)}/${i}.png: HTTP 404` }));
+    const warnings = Array.from({ length: 50 }, (_, i) => ({
+      code: 'resource_not_loaded',
+      message: `https://cdn.example/${'x'.repeat(100)}/${i}.png: HTTP 404`,
+    }));
     const res = pdfResponse(pdf, 'a.pdf', warnings);
     const header = res.headers.get('platen-warnings')!;
     expect(header.length).toBeLessThanOrEqual(4096);

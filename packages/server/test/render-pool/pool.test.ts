@@ -3,7 +3,22 @@ import type { RenderJob } from '../../src/render-pool/messages.js';
 import { createRenderPool, type RenderPool } from '../../src/render-pool/pool.js';
 import { FAKE_WORKER } from '../helpers/server.js';
 
-const job = (html: string): RenderJob => ({ html, data: {}, format: {}, header: null, footer: null, blocks: {}, baseDir: null, allowPrivateNetwork: false, maxPages: 2000, maxHtmlBytes: 1e6, fontDirs: [], maxResources: 256, maxResourceBytes: 1 << 26, pdf: null });
+const job = (html: string): RenderJob => ({
+  html,
+  data: {},
+  format: {},
+  header: null,
+  footer: null,
+  blocks: {},
+  baseDir: null,
+  allowPrivateNetwork: false,
+  maxPages: 2000,
+  maxHtmlBytes: 1e6,
+  fontDirs: [],
+  maxResources: 256,
+  maxResourceBytes: 1 << 26,
+  pdf: null,
+});
 let pool: RenderPool;
 afterEach(() => pool.close());
 
@@ -36,33 +51,61 @@ describe('render pool', () => {
 
   it('fails a job whose worker runs out of memory, and replaces the worker', async () => {
     pool = createRenderPool({ size: 1, timeoutMs: 20_000, memoryMb: 32, workerUrl: FAKE_WORKER });
-    expect(await pool.run(job('OOM'))).toEqual({ ok: false, code: 'render_failed', message: 'The render exceeded its memory limit.' });
+    expect(await pool.run(job('OOM'))).toEqual({
+      ok: false,
+      code: 'render_failed',
+      message: 'The render exceeded its memory limit.',
+    });
     expect((await pool.run(job('fine'))).ok).toBe(true);
   });
 
   // Memory outside the V8 heap (Buffers, fonts, images) was bounded by nothing: a worker
   // thread's resourceLimits cover the heap only, and the threads shared the server's process.
-  it('fails a render whose worker goes above the resident-memory cap, alone; the next one succeeds', { timeout: 20_000 }, async () => {
-    pool = createRenderPool({ size: 2, timeoutMs: 15_000, memoryMb: 64, rssMb: 150, workerUrl: FAKE_WORKER, perAccount: 1 });
-    await Promise.all([pool.run(job('warm-up'), 'a'), pool.run(job('warm-up'), 'b')]);
-    const before = process.memoryUsage().rss;
-    const started = Date.now();
-    const [hog, other] = await Promise.all([pool.run(job('BUFFERS:600'), 'a'), pool.run(job('SLEEP:300 other'), 'b')]);
-    expect(hog).toEqual({ ok: false, code: 'render_failed', message: 'The render exceeded its memory limit.' });
-    expect(Date.now() - started).toBeLessThan(10_000); // killed, not timed out
-    expect(other.ok).toBe(true); // the other account's render, in the other worker, is untouched
-    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 2 ** 20); // the 600 MB were never the server's
-    expect((await pool.run(job('next'), 'a')).ok).toBe(true);
-    expect((await pool.run(job('BUFFERS:20'), 'a')).ok).toBe(true); // the control: below the cap
-  });
+  it(
+    'fails a render whose worker goes above the resident-memory cap, alone; the next one succeeds',
+    { timeout: 20_000 },
+    async () => {
+      pool = createRenderPool({
+        size: 2,
+        timeoutMs: 15_000,
+        memoryMb: 64,
+        rssMb: 150,
+        workerUrl: FAKE_WORKER,
+        perAccount: 1,
+      });
+      await Promise.all([pool.run(job('warm-up'), 'a'), pool.run(job('warm-up'), 'b')]);
+      const before = process.memoryUsage().rss;
+      const started = Date.now();
+      const [hog, other] = await Promise.all([
+        pool.run(job('BUFFERS:600'), 'a'),
+        pool.run(job('SLEEP:300 other'), 'b'),
+      ]);
+      expect(hog).toEqual({ ok: false, code: 'render_failed', message: 'The render exceeded its memory limit.' });
+      expect(Date.now() - started).toBeLessThan(10_000); // killed, not timed out
+      expect(other.ok).toBe(true); // the other account's render, in the other worker, is untouched
+      expect(process.memoryUsage().rss - before).toBeLessThan(200 * 2 ** 20); // the 600 MB were never the server's
+      expect((await pool.run(job('next'), 'a')).ok).toBe(true);
+      expect((await pool.run(job('BUFFERS:20'), 'a')).ok).toBe(true); // the control: below the cap
+    },
+  );
 
   it('passes core error codes and params through', async () => {
     pool = createRenderPool({ size: 1, timeoutMs: 5000, memoryMb: 64, workerUrl: FAKE_WORKER });
-    expect(await pool.run(job('FAIL:invalid_parameter'))).toEqual({ ok: false, code: 'invalid_parameter', message: 'fake invalid_parameter', param: 'format.width' });
+    expect(await pool.run(job('FAIL:invalid_parameter'))).toEqual({
+      ok: false,
+      code: 'invalid_parameter',
+      message: 'fake invalid_parameter',
+      param: 'format.width',
+    });
   });
 
   it('fails jobs, without respawning forever, when workers cannot start', async () => {
-    pool = createRenderPool({ size: 2, timeoutMs: 5000, memoryMb: 64, workerUrl: new URL('../fixtures/broken-worker.mjs', import.meta.url) });
+    pool = createRenderPool({
+      size: 2,
+      timeoutMs: 5000,
+      memoryMb: 64,
+      workerUrl: new URL('../fixtures/broken-worker.mjs', import.meta.url),
+    });
     const outcomes = await Promise.all([pool.run(job('a')), pool.run(job('b')), pool.run(job('c'))]);
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.code))).toEqual(['render_failed', 'render_failed', 'render_failed']);
   });
@@ -76,25 +119,33 @@ describe('render pool', () => {
   });
 
   // Four long renders of one account made another account's trivial render wait 76 s.
-  it("starts another account's render at once while one account's renders queue (per-account cap)", { timeout: 15_000 }, async () => {
-    pool = createRenderPool({ size: 2, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER, perAccount: 1 });
-    await pool.run(job('warm-up'), 'b'); // both workers started and ready
-    await Promise.all([pool.run(job('w1'), 'a'), pool.run(job('w2'), 'b')]);
-    const finished: string[] = [];
-    const a = [1, 2, 3, 4].map((n) => pool.run(job(`SLEEP:800 a${n}`), 'a').then(() => finished.push(`a${n}`)));
-    const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
-    await Promise.all([...a, b]);
-    expect(finished[0]).toBe('b'); // FIFO without the cap: after a1
-    expect(finished.slice(1)).toEqual(['a1', 'a2', 'a3', 'a4']);
-  });
+  it(
+    "starts another account's render at once while one account's renders queue (per-account cap)",
+    { timeout: 15_000 },
+    async () => {
+      pool = createRenderPool({ size: 2, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER, perAccount: 1 });
+      await pool.run(job('warm-up'), 'b'); // both workers started and ready
+      await Promise.all([pool.run(job('w1'), 'a'), pool.run(job('w2'), 'b')]);
+      const finished: string[] = [];
+      const a = [1, 2, 3, 4].map((n) => pool.run(job(`SLEEP:800 a${n}`), 'a').then(() => finished.push(`a${n}`)));
+      const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
+      await Promise.all([...a, b]);
+      expect(finished[0]).toBe('b'); // FIFO without the cap: after a1
+      expect(finished.slice(1)).toEqual(['a1', 'a2', 'a3', 'a4']);
+    },
+  );
 
-  it('serves first the account with the fewest renders running, when every worker is busy', { timeout: 15_000 }, async () => {
-    pool = createRenderPool({ size: 1, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER });
-    await pool.run(job('warm-up'));
-    const finished: string[] = [];
-    const a = [1, 2, 3].map((n) => pool.run(job(`SLEEP:300 a${n}`), 'a').then(() => finished.push(`a${n}`)));
-    const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
-    await Promise.all([...a, b]);
-    expect(finished).toEqual(['a1', 'b', 'a2', 'a3']); // within one render time, not behind all of a's
-  });
+  it(
+    'serves first the account with the fewest renders running, when every worker is busy',
+    { timeout: 15_000 },
+    async () => {
+      pool = createRenderPool({ size: 1, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER });
+      await pool.run(job('warm-up'));
+      const finished: string[] = [];
+      const a = [1, 2, 3].map((n) => pool.run(job(`SLEEP:300 a${n}`), 'a').then(() => finished.push(`a${n}`)));
+      const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
+      await Promise.all([...a, b]);
+      expect(finished).toEqual(['a1', 'b', 'a2', 'a3']); // within one render time, not behind all of a's
+    },
+  );
 });

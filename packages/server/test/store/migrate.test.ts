@@ -39,9 +39,13 @@ describe('migratePostgres', () => {
       // Without the advisory lock, the nodes' CREATE TABLEs race and all but one fail.
       const nodes = await Promise.all(Array.from({ length: 4 }, () => openPostgres(url, 2)));
       const files = readdirSync(migrationsDir('migrations-postgres')).filter((f) => f.endsWith('.sql'));
-      const { rows } = await sql<{ version: number }>`SELECT version FROM platen_schema ORDER BY version`.execute(nodes[0]!.kysely);
+      const { rows } = await sql<{ version: number }>`SELECT version FROM platen_schema ORDER BY version`.execute(
+        nodes[0]!.kysely,
+      );
       expect(rows.map((r) => r.version)).toEqual(files.map((_, i) => i + 1));
-      const columns = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_name = 'logs'`.execute(nodes[0]!.kysely);
+      const columns = await sql<{
+        column_name: string;
+      }>`SELECT column_name FROM information_schema.columns WHERE table_name = 'logs'`.execute(nodes[0]!.kysely);
       expect(columns.rows.map((c) => c.column_name)).toContain('warnings');
       await Promise.all(nodes.map((db) => db.close()));
     } finally {

@@ -22,7 +22,10 @@ describe('cluster-wide schedule', () => {
   it('runs a task once per interval whichever of several nodes asks, even all at once', async () => {
     let t = 1_000_000;
     const schedules = nodes.map((db) => createSchedule(db, () => t));
-    const round = async () => (await Promise.all(Array.from({ length: 30 }, (_, i) => schedules[i % 3]!.claim('sweep', 60_000)))).filter(Boolean).length;
+    const round = async () =>
+      (await Promise.all(Array.from({ length: 30 }, (_, i) => schedules[i % 3]!.claim('sweep', 60_000)))).filter(
+        Boolean,
+      ).length;
     expect(await round()).toBe(1); // the first ever, inserted by one node
     t += 59_999;
     expect(await round()).toBe(0);

@@ -96,7 +96,9 @@ describe.each(databases)('stores on $name', (database) => {
     const quota = async (_row: unknown, trx: Parameters<typeof quotas.templates>[2]) => {
       if ((await quotas.templates(u.id, null, trx)).count >= max) throw new Error('quota');
     };
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => templates.create(u.id, { name: 'Report', html: 'é' }, quota)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => templates.create(u.id, { name: 'Report', html: 'é' }, quota)),
+    );
     const made = results.filter((r) => r.status === 'fulfilled').map((r) => r.value.slug);
     expect(made.sort()).toEqual(['report', 'report-2', 'report-3', 'report-4', 'report-5']);
     expect(await templates.count(u.id)).toBe(max);
@@ -124,7 +126,18 @@ describe.each(databases)('stores on $name', (database) => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       time += 1000;
-      ids.push(await logs.insert(u.id, { templateId: i % 2 ? 't1' : null, templateName: null, apiKeyId: null, status: i === 4 ? 'error' : 'success', durationMs: 10.4, sizeBytes: i === 4 ? null : 100, error: i === 4 ? 'bad' : null, warnings: i === 0 ? [{ code: 'w', message: 'm' }] : [] }));
+      ids.push(
+        await logs.insert(u.id, {
+          templateId: i % 2 ? 't1' : null,
+          templateName: null,
+          apiKeyId: null,
+          status: i === 4 ? 'error' : 'success',
+          durationMs: 10.4,
+          sizeBytes: i === 4 ? null : 100,
+          error: i === 4 ? 'bad' : null,
+          warnings: i === 0 ? [{ code: 'w', message: 'm' }] : [],
+        }),
+      );
     }
     const page = await logs.list(u.id, {}, 2);
     expect(page.logs.map((l) => l.id)).toEqual([ids[4], ids[3]]);
@@ -133,7 +146,10 @@ describe.each(databases)('stores on $name', (database) => {
     const rest = await logs.list(u.id, { beforeId: ids[3] }, 10);
     expect(rest.logs.map((l) => l.id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(rest.logs[2]?.warnings).toEqual([{ code: 'w', message: 'm' }]);
-    expect((await logs.list(u.id, { templateId: 't1', status: 'success' }, 10)).logs.map((l) => l.id)).toEqual([ids[3], ids[1]]);
+    expect((await logs.list(u.id, { templateId: 't1', status: 'success' }, 10)).logs.map((l) => l.id)).toEqual([
+      ids[3],
+      ids[1],
+    ]);
     expect(await logs.totals(u.id, '')).toEqual({ renders: 5, successes: 4, durationMs: 50, sizeBytes: 400 });
     expect((await logs.totals(u.id, new Date(time).toISOString())).renders).toBe(1);
   });
@@ -146,7 +162,13 @@ describe.each(databases)('stores on $name', (database) => {
     expect(await sessions.deleteAllOf(u.id, s1)).toBe(2);
     expect(await sessions.findUserId(s2)).toBeNull();
     expect(await sessions.findUserId(s3)).toBeNull();
-    await renders.insert({ id: 'render_a', userId: u.id, sizeBytes: 5, filename: 'a.pdf', expiresAt: new Date(time + 30_000).toISOString() });
+    await renders.insert({
+      id: 'render_a',
+      userId: u.id,
+      sizeBytes: 5,
+      filename: 'a.pdf',
+      expiresAt: new Date(time + 30_000).toISOString(),
+    });
     expect(await renders.get('render_a')).toMatchObject({ userId: u.id, sizeBytes: 5 });
     time += 61_000;
     expect(await sessions.findUserId(s1)).toBeNull();
@@ -160,8 +182,22 @@ describe.each(databases)('stores on $name', (database) => {
     const u = await newUser();
     await templates.create(u.id, { name: 'T' });
     await keys.create(u.id, 'k', 'full_access');
-    await renders.insert({ id: 'render_del', userId: u.id, sizeBytes: 1, filename: 'x.pdf', expiresAt: new Date(time + 1e6).toISOString() });
-    await logs.insert(u.id, { templateId: null, templateName: null, apiKeyId: null, status: 'success', durationMs: 1, sizeBytes: 1, error: null });
+    await renders.insert({
+      id: 'render_del',
+      userId: u.id,
+      sizeBytes: 1,
+      filename: 'x.pdf',
+      expiresAt: new Date(time + 1e6).toISOString(),
+    });
+    await logs.insert(u.id, {
+      templateId: null,
+      templateName: null,
+      apiKeyId: null,
+      status: 'success',
+      durationMs: 1,
+      sizeBytes: 1,
+      error: null,
+    });
     expect(await deleteAccount(db, u.id)).toEqual({ deleted: true, renderIds: ['render_del'] });
     expect(await templates.ids(u.id)).toEqual([]);
     expect(await keys.list(u.id)).toEqual([]);
@@ -173,7 +209,15 @@ describe.each(databases)('stores on $name', (database) => {
   it('gives a job to one node at a time, to another when its lease runs out, and lets only the holder finish it', async () => {
     const { jobs } = stores();
     const u = await newUser();
-    const job = await jobs.create({ id: `job_${n}a`, userId: u.id, apiKeyId: null, request: { html: 'x' }, templateId: null, metadata: { k: 1 }, baseUrl: 'http://x' });
+    const job = await jobs.create({
+      id: `job_${n}a`,
+      userId: u.id,
+      apiKeyId: null,
+      request: { html: 'x' },
+      templateId: null,
+      metadata: { k: 1 },
+      baseUrl: 'http://x',
+    });
     const first = await jobs.claim(1000);
     expect(first).toMatchObject({ id: job.id, status: 'running', attempts: 1 });
     // Claims at once from several nodes: none gets the leased job.
@@ -187,7 +231,13 @@ describe.each(databases)('stores on $name', (database) => {
     expect(second).toMatchObject({ id: job.id, attempts: 2 });
     expect(await jobs.renew(first!, 1000)).toBe(false);
     let logged = 0;
-    const outcome = { status: 'succeeded', renderId: 'render_j', expiresAt: new Date(time).toISOString(), sizeBytes: 3, durationMs: 4 } as const;
+    const outcome = {
+      status: 'succeeded',
+      renderId: 'render_j',
+      expiresAt: new Date(time).toISOString(),
+      sizeBytes: 3,
+      durationMs: 4,
+    } as const;
     expect(await jobs.finish(first!, outcome, async () => logged++)).toBe(false);
     expect(await jobs.finish(second!, outcome, async () => logged++)).toBe(true);
     expect(await jobs.finish(second!, outcome, async () => logged++)).toBe(false);
@@ -199,14 +249,24 @@ describe.each(databases)('stores on $name', (database) => {
   it('fails a job for good, once, when its node died on the last attempt', async () => {
     const { jobs } = stores();
     const u = await newUser();
-    const job = await jobs.create({ id: `job_${n}b`, userId: u.id, apiKeyId: null, request: {}, templateId: null, metadata: null, baseUrl: 'http://x' });
+    const job = await jobs.create({
+      id: `job_${n}b`,
+      userId: u.id,
+      apiKeyId: null,
+      request: {},
+      templateId: null,
+      metadata: null,
+      baseUrl: 'http://x',
+    });
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await jobs.claim(1000))?.attempts).toBe(attempt);
       time += 1001;
     }
     expect(await jobs.claim(1000)).toBeNull();
     const seen: string[] = [];
-    expect((await jobs.failAbandoned(async (_trx, rows) => seen.push(...rows.map((r) => r.id)))).map((r) => r.id)).toEqual([job.id]);
+    expect(
+      (await jobs.failAbandoned(async (_trx, rows) => seen.push(...rows.map((r) => r.id)))).map((r) => r.id),
+    ).toEqual([job.id]);
     expect(await jobs.failAbandoned(async () => seen.push('again'))).toEqual([]);
     expect(seen).toEqual([job.id]);
     expect(JSON.parse((await jobs.get(u.id, job.id))!.error!)).toMatchObject({ code: 'render_failed' });

@@ -19,7 +19,12 @@ const max = (depth) => 2 ** depth - 1;
 const scale = (v, depth) => Math.round(v * max(depth));
 
 // Colours per quadrant as 0–1 fractions; alpha 1, 0.5 (bottom-left) and 0 (bottom-right).
-const RGB = [[1, 0, 0], [0, 0.6, 0.2], [0.1, 0.2, 0.9], [0.8, 0.8, 0.8]];
+const RGB = [
+  [1, 0, 0],
+  [0, 0.6, 0.2],
+  [0.1, 0.2, 0.9],
+  [0.8, 0.8, 0.8],
+];
 const ALPHA = [1, 1, 0.5, 0];
 const GREY = [0, 1 / 3, 2 / 3, 1];
 
@@ -40,37 +45,58 @@ const u16 = (v) => [v >> 8, v & 0xff];
 const iccp = [...Buffer.from('sRGB IEC61966-2.1\0\0', 'latin1'), ...deflateSync(srgbIcc)];
 const variants = {
   // colour type 2: truecolour
-  'rgb8': { colorType: 2, depth: 8, pattern: rgb(8) },
+  rgb8: { colorType: 2, depth: 8, pattern: rgb(8) },
   'rgb8-plte': { colorType: 2, depth: 8, pattern: rgb(8), palette: PALETTE }, // suggested palette
   'rgb8-split-idat': { colorType: 2, depth: 8, pattern: rgb(8), idatParts: 7 },
   'rgb8-empty-idat': { colorType: 2, depth: 8, pattern: rgb(8), idatParts: 2, emptyIdat: true },
   'rgb8-stored': { colorType: 2, depth: 8, pattern: rgb(8), level: 0 },
   'rgb8-gama10': { colorType: 2, depth: 8, pattern: rgb(8), chunksBeforeIdat: [['gAMA', [0, 1, 0x86, 0xa0]]] },
-  'rgb8-srgb': { colorType: 2, depth: 8, pattern: rgb(8), chunksBeforeIdat: [['sRGB', [0]], ['gAMA', [0, 0, 0xb1, 0x8f]]] },
+  'rgb8-srgb': {
+    colorType: 2,
+    depth: 8,
+    pattern: rgb(8),
+    chunksBeforeIdat: [
+      ['sRGB', [0]],
+      ['gAMA', [0, 0, 0xb1, 0x8f]],
+    ],
+  },
   'rgb8-iccp': { colorType: 2, depth: 8, pattern: rgb(8), chunksBeforeIdat: [['iCCP', iccp]] },
-  'rgb8-text': { colorType: 2, depth: 8, pattern: rgb(8), chunksBeforeIdat: [['tEXt', [...Buffer.from('Comment\0made for a test')]], ['pHYs', [0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1]]] },
+  'rgb8-text': {
+    colorType: 2,
+    depth: 8,
+    pattern: rgb(8),
+    chunksBeforeIdat: [
+      ['tEXt', [...Buffer.from('Comment\0made for a test')]],
+      ['pHYs', [0, 0, 0x0b, 0x13, 0, 0, 0x0b, 0x13, 1]],
+    ],
+  },
   'rgb8-trns': { colorType: 2, depth: 8, pattern: rgb(8), trns: [...u16(204), ...u16(204), ...u16(204)] },
-  'rgb16': { colorType: 2, depth: 16, pattern: rgb(16) },
+  rgb16: { colorType: 2, depth: 16, pattern: rgb(16) },
   'rgb16-trns': { colorType: 2, depth: 16, pattern: rgb(16), trns: [...u16(52428), ...u16(52428), ...u16(52428)] },
   // colour type 6: truecolour with alpha
-  'rgba8': { colorType: 6, depth: 8, pattern: rgb(8, true) },
-  'rgba16': { colorType: 6, depth: 16, pattern: rgb(16, true) },
+  rgba8: { colorType: 6, depth: 8, pattern: rgb(8, true) },
+  rgba16: { colorType: 6, depth: 16, pattern: rgb(16, true) },
   // colour type 0: greyscale
-  'grey1': { colorType: 0, depth: 1, pattern: grey(1) },
-  'grey2': { colorType: 0, depth: 2, pattern: grey(2) },
-  'grey4': { colorType: 0, depth: 4, pattern: grey(4) },
-  'grey8': { colorType: 0, depth: 8, pattern: grey(8) },
-  'grey16': { colorType: 0, depth: 16, pattern: grey(16) },
+  grey1: { colorType: 0, depth: 1, pattern: grey(1) },
+  grey2: { colorType: 0, depth: 2, pattern: grey(2) },
+  grey4: { colorType: 0, depth: 4, pattern: grey(4) },
+  grey8: { colorType: 0, depth: 8, pattern: grey(8) },
+  grey16: { colorType: 0, depth: 16, pattern: grey(16) },
   'grey8-trns': { colorType: 0, depth: 8, pattern: grey(8), trns: u16(255) },
   'grey16-trns': { colorType: 0, depth: 16, pattern: grey(16), trns: u16(65535) },
   // colour type 4: greyscale with alpha
-  'greya8': { colorType: 4, depth: 8, pattern: grey(8, true) },
-  'greya16': { colorType: 4, depth: 16, pattern: grey(16, true) },
+  greya8: { colorType: 4, depth: 8, pattern: grey(8, true) },
+  greya16: { colorType: 4, depth: 16, pattern: grey(16, true) },
   // colour type 3: palette
-  'pal1': { colorType: 3, depth: 1, pattern: (w, h) => (x, y) => [quadrant(w, h, x, y) % 2], palette: PALETTE.slice(0, 2) },
-  'pal2': { colorType: 3, depth: 2, pattern: indexed, palette: PALETTE },
-  'pal4': { colorType: 3, depth: 4, pattern: indexed, palette: PALETTE },
-  'pal8': { colorType: 3, depth: 8, pattern: indexed, palette: PALETTE },
+  pal1: {
+    colorType: 3,
+    depth: 1,
+    pattern: (w, h) => (x, y) => [quadrant(w, h, x, y) % 2],
+    palette: PALETTE.slice(0, 2),
+  },
+  pal2: { colorType: 3, depth: 2, pattern: indexed, palette: PALETTE },
+  pal4: { colorType: 3, depth: 4, pattern: indexed, palette: PALETTE },
+  pal8: { colorType: 3, depth: 8, pattern: indexed, palette: PALETTE },
   'pal8-trns': { colorType: 3, depth: 8, pattern: indexed, palette: PALETTE, trns: [255, 255, 128, 0] },
   'pal4-short-trns': { colorType: 3, depth: 4, pattern: indexed, palette: PALETTE, trns: [0] },
   // Adam7
@@ -82,7 +108,14 @@ const variants = {
   'rgb8-adam7-3x3': { colorType: 2, depth: 8, pattern: rgb(8), interlace: true, width: 3, height: 3 },
   // odd sizes
   'rgb8-1x1': { colorType: 2, depth: 8, pattern: rgb(8), width: 1, height: 1 },
-  'pal1-33x17': { colorType: 3, depth: 1, pattern: (w, h) => (x, y) => [quadrant(w, h, x, y) % 2], palette: PALETTE.slice(0, 2), width: 33, height: 17 },
+  'pal1-33x17': {
+    colorType: 3,
+    depth: 1,
+    pattern: (w, h) => (x, y) => [quadrant(w, h, x, y) % 2],
+    palette: PALETTE.slice(0, 2),
+    width: 33,
+    height: 17,
+  },
   'grey2-13x7': { colorType: 0, depth: 2, pattern: grey(2), width: 13, height: 7 },
   'rgba8-7x13-adam7': { colorType: 6, depth: 8, pattern: rgb(8, true), width: 7, height: 13, interlace: true },
 };
@@ -90,7 +123,6 @@ const variants = {
 for (const [name, { pattern, width = 16, height = 16, ...options }] of Object.entries(variants)) {
   writeFileSync(new URL(`${name}.png`, here), encodePng({ width, height, sample: pattern(width, height), ...options }));
 }
-
 
 // Damaged in ways that browsers shrug off (seen in PNGs from real tools): bytes after IEND,
 // no IEND, a wrong CRC on an ancillary chunk, a zlib stream without its Adler-32.
@@ -109,5 +141,8 @@ const damaged = {
   })(),
 };
 for (const [name, bytes] of Object.entries(damaged)) writeFileSync(new URL(`${name}.png`, here), bytes);
-writeFileSync(new URL('variants.json', here), JSON.stringify([...Object.keys(variants), ...Object.keys(damaged)]) + '\n');
+writeFileSync(
+  new URL('variants.json', here),
+  JSON.stringify([...Object.keys(variants), ...Object.keys(damaged)]) + '\n',
+);
 console.log(Object.keys(variants).length + Object.keys(damaged).length, 'PNG variants');

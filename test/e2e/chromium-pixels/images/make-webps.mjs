@@ -11,7 +11,12 @@ const here = new URL('.', import.meta.url);
 const require = createRequire(import.meta.url);
 await init({ wasmBinary: readFileSync(require.resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm')) });
 
-const RGBA = [[255, 0, 0, 255], [0, 153, 51, 255], [26, 51, 230, 128], [204, 204, 204, 0]];
+const RGBA = [
+  [255, 0, 0, 255],
+  [0, 153, 51, 255],
+  [26, 51, 230, 128],
+  [204, 204, 204, 0],
+];
 function quadrants(width, height, alpha) {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
@@ -25,15 +30,19 @@ function quadrants(width, height, alpha) {
 function gradient(width, height) {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) data.set([Math.round((x * 255) / (width - 1)), 128, Math.round((y * 255) / (height - 1)), 255], (y * width + x) * 4);
+    for (let x = 0; x < width; x++)
+      data.set(
+        [Math.round((x * 255) / (width - 1)), 128, Math.round((y * 255) / (height - 1)), 255],
+        (y * width + x) * 4,
+      );
   }
   return { width, height, data };
 }
 
 const variants = {
-  'lossy': [quadrants(32, 32, false), { quality: 90 }],
+  lossy: [quadrants(32, 32, false), { quality: 90 }],
   'lossy-alpha': [quadrants(32, 32, true), { quality: 90, alpha_quality: 100 }],
-  'lossless': [quadrants(32, 32, false), { lossless: 1 }],
+  lossless: [quadrants(32, 32, false), { lossless: 1 }],
   'lossless-alpha': [quadrants(32, 32, true), { lossless: 1, exact: 1 }],
   'lossless-13x7': [quadrants(13, 7, false), { lossless: 1 }],
   'lossy-gradient': [gradient(64, 64), { quality: 95 }],

@@ -24,10 +24,21 @@ export function chunk(type, data = new Uint8Array(0)) {
 }
 
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
 
 function paeth(a, b, c) {
-  const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+  const p = a + b - c,
+    pa = Math.abs(p - a),
+    pb = Math.abs(p - b),
+    pc = Math.abs(p - c);
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
@@ -36,7 +47,9 @@ function filterRow(row, prev, bpp, type) {
   const out = new Uint8Array(row.length + 1);
   out[0] = type;
   for (let i = 0; i < row.length; i++) {
-    const a = i >= bpp ? row[i - bpp] : 0, b = prev ? prev[i] : 0, c = prev && i >= bpp ? prev[i - bpp] : 0;
+    const a = i >= bpp ? row[i - bpp] : 0,
+      b = prev ? prev[i] : 0,
+      c = prev && i >= bpp ? prev[i - bpp] : 0;
     const predictor = [0, a, b, (a + b) >> 1, paeth(a, b, c)][type];
     out[i + 1] = (row[i] - predictor) & 0xff;
   }
@@ -47,11 +60,17 @@ function filterRow(row, prev, bpp, type) {
 function packRow(samples, depth) {
   if (depth === 16) {
     const out = new Uint8Array(samples.length * 2);
-    samples.forEach((s, i) => { out[i * 2] = s >> 8; out[i * 2 + 1] = s & 0xff; });
+    samples.forEach((s, i) => {
+      out[i * 2] = s >> 8;
+      out[i * 2 + 1] = s & 0xff;
+    });
     return out;
   }
   const out = new Uint8Array(Math.ceil((samples.length * depth) / 8));
-  samples.forEach((s, i) => { const bit = i * depth; out[bit >> 3] |= s << (8 - depth - (bit & 7)); });
+  samples.forEach((s, i) => {
+    const bit = i * depth;
+    out[bit >> 3] |= s << (8 - depth - (bit & 7));
+  });
   return out;
 }
 
@@ -61,7 +80,20 @@ function packRow(samples, depth) {
  * Options: palette [[r,g,b]…], trns bytes, interlace, chunksBeforeIdat/After [[type, data]…],
  * idatParts (split the zlib stream into n IDAT chunks), emptyIdat (add zero-length IDATs).
  */
-export function encodePng({ width, height, colorType, depth, sample, palette, trns, interlace = false, chunksBeforeIdat = [], idatParts = 1, emptyIdat = false, level = 9 }) {
+export function encodePng({
+  width,
+  height,
+  colorType,
+  depth,
+  sample,
+  palette,
+  trns,
+  interlace = false,
+  chunksBeforeIdat = [],
+  idatParts = 1,
+  emptyIdat = false,
+  level = 9,
+}) {
   const channels = CHANNELS[colorType];
   const bpp = Math.max(1, (channels * depth) >> 3);
   const passes = interlace ? ADAM7 : [[0, 0, 1, 1]];

@@ -21,10 +21,13 @@ for (let i = 0; i < font.readUInt16BE(4); i++) {
 /** Windows/Unicode BMP/US English records only: what fontconfig and fontkit read first. */
 function nameTable(original) {
   const kept = new Map();
-  const count = original.readUInt16BE(2), storage = original.readUInt16BE(4);
+  const count = original.readUInt16BE(2),
+    storage = original.readUInt16BE(4);
   for (let i = 0; i < count; i++) {
     const r = 6 + i * 12;
-    const [platform, encoding, language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => original.readUInt16BE(r + o));
+    const [platform, encoding, language, id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) =>
+      original.readUInt16BE(r + o),
+    );
     if (platform === 3 && encoding === 1 && language === 0x409 && [0, 2, 5, 13, 14].includes(id)) {
       kept.set(id, original.subarray(storage + offset, storage + offset + length));
     }
@@ -32,14 +35,22 @@ function nameTable(original) {
   const utf16 = (text) => Buffer.from(text, 'utf16le').swap16();
   const style = kept.has(2) ? Buffer.from(kept.get(2)).swap16().toString('utf16le') : 'Regular';
   const full = style === 'Regular' ? family : `${family} ${style}`;
-  const records = new Map([...kept, [1, utf16(family)], [2, utf16(style)], [3, utf16(`${postscript};fixture`)], [4, utf16(full)], [6, utf16(postscript)]]);
+  const records = new Map([
+    ...kept,
+    [1, utf16(family)],
+    [2, utf16(style)],
+    [3, utf16(`${postscript};fixture`)],
+    [4, utf16(full)],
+    [6, utf16(postscript)],
+  ]);
   const ids = [...records.keys()].sort((a, b) => a - b);
   const header = Buffer.alloc(6 + ids.length * 12);
   header.writeUInt16BE(ids.length, 2);
   header.writeUInt16BE(header.length, 4);
   let offset = 0;
   ids.forEach((id, i) => {
-    const r = 6 + i * 12, bytes = records.get(id);
+    const r = 6 + i * 12,
+      bytes = records.get(id);
     [3, 1, 0x409, id, bytes.length, offset].forEach((v, k) => header.writeUInt16BE(v, r + k * 2));
     offset += bytes.length;
   });

@@ -32,8 +32,10 @@ export function parseImage(cvs: readonly CV[], ctx: ComputeContext): Image | nul
   }
   const name = cv.v.replace(/^-webkit-/, '');
   const legacy = cv.v.startsWith('-webkit-');
-  if (name === 'linear-gradient' || name === 'repeating-linear-gradient') return linearGradient(cv.args, ctx, name.startsWith('repeating'), legacy);
-  if (name === 'radial-gradient' || name === 'repeating-radial-gradient') return radialGradient(cv.args, ctx, name.startsWith('repeating'));
+  if (name === 'linear-gradient' || name === 'repeating-linear-gradient')
+    return linearGradient(cv.args, ctx, name.startsWith('repeating'), legacy);
+  if (name === 'radial-gradient' || name === 'repeating-radial-gradient')
+    return radialGradient(cv.args, ctx, name.startsWith('repeating'));
   return undefined;
 }
 
@@ -75,7 +77,12 @@ function colorStops(parts: readonly (readonly CV[])[], ctx: ComputeContext): Col
   return stops.length >= 1 ? stops : undefined;
 }
 
-function linearGradient(args: readonly CV[], ctx: ComputeContext, repeating: boolean, legacy: boolean): Image | undefined {
+function linearGradient(
+  args: readonly CV[],
+  ctx: ComputeContext,
+  repeating: boolean,
+  legacy: boolean,
+): Image | undefined {
   const parts = splitCommas(args);
   let angleDeg = 180;
   const first = words(parts[0] ?? []);
@@ -108,7 +115,10 @@ function radialGradient(args: readonly CV[], ctx: ComputeContext, repeating: boo
   const first = words(parts[0] ?? []);
   let shape: 'circle' | 'ellipse' | null = null;
   let size: RadialSize = 'farthest-corner';
-  let pos: readonly [Length, Length] = [{ px: 0, pct: 50 }, { px: 0, pct: 50 }];
+  let pos: readonly [Length, Length] = [
+    { px: 0, pct: 50 },
+    { px: 0, pct: 50 },
+  ];
   const lengths: Length[] = [];
   let consumed = false;
   const at = first.findIndex((cv) => cv.t === 'ident' && cv.v.toLowerCase() === 'at');
@@ -148,39 +158,70 @@ function radialGradient(args: readonly CV[], ctx: ComputeContext, repeating: boo
 }
 
 define('background-image', false, [null], layers(parseImage));
-define('background-position', false, [[{ px: 0, pct: 0 }, { px: 0, pct: 0 }]], layers(position));
+define(
+  'background-position',
+  false,
+  [
+    [
+      { px: 0, pct: 0 },
+      { px: 0, pct: 0 },
+    ],
+  ],
+  layers(position),
+);
 type SizeValue = BackgroundLayer['size'];
-define('background-size', false, ['auto'], layers((cvs, ctx): SizeValue | undefined => {
-  const id = identOf(cvs);
-  if (id === 'cover' || id === 'contain') return id;
-  const w = words(cvs);
-  if (w.length === 0 || w.length > 2) return undefined;
-  const one = (cv: CV): LengthOrAuto | null => (cv.t === 'ident' && cv.v.toLowerCase() === 'auto' ? 'auto' : parseLength(cv, ctx.len, { negative: false }));
-  const a = one(w[0]!);
-  const b = w[1] ? one(w[1]) : 'auto';
-  if (a === null || b === null) return undefined;
-  return a === 'auto' && b === 'auto' ? 'auto' : [a, b];
-}));
+define(
+  'background-size',
+  false,
+  ['auto'],
+  layers((cvs, ctx): SizeValue | undefined => {
+    const id = identOf(cvs);
+    if (id === 'cover' || id === 'contain') return id;
+    const w = words(cvs);
+    if (w.length === 0 || w.length > 2) return undefined;
+    const one = (cv: CV): LengthOrAuto | null =>
+      cv.t === 'ident' && cv.v.toLowerCase() === 'auto' ? 'auto' : parseLength(cv, ctx.len, { negative: false });
+    const a = one(w[0]!);
+    const b = w[1] ? one(w[1]) : 'auto';
+    if (a === null || b === null) return undefined;
+    return a === 'auto' && b === 'auto' ? 'auto' : [a, b];
+  }),
+);
 type Repeat = 'repeat' | 'no-repeat' | 'space' | 'round';
-define('background-repeat', false, [['repeat', 'repeat']], layers((cvs): readonly [Repeat, Repeat] | undefined => {
-  const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
-  if (ids.length === 1) {
-    if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
-    if (ids[0] === 'repeat-y') return ['no-repeat', 'repeat'];
-  }
-  const ok = (s: string | undefined): s is Repeat => s === 'repeat' || s === 'no-repeat' || s === 'space' || s === 'round';
-  if (ids.length === 1 && ok(ids[0])) return [ids[0], ids[0]];
-  if (ids.length === 2 && ok(ids[0]) && ok(ids[1])) return [ids[0], ids[1]];
-  return undefined;
-}));
+define(
+  'background-repeat',
+  false,
+  [['repeat', 'repeat']],
+  layers((cvs): readonly [Repeat, Repeat] | undefined => {
+    const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
+    if (ids.length === 1) {
+      if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
+      if (ids[0] === 'repeat-y') return ['no-repeat', 'repeat'];
+    }
+    const ok = (s: string | undefined): s is Repeat =>
+      s === 'repeat' || s === 'no-repeat' || s === 'space' || s === 'round';
+    if (ids.length === 1 && ok(ids[0])) return [ids[0], ids[0]];
+    if (ids.length === 2 && ok(ids[0]) && ok(ids[1])) return [ids[0], ids[1]];
+    return undefined;
+  }),
+);
 type Box = 'border-box' | 'padding-box' | 'content-box';
 const boxKeyword = (cvs: readonly CV[]): Box | undefined => {
   const id = identOf(cvs);
-  return id === 'border-box' || id === 'padding-box' || id === 'content-box' ? id : id === 'text' ? 'border-box' : undefined;
+  return id === 'border-box' || id === 'padding-box' || id === 'content-box'
+    ? id
+    : id === 'text'
+      ? 'border-box'
+      : undefined;
 };
 define('background-origin', false, ['padding-box'], layers(boxKeyword));
 define('background-clip', false, ['border-box'], layers(boxKeyword));
-define('background-attachment', false, ['scroll'], layers((cvs) => identOf(cvs)));
+define(
+  'background-attachment',
+  false,
+  ['scroll'],
+  layers((cvs) => identOf(cvs)),
+);
 
 /** Assemble background layers, repeating shorter lists (Backgrounds 3 §2.2). */
 export function backgroundLayers(flat: Readonly<Record<string, unknown>>): BackgroundLayer[] {

@@ -1,34 +1,100 @@
 import type { Display, Shadow, SizeKeyword, TransformFn } from '@platen/layout';
 import { BLACK, parseAngle, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
-import { color, define, identOf, keyword, length, number, single, currentColor, type ComputeContext } from './registry.js';
+import {
+  color,
+  define,
+  identOf,
+  keyword,
+  length,
+  number,
+  single,
+  currentColor,
+  type ComputeContext,
+} from './registry.js';
 
 const DISPLAYS: readonly Display[] = [
-  'none', 'contents', 'block', 'inline', 'inline-block', 'list-item', 'flex', 'inline-flex', 'grid',
-  'inline-grid', 'table', 'inline-table', 'table-row-group', 'table-header-group', 'table-footer-group',
-  'table-row', 'table-cell', 'table-column', 'table-column-group', 'table-caption', 'flow-root',
+  'none',
+  'contents',
+  'block',
+  'inline',
+  'inline-block',
+  'list-item',
+  'flex',
+  'inline-flex',
+  'grid',
+  'inline-grid',
+  'table',
+  'inline-table',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-cell',
+  'table-column',
+  'table-column-group',
+  'table-caption',
+  'flow-root',
 ];
 /** Two-keyword display values (Display 3 §2) and legacy prefixed ones. */
 const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
-  'block flow': 'block', 'inline flow': 'inline', 'inline flow-root': 'inline-block', 'block flex': 'flex',
-  'inline flex': 'inline-flex', 'block grid': 'grid', 'inline grid': 'inline-grid', 'block flow-root': 'flow-root',
-  'block table': 'table', 'inline table': 'inline-table', 'block flow list-item': 'list-item', 'list-item block': 'list-item',
-  'block list-item': 'list-item', 'list-item flow': 'list-item',
-  'run-in': 'block', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', 'ruby': 'inline', 'ruby-text': 'inline',
+  'block flow': 'block',
+  'inline flow': 'inline',
+  'inline flow-root': 'inline-block',
+  'block flex': 'flex',
+  'inline flex': 'inline-flex',
+  'block grid': 'grid',
+  'inline grid': 'inline-grid',
+  'block flow-root': 'flow-root',
+  'block table': 'table',
+  'inline table': 'inline-table',
+  'block flow list-item': 'list-item',
+  'list-item block': 'list-item',
+  'block list-item': 'list-item',
+  'list-item flow': 'list-item',
+  'run-in': 'block',
+  '-webkit-flex': 'flex',
+  '-webkit-inline-flex': 'inline-flex',
+  ruby: 'inline',
+  'ruby-text': 'inline',
 };
 
 /** `-webkit-box` and `-webkit-inline-box` stay as they are until compute.ts maps them onto flexbox. */
 const LEGACY_BOXES = ['-webkit-box', '-webkit-inline-box'];
 define('display', false, 'inline', (cvs) => {
-  const text = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?')).join(' ');
+  const text = words(cvs)
+    .map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'))
+    .join(' ');
   return (DISPLAYS as readonly string[]).includes(text) || LEGACY_BOXES.includes(text) ? text : DISPLAY_ALIASES[text];
 });
-define('position', false, 'static', keyword(['static', 'relative', 'absolute', 'fixed', 'sticky'] as const, { '-webkit-sticky': 'sticky' }));
+define(
+  'position',
+  false,
+  'static',
+  keyword(['static', 'relative', 'absolute', 'fixed', 'sticky'] as const, { '-webkit-sticky': 'sticky' }),
+);
 define(['top', 'right', 'bottom', 'left'], false, 'auto', length({ auto: true, negative: true }));
-define('float', false, 'none', keyword(['none', 'left', 'right'] as const, { 'inline-start': 'left', 'inline-end': 'right' }));
-define('clear', false, 'none', keyword(['none', 'left', 'right', 'both'] as const, { 'inline-start': 'left', 'inline-end': 'right' }));
-define('z-index', false, 'auto', (cvs, ctx) => (identOf(cvs) === 'auto' ? 'auto' : number({ integer: true })(cvs, ctx)));
-define(['overflow-x', 'overflow-y'], false, 'visible', keyword(['visible', 'hidden', 'clip', 'scroll', 'auto'] as const, { overlay: 'auto' }));
+define(
+  'float',
+  false,
+  'none',
+  keyword(['none', 'left', 'right'] as const, { 'inline-start': 'left', 'inline-end': 'right' }),
+);
+define(
+  'clear',
+  false,
+  'none',
+  keyword(['none', 'left', 'right', 'both'] as const, { 'inline-start': 'left', 'inline-end': 'right' }),
+);
+define('z-index', false, 'auto', (cvs, ctx) =>
+  identOf(cvs) === 'auto' ? 'auto' : number({ integer: true })(cvs, ctx),
+);
+define(
+  ['overflow-x', 'overflow-y'],
+  false,
+  'visible',
+  keyword(['visible', 'hidden', 'clip', 'scroll', 'auto'] as const, { overlay: 'auto' }),
+);
 define('visibility', true, 'visible', keyword(['visible', 'hidden', 'collapse'] as const));
 define('opacity', false, 1, (cvs, ctx) => {
   const cv = single(cvs);
@@ -42,8 +108,12 @@ define('box-sizing', false, 'content-box', keyword(['content-box', 'border-box']
  * and `fit-content(<length>)` are not supported (dropped as invalid, as before).
  */
 const SIZE_KEYWORDS: Readonly<Record<string, SizeKeyword>> = {
-  'min-content': 'min-content', 'max-content': 'max-content', 'fit-content': 'fit-content',
-  '-webkit-min-content': 'min-content', '-webkit-max-content': 'max-content', '-webkit-fit-content': 'fit-content',
+  'min-content': 'min-content',
+  'max-content': 'max-content',
+  'fit-content': 'fit-content',
+  '-webkit-min-content': 'min-content',
+  '-webkit-max-content': 'max-content',
+  '-webkit-fit-content': 'fit-content',
 };
 
 /** `<length-percentage> | auto/none | min-content | max-content | fit-content` for the sizing properties. */
@@ -73,7 +143,11 @@ define('aspect-ratio', false, 'auto', (cvs, ctx) => {
   return { ratio: a / b, auto: auto === 1 };
 });
 /** `contain` (CSS Contain 2 §2): the kinds of containment, space-separated ('' for none). */
-const CONTAIN_KEYWORDS: Readonly<Record<string, string>> = { none: '', strict: 'size layout paint style', content: 'layout paint style' };
+const CONTAIN_KEYWORDS: Readonly<Record<string, string>> = {
+  none: '',
+  strict: 'size layout paint style',
+  content: 'layout paint style',
+};
 define('contain', false, '', (cvs) => {
   const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
   if (ids.length === 1 && Object.hasOwn(CONTAIN_KEYWORDS, ids[0]!)) return CONTAIN_KEYWORDS[ids[0]!];
@@ -86,11 +160,21 @@ define('contain', false, '', (cvs) => {
 define(['contain-intrinsic-width', 'contain-intrinsic-height'], false, 'none', (cvs, ctx) => {
   const w = words(cvs);
   if (w.length === 1 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'none') return 'none';
-  const last = w.length === 2 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'auto' ? w[1] : w.length === 1 ? w[0] : undefined;
+  const last =
+    w.length === 2 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'auto'
+      ? w[1]
+      : w.length === 1
+        ? w[0]
+        : undefined;
   const v = parseLength(last, ctx.len, { percent: false, negative: false });
   return typeof v === 'number' ? v : undefined;
 });
-define(['margin-top', 'margin-right', 'margin-bottom', 'margin-left'], false, 0, length({ auto: true, negative: true }));
+define(
+  ['margin-top', 'margin-right', 'margin-bottom', 'margin-left'],
+  false,
+  0,
+  length({ auto: true, negative: true }),
+);
 define(['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], false, 0, length({ negative: false }));
 
 /** `thin`/`medium`/`thick` (Backgrounds 3 §4.3: 1px, 3px, 5px in every browser). */
@@ -103,7 +187,18 @@ export function lineWidth(cvs: readonly CV[], ctx: ComputeContext): number | und
   return typeof v === 'number' ? v : undefined;
 }
 
-const BORDER_STYLES = ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const;
+const BORDER_STYLES = [
+  'none',
+  'hidden',
+  'solid',
+  'dashed',
+  'dotted',
+  'double',
+  'groove',
+  'ridge',
+  'inset',
+  'outset',
+] as const;
 for (const side of ['top', 'right', 'bottom', 'left']) {
   define(`border-${side}-width`, false, 3, lineWidth);
   define(`border-${side}-style`, false, 'none', keyword(BORDER_STYLES));
@@ -119,7 +214,9 @@ for (const corner of ['top-left', 'top-right', 'bottom-right', 'bottom-left']) {
 }
 define('outline-width', false, 3, lineWidth);
 define('outline-style', false, 'none', keyword([...BORDER_STYLES, 'auto'] as const));
-define('outline-color', false, 'currentcolor', (cvs, ctx) => (identOf(cvs) === 'invert' ? currentColor(ctx) : color(cvs, ctx)));
+define('outline-color', false, 'currentcolor', (cvs, ctx) =>
+  identOf(cvs) === 'invert' ? currentColor(ctx) : color(cvs, ctx),
+);
 define('outline-offset', false, 0, (cvs, ctx) => {
   const v = parseLength(single(cvs), ctx.len, { percent: false });
   return typeof v === 'number' ? v : undefined;
@@ -144,7 +241,14 @@ export function shadows(allowInset: boolean) {
       }
       if (lengths.length < 2 || lengths.length > (allowInset ? 4 : 3)) return undefined;
       const resolved = c === null || c === 'currentcolor' ? currentColor(ctx) : c;
-      out.push({ x: lengths[0]!, y: lengths[1]!, blur: Math.max(0, lengths[2] ?? 0), spread: lengths[3] ?? 0, color: resolved ?? BLACK, inset });
+      out.push({
+        x: lengths[0]!,
+        y: lengths[1]!,
+        blur: Math.max(0, lengths[2] ?? 0),
+        spread: lengths[3] ?? 0,
+        color: resolved ?? BLACK,
+        inset,
+      });
     }
     return out;
   };
@@ -163,23 +267,74 @@ function transformFns(cvs: readonly CV[], ctx: ComputeContext): readonly Transfo
     const ang = (i: number) => parseAngle(args[i]);
     let fn: TransformFn | null = null;
     switch (cv.v) {
-      case 'translate': { const x = len(0); const y = args.length > 1 ? len(1) : 0; if (x !== null && y !== null) fn = { kind: 'translate', x, y }; break; }
-      case 'translatex': { const x = len(0); if (x !== null) fn = { kind: 'translate', x, y: 0 }; break; }
-      case 'translatey': { const y = len(0); if (y !== null) fn = { kind: 'translate', x: 0, y }; break; }
-      case 'translate3d': { const x = len(0); const y = len(1); if (x !== null && y !== null) fn = { kind: 'translate', x, y }; break; }
-      case 'rotate': case 'rotatez': { const d = ang(0); if (d !== null) fn = { kind: 'rotate', deg: d }; break; }
-      case 'scale': { const x = num(0); const y = args.length > 1 ? num(1) : x; if (x !== null && y !== null) fn = { kind: 'scale', x, y }; break; }
-      case 'scalex': { const x = num(0); if (x !== null) fn = { kind: 'scale', x, y: 1 }; break; }
-      case 'scaley': { const y = num(0); if (y !== null) fn = { kind: 'scale', x: 1, y }; break; }
-      case 'skew': { const x = ang(0); const y = args.length > 1 ? ang(1) : 0; if (x !== null && y !== null) fn = { kind: 'skew', xDeg: x, yDeg: y }; break; }
-      case 'skewx': { const x = ang(0); if (x !== null) fn = { kind: 'skew', xDeg: x, yDeg: 0 }; break; }
-      case 'skewy': { const y = ang(0); if (y !== null) fn = { kind: 'skew', xDeg: 0, yDeg: y }; break; }
-      case 'matrix': {
-        const m = args.map((_, i) => num(i));
-        if (m.length === 6 && m.every((v) => v !== null)) fn = { kind: 'matrix', m: m as [number, number, number, number, number, number] };
+      case 'translate': {
+        const x = len(0);
+        const y = args.length > 1 ? len(1) : 0;
+        if (x !== null && y !== null) fn = { kind: 'translate', x, y };
         break;
       }
-      default: return undefined;
+      case 'translatex': {
+        const x = len(0);
+        if (x !== null) fn = { kind: 'translate', x, y: 0 };
+        break;
+      }
+      case 'translatey': {
+        const y = len(0);
+        if (y !== null) fn = { kind: 'translate', x: 0, y };
+        break;
+      }
+      case 'translate3d': {
+        const x = len(0);
+        const y = len(1);
+        if (x !== null && y !== null) fn = { kind: 'translate', x, y };
+        break;
+      }
+      case 'rotate':
+      case 'rotatez': {
+        const d = ang(0);
+        if (d !== null) fn = { kind: 'rotate', deg: d };
+        break;
+      }
+      case 'scale': {
+        const x = num(0);
+        const y = args.length > 1 ? num(1) : x;
+        if (x !== null && y !== null) fn = { kind: 'scale', x, y };
+        break;
+      }
+      case 'scalex': {
+        const x = num(0);
+        if (x !== null) fn = { kind: 'scale', x, y: 1 };
+        break;
+      }
+      case 'scaley': {
+        const y = num(0);
+        if (y !== null) fn = { kind: 'scale', x: 1, y };
+        break;
+      }
+      case 'skew': {
+        const x = ang(0);
+        const y = args.length > 1 ? ang(1) : 0;
+        if (x !== null && y !== null) fn = { kind: 'skew', xDeg: x, yDeg: y };
+        break;
+      }
+      case 'skewx': {
+        const x = ang(0);
+        if (x !== null) fn = { kind: 'skew', xDeg: x, yDeg: 0 };
+        break;
+      }
+      case 'skewy': {
+        const y = ang(0);
+        if (y !== null) fn = { kind: 'skew', xDeg: 0, yDeg: y };
+        break;
+      }
+      case 'matrix': {
+        const m = args.map((_, i) => num(i));
+        if (m.length === 6 && m.every((v) => v !== null))
+          fn = { kind: 'matrix', m: m as [number, number, number, number, number, number] };
+        break;
+      }
+      default:
+        return undefined;
     }
     if (!fn) return undefined;
     out.push(fn);
@@ -189,7 +344,10 @@ function transformFns(cvs: readonly CV[], ctx: ComputeContext): readonly Transfo
 define('transform', false, [], transformFns);
 
 /** `<position>` (Backgrounds 3 §3.6) → [x, y] as lengths/percentages. */
-export function position(cvs: readonly CV[], ctx: ComputeContext): readonly [import('@platen/layout').Length, import('@platen/layout').Length] | undefined {
+export function position(
+  cvs: readonly CV[],
+  ctx: ComputeContext,
+): readonly [import('@platen/layout').Length, import('@platen/layout').Length] | undefined {
   const w = words(cvs);
   const pct = (p: number) => ({ px: 0, pct: p });
   const kwX: Record<string, number> = { left: 0, center: 50, right: 100 };
@@ -200,12 +358,22 @@ export function position(cvs: readonly CV[], ctx: ComputeContext): readonly [imp
     let [a, b] = [w[0]!, w[1]];
     let [ia, ib] = [ids[0], ids[1]];
     // `top left` and `center left` order: put the horizontal keyword first.
-    if ((ia !== null && ia !== undefined && ia in kwY && ia !== 'center') || (ib !== null && ib !== undefined && ib in kwX && ib !== 'center')) {
+    if (
+      (ia !== null && ia !== undefined && ia in kwY && ia !== 'center') ||
+      (ib !== null && ib !== undefined && ib in kwX && ib !== 'center')
+    ) {
       [a, b] = [b ?? a, a];
       [ia, ib] = [ib ?? null, ia];
     }
     const x = ia !== null && ia !== undefined ? (ia in kwX ? pct(kwX[ia]!) : null) : parseLength(a, ctx.len);
-    const y = b === undefined ? pct(50) : ib !== null && ib !== undefined ? (ib in kwY ? pct(kwY[ib]!) : null) : parseLength(b, ctx.len);
+    const y =
+      b === undefined
+        ? pct(50)
+        : ib !== null && ib !== undefined
+          ? ib in kwY
+            ? pct(kwY[ib]!)
+            : null
+          : parseLength(b, ctx.len);
     return x !== null && y !== null ? [x, y] : undefined;
   }
   // Three/four values: keyword [offset] keyword [offset].
@@ -224,13 +392,31 @@ export function position(cvs: readonly CV[], ctx: ComputeContext): readonly [imp
     };
     if (id === 'left' || id === 'right') x = edge(id === 'left' ? 0 : 100, id === 'right');
     else if (id === 'top' || id === 'bottom') y = edge(id === 'top' ? 0 : 100, id === 'bottom');
-    else if (id === 'center') { if (x === null) x = pct(50); else y = pct(50); }
-    else return undefined;
+    else if (id === 'center') {
+      if (x === null) x = pct(50);
+      else y = pct(50);
+    } else return undefined;
   }
   return [x ?? pct(50), y ?? pct(50)];
 }
-define('transform-origin', false, [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], (cvs, ctx) => position(words(cvs).slice(0, 2), ctx));
-define('object-position', false, [{ px: 0, pct: 50 }, { px: 0, pct: 50 }], position);
+define(
+  'transform-origin',
+  false,
+  [
+    { px: 0, pct: 50 },
+    { px: 0, pct: 50 },
+  ],
+  (cvs, ctx) => position(words(cvs).slice(0, 2), ctx),
+);
+define(
+  'object-position',
+  false,
+  [
+    { px: 0, pct: 50 },
+    { px: 0, pct: 50 },
+  ],
+  position,
+);
 define('object-fit', false, 'fill', keyword(['fill', 'contain', 'cover', 'none', 'scale-down'] as const));
 /** CSS UI 4 §5.1: every value but `none` asks for the native look; Chromium's legacy keywords count as `auto`. */
 define('appearance', false, 'none', (cvs) => {
@@ -238,4 +424,15 @@ define('appearance', false, 'none', (cvs) => {
   if (id === undefined) return undefined;
   return id === 'none' || id === 'menulist-button' ? id : 'auto';
 });
-define('image-rendering', true, 'auto', keyword(['auto', 'pixelated', 'crisp-edges'] as const, { '-webkit-optimize-contrast': 'crisp-edges', 'optimizespeed': 'pixelated', 'optimizequality': 'auto', smooth: 'auto', 'high-quality': 'auto' }));
+define(
+  'image-rendering',
+  true,
+  'auto',
+  keyword(['auto', 'pixelated', 'crisp-edges'] as const, {
+    '-webkit-optimize-contrast': 'crisp-edges',
+    optimizespeed: 'pixelated',
+    optimizequality: 'auto',
+    smooth: 'auto',
+    'high-quality': 'auto',
+  }),
+);

@@ -10,7 +10,8 @@ function clipRect(cvs: readonly CV[], ctx: ComputeContext): ClipRect | 'auto' | 
   const fn = single(cvs);
   if (fn?.t !== 'fn' || fn.v !== 'rect') return undefined;
   const parts = splitCommas(fn.args);
-  const items = parts.length === 4 ? parts.map((p) => words(p)) : parts.length === 1 ? words(fn.args).map((cv) => [cv]) : [];
+  const items =
+    parts.length === 4 ? parts.map((p) => words(p)) : parts.length === 1 ? words(fn.args).map((cv) => [cv]) : [];
   if (items.length !== 4 || items.some((w) => w.length !== 1)) return undefined;
   const sides = items.map(([cv]) => {
     if (cv?.t === 'ident' && cv.v.toLowerCase() === 'auto') return 'auto';
@@ -24,13 +25,22 @@ function clipRect(cvs: readonly CV[], ctx: ComputeContext): ClipRect | 'auto' | 
 define('clip', false, 'auto', clipRect);
 
 const GEOMETRY_BOXES: Readonly<Record<string, ClipPath['box']>> = {
-  'border-box': 'border-box', 'padding-box': 'padding-box', 'content-box': 'content-box', 'margin-box': 'margin-box',
+  'border-box': 'border-box',
+  'padding-box': 'padding-box',
+  'content-box': 'content-box',
+  'margin-box': 'margin-box',
   // CSS Masking 1 §5.1: on a CSS box, fill-box means its content box, stroke-box and view-box its border box.
-  'fill-box': 'content-box', 'stroke-box': 'border-box', 'view-box': 'border-box',
+  'fill-box': 'content-box',
+  'stroke-box': 'border-box',
+  'view-box': 'border-box',
 };
 
 /** `[<length-percentage>]{1,4}` expanded as margin and border-radius are (top/top-left first). */
-function fourValues(cvs: readonly CV[], ctx: ComputeContext, negative: boolean): [Length, Length, Length, Length] | null {
+function fourValues(
+  cvs: readonly CV[],
+  ctx: ComputeContext,
+  negative: boolean,
+): [Length, Length, Length, Length] | null {
   const v = cvs.map((cv) => parseLength(cv, ctx.len, { negative }));
   if (v.length < 1 || v.length > 4 || v.some((x) => x === null)) return null;
   const [a, b = a, c = a, d = b] = v as Length[];
@@ -43,7 +53,12 @@ function insetRadii(cvs: readonly CV[], ctx: ComputeContext): Extract<BasicShape
   const h = fourValues(slash < 0 ? cvs : cvs.slice(0, slash), ctx, false);
   const v = slash < 0 ? h : fourValues(cvs.slice(slash + 1), ctx, false);
   if (!h || !v) return null;
-  return [[h[0], v[0]], [h[1], v[1]], [h[2], v[2]], [h[3], v[3]]];
+  return [
+    [h[0], v[0]],
+    [h[1], v[1]],
+    [h[2], v[2]],
+    [h[3], v[3]],
+  ];
 }
 
 function shapeRadius(cv: CV | undefined, ctx: ComputeContext): ShapeRadius | null {
@@ -54,7 +69,10 @@ function shapeRadius(cv: CV | undefined, ctx: ComputeContext): ShapeRadius | nul
   return parseLength(cv, ctx.len, { negative: false });
 }
 
-const CENTER: readonly [Length, Length] = [{ px: 0, pct: 50 }, { px: 0, pct: 50 }];
+const CENTER: readonly [Length, Length] = [
+  { px: 0, pct: 50 },
+  { px: 0, pct: 50 },
+];
 
 /** CSS Shapes 1 §3.1: inset(), circle(), ellipse(), polygon(). */
 function basicShape(fn: Extract<CV, { t: 'fn' }>, ctx: ComputeContext): BasicShape | null {
@@ -63,7 +81,7 @@ function basicShape(fn: Extract<CV, { t: 'fn' }>, ctx: ComputeContext): BasicSha
     const round = args.findIndex((cv) => cv.t === 'ident' && cv.v.toLowerCase() === 'round');
     const offsets = fourValues(round < 0 ? args : args.slice(0, round), ctx, true);
     const zero: readonly [Length, Length] = [0, 0];
-    const radii = round < 0 ? [zero, zero, zero, zero] as const : insetRadii(args.slice(round + 1), ctx);
+    const radii = round < 0 ? ([zero, zero, zero, zero] as const) : insetRadii(args.slice(round + 1), ctx);
     if (!offsets || !radii) return null;
     return { kind: 'inset', top: offsets[0], right: offsets[1], bottom: offsets[2], left: offsets[3], radii };
   }
@@ -72,7 +90,8 @@ function basicShape(fn: Extract<CV, { t: 'fn' }>, ctx: ComputeContext): BasicSha
     const radii = (at < 0 ? args : args.slice(0, at)).map((cv) => shapeRadius(cv, ctx));
     const center = at < 0 ? CENTER : position(args.slice(at + 1), ctx);
     if (!center || radii.some((r) => r === null)) return null;
-    if (fn.v === 'circle') return radii.length <= 1 ? { kind: 'circle', radius: radii[0] ?? 'closest-side', center } : null;
+    if (fn.v === 'circle')
+      return radii.length <= 1 ? { kind: 'circle', radius: radii[0] ?? 'closest-side', center } : null;
     if (radii.length === 0) return { kind: 'ellipse', rx: 'closest-side', ry: 'closest-side', center };
     return radii.length === 2 ? { kind: 'ellipse', rx: radii[0]!, ry: radii[1]!, center } : null;
   }
@@ -96,7 +115,8 @@ function clipPath(cvs: readonly CV[], ctx: ComputeContext): ClipPath | 'none' | 
     if (cv.t === 'fn' && shape === null) {
       shape = basicShape(cv, ctx);
       if (shape === null) return undefined;
-    } else if (cv.t === 'ident' && box === null && GEOMETRY_BOXES[cv.v.toLowerCase()]) box = GEOMETRY_BOXES[cv.v.toLowerCase()]!;
+    } else if (cv.t === 'ident' && box === null && GEOMETRY_BOXES[cv.v.toLowerCase()])
+      box = GEOMETRY_BOXES[cv.v.toLowerCase()]!;
     else return undefined;
   }
   return shape === null && box === null ? undefined : { shape, box: box ?? 'border-box' };

@@ -18,7 +18,11 @@ export function contentList(cvs: readonly CV[]): readonly ContentItem[] | 'norma
 }
 
 /** CSS GCPM 3 §3.1: the leader keywords' strings. */
-const LEADER_PATTERNS: ReadonlyMap<string, string> = new Map([['dotted', '. '], ['solid', '_'], ['space', ' ']]);
+const LEADER_PATTERNS: ReadonlyMap<string, string> = new Map([
+  ['dotted', '. '],
+  ['solid', '_'],
+  ['space', ' '],
+]);
 const TARGET_TEXT_PARTS = new Set(['content', 'before', 'after', 'first-letter']);
 
 /** The `<url>` of target-counter()/target-text(): `attr(href url)`, `attr(href)`, `url(#id)` or a string. */
@@ -90,7 +94,9 @@ function contentItem(cv: CV): ContentItem | null | undefined {
       const target = targetRef(args[0]);
       const part = args.length > 1 ? identArg(1)?.toLowerCase() : 'content';
       // before, after and first-letter are not kept apart: the whole text stands for them.
-      return target && args.length <= 2 && part !== undefined && TARGET_TEXT_PARTS.has(part) ? { kind: 'target-text', target } : undefined;
+      return target && args.length <= 2 && part !== undefined && TARGET_TEXT_PARTS.has(part)
+        ? { kind: 'target-text', target }
+        : undefined;
     }
     case 'leader': {
       if (args.length !== 1 || args[0]!.length !== 1) return undefined;
@@ -98,7 +104,8 @@ function contentItem(cv: CV): ContentItem | null | undefined {
       const pattern = a.t === 'str' ? a.v : a.t === 'ident' ? LEADER_PATTERNS.get(a.v.toLowerCase()) : undefined;
       return pattern ? { kind: 'leader', pattern } : undefined;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 define('content', false, 'normal', contentList);
@@ -110,8 +117,10 @@ function counterList(defaultValue: number) {
     const out: { name: string; value: number }[] = [];
     for (const cv of words(cvs)) {
       if (cv.t === 'ident') out.push({ name: cv.v, value: defaultValue });
-      else if (cv.t === 'num' && cv.unit === '' && Number.isInteger(cv.v) && out.length > 0) out[out.length - 1] = { ...out[out.length - 1]!, value: cv.v };
-      else if (cv.t === 'fn' && cv.v === 'reversed' && cv.args[0]?.t === 'ident') out.push({ name: cv.args[0].v, value: defaultValue });
+      else if (cv.t === 'num' && cv.unit === '' && Number.isInteger(cv.v) && out.length > 0)
+        out[out.length - 1] = { ...out[out.length - 1]!, value: cv.v };
+      else if (cv.t === 'fn' && cv.v === 'reversed' && cv.args[0]?.t === 'ident')
+        out.push({ name: cv.args[0].v, value: defaultValue });
       else return undefined;
     }
     return out;

@@ -9,21 +9,35 @@ define('flex-direction', false, 'row', keyword(['row', 'row-reverse', 'column', 
 define('flex-wrap', false, 'nowrap', keyword(['nowrap', 'wrap', 'wrap-reverse'] as const));
 define(['flex-grow'], false, 0, number({ min: 0 }));
 define(['flex-shrink'], false, 1, number({ min: 0 }));
-define('flex-basis', false, 'auto', (cvs, ctx) => (identOf(cvs) === 'content' ? 'content' : length({ auto: true, negative: false })(cvs, ctx)));
+define('flex-basis', false, 'auto', (cvs, ctx) =>
+  identOf(cvs) === 'content' ? 'content' : length({ auto: true, negative: false })(cvs, ctx),
+);
 define('order', false, 0, number({ integer: true }));
 
 /** An alignment value with `safe`/`unsafe`/`first`/`last` dropped (Align 3 §4). */
 function alignment(allowed: readonly string[]) {
   return (cvs: readonly CV[]): string | undefined => {
     const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'));
-    const core = ids.filter((id) => id !== 'safe' && id !== 'unsafe' && id !== 'first' && id !== 'last' && id !== 'legacy');
+    const core = ids.filter(
+      (id) => id !== 'safe' && id !== 'unsafe' && id !== 'first' && id !== 'last' && id !== 'legacy',
+    );
     if (core.length !== 1 || !allowed.includes(core[0]!)) return undefined;
     return core[0] === 'self-start' ? 'start' : core[0] === 'self-end' ? 'end' : core[0];
   };
 }
 const POSITIONAL = ['start', 'end', 'center', 'flex-start', 'flex-end', 'left', 'right', 'self-start', 'self-end'];
-define('justify-content', false, 'normal', alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', ...POSITIONAL]));
-define('align-content', false, 'normal', alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', 'baseline', ...POSITIONAL]));
+define(
+  'justify-content',
+  false,
+  'normal',
+  alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', ...POSITIONAL]),
+);
+define(
+  'align-content',
+  false,
+  'normal',
+  alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', 'baseline', ...POSITIONAL]),
+);
 define('align-items', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]));
 define('align-self', false, 'auto', alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]));
 define('justify-items', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]));
@@ -45,7 +59,11 @@ function trackSize(cv: CV, ctx: ComputeContext): TrackSize | null {
     return min && max ? { kind: 'minmax', min, max } : null;
   }
   if (cv.t === 'fn' && cv.v === 'fit-content') {
-    const l = parseLength(cv.args.find((a) => a.t !== 'ws'), ctx.len, { negative: false });
+    const l = parseLength(
+      cv.args.find((a) => a.t !== 'ws'),
+      ctx.len,
+      { negative: false },
+    );
     return l === null ? null : { kind: 'fit-content', value: l };
   }
   const l = parseLength(cv, ctx.len, { negative: false });
@@ -65,7 +83,10 @@ function subgridList(rest: readonly CV[]): TrackList | undefined {
   const names: string[][] = [];
   for (const cv of rest) {
     const ln = lineNames(cv);
-    if (ln) { names.push(ln); continue; }
+    if (ln) {
+      names.push(ln);
+      continue;
+    }
     if (cv.t !== 'fn' || cv.v !== 'repeat') return undefined;
     const comma = cv.args.findIndex((a) => a.t === 'delim' && a.v === ',');
     const count = words(cv.args.slice(0, comma))[0];
@@ -95,7 +116,11 @@ function trackList(cvs: readonly CV[], ctx: ComputeContext): TrackList | 'none' 
         const comma = cv.args.findIndex((a) => a.t === 'delim' && a.v === ',');
         const countCv = words(cv.args.slice(0, comma))[0];
         const body = words(cv.args.slice(comma + 1));
-        if (countCv?.t === 'ident' && (countCv.v === 'auto-fill' || countCv.v === 'auto-fit') && into.tracks === tracks) {
+        if (
+          countCv?.t === 'ident' &&
+          (countCv.v === 'auto-fill' || countCv.v === 'auto-fit') &&
+          into.tracks === tracks
+        ) {
           const inner = { tracks: [] as TrackSize[], names: [[]] as string[][] };
           if (!add(body, inner)) return false;
           autoRepeat = { type: countCv.v, index: tracks.length, tracks: inner.tracks, lineNames: inner.names };
@@ -154,14 +179,21 @@ export function gridLine(cvs: readonly CV[]): GridLine | undefined {
 define(['grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end'], false, { kind: 'auto' }, gridLine);
 
 // Multi-column (Multicol 1 §3, §4).
-define('column-count', false, 'auto', (cvs, ctx) => (identOf(cvs) === 'auto' ? 'auto' : number({ min: 1, integer: true })(cvs, ctx)));
+define('column-count', false, 'auto', (cvs, ctx) =>
+  identOf(cvs) === 'auto' ? 'auto' : number({ min: 1, integer: true })(cvs, ctx),
+);
 define('column-width', false, 'auto', (cvs, ctx) => {
   if (identOf(cvs) === 'auto') return 'auto';
   const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
   return typeof v === 'number' ? v : undefined;
 });
 define('column-rule-width', false, 3, lineWidth);
-define('column-rule-style', false, 'none', keyword(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const));
+define(
+  'column-rule-style',
+  false,
+  'none',
+  keyword(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const),
+);
 define('column-rule-color', false, 'currentcolor', color);
 define('column-span', false, 'none', keyword(['none', 'all'] as const));
 define('column-fill', false, 'balance', keyword(['balance', 'auto'] as const, { 'balance-all': 'balance' }));
@@ -179,7 +211,18 @@ define('caption-side', true, 'top', keyword(['top', 'bottom'] as const));
 define('empty-cells', true, 'show', keyword(['show', 'hide'] as const));
 
 // Fragmentation (Fragmentation 3 §3) and paged media.
-const BREAKS = ['auto', 'avoid', 'page', 'left', 'right', 'avoid-page', 'column', 'avoid-column', 'recto', 'verso'] as const;
+const BREAKS = [
+  'auto',
+  'avoid',
+  'page',
+  'left',
+  'right',
+  'avoid-page',
+  'column',
+  'avoid-column',
+  'recto',
+  'verso',
+] as const;
 // Fragmentation 4's `always` and `all` are not values Chromium 156 takes: the declaration is dropped
 // (measured, `break-before: always` breaks nothing; `page-break-before: always` is `page`).
 define(['break-before', 'break-after'], false, 'auto', keyword(BREAKS));

@@ -22,7 +22,12 @@ export interface PropertyDef {
 
 export const PROPERTIES = new Map<string, PropertyDef>();
 
-export function define(names: string | readonly string[], inherited: boolean, initial: unknown, compute: PropertyDef['compute']): void {
+export function define(
+  names: string | readonly string[],
+  inherited: boolean,
+  initial: unknown,
+  compute: PropertyDef['compute'],
+): void {
   for (const name of typeof names === 'string' ? [names] : names) PROPERTIES.set(name, { inherited, initial, compute });
 }
 

@@ -10,7 +10,21 @@ define('color', true, BLACK, (cvs, ctx): Color | undefined => {
   return c === 'currentcolor' ? ((ctx.parent?.['color'] as Color | undefined) ?? BLACK) : c;
 });
 
-const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong']);
+const GENERIC = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+]);
 
 /** `font-family` (Fonts 4 §2.1): strings as written, unquoted names joined by spaces. */
 export function fontFamilies(cvs: readonly CV[]): readonly string[] | undefined {
@@ -27,7 +41,16 @@ export function fontFamilies(cvs: readonly CV[]): readonly string[] | undefined 
 }
 define('font-family', true, ['serif'], fontFamilies);
 
-export const FONT_SIZE_KEYWORDS = ['xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large'] as const;
+export const FONT_SIZE_KEYWORDS = [
+  'xx-small',
+  'x-small',
+  'small',
+  'medium',
+  'large',
+  'x-large',
+  'xx-large',
+  'xxx-large',
+] as const;
 
 /**
  * font-size as specified: px (em/% already resolved against the parent), a keyword index,
@@ -74,7 +97,11 @@ define('font-style', true, 'normal', (cvs) => {
 define('font-variant-caps', true, 'normal', (cvs) => {
   const id = identOf(cvs);
   if (id === undefined) return undefined;
-  return ['small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'].includes(id) ? 'small-caps' : id === 'normal' ? 'normal' : undefined;
+  return ['small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps'].includes(id)
+    ? 'small-caps'
+    : id === 'normal'
+      ? 'normal'
+      : undefined;
 });
 define('line-height', true, 'normal', (cvs, ctx) => {
   const cv = single(cvs);
@@ -110,23 +137,58 @@ const spacing = (cvs: readonly CV[], ctx: ComputeContext): number | undefined =>
   return v === null ? undefined : typeof v === 'number' ? v : v.px + (v.pct / 100) * ctx.len.fontSize;
 };
 define(['letter-spacing', 'word-spacing'], true, 0, spacing);
-define('white-space', true, 'normal', keyword(['normal', 'nowrap', 'pre', 'pre-wrap', 'pre-line', 'break-spaces'] as const, { '-webkit-nowrap': 'nowrap' }));
-define('word-break', true, 'normal', keyword(['normal', 'break-all', 'keep-all', 'break-word'] as const, { 'auto-phrase': 'normal' }));
+define(
+  'white-space',
+  true,
+  'normal',
+  keyword(['normal', 'nowrap', 'pre', 'pre-wrap', 'pre-line', 'break-spaces'] as const, { '-webkit-nowrap': 'nowrap' }),
+);
+define(
+  'word-break',
+  true,
+  'normal',
+  keyword(['normal', 'break-all', 'keep-all', 'break-word'] as const, { 'auto-phrase': 'normal' }),
+);
 define('overflow-wrap', true, 'normal', keyword(['normal', 'break-word', 'anywhere'] as const));
 define('hyphens', true, 'manual', keyword(['none', 'manual', 'auto'] as const));
 define('direction', true, 'ltr', keyword(['ltr', 'rtl'] as const));
 // CSS Writing Modes 4 §3.1; the SVG 1.1 values are aliases (§3.1.1).
-export const writingModeKeyword = keyword(['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const, {
-  lr: 'horizontal-tb', 'lr-tb': 'horizontal-tb', rl: 'horizontal-tb', 'rl-tb': 'horizontal-tb', tb: 'vertical-rl', 'tb-rl': 'vertical-rl',
-});
+export const writingModeKeyword = keyword(
+  ['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'] as const,
+  {
+    lr: 'horizontal-tb',
+    'lr-tb': 'horizontal-tb',
+    rl: 'horizontal-tb',
+    'rl-tb': 'horizontal-tb',
+    tb: 'vertical-rl',
+    'tb-rl': 'vertical-rl',
+  },
+);
 define('writing-mode', true, 'horizontal-tb', writingModeKeyword);
 // CSS Writing Modes 4 §9.1 (`digits` is not supported by Chromium: invalid).
 define('text-combine-upright', true, 'none', keyword(['none', 'all'] as const));
-define('text-orientation', true, 'mixed', keyword(['mixed', 'upright', 'sideways'] as const, { 'sideways-right': 'sideways', 'vertical-right': 'mixed' }));
-define('unicode-bidi', false, 'normal', keyword(['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'] as const, { '-webkit-isolate': 'isolate', '-webkit-plaintext': 'plaintext' }));
+define(
+  'text-orientation',
+  true,
+  'mixed',
+  keyword(['mixed', 'upright', 'sideways'] as const, { 'sideways-right': 'sideways', 'vertical-right': 'mixed' }),
+);
+define(
+  'unicode-bidi',
+  false,
+  'normal',
+  keyword(['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'] as const, {
+    '-webkit-isolate': 'isolate',
+    '-webkit-plaintext': 'plaintext',
+  }),
+);
 define('text-overflow', false, 'clip', (cvs) => {
   const first = words(cvs)[0];
-  return first?.t === 'ident' && ['clip', 'ellipsis'].includes(first.v.toLowerCase()) ? first.v.toLowerCase() : first?.t === 'str' ? 'ellipsis' : undefined;
+  return first?.t === 'ident' && ['clip', 'ellipsis'].includes(first.v.toLowerCase())
+    ? first.v.toLowerCase()
+    : first?.t === 'str'
+      ? 'ellipsis'
+      : undefined;
 });
 define('tab-size', true, 8, (cvs, ctx) => {
   const cv = single(cvs);
@@ -149,7 +211,9 @@ define('text-decoration-line', false, { underline: false, overline: false, lineT
   }
   return out;
 });
-define('text-decoration-color', false, 'currentcolor', (cvs, ctx) => (identOf(cvs) === 'currentcolor' ? 'currentcolor' : color(cvs, ctx)));
+define('text-decoration-color', false, 'currentcolor', (cvs, ctx) =>
+  identOf(cvs) === 'currentcolor' ? 'currentcolor' : color(cvs, ctx),
+);
 define('text-decoration-style', false, 'solid', keyword(['solid', 'double', 'dotted', 'dashed', 'wavy'] as const));
 define('text-decoration-thickness', false, 'auto', (cvs, ctx) => {
   const id = identOf(cvs);
@@ -161,7 +225,9 @@ define('text-shadow', true, [], shadows(false));
 define('vertical-align', false, 'baseline', (cvs, ctx) => {
   const id = identOf(cvs);
   if (id !== undefined) {
-    return ['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom'].includes(id) ? id : undefined;
+    return ['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom'].includes(id)
+      ? id
+      : undefined;
   }
   return parseLength(single(cvs), ctx.len) ?? undefined;
 });

@@ -39,6 +39,8 @@ describe('width/height keywords', () => {
 
   it('a later keyword overrides an earlier length, and inherit copies the keyword', () => {
     expect(styleOf('#t{width:100px} #t{width:max-content}').width).toBe('max-content');
-    expect(styleOf('#p{width:min-content} #t{width:inherit}', '<div id="p"><div id="t"></div></div>').width).toBe('min-content');
+    expect(styleOf('#p{width:min-content} #t{width:inherit}', '<div id="p"><div id="t"></div></div>').width).toBe(
+      'min-content',
+    );
   });
 });

@@ -7,8 +7,20 @@ import fs from 'node:fs';
 const here = new URL('.', import.meta.url);
 const html = fs.readFileSync(new URL('cases.html', here), 'utf8');
 const PROPS = [
-  'text-align', 'vertical-align', 'padding-top', 'padding-left', 'border-top-width', 'border-top-style', 'border-top-color',
-  'border-left-width', 'border-left-style', 'background-color', 'border-collapse', 'border-spacing', 'float', 'caption-side',
+  'text-align',
+  'vertical-align',
+  'padding-top',
+  'padding-left',
+  'border-top-width',
+  'border-top-style',
+  'border-top-color',
+  'border-left-width',
+  'border-left-style',
+  'background-color',
+  'border-collapse',
+  'border-spacing',
+  'float',
+  'caption-side',
 ];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();
@@ -23,4 +35,7 @@ const elements = await page.evaluate((props) => {
 }, PROPS);
 const chromiumVersion = browser.version();
 await browser.close();
-fs.writeFileSync(new URL('table-hints.chromium.json', here), `${JSON.stringify({ chromium: chromiumVersion, elements }, null, 1)}\n`);
+fs.writeFileSync(
+  new URL('table-hints.chromium.json', here),
+  `${JSON.stringify({ chromium: chromiumVersion, elements }, null, 1)}\n`,
+);
