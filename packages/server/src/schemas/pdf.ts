@@ -24,20 +24,14 @@ const metadata = z
     keywords: z
       .union([text, z.array(text).max(100)])
       .meta({ description: 'Default: `<meta name="keywords">`. A list is joined with ", ".' }),
-    language: z
-      .string()
-      .max(35)
-      .meta({
-        description:
-          "BCP 47 tag such as `de-CH`: the catalog's /Lang and dc:language. Default: `<html lang>` when `standard` or `factur_x` is set.",
-      }),
-    creation_date: z
-      .string()
-      .max(40)
-      .meta({
-        description:
-          'ISO 8601 date-time, or `now`. Default: 2000-01-01T00:00:00Z, so that the same request gives the same bytes.',
-      }),
+    language: z.string().max(35).meta({
+      description:
+        "BCP 47 tag such as `de-CH`: the catalog's /Lang and dc:language. Default: `<html lang>` when `standard` or `factur_x` is set.",
+    }),
+    creation_date: z.string().max(40).meta({
+      description:
+        'ISO 8601 date-time, or `now`. Default: 2000-01-01T00:00:00Z, so that the same request gives the same bytes.',
+    }),
   })
   .partial()
   .meta({
@@ -99,13 +93,10 @@ const attachment = z
 const facturX = z
   .strictObject({
     xml: z.string().min(1).meta({ description: 'The invoice: UN/CEFACT Cross Industry Invoice XML, as text.' }),
-    profile: z
-      .enum(FACTUR_X_PROFILES)
-      .optional()
-      .meta({
-        description:
-          'Default: the profile the XML declares (GuidelineSpecifiedDocumentContextParameter); a given one must agree with it.',
-      }),
+    profile: z.enum(FACTUR_X_PROFILES).optional().meta({
+      description:
+        'Default: the profile the XML declares (GuidelineSpecifiedDocumentContextParameter); a given one must agree with it.',
+    }),
     relationship: z
       .enum(['Alternative', 'Data', 'Source'])
       .optional()
@@ -135,12 +126,10 @@ const signature = z
 export const pdfOptionsSchema = z
   .strictObject({
     metadata,
-    standard: z
-      .enum(PDF_STANDARDS)
-      .meta({
-        description:
-          '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.',
-      }),
+    standard: z.enum(PDF_STANDARDS).meta({
+      description:
+        '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.',
+    }),
     encryption,
     attachments: z
       .array(attachment)
@@ -150,18 +139,14 @@ export const pdfOptionsSchema = z
       }),
     factur_x: facturX,
     signature,
-    outline: z
-      .boolean()
-      .meta({
-        description:
-          "Bookmarks (the document outline) from the body's h1–h6, nested by level. Default `true`; `false` leaves them out.",
-      }),
-    tagged: z
-      .boolean()
-      .meta({
-        description:
-          'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `false`.',
-      }),
+    outline: z.boolean().meta({
+      description:
+        "Bookmarks (the document outline) from the body's h1–h6, nested by level. Default `true`; `false` leaves them out.",
+    }),
+    tagged: z.boolean().meta({
+      description:
+        'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `false`.',
+    }),
   })
   .partial()
   .superRefine((pdf, ctx) => {

@@ -104,13 +104,11 @@ export const previewRequestSchema = renderRequestSchema
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 /** What the engine skipped or substituted: an image or stylesheet it could not load, a missing glyph… */
-export const renderWarningSchema = z
-  .object({ code: z.string(), message: z.string() })
-  .meta({
-    id: 'RenderWarning',
-    description: 'Something the engine skipped or substituted; the PDF was still made.',
-    examples: [{ code: 'resource_not_loaded', message: 'https://example.com/logo.png: HTTP 404' }],
-  });
+export const renderWarningSchema = z.object({ code: z.string(), message: z.string() }).meta({
+  id: 'RenderWarning',
+  description: 'Something the engine skipped or substituted; the PDF was still made.',
+  examples: [{ code: 'resource_not_loaded', message: 'https://example.com/logo.png: HTTP 404' }],
+});
 const warnings = z
   .array(renderWarningSchema)
   .meta({ description: "The engine's warnings, at most 50; empty when there were none." });
