@@ -43,10 +43,7 @@ export function presentationalHints(el: Element): string {
     const fromTable = tablePartHintText(el);
     if (fromTable) add(fromTable.slice(0, -1));
   }
-  if (name === 'body' && a['text'] !== undefined) {
-    const c = legacyColor(a['text']);
-    if (c) add(`color:${c}`);
-  }
+  if (name === 'body') bodyHints(a, add);
   if (name === 'font') fontHints(a, add);
   const dir = a['dir']?.trim().toLowerCase();
   if (dir === 'auto' || (name === 'bdi' && dir !== 'ltr' && dir !== 'rtl')) add(`direction:${autoDirection(el)}`);
@@ -111,6 +108,10 @@ const HINT_ATTRIBUTES = new Set([
   'frame',
   'rules',
   'bordercolor',
+  'marginwidth',
+  'leftmargin',
+  'marginheight',
+  'topmargin',
 ]);
 
 function hasHintAttribute(a: Record<string, string>): boolean {
@@ -430,6 +431,30 @@ function fontHints(a: Record<string, string>, add: (d: string) => void): void {
     }
   }
 }
+
+/**
+ * `<body text marginwidth leftmargin marginheight topmargin>` (HTML §15.3.3). As in Chromium's
+ * HTMLBodyElement, `marginwidth`/`leftmargin` set both side margins and `marginheight`/`topmargin`
+ * both top and bottom (no `rightmargin`/`bottommargin`); a later attribute overrides an earlier one.
+ */
+function bodyHints(a: Record<string, string>, add: (d: string) => void): void {
+  if (a['text'] !== undefined) {
+    const c = legacyColor(a['text']);
+    if (c) add(`color:${c}`);
+  }
+  for (const attr in a) {
+    const sides = BODY_MARGIN_SIDES.get(attr);
+    const m = sides && dimension(a[attr], true);
+    if (m) add(sides.map((side) => `margin-${side}:${m}`).join(';'));
+  }
+}
+
+const BODY_MARGIN_SIDES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['marginwidth', ['left', 'right']],
+  ['leftmargin', ['left', 'right']],
+  ['marginheight', ['top', 'bottom']],
+  ['topmargin', ['top', 'bottom']],
+]);
 
 function imageHints(a: Record<string, string>, add: (d: string) => void): void {
   if (a['border'] !== undefined) {
