@@ -21,9 +21,22 @@ export interface RenderPoolOptions {
   readonly perAccount?: number;
 }
 
+/**
+ * Admission of a job to a worker, asked when a worker is free for it (not when it is queued):
+ * e.g. one of its account's render slots counted over every node. A slot taken at queueing
+ * time could sit in the queue of a busy node while the same account's request on a node with
+ * a free worker waited for it (issue 17).
+ */
+export interface RenderGate {
+  /** A release to call once the job has ended, or null: the job waits and asks again. */
+  enter(account: string): Promise<(() => Promise<void>) | null>;
+  /** How long a refused job waits before asking again, unless a job of its account ends here first. */
+  readonly retryMs: number;
+}
+
 export interface RenderPool {
-  /** Run a job for `account` (jobs without one share an anonymous account). */
-  run(job: RenderJob, account?: string): Promise<RenderOutcome>;
+  /** Run a job for `account` (jobs without one share an anonymous account), through `gate` if given. */
+  run(job: RenderJob, account?: string, gate?: RenderGate): Promise<RenderOutcome>;
   close(): Promise<void>;
 }
 
@@ -31,13 +44,17 @@ interface Task {
   readonly id: number;
   readonly job: RenderJob;
   readonly account: string;
+  readonly gate: RenderGate | undefined;
   readonly resolve: (outcome: RenderOutcome) => void;
+  /** What the gate gave when it let the job in. */
+  release?: () => Promise<void>;
 }
 
 interface Slot {
   worker: ChildProcess;
   /** Set when the worker has loaded its modules; only ready workers take jobs, so start-up never counts as render time. */
   ready: boolean;
+  /** The job running, or held for this worker while its gate is asked (`timer` still null). */
   task: Task | null;
   timer: NodeJS.Timeout | null;
 }
@@ -134,7 +151,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.task = null;
     slot.timer = null;
-    if (task) forgetIfDone(task.account);
+    if (task) {
+      forgetIfDone(task.account);
+      // The account's waiting jobs ask their gate again as soon as its slot is back.
+      void task.release?.().then(() => unblock(task.account));
+    }
     task?.resolve(outcome);
     pump();
   }
@@ -154,7 +175,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     slot.worker.kill('SIGKILL');
     if (!slot.ready && !slot.task)
       queue.shift()?.resolve(failure('render_failed', 'The render worker failed to start.'));
-    finish(slot, outcome);
+    // A job held while its gate was asked had not started: it waits for another worker.
+    if (slot.task && !slot.timer) requeue(slot.task);
+    else finish(slot, outcome);
+    slot.task = null;
+    pump();
   }
 
   const perAccount = options.perAccount ?? options.size;
@@ -173,6 +198,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     let best = -1;
     let bestKey: [number, number] = [perAccount, Infinity];
     for (let i = 0; i < queue.length; i++) {
+      if (queue[i]!.gate && blocked.has(queue[i]!.account)) continue;
       const account = queue[i]!.account;
       const key: [number, number] = [runningOf(account), lastStart.get(account) ?? 0];
       if (key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
@@ -190,6 +216,57 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     if (runningOf(account) === 0 && !queue.some((t) => t.account === account)) lastStart.delete(account);
   }
 
+  /** Accounts whose gate refused a job, each until a retry timer (or a job of theirs ending here) clears it. */
+  const blocked = new Map<string, NodeJS.Timeout>();
+
+  function unblock(account: string): void {
+    clearTimeout(blocked.get(account));
+    if (blocked.delete(account)) pump();
+  }
+
+  /** Back into the queue in arrival order (IDs grow with arrival). */
+  function requeue(task: Task): void {
+    const at = queue.findIndex((t) => t.id > task.id);
+    queue.splice(at === -1 ? queue.length : at, 0, task);
+  }
+
+  function start(slot: Slot, task: Task): void {
+    slot.timer = setTimeout(
+      () => replace(slot, failure('render_timeout', `The render exceeded the ${options.timeoutMs} ms time limit.`)),
+      options.timeoutMs,
+    );
+    const message: JobMessage = { id: task.id, job: task.job };
+    slot.worker.send(message);
+  }
+
+  /** Hold the worker for `task` while its gate is asked; start it, or requeue it and let others go. */
+  async function admit(slot: Slot, task: Task, gate: RenderGate): Promise<void> {
+    const release = await gate.enter(task.account).catch(() => undefined);
+    if (release === undefined) {
+      if (slot.task === task) finish(slot, failure('render_failed', 'The render could not be admitted.'));
+      return;
+    }
+    if (closed || slot.task !== task) {
+      // Closed, or the worker was replaced meanwhile (the task is queued again or answered).
+      await release?.();
+      return;
+    }
+    if (release) {
+      task.release = release;
+      start(slot, task);
+      return;
+    }
+    slot.task = null;
+    requeue(task);
+    if (!blocked.has(task.account))
+      blocked.set(
+        task.account,
+        setTimeout(() => unblock(task.account), gate.retryMs),
+      );
+    forgetIfDone(task.account);
+    pump();
+  }
+
   function pump(): void {
     while (!closed && queue.length > 0) {
       const slot = slots.find((s) => s.ready && s.task === null);
@@ -197,28 +274,26 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const task = takeNext();
       if (!task) break;
       slot.task = task;
-      slot.timer = setTimeout(
-        () => replace(slot, failure('render_timeout', `The render exceeded the ${options.timeoutMs} ms time limit.`)),
-        options.timeoutMs,
-      );
-      const message: JobMessage = { id: task.id, job: task.job };
-      slot.worker.send(message);
+      if (task.gate) void admit(slot, task, task.gate);
+      else start(slot, task);
     }
     // Start workers for the jobs still waiting, up to the pool size.
     while (!closed && slots.length < options.size && slots.filter((s) => !s.ready).length < queue.length) spawn();
   }
 
   return {
-    run(job, account = '') {
+    run(job, account = '', gate) {
       if (closed) return Promise.resolve(failure('render_failed', 'The render pool is closed.'));
       return new Promise<RenderOutcome>((resolve) => {
-        queue.push({ id: nextId++, job, account, resolve });
+        queue.push({ id: nextId++, job, account, gate, resolve });
         pump();
       });
     },
     async close() {
       closed = true;
       clearInterval(watchdog);
+      for (const timer of blocked.values()) clearTimeout(timer);
+      blocked.clear();
       for (const task of queue.splice(0)) task.resolve(failure('render_failed', 'The server is shutting down.'));
       await Promise.all(
         slots.splice(0).map((slot) => {
