@@ -9,7 +9,7 @@
 // requests of issue 17 (abuse.mjs) on --abusers connections of its own: the normal tenant's
 // render p99 must stay within 2× of the quiet run's, with no 5xx but the abusive renders'
 // own, the server alive, RSS flat and every log row there. Exits 1 when a check fails.
-//   npm run load -- [--duration 60] [--connections 50] [--abusers 6] [--warmup 20] [--seed 1] [--json out.json]
+//   npm run load -- [--duration 60] [--rounds 3] [--connections 50] [--abusers 6] [--warmup 20] [--seed 1] [--json out.json]
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '60' },
     connections: { type: 'string', default: '50' },
     abusers: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '3' },
     'max-p99-ratio': { type: 'string', default: '2' },
     warmup: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
@@ -230,29 +231,49 @@ async function main() {
     const abusedSamples = [];
     const abusedSplit = [];
     let biggestWorkerMb = 0;
+    let sampling = true; // not while the memory is read between rounds, with no traffic
     const abusedSampler = setInterval(() => {
+      if (!sampling) return;
       const now = rssMb(child.pid);
       abusedSamples.push(now.rss);
       abusedSplit.push([now.serverRss, now.workersRss]);
       biggestWorkerMb = Math.max(biggestWorkerMb, now.biggestWorker);
     }, 1000);
     const both = (k, r, ms) => record(abused, k, r, ms);
-    const [abusedSeconds] = await Promise.all([
-      drive({ url, mix, keys, connections, seconds: num('duration'), seed: num('seed') + 2000, onAnswer: both }),
-      drive({
-        url,
-        mix: abuse,
-        keys,
-        connections: num('abusers'),
-        seconds: num('duration'),
-        seed: num('seed') + 3000,
-        onAnswer: both,
-      }),
-    ]);
+    // Several rounds, with the memory read after each: flat RSS must hold beyond one run.
+    let abusedSeconds = 0;
+    const memRounds = [];
+    let eventLoopAbused;
+    for (let round = 0; round < num('rounds'); round++) {
+      const [roundSeconds] = await Promise.all([
+        drive({
+          url,
+          mix,
+          keys,
+          connections,
+          seconds: num('duration'),
+          seed: num('seed') + 2000 + round,
+          onAnswer: both,
+        }),
+        drive({
+          url,
+          mix: abuse,
+          keys,
+          connections: num('abusers'),
+          seconds: num('duration'),
+          seed: num('seed') + 3000 + round,
+          onAnswer: both,
+        }),
+      ]);
+      abusedSeconds += roundSeconds;
+      if (round === 0) eventLoopAbused = await ask(child, 'event-loop');
+      sampling = false;
+      memRounds.push(await memory(child));
+      sampling = true;
+    }
     clearInterval(abusedSampler);
     load.end = loadAverage();
-    const eventLoopAbused = await ask(child, 'event-loop');
-    const memAfter = await memory(child);
+    const memAfter = memRounds.at(-1);
 
     const rows = [...(await fetchLog(url, admin.key)), ...(await fetchLog(url, abuserAdmin.key))];
     const log = compareLog([...mix, ...abuse], keyIds, [warm, tally, abused], rows);
@@ -270,6 +291,7 @@ async function main() {
         start: memStart,
         afterWarmup: memWarm,
         after: memAfter,
+        afterEachRound: memRounds,
         peakDuringRunMb: Math.max(...samples, ...abusedSamples),
         biggestWorkerMb,
         samplesMb: samples,
@@ -320,7 +342,7 @@ async function main() {
     const held = (m) => m.serverRss - m.youngGenerationMb;
     const growth = ((held(memAfter) - held(memWarm)) / held(memWarm)) * 100;
     check(
-      `server process RSS (without V8's young generation) after both runs within ${opts['max-rss-growth']}% of RSS after warm-up`,
+      `server process RSS (without V8's young generation) after the runs within ${opts['max-rss-growth']}% of RSS after warm-up`,
       growth <= num('max-rss-growth'),
       `${held(memWarm)} → ${held(memAfter)} MB (${growth.toFixed(1)}%)`,
     );
@@ -407,7 +429,7 @@ function print(r) {
   const server = (x) =>
     `${x.serverRss} MB, V8's young generation ${x.youngGenerationMb} MB (${parts(x.parts)}; right after the GC ${x.afterGcMb} MB, settled in ${x.settledMs} ms)`;
   out.push(`  server process after warm-up: ${server(m.afterWarmup)}`);
-  out.push(`  server process after both runs: ${server(m.after)}`);
+  m.afterEachRound.forEach((x, i) => out.push(`  server process after abusive round ${i + 1}: ${server(x)}`));
   for (const c of r.checks) out.push(`  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
   console.log(out.join('\n'));
 }
