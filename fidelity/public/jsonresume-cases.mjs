@@ -30,8 +30,11 @@ async function load(name) {
 }
 
 for (const theme of themes) {
+  // A theme is named without its `jsonresume-theme-` prefix, or in full when packaged under
+  // another name (e.g. kcv-theme-simple).
+  const pkg = /(^|-)theme-/.test(theme) ? theme : `jsonresume-theme-${theme}`;
   try {
-    const mod = await load(`jsonresume-theme-${theme}`);
+    const mod = await load(pkg);
     const html = await (mod.render ?? mod.default?.render ?? mod.default)(resume);
     if (typeof html !== 'string') throw new Error(`render gave ${typeof html}`);
     const dir = join(out, `resume-${theme}`);
@@ -39,11 +42,8 @@ for (const theme of themes) {
     writeFileSync(join(dir, 'template.html'), html);
     writeFileSync(
       join(dir, 'meta.json'),
-      JSON.stringify(
-        { description: `jsonresume-theme-${theme} (npm) with resume-schema's sample resume`, handlebars: false },
-        null,
-        1,
-      ) + '\n',
+      JSON.stringify({ description: `${pkg} (npm) with resume-schema's sample resume`, handlebars: false }, null, 1) +
+        '\n',
     );
     console.log(`resume-${theme}: ${html.length} bytes`);
   } catch (error) {
