@@ -100,14 +100,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const html = expand(options.html);
   const header = options.header ? expand(options.header) : null;
   const footer = options.footer ? expand(options.footer) : null;
-  const expandPage = (page: PageComponents | undefined): ExpandedChrome => {
-    const out: ExpandedChrome = {};
-    for (const slot of ['header', 'footer'] as const) {
-      const given = page?.[slot];
-      if (given !== undefined) out[slot] = given ? expand(given) : null;
-    }
-    return out;
-  };
+  // An empty component is none, as for the every-page ones.
+  const expandPage = (page: PageComponents | undefined) => mapPageComponents(page, (h) => (h ? expand(h) : null));
   const pages = { firstPage: expandPage(options.firstPage), lastPage: expandPage(options.lastPage) };
 
   const loader = createResourceLoader({
@@ -155,18 +149,25 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   };
 }
 
+/** A page position's components with `f` applied to each one given; null (none) stays null, absent stays absent. */
+function mapPageComponents<T, U>(
+  page: { readonly header?: T | null; readonly footer?: T | null } | undefined,
+  f: (component: T) => U | null,
+): { header?: U | null; footer?: U | null } {
+  const out: { header?: U | null; footer?: U | null } = {};
+  for (const slot of ['header', 'footer'] as const) {
+    const given = page?.[slot];
+    if (given !== undefined) out[slot] = given === null ? null : f(given);
+  }
+  return out;
+}
+
 interface LaidOut {
   /** Holds every page painted, all but written: `finish()` writes the PDF. */
   readonly painter: PdfPainter;
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/**
- * Style, load images and fonts, lay out and paint: layout gives each page to the painter as
- * soon as it is final, and the painter paints it and drops it, so that a long document's
- * fragments do not all live until its last page. A function of its own so that the styled
- * tree (an object per element and text run) is garbage once layout returns.
- */
 /** The header/footer HTML of a render, expanded. */
 interface ChromeHtml {
   readonly header: string | null;
@@ -185,6 +186,12 @@ function allChrome<T>(c: {
   return [c.header, c.footer, ...[c.firstPage, c.lastPage].flatMap((p) => [p.header ?? null, p.footer ?? null])];
 }
 
+/**
+ * Style, load images and fonts, lay out and paint: layout gives each page to the painter as
+ * soon as it is final, and the painter paints it and drops it, so that a long document's
+ * fragments do not all live until its last page. A function of its own so that the styled
+ * tree (an object per element and text run) is garbage once layout returns.
+ */
 async function styleAndLayout(
   html: string,
   chromeHtml: ChromeHtml,
@@ -238,10 +245,7 @@ async function styleWithStylesheets(
 ): Promise<{ styles: StyleResult; meta: HtmlMetadata }> {
   const doc = parseHtml(html);
   const meta = htmlMetadata(doc);
-  const parsePage = (page: ExpandedChrome): PageChromeDocuments => ({
-    ...(page.header === undefined ? {} : { header: page.header === null ? null : parseHtml(page.header) }),
-    ...(page.footer === undefined ? {} : { footer: page.footer === null ? null : parseHtml(page.footer) }),
-  });
+  const parsePage = (page: ExpandedChrome): PageChromeDocuments => mapPageComponents(page, parseHtml);
   const chrome = {
     ...(header ? { header: parseHtml(header) } : {}),
     ...(footer ? { footer: parseHtml(footer) } : {}),
