@@ -8,6 +8,7 @@ import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/block-layout.js';
+import { isMulticol } from './multicol-layout.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
 export interface ColumnGeometry {
@@ -86,8 +87,13 @@ interface Piece {
 
 const isSpanner = (box: BlockLevelBox): boolean => box.kind !== 'lines' && box.style.columnSpan === 'all';
 
-/** A block box of the multicol's own formatting context, through which a spanner inside it still spans (§6.1). */
-const spansThrough = (box: BlockLevelBox): box is ContainerBox => box.kind === 'block' && !establishesBfc(box);
+/**
+ * A block box of the multicol's own formatting context, through which a spanner inside it still
+ * spans (§6.1). A nested multicol container establishes a new block formatting context (§2): a
+ * spanner inside it spans its columns, not the outer ones.
+ */
+const spansThrough = (box: BlockLevelBox): box is ContainerBox =>
+  box.kind === 'block' && !establishesBfc(box) && !isMulticol(box);
 
 function holdsSpanner(box: BlockLevelBox): boolean {
   return spansThrough(box) && box.children.some((c) => isSpanner(c) || holdsSpanner(c));
