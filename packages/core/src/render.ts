@@ -291,6 +291,7 @@ export function layoutOptions(
     maxPages,
     quirks: styles.quirksMode,
     pageBackgroundImages: styles.pageImageUrls.length > 0,
+    restyle: styles.restyle,
   };
 }
 

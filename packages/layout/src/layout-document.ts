@@ -46,6 +46,13 @@ export interface LayoutOptions {
    * document, so pages are given out once the last one is laid out.
    */
   readonly pageBackgroundImages?: boolean;
+  /**
+   * The document (`html`) styled again with a viewport `1 / viewportScale` times the first page
+   * area. Shrink to fit lays the document out again on a page that much wider (and taller), and
+   * Chromium resolves viewport units (CSS Values 4 §6.1.2) against that page, not the paper's;
+   * media queries keep the paper's size (measured). Without it the first styles are kept.
+   */
+  readonly restyle?: (viewportScale: number) => StyledElement;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface PageChromeDocuments {
 
 export interface StyleResult {
   readonly root: StyledElement;
+  /** The document styled again with a viewport `1 / viewportScale` times the page area's (LayoutOptions.restyle). */
+  readonly restyle: (viewportScale: number) => StyledElement;
   readonly header: StyledElement | null;
   readonly footer: StyledElement | null;
   readonly firstPage: PageChrome;
@@ -102,14 +104,16 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const styleTree = (
     items: readonly SheetItem[],
     root: Element,
+    treeEnv = env,
   ): { styled: StyledElement; style: ElementStyle; index: RuleIndex } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
     const memoFor = (rootFontSize: number | null): StyleMemo => {
-      let memo = shared.memos.get(rootFontSize);
-      if (!memo) shared.memos.set(rootFontSize, (memo = new StyleMemo()));
+      const key = `${rootFontSize}@${treeEnv.viewportWidth}x${treeEnv.viewportHeight}`;
+      let memo = shared.memos.get(key);
+      if (!memo) shared.memos.set(key, (memo = new StyleMemo()));
       return memo;
     };
-    const tree = new StyleTreeBuilder(shared.index, env, options.baseUrl, quirks, memoFor).styleRoot(root);
+    const tree = new StyleTreeBuilder(shared.index, treeEnv, options.baseUrl, quirks, memoFor).styleRoot(root);
     limitSharedStyles();
     return { ...tree, index: shared.index };
   };
@@ -147,6 +151,12 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
   return {
     root: main.styled,
+    restyle: (viewportScale) =>
+      styleTree(sheets, rootElement(doc), {
+        ...env,
+        viewportWidth: env.viewportWidth / viewportScale,
+        viewportHeight: env.viewportHeight / viewportScale,
+      }).styled,
     header,
     footer,
     firstPage,
@@ -182,8 +192,8 @@ function userAgentIndex(quirks: boolean, loader: SheetLoader): RuleIndex {
 /** A rule index with the styles computed under it, shared by the renders whose sheets give the same rules. */
 interface SharedIndex {
   readonly index: RuleIndex;
-  /** Per root font size (null: the root's own style). */
-  readonly memos: Map<number | null, StyleMemo>;
+  /** Per root font size (null: the root's own style) and viewport, as `size@WxH`. */
+  readonly memos: Map<string, StyleMemo>;
 }
 
 const sharedIndexes = new BoundedCache<string, SharedIndex>(32);

@@ -131,30 +131,31 @@ interface Pass {
  */
 export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
   const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
-  const canvas = canvasBackground(rootElement);
-  const build = (el: StyledElement, chrome: boolean): ContainerBox =>
+  const build = (el: StyledElement, canvas: CanvasBackground | null): ContainerBox =>
     buildBoxes(el, {
       images: options.images,
-      chrome,
-      canvasSource: chrome ? null : canvas.source,
+      chrome: canvas === null,
+      canvasSource: canvas?.source ?? null,
       quirks: options.quirks ?? false,
       fonts: ctx.shapes,
       targets: ctx.targets.wanted,
     });
   const every = {
-    header: options.header ? build(options.header, true) : null,
-    footer: options.footer ? build(options.footer, true) : null,
+    header: options.header ? build(options.header, null) : null,
+    footer: options.footer ? build(options.footer, null) : null,
   };
-  const docs: Documents = {
-    root: build(rootElement, false),
-    chrome: pageChromes(every, options.firstPage, options.lastPage, (el) => build(el, true)),
-    canvas,
+  const chrome = pageChromes(every, options.firstPage, options.lastPage, (el) => build(el, null));
+  /** The documents to lay out, with the body's boxes built from `root` (the styled `html`). */
+  const documents = (root: StyledElement): Documents => {
+    const canvas = canvasBackground(root);
+    return { root: build(root, canvas), chrome, canvas };
   };
+  let docs = documents(rootElement);
   // An absolute box whose containing block is the root may be added to a page laid out before
   // the one its placeholder is on (positioned/printed-root.ts placeOnPage): keep all pages then.
   // Background images of the pages and the canvas are placed against the whole document's height.
   const streams =
-    !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !canvas.style?.backgroundLayers.length;
+    !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !docs.canvas.style?.backgroundLayers.length;
   // Passes after the first lay out again with caches of their own: the cached fragments were converted to page coordinates.
   const again = (): LayoutContext => {
     sink.restart();
@@ -164,8 +165,11 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   let pass = paginateBody(docs, options, ctx, { count: 1, scale: 1, streams, fit: true }, sink);
   const scale = pass.shrink;
   let passCtx = ctx;
-  if (scale < 1)
+  if (scale < 1) {
+    // The wider page is the viewport of the second layout: viewport units follow it (Chromium, measured).
+    if (options.restyle) docs = documents(options.restyle(scale));
     pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
+  }
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
   let count = 1;
