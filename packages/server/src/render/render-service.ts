@@ -133,6 +133,17 @@ export function createRenderService(deps: AppDeps) {
     }
   }
 
+  /** The request's format and PDF options merged over the template's and checked, without reading components. */
+  function checkOptions(template: Template | null, input: RenderInput) {
+    const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
+    checkFormat(format, input.format ? 'format' : 'pdf_format');
+    const pdf = withCertificate(
+      mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined),
+      config.signing,
+    );
+    return { format, pdf };
+  }
+
   return {
     requireComponent,
     checkChrome,
@@ -148,6 +159,8 @@ export function createRenderService(deps: AppDeps) {
       return template;
     },
 
+    checkOptions,
+
     /** Build the worker job: merged format, chrome and every referenced block of this user. */
     async buildJob(
       userId: string,
@@ -156,8 +169,7 @@ export function createRenderService(deps: AppDeps) {
       data: Record<string, unknown>,
     ): Promise<RenderJob> {
       const chrome: ChromeChoice = input;
-      const format = mergeFormats((template?.pdf_format ?? {}) as PdfFormatInput, input.format);
-      checkFormat(format, input.format ? 'format' : 'pdf_format');
+      const { format, pdf } = checkOptions(template, input);
       const html = template ? template.html : (input.html ?? '');
       const pick = (key: 'header_component_id' | 'footer_component_id') =>
         chrome[key] === undefined ? (template?.[key] ?? null) : chrome[key];
@@ -210,10 +222,7 @@ export function createRenderService(deps: AppDeps) {
         fontDirs: config.fontDirs,
         maxResources: config.maxResources,
         maxResourceBytes: config.maxResourceBytes,
-        pdf: withCertificate(
-          mergePdfOptions(template?.pdf_options as PdfOptions | undefined, input.pdf as PdfOptions | undefined),
-          config.signing,
-        ),
+        pdf,
       };
     },
 

@@ -27,11 +27,12 @@ export function registerRenderJobRoutes(app: H3, deps: AppDeps, service: RenderS
         if (metadata !== undefined && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES) {
           throw invalidParameter('metadata', `metadata takes at most ${MAX_METADATA_BYTES} bytes as JSON.`);
         }
-        // Checked now, as for /render: an unknown template or a bad format answers at once.
+        // Checked now, as for /render: an unknown template or component, a bad format or bad PDF
+        // options answer at once; the runner builds the job (components, blocks) when it runs.
         const template = await service.resolveTemplate(auth.userId, request);
         log.template(template);
         await service.checkChrome(auth.userId, request);
-        await service.buildJob(auth.userId, template, request, request.data ?? {});
+        service.checkOptions(template, request);
         const job = await deps.jobs.create({
           id: newId('job'),
           userId: auth.userId,
