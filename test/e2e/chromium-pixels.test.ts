@@ -2,7 +2,7 @@
  * What pages look like, checked against headless Chromium: each page in ./chromium-pixels/ was
  * printed with Chromium once (record.mjs, A4) and every page of it rasterised at 48 dpi as
  * <name>.chromium.p<N>.png. Platen's print of the same page must match it pixel for pixel, up
- * to 1 px of shift and antialiasing (differenceFromRaster). Pages here carry no text: text is
+ * to 1 px of shift and antialiasing (differenceFromRaster, both ways: nothing extra, nothing missing). Pages here carry no text: text is
  * checked by word positions (text-positions.test.ts), not by glyph pixels.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -42,7 +42,11 @@ describe('pages against Chromium prints, pixel by pixel', () => {
       expect(rasters.length).toBe(references.length);
       rasters.forEach((raster, i) => {
         const reference = PNG.sync.read(readFileSync(`${dir}/${references[i]}`));
-        const { differing, examples } = differenceFromRaster(`chromium-pixels-${name}-p${i + 1}`, raster, reference);
+        // Both ways: what Platen draws that Chromium does not, and what it leaves out.
+        const extra = differenceFromRaster(`chromium-pixels-${name}-p${i + 1}`, raster, reference);
+        const missing = differenceFromRaster(`chromium-pixels-${name}-p${i + 1}-missing`, reference, raster);
+        const differing = Math.max(extra.differing, missing.differing);
+        const examples = [...extra.examples, ...missing.examples.map((e) => `missing ${e}`)];
         expect({
           page: i + 1,
           differing: Math.max(0, differing - ALLOWED_DIFFERING),

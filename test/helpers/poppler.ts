@@ -87,6 +87,9 @@ export function extractLayoutText(pdf: Uint8Array): string {
   return withPdfFile(pdf, (path) => run('pdftotext', ['-layout', path, '-']).toString('utf8'));
 }
 
+/** RGBA pixels, as a raster or a decoded PNG. */
+export type Pixels = Pick<Raster, 'width' | 'height' | 'data'>;
+
 export interface Raster {
   readonly width: number;
   readonly height: number;
@@ -120,7 +123,7 @@ function toRaster(png: PNG): Raster {
 }
 
 /** Encode a raster as PNG (for references and failure output). */
-export function toPng(raster: Raster): Buffer {
+export function toPng(raster: Pixels): Buffer {
   const png = new PNG({ width: raster.width, height: raster.height });
   png.data = Buffer.from(raster.data);
   return PNG.sync.write(png);

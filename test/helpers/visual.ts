@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { toPng, type Raster } from './poppler.js';
+import { toPng, type Pixels, type Raster } from './poppler.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const refsDir = join(root, 'visual', 'refs');
@@ -42,7 +42,7 @@ export function compareWithReference(name: string, actual: Raster): VisualResult
   return { diffRatio, refPath };
 }
 
-function writeOutput(name: string, actual: Raster, diff: PNG | null): void {
+function writeOutput(name: string, actual: Pixels, diff: PNG | null): void {
   mkdirSync(outputDir, { recursive: true });
   writeFileSync(join(outputDir, `${name}.actual.png`), toPng(actual));
   if (diff) writeFileSync(join(outputDir, `${name}.diff.png`), PNG.sync.write(diff));
@@ -63,7 +63,12 @@ export interface RasterDifference {
  * ICC-based, grey and masked images. The diff
  * image goes to test/__output__/<name>.diff.png when something differs.
  */
-export function differenceFromRaster(name: string, actual: Raster, reference: PNG, tolerance = 32): RasterDifference {
+export function differenceFromRaster(
+  name: string,
+  actual: Pixels,
+  reference: Pixels,
+  tolerance = 32,
+): RasterDifference {
   // The last rows and columns are partly off the paper, by how much depends on the paper size's rounding.
   const width = Math.min(actual.width, reference.width) - 2;
   const height = Math.min(actual.height, reference.height) - 2;

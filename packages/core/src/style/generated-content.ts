@@ -176,18 +176,19 @@ function elementText(el: Element): string {
 export function markerChildren(markerStyle: ComputedStyle, el: Element, env: ContentEnv): StyledNode[] {
   if (Array.isArray(markerStyle.content)) return generateContent(markerStyle.content, markerStyle, el, env);
   if (markerStyle.content === 'none') return [];
+  const text = markerText(markerStyle.listStyleType, env.counters.value('list-item'));
   const image = markerStyle.listStyleImage;
   if (image && image.kind === 'url') {
+    // The type's text is its `alt`: the marker when the image cannot be shown (CSS Lists 3 §3.1).
     return [
       {
         kind: 'element',
         tag: 'img',
-        attrs: { src: image.url, 'data-generated': '' },
+        attrs: { src: image.url, alt: text, 'data-generated': '' },
         style: env.imageStyle(markerStyle),
         children: [],
       },
     ];
   }
-  const text = markerText(markerStyle.listStyleType, env.counters.value('list-item'));
   return text === '' ? [] : [{ kind: 'text', text, style: markerStyle }];
 }

@@ -9,6 +9,7 @@ import type {
   DecorationSpec,
   InlineLevelBox,
   MarkerBox,
+  ReplacedBox,
 } from './box.js';
 import { withFirstLine } from './first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
@@ -357,7 +358,7 @@ function replaced(
   intrinsicWidth: number,
   intrinsicHeight: number,
   ratioOnly = false,
-): Item {
+): ReplacedBox {
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
   // Images stay upright in vertical text: their logical width is their height.
@@ -374,6 +375,9 @@ function replaced(
   };
 }
 
+/** Chromium's kCMarkerPaddingPx: between an image marker and the content. */
+export const MARKER_PADDING = 7;
+
 /** Markers drawn as shapes, not glyphs (Chromium's ListMarker symbol category; flow/marker-placement.ts). */
 export const SYMBOL_MARKERS: ReadonlySet<string> = new Set([
   'disc',
@@ -384,18 +388,27 @@ export const SYMBOL_MARKERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Marker text keeps its trailing space, which Chromium uses as the gap to the content. */
-function markerChildren(el: StyledElement, decorations: readonly DecorationSpec[]): InlineLevelBox[] {
+function markerChildren(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): InlineLevelBox[] {
   const style: ComputedStyle = { ...el.style, whiteSpace: 'pre' };
   const out: InlineLevelBox[] = [];
+  const addText = (text: string): void => {
+    out.push({ kind: 'text', style, text: text.replace(/[\n\t]/g, ' '), decorations });
+  };
   for (const child of el.children) {
-    if (child.kind === 'text') out.push({ kind: 'text', style, text: child.text.replace(/[\n\t]/g, ' '), decorations });
+    if (child.kind === 'text') addText(child.text);
+    else if (child.kind === 'element' && child.tag === 'img') {
+      // list-style-image at its natural size; one that cannot be shown gives way to the type's text (its alt).
+      const src = child.attrs['src'] ?? '';
+      const size = src ? walk.options.images(src) : null;
+      if (size) out.push(replaced(child, walk, src, size.width, size.height, size.ratioOnly));
+      else if (child.attrs['alt']) addText(child.attrs['alt']);
+    }
   }
   return out;
 }
 
 function buildMarker(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): MarkerBox | null {
-  void walk;
-  const children = markerChildren(el, decorations);
+  const children = markerChildren(el, decorations, walk);
   return children.length ? { kind: 'marker', style: el.style, children } : null;
 }
 
@@ -404,11 +417,12 @@ function buildMarker(el: StyledElement, decorations: readonly DecorationSpec[], 
  * shapes, as Chromium does: an atomic inline laid out by flow/atomic-inline.ts.
  */
 function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSpec[], walk: Walk): Item[] {
-  const children = markerChildren(el, decorations);
+  const children = markerChildren(el, decorations, walk);
   if (!children.length) return [];
   walk.state.lastWasSpace = false;
   walk.state.inWord = false;
-  if (el.style.content === 'normal' && SYMBOL_MARKERS.has(el.style.listStyleType)) {
+  const image = children[0]!.kind === 'replaced';
+  if (!image && el.style.content === 'normal' && SYMBOL_MARKERS.has(el.style.listStyleType)) {
     const box: ContainerBox = {
       kind: 'block',
       style: el.style,
@@ -422,7 +436,8 @@ function buildMarkerInside(el: StyledElement, decorations: readonly DecorationSp
   return [
     {
       kind: 'inline',
-      style: el.style,
+      // An image marker keeps 7 px to the content (Chromium's ListMarker::InlineMarginsForInside).
+      style: image ? { ...el.style, marginRight: MARKER_PADDING } : el.style,
       tag: '::marker',
       attrs: el.attrs,
       isFirstPart: true,

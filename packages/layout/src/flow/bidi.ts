@@ -49,7 +49,10 @@ export function bidiLevels(
   const all = bidi.getEmbeddingLevels(marked, direction).levels;
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = all[index[i] ?? 0] ?? 0;
-  return out;
+  // Only even levels (left-to-right isolates and embeddings in left-to-right text): reordering
+  // (UAX #9 L2) reverses each run twice, so none is needed, and the line keeps its inline
+  // boxes' margins, borders and padding, which reordered lines do not.
+  return direction === 'ltr' && out.every((level) => level % 2 === 0) ? null : out;
 }
 
 /** UAX #9 formatting characters standing for an inline box's `unicode-bidi` at text offset `at`. */

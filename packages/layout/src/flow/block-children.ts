@@ -21,7 +21,7 @@ import {
 } from '../float/float-layout.js';
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
-import { lowerTableBelowMarker } from './marker-placement.js';
+import { lowerLineBelowImageMarker, lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
 import {
   resolveMargins,
@@ -207,8 +207,8 @@ function flowParallel(
 }
 
 /**
- * A list item's first child is a table: the item's content moves below its marker's line
- * (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
+ * A list item's first child is a table, or its image marker is taller than the first line's
+ * ascent: the item's content moves below its marker's line (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
  * there (CSS Fragmentation 3 §4.4; Chromium moves the whole item): says whether it must.
  */
 function lowerBelowMarker(
@@ -218,7 +218,7 @@ function lowerBelowMarker(
   state: FlowState,
   ctx: LayoutContext,
 ): boolean {
-  lowerTableBelowMarker(box, state, used, ctx);
+  if (!lowerLineBelowImageMarker(box, state, used, ctx)) lowerTableBelowMarker(box, state, used, ctx);
   return space.mode === 'layout' && !space.pageIsEmpty && state.y > space.blockSize - state.origin + 1e-6;
 }
 

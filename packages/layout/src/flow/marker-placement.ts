@@ -1,5 +1,5 @@
-import type { ContainerBox, MarkerBox } from '../boxes/box.js';
-import { SYMBOL_MARKERS } from '../boxes/build-boxes.js';
+import type { ContainerBox, MarkerBox, ReplacedBox } from '../boxes/box.js';
+import { MARKER_PADDING, SYMBOL_MARKERS } from '../boxes/build-boxes.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { ComputedStyle, Length } from '../style.js';
 import type { BoxFragment, ImageFragment } from '../fragment.js';
@@ -11,9 +11,6 @@ import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragment
 import { layoutMarker } from './layout-box.js';
 import { usedLineHeight } from './line-metrics.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
-
-/** Chromium's kCMarkerPaddingPx. */
-const MARKER_PADDING = 7;
 
 /**
  * An outside `::marker` (CSS Lists 3 §3.1, CSS 2.1 §12.5.1): outside the principal box, its
@@ -64,6 +61,29 @@ export function lowerTableBelowMarker(box: ContainerBox, state: FlowState, used:
 }
 
 /**
+ * An image marker taller than the ascent of the item's first line moves that line (and the
+ * content below it) down until the baselines meet, as Chromium does (NGUnpositionedListMarker::
+ * AddToBox pushes the content by the marker's excess ascent). Called once the first in-flow
+ * child is placed; says whether the content moved.
+ */
+export function lowerLineBelowImageMarker(
+  box: ContainerBox,
+  state: FlowState,
+  used: UsedBox,
+  ctx: LayoutContext,
+): boolean {
+  const marker = box.marker;
+  if (!marker || state.baseline === null || !markerImage(marker)) return false;
+  const dy = markerLine(marker, ctx).ascent - (state.baseline - used.border.top - used.padding.top);
+  if (dy <= 0) return false;
+  for (const f of state.children) offsetFragment(f, 0, dy);
+  state.y += dy;
+  if (state.lastBaseline !== null) state.lastBaseline += dy;
+  state.baseline += dy;
+  return true;
+}
+
+/**
  * A list item without line boxes still holds its marker's line at its content top: the item is
  * at least that tall (CSS Lists 3 leaves it open, csswg-drafts#2418; Chromium's
  * PositionListMarkerWithoutLineBoxes), so an empty `<li>` is one line tall, not 0.
@@ -76,15 +96,7 @@ function holdMarkerLine(
   used: UsedBox,
   ctx: LayoutContext,
 ): boolean {
-  const m = ctx.shapes.metrics(marker.style);
-  const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
-  const image = markerImage(marker, ctx);
-  // An image marker stands on the line's baseline (CSS 2.1 §10.8), like any atomic inline.
-  const leadingTop = Math.floor((lineHeight - m.ascent - m.descent) / 2 + 1e-9);
-  const height = image
-    ? Math.max(image.height, m.ascent + leadingTop) + lineHeight - m.ascent - leadingTop
-    : lineHeight;
-  const bottom = used.border.top + used.padding.top + height;
+  const bottom = used.border.top + used.padding.top + markerLine(marker, ctx).height;
   if (bottom <= state.y) return false;
   // An empty item's own top margin was used above the line; Chromium keeps the margins of
   // empty children collapsing through for below it.
@@ -94,11 +106,24 @@ function holdMarkerLine(
   return true;
 }
 
-function markerImage(marker: MarkerBox, ctx: LayoutContext): { url: string; width: number; height: number } | null {
-  const image = marker.style.listStyleImage;
-  if (image?.kind !== 'url' || marker.style.content !== 'normal') return null;
-  const size = ctx.images(image.url);
-  return size ? { url: image.url, ...size } : null;
+/**
+ * The marker's own line: its strut, and an image marker standing on the baseline (CSS 2.1
+ * §10.8, like any atomic inline). `ascent` is its baseline's distance from the line's top.
+ */
+function markerLine(marker: MarkerBox, ctx: LayoutContext): { ascent: number; height: number } {
+  const m = ctx.shapes.metrics(marker.style);
+  const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
+  const image = markerImage(marker);
+  const leadingTop = Math.floor((lineHeight - m.ascent - m.descent) / 2 + 1e-9);
+  const strutAscent = m.ascent + leadingTop;
+  const ascent = image ? Math.max(image.intrinsicHeight, strutAscent) : strutAscent;
+  return { ascent, height: ascent + lineHeight - strutAscent };
+}
+
+/** The image of a marker drawn as its list-style-image (one that did not load was replaced by the type's text). */
+function markerImage(marker: MarkerBox): ReplacedBox | null {
+  const first = marker.children[0];
+  return first?.kind === 'replaced' && marker.style.content === 'normal' ? first : null;
 }
 
 function placeMarkerFragment(
@@ -110,9 +135,9 @@ function placeMarkerFragment(
 ): void {
   const contentLeft = used.border.left + used.padding.left;
   const rtl = box.style.direction === 'rtl';
-  const image = markerImage(marker, ctx);
+  const image = markerImage(marker);
   if (image) {
-    placeImage(image.url, image, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, marker.style, ctx);
+    placeImage(marker, image, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, ctx);
     return;
   }
   if (marker.style.content === 'normal' && SYMBOL_MARKERS.has(marker.style.listStyleType)) {
@@ -262,28 +287,28 @@ const layoutUnit = (v: number): number => Math.floor(v * 64 + 1e-6) / 64;
  * (ListMarker::InlineMarginsForOutside), its bottom on the first line's baseline.
  */
 function placeImage(
-  src: string,
-  size: { width: number; height: number },
+  marker: MarkerBox,
+  image: ReplacedBox,
   state: FlowState,
   used: UsedBox,
   edge: number,
   rtl: boolean,
-  style: ComputedStyle,
   ctx: LayoutContext,
 ): void {
-  const ascent = Math.round(ctx.shapes.metrics(style).ascent);
-  const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
-  const x = rtl ? edge + MARKER_PADDING : edge - MARKER_PADDING - size.width;
-  const y = baseline - size.height;
-  const image: ImageFragment = {
+  const baseline = state.baseline ?? used.border.top + used.padding.top + markerLine(marker, ctx).ascent;
+  const width = image.intrinsicWidth;
+  const height = image.intrinsicHeight;
+  const x = rtl ? edge + MARKER_PADDING : edge - MARKER_PADDING - width;
+  const y = baseline - height;
+  const fragment: ImageFragment = {
     kind: 'image',
-    style,
+    style: marker.style,
     x,
     y,
-    width: size.width,
-    height: size.height,
-    clip: { x, y, width: size.width, height: size.height },
-    src,
+    width,
+    height,
+    clip: { x, y, width, height },
+    src: image.src,
   };
-  state.children.push(image);
+  state.children.push(fragment);
 }

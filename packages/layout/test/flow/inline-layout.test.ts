@@ -519,7 +519,7 @@ describe('list markers (CSS Lists 3 §3.1)', () => {
           el(
             'ul',
             { paddingLeft: 40, listStyleImage: { kind: 'url', url: 'dot.png' } },
-            el('li', {}, el('::marker', {}, '• '), 'one'),
+            el('li', {}, el('::marker', {}, el('img', { attrs: { src: 'dot.png', alt: '• ' } })), 'one'),
           ),
         ),
         { images },
@@ -569,7 +569,7 @@ describe('list markers (CSS Lists 3 §3.1)', () => {
           el(
             'ul',
             { paddingLeft: 40 },
-            el('li', {}, el('::marker', {}, '• '), 'one'),
+            el('li', {}, el('::marker', {}, el('img', { attrs: { src: 'dot.png', alt: '• ' } })), 'one'),
             el('li', { fontSize: 32, listStyleType: 'decimal' }, el('::marker', { fontSize: 16 }, '2. '), 'two'),
           ),
         ),
