@@ -4,6 +4,8 @@ import type { PaintContext } from './paint-context.js';
 import { num } from './pdf-number.js';
 import { fontSize } from '../text/measurer.js';
 import { OBLIQUE_SKEW, TextObject, fakeBoldWidth, letterSpacingOf, plainRun } from './text-object.js';
+import { hasColorLayers } from '../resources/font-data.js';
+import { paintColorLayers } from './color-glyphs.js';
 
 export interface PenGlyph {
   readonly cid: string;
@@ -166,6 +168,8 @@ function paintRun(
   }
   // Registers the font on the current page (plainRun's Tf operator is made once per document).
   const fontName = ctx.fonts.use(resolved);
+  if (hasColorLayers(resolved.face.font))
+    return paintColorRun(ctx, run, resolved, fontName, x, baseline, fill, ops, text);
   // Made again at each occurrence: a memo per run for the document cost more than it saved
   // (most of a long table's runs occur once) and kept every run until the PDF was written.
   const plain = plainRun(ctx, run, resolved, !ctx.transformed, justify);
@@ -192,6 +196,30 @@ function paintRun(
   // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
   ops.push('ET');
+  return pen;
+}
+
+/**
+ * A colour font's run (emoji): its glyphs as invisible text (render mode 3), which keeps the
+ * text for extraction, search and copy, under their colour layers drawn as vector paths.
+ */
+function paintColorRun(
+  ctx: PaintContext,
+  run: GlyphRun,
+  resolved: ResolvedFace,
+  fontName: string,
+  x: number,
+  baseline: number,
+  fill: Color,
+  ops: string[],
+  text: TextObject,
+): number {
+  text.close();
+  const size = fontSize(run.size);
+  ops.push('BT', `/${fontName} ${num(size)} Tf`, '3 Tr');
+  const pen = showGlyphs(ops, buildPenGlyphs(ctx, run, resolved, 0), x, baseline, size, 0, run.rtl);
+  ops.push('0 Tr', 'ET');
+  paintColorLayers(ctx, resolved.face.font, run, x, baseline, size, fill);
   return pen;
 }
 

@@ -117,6 +117,19 @@ export const SYSTEM_FALLBACK_FILES: readonly { readonly family: string; readonly
   { family: 'Droid Sans Fallback', path: '/usr/share/fonts/truetype/droid/DroidSansFallback.ttf' },
 ];
 
+/**
+ * The colour emoji font: Twemoji as COLRv0 layers of TrueType outlines (Mozilla's twemoji-colr
+ * build; outlines OFL 1.1, artwork CC BY 4.0, see NOTICE), drawn as vector paths
+ * (paint/color-glyphs.ts). Emoji-presentation sequences take it first (text/emoji.ts); other
+ * characters only when no other bundled font has them.
+ */
+export const EMOJI_FACE: BundledFaceFile = {
+  family: 'Twemoji Mozilla',
+  weight: 400,
+  style: 'normal',
+  file: 'twemoji-colr-font/twemoji.woff2',
+};
+
 export const DEFAULT_FAMILY = 'Tinos';
 /** Wide-coverage families tried for a character no listed family has. */
 export const FALLBACK_FAMILIES: readonly string[] = ['DejaVu Sans', 'DejaVu Serif'];

@@ -71,6 +71,12 @@ function hasHangulJamo(font: Font, codePoint: number): boolean {
 }
 
 /** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
+/** Does the font draw colour glyphs as layers of its outlines (OpenType COLR with CPAL)? */
+export function hasColorLayers(font: Font): boolean {
+  const tables = font.directory.tables;
+  return tables.COLR !== undefined && tables.CPAL !== undefined;
+}
+
 export function faceCovers(face: FontFace, codePoint: number): boolean {
   const range = face.unicodeRange;
   if (range && !range.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;

@@ -9,11 +9,33 @@ declare module 'fontkit' {
     readonly maxX: number;
     readonly maxY: number;
   }
+  export interface PathCommand {
+    readonly command: 'moveTo' | 'lineTo' | 'quadraticCurveTo' | 'bezierCurveTo' | 'closePath';
+    readonly args: readonly number[];
+  }
   export interface Glyph {
     readonly id: number;
     readonly advanceWidth: number;
     readonly codePoints: number[];
     readonly bbox: BBox;
+    readonly path: { readonly commands: readonly PathCommand[] };
+  }
+  /** OpenType COLR version 0 (colour layers). */
+  export interface ColrTable {
+    readonly baseGlyphRecord: readonly {
+      readonly gid: number;
+      readonly firstLayerIndex: number;
+      readonly numLayers: number;
+    }[];
+    readonly layerRecords: readonly { readonly gid: number; readonly paletteIndex: number }[];
+  }
+  export interface CpalTable {
+    readonly colorRecords: readonly {
+      readonly red: number;
+      readonly green: number;
+      readonly blue: number;
+      readonly alpha: number;
+    }[];
   }
   export interface GlyphPosition {
     xAdvance: number;
@@ -61,10 +83,13 @@ declare module 'fontkit' {
     readonly head: { readonly xMin: number; readonly xMax: number };
     readonly 'OS/2'?: Os2Table;
     readonly GSUB?: unknown;
+    readonly COLR?: ColrTable;
+    readonly CPAL?: CpalTable;
+    readonly directory: { readonly tables: Readonly<Record<string, unknown>> };
     readonly GPOS?: unknown;
     readonly availableFeatures: string[];
     layout(
-      text: string,
+      text: string | Glyph[],
       features?: Record<string, boolean> | string[],
       script?: string,
       language?: string,

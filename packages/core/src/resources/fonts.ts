@@ -4,6 +4,7 @@ import type { FontQuery } from '@platen/layout';
 import {
   BUNDLED_FACES,
   DEFAULT_FAMILY,
+  EMOJI_FACE,
   FALLBACK_FAMILIES,
   FAMILY_ALIASES,
   HOST_FIRST_ALIASES,
@@ -11,7 +12,7 @@ import {
   resolveBundledFile,
 } from './bundled-fonts.js';
 import { getHostFonts, type HostFonts } from './host-fonts.js';
-import { faceCovers, parseFont, parseFontCached } from './font-data.js';
+import { faceCovers, hasColorLayers, parseFont, parseFontCached } from './font-data.js';
 import { matchFace, needsSyntheticBold, needsSyntheticOblique, type FontStyle } from './font-matching.js';
 
 /** One concrete font file, parsed once (bundled faces lazily, on first use, then shared). */
@@ -77,6 +78,8 @@ export interface FontSetOptions {
 /** The process-wide set of bundled fonts. Create per-render views with `createFontSet()`. */
 export interface FontRegistry {
   readonly families: ReadonlyMap<string, readonly FontFace[]>;
+  /** The colour emoji font (bundled-fonts.ts EMOJI_FACE), outside the families' chain. */
+  readonly emoji: FontFace;
   createFontSet(options?: FontSetOptions): FontSet;
 }
 
@@ -93,8 +96,12 @@ export function getFontRegistry(): FontRegistry {
   }
   const system = SYSTEM_FALLBACK_FILES.find((f) => existsSync(f.path));
   if (system) families.set(system.family, [lazyFace(system.family, 400, 'normal', () => system.path)]);
+  const emoji = lazyFace(EMOJI_FACE.family, EMOJI_FACE.weight, EMOJI_FACE.style, () =>
+    resolveBundledFile(EMOJI_FACE.file),
+  );
   const registry: FontRegistry = {
     families,
+    emoji,
     createFontSet: (options) => new FontSet(registry, getHostFonts(options?.fontDirs)),
   };
   bundledRegistry = registry;
@@ -142,6 +149,8 @@ export class FontSet {
   readonly diagnostics: FontDiagnostic[] = [];
   readonly #host: HostFonts;
   readonly #custom = new Map<string, FontFace[]>();
+  /** The faces of `#custom` (the @font-face rules'). */
+  readonly #customFaces = new WeakSet<FontFace>();
   readonly #chains = new Map<string, readonly ResolvedFace[]>();
   readonly #byId = new Map<string, ResolvedFace>();
   #installedFallbacks = 0;
@@ -185,6 +194,7 @@ export class FontSet {
     const list = this.#custom.get(key) ?? [];
     list.push(face);
     this.#custom.set(key, list);
+    this.#customFaces.add(face);
     this.#chains.clear();
     return true;
   }
@@ -209,6 +219,7 @@ export class FontSet {
       unicodeRange: rule.unicodeRange ?? null,
     };
     this.#custom.set(key, [...(this.#custom.get(key) ?? []), local]);
+    this.#customFaces.add(local);
     this.#chains.clear();
     return true;
   }
@@ -296,6 +307,37 @@ export class FontSet {
     return first;
   }
 
+  /**
+   * The face an emoji-presentation sequence (text/emoji.ts) starting with `codePoint` is drawn
+   * in: the first colour font of the query's @font-face families that has it, else the bundled
+   * emoji font (undefined if neither has it). Text fonts are passed over, as Chromium's fallback
+   * for emoji presentation prefers a colour font.
+   */
+  emojiFace(query: FontQuery, codePoint: number): ResolvedFace | undefined {
+    if (this.#custom.size > 0) {
+      const own = this.chain(query).find(
+        (r) => this.#customFaces.has(r.face) && hasColorLayers(r.face.font) && faceCovers(r.face, codePoint),
+      );
+      if (own) return own;
+    }
+    const emoji = this.emoji();
+    return emoji && faceCovers(emoji.face, codePoint) ? emoji : undefined;
+  }
+
+  /**
+   * The colour emoji face: what an emoji-presentation sequence is drawn in (text/emoji.ts), and
+   * the last bundled fallback. Never synthesised: Chromium neither emboldens nor slants colour glyphs.
+   */
+  emoji(): ResolvedFace | undefined {
+    if (this.#isCorrupt(this.registry.emoji)) return undefined;
+    return this.#remember({
+      fontId: this.registry.emoji.id,
+      face: this.registry.emoji,
+      syntheticBold: false,
+      syntheticOblique: false,
+    });
+  }
+
   /** The first face in the chain that has `codePoint`, or undefined if none has. */
   faceFor(query: FontQuery, codePoint: number): ResolvedFace | undefined {
     return this.faceLookup(query)(codePoint);
@@ -310,11 +352,20 @@ export class FontSet {
     return (codePoint) => {
       let face = known.get(codePoint);
       if (face === undefined) {
-        face = chain.find((r) => faceCovers(r.face, codePoint)) ?? this.#installedFallback(query, codePoint) ?? null;
+        face =
+          chain.find((r) => faceCovers(r.face, codePoint)) ??
+          this.#emojiFallback(codePoint) ??
+          this.#installedFallback(query, codePoint) ??
+          null;
         known.set(codePoint, face);
       }
       return face ?? undefined;
     };
+  }
+
+  /** A character no family of the chain has, which the emoji font has (a pictograph without VS16…; none lies below U+203C). */
+  #emojiFallback(codePoint: number): ResolvedFace | undefined {
+    return codePoint >= 0x203c && faceCovers(this.registry.emoji, codePoint) ? this.emoji() : undefined;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { fontMetrics } from './font-metrics.js';
 import { shapeText, type ScaledAdvances, type ShapedText } from './shaper.js';
 import { CorruptFontError } from '../resources/layout-budget.js';
+import { emojiClusters, isVariationSelector } from './emoji.js';
 
 interface Segment {
   readonly resolved: ResolvedFace;
@@ -30,7 +31,8 @@ type FaceLookup = (codePoint: number) => ResolvedFace | undefined;
 
 /**
  * Split text where the font changes: each character takes the first face of the query's
- * chain that has it (Chromium's per-character fallback), so nothing is ever dropped.
+ * chain that has it (Chromium's per-character fallback), so nothing is ever dropped; an
+ * emoji-presentation sequence (text/emoji.ts) is one piece in the colour emoji font.
  * Segments are slices of the text (most text is one segment: the text itself).
  */
 function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQuery, smallCaps: boolean): Segment[] {
@@ -38,15 +40,28 @@ function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQ
   let current: ResolvedFace | undefined;
   let currentCaps = false;
   let start = 0;
+  const emoji = emojiClusters(text);
+  let nextEmoji = 0;
   for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i) ?? 0;
-    const end = cp > 0xffff ? i + 2 : i + 1;
+    let end = cp > 0xffff ? i + 2 : i + 1;
+    let resolved: ResolvedFace | undefined;
+    const cluster = emoji[nextEmoji];
+    if (cluster && cluster[0] === i) {
+      nextEmoji++;
+      const face = fonts.emojiFace(query, cp);
+      if (face) {
+        resolved = face;
+        end = cluster[1];
+      }
+    }
     // Marks, joiners and selectors are all at U+0300 or above: skip the regex for the rest.
-    let resolved =
+    // A variation selector the font lacks stays too: shaping folds it into its base glyph.
+    resolved ??=
       current &&
       cp >= 0x300 &&
       CLUSTER_CONTINUATION.test(text.slice(i, end)) &&
-      current.face.font.hasGlyphForCodePoint(cp)
+      (current.face.font.hasGlyphForCodePoint(cp) || isVariationSelector(cp))
         ? current
         : faceFor(cp);
     if (!resolved) {

@@ -3,6 +3,8 @@ import type { FontFace } from '../resources/fonts.js';
 import { shapeSimple, spaceGlyph, type SimpleShape } from './simple-shaper.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { CorruptFontError } from '../resources/layout-budget.js';
+import { hasColorLayers } from '../resources/font-data.js';
+import { isSelectorOrJoiner, shapingClusters } from './emoji.js';
 
 /** A shaped piece of text in font units, independent of size (so one cache serves all sizes). */
 export interface ShapedText {
@@ -221,8 +223,50 @@ function fromSimple(font: Font, text: string, shape: SimpleShape): ShapedText {
   };
 }
 
+/**
+ * A colour font's text, shaped one emoji sequence at a time from the glyphs of its code points,
+ * variation selectors included: fontkit folds a VS16 into the glyph before it (a cmap format 14
+ * lookup) before GSUB runs, so the font's ligatures that spell it (keycaps `#️⃣`, `👁️‍🗨️`…) would
+ * never form, as they do in HarfBuzz. Each sequence's text goes with its first glyph.
+ */
+function shapeColorGlyphs(font: Font, request: ShapeRequest): ShapedText {
+  const space = font.glyphForCodePoint(0x20).id;
+  const language = languageTag(request.lang);
+  const glyphIds: number[] = [];
+  const advances: number[] = [];
+  const glyphText: string[] = [];
+  for (const piece of shapingClusters(request.text)) {
+    // A selector or joiner the font has no glyph for takes no part in its ligatures.
+    const chars = [...piece].filter((ch) => {
+      const cp = ch.codePointAt(0) ?? 0;
+      return !isSelectorOrJoiner(cp) || font.hasGlyphForCodePoint(cp);
+    });
+    const input = chars.map((ch) => font.glyphForCodePoint(ch.codePointAt(0) ?? 0));
+    const run = font.layout(input, {}, undefined, language, 'ltr');
+    // Selectors and joiners left over come back as zero-width spaces (fontkit hides them).
+    const kept = run.glyphs.flatMap((glyph, i) => {
+      const advance = run.positions[i]?.xAdvance ?? 0;
+      return glyph.id === space && advance === 0 ? [] : [{ glyph, advance }];
+    });
+    const sources =
+      kept.length === 1
+        ? [piece]
+        : glyphSources(
+            chars,
+            kept.map((k) => k.glyph),
+          );
+    kept.forEach(({ glyph, advance }, i) => {
+      glyphIds.push(glyph.id);
+      advances.push(advance);
+      glyphText.push(sources[i] ?? '');
+    });
+  }
+  return { glyphIds, advances, offsets: null, glyphText, scaled: undefined };
+}
+
 /** Shape one run, uncached: the simple shaper when it can, else fontkit. */
 export function shapeRun(font: Font, request: ShapeRequest): ShapedText {
+  if (hasColorLayers(font)) return shapeColorGlyphs(font, request);
   if (!request.rtl) {
     const simple = shapeSimple(font, request.text, request.ligatures, languageTag(request.lang));
     if (simple) return fromSimple(font, request.text, simple);
