@@ -109,32 +109,33 @@ function layerColor(layer: Layer, fill: Color): Color {
   return fill.a >= 1 ? layer.color : { ...layer.color, a: layer.color.a * fill.a };
 }
 
+/** Where a run is drawn: pen origin, Tf size and the synthetic oblique's skew (0: none). */
+export interface RunPlacement {
+  readonly x: number;
+  readonly baseline: number;
+  readonly size: number;
+  readonly skew: number;
+}
+
 /**
  * Paint a run of a colour font's glyphs as filled vector paths, each glyph's layers in their
- * palette colours, from pen `x` on `baseline` at `size` (the Tf size); `fill` is the text colour.
- * The run's text itself is drawn invisibly by the caller, for extraction and search.
+ * palette colours; `fill` is the text colour. The run's text itself is drawn invisibly by the
+ * caller, for extraction and search.
  */
-export function paintColorLayers(
-  ctx: PaintContext,
-  font: Font,
-  run: GlyphRun,
-  x: number,
-  baseline: number,
-  size: number,
-  fill: Color,
-): void {
+export function paintColorLayers(ctx: PaintContext, font: Font, run: GlyphRun, at: RunPlacement, fill: Color): void {
   // Chromium paints nothing of text whose colour is transparent, colour glyphs included.
   if (fill.a <= 0) return;
-  const scale = num(size / font.unitsPerEm);
+  const scale = at.size / font.unitsPerEm;
+  // Font units (y up) onto the page (y down), slanted as the text matrix is (paint-text.ts).
+  const units = `${num(scale)} 0 ${num(at.skew * scale)} ${num(-scale)}`;
   const n = run.glyphIds.length;
-  let pen = x;
+  let pen = at.x;
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const layers = layersOf(font, run.glyphIds[i] ?? 0);
     if (layers.length > 0) {
       ctx.save();
-      // Font units (y up) onto the page (y down) at the pen.
-      ctx.ops().push(`${scale} 0 0 -${scale} ${num(pen)} ${num(baseline)} cm`);
+      ctx.ops().push(`${units} ${num(pen)} ${num(at.baseline)} cm`);
       for (const layer of layers) {
         ctx.setFill(layerColor(layer, fill));
         ctx.ops().push(layer.path, 'f');

@@ -217,9 +217,10 @@ function paintColorRun(
   text.close();
   const size = fontSize(run.size);
   ops.push('BT', `/${fontName} ${num(size)} Tf`, '3 Tr');
-  const pen = showGlyphs(ops, buildPenGlyphs(ctx, run, resolved, 0), x, baseline, size, 0, run.rtl);
+  const skew = resolved.syntheticOblique ? OBLIQUE_SKEW : 0;
+  const pen = showGlyphs(ops, buildPenGlyphs(ctx, run, resolved, 0), x, baseline, size, skew, run.rtl);
   ops.push('0 Tr', 'ET');
-  paintColorLayers(ctx, resolved.face.font, run, x, baseline, size, fill);
+  paintColorLayers(ctx, resolved.face.font, run, { x, baseline, size, skew }, fill);
   return pen;
 }
 

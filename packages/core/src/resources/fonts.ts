@@ -320,22 +320,21 @@ export class FontSet {
       );
       if (own) return own;
     }
-    const emoji = this.emoji();
+    const emoji = this.emoji(query);
     return emoji && faceCovers(emoji.face, codePoint) ? emoji : undefined;
   }
 
   /**
    * The colour emoji face: what an emoji-presentation sequence is drawn in (text/emoji.ts), and
-   * the last bundled fallback. Never synthesised: Chromium neither emboldens nor slants colour glyphs.
+   * the last bundled fallback. Italic text slants it as any face without an italic, but bold
+   * does not embolden it (both measured in Chromium's prints of a COLR font).
    */
-  emoji(): ResolvedFace | undefined {
-    if (this.#isCorrupt(this.registry.emoji)) return undefined;
-    return this.#remember({
-      fontId: this.registry.emoji.id,
-      face: this.registry.emoji,
-      syntheticBold: false,
-      syntheticOblique: false,
-    });
+  emoji(query: FontQuery): ResolvedFace | undefined {
+    const face = this.registry.emoji;
+    if (this.#isCorrupt(face)) return undefined;
+    const syntheticOblique = needsSyntheticOblique(query.style, face.style);
+    const fontId = `${face.id}${syntheticOblique ? '+oblique' : ''}`;
+    return this.#remember({ fontId, face, syntheticBold: false, syntheticOblique });
   }
 
   /** The first face in the chain that has `codePoint`, or undefined if none has. */
@@ -354,7 +353,7 @@ export class FontSet {
       if (face === undefined) {
         face =
           chain.find((r) => faceCovers(r.face, codePoint)) ??
-          this.#emojiFallback(codePoint) ??
+          this.#emojiFallback(query, codePoint) ??
           this.#installedFallback(query, codePoint) ??
           null;
         known.set(codePoint, face);
@@ -364,8 +363,8 @@ export class FontSet {
   }
 
   /** A character no family of the chain has, which the emoji font has (a pictograph without VS16…; none lies below U+203C). */
-  #emojiFallback(codePoint: number): ResolvedFace | undefined {
-    return codePoint >= 0x203c && faceCovers(this.registry.emoji, codePoint) ? this.emoji() : undefined;
+  #emojiFallback(query: FontQuery, codePoint: number): ResolvedFace | undefined {
+    return codePoint >= 0x203c && faceCovers(this.registry.emoji, codePoint) ? this.emoji(query) : undefined;
   }
 
   /**
