@@ -1,6 +1,7 @@
 /** @platen/core: HTML + Handlebars templates to PDF, in-process. */
 export { render, renderDocument } from './render.js';
 export type { PageComponents, RenderOptions, RenderResult } from './render.js';
+export type { Diagnostic } from '@platen/layout';
 export type { CssLength, PdfFormat, PresetName, TextAlignOption } from './format.js';
 export {
   FOOTER_POSITIONS,

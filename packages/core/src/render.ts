@@ -1,14 +1,13 @@
-import { streamDocument, type LayoutOptions, type Measurer, type PageSink } from '@platen/layout';
+import { streamDocument, type Diagnostic, type LayoutOptions, type Measurer, type PageSink } from '@platen/layout';
 import { checkRenderOptions } from './check-options.js';
 import { DocumentTooLargeError, PlatenError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
 import { parseHtml } from './html/parse.js';
-import type { PaintDiagnostic } from './paint/paint-context.js';
 import { PdfPainter } from './paint/paint-pdf.js';
 import { collectImageUrls } from './resources/collect-urls.js';
 import { loadFontFaces } from './resources/font-faces.js';
 import { getFontRegistry, type FontSet } from './resources/fonts.js';
-import { loadImages, type ImageDiagnostic } from './resources/load-images.js';
+import { loadImages } from './resources/load-images.js';
 import { createResourceLoader, type ResourceLoader } from './resources/loader.js';
 import { computeStyles, type PageChromeDocuments, type StyleResult } from './style/index.js';
 import { expandTemplate } from './template/expand.js';
@@ -65,12 +64,6 @@ export interface PageComponents {
 /** A page position's components expanded: HTML, null for none, left out where not given. */
 type ExpandedChrome = { header?: string | null; footer?: string | null };
 
-export interface Diagnostic {
-  readonly severity: 'warning' | 'error';
-  readonly code: string;
-  readonly message: string;
-}
-
 export interface RenderResult {
   readonly pdf: Uint8Array;
   readonly pageCount: number;
@@ -113,8 +106,8 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
       ...(options.maxResourceBytes === undefined ? {} : { maxTotalBytes: options.maxResourceBytes }),
     },
   });
-  const imageDiagnostics: ImageDiagnostic[] = [];
-  const paintDiagnostics: PaintDiagnostic[] = [];
+  const imageDiagnostics: Diagnostic[] = [];
+  const paintDiagnostics: Diagnostic[] = [];
   const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
   const laidOut = await styleAndLayout(
     html,
@@ -198,9 +191,9 @@ async function styleAndLayout(
   format: ResolvedFormat,
   loader: ResourceLoader,
   fonts: FontSet,
-  imageDiagnostics: ImageDiagnostic[],
+  imageDiagnostics: Diagnostic[],
   maxPages: number,
-  paintDiagnostics: PaintDiagnostic[],
+  paintDiagnostics: Diagnostic[],
   pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
   const { styles, meta } = await styleWithStylesheets(html, chromeHtml, format, loader);

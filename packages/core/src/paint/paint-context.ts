@@ -1,5 +1,5 @@
 import type { StructureTree } from './structure.js';
-import type { Color } from '@platen/layout';
+import type { Color, Diagnostic } from '@platen/layout';
 import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
 import { isZeroRadii, snapRect } from './geometry.js';
@@ -7,12 +7,6 @@ import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
 import type { ResolvedFace } from '../resources/fonts.js';
 import { streamOps, type StreamRef } from './content-buffer.js';
-
-export interface PaintDiagnostic {
-  readonly severity: 'warning' | 'error';
-  readonly code: string;
-  readonly message: string;
-}
 
 /** Bezier handle length for a quarter ellipse. */
 const KAPPA = 0.5522847498;
@@ -46,7 +40,7 @@ export class PaintContext {
   readonly doc: PDFKit.PDFDocument;
   readonly fonts: DocumentFonts;
   readonly images: PdfImageCache;
-  readonly diagnostics: PaintDiagnostic[];
+  readonly diagnostics: Diagnostic[];
   /** `Tf` operators per face and size (text-object.ts: the font's resource name is the document's). */
   readonly tfOperators = new Map<ResolvedFace, Map<number, string>>();
   /**
@@ -62,7 +56,7 @@ export class PaintContext {
   /** The structure tree a tagged PDF's content is marked for; null: untagged, or the chrome (one artifact). */
   tags: StructureTree | null = null;
 
-  constructor(doc: PDFKit.PDFDocument, fonts: DocumentFonts, images: PdfImageCache, diagnostics: PaintDiagnostic[]) {
+  constructor(doc: PDFKit.PDFDocument, fonts: DocumentFonts, images: PdfImageCache, diagnostics: Diagnostic[]) {
     this.doc = doc;
     this.fonts = fonts;
     this.images = images;

@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
-import type { BoxFragment, Fragment, Page, PageSink } from '@platen/layout';
+import type { BoxFragment, Diagnostic, Fragment, Page, PageSink } from '@platen/layout';
 import type { FontSet } from '../resources/fonts.js';
 import type { DecodedImage } from '../resources/images.js';
 import { DocumentFonts } from './pdf-fonts.js';
 import { PdfImageCache } from './pdf-images.js';
-import { PaintContext, type PaintDiagnostic } from './paint-context.js';
+import { PaintContext } from './paint-context.js';
 import { paintLayer } from './paint-layers.js';
 import { NamedDestinations } from './links.js';
 import { indexPage } from './page-index.js';
@@ -36,7 +36,7 @@ export interface PaintOptions {
   /** Add PDF bookmarks from the h1–h6 headings. */
   readonly outline?: boolean;
   /** Receives warnings (fonts or images that could not be drawn…). */
-  readonly diagnostics?: PaintDiagnostic[];
+  readonly diagnostics?: Diagnostic[];
 }
 
 /** A content stream (PDFKit's PDFReference) as the painter writes and ends it. */
@@ -124,7 +124,7 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
  */
 export class PdfPainter implements PageSink {
   readonly #options: PaintOptions;
-  readonly #diagnostics: PaintDiagnostic[];
+  readonly #diagnostics: Diagnostic[];
   /** Diagnostics given before painting started: a restart forgets only those after. */
   readonly #diagnosticsBefore: number;
   #run: Run;

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '@platen/layout';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
@@ -46,12 +47,6 @@ export interface FontFaceRule {
 }
 
 export { faceCovers, parseFont };
-
-export interface FontDiagnostic {
-  readonly severity: 'warning' | 'error';
-  readonly code: string;
-  readonly message: string;
-}
 
 function lazyFace(family: string, weight: number, style: FontStyle, path: () => string): FontFace {
   let font: Font | undefined;
@@ -146,7 +141,7 @@ function resolve(face: FontFace, query: FontQuery, weight: number): ResolvedFace
  */
 export class FontSet {
   readonly registry: FontRegistry;
-  readonly diagnostics: FontDiagnostic[] = [];
+  readonly diagnostics: Diagnostic[] = [];
   readonly #host: HostFonts;
   readonly #custom = new Map<string, FontFace[]>();
   /** The faces of `#custom` (the @font-face rules'). */

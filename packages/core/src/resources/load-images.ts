@@ -1,14 +1,9 @@
+import type { Diagnostic } from '@platen/layout';
 import { gifToPng } from './gif-to-png.js';
 import { decodeImage, type DecodedImage } from './images.js';
 import { normalizePng } from './png-normalize.js';
 import type { ResourceLoader } from './loader.js';
 import { webpToPng } from './webp-to-png.js';
-
-export interface ImageDiagnostic {
-  readonly severity: 'warning';
-  readonly code: 'image_not_loaded';
-  readonly message: string;
-}
 
 /**
  * Load and identify every image a document uses (img src, background url(), list-style-image),
@@ -18,7 +13,7 @@ export interface ImageDiagnostic {
 export async function loadImages(
   loader: ResourceLoader,
   srcs: Iterable<string>,
-  diagnostics: ImageDiagnostic[],
+  diagnostics: Diagnostic[],
 ): Promise<Map<string, DecodedImage>> {
   const unique = [...new Set(srcs)].filter((s) => s.trim() !== '');
   const loaded = await Promise.all(

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '@platen/layout';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,12 +12,6 @@ export interface LoadedResource {
   readonly bytes: Uint8Array;
   /** Lower-case media type without parameters ('' when unknown). */
   readonly contentType: string;
-}
-
-export interface ResourceWarning {
-  readonly severity: 'warning';
-  readonly code: 'resource_not_loaded';
-  readonly message: string;
 }
 
 export interface ResourceLoaderOptions {
@@ -56,7 +51,7 @@ export const DEFAULT_BUDGET: FetchBudget = {
 export interface ResourceLoader {
   /** Load a resource; null (plus a warning) when it cannot be, never throws. */
   load(url: string, kind: ResourceKind): Promise<LoadedResource | null>;
-  readonly warnings: readonly ResourceWarning[];
+  readonly warnings: readonly Diagnostic[];
 }
 
 export const DEFAULT_LIMITS: HttpLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
@@ -115,7 +110,7 @@ export function createResourceLoader(options: ResourceLoaderOptions): ResourceLo
   let remoteCount = 0;
   let fetchedBytes = 0;
   const allowPrivate = options.allowPrivateNetwork ?? false;
-  const warnings: ResourceWarning[] = [];
+  const warnings: Diagnostic[] = [];
   const local = new Map<string, Promise<LoadedResource | null>>();
   const warn = (url: string, why: string): null => {
     const shown = url.startsWith('data:') ? `${url.slice(0, 40)}…` : url;

@@ -1,10 +1,10 @@
+import type { Diagnostic } from '@platen/layout';
 import type { PageChrome, PageStyleResolver, StyledElement } from '@platen/layout';
 import { Document, Element, cloneNode, type ChildNode } from 'domhandler';
 import type { ResolvedFormat } from '../format.js';
 import { hasDoctype } from '../html/parse.js';
 import { RuleIndex } from './cascade.js';
 import type { ComputeEnv, ElementStyle } from './compute.js';
-import type { Diagnostic } from './diagnostics.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
 import { createPageStyleResolver, firstPageArea, pageImageUrls } from './page-rules.js';
 import {
@@ -148,7 +148,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const fontMessages: string[] = [];
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
-  for (const d of loader.diagnostics) messages.push({ severity: 'warning', code: d.code, message: d.message });
+  messages.push(...loader.diagnostics);
   return {
     root: main.styled,
     restyle: (viewportScale) =>

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '@platen/layout';
 import { Element, type Document, type ParentNode } from 'domhandler';
 import {
   matchesMedia,
@@ -12,18 +13,13 @@ import { BoundedCache } from '../bounded-cache.js';
 import { integrityFailure } from './integrity.js';
 import { tokenize } from './tokenizer.js';
 
-export interface SheetDiagnostic {
-  readonly code: string;
-  readonly message: string;
-}
-
 export interface SheetLoader {
   readonly baseUrl: string | undefined;
   readonly media: MediaContext;
   readonly layers: LayerRegistry;
   /** Text of an external stylesheet (link or @import), null when it could not be loaded. */
   readonly resolve: ((url: string) => string | null) | undefined;
-  readonly diagnostics: SheetDiagnostic[];
+  readonly diagnostics: Diagnostic[];
   /** Every external stylesheet URL seen, in order. */
   readonly urls: string[];
 }
@@ -109,7 +105,8 @@ export function loadSheet(css: string, base: string | undefined, loader: SheetLo
         marginBoxes: item.marginBoxes.map((m) => ({ ...m, declarations: rebase(m.declarations, base) })),
       });
   }
-  for (const error of parsed.errors) loader.diagnostics.push({ code: 'css_parse_error', message: error });
+  for (const error of parsed.errors)
+    loader.diagnostics.push({ severity: 'warning', code: 'css_parse_error', message: error });
   return out;
 }
 
@@ -118,17 +115,29 @@ export function loadExternal(url: string, loader: SheetLoader, depth: number, in
   if (!loader.urls.includes(url)) loader.urls.push(url);
   if (loader.resolve === undefined) return [];
   if (depth > 8) {
-    loader.diagnostics.push({ code: 'stylesheet_import_depth', message: `@import nested too deeply at ${url}` });
+    loader.diagnostics.push({
+      severity: 'warning',
+      code: 'stylesheet_import_depth',
+      message: `@import nested too deeply at ${url}`,
+    });
     return [];
   }
   const text = loader.resolve(url);
   if (text === null) {
-    loader.diagnostics.push({ code: 'stylesheet_unavailable', message: `Stylesheet ${url} could not be loaded` });
+    loader.diagnostics.push({
+      severity: 'warning',
+      code: 'stylesheet_unavailable',
+      message: `Stylesheet ${url} could not be loaded`,
+    });
     return [];
   }
   const refused = integrityFailure(integrity, url, text);
   if (refused !== null) {
-    loader.diagnostics.push({ code: 'stylesheet_integrity', message: `Stylesheet ${url} was not applied: ${refused}` });
+    loader.diagnostics.push({
+      severity: 'warning',
+      code: 'stylesheet_integrity',
+      message: `Stylesheet ${url} was not applied: ${refused}`,
+    });
     return [];
   }
   return loadSheet(text, url, loader, depth);

@@ -4,7 +4,7 @@ import type { ImageFragment } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { decodeImage, type DecodedImage } from '../../src/resources/images.js';
 import { paintPdf } from '../../src/paint/paint-pdf.js';
-import type { PaintDiagnostic } from '../../src/paint/paint-context.js';
+import type { Diagnostic } from '@platen/layout';
 import { box, page, style } from './fixtures.js';
 import { pdfText, rasterise } from './poppler.js';
 
@@ -66,7 +66,7 @@ describe('images', () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="/etc/hostname" width="10" height="10"/></svg>';
     const images = new Map([['x.svg', loaded('x.svg', new TextEncoder().encode(svg))]]);
-    const diagnostics: PaintDiagnostic[] = [];
+    const diagnostics: Diagnostic[] = [];
     const pdf = await paintPdf([page([imageFragment('x.svg', 0, 0, 50, 50)])], {
       fonts: getFontRegistry().createFontSet(),
       images,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fragment } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { paintPdf, PdfPainter } from '../../src/paint/paint-pdf.js';
-import type { PaintDiagnostic } from '../../src/paint/paint-context.js';
+import type { Diagnostic } from '@platen/layout';
 import { BLUE, RED, box, page, text } from './fixtures.js';
 import { pdfText, pdfWords, qpdfCheck, rasterise } from './poppler.js';
 
@@ -49,8 +49,8 @@ describe('PdfPainter', () => {
 
   it('forgets every page and their warnings on restart, but not diagnostics given before', async () => {
     const fs = fonts();
-    const before: PaintDiagnostic = { severity: 'warning', code: 'earlier', message: 'from another stage' };
-    const diagnostics: PaintDiagnostic[] = [before];
+    const before: Diagnostic = { severity: 'warning', code: 'earlier', message: 'from another stage' };
+    const diagnostics: Diagnostic[] = [before];
     const painter = new PdfPainter({ fonts: fs, images: noImages, diagnostics });
     painter.page(page([box(Number.NaN, 0, 10, 10, { backgroundColor: RED }), text(fs, 'Discarded', 20, 100)]));
     painter.page(page([text(fs, 'Discarded too', 20, 100)], 1));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { createResourceLoader } from '../../src/resources/loader.js';
-import { loadImages, type ImageDiagnostic } from '../../src/resources/load-images.js';
+import type { Diagnostic } from '@platen/layout';
+import { loadImages } from '../../src/resources/load-images.js';
 
 const dataUri = (bytes: Uint8Array, type: string) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 
@@ -42,7 +43,7 @@ describe('loadImages', () => {
       0,
       0x3b,
     ]);
-    const diagnostics: ImageDiagnostic[] = [];
+    const diagnostics: Diagnostic[] = [];
     const good = new PNG({ width: 4, height: 4 });
     const damaged = Buffer.from(PNG.sync.write(good));
     damaged.fill(0x55, 41, 60); // inside the IDAT data: Chromium shows what it decodes (nothing)

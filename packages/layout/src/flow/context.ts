@@ -1,4 +1,3 @@
-import type { Diagnostic } from '../diagnostics.js';
 import type { ImageSizes } from '../layout-document.js';
 import type { Measurer } from '../measurer.js';
 import { ShapeCache } from '../text/shape-cache.js';
@@ -12,7 +11,6 @@ export interface LayoutContext {
   readonly counters: { readonly page: number; readonly pages: number };
   /** Per-layout caches keyed by box (line breaking results depend on width only). */
   readonly lineCache: WeakMap<object, unknown>;
-  readonly diagnostics: Diagnostic[];
   /**
    * Caches holding fragments placed on pages that pagination has not given away yet. A page
    * given away is converted to page coordinates and painted, so nothing may copy from its
@@ -45,19 +43,13 @@ export interface Held {
   readonly release: (() => void)[];
 }
 
-export function createLayoutContext(
-  measurer: Measurer,
-  images: ImageSizes,
-  quirks = false,
-  diagnostics: Diagnostic[] = [],
-): LayoutContext {
+export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false): LayoutContext {
   return {
     measurer,
     images,
     shapes: new ShapeCache(measurer),
     counters: { page: 0, pages: 0 },
     lineCache: new WeakMap(),
-    diagnostics,
     held: { release: [] },
     quirks,
     icb: { blockSize: 1000 },

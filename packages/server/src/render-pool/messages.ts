@@ -1,4 +1,4 @@
-import type { PageComponents, PdfOptions } from '@platen/core';
+import type { Diagnostic, PageComponents, PdfOptions } from '@platen/core';
 
 /** What the main thread sends a render worker: plain data only (structured clone). */
 export interface RenderJob {
@@ -35,11 +35,8 @@ export interface RenderFailure {
   readonly param?: string;
 }
 
-/** Something the engine skipped or substituted (an image it could not load, a missing glyph…). */
-export interface RenderWarning {
-  readonly code: string;
-  readonly message: string;
-}
+/** Something the engine skipped or substituted (an image it could not load, a missing glyph…): a diagnostic as the API shows it. */
+export type RenderWarning = Pick<Diagnostic, 'code' | 'message'>;
 
 export interface RenderSuccess {
   readonly ok: true;
