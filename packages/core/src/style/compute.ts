@@ -3,7 +3,7 @@ import { words, type CV } from './tokenizer.js';
 import type { Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
 import { INLINE_LOGICAL } from './property-aliases.js';
-import { PROPERTIES, type ComputeContext, type Flat, type PropertyDef } from './properties/index.js';
+import { PROPERTIES, type ComputeContext, type Flat, type Longhand } from './properties/index.js';
 import { writingModeKeyword, type SpecifiedFontSize } from './properties/text.js';
 import { containsVar } from './shorthands.js';
 import { cssWideKeyword, substituteVars } from './var-substitution.js';
@@ -37,13 +37,16 @@ export interface ElementInputs {
   readonly tag?: string;
 }
 
+/** Computed values by longhand name while they are computed (Flat once complete). */
+type Values = Record<string, unknown>;
+
 /** Font sizes of the absolute-size keywords, as Chromium's tables give them for 16px and 13px. */
 const KEYWORD_SIZES = [9, 10, 13, 16, 18, 24, 32, 48];
 const MONO_KEYWORD_SIZES = [9, 10, 12, 13, 16, 20, 26, 39];
 const ORDER = ['font-family', 'font-size', 'color', 'line-height', 'font-weight'];
 const REST = () => [...PROPERTIES.keys()].filter((n) => !ORDER.includes(n));
 /** Every longhand with its definition, in compute order (made on first use: properties register on import). */
-let computeOrder: readonly (readonly [string, PropertyDef])[] | null = null;
+let computeOrder: readonly (readonly [string, Longhand])[] | null = null;
 
 /** Chromium's "monospace quirk" applies when the family list is exactly `monospace`. */
 export function isMonospace(families: unknown): boolean {
@@ -191,7 +194,7 @@ function parentRelative(spec: readonly CV[]): boolean {
 function fontSize(
   spec: readonly CV[] | 'unset' | undefined,
   parent: ElementStyle | null,
-  flat: Flat,
+  flat: Values,
   ctx: ComputeContext,
 ): { size: number; keyword: number | null; fromKeyword: boolean } {
   const mono = isMonospace(flat['font-family']);
@@ -228,8 +231,9 @@ export function computeStyle(
 ): ElementStyle {
   const customs = resolveCustoms(winners, parent);
   const specified = specifiedValues(winners, customs, parent);
-  const flat: Flat = {};
-  const parentFlat = parent?.flat ?? null;
+  // Filled longhand by longhand: a loose view until every value is there.
+  const flat: Values = {};
+  const parentFlat: Readonly<Values> | null = parent?.flat ?? null;
   const parentLen: LengthContext = {
     fontSize: (parentFlat?.['font-size'] as number | undefined) ?? 16,
     rootFontSize: env.rootFontSize ?? 16,
@@ -265,14 +269,21 @@ export function computeStyle(
   // `<center>` around it); its cells start again from `start`, while the table itself is
   // still placed by its parent's legacy alignment.
   if (inputs.tag === 'table' && (flat['text-align'] as string).startsWith('-webkit-')) flat['text-align'] = 'start';
-  return { flat, style: assembleStyle(flat), customs, fontKeyword: keyword, fontFromKeyword: fromKeyword };
+  const computed = flat as Flat;
+  return {
+    flat: computed,
+    style: assembleStyle(computed),
+    customs,
+    fontKeyword: keyword,
+    fontFromKeyword: fromKeyword,
+  };
 }
 
 function computeOne(
   name: string,
   spec: readonly CV[] | 'unset' | undefined,
   ctx: ComputeContext,
-  parentFlat: Readonly<Flat> | null,
+  parentFlat: Readonly<Values> | null,
 ): unknown {
   const def = PROPERTIES.get(name)!;
   // Runs for every longhand of every new style: no closures for the three fallbacks.
@@ -285,12 +296,12 @@ function computeOne(
   return v === undefined ? unsetValue(name, def, ctx, parentFlat) : v;
 }
 
-function initialValue(name: string, def: PropertyDef, ctx: ComputeContext): unknown {
+function initialValue(name: string, def: Longhand, ctx: ComputeContext): unknown {
   return def.initial === 'currentcolor' && name !== 'text-decoration-color' ? ctx.current['color'] : def.initial;
 }
 
 /** Inherited properties inherit, others take their initial value (Cascade 4 §7.3.3). */
-function unsetValue(name: string, def: PropertyDef, ctx: ComputeContext, parentFlat: Readonly<Flat> | null): unknown {
+function unsetValue(name: string, def: Longhand, ctx: ComputeContext, parentFlat: Readonly<Values> | null): unknown {
   if (def.inherited && parentFlat) return parentFlat[name];
   return initialValue(name, def, ctx);
 }
@@ -315,7 +326,7 @@ const BLOCKIFY: Readonly<Partial<Record<Display, Display>>> = {
  * `vertical-align: <percentage>` refers to the element's own line-height (CSS 2.2 §10.8.1),
  * which is known here; `normal` is taken as 1.15em, what Liberation and DejaVu fonts give.
  */
-function resolveVerticalAlign(flat: Flat): void {
+function resolveVerticalAlign(flat: Values): void {
   const v = flat['vertical-align'];
   if (typeof v !== 'object' || v === null || !('pct' in v)) return;
   const fontSize = flat['font-size'] as number;
@@ -350,7 +361,7 @@ const BOX_ALIGN: Readonly<Record<string, string>> = {
  * wrapping; children grow and shrink by -webkit-box-flex, 0 by default). A vertical one with
  * -webkit-line-clamp is a block container whose lines are clamped instead (CSS Overflow 4 §5.2).
  */
-function legacyFlexibleBox(flat: Flat, parentFlat: Readonly<Flat> | null): void {
+function legacyFlexibleBox(flat: Values, parentFlat: Readonly<Values> | null): void {
   const display = flat['display'];
   if (display === '-webkit-box' || display === '-webkit-inline-box') {
     const inline = display === '-webkit-inline-box';
@@ -378,7 +389,7 @@ function legacyFlexibleBox(flat: Flat, parentFlat: Readonly<Flat> | null): void 
 }
 
 /** Computed-value adjustments that depend on several properties. */
-function fixups(flat: Flat, parentFlat: Readonly<Flat> | null, isRoot: boolean): void {
+function fixups(flat: Values, parentFlat: Readonly<Values> | null, isRoot: boolean): void {
   resolveVerticalAlign(flat);
   legacyFlexibleBox(flat, parentFlat);
   const position = flat['position'];
@@ -413,7 +424,7 @@ const TABLE_TRACKS: ReadonlySet<unknown> = new Set([
  * table's writing mode; an inline box whose writing mode differs from its parent's becomes
  * an inline-block (Chromium's StyleAdjuster does both).
  */
-function writingModeFixups(flat: Flat, parentFlat: Readonly<Flat>): void {
+function writingModeFixups(flat: Values, parentFlat: Readonly<Values>): void {
   if (TABLE_TRACKS.has(flat['display'])) flat['writing-mode'] = parentFlat['writing-mode'];
   else if (flat['display'] === 'inline') flat['display'] = 'inline-block';
 }

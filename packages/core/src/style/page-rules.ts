@@ -166,7 +166,11 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   const [width, height] = ownSize ?? [format.width, format.height];
   // The format's exact sheet goes with its page box only: an `@page` size is its own sheet.
   const paper = ownSize ? undefined : format.paper;
-  const margin = (name: string, fallback: number, reference: number): number => {
+  const margin = (
+    name: `margin-${'top' | 'right' | 'bottom' | 'left'}`,
+    fallback: number,
+    reference: number,
+  ): number => {
     if (!winners.has(name)) return fallback;
     const v = context.flat[name];
     if (v === 'auto') return fallback;

@@ -1,10 +1,8 @@
 import type { BackgroundLayer, ColorStop, Image, Length, LengthOrAuto } from '@platen/layout';
 import { parseAngle, parseColor, parseLength } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
-import { color, currentColor, define, identOf, type ComputeContext } from './registry.js';
+import { color, currentColor, longhand, partOf, identOf, type ComputeContext } from './registry.js';
 import { position } from './box.js';
-
-define('background-color', false, { r: 0, g: 0, b: 0, a: 0 }, color);
 
 /** Per-layer list longhand: each comma-separated item parsed by `item`, or invalid. */
 function layers<T>(item: (cvs: readonly CV[], ctx: ComputeContext) => T | undefined) {
@@ -157,54 +155,8 @@ function radialGradient(args: readonly CV[], ctx: ComputeContext, repeating: boo
   return { kind: 'radial-gradient', shape: shape ?? 'ellipse', size, position: pos, stops, repeating };
 }
 
-define('background-image', false, [null], layers(parseImage));
-define(
-  'background-position',
-  false,
-  [
-    [
-      { px: 0, pct: 0 },
-      { px: 0, pct: 0 },
-    ],
-  ],
-  layers(position),
-);
 type SizeValue = BackgroundLayer['size'];
-define(
-  'background-size',
-  false,
-  ['auto'],
-  layers((cvs, ctx): SizeValue | undefined => {
-    const id = identOf(cvs);
-    if (id === 'cover' || id === 'contain') return id;
-    const w = words(cvs);
-    if (w.length === 0 || w.length > 2) return undefined;
-    const one = (cv: CV): LengthOrAuto | null =>
-      cv.t === 'ident' && cv.v.toLowerCase() === 'auto' ? 'auto' : parseLength(cv, ctx.len, { negative: false });
-    const a = one(w[0]!);
-    const b = w[1] ? one(w[1]) : 'auto';
-    if (a === null || b === null) return undefined;
-    return a === 'auto' && b === 'auto' ? 'auto' : [a, b];
-  }),
-);
 type Repeat = 'repeat' | 'no-repeat' | 'space' | 'round';
-define(
-  'background-repeat',
-  false,
-  [['repeat', 'repeat']],
-  layers((cvs): readonly [Repeat, Repeat] | undefined => {
-    const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
-    if (ids.length === 1) {
-      if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
-      if (ids[0] === 'repeat-y') return ['no-repeat', 'repeat'];
-    }
-    const ok = (s: string | undefined): s is Repeat =>
-      s === 'repeat' || s === 'no-repeat' || s === 'space' || s === 'round';
-    if (ids.length === 1 && ok(ids[0])) return [ids[0], ids[0]];
-    if (ids.length === 2 && ok(ids[0]) && ok(ids[1])) return [ids[0], ids[1]];
-    return undefined;
-  }),
-);
 type Box = 'border-box' | 'padding-box' | 'content-box';
 const boxKeyword = (cvs: readonly CV[]): Box | undefined => {
   const id = identOf(cvs);
@@ -214,14 +166,6 @@ const boxKeyword = (cvs: readonly CV[]): Box | undefined => {
       ? 'border-box'
       : undefined;
 };
-define('background-origin', false, ['padding-box'], layers(boxKeyword));
-define('background-clip', false, ['border-box'], layers(boxKeyword));
-define(
-  'background-attachment',
-  false,
-  ['scroll'],
-  layers((cvs) => identOf(cvs)),
-);
 
 /** Assemble background layers, repeating shorter lists (Backgrounds 3 §2.2). */
 export function backgroundLayers(flat: Readonly<Record<string, unknown>>): BackgroundLayer[] {
@@ -244,3 +188,62 @@ export function backgroundLayers(flat: Readonly<Record<string, unknown>>): Backg
   });
   return out;
 }
+
+/** The longhands of this group, in compute order (properties/index.ts). */
+export const BACKGROUND_LONGHANDS = {
+  'background-color': longhand('backgroundColor', false, { r: 0, g: 0, b: 0, a: 0 }, color),
+  'background-image': partOf('backgroundLayers', false, [null], layers(parseImage)),
+  'background-position': partOf(
+    'backgroundLayers',
+    false,
+    [
+      [
+        { px: 0, pct: 0 },
+        { px: 0, pct: 0 },
+      ],
+    ],
+    layers(position),
+  ),
+  'background-size': partOf(
+    'backgroundLayers',
+    false,
+    ['auto'],
+    layers((cvs, ctx): SizeValue | undefined => {
+      const id = identOf(cvs);
+      if (id === 'cover' || id === 'contain') return id;
+      const w = words(cvs);
+      if (w.length === 0 || w.length > 2) return undefined;
+      const one = (cv: CV): LengthOrAuto | null =>
+        cv.t === 'ident' && cv.v.toLowerCase() === 'auto' ? 'auto' : parseLength(cv, ctx.len, { negative: false });
+      const a = one(w[0]!);
+      const b = w[1] ? one(w[1]) : 'auto';
+      if (a === null || b === null) return undefined;
+      return a === 'auto' && b === 'auto' ? 'auto' : [a, b];
+    }),
+  ),
+  'background-repeat': partOf(
+    'backgroundLayers',
+    false,
+    [['repeat', 'repeat']],
+    layers((cvs): readonly [Repeat, Repeat] | undefined => {
+      const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
+      if (ids.length === 1) {
+        if (ids[0] === 'repeat-x') return ['repeat', 'no-repeat'];
+        if (ids[0] === 'repeat-y') return ['no-repeat', 'repeat'];
+      }
+      const ok = (s: string | undefined): s is Repeat =>
+        s === 'repeat' || s === 'no-repeat' || s === 'space' || s === 'round';
+      if (ids.length === 1 && ok(ids[0])) return [ids[0], ids[0]];
+      if (ids.length === 2 && ok(ids[0]) && ok(ids[1])) return [ids[0], ids[1]];
+      return undefined;
+    }),
+  ),
+  'background-origin': partOf('backgroundLayers', false, ['padding-box'], layers(boxKeyword)),
+  'background-clip': partOf('backgroundLayers', false, ['border-box'], layers(boxKeyword)),
+  'background-attachment': partOf(
+    'backgroundLayers',
+    false,
+    ['scroll'],
+    layers((cvs) => identOf(cvs)),
+  ),
+};

@@ -1,9 +1,10 @@
-import type { Display, Shadow, SizeKeyword, TransformFn } from '@platen/layout';
+import type { Display, Length, Shadow, SizeKeyword, TransformFn } from '@platen/layout';
 import { BLACK, parseAngle, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
 import {
   color,
-  define,
+  longhand,
+  partOf,
   identOf,
   keyword,
   length,
@@ -60,49 +61,8 @@ const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
 };
 
 /** `-webkit-box` and `-webkit-inline-box` stay as they are until compute.ts maps them onto flexbox. */
-const LEGACY_BOXES = ['-webkit-box', '-webkit-inline-box'];
-define('display', false, 'inline', (cvs) => {
-  const text = words(cvs)
-    .map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'))
-    .join(' ');
-  return (DISPLAYS as readonly string[]).includes(text) || LEGACY_BOXES.includes(text) ? text : DISPLAY_ALIASES[text];
-});
-define(
-  'position',
-  false,
-  'static',
-  keyword(['static', 'relative', 'absolute', 'fixed', 'sticky'] as const, { '-webkit-sticky': 'sticky' }),
-);
-define(['top', 'right', 'bottom', 'left'], false, 'auto', length({ auto: true, negative: true }));
-define(
-  'float',
-  false,
-  'none',
-  keyword(['none', 'left', 'right'] as const, { 'inline-start': 'left', 'inline-end': 'right' }),
-);
-define(
-  'clear',
-  false,
-  'none',
-  keyword(['none', 'left', 'right', 'both'] as const, { 'inline-start': 'left', 'inline-end': 'right' }),
-);
-define('z-index', false, 'auto', (cvs, ctx) =>
-  identOf(cvs) === 'auto' ? 'auto' : number({ integer: true })(cvs, ctx),
-);
-define(
-  ['overflow-x', 'overflow-y'],
-  false,
-  'visible',
-  keyword(['visible', 'hidden', 'clip', 'scroll', 'auto'] as const, { overlay: 'auto' }),
-);
-define('visibility', true, 'visible', keyword(['visible', 'hidden', 'collapse'] as const));
-define('opacity', false, 1, (cvs, ctx) => {
-  const cv = single(cvs);
-  if (cv?.t === 'num' && cv.unit === '%') return Math.min(1, Math.max(0, cv.v / 100));
-  const n = parseNumber(cv, ctx.len);
-  return n === null ? undefined : Math.min(1, Math.max(0, n));
-});
-define('box-sizing', false, 'content-box', keyword(['content-box', 'border-box'] as const));
+const LEGACY_BOXES = ['-webkit-box', '-webkit-inline-box'] as const;
+type LegacyBox = (typeof LEGACY_BOXES)[number];
 /**
  * The intrinsic size keywords (CSS Sizing 3 §3.2) and Chromium's prefixed aliases; `stretch`
  * and `fit-content(<length>)` are not supported (dropped as invalid, as before).
@@ -117,47 +77,21 @@ const SIZE_KEYWORDS: Readonly<Record<string, SizeKeyword>> = {
 };
 
 /** `<length-percentage> | auto/none | min-content | max-content | fit-content` for the sizing properties. */
-function sizeValue(opts: { auto?: boolean; none?: boolean }) {
+function sizeValue<const O extends { auto?: true; none?: true }>(opts: O) {
   const plain = length({ ...opts, negative: false });
   return (cvs: readonly CV[], ctx: ComputeContext) => {
     const id = identOf(cvs);
     return (id !== undefined ? SIZE_KEYWORDS[id] : undefined) ?? plain(cvs, ctx);
   };
 }
-define(['width', 'height'], false, 'auto', sizeValue({ auto: true }));
-define(['min-width', 'min-height'], false, 'auto', sizeValue({ auto: true }));
-define(['max-width', 'max-height'], false, 'none', sizeValue({ none: true }));
-define('aspect-ratio', false, 'auto', (cvs, ctx) => {
-  const w = words(cvs);
-  const auto = w.filter((cv) => cv.t === 'ident' && cv.v.toLowerCase() === 'auto').length;
-  const rest = w.filter((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'auto'));
-  if (auto > 1) return undefined;
-  if (rest.length === 0) return auto === 1 ? 'auto' : undefined;
-  const a = parseNumber(rest[0], ctx.len);
-  const slash = rest[1]?.t === 'delim' && rest[1].v === '/';
-  if (rest.length !== (slash ? 3 : 1)) return undefined;
-  const b = slash ? parseNumber(rest[2], ctx.len) : 1;
-  if (a === null || b === null || a < 0 || b < 0) return undefined;
-  // A degenerate ratio (a zero term) behaves as auto (CSS Sizing 4 §5.1).
-  if (a === 0 || b === 0) return 'auto';
-  return { ratio: a / b, auto: auto === 1 };
-});
 /** `contain` (CSS Contain 2 §2): the kinds of containment, space-separated ('' for none). */
 const CONTAIN_KEYWORDS: Readonly<Record<string, string>> = {
   none: '',
   strict: 'size layout paint style',
   content: 'layout paint style',
 };
-define('contain', false, '', (cvs) => {
-  const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
-  if (ids.length === 1 && Object.hasOwn(CONTAIN_KEYWORDS, ids[0]!)) return CONTAIN_KEYWORDS[ids[0]!];
-  const kinds = new Set(ids);
-  const valid = ids.every((id) => ['size', 'inline-size', 'layout', 'style', 'paint'].includes(id));
-  if (!valid || kinds.size !== ids.length || (kinds.has('size') && kinds.has('inline-size'))) return undefined;
-  return ids.join(' ');
-});
 /** `contain-intrinsic-width` / `-height` (CSS Sizing 4 §6.2): a length in px, or none; `auto <length>` acts as the length here (no size is remembered). */
-define(['contain-intrinsic-width', 'contain-intrinsic-height'], false, 'none', (cvs, ctx) => {
+function containIntrinsicSize(cvs: readonly CV[], ctx: ComputeContext): number | 'none' | undefined {
   const w = words(cvs);
   if (w.length === 1 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'none') return 'none';
   const last =
@@ -168,14 +102,7 @@ define(['contain-intrinsic-width', 'contain-intrinsic-height'], false, 'none', (
         : undefined;
   const v = parseLength(last, ctx.len, { percent: false, negative: false });
   return typeof v === 'number' ? v : undefined;
-});
-define(
-  ['margin-top', 'margin-right', 'margin-bottom', 'margin-left'],
-  false,
-  0,
-  length({ auto: true, negative: true }),
-);
-define(['padding-top', 'padding-right', 'padding-bottom', 'padding-left'], false, 0, length({ negative: false }));
+}
 
 /** `thin`/`medium`/`thick` (Backgrounds 3 §4.3: 1px, 3px, 5px in every browser). */
 export function lineWidth(cvs: readonly CV[], ctx: ComputeContext): number | undefined {
@@ -199,28 +126,14 @@ const BORDER_STYLES = [
   'inset',
   'outset',
 ] as const;
-for (const side of ['top', 'right', 'bottom', 'left']) {
-  define(`border-${side}-width`, false, 3, lineWidth);
-  define(`border-${side}-style`, false, 'none', keyword(BORDER_STYLES));
-  define(`border-${side}-color`, false, 'currentcolor', color);
+const borderStyle = keyword(BORDER_STYLES);
+/** A corner's horizontal and vertical radii (Backgrounds 3 §5.1). */
+function cornerRadius(cvs: readonly CV[], ctx: ComputeContext): readonly [Length, Length] | undefined {
+  const w = words(cvs);
+  const a = parseLength(w[0], ctx.len, { negative: false });
+  const b = w.length > 1 ? parseLength(w[1], ctx.len, { negative: false }) : a;
+  return a !== null && b !== null && w.length <= 2 ? [a, b] : undefined;
 }
-for (const corner of ['top-left', 'top-right', 'bottom-right', 'bottom-left']) {
-  define(`border-${corner}-radius`, false, [0, 0], (cvs, ctx) => {
-    const w = words(cvs);
-    const a = parseLength(w[0], ctx.len, { negative: false });
-    const b = w.length > 1 ? parseLength(w[1], ctx.len, { negative: false }) : a;
-    return a !== null && b !== null && w.length <= 2 ? [a, b] : undefined;
-  });
-}
-define('outline-width', false, 3, lineWidth);
-define('outline-style', false, 'none', keyword([...BORDER_STYLES, 'auto'] as const));
-define('outline-color', false, 'currentcolor', (cvs, ctx) =>
-  identOf(cvs) === 'invert' ? currentColor(ctx) : color(cvs, ctx),
-);
-define('outline-offset', false, 0, (cvs, ctx) => {
-  const v = parseLength(single(cvs), ctx.len, { percent: false });
-  return typeof v === 'number' ? v : undefined;
-});
 
 /** `<shadow>#` for box-shadow (`inset` allowed) and text-shadow. */
 export function shadows(allowInset: boolean) {
@@ -253,7 +166,6 @@ export function shadows(allowInset: boolean) {
     return out;
   };
 }
-define('box-shadow', false, [], shadows(true));
 
 /** Transforms 1 §9 (2D functions only; 3D ones reduce to their 2D part). */
 function transformFns(cvs: readonly CV[], ctx: ComputeContext): readonly TransformFn[] | undefined {
@@ -341,7 +253,6 @@ function transformFns(cvs: readonly CV[], ctx: ComputeContext): readonly Transfo
   }
   return out;
 }
-define('transform', false, [], transformFns);
 
 /** `<position>` (Backgrounds 3 §3.6) → [x, y] as lengths/percentages. */
 export function position(
@@ -399,40 +310,169 @@ export function position(
   }
   return [x ?? pct(50), y ?? pct(50)];
 }
-define(
-  'transform-origin',
-  false,
-  [
-    { px: 0, pct: 50 },
-    { px: 0, pct: 50 },
-  ],
-  (cvs, ctx) => position(words(cvs).slice(0, 2), ctx),
-);
-define(
-  'object-position',
-  false,
-  [
-    { px: 0, pct: 50 },
-    { px: 0, pct: 50 },
-  ],
-  position,
-);
-define('object-fit', false, 'fill', keyword(['fill', 'contain', 'cover', 'none', 'scale-down'] as const));
 /** CSS UI 4 §5.1: every value but `none` asks for the native look; Chromium's legacy keywords count as `auto`. */
-define('appearance', false, 'none', (cvs) => {
-  const id = identOf(cvs);
-  if (id === undefined) return undefined;
-  return id === 'none' || id === 'menulist-button' ? id : 'auto';
-});
-define(
-  'image-rendering',
-  true,
-  'auto',
-  keyword(['auto', 'pixelated', 'crisp-edges'] as const, {
-    '-webkit-optimize-contrast': 'crisp-edges',
-    optimizespeed: 'pixelated',
-    optimizequality: 'auto',
-    smooth: 'auto',
-    'high-quality': 'auto',
+
+/** The longhands of this group, in compute order (properties/index.ts). */
+export const BOX_LONGHANDS = {
+  // Holds -webkit-box and -webkit-inline-box until compute.ts maps them onto flexbox (assemble.ts).
+  display: partOf('display', false, 'inline', (cvs): Display | LegacyBox | undefined => {
+    const text = words(cvs)
+      .map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'))
+      .join(' ');
+    return (DISPLAYS as readonly string[]).includes(text) || (LEGACY_BOXES as readonly string[]).includes(text)
+      ? (text as Display | LegacyBox)
+      : DISPLAY_ALIASES[text];
   }),
-);
+  position: longhand(
+    'position',
+    false,
+    'static',
+    keyword(['static', 'relative', 'absolute', 'fixed', 'sticky'] as const, { '-webkit-sticky': 'sticky' }),
+  ),
+  top: longhand('top', false, 'auto', length({ auto: true, negative: true })),
+  right: longhand('right', false, 'auto', length({ auto: true, negative: true })),
+  bottom: longhand('bottom', false, 'auto', length({ auto: true, negative: true })),
+  left: longhand('left', false, 'auto', length({ auto: true, negative: true })),
+  float: longhand(
+    'float',
+    false,
+    'none',
+    keyword(['none', 'left', 'right'] as const, { 'inline-start': 'left', 'inline-end': 'right' }),
+  ),
+  clear: longhand(
+    'clear',
+    false,
+    'none',
+    keyword(['none', 'left', 'right', 'both'] as const, { 'inline-start': 'left', 'inline-end': 'right' }),
+  ),
+  'z-index': longhand('zIndex', false, 'auto', (cvs, ctx) =>
+    identOf(cvs) === 'auto' ? 'auto' : number({ integer: true })(cvs, ctx),
+  ),
+  'overflow-x': partOf(
+    'overflow',
+    false,
+    'visible',
+    keyword(['visible', 'hidden', 'clip', 'scroll', 'auto'] as const, { overlay: 'auto' }),
+  ),
+  'overflow-y': partOf(
+    'overflow',
+    false,
+    'visible',
+    keyword(['visible', 'hidden', 'clip', 'scroll', 'auto'] as const, { overlay: 'auto' }),
+  ),
+  visibility: longhand('visibility', true, 'visible', keyword(['visible', 'hidden', 'collapse'] as const)),
+  opacity: longhand('opacity', false, 1, (cvs, ctx) => {
+    const cv = single(cvs);
+    if (cv?.t === 'num' && cv.unit === '%') return Math.min(1, Math.max(0, cv.v / 100));
+    const n = parseNumber(cv, ctx.len);
+    return n === null ? undefined : Math.min(1, Math.max(0, n));
+  }),
+  'box-sizing': longhand('boxSizing', false, 'content-box', keyword(['content-box', 'border-box'] as const)),
+  width: longhand('width', false, 'auto', sizeValue({ auto: true })),
+  height: longhand('height', false, 'auto', sizeValue({ auto: true })),
+  'min-width': longhand('minWidth', false, 'auto', sizeValue({ auto: true })),
+  'min-height': longhand('minHeight', false, 'auto', sizeValue({ auto: true })),
+  'max-width': longhand('maxWidth', false, 'none', sizeValue({ none: true })),
+  'max-height': longhand('maxHeight', false, 'none', sizeValue({ none: true })),
+  'aspect-ratio': longhand('aspectRatio', false, 'auto', (cvs, ctx) => {
+    const w = words(cvs);
+    const auto = w.filter((cv) => cv.t === 'ident' && cv.v.toLowerCase() === 'auto').length;
+    const rest = w.filter((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'auto'));
+    if (auto > 1) return undefined;
+    if (rest.length === 0) return auto === 1 ? 'auto' : undefined;
+    const a = parseNumber(rest[0], ctx.len);
+    const slash = rest[1]?.t === 'delim' && rest[1].v === '/';
+    if (rest.length !== (slash ? 3 : 1)) return undefined;
+    const b = slash ? parseNumber(rest[2], ctx.len) : 1;
+    if (a === null || b === null || a < 0 || b < 0) return undefined;
+    // A degenerate ratio (a zero term) behaves as auto (CSS Sizing 4 §5.1).
+    if (a === 0 || b === 0) return 'auto';
+    return { ratio: a / b, auto: auto === 1 };
+  }),
+  contain: partOf('sizeContainment', false, '', (cvs) => {
+    const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
+    if (ids.length === 1 && Object.hasOwn(CONTAIN_KEYWORDS, ids[0]!)) return CONTAIN_KEYWORDS[ids[0]!];
+    const kinds = new Set(ids);
+    const valid = ids.every((id) => ['size', 'inline-size', 'layout', 'style', 'paint'].includes(id));
+    if (!valid || kinds.size !== ids.length || (kinds.has('size') && kinds.has('inline-size'))) return undefined;
+    return ids.join(' ');
+  }),
+  'contain-intrinsic-width': partOf('sizeContainment', false, 'none', containIntrinsicSize),
+  'contain-intrinsic-height': partOf('sizeContainment', false, 'none', containIntrinsicSize),
+  'margin-top': longhand('marginTop', false, 0, length({ auto: true, negative: true })),
+  'margin-right': longhand('marginRight', false, 0, length({ auto: true, negative: true })),
+  'margin-bottom': longhand('marginBottom', false, 0, length({ auto: true, negative: true })),
+  'margin-left': longhand('marginLeft', false, 0, length({ auto: true, negative: true })),
+  'padding-top': longhand('paddingTop', false, 0, length({ negative: false })),
+  'padding-right': longhand('paddingRight', false, 0, length({ negative: false })),
+  'padding-bottom': longhand('paddingBottom', false, 0, length({ negative: false })),
+  'padding-left': longhand('paddingLeft', false, 0, length({ negative: false })),
+  'border-top-width': partOf('borderTop', false, 3, lineWidth),
+  'border-top-style': partOf('borderTop', false, 'none', borderStyle),
+  'border-top-color': partOf('borderTop', false, 'currentcolor', color),
+  'border-right-width': partOf('borderRight', false, 3, lineWidth),
+  'border-right-style': partOf('borderRight', false, 'none', borderStyle),
+  'border-right-color': partOf('borderRight', false, 'currentcolor', color),
+  'border-bottom-width': partOf('borderBottom', false, 3, lineWidth),
+  'border-bottom-style': partOf('borderBottom', false, 'none', borderStyle),
+  'border-bottom-color': partOf('borderBottom', false, 'currentcolor', color),
+  'border-left-width': partOf('borderLeft', false, 3, lineWidth),
+  'border-left-style': partOf('borderLeft', false, 'none', borderStyle),
+  'border-left-color': partOf('borderLeft', false, 'currentcolor', color),
+  'border-top-left-radius': partOf('borderRadius', false, [0, 0], cornerRadius),
+  'border-top-right-radius': partOf('borderRadius', false, [0, 0], cornerRadius),
+  'border-bottom-right-radius': partOf('borderRadius', false, [0, 0], cornerRadius),
+  'border-bottom-left-radius': partOf('borderRadius', false, [0, 0], cornerRadius),
+  'outline-width': partOf('outline', false, 3, lineWidth),
+  'outline-style': partOf('outline', false, 'none', keyword([...BORDER_STYLES, 'auto'] as const)),
+  'outline-color': partOf('outline', false, 'currentcolor', (cvs, ctx) =>
+    identOf(cvs) === 'invert' ? currentColor(ctx) : color(cvs, ctx),
+  ),
+  'outline-offset': longhand('outlineOffset', false, 0, (cvs, ctx) => {
+    const v = parseLength(single(cvs), ctx.len, { percent: false });
+    return typeof v === 'number' ? v : undefined;
+  }),
+  'box-shadow': longhand('boxShadow', false, [], shadows(true)),
+  transform: longhand('transform', false, [], transformFns),
+  'transform-origin': longhand(
+    'transformOrigin',
+    false,
+    [
+      { px: 0, pct: 50 },
+      { px: 0, pct: 50 },
+    ],
+    (cvs, ctx) => position(words(cvs).slice(0, 2), ctx),
+  ),
+  'object-position': longhand(
+    'objectPosition',
+    false,
+    [
+      { px: 0, pct: 50 },
+      { px: 0, pct: 50 },
+    ],
+    position,
+  ),
+  'object-fit': longhand(
+    'objectFit',
+    false,
+    'fill',
+    keyword(['fill', 'contain', 'cover', 'none', 'scale-down'] as const),
+  ),
+  appearance: longhand('appearance', false, 'none', (cvs) => {
+    const id = identOf(cvs);
+    if (id === undefined) return undefined;
+    return id === 'none' || id === 'menulist-button' ? id : 'auto';
+  }),
+  'image-rendering': longhand(
+    'imageRendering',
+    true,
+    'auto',
+    keyword(['auto', 'pixelated', 'crisp-edges'] as const, {
+      '-webkit-optimize-contrast': 'crisp-edges',
+      optimizespeed: 'pixelated',
+      optimizequality: 'auto',
+      smooth: 'auto',
+      'high-quality': 'auto',
+    }),
+  ),
+};

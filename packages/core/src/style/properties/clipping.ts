@@ -1,7 +1,7 @@
 import type { BasicShape, ClipPath, ClipRect, Length, ShapeRadius } from '@platen/layout';
 import { parseLength } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
-import { define, identOf, single, type ComputeContext } from './registry.js';
+import { partOf, identOf, single, type ComputeContext } from './registry.js';
 import { position } from './box.js';
 
 /** CSS 2 §11.1.2: `auto | rect(<top>, <right>, <bottom>, <left>)`, commas or (legacy) spaces between. */
@@ -22,7 +22,6 @@ function clipRect(cvs: readonly CV[], ctx: ComputeContext): ClipRect | 'auto' | 
   const [top, right, bottom, left] = sides as (number | 'auto')[];
   return { top: top!, right: right!, bottom: bottom!, left: left! };
 }
-define('clip', false, 'auto', clipRect);
 
 const GEOMETRY_BOXES: Readonly<Record<string, ClipPath['box']>> = {
   'border-box': 'border-box',
@@ -121,4 +120,9 @@ function clipPath(cvs: readonly CV[], ctx: ComputeContext): ClipPath | 'none' | 
   }
   return shape === null && box === null ? undefined : { shape, box: box ?? 'border-box' };
 }
-define('clip-path', false, 'none', clipPath);
+
+/** The longhands of this group, in compute order (properties/index.ts). */
+export const CLIPPING_LONGHANDS = {
+  clip: partOf('clip', false, 'auto', clipRect),
+  'clip-path': partOf('clipPath', false, 'none', clipPath),
+};

@@ -1,6 +1,6 @@
 import type { ContentItem, TargetRef } from '@platen/layout';
 import { splitCommas, words, type CV } from '../tokenizer.js';
-import { define, identOf, keyword, single } from './registry.js';
+import { longhand, identOf, keyword, single } from './registry.js';
 import { parseImage } from './background.js';
 
 /** `content` (Generated Content 3 §1): strings, attr(), counter(s)(), url(), quotes; target-counter(), target-text(), leader() (CSS GCPM 3). */
@@ -108,7 +108,6 @@ function contentItem(cv: CV): ContentItem | null | undefined {
       return undefined;
   }
 }
-define('content', false, 'normal', contentList);
 
 /** counter-reset/increment/set: `none | [<name> <integer>?]+`. */
 function counterList(defaultValue: number) {
@@ -126,17 +125,6 @@ function counterList(defaultValue: number) {
     return out;
   };
 }
-define('counter-reset', false, [], counterList(0));
-define('counter-increment', false, [], counterList(1));
-define('counter-set', false, [], counterList(0));
-
-define('quotes', true, 'auto', (cvs) => {
-  const id = identOf(cvs);
-  if (id === 'auto' || id === 'none') return id;
-  const w = words(cvs);
-  if (w.length === 0 || w.length % 2 !== 0 || w.some((cv) => cv.t !== 'str')) return undefined;
-  return w.map((cv) => (cv as { v: string }).v);
-});
 
 /** list-style-type: a counter style name, or a string given as `"` + its value. */
 export function listStyleType(cvs: readonly CV[]): string | undefined {
@@ -145,6 +133,21 @@ export function listStyleType(cvs: readonly CV[]): string | undefined {
   if (cv?.t === 'ident') return cv.v.toLowerCase();
   return undefined;
 }
-define('list-style-type', true, 'disc', listStyleType);
-define('list-style-position', true, 'outside', keyword(['outside', 'inside'] as const));
-define('list-style-image', true, null, (cvs, ctx) => parseImage(cvs, ctx));
+
+/** The longhands of this group, in compute order (properties/index.ts). */
+export const CONTENT_LONGHANDS = {
+  content: longhand('content', false, 'normal', contentList),
+  'counter-reset': longhand('counterReset', false, [], counterList(0)),
+  'counter-increment': longhand('counterIncrement', false, [], counterList(1)),
+  'counter-set': longhand('counterSet', false, [], counterList(0)),
+  quotes: longhand('quotes', true, 'auto', (cvs) => {
+    const id = identOf(cvs);
+    if (id === 'auto' || id === 'none') return id;
+    const w = words(cvs);
+    if (w.length === 0 || w.length % 2 !== 0 || w.some((cv) => cv.t !== 'str')) return undefined;
+    return w.map((cv) => (cv as { v: string }).v);
+  }),
+  'list-style-type': longhand('listStyleType', true, 'disc', listStyleType),
+  'list-style-position': longhand('listStylePosition', true, 'outside', keyword(['outside', 'inside'] as const)),
+  'list-style-image': longhand('listStyleImage', true, null, (cvs, ctx) => parseImage(cvs, ctx)),
+};

@@ -1,18 +1,8 @@
 import type { GridLine, TrackList, TrackSize } from '@platen/layout';
 import { parseLength, parseNumber } from '../values.js';
 import { words, type CV } from '../tokenizer.js';
-import { color, define, identOf, keyword, length, number, single, type ComputeContext } from './registry.js';
+import { color, longhand, partOf, identOf, keyword, length, number, single, type ComputeContext } from './registry.js';
 import { lineWidth } from './box.js';
-
-// Flexbox (Flexbox 1 §5, §7) and box alignment (Align 3).
-define('flex-direction', false, 'row', keyword(['row', 'row-reverse', 'column', 'column-reverse'] as const));
-define('flex-wrap', false, 'nowrap', keyword(['nowrap', 'wrap', 'wrap-reverse'] as const));
-define(['flex-grow'], false, 0, number({ min: 0 }));
-define(['flex-shrink'], false, 1, number({ min: 0 }));
-define('flex-basis', false, 'auto', (cvs, ctx) =>
-  identOf(cvs) === 'content' ? 'content' : length({ auto: true, negative: false })(cvs, ctx),
-);
-define('order', false, 0, number({ integer: true }));
 
 /** An alignment value with `safe`/`unsafe`/`first`/`last` dropped (Align 3 §4). */
 function alignment(allowed: readonly string[]) {
@@ -26,23 +16,6 @@ function alignment(allowed: readonly string[]) {
   };
 }
 const POSITIONAL = ['start', 'end', 'center', 'flex-start', 'flex-end', 'left', 'right', 'self-start', 'self-end'];
-define(
-  'justify-content',
-  false,
-  'normal',
-  alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', ...POSITIONAL]),
-);
-define(
-  'align-content',
-  false,
-  'normal',
-  alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', 'baseline', ...POSITIONAL]),
-);
-define('align-items', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]));
-define('align-self', false, 'auto', alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]));
-define('justify-items', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]));
-define('justify-self', false, 'auto', alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]));
-define(['row-gap', 'column-gap'], false, 'normal', length({ normal: true, negative: false }));
 
 // Grid (Grid 1 §7).
 function trackSize(cv: CV, ctx: ComputeContext): TrackSize | null {
@@ -141,23 +114,10 @@ function trackList(cvs: readonly CV[], ctx: ComputeContext): TrackList | 'none' 
   if (!add(words(cvs), { tracks, names })) return undefined;
   return { tracks, lineNames: names, autoRepeat };
 }
-define(['grid-template-columns', 'grid-template-rows'], false, 'none', trackList);
-define(['grid-auto-columns', 'grid-auto-rows'], false, [{ kind: 'auto' }], (cvs, ctx) => {
+function trackSizes(cvs: readonly CV[], ctx: ComputeContext): readonly TrackSize[] | undefined {
   const out = words(cvs).map((cv) => trackSize(cv, ctx));
   return out.length > 0 && out.every((t) => t !== null) ? out : undefined;
-});
-define('grid-template-areas', false, 'none', (cvs) => {
-  if (identOf(cvs) === 'none') return 'none';
-  const rows = words(cvs).map((cv) => (cv.t === 'str' ? cv.v.trim().split(/\s+/) : null));
-  if (rows.some((r) => r === null) || rows.length === 0) return undefined;
-  const width = rows[0]!.length;
-  return rows.every((r) => r!.length === width) ? rows : undefined;
-});
-define('grid-auto-flow', false, { direction: 'row', dense: false }, (cvs) => {
-  const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'));
-  if (ids.length === 0 || ids.some((id) => !['row', 'column', 'dense'].includes(id))) return undefined;
-  return { direction: ids.includes('column') ? 'column' : 'row', dense: ids.includes('dense') };
-});
+}
 export function gridLine(cvs: readonly CV[]): GridLine | undefined {
   const w = words(cvs);
   if (w.length === 1 && w[0]!.t === 'ident') {
@@ -176,39 +136,6 @@ export function gridLine(cvs: readonly CV[]): GridLine | undefined {
   if (span) return { kind: 'span', count: Math.max(1, index ?? 1), name };
   return index === null ? undefined : { kind: 'line', index, name };
 }
-define(['grid-row-start', 'grid-row-end', 'grid-column-start', 'grid-column-end'], false, { kind: 'auto' }, gridLine);
-
-// Multi-column (Multicol 1 §3, §4).
-define('column-count', false, 'auto', (cvs, ctx) =>
-  identOf(cvs) === 'auto' ? 'auto' : number({ min: 1, integer: true })(cvs, ctx),
-);
-define('column-width', false, 'auto', (cvs, ctx) => {
-  if (identOf(cvs) === 'auto') return 'auto';
-  const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
-  return typeof v === 'number' ? v : undefined;
-});
-define('column-rule-width', false, 3, lineWidth);
-define(
-  'column-rule-style',
-  false,
-  'none',
-  keyword(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const),
-);
-define('column-rule-color', false, 'currentcolor', color);
-define('column-span', false, 'none', keyword(['none', 'all'] as const));
-define('column-fill', false, 'balance', keyword(['balance', 'auto'] as const, { 'balance-all': 'balance' }));
-
-// Tables (CSS 2.2 §17).
-define('border-collapse', true, 'separate', keyword(['separate', 'collapse'] as const));
-define('border-spacing', true, [0, 0], (cvs, ctx) => {
-  const w = words(cvs);
-  const v = w.map((cv) => parseLength(cv, ctx.len, { percent: false, negative: false }));
-  if (w.length < 1 || w.length > 2 || v.some((x) => typeof x !== 'number')) return undefined;
-  return [v[0] as number, (v[1] ?? v[0]) as number];
-});
-define('table-layout', false, 'auto', keyword(['auto', 'fixed'] as const));
-define('caption-side', true, 'top', keyword(['top', 'bottom'] as const));
-define('empty-cells', true, 'show', keyword(['show', 'hide'] as const));
 
 // Fragmentation (Fragmentation 3 §3) and paged media.
 const BREAKS = [
@@ -223,13 +150,126 @@ const BREAKS = [
   'recto',
   'verso',
 ] as const;
-// Fragmentation 4's `always` and `all` are not values Chromium 156 takes: the declaration is dropped
-// (measured, `break-before: always` breaks nothing; `page-break-before: always` is `page`).
-define(['break-before', 'break-after'], false, 'auto', keyword(BREAKS));
-define('break-inside', false, 'auto', keyword(['auto', 'avoid', 'avoid-page', 'avoid-column'] as const));
-define(['orphans', 'widows'], true, 2, number({ min: 1, integer: true }));
-define('page', false, 'auto', (cvs) => {
-  const cv = single(cvs);
-  return cv?.t === 'ident' ? (cv.v.toLowerCase() === 'auto' ? 'auto' : cv.v) : undefined;
-});
-define('box-decoration-break', false, 'slice', keyword(['slice', 'clone'] as const));
+
+/** The longhands of this group, in compute order (properties/index.ts). */
+export const LAYOUT_MODE_LONGHANDS = {
+  // Flexbox (Flexbox 1 §5, §7) and box alignment (Align 3).
+  'flex-direction': longhand(
+    'flexDirection',
+    false,
+    'row',
+    keyword(['row', 'row-reverse', 'column', 'column-reverse'] as const),
+  ),
+  'flex-wrap': longhand('flexWrap', false, 'nowrap', keyword(['nowrap', 'wrap', 'wrap-reverse'] as const)),
+  'flex-grow': longhand('flexGrow', false, 0, number({ min: 0 })),
+  'flex-shrink': longhand('flexShrink', false, 1, number({ min: 0 })),
+  'flex-basis': longhand('flexBasis', false, 'auto', (cvs, ctx) =>
+    identOf(cvs) === 'content' ? 'content' : length({ auto: true, negative: false })(cvs, ctx),
+  ),
+  order: longhand('order', false, 0, number({ integer: true })),
+  'justify-content': longhand(
+    'justifyContent',
+    false,
+    'normal',
+    alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', ...POSITIONAL]),
+  ),
+  'align-content': longhand(
+    'alignContent',
+    false,
+    'normal',
+    alignment(['normal', 'stretch', 'space-between', 'space-around', 'space-evenly', 'baseline', ...POSITIONAL]),
+  ),
+  'align-items': longhand('alignItems', false, 'normal', alignment(['normal', 'stretch', 'baseline', ...POSITIONAL])),
+  'align-self': longhand(
+    'alignSelf',
+    false,
+    'auto',
+    alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]),
+  ),
+  'justify-items': longhand(
+    'justifyItems',
+    false,
+    'normal',
+    alignment(['normal', 'stretch', 'baseline', ...POSITIONAL]),
+  ),
+  'justify-self': longhand(
+    'justifySelf',
+    false,
+    'auto',
+    alignment(['auto', 'normal', 'stretch', 'baseline', ...POSITIONAL]),
+  ),
+  'row-gap': longhand('rowGap', false, 'normal', length({ normal: true, negative: false })),
+  'column-gap': longhand('columnGap', false, 'normal', length({ normal: true, negative: false })),
+  'grid-template-columns': longhand('gridTemplateColumns', false, 'none', trackList),
+  'grid-template-rows': longhand('gridTemplateRows', false, 'none', trackList),
+  'grid-auto-columns': longhand('gridAutoColumns', false, [{ kind: 'auto' }], trackSizes),
+  'grid-auto-rows': longhand('gridAutoRows', false, [{ kind: 'auto' }], trackSizes),
+  'grid-template-areas': longhand('gridTemplateAreas', false, 'none', (cvs) => {
+    if (identOf(cvs) === 'none') return 'none';
+    const rows = words(cvs).map((cv) => (cv.t === 'str' ? cv.v.trim().split(/\s+/) : null));
+    if (rows.some((r) => r === null) || rows.length === 0) return undefined;
+    const width = rows[0]!.length;
+    return rows.every((r) => r!.length === width) ? (rows as string[][]) : undefined;
+  }),
+  'grid-auto-flow': longhand('gridAutoFlow', false, { direction: 'row', dense: false }, (cvs) => {
+    const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'));
+    if (ids.length === 0 || ids.some((id) => !['row', 'column', 'dense'].includes(id))) return undefined;
+    return { direction: ids.includes('column') ? 'column' : 'row', dense: ids.includes('dense') };
+  }),
+  'grid-row-start': longhand('gridRowStart', false, { kind: 'auto' }, gridLine),
+  'grid-row-end': longhand('gridRowEnd', false, { kind: 'auto' }, gridLine),
+  'grid-column-start': longhand('gridColumnStart', false, { kind: 'auto' }, gridLine),
+  'grid-column-end': longhand('gridColumnEnd', false, { kind: 'auto' }, gridLine),
+  // Multi-column (Multicol 1 §3, §4).
+  'column-count': longhand('columnCount', false, 'auto', (cvs, ctx) =>
+    identOf(cvs) === 'auto' ? 'auto' : number({ min: 1, integer: true })(cvs, ctx),
+  ),
+  'column-width': longhand('columnWidth', false, 'auto', (cvs, ctx) => {
+    if (identOf(cvs) === 'auto') return 'auto';
+    const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
+    return typeof v === 'number' ? v : undefined;
+  }),
+  'column-rule-width': partOf('columnRule', false, 3, lineWidth),
+  'column-rule-style': partOf(
+    'columnRule',
+    false,
+    'none',
+    keyword(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'] as const),
+  ),
+  'column-rule-color': partOf('columnRule', false, 'currentcolor', color),
+  'column-span': longhand('columnSpan', false, 'none', keyword(['none', 'all'] as const)),
+  'column-fill': longhand(
+    'columnFill',
+    false,
+    'balance',
+    keyword(['balance', 'auto'] as const, { 'balance-all': 'balance' }),
+  ),
+  // Tables (CSS 2.2 §17).
+  'border-collapse': longhand('borderCollapse', true, 'separate', keyword(['separate', 'collapse'] as const)),
+  'border-spacing': longhand('borderSpacing', true, [0, 0], (cvs, ctx) => {
+    const w = words(cvs);
+    const v = w.map((cv) => parseLength(cv, ctx.len, { percent: false, negative: false }));
+    if (w.length < 1 || w.length > 2 || v.some((x) => typeof x !== 'number')) return undefined;
+    return [v[0] as number, (v[1] ?? v[0]) as number];
+  }),
+  'table-layout': longhand('tableLayout', false, 'auto', keyword(['auto', 'fixed'] as const)),
+  'caption-side': longhand('captionSide', true, 'top', keyword(['top', 'bottom'] as const)),
+  'empty-cells': longhand('emptyCells', true, 'show', keyword(['show', 'hide'] as const)),
+  // Fragmentation 4's `always` and `all` are not values Chromium 156 takes: the declaration is dropped
+  // (measured, `break-before: always` breaks nothing; `page-break-before: always` is `page`).
+  'break-before': longhand('breakBefore', false, 'auto', keyword(BREAKS)),
+  'break-after': longhand('breakAfter', false, 'auto', keyword(BREAKS)),
+  'break-inside': longhand(
+    'breakInside',
+    false,
+    'auto',
+    keyword(['auto', 'avoid', 'avoid-page', 'avoid-column'] as const),
+  ),
+  orphans: longhand('orphans', true, 2, number({ min: 1, integer: true })),
+  widows: longhand('widows', true, 2, number({ min: 1, integer: true })),
+  page: longhand('page', false, 'auto', (cvs) => {
+    const cv = single(cvs);
+    return cv?.t === 'ident' ? (cv.v.toLowerCase() === 'auto' ? 'auto' : cv.v) : undefined;
+  }),
+  'box-decoration-break': longhand('boxDecorationBreak', false, 'slice', keyword(['slice', 'clone'] as const)),
+};

@@ -1,38 +1,61 @@
-import type { Color, Length } from '@platen/layout';
+import type { Color, ComputedStyle, Length } from '@platen/layout';
 import { parseColor, parseLength, parseNumber, type LengthContext, type LengthOptions } from '../values.js';
 import { words, type CV } from '../tokenizer.js';
 
-/** Computed values of one element keyed by CSS longhand name (internal to core/style). */
-export type Flat = Record<string, unknown>;
+/**
+ * An element's computed values keyed by longhand name, as the parsers see their parent's and
+ * their own earlier ones (the typed view is `Flat` in properties/index.ts).
+ */
+export type ComputedValues = Readonly<Record<string, unknown>>;
 
 export interface ComputeContext {
   readonly len: LengthContext;
   /** The parent's computed values (null for the root). */
-  readonly parent: Readonly<Flat> | null;
+  readonly parent: ComputedValues | null;
   /** Values computed so far for this element: font-size, color… come first. */
-  readonly current: Readonly<Flat>;
+  readonly current: ComputedValues;
 }
 
-/** How one longhand computes (CSS Cascade 4 §4): `compute` returns undefined when invalid. */
-export interface PropertyDef {
+/** `currentcolor` as an initial value: the element's own computed `color` (compute.ts). */
+type Initial<V> = NoInfer<V> | 'currentcolor';
+
+/**
+ * One longhand (CSS Cascade 4 §4): inherited or not, its initial value, its parser (`compute`
+ * returns undefined for an invalid value, which drops the declaration) and the ComputedStyle
+ * field it fills.
+ */
+export interface Longhand<V = unknown> {
   readonly inherited: boolean;
-  readonly initial: unknown;
-  readonly compute: (cvs: readonly CV[], ctx: ComputeContext) => unknown;
+  readonly initial: V | 'currentcolor';
+  readonly compute: (cvs: readonly CV[], ctx: ComputeContext) => V | undefined;
+  /** The ComputedStyle field the value goes to; null when compute.ts uses it to adjust others (-webkit-box-*). */
+  readonly field: keyof ComputedStyle | null;
+  /** True when the value is the field as it is; false when assemble.ts builds the field from it and others. */
+  readonly direct: boolean;
 }
 
-export const PROPERTIES = new Map<string, PropertyDef>();
-
-export function define(
-  names: string | readonly string[],
+/** A longhand whose computed value is a ComputedStyle field as it is: the compiler checks the field and its type. */
+export function longhand<F extends keyof ComputedStyle>(
+  field: F,
   inherited: boolean,
-  initial: unknown,
-  compute: PropertyDef['compute'],
-): void {
-  for (const name of typeof names === 'string' ? [names] : names) PROPERTIES.set(name, { inherited, initial, compute });
+  initial: Initial<ComputedStyle[F]>,
+  compute: (cvs: readonly CV[], ctx: ComputeContext) => ComputedStyle[F] | undefined,
+): Longhand<ComputedStyle[F]> & { readonly field: F; readonly direct: true } {
+  return { inherited, initial, compute, field, direct: true };
+}
+
+/** A longhand that is one part of a field assemble.ts builds (a border side's width, `overflow-x`…). */
+export function partOf<V>(
+  field: keyof ComputedStyle | null,
+  inherited: boolean,
+  initial: Initial<V>,
+  compute: (cvs: readonly CV[], ctx: ComputeContext) => V | undefined,
+): Longhand<V> {
+  return { inherited, initial, compute, field, direct: false };
 }
 
 /** A single keyword among `values` (case-insensitive), with optional aliases. */
-export function keyword<T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
+export function keyword<const T extends string>(values: readonly T[], aliases: Readonly<Record<string, T>> = {}) {
   return (cvs: readonly CV[]): T | undefined => {
     if (cvs.length !== 1 || cvs[0]!.t !== 'ident') return undefined;
     const v = cvs[0]!.v.toLowerCase();
@@ -52,13 +75,19 @@ export function identOf(cvs: readonly CV[]): string | undefined {
   return cv?.t === 'ident' ? cv.v.toLowerCase() : undefined;
 }
 
-export function length(opts: LengthOptions & { auto?: boolean; none?: boolean; normal?: boolean } = {}) {
-  return (cvs: readonly CV[], ctx: ComputeContext): Length | 'auto' | 'none' | 'normal' | undefined => {
+type LengthKeywordOptions = { readonly auto?: true; readonly none?: true; readonly normal?: true };
+/** The keywords `length(opts)` accepts besides lengths, as a type: `length({ auto: true })` gives `Length | 'auto'`. */
+type LengthKeywords<O> =
+  | (O extends { auto: true } ? 'auto' : never)
+  | (O extends { none: true } ? 'none' : never)
+  | (O extends { normal: true } ? 'normal' : never);
+
+export function length<const O extends LengthOptions & LengthKeywordOptions>(opts: O = {} as O) {
+  return (cvs: readonly CV[], ctx: ComputeContext): Length | LengthKeywords<O> | undefined => {
     const id = identOf(cvs);
     if (id !== undefined) {
-      if (opts.auto && id === 'auto') return 'auto';
-      if (opts.none && id === 'none') return 'none';
-      if (opts.normal && id === 'normal') return 'normal';
+      if ((opts.auto && id === 'auto') || (opts.none && id === 'none') || (opts.normal && id === 'normal'))
+        return id as LengthKeywords<O>;
       return undefined;
     }
     return parseLength(single(cvs), ctx.len, opts) ?? undefined;
