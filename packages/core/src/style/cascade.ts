@@ -48,41 +48,68 @@ function isValid(name: string, value: readonly CV[]): boolean {
   return def.compute(value, PARSE_CONTEXT) !== undefined;
 }
 
-/** Resolve aliases and expand shorthands (CSS Cascade 4 §1.2). Unknown properties are dropped. */
-export function compileDeclarations(declarations: readonly Declaration[]): CompiledDeclaration[] {
+/** Why a declaration was dropped: its property is not one Platen computes, or its value does not parse. */
+export type DropReason = 'unknown property' | 'invalid value';
+
+/** A declaration the cascade dropped, and why. */
+export type IgnoredDeclaration = Declaration & { readonly reason: DropReason };
+
+/** A declaration dropped by compileDeclarations: its index in the list given, and why. */
+export interface DroppedDeclaration {
+  readonly index: number;
+  readonly reason: DropReason;
+}
+
+/**
+ * Resolve aliases and expand shorthands (CSS Cascade 4 §1.2). Unknown properties and invalid
+ * values are dropped (CSS Syntax 3 §5.4.9), and listed in `dropped` when it is given.
+ */
+export function compileDeclarations(
+  declarations: readonly Declaration[],
+  dropped?: DroppedDeclaration[],
+): CompiledDeclaration[] {
   const out: CompiledDeclaration[] = [];
-  for (const d of declarations) {
-    if (d.name.startsWith('--')) {
-      out.push({ name: d.name, value: parseComponents(d.value), important: d.important, shorthand: null });
-      continue;
-    }
-    const name = canonicalName(d.name);
-    if (name === '') continue;
-    const value = parseComponents(d.value);
-    if (value.length === 0) continue;
-    if (name === 'all') {
-      out.push(...expandAll(value, d.important));
-      continue;
-    }
-    const longhands = SHORTHANDS[name];
-    if (longhands && name !== 'background-position' && containsVar(value)) {
-      for (const l of longhands) out.push({ name: l, value, important: d.important, shorthand: name });
-      continue;
-    }
-    const expanded = expandShorthand(name, value);
-    if (expanded === null) continue;
-    const source = unprefixed(d.name);
-    if (expanded === undefined) {
-      if (isValid(name, value))
-        out.push({ name: cascadeName(source, name), value, important: d.important, shorthand: null });
-      continue;
-    }
-    // A shorthand is invalid as a whole when any of its longhands is.
-    if (!expanded.every(([l, v]) => isValid(l, v))) continue;
-    for (const [l, v] of expanded)
-      out.push({ name: cascadeName(source, l), value: v, important: d.important, shorthand: null });
+  for (const [index, d] of declarations.entries()) {
+    const reason = compileDeclaration(d, out);
+    if (reason !== null) dropped?.push({ index, reason });
   }
   return out;
+}
+
+/** Compile one declaration into `out`; why it was dropped, or null (also for a property ignored on purpose). */
+function compileDeclaration(d: Declaration, out: CompiledDeclaration[]): DropReason | null {
+  if (d.name.startsWith('--')) {
+    out.push({ name: d.name, value: parseComponents(d.value), important: d.important, shorthand: null });
+    return null;
+  }
+  const name = canonicalName(d.name);
+  if (name === '') return null;
+  const value = parseComponents(d.value);
+  if (value.length === 0) return 'invalid value';
+  if (name === 'all') {
+    const all = expandAll(value, d.important);
+    out.push(...all);
+    return all.length > 0 ? null : 'invalid value';
+  }
+  const longhands = SHORTHANDS[name];
+  if (longhands && name !== 'background-position' && containsVar(value)) {
+    for (const l of longhands) out.push({ name: l, value, important: d.important, shorthand: name });
+    return null;
+  }
+  const expanded = expandShorthand(name, value);
+  if (expanded === null) return 'invalid value';
+  const source = unprefixed(d.name);
+  if (expanded === undefined) {
+    if (!PROPERTIES.has(name)) return 'unknown property';
+    if (!isValid(name, value)) return 'invalid value';
+    out.push({ name: cascadeName(source, name), value, important: d.important, shorthand: null });
+    return null;
+  }
+  // A shorthand is invalid as a whole when any of its longhands is.
+  if (!expanded.every(([l, v]) => isValid(l, v))) return 'invalid value';
+  for (const [l, v] of expanded)
+    out.push({ name: cascadeName(source, l), value: v, important: d.important, shorthand: null });
+  return null;
 }
 
 /**
@@ -107,8 +134,20 @@ let allLonghands: readonly string[] | undefined;
 export function compileAuthorDeclarations(declarations: readonly Declaration[]): readonly CompiledDeclaration[] {
   let key = '';
   for (const d of declarations) key += `${d.name}\u0000${d.value}\u0000${d.important ? '!' : ''}\u0001`;
-  return compiledAuthor.get(key, () => compileDeclarations(declarations));
+  return compiledAuthor.get(key, () => {
+    const dropped: DroppedDeclaration[] = [];
+    const compiled = compileDeclarations(declarations, dropped);
+    if (dropped.length > 0) droppedAuthor.set(compiled, dropped);
+    return compiled;
+  });
 }
+
+/** The declarations compileAuthorDeclarations dropped to make `compiled` (by index in the list it was given). */
+export function droppedDeclarations(compiled: readonly CompiledDeclaration[]): readonly DroppedDeclaration[] {
+  return droppedAuthor.get(compiled) ?? [];
+}
+
+const droppedAuthor = new WeakMap<readonly CompiledDeclaration[], readonly DroppedDeclaration[]>();
 
 const compiledAuthor = new BoundedCache<string, readonly CompiledDeclaration[]>(20_000);
 
@@ -130,6 +169,8 @@ export class RuleIndex {
   private readonly candidates = new Map<string, Map<string, readonly CompiledRule[]>>();
   private nextId = 0;
   readonly diagnostics: string[] = [];
+  /** Author declarations dropped as unknown or invalid, for css_ignored_declaration (ignored-declarations.ts). */
+  readonly dropped: IgnoredDeclaration[] = [];
 
   /** Candidate lists made so far (one per tag and class text met). */
   get cachedLists(): number {
@@ -155,6 +196,9 @@ export class RuleIndex {
       return;
     }
     const decls = origin === 'author' ? compileAuthorDeclarations(declarations) : compileDeclarations(declarations);
+    if (origin === 'author')
+      for (const { index, reason } of droppedDeclarations(decls))
+        this.dropped.push({ ...declarations[index]!, reason });
     if (decls.length === 0) return;
     if (origin === 'user-agent') for (const d of decls) USER_AGENT_DECLARATIONS.add(d);
     this.candidates.clear();

@@ -1,4 +1,6 @@
 import type { Diagnostic } from '@platen/layout';
+import type { IgnoredDeclaration } from './cascade.js';
+import { ignoredDeclarationDiagnostics } from './ignored-declarations.js';
 import type { PageChrome, PageStyleResolver, StyledElement } from '@platen/layout';
 import { Document, Element, cloneNode, type ChildNode } from 'domhandler';
 import type { ResolvedFormat } from '../format.js';
@@ -101,6 +103,8 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   });
   const env: ComputeEnv = { rootFontSize: null, viewportWidth: viewport.width, viewportHeight: viewport.height };
 
+  /** Author declarations dropped as unknown or invalid, reported as css_ignored_declaration. */
+  const ignored: IgnoredDeclaration[] = [];
   const styleTree = (
     items: readonly SheetItem[],
     root: Element,
@@ -113,7 +117,9 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
       if (!memo) shared.memos.set(key, (memo = new StyleMemo()));
       return memo;
     };
-    const tree = new StyleTreeBuilder(shared.index, treeEnv, options.baseUrl, quirks, memoFor).styleRoot(root);
+    const builder = new StyleTreeBuilder(shared.index, treeEnv, options.baseUrl, quirks, memoFor);
+    const tree = builder.styleRoot(root);
+    ignored.push(...shared.index.dropped, ...builder.dropped);
     limitSharedStyles();
     return { ...tree, index: shared.index };
   };
@@ -148,7 +154,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const fontMessages: string[] = [];
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
-  messages.push(...loader.diagnostics);
+  messages.push(...loader.diagnostics, ...ignoredDeclarationDiagnostics(ignored));
   return {
     root: main.styled,
     restyle: (viewportScale) =>

@@ -3,7 +3,9 @@ import { Element, Text, type ChildNode } from 'domhandler';
 import {
   cascade,
   compileAuthorDeclarations,
+  droppedDeclarations,
   USER_AGENT_DECLARATIONS,
+  type IgnoredDeclaration,
   type CompiledDeclaration,
   type CompiledRule,
   type RuleIndex,
@@ -113,6 +115,9 @@ export class StyleMemo {
  * generating ::before/::after/::marker with counters (CSS Lists 3 §4) as it goes.
  * Elements with `display: none` are left out of the styled tree.
  */
+/** The declarations dropped from a `style` attribute's compiled list (memos share the list across renders). */
+const droppedInline = new WeakMap<readonly CompiledDeclaration[], readonly IgnoredDeclaration[]>();
+
 export class StyleTreeBuilder {
   private readonly counters = new CounterState();
   private readonly quotes: QuoteState = { depth: 0 };
@@ -123,6 +128,9 @@ export class StyleTreeBuilder {
   private readonly quirks: boolean;
   private readonly memoFor: (rootFontSize: number | null) => StyleMemo;
   private memo: StyleMemo;
+  /** `style` attribute declarations dropped as unknown or invalid, once per attribute text. */
+  readonly dropped: IgnoredDeclaration[] = [];
+  private readonly seenStyleAttributes = new Set<readonly CompiledDeclaration[]>();
 
   /**
    * `memoFor` gives the memo for the root's font size (null: the root itself, computed before
@@ -177,8 +185,19 @@ export class StyleTreeBuilder {
     if (!decls) {
       const parsed = parseInlineStyle(cssText).map((d) => ({ ...d, value: rebaseValue(d.value, base) }));
       decls = compileAuthorDeclarations(this.quirks ? applyUnitlessLengthQuirk(parsed) : parsed);
+      const dropped = droppedDeclarations(decls);
+      if (dropped.length > 0)
+        droppedInline.set(
+          decls,
+          dropped.map(({ index, reason }) => ({ ...parsed[index]!, reason })),
+        );
       memo.declCache.set(cssText, decls);
       memo.entries++;
+    }
+    const dropped = droppedInline.get(decls);
+    if (dropped && !this.seenStyleAttributes.has(decls)) {
+      this.seenStyleAttributes.add(decls);
+      this.dropped.push(...dropped);
     }
     return decls;
   }

@@ -9,6 +9,8 @@ export interface Declaration {
   readonly name: string;
   readonly value: string;
   readonly important: boolean;
+  /** Line of the name in its stylesheet, from 1 (absent in a `style` attribute). */
+  readonly line?: number;
 }
 
 export type SheetItem =
@@ -65,6 +67,25 @@ interface Cursor {
   readonly css: string;
   readonly tokens: readonly Token[];
   i: number;
+  /** Offsets where lines start, made on first use; null when declarations carry no line (a style attribute). */
+  lineStarts?: number[] | null;
+}
+
+/** The line (from 1) of source offset `at`. */
+function lineOf(c: Cursor, at: number): number | undefined {
+  if (c.lineStarts === null) return undefined;
+  if (c.lineStarts === undefined) {
+    c.lineStarts = [0];
+    for (let k = c.css.indexOf('\n'); k >= 0; k = c.css.indexOf('\n', k + 1)) c.lineStarts.push(k + 1);
+  }
+  let lo = 0;
+  let hi = c.lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (c.lineStarts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
 }
 
 /** Parse a stylesheet (CSS Syntax §5.3.3), flattening `@media`/`@supports` that apply to print. */
@@ -387,11 +408,12 @@ function parseOneDeclaration(c: Cursor, from: number, to: number): Declaration |
   const name = nameTok.v.startsWith('--') ? nameTok.v : nameTok.v.toLowerCase();
   const value = text(c, k, last);
   if (value === '' && !name.startsWith('--')) return null;
-  return { name, value, important };
+  const line = lineOf(c, nameTok.s);
+  return line === undefined ? { name, value, important } : { name, value, important, line };
 }
 
 /** Declarations of a `style` attribute. */
 export function parseInlineStyle(css: string): Declaration[] {
-  const cursor: Cursor = { css, tokens: tokenize(css), i: 0 };
+  const cursor: Cursor = { css, tokens: tokenize(css), i: 0, lineStarts: null };
   return parseDeclarations(cursor, 0, cursor.tokens.length).declarations;
 }

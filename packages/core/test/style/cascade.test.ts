@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputedStyle } from '@platen/layout';
-import { byId, styleHtml, styleOf } from './helpers.js';
+import { byId, styleDropping, styleHtml, styleOf } from './helpers.js';
 
 const rgb = (r: number, g: number, b: number, a = 1) => ({ r, g, b, a });
 const RED = rgb(255, 0, 0);
@@ -8,6 +8,12 @@ const GREEN = rgb(0, 128, 0);
 const BLUE = rgb(0, 0, 255);
 
 describe('cascade order', () => {
+  it('ignores an invalid declaration, with a warning', () => {
+    const { style, ignored } = styleDropping('div{color:green} div{color:notacolor}');
+    expect(style.color).toEqual(GREEN);
+    expect(ignored).toEqual(['Ignored CSS declaration "color: notacolor" (line 1): invalid or unsupported value']);
+  });
+
   it.each<[string, string, string, keyof ComputedStyle, unknown]>([
     ['later rule wins at equal specificity', 'div{color:red} div{color:green}', '<div id="t"></div>', 'color', GREEN],
     ['class beats later type', '.a{color:green} div{color:red}', '<div id="t" class="a"></div>', 'color', GREEN],
@@ -60,7 +66,6 @@ describe('cascade order', () => {
       'backgroundColor',
       BLUE,
     ],
-    ['invalid declaration is ignored', 'div{color:green} div{color:notacolor}', '<div id="t"></div>', 'color', GREEN],
     ['descendant combinator', 'p span{color:green}', '<p><em><span id="t"></span></em></p>', 'color', GREEN],
     [
       'child combinator does not skip levels',

@@ -34,6 +34,17 @@ export function styleOf(css: string, body = '<div id="t"></div>', format: PdfFor
   return byId(result, 't').style;
 }
 
+/**
+ * As styleOf for CSS with declarations the cascade drops: the only diagnostics allowed are their
+ * css_ignored_declaration warnings, returned with the style.
+ */
+export function styleDropping(css: string, body = '<div id="t"></div>'): { style: ComputedStyle; ignored: string[] } {
+  const result = styleHtml(`<!doctype html><html><head><style>${css}</style></head><body>${body}</body></html>`, {});
+  const other = result.diagnostics.filter((d) => d.code !== 'css_ignored_declaration');
+  if (other.length > 0) throw new Error(`diagnostics: ${JSON.stringify(other)}`);
+  return { style: byId(result, 't').style, ignored: result.diagnostics.map((d) => d.message) };
+}
+
 export function textOf(node: StyledNode): string {
   return node.kind === 'text' ? node.text : node.children.map(textOf).join('');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputedStyle } from '@platen/layout';
-import { styleOf } from './helpers.js';
+import { styleDropping, styleOf } from './helpers.js';
 
 const rgb = (r: number, g: number, b: number, a = 1) => ({ r, g, b, a });
 
@@ -49,7 +49,9 @@ describe('units', () => {
   });
 
   it.each(['padding-left:-1px', 'width:-5px', 'font-size:-1px', 'padding-left:10'])('rejects %s', (decl) => {
-    const s = styleOf(`div{padding-left:3px;width:7px} div{${decl}}`);
+    const { style: s, ignored } = styleDropping(`div{padding-left:3px;width:7px} div{${decl}}`);
+    const [name, value] = decl.split(':');
+    expect(ignored).toEqual([`Ignored CSS declaration "${name}: ${value}" (line 1): invalid or unsupported value`]);
     expect(s.paddingLeft).toBe(3);
     expect(s.width).toBe(7);
   });
