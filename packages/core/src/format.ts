@@ -230,7 +230,7 @@ export function resolveFormat(format: PdfFormat | undefined, paramPrefix = 'form
   if (gap === null || gap < 0)
     fail(
       `${paramPrefix}.component_gap`,
-      `${paramPrefix}.component_gap must be a non-negative CSS length; got "${gapRaw}".`,
+      `${paramPrefix}.component_gap must be a non-negative CSS length such as "20mm"; got "${gapRaw}".`,
     );
   const text = (key: keyof PdfFormat): string | null => {
     const value = optionalString(f, key, paramPrefix);

@@ -1,5 +1,8 @@
 import type { H3Event } from 'h3';
 import type { z } from 'zod';
+import type { PdfFormat } from '@platen/core';
+import { checkFormat } from '../render/format.js';
+import { FORMAT_FIELDS } from '../schemas/format.js';
 import { discardRestOfBody, nodePair, type NodePair } from './discard-body.js';
 import {
   invalidJson,
@@ -148,6 +151,10 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix 
   const issue = result.error.issues[0];
   if (!issue) throw invalidParameter(undefined, 'Invalid request.');
   const param = [prefix, ...issue.path.map(String)].filter((p) => p !== '').join('.');
+  // Inside a page format, core's check names the first faulty field in core's words (as the CLI and the library do).
+  const top = issue.path[0];
+  if (prefix === '' && typeof top === 'string' && FORMAT_FIELDS.has(top))
+    checkFormat((input as Record<string, unknown>)[top] as PdfFormat, top);
   if (issue.code !== 'custom' && valueAt(input, issue.path) === undefined) throw missingParameter(param);
   throw invalidParameter(param || undefined, `Invalid ${param || 'request'}: ${issue.message}`);
 }

@@ -1,30 +1,19 @@
-import {
-  FOOTER_POSITIONS,
-  HORIZONTAL_ALIGNS,
-  MAX_PAGE_SIDE,
-  MIN_PAGE_SIDE,
-  PRESET_NAMES,
-  TEXT_ALIGNS,
-  VERTICAL_ALIGNS,
-  parseAbsoluteLength,
-} from '@platen/core';
+import { FOOTER_POSITIONS, HORIZONTAL_ALIGNS, PRESET_NAMES, TEXT_ALIGNS, VERTICAL_ALIGNS } from '@platen/core';
 import { z } from 'zod';
 
-// Field values follow core's rules (one grammar for lengths, the same enumerations), so that the
-// API, the CLI and the library accept and refuse the same formats; core checks the whole format.
+// The shape and the enumerations, for the OpenAPI document and the types. Values are core's to
+// judge (core's resolveFormat, through checkFormat): lengths, page-side bounds, margins that leave
+// a content area, CSS values; and when this schema refuses a format, validate() asks core first,
+// so that the API, the CLI and the library refuse the same formats with the same messages.
 const length = z
   .string()
   .max(50)
-  .refine((v) => (parseAbsoluteLength(v) ?? -1) >= 0, 'Expected a non-negative CSS length such as 20mm, .5in or 72pt.')
   .meta({
     description: 'A CSS length: a number and px, pt, pc, mm, cm, in or q (any case), or 0.',
     examples: ['20mm', '.5in', '72pt'],
   });
 /** Custom page sides: 10 mm to 5,000 mm (DECISIONS.md "Limits and resources"). */
-const side = length.refine((v) => {
-  const px = parseAbsoluteLength(v) ?? 0;
-  return px >= MIN_PAGE_SIDE - 1e-6 && px <= MAX_PAGE_SIDE + 1e-6;
-}, 'Page sides must be between 10mm and 5000mm.');
+const side = length.meta({ description: 'A CSS length from 10mm to 5000mm.', examples: ['210mm', '8.5in'] });
 const short = (max = 200) => z.string().max(max);
 
 export const pdfFormatSchema = z
@@ -50,3 +39,6 @@ export const pdfFormatSchema = z
   .meta({ id: 'PdfFormat', description: 'Page format; every field optional. Default A4 portrait, margins 20mm/15mm.' });
 
 export type PdfFormatInput = z.infer<typeof pdfFormatSchema>;
+
+/** The request fields that hold a PdfFormat (render: `format`; templates: `pdf_format`). */
+export const FORMAT_FIELDS: ReadonlySet<string> = new Set(['format', 'pdf_format']);

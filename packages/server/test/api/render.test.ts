@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveFormat, type InvalidFormatError, type PdfFormat } from '@platen/core';
 import { call, createKey, expectError, seedAccount, type Account } from '../helpers/client.js';
 import { FAKE_WORKER, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -145,6 +146,35 @@ describe('POST /render errors and logs', () => {
     await bad({ html: 'x', format: { preset: 'A4' } }, 'format.preset');
     await bad({ html: 'x', format: { margins: { left: '10' } } }, 'format.margins.left');
     await bad({ html: 'x', format: { preset: 'custom', width: '100 mm', height: '100mm' } }, 'format.width');
+  });
+
+  it("refuses a format in core's own words, as the CLI and the library do (one source of truth)", async () => {
+    const formats = [
+      { preset: 'a3' },
+      { margins: { left: '10' } },
+      { preset: 'custom', width: '5mm', height: '100mm' },
+      { preset: 'custom', width: '100 mm', height: '100mm' },
+      { component_gap: '-1mm' },
+      { vertical_align: 'middle' },
+      5,
+    ];
+    for (const format of formats) {
+      const core = (() => {
+        try {
+          resolveFormat(format as PdfFormat, 'format');
+        } catch (error) {
+          return error as InvalidFormatError;
+        }
+        throw new Error(`core accepts ${JSON.stringify(format)}`);
+      })();
+      const a = await render(alice, { html: 'x', format });
+      expect(a.json.error).toEqual({
+        type: 'invalid_request_error',
+        code: 'invalid_parameter',
+        message: core.message,
+        param: core.param,
+      });
+    }
   });
 
   it('accepts the lengths core accepts (one grammar everywhere)', async () => {
