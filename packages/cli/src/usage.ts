@@ -1,5 +1,3 @@
-import { PlatenError } from '@platen/core';
-
 /** Wrong command-line usage: exit status 2. */
 export class UsageError extends Error {}
 
@@ -16,7 +14,7 @@ export function fail(error: unknown): never {
     process.stderr.write(`platen: ${error.message}\n`);
     process.exit(1);
   }
-  if (error instanceof PlatenError) {
+  if (isPlatenError(error)) {
     const param = error.param ? ` (${error.param})` : '';
     process.stderr.write(`platen: ${error.code}${param}: ${error.message}\n`);
     process.exit(1);
@@ -29,4 +27,15 @@ export function fail(error: unknown): never {
     `platen: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
+}
+
+/**
+ * A @platen/core PlatenError, known by its API error code (lower snake case, as the server's
+ * envelope has it) rather than by class: this module must not load the core (`platen --help`,
+ * `serve`), and `render` may run from the bundle, which holds its own copy of the class.
+ */
+function isPlatenError(error: unknown): error is Error & { code: string; param?: string } {
+  return (
+    error instanceof Error && 'code' in error && typeof error.code === 'string' && /^[a-z]+(_[a-z]+)*$/.test(error.code)
+  );
 }

@@ -6,6 +6,8 @@ import { UsageError, UserError } from '../usage.js';
 import { parseJobs, reportBatch, runBatch } from './batch.js';
 import { PDF_FLAGS, PDF_HELP, readPdfOptions } from './pdf-flags.js';
 
+export { fail } from '../usage.js';
+
 const HELP = `Usage: platen render <template.html|-> [options]
 
 Options:

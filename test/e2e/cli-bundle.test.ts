@@ -1,0 +1,93 @@
+/**
+ * `platen render` from its bundle (scripts/bundle-cli.mjs): the same PDFs as from the modules,
+ * and never run once a file bundled into it has changed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshBundle } from '../../packages/cli/src/bundle-check.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const example = join(root, 'examples/invoice/');
+const modules = pathToFileURL(join(root, 'packages/cli/dist/commands/render.js')).href;
+
+let dir: string;
+let bundleDir: URL;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'platen-cli-bundle-'));
+  execFileSync('node', [join(root, 'scripts/bundle-cli.mjs'), join(dir, 'bundle')], { stdio: 'ignore' });
+  bundleDir = pathToFileURL(join(dir, 'bundle/'));
+}, 120_000);
+
+/** Runs `platen render <args>` from the given render module in a child process. */
+function renderWith(entry: string, out: string, args: string[]): Buffer {
+  const script = `const m = await import(${JSON.stringify(entry)}); await m.runRender(${JSON.stringify([...args, '-o', out])});`;
+  execFileSync('node', ['--input-type=module', '-e', script], { cwd: root });
+  return readFileSync(out);
+}
+
+describe('the bundle of platen render', () => {
+  it('writes byte for byte the PDFs the modules write', () => {
+    const entry = freshBundle(bundleDir);
+    expect(entry).toBe(new URL('render.js', bundleDir).href);
+    // Right-to-left and combining text, an inline SVG, a table and page counters: code the invoice does not run.
+    const other = join(dir, 'other.html');
+    writeFileSync(
+      other,
+      `<style>@page { @bottom-center { content: "Page " counter(page) " of " counter(pages) } } td { border: 1px solid }</style>
+      <h1>Ελληνικά, Кириллица, עברית, العربية, e\u0301</h1>
+      <svg width="80" height="40"><rect width="60" height="30" fill="teal"/><circle cx="70" cy="20" r="9"/></svg>
+      <table>{{#each rows}}<tr><td>{{this}}</td><td>{{@index}}</td></tr>{{/each}}</table>`,
+    );
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ rows: Array.from({ length: 80 }, (_, i) => `row ${i}`) }));
+    const cases: string[][] = [
+      [join(example, 'template.html'), '--data', join(example, 'data.json')],
+      [
+        join(example, 'template.html'),
+        '--data',
+        join(example, 'data.json'),
+        '--header',
+        join(example, 'header.html'),
+        '--footer',
+        join(example, 'footer.html'),
+        '--format',
+        'letter',
+      ],
+      [other, '--data', join(dir, 'other.json')],
+    ];
+    cases.forEach((args, i) => {
+      const fromModules = renderWith(modules, join(dir, `modules-${i}.pdf`), args);
+      const fromBundle = renderWith(entry!, join(dir, `bundle-${i}.pdf`), args);
+      expect(fromBundle.length).toBeGreaterThan(1000);
+      expect(fromBundle.equals(fromModules)).toBe(true);
+    });
+  }, 120_000);
+
+  it('is not used once a bundled file changed, moved or the manifest is missing', () => {
+    const manifestUrl = new URL('manifest.json', bundleDir);
+    const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as { inputs: [string, number, number][] };
+    const file = join(dir, 'module.js');
+    writeFileSync(file, 'export {};\n');
+    const stamp = (): [string, number, number] => {
+      const { size, mtimeMs } = statSync(file);
+      return [file, size, mtimeMs];
+    };
+    const withInputs = (inputs: [string, number, number][]): string | null => {
+      writeFileSync(manifestUrl, JSON.stringify({ ...manifest, inputs }));
+      return freshBundle(bundleDir);
+    };
+    expect(withInputs([...manifest.inputs, stamp()])).not.toBeNull();
+    const before = stamp();
+    writeFileSync(file, 'export {}; // edited\n');
+    expect(withInputs([...manifest.inputs, before])).toBeNull(); // new size
+    writeFileSync(file, 'export {};\n');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(withInputs([...manifest.inputs, before])).toBeNull(); // same size, new time
+    expect(withInputs([...manifest.inputs, [join(dir, 'gone.js'), 1, 1]])).toBeNull();
+    writeFileSync(manifestUrl, 'not json');
+    expect(freshBundle(bundleDir)).toBeNull();
+  });
+});
