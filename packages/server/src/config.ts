@@ -23,6 +23,8 @@ export interface Config {
   readonly fontDirs: readonly string[];
   readonly allowPrivateNetwork: boolean;
   readonly maxBodyBytes: number;
+  /** Bytes of request bodies the server holds at once, over every request (at least `maxBodyBytes`). */
+  readonly maxBodyBytesInFlight: number;
   readonly maxJsonDepth: number;
   readonly renderTimeoutMs: number;
   readonly renderMemoryMb: number;
@@ -100,6 +102,7 @@ const envSchema = z.object({
   PLATEN_SIGNING_PASSPHRASE: z.string().optional(),
   PLATEN_ALLOW_PRIVATE_NETWORK: bool.default(false),
   PLATEN_MAX_BODY_BYTES: int(1).default(10 * 1024 * 1024),
+  PLATEN_MAX_BODY_BYTES_IN_FLIGHT: int(1).default(64 * 1024 * 1024),
   PLATEN_MAX_JSON_DEPTH: int(1).default(64),
   PLATEN_RENDER_TIMEOUT_MS: int(1).default(30_000),
   PLATEN_RENDER_MEMORY_MB: int(16).default(512),
@@ -193,6 +196,7 @@ export function loadConfig(
     allowPrivateNetwork: e.PLATEN_ALLOW_PRIVATE_NETWORK,
     signing: e.PLATEN_SIGNING_P12 ? readSigning(e.PLATEN_SIGNING_P12, env['PLATEN_SIGNING_PASSPHRASE'] ?? '') : null,
     maxBodyBytes: e.PLATEN_MAX_BODY_BYTES,
+    maxBodyBytesInFlight: Math.max(e.PLATEN_MAX_BODY_BYTES_IN_FLIGHT, e.PLATEN_MAX_BODY_BYTES),
     maxJsonDepth: e.PLATEN_MAX_JSON_DEPTH,
     renderTimeoutMs: e.PLATEN_RENDER_TIMEOUT_MS,
     renderMemoryMb: e.PLATEN_RENDER_MEMORY_MB,

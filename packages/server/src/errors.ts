@@ -87,6 +87,16 @@ export const rateLimited = (retryAfterSeconds: number) =>
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 
+/** Request bodies held at once past the server's budget (`PLATEN_MAX_BODY_BYTES_IN_FLIGHT`). */
+export const bodiesInFlight = () =>
+  new ApiError(
+    429,
+    'rate_limit_error',
+    'rate_limit_exceeded',
+    'The server is receiving too many request bodies at once; retry shortly.',
+    { headers: { 'retry-after': '1' } },
+  );
+
 /** Spelled as h3 spells it for the JSON it answers, so that every JSON answer has one content type. */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 

@@ -4,7 +4,9 @@ import type { PdfFormat } from '@platen/core';
 import { checkFormat } from '../render/format.js';
 import { FORMAT_FIELDS } from '../schemas/format.js';
 import { discardRestOfBody, nodePair, type NodePair } from './discard-body.js';
+import { createByteBudget, type ByteBudget } from './byte-budget.js';
 import {
+  bodiesInFlight,
   invalidJson,
   invalidParameter,
   missingParameter,
@@ -15,13 +17,31 @@ import {
 
 export interface BodyLimits {
   readonly maxBodyBytes: number;
+  /** Over every request reading its body under these limits at once. */
+  readonly maxBodyBytesInFlight: number;
   readonly maxJsonDepth: number;
+}
+
+/**
+ * One budget per server (its limits object): without it, n uploads at once held n × 10 MiB in
+ * the main thread, and glibc keeps what the main thread's peak took (issue 17, finding 5).
+ */
+const budgets = new WeakMap<BodyLimits, ByteBudget>();
+function budgetOf(limits: BodyLimits): ByteBudget {
+  let budget = budgets.get(limits);
+  if (!budget) budgets.set(limits, (budget = createByteBudget(limits.maxBodyBytesInFlight)));
+  return budget;
 }
 
 const isJsonType = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim());
 
-/** The body of a Node request, counted as it arrives; over `max`, the rest is discarded and the promise fails with 413. */
-function readNodeBody(node: NodePair, max: number): Promise<Buffer> {
+/**
+ * The body of a Node request, counted as it arrives; over `max`, the rest is discarded and the
+ * promise fails with 413. Its bytes are taken from `budget` as they arrive (the caller gives
+ * back `taken()` once it is done with them); past the budget, the rest is discarded and the
+ * promise fails with 429.
+ */
+function readNodeBody(node: NodePair, max: number, budget: ByteBudget, taken: { bytes: number }): Promise<Buffer> {
   const { req } = node;
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
@@ -33,12 +53,17 @@ function readNodeBody(node: NodePair, max: number): Promise<Buffer> {
       req.off('error', onError);
       req.off('close', onClose);
     };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= max) return void chunks.push(chunk);
+    const refuse = (error: Error) => {
       discardRestOfBody(node, max, size); // listens before ours is removed, so the stream keeps flowing
       cleanup();
-      reject(payloadTooLarge(max));
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > max) return refuse(payloadTooLarge(max));
+      if (!budget.take(chunk.byteLength)) return refuse(bodiesInFlight());
+      taken.bytes += chunk.byteLength;
+      chunks.push(chunk);
     };
     const onEnd = () => {
       cleanup();
@@ -62,14 +87,23 @@ function readNodeBody(node: NodePair, max: number): Promise<Buffer> {
  * way the rest of a refused body is read and dropped (discard-body.ts) so the
  * client gets the 413 rather than a connection reset.
  */
-async function readLimitedText(event: H3Event, max: number): Promise<string> {
+async function readLimitedText(event: H3Event, limits: BodyLimits): Promise<string> {
+  const max = limits.maxBodyBytes;
   const node = nodePair(event);
   const declared = Number(event.req.headers.get('content-length') ?? NaN);
   if (declared > max) {
     if (node) discardRestOfBody(node, max, 0);
     throw payloadTooLarge(max);
   }
-  if (node) return (await readNodeBody(node, max)).toString('utf8');
+  if (node) {
+    const budget = budgetOf(limits);
+    const taken = { bytes: 0 };
+    try {
+      return (await readNodeBody(node, max, budget, taken)).toString('utf8');
+    } finally {
+      budget.give(taken.bytes);
+    }
+  }
   // Other runtimes (app.fetch): the web stream; they own their sockets.
   const body = event.req.body;
   if (!body) return '';
@@ -114,7 +148,7 @@ export function jsonDepth(text: string): number {
  */
 export async function readJson(event: H3Event, limits: BodyLimits): Promise<unknown> {
   const type = event.req.headers.get('content-type');
-  const text = await readLimitedText(event, limits.maxBodyBytes);
+  const text = await readLimitedText(event, limits);
   if (text.trim() === '' && !type) return {};
   if (!type || !isJsonType(type)) throw unsupportedMediaType();
   if (text.trim() === '') return {};
