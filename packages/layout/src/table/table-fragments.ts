@@ -13,7 +13,14 @@ export interface PlacedRow {
   readonly top: number;
   readonly height: number;
   /** Cell fragments at their x (from the table's left) and y = 0 (the row's top). */
-  readonly cells: readonly { readonly fragment: BoxFragment; readonly rowSpan: number }[];
+  readonly cells: readonly PlacedCell[];
+}
+
+export interface PlacedCell {
+  readonly fragment: BoxFragment;
+  readonly rowSpan: number;
+  /** How far vertical-align moved the cell's content down. */
+  readonly shift: number;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -40,7 +47,7 @@ export function alignedCell(
   height: number,
   rowBaseline: number | null,
   repeats: boolean,
-): BoxFragment {
+): PlacedCell {
   const first = !c.handedOut && !repeats;
   c.handedOut = true;
   const v = c.slot.box.style.verticalAlign;
@@ -58,7 +65,7 @@ export function alignedCell(
   f.height = height;
   f.x = x;
   f.y = 0;
-  return f;
+  return { fragment: f, rowSpan: c.slot.rowSpan, shift: dy };
 }
 
 const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };

@@ -1,11 +1,11 @@
 import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
-import { createBoxFragment } from '../flow/fragments.js';
+import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { RowInfo } from './table-structure.js';
-import { alignedCell, type PlacedRow } from './table-fragments.js';
+import { alignedCell, type PlacedCell, type PlacedRow } from './table-fragments.js';
 import { cellLayoutBox, cellWidth, cellX, layoutCell, toColumnWidth, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
 
@@ -64,7 +64,7 @@ function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): P
   const cells = rows.cells(r).map((c) => {
     let h = height;
     for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.height(i);
-    return { fragment: alignedCell(c, cellX(plan.geo, c.slot), h, baseline, repeats), rowSpan: c.slot.rowSpan };
+    return alignedCell(c, cellX(plan.geo, c.slot), h, baseline, repeats);
   });
   return { index: r, top, height, cells };
 }
@@ -216,9 +216,12 @@ function placeBodyRow(
     return { kind: 'stop', resume: { row: r, cells: null } };
   if (!plan.pageIsEmpty) return { kind: 'pushed' };
   // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
-  putRows(plan, cur, r, end);
-  cur.body += end - r;
-  return { kind: 'next', row: end };
+  // Rows tied together only by row-spanning cells that do not fit even here break apart, between
+  // rows (Chromium, measured: `break-inside: avoid` cannot be honoured, CSS Fragmentation 3 §4.4).
+  const placed = end > r + 1 ? r + 1 : end;
+  putRows(plan, cur, r, placed);
+  cur.body += placed - r;
+  return { kind: 'next', row: placed };
 }
 
 /**
@@ -279,6 +282,9 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
         padding: BoxFragment['padding'];
         part: BoxFragment['part'];
       };
+      // A cell broken across pages is not aligned: its content starts at its top (Chromium, measured
+      // with middle and baseline; CSS 2.1 §17.5.4 does not say how vertical-align fragments).
+      if (c.shift !== 0) for (const child of c.fragment.children) offsetFragment(child, 0, -c.shift);
       f.height = bottom - p.top;
       f.border = { ...f.border, bottom: 0 };
       f.padding = { ...f.padding, bottom: 0 };
@@ -288,7 +294,7 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
   if (!continuation) return;
   const first = placed[firstAt]!;
   const grid = plan.prep.structure.grid[first.index] ?? [];
-  const extra: PlacedRow['cells'][number][] = [];
+  const extra: PlacedCell[] = [];
   for (const slot of new Set(grid)) {
     if (!slot || slot.row >= first.index) continue;
     const box = slot.laid;
@@ -300,6 +306,7 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
     }
     extra.push({
       rowSpan: slot.rowSpan,
+      shift: 0,
       fragment: createBoxFragment(
         s,
         box.tag,
@@ -378,7 +385,7 @@ function splitRow(
   if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height);
   for (const f of frags) (f as { height: number }).height = height;
   return {
-    row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1 })) },
+    row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1, shift: 0 })) },
     cells: broke ? next : null,
   };
 }
