@@ -267,7 +267,7 @@ function finish(frame: Frame): LayoutResult {
     const clamped = Math.abs(clampHeight(auto, used) - auto) > EPSILON;
     marginBottom = addMargin(clamped ? NO_MARGINS : pending, used.marginBottom, quirkyBottom);
   } else {
-    contentBottom += resolveMargins(pending);
+    contentBottom += truncatedAtPageEnd(resolveMargins(pending), contentBottom + bottomEdges, frame);
     marginBottom = addMargin(NO_MARGINS, used.marginBottom, quirkyBottom);
   }
   // A BFC root's auto height grows to contain its floats (CSS 2.1 §10.6.7).
@@ -331,6 +331,18 @@ function finish(frame: Frame): LayoutResult {
     baseline: state.baseline,
     lastBaseline: state.lastBaseline,
   };
+}
+
+/**
+ * The last child's bottom margin kept inside a box that does not collapse it (a BFC root, or
+ * bottom border or padding) is truncated at the page end (CSS Fragmentation 3 §5.2): the box
+ * ends on this page, and nothing of it overflows onto the next (Chromium: a float whose list's
+ * bottom margin reached past the page end did not push what clears it down there).
+ */
+function truncatedAtPageEnd(margin: number, bottom: number, frame: Frame): number {
+  const { space, state, used } = frame;
+  if (space.mode !== 'layout' || used.height !== null || margin <= 0) return margin;
+  return Math.max(0, Math.min(margin, space.blockSize - state.origin - bottom));
 }
 
 /**
