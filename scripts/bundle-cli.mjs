@@ -1,42 +1,76 @@
 #!/usr/bin/env node
 // Bundles `platen render` (packages/cli/dist/commands/render.js with @platen/core, @platen/layout
-// and their dependencies) into packages/cli/dist/bundle/, which dist/main.js imports instead
-// of the ~420 modules while every file bundled is unchanged (packages/cli/src/bundle-check.ts).
+// and their dependencies) into one CommonJS file in packages/cli/dist/bundle/, with V8's code
+// cache of it after a render of the example invoice. dist/main.js runs it instead of the ~420
+// modules while every file bundled is unchanged (packages/cli/src/bundle.ts).
 // Run after `tsc -b` (`npm run build` does both); `node scripts/bundle-cli.mjs <dir>` writes elsewhere.
-import { statSync, writeFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { rolldown } from 'rolldown';
 
 const cli = new URL('../packages/cli/dist/', import.meta.url);
-const dir = process.argv[2] ?? fileURLToPath(new URL('bundle/', cli));
+const ENTRY = 'render.cjs';
 
-/** Each module keeps its own `import.meta.url`, so that the files it finds beside itself
- * (pdfkit's ICC profile, fonts, the batch worker, package.json) are found where they are. */
-const ownUrl = {
-  name: 'own-import-meta-url',
-  transform(code, id) {
-    if (!code.includes('import.meta.url') || id.startsWith('\0')) return null;
-    return { code: code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(id).href)), map: null };
-  },
-};
+if (process.argv[2] === '--cache') await writeCodeCache(process.argv[3]);
+else await bundle(process.argv[2] ?? fileURLToPath(new URL('bundle/', cli)));
 
-rmSync(dir, { recursive: true, force: true });
-const bundle = await rolldown({
-  input: fileURLToPath(new URL('commands/render.js', cli)),
-  platform: 'node',
-  plugins: [ownUrl],
-  logLevel: 'warn',
-});
-const { output } = await bundle.write({ dir, format: 'esm', entryFileNames: 'render.js' });
-await bundle.close();
+async function bundle(dir) {
+  const { rolldown } = await import('rolldown');
+  /** Each module keeps its own `import.meta.url`, so that the files it finds beside itself
+   * (pdfkit's ICC profile, fonts, the batch worker, package.json) are found where they are.
+   * An import() of a computed name (the WebP decoder) cannot be bundled, and a script has no
+   * import() of its own without an experimental flag: it calls the loader's (bundle.ts). */
+  const ownUrl = {
+    name: 'own-import-meta-url',
+    transform(code, id) {
+      if (id.startsWith('\0') || !/import\.meta\.url|\bimport\((?!['"`])/.test(code)) return null;
+      const own = code
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(id).href))
+        .replace(/\bimport\((?!['"`])/g, '__platenImport(');
+      return { code: own, map: null };
+    },
+  };
+  rmSync(dir, { recursive: true, force: true });
+  const build = await rolldown({
+    input: fileURLToPath(new URL('commands/render.js', cli)),
+    platform: 'node',
+    plugins: [ownUrl],
+    logLevel: 'warn',
+  });
+  const { output } = await build.write({ file: join(dir, ENTRY), format: 'cjs', codeSplitting: false });
+  await build.close();
 
-const files = new Set();
-for (const chunk of output)
-  if (chunk.type === 'chunk') for (const id of chunk.moduleIds) if (!id.startsWith('\0')) files.add(id);
-const inputs = [...files].sort().map((path) => {
-  const stat = statSync(path);
-  return [path, stat.size, stat.mtimeMs];
-});
-writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ entry: 'render.js', inputs }));
-console.log(`bundle-cli: ${inputs.length} modules → ${dir}`);
+  const files = new Set();
+  for (const chunk of output)
+    if (chunk.type === 'chunk') for (const id of chunk.moduleIds) if (!id.startsWith('\0')) files.add(id);
+  const inputs = [...files].sort().map((path) => {
+    const stat = statSync(path);
+    return [path, stat.size, stat.mtimeMs];
+  });
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ entry: ENTRY, inputs }));
+  // In a fresh process: the cache holds the functions compiled by loading the bundle and one render.
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--cache', dir], { stdio: 'inherit' });
+  console.log(`bundle-cli: ${inputs.length} modules → ${dir}`);
+}
+
+async function writeCodeCache(dir) {
+  const { loadBundle } = await import(new URL('bundle.js', cli).href);
+  const loaded = loadBundle(pathToFileURL(join(dir, '/')));
+  if (!loaded) throw new Error(`bundle-cli: no fresh bundle in ${dir}`);
+  const example = fileURLToPath(new URL('../examples/invoice/', import.meta.url));
+  const out = mkdtempSync(join(tmpdir(), 'platen-bundle-'));
+  try {
+    await loaded.exports.runRender([
+      join(example, 'template.html'),
+      '--data',
+      join(example, 'data.json'),
+      '-o',
+      join(out, 'invoice.pdf'),
+    ]);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  writeFileSync(loaded.cacheFile, loaded.script.createCachedData());
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `platen` command line: thin wrappers over @platen/core and @platen/server. */
 import { readFileSync } from 'node:fs';
-import { freshBundle } from './bundle-check.js';
+import { loadBundle } from './bundle.js';
 import { UsageError, fail } from './usage.js';
 
 const HELP = `platen — HTML + Handlebars templates to PDF, no browser
@@ -27,8 +27,10 @@ function version(): string {
 // from its bundle when that is up to date: loading its ~420 modules one by one was another third.
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   render: async (args) => {
-    const bundle = freshBundle(new URL('./bundle/', import.meta.url));
-    const command = (await import(bundle ?? './commands/render.js')) as typeof import('./commands/render.js');
+    type RenderCommand = typeof import('./commands/render.js');
+    const command =
+      loadBundle<RenderCommand>(new URL('./bundle/', import.meta.url))?.exports ??
+      ((await import('./commands/render.js')) as RenderCommand);
     // The bundle's own fail(): its errors are instances of its own copies of the classes.
     return command.runRender(args).catch(command.fail);
   },
