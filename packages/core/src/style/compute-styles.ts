@@ -149,7 +149,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     root: main.style,
     env: { ...env, rootFontSize: main.style.flat['font-size'] as number },
   };
-  const pageStyle = createPageStyleResolver(sheets, pageOptions, pageMessages);
+  const pageStyle = createPageStyleResolver(sheets, pageOptions, pageMessages, ignored);
   pageMessages.forEach(warn('css_invalid_page_rule'));
   const fontMessages: string[] = [];
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);

@@ -10,9 +10,15 @@ import {
   type PageSelectorContext,
   type PageStyleResolver,
 } from '@platen/layout';
-import { compileDeclarations, type CompiledDeclaration, type Winners } from './cascade.js';
+import {
+  compileDeclarations,
+  type CompiledDeclaration,
+  type DroppedDeclaration,
+  type IgnoredDeclaration,
+  type Winners,
+} from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
-import type { SheetItem } from './stylesheet.js';
+import type { Declaration, SheetItem } from './stylesheet.js';
 import { parseComponents, words, type CV } from './tokenizer.js';
 import { parseColor, parseLength, TRANSPARENT, type LengthContext } from './values.js';
 import { MAX_PAGE_SIDE, MIN_PAGE_SIDE, type ResolvedFormat } from '../format.js';
@@ -120,8 +126,16 @@ export function createPageStyleResolver(
   items: readonly SheetItem[],
   options: PageStyleOptions,
   diagnostics: string[],
+  ignored: IgnoredDeclaration[] = [],
 ): PageStyleResolver {
   const rules: PageRule[] = [];
+  // `@page` and margin-box declarations the cascade drops are reported as the others (css_ignored_declaration).
+  const compile = (declarations: readonly Declaration[]): CompiledDeclaration[] => {
+    const dropped: DroppedDeclaration[] = [];
+    const compiled = compileDeclarations(declarations, dropped);
+    for (const { index, reason } of dropped) ignored.push({ ...declarations[index]!, reason });
+    return compiled;
+  };
   items.forEach((item, order) => {
     if (item.kind !== 'page') return;
     const selectors = parseSelectors(item.selector);
@@ -131,8 +145,8 @@ export function createPageStyleResolver(
     }
     const marginBoxes = item.marginBoxes
       .filter((m) => MARGIN_BOXES.has(m.name))
-      .map((m) => ({ name: m.name as MarginBoxName, declarations: compileDeclarations(m.declarations) }));
-    rules.push({ selectors, order, declarations: compileDeclarations(pageDeclarations(item)), marginBoxes });
+      .map((m) => ({ name: m.name as MarginBoxName, declarations: compile(m.declarations) }));
+    rules.push({ selectors, order, declarations: compile(pageDeclarations(item)), marginBoxes });
   });
   const cache = new Map<string, PageBoxStyle>();
   return (page) => {

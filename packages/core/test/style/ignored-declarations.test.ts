@@ -27,6 +27,15 @@ div { margin: 1px 2px 3px 4px 5px; zoom: 2 }
     ]);
   });
 
+  it('reports @page and margin-box declarations too', () => {
+    const html = `<style>@page { margin: 1cm; colour: red }
+@page { @top-center { content: "x"; font-size: huge } }</style><p>x</p>`;
+    expect(ignored(html)).toEqual([
+      'Ignored CSS declaration "colour: red" (line 1): unknown property',
+      'Ignored CSS declaration "font-size: huge" (line 2): invalid or unsupported value',
+    ]);
+  });
+
   it('does not report what Chromium drops too because it was written for other browsers, nor what never prints', () => {
     const html = `<style>p {
       -moz-box-sizing: border-box; -ms-filter: x; -webkit-nonsense: 1; _height: 1px; *zoom: 1; mso-hide: all;
