@@ -34,11 +34,17 @@ export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutCo
     // Fixed layout looks at no content: the fixed columns (and a length width) are the size.
     const own = fixedColumnsWidth(fixedColumns(prep)) + spacingOf(prep) + edges;
     const w = Math.max(own, specifiedWidth(box.style.width, box, prep, null) ?? 0, captionMin);
-    return { min: w, max: w };
+    // A percentage width asks for all the room there is: Chromium's max-content is then its
+    // kTableMaxInlineSize (TableLayoutAlgorithm::ComputeMinMaxSizes), so shrink-to-fit boxes around it fill their container.
+    return { min: w, max: hasPercent(box.style.width) ? Math.max(w, TABLE_MAX_INLINE_SIZE) : w };
   }
   const min = Math.max(prep.gridMin + edges, captionMin);
   return { min, max: Math.max(min, prep.gridMax + edges) };
 }
+
+const TABLE_MAX_INLINE_SIZE = 1_000_000;
+
+const hasPercent = (w: TableBox['style']['width']): boolean => typeof w === 'object' && w.pct !== 0;
 
 /** `table-layout: fixed` applies only when the table's width is not auto (CSS 2.1 §17.5.2.1; a percentage counts). */
 const isFixedLayout = (box: TableBox): boolean => box.style.tableLayout === 'fixed' && box.style.width !== 'auto';

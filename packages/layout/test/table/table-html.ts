@@ -58,6 +58,7 @@ const KEYWORDS = new Set([
   'border-collapse',
   'table-layout',
   'caption-side',
+  'float',
   'empty-cells',
   'break-inside',
   'break-before',
