@@ -207,6 +207,19 @@ describe('platen render', () => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
   });
 
+  it('tags by default, --no-tagged leaves the tree out, --pdf-standard pdf/a-2a writes level A (pdfinfo)', async () => {
+    const html = '<html lang="en"><title>T</title><p>Tagged</p></html>';
+    const [tagged, untagged, levelA] = ['tagged.pdf', 'untagged.pdf', 'a2a.pdf'].map((f) => join(dir, f));
+    expect((await platen(['render', '-', '-o', tagged!], html)).code).toBe(0);
+    expect((await platen(['render', '-', '--no-tagged', '-o', untagged!], html)).code).toBe(0);
+    expect((await platen(['render', '-', '--pdf-standard', 'pdf/a-2a', '-o', levelA!], html)).code).toBe(0);
+    expect(execFileSync('pdfinfo', [tagged!], { encoding: 'utf8' })).toMatch(/^Tagged: +yes$/m);
+    expect(execFileSync('pdfinfo', [untagged!], { encoding: 'utf8' })).toMatch(/^Tagged: +no$/m);
+    const meta = execFileSync('pdfinfo', ['-meta', levelA!], { encoding: 'utf8' });
+    expect(meta).toMatch(/<pdfaid:conformance>A<\/pdfaid:conformance>/);
+    expect(execFileSync('pdfinfo', [levelA!], { encoding: 'utf8' })).toMatch(/^Tagged: +yes$/m);
+  });
+
   it('refuses pdf options that cannot go together with one line naming the option', async () => {
     const result = await platen(
       ['render', '-', '--pdf-standard', 'pdf/a-2b', '--user-password', 'x', '-o', join(dir, 'never.pdf')],

@@ -14,7 +14,7 @@ import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
 import type { PdfOptions } from './pdf/options.js';
-import { checkUa1 } from './pdf/ua.js';
+import { checkPdfALevelA, checkUa1 } from './pdf/ua.js';
 
 /** Everything one render needs. Only `html` is required. */
 export interface RenderOptions {
@@ -206,6 +206,7 @@ async function styleAndLayout(
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   if (pdf?.standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
+  else if (pdf?.standard === 'pdf/a-2a' || pdf?.standard === 'pdf/a-3a') checkPdfALevelA(pdf.standard, language);
   const painter = new PdfPainter({
     fonts,
     images,

@@ -29,6 +29,7 @@ export const PDF_FLAGS = {
   'sign-location': { type: 'string' },
   'no-outline': { type: 'boolean' },
   tagged: { type: 'boolean' },
+  'no-tagged': { type: 'boolean' },
 } as const satisfies CommandOptions;
 
 export const PDF_HELP = `
@@ -37,7 +38,8 @@ PDF file options (see the README's "PDF options"; each sets a field of --pdf):
   --title, --author, --subject, --keywords <text>, --lang <tag>
                             document metadata (default: the HTML's <title>, <meta name=
                             author|description|keywords>); --creation-date <ISO date|now>
-  --pdf-standard <std>      pdf/a-2b or pdf/a-3b
+  --pdf-standard <std>      pdf/a-2b, pdf/a-3b, pdf/a-2a, pdf/a-3a (level A: tagged, with a
+                            language and a Unicode value for every glyph) or pdf/ua-1
   --user-password <pw>      password to open the PDF (AES-256); also PLATEN_PDF_USER_PASSWORD
   --owner-password <pw>     password that lifts the permissions; also PLATEN_PDF_OWNER_PASSWORD
   --permissions <list>      what is allowed without the owner password, of print, print-low,
@@ -51,7 +53,8 @@ PDF file options (see the README's "PDF options"; each sets a field of --pdf):
                             its passphrase in PLATEN_SIGN_PASSPHRASE; --sign-reason <text>,
                             --sign-location <text>
   --no-outline              no bookmarks from the headings (pdf.outline false)
-  --tagged                  a tagged PDF: structure tree, artifacts, /Lang (pdf.tagged true)
+  --no-tagged               no structure tree, for the smallest files (pdf.tagged false; the
+                            default is a tagged PDF: structure tree, artifacts, /Lang)
 Passwords on the command line are visible to other users of this machine (ps): prefer the
 environment variables.
 `;
@@ -85,6 +88,7 @@ export async function readPdfOptions(
   set(pdf, 'standard', flags['pdf-standard']);
   if (flags['no-outline']) pdf.outline = false;
   if (flags.tagged) pdf.tagged = true;
+  if (flags['no-tagged']) pdf.tagged = false;
 
   const encryption: Record<string, unknown> = { ...(base.encryption as object | undefined) };
   set(encryption, 'user_password', flags['user-password'] ?? env['PLATEN_PDF_USER_PASSWORD']);

@@ -1,4 +1,4 @@
-import type { BoxFragment, Fragment } from '@platen/layout';
+import type { BoxFragment, Fragment, TextFragment } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import { buildStacking, clipsOverflow, isContext, type PaintItem, type StackingContext } from './stacking.js';
 import { applyTransform, clipToPaddingBox, paintBoxDecorations, paintImage, paintsDecorations } from './paint-box.js';
@@ -61,9 +61,12 @@ function paintFragment(ctx: PaintContext, frag: Fragment): void {
   }
   // Tagged PDF: text and images are their element's marked content, backgrounds and borders artifacts (ISO 32000-1 §14.8.2.2).
   if (frag.kind === 'box' && !paintsDecorations(frag)) return;
+  if (frag.kind === 'text') {
+    paintText(ctx, frag, undefined, tags.open(ctx.doc, frag));
+    return;
+  }
   ctx.ops().push(frag.kind === 'box' ? '/Artifact BMC' : tags.open(ctx.doc, frag));
-  if (frag.kind === 'text') paintText(ctx, frag);
-  else if (frag.kind === 'image') paintImage(ctx, frag);
+  if (frag.kind === 'image') paintImage(ctx, frag);
   else paintBoxDecorations(ctx, frag);
   ctx.ops().push('EMC');
 }
@@ -91,7 +94,10 @@ function paintBlocks(ctx: PaintContext, blocks: readonly PaintItem[]): void {
     }
     let j = i;
     ctx.onPixelGrid(() => {
-      while (onGrid(blocks[j])) paintFragment(ctx, blocks[j++]!.fragment);
+      // Tagged: the group's decorations are one artifact.
+      if (ctx.tags) ctx.ops().push('/Artifact BMC');
+      while (onGrid(blocks[j])) paintBoxDecorations(ctx, blocks[j++]!.fragment as BoxFragment);
+      if (ctx.tags) ctx.ops().push('EMC');
     });
     i = j;
   }
@@ -100,23 +106,36 @@ function paintBlocks(ctx: PaintContext, blocks: readonly PaintItem[]): void {
 /**
  * Appendix E step 7, the inline content in tree order. Consecutive unclipped lines that are
  * only glyphs share one text object (a table's cells: BT, Tf and ET once, not per cell);
- * anything else ends it first.
+ * anything else ends it first. Tagged, each element's lines are a marked-content sequence
+ * inside it (the words of a justified line, the lines of a paragraph: one MCID).
  */
 function paintInlines(ctx: PaintContext, inlines: readonly (PaintItem | StackingContext)[]): void {
+  const tags = ctx.tags;
   let text: TextObject | null = null;
+  /** Tagged: the fragment whose marked content `text` is in (closed with it). */
+  let marked: TextFragment | null = null;
+  const end = (): void => {
+    if (marked) text?.unmark();
+    marked = null;
+    text?.close();
+    text = null;
+  };
   for (const item of inlines) {
     const frag = isContext(item) || item.clips.length > 0 ? null : item.fragment;
-    // A tagged line is marked content of its own: it shares no text object.
-    if (frag?.kind === 'text' && ctx.tags === null && isFinitePlaced(frag) && onlyGlyphs(frag)) {
+    if (frag?.kind === 'text' && isFinitePlaced(frag) && onlyGlyphs(frag)) {
       text ??= new TextObject(ctx.ops());
+      if (tags && !(marked && tags.continues(marked, frag))) {
+        if (marked) text.unmark();
+        text.mark(tags.open(ctx.doc, frag));
+        marked = frag;
+      }
       paintText(ctx, frag, text);
       continue;
     }
-    text?.close();
-    text = null;
+    end();
     paintItem(ctx, item);
   }
-  text?.close();
+  end();
 }
 
 /** CSS 2.1 Appendix E, steps 1–10, for one stacking context (or an atomically painted box). */

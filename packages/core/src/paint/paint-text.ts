@@ -1,7 +1,7 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
-import { num } from './pdf-number.js';
+import { num, utf16Hex } from './pdf-number.js';
 import { fontSize } from '../text/measurer.js';
 import { OBLIQUE_SKEW, TextObject, fakeBoldWidth, letterSpacingOf, plainRun } from './text-object.js';
 import { hasColorLayers } from '../resources/font-data.js';
@@ -15,12 +15,6 @@ export interface PenGlyph {
   readonly naturalPx: number;
   readonly advancePx: number;
   readonly offset: readonly [number, number] | undefined;
-}
-
-function utf16Hex(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(4, '0');
-  return out.toUpperCase();
 }
 
 function buildPenGlyphs(ctx: PaintContext, run: GlyphRun, resolved: ResolvedFace, justify: number): PenGlyph[] {
@@ -148,7 +142,7 @@ function setTextColor(ctx: PaintContext, fill: Color, stroke: boolean, text: Tex
 /**
  * Draw one run at pen `x` on `baseline`, pushing operators onto `ops` (the stream's:
  * PaintContext.ops); returns the x after it.
- * A plain run continues the line's text object `text`; any other run is its own.
+ * Every run continues the line's text object `text`; a plain one keeps its state (font, pen).
  */
 function paintRun(
   ctx: PaintContext,
@@ -179,10 +173,11 @@ function paintRun(
     text.show(plain, x, baseline);
     return text.penX;
   }
-  text.close();
+  // Within the line's text object (a tagged PDF's marked content may be open in it).
+  text.raw();
   if (resolved.syntheticBold) ops.push(`${num(fakeBoldWidth(run.size))} w`);
   const glyphs = buildPenGlyphs(ctx, run, resolved, justify);
-  ops.push('BT', `/${fontName} ${num(fontSize(run.size))} Tf`);
+  ops.push(`/${fontName} ${num(fontSize(run.size))} Tf`);
   if (resolved.syntheticBold) ops.push('2 Tr');
   const pen = showGlyphs(
     ops,
@@ -193,9 +188,7 @@ function paintRun(
     resolved.syntheticOblique ? OBLIQUE_SKEW : 0,
     run.rtl,
   );
-  // Tr is graphics state and outlives ET.
   if (resolved.syntheticBold) ops.push('0 Tr');
-  ops.push('ET');
   return pen;
 }
 
@@ -278,20 +271,30 @@ export function onlyGlyphs(frag: TextFragment): boolean {
 /**
  * Paint a line's text: shadows, then under/overlines, glyphs, line-through (CSS Text Decor 3 §2).
  * With `shared` (a fragment for which onlyGlyphs holds), its glyphs continue that text object.
+ * `marked`: a tagged PDF's operator opening the line's marked content (structure.ts), closed here.
  */
-export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextObject): void {
-  if (frag.style.visibility !== 'visible') return;
+export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextObject, marked?: string): void {
+  if (frag.style.visibility !== 'visible') {
+    // Tagged: the MCID stays on the page, with nothing in it.
+    if (marked) ctx.ops().push(marked, 'EMC');
+    return;
+  }
   if (frag.rotation !== undefined) {
     // A line of vertical text: painted as a horizontal one, turned about its pen origin.
     const sin = frag.rotation === 90 ? 1 : -1;
     const { x, baseline } = frag;
-    paintTransformed(ctx, { ...frag, rotation: undefined }, [0, sin, -sin, 0, x + sin * baseline, baseline - sin * x]);
+    paintTransformed(
+      ctx,
+      { ...frag, rotation: undefined },
+      [0, sin, -sin, 0, x + sin * baseline, baseline - sin * x],
+      marked,
+    );
     return;
   }
   if (frag.compress !== undefined) {
     // text-combine-upright squeezes its text into 1em: narrower glyphs from the pen on.
     const k = frag.compress;
-    paintTransformed(ctx, { ...frag, compress: undefined }, [k, 0, 0, 1, frag.x * (1 - k), 0]);
+    paintTransformed(ctx, { ...frag, compress: undefined }, [k, 0, 0, 1, frag.x * (1 - k), 0], marked);
     return;
   }
   if (shared) {
@@ -304,14 +307,25 @@ export function paintText(ctx: PaintContext, frag: TextFragment, shared?: TextOb
     drawRuns(ctx, frag, dx, dy, color, text);
     text.close();
   };
-  const shadows = frag.style.textShadow;
-  for (let i = shadows.length - 1; i >= 0; i--) {
-    const shadow = shadows[i];
-    if (shadow && !shadow.inset) drawGlyphs(shadow.x, shadow.y, shadow.color);
-  }
-  for (const d of frag.decorations) if (d.line !== 'line-through') paintDecoration(ctx, d);
+  const shadows = frag.style.textShadow.filter((shadow) => !shadow.inset);
+  const under = frag.decorations.filter((d) => d.line !== 'line-through');
+  const through = frag.decorations.filter((d) => d.line === 'line-through');
+  // Tagged: shadows (a second copy of the glyphs) and lines are artifacts, outside the text's
+  // marked content (PDF/UA-1 §7.1: no artifact inside tagged content).
+  const artifact = (paint: () => void): void => {
+    if (marked) ctx.ops().push('/Artifact BMC');
+    paint();
+    if (marked) ctx.ops().push('EMC');
+  };
+  if (shadows.length > 0 || under.length > 0)
+    artifact(() => {
+      for (let i = shadows.length - 1; i >= 0; i--) drawGlyphs(shadows[i]!.x, shadows[i]!.y, shadows[i]!.color);
+      for (const d of under) paintDecoration(ctx, d);
+    });
+  if (marked) ctx.ops().push(marked);
   drawGlyphs(0, 0, frag.style.color);
-  for (const d of frag.decorations) if (d.line === 'line-through') paintDecoration(ctx, d);
+  if (marked) ctx.ops().push('EMC');
+  if (through.length > 0) artifact(() => through.forEach((d) => paintDecoration(ctx, d)));
 }
 
 /** Paint a fragment under a transform (turned or squeezed text), not snapped to the pixel grid. */
@@ -319,9 +333,10 @@ function paintTransformed(
   ctx: PaintContext,
   frag: TextFragment,
   matrix: [number, number, number, number, number, number],
+  marked: string | undefined,
 ): void {
   ctx.save();
   ctx.doc.transform(...matrix);
-  ctx.unsnapped(() => paintText(ctx, frag));
+  ctx.unsnapped(() => paintText(ctx, frag, undefined, marked));
   ctx.restore();
 }

@@ -4,6 +4,8 @@ import type { DocumentMetadata } from '../pdf/metadata.js';
 import {
   fileStandard,
   isPdfA,
+  isTagged,
+  pdfAPart,
   type PdfAttachment,
   type PdfEncryptionOptions,
   type PdfOptions,
@@ -25,7 +27,7 @@ interface PdfKitFile {
 /**
  * PDFKit's constructor options for `pdf`: the version and PDF/A subset for a standard
  * (PDF/A-2 and -3 are PDF 1.7 files), AES-256 for encryption (ISO 32000-2 §7.6.4, PDFKit's
- * "1.7ext3"). Nothing for a plain PDF, which stays PDF 1.3 as before.
+ * "1.7ext3"). An untagged plain PDF (`tagged: false`) stays PDF 1.3, as before tagging.
  */
 export function pdfKitFileOptions(pdf: PdfOptions | undefined): Record<string, unknown> {
   const standard = fileStandard(pdf);
@@ -35,10 +37,13 @@ export function pdfKitFileOptions(pdf: PdfOptions | undefined): Record<string, u
       pdfVersion: '1.7',
       ...(pdf?.encryption ? { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) } : {}),
     };
-  if (standard) return { pdfVersion: '1.7', subset: standard === 'pdf/a-2b' ? 'PDF/A-2b' : 'PDF/A-3b' };
+  if (standard) {
+    const { part, conformance } = pdfAPart(standard);
+    return { pdfVersion: '1.7', subset: `PDF/A-${part}${conformance.toLowerCase()}` };
+  }
   if (pdf?.encryption) return { pdfVersion: '1.7ext3', ...encryptionOptions(pdf.encryption) };
-  // Tagged PDF is PDF 1.4's (MarkInfo); PDF/UA-1 builds on PDF 1.7.
-  if (pdf?.tagged) return { pdfVersion: '1.7' };
+  // Tagged PDF is PDF 1.4's (MarkInfo), its structure tree in object streams PDF 1.5's (object-streams.ts).
+  if (isTagged(pdf)) return { pdfVersion: '1.7' };
   return {};
 }
 
@@ -96,12 +101,13 @@ export function prepareFile(
   }
   const standard = fileStandard(pdf);
   file.endMetadata = () => {
-    if (file.version === 1.3) return;
+    // A plain file, tagged or not, carries its metadata in the Info dictionary only, as before tagging.
+    if (!standard && !pdf?.encryption) return;
     const xmp = buildXmp({
       metadata,
       producer: PRODUCER,
       creator: PRODUCER,
-      ...(isPdfA(standard) ? { pdfa: { part: standard === 'pdf/a-2b' ? 2 : 3, conformance: 'B' } } : {}),
+      ...(standard && isPdfA(standard) ? { pdfa: pdfAPart(standard) } : {}),
       ...(standard === 'pdf/ua-1' ? { pdfua: 1 } : {}),
       ...(facturX ? { facturX: { fileName: facturX.attachment.filename, profile: facturX.profile } } : {}),
     });

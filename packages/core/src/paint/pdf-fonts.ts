@@ -1,5 +1,6 @@
 import type { Font } from 'fontkit';
 import type { FontQuery } from '@platen/layout';
+import { InvalidOptionError } from '../errors.js';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { reencodeWoff2Glyphs, type TtfSubsetInternals } from './woff2-subset.js';
 import { cacheFontProgram, type CachedEmbeddedFont } from './font-program-cache.js';
@@ -54,9 +55,13 @@ export class DocumentFonts {
    */
   readonly #glyphs = new Map<EmbeddedFont, Map<number, KnownGlyph>>();
 
-  constructor(doc: unknown, fonts: FontSet) {
+  /** A standard that needs a Unicode value for every glyph (PDF/A level A), named in the error; null: none. */
+  readonly #unicodeFor: string | null;
+
+  constructor(doc: unknown, fonts: FontSet, unicodeFor: string | null = null) {
     this.#doc = doc as PdfDocumentInternals;
     this.#fonts = fonts;
+    this.#unicodeFor = unicodeFor;
   }
 
   resolve(fontId: string): ResolvedFace | undefined {
@@ -101,6 +106,12 @@ export class DocumentFonts {
 
   #newGlyph(resolved: ResolvedFace, font: EmbeddedFont, glyphId: number, text: string): KnownGlyph {
     const cid = font.subset.includeGlyph(glyphId);
+    // ISO 19005-2 §6.2.11.7.2: no glyph may map to U+0000, which .notdef does (it stands for any missing character).
+    if (cid === 0 && this.#unicodeFor)
+      throw new InvalidOptionError(
+        'pdf.standard',
+        `${this.#unicodeFor.toUpperCase()} needs a Unicode value for every glyph: ${JSON.stringify(text.slice(0, 20))} has no glyph in the available fonts and would be drawn as .notdef; add a font that has it (@font-face) or use a level B standard.`,
+      );
     let width = font.widths[cid];
     if (width === undefined) {
       const face = resolved.face.font;

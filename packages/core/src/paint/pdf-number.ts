@@ -24,3 +24,10 @@ export function rgb(color: Color): string {
   }
   return ops;
 }
+
+/** UTF-16BE code units in upper-case hex, as a PDF text string (after its FEFF) or /ActualText holds them. */
+export function utf16Hex(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(4, '0');
+  return out.toUpperCase();
+}

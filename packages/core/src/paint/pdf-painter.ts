@@ -12,7 +12,7 @@ import { createOutlineBuilder } from './outline.js';
 import { StructureTree } from './structure.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
 import { FIXED_DATE } from '../pdf/metadata.js';
-import { fileStandard, isPdfA, isTagged, type PdfOptions } from '../pdf/options.js';
+import { fileStandard, isAccessibleStandard, isPdfA, isTagged, type PdfOptions } from '../pdf/options.js';
 import { PRODUCER, pdfKitFileOptions, prepareFile } from './pdf-file.js';
 
 /** CSS px → PDF pt: 96 px per inch, 72 pt per inch. */
@@ -79,7 +79,7 @@ interface Run {
   readonly outline: ReturnType<typeof createOutlineBuilder> | null;
   /** Per page given so far, its shrink-to-fit factor (the chrome is painted under it too). */
   readonly scales: number[];
-  /** A tagged PDF's structure tree (pdf.tagged). */
+  /** A tagged PDF's structure tree (unless pdf.tagged is false). */
   readonly structure: StructureTree | null;
 }
 
@@ -215,7 +215,7 @@ export class PdfPainter implements PageSink {
     ctx.startPage();
     ctx.save();
     doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
-    if (page) {
+    if (page && page.backgroundColor.a > 0) {
       if (ctx.tags) ctx.ops().push('/Artifact BMC');
       ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
       if (ctx.tags) ctx.ops().push('EMC');
@@ -263,9 +263,11 @@ export class PdfPainter implements PageSink {
             `${src.slice(0, 200)}: a CMYK JPEG is embedded as DeviceCMYK, which PDF/A with an sRGB output intent does not allow; convert it to RGB.`,
           )
       : null;
+    const standard = fileStandard(options.pdf);
+    const levelA = isPdfA(standard) && isAccessibleStandard(standard);
     const ctx: PaintContext = new PaintContext(
       doc,
-      new DocumentFonts(doc, options.fonts),
+      new DocumentFonts(doc, options.fonts, levelA ? (standard ?? null) : null),
       new PdfImageCache(doc, options.images, onCmyk),
       this.#diagnostics,
     );

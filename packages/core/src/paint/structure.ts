@@ -1,4 +1,5 @@
 import type { BoxFragment, Fragment } from '@platen/layout';
+import { packObjects } from './object-streams.js';
 
 /**
  * The structure tree of a tagged PDF (ISO 32000-1 §14.7, §14.8.4), from the HTML's semantics.
@@ -29,6 +30,7 @@ type Kid = StructNode | Slot | AnnotationKid;
 
 interface StructNode {
   readonly type: string;
+  readonly parent?: StructNode;
   readonly attrs: Readonly<Record<string, string>>;
   readonly kids: Kid[];
   /** A list item's LBody, made when its first content that is not the marker comes. */
@@ -37,8 +39,10 @@ interface StructNode {
 
 /** PDFKit's reference objects (not in @types/pdfkit). */
 interface PdfRef {
+  readonly id: number;
   data: Record<string, unknown>;
   end(): void;
+  finalize(): void;
 }
 type PageRef = PdfRef;
 interface PdfKitDoc {
@@ -90,7 +94,37 @@ function structType(f: BoxFragment): string | null {
   if (HEADING.test(tag)) return tag.toUpperCase();
   if (tag === 'a') return f.attrs.href ? 'Link' : null;
   if (tag === '::marker') return 'Lbl';
-  return TYPES[tag] ?? null;
+  // Any other element that changes the language is a Span with its /Lang (PDF/UA-1 §7.2).
+  return TYPES[tag] ?? (f.attrs.lang && tag !== 'html' && tag !== 'body' ? 'Span' : null);
+}
+
+/**
+ * A header cell's /Scope (PDF/UA-1 §7.5): from `scope`, else as HTML's auto state assigns
+ * headers (HTML §4.9.12.2): a row of header cells only (or in the `thead`) heads columns;
+ * a header cell in a row with data cells heads its row.
+ */
+function headerScope(th: StructNode): string {
+  const scope = th.attrs.scope?.toLowerCase();
+  if (scope === 'col') return 'Column';
+  if (scope === 'row') return 'Row';
+  if (scope === 'colgroup' || scope === 'rowgroup') return 'Both';
+  const row = th.parent;
+  if (!row || row.type !== 'TR') return 'Column';
+  const onlyHeaders = row.kids.every((k) => !('kids' in k) || k.type === 'TH');
+  return onlyHeaders || row.parent?.type === 'THead' ? 'Column' : 'Row';
+}
+
+/** What a link is for, as its annotation's /Contents (PDF/UA-1 §7.18.5): its label, else its text, else its address. */
+function linkDescription(box: BoxFragment): string {
+  const label = box.attrs['aria-label'] ?? box.attrs.title;
+  if (label?.trim()) return label.trim();
+  const text: string[] = [];
+  const collect = (f: Fragment): void => {
+    if (f.kind === 'text') for (const run of f.runs) text.push(run.text);
+    else if (f.kind === 'box') f.children.forEach(collect);
+  };
+  collect(box);
+  return text.join('').replace(/\s+/g, ' ').trim() || (box.attrs.href ?? '');
 }
 
 /** The text a Figure stands for: `alt`, else an inline SVG's `aria-label` (HTML-AAM). */
@@ -150,7 +184,7 @@ export class StructureTree {
   }
 
   #child(parent: StructNode, type: string, attrs: Readonly<Record<string, string>>): StructNode {
-    const node: StructNode = { type, attrs, kids: [] };
+    const node: StructNode = { type, attrs, kids: [], parent };
     // A list item's label comes before its body, wherever its marker box is in the tree.
     if (type === 'Lbl' && parent.type === 'LI') parent.kids.unshift(node);
     else parent.kids.push(node);
@@ -176,9 +210,24 @@ export class StructureTree {
     return `/${slot.owner.type} <</MCID ${slot.mcid}>> BDC`;
   }
 
-  /** A link box's annotation gets its parent tree key (§14.7.4.4) as it is made. */
+  /**
+   * Whether `next`, painted right after `prev` (whose marked content is still open), is content
+   * of the same element: then it joins that marked content (same MCID) instead of opening its own.
+   */
+  continues(prev: Fragment, next: Fragment): boolean {
+    const a = this.#slots.get(prev);
+    const b = this.#slots.get(next);
+    if (!a?.page || !b || b.page || a.owner !== b.owner) return false;
+    b.page = a.page;
+    b.mcid = a.mcid;
+    return true;
+  }
+
+  /** A link box's annotation gets its parent tree key (§14.7.4.4) and a description as it is made. */
   annotationEntries(box: BoxFragment): Record<string, unknown> | undefined {
-    return this.#links.has(box) ? { StructParent: this.#nextKey } : undefined;
+    return this.#links.has(box)
+      ? { StructParent: this.#nextKey, Contents: new String(linkDescription(box).slice(0, 1000)) }
+      : undefined;
   }
 
   /** The annotation just made for a link box joins its Link element (as an OBJR). */
@@ -203,33 +252,25 @@ export class StructureTree {
       const kids: unknown[] = [];
       // Marked content on the element's own page (/Pg) is its bare MCID (§14.7.4.2), the rest an MCR.
       let pg: PageRef | null = null;
+      let last: Slot | null = null;
       for (const kid of node.kids) {
         if ('kids' in kid) {
           const r = make(kid, ref);
           if (r) kids.push(r);
         } else if ('annotation' in kid) {
           kids.push({ Type: 'OBJR', Obj: kid.annotation, Pg: kid.page });
-        } else if (kid.page) {
+        } else if (kid.page && !(kid.page === last?.page && kid.mcid === last.mcid)) {
+          // Fragments that joined one marked content (continues) are one kid.
+          last = kid;
           pg ??= kid.page;
           kids.push(kid.page === pg ? kid.mcid : { Type: 'MCR', Pg: kid.page, MCID: kid.mcid });
         }
       }
       if (pg) ref.data.Pg = pg;
-      ref.data.K = kids;
+      ref.data.K = kids.length === 1 ? kids[0] : kids;
       const alt = node.type === 'Figure' ? altText(node.attrs) : undefined;
       if (alt !== undefined) ref.data.Alt = new String(alt);
-      if (node.type === 'TH') {
-        const scope = node.attrs.scope?.toLowerCase();
-        const s =
-          scope === 'col'
-            ? 'Column'
-            : scope === 'row'
-              ? 'Row'
-              : scope === 'colgroup' || scope === 'rowgroup'
-                ? 'Both'
-                : null;
-        if (s) ref.data.A = { O: 'Table', Scope: s };
-      }
+      if (node.type === 'TH') ref.data.A = { O: 'Table', Scope: headerScope(node) };
       if (node.attrs.lang) ref.data.Lang = new String(node.attrs.lang);
       return ref;
     };
@@ -242,13 +283,13 @@ export class StructureTree {
     // A Link holds its annotation, so it has content and a reference.
     for (const a of this.#annotationOwners) entries.push([a.key, refs.get(a.node) ?? null]);
     entries.sort((a, b) => a[0] - b[0]);
-    root.data.K = documentRef ? [documentRef] : [];
+    if (documentRef) root.data.K = documentRef;
     root.data.ParentTree = { Nums: entries.flat() };
     root.data.ParentTreeNextKey = this.#nextKey;
-    for (const ref of refs.values()) ref.end();
-    // PDFKit's doc.end() ends both (endMarkings).
+    const markInfo = pdf.ref({ Marked: true });
+    packObjects(pdf, [root, markInfo, ...refs.values()]);
     pdf._root.data.StructTreeRoot = root;
-    pdf._root.data.MarkInfo = pdf.ref({ Marked: true });
+    pdf._root.data.MarkInfo = markInfo;
   }
 }
 

@@ -186,12 +186,7 @@ export class TextObject {
   /** Show a plain run whose first glyph starts at (x, baseline). */
   show(run: PlainRun, x: number, baseline: number): void {
     const ops = this.#ops;
-    if (!this.#open) {
-      ops.push('BT');
-      this.#open = true;
-      this.#font = '';
-      this.#atPen = false;
-    }
+    this.#begin();
     if (run.font !== this.#font) {
       this.endArray();
       ops.push(run.font);
@@ -224,6 +219,47 @@ export class TextObject {
     for (const advance of run.advances) pen += advance;
     this.#penX = pen;
     this.#penBaseline = baseline;
+  }
+
+  #begin(): void {
+    if (this.#open) return;
+    this.#ops.push('BT');
+    this.#open = true;
+    this.#font = '';
+    this.#atPen = false;
+  }
+
+  /**
+   * Open a marked-content sequence (a tagged PDF's `BDC`) inside the text object: ISO 32000-1
+   * §8.2 Figure 9 allows marked-content operators in text objects, so the cells of a table can
+   * share one, each its own MCID. `unmark` closes it; nothing may close the text object between.
+   */
+  mark(op: string): void {
+    this.#begin();
+    this.endArray();
+    this.#ops.push(op);
+  }
+
+  unmark(): void {
+    this.endArray();
+    this.#ops.push('EMC');
+  }
+
+  /**
+   * The operator list, inside the text object, for a run written by hand (marks, /ActualText):
+   * Tc and Tr back at 0 as a new text object has them, and every other state left unknown.
+   */
+  raw(): string[] {
+    this.#begin();
+    this.endArray();
+    if (this.#charSpacing !== 0) this.#ops.push('0 Tc');
+    if (this.#bold) this.#ops.push('0 Tr');
+    this.#charSpacing = 0;
+    this.#bold = false;
+    this.#font = '';
+    this.#lineWidth = '';
+    this.#atPen = false;
+    return this.#ops;
   }
 
   /** The pen after the last run shown (px). */

@@ -9,6 +9,7 @@ import {
   MAX_PASSWORD_BYTES,
   MAX_PDF_TEXT,
   PDF_STANDARDS,
+  isAccessibleStandard,
   isPdfA,
   type PdfOptions,
 } from './options.js';
@@ -73,20 +74,25 @@ function checkCombinations(pdf: PdfOptions): void {
       'pdf.encryption',
       `PDF/A forbids encryption (ISO 19005-2 §6.1.3): drop pdf.encryption or pdf.standard "${standard}".`,
     );
-  if (pdf.factur_x && standard && standard !== 'pdf/a-3b')
+  if (pdf.factur_x && standard && standard !== 'pdf/a-3b' && standard !== 'pdf/a-3a')
     fail(
       'pdf.standard',
-      `Factur-X needs PDF/A-3 (the invoice XML is an embedded file): use pdf.standard "pdf/a-3b" or leave it out.`,
+      `Factur-X needs PDF/A-3 (the invoice XML is an embedded file): use pdf.standard "pdf/a-3b" or "pdf/a-3a", or leave it out.`,
+    );
+  if (pdf.tagged === false && isAccessibleStandard(standard))
+    fail(
+      'pdf.tagged',
+      `${standard === 'pdf/ua-1' ? 'PDF/UA-1' : 'PDF/A level A'} needs a tagged PDF (ISO ${standard === 'pdf/ua-1' ? '14289-1 §7.1' : '19005-2 §6.8'}): drop pdf.tagged false or pdf.standard "${standard}".`,
     );
   // The signature is an incremental update written by @signpdf, which reads the file unencrypted.
   if (pdf.signature && pdf.encryption)
     fail('pdf.signature', 'A PDF cannot be both signed and encrypted here: drop pdf.signature or pdf.encryption.');
   if (pdf.factur_x && pdf.encryption)
     fail('pdf.encryption', 'A Factur-X invoice is a PDF/A-3 file, which cannot be encrypted.');
-  if (standard === 'pdf/a-2b' && pdf.attachments?.length) {
+  if ((standard === 'pdf/a-2b' || standard === 'pdf/a-2a') && pdf.attachments?.length) {
     fail(
       'pdf.attachments',
-      'PDF/A-2 may only embed PDF/A files (ISO 19005-2 §6.8): use pdf.standard "pdf/a-3b" for attachments.',
+      'PDF/A-2 may only embed PDF/A files (ISO 19005-2 §6.8): use pdf.standard "pdf/a-3b" or "pdf/a-3a" for attachments.',
     );
   }
   if (pdf.factur_x && pdf.attachments?.some((a) => a.filename.toLowerCase() === facturXName(pdf))) {

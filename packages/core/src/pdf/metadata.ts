@@ -1,6 +1,6 @@
 import { Element, type Document } from 'domhandler';
 import { parseDate } from './check.js';
-import type { PdfOptions } from './options.js';
+import { isTagged, type PdfOptions } from './options.js';
 
 /** What an HTML document says about itself in `<html lang>` and `<head>`'s `<meta name>`s. */
 export interface HtmlMetadata {
@@ -48,8 +48,8 @@ export function htmlMetadata(doc: Document): HtmlMetadata {
 }
 
 /**
- * Options first, then the HTML. The language comes from `<html lang>` only for a file that
- * follows a standard or is tagged: a plain print stays as Chromium prints it, without `/Lang`.
+ * Options first, then the HTML. The language comes from `<html lang>` for a file that is tagged
+ * (the default) or follows a standard; an untagged plain print (`tagged: false`) has no `/Lang`.
  */
 export function resolveMetadata(
   pdf: PdfOptions | undefined,
@@ -58,7 +58,7 @@ export function resolveMetadata(
 ): DocumentMetadata {
   const m = pdf?.metadata ?? {};
   const keywords = typeof m.keywords === 'string' ? m.keywords : m.keywords?.join(', ');
-  const standard = pdf?.standard !== undefined || pdf?.factur_x !== undefined || pdf?.tagged === true;
+  const standard = pdf?.standard !== undefined || pdf?.factur_x !== undefined || isTagged(pdf);
   const date =
     m.creation_date === 'now'
       ? new Date(Math.floor(Date.now() / 1000) * 1000)

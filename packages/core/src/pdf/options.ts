@@ -20,7 +20,8 @@ export interface PdfOptions {
   /**
    * A tagged PDF (ISO 32000-1 §14.8): a structure tree from the HTML's semantics (headings,
    * paragraphs, lists, tables, figures with their alt text, links) in document order, the
-   * chrome and box decorations as artifacts, `/Lang` from `<html lang>`. Default false for now.
+   * chrome and box decorations as artifacts, `/Lang` from `<html lang>`. Default true; false
+   * leaves the tree out for the smallest files (refused with pdf/ua-1 and the PDF/A `-a` levels).
    */
   readonly tagged?: boolean;
 }
@@ -41,16 +42,23 @@ export interface PdfMetadataOptions {
   readonly creation_date?: string;
 }
 
-export const PDF_STANDARDS = ['pdf/a-2b', 'pdf/a-3b', 'pdf/ua-1'] as const;
-/** PDF/A, an archival standard (ISO 19005), as opposed to PDF/UA (ISO 14289, accessibility). */
-export const isPdfA = (standard: PdfStandard | undefined): boolean =>
-  standard === 'pdf/a-2b' || standard === 'pdf/a-3b';
+export const PDF_STANDARDS = ['pdf/a-2b', 'pdf/a-3b', 'pdf/a-2a', 'pdf/a-3a', 'pdf/ua-1'] as const;
 export type PdfStandard = (typeof PDF_STANDARDS)[number];
-/** The standard the file conforms to: Factur-X is PDF/A-3b (check.ts refuses any other `standard` with it). */
+/** PDF/A, an archival standard (ISO 19005), as opposed to PDF/UA (ISO 14289, accessibility). */
+export const isPdfA = (standard: PdfStandard | undefined): boolean => standard?.startsWith('pdf/a-') === true;
+/** A PDF/A standard's part (2, 3) and conformance level (`A`: accessible, tagged; `B`: basic). */
+export function pdfAPart(standard: PdfStandard): { readonly part: number; readonly conformance: 'A' | 'B' } {
+  return { part: Number(standard.charAt(6)), conformance: standard.endsWith('a') ? 'A' : 'B' };
+}
+/** Standards that need a structure tree (ISO 19005-2 §6.8, level A; ISO 14289-1 §7.1), a language and Unicode text. */
+export const isAccessibleStandard = (standard: PdfStandard | undefined): boolean =>
+  standard === 'pdf/ua-1' || standard === 'pdf/a-2a' || standard === 'pdf/a-3a';
+/** The standard the file conforms to: Factur-X is PDF/A-3, level B unless `standard` says A (check.ts refuses others). */
 export const fileStandard = (pdf: PdfOptions | undefined): PdfStandard | undefined =>
-  pdf?.factur_x ? 'pdf/a-3b' : pdf?.standard;
-/** Whether the file carries a structure tree: asked for, or required by PDF/UA-1. */
-export const isTagged = (pdf: PdfOptions | undefined): boolean => pdf?.tagged === true || pdf?.standard === 'pdf/ua-1';
+  pdf?.factur_x ? (pdf.standard ?? 'pdf/a-3b') : pdf?.standard;
+/** Whether the file carries a structure tree: by default, unless `tagged: false` (which check.ts refuses with a standard that needs it). */
+export const isTagged = (pdf: PdfOptions | undefined): boolean =>
+  pdf?.tagged !== false || isAccessibleStandard(fileStandard(pdf));
 
 export interface PdfEncryptionOptions {
   /** Needed to open the file; omitted: anyone can open it, the permissions still apply. */

@@ -33,6 +33,19 @@ export function checkUa1(
   }
 }
 
+/**
+ * What PDF/A-2a and -3a (level A) need of the document itself beyond the tags: the natural
+ * language (ISO 19005-2 §6.7.4, via the catalog's /Lang). Their third need, a Unicode value
+ * for every glyph (§6.2.11.7.2), is checked as glyphs are drawn (pdf-fonts.ts).
+ */
+export function checkPdfALevelA(standard: string, language: string | undefined): void {
+  if (!language)
+    throw new InvalidOptionError(
+      'pdf.metadata.language',
+      `${standard.toUpperCase()} needs the document language: give <html lang="…"> or set pdf.metadata.language.`,
+    );
+}
+
 /** The src of the first image (or inline SVG) without alternative text, else null. */
 function imageWithoutAlt(node: StyledNode): string | null {
   if (node.kind !== 'element') return null;

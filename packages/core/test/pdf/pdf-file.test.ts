@@ -47,9 +47,14 @@ describe('pdf.metadata: document information (pdfinfo, XMP)', () => {
       Producer: 'Platen',
     });
     expect(info['CreationDate']).toBe('Sat Jan  1 00:00:00 2000 UTC');
-    // A plain print carries no XMP and stays PDF 1.3, as before.
+    // A plain print carries no XMP; it is tagged by default, PDF 1.7 for its object streams.
     expect(info['Metadata Stream']).toBe('no');
-    expect(info['PDF version']).toBe('1.3');
+    expect(info['Tagged']).toBe('yes');
+    expect(info['PDF version']).toBe('1.7');
+    // Untagged, it stays PDF 1.3, as before tagging.
+    const untagged = pdfinfo(await render({ html: HTML, pdf: { tagged: false } }));
+    expect(untagged['Tagged']).toBe('no');
+    expect(untagged['PDF version']).toBe('1.3');
   });
 
   it('lets the options win, joins keyword lists, and takes a creation date', async () => {
@@ -150,6 +155,54 @@ describe('pdf.encryption: AES-256, passwords and permissions (pdfinfo, qpdf)', (
 });
 
 describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => {
+  it('writes PDF/A-2a and -3a: level A in the XMP, tagged, with its language and the sRGB output intent', async () => {
+    for (const [standard, part] of [
+      ['pdf/a-2a', '2'],
+      ['pdf/a-3a', '3'],
+    ] as const) {
+      const pdf = await render({ html: HTML, pdf: { standard } });
+      expect(qpdfCheck(pdf).status).toBe(0);
+      const info = pdfinfo(pdf);
+      expect(info['Tagged']).toBe('yes');
+      expect(info['PDF version']).toBe('1.7');
+      const { parsed } = xmp(pdf);
+      expect(xmpValue(parsed, 'pdfaid:part')).toBe(part);
+      expect(xmpValue(parsed, 'pdfaid:conformance')).toBe('A');
+      expect(xmpValue(parsed, 'dc:language')).toBe('de-CH');
+      const objects = qpdfObjects(pdf);
+      const root = catalog(objects);
+      expect(root['/Lang']).toBe('u:de-CH');
+      expect(root['/StructTreeRoot']).toBeDefined();
+      const intent = objects[`obj:${String((root['/OutputIntents'] as string[])[0])}`]!.value;
+      expect(intent).toMatchObject({ '/S': '/GTS_PDFA1' });
+      // Every font has a ToUnicode map (§6.2.11.7.2).
+      const fonts = Object.values(objects)
+        .map((o) => o.value as Record<string, unknown> | undefined)
+        .filter((v) => v?.['/Type'] === '/Font' && v['/Subtype'] === '/Type0');
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const font of fonts) expect(font['/ToUnicode']).toBeDefined();
+    }
+  });
+
+  it('refuses PDF/A level A without a language, with a character no font has, or untagged', async () => {
+    const noLang = await render({
+      html: '<html><title>T</title><body><p>x</p></body></html>',
+      pdf: { standard: 'pdf/a-2a' },
+    }).catch((e: unknown) => e);
+    expect(noLang).toBeInstanceOf(InvalidOptionError);
+    expect((noLang as InvalidOptionError).param).toBe('pdf.metadata.language');
+    // U+E000 (private use): no installed font has it, so it would be .notdef, which maps to no Unicode.
+    const notdef = await render({
+      html: '<html lang="en"><title>T</title><body><p>x \uE000</p></body></html>',
+      pdf: { standard: 'pdf/a-3a' },
+    }).catch((e: unknown) => e);
+    expect(notdef).toBeInstanceOf(InvalidOptionError);
+    expect((notdef as InvalidOptionError).message).toMatch(/PDF\/A-3A needs a Unicode value for every glyph/);
+    // The same document is fine at level B, and untagged at level A is refused before rendering.
+    await render({ html: '<html lang="en"><body><p>x \uE000</p></body></html>', pdf: { standard: 'pdf/a-3b' } });
+    expect((await refusal({ standard: 'pdf/a-2a', tagged: false })).param).toBe('pdf.tagged');
+  });
+
   it('writes PDF/A-3b: the sRGB output intent, pdfaid, attachments with AFRelationship', async () => {
     const pdf = await render({
       html: HTML,

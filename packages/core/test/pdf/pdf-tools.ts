@@ -109,3 +109,18 @@ export function xmp(pdf: Uint8Array): { text: string; parsed: Record<string, unk
     parsed: new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(text) as Record<string, unknown>,
   };
 }
+
+/** Each page's content (its streams concatenated, decompressed), as `qpdf --qdf` writes it. */
+export function pageContents(pdf: Uint8Array): string[] {
+  return withPdf(pdf, (path, dir) => {
+    const out = join(dir, 'qdf.pdf');
+    tool('qpdf', ['--qdf', '--object-streams=disable', path, out]);
+    const text = readFileSync(out, 'latin1');
+    const pages: string[] = [];
+    for (const m of text.matchAll(
+      /%% Contents for page (\d+)\n(?:%%.*\n)?\d+ 0 obj\n[\s\S]*?\nstream\n([\s\S]*?)endstream/g,
+    ))
+      pages[Number(m[1]) - 1] = (pages[Number(m[1]) - 1] ?? '') + m[2];
+    return pages;
+  });
+}

@@ -128,14 +128,14 @@ export const pdfOptionsSchema = z
     metadata,
     standard: z.enum(PDF_STANDARDS).meta({
       description:
-        '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.',
+        '`pdf/a-2b`/`pdf/a-3b`: a PDF/A file (sRGB output intent, XMP with pdfaid, fonts embedded; refused together with `encryption`). `pdf/a-2a`/`pdf/a-3a`: the same at level A (tagged, `pdfaid:conformance` A); the document must have a language and every character a glyph in the fonts, else 400. `pdf/ua-1`: a tagged PDF/UA-1 file (XMP with pdfuaid); the document must have a title, a language and `alt` on every `<img>`, else 400.',
     }),
     encryption,
     attachments: z
       .array(attachment)
       .max(MAX_ATTACHMENTS)
       .meta({
-        description: `Embedded files with AFRelationship (PDF/A: only with \`pdf/a-3b\`). At most ${MAX_ATTACHMENTS}, ${MAX_ATTACHMENT_BYTES / 1048576} MiB decoded together (the Factur-X XML included), within the request body limit.`,
+        description: `Embedded files with AFRelationship (PDF/A: only with \`pdf/a-3b\` or \`pdf/a-3a\`). At most ${MAX_ATTACHMENTS}, ${MAX_ATTACHMENT_BYTES / 1048576} MiB decoded together (the Factur-X XML included), within the request body limit.`,
       }),
     factur_x: facturX,
     signature,
@@ -145,7 +145,7 @@ export const pdfOptionsSchema = z
     }),
     tagged: z.boolean().meta({
       description:
-        'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `false`.',
+        'A tagged PDF: a structure tree from the HTML (headings, paragraphs, lists, tables, figures with alt, links), chrome and decorations as artifacts, `/Lang` from `<html lang>`. Default `true`; `false` leaves the tree out for the smallest files (400 with `pdf/ua-1`, `pdf/a-2a`, `pdf/a-3a`).',
     }),
   })
   .partial()

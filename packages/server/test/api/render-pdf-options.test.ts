@@ -65,6 +65,20 @@ describe('RenderRequest.pdf', () => {
     expect(poppler('pdfinfo', pdf, '-meta')).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
   });
 
+  it('tags by default, leaves the tree out with tagged false, writes PDF/A-3a (pdfinfo)', async () => {
+    const html = '<html lang="en"><title>Report</title><p>Text</p></html>';
+    const render = (pdf?: unknown) => call(server.url, '/api/v1/render', { body: { html, pdf }, key: alice.key });
+    const [tagged, untagged, levelA] = await Promise.all([
+      render(),
+      render({ tagged: false }),
+      render({ standard: 'pdf/a-3a' }),
+    ]);
+    expect(poppler('pdfinfo', tagged.bytes)).toMatch(/^Tagged: +yes$/m);
+    expect(poppler('pdfinfo', untagged.bytes)).toMatch(/^Tagged: +no$/m);
+    expect(poppler('pdfinfo', levelA.bytes)).toMatch(/^Tagged: +yes$/m);
+    expect(poppler('pdfinfo', levelA.bytes, '-meta')).toContain('<pdfaid:conformance>A</pdfaid:conformance>');
+  });
+
   it.each([
     ['pdf.encryption', { standard: 'pdf/a-3b', encryption: { user_password: PASSWORD } }, /PDF\/A forbids encryption/],
     ['pdf.standard', { standard: 'pdf/a-1b' }, /pdf\/a-2b/],
@@ -75,6 +89,8 @@ describe('RenderRequest.pdf', () => {
       /without "\/"/,
     ],
     ['pdf.factur_x.profile', { factur_x: { xml: INVOICE_XML, profile: 'MINIMUM' } }, /declares the EN 16931 profile/],
+    ['pdf.tagged', { standard: 'pdf/a-2a', tagged: false }, /needs a tagged PDF/],
+    ['pdf.metadata.language', { standard: 'pdf/a-2a' }, /needs the document language/],
   ])('answers 400 invalid_parameter naming %s', async (param, pdf, message) => {
     const res = await call(server.url, '/api/v1/render', { body: { html: '<p>x</p>', pdf }, key: alice.key });
     expectError(res, 400, 'invalid_request_error', 'invalid_parameter', param);
