@@ -32,11 +32,19 @@ async function bundle(dir) {
       return { code: own, map: null };
     },
   };
+  /** tiny-inflate by zlib (bundle-shims/tiny-inflate.cjs), except for the shim's own fallback. */
+  const shim = fileURLToPath(new URL('bundle-shims/tiny-inflate.cjs', import.meta.url));
+  const zlibInflate = {
+    name: 'tiny-inflate-by-zlib',
+    resolveId(source, importer) {
+      return source === 'tiny-inflate' && importer !== shim ? shim : null;
+    },
+  };
   rmSync(dir, { recursive: true, force: true });
   const build = await rolldown({
     input: fileURLToPath(new URL('commands/render.js', cli)),
     platform: 'node',
-    plugins: [ownUrl],
+    plugins: [ownUrl, zlibInflate],
     logLevel: 'warn',
   });
   const { output } = await build.write({ file: join(dir, ENTRY), format: 'cjs', codeSplitting: false });

@@ -1,11 +1,13 @@
 /**
  * `platen render` from its bundle (scripts/bundle-cli.mjs): the same PDFs as from the modules,
- * and never run once a file bundled into it has changed.
+ * never run once a file bundled into it has changed, and its tiny-inflate by zlib exact.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshBundle } from '../../packages/cli/src/bundle.js';
@@ -99,5 +101,37 @@ describe('the bundle of platen render', () => {
     expect(withInputs([...manifest.inputs, [join(dir, 'gone.js'), 1, 1]])).toBeNull();
     writeFileSync(manifestUrl, 'not json');
     expect(freshBundle(bundleDir)).toBeNull();
+  });
+});
+
+describe("the bundle's tiny-inflate by zlib", () => {
+  type Inflate = (source: Uint8Array, dest: Uint8Array) => Uint8Array;
+  const require = createRequire(import.meta.url);
+  const tinyInflate = require('tiny-inflate') as Inflate;
+  const byZlib = require('../../scripts/bundle-shims/tiny-inflate.cjs') as Inflate;
+  const outcome = (inflate: Inflate, source: Uint8Array, length: number): string => {
+    try {
+      const dest = new Uint8Array(length);
+      const result = inflate(source, dest);
+      return `${result === dest} ${Buffer.from(result).toString('hex')} ${Buffer.from(dest).toString('hex')}`;
+    } catch (error) {
+      return `throws ${(error as Error).message}`;
+    }
+  };
+
+  it('returns what tiny-inflate returns, in the same array, and throws where it throws', () => {
+    const data = Buffer.from(Array.from({ length: 5000 }, (_, i) => ((i * 7919) % 251) ^ (i >> 6)));
+    for (const level of [0, 1, 6, 9]) {
+      const deflated = deflateRawSync(data, { level });
+      const cases: [Uint8Array, number][] = [
+        [deflated, data.length],
+        [deflated, 3000], // a shorter array: cut
+        [deflated, 6000], // a longer one: a copy of the part written
+        [Buffer.concat([deflated, Buffer.from('trailing bytes')]), data.length],
+        [Buffer.from([0xff, ...deflated.subarray(1)]), data.length], // block type 3: corrupt
+      ];
+      for (const [source, length] of cases)
+        expect(outcome(byZlib, source, length)).toBe(outcome(tinyInflate, source, length));
+    }
   });
 });
