@@ -430,6 +430,14 @@ export function resolveLength(length: Length, reference: number): number {
   return typeof length === 'number' ? length : length.px + (length.pct * reference) / 100;
 }
 
+/**
+ * Chromium's LayoutUnit: a used length in 1/64 px, truncated toward zero (LayoutUnit(float);
+ * 20.8px is 20.796875). The epsilon keeps values already on the grid there despite float error.
+ */
+export function layoutUnit(v: number): number {
+  return Math.trunc(v * 64 + (v < 0 ? -1e-6 : 1e-6)) / 64;
+}
+
 /** A length `px` longer (its percentage part kept). */
 export function addPx(length: Length, px: number): Length {
   return typeof length === 'number' ? length + px : { px: length.px + px, pct: length.pct };

@@ -1,6 +1,6 @@
 import type { Edges } from '../fragment.js';
 import type { ComputedStyle, Length, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
-import { resolveLength } from '../style.js';
+import { layoutUnit, resolveLength } from '../style.js';
 import { isSizeKeyword, keywordSize, type IntrinsicWidths } from './size-keywords.js';
 import {
   blockFromInline,
@@ -42,15 +42,15 @@ export function borderEdges(style: ComputedStyle): Edges {
 /** Padding; percentages refer to the containing block's width, on all four sides (§8.4). */
 export function paddingEdges(style: ComputedStyle, cbWidth: number): Edges {
   return {
-    top: resolveLength(style.paddingTop, cbWidth),
-    right: resolveLength(style.paddingRight, cbWidth),
-    bottom: resolveLength(style.paddingBottom, cbWidth),
-    left: resolveLength(style.paddingLeft, cbWidth),
+    top: layoutUnit(resolveLength(style.paddingTop, cbWidth)),
+    right: layoutUnit(resolveLength(style.paddingRight, cbWidth)),
+    bottom: layoutUnit(resolveLength(style.paddingBottom, cbWidth)),
+    left: layoutUnit(resolveLength(style.paddingLeft, cbWidth)),
   };
 }
 
 export function marginOrZero(m: LengthOrAuto, cbWidth: number): number {
-  return m === 'auto' ? 0 : resolveLength(m, cbWidth);
+  return m === 'auto' ? 0 : layoutUnit(resolveLength(m, cbWidth));
 }
 
 /** A percentage-free length, or one whose reference is known. Null for `auto` or unresolvable. */

@@ -37,9 +37,11 @@ export function usedLineHeight(style: ComputedStyle, ascent: number, descent: nu
   const lh = style.lineHeight;
   if (lh === 'normal') return ascent + descent + lineGap;
   // Chromium keeps the computed line height in LayoutUnits (1/64 px, truncated): 13px × 1.15
-  // makes lines 14.9375px tall, not 14.95 (measured with getBoundingClientRect).
+  // makes lines 14.9375px tall, not 14.95 (measured with getBoundingClientRect). A number
+  // multiplies the font size rounded to LayoutUnits first (measured: 10pt × 1.45 is
+  // 13.328125 × 1.45 = 19.3125px, 20pt × 1.45 is 26.671875 × 1.45 = 38.671875px).
   if (typeof lh === 'number') return layoutUnit(lh);
-  return layoutUnit(lh.factor * style.fontSize);
+  return layoutUnit(lh.factor * (Math.round(style.fontSize * 64) / 64));
 }
 
 export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
