@@ -9,7 +9,7 @@ import { outerSizes } from './intrinsic-size.js';
 import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { NO_MARGINS } from './types.js';
-import { shiftInlineRelative } from '../positioned/containing-block.js';
+import { shiftRelative } from '../positioned/containing-block.js';
 import { controlKind } from '../boxes/form-controls.js';
 import type { ContainerBox } from '../boxes/box.js';
 import { usedLineHeight } from './line-metrics.js';
@@ -124,7 +124,7 @@ function layoutInlineBlock(
   if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).x = ml;
   if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).y = mt;
   // position: relative shifts the atomic inline from where the line puts it (src/positioned, §9.4.3).
-  if (fragment && fragment.kind === 'box') shiftInlineRelative(fragment, cbWidth);
+  if (fragment && fragment.kind === 'box') shiftRelative(fragment, cbWidth);
   const marginHeight = mt + r.height + mb;
   const baseline = inlineBlockBaseline(box, r.lastBaseline, mt, r.height, ctx) ?? marginHeight;
   void resolveLength;

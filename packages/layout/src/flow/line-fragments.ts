@@ -8,7 +8,7 @@ import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
 import { decorationsFor } from './text-decorations.js';
-import { shiftInlineRelative } from '../positioned/containing-block.js';
+import { shiftRelative } from '../positioned/containing-block.js';
 
 export interface EmitInput {
   /** Items in visual order. */
@@ -247,7 +247,7 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   const height = ascent + descent + pt + pb + border.top + border.bottom;
   for (const child of open.children) offsetFragment(child, -open.left, -y);
   // position: relative moves the inline box with its content (src/positioned, §9.4.3).
-  return shiftInlineRelative(
+  return shiftRelative(
     createBoxFragment(
       s,
       open.box.tag,

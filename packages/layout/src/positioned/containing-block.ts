@@ -133,11 +133,14 @@ export function withPositioning(
   return r;
 }
 
-/** An inline box with `position: relative` (§9.4.3) moves with its content; vertical percentages need a definite height (none here). */
-export function shiftInlineRelative<F extends Fragment>(fragment: F, cbWidth: number): F {
+/**
+ * A box its parent places itself (inline boxes, table cells) with `position: relative` (§9.4.3)
+ * moves with its content; vertical percentages need a definite containing block height.
+ */
+export function shiftRelative<F extends Fragment>(fragment: F, cbWidth: number, cbHeight: number | null = null): F {
   const s = fragment.style;
   if (s.position !== 'relative') return fragment;
-  offsetFragment(fragment, ...relativeOffset(s, cbWidth, null));
+  offsetFragment(fragment, ...relativeOffset(s, cbWidth, cbHeight));
   return fragment;
 }
 

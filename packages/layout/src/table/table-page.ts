@@ -2,6 +2,7 @@ import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
+import { shiftRelative } from '../positioned/containing-block.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { RowInfo } from './table-structure.js';
@@ -64,7 +65,12 @@ function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): P
   const cells = rows.cells(r).map((c) => {
     let h = height;
     for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.height(i);
-    return alignedCell(c, cellX(plan.geo, c.slot), h, baseline, repeats);
+    const placed = alignedCell(c, cellX(plan.geo, c.slot), h, baseline, repeats);
+    // A relatively positioned cell moves against the table's content box less the spacing at its
+    // edges (Chromium, measured; CSS 2.1 §9.4.3); vertical percentages only count in rows with a
+    // height (not done: taken as auto).
+    shiftRelative(placed.fragment, plan.geo.cellPercentBasis.inline);
+    return placed;
   });
   return { index: r, top, height, cells };
 }
@@ -376,6 +382,8 @@ function splitRow(
     if (!res.fragment) return null;
     const f = toColumnWidth(res.fragment as BoxFragment, box, width);
     (f as { x: number }).x = cellX(geo, slot);
+    (f as { y: number }).y = 0;
+    shiftRelative(f, geo.cellPercentBasis.inline);
     frags.push(f);
     next.push(res.resume);
     if (res.resume) broke = true;
