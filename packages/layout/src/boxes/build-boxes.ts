@@ -21,6 +21,12 @@ import { wrapStrayTableParts } from '../table/anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
+import { containsFixed } from '../positioned/insets.js';
+import {
+  markInlineCbHost,
+  setInlineContainingBlock,
+  type InlineContainingBlock,
+} from '../positioned/inline-containing-block.js';
 
 export interface BuildOptions {
   readonly images: ImageSizes;
@@ -45,6 +51,15 @@ interface Walk {
   rootAbsolute: boolean;
   /** Inside a vertical subtree: styles are turned into its logical frame (src/writing-mode). */
   vertical: boolean;
+  /** The nearest containing block of absolute boxes when it is a positioned inline, else null. */
+  inlineCb: { readonly inline: InlineContainingBlock; readonly host: Host } | null;
+  /** The block container being built. */
+  host: Host | null;
+}
+
+/** A block container being built: does some absolute box in it have an inline of its own as containing block? */
+interface Host {
+  hostsInlineCb: boolean;
 }
 
 const withRootAbsolutes = new WeakSet<ContainerBox>();
@@ -59,7 +74,15 @@ export function hasRootAbsolutes(root: ContainerBox): boolean {
 
 /** Build the box tree of `root` (CSS 2.1 §9.2): the root is always a block container. */
 export function buildBoxes(root: StyledElement, options: BuildOptions): ContainerBox {
-  const walk: Walk = { options, state: createCollapseState(), positioned: 0, rootAbsolute: false, vertical: false };
+  const walk: Walk = {
+    options,
+    state: createCollapseState(),
+    positioned: 0,
+    rootAbsolute: false,
+    vertical: false,
+    inlineCb: null,
+    host: null,
+  };
   const box = buildContainer(root, containerKind(root.style.display) ?? 'block', [], walk);
   if (walk.rootAbsolute) withRootAbsolutes.add(box);
   return box;
@@ -104,11 +127,27 @@ function buildContainer(
   decorations: readonly DecorationSpec[],
   walk: Walk,
 ): ContainerBox {
+  const outer = walk.host;
+  const host: Host = { hostsInlineCb: false };
+  walk.host = host;
+  const box = buildContainerBox(el, kind, decorations, walk);
+  walk.host = outer;
+  // The block holding a positioned inline places the absolute boxes that inline contains (positioned/).
+  if (host.hostsInlineCb) markInlineCbHost(box);
+  return box;
+}
+
+function buildContainerBox(
+  el: StyledElement,
+  kind: ContainerKind,
+  decorations: readonly DecorationSpec[],
+  walk: Walk,
+): ContainerBox {
   // A vertical box in a horizontal parent is an orthogonal flow root: it keeps its physical
   // style, its content is built in the logical frame. Horizontal boxes inside stay logical.
   if (!walk.vertical && el.style.writingMode !== undefined) {
     walk.vertical = true;
-    const inner = buildContainer({ ...el, style: logicalStyle(el.style) }, kind, decorations, walk);
+    const inner = buildContainerBox({ ...el, style: logicalStyle(el.style) }, kind, decorations, walk);
     walk.vertical = false;
     return { ...inner, style: el.style, orthogonal: true };
   }
@@ -214,14 +253,26 @@ function buildElement(
     return;
   }
   const position = el.style.position;
-  if (position === 'static') {
+  if (position === 'static' && !containsFixed(el.style)) {
     buildElementBoxes(el, decorations, walk, blockify, out);
     return;
   }
   if (position === 'absolute' && walk.positioned === 0) walk.rootAbsolute = true;
-  walk.positioned++;
+  const inlineCb = walk.inlineCb;
+  const built = out.length;
+  // This element contains the absolute boxes inside it (CSS 2.1 §10.1 item 4; a transformed box, CSS Transforms 1 §2).
+  walk.inlineCb =
+    (position === 'relative' || position === 'sticky') && display === 'inline' && !blockify
+      ? { inline: { style: el.style, attrs: el.attrs }, host: walk.host! }
+      : null;
+  if (position !== 'static') walk.positioned++;
   buildElementBoxes(el, decorations, walk, blockify, out);
-  walk.positioned--;
+  if (position !== 'static') walk.positioned--;
+  walk.inlineCb = inlineCb;
+  if (position === 'absolute' && inlineCb) {
+    for (const item of out.slice(built)) if (isBlockLevel(item)) setInlineContainingBlock(item, inlineCb.inline);
+    inlineCb.host.hostsInlineCb = true;
+  }
 }
 
 function buildElementBoxes(

@@ -9,6 +9,7 @@ import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/block-layout.js';
 import { isMulticol } from './multicol-layout.js';
+import { isInlineCbHost, markInlineCbHost } from '../positioned/inline-containing-block.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
 export interface ColumnGeometry {
@@ -142,7 +143,14 @@ function partAround(
   const bottom = last
     ? {}
     : { marginBottom: 0, paddingBottom: 0, borderBottom: { ...s.borderBottom, width: 0, style: 'none' as const } };
-  return { ...box, style: { ...s, ...top, ...bottom }, children, marker: first ? box.marker : null } as ContainerBox;
+  const part = {
+    ...box,
+    style: { ...s, ...top, ...bottom },
+    children,
+    marker: first ? box.marker : null,
+  } as ContainerBox;
+  if (isInlineCbHost(box)) markInlineCbHost(part);
+  return part;
 }
 
 function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): ContainerBox {
@@ -182,7 +190,10 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
     opacity: 1,
     transform: [],
   };
-  return markColumnFlow({ kind: 'block', style, tag: '', attrs: {}, children, marker: null });
+  const flow = markColumnFlow({ kind: 'block', style, tag: '', attrs: {}, children, marker: null });
+  // The flow holds the multicol's positioned inlines: their absolute boxes are placed in the columns.
+  if (isInlineCbHost(box)) markInlineCbHost(flow);
+  return flow;
 }
 
 interface Run {

@@ -7,6 +7,16 @@ import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
 import { containsFixed, isOutOfFlowStyle } from './insets.js';
+import {
+  inlineContainingBlockOf,
+  inlineContainingRect,
+  inlineFragmentsIn,
+  isInlineCbHost,
+  treeOrderOf,
+  type InlineContainingBlock,
+  type InlineFragment,
+  type Rect,
+} from './inline-containing-block.js';
 import { currentFragmentation, defer, recordFragment, recordShift, type FragmentationContext } from './fragmented.js';
 
 /**
@@ -31,6 +41,8 @@ interface OpenBlock {
   readonly takesFixed: boolean;
   /** The fragmentation context it is laid out in, if any. */
   readonly fc: FragmentationContext | null;
+  /** A block that only holds positioned inlines: it takes only the absolute boxes whose containing block those are. */
+  readonly inlinesOnly: boolean;
 }
 
 const open: OpenBlock[] = [];
@@ -46,6 +58,10 @@ export function isOutOfFlow(box: BlockLevelBox): box is Exclude<BlockLevelBox, {
  * item 4); a transformed box is one for absolute and fixed descendants (CSS Transforms 1 §2).
  */
 function isContainingBlock(box: BlockLevelBox): boolean {
+  return isBlockContainingBlock(box) || isInlineCbHost(box);
+}
+
+function isBlockContainingBlock(box: BlockLevelBox): boolean {
   return (
     box.kind !== 'lines' &&
     (box.style.position !== 'static' || isTransformed(box) || box.tag === 'html' || open.length === 0)
@@ -57,11 +73,16 @@ function isTransformed(box: BlockLevelBox): boolean {
 }
 
 /** The pending list of the containing block of an out-of-flow box: fixed boxes skip those that take only absolute ones. */
-function containingList(fixed: boolean): Pending[] | null {
-  if (!fixed) return open[open.length - 1]?.pending ?? null;
+function containingList(fixed: boolean, inInline: boolean): Pending[] | null {
+  if (!fixed) return nearestOpen(inInline)?.pending ?? null;
   for (let i = open.length - 1; i >= 0; i--) if (open[i]!.takesFixed) return open[i]!.pending;
   // Fixed boxes of a paginated document belong to the page.
-  return pageRoots > 0 ? null : (open[open.length - 1]?.pending ?? null);
+  return pageRoots > 0 ? null : (nearestOpen(false)?.pending ?? null);
+}
+
+function nearestOpen(inInline: boolean): OpenBlock | undefined {
+  for (let i = open.length - 1; i >= 0; i--) if (inInline || !open[i]!.inlinesOnly) return open[i];
+  return undefined;
 }
 
 /**
@@ -74,7 +95,7 @@ export function outOfFlowPlaceholder(
   x: number,
   y: number,
 ): Fragment | null {
-  const list = containingList(box.style.position === 'fixed');
+  const list = containingList(box.style.position === 'fixed', inlineContainingBlockOf(box) !== undefined);
   if (!list) return null;
   const placeholder = createBoxFragment(
     box.style,
@@ -103,7 +124,7 @@ export function withPositioning(
   const root = box.kind !== 'lines' && box.tag === 'html';
   // In a fragmented flow the containing block's absolute boxes are placed by the fragmentation context (fragmented.ts).
   const fc = space.mode === 'layout' && Number.isFinite(space.blockSize) ? currentFragmentation() : null;
-  open.push({ pending: [], key: box, takesFixed: isTransformed(box), fc });
+  open.push({ pending: [], key: box, takesFixed: isTransformed(box), fc, inlinesOnly: !isBlockContainingBlock(box) });
   if (root) pageRoots++;
   let r: LayoutResult;
   let pending: Pending[];
@@ -171,13 +192,47 @@ function placePending(
   cb: PaddingBox & { x: number; y: number },
   elsewhere?: (p: Pending, placed: Fragment) => boolean,
 ): void {
+  const inlines = new Map<InlineContainingBlock, { rect: Rect; last: InlineFragment } | null>();
+  const inlineOf = (inline: InlineContainingBlock): { rect: Rect; last: InlineFragment } | null => {
+    if (!inlines.has(inline)) {
+      const fragments = inlineFragmentsIn(cbFragment, inline);
+      const rect = inlineContainingRect(fragments, inline.style);
+      inlines.set(inline, rect ? { rect, last: fragments[fragments.length - 1]! } : null);
+    }
+    return inlines.get(inline)!;
+  };
+  const moves: { placed: Fragment; from: Fragment[]; into: InlineFragment; order: number }[] = [];
   forEachPlaceholder(cbFragment, pending, (p, children, i, ox, oy) => {
     const c = children[i] as BoxFragment;
-    const placed = layoutAbsolute(p.box, cb, ox + c.x - cb.x, oy + c.y - cb.y, ctx);
+    const inline = inlineContainingBlockOf(p.box);
+    const inInline = inline && inlineOf(inline);
+    // An inline with no fragment (white space only) sits where its content would: at the static position.
+    const box = !inline ? cb : inInline ? inInline.rect : { x: ox + c.x, y: oy + c.y, width: 0, height: 0 };
+    const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx);
     if (!placed || elsewhere?.(p, placed)) return;
-    offsetFragment(placed, cb.x - ox, cb.y - oy);
+    offsetFragment(placed, box.x - ox, box.y - oy);
     children[i] = placed;
+    if (inInline) moves.push({ placed, from: children, into: inInline.last, order: treeOrderOf(p.box) });
   });
+  // A box whose containing block is an inline is its descendant: it is painted after the inline's
+  // content, inside the inline's (last) fragment (CSS 2.1 Appendix E: positioned descendants in tree order).
+  for (const { placed, from, into } of moves.sort((a, b) => a.order - b.order)) {
+    from.splice(from.indexOf(placed), 1);
+    const at = from === cbFragment.children ? { x: 0, y: 0 } : offsetIn(cbFragment, from);
+    offsetFragment(placed, at.x - into.x, at.y - into.y);
+    (into.fragment.children as Fragment[]).push(placed);
+  }
+}
+
+/** Where the fragment whose children are `children` sits from root's corner. */
+function offsetIn(root: BoxFragment, children: readonly Fragment[]): { x: number; y: number } {
+  const stack: { f: BoxFragment; x: number; y: number }[] = [{ f: root, x: 0, y: 0 }];
+  while (stack.length) {
+    const { f, x, y } = stack.pop()!;
+    if (f.children === children) return { x, y };
+    for (const c of f.children) if (c.kind === 'box') stack.push({ f: c, x: x + c.x, y: y + c.y });
+  }
+  return { x: 0, y: 0 };
 }
 
 /**
@@ -214,7 +269,7 @@ function fixedContainerIn(fc: FragmentationContext): object | null {
  * placeholders left meanwhile are returned.
  */
 export function collectingFixed(fc: FragmentationContext, fixedCb: object, run: () => void): Pending[] {
-  const block: OpenBlock = { pending: [], key: fixedCb, takesFixed: true, fc };
+  const block: OpenBlock = { pending: [], key: fixedCb, takesFixed: true, fc, inlinesOnly: false };
   open.push(block);
   try {
     run();

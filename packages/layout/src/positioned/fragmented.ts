@@ -9,6 +9,13 @@ import type { Resume, Space } from '../flow/types.js';
 import { absoluteLayout } from './absolute-layout.js';
 import { collectingFixed, takePlaceholders } from './containing-block.js';
 import { containsFixed } from './insets.js';
+import {
+  inlineContainingBlockOf,
+  inlineContainingRect,
+  inlineFragmentsIn,
+  type InlineContainingBlock,
+  type Rect,
+} from './inline-containing-block.js';
 
 /**
  * Absolutely positioned boxes in a fragmentation context (CSS Position 3 §3.4.1 "Fragmenting
@@ -204,11 +211,16 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
     staticX = d.staticX;
     staticY = consumed + d.staticY;
   }
-  const laid = absoluteLayout(d.box, { width: cb.width, height: cb.height }, staticX, staticY, ctx);
+  const inline = inlineContainingBlockOf(d.box);
+  // An inline with no fragment (white space only) sits where its content would: at the static position.
+  const area = inline
+    ? (inlineRectInStitched(inline, cb, row) ?? { x: staticX, y: staticY, width: 0, height: 0 })
+    : { x: 0, y: 0, width: cb.width, height: cb.height };
+  const laid = absoluteLayout(d.box, area, staticX - area.x, staticY - area.y, ctx);
   if (!laid || laid.fragment.kind === 'text') return;
   const at = {
-    x: cb.x + laid.fragment.x,
-    top: cb.flowY + laid.fragment.y,
+    x: cb.x + area.x + laid.fragment.x,
+    top: cb.flowY + area.y + laid.fragment.y,
     dx: cb.dx,
     dy: cb.dy,
     empty: laid.fragment.height === 0,
@@ -250,6 +262,8 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
   const styles = new Set<ComputedStyle>(fc.deferred.flatMap((d) => d.ancestors));
   slots.forEach(({ column }, i) => {
     if (column.kind !== 'box') return;
+    // The column's own flow may be a containing block (of the absolute boxes of its positioned inlines).
+    if (wanted.has(column)) where.set(column, { column: i, x: 0, y: 0, dx: 0, dy: 0 });
     const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [
       { f: column, ox: 0, oy: 0, dx: 0, dy: 0 },
     ];
@@ -303,6 +317,27 @@ function stitch(recorded: readonly BoxFragment[], row: Row): Stitched | null {
     dx: at.dx,
     dy: at.dy,
   };
+}
+
+/**
+ * An inline containing block (CSS 2.1 §10.1 item 4.1) laid out in the columns, in the stitched
+ * block containing block's padding box (its fragments one after the other, as Chromium stacks
+ * them): each of the inline's fragments is taken from the block's fragment in the same column.
+ */
+function inlineRectInStitched(inline: InlineContainingBlock, cb: Stitched, row: Row): Rect | null {
+  const inColumn = new Map<number, { x: number; y: number; consumed: number }>();
+  for (const [f, consumed] of cb.consumed) {
+    const w = row.where.get(f)!;
+    if (!inColumn.has(w.column)) inColumn.set(w.column, { x: w.x + f.border.left, y: w.y + f.border.top, consumed });
+  }
+  const rects: Rect[] = [];
+  row.slots.forEach(({ column }, i) => {
+    const block = inColumn.get(i);
+    if (!block || column.kind !== 'box') return;
+    for (const r of inlineFragmentsIn(column, inline))
+      rects.push({ ...r, x: r.x - block.x, y: r.y - block.y + block.consumed });
+  });
+  return inlineContainingRect(rects, inline.style);
 }
 
 /**
