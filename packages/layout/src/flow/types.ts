@@ -116,7 +116,13 @@ export type Resume =
   /** Multi-column: the resume of the flow inside the columns. */
   | { readonly kind: 'multicol'; readonly inner: Resume }
   /** Table: the body row to continue at; `cells` (one per cell of that row, null = finished) when the row itself was split. */
-  | { readonly kind: 'table'; readonly row: number; readonly cells: readonly (Resume | null)[] | null };
+  | {
+      readonly kind: 'table';
+      readonly row: number;
+      readonly cells: readonly (Resume | null)[] | null;
+      /** The height left of a row whose cells all ended before the page did (table-page.ts splitHeight). */
+      readonly rest?: number;
+    };
 
 export type ForcedBreak = 'page' | 'left' | 'right';
 

@@ -190,7 +190,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
         );
   return {
     fragment,
-    resume: page.resume ? { kind: 'table', row: page.resume.row, cells: page.resume.cells } : null,
+    resume: page.resume ? { kind: 'table', ...page.resume } : null,
     marginTop,
     marginBottom: last ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
     collapsesThrough: false,
