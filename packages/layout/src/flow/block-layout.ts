@@ -306,7 +306,11 @@ function finish(frame: Frame): LayoutResult {
     height + roomNeeded(space.endReserve, used.marginBottom) > available + EPSILON
   )
     return pushed(space);
-  if (tooTall && available > topEdges) {
+  // A continuation holding only the bottom padding and border of a box of definite height: they
+  // overflow in one piece, as Chromium's (a box's end edges are not broken; breaking them again
+  // would never end).
+  const onlyEndEdges = continuation && contentHeight <= EPSILON && used.height !== null;
+  if (tooTall && available > topEdges && !onlyEndEdges) {
     // Taller than what is left of the page: the box's own height splits (CSS Fragmentation 3 §4).
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined);
   }
