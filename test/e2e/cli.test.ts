@@ -205,6 +205,26 @@ describe('platen render', () => {
     const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+
+    const shown = join(dir, 'signed-visible.pdf');
+    const visible = await new Promise<number>((resolve) => {
+      const child = execFile(
+        'node',
+        [cli, 'render', '-', '--sign', p12, '--sign-visible', '1,300,400,200,60', '-o', shown],
+        { env: { ...process.env, PLATEN_SIGN_PASSPHRASE: 'platen-test' } },
+        (error) => resolve(error ? 1 : 0),
+      );
+      child.stdin!.end('<p>Signed</p>');
+    });
+    expect(visible).toBe(0);
+    expect(execFileSync('pdfsig', [shown], { encoding: 'utf8' })).toContain(
+      'Signature Validation: Signature is Valid.',
+    );
+    const json = JSON.parse(execFileSync('qpdf', ['--json=2', shown], { encoding: 'utf8' })) as {
+      qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>];
+    };
+    const widget = Object.values(json.qpdf[1]).find((o) => o.value?.['/FT'] === '/Sig')!.value!;
+    expect(widget['/Rect']).toEqual([300, expect.closeTo(381.89, 2), 500, expect.closeTo(441.89, 2)]);
   });
 
   it('tags by default, --no-tagged leaves the tree out, --pdf-standard pdf/a-2a writes level A (pdfinfo)', async () => {

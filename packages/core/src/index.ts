@@ -27,6 +27,7 @@ export type {
   PdfPermissions,
   PdfSignatureOptions,
   PdfStandard,
+  VisibleSignature,
 } from './pdf/options.js';
 export {
   ATTACHMENT_RELATIONSHIPS,

@@ -124,11 +124,13 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   // Pagination always makes a page; none means a layout bug (a non-finite size). Readers
   // reject a PDF without pages, so this fails the render instead of answering one.
   if (painter.pageCount === 0) throw new PlatenError('render_failed', 'The document was laid out without any page.');
-  const unsigned = await painter.finish();
   // The signing code (node-forge, @signpdf) is loaded by the first render that signs.
-  const pdf = options.pdf?.signature
-    ? await (await import('./pdf/sign.js')).signPdf(unsigned, options.pdf.signature, new Date())
-    : unsigned;
+  const signature = options.pdf?.signature;
+  const signing = signature ? await import('./pdf/sign.js') : null;
+  const now = new Date();
+  const visible = signature?.visible ? { ...signature, visible: signature.visible } : null;
+  const unsigned = await painter.finish(signing && visible ? signing.visibleField(visible, now) : undefined);
+  const pdf = signing && signature ? await signing.signPdf(unsigned, signature, now) : unsigned;
   return {
     pdf,
     pageCount: painter.pageCount,

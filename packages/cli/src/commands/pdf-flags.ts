@@ -27,6 +27,7 @@ export const PDF_FLAGS = {
   sign: { type: 'string' },
   'sign-reason': { type: 'string' },
   'sign-location': { type: 'string' },
+  'sign-visible': { type: 'string' },
   'no-outline': { type: 'boolean' },
   tagged: { type: 'boolean' },
   'no-tagged': { type: 'boolean' },
@@ -49,9 +50,10 @@ PDF file options (see the README's "PDF options"; each sets a field of --pdf):
                             is one of ${ATTACHMENT_RELATIONSHIPS.join(', ')}; repeatable
   --factur-x <invoice.xml>  a Factur-X/ZUGFeRD e-invoice: the XML embedded in a PDF/A-3b
   --factur-x-profile <p>    its profile when the XML does not say (e.g. "EN 16931")
-  --sign <cert.p12>         sign the PDF (PAdES B-B, invisible) with a PKCS#12 certificate;
+  --sign <cert.p12>         sign the PDF (PAdES B-B) with a PKCS#12 certificate;
                             its passphrase in PLATEN_SIGN_PASSPHRASE; --sign-reason <text>,
-                            --sign-location <text>
+                            --sign-location <text>, --sign-visible <page,x,y,width,height>
+                            (shown in that rectangle, pt from the page's top-left corner)
   --no-outline              no bookmarks from the headings (pdf.outline false)
   --no-tagged               no structure tree, for the smallest files (pdf.tagged false; the
                             default is a tagged PDF: structure tree, artifacts, /Lang)
@@ -116,11 +118,25 @@ export async function readPdfOptions(
       passphrase: env['PLATEN_SIGN_PASSPHRASE'] ?? '',
       ...(flags['sign-reason'] === undefined ? {} : { reason: flags['sign-reason'] }),
       ...(flags['sign-location'] === undefined ? {} : { location: flags['sign-location'] }),
+      ...(flags['sign-visible'] === undefined ? {} : { visible: parseVisible(flags['sign-visible']) }),
     };
-  } else if (flags['sign-reason'] !== undefined || flags['sign-location'] !== undefined) {
-    throw new UsageError('--sign-reason and --sign-location need --sign <cert.p12>');
+  } else if (
+    flags['sign-reason'] !== undefined ||
+    flags['sign-location'] !== undefined ||
+    flags['sign-visible'] !== undefined
+  ) {
+    throw new UsageError('--sign-reason, --sign-location and --sign-visible need --sign <cert.p12>');
   }
   return Object.keys(pdf).length > 0 ? (pdf as PdfOptions) : undefined;
+}
+
+/** "2,340,700,200,60" → page 2, x 340, y 700, 200 × 60 pt (checked further by core's checkPdfOptions). */
+function parseVisible(spec: string): { page: number; x: number; y: number; width: number; height: number } {
+  const numbers = spec.split(',').map((s) => Number(s.trim()));
+  if (numbers.length !== 5 || numbers.some((n) => !Number.isFinite(n)))
+    throw new UsageError(`--sign-visible takes page,x,y,width,height (pt from the top-left corner); got "${spec}"`);
+  const [page, x, y, width, height] = numbers as [number, number, number, number, number];
+  return { page, x, y, width, height };
 }
 
 /** "print,copy" → those allowed, the others refused; "none" refuses all; "print-low": degraded printing only. */

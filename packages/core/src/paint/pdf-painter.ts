@@ -10,6 +10,7 @@ import { NamedDestinations } from './links.js';
 import { indexPage } from './page-index.js';
 import { createOutlineBuilder } from './outline.js';
 import { StructureTree } from './structure.js';
+import { addSignatureField, type SignatureField } from './signature-field.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
 import { FIXED_DATE } from '../pdf/metadata.js';
 import { fileStandard, isAccessibleStandard, isPdfA, isTagged, type PdfOptions } from '../pdf/options.js';
@@ -185,10 +186,14 @@ export class PdfPainter implements PageSink {
     this.#run = this.#newRun();
   }
 
-  /** Write the document out. The same pages and options give byte-identical output. */
-  async finish(): Promise<Uint8Array> {
-    const { doc, chunks, destinations, structure } = this.#run;
+  /**
+   * Write the document out, with a visible signature's field (signed afterwards, pdf/sign.ts).
+   * The same pages and options give byte-identical output.
+   */
+  async finish(signatureField?: SignatureField): Promise<Uint8Array> {
+    const { doc, chunks, destinations, structure, ctx } = this.#run;
     destinations.write(doc);
+    if (signatureField) addSignatureField(doc, ctx.fonts, this.pageCount, signatureField, structure);
     structure?.write(doc);
     const done = new Promise<void>((resolve, reject) => {
       doc.on('end', resolve);

@@ -240,6 +240,17 @@ export class StructureTree {
     this.#annotationOwners.push({ key: this.#nextKey++, node });
   }
 
+  /**
+   * An annotation made outside the HTML (a signature's widget) as a structure element of its
+   * own at the end of the Document, holding it as an OBJR; returns its /StructParent key.
+   */
+  annotationElement(type: string, annotation: PdfRef, page: PageRef): number {
+    const node = this.#child(this.#root, type, {});
+    node.kids.push({ annotation, page });
+    this.#annotationOwners.push({ key: this.#nextKey, node });
+    return this.#nextKey++;
+  }
+
   /** Write the tree: StructTreeRoot, its elements, the parent tree, MarkInfo, each page's StructParents. */
   write(doc: unknown): void {
     const pdf = doc as PdfKitDoc;

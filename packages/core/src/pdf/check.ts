@@ -135,7 +135,7 @@ function checkMetadata(value: unknown): void {
 
 function checkSignature(value: unknown): void {
   const s = record(value, 'pdf.signature');
-  only(s, 'pdf.signature', ['p12', 'passphrase', 'reason', 'location', 'contact_info', 'name']);
+  only(s, 'pdf.signature', ['p12', 'passphrase', 'reason', 'location', 'contact_info', 'name', 'visible']);
   if (!(s.p12 instanceof Uint8Array) && !(typeof s.p12 === 'string' && s.p12 !== ''))
     fail('pdf.signature.p12', 'pdf.signature.p12 must be the PKCS#12 file: its bytes or base64.');
   if (typeof s.p12 === 'string') base64Bytes(s.p12, 'pdf.signature.p12');
@@ -143,6 +143,27 @@ function checkSignature(value: unknown): void {
     fail('pdf.signature.passphrase', 'pdf.signature.passphrase must be a string.');
   for (const key of ['reason', 'location', 'contact_info', 'name'] as const)
     if (s[key] !== undefined) text(s[key], `pdf.signature.${key}`);
+  if (s.visible !== undefined) checkVisibleSignature(s.visible);
+}
+
+function checkVisibleSignature(value: unknown): void {
+  const v = record(value, 'pdf.signature.visible');
+  only(v, 'pdf.signature.visible', ['page', 'x', 'y', 'width', 'height', 'text']);
+  if (!Number.isInteger(v.page) || (v.page as number) < 1)
+    fail(
+      'pdf.signature.visible.page',
+      `pdf.signature.visible.page must be a page number from 1; got ${describe(v.page)}.`,
+    );
+  for (const key of ['x', 'y', 'width', 'height'] as const) {
+    const n = v[key];
+    const least = key === 'width' || key === 'height' ? 'greater than 0' : 'at least 0';
+    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || (n === 0 && least !== 'at least 0') || n > 14400)
+      fail(
+        `pdf.signature.visible.${key}`,
+        `pdf.signature.visible.${key} must be a number of points ${least} (at most 14400); got ${describe(n)}.`,
+      );
+  }
+  if (v.text !== undefined) text(v.text, 'pdf.signature.visible.text');
 }
 
 function checkEncryption(value: unknown): void {

@@ -123,6 +123,20 @@ export interface PdfSignatureOptions {
   readonly contact_info?: string;
   /** The signer's name; default the certificate's common name. */
   readonly name?: string;
+  /** Show the signature on a page (a widget with the signer, date and reason); omitted: invisible. */
+  readonly visible?: VisibleSignature;
+}
+
+/** Where a visible signature is shown: a rectangle in pt from the page's top-left corner. */
+export interface VisibleSignature {
+  /** 1 for the first page. */
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** What it shows, lines split at "\n"; default "Digitally signed by <name>", the date, the reason and location. */
+  readonly text?: string;
 }
 
 /** Limits on attachments (a render's input; the API's body limit bounds them further). */

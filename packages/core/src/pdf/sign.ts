@@ -3,7 +3,8 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
 import forge from 'node-forge';
-import type { PdfSignatureOptions } from './options.js';
+import type { PdfSignatureOptions, VisibleSignature } from './options.js';
+import type { SignatureField } from '../paint/signature-field.js';
 import { readP12 } from './p12.js';
 
 const { asn1, pki } = forge;
@@ -18,28 +19,50 @@ const OID = {
 };
 
 /**
- * Sign the finished PDF (an incremental update: ISO 32000-1 §12.8): an invisible signature
- * field whose value is a CAdES detached signature over the file's byte range, PAdES baseline B-B
+ * Sign the finished PDF (an incremental update: ISO 32000-1 §12.8, or, for a visible signature,
+ * the field written with the document): an invisible signature field whose value is a CAdES detached signature over the file's byte range, PAdES baseline B-B
  * (ETSI EN 319 142-1 §6.3): SubFilter ETSI.CAdES.detached, SHA-256, the signed attributes
  * content-type, message-digest and signing-certificate-v2, no CMS signing-time (the claimed
  * time is the signature dictionary's /M).
  */
 export async function signPdf(pdf: Uint8Array, options: PdfSignatureOptions, now: Date): Promise<Uint8Array> {
   const { key, chain } = readP12(options);
-  const certBytes = chain.reduce((n, c) => n + asn1.toDer(pki.certificateToAsn1(c)).length(), 0);
-  const withPlaceholder = plainAddPlaceholder({
-    pdfBuffer: Buffer.from(pdf),
-    reason: options.reason ?? '',
-    contactInfo: options.contact_info ?? '',
-    name: options.name ?? chain[0]!.subject.getField('CN')?.value ?? '',
-    location: options.location ?? '',
-    signingTime: now,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    // The CMS: the certificates, the attributes and the signature, with room to spare.
-    signatureLength: certBytes + 4096,
-    appName: 'Platen',
-  });
-  return new Uint8Array(await new SignPdf().sign(completeTrailer(withPlaceholder, pdf), new PadesSigner(key, chain)));
+  // A visible signature's field and placeholders were written with the document (visibleField).
+  const withPlaceholder = options.visible
+    ? Buffer.from(pdf)
+    : completeTrailer(
+        plainAddPlaceholder({
+          pdfBuffer: Buffer.from(pdf),
+          reason: options.reason ?? '',
+          contactInfo: options.contact_info ?? '',
+          name: signerName(options, chain),
+          location: options.location ?? '',
+          signingTime: now,
+          subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+          signatureLength: contentsLength(chain),
+          appName: 'Platen',
+        }),
+        pdf,
+      );
+  return new Uint8Array(await new SignPdf().sign(withPlaceholder, new PadesSigner(key, chain)));
+}
+
+/** What the painter needs to write a visible signature's field (paint/signature-field.ts). */
+export function visibleField(
+  options: PdfSignatureOptions & { readonly visible: VisibleSignature },
+  now: Date,
+): SignatureField {
+  const { chain } = readP12(options);
+  return { options, name: signerName(options, chain), signingTime: now, contentsLength: contentsLength(chain) };
+}
+
+function signerName(options: PdfSignatureOptions, chain: forge.pki.Certificate[]): string {
+  return options.name ?? String(chain[0]!.subject.getField('CN')?.value ?? '');
+}
+
+/** Bytes for the CMS: the certificates, the attributes and the signature, with room to spare. */
+function contentsLength(chain: forge.pki.Certificate[]): number {
+  return chain.reduce((n, c) => n + asn1.toDer(pki.certificateToAsn1(c)).length(), 0) + 4096;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError, render, renderDocument, type PdfOptions } from '../../src/index.js';
+import { rasterise } from '../paint/poppler.js';
 import { catalog, pdfdetach, pdfinfo, pdfsig, qpdfCheck, qpdfEncryption, qpdfObjects, xmp } from './pdf-tools.js';
 
 const HTML = `<!doctype html><html lang="de-CH"><head><title>Rechnung &amp; Co</title>
@@ -320,6 +321,21 @@ describe('pdf.standard PDF/A and pdf.attachments (qpdf, pdfdetach, XMP)', () => 
       /both signed and encrypted/,
     ],
     ['pdf.signature.p12', { signature: { p12: 42 } }, /PKCS#12 file/],
+    [
+      'pdf.signature.visible.page',
+      { signature: { p12: P12, visible: { page: 0, x: 0, y: 0, width: 10, height: 10 } } },
+      /page number from 1/,
+    ],
+    [
+      'pdf.signature.visible.width',
+      { signature: { p12: P12, visible: { page: 1, x: 0, y: 0, width: 0, height: 10 } } },
+      /greater than 0/,
+    ],
+    [
+      'pdf.signature.visible.page',
+      { signature: { p12: P12, passphrase: 'platen-test', visible: { page: 3, x: 0, y: 0, width: 10, height: 10 } } },
+      /the document has 1 page/,
+    ],
     ['pdf.signature.p12', { signature: { p12: P12.toString('base64'), passphrase: 'wrong' } }, /passphrase is wrong/],
     ['pdf.metadata.creation_date', { metadata: { creation_date: 'yesterday' } }, /ISO 8601/],
     ['pdf.metadata.language', { metadata: { language: 'en us' } }, /language tag/],
@@ -357,6 +373,56 @@ describe('pdf.signature: PAdES baseline B-B with a PKCS#12 certificate (pdfsig, 
         /\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]\n>>\nstartxref/,
       );
     }
+  });
+
+  it('shows a visible signature on the chosen page and rectangle, signed valid, also in a PDF/A-3a (pdfsig, qpdf)', async () => {
+    const twoPages = HTML.replace('</body>', '<p style="break-before: page">Seite zwei</p></body>');
+    const visible = { page: 2, x: 340, y: 700, width: 200, height: 60 };
+    for (const pdf of [{}, { standard: 'pdf/a-3a' as const }, { tagged: false }]) {
+      const signed = await render({
+        html: twoPages,
+        pdf: { ...pdf, signature: { p12: P12, passphrase: 'platen-test', reason: 'Approved', visible } },
+      });
+      const report = pdfsig(signed);
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Total document signed');
+      expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(qpdfCheck(signed).status).toBe(0);
+      const objects = qpdfObjects(signed);
+      const value = (ref: unknown) => objects[`obj:${String(ref)}`]!.value as Record<string, unknown>;
+      const pages = Object.values(objects)
+        .map((o) => o.value as Record<string, unknown> | undefined)
+        .filter((v) => v?.['/Type'] === '/Page');
+      expect(pages).toHaveLength(2);
+      const annots = (pages[1]!['/Annots'] as string[] | undefined)?.map(value) ?? [];
+      const widget = annots.find((a) => a['/FT'] === '/Sig')!;
+      // A4 is 841.89 pt high: the rectangle from the top-left corner, in PDF's bottom-up space.
+      expect(widget['/Rect']).toEqual([340, expect.closeTo(81.89, 2), 540, expect.closeTo(141.89, 2)]);
+      expect(widget).toMatchObject({ '/Subtype': '/Widget', '/F': 4 });
+      expect(value(widget['/V'])).toMatchObject({ '/SubFilter': '/ETSI.CAdES.detached', '/Reason': 'u:Approved' });
+      const appearance = objects[`obj:${String((widget['/AP'] as Record<string, string>)['/N'])}`]!;
+      expect(appearance.stream?.dict).toMatchObject({ '/Subtype': '/Form', '/BBox': [0, 0, 200, 60] });
+      expect((pages[0]!['/Annots'] as string[] | undefined)?.map(value).some((a) => a['/FT'])).toBeFalsy();
+      if (!('tagged' in pdf)) expect(widget['/StructParent']).toEqual(expect.any(Number));
+    }
+  });
+
+  it('paints the appearance where it is asked for (page 1 rasterised at 72 dpi: one pixel per pt)', async () => {
+    const visible = { page: 1, x: 300, y: 400, width: 200, height: 60 };
+    const signed = await render({
+      html: HTML,
+      pdf: { signature: { p12: P12, passphrase: 'platen-test', name: 'Anna Müller', visible } },
+    });
+    const image = rasterise(signed, 72);
+    const dark = (x0: number, y0: number, x1: number, y1: number): number => {
+      let n = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (image.at(x, y)[0] < 128) n++;
+      return n;
+    };
+    // The frame and the text inside the rectangle; nothing around it.
+    expect(dark(302, 402, 498, 458)).toBeGreaterThan(200);
+    expect(dark(300, 380, 500, 398) + dark(300, 462, 500, 480)).toBe(0);
+    expect(dark(300, 400, 500, 401) + dark(300, 459, 500, 460)).toBeGreaterThan(150);
   });
 
   it('shows a changed byte as an invalid signature', async () => {

@@ -114,12 +114,29 @@ const signature = z
     location: text,
     contact_info: text,
     name: text.meta({ description: "The signer's name; default the certificate's common name." }),
+    visible: z
+      .strictObject({
+        page: z.number().int().min(1).meta({ description: 'The page it is shown on, 1 for the first.' }),
+        x: z.number().min(0).max(14400).meta({ description: "From the page's left edge, in pt." }),
+        y: z.number().min(0).max(14400).meta({ description: "From the page's top edge, in pt." }),
+        width: z.number().gt(0).max(14400).meta({ description: 'In pt.' }),
+        height: z.number().gt(0).max(14400).meta({ description: 'In pt.' }),
+        text: text
+          .optional()
+          .meta({ description: 'What it shows (lines split at \\n); default: signer, date, reason and location.' }),
+      })
+      .meta({
+        id: 'VisibleSignature',
+        description:
+          'Show the signature in a rectangle of a page: a widget annotation whose appearance shows who signed, when and why. Omitted: invisible.',
+        examples: [{ page: 1, x: 340, y: 700, width: 200, height: 60 }],
+      }),
   })
   .partial()
   .meta({
     id: 'PdfSignature',
     description:
-      "Sign the PDF with the server's certificate (PLATEN_SIGNING_P12): invisible, PAdES baseline B-B (ETSI.CAdES.detached, SHA-256). Refused when the server has none, and with `encryption`.",
+      "Sign the PDF with the server's certificate (PLATEN_SIGNING_P12): PAdES baseline B-B (ETSI.CAdES.detached, SHA-256), invisible or shown in a rectangle (`visible`). Refused when the server has none, and with `encryption`.",
     examples: [{ reason: 'Approved', location: 'Zürich' }],
   });
 

@@ -177,6 +177,20 @@ describe('RenderRequest.pdf.signature', () => {
       expect(report).toContain('Signature Type: ETSI.CAdES.detached');
       expect(report).toContain('Signature Validation: Signature is Valid.');
       expect(report).toContain('Signer Certificate Common Name: Platen Test Signer');
+      // Visible, in a rectangle of the page; a bad rectangle is a 400 naming it.
+      const visible = { page: 1, x: 300, y: 400, width: 200, height: 60 };
+      const shown = await call(signer.url, '/api/v1/render', {
+        body: { html: '<p>Contract</p>', pdf: { signature: { reason: 'Approved', visible } } },
+        key: bob.key,
+      });
+      expect(shown.status).toBe(200);
+      expect(poppler('pdfsig', shown.bytes)).toContain('Signature Validation: Signature is Valid.');
+      expect(poppler('qpdf', shown.bytes, '--json=2')).toMatch(/"\/FT": "\/Sig"/);
+      const flat = await call(signer.url, '/api/v1/render', {
+        body: { html: '<p>x</p>', pdf: { signature: { visible: { ...visible, height: 0 } } } },
+        key: bob.key,
+      });
+      expectError(flat, 400, 'invalid_request_error', 'invalid_parameter', 'pdf.signature.visible.height');
       // A request cannot bring its own certificate.
       const own = await call(signer.url, '/api/v1/render', {
         body: { html: '<p>x</p>', pdf: { signature: { p12: 'AAAA' } } },
