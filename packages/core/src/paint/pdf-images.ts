@@ -1,4 +1,5 @@
 import type { DecodedImage } from '../resources/images.js';
+import { decodePngRgba } from '../resources/png-normalize.js';
 import { brokenImageIcon } from './broken-image-icon.js';
 
 /** PDFKit's opened image (PDFImage, untyped in @types/pdfkit); `doc.image()` accepts it. */
@@ -9,6 +10,38 @@ export interface PdfImage {
 
 interface PdfImageInternals {
   openImage(src: Buffer): PdfImage;
+}
+
+/** png-js's decoder inside PDFKit's PNG image: what splitting the alpha channel reads. */
+interface PngJsImage {
+  readonly data: Buffer;
+  readonly colors: number;
+  readonly bits: number;
+  readonly hasAlphaChannel: boolean;
+  decodePixels(done: (pixels: Uint8Array) => void): void;
+}
+
+/**
+ * PDFKit splits a PNG's alpha channel into a soft mask in png-js's asynchronous inflate
+ * callback, and allocates the mask's PDF object whenever that callback runs: object numbers,
+ * and so the file's bytes, depended on timing. The PNGs that reach PDFKit are 8-bit and not
+ * interlaced (png-normalize.ts), so their pixels are decoded here at once and the callback
+ * runs inside `doc.image()`, in paint order.
+ */
+function decodeAlphaPngNow(opened: PdfImage): void {
+  const png = (opened as { image?: PngJsImage }).image;
+  if (!png?.hasAlphaChannel || png.bits !== 8) return;
+  png.decodePixels = (done) => {
+    const rgba = decodePngRgba(png.data);
+    if (!rgba) throw new Error('PNG data that decoded before cannot be decoded again.');
+    if (png.colors === 3) return done(rgba);
+    const greyAlpha = new Uint8Array(rgba.length / 2); // grey and alpha from each RGBA pixel
+    for (let i = 0, j = 0; i < rgba.length; i += 4) {
+      greyAlpha[j++] = rgba[i] ?? 0;
+      greyAlpha[j++] = rgba[i + 3] ?? 0;
+    }
+    done(greyAlpha);
+  };
 }
 
 /** Loaded images by `src`, each embedded at most once per document (PDFKit's XObject). */
@@ -42,6 +75,7 @@ export class PdfImageCache {
     if (image && (image.format === 'png' || image.format === 'jpeg')) {
       try {
         opened = this.#doc.openImage(Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength));
+        if (image.format === 'png') decodeAlphaPngNow(opened);
       } catch {
         opened = null;
       }

@@ -120,3 +120,12 @@ export function normalizePng(bytes: Uint8Array): Uint8Array | null {
   if (gamma) for (let i = 0; i < rgba.length; i++) if (i % 4 !== 3) rgba[i] = gamma[rgba[i] ?? 0] ?? 0;
   return encodePng(png.width, png.height, rgba);
 }
+
+/** The 8-bit RGBA pixels of a PNG (pngjs), or null when it cannot be decoded. */
+export function decodePngRgba(bytes: Uint8Array): Uint8Array | null {
+  try {
+    return loadPng().sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).data;
+  } catch {
+    return null;
+  }
+}
