@@ -69,8 +69,7 @@ export function packObjects(doc: unknown, refs: readonly Ref[]): void {
     stream.end();
     batch.forEach((ref, i) => {
       packed.set(ref.id, [stream.id, i]);
-      // Done for PDFKit (it waits for every ref it made), and never written again (endMarkings ends the root).
-      ref.end = ref.finalize = () => undefined;
+      // Done for PDFKit, which waits for every ref it made; nothing may end it again.
       file._refEnd({ id: ref.id, offset: null });
     });
   }

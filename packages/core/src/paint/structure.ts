@@ -299,6 +299,8 @@ export class StructureTree {
     root.data.ParentTreeNextKey = this.#nextKey;
     const markInfo = pdf.ref({ Marked: true });
     packObjects(pdf, [root, markInfo, ...refs.values()]);
+    // Packed: PDFKit's endMarkings, which ends both at doc.end(), must not write them again.
+    root.end = markInfo.end = () => undefined;
     pdf._root.data.StructTreeRoot = root;
     pdf._root.data.MarkInfo = markInfo;
   }
