@@ -4,6 +4,7 @@ import type { FontFace } from './fonts.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { boundLayoutWork } from './layout-budget.js';
 import { seedPostHeader } from './post-header.js';
+import { isWoff, woffToSfnt } from './woff-to-sfnt.js';
 
 /**
  * fontkit keeps one glyph object per id, carrying the code points it was first created
@@ -36,7 +37,8 @@ function declaredTableBytes(font: Font): number {
 
 /** Parse font bytes (TTF, OTF, WOFF, WOFF2; font `index` of a collection, default the first). Throws on garbage. */
 export function parseFont(bytes: Uint8Array, index = 0): Font {
-  const parsed = create(bytes);
+  // WOFF 1.0 is unwrapped here, not by fontkit (see woff-to-sfnt.ts); its declared size is bounded there.
+  const parsed = create(isWoff(bytes) ? woffToSfnt(bytes, MAX_FONT_TABLE_BYTES) : bytes);
   const font = 'fonts' in parsed ? parsed.fonts[index] : parsed;
   if (!font || typeof font.layout !== 'function') throw new Error('not a font');
   // fontkit inflates a WOFF/WOFF2 into buffers of the sizes its directory declares: 167 KB
@@ -70,12 +72,13 @@ function hasHangulJamo(font: Font, codePoint: number): boolean {
   );
 }
 
-/** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
 /** Does the font draw colour glyphs as layers of its outlines (OpenType COLR with CPAL)? */
 export function hasColorLayers(font: Font): boolean {
   const tables = font.directory.tables;
   return tables.COLR !== undefined && tables.CPAL !== undefined;
 }
+
+/** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
 
 export function faceCovers(face: FontFace, codePoint: number): boolean {
   const range = face.unicodeRange;
