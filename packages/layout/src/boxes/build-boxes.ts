@@ -23,6 +23,7 @@ import { anonymousStyle } from './anonymous-style.js';
 import { isOutOfFlowBlock } from '../float/hoist.js';
 import { containsFixed } from '../positioned/insets.js';
 import {
+  isInlineCbHost,
   markInlineCbHost,
   setInlineContainingBlock,
   type InlineContainingBlock,
@@ -127,30 +128,19 @@ function buildContainer(
   decorations: readonly DecorationSpec[],
   walk: Walk,
 ): ContainerBox {
-  const outer = walk.host;
-  const host: Host = { hostsInlineCb: false };
-  walk.host = host;
-  const box = buildContainerBox(el, kind, decorations, walk);
-  walk.host = outer;
-  // The block holding a positioned inline places the absolute boxes that inline contains (positioned/).
-  if (host.hostsInlineCb) markInlineCbHost(box);
-  return box;
-}
-
-function buildContainerBox(
-  el: StyledElement,
-  kind: ContainerKind,
-  decorations: readonly DecorationSpec[],
-  walk: Walk,
-): ContainerBox {
   // A vertical box in a horizontal parent is an orthogonal flow root: it keeps its physical
   // style, its content is built in the logical frame. Horizontal boxes inside stay logical.
   if (!walk.vertical && el.style.writingMode !== undefined) {
     walk.vertical = true;
-    const inner = buildContainerBox({ ...el, style: logicalStyle(el.style) }, kind, decorations, walk);
+    const inner = buildContainer({ ...el, style: logicalStyle(el.style) }, kind, decorations, walk);
     walk.vertical = false;
-    return { ...inner, style: el.style, orthogonal: true };
+    const turned: ContainerBox = { ...inner, style: el.style, orthogonal: true };
+    if (isInlineCbHost(inner)) markInlineCbHost(turned);
+    return turned;
   }
+  const outerHost = walk.host;
+  const host: Host = { hostsInlineCb: false };
+  walk.host = host;
   const saved = walk.state;
   walk.state = createCollapseState();
   const decos = withOwnDecorations(el.style, decorations);
@@ -174,7 +164,11 @@ function buildContainerBox(
       : grouped;
   // The memo slot is created with the box: set later, it would give boxes a second hidden class.
   const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker, intrinsic: undefined };
-  return kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
+  const built = kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
+  walk.host = outerHost;
+  // The block holding a positioned inline places the absolute boxes that inline contains (positioned/).
+  if (host.hostsInlineCb) markInlineCbHost(built);
+  return built;
 }
 
 function withOwnDecorations(style: ComputedStyle, inherited: readonly DecorationSpec[]): readonly DecorationSpec[] {
