@@ -307,7 +307,11 @@ export function cascade(
   hints: readonly CompiledDeclaration[],
   inline: readonly CompiledDeclaration[],
 ): Winners {
-  const ua = rules.filter((r) => r.origin === 'user-agent');
+  // Specificity orders the user-agent origin's rules too: `input[type=hidden i] { display: none }`
+  // comes before `input { display: inline-block }` in html.css and still wins.
+  const ua = rules
+    .filter((r) => r.origin === 'user-agent')
+    .sort((a, b) => a.specificity - b.specificity || a.id - b.id);
   const author = rules
     .filter((r) => r.origin === 'author')
     .sort((a, b) => a.layer - b.layer || a.specificity - b.specificity || a.id - b.id);
