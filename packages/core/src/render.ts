@@ -13,7 +13,7 @@ import { computeStyles, type PageChromeDocuments, type StyleResult } from './sty
 import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
-import type { PdfOptions } from './pdf/options.js';
+import { isPdfA, pdfAPart, type PdfOptions } from './pdf/options.js';
 import { checkPdfALevelA, checkUa1 } from './pdf/ua.js';
 
 /** Everything one render needs. Only `html` is required. */
@@ -128,8 +128,9 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
   const signature = options.pdf?.signature;
   const signing = signature ? await import('./pdf/sign.js') : null;
   const now = new Date();
-  const visible = signature?.visible ? { ...signature, visible: signature.visible } : null;
-  const unsigned = await painter.finish(signing && visible ? signing.visibleField(visible, now) : undefined);
+  const visible = signature?.visible;
+  const field = signing && signature && visible ? signing.visibleField({ ...signature, visible }, now) : undefined;
+  const unsigned = await painter.finish(field);
   const pdf = signing && signature ? await signing.signPdf(unsigned, signature, now) : unsigned;
   return {
     pdf,
@@ -207,8 +208,9 @@ async function styleAndLayout(
   fonts.expectText([html, ...allChrome(chromeHtml).map((h) => h ?? '')]);
   const measurer: Measurer = createMeasurer(fonts);
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
-  if (pdf?.standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
-  else if (pdf?.standard === 'pdf/a-2a' || pdf?.standard === 'pdf/a-3a') checkPdfALevelA(pdf.standard, language);
+  const standard = pdf?.standard;
+  if (standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
+  else if (standard && isPdfA(standard) && pdfAPart(standard).conformance === 'A') checkPdfALevelA(standard, language);
   const painter = new PdfPainter({
     fonts,
     images,
