@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { utf16Hex } from './pdf-number.js';
+import { utf16HexString } from './pdf-number.js';
 
 /**
  * Object streams (ISO 32000-1 §7.5.7) for a tagged PDF's many small dictionaries (a structure
@@ -97,7 +97,7 @@ function pdfValue(v: unknown): string {
 /** A text string (§7.9.2.2): printable ASCII as a literal, anything else UTF-16BE with its BOM, in hex. */
 function pdfText(s: string): string {
   if (/^[\x20-\x7e]*$/.test(s)) return `(${s.replace(/[\\()]/g, '\\$&')})`;
-  return `<FEFF${utf16Hex(s)}>`;
+  return utf16HexString(s);
 }
 
 /** A dictionary as PDFKit writes it, unencrypted: `like`'s PDFReference.finalize into a sink. */

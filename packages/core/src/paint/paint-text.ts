@@ -1,7 +1,7 @@
 import type { Color, GlyphRun, TextDecoration, TextFragment } from '@platen/layout';
 import type { ResolvedFace } from '../resources/fonts.js';
 import type { PaintContext } from './paint-context.js';
-import { num, utf16Hex } from './pdf-number.js';
+import { num, utf16HexString } from './pdf-number.js';
 import { fontSize } from '../text/measurer.js';
 import { OBLIQUE_SKEW, TextObject, fakeBoldWidth, letterSpacingOf, plainRun } from './text-object.js';
 import { hasColorLayers } from '../resources/font-data.js';
@@ -78,7 +78,7 @@ function showGlyphs(
       if (end > k) {
         flush();
         const cluster = glyphs.slice(k, end + 1).map((c) => c.text);
-        ops.push(`/Span <</ActualText <FEFF${utf16Hex((rtl ? cluster.reverse() : cluster).join(''))}>>> BDC`);
+        ops.push(`/Span <</ActualText ${utf16HexString((rtl ? cluster.reverse() : cluster).join(''))}>> BDC`);
         clusterEnd = end;
       }
     }
@@ -88,7 +88,7 @@ function showGlyphs(
     // whole run would hide the spaces in it from extraction ("BS1 4RN" read as one word).
     if (!g.mapped && !inCluster) {
       flush();
-      ops.push(`/Span <</ActualText <FEFF${utf16Hex(g.text)}>>> BDC`);
+      ops.push(`/Span <</ActualText ${utf16HexString(g.text)}>> BDC`);
     }
     if (g.offset && (g.offset[0] !== 0 || g.offset[1] !== 0)) {
       flush();

@@ -25,9 +25,9 @@ export function rgb(color: Color): string {
   return ops;
 }
 
-/** UTF-16BE code units in upper-case hex, as a PDF text string (after its FEFF) or /ActualText holds them. */
-export function utf16Hex(text: string): string {
+/** A PDF text string in UTF-16BE with its byte order mark, in hex (ISO 32000-1 §7.9.2.2), as /ActualText holds one. */
+export function utf16HexString(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(4, '0');
-  return out.toUpperCase();
+  return `<FEFF${out.toUpperCase()}>`;
 }
