@@ -18,6 +18,7 @@ import {
   type WalkFindings,
 } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
+import { VIEWPORT_LENGTH } from './values.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
@@ -50,8 +51,11 @@ export interface PageChromeDocuments {
 
 export interface StyleResult {
   readonly root: StyledElement;
-  /** The document styled again with a viewport `1 / viewportScale` times the page area's (LayoutOptions.restyle). */
-  readonly restyle: (viewportScale: number) => StyledElement;
+  /**
+   * The document styled again with a viewport `1 / viewportScale` times the page area's
+   * (LayoutOptions.restyle); absent when no declaration uses a viewport unit, so nothing would change.
+   */
+  readonly restyle?: (viewportScale: number) => StyledElement;
   readonly header: StyledElement | null;
   readonly footer: StyledElement | null;
   readonly firstPage: PageChrome;
@@ -109,7 +113,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     items: readonly SheetItem[],
     root: Element,
     treeEnv = env,
-  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex } => {
+  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
     const memoFor = (rootFontSize: number | null): StyleMemo => {
       const key = `${rootFontSize}@${treeEnv.viewportWidth}x${treeEnv.viewportHeight}`;
@@ -121,7 +125,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     const tree = builder.styleRoot(root);
     ignored.push(...shared.index.dropped, ...builder.dropped);
     limitSharedStyles();
-    return { ...tree, index: shared.index };
+    return { ...tree, index: shared.index, viewportUnits: shared.viewportUnits || builder.viewportUnits };
   };
   const main = styleTree(sheets, rootElement(doc));
   main.index.diagnostics.forEach(warn('css_invalid_selector'));
@@ -155,14 +159,15 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const fontFaces = collectFontFaces([...sheets, ...chromeSheets], fontMessages);
   fontMessages.forEach(warn('css_invalid_font_face'));
   messages.push(...loader.diagnostics, ...ignoredDeclarationDiagnostics(ignored));
+  const restyle = (viewportScale: number): StyledElement =>
+    styleTree(sheets, rootElement(doc), {
+      ...env,
+      viewportWidth: env.viewportWidth / viewportScale,
+      viewportHeight: env.viewportHeight / viewportScale,
+    }).styled;
   return {
     root: main.styled,
-    restyle: (viewportScale) =>
-      styleTree(sheets, rootElement(doc), {
-        ...env,
-        viewportWidth: env.viewportWidth / viewportScale,
-        viewportHeight: env.viewportHeight / viewportScale,
-      }).styled,
+    ...(main.viewportUnits ? { restyle } : {}),
     header,
     footer,
     firstPage,
@@ -200,6 +205,8 @@ interface SharedIndex {
   readonly index: RuleIndex;
   /** Per root font size (null: the root's own style) and viewport, as `size@WxH`. */
   readonly memos: Map<string, StyleMemo>;
+  /** Some rule declares a length in a viewport unit. */
+  readonly viewportUnits: boolean;
 }
 
 const sharedIndexes = new BoundedCache<string, SharedIndex>(32);
@@ -230,7 +237,13 @@ function sharedIndex(
     for (const d of item.declarations) key += `${d.name}\u0000${d.value}\u0000${d.important ? '!' : ''}\u0001`;
     key += '\u0002';
   }
-  return sharedIndexes.get(key, () => ({ index: buildIndex(items, quirks, format, media, loader), memos: new Map() }));
+  return sharedIndexes.get(key, () => ({
+    index: buildIndex(items, quirks, format, media, loader),
+    memos: new Map(),
+    viewportUnits: items.some(
+      (item) => item.kind === 'style' && item.declarations.some((d) => VIEWPORT_LENGTH.test(d.value)),
+    ),
+  }));
 }
 
 /** Drop every shared index once they hold more than MAX_SHARED_ENTRIES between them. */

@@ -16,6 +16,7 @@ import { CounterState } from './counters.js';
 import { generateContent, markerChildren, type ContentEnv, type QuoteState } from './generated-content.js';
 import { presentationalHints } from './presentational.js';
 import { parseInlineStyle } from './stylesheet.js';
+import { VIEWPORT_LENGTH } from './values.js';
 import { rebaseValue } from './sheets.js';
 import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
@@ -130,6 +131,8 @@ export class StyleTreeBuilder {
   private memo: StyleMemo;
   /** `style` attribute declarations dropped as unknown or invalid, once per attribute text. */
   readonly dropped: IgnoredDeclaration[] = [];
+  /** Some `style` attribute uses a viewport unit. */
+  viewportUnits = false;
   private readonly seenStyleAttributes = new Set<readonly CompiledDeclaration[]>();
 
   /**
@@ -246,6 +249,7 @@ export class StyleTreeBuilder {
     this.lastPseudo = pseudo ? (pseudo.rules ??= byKind(rules, count)) : undefined;
     const hintsText = presentationalHints(el);
     const inlineText = el.attribs['style'] ?? '';
+    if (inlineText !== '' && !this.viewportUnits) this.viewportUnits = VIEWPORT_LENGTH.test(inlineText);
     const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
     const plain = !isRoot && lang === null && hintsText === '' && inlineText === '';
     const key = plain ? '' : `${isRoot ? 1 : 0}|${lang ?? '\0'}|${hintsText}|${inlineText}`;

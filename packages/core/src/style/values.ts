@@ -22,6 +22,9 @@ const ABSOLUTE: Readonly<Record<string, number>> = {
   q: 96 / 101.6,
 };
 
+/** A length in a viewport unit (the units unitToPx resolves against the viewport), in any CSS text. */
+export const VIEWPORT_LENGTH = /\dv(?:w|h|min|max)\b/i;
+
 /** px per unit, or null for an unknown unit. */
 export function unitToPx(unit: string, ctx: LengthContext): number | null {
   const abs = ABSOLUTE[unit];
