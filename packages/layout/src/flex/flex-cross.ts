@@ -1,7 +1,7 @@
 import type { ComputedStyle } from '../style.js';
 import type { FlexAxes } from './flex-axes.js';
 import { alignSelf, type FlexItem } from './flex-items.js';
-import { distribute } from './flex-align.js';
+import { distribute } from '../items/alignment.js';
 
 /** An item with its hypothetical cross size (border box) and first baseline (from its border-box top). */
 export interface CrossItem {

@@ -2,12 +2,12 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { UsedBox } from '../flow/box-model.js';
 import { flexAxes, type FlexAxes } from './flex-axes.js';
-import { collectItems, measureItems, outerHypo, type FlexItem } from './flex-items.js';
+import { measureItems, outerHypo, type FlexItem } from './flex-items.js';
 import { collectLines, resolveFlexibleLengths } from './flex-lines.js';
 import { crossSizeLines, type SizedLine } from './flex-cross.js';
 import { placeLines, type PlacedItem } from './flex-place.js';
-import type { Unit } from './unit-layout.js';
-import { layoutItem } from './sized-box.js';
+import type { Unit } from '../items/unit-layout.js';
+import { collectItems, layoutItem } from '../items/sized-box.js';
 
 export type { PlacedItem } from './flex-place.js';
 

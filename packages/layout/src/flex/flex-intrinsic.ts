@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import { outerSizes, type IntrinsicSizes } from '../flow/intrinsic-size.js';
-import { collectItems } from './flex-items.js';
+import { collectItems } from '../items/sized-box.js';
 
 /**
  * Min-/max-content inline size of a flex container's content box (CSS Flexbox §9.9.1, as

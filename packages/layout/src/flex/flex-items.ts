@@ -4,7 +4,7 @@ import { isSizeKeyword, keywordSize } from '../flow/size-keywords.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import type { FlexAxes } from './flex-axes.js';
-import { asItem, contentWidths, layoutItem, type ItemBox } from './sized-box.js';
+import { contentWidths, layoutItem, type ItemBox } from '../items/sized-box.js';
 
 /** One flex item and its sizes along the container's axes; main sizes are content-box sizes. */
 export interface FlexItem {
@@ -42,19 +42,6 @@ export function outerHypo(item: FlexItem): number {
 
 export function outerTarget(item: FlexItem): number {
   return item.target + item.mainBp + item.mainMargins[0] + item.mainMargins[1];
-}
-
-/** Flex items in `order`-modified document order (CSS Flexbox §5.4); out-of-flow boxes are not items. */
-export function collectItems(container: ContainerBox): ItemBox[] {
-  const boxes = container.children.map((c) => asItem(c, container)).filter((b) => !isOutOfFlow(b.style));
-  return boxes
-    .map((box, i) => ({ box, i }))
-    .sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i)
-    .map((e) => e.box);
-}
-
-export function isOutOfFlow(style: ComputedStyle): boolean {
-  return style.position === 'absolute' || style.position === 'fixed';
 }
 
 /** The used align-self of an item (CSS Box Alignment §6.1), `normal` behaving as stretch. */

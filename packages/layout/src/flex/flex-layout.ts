@@ -4,17 +4,17 @@ import type { UsedBox } from '../flow/box-model.js';
 import type { LayoutResult, Resume, Space } from '../flow/types.js';
 import { computeFlexGeometry } from './flex-geometry.js';
 import { isBaselineAligned } from './flex-cross.js';
-import { layoutUnits, type UnitGeometry } from './unit-layout.js';
+import { layoutUnits, type UnitGeometry } from '../items/unit-layout.js';
+import { geometryCache } from '../items/geometry-cache.js';
 
-const geometryCache = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: UnitGeometry }>>();
+const cachedUnits = geometryCache<UnitGeometry>();
 
 /** The flex algorithm's result as break units, cached per layout context and container size. */
 function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
-  let perCtx = geometryCache.get(ctx.lineCache);
-  if (!perCtx) geometryCache.set(ctx.lineCache, (perCtx = new WeakMap()));
-  const key = `${used.width}|${used.height}|${used.minHeight}|${used.maxHeight}`;
-  const hit = perCtx.get(box);
-  if (hit && hit.key === key) return hit.geo;
+  return cachedUnits(box, used, ctx, () => computeFlexUnits(box, used, ctx));
+}
+
+function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
   const geo = computeFlexGeometry(box, used, ctx);
   const units = geo.units.map((u) => ({
     top: u.top,
@@ -29,9 +29,7 @@ function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
   }));
-  const result: UnitGeometry = { units, contentHeight: geo.contentHeight };
-  perCtx.set(box, { key, geo: result });
-  return result;
+  return { units, contentHeight: geo.contentHeight };
 }
 
 /**

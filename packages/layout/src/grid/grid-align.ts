@@ -1,6 +1,6 @@
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
-import { contentWidths, type ItemBox } from '../flex/sized-box.js';
+import { contentWidths, type ItemBox } from '../items/sized-box.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
 import { keywordLimits } from '../flow/keyword-widths.js';
 

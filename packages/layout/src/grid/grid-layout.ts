@@ -2,24 +2,18 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { UsedBox } from '../flow/box-model.js';
 import type { LayoutResult, Resume, Space } from '../flow/types.js';
-import { layoutUnits, type UnitGeometry } from '../flex/unit-layout.js';
+import { layoutUnits, type UnitGeometry } from '../items/unit-layout.js';
 import { computeGridGeometry, type GridGeometry } from './grid-geometry.js';
+import { geometryCache } from '../items/geometry-cache.js';
 import { lentKey } from './subgrid.js';
 
-const geometryCache = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: GridGeometry }>>();
+const cachedGeometry = geometryCache<GridGeometry>();
 
+/** The grid's rows as break units, cached per layout context, container size and lent subgrid tracks. */
 function gridUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
-  let perCtx = geometryCache.get(ctx.lineCache);
-  if (!perCtx) geometryCache.set(ctx.lineCache, (perCtx = new WeakMap()));
-  const key = `${used.width}|${used.height}|${used.minHeight}|${used.maxHeight}|${lentKey(box)}`;
-  const hit = perCtx.get(box);
-  if (hit && hit.key === key) {
-    hit.geo.lendSubgrids();
-    return hit.geo;
-  }
-  const geo = computeGridGeometry(box, used, ctx);
-  perCtx.set(box, { key, geo });
-  return geo;
+  // A hit lends its tracks to the subgrids again, as computing them does.
+  const compute = (): GridGeometry => computeGridGeometry(box, used, ctx);
+  return cachedGeometry(box, used, ctx, compute, lentKey(box), (geo) => geo.lendSubgrids());
 }
 
 /**

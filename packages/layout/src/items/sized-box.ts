@@ -6,6 +6,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
+import { isOutOfFlowStyle } from '../positioned/insets.js';
 
 /**
  * Flex and grid items are sized by their container, not by their own `width`/`height`.
@@ -34,6 +35,18 @@ export function asItem(child: BlockLevelBox, container: ContainerBox): ItemBox {
     anonymousItems.set(child, item);
   }
   return item;
+}
+
+/**
+ * Flex and grid items in `order`-modified document order (CSS Flexbox §5.4, CSS Grid §8);
+ * out-of-flow boxes are not items.
+ */
+export function collectItems(container: ContainerBox): ItemBox[] {
+  const boxes = container.children.map((c) => asItem(c, container)).filter((b) => !isOutOfFlowStyle(b.style));
+  return boxes
+    .map((box, i) => ({ box, i }))
+    .sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i)
+    .map((e) => e.box);
 }
 
 const anonymousStyles = new WeakMap<ComputedStyle, ComputedStyle>();
