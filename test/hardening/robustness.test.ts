@@ -294,13 +294,15 @@ describe('pages and limits', () => {
   });
 
   it.each([
-    ['@page size 0', '@page { size: 0 0 }', [28.35, 28.35]],
-    ['@page size 1mm', '@page { size: 1mm 1mm; margin: 0 }', [28.35, 28.35]],
-    ['@page size 10^6 mm', '@page { size: 1000000mm 1000000mm }', [14173.23, 14173.23]],
+    // no page area inside the format's margins: the format's page, as Chromium prints it
+    ['@page size 0', '@page { size: 0 0 }', [595.28, 841.89]],
+    ['@page size 1mm', '@page { size: 1mm 1mm; margin: 0 }', [3, 3]],
+    ['@page size 8px 6px', '@page { size: 8px 6px; margin: 0 }', [6, 4.5]],
+    ['@page size 10^6 mm', '@page { size: 1000000mm 1000000mm }', [14400, 14400]],
     ['@page size -5in 3in (invalid: ignored)', '@page { size: -5in 3in }', [595.28, 841.89]],
     ['@page size 3in 4in 5in (invalid: ignored)', '@page { size: 3in 4in 5in }', [595.28, 841.89]],
   ])(
-    '%s is clamped to 10 mm – 5,000 mm per side (or ignored when invalid)',
+    "%s is clamped to PDF's 3 – 14,400 units per side (or ignored when invalid)",
     async (_name, css, [w, h]) => {
       const outcome = await bounded({ html: `<style>${css}</style><p>x</p>` });
       const pdf = new TextDecoder('latin1').decode(expectPdf(outcome).pdf);

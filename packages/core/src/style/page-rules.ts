@@ -21,7 +21,7 @@ import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import type { Declaration, SheetItem } from './stylesheet.js';
 import { parseComponents, words, type CV } from './tokenizer.js';
 import { parseColor, parseLength, TRANSPARENT, type LengthContext } from './values.js';
-import { MAX_PAGE_SIDE, MIN_PAGE_SIDE, type ResolvedFormat } from '../format.js';
+import type { ResolvedFormat } from '../format.js';
 
 type PageItem = Extract<SheetItem, { kind: 'page' }>;
 
@@ -176,16 +176,14 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   const { format, root, env } = options;
   const winners = winnersOf(rules.map((r) => r.declarations));
   const context = computeStyle(winners, root, env, { lang: null, isRoot: false });
-  const ownSize = pageSize(context.customs.get('--platen-page-size'), format, context);
-  const [width, height] = ownSize ?? [format.width, format.height];
-  // The format's exact sheet goes with its page box only: an `@page` size is its own sheet.
-  const paper = ownSize ? undefined : format.paper;
+  let ownSize = pageSize(context.customs.get('--platen-page-size'), format, context);
+  let ownMargins = true;
   const margin = (
     name: `margin-${'top' | 'right' | 'bottom' | 'left'}`,
     fallback: number,
     reference: number,
   ): number => {
-    if (!winners.has(name)) return fallback;
+    if (!ownMargins || !winners.has(name)) return fallback;
     const v = context.flat[name];
     if (v === 'auto') return fallback;
     return typeof v === 'number'
@@ -194,6 +192,24 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
         ? (v as { px: number }).px + ((v as { pct: number }).pct / 100) * reference
         : fallback;
   };
+  const margins = (width: number, height: number) => ({
+    marginTop: margin('margin-top', printerMargin(format.margins.top), height),
+    marginRight: margin('margin-right', printerMargin(format.margins.right), width),
+    marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
+    marginLeft: margin('margin-left', printerMargin(format.margins.left), width),
+  });
+  let [width, height] = ownSize ?? [format.width, format.height];
+  let pageMargins = margins(width, height);
+  if (!hasPageArea(width, height, pageMargins)) {
+    // Chromium's print drops an `@page` box whose margins leave less than 1 px of page area
+    // (measured on an 8 × 6 px page: `margin: 2.5px 0` prints 1 px-tall page areas, `margin:
+    // 2.55px 0` prints on the print settings' sheet and margins instead): the format's page.
+    [ownSize, ownMargins] = [null, false];
+    [width, height] = [format.width, format.height];
+    pageMargins = margins(width, height);
+  }
+  // The format's exact sheet goes with its page box only: an `@page` size is its own sheet.
+  const paper = ownSize ? undefined : format.paper;
   const bg = winners.has('background-color') ? (context.flat['background-color'] as Color) : formatBackground(format);
   const marginBoxes: MarginBox[] = [];
   const boxNames = new Set(rules.flatMap((r) => r.marginBoxes.map((m) => m.name)));
@@ -209,10 +225,7 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     ...(paper ? { paper } : {}),
     ...(hasFrame(style) ? { frame: style } : {}),
     ...pageCounter(style),
-    marginTop: margin('margin-top', printerMargin(format.margins.top), height),
-    marginRight: margin('margin-right', printerMargin(format.margins.right), width),
-    marginBottom: margin('margin-bottom', printerMargin(format.margins.bottom), height),
-    marginLeft: margin('margin-left', printerMargin(format.margins.left), width),
+    ...pageMargins,
     backgroundColor: bg,
     backgroundLayers: pageImageLayers((context.style as ComputedStyle).backgroundLayers),
     marginBoxes,
@@ -299,7 +312,21 @@ function formatBackground(format: ResolvedFormat): Color {
   return c === null || c === 'currentcolor' ? TRANSPARENT : c;
 }
 
-const clampSide = (v: number): number => Math.min(MAX_PAGE_SIDE, Math.max(MIN_PAGE_SIDE, v));
+const PT = 96 / 72;
+/**
+ * A document's own page size is honoured as Chromium prints it (8 × 6 px test pages, labels),
+ * held only to what a PDF page can be: 3 to 14,400 units a side (PDF 1.7 Annex C.2). The
+ * PdfFormat's 10 mm – 5,000 mm range is the API's (DECISIONS.md).
+ */
+const clampSide = (v: number): number => Math.min(14400 * PT, Math.max(3 * PT, v));
+
+function hasPageArea(
+  width: number,
+  height: number,
+  m: { marginTop: number; marginRight: number; marginBottom: number; marginLeft: number },
+): boolean {
+  return width - m.marginLeft - m.marginRight >= 1 && height - m.marginTop - m.marginBottom >= 1;
+}
 
 /**
  * Paged Media 3 §7.1 `size`: auto | <length>{1,2} | <page-size> || [portrait | landscape].

@@ -6,6 +6,7 @@ const MM = 96 / 25.4;
 // The a4 preset: Chromium's print-API A4, 596 × 843 pt (src/format.ts).
 const A4_W = (596 * 96) / 72;
 const A4_H = (843 * 96) / 72;
+const ZERO = { top: '0', right: '0', bottom: '0', left: '0' };
 const page = (css: string, index = 0, name = '', format: PdfFormat = {}, blank = false) => {
   const r = styleHtml(`<!doctype html><style>${css}</style><p>x</p>`, format);
   expect(r.diagnostics).toEqual([]);
@@ -37,12 +38,38 @@ describe('@page', () => {
     ['size: landscape', A4_H, A4_W],
     ['size: 80mm 230mm', 80 * MM, 230 * MM],
     ['size: 4in', 384, 384],
-    ['size: 1mm 6000mm', 10 * MM, 5000 * MM],
     ['size: auto', A4_W, A4_H],
+    // PDF's own limits, 3 to 14,400 pt a side (PDF 1.7 Annex C.2), not the API's 10 mm floor
+    ['size: 8px 6px; margin: 0', 8, 6],
+    ['size: 1mm 6000mm; margin: 0', 4, 19200],
   ])('%s', (decl, w, h) => {
     const p = page(`@page { ${decl} }`);
     expect(p.width).toBeCloseTo(w, 6);
     expect(p.height).toBeCloseTo(h, 6);
+  });
+
+  // Chromium's print of an 8 × 6 px `@page` (format margins 0): `margin: 2.5px 0` leaves 1 px
+  // of page area and prints 6 × 5.04 pt pages; 2.55px (0.9 px left) prints on the format's sheet.
+  it('honours a tiny page while 1 px of page area is left', () => {
+    const p = page('@page { size: 8px 6px; margin: 2.5px 0 }', 0, '', { margins: ZERO });
+    expect([p.width, p.height, p.marginTop, p.marginBottom]).toEqual([8, 6, 2.5, 2.5]);
+  });
+  it.each<[string, PdfFormat]>([
+    ['@page { size: 8px 6px; margin: 2.55px 0 }', { margins: ZERO }],
+    ['@page { size: 8px 6px; margin: 0 4px }', { margins: ZERO }],
+    // the format's own margins (20 mm, 15 mm) leave no room on the tiny page either
+    ['@page { size: 8px 6px }', {}],
+  ])('%s without page area prints on the format page and margins', (css, format) => {
+    const p = page(css, 0, '', format);
+    const f = page('', 0, '', format);
+    expect([p.width, p.height, p.marginTop, p.marginRight, p.marginBottom, p.marginLeft]).toEqual([
+      f.width,
+      f.height,
+      f.marginTop,
+      f.marginRight,
+      f.marginBottom,
+      f.marginLeft,
+    ]);
   });
 
   it('margin shorthand and percentages', () => {
