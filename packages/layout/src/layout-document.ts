@@ -2,15 +2,10 @@ import type { Fragment, Page, PageSink } from './fragment.js';
 import type { Measurer } from './measurer.js';
 import type { PageStyleResolver } from './page-style.js';
 import type { StyledElement } from './styled-node.js';
+import type { ImageSizes } from './image-sizes.js';
 import { paginate } from './page/paginate.js';
 
-/**
- * Intrinsic size of a loaded image in CSS px, or null when it could not be loaded. `ratioOnly`:
- * only the ratio of width to height is intrinsic (an SVG with a viewBox and no width/height).
- */
-export type ImageSizes = (
-  src: string,
-) => { readonly width: number; readonly height: number; readonly ratioOnly?: boolean } | null;
+export type { ImageSizes } from './image-sizes.js';
 
 /** Header/footer of one page position: undefined keeps the every-page one, null prints none. */
 export interface PageChrome {

@@ -3,7 +3,7 @@ import type { StyledElement } from '../styled-node.js';
 import type { BlockLevelBox, InlineBox, InlineLevelBox, LinesBox } from './box.js';
 import { collapsesSpaces } from './whitespace.js';
 import { anonymousStyle } from './anonymous-style.js';
-import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock } from '../float/hoist.js';
+import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock } from './hoist.js';
 
 /** What building one styled node yields: block-level boxes and inline-level boxes, mixed. */
 export type Item = BlockLevelBox | InlineLevelBox;

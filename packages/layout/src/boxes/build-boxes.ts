@@ -1,4 +1,4 @@
-import type { ImageSizes } from '../layout-document.js';
+import type { ImageSizes } from '../image-sizes.js';
 import type { ComputedStyle, Display } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
 import type {
@@ -15,12 +15,12 @@ import { withFirstLine } from './first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from './broken-image.js';
-import { collectTableColumns } from '../table/column-boxes.js';
+import { collectTableColumns } from './column-boxes.js';
 import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
-import { wrapStrayTableParts } from '../table/anonymous-table.js';
+import { wrapStrayTableParts } from './anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
-import { isOutOfFlowBlock } from '../float/hoist.js';
+import { isOutOfFlowBlock } from './hoist.js';
 import { containsFixed } from '../positioned/insets.js';
 import {
   isInlineCbHost,

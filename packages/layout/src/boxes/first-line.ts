@@ -1,6 +1,6 @@
 import type { ComputedStyle } from '../style.js';
 import type { BlockLevelBox } from './box.js';
-import { isOutOfFlowBlock } from '../float/hoist.js';
+import { isOutOfFlowBlock } from './hoist.js';
 
 /**
  * Give a block container's first formatted line its `::first-line` style (CSS Pseudo 4 §2.2):

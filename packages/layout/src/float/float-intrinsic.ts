@@ -2,7 +2,7 @@ import type { BlockLevelBox } from '../boxes/box.js';
 import type { IntrinsicSizes } from '../flow/intrinsic-size.js';
 import { establishesBfc } from '../flow/block-layout.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
-import { inlineFloatsOf } from './hoist.js';
+import { inlineFloatsOf } from '../boxes/hoist.js';
 
 /**
  * Min/max-content of a block container's children with floats (CSS Sizing 3 §5.1, as Chromium

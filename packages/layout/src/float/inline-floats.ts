@@ -9,7 +9,7 @@ import type { FloatContext } from './exclusions.js';
 import { layoutFloatBox } from './float-layout.js';
 import { outOfFlowPlaceholder } from '../positioned/containing-block.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
-import { inlineFloatsOf, type InlineFloat } from './hoist.js';
+import { inlineFloatsOf, type InlineFloat } from '../boxes/hoist.js';
 
 const EPSILON = 1e-6;
 

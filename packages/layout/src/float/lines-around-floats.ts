@@ -12,7 +12,7 @@ import { endBeforeLastLine, roomNeeded } from '../flow/end-reserve.js';
 import { breakLines, tailOf, withOpenBoxes, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
-import { inlineFloatsOf } from './hoist.js';
+import { inlineFloatsOf } from '../boxes/hoist.js';
 import { InlineFloatPlacer } from './inline-floats.js';
 
 const EPSILON = 1e-6;

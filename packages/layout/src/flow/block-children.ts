@@ -22,7 +22,7 @@ import {
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/lines-around-floats.js';
 import { lowerLineBelowImageMarker, lowerTableBelowMarker } from './marker-placement.js';
-import { isOutOfFlowBlock } from '../float/hoist.js';
+import { isOutOfFlowBlock } from '../boxes/hoist.js';
 import {
   resolveMargins,
   type ForcedBreak,

@@ -1,4 +1,4 @@
-import type { ImageSizes } from '../layout-document.js';
+import type { ImageSizes } from '../image-sizes.js';
 import type { Measurer } from '../measurer.js';
 import { ShapeCache } from '../text/shape-cache.js';
 

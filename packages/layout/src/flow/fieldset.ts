@@ -8,7 +8,7 @@ import { borderEdges, marginOrZero, paddingEdges, resolveBlockBox } from './box-
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
 import { offsetFragment } from './fragments.js';
-import { isOutOfFlowBlock } from '../float/hoist.js';
+import { isOutOfFlowBlock } from '../boxes/hoist.js';
 
 /**
  * `<fieldset>` and its rendered legend (HTML §15.3.13): the first `<legend>` child that is not

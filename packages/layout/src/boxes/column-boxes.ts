@@ -1,4 +1,4 @@
-import type { TableColumn } from '../boxes/box.js';
+import type { TableColumn } from './box.js';
 import type { StyledElement } from '../styled-node.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { BlockLevelBox, ContainerBox, TableBox } from '../boxes/box.js';
-import { anonymousStyle } from '../boxes/anonymous-style.js';
+import type { BlockLevelBox, ContainerBox, TableBox } from './box.js';
+import { anonymousStyle } from './anonymous-style.js';
 import type { ComputedStyle } from '../style.js';
 
 const tableStyles = new WeakMap<ComputedStyle, ComputedStyle>();
