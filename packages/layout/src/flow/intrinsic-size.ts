@@ -4,14 +4,8 @@ import type { LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, resolveBlockBox, toContentSize } from './box-model.js';
 import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
-import { flexContentSizes } from '../flex/flex-intrinsic.js';
-import { gridContentSizes } from '../grid/grid-intrinsic.js';
-import { isMulticol } from '../multicol/multicol-layout.js';
-import { multicolContentSizes } from '../multicol/multicol-intrinsic.js';
-import { tableOuterSizes } from '../table/table-width.js';
-import { blockChildrenSizes } from '../float/float-intrinsic.js';
 import { keywordContribution } from './size-keywords.js';
-import { orthogonalContentSizes } from '../writing-mode/orthogonal-layout.js';
+import { contentSizesByMode, tableOuterSizesByMode } from './layout-box.js';
 
 /** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
 export interface IntrinsicSizes {
@@ -22,7 +16,7 @@ export interface IntrinsicSizes {
 /** The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins. */
 export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
   if (box.kind === 'lines') return contentSizes(box, ctx);
-  if (box.kind === 'table') return tableOuterSizes(box, ctx);
+  if (box.kind === 'table') return tableOuterSizesByMode(box, ctx);
   const s = box.style;
   const b = borderEdges(s);
   const p = paddingEdges(s, 0);
@@ -58,17 +52,8 @@ export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, 
     sizes = { min: contained.width, max: contained.width };
   } else if (box.kind === 'lines') {
     sizes = linesSizes(box, ctx);
-  } else if (box.orthogonal) {
-    sizes = orthogonalContentSizes(box, ctx);
-  } else if (box.kind === 'flex') {
-    sizes = flexContentSizes(box, ctx);
-  } else if (box.kind === 'grid') {
-    sizes = gridContentSizes(box, ctx);
-  } else if (isMulticol(box)) {
-    sizes = multicolContentSizes(box, ctx);
   } else {
-    // Floats side by side add up; absolutely positioned children do not count (src/float).
-    sizes = blockChildrenSizes(box.children, (child) => outerSizes(child, ctx));
+    sizes = contentSizesByMode(box, ctx);
   }
   box.intrinsic = sizes;
   return sizes;

@@ -1,4 +1,4 @@
-import type { BlockLevelBox, MarkerBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox, MarkerBox, TableBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
 import type { LayoutResult, Resume, Space } from './types.js';
 import { layoutBlockContainer } from './block-layout.js';
@@ -10,13 +10,18 @@ import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
 import { layoutFieldset } from './fieldset.js';
 import { needsPositioning, withPositioning } from '../positioned/containing-block.js';
-import { layoutOrthogonal } from '../writing-mode/orthogonal-layout.js';
+import { layoutOrthogonal, orthogonalContentSizes } from '../writing-mode/orthogonal-layout.js';
+import { outerSizes, type IntrinsicSizes } from './intrinsic-size.js';
+import { flexContentSizes } from '../flex/flex-intrinsic.js';
+import { gridContentSizes } from '../grid/grid-intrinsic.js';
+import { multicolContentSizes } from '../multicol/multicol-intrinsic.js';
+import { tableOuterSizes } from '../table/table-width.js';
+import { blockChildrenSizes } from '../float/float-intrinsic.js';
 
 /**
  * The dispatcher: every layout mode lays its children out through here, never by calling
  * another mode directly, so that modes can nest freely (a cell holding a flex container…).
- * Table, flex and grid containers are distinct kinds; until their own modes exist they are
- * laid out as block containers.
+ * Intrinsic sizes are dispatched here too (`contentSizesByMode`), for flow/intrinsic-size.ts.
  */
 export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   // Positioned boxes (src/positioned): containing blocks place absolute descendants, relative ones shift.
@@ -52,4 +57,22 @@ function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: 
 /** An outside list marker's single line (CSS Lists 3 §3.1). */
 export function layoutMarker(marker: MarkerBox, ctx: LayoutContext): MarkerLine {
   return layoutMarkerLine(marker, ctx);
+}
+
+/**
+ * Min- and max-content sizes of a container's content by its formatting context (CSS Sizing 3 §5);
+ * flow/intrinsic-size.ts's `contentSizes` caches them and sizes lines boxes itself.
+ */
+export function contentSizesByMode(box: ContainerBox, ctx: LayoutContext): IntrinsicSizes {
+  if (box.orthogonal) return orthogonalContentSizes(box, ctx);
+  if (box.kind === 'flex') return flexContentSizes(box, ctx);
+  if (box.kind === 'grid') return gridContentSizes(box, ctx);
+  if (isMulticol(box)) return multicolContentSizes(box, ctx);
+  // Floats side by side add up; absolutely positioned children do not count (src/float).
+  return blockChildrenSizes(box.children, (child) => outerSizes(child, ctx));
+}
+
+/** A table's margin-box contribution to its parent's intrinsic sizes (src/table). */
+export function tableOuterSizesByMode(box: TableBox, ctx: LayoutContext): IntrinsicSizes {
+  return tableOuterSizes(box, ctx);
 }
