@@ -1,9 +1,10 @@
 // Helpers shared by the scripts that build the public template sets (README.md beside this file):
 // files from mirrored repositories, CDN links pointed at local npm copies, case folders.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const defaultExport = (mod) => (typeof mod === 'function' ? mod : mod.default);
 /** Platen runs no scripts, so the sets drop them (what scripts draw is missing from the references too). */
@@ -125,4 +126,41 @@ export function caseKit(prefix, mirrors, out) {
   }
 
   return { require, pkgDir, gitFile, gitText, gitList, folderFiles, localise, writeCase };
+}
+
+/**
+ * A JSON Resume theme published on GitHub only, at `commit`, rendered with resume-schema's sample
+ * resume: unpacked into the npm prefix so that its own dependencies resolve there, loaded through
+ * require (CommonJS) or import (a package of type "module").
+ */
+export async function renderGithubTheme(prefix, mirrors, repo, commit) {
+  const dir = join(prefix, 'node_modules', repo.split('/')[1]);
+  rmSync(dir, { recursive: true, force: true });
+  // File by file rather than by git archive: a snapshot may lack the content of some large files
+  // (previews, screenshots), which are left out.
+  const git = (...args) =>
+    execFileSync('git', ['-C', join(mirrors, repo.replace('/', '+'), 'repo'), ...args], {
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  for (const path of git('ls-tree', '-r', '--name-only', commit).toString('utf8').split('\n').filter(Boolean)) {
+    let content;
+    try {
+      content = git('show', `${commit}:${path}`);
+    } catch {
+      console.warn(`  ${repo} ${path}: not in the snapshot, left out`);
+      continue;
+    }
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  const require = createRequire(join(prefix, 'node_modules', 'noop.js'));
+  const resume = JSON.parse(readFileSync(require.resolve('resume-schema/sample.resume.json'), 'utf8'));
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const theme =
+    pkg.type === 'module' ? await import(pathToFileURL(join(dir, pkg.main ?? 'index.js')).href) : require(dir);
+  return [
+    await theme.render(resume),
+    `${repo} (${pkg.version}) at ${commit.slice(0, 7)} with resume-schema's sample resume`,
+  ];
 }

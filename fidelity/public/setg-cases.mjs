@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { caseKit, defaultExport, dropScripts } from './cases-lib.mjs';
+import { caseKit, defaultExport, dropScripts, renderGithubTheme } from './cases-lib.mjs';
 
 const [prefix, mirrors, out] = process.argv.slice(2);
 if (!prefix || !mirrors || !out) {
@@ -40,23 +40,10 @@ for (const name of readdirSync(out).filter((n) => n.startsWith('resume-'))) {
 
 // 2. JSON Resume themes published on GitHub only (MIT), at the commit this set was built from,
 // unpacked into the npm prefix so that their own dependencies resolve there; resume-schema's sample.
-function renderGithubTheme(repo, commit) {
-  const dir = join(prefix, 'node_modules', repo.split('/')[1]);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['-C', join(mirrors, repo.replace('/', '+'), 'repo'), 'archive', commit], {
-    maxBuffer: 64 << 20,
-  });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  const resume = JSON.parse(readFileSync(require.resolve('resume-schema/sample.resume.json'), 'utf8'));
-  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  return [
-    require(dir).render(resume),
-    `${repo} (${version}) at ${commit.slice(0, 7)} with resume-schema's sample resume`,
-  ];
-}
 {
-  const [html, description] = renderGithubTheme(
+  const [html, description] = await renderGithubTheme(
+    prefix,
+    mirrors,
     'tmarice/jsonresume-theme-engineering',
     '120989634a13e097a9c29c350ceec74eb3382bbd',
   );
@@ -66,7 +53,12 @@ function renderGithubTheme(repo, commit) {
   // A Mustache theme (ISC) whose stylesheets are served from its own repository: pointed at the
   // copies of build/ and bower_components/fontawesome/ in the case.
   const repo = 'dbkaplun/jsonresume-theme-timeline-fixed';
-  const [html, description] = renderGithubTheme(repo, '41b937f2c8cabbd70122bf12c1263e764e596698');
+  const [html, description] = await renderGithubTheme(
+    prefix,
+    mirrors,
+    repo,
+    '41b937f2c8cabbd70122bf12c1263e764e596698',
+  );
   writeCase(
     'resume-timeline-mustache',
     html.replaceAll('//rawgit.com/dbkaplun/jsonresume-theme-timeline-fixed/master/', ''),
