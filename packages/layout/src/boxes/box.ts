@@ -170,6 +170,11 @@ export type InlineLevelBox = InlineBox | TextBox | LineBreakBox | ReplacedBox | 
 
 export type Box = BlockLevelBox | InlineLevelBox | MarkerBox;
 
+/** Is this block container a multi-column container (CSS Multicol 1 §2)? */
+export function isMulticol(box: ContainerBox): boolean {
+  return box.kind === 'block' && (box.style.columnCount !== 'auto' || box.style.columnWidth !== 'auto');
+}
+
 export function isContainer(box: Box): box is ContainerBox {
   switch (box.kind) {
     case 'block':

@@ -1,4 +1,4 @@
-import type { BlockLevelBox, ContainerBox, MarkerBox, TableBox } from '../boxes/box.js';
+import { isMulticol, type BlockLevelBox, type ContainerBox, type MarkerBox, type TableBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
 import type { LayoutResult, Resume, Space } from './types.js';
 import { layoutBlockContainer } from './block-layout.js';
@@ -6,7 +6,7 @@ import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.
 import { layoutBlockReplaced } from './replaced-layout.js';
 import { layoutFlex } from '../flex/flex-layout.js';
 import { layoutGrid } from '../grid/grid-layout.js';
-import { isMulticol, layoutMulticol } from '../multicol/multicol-layout.js';
+import { layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
 import { layoutFieldset } from './fieldset.js';
 import { needsPositioning, withPositioning } from '../positioned/containing-block.js';

@@ -4,7 +4,6 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import type { AtomicItem, InlineItem } from './inline-items.js';
-import { centralMetrics, isCentral } from '../writing-mode/vertical-text.js';
 
 /**
  * Line box height (CSS 2.1 §10.8): every inline box (the root inline box being the strut)
@@ -31,6 +30,22 @@ export interface AlignEntry {
   /** Sizes the line box; in quirks mode only boxes with text (or vertical edges) and atomics do. */
   counts: boolean;
   readonly atomic: boolean;
+}
+
+/**
+ * In vertical-rl/lr with text-orientation mixed or upright the dominant baseline is central
+ * (CSS Inline 3 §4.2): boxes align on the middle of each font's em box (src/writing-mode turns the lines).
+ */
+export function isCentral(style: ComputedStyle): boolean {
+  const m = style.writingMode;
+  return (m === 'vertical-rl' || m === 'vertical-lr') && style.textOrientation !== 'sideways';
+}
+
+/** A font's ascent and descent about the central baseline (Chromium's FontMetrics::Ascent(kCentralBaseline)). */
+export function centralMetrics(ascent: number, descent: number): readonly [number, number] {
+  const height = ascent + descent;
+  const half = Math.floor(height / 2);
+  return [height - half, half];
 }
 
 export function usedLineHeight(style: ComputedStyle, ascent: number, descent: number, lineGap: number): number {

@@ -8,7 +8,7 @@ import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/block-layout.js';
-import { isMulticol } from './multicol-layout.js';
+import { isMulticol } from '../boxes/box.js';
 import { isInlineCbHost, markInlineCbHost } from '../positioned/inline-containing-block.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */

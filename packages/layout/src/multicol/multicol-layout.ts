@@ -20,11 +20,6 @@ import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './co
 import { layoutBox } from '../flow/layout-box.js';
 import { emptyColumn, mergeFragmentations, placeDeferred } from '../positioned/fragmented.js';
 
-/** Is this block container a multi-column container (CSS Multicol 1 §2)? */
-export function isMulticol(box: ContainerBox): boolean {
-  return box.kind === 'block' && (box.style.columnCount !== 'auto' || box.style.columnWidth !== 'auto');
-}
-
 /**
  * Multi-column layout (CSS Multicol 1 §3–§8): the content flows through N columns of equal
  * width; with `column-fill: balance` (the initial value) the column height is the least that

@@ -1,6 +1,5 @@
-import type { BlockLevelBox } from '../boxes/box.js';
+import { isMulticol, type BlockLevelBox } from '../boxes/box.js';
 import type { Resume } from '../flow/types.js';
-import { isMulticol } from '../multicol/multicol-layout.js';
 
 /**
  * Named pages (CSS Paged Media 3 §7): a box's used page name is its `page` value, or its

@@ -1,30 +1,17 @@
-import type { ComputedStyle } from '../style.js';
 import type { Fragment, TextFragment } from '../fragment.js';
 import type { GlyphRun } from '../measurer.js';
-import { usedLineHeight } from '../flow/line-metrics.js';
+import { centralMetrics, isCentral, usedLineHeight } from '../flow/line-metrics.js';
 import type { VerticalMode } from './logical-style.js';
 
 /**
  * Lines of vertical text onto the page (CSS Writing Modes 4 §7). In vertical-rl/lr with
  * text-orientation mixed or upright the dominant baseline is central (CSS Inline 3 §4.2):
- * layout aligns boxes on the middle of each font's em box (centralMetrics), and here each run
+ * layout aligns boxes on the middle of each font's em box (flow/line-metrics.ts centralMetrics), and here each run
  * turns a quarter clockwise about its own alphabetic baseline, its em box's over edge on its
  * central box's; CJK characters (mixed) or all (upright) stand upright in their slot.
  * sideways-rl/lr and text-orientation: sideways keep the alphabetic baseline and turn whole
  * lines (sideways-lr counter-clockwise, its text running up).
  */
-export function isCentral(style: ComputedStyle): boolean {
-  const m = style.writingMode;
-  return (m === 'vertical-rl' || m === 'vertical-lr') && style.textOrientation !== 'sideways';
-}
-
-/** A font's ascent and descent about the central baseline (Chromium's FontMetrics::Ascent(kCentralBaseline)). */
-export function centralMetrics(ascent: number, descent: number): readonly [number, number] {
-  const height = ascent + descent;
-  const half = Math.floor(height / 2);
-  return [height - half, half];
-}
-
 export function physicalText(f: TextFragment, pw: number, ph: number, mode: VerticalMode): Fragment | Fragment[] {
   if (!isCentral(f.style)) {
     if (mode === 'sideways-lr') return turned(f, f.baseline, pw - f.x, -90);
