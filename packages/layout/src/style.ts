@@ -334,6 +334,8 @@ export interface ComputedStyle {
   readonly textDecorationColor: Color | 'currentcolor';
   readonly textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
   readonly textDecorationThickness: number | 'auto';
+  /** CSS Text Decoration 4 §4.3, px (a percentage is of 1em). */
+  readonly textUnderlineOffset: number | 'auto';
   readonly textShadow: readonly Shadow[];
   readonly verticalAlign:
     'baseline' | 'sub' | 'super' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | Length;

@@ -101,6 +101,7 @@ export const INITIAL: ComputedStyle = {
   textDecorationColor: 'currentcolor',
   textDecorationStyle: 'solid',
   textDecorationThickness: auto,
+  textUnderlineOffset: auto,
   textShadow: [],
   verticalAlign: 'baseline',
   content: 'normal',

@@ -26,8 +26,10 @@ export function decorationsFor(
       from.textDecorationThickness === 'auto' ? Math.max(1, Math.floor(auto)) : from.textDecorationThickness;
     const color = from.textDecorationColor === 'currentcolor' ? from.color : from.textDecorationColor;
     // Underline: a gap of max(1, ⌈thickness / 2⌉) px below the baseline (Chromium's
-    // ComputeUnderlineOffsetAuto); y is the line's centre.
-    const gap = Math.max(1, Math.ceil(auto / 2));
+    // ComputeUnderlineOffsetAuto), or the decorating box's `text-underline-offset` from the baseline (CSS Text
+    // Decoration 4 §4.3); y is the line's centre.
+    const offset = from.textUnderlineOffset;
+    const gap = offset === 'auto' ? Math.max(1, Math.ceil(auto / 2)) : offset;
     const y =
       d.line === 'underline'
         ? baseline + gap + thickness / 2

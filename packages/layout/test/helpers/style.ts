@@ -86,6 +86,7 @@ export function defaultStyle(): ComputedStyle {
     textDecorationColor: 'currentcolor',
     textDecorationStyle: 'solid',
     textDecorationThickness: 'auto',
+    textUnderlineOffset: 'auto',
     textShadow: [],
     verticalAlign: 'baseline',
     content: 'normal',

@@ -262,6 +262,12 @@ export const TEXT_LONGHANDS = {
     const v = parseLength(single(cvs), ctx.len);
     return v === null ? undefined : typeof v === 'number' ? v : v.px + (v.pct / 100) * ctx.len.fontSize;
   }),
+  // CSS Text Decoration 4 §4.3: auto | <length-percentage>, the percentage of 1em
+  'text-underline-offset': longhand('textUnderlineOffset', true, 'auto', (cvs, ctx) => {
+    if (identOf(cvs) === 'auto') return 'auto';
+    const v = parseLength(single(cvs), ctx.len);
+    return v === null ? undefined : typeof v === 'number' ? v : v.px + (v.pct / 100) * ctx.len.fontSize;
+  }),
   'text-shadow': longhand('textShadow', true, [], shadows(false)),
   'vertical-align': longhand('verticalAlign', false, 'baseline', (cvs, ctx) => {
     const id = identOf(cvs);
