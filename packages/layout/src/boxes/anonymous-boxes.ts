@@ -1,12 +1,9 @@
 import type { ComputedStyle } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
-import type { BlockLevelBox, InlineBox, InlineLevelBox, LinesBox } from './box.js';
+import type { BlockLevelBox, InlineBox, InlineLevelBox, Item, LinesBox } from './box.js';
 import { collapsesSpaces } from './whitespace.js';
 import { anonymousStyle } from './anonymous-style.js';
 import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock } from './hoist.js';
-
-/** What building one styled node yields: block-level boxes and inline-level boxes, mixed. */
-export type Item = BlockLevelBox | InlineLevelBox;
 
 export function isBlockLevel(item: Item): item is BlockLevelBox {
   switch (item.kind) {
@@ -75,8 +72,6 @@ function flushRun(
           style: anonymousStyle(style),
           children: run.slice(),
           indent: out.every(isOutOfFlowBlock),
-          intrinsic: undefined,
-          memo: undefined,
         }
       : null;
   if (hoisted) out.push(...attachHoisted(hoisted, run, lines));

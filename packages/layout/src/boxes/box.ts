@@ -1,7 +1,4 @@
 import type { ComputedStyle } from '../style.js';
-import type { CachedLines } from '../flow/inline-layout.js';
-import type { Paragraph } from '../flow/inline-items.js';
-import type { IntrinsicSizes } from '../flow/intrinsic-size.js';
 
 /**
  * The box tree (CSS 2.1 §9.2): what layout lays out. Built once from the styled tree by
@@ -22,8 +19,6 @@ interface ContainerBase extends ElementBoxBase {
   readonly children: readonly BlockLevelBox[];
   /** `::marker` of a list item with `list-style-position: outside`. */
   readonly marker: MarkerBox | null;
-  /** Its min- and max-content sizes once computed (flow/intrinsic-size.ts; layout's memo, not box data). */
-  intrinsic?: IntrinsicSizes;
   /**
    * A vertical box in a horizontal parent: an orthogonal flow root (src/writing-mode). Its
    * style is physical, its descendants' are logical. Absent on every other box.
@@ -80,23 +75,6 @@ export interface LinesBox {
   readonly indent: boolean;
   /** The `::first-line` style of its first line (CSS Pseudo 4 §2.2), when an ancestor has one. */
   readonly firstLine?: ComputedStyle;
-  /** Layout's memos, not box data: see `LinesMemo`. */
-  intrinsic?: IntrinsicSizes;
-  memo?: LinesMemo;
-}
-
-/**
- * What layout keeps of a paragraph between intrinsic sizing and layout (src/flow), on the
- * box rather than in a WeakMap: thousands of table cells each look it up several times, and
- * WeakMap entries cost more to add, find and collect. Valid for one layout context only.
- */
-export interface LinesMemo {
-  /** The `LayoutContext.lineCache` of the context these results were computed in. */
-  readonly owner: object;
-  /** Items of a width-independent paragraph. */
-  paragraph: Paragraph | null;
-  /** The lines at the last width laid out. */
-  lines: CachedLines | null;
 }
 
 /** A block-level replaced element (`display: block` image). */
@@ -169,6 +147,9 @@ export interface MarkerBox {
 export type InlineLevelBox = InlineBox | TextBox | LineBreakBox | ReplacedBox | AtomicInlineBox | CounterBox;
 
 export type Box = BlockLevelBox | InlineLevelBox | MarkerBox;
+
+/** What building one styled node yields: block-level boxes and inline-level boxes, mixed. */
+export type Item = BlockLevelBox | InlineLevelBox;
 
 /** Is this block container a multi-column container (CSS Multicol 1 §2)? */
 export function isMulticol(box: ContainerBox): boolean {

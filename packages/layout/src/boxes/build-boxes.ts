@@ -8,11 +8,12 @@ import type {
   CounterBox,
   DecorationSpec,
   InlineLevelBox,
+  Item,
   MarkerBox,
   ReplacedBox,
 } from './box.js';
 import { withFirstLine } from './first-line.js';
-import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks, type Item } from './anonymous-boxes.js';
+import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from './broken-image.js';
 import { collectTableColumns } from './column-boxes.js';
@@ -163,7 +164,7 @@ function buildContainer(
       ? withFirstLine(grouped, el.firstLine)
       : grouped;
   // The memo slot is created with the box: set later, it would give boxes a second hidden class.
-  const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker, intrinsic: undefined };
+  const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
   const built = kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
   walk.host = outerHost;
   // The block holding a positioned inline places the absolute boxes that inline contains (positioned/).
@@ -513,7 +514,6 @@ function combinedText(style: ComputedStyle, text: string, decorations: readonly 
     attrs: {},
     children,
     marker: null,
-    intrinsic: undefined,
   };
   return { kind: 'atomic', style: combine, box };
 }

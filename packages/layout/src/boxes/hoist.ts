@@ -1,5 +1,4 @@
-import type { BlockLevelBox, ContainerBox, InlineLevelBox, LinesBox, ReplacedBox } from './box.js';
-import type { Item } from './anonymous-boxes.js';
+import type { BlockLevelBox, ContainerBox, InlineLevelBox, Item, LinesBox, ReplacedBox } from './box.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 
 /** A float or absolutely positioned box (out of flow, CSS 2.1 §9.3). */

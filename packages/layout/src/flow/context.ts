@@ -9,8 +9,10 @@ export interface LayoutContext {
   readonly shapes: ShapeCache;
   /** Counter values for `counter` boxes (header/footer page numbers). */
   readonly counters: { readonly page: number; readonly pages: number };
-  /** Per-layout caches keyed by box (line breaking results depend on width only). */
-  readonly lineCache: WeakMap<object, unknown>;
+  /** Caches of one layout pass (`cacheSlot('pass', …)`): a new pass and page chrome start with none. */
+  readonly passCaches: unknown[];
+  /** Caches that last the whole render (`cacheSlot('render', …)`). */
+  readonly renderCaches: unknown[];
   /**
    * Caches holding fragments placed on pages that pagination has not given away yet. A page
    * given away is converted to page coordinates and painted, so nothing may copy from its
@@ -49,7 +51,8 @@ export function createLayoutContext(measurer: Measurer, images: ImageSizes, quir
     images,
     shapes: new ShapeCache(measurer),
     counters: { page: 0, pages: 0 },
-    lineCache: new WeakMap(),
+    passCaches: [],
+    renderCaches: [],
     held: { release: [] },
     quirks,
     icb: { blockSize: 1000 },
@@ -64,7 +67,36 @@ export function releaseHeld(ctx: LayoutContext): void {
   release.length = 0;
 }
 
-/** A context for laying out page chrome with given counter values (line caches are not shared). */
+/** A context for laying out page chrome with given counter values (pass caches are not shared). */
 export function withCounters(ctx: LayoutContext, page: number, pages: number): LayoutContext {
-  return { ...ctx, counters: { page, pages }, lineCache: new WeakMap() };
+  return { ...ctx, counters: { page, pages }, passCaches: [] };
+}
+
+/** The context of another layout pass: the same render, its pass caches empty. */
+export function newPass(ctx: LayoutContext): LayoutContext {
+  return { ...ctx, passCaches: [] };
+}
+
+/**
+ * A typed cache slot of the layout context, declared by the module that owns the cache, so that
+ * layout's caches live in the context of one render rather than on the boxes. A `pass` cache
+ * lasts one layout pass (cached fragments are converted to page coordinates when their page is
+ * given away, so a new pass lays out again), a `render` cache the whole render.
+ */
+export interface CacheSlot<V> {
+  readonly index: number;
+  readonly scope: 'pass' | 'render';
+  readonly create: () => V;
+}
+
+let slotCount = 0;
+
+export function cacheSlot<V>(scope: 'pass' | 'render', create: () => V): CacheSlot<V> {
+  return { index: slotCount++, scope, create };
+}
+
+/** The context's cache in this slot, created on first use. */
+export function cacheOf<V>(ctx: LayoutContext, slot: CacheSlot<V>): V {
+  const caches = slot.scope === 'pass' ? ctx.passCaches : ctx.renderCaches;
+  return (caches[slot.index] ??= slot.create()) as V;
 }

@@ -60,8 +60,7 @@ const fitted = new WeakMap<ContainerBox, ContainerBox>();
 function shrinkToFit(legend: ContainerBox): ContainerBox {
   if (legend.style.width !== 'auto') return legend;
   let fit = fitted.get(legend);
-  if (!fit)
-    fitted.set(legend, (fit = { ...legend, style: { ...legend.style, width: 'fit-content' }, intrinsic: undefined }));
+  if (!fit) fitted.set(legend, (fit = { ...legend, style: { ...legend.style, width: 'fit-content' } }));
   return fit;
 }
 
@@ -79,12 +78,12 @@ function withoutLegend(box: ContainerBox, legend: ContainerBox): Stripped {
   if (s) return s;
   const children = box.children.filter((c: BlockLevelBox) => c !== legend);
   // Chromium gives a fieldset with a legend no list marker (WPT fieldset-list-item.html).
-  const rest: ContainerBox = { ...box, children, marker: null, intrinsic: undefined };
+  const rest: ContainerBox = { ...box, children, marker: null };
   const byExtra = new Map<number, ContainerBox>();
   const fit = (extra: number): ContainerBox => {
     if (extra === 0) return rest;
     let made = byExtra.get(extra);
-    if (!made) byExtra.set(extra, (made = { ...rest, style: withExtraTop(box.style, extra), intrinsic: undefined }));
+    if (!made) byExtra.set(extra, (made = { ...rest, style: withExtraTop(box.style, extra) }));
     return made;
   };
   stripped.set(box, (s = { rest, fit }));

@@ -5,13 +5,13 @@ import type {
   InlineBox,
   InlineLevelBox,
   LinesBox,
-  LinesMemo,
   ReplacedBox,
   TextBox,
 } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
-import type { LayoutContext } from './context.js';
+import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
+import type { CachedLines } from './inline-layout.js';
 import { ALLOWED_BREAK, breakOpportunities, NO_BREAK } from '../text/break-opportunities.js';
 import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
@@ -110,18 +110,32 @@ export function collectParagraph(
 ): Paragraph {
   // Intrinsic sizing and layout both need the paragraph; it depends on the width only through
   // atomic inlines and percentage edges, so the others are kept (keyed by the children list).
-  const cached = ctx.lineCache.get(children) as Paragraph | undefined;
+  const paragraphs = cacheOf(ctx, widthIndependentParagraphs);
+  const cached = paragraphs.get(children);
   if (cached) return cached;
   const para = buildParagraph(children, style, cbWidth, ctx, intrinsic, cbHeight);
-  if (para.widthIndependent) ctx.lineCache.set(children, para);
+  if (para.widthIndependent) paragraphs.set(children, para);
   return para;
 }
 
-/** The memo of a lines box for this layout context, created (or taken over from another context) on demand. */
+const widthIndependentParagraphs = cacheSlot('pass', () => new WeakMap<readonly InlineLevelBox[], Paragraph>());
+
+/** What layout keeps of a paragraph between intrinsic sizing and layout, for one layout pass. */
+export interface LinesMemo {
+  /** Items of a width-independent paragraph. */
+  paragraph: Paragraph | null;
+  /** The lines at the last width laid out. */
+  lines: CachedLines | null;
+}
+
+const linesMemos = cacheSlot('pass', () => new WeakMap<LinesBox, LinesMemo>());
+
+/** The memo of a lines box for this layout pass, created on demand. */
 export function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
-  const memo = box.memo;
-  if (memo && memo.owner === ctx.lineCache) return memo;
-  return (box.memo = { owner: ctx.lineCache, paragraph: null, lines: null });
+  const memos = cacheOf(ctx, linesMemos);
+  let memo = memos.get(box);
+  if (!memo) memos.set(box, (memo = { paragraph: null, lines: null }));
+  return memo;
 }
 
 /**
@@ -138,8 +152,8 @@ export function paragraphOf(
   intrinsic = false,
   cbHeight: number | null = null,
 ): Paragraph {
-  const memo = box.memo;
-  if (memo && memo.owner === ctx.lineCache && memo.paragraph) return memo.paragraph;
+  const memo = cacheOf(ctx, linesMemos).get(box);
+  if (memo?.paragraph) return memo.paragraph;
   const para = buildParagraph(box.children, box.style, cbWidth, ctx, intrinsic, cbHeight);
   if (para.widthIndependent && !intrinsic) linesMemo(box, ctx).paragraph = para;
   return para;

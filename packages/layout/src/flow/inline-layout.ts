@@ -1,9 +1,9 @@
-import type { InlineBox, LinesBox, LinesMemo, MarkerBox } from '../boxes/box.js';
+import type { InlineBox, LinesBox, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
-import { collectParagraph, itemWidth, linesMemo, paragraphOf, type Paragraph } from './inline-items.js';
+import { collectParagraph, itemWidth, linesMemo, paragraphOf, type LinesMemo, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
@@ -112,7 +112,7 @@ function linesFor(
     opens: specs.map((spec) => spec.openAtStart),
   };
   memo.lines = cached;
-  // Intrinsic sizes are kept apart (box.intrinsic): the items are needed again only for
+  // Intrinsic sizes are kept apart (flow/intrinsic-size.ts): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
   memo.paragraph = null;
   return cached;
@@ -296,7 +296,7 @@ function placeLine(box: LinesBox, cached: CachedLines, i: number, y: number, ctx
     for (const f of line.fragments) offsetFragment(f, 0, y);
     cached.placedAt[i] = y;
     if (cached.onPage.length === 0) {
-      const memo = box.memo!;
+      const memo = linesMemo(box, ctx);
       ctx.held.release.push(() => givenAway(memo, cached));
     }
     cached.onPage.push(i);

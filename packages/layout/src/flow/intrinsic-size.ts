@@ -1,6 +1,6 @@
 import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
-import type { LayoutContext } from './context.js';
+import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, resolveBlockBox, toContentSize } from './box-model.js';
 import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
@@ -42,9 +42,14 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
   return { min: clamp(inner.min) + edges, max: clamp(inner.max) + edges };
 }
 
-export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, ctx: LayoutContext): IntrinsicSizes {
-  // Kept on the box (not in a WeakMap): table columns ask for every cell's sizes.
-  let sizes = box.intrinsic;
+type SizedBox = Exclude<BlockLevelBox, { kind: 'replaced' }>;
+
+/** Content sizes of each box, for the whole render: table columns ask for every cell's sizes. */
+const intrinsicSizes = cacheSlot('render', () => new WeakMap<SizedBox, IntrinsicSizes>());
+
+export function contentSizes(box: SizedBox, ctx: LayoutContext): IntrinsicSizes {
+  const cache = cacheOf(ctx, intrinsicSizes);
+  let sizes = cache.get(box);
   if (sizes) return sizes;
   const contained = box.kind === 'lines' ? undefined : box.style.sizeContainment;
   if (contained) {
@@ -55,7 +60,7 @@ export function contentSizes(box: Exclude<BlockLevelBox, { kind: 'replaced' }>, 
   } else {
     sizes = contentSizesByMode(box, ctx);
   }
-  box.intrinsic = sizes;
+  cache.set(box, sizes);
   return sizes;
 }
 

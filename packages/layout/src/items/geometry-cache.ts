@@ -1,9 +1,9 @@
 import type { ContainerBox } from '../boxes/box.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, cacheSlot, type LayoutContext } from '../flow/context.js';
 import type { UsedBox } from '../flow/box-model.js';
 
 /**
- * A cache of flex or grid container geometries: per layout context, the last geometry computed
+ * A cache of flex or grid container geometries: per layout pass, the last geometry computed
  * for each container with the used sizes (and `extraKey`) it was computed for. `reuse` runs on a hit.
  */
 export function geometryCache<G>(): (
@@ -14,10 +14,9 @@ export function geometryCache<G>(): (
   extraKey?: string,
   reuse?: (geo: G) => void,
 ) => G {
-  const caches = new WeakMap<object, WeakMap<ContainerBox, { key: string; geo: G }>>();
+  const slot = cacheSlot('pass', () => new WeakMap<ContainerBox, { key: string; geo: G }>());
   return (box, used, ctx, compute, extraKey = '', reuse) => {
-    let perCtx = caches.get(ctx.lineCache);
-    if (!perCtx) caches.set(ctx.lineCache, (perCtx = new WeakMap()));
+    const perCtx = cacheOf(ctx, slot);
     const key = `${used.width}|${used.height}|${used.minHeight}|${used.maxHeight}|${extraKey}`;
     const hit = perCtx.get(box);
     if (hit && hit.key === key) {

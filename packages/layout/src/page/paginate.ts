@@ -5,7 +5,7 @@ import type { LayoutOptions, PageChrome } from '../layout-document.js';
 import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
-import { createLayoutContext, releaseHeld, type LayoutContext } from '../flow/context.js';
+import { createLayoutContext, newPass, releaseHeld, type LayoutContext } from '../flow/context.js';
 import {
   createBoxFragment,
   NO_ATTRS,
@@ -160,7 +160,7 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   const again = (): LayoutContext => {
     sink.restart();
     releaseHeld(ctx);
-    return { ...ctx, lineCache: new WeakMap() };
+    return newPass(ctx);
   };
   let pass = paginateBody(docs, options, ctx, { count: 1, scale: 1, streams, fit: true }, sink);
   const scale = pass.shrink;

@@ -1,6 +1,6 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, cacheSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type LayoutResult, type Resume, type Space } from '../flow/types.js';
@@ -140,12 +140,15 @@ export function measureRows(
   ctx: LayoutContext,
   cbBlockSize: number | null,
 ): MeasuredRows {
-  const cached = ctx.lineCache.get(table) as MeasuredRows | undefined;
+  const measuredRows = cacheOf(ctx, measuredTables);
+  const cached = measuredRows.get(table);
   if (cached && cached.width === geo.width && cached.prep === prep && cached.cbBlockSize === cbBlockSize) return cached;
   const measured = new RowMeasurer(table, prep, geo, ctx, cbBlockSize);
-  ctx.lineCache.set(table, measured);
+  measuredRows.set(table, measured);
   return measured;
 }
+
+const measuredTables = cacheSlot('pass', () => new WeakMap<TableBox, MeasuredRows>());
 
 class RowMeasurer implements MeasuredRows {
   readonly width: number;

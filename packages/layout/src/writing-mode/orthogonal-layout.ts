@@ -159,7 +159,7 @@ function innerBox(box: ContainerBox): ContainerBox {
     };
     innerStyles.set(box.style, style);
   }
-  inner = { ...box, style, orthogonal: undefined, intrinsic: undefined } as ContainerBox;
+  inner = { ...box, style, orthogonal: undefined } as ContainerBox;
   inners.set(box, inner);
   return inner;
 }
