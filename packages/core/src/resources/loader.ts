@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { guardedGet, type HttpLimits } from './http-fetch.js';
 import { parseDataUri } from './data-uri.js';
 import { FetchSlots, withHostSlot } from './fetch-slots.js';
+import { HttpCache } from './http-cache.js';
 
 export type ResourceKind = 'image' | 'stylesheet' | 'font';
 
@@ -56,21 +57,12 @@ export interface ResourceLoader {
 
 export const DEFAULT_LIMITS: HttpLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 };
 
-/** Remote answers shared across renders: same URL, same public bytes. Bounded and short-lived. */
-const CACHE_TTL_MS = 5 * 60_000;
-const CACHE_MAX_BYTES = 64 * 1024 * 1024;
-const httpCache = new Map<string, { resource: LoadedResource; expires: number }>();
-let httpCacheBytes = 0;
-
-function remember(key: string, resource: LoadedResource): void {
-  httpCache.set(key, { resource, expires: Date.now() + CACHE_TTL_MS });
-  httpCacheBytes += resource.bytes.byteLength;
-  for (const [k, v] of httpCache) {
-    if (httpCacheBytes <= CACHE_MAX_BYTES) break;
-    httpCache.delete(k);
-    httpCacheBytes -= v.resource.bytes.byteLength;
-  }
-}
+/**
+ * Remote answers shared across renders. 16 MiB holds a few hundred logos and some dozens of
+ * web fonts; every render worker has its own, so it counts once per worker in the service's
+ * memory (it was 64 MiB of bytes, overhead not counted, see http-cache.ts).
+ */
+const httpCache = new HttpCache(16 * 1024 * 1024, 5 * 60_000);
 
 function mediaType(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
@@ -140,7 +132,7 @@ export function createResourceLoader(options: ResourceLoaderOptions): ResourceLo
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return warn(raw, `${url.protocol} URLs are not loaded`);
     const key = `${allowPrivate ? 'p' : 'g'}:${url.href}`;
     const cached = httpCache.get(key);
-    if (cached && cached.expires > Date.now()) return cached.resource;
+    if (cached) return cached;
     if (++remoteCount > budget.maxResources)
       return warn(raw, `more than ${budget.maxResources} remote resources in one document`);
     const res = await renderSlots.run(() => {
@@ -160,7 +152,7 @@ export function createResourceLoader(options: ResourceLoaderOptions): ResourceLo
     const contentType = mediaType(res.contentType);
     if (!contentTypeFits(kind, contentType)) return warn(raw, `unexpected content type ${contentType} for a ${kind}`);
     const resource = { bytes: res.bytes, contentType };
-    remember(key, resource);
+    httpCache.set(key, resource);
     return resource;
   }
 
