@@ -129,6 +129,33 @@ async function memory(child) {
     youngGenerationMb: main.youngGenerationMb,
     heapUsedMb: mb(main.heapUsed),
     workers: main.workers,
+    renderWorkers: main.workerMemory.map(workerSplit),
+  };
+}
+
+/**
+ * A render worker's RSS split two ways (MB): V8's heap spaces (resident pages; `new` is the
+ * young generation), external memory and ArrayBuffers as the worker reports them, and its
+ * smaps parts as for the server (glibc arenas, V8 pages, files, other anonymous mappings,
+ * where V8's large objects are).
+ */
+function workerSplit(w) {
+  const mb = (bytes) => Math.round(bytes / 2 ** 20);
+  const space = (name) => mb(w.heapSpaces[name] ?? 0);
+  return {
+    pid: w.pid,
+    rssMb: mb(w.rss),
+    v8: {
+      new: space('new_space'),
+      old: space('old_space'),
+      code: space('code_space'),
+      largeObjects: space('large_object_space') + space('new_large_object_space') + space('code_large_object_space'),
+      other: space('read_only_space') + space('shared_space') + space('shared_large_object_space'),
+    },
+    heapUsedMb: mb(w.heapUsed),
+    externalMb: mb(w.external),
+    arrayBuffersMb: mb(w.arrayBuffers),
+    parts: smapsMb(w.pid),
   };
 }
 
@@ -428,8 +455,15 @@ function print(r) {
       .join(', ');
   const server = (x) =>
     `${x.serverRss} MB, V8's young generation ${x.youngGenerationMb} MB (${parts(x.parts)}; right after the GC ${x.afterGcMb} MB, settled in ${x.settledMs} ms)`;
-  out.push(`  server process after warm-up: ${server(m.afterWarmup)}`);
-  m.afterEachRound.forEach((x, i) => out.push(`  server process after abusive round ${i + 1}: ${server(x)}`));
+  const workers = (x) =>
+    x.renderWorkers.map(
+      (w) =>
+        `    render worker ${w.pid}: ${w.rssMb} MB; V8 ${parts(w.v8)} (live and garbage ${w.heapUsedMb}); external ${w.externalMb}, of it ArrayBuffers ${w.arrayBuffersMb}; ${parts(w.parts)}`,
+    );
+  out.push(`  server process after warm-up: ${server(m.afterWarmup)}`, ...workers(m.afterWarmup));
+  m.afterEachRound.forEach((x, i) =>
+    out.push(`  server process after abusive round ${i + 1}: ${server(x)}`, ...workers(x)),
+  );
   for (const c of r.checks) out.push(`  ${c.ok ? 'PASS' : 'FAIL'} ${c.name}${c.ok ? '' : `: ${c.detail}`}`);
   console.log(out.join('\n'));
 }

@@ -1,7 +1,8 @@
 // Child process of the load test: the real server (packages/server, built) configured only
 // through PLATEN_* variables set by the parent (data directory, rate limit, workers).
 // Prints {"url"} as one JSON line; answers "memory" with the main thread's memory after a
-// full GC (run with --expose-gc) and stops gracefully on "stop".
+// full GC (run with --expose-gc) and its render workers' as they report it, and stops
+// gracefully on "stop".
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { loadConfig, startServer } from '@platen/server';
@@ -27,7 +28,15 @@ process.on('message', async (message) => {
     globalThis.gc?.();
     // V8's young generation: semi-spaces it sizes between 1 and 32 MB by the recent allocation
     // rate and keeps at that size while the process is idle, even across full GCs.
-    process.send({ ...process.memoryUsage(), youngGenerationMb: newSpaceMb(), workers: config.renderWorkers });
+    // The render workers' own figures (V8's heap spaces, external memory), without a GC: what
+    // their RSS holds now, which the parent splits further with smaps.
+    const workerMemory = await server.renderWorkerMemory(false);
+    process.send({
+      ...process.memoryUsage(),
+      youngGenerationMb: newSpaceMb(),
+      workers: config.renderWorkers,
+      workerMemory,
+    });
   }
   if (message === 'stop') {
     await server.close();

@@ -7,16 +7,16 @@
  * insert made every miss walk over the deleted entries V8's Map keeps at its front until it
  * rehashes (shaping cache, 4000 entries: ~2 µs per miss, ~0.3 µs in batches).
  */
-/** A second bound of a BoundedCache: the summed `of(value)` of its entries stays at most `max`. */
-export interface Weight<V> {
+/** A second bound of a BoundedCache: the summed `of(value, key)` of its entries stays at most `max`. */
+export interface Weight<K, V> {
   readonly max: number;
-  of(value: V): number;
+  of(value: V, key: K): number;
 }
 
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, V>();
   readonly #limit: number;
-  readonly #weight: Weight<V> | null;
+  readonly #weight: Weight<K, V> | null;
   #total = 0;
 
   /**
@@ -24,7 +24,7 @@ export class BoundedCache<K, V> {
    * few huge entries cannot take what `limit` small ones would: a 60,000-letter word shapes
    * to about 2 MB, and 4,000 distinct ones would have been kept.
    */
-  constructor(limit: number, weight: Weight<V> | null = null) {
+  constructor(limit: number, weight: Weight<K, V> | null = null) {
     this.#limit = limit;
     this.#weight = weight;
   }
@@ -43,7 +43,7 @@ export class BoundedCache<K, V> {
     const weight = this.#weight;
     // An entry heavier than the whole bound is kept alone, until the next one comes: the
     // render that made it (a 10⁶-letter word measured in several passes) still finds it.
-    const size = weight ? weight.of(value) : 0;
+    const size = weight ? weight.of(value, key) : 0;
     if (entries.size >= this.#limit) {
       let n = Math.max(1, Math.floor(this.#limit / 16));
       for (const oldest of entries.keys()) {
@@ -69,7 +69,7 @@ export class BoundedCache<K, V> {
 
   #drop(key: K): void {
     const value = this.#entries.get(key);
-    if (value !== undefined && this.#weight) this.#total -= this.#weight.of(value);
+    if (value !== undefined && this.#weight) this.#total -= this.#weight.of(value, key);
     this.#entries.delete(key);
   }
 

@@ -41,4 +41,16 @@ describe('BoundedCache', () => {
     get('cccc'); // dropped when bbbb came back
     expect(computed).toEqual(['aaaa', 'bbbb', 'cccc', 'bbbb', 'x'.repeat(11), 'aaaa', 'cccc']);
   });
+
+  it('can weigh an entry by its key', () => {
+    const cache = new BoundedCache<string, number>(100, { max: 6, of: (_, key) => key.length });
+    const computed: string[] = [];
+    const get = (k: string): number => cache.get(k, (key) => (computed.push(key), key.length));
+    get('aaa');
+    get('bbb');
+    get('cc'); // 8 > 6: aaa goes
+    get('bbb');
+    get('aaa');
+    expect(computed).toEqual(['aaa', 'bbb', 'cc', 'aaa']);
+  });
 });

@@ -13,6 +13,7 @@ import { createFailureCounter, createRateLimiter } from './http/rate-limit.js';
 import { createJsonLogger } from './logger.js';
 import { withClusterSlots } from './render-pool/cluster-slots.js';
 import { createRenderPool, type RenderPool } from './render-pool/pool.js';
+import type { WorkerMemory } from './render-pool/messages.js';
 import { createApiKeyStore } from './store/api-keys.js';
 import { createComponentStore } from './store/components.js';
 import { createLogStore } from './store/logs.js';
@@ -30,6 +31,8 @@ import { createTextExtractor, INLINE_TEXT_LENGTH } from './text/text-extractor.j
 export interface RunningServer {
   /** Base URL the server listens on, e.g. http://127.0.0.1:3000. */
   readonly url: string;
+  /** Where each render worker's memory is (diagnostics: the load test); `gc` collects garbage first. */
+  renderWorkerMemory(gc: boolean): Promise<WorkerMemory[]>;
   close(): Promise<void>;
 }
 
@@ -151,6 +154,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {
     url: `http://${host}:${port}`,
+    renderWorkerMemory: (gc) => deps.pool.memory(gc),
     /**
      * Drain, then stop: `/readyz` answers 503 at once; the node takes no more async jobs and
      * lets its running ones finish (those still running after the render time limit are

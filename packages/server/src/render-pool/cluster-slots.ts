@@ -47,6 +47,7 @@ export function withClusterSlots(pool: RenderPool, slots: RenderSlotStore, optio
 
   return {
     run: (job, account = '') => pool.run(job, account, gate),
+    memory: (gc) => pool.memory(gc),
     async close() {
       closed = true;
       clearInterval(renewal);

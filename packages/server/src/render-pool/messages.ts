@@ -49,6 +49,30 @@ export type RenderOutcome = RenderSuccess | RenderFailure;
 
 export type ResultMessage = { readonly id: number } & RenderOutcome;
 
+/** Asks a worker where its memory is (diagnostics: the load test splits workers' RSS with it). */
+export interface MemoryRequest {
+  readonly memory: true;
+  /** Collect garbage first (a full GC), so that the heap figures are what the worker keeps. */
+  readonly gc: boolean;
+}
+
+/** A worker's memory as V8 and Node see it, in bytes. */
+export interface WorkerMemory {
+  readonly pid: number;
+  readonly rss: number;
+  /** Resident bytes of each V8 heap space (new_space is the young generation). */
+  readonly heapSpaces: Readonly<Record<string, number>>;
+  /** Bytes of live objects in the V8 heap. */
+  readonly heapUsed: number;
+  /** Memory outside the V8 heap held by JS objects (Buffers, ArrayBuffers, fontkit's tables). */
+  readonly external: number;
+  readonly arrayBuffers: number;
+}
+
+export interface MemoryMessage {
+  readonly memory: WorkerMemory;
+}
+
 /** Sent once by a worker when its modules are loaded. */
 export interface ReadyMessage {
   readonly ready: true;

@@ -1,7 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { JobMessage, ReadyMessage, RenderJob, RenderOutcome, ResultMessage } from './messages.js';
+import type {
+  JobMessage,
+  MemoryMessage,
+  MemoryRequest,
+  ReadyMessage,
+  RenderJob,
+  RenderOutcome,
+  ResultMessage,
+  WorkerMemory,
+} from './messages.js';
 
 export interface RenderPoolOptions {
   /** Number of worker processes (DESIGN.md: one per core). */
@@ -37,6 +46,8 @@ export interface RenderGate {
 export interface RenderPool {
   /** Run a job for `account` (jobs without one share an anonymous account), through `gate` if given. */
   run(job: RenderJob, account?: string, gate?: RenderGate): Promise<RenderOutcome>;
+  /** Where each started worker's memory is (diagnostics: the load test); `gc` collects garbage first. */
+  memory(gc: boolean): Promise<WorkerMemory[]>;
   close(): Promise<void>;
 }
 
@@ -57,6 +68,8 @@ interface Slot {
   /** The job running, or held for this worker while its gate is asked (`timer` still null). */
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** Answers to memory() requests, in the order asked. */
+  memoryWaiters: ((memory: WorkerMemory | null) => void)[];
 }
 
 /**
@@ -117,15 +130,23 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   function spawn(): Slot {
     const worker = fork(fileURLToPath(url), [], {
-      execArgv: [`--max-old-space-size=${options.memoryMb}`],
+      // No compilation cache: V8 keeps the source and code of every `new Function` in it, and
+      // Handlebars compiles each template so: a worker rendering distinct templates kept them
+      // all, about 2 bytes of heap per character, none ever freed (issue 17's load test).
+      // Our own template cache (core/src/template/expand.ts) is what reuses compiled templates.
+      execArgv: [`--max-old-space-size=${options.memoryMb}`, '--no-compilation-cache'],
       serialization: 'advanced', // structured clone: PDF bytes stay a Uint8Array
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { worker, ready: false, task: null, timer: null };
-    worker.on('message', (msg: ResultMessage | ReadyMessage) => {
+    const slot: Slot = { worker, ready: false, task: null, timer: null, memoryWaiters: [] };
+    worker.on('message', (msg: ResultMessage | ReadyMessage | MemoryMessage) => {
       if ('ready' in msg) {
         slot.ready = true;
         pump();
+        return;
+      }
+      if ('memory' in msg) {
+        slot.memoryWaiters.shift()?.(msg.memory);
         return;
       }
       if (slot.task?.id !== msg.id) return;
@@ -169,6 +190,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     const index = slots.indexOf(slot);
     if (index === -1) return;
     slots.splice(index, 1);
+    for (const answer of slot.memoryWaiters.splice(0)) answer(null);
     slot.worker.removeAllListeners('exit');
     slot.worker.removeAllListeners('message');
     slot.worker.on('error', () => undefined);
@@ -289,6 +311,18 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         pump();
       });
     },
+    async memory(gc) {
+      const asked = slots
+        .filter((slot) => slot.ready)
+        .map(
+          (slot) =>
+            new Promise<WorkerMemory | null>((resolve) => {
+              slot.memoryWaiters.push(resolve);
+              slot.worker.send({ memory: true, gc } satisfies MemoryRequest);
+            }),
+        );
+      return (await Promise.all(asked)).filter((m): m is WorkerMemory => m !== null);
+    },
     async close() {
       closed = true;
       clearInterval(watchdog);
@@ -298,6 +332,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       await Promise.all(
         slots.splice(0).map((slot) => {
           if (slot.timer) clearTimeout(slot.timer);
+          for (const answer of slot.memoryWaiters.splice(0)) answer(null);
           slot.worker.removeAllListeners();
           slot.task?.resolve(failure('render_failed', 'The server is shutting down.'));
           if (slot.worker.exitCode !== null || slot.worker.signalCode !== null) return undefined;

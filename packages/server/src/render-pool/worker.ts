@@ -6,7 +6,16 @@
  */
 import { renderDocument } from '@platen/core';
 import type { RenderOptions } from '@platen/core';
-import type { JobMessage, ReadyMessage, ResultMessage } from './messages.js';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type {
+  JobMessage,
+  MemoryMessage,
+  MemoryRequest,
+  ReadyMessage,
+  ResultMessage,
+  WorkerMemory,
+} from './messages.js';
 
 function toFailure(id: number, error: unknown): ResultMessage {
   const e = error as { code?: unknown; message?: unknown; param?: unknown; line?: unknown } | null;
@@ -53,7 +62,18 @@ async function handle({ id, job }: JobMessage): Promise<void> {
   process.send?.(result);
 }
 
-process.on('message', (message: JobMessage) => {
-  void handle(message);
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function workerMemory(request: MemoryRequest): WorkerMemory {
+  if (request.gc) gc();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  const heapSpaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]));
+  return { pid: process.pid, rss, heapSpaces, heapUsed, external, arrayBuffers };
+}
+
+process.on('message', (message: JobMessage | MemoryRequest) => {
+  if ('memory' in message) process.send?.({ memory: workerMemory(message) } satisfies MemoryMessage);
+  else void handle(message);
 });
 process.send?.({ ready: true } satisfies ReadyMessage);
