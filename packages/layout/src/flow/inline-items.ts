@@ -11,7 +11,6 @@ import type {
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
-import type { CachedLines } from './inline-layout.js';
 import { ALLOWED_BREAK, breakOpportunities, NO_BREAK } from '../text/break-opportunities.js';
 import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
@@ -120,22 +119,12 @@ export function collectParagraph(
 
 const widthIndependentParagraphs = cacheSlot('pass', () => new WeakMap<readonly InlineLevelBox[], Paragraph>());
 
-/** What layout keeps of a paragraph between intrinsic sizing and layout, for one layout pass. */
-export interface LinesMemo {
-  /** Items of a width-independent paragraph. */
-  paragraph: Paragraph | null;
-  /** The lines at the last width laid out. */
-  lines: CachedLines | null;
-}
+/** The items of width-independent paragraphs kept between intrinsic sizing and layout, for one layout pass. */
+const linesParagraphs = cacheSlot('pass', () => new WeakMap<LinesBox, Paragraph>());
 
-const linesMemos = cacheSlot('pass', () => new WeakMap<LinesBox, LinesMemo>());
-
-/** The memo of a lines box for this layout pass, created on demand. */
-export function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
-  const memos = cacheOf(ctx, linesMemos);
-  let memo = memos.get(box);
-  if (!memo) memos.set(box, (memo = { paragraph: null, lines: null }));
-  return memo;
+/** Let the kept items of a paragraph go (its lines are cached: flow/inline-layout.ts). */
+export function forgetParagraph(box: LinesBox, ctx: LayoutContext): void {
+  cacheOf(ctx, linesParagraphs).delete(box);
 }
 
 /**
@@ -152,10 +141,10 @@ export function paragraphOf(
   intrinsic = false,
   cbHeight: number | null = null,
 ): Paragraph {
-  const memo = cacheOf(ctx, linesMemos).get(box);
-  if (memo?.paragraph) return memo.paragraph;
+  const kept = cacheOf(ctx, linesParagraphs).get(box);
+  if (kept) return kept;
   const para = buildParagraph(box.children, box.style, cbWidth, ctx, intrinsic, cbHeight);
-  if (para.widthIndependent && !intrinsic) linesMemo(box, ctx).paragraph = para;
+  if (para.widthIndependent && !intrinsic) cacheOf(ctx, linesParagraphs).set(box, para);
   return para;
 }
 

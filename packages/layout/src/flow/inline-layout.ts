@@ -1,9 +1,9 @@
 import type { InlineBox, LinesBox, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
-import type { LayoutContext } from './context.js';
+import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
-import { collectParagraph, itemWidth, linesMemo, paragraphOf, type LinesMemo, type Paragraph } from './inline-items.js';
+import { collectParagraph, forgetParagraph, itemWidth, paragraphOf, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
@@ -37,6 +37,20 @@ export interface CachedLines {
    */
   readonly starts: readonly (number | null)[];
   readonly opens: readonly (readonly InlineBox[])[];
+}
+
+/** A lines box's lines at the last width laid out in this layout pass. */
+interface LinesMemo {
+  lines: CachedLines | null;
+}
+
+const linesMemos = cacheSlot('pass', () => new WeakMap<LinesBox, LinesMemo>());
+
+function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
+  const memos = cacheOf(ctx, linesMemos);
+  let memo = memos.get(box);
+  if (!memo) memos.set(box, (memo = { lines: null }));
+  return memo;
 }
 
 /** placedAt of a line whose fragments went out with a page: they are in page coordinates now, nothing may copy them. */
@@ -114,7 +128,7 @@ function linesFor(
   memo.lines = cached;
   // Intrinsic sizes are kept apart (flow/intrinsic-size.ts): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
-  memo.paragraph = null;
+  forgetParagraph(box, ctx);
   return cached;
 }
 
@@ -154,7 +168,7 @@ function continuedLines(
     opens: [...prev.opens.slice(0, from), ...specs.map((spec) => spec.openAtStart)],
   };
   memo.lines = cached;
-  memo.paragraph = null;
+  forgetParagraph(box, ctx);
   return cached;
 }
 
