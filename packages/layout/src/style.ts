@@ -278,6 +278,8 @@ export interface ComputedStyle {
   readonly backgroundColor: Color;
   /** Top layer first, as written in CSS. */
   readonly backgroundLayers: readonly BackgroundLayer[];
+  /** The bottom layer's background-clip, which clips background-color (CSS Backgrounds 3 §3.2). */
+  readonly backgroundClip: BackgroundLayer['clip'];
 
   // Text and fonts (inherited)
   readonly color: Color;

@@ -1,6 +1,6 @@
 import type { BorderSide, BorderStyle, ClipPath, ClipRect, ComputedStyle } from '@platen/layout';
 import { LONGHANDS, type Flat, type LonghandName } from './properties/index.js';
-import { backgroundLayers } from './properties/background.js';
+import { backgroundColorClip, backgroundLayers } from './properties/background.js';
 
 /**
  * Border widths snap like Chromium's (CSS Values 4 "snap as a border width"): a width
@@ -71,6 +71,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
       color: f['outline-color'],
     },
     backgroundLayers: backgroundLayers(f),
+    backgroundClip: backgroundColorClip(f),
     textAlign: (legacy ?? align) as ComputedStyle['textAlign'],
     columnRule: side(f, 'column-rule'),
   };

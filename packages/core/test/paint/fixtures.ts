@@ -71,6 +71,7 @@ export const INITIAL: ComputedStyle = {
   boxShadow: [],
   backgroundColor: TRANSPARENT,
   backgroundLayers: [],
+  backgroundClip: 'border-box',
   color: BLACK,
   fontFamily: ['Arial'],
   fontSize: 16,

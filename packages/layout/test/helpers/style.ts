@@ -56,6 +56,7 @@ export function defaultStyle(): ComputedStyle {
     boxShadow: [],
     backgroundColor: TRANSPARENT,
     backgroundLayers: [],
+    backgroundClip: 'border-box',
     color: BLACK,
     fontFamily: ['test'],
     fontSize: 16,

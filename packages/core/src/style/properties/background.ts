@@ -189,6 +189,16 @@ export function backgroundLayers(flat: Readonly<Record<string, unknown>>): Backg
   return out;
 }
 
+/**
+ * The background-color's clip: the background-clip of the bottom layer (CSS Backgrounds 3 §3.2),
+ * also when that layer has no image (`background: #00f padding-box`).
+ */
+export function backgroundColorClip(flat: Readonly<Record<string, unknown>>): Box {
+  const images = flat['background-image'] as readonly unknown[];
+  const clips = flat['background-clip'] as readonly Box[];
+  return clips[(images.length - 1) % clips.length]!;
+}
+
 /** The longhands of this group, in compute order (properties/index.ts). */
 export const BACKGROUND_LONGHANDS = {
   'background-color': longhand('backgroundColor', false, { r: 0, g: 0, b: 0, a: 0 }, color),
