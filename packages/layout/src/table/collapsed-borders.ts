@@ -29,6 +29,9 @@ const STYLE_RANK: Record<BorderStyle, number> = {
   none: 0,
 };
 
+/** In the collapsing border model inset is drawn as ridge and outset as groove (CSS 2.1 §17.6.3). */
+const DRAWN_AS: Partial<Record<BorderStyle, BorderStyle>> = { inset: 'ridge', outset: 'groove' };
+
 /**
  * The winner among the borders meeting at one grid edge segment, fed in decreasing origin
  * precedence (cell, row, row group, column, column group, table) so that earlier wins ties
@@ -58,7 +61,9 @@ class Resolver {
   }
 
   get winner(): BorderSide {
-    return this.#hidden ? NONE : this.#best;
+    if (this.#hidden) return NONE;
+    const drawnAs = DRAWN_AS[this.#best.style];
+    return drawnAs ? { ...this.#best, style: drawnAs } : this.#best;
   }
 }
 
