@@ -8,7 +8,8 @@
  * which record.mjs hands Chromium through fontconfig) and `hostFamilies`, the installed
  * families the page needs (fonts-urw-base35: .ci/run installs it); a missing one fails the
  * test by name instead of comparing positions in a fallback font; `baseDir`, the folder its
- * links and url()s load from.
+ * links and url()s load from; `wordBoxes`, compare the word boxes' tops and bottoms too (they come
+ * from the Ascent/Descent of the PDF's font descriptors, which text selection and extraction use).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,7 @@ interface PageOptions {
   /** The folder (beside the page) local files load from, as Chromium loads them from the page's own file URL. */
   readonly baseDir?: string;
   readonly hostFamilies?: readonly string[];
+  readonly wordBoxes?: boolean;
 }
 
 function pageOptions(page: string): PageOptions {
@@ -49,7 +51,7 @@ interface Reference {
  * Vertically, baselines are compared where the reference has them (the word box's top depends
  * on how each PDF states its font's ascent), else the boxes' tops.
  */
-function offsets(reference: readonly PlacedWord[], candidate: readonly PlacedWord[]): string[] {
+function offsets(reference: readonly PlacedWord[], candidate: readonly PlacedWord[], wordBoxes = false): string[] {
   const used = new Set<number>();
   const bad: string[] = [];
   for (const r of reference) {
@@ -74,6 +76,11 @@ function offsets(reference: readonly PlacedWord[], candidate: readonly PlacedWor
       dr = c.xMax - r.xMax;
     if (!(Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dr)) <= TOLERANCE_PT)) {
       bad.push(`${r.text}: dx ${dx.toFixed(2)} dy ${dy.toFixed(2)} dRight ${dr.toFixed(2)} pt`);
+    }
+    const dTop = c.yMin - r.yMin,
+      dBottom = c.yMax - r.yMax;
+    if (wordBoxes && !(Math.max(Math.abs(dTop), Math.abs(dBottom)) <= TOLERANCE_PT)) {
+      bad.push(`${r.text}: box top ${dTop.toFixed(2)} bottom ${dBottom.toFixed(2)} pt`);
     }
   }
   return bad;
@@ -107,7 +114,7 @@ describe('text positions against Chromium', () => {
         baselines[i] === undefined ? word : { ...word, baseline: baselines[i] },
       );
       expect(reference.words.length).toBeGreaterThan(40);
-      expect(offsets(reference.words, candidate)).toEqual([]);
+      expect(offsets(reference.words, candidate, options.wordBoxes)).toEqual([]);
       expect(candidate.map((w) => w.text).sort()).toEqual(reference.words.map((w) => w.text).sort());
     });
   }

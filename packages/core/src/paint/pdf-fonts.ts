@@ -4,6 +4,7 @@ import { InvalidOptionError } from '../errors.js';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { reencodeWoff2Glyphs, type TtfSubsetInternals } from './woff2-subset.js';
 import { cacheFontProgram, type CachedEmbeddedFont } from './font-program-cache.js';
+import { pdfAscentDescent } from '../text/font-metrics.js';
 
 /** The parts of PDFKit's EmbeddedFont we drive directly (not in @types/pdfkit). */
 interface EmbeddedFont {
@@ -11,6 +12,9 @@ interface EmbeddedFont {
   readonly subset: { includeGlyph(glyphId: number): number };
   readonly widths: (number | undefined)[];
   readonly unicode: (number[] | undefined)[];
+  /** The font descriptor's /Ascent and /Descent (1/1000 em; descender negative). */
+  ascender: number;
+  descender: number;
   ref(): unknown;
 }
 
@@ -137,6 +141,11 @@ export class DocumentFonts {
       // PDFKit seeds /W for .notdef with the advance in font units, not 1/1000 em.
       const face = resolved.face.font;
       font.widths[0] = (face.getGlyph(0).advanceWidth * 1000) / face.unitsPerEm;
+      // PDFKit writes hhea's ascent and descent; Chromium the metrics its text is laid out
+      // with (OS/2 typo ones under USE_TYPO_METRICS), so word boxes read back match.
+      const { ascent, descent } = pdfAscentDescent(face);
+      font.ascender = ascent;
+      font.descender = -descent;
       if (resolved.face.font.type === 'WOFF2') reencodeWoff2Glyphs(font.subset as unknown as TtfSubsetInternals);
       cacheFontProgram(font as unknown as CachedEmbeddedFont, face, this.#doc.compress);
       this.#embedded.set(key, font);

@@ -77,6 +77,16 @@ function unitMetrics(font: Font): UnitMetrics {
 }
 
 /**
+ * Ascent and descent (positive, below the baseline) in PDF glyph space (1/1000 em), the
+ * metrics above: Skia writes them as the font descriptor's /Ascent and /Descent (PDF 32000-1
+ * §9.8.1), which text extraction and selection take for each glyph's box.
+ */
+export function pdfAscentDescent(font: Font): { readonly ascent: number; readonly descent: number } {
+  const u = unitMetrics(font);
+  return { ascent: (u.ascent * 1000) / u.upem, descent: (u.descent * 1000) / u.upem };
+}
+
+/**
  * Metrics at `size` px as Blink computes them for `line-height: normal` on Linux
  * (FontMetrics::AscentDescentWithHacks, SimpleFontData::PlatformInit): ascent, descent and
  * line gap are each rounded to whole px (SkScalarRoundToScalar), so the normal line height

@@ -3,11 +3,12 @@
 // that nothing installed on the machine has it and only a --font-dir / fontDirs folder can
 // supply it. Rewrites the `name` table (family, full and PostScript names; copyright and
 // licence, style and version kept, as the SIL OFL asks of a renamed version) and leaves every
-// other table as is:
-//   node rename-font.mjs <in.ttf> <out.ttf> "<Family>" <PostScriptName>
+// other table as is, except that a sixth argument `use-typo-metrics` sets OS/2 fsSelection bit 7
+// (USE_TYPO_METRICS), which makes the font's typo ascender/descender/line gap its metrics:
+//   node rename-font.mjs <in.ttf> <out.ttf> "<Family>" <PostScriptName> [use-typo-metrics]
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const [input, output, family, postscript] = process.argv.slice(2);
+const [input, output, family, postscript, flag] = process.argv.slice(2);
 if (!postscript) throw new Error('usage: rename-font.mjs <in.ttf> <out.ttf> "<Family>" <PostScriptName>');
 const font = readFileSync(input);
 
@@ -57,6 +58,11 @@ function nameTable(original) {
   return Buffer.concat([header, ...ids.map((id) => records.get(id))]);
 }
 tables.set('name', nameTable(tables.get('name')));
+if (flag === 'use-typo-metrics') {
+  const os2 = Buffer.from(tables.get('OS/2'));
+  os2.writeUInt16BE(os2.readUInt16BE(62) | (1 << 7), 62); // fsSelection
+  tables.set('OS/2', os2);
+}
 
 const checksum = (bytes) => {
   const padded = Buffer.concat([bytes, Buffer.alloc((4 - (bytes.length % 4)) % 4)]);
