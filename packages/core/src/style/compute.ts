@@ -234,9 +234,12 @@ export function computeStyle(
   // Filled longhand by longhand: a loose view until every value is there.
   const flat: Values = {};
   const parentFlat: Readonly<Values> | null = parent?.flat ?? null;
+  const parentFontSize = (parentFlat?.['font-size'] as number | undefined) ?? 16;
   const parentLen: LengthContext = {
-    fontSize: (parentFlat?.['font-size'] as number | undefined) ?? 16,
-    rootFontSize: env.rootFontSize ?? 16,
+    fontSize: parentFontSize,
+    // Without a root font-size (the root element, or the page context and margin boxes, which
+    // root their own trees), rem in font-size counts the parent's: the initial 16px at the root.
+    rootFontSize: env.rootFontSize ?? parentFontSize,
     viewportWidth: env.viewportWidth,
     viewportHeight: env.viewportHeight,
   };

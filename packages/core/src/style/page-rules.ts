@@ -173,8 +173,14 @@ function pageDeclarations(item: PageItem): PageItem['declarations'] {
 }
 
 function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): PageBoxStyle {
-  const { format, root, env } = options;
+  const { format, root } = options;
   const winners = winnersOf(rules.map((r) => r.declarations));
+  // The page context and each margin box are the roots of their own trees: Chromium resolves
+  // rem in their declarations against their own font-size, not the html element's (measured:
+  // under `html { font-size: 20px }`, `@page { font-size: 10px; margin: 3rem }` is a 30px
+  // margin, and a margin box's `font-size: 2rem; padding-left: 3rem` 20px and 60px).
+  // A null root font-size is how computeStyle resolves rem for a root.
+  const env: ComputeEnv = { ...options.env, rootFontSize: null };
   const context = computeStyle(winners, root, env, { lang: null, isRoot: false });
   let ownSize = pageSize(context.customs.get('--platen-page-size'), format, context);
   let ownMargins = true;
