@@ -2,7 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, isAvoid } from './breaks.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, forcedColumnBreak, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './block-layout.js';
@@ -100,7 +100,11 @@ export function flowChildren(
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
       const named =
         pageName !== null && endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
-      const forced = forcedBreak(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(child))) ?? named;
+      const after = breakAfterOf(children[i - 1]!),
+        before = breakBeforeOf(child);
+      // Inside columns (no page name) only column breaks are forced.
+      const forced =
+        pageName === null ? forcedColumnBreak(after, before) : (forcedBreak(combineBreaks(after, before)) ?? named);
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
     const childResume = i === start ? (token?.inner ?? null) : null;

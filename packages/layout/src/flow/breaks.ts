@@ -67,6 +67,16 @@ export function forcedBreak(value: BreakValue): ForcedBreak | null {
   }
 }
 
+/**
+ * The forced break between two siblings inside a multicol's columns, the innermost
+ * fragmentation context: only `column` forces a break there; page breaks (page, left, right,
+ * recto, verso) are not forced at all (CSS Fragmentation 3 §3.1; Chromium's IsForcedBreakValue,
+ * measured: `break-before: page` in a one-column-per-page multicol stays on the same page).
+ */
+export function forcedColumnBreak(after: BreakValue, before: BreakValue): ForcedBreak | null {
+  return after === 'column' || before === 'column' ? 'column' : null;
+}
+
 /** `break-inside: avoid | avoid-page` (CSS Fragmentation 3 §3.2): a page break inside the box is avoided. */
 export function avoidsBreakInside(style: ComputedStyle): boolean {
   return style.breakInside === 'avoid' || style.breakInside === 'avoid-page';

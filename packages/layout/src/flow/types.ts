@@ -124,7 +124,8 @@ export type Resume =
       readonly rest?: number;
     };
 
-export type ForcedBreak = 'page' | 'left' | 'right';
+/** A forced break: to the next page (or one of that side), or, in a multicol's columns, to the next column. */
+export type ForcedBreak = 'page' | 'left' | 'right' | 'column';
 
 /** A child that ended on an earlier page, and where the content overflowing it resumes (./parallel-flows.ts). */
 export interface ParallelFlow {
