@@ -238,12 +238,15 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   };
 }
 
-/** A border or padding on the page context (Chromium draws the one and insets the body by both, measured). */
+/**
+ * A border, padding or outline on the page context (Chromium draws the border and the outline,
+ * and insets the body by the border and padding, measured).
+ */
 function hasFrame(s: ComputedStyle): boolean {
   const nonzero = (l: ComputedStyle['paddingTop']): boolean =>
     typeof l === 'number' ? l !== 0 : l.px !== 0 || l.pct !== 0;
   return (
-    [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft].some((b) => b.width > 0) ||
+    [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft, s.outline].some((b) => b.width > 0) ||
     [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].some(nonzero)
   );
 }

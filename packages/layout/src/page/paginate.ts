@@ -534,7 +534,8 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
     );
   }
   if (style.frame) {
-    // The `@page` border round the page area (the box between the page margins), measured.
+    // The `@page` border round the page area (the box between the page margins), and its
+    // outline outside that border edge (CSS UI 4 §5.1), measured.
     const o = b.outer;
     const frame = {
       ...backgroundOnly(style.frame, [], { r: 0, g: 0, b: 0, a: 0 }),
@@ -542,6 +543,8 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
       borderRight: style.frame.borderRight,
       borderBottom: style.frame.borderBottom,
       borderLeft: style.frame.borderLeft,
+      outline: style.frame.outline,
+      outlineOffset: style.frame.outlineOffset,
     };
     backdrop.push(
       createBoxFragment(
