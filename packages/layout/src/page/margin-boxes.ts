@@ -84,8 +84,10 @@ export function contentText(content: readonly ContentItem[], page: number, pages
   for (const item of content) {
     if (item.kind === 'string') out += item.value;
     else if (item.kind === 'counter' || item.kind === 'counters') {
-      if (item.name === 'page') out += formatCounter(page, item.style);
-      else if (item.name === 'pages') out += formatCounter(pages, item.style);
+      // Document counters are not in scope in the page context: any other counter is a new one
+      // at 0 (CSS Lists 3 §4.4), which Chromium prints ("Section 0").
+      const value = item.name === 'page' ? page : item.name === 'pages' ? pages : 0;
+      out += formatCounter(value, item.style);
     }
   }
   return out;
