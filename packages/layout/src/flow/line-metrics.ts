@@ -212,6 +212,7 @@ export function lineEntries(
   }
   const itemEntry: (AlignEntry | null)[] = [];
   const quirky = ctx.quirks ? new Set<AlignEntry>() : null; // font entries that have text on this line
+  const withAtomic = new Set<AlignEntry>(); // font entries that hold an atomic inline on this line
   for (const item of items) {
     const top = stack[stack.length - 1]!;
     if (item.type === 'open') {
@@ -227,11 +228,14 @@ export function lineEntries(
       const e = atomicEntry(item, top, ctx);
       entries.push(e);
       itemEntry.push(e);
+      withAtomic.add(top);
     } else {
       itemEntry.push(top);
       if (item.type === 'text' && item.style.lineHeight === 'normal') includeUsedFonts(top, item.shape.runs);
-      if (quirky && (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd))))
-        quirky.add(top);
+      // A <br> sizes its box like text, unless an atomic inline in that box already does
+      // (measured: quirks `<img height=50><br>` is a 50px line, a lone `<br>` a full one).
+      const br = item.type === 'br' && !withAtomic.has(top);
+      if (quirky && (br || (item.type === 'text' && (item.word !== '' || item.lineEnd)))) quirky.add(top);
     }
   }
   if (quirky) applyQuirk(entries, quirky);
