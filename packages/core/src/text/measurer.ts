@@ -14,6 +14,8 @@ interface Segment {
    * size rounded to whole px as Chromium's scaled font data does (lroundf): 25.33px → 18px.
    */
   readonly smallCaps: boolean;
+  /** Small caps from the font's own `smcp` glyphs, which synthesis gives way to (CSS Fonts 4 §6.4). */
+  readonly fontCaps: boolean;
 }
 
 /** Marks, joiners and variation selectors stay in the font of the character they attach to. */
@@ -25,6 +27,17 @@ const WORD_SEPARATORS = new Set([' ', '\u00a0', '\u1361', '\u{10100}', '\u{10101
 
 function isLowerCase(ch: string): boolean {
   return ch !== ch.toUpperCase();
+}
+
+const smallCapsFeature = new WeakMap<Font, boolean>();
+/** Does the font have small capitals of its own (the OpenType `smcp` feature)? */
+function hasSmallCaps(font: Font): boolean {
+  let has = smallCapsFeature.get(font);
+  if (has === undefined) {
+    has = font.availableFeatures.includes('smcp');
+    smallCapsFeature.set(font, has);
+  }
+  return has;
 }
 
 type FaceLookup = (codePoint: number) => ResolvedFace | undefined;
@@ -70,18 +83,22 @@ function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQ
       resolved = fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
     }
-    const caps = smallCaps && isLowerCase(text.slice(i, end));
+    const caps = smallCaps && !hasSmallCaps(resolved.face.font) && isLowerCase(text.slice(i, end));
     if (current !== undefined && (current !== resolved || currentCaps !== caps)) {
-      segments.push({ resolved: current, text: text.slice(start, i), smallCaps: currentCaps });
+      segments.push(piece(current, text.slice(start, i), currentCaps, smallCaps));
       start = i;
     }
     current = resolved;
     currentCaps = caps;
     i = end;
   }
-  if (current)
-    segments.push({ resolved: current, text: start === 0 ? text : text.slice(start), smallCaps: currentCaps });
+  if (current) segments.push(piece(current, start === 0 ? text : text.slice(start), currentCaps, smallCaps));
   return segments;
+}
+
+/** A segment; small caps come from the font's `smcp` glyphs when it has them, else are synthesised. */
+function piece(resolved: ResolvedFace, text: string, synthetic: boolean, smallCaps: boolean): Segment {
+  return { resolved, text, smallCaps: synthetic, fontCaps: smallCaps && hasSmallCaps(resolved.face.font) };
 }
 
 const reported = new WeakMap<FontSet, Set<number>>();
@@ -169,6 +186,7 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
     rtl,
     ligatures: letterSpacing === 0,
     lang: options.lang ?? '',
+    ...(seg.fontCaps ? { smallCaps: true } : {}),
   });
   const scale = shapingSize(runSize) / upem(face.font);
   const { advances, width } =

@@ -33,6 +33,8 @@ export interface ShapeRequest {
   /** Chromium turns common ligatures off when letter-spacing is not 0. */
   readonly ligatures: boolean;
   readonly lang: string;
+  /** The font's own small capitals (OpenType `smcp`), for `font-variant: small-caps`. */
+  readonly smallCaps?: boolean;
 }
 
 const CACHE_LIMIT = 4000;
@@ -134,8 +136,10 @@ function guardedLayout(font: Font, text: string, request: ShapeRequest): LaidOut
   const language = languageTag(request.lang);
   const direction = request.rtl ? 'rtl' : 'ltr';
   // A fresh features object per call: fontkit writes the features it applied into it.
-  const features = (): Record<string, boolean> =>
-    request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false };
+  const features = (): Record<string, boolean> => ({
+    ...(request.ligatures ? {} : { liga: false, clig: false, dlig: false, calt: false }),
+    ...(request.smallCaps ? { smcp: true } : {}),
+  });
   try {
     return font.layout(text, features(), undefined, language, direction);
   } catch (error) {
@@ -267,7 +271,7 @@ function shapeColorGlyphs(font: Font, request: ShapeRequest): ShapedText {
 /** Shape one run, uncached: the simple shaper when it can, else fontkit. */
 export function shapeRun(font: Font, request: ShapeRequest): ShapedText {
   if (hasColorLayers(font)) return shapeColorGlyphs(font, request);
-  if (!request.rtl) {
+  if (!request.rtl && !request.smallCaps) {
     const simple = shapeSimple(font, request.text, request.ligatures, languageTag(request.lang));
     if (simple) return fromSimple(font, request.text, simple);
   }
@@ -282,6 +286,6 @@ export function shapeText(face: FontFace, request: ShapeRequest): ShapedText {
       face.font,
       (cache = new BoundedCache(CACHE_LIMIT, { max: CACHE_GLYPHS, of: (shaped) => shaped.glyphIds.length })),
     );
-  const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.lang}\u0000${request.text}`;
+  const key = `${request.rtl ? 'r' : 'l'}${request.ligatures ? 'L' : '-'}${request.smallCaps ? 'C' : ''}${request.lang}\u0000${request.text}`;
   return cache.get(key, () => shapeRun(face.font, request));
 }
