@@ -7,7 +7,7 @@ import type { LineBox } from '../flow/line-box.js';
 import type { LineSpec } from '../flow/line-breaker.js';
 import type { FloatContext } from './exclusions.js';
 import { layoutFloatBox } from './float-layout.js';
-import { outOfFlowPlaceholder } from '../positioned/containing-block.js';
+import { outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { inlineFloatsOf, type InlineFloat } from '../boxes/hoist.js';
 

@@ -9,7 +9,7 @@ import { outerSizes } from './intrinsic-size.js';
 import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { NO_MARGINS } from './types.js';
-import { shiftRelative } from '../positioned/containing-block.js';
+import { shiftRelative } from '../positioned/relative.js';
 import { controlKind } from '../boxes/form-controls.js';
 import type { ContainerBox } from '../boxes/box.js';
 import { usedLineHeight } from './line-metrics.js';

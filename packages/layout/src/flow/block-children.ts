@@ -9,7 +9,7 @@ import { establishesBfc, isQuirkyContainer } from './block-layout.js';
 import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
-import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
+import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
 import {
   applyClearance,

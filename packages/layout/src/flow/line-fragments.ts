@@ -8,7 +8,7 @@ import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
 import { decorationsFor } from './text-decorations.js';
-import { shiftRelative } from '../positioned/containing-block.js';
+import { shiftRelative } from '../positioned/relative.js';
 
 export interface EmitInput {
   /** Items in visual order. */

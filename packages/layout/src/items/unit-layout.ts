@@ -18,7 +18,7 @@ import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decorati
 import { layoutItem, type ItemBox } from './sized-box.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
-import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/containing-block.js';
+import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 
 const EPSILON = 1e-6;
 

@@ -7,7 +7,7 @@ import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '
 import { layoutBox } from '../flow/layout-box.js';
 import type { Resume, Space } from '../flow/types.js';
 import { absoluteLayout } from './absolute-layout.js';
-import { collectingFixed, takePlaceholders } from './containing-block.js';
+import { collectingFixed, takePlaceholders } from './open-blocks.js';
 import { containsFixed } from './insets.js';
 import {
   inlineContainingBlockOf,

@@ -2,7 +2,7 @@ import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
-import { shiftRelative } from '../positioned/containing-block.js';
+import { shiftRelative } from '../positioned/relative.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { RowInfo } from './table-structure.js';

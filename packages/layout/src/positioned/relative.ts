@@ -1,0 +1,24 @@
+import type { Fragment } from '../fragment.js';
+import { resolveLength, type ComputedStyle } from '../style.js';
+import { offsetFragment } from '../flow/fragments.js';
+
+/**
+ * A box its parent places itself (inline boxes, table cells) with `position: relative` (§9.4.3)
+ * moves with its content; vertical percentages need a definite containing block height.
+ */
+export function shiftRelative<F extends Fragment>(fragment: F, cbWidth: number, cbHeight: number | null = null): F {
+  const s = fragment.style;
+  if (s.position !== 'relative') return fragment;
+  offsetFragment(fragment, ...relativeOffset(s, cbWidth, cbHeight));
+  return fragment;
+}
+
+/** §9.4.3: left wins over right, top over bottom; percentages of the containing block. */
+export function relativeOffset(s: ComputedStyle, cbWidth: number, cbh: number | null): [number, number] {
+  const dx =
+    s.left !== 'auto' ? resolveLength(s.left, cbWidth) : s.right !== 'auto' ? -resolveLength(s.right, cbWidth) : 0;
+  const top = s.top !== 'auto' && (cbh !== null || typeof s.top === 'number') ? resolveLength(s.top, cbh ?? 0) : null;
+  const bottom =
+    s.bottom !== 'auto' && (cbh !== null || typeof s.bottom === 'number') ? resolveLength(s.bottom, cbh ?? 0) : null;
+  return [dx, top ?? (bottom !== null ? -bottom : 0)];
+}
