@@ -12,6 +12,7 @@ import { createOutlineBuilder } from './outline.js';
 import { StructureTree } from './structure.js';
 import { addSignatureField, type SignatureField } from './signature-field.js';
 import { bufferStream, type StreamRef } from './content-buffer.js';
+import { FileOutput } from './file-output.js';
 import { FIXED_DATE } from '../pdf/metadata.js';
 import { fileStandard, isAccessibleStandard, isPdfA, isTagged, type PdfOptions } from '../pdf/options.js';
 import { PRODUCER, pdfKitFileOptions, prepareFile } from './pdf-file.js';
@@ -75,7 +76,7 @@ interface Run {
   readonly doc: PDFKit.PDFDocument;
   readonly pdf: PdfInternals;
   readonly ctx: PaintContext;
-  readonly chunks: Uint8Array[];
+  readonly output: FileOutput;
   readonly destinations: NamedDestinations;
   readonly outline: ReturnType<typeof createOutlineBuilder> | null;
   /** Per page given so far, its shrink-to-fit factor (the chrome is painted under it too). */
@@ -191,7 +192,7 @@ export class PdfPainter implements PageSink {
    * The same pages and options give byte-identical output.
    */
   async finish(signatureField?: SignatureField): Promise<Uint8Array> {
-    const { doc, chunks, destinations, structure, ctx } = this.#run;
+    const { doc, output, destinations, structure, ctx } = this.#run;
     destinations.write(doc);
     if (signatureField) addSignatureField(doc, ctx.fonts, this.pageCount, signatureField, structure);
     structure?.write(doc);
@@ -201,7 +202,7 @@ export class PdfPainter implements PageSink {
     });
     doc.end();
     await done;
-    return Buffer.concat(chunks);
+    return output.bytes();
   }
 
   /**
@@ -276,11 +277,10 @@ export class PdfPainter implements PageSink {
       new PdfImageCache(doc, options.images, onCmyk),
       this.#diagnostics,
     );
-    const chunks: Uint8Array[] = [];
-    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    const output = new FileOutput(doc);
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;
     const structure = isTagged(options.pdf) ? new StructureTree() : null;
-    return { doc, pdf, ctx, chunks, destinations: new NamedDestinations(), outline, scales: [], structure };
+    return { doc, pdf, ctx, output, destinations: new NamedDestinations(), outline, scales: [], structure };
   }
 }
 
