@@ -128,11 +128,21 @@ export function forgetParagraph(box: LinesBox, ctx: LayoutContext): void {
 }
 
 /**
+ * Items of paragraphs built for intrinsic sizing that one layout pass keeps for its lines. A
+ * table's or flex container's children are sized, then laid out: kept, their items are built
+ * once. But a long table's cells are all sized before their rows are laid out page by page, and
+ * keeping every cell's items until then made them the largest part of what young-generation
+ * collections copied (6000-row report): past this many, building them again costs less.
+ */
+const INTRINSIC_KEPT_ITEMS = 4096;
+/** A larger paragraph is built again: its lines cost more than its items, and it would take most of the budget. */
+const INTRINSIC_KEPT_PARAGRAPH = 256;
+const intrinsicKept = cacheSlot('pass', () => ({ items: 0 }));
+
+/**
  * `collectParagraph` for a lines box. A paragraph built for layout is kept on the box until its
- * lines are; one built for intrinsic sizing is not: a long table's cells are all sized before
- * their rows are laid out page by page, and keeping every cell's items until then made them
- * the largest part of what young-generation collections copied (6000-row report). Building
- * them again at layout costs less.
+ * lines are; one built for intrinsic sizing too, if small, while the pass has kept fewer than
+ * INTRINSIC_KEPT_ITEMS such items.
  */
 export function paragraphOf(
   box: LinesBox,
@@ -144,7 +154,14 @@ export function paragraphOf(
   const kept = cacheOf(ctx, linesParagraphs).get(box);
   if (kept) return kept;
   const para = buildParagraph(box.children, box.style, cbWidth, ctx, intrinsic, cbHeight);
-  if (para.widthIndependent && !intrinsic) cacheOf(ctx, linesParagraphs).set(box, para);
+  if (!para.widthIndependent) return para;
+  if (intrinsic) {
+    const kept = cacheOf(ctx, intrinsicKept);
+    const n = para.items.length;
+    if (n > INTRINSIC_KEPT_PARAGRAPH || kept.items + n > INTRINSIC_KEPT_ITEMS) return para;
+    kept.items += n;
+  }
+  cacheOf(ctx, linesParagraphs).set(box, para);
   return para;
 }
 

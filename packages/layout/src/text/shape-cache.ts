@@ -18,6 +18,31 @@ interface FontEntry {
 }
 
 /**
+ * What shaping depends on in a style, as a string. Computed styles are immutable and shared
+ * by the renders of one template (core's style memo), while a ShapeCache lives for one
+ * layout: the key is kept per style object so that each render does not join it again.
+ */
+const fontKeys = new WeakMap<ComputedStyle, string>();
+
+function fontKey(style: ComputedStyle): string {
+  let key = fontKeys.get(style);
+  if (key === undefined) {
+    key = [
+      style.fontFamily.join(','),
+      style.fontWeight,
+      style.fontStyle,
+      style.fontSize,
+      style.letterSpacing,
+      style.wordSpacing,
+      style.fontVariant,
+      style.lang,
+    ].join('|');
+    fontKeys.set(style, key);
+  }
+  return key;
+}
+
+/**
  * Shaping is layout's hot path: every word of every paragraph goes through it, and the same
  * words recur (table cells, repeated rows). Results are cached per font and text.
  */
@@ -87,16 +112,7 @@ export class ShapeCache {
   }
 
   #newEntry(style: ComputedStyle): FontEntry {
-    const key = [
-      style.fontFamily.join(','),
-      style.fontWeight,
-      style.fontStyle,
-      style.fontSize,
-      style.letterSpacing,
-      style.wordSpacing,
-      style.fontVariant,
-      style.lang,
-    ].join('|');
+    const key = fontKey(style);
     let entry = this.#byKey.get(key);
     if (!entry) {
       const options: ShapeOptions = {
