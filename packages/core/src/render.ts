@@ -287,7 +287,7 @@ export function layoutOptions(
     verticalAlign: format.verticalAlign,
     horizontalAlign: format.horizontalAlign,
     maxPages,
-    quirks: styles.quirksMode,
+    documentMode: styles.documentMode,
     pageBackgroundImages: styles.pageImageUrls.length > 0,
     restyle: styles.restyle,
   };

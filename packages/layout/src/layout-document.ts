@@ -34,8 +34,11 @@ export interface LayoutOptions {
   readonly horizontalAlign: 'left' | 'center' | 'right';
   /** Stop with an error past this many pages. */
   readonly maxPages: number;
-  /** Quirks mode (no doctype): the line height calculation quirk applies (Quirks Mode §3.3). */
-  readonly quirks?: boolean;
+  /**
+   * The document's mode (HTML §13.2.6.4.1; no doctype is quirks mode): both quirks modes have
+   * the line height quirks (Quirks Mode §3.3, §3.4), only quirks mode the others.
+   */
+  readonly documentMode?: 'no-quirks' | 'limited-quirks' | 'quirks';
   /**
    * Some `@page` rule has a background image: its positioning area is as tall as the whole
    * document, so pages are given out once the last one is laid out.

@@ -4,6 +4,7 @@ import { fixTable } from './tables.js';
 import { restoreSvgCase } from './svg-names.js';
 import { keepTablesInParagraphs } from './quirks.js';
 import { parseDocumentLinear } from './linear-parser.js';
+import { documentMode } from './document-mode.js';
 
 /** Elements the HTML parser puts in `head` when they come before any body content. */
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base', 'noscript', 'template']);
@@ -34,7 +35,7 @@ export function parseHtml(html: string): Document {
   }
   ensureSkeleton(doc);
   if (!roots.canonical) unwrapStrayRoots(doc);
-  if (!hasDoctype(doc)) keepTablesInParagraphs(doc, html);
+  if (documentMode(doc) === 'quirks') keepTablesInParagraphs(doc, html);
   for (const table of finishElements(doc)) fixTable(table);
   return doc;
 }
@@ -104,11 +105,6 @@ function flattenInto(el: Element): void {
     }
   }
   setChildren(el, out);
-}
-
-/** Whether the source had a doctype: without one Chromium renders in quirks mode. */
-export function hasDoctype(doc: Document): boolean {
-  return doc.children.some((n) => n.type === 'directive' && /^!doctype/i.test((n as { data?: string }).data ?? ''));
 }
 
 function findChild(parent: ParentNode, name: string): Element | undefined {

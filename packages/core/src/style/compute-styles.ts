@@ -4,7 +4,7 @@ import { ignoredDeclarationDiagnostics } from './ignored-declarations.js';
 import type { PageChrome, PageStyleResolver, StyledElement } from '@platen/layout';
 import { Document, Element, cloneNode, type ChildNode } from 'domhandler';
 import type { ResolvedFormat } from '../format.js';
-import { hasDoctype } from '../html/parse.js';
+import { documentMode, type DocumentMode } from '../html/document-mode.js';
 import { RuleIndex } from './cascade.js';
 import type { ComputeEnv, ElementStyle } from './compute.js';
 import { collectFontFaces, type FontFaceRule } from './font-face.js';
@@ -68,11 +68,12 @@ export interface StyleResult {
   readonly diagnostics: Diagnostic[];
   readonly title: string | null;
   /**
-   * No doctype: Chromium renders in quirks mode. Style already applies its quirks (UA
-   * quirks.css, unitless lengths, marginQuirk); layout has its own, e.g. the line height
-   * quirk (Quirks Mode Standard §3.3: inline boxes without text do not grow the line box).
+   * The doctype's mode (no doctype: quirks). In quirks mode style already applies its quirks
+   * (UA quirks.css, unitless lengths, marginQuirk); layout has its own, e.g. the line height
+   * quirk (Quirks Mode Standard §3.3: inline boxes without text do not grow the line box),
+   * which limited-quirks mode has too.
    */
-  readonly quirksMode: boolean;
+  readonly documentMode: DocumentMode;
 }
 
 /** The cascade entry point: style a parsed document, its header/footer and its pages. */
@@ -96,7 +97,8 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     (message: string): void => {
       messages.push({ severity: 'warning', code, message });
     };
-  const quirks = !hasDoctype(doc);
+  const mode = documentMode(doc);
+  const quirks = mode === 'quirks';
   const google = format.googleFontsUrl ? loadExternal(format.googleFontsUrl, loader, 1) : [];
   const findings: WalkFindings = { title: null };
   const sheets = [...google, ...documentSheets(doc, loader, findings)];
@@ -178,7 +180,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     stylesheetUrls: loader.urls,
     diagnostics: messages,
     title: documentTitle(doc, findings),
-    quirksMode: quirks,
+    documentMode: mode,
   };
 }
 

@@ -25,7 +25,7 @@ export function rectsOfDocument(body: string): Record<string, string> {
     verticalAlign: 'top',
     horizontalAlign: 'left',
     maxPages: 5,
-    quirks: styles.quirksMode,
+    documentMode: styles.documentMode,
   });
   const out: Record<string, string> = {};
   const round = (v: number): number => Math.round(v * 100) / 100;

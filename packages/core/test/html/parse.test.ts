@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Element, Text, type ChildNode } from 'domhandler';
-import { hasDoctype, MAX_DEPTH, parseHtml } from '../../src/html/parse.js';
+import { MAX_DEPTH, parseHtml } from '../../src/html/parse.js';
+import { documentMode } from '../../src/html/document-mode.js';
 
 /** Minimal serializer: tags, attributes and raw text, enough to see the tree's shape. */
 function dump(node: ChildNode): string {
@@ -95,9 +96,27 @@ describe('parseHtml', () => {
     );
   });
 
-  it('detects the doctype (quirks mode without one)', () => {
-    expect(hasDoctype(parseHtml('<!doctype html><p>x'))).toBe(true);
-    expect(hasDoctype(parseHtml('<html><p>x'))).toBe(false);
+  it('sets the document mode from the doctype (HTML §13.2.6.4.1)', () => {
+    const mode = (doctype: string): string => documentMode(parseHtml(`${doctype}<p>x`));
+    expect(mode('<!doctype html>')).toBe('no-quirks');
+    expect(mode('')).toBe('quirks');
+    expect(mode('<!DOCTYPE html SYSTEM "about:legacy-compat">')).toBe('no-quirks');
+    expect(
+      mode(
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',
+      ),
+    ).toBe('no-quirks');
+    expect(
+      mode(
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">',
+      ),
+    ).toBe('limited-quirks');
+    expect(
+      mode('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">'),
+    ).toBe('limited-quirks');
+    expect(mode('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">')).toBe('quirks');
+    expect(mode("<!DOCTYPE HTML PUBLIC '-//W3C//DTD HTML 3.2 Final//EN'>")).toBe('quirks');
+    expect(mode('<!DOCTYPE svg>')).toBe('quirks');
   });
 
   it('caps element nesting like Chromium (deeper elements become siblings)', () => {

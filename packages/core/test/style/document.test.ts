@@ -90,8 +90,8 @@ describe('legacy-defaults fixture (no doctype, presentational attributes)', () =
 
   it('styles without diagnostics and reads the title', () => {
     expect(result.diagnostics).toEqual([]);
-    expect(result.quirksMode).toBe(true);
-    expect(styleHtml('<!doctype html><p>x</p>').quirksMode).toBe(false);
+    expect(result.documentMode).toBe('quirks');
+    expect(styleHtml('<!doctype html><p>x</p>').documentMode).toBe('no-quirks');
     expect(result.title).toMatch(/^Purchase Order /);
   });
 

@@ -20,8 +20,8 @@ export interface LayoutContext {
    * and the fragments die with their page.
    */
   readonly held: Held;
-  /** Quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
-  readonly quirks: boolean;
+  /** Quirks or limited-quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
+  readonly lineHeightQuirk: boolean;
   /**
    * The initial containing block's height: the available inline size of an orthogonal flow
    * whose containing block has no definite height (CSS Writing Modes 4 §7.3). Pagination sets
@@ -45,7 +45,7 @@ export interface Held {
   readonly release: (() => void)[];
 }
 
-export function createLayoutContext(measurer: Measurer, images: ImageSizes, quirks = false): LayoutContext {
+export function createLayoutContext(measurer: Measurer, images: ImageSizes, lineHeightQuirk = false): LayoutContext {
   return {
     measurer,
     images,
@@ -54,7 +54,7 @@ export function createLayoutContext(measurer: Measurer, images: ImageSizes, quir
     passCaches: [],
     renderCaches: [],
     held: { release: [] },
-    quirks,
+    lineHeightQuirk,
     icb: { blockSize: 1000 },
     targets: { wanted: new Set(), pages: null },
   };

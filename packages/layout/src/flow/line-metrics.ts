@@ -198,7 +198,7 @@ export function lineEntries(
       if (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd))) rooted = true;
     }
     const entries = [root];
-    if (ctx.quirks && !rooted) applyQuirk(entries, new Set());
+    if (ctx.lineHeightQuirk && !rooted) applyQuirk(entries, new Set());
     return { entries, itemEntry: null, boxEntry: NO_BOXES };
   }
   const entries: AlignEntry[] = [root];
@@ -211,7 +211,7 @@ export function lineEntries(
     stack.push(e);
   }
   const itemEntry: (AlignEntry | null)[] = [];
-  const quirky = ctx.quirks ? new Set<AlignEntry>() : null; // font entries that have text on this line
+  const quirky = ctx.lineHeightQuirk ? new Set<AlignEntry>() : null; // font entries that have text on this line
   const withAtomic = new Set<AlignEntry>(); // font entries that hold an atomic inline on this line
   for (const item of items) {
     const top = stack[stack.length - 1]!;

@@ -130,13 +130,14 @@ interface Pass {
  * than the page, or page numbers that make the chrome taller, make layout start over (`restart`).
  */
 export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
-  const ctx = createLayoutContext(options.measurer, options.images, options.quirks ?? false);
+  const mode = options.documentMode ?? 'no-quirks';
+  const ctx = createLayoutContext(options.measurer, options.images, mode !== 'no-quirks');
   const build = (el: StyledElement, canvas: CanvasBackground | null): ContainerBox =>
     buildBoxes(el, {
       images: options.images,
       chrome: canvas === null,
       canvasSource: canvas?.source ?? null,
-      quirks: options.quirks ?? false,
+      quirks: mode === 'quirks',
       fonts: ctx.shapes,
       targets: ctx.targets.wanted,
     });

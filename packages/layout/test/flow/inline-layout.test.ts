@@ -338,7 +338,7 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
       el('p', {}, el('img', { attrs: { src: 'i.png' } })),
       el('p', {}, el('span', {}, el('img', { attrs: { src: 'i.png' } })), 'x'),
     );
-    expect(dump(spec, { images, quirks: true })).toMatchInlineSnapshot(`
+    expect(dump(spec, { images, documentMode: 'quirks' })).toMatchInlineSnapshot(`
       "box html 0,0 800x63.2
         box body 0,0 800x63.2
           box p 0,0 800x30
