@@ -230,8 +230,11 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
   const t = prep.structure;
   const out: Fragment[] = [];
   const C = geo.colW.length;
-  const x0 = C ? Math.min(...geo.colX) : 0;
-  const width = C ? Math.max(...geo.colX.map((x, c) => x + geo.colW[c]!)) - x0 : 0;
+  // Without columns, rows and groups span the table's content box (measured in Chromium).
+  const x0 = C ? Math.min(...geo.colX) : prep.border.left + prep.padding.left;
+  const width = C
+    ? Math.max(...geo.colX.map((x, c) => x + geo.colW[c]!)) - x0
+    : Math.max(0, geo.width - x0 - prep.border.right - prep.padding.right);
   let i = 0;
   while (i < placed.length) {
     const g: GroupInfo = t.groups[t.rows[placed[i]!.index]!.group]!;

@@ -58,7 +58,10 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
   const s = table.style;
   const collapse = s.borderCollapse === 'collapse' ? collapseBorders(structure) : null;
   const hSpacing = collapse ? 0 : s.borderSpacing[0];
-  const vSpacing = collapse ? 0 : s.borderSpacing[1];
+  // No columns (no cells, nor a sized or fixed-layout column): no spacing either way, also
+  // between rows and at the table's edges (CSS Tables 3 §3.8.1, measured in Chromium: a table
+  // of empty rows is as tall as the rows alone).
+  const vSpacing = collapse || structure.columnCount === 0 ? 0 : s.borderSpacing[1];
   // Cell boxes as laid out inside the grid (CellSlot.laid).
   for (const row of structure.rows)
     for (const cell of row.cells) cell.laid = cellBox(cell, collapse, s.direction === 'rtl');
