@@ -110,8 +110,24 @@ export function loadSheet(css: string, base: string | undefined, loader: SheetLo
   return out;
 }
 
-/** An external stylesheet, inlined; `integrity` is a `<link>`'s attribute (./integrity.ts). */
-export function loadExternal(url: string, loader: SheetLoader, depth: number, integrity?: string): SheetItem[] {
+/** What a `<link rel=stylesheet>` asks of its fetch: an integrity check (./integrity.ts), CORS mode. */
+interface LinkAttributes {
+  readonly integrity: string | undefined;
+  readonly crossorigin: boolean;
+}
+
+/** An external stylesheet, inlined; `link` when a `<link>` element names it. */
+export function loadExternal(url: string, loader: SheetLoader, depth: number, link?: LinkAttributes): SheetItem[] {
+  // A `crossorigin` link fetches in CORS mode (HTML §2.5.4), which only http(s) and data URLs
+  // pass (Fetch §4.3): Chromium applies no local file fetched that way.
+  if (link?.crossorigin && !/^(https?|data):/i.test(url)) {
+    loader.diagnostics.push({
+      severity: 'warning',
+      code: 'stylesheet_cors',
+      message: `Stylesheet ${url} was not applied: a crossorigin request only loads http(s) and data URLs`,
+    });
+    return [];
+  }
   if (!loader.urls.includes(url)) loader.urls.push(url);
   if (loader.resolve === undefined) return [];
   if (depth > 8) {
@@ -131,7 +147,7 @@ export function loadExternal(url: string, loader: SheetLoader, depth: number, in
     });
     return [];
   }
-  const refused = integrityFailure(integrity, url, text);
+  const refused = integrityFailure(link?.integrity, url, text);
   if (refused !== null) {
     loader.diagnostics.push({
       severity: 'warning',
@@ -180,7 +196,11 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader, fin
         const rel = (child.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
         const href = child.attribs['href']?.trim();
         if (rel.includes('stylesheet') && !rel.includes('alternate') && href && matchesMedia(media, loader.media)) {
-          out.push(...loadExternal(resolveUrl(href, loader.baseUrl), loader, 1, child.attribs['integrity']));
+          const link = {
+            integrity: child.attribs['integrity'],
+            crossorigin: child.attribs['crossorigin'] !== undefined,
+          };
+          out.push(...loadExternal(resolveUrl(href, loader.baseUrl), loader, 1, link));
         }
         continue;
       }
