@@ -1,4 +1,4 @@
-import { symbolShape } from './marker-placement.js';
+import { symbolShape } from './marker-shapes.js';
 import type { AtomicInlineBox, ReplacedBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';

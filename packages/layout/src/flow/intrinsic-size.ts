@@ -4,14 +4,10 @@ import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, resolveBlockBox, toContentSize } from './box-model.js';
 import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
-import { keywordContribution } from './size-keywords.js';
+import { keywordContribution, type IntrinsicSizes } from './size-keywords.js';
 import { contentSizesByMode, tableOuterSizesByMode } from './layout-box.js';
 
-/** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
-export interface IntrinsicSizes {
-  readonly min: number;
-  readonly max: number;
-}
+export type { IntrinsicSizes } from './size-keywords.js';
 
 /** The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins. */
 export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {

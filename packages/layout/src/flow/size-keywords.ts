@@ -1,5 +1,10 @@
 import type { ComputedStyle, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
-import type { IntrinsicSizes } from './intrinsic-size.js';
+
+/** Min-content and max-content inline sizes (CSS Sizing 3 §5). */
+export interface IntrinsicSizes {
+  readonly min: number;
+  readonly max: number;
+}
 
 /** Content-box min-/max-content widths of a box, computed only when asked. */
 export type IntrinsicWidths = () => IntrinsicSizes;
