@@ -15,6 +15,18 @@ describe('BoundedCache', () => {
     expect(computed).toEqual(['a', 'b', 'c', 'b']);
   });
 
+  it('drops the least recently used sixteenth at once when full, hits counting as uses', () => {
+    const cache = new BoundedCache<number, number>(32);
+    const computed: number[] = [];
+    const get = (k: number): number => cache.get(k, (key) => (computed.push(key), key));
+    for (let k = 0; k < 32; k++) get(k);
+    get(0); // 1 and 2 are now the least recently used
+    get(32); // full: 1 and 2 go
+    computed.length = 0;
+    for (const k of [0, 3, 31, 32, 1, 2]) get(k);
+    expect(computed).toEqual([1, 2]);
+  });
+
   it('caches nothing when the computation throws', () => {
     const cache = new BoundedCache<string, number>(4);
     expect(() =>
