@@ -225,7 +225,7 @@ const STYLE_ORDER: readonly string[] = [
   'double',
 ];
 
-/** Row group and row fragments (their backgrounds paint under the cells), cells inside rows; row-spanning cells after the rows of their group. */
+/** Row group and row fragments (their backgrounds paint per cell: partBackgrounds), cells inside rows; row-spanning cells after the rows of their group. */
 export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[]): Fragment[] {
   const t = prep.structure;
   const out: Fragment[] = [];
@@ -258,7 +258,7 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
       }
       rows.push(
         createBoxFragment(
-          rowBox.style,
+          withoutBackground(rowBox.style),
           rowBox.tag,
           rowBox.attrs,
           {
@@ -277,7 +277,7 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
     }
     out.push(
       createBoxFragment(
-        g.box.style,
+        withoutBackground(g.box.style),
         g.box.tag,
         g.box.attrs,
         {
@@ -296,48 +296,76 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
   return out;
 }
 
-const columnStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
+const backgroundStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+const withoutBackgrounds = new WeakMap<ComputedStyle, ComputedStyle>();
 
 function paints(s: ComputedStyle | undefined | null): s is ComputedStyle {
   return !!s && (s.backgroundColor.a > 0 || s.backgroundLayers.length > 0);
 }
 
-/** A column's background as a box style that paints nothing else. */
-function columnStyle(table: ComputedStyle, col: ComputedStyle): ComputedStyle {
-  let s = columnStyles.get(col);
+/** A table part's background as a box style that paints nothing else. */
+function backgroundStyle(table: ComputedStyle, part: ComputedStyle): ComputedStyle {
+  let s = backgroundStyles.get(part);
   if (!s)
-    columnStyles.set(
-      col,
-      (s = { ...anonymousStyle(table), backgroundColor: col.backgroundColor, backgroundLayers: col.backgroundLayers }),
+    backgroundStyles.set(
+      part,
+      (s = {
+        ...anonymousStyle(table),
+        backgroundColor: part.backgroundColor,
+        backgroundLayers: part.backgroundLayers,
+        backgroundClip: part.backgroundClip,
+      }),
     );
   return s;
 }
 
+/** A row or row group's style without its background colour, which partBackgrounds paints per cell. */
+function withoutBackground(s: ComputedStyle): ComputedStyle {
+  if (!perCell(s)) return s;
+  let out = withoutBackgrounds.get(s);
+  if (!out) withoutBackgrounds.set(s, (out = { ...s, backgroundColor: TRANSPARENT, backgroundLayers: [] }));
+  return out;
+}
+
 /**
- * Column group and column backgrounds (CSS 2.1 §17.5.1 layers 2–3), painted behind each cell
- * of the column, below row groups and rows, as Chromium does (not in the spacing).
+ * Column group, column, row group and row backgrounds (CSS 2.1 §17.5.1 layers 2–5), painted
+ * behind each cell, in the cell's whole area (a row-spanning cell takes its first row's), and
+ * not in the border spacing (§17.6.1: "the row, column, row group, and column group backgrounds
+ * are invisible" there), as Chromium does. A row or row group with a background image still
+ * paints it as one box (its fragment keeps it: the image is positioned in the row's box).
  */
-export function columnBackgrounds(
+export function partBackgrounds(
   prep: PreparedTable,
   geo: TableGeometry,
   placed: readonly PlacedRow[],
   tableStyle: ComputedStyle,
 ): Fragment[] {
-  const cols = prep.structure.columns;
-  if (!cols.some((c) => paints(c.col?.style) || paints(c.group?.style))) return [];
+  const t = prep.structure;
+  const cols = t.columns;
+  const columnsPaint = cols.some((c) => paints(c.col?.style) || paints(c.group?.style));
+  const rowsPaint = placed.some((p) => perCell(t.rows[p.index]!.box.style) || perCell(rowGroupStyle(prep, p)));
+  if (!columnsPaint && !rowsPaint) return [];
   const out: Fragment[] = [];
-  for (const layer of ['group', 'col'] as const) {
+  for (const layer of ['colgroup', 'col', 'rowgroup', 'row'] as const) {
     for (const p of placed) {
       for (const { fragment: f } of p.cells) {
         const c = Math.max(
           0,
           geo.colX.findIndex((x) => Math.abs(x - f.x) < 1e-6),
         );
-        const style = cols[c]?.[layer]?.style;
-        if (!paints(style)) continue;
+        const style =
+          layer === 'colgroup'
+            ? cols[c]?.group?.style
+            : layer === 'col'
+              ? cols[c]?.col?.style
+              : layer === 'rowgroup'
+                ? rowGroupStyle(prep, p)
+                : t.rows[p.index]!.box.style;
+        if (!paints(style) || (layer.startsWith('row') && !perCell(style))) continue;
         out.push(
           createBoxFragment(
-            columnStyle(tableStyle, style),
+            backgroundStyle(tableStyle, style),
             '',
             NO_ATTRS,
             {
@@ -356,4 +384,14 @@ export function columnBackgrounds(
     }
   }
   return out;
+}
+
+/** A row or row group whose background is a colour only, painted per cell (partBackgrounds). */
+function perCell(s: ComputedStyle): boolean {
+  return s.backgroundColor.a > 0 && s.backgroundLayers.length === 0;
+}
+
+function rowGroupStyle(prep: PreparedTable, p: PlacedRow): ComputedStyle {
+  const t = prep.structure;
+  return t.groups[t.rows[p.index]!.group]!.box.style;
 }

@@ -18,7 +18,7 @@ import {
 } from '../flow/types.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTableIn, type PreparedTable } from './table-prepare.js';
-import { collapsedSegments, columnBackgrounds, groupFragments } from './table-fragments.js';
+import { collapsedSegments, groupFragments, partBackgrounds } from './table-fragments.js';
 import { placeRows, type PageRows } from './table-page.js';
 import { measureRows, tableBorderBoxHeight, type MeasuredRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
@@ -227,7 +227,7 @@ function gridFragment(
     left: p.left,
   };
   const kids = [
-    ...columnBackgrounds(prep, geo, page.placed, table.style),
+    ...partBackgrounds(prep, geo, page.placed, table.style),
     ...groupFragments(prep, geo, page.placed),
     ...collapsedSegments(prep, geo, page.placed, table.style),
   ];
