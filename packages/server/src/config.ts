@@ -30,6 +30,7 @@ export interface Config {
   readonly renderMemoryMb: number;
   /** Resident memory of one render worker process; above it the worker is killed and replaced. */
   readonly renderRssMb: number;
+  readonly renderRecycleMb: number;
   readonly renderWorkers: number;
   /** Renders of one account running at once (the others wait, fairly queued). */
   readonly renderWorkersPerAccount: number;
@@ -107,6 +108,7 @@ const envSchema = z.object({
   PLATEN_RENDER_TIMEOUT_MS: int(1).default(30_000),
   PLATEN_RENDER_MEMORY_MB: int(16).default(512),
   PLATEN_RENDER_RSS_MB: int(64).optional(),
+  PLATEN_RENDER_RECYCLE_MB: int(64).optional(),
   PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
   PLATEN_RENDER_WORKERS_PER_ACCOUNT: int(1).optional(),
   PLATEN_RENDER_SLOT_LEASE_MS: int(1000).default(15_000),
@@ -202,6 +204,8 @@ export function loadConfig(
     renderMemoryMb: e.PLATEN_RENDER_MEMORY_MB,
     // Everything a worker process holds: its heap plus Buffers, decoded fonts and images.
     renderRssMb: e.PLATEN_RENDER_RSS_MB ?? 2 * e.PLATEN_RENDER_MEMORY_MB,
+    // What a worker may keep between jobs; above it (after a GC) it is replaced once idle.
+    renderRecycleMb: e.PLATEN_RENDER_RECYCLE_MB ?? Math.max(256, e.PLATEN_RENDER_MEMORY_MB / 2),
     renderWorkers: e.PLATEN_RENDER_WORKERS,
     // One worker stays free for other accounts, so their renders start at once.
     renderWorkersPerAccount: e.PLATEN_RENDER_WORKERS_PER_ACCOUNT ?? Math.max(1, e.PLATEN_RENDER_WORKERS - 1),

@@ -91,6 +91,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
       timeoutMs: config.renderTimeoutMs,
       memoryMb: config.renderMemoryMb,
       rssMb: config.renderRssMb,
+      recycleMb: config.renderRecycleMb,
       workerUrl: config.renderWorkerUrl,
       perAccount: config.renderWorkersPerAccount,
     }),

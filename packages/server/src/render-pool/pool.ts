@@ -24,6 +24,15 @@ export interface RenderPoolOptions {
    * twice `memoryMb`.
    */
   readonly rssMb?: number;
+  /**
+   * Resident memory a worker may keep between jobs: one still above it after a job, once it
+   * has collected its garbage, is replaced (its job already answered, none lost), so that
+   * what a huge render leaves behind (V8's heap grown to its peak, glibc arenas at their
+   * high-water mark) goes with the process instead of staying for its life. Default: the
+   * larger of 256 MB and half of `memoryMb` (a warm worker holds 140-220 MB with its caches
+   * full; a fresh one about 90).
+   */
+  readonly recycleMb?: number;
   /** Worker entry; defaults to `defaultWorkerUrl()`. */
   readonly workerUrl?: URL | null;
   /** Jobs of one account running at once; its further jobs wait (default: all workers). */
@@ -70,6 +79,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** Answers to memory() requests, in the order asked. */
   memoryWaiters: ((memory: WorkerMemory | null) => void)[];
+  /** Set while the worker, above `recycleMb` after a job, collects its garbage: it takes no job meanwhile. */
+  checking: boolean;
 }
 
 /**
@@ -113,6 +124,7 @@ export function residentBytes(pid: number): number | null {
 export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const url = options.workerUrl ?? defaultWorkerUrl();
   const rssLimit = (options.rssMb ?? 2 * options.memoryMb) * 1024 * 1024;
+  const recycleLimit = (options.recycleMb ?? Math.max(256, options.memoryMb / 2)) * 1024 * 1024;
   const slots: Slot[] = [];
   const queue: Task[] = [];
   let nextId = 1;
@@ -138,7 +150,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       serialization: 'advanced', // structured clone: PDF bytes stay a Uint8Array
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { worker, ready: false, task: null, timer: null, memoryWaiters: [] };
+    const slot: Slot = { worker, ready: false, task: null, timer: null, memoryWaiters: [], checking: false };
     worker.on('message', (msg: ResultMessage | ReadyMessage | MemoryMessage) => {
       if ('ready' in msg) {
         slot.ready = true;
@@ -178,7 +190,35 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       void task.release?.().then(() => unblock(task.account));
     }
     task?.resolve(outcome);
+    recycleIfLarge(slot);
     pump();
+  }
+
+  /** After a job: replace the worker if it keeps more than `recycleLimit` once its garbage is collected. */
+  function recycleIfLarge(slot: Slot): void {
+    const pid = slot.worker.pid;
+    const rss = pid === undefined || !slots.includes(slot) ? null : residentBytes(pid);
+    if (rss === null || rss <= recycleLimit) return;
+    slot.checking = true;
+    slot.memoryWaiters.push((memory) => {
+      slot.checking = false;
+      if (memory && memory.rss > recycleLimit && discard(slot) && !closed) spawn();
+      pump();
+    });
+    slot.worker.send({ memory: true, gc: true } satisfies MemoryRequest);
+  }
+
+  /** Take a worker out of the pool and kill it; false if it was already out. */
+  function discard(slot: Slot): boolean {
+    const index = slots.indexOf(slot);
+    if (index === -1) return false;
+    slots.splice(index, 1);
+    for (const answer of slot.memoryWaiters.splice(0)) answer(null);
+    slot.worker.removeAllListeners('exit');
+    slot.worker.removeAllListeners('message');
+    slot.worker.on('error', () => undefined);
+    slot.worker.kill('SIGKILL');
+    return true;
   }
 
   /**
@@ -187,14 +227,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
    * instead, so a broken install answers errors rather than respawning forever.
    */
   function replace(slot: Slot, outcome: RenderOutcome): void {
-    const index = slots.indexOf(slot);
-    if (index === -1) return;
-    slots.splice(index, 1);
-    for (const answer of slot.memoryWaiters.splice(0)) answer(null);
-    slot.worker.removeAllListeners('exit');
-    slot.worker.removeAllListeners('message');
-    slot.worker.on('error', () => undefined);
-    slot.worker.kill('SIGKILL');
+    if (!discard(slot)) return;
     if (!slot.ready && !slot.task)
       queue.shift()?.resolve(failure('render_failed', 'The render worker failed to start.'));
     // A job held while its gate was asked had not started: it waits for another worker.
@@ -291,7 +324,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   function pump(): void {
     while (!closed && queue.length > 0) {
-      const slot = slots.find((s) => s.ready && s.task === null);
+      const slot = slots.find((s) => s.ready && s.task === null && !s.checking);
       if (!slot) break;
       const task = takeNext();
       if (!task) break;

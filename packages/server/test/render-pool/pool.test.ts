@@ -148,4 +148,22 @@ describe('render pool', () => {
       expect(finished).toEqual(['a1', 'b', 'a2', 'a3']); // within one render time, not behind all of a's
     },
   );
+
+  // What a huge render leaves behind stayed for the life of the worker (issue 17's load test).
+  it(
+    'replaces a worker that keeps more than its recycle limit after a job, losing no job',
+    { timeout: 20_000 },
+    async () => {
+      pool = createRenderPool({ size: 1, timeoutMs: 10_000, memoryMb: 256, recycleMb: 150, workerUrl: FAKE_WORKER });
+      expect((await pool.run(job('warm-up'))).ok).toBe(true);
+      const [first] = await pool.memory(false);
+      expect((await pool.run(job('BUFFERS:20'))).ok).toBe(true); // below the limit: kept
+      expect((await pool.memory(false)).map((m) => m.pid)).toEqual([first?.pid]);
+      expect((await pool.run(job('BUFFERS:200'))).ok).toBe(true); // answered, then replaced
+      expect((await pool.run(job('after'))).ok).toBe(true);
+      const [second] = await pool.memory(false);
+      expect(second?.pid).not.toBe(first?.pid);
+      expect(second?.rss).toBeLessThan(150 * 2 ** 20);
+    },
+  );
 });

@@ -36,13 +36,15 @@ describe('render worker memory', () => {
     'reports its heap, and keeps no compiled template beyond its own bounded cache',
     { timeout: 120_000 },
     async () => {
-      pool = createRenderPool({ size: 1, timeoutMs: 60_000, memoryMb: 256 });
+      // Never recycled here: the same worker throughout.
+      pool = createRenderPool({ size: 1, timeoutMs: 60_000, memoryMb: 256, recycleMb: 1024 });
       expect((await pool.run(job(template(0)))).ok).toBe(true);
       const [before] = await pool.memory(true);
       expect(before?.heapSpaces.new_space).toBeGreaterThan(0);
       expect(before?.rss).toBeGreaterThan(before?.heapUsed ?? Infinity);
       for (let i = 1; i <= 80; i++) expect((await pool.run(job(template(i)))).ok).toBe(true);
       const [after] = await pool.memory(true);
+      expect(after?.pid).toBe(before?.pid);
       const grown = ((after?.heapUsed ?? 0) - (before?.heapUsed ?? 0)) / 2 ** 20;
       // The template cache keeps 4 Mi characters (about 13 MB); V8's compilation cache kept
       // all 80 besides, another 30 MB.
