@@ -1,8 +1,8 @@
-import type { ContainerBox } from '../boxes/box.js';
+import type { Box, ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, forcedColumnBreak, isAvoid } from './breaks.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './block-layout.js';
@@ -100,11 +100,8 @@ export function flowChildren(
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
       const named =
         pageName !== null && endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
-      const after = breakAfterOf(children[i - 1]!),
-        before = breakBeforeOf(child);
-      // Inside columns (no page name) only column breaks are forced.
-      const forced =
-        pageName === null ? forcedColumnBreak(after, before) : (forcedBreak(combineBreaks(after, before)) ?? named);
+      // Inside columns only column breaks are forced (./breaks.ts).
+      const forced = forcedBreakBetween(breakAfterOf(children[i - 1]!), breakBeforeOf(child)) ?? named;
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
     const childResume = i === start ? (token?.inner ?? null) : null;
@@ -421,7 +418,8 @@ function breakInsideLast(
   const room = last.space.blockSize - roomAfter - 0.01;
   if (!(room > 0)) return null;
   const r = layoutBox(box.children[last.index]!, { ...last.space, blockSize: room }, null, ctx);
-  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !betweenBlocks(r.resume)) return null;
+  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !betweenBlocks(r.resume, box.children[last.index]!))
+    return null;
   Object.assign(state, {
     y: last.y,
     pending: last.pending,
@@ -451,10 +449,17 @@ function holdsOutOfFlow(f: Fragment): boolean {
  * rule. A break between lines may leave fewer widows than asked (the line breaker lets widows
  * give way), which Chromium ranks below a break before the box.
  */
-function betweenBlocks(resume: Resume): boolean {
+function betweenBlocks(resume: Resume, box: Box): boolean {
   let r: Resume = resume;
-  while (r.kind === 'block' && r.inner) r = r.inner;
-  return r.kind === 'block' && !r.pastEnd && !r.overflow && !r.parallel;
+  let b: Box | undefined = box;
+  while (r.kind === 'block' && r.inner && b && 'children' in b) {
+    b = b.children[r.child];
+    r = r.inner;
+  }
+  // Between two children that exist: a box without children (only a definite height) has no
+  // break opportunity inside it, so Chromium breaks before it rather than slice it.
+  const between = b && 'children' in b && r.kind === 'block' && r.child > 0 && r.child < b.children.length;
+  return between === true && r.kind === 'block' && !r.pastEnd && !r.overflow && !r.parallel;
 }
 
 /** Put a child with content below the previous one, its top margins resolved (or carried up, §8.3.1). */

@@ -19,6 +19,14 @@ function outOfFlow(box: Exclude<BlockLevelBox, LinesBox>): boolean {
 }
 const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
 
+/**
+ * A box with block-size containment is monolithic (as Chromium fragments it): there are no
+ * break points inside it, so its children's break values stay inside (CSS Fragmentation 3 §4.1).
+ */
+function monolithic(style: ComputedStyle): boolean {
+  return style.sizeContainment?.block === true;
+}
+
 /*
  * Only boxes whose first (last) child is itself a container are cached: the value of any other
  * box is two property reads, and a WeakMap entry per line box and table cell cost more than
@@ -27,7 +35,7 @@ const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
 export function breakBeforeOf(box: BlockLevelBox): BreakValue {
   if (box.kind === 'lines') return 'auto';
   if (outOfFlow(box)) return 'auto';
-  if (box.kind === 'replaced') return box.style.breakBefore;
+  if (box.kind === 'replaced' || monolithic(box.style)) return box.style.breakBefore;
   const first = box.children[0];
   if (!first || first.kind === 'lines') return box.style.breakBefore;
   if (first.kind === 'replaced') return strongest(box.style.breakBefore, breakBeforeOf(first));
@@ -41,7 +49,7 @@ export function breakBeforeOf(box: BlockLevelBox): BreakValue {
 export function breakAfterOf(box: BlockLevelBox): BreakValue {
   if (box.kind === 'lines') return 'auto';
   if (outOfFlow(box)) return 'auto';
-  if (box.kind === 'replaced') return box.style.breakAfter;
+  if (box.kind === 'replaced' || monolithic(box.style)) return box.style.breakAfter;
   const last = box.children[box.children.length - 1];
   if (!last || last.kind === 'lines') return box.style.breakAfter;
   if (last.kind === 'replaced') return strongest(box.style.breakAfter, breakAfterOf(last));
@@ -52,7 +60,31 @@ export function breakAfterOf(box: BlockLevelBox): BreakValue {
   return value;
 }
 
+/**
+ * The kind of fragmentainer being filled: `column` values force or avoid breaks only between
+ * the columns of a multi-column container, `page` values only between pages (CSS Fragmentation 3
+ * §3.1, §3.2; Chromium keys them on the innermost fragmentation context the same way).
+ */
+let fragmentainer: 'page' | 'column' = 'page';
+
+/** Run a layout whose fragmentainers are the columns of a multi-column container (CSS Multicol 1 §8.1). */
+export function inColumns<T>(run: () => T): T {
+  const outer = fragmentainer;
+  fragmentainer = 'column';
+  try {
+    return run();
+  } finally {
+    fragmentainer = outer;
+  }
+}
+
+/**
+ * The break a value forces in the current fragmentainer: inside a multicol's columns, the
+ * innermost fragmentation context, only `column` forces one; page breaks (page, left, right,
+ * recto, verso) are not forced there at all, and `column` is not forced between pages.
+ */
 export function forcedBreak(value: BreakValue): ForcedBreak | null {
+  if (fragmentainer === 'column') return value === 'column' ? 'column' : null;
   switch (value) {
     case 'page':
       return 'page';
@@ -67,23 +99,20 @@ export function forcedBreak(value: BreakValue): ForcedBreak | null {
   }
 }
 
-/**
- * The forced break between two siblings inside a multicol's columns, the innermost
- * fragmentation context: only `column` forces a break there; page breaks (page, left, right,
- * recto, verso) are not forced at all (CSS Fragmentation 3 §3.1; Chromium's IsForcedBreakValue,
- * measured: `break-before: page` in a one-column-per-page multicol stays on the same page).
- */
-export function forcedColumnBreak(after: BreakValue, before: BreakValue): ForcedBreak | null {
-  return after === 'column' || before === 'column' ? 'column' : null;
+/** The break forced between two siblings: in columns, either side's `column`; between pages the stronger value's. */
+export function forcedBreakBetween(after: BreakValue, before: BreakValue): ForcedBreak | null {
+  if (fragmentainer === 'column') return after === 'column' || before === 'column' ? 'column' : null;
+  return forcedBreak(combineBreaks(after, before));
 }
 
 /** `break-inside: avoid | avoid-page` (CSS Fragmentation 3 §3.2): a page break inside the box is avoided. */
 export function avoidsBreakInside(style: ComputedStyle): boolean {
-  return style.breakInside === 'avoid' || style.breakInside === 'avoid-page';
+  return isAvoid(style.breakInside);
 }
 
 export function isAvoid(value: BreakValue): boolean {
-  return value === 'avoid' || value === 'avoid-page';
+  if (value === 'avoid') return true;
+  return value === (fragmentainer === 'column' ? 'avoid-column' : 'avoid-page');
 }
 
 /** The break between two siblings: the forced one if any (§4.1: left/right beat page), else avoid, else auto. */
@@ -91,12 +120,13 @@ export function combineBreaks(after: BreakValue, before: BreakValue): BreakValue
   return strongest(after, before);
 }
 
+/** Forced values over avoid values over auto; the order does not depend on the fragmentainer (values are cached). */
 function rank(v: BreakValue): number {
-  if (v === 'left' || v === 'right' || v === 'recto' || v === 'verso') return 4;
-  if (v === 'page') return 3;
-  if (v === 'avoid' || v === 'avoid-page') return 2;
-  if (v === 'auto') return 0;
-  return 1; // column values do nothing in paged media
+  if (v === 'left' || v === 'right' || v === 'recto' || v === 'verso') return 5;
+  if (v === 'page') return 4;
+  if (v === 'column') return 3;
+  if (v === 'avoid' || v === 'avoid-page' || v === 'avoid-column') return 2;
+  return 0;
 }
 
 function strongest(a: BreakValue, b: BreakValue): BreakValue {

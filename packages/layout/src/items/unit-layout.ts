@@ -16,7 +16,7 @@ import {
 } from '../flow/types.js';
 import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
+import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, avoidsBreakInside } from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 
@@ -206,7 +206,7 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const unit = units[u]!;
     if (paging && u > (token?.unit ?? 0)) {
       // Forced breaks between lines / column items / rows (CSS Fragmentation 3 §3.1).
-      const forced = forcedBreak(combineBreaks(strongestAfter(units[u - 1]!), strongestBefore(unit)));
+      const forced = forcedBreakBetween(strongestAfter(units[u - 1]!), strongestBefore(unit));
       if (forced) {
         frame.forced = forced;
         return { unit: u, inner: null, offset: unit.top };

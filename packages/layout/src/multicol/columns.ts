@@ -9,6 +9,7 @@ import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/block-layout.js';
 import { isMulticol } from '../boxes/box.js';
+import { inColumns } from '../flow/breaks.js';
 import { isInlineCbHost, markInlineCbHost } from '../positioned/inline-containing-block.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
@@ -225,7 +226,10 @@ function runColumns(
   cbHeight: number | null,
 ): Run {
   const fc = newFragmentation();
-  return { ...inFragmentation(fc, () => fillColumns(flow, geo, start, height, strict, ctx, cbHeight)), fc };
+  return {
+    ...inFragmentation(fc, () => inColumns(() => fillColumns(flow, geo, start, height, strict, ctx, cbHeight))),
+    fc,
+  };
 }
 
 function fillColumns(

@@ -1,6 +1,6 @@
 import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreak, avoidsBreakInside } from '../flow/breaks.js';
+import { breakAfterOf, breakBeforeOf, forcedBreakBetween, avoidsBreakInside } from '../flow/breaks.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
 import { shiftRelative } from '../positioned/relative.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
@@ -169,7 +169,7 @@ function placeBodyRow(
   const vs = plan.prep.vSpacing;
   const rowBox = t.rows[r]!.box;
   if (cur.body > 0 && Number.isFinite(plan.avail)) {
-    const f = forcedBreak(combineBreaks(breakAfterOf(t.rows[r - 1]!.box), breakBeforeOf(rowBox)));
+    const f = forcedBreakBetween(breakAfterOf(t.rows[r - 1]!.box), breakBeforeOf(rowBox));
     if (f) return { kind: 'stop', resume: { row: r, cells: null }, forced: f };
   }
   const pageIsEmpty = plan.pageIsEmpty && cur.body === 0;

@@ -130,6 +130,8 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
   else if (prop === 'column-width') out.columnWidth = value === 'auto' ? 'auto' : parseFloat(value);
   else if (prop === 'column-rule')
     out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
+  // Size containment with no contain-intrinsic-size (CSS Contain 2 §3.2).
+  else if (prop === 'contain' && value === 'size') out.sizeContainment = { block: true, width: 0, height: 0 };
   else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value))
     out.transform = [{ kind: 'translate', x: length(/\(([^)]+)\)/.exec(value)![1]!), y: 0 }];
   else throw new Error(`html-spec: unsupported property ${prop}`);
