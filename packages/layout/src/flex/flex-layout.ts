@@ -6,6 +6,7 @@ import { computeFlexGeometry } from './flex-geometry.js';
 import { isBaselineAligned } from './flex-cross.js';
 import { layoutUnits, type UnitGeometry } from '../items/unit-layout.js';
 import { geometryCache } from '../items/geometry-cache.js';
+import { hasPercentHeightDescendant } from './fragment-growth.js';
 
 const cachedUnits = geometryCache<UnitGeometry>();
 
@@ -26,6 +27,7 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
       width: p.width,
       height: p.height,
       pinHeight: p.pinHeight,
+      grows: p.grows && !hasPercentHeightDescendant(p.item.box),
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
   }));

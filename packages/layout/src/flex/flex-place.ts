@@ -5,6 +5,7 @@ import type { FlexAxes } from './flex-axes.js';
 import { alignOffset, distribute } from '../items/alignment.js';
 import { ascentOf, isBaselineAligned, type CrossItem, type SizedLine } from './flex-cross.js';
 import { alignSelf, outerTarget, type FlexItem } from './flex-items.js';
+import { columnItemGrows, rowItemGrows } from './fragment-growth.js';
 
 /** An item's final border box relative to the container's content box, and the sizes it is laid out with. */
 export interface PlacedItem {
@@ -15,6 +16,8 @@ export interface PlacedItem {
   readonly height: number;
   /** Height to pin for the final layout (stretched or column items); null: the content decides. */
   readonly pinHeight: number | null;
+  /** The pinned height is a minimum when the item breaks: its content may make it grow (./fragment-growth.ts). */
+  readonly grows: boolean;
 }
 
 /** Main-axis (§9.5, justify-content and auto margins) and cross-axis (§9.6, align-self) placement of every item. */
@@ -50,8 +53,17 @@ export function placeLines(
             width: mainLen,
             height: cross.size,
             pinHeight: cross.stretched ? cross.size : null,
+            grows: cross.stretched && rowItemGrows(container, innerH),
           }
-        : { item: c.item, x: crossPos, y: main, width: cross.size, height: mainLen, pinHeight: mainLen };
+        : {
+            item: c.item,
+            x: crossPos,
+            y: main,
+            width: cross.size,
+            height: mainLen,
+            pinHeight: mainLen,
+            grows: columnItemGrows(c.item, innerH),
+          };
     });
   });
 }

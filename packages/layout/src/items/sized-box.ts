@@ -82,13 +82,15 @@ export interface PinnedSizes {
   readonly width: number;
   /** Border-box height, or null to let the content decide (min/max-height of the item still apply). */
   readonly height: number | null;
+  /** The height is a minimum: an item broken across fragmentainers grows with its content (flex/fragment-growth.ts). */
+  readonly grows?: boolean;
 }
 
 const styleCache = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
 
 /** Pinned border-box sizes expressed in the item's own box-sizing, so the unpinned axis keeps its meaning. */
 function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes, cbWidth: number): ComputedStyle {
-  const key = `${sizes.width}|${sizes.height}|${cbWidth}`;
+  const key = `${sizes.width}|${sizes.height}|${cbWidth}|${sizes.grows === true}`;
   let byKey = styleCache.get(style);
   if (!byKey) styleCache.set(style, (byKey = new Map()));
   let pinned = byKey.get(key);
@@ -106,7 +108,11 @@ function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes, cbWidth: number):
       width,
       minWidth: 'auto',
       maxWidth: 'none',
-      ...(height === null ? {} : { height, minHeight: 'auto', maxHeight: 'none' }),
+      ...(height === null
+        ? {}
+        : sizes.grows
+          ? { height: 'auto', minHeight: height, maxHeight: 'none' }
+          : { height, minHeight: 'auto', maxHeight: 'none' }),
       marginTop: 0,
       marginRight: 0,
       marginBottom: 0,

@@ -31,6 +31,8 @@ export interface UnitItem {
   readonly height: number;
   /** Height to pin for the final layout; null: the content decides. */
   readonly pinHeight: number | null;
+  /** Broken across fragmentainers, the item grows with its content (the pinned height is a minimum). */
+  readonly grows?: boolean;
   /** Takes part in baseline alignment: preferred for the container's first baseline. */
   readonly baselineAligned: boolean;
   /** The item's containing block when it is not the container's content box (a grid area). */
@@ -236,8 +238,12 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const childrenBefore = frame.children.length;
     const r = placeParallel(frame, unit, top, state, first && frame.space.pageIsEmpty, u === 0 && !token);
     if (state && r === null) {
-      // The rest of a broken unit ended here: later units follow its real end (page coordinates → content y).
-      const end = Math.max(top, ...frame.children.slice(childrenBefore).map(bottomOf));
+      // The rest of a broken unit ended here: later units follow its real end (page coordinates →
+      // content y). Flex items that grow with their content end with their border boxes, and content
+      // overflowing an item does not push what follows (as Chromium); grid items do not grow here
+      // yet, so their content's end stands for the row they would grow to.
+      const growth = unit.items.every((p) => p.grows !== undefined);
+      const end = Math.max(top, ...frame.children.slice(childrenBefore).map((f) => bottomOf(f, !growth)));
       frame.offset = frame.topEdges + unit.bottom - end;
     }
     if (r === 'pushed') {
@@ -250,10 +256,11 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
   return null;
 }
 
-/** Bottom of a fragment and its content (children are relative to their parent until the page is done). */
-function bottomOf(f: Fragment): number {
+/** Bottom of a fragment's border box, or of its content too (children are relative to their parent until the page is done). */
+function bottomOf(f: Fragment, content: boolean): number {
   if (f.kind !== 'box') return f.kind === 'text' ? f.baseline : f.y + f.height;
-  return f.children.reduce((b, c) => Math.max(b, c.kind === 'text' ? b : f.y + bottomOf(c)), f.y + f.height);
+  if (!content) return f.y + f.height;
+  return f.children.reduce((b, c) => Math.max(b, c.kind === 'text' ? b : f.y + bottomOf(c, true)), f.y + f.height);
 }
 
 function strongestBefore(unit: Unit): BreakValue {
@@ -358,7 +365,7 @@ function placeParallel(
         ? null
         : layoutItem(
             p.box,
-            { width: p.width, height: p.pinHeight },
+            { width: p.width, height: p.pinHeight, grows: p.grows === true },
             p.cbWidth ?? frame.used.width,
             p.cbHeight !== undefined ? p.cbHeight : frame.used.height,
             frame.ctx,

@@ -17,14 +17,14 @@ for (const c of cases) {
   await page.setContent(
     `<!doctype html><html><head><style>html,body{margin:0} body{font-size:16px}${extraCss}</style></head><body>${c.html}</body></html>`,
   );
-  c.expected = await page.evaluate(() => {
+  // "fragments": true cases record every fragment (getClientRects: one rect per column), others the union.
+  c.expected = await page.evaluate((fragments) => {
     const r = {};
-    for (const e of document.querySelectorAll('[id]')) {
-      const b = e.getBoundingClientRect();
-      r[e.id] = [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 100) / 100).join(',');
-    }
+    const text = (b) => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 100) / 100).join(',');
+    for (const e of document.querySelectorAll('[id]'))
+      r[e.id] = fragments ? [...e.getClientRects()].map(text) : text(e.getBoundingClientRect());
     return r;
-  });
+  }, c.fragments === true);
 }
 fs.writeFileSync(file, JSON.stringify(cases, null, 1) + '\n');
 await browser.close();

@@ -48,6 +48,22 @@ export function rectsOfSpec(body: ElSpec, page?: PageSetup): Record<string, stri
 }
 
 /**
+ * Each fragment's border box of the elements with an id, in document order, as Chromium's
+ * getClientRects reports them (one rect per column an element is broken into).
+ */
+export function fragmentRectsOf(html: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const visit = (f: Fragment): void => {
+    if (f.kind !== 'box') return;
+    const id = f.attrs.id;
+    if (id) (out[id] ??= []).push([f.x, f.y, f.width, f.height].map(round).join(','));
+    f.children.forEach(visit);
+  };
+  layoutPages(htmlSpec(html), {}).forEach((p) => p.fragments.forEach(visit));
+  return out;
+}
+
+/**
  * Only the ids the case pins (Chromium numbers), so extra fragments do not matter. Values
  * within `tolerance` (0.02px) of Chromium's count as equal: Chromium snaps layout to 1/64 px (LayoutUnit).
  */
