@@ -1,5 +1,5 @@
 import type { Fragment } from '../fragment.js';
-import type { LayoutOptions } from '../layout-document.js';
+import type { LayoutOptions } from '../layout-options.js';
 import { offsetFragment } from '../flow/fragments.js';
 
 interface AlignablePage {

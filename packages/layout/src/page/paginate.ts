@@ -1,7 +1,7 @@
 import { buildBoxes, hasRootAbsolutes } from '../boxes/build-boxes.js';
 import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment, Page, PageSink } from '../fragment.js';
-import type { LayoutOptions, PageChrome } from '../layout-document.js';
+import type { LayoutOptions, PageChrome } from '../layout-options.js';
 import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
