@@ -29,7 +29,10 @@ export interface PlainRun {
   readonly skew: string;
   /** The TJ array's contents: glyphs with the adjustments that give their measured advances. */
   readonly body: string;
-  /** Advances in drawing order, for the pen. */
+  /**
+   * Advances in drawing order, for the pen: the run's own array, or a scratch array that the
+   * next plainRun call overwrites (show the run first).
+   */
   readonly advances: readonly number[];
 }
 
@@ -78,6 +81,8 @@ const SAME_PEN_PX = 0.001;
  */
 const scratchGlyphs: PdfGlyph[] = [];
 const scratchNatural: number[] = [];
+/** Advances of a run drawn in another order or justified (a justified paragraph: every word). */
+const scratchAdvances: number[] = [];
 
 /** `/F2 13.33 Tf` for a face and size, made once per document (PaintContext.tfOperators). */
 function tfOperator(ctx: PaintContext, resolved: ResolvedFace, size: number): string {
@@ -108,8 +113,11 @@ export function plainRun(
   const natural = scratchNatural;
   // Left to right and unjustified, the drawing order is the run's: its advances are kept as
   // they are. Justification widens each space (CSS Text 3 §7.4) by an adjustment after it.
-  const advances: number[] | readonly number[] =
-    run.rtl || justify !== 0 || run.advances.length !== n ? new Array<number>(n) : run.advances;
+  let advances: number[] | readonly number[] = run.advances;
+  if (run.rtl || justify !== 0 || run.advances.length !== n) {
+    scratchAdvances.length = n;
+    advances = scratchAdvances;
+  }
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const offset = run.offsets?.[i];
