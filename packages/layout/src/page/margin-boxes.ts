@@ -123,7 +123,7 @@ export function layoutMarginBoxes(
 
 /**
  * CSS Paged Media 3 §5.3.2, the variable dimension rules, given the outer max-content sizes
- * `a`, `b`, `c` of the first, middle and last box of a side (0 for a box not generated) and
+ * `a`, `b`, `c` of the first, middle and last box of a side (null for a box not generated) and
  * the side's length: with a middle box, it takes its size plus the free space in proportion to
  * it against twice the larger of the other two, centred, and they share the rest equally;
  * without one, the first and last share the side in proportion to their sizes. Chromium sizes
@@ -131,14 +131,18 @@ export function layoutMarginBoxes(
  * `text-align: left` starts at the page area's left edge; a 1px border on @right-top lowers
  * @right-middle).
  */
-function distribute(a: number, b: number | null, c: number, side: number): [number, number, number] {
+function distribute(a: number | null, b: number | null, c: number | null, side: number): [number, number, number] {
+  // Sizes all zero (empty content): the side is shared equally by the boxes generated (a lone
+  // empty @bottom-center spans the side in Chromium).
+  const generated = [a, b, c].filter((x) => x !== null).length;
   if (b === null) {
-    const first = a + c > 0 ? (side * a) / (a + c) : side / 2;
+    const sum = (a ?? 0) + (c ?? 0);
+    const first = sum > 0 ? (side * (a ?? 0)) / sum : a === null ? 0 : side / generated;
     return [first, 0, side - first];
   }
-  const ac = 2 * Math.max(a, c);
+  const ac = 2 * Math.max(a ?? 0, c ?? 0);
   const middle =
-    b + ac > 0 ? (b + ac <= side ? b + ((side - b - ac) * b) / (b + ac) : (side * b) / (b + ac)) : side / 3;
+    b + ac > 0 ? (b + ac <= side ? b + ((side - b - ac) * b) / (b + ac) : (side * b) / (b + ac)) : side / generated;
   const rest = (side - middle) / 2;
   return [rest, middle, rest];
 }
@@ -155,8 +159,8 @@ function sideRects(
   for (const side of ['top', 'bottom'] as const) {
     const [left, center, right] = (['left', 'center', 'right'] as const).map((k) => boxes.get(`${side}-${k}`));
     if (!left && !center && !right) continue;
-    const max = (box: BlockBox | undefined): number => (box ? outerSizes(box, ctx).max : 0);
-    const [wL, wC, wR] = distribute(max(left), center ? max(center) : null, max(right), cw);
+    const max = (box: BlockBox | undefined): number | null => (box ? outerSizes(box, ctx).max : null);
+    const [wL, wC, wR] = distribute(max(left), max(center), max(right), cw);
     out.set(`${side}-left`, { x: m.left, width: wL });
     out.set(`${side}-center`, { x: m.left + wL, width: wC });
     out.set(`${side}-right`, { x: m.left + cw - wR, width: wR });
@@ -177,8 +181,8 @@ function sideColumns(
     const width = side === 'left' ? m.left : m.right;
     const [top, middle, bottom] = (['top', 'middle', 'bottom'] as const).map((k) => boxes.get(`${side}-${k}`));
     if (!top && !middle && !bottom) continue;
-    const height = (box: BlockBox | undefined): number => (box ? outerHeight(box, width, ctx) : 0);
-    const [hA, hB, hC] = distribute(height(top), middle ? height(middle) : null, height(bottom), ch);
+    const height = (box: BlockBox | undefined): number | null => (box ? outerHeight(box, width, ctx) : null);
+    const [hA, hB, hC] = distribute(height(top), height(middle), height(bottom), ch);
     out.set(`${side}-top`, { y: m.top, height: hA });
     out.set(`${side}-middle`, { y: m.top + hA, height: hB });
     out.set(`${side}-bottom`, { y: m.top + ch - hC, height: hC });
@@ -212,8 +216,9 @@ function pxMargin(m: ComputedStyle['marginTop']): number {
 }
 
 function marginBlock(mb: MarginBox, page: number, pages: number): BlockBox | null {
+  // Generated whenever its content is not none (CSS Paged Media 3 §5.3): an empty string makes
+  // a box that paints its background, as in Chromium.
   const text = contentText(mb.content, page, pages);
-  if (!text) return null;
   // A margin box is a block container (CSS Paged Media 3 §5.3), whatever display the cascade gave it.
   const style: ComputedStyle = {
     ...mb.style,
