@@ -216,7 +216,13 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
   }
   // The format's exact sheet goes with its page box only: an `@page` size is its own sheet.
   const paper = ownSize ? undefined : format.paper;
-  const bg = winners.has('background-color') ? (context.flat['background-color'] as Color) : formatBackground(format);
+  // `visibility: hidden` on the page context hides the page box's background, as Chromium prints it.
+  const hidden = (context.style as ComputedStyle).visibility !== 'visible';
+  const bg = hidden
+    ? TRANSPARENT
+    : winners.has('background-color')
+      ? (context.flat['background-color'] as Color)
+      : formatBackground(format);
   const marginBoxes: MarginBox[] = [];
   const boxNames = new Set(rules.flatMap((r) => r.marginBoxes.map((m) => m.name)));
   for (const name of boxNames) {
@@ -233,7 +239,7 @@ function resolvePage(rules: readonly PageRule[], options: PageStyleOptions): Pag
     ...pageCounter(style),
     ...pageMargins,
     backgroundColor: bg,
-    backgroundLayers: pageImageLayers((context.style as ComputedStyle).backgroundLayers),
+    backgroundLayers: hidden ? [] : pageImageLayers((context.style as ComputedStyle).backgroundLayers),
     marginBoxes,
   };
 }
