@@ -151,7 +151,20 @@ function evalProduct(items: readonly CV[], ctx: LengthContext): MathValue | null
   return acc;
 }
 
+/** The numeric constants of calc() (CSS Values 4 §10.7.1), ASCII case-insensitive. */
+const MATH_CONSTANTS: Readonly<Record<string, number>> = {
+  e: Math.E,
+  pi: Math.PI,
+  infinity: Infinity,
+  '-infinity': -Infinity,
+  nan: NaN,
+};
+
 function evalLeaf(cv: CV, ctx: LengthContext): MathValue | null {
+  if (cv.t === 'ident') {
+    const v = MATH_CONSTANTS[cv.v.toLowerCase()];
+    return v === undefined ? null : { kind: 'num', v };
+  }
   if (cv.t === 'num') {
     if (cv.unit === '') return { kind: 'num', v: cv.v };
     if (cv.unit === '%') return { kind: 'len', px: 0, pct: cv.v };
