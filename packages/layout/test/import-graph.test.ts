@@ -29,7 +29,6 @@ const NOT_YET_UNTANGLED = [
   'flow/block-layout.ts',
   'flow/inline-items.ts',
   'flow/intrinsic-size.ts',
-  'flow/line-metrics.ts',
   'flow/marker-placement.ts',
   'flow/parallel-flows.ts',
 ];

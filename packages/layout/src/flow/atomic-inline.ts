@@ -12,7 +12,7 @@ import { NO_MARGINS } from './types.js';
 import { shiftRelative } from '../positioned/relative.js';
 import { controlKind } from '../boxes/form-controls.js';
 import type { ContainerBox } from '../boxes/box.js';
-import { usedLineHeight } from './line-metrics.js';
+import { usedLineHeight } from './line-height.js';
 
 /** An atomic inline laid out once for a line: its margin box and baseline. */
 export interface AtomicLayout {

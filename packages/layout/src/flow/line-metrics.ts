@@ -4,6 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import type { AtomicItem, InlineItem } from './inline-items.js';
+import { centralMetrics, isCentral, layoutUnit, usedLineHeight } from './line-height.js';
 
 /**
  * Line box height (CSS 2.1 §10.8): every inline box (the root inline box being the strut)
@@ -30,33 +31,6 @@ export interface AlignEntry {
   /** Sizes the line box; in quirks mode only boxes with text (or vertical edges) and atomics do. */
   counts: boolean;
   readonly atomic: boolean;
-}
-
-/**
- * In vertical-rl/lr with text-orientation mixed or upright the dominant baseline is central
- * (CSS Inline 3 §4.2): boxes align on the middle of each font's em box (src/writing-mode turns the lines).
- */
-export function isCentral(style: ComputedStyle): boolean {
-  const m = style.writingMode;
-  return (m === 'vertical-rl' || m === 'vertical-lr') && style.textOrientation !== 'sideways';
-}
-
-/** A font's ascent and descent about the central baseline (Chromium's FontMetrics::Ascent(kCentralBaseline)). */
-export function centralMetrics(ascent: number, descent: number): readonly [number, number] {
-  const height = ascent + descent;
-  const half = Math.floor(height / 2);
-  return [height - half, half];
-}
-
-export function usedLineHeight(style: ComputedStyle, ascent: number, descent: number, lineGap: number): number {
-  const lh = style.lineHeight;
-  if (lh === 'normal') return ascent + descent + lineGap;
-  // Chromium keeps the computed line height in LayoutUnits (1/64 px, truncated): 13px × 1.15
-  // makes lines 14.9375px tall, not 14.95 (measured with getBoundingClientRect). A number
-  // multiplies the font size rounded to LayoutUnits first (measured: 10pt × 1.45 is
-  // 13.328125 × 1.45 = 19.3125px, 20pt × 1.45 is 26.671875 × 1.45 = 38.671875px).
-  if (typeof lh === 'number') return layoutUnit(lh);
-  return layoutUnit(lh.factor * (Math.round(style.fontSize * 64) / 64));
 }
 
 export function fontEntry(style: ComputedStyle, parent: AlignEntry | null, ctx: LayoutContext): AlignEntry {
@@ -278,9 +252,4 @@ function includeUsedFonts(e: AlignEntry, runs: readonly { readonly metrics: Font
     if (above > e.ascent + e.leadingTop) e.leadingTop = above - e.ascent;
     if (below > e.descent + e.leadingBottom) e.leadingBottom = below - e.descent;
   }
-}
-
-/** Chromium's LayoutUnit: 1/64 px, truncated. */
-function layoutUnit(v: number): number {
-  return Math.trunc(v * 64) / 64;
 }

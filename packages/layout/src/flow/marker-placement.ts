@@ -8,7 +8,7 @@ import type { FlowState } from './block-children.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { symbolShape } from './marker-shapes.js';
 import { layoutMarker } from './layout-box.js';
-import { usedLineHeight } from './line-metrics.js';
+import { usedLineHeight } from './line-height.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 
 /**

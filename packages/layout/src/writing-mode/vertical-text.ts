@@ -1,12 +1,12 @@
 import type { Fragment, TextFragment } from '../fragment.js';
 import type { GlyphRun } from '../measurer.js';
-import { centralMetrics, isCentral, usedLineHeight } from '../flow/line-metrics.js';
+import { centralMetrics, isCentral, usedLineHeight } from '../flow/line-height.js';
 import type { VerticalMode } from './logical-style.js';
 
 /**
  * Lines of vertical text onto the page (CSS Writing Modes 4 §7). In vertical-rl/lr with
  * text-orientation mixed or upright the dominant baseline is central (CSS Inline 3 §4.2):
- * layout aligns boxes on the middle of each font's em box (flow/line-metrics.ts centralMetrics), and here each run
+ * layout aligns boxes on the middle of each font's em box (flow/line-height.ts centralMetrics), and here each run
  * turns a quarter clockwise about its own alphabetic baseline, its em box's over edge on its
  * central box's; CJK characters (mixed) or all (upright) stand upright in their slot.
  * sideways-rl/lr and text-orientation: sideways keep the alphabetic baseline and turn whole
