@@ -33,6 +33,8 @@ interface PageSelector {
 
 interface PageRule {
   readonly selectors: readonly PageSelector[];
+  /** The style sheet it is in (SheetItem's `sheet`), which ranks before specificity. */
+  readonly sheet: number;
   readonly order: number;
   readonly declarations: readonly CompiledDeclaration[];
   readonly marginBoxes: readonly {
@@ -146,14 +148,23 @@ export function createPageStyleResolver(
     const marginBoxes = item.marginBoxes
       .filter((m) => MARGIN_BOXES.has(m.name))
       .map((m) => ({ name: m.name as MarginBoxName, declarations: compile(m.declarations) }));
-    rules.push({ selectors, order, declarations: compile(pageDeclarations(item)), marginBoxes });
+    rules.push({
+      selectors,
+      sheet: item.sheet ?? 0,
+      order,
+      declarations: compile(pageDeclarations(item)),
+      marginBoxes,
+    });
   });
   const cache = new Map<string, PageBoxStyle>();
   return (page) => {
     const matching = rules
       .map((r) => ({ r, spec: Math.max(-1, ...r.selectors.filter((s) => matches(s, page)).map((s) => s.specificity)) }))
       .filter((x) => x.spec >= 0)
-      .sort((a, b) => a.spec - b.spec || a.r.order - b.r.order);
+      // Sheet by sheet, then by specificity within a sheet, as Chromium cascades @page rules
+      // (PageRuleCollector sorts each sheet's matches apart): a later sheet's `@page` beats an
+      // earlier sheet's `@page :first` (measured), where CSS Paged Media 3 §4.2 ranks by specificity.
+      .sort((a, b) => a.r.sheet - b.r.sheet || a.spec - b.spec || a.r.order - b.r.order);
     const key = matching.map((m) => m.r.order).join(',');
     let style = cache.get(key);
     if (!style) {

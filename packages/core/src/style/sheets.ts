@@ -177,6 +177,12 @@ export interface WalkFindings {
 /** `<style>` and `<link rel=stylesheet>` in document order, skipping those for other media. */
 export function documentSheets(doc: Document | Element, loader: SheetLoader, findings?: WalkFindings): SheetItem[] {
   const out: SheetItem[] = [];
+  let sheet = 0;
+  // Each sheet's @page rules know their sheet: Chromium cascades them sheet by sheet (page-rules.ts).
+  const add = (items: readonly SheetItem[]): void => {
+    sheet++;
+    for (const item of items) out.push(item.kind === 'page' ? { ...item, sheet } : item);
+  };
   // `sheets` false: inside a <template>, looked into only for the title.
   const visit = (node: ParentNode, sheets: boolean): void => {
     for (const child of node.children) {
@@ -188,7 +194,7 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader, fin
       if (name === 'title' && findings && findings.title === null) findings.title = child;
       if (name === 'style' && sheets) {
         if (matchesMedia(child.attribs['media'] ?? '', loader.media))
-          out.push(...loadSheet(textOf(child), loader.baseUrl, loader));
+          add(loadSheet(textOf(child), loader.baseUrl, loader));
         continue;
       }
       if (name === 'link' && sheets) {
@@ -200,7 +206,7 @@ export function documentSheets(doc: Document | Element, loader: SheetLoader, fin
             integrity: child.attribs['integrity'],
             crossorigin: child.attribs['crossorigin'] !== undefined,
           };
-          out.push(...loadExternal(resolveUrl(href, loader.baseUrl), loader, 1, link));
+          add(loadExternal(resolveUrl(href, loader.baseUrl), loader, 1, link));
         }
         continue;
       }

@@ -28,6 +28,8 @@ export type SheetItem =
       readonly selector: string;
       readonly declarations: readonly Declaration[];
       readonly marginBoxes: readonly { readonly name: string; readonly declarations: readonly Declaration[] }[];
+      /** Which of the document's style sheets (`<style>` or `<link>`, with its imports) it is in, in order. */
+      readonly sheet?: number;
     };
 
 export interface ParsedSheet {
