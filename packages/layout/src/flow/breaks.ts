@@ -23,7 +23,7 @@ const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
  * A box with block-size containment is monolithic (as Chromium fragments it): there are no
  * break points inside it, so its children's break values stay inside (CSS Fragmentation 3 §4.1).
  */
-function monolithic(style: ComputedStyle): boolean {
+export function isMonolithic(style: ComputedStyle): boolean {
   return style.sizeContainment?.block === true;
 }
 
@@ -35,7 +35,7 @@ function monolithic(style: ComputedStyle): boolean {
 export function breakBeforeOf(box: BlockLevelBox): BreakValue {
   if (box.kind === 'lines') return 'auto';
   if (outOfFlow(box)) return 'auto';
-  if (box.kind === 'replaced' || monolithic(box.style)) return box.style.breakBefore;
+  if (box.kind === 'replaced' || isMonolithic(box.style)) return box.style.breakBefore;
   const first = box.children[0];
   if (!first || first.kind === 'lines') return box.style.breakBefore;
   if (first.kind === 'replaced') return strongest(box.style.breakBefore, breakBeforeOf(first));
@@ -49,7 +49,7 @@ export function breakBeforeOf(box: BlockLevelBox): BreakValue {
 export function breakAfterOf(box: BlockLevelBox): BreakValue {
   if (box.kind === 'lines') return 'auto';
   if (outOfFlow(box)) return 'auto';
-  if (box.kind === 'replaced' || monolithic(box.style)) return box.style.breakAfter;
+  if (box.kind === 'replaced' || isMonolithic(box.style)) return box.style.breakAfter;
   const last = box.children[box.children.length - 1];
   if (!last || last.kind === 'lines') return box.style.breakAfter;
   if (last.kind === 'replaced') return strongest(box.style.breakAfter, breakAfterOf(last));

@@ -1,6 +1,7 @@
 import { isMulticol, type BlockLevelBox, type ContainerBox, type MarkerBox, type TableBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
-import type { LayoutResult, Resume, Space } from './types.js';
+import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
+import { isMonolithic } from './breaks.js';
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.js';
 import { layoutBlockReplaced } from './replaced-layout.js';
@@ -31,6 +32,8 @@ export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | nul
 
 function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   if (box.kind !== 'lines' && box.kind !== 'replaced' && box.orthogonal) return layoutOrthogonal(box, space, ctx);
+  if (box.kind !== 'lines' && box.kind !== 'replaced' && isMonolithic(box.style) && breaksHere(space))
+    return layoutMonolithic(box, space, ctx);
   switch (box.kind) {
     case 'lines':
       return layoutLines(box, space, resume, ctx);
@@ -52,6 +55,20 @@ function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: 
     case 'table-caption':
       return layoutBlockContainer(box, space, resume, ctx);
   }
+}
+
+const breaksHere = (space: Space): boolean => space.mode === 'layout' && Number.isFinite(space.blockSize);
+
+/**
+ * A box with block-size containment is monolithic (CSS Fragmentation 3 §4.1; Chromium does not
+ * fragment size containers): laid out whole, it moves to the next fragmentainer when it does not
+ * fit, unless it is first there (it then overflows).
+ */
+function layoutMonolithic(box: ContainerBox, space: Space, ctx: LayoutContext): LayoutResult {
+  const r = dispatch(box, { ...space, blockSize: Infinity }, null, ctx);
+  const tooTall = r.fragment && resolveMargins(r.marginTop) + r.height > space.blockSize + 1e-6;
+  if (!tooTall || space.pageIsEmpty) return r;
+  return { ...r, fragment: null, resume: null, marginTop: space.marginAbove, marginBottom: NO_MARGINS, height: 0 };
 }
 
 /** An outside list marker's single line (CSS Lists 3 §3.1). */
