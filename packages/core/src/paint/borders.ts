@@ -76,7 +76,7 @@ function fillRing(ctx: PaintContext, outer: Rect, outerR: Radii, inner: Rect, in
   ctx.doc.fill('even-odd');
 }
 
-interface SideGeometry {
+export interface SideGeometry {
   readonly rect: Rect;
   readonly widths: Edges;
   readonly radii: Radii;
@@ -269,12 +269,18 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
     bottom: s.borderBottom,
     left: s.borderLeft,
   };
-  const shown = SIDES.filter((n) => visible(sides[n], frag.border[n]));
-  if (shown.length === 0) return;
   // Chromium strokes borders around the pixel-snapped border box; the used widths are
   // whole px already (layout floors them), so every side covers whole pixel rows.
   const rect: Rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
-  const g: SideGeometry = { rect, widths: frag.border, radii: borderRadii(s, rect) };
+  paintBorderRing(ctx, sides, { rect, widths: frag.border, radii: borderRadii(s, rect) });
+}
+
+/** The four sides of a border (or of an outline drawn as one) inside `g.rect`, `g.widths` wide. */
+export function paintBorderRing(ctx: PaintContext, sides: Record<SideName, BorderSide>, g: SideGeometry): void {
+  const { rect } = g;
+  const frag = { border: g.widths };
+  const shown = SIDES.filter((n) => visible(sides[n], frag.border[n]));
+  if (shown.length === 0) return;
   const first = sides[shown[0] ?? 'top'];
   const uniform =
     shown.length === 4 &&

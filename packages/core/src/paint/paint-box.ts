@@ -1,7 +1,7 @@
 import { resolveLength, type BorderSide, type BoxFragment, type ImageFragment } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import { paintBackground } from './backgrounds.js';
-import { paintBorders } from './borders.js';
+import { paintBorderRing, paintBorders } from './borders.js';
 import { drawImage } from './draw-image.js';
 import { borderRadii, innerRadii, insetRect, outerRadii, outsetRect, type Rect } from './geometry.js';
 import { nativeControl, paintNativeControl, replacesDecorations } from './form-controls.js';
@@ -63,6 +63,14 @@ function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
   const by = frag.style.outlineOffset + o.width;
   const outer = outsetRect(borderBox(frag), by);
   const radii = outerRadii(borderRadii(frag.style, borderBox(frag)), by);
+  if (o.style !== 'solid') {
+    // CSS UI 4 §4.2: outline-style takes the border styles, drawn as a border would be.
+    const w = o.width;
+    const side = { width: w, style: o.style, color: o.color };
+    const sides = { top: side, right: side, bottom: side, left: side };
+    paintBorderRing(ctx, sides, { rect: outer, widths: { top: w, right: w, bottom: w, left: w }, radii });
+    return;
+  }
   ctx.pathRect(outer, radii);
   ctx.pathRect(
     insetRect(outer, { top: o.width, right: o.width, bottom: o.width, left: o.width }),
