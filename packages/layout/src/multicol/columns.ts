@@ -22,7 +22,8 @@ export interface ColumnGeometry {
 export function columnGeometry(style: ComputedStyle, available: number): ColumnGeometry {
   // `normal` column-gap is 1em in multi-column containers (§4.1).
   const gap = style.columnGap === 'normal' ? style.fontSize : resolveLength(style.columnGap, available);
-  const cw = style.columnWidth;
+  // The used column width is at least 1px (§3.1): `column-width: 0` makes as many 1px columns as fit.
+  const cw = style.columnWidth === 'auto' ? 'auto' : Math.max(1, style.columnWidth);
   const cc = style.columnCount;
   let count: number;
   if (cw === 'auto') count = cc === 'auto' ? 1 : cc;
