@@ -36,6 +36,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Fragments are values once made (issue 23): layout writes to none through a type that drops
+    // `readonly` (`Mutable<…>`); flow/fragments.ts's placement of a child in the parent being built is the one exception.
+    files: ['packages/layout/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSTypeReference[typeName.name=/^(Mutable|Writable)$/]',
+          message: 'Fragments are immutable once made: build a new one (flow/fragments.ts) instead of writing to it.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely.
     files: ['**/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -14,10 +14,10 @@ export interface LayoutContext {
   /** Caches that last the whole render (`cacheSlot('render', …)`). */
   readonly renderCaches: unknown[];
   /**
-   * Caches holding fragments placed on pages that pagination has not given away yet. A page
-   * given away is converted to page coordinates and painted, so nothing may copy from its
-   * fragments after that: releaseHeld makes each cache forget them then (later uses lay out again),
-   * and the fragments die with their page.
+   * Caches holding fragments placed on pages that pagination has not given away yet:
+   * releaseHeld makes each cache forget them when their page is given (later uses lay out
+   * again), so that a long document's fragments die with their page instead of living as long
+   * as the boxes that cache them.
    */
   readonly held: Held;
   /** Quirks or limited-quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
@@ -80,8 +80,8 @@ export function newPass(ctx: LayoutContext): LayoutContext {
 /**
  * A typed cache slot of the layout context, declared by the module that owns the cache, so that
  * layout's caches live in the context of one render rather than on the boxes. A `pass` cache
- * lasts one layout pass (cached fragments are converted to page coordinates when their page is
- * given away, so a new pass lays out again), a `render` cache the whole render.
+ * lasts one layout pass (a target-counter pass changes the text of paragraphs the last one
+ * cached, so a new pass lays out again), a `render` cache the whole render.
  */
 export interface CacheSlot<V> {
   readonly index: number;

@@ -3,8 +3,9 @@ import type { ComputedStyle } from '../style.js';
 
 /**
  * During layout a fragment's position is relative to its parent fragment's border box
- * (a mode returns its fragment at the origin and the parent moves it into place);
- * `toPageCoordinates` turns the finished tree into absolute page coordinates in one pass.
+ * (a mode returns its fragment at the origin and the parent moves it into place: offsetFragment,
+ * the one writer of fragments, used before the parent's own fragment is made);
+ * `toPageCoordinates` makes the page's tree in absolute page coordinates, a new tree.
  */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -29,7 +30,7 @@ export function createBoxFragment(
   tag: string,
   attrs: Readonly<Record<string, string>>,
   geometry: { x: number; y: number; width: number; height: number; border: Edges; padding: Edges; part: Part },
-  children: Fragment[],
+  children: readonly Fragment[],
 ): BoxFragment {
   // Fields copied one by one (not spread): every box fragment gets the same shape, cheaply.
   return {
@@ -58,8 +59,16 @@ export function setLineShift(f: TextFragment, shift: number): void {
   if (shift !== 0) lineShift.set(f, shift);
 }
 
+/** A copy of a text fragment with some fields changed; it keeps the original's line shift. */
+export function withText(f: TextFragment, changes: Partial<TextFragment>): TextFragment {
+  const copy = { ...f, ...changes };
+  setLineShift(copy, lineShift.get(f) ?? 0);
+  return copy;
+}
+
 /** The box's fragment starts `gap` lower, its content staying where it is (the gap is not part of it). */
 export function startLower(f: BoxFragment, gap: number): void {
+  // eslint-disable-next-line no-restricted-syntax -- placement during layout (issue 23: to go)
   const m = f as Mutable<BoxFragment>;
   m.y += gap;
   m.height = Math.max(0, m.height - gap);
@@ -69,12 +78,14 @@ export function startLower(f: BoxFragment, gap: number): void {
 /** Move a fragment (relative to its parent) by dx, dy. */
 export function offsetFragment(f: Fragment, dx: number, dy: number): void {
   if (f.kind === 'text') {
+    // eslint-disable-next-line no-restricted-syntax -- placement during layout (issue 23: to go)
     const m = f as Mutable<TextFragment>;
     m.x += dx;
     m.baseline += dy;
     if (f.decorations.length) m.decorations = moveDecorations(f.decorations, dx, dy);
     return;
   }
+  // eslint-disable-next-line no-restricted-syntax -- placement during layout (issue 23: to go)
   const m = f as Mutable<BoxFragment>;
   m.x += dx;
   m.y += dy;
@@ -86,88 +97,133 @@ function moveDecorations(decorations: readonly TextDecoration[], dx: number, dy:
 }
 
 /**
- * Convert relative positions to page coordinates, in place. Iterative, so that deeply
- * nested documents cannot overflow the stack; the stack holds each fragment's parent origin
- * and layer top in a parallel number array (an object per fragment was most of this pass's cost).
+ * The fragments in page coordinates, as a new tree: each fragment moved by its ancestors'
+ * origins (`dx`, `dy` for the roots). Layout's fragments, relative to their parent, are left as
+ * they are, so that caches may keep and copy them whatever happened to the page they were on.
+ * Iterative, so that deeply nested documents cannot overflow the stack.
  */
-export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: number): void {
-  convert(roots, dx, dy, NaN);
+export function toPageCoordinates(roots: readonly Fragment[], dx: number, dy: number): Fragment[] {
+  return convert(roots, dx, dy, null).fragments;
 }
 
 /**
- * toPageCoordinates of one page body, which also returns what shrink-to-fit's overflowRight
- * would have found on it before the conversion (the right edge of its scrollable overflow from
- * `originX`, with the same arithmetic): one walk over the page's fragments instead of two.
+ * toPageCoordinates of one page body, with what shrink-to-fit's overflowRight would have found
+ * on it (the right edge of its scrollable overflow from `originX`, with the same arithmetic):
+ * one walk over the page's fragments instead of two.
  */
-export function toPageCoordinatesMeasured(root: Fragment, originX: number): number {
-  return convert([root], 0, 0, -originX);
+export function toPageCoordinatesMeasured(root: Fragment, originX: number): { fragment: Fragment; right: number } {
+  const { fragments, right } = convert([root], 0, 0, -originX);
+  return { fragment: fragments[0]!, right };
 }
 
 /**
  * The conversion; with a number `measureFrom` it also takes the maximum right edge of text,
- * images and boxes not inside a box that clips its overflow, in the coordinates the tree had
- * before (each entry's origin for that is kept beside the page origin: NaN inside a clip).
+ * images and boxes not inside a box that clips its overflow, in the coordinates the tree has
+ * (`measureFrom` is the roots' origin for that).
  */
-function convert(roots: readonly Fragment[], dx: number, dy: number, measureFrom: number): number {
-  const measuring = measureFrom === measureFrom;
+function convert(
+  roots: readonly Fragment[],
+  dx: number,
+  dy: number,
+  measureFrom: number | null,
+): { fragments: Fragment[]; right: number } {
   let right = -Infinity;
+  const out = roots.slice();
+  // Per entry of `frags`, in parallel arrays (an object per fragment was most of this pass's
+  // cost): the children array its copy goes into and where, its parent's page origin and layer
+  // top, and whether it counts for the overflow with the origin it is measured from.
   const frags: Fragment[] = [];
-  const origins: number[] = []; // x, y, layer top and (measuring) overflow origin per entry of `frags`
-  for (const f of roots) {
-    frags.push(f);
-    origins.push(dx, dy, 0, measureFrom);
+  const into: Fragment[][] = [];
+  const numbers: number[] = [];
+  const counted: boolean[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    frags.push(roots[i]!);
+    into.push(out);
+    numbers.push(i, dx, dy, 0, measureFrom ?? 0);
+    counted.push(measureFrom !== null);
   }
   while (frags.length) {
     const f = frags.pop()!;
-    const rx = origins.pop()!;
-    const snapY = origins.pop()!;
-    const oy = origins.pop()!;
-    const ox = origins.pop()!;
-    const counted = measuring && rx === rx;
+    const siblings = into.pop()!;
+    const rx = numbers.pop()!;
+    const snapY = numbers.pop()!;
+    const oy = numbers.pop()!;
+    const ox = numbers.pop()!;
+    const slot = numbers.pop()!;
+    const counts = counted.pop()!;
     if (f.kind === 'text' && f.rotation !== undefined) {
-      if (counted) right = Math.max(right, rx + f.x + turnedRight(f));
+      if (counts) right = Math.max(right, rx + f.x + turnedRight(f));
       // A vertical line: no baseline snapping (its baseline is the pen's x).
-      const m = f as Mutable<TextFragment>;
-      m.x += ox;
-      m.baseline += oy;
-      if (f.decorations.length) m.decorations = moveDecorations(f.decorations, ox, oy);
+      siblings[slot] = movedText(f, f.x + ox, f.baseline + oy, ox, oy);
       continue;
     }
     if (f.kind === 'text') {
-      if (counted) right = Math.max(right, rx + f.x + f.width);
+      if (counts) right = Math.max(right, rx + f.x + f.width);
       // Chromium puts line baselines on whole pixels of the layer they paint in: the page, or
       // the border box of a rotated/scaled/skewed ancestor (measured: a rotate(8deg) stamp's
       // baseline is 26 px below its top, 25.55 unsnapped). Snap the line's, move the decorations along.
-      const m = f as Mutable<TextFragment>;
       const shift = lineShift.get(f) ?? 0;
       const baseline = Math.round(f.baseline + oy - shift - snapY) + snapY + shift;
-      const dy = baseline - f.baseline;
-      m.x += ox;
-      m.baseline = baseline;
-      if (f.decorations.length) m.decorations = moveDecorations(f.decorations, ox, dy);
+      siblings[slot] = movedText(f, f.x + ox, baseline, ox, baseline - f.baseline);
       continue;
     }
     if (f.kind === 'image') {
-      if (counted) right = Math.max(right, rx + f.clip.x + f.clip.width);
-      const m = f as Mutable<typeof f>;
-      m.x += ox;
-      m.y += oy;
-      m.clip = { ...f.clip, x: f.clip.x + ox, y: f.clip.y + oy };
+      if (counts) right = Math.max(right, rx + f.clip.x + f.clip.width);
+      siblings[slot] = { ...f, x: f.x + ox, y: f.y + oy, clip: { ...f.clip, x: f.clip.x + ox, y: f.clip.y + oy } };
       continue;
     }
+    if (counts) right = Math.max(right, rx + f.x + f.width);
     // Children of a box that clips its overflow are not part of the page's scrollable overflow.
-    const childRx = counted && f.style.overflow === 'visible' ? rx + f.x : NaN;
-    if (counted) right = Math.max(right, rx + f.x + f.width);
-    const m = f as Mutable<BoxFragment>;
-    m.x += ox;
-    m.y += oy;
-    const layerY = startsLayer(f) ? m.y : snapY;
-    for (const child of f.children) {
-      frags.push(child);
-      origins.push(m.x, m.y, layerY, childRx);
+    const childrenCount = counts && f.style.overflow === 'visible';
+    const x = f.x + ox;
+    const y = f.y + oy;
+    const children = f.children.slice();
+    // Fields one by one, not spread: one object shape for every copy (a spread of fragments of
+    // many shapes takes V8's slow path).
+    siblings[slot] = {
+      kind: 'box',
+      style: f.style,
+      tag: f.tag,
+      attrs: f.attrs,
+      x,
+      y,
+      width: f.width,
+      height: f.height,
+      border: f.border,
+      padding: f.padding,
+      part: f.part,
+      children,
+    };
+    const layerY = startsLayer(f) ? y : snapY;
+    for (let i = children.length - 1; i >= 0; i--) {
+      frags.push(children[i]!);
+      into.push(children);
+      numbers.push(i, x, y, layerY, rx + f.x);
+      counted.push(childrenCount);
     }
   }
-  return right;
+  return { fragments: out, right };
+}
+
+/** A copy of a text fragment at (x, baseline), its decorations moved by (ddx, ddy). */
+function movedText(f: TextFragment, x: number, baseline: number, ddx: number, ddy: number): TextFragment {
+  const decorations = f.decorations.length ? moveDecorations(f.decorations, ddx, ddy) : f.decorations;
+  const copy: TextFragment = {
+    kind: 'text',
+    style: f.style,
+    x,
+    baseline,
+    width: f.width,
+    runs: f.runs,
+    justifySpacing: f.justifySpacing,
+    decorations,
+  };
+  if (f.rotation === undefined && f.compress === undefined) return copy;
+  return {
+    ...copy,
+    ...(f.rotation !== undefined ? { rotation: f.rotation } : {}),
+    ...(f.compress !== undefined ? { compress: f.compress } : {}),
+  };
 }
 
 /** How far right of its pen a turned line's glyphs reach: the ascent turned clockwise, the descent counter-clockwise. */

@@ -53,7 +53,7 @@ function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
   return memo;
 }
 
-/** placedAt of a line whose fragments went out with a page: they are in page coordinates now, nothing may copy them. */
+/** placedAt of a line whose fragments went out with a page (forgotten: LayoutContext.held). */
 const GIVEN = Infinity;
 
 /**

@@ -2,10 +2,8 @@ import type { Fragment, TextFragment } from '../fragment.js';
 import type { GlyphRun } from '../measurer.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { cloneFragment } from './fragments.js';
+import { withText } from './fragments.js';
 import type { LineBox } from './line-box.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const ELLIPSIS = '\u2026';
 
@@ -62,13 +60,14 @@ function withEllipsis(
 ): LineBox {
   const anchor = texts.find((t) => t.x + t.width >= x - 0.01) ?? texts[0];
   if (!anchor) return line;
-  const mark = cloneFragment(anchor) as Mutable<TextFragment>;
-  mark.x = x;
-  mark.width = ellipsis.width;
-  mark.runs = ellipsis.runs;
-  mark.style = style;
-  mark.justifySpacing = 0;
-  mark.decorations = [];
+  const mark = withText(anchor, {
+    x,
+    width: ellipsis.width,
+    runs: ellipsis.runs,
+    style,
+    justifySpacing: 0,
+    decorations: [],
+  });
   return { ...line, fragments: [...line.fragments, mark] };
 }
 
@@ -84,11 +83,11 @@ function truncate(f: TextFragment, room: number): TextFragment {
     used += w;
     if (n < run.advances.length) break;
   }
-  const copy = cloneFragment(f) as Mutable<TextFragment>;
-  copy.runs = runs;
-  copy.width = used;
-  copy.decorations = f.decorations.map((d) => ({ ...d, width: Math.max(0, Math.min(d.width, f.x + used - d.x)) }));
-  return copy;
+  return withText(f, {
+    runs,
+    width: used,
+    decorations: f.decorations.map((d) => ({ ...d, width: Math.max(0, Math.min(d.width, f.x + used - d.x)) })),
+  });
 }
 
 function sliceRun(run: GlyphRun, n: number, width: number): GlyphRun {

@@ -1,6 +1,5 @@
 import type { Fragment } from '../fragment.js';
 import type { LayoutOptions } from '../layout-options.js';
-import { offsetFragment } from '../flow/fragments.js';
 
 interface AlignablePage {
   readonly body: Fragment | null;
@@ -11,12 +10,12 @@ interface AlignablePage {
 }
 
 /**
- * PdfFormat vertical_align / horizontal_align: move a single page's body content inside the
+ * PdfFormat vertical_align / horizontal_align: how far a single page's body content moves inside the
  * body area (top/left are the identity). Horizontally, the extent of what is drawn counts.
  */
-export function alignBody(page: AlignablePage, options: LayoutOptions): void {
+export function bodyAlignment(page: AlignablePage, options: LayoutOptions): { dx: number; dy: number } {
   const body = page.body;
-  if (!body || body.kind !== 'box') return;
+  if (!body || body.kind !== 'box') return { dx: 0, dy: 0 };
   const freeY = page.bodyHeight - page.contentBottom;
   const dy =
     freeY <= 0 ? 0 : options.verticalAlign === 'center' ? freeY / 2 : options.verticalAlign === 'bottom' ? freeY : 0;
@@ -32,7 +31,7 @@ export function alignBody(page: AlignablePage, options: LayoutOptions): void {
       if (free > 0) dx = target - extent.left;
     }
   }
-  if (dx || dy) offsetFragment(body, dx, dy);
+  return { dx, dy };
 }
 
 /** Horizontal extent of text, images and painted boxes, in the body's parent coordinates. */

@@ -12,22 +12,24 @@ import type { Fragment } from '../fragment.js';
 /** An earlier page's body whose overflow reaches into the pages that follow it. */
 export interface Carry {
   readonly body: Fragment;
+  /** The body in page coordinates, once its page is given (paginate). */
+  printed: Fragment | null;
   /** Where the slice shown on the next page starts, in the earlier page's coordinates. */
   end: number;
   /** How far the overflow reaches below `end`. */
   rest: number;
 }
 
-/** A slice of an earlier page shown on this one: `fragments` moved down by `dy` (negative: up). */
+/** A slice of an earlier page shown on this one: its printed body moved down by `dy` (negative: up). */
 export interface CarriedSlice {
-  readonly fragments: readonly Fragment[];
+  readonly carry: Carry;
   readonly dy: number;
 }
 
 /** The overflow of `body` (placed on its page, descendants relative to their parent) below `end`, null when none. */
 export function carryOf(body: Fragment, end: number): Carry | null {
   const rest = overflowBottom(body) - end;
-  return rest > 0.5 ? { body, end, rest } : null;
+  return rest > 0.5 ? { body, printed: null, end, rest } : null;
 }
 
 /** The slices this page shows, its content starting at `top` with `room` below it; then the carries move past it. */
@@ -35,13 +37,18 @@ export function carriedSlices(carries: Carry[], top: number, room: number): Carr
   const slices: CarriedSlice[] = [];
   for (const c of carries) {
     if (c.rest <= 0.5) continue;
-    slices.push({ fragments: [c.body], dy: top - c.end });
+    slices.push({ carry: c, dy: top - c.end });
     c.end += room;
     // A page without room (margins as tall as the page) moves no overflow on: it ends there,
     // rather than pages being added for ever.
     c.rest = room > 0 ? c.rest - room : 0;
   }
   return slices;
+}
+
+/** The slices as a page shows them: the earlier pages, given before this one, are printed by now. */
+export function printedSlices(slices: readonly CarriedSlice[]): { fragments: readonly Fragment[]; dy: number }[] {
+  return slices.map((s) => ({ fragments: s.carry.printed ? [s.carry.printed] : [], dy: s.dy }));
 }
 
 /** Some overflow is left below every page so far: another page is needed. */

@@ -20,12 +20,12 @@ import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../fl
 import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
 import { crossesArea } from './page-area.js';
-import { alignBody } from './body-align.js';
+import { bodyAlignment } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
 import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
 import { overflowRight, shrinkFactor } from './shrink-to-fit.js';
-import { carriedSlices, carriesLeft, carryOf, type Carry, type CarriedSlice } from './overflow-pages.js';
+import { carriedSlices, carriesLeft, carryOf, printedSlices, type Carry, type CarriedSlice } from './overflow-pages.js';
 
 /** Thrown when the document needs more than `maxPages` pages. */
 export class LayoutLimitError extends Error {
@@ -157,7 +157,8 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   // Background images of the pages and the canvas are placed against the whole document's height.
   const streams =
     !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !docs.canvas.style?.backgroundLayers.length;
-  // Passes after the first lay out again with caches of their own: the cached fragments were converted to page coordinates.
+  // Passes after the first lay out again with caches of their own: a target-counter pass changes
+  // the text of paragraphs the last one cached.
   const again = (): LayoutContext => {
     sink.restart();
     releaseHeld(ctx);
@@ -325,18 +326,26 @@ function paginateBody(
   const pages: BodyPage[] = [];
   let shrink = 1;
   const targets = new Map<string, number>();
+  const carries: Carry[] = [];
   const give = (b: BodyPage, only: boolean): void => {
+    let body: Fragment | null = null;
     if (b.body && ctx.targets.wanted.size > 0) noteTargets([b.body], b.index, ctx.targets.wanted, targets);
-    if (b.body) {
-      // A single page is measured before alignment moves it; others while they are converted (one walk).
-      const right = only ? overflowRight(b.body, b.margins.left) : toPageCoordinatesMeasured(b.body, b.margins.left);
-      if (fit) shrink = Math.min(shrink, shrinkFactor(right, areaWidth(b.style, b.margins)));
-      if (only && shrink === 1) {
-        alignBody(b, options);
-        toPageCoordinates([b.body], 0, 0);
-      }
+    if (b.body && only) {
+      // A single page is measured before alignment moves it.
+      if (fit)
+        shrink = Math.min(shrink, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
+      const { dx, dy } = bodyAlignment(b, options);
+      if (shrink === 1) body = toPageCoordinates([b.body], dx, dy)[0]!;
+    } else if (b.body && shrink < 1) {
+      // Nothing more is given in this pass: only the widest page matters.
+      shrink = Math.min(shrink, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
+    } else if (b.body) {
+      const converted = toPageCoordinatesMeasured(b.body, b.margins.left);
+      if (fit) shrink = Math.min(shrink, shrinkFactor(converted.right, areaWidth(b.style, b.margins)));
+      body = converted.fragment;
     }
-    if (shrink === 1) sink.page(bodyLayer(b, docs, documentHeight));
+    for (const c of carries) if (c.body === b.body) c.printed = body;
+    if (shrink === 1) sink.page(bodyLayer(b, body, docs, documentHeight));
     b.body = null;
     releaseHeld(ctx);
   };
@@ -352,7 +361,6 @@ function paginateBody(
   let documentHeight = 0;
   let resume: Resume | null = null;
   let forced: ForcedBreak | null = null;
-  const carries: Carry[] = [];
   do {
     const index = pages.length;
     if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
@@ -508,7 +516,7 @@ function sameResume(a: Resume | null, b: Resume | null): boolean {
  * and as tall as the whole document, and tile over the whole page box. Both use the page
  * area's width rounded up, as the body's layout does.
  */
-function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
+function bodyLayer(b: BodyPage, body: Fragment | null, docs: Documents, documentHeight: number): Page {
   const { style, margins } = b;
   const fragments: Fragment[] = [];
   const backdrop: Fragment[] = [];
@@ -579,8 +587,8 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
       ),
     );
   }
-  if (b.body) fragments.push(b.body);
-  const carried = b.carried && b.carried.length > 0 ? b.carried : undefined;
+  if (body) fragments.push(body);
+  const carried = b.carried && b.carried.length > 0 ? printedSlices(b.carried) : undefined;
   // Slices of earlier pages go over the canvas background and under this page's body.
   if (carried && docs.canvas.style) backdrop.push(fragments.shift()!);
   const area = { x: margins.left, y: margins.top, width, height };
@@ -595,7 +603,7 @@ function bodyLayer(b: BodyPage, docs: Documents, documentHeight: number): Page {
     ...(carried ? { carried } : {}),
   };
   // Carried slices always reach out of the page area.
-  const clipped = carried || (b.body && crossesArea(b.body, area)) ? { ...page, area } : page;
+  const clipped = carried || (body && crossesArea(body, area)) ? { ...page, area } : page;
   return b.scale === 1 ? clipped : { ...clipped, scale: b.scale };
 }
 
@@ -634,6 +642,5 @@ function layoutPageChrome(
     }
   }
   fragments.push(...layoutMarginBoxes(style, b.outer, pageNumber, total, ctx));
-  toPageCoordinates(fragments, 0, 0);
-  return fragments;
+  return toPageCoordinates(fragments, 0, 0);
 }

@@ -23,18 +23,14 @@ export interface PlacedCell {
   readonly shift: number;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /*
- * Cached cell fragments are handed out to pages. Fragments are converted to page coordinates
- * in place, so a subtree must not be in the final tree twice: the first placement of a cached
- * cell shares its subtree, any later one (a row laid out again) gets a deep copy
- * (MeasuredCell.handedOut says which). A repeated header or footer row is a copy every time:
- * its page is converted while the table goes on, so the cached fragment must stay as measured. Copying every
- * time made nested tables quadratic: each level copied the whole subtree below it.
- * The first placement of a cell that spans one row and needs no vertical shift is the cached
- * fragment itself (its position and height are set again by every placement, its children
- * untouched), which spares a copy per cell of a long table; the others copy what they change.
+ * Cached cell fragments are handed out to pages. Placing a fragment moves it in place
+ * (offsetFragment), so a subtree must not be in a page's tree twice: the first placement of a
+ * cached cell shares its subtree, any later one (a row laid out again, a repeated header or
+ * footer row) gets a deep copy (MeasuredCell.handedOut says which). Copying every time made
+ * nested tables quadratic: each level copied the whole subtree below it. The placed cell is a
+ * new fragment (its row gives its position and height); its children stay the cached ones
+ * unless vertical-align moves them.
  */
 
 /** A copy of one fragment whose children, if any, stay shared. */
@@ -56,16 +52,15 @@ export function alignedCell(
   else if (v === 'bottom') dy = height - c.fragmentHeight;
   else if (rowBaseline !== null && isBaselineAligned(c)) dy = rowBaseline - c.baseline;
   // Row-spanning cells are cut at page ends by fitRowSpans, which changes their edges.
-  const own = first && dy === 0 && c.slot.rowSpan === 1;
-  const f = (own ? c.fragment : first ? { ...c.fragment } : cloneFragment(c.fragment)) as Mutable<BoxFragment>;
+  const base = first ? c.fragment : (cloneFragment(c.fragment) as BoxFragment);
+  let children = base.children;
   if (dy !== 0) {
-    if (first) f.children = f.children.map(shallowCopy);
-    for (const child of f.children) offsetFragment(child, 0, dy);
+    if (first) children = children.map(shallowCopy);
+    for (const child of children) offsetFragment(child, 0, dy);
   }
-  f.height = height;
-  f.x = x;
-  f.y = 0;
-  return { fragment: f, rowSpan: c.slot.rowSpan, shift: dy };
+  const { style, tag, attrs, width, border, padding, part } = base;
+  const fragment = createBoxFragment(style, tag, attrs, { x, y: 0, width, height, border, padding, part }, children);
+  return { fragment, rowSpan: c.slot.rowSpan, shift: dy };
 }
 
 const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
