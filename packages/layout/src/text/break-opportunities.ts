@@ -7,19 +7,10 @@ export const REQUIRED_BREAK = 2;
 
 /**
  * Text made only of Latin letters, digits, spaces and `.,:;` (the bulk of table cells and
- * body text) has exactly one kind of UAX #14 opportunity: after spaces, before a letter or
- * digit (LB18; LB13 keeps `.,:;` with what precedes). Such text skips the full pair table.
+ * body text) has exactly one kind of opportunity: after spaces (see afterSpace). Such text
+ * skips the full pair table.
  */
 const SIMPLE = /^[A-Za-z0-9\u00C0-\u024F .,:;]*$/;
-
-function isLetterOrDigit(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7)
-  );
-}
 
 /**
  * Break opportunities of a paragraph, one entry per position 0..length: `NO_BREAK`,
@@ -30,7 +21,7 @@ export function breakOpportunities(text: string): Uint8Array {
   const out = new Uint8Array(text.length + 1);
   if (SIMPLE.test(text)) {
     for (let i = 1; i < text.length; i++) {
-      if (text.charCodeAt(i - 1) === 32 && isLetterOrDigit(text.charCodeAt(i))) out[i] = ALLOWED_BREAK;
+      if (text.charCodeAt(i - 1) === 32 && text.charCodeAt(i) !== 32) out[i] = ALLOWED_BREAK;
     }
     if (text.length > 0) out[text.length] = ALLOWED_BREAK;
     return out;
@@ -45,9 +36,23 @@ export function breakOpportunities(text: string): Uint8Array {
     const after = text.charCodeAt(i);
     if (isTableChar(before) && isTableChar(after))
       out[i] = asciiBreak(text, i, before, after) ? ALLOWED_BREAK : NO_BREAK;
+    else if (out[i] === NO_BREAK && afterSpace(before, after)) out[i] = ALLOWED_BREAK;
   }
   return out;
 }
+
+/**
+ * A line may break after any run of spaces or tabs, whatever follows or precedes it: Chromium
+ * ignores UAX #14's "even after spaces" rules LB13-LB17 (blink text_break_iterator.cc breaks
+ * at every breakable space; measured: "aaaa , bbbb", "( aaaa", "bb\" (aaa" and "aaaa ;" wrap
+ * at their space in a box too narrow for both sides).
+ */
+function afterSpace(before: number, after: number): boolean {
+  return (before === 32 || before === 9) && !SPACE_OR_BREAK.has(after);
+}
+
+/** Spaces and forced breaks (UAX #14 LB6: none before a forced break). */
+const SPACE_OR_BREAK = new Set([32, 9, 10, 11, 12, 13, 0x85, 0x2028, 0x2029]);
 
 /**
  * Between two printable ASCII characters Chromium asks its own table, not UAX #14 (Blink's

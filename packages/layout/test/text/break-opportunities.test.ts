@@ -11,10 +11,12 @@ function breakOpportunities(text: string): Map<number, boolean> {
   return out;
 }
 
+/** UAX #14, plus Chromium's break after every space (LB13's `.,:;` after a space included). */
 function reference(text: string): Map<number, boolean> {
   const out = new Map<number, boolean>();
   const b = new LineBreaker(text);
   for (let bk = b.nextBreak(); bk; bk = b.nextBreak()) out.set(bk.position, bk.required);
+  for (let i = 1; i < text.length; i++) if (text[i - 1] === ' ' && text[i] !== ' ' && !out.has(i)) out.set(i, false);
   return out;
 }
 
@@ -29,6 +31,13 @@ describe('breakOpportunities', () => {
       for (let i = 0; i < len; i++) text += alphabet[Math.floor(random() * alphabet.length)];
       expect([...breakOpportunities(text)].sort(), JSON.stringify(text)).toEqual([...reference(text)].sort());
     }
+  });
+
+  it('breaks after any space, as Chromium does (not UAX #14 LB13-LB17)', () => {
+    // Measured in one-pixel-wide boxes: text-positions/break-after-spaces.html.
+    for (const text of ['aaaa , bbbb', 'a ; b', 'a ! b', 'a ) b', '( a', 'a . b', 'a / b'])
+      expect([...breakOpportunities(text).keys()], text).toContain(text.indexOf(' ', 1) + 1);
+    expect(breakOpportunities('a \nb').get(2)).toBeUndefined();
   });
 
   it('uses the full algorithm for everything else', () => {
