@@ -39,6 +39,8 @@ export interface TableBox extends ContainerBase {
   readonly kind: 'table';
   /** `col` / `colgroup` children (CSS 2.1 §17.2), in order; they generate no boxes. */
   readonly columns?: readonly TableColumn[];
+  /** Inside a table cell, flex or grid container: percentage columns do not widen its max-content (table-width.ts). */
+  readonly inSizingContainer?: boolean;
 }
 /** A `col` (group false) or `colgroup` (group true, its `col`s in children). */
 export interface TableColumn {

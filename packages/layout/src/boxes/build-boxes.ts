@@ -57,6 +57,8 @@ interface Walk {
   inlineCb: { readonly inline: InlineContainingBlock; readonly host: Host } | null;
   /** The block container being built. */
   host: Host | null;
+  /** Table cells, flex and grid containers around the element being built. */
+  sizingContainers: number;
 }
 
 /** A block container being built: does some absolute box in it have an inline of its own as containing block? */
@@ -84,6 +86,7 @@ export function buildBoxes(root: StyledElement, options: BuildOptions): Containe
     vertical: false,
     inlineCb: null,
     host: null,
+    sizingContainers: 0,
   };
   const box = buildContainer(root, containerKind(root.style.display) ?? 'block', [], walk);
   if (walk.rootAbsolute) withRootAbsolutes.add(box);
@@ -148,6 +151,9 @@ function buildContainer(
   let marker: MarkerBox | null = null;
   const items: Item[] = [];
   const blockify = (kind === 'flex' && !el.style.legacyFlexibleBox) || kind === 'grid';
+  const sizing = kind === 'table-cell' || kind === 'flex' || kind === 'grid';
+  const inSizingContainer = walk.sizingContainers > 0;
+  if (sizing) walk.sizingContainers++;
   for (const child of el.children) {
     if (child.kind === 'element' && child.tag === '::marker') {
       if (el.style.listStylePosition === 'outside') marker = buildMarker(child, decos, walk);
@@ -156,6 +162,7 @@ function buildContainer(
     }
     appendNode(child, decos, walk, blockify, items);
   }
+  if (sizing) walk.sizingContainers--;
   walk.state = saved;
   const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
   const grouped = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
@@ -165,7 +172,10 @@ function buildContainer(
       : grouped;
   // The memo slot is created with the box: set later, it would give boxes a second hidden class.
   const box: ContainerBox = { kind, style, tag: el.tag, attrs: el.attrs, children, marker };
-  const built = kind === 'table' ? { ...box, kind, columns: collectTableColumns(el) } : box;
+  const built =
+    kind === 'table'
+      ? { ...box, kind, columns: collectTableColumns(el), ...(inSizingContainer ? { inSizingContainer } : {}) }
+      : box;
   walk.host = outerHost;
   // The block holding a positioned inline places the absolute boxes that inline contains (positioned/).
   if (host.hostsInlineCb) markInlineCbHost(built);

@@ -22,6 +22,8 @@ export interface PreparedTable {
   /** Min/max widths of the grid alone (columns + spacing), without table borders/padding. */
   readonly gridMin: number;
   readonly gridMax: number;
+  /** The max width before percentage columns widen it (see gridMaxWidth). */
+  readonly gridMaxUnscaled: number;
 }
 
 const cache = new WeakMap<TableBox, PreparedTable>();
@@ -78,6 +80,7 @@ function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
     columns,
     gridMin: columns.reduce((a, c) => a + c.min, 0) + spacing,
     gridMax: gridMaxWidth(columns) + spacing,
+    gridMaxUnscaled: columns.reduce((a, c) => a + c.max, 0) + spacing,
   };
 }
 

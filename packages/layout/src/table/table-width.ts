@@ -25,8 +25,16 @@ export interface TableGeometry {
   readonly cellPercentBasis: { readonly inline: number; readonly block: number };
 }
 
-/** Min/max-content widths of the table box (grid + borders/padding, at least its captions' min). */
-export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutContext): { min: number; max: number } {
+/**
+ * Min/max-content widths of the table box (grid + borders/padding, at least its captions' min).
+ * `scalePercent` false: the max is not widened so that percentage columns get their share.
+ */
+export function tableIntrinsic(
+  box: TableBox,
+  prep: PreparedTable,
+  ctx: LayoutContext,
+  scalePercent = true,
+): { min: number; max: number } {
   const edges = edgesOf(prep);
   let captionMin = 0;
   for (const c of prep.structure.captions) captionMin = Math.max(captionMin, outerSizes(c, ctx).min);
@@ -39,7 +47,7 @@ export function tableIntrinsic(box: TableBox, prep: PreparedTable, ctx: LayoutCo
     return { min: w, max: hasPercent(box.style.width) ? Math.max(w, TABLE_MAX_INLINE_SIZE) : w };
   }
   const min = Math.max(prep.gridMin + edges, captionMin);
-  return { min, max: Math.max(min, prep.gridMax + edges) };
+  return { min, max: Math.max(min, (scalePercent ? prep.gridMax : prep.gridMaxUnscaled) + edges) };
 }
 
 const TABLE_MAX_INLINE_SIZE = 1_000_000;
@@ -119,7 +127,11 @@ export function tableOuterSizes(box: ContainerBox, ctx: LayoutContext): { min: n
   const table = box.kind === 'table' ? box : null;
   if (!table) return { min: 0, max: 0 };
   const prep = prepareTable(table, ctx);
-  const sizes = tableIntrinsic(table, prep, ctx);
+  // Asked by a table cell, flex or grid container around it, percentage columns do not widen
+  // the table's max-content (Chromium's TableNode::AllowColumnPercentages; measured: a 300 px
+  // column between two 10% ones gives 330 px, not 387.5 px, in an auto cell, a flex or grid
+  // item); an inline-block or float elsewhere gets 387.5 px, as the table laid out does.
+  const sizes = tableIntrinsic(table, prep, ctx, !table.inSizingContainer);
   const s = table.style;
   const margins = marginOrZero(s.marginLeft, 0) + marginOrZero(s.marginRight, 0);
   const w = specifiedWidth(s.width, table, prep, null);
