@@ -18,8 +18,11 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
   const p = paddingEdges(s, 0);
   const edges = b.left + b.right + p.left + p.right + marginOrZero(s.marginLeft, 0) + marginOrZero(s.marginRight, 0);
   if (box.kind === 'replaced') {
-    const w = replacedSize(box, 0, null).width + edges;
-    return { min: w, max: w };
+    // Percentages of width and max-width count as auto and none; with one, the replaced
+    // element is compressible and contributes no min-content width (CSS Sizing 3 §5.2.2).
+    const w = replacedSize(box, null, null).width + edges;
+    const compressible = hasPercent(s.width) || hasPercent(s.maxWidth);
+    return { min: compressible ? (definite(s.minWidth, null) ?? 0) + edges : w, max: w };
   }
   const specified = definite(s.width, null);
   if (specified === null && s.aspectRatio !== 'auto' && definite(s.height, null) !== null) {
@@ -37,6 +40,9 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
   const clamp = (v: number): number => Math.max(minW, Math.min(maxW, v));
   return { min: clamp(inner.min) + edges, max: clamp(inner.max) + edges };
 }
+
+const hasPercent = (l: ComputedStyle['width'] | ComputedStyle['maxWidth']): boolean =>
+  typeof l === 'object' && l.pct !== 0;
 
 type SizedBox = Exclude<BlockLevelBox, { kind: 'replaced' }>;
 

@@ -22,15 +22,18 @@ function replacedRatio(box: ReplacedBox): PreferredRatio {
   return preferredRatio(s) ?? { ratio: natural, borderBox: false };
 }
 
-/** Used content size of a replaced element (CSS 2.1 §10.3.2, §10.6.2, §10.4 with the ratio kept). */
+/**
+ * Used content size of a replaced element (CSS 2.1 §10.3.2, §10.6.2, §10.4 with the ratio kept);
+ * `cbWidth` null: no containing block (intrinsic sizing), percentages count as auto or none.
+ */
 export function replacedSize(
   box: ReplacedBox,
-  cbWidth: number,
+  cbWidth: number | null,
   cbHeight: number | null,
 ): { width: number; height: number } {
   const s = box.style;
   const b = borderEdges(s);
-  const p = paddingEdges(s, cbWidth);
+  const p = paddingEdges(s, cbWidth ?? 0);
   const hEdges = b.left + b.right + p.left + p.right;
   const vEdges = b.top + b.bottom + p.top + p.bottom;
   const w = definite(s.width, cbWidth);
@@ -45,7 +48,14 @@ export function replacedSize(
   const widthOf = (height: number): number => (r.ratio > 0 ? inlineFromBlock(r, height, hEdges, vEdges) : naturalW);
   let width = w === null ? null : toContentSize(w, s, hEdges);
   let height = h === null ? null : toContentSize(h, s, vEdges);
-  if (width === null && height === null && box.ratioOnly && !contained && Number.isFinite(cbWidth)) {
+  if (
+    width === null &&
+    height === null &&
+    box.ratioOnly &&
+    !contained &&
+    cbWidth !== null &&
+    Number.isFinite(cbWidth)
+  ) {
     // §10.3.2: a ratio and no natural size: Chromium fills the containing block's width.
     const margins =
       resolveLength(s.marginLeft === 'auto' ? 0 : s.marginLeft, cbWidth) +
