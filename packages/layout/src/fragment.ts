@@ -130,6 +130,9 @@ export interface PageSink {
   page(page: Page): void;
   /** Page `index`'s chrome, laid out once the page count is known: after every `page`, in order. */
   chrome(index: number, fragments: readonly Fragment[]): void;
-  /** Pagination starts over (shrink to fit, or page numbers that make the chrome taller): forget every page given so far. */
+  /**
+   * Pagination starts over (shrink to fit, or page numbers that make the chrome taller): forget
+   * every page given so far. Documents paginated more than once anyway give only their last pass.
+   */
   restart(): void;
 }

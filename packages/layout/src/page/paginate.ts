@@ -121,6 +121,8 @@ interface Pass {
   readonly shrink: number;
   /** The page index each id that `target-counter(…, page)` names starts on. */
   readonly targets: ReadonlyMap<string, number>;
+  /** Give the pages held to the end of the pass (PassOptions.streams false) to the sink. */
+  readonly print: () => void;
 }
 
 /**
@@ -155,12 +157,17 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
   // An absolute box whose containing block is the root may be added to a page laid out before
   // the one its placeholder is on (positioned/printed-root.ts placeOnPage): keep all pages then.
   // Background images of the pages and the canvas are placed against the whole document's height.
+  // `target-counter(…, page)` (found while building boxes) always takes a second pass. Pages held
+  // to the end of a pass go to the sink from the last pass only, with no restart.
   const streams =
-    !hasRootAbsolutes(docs.root) && !options.pageBackgroundImages && !docs.canvas.style?.backgroundLayers.length;
+    !hasRootAbsolutes(docs.root) &&
+    !options.pageBackgroundImages &&
+    !docs.canvas.style?.backgroundLayers.length &&
+    ctx.targets.wanted.size === 0;
   // Passes after the first lay out again with caches of their own: a target-counter pass changes
   // the text of paragraphs the last one cached.
   const again = (): LayoutContext => {
-    sink.restart();
+    if (streams) sink.restart();
     releaseHeld(ctx);
     return newPass(ctx);
   };
@@ -193,6 +200,7 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
     ctx.targets.pages = found;
     pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
+  pass.print();
   const total = pass.pages.length;
   const numbers = pageNumbers(pass.pages.map((b) => b.style));
   pass.pages.forEach((b, i) =>
@@ -329,7 +337,6 @@ function paginateBody(
   const carries: Carry[] = [];
   const give = (b: BodyPage, only: boolean): void => {
     let body: Fragment | null = null;
-    if (b.body && ctx.targets.wanted.size > 0) noteTargets([b.body], b.index, ctx.targets.wanted, targets);
     if (b.body && only) {
       // A single page is measured before alignment moves it.
       if (fit)
@@ -344,10 +351,21 @@ function paginateBody(
       if (fit) shrink = Math.min(shrink, shrinkFactor(converted.right, areaWidth(b.style, b.margins)));
       body = converted.fragment;
     }
+    if (shrink === 1) print(b, body);
+    else b.body = null;
+  };
+  /** Give the page to the sink with its body in page coordinates, and let layout's fragments of it go. */
+  const print = (b: BodyPage, body: Fragment | null): void => {
     for (const c of carries) if (c.body === b.body) c.printed = body;
-    if (shrink === 1) sink.page(bodyLayer(b, body, docs, documentHeight));
+    sink.page(bodyLayer(b, body, docs, documentHeight));
     b.body = null;
     releaseHeld(ctx);
+  };
+  /** A page held to the end of the pass: the targets on it and how wide it is. */
+  const measure = (b: BodyPage): void => {
+    if (b.body && ctx.targets.wanted.size > 0) noteTargets([b.body], b.index, ctx.targets.wanted, targets);
+    if (b.body && fit)
+      shrink = Math.min(shrink, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
   };
   const reservations = new Map<PageBoxes, Map<number, { header: number; footer: number }>>();
   const reservation = (chrome: PageBoxes, width: number): { header: number; footer: number } => {
@@ -475,8 +493,19 @@ function paginateBody(
     });
     if (pass.streams) give(pages[index]!, false);
   }
-  if (!pass.streams) for (const b of pages) give(b, pages.length === 1);
-  return { pages, shrink, targets };
+  if (pass.streams) return { pages, shrink, targets, print: () => undefined };
+  for (const b of pages) measure(b);
+  const printAll = (): void => {
+    for (const b of pages) {
+      if (!b.body || pages.length > 1) {
+        print(b, b.body && toPageCoordinates([b.body], 0, 0)[0]!);
+        continue;
+      }
+      const { dx, dy } = bodyAlignment(b, options);
+      print(b, toPageCoordinates([b.body], dx, dy)[0]!);
+    }
+  };
+  return { pages, shrink, targets, print: printAll };
 }
 
 /** The page index of each wanted id, where its element's first box is. */

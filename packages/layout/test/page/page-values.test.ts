@@ -123,3 +123,24 @@ describe('pages given by layout', () => {
     });
   }
 });
+
+describe('pages held to the end of a pass', () => {
+  it('go to the sink from the last pass only, with no restart (an absolute box on the root, shrink to fit)', () => {
+    const body = el(
+      'body',
+      {},
+      el('div', { position: 'absolute', top: 300, width: 50, height: 20 }),
+      el('div', { width: 300 }, words(200)),
+    );
+    const root = styled({ tag: 'html', props: {}, attrs: {}, children: [body] });
+    const given: string[] = [];
+    streamDocument(root, options({ pageStyle: pageStyleOf({ width: 200, height: 120, margin: 10 }) }), {
+      page: (page) => void given.push(`page ${page.index} ${page.scale ?? 1}`),
+      chrome: () => undefined,
+      restart: () => void given.push('restart'),
+    });
+    expect(given).not.toContain('restart');
+    expect(given.length).toBeGreaterThan(1);
+    expect(given.every((g) => !g.endsWith(' 1'))).toBe(true);
+  });
+});
