@@ -141,6 +141,12 @@ function bestDashGap(length: number, dash: number, gap: number): number {
   return maxGap <= 0 || Math.abs(minGap - gap) < Math.abs(maxGap - gap) ? Math.max(0, minGap) : maxGap;
 }
 
+/**
+ * Blink draws a dotted line no wider than 3px as square dots, each as long as the width
+ * (StrokeData::StrokeIsDashed); only wider ones get round dots.
+ */
+const squareDots = (border: BorderSide): boolean => border.style === 'dotted' && border.width <= 3;
+
 /** Dashes and dots, stroked along the middle of the side. */
 function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: BorderSide): void {
   const doc = ctx.doc;
@@ -149,8 +155,10 @@ function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: 
   ctx.setStroke(border.color);
   doc.lineWidth(wd);
   const dotted = border.style === 'dotted';
+  const roundDots = dotted && !squareDots(border);
   if (!isZeroRadii(g.radii)) {
-    if (dotted) doc.lineCap('round').dash(0.001, { space: wd * 2 });
+    if (roundDots) doc.lineCap('round').dash(0.001, { space: wd * 2 });
+    else if (dotted) doc.lineCap('butt').dash(wd, { space: wd });
     else doc.lineCap('butt').dash(wd * 3, { space: wd * 3 });
     ctx.pathRect(mid, innerRadii(g.radii, scaleEdges(g.widths, 0.5)));
   } else {
@@ -159,7 +167,7 @@ function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: 
     const { dash, gap } = fitDashes(dotted ? 'dotted' : 'dashed', wd, length);
     // Round dots are zero-length dashes with round caps, centred in each dot cell.
     const cell = dash + gap;
-    if (dotted) doc.lineCap('round').dash(0.001, { space: cell - 0.001, phase: cell - dash / 2 });
+    if (roundDots) doc.lineCap('round').dash(0.001, { space: cell - 0.001, phase: cell - dash / 2 });
     else doc.lineCap('butt').dash(dash, { space: Math.max(0.001, gap) });
     const { x, y, width: w, height: h } = mid;
     const from: [number, number] =
@@ -170,6 +178,19 @@ function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: 
           : side === 'left'
             ? [x, g.rect.y]
             : [x + w, g.rect.y];
+    if (dotted && !roundDots) {
+      // Square dots are filled squares, as in Blink's PDFs: a dash one device pixel long
+      // rasterises as a solid line in poppler.
+      doc.undash();
+      ctx.setFill(border.color);
+      const count = Math.max(1, Math.round((length + gap) / cell));
+      for (let i = 0; i < count; i++) {
+        if (horizontal) doc.rect(from[0] + i * cell, from[1] - wd / 2, dash, wd);
+        else doc.rect(from[0] - wd / 2, from[1] + i * cell, wd, dash);
+      }
+      doc.fill();
+      return;
+    }
     const to: [number, number] = horizontal ? [from[0] + length, from[1]] : [from[0], from[1] + length];
     doc.moveTo(from[0], from[1]).lineTo(to[0], to[1]);
   }
@@ -309,7 +330,8 @@ export function paintBorderRing(ctx: PaintContext, sides: Record<SideName, Borde
   const strips = isZeroRadii(g.radii) && shown.every((n) => THREE_D.has(sides[n].style));
   for (const name of strips ? (['top', 'bottom', 'right', 'left'] as const) : shown) {
     if (!shown.includes(name)) continue;
-    if (strips && (name === 'top' || name === 'bottom')) {
+    // Square dots are whole squares, the corners' included, as Blink fills them: no mitre.
+    if ((strips && (name === 'top' || name === 'bottom')) || (isZeroRadii(g.radii) && squareDots(sides[name]))) {
       paintSide(ctx, name, g, { ...sides[name], width: frag.border[name] });
       continue;
     }
