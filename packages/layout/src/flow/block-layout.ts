@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import { isSpannerBox } from './column-flow.js';
 import { avoidsBreakInside } from './breaks.js';
-import { fragmentEdges, repeatedEdges, reservedBottomEdges, topEdgesOf } from './decoration-break.js';
+import { pieceFragment, repeatedEdges, reservedBottomEdges, topEdgesOf } from './decoration-break.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
@@ -10,7 +10,7 @@ import { roomNeeded } from './end-reserve.js';
 import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './monolithic-overflow.js';
 import { pastEndResume } from './parallel-flows.js';
 import { flowChildren, type FlowState } from './block-children.js';
-import { createBoxFragment, offsetFragment, partOf, startLower } from './fragments.js';
+import { offsetFragment, startLower } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker, placeMarkerOfBrokenItem } from './marker-placement.js';
 import { beginFloats, floatsBottom, settleMargins } from '../float/float-layout.js';
@@ -445,23 +445,7 @@ function exactSize(children: Fragment[]): Fragment[] {
 function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   const { box, used, state, continuation } = frame;
   // Edges cut by a page break are sliced off unless cloned; a whole box keeps its used edges (no copies).
-  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
-  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  const fragment = createBoxFragment(
-    box.style,
-    box.tag,
-    box.attrs,
-    {
-      x: used.marginLeft,
-      y: 0,
-      width,
-      height,
-      border,
-      padding,
-      part: partOf(!continuation, last),
-    },
-    exactSize(state.children),
-  );
+  const fragment = pieceFragment(box, used, height, exactSize(state.children), continuation, last);
   // Chromium's fragment resumes below monolithic overflow it moved past: no background behind that.
   if (state.skipped > 0) startLower(fragment, state.skipped);
   return fragment;

@@ -1,6 +1,7 @@
-import type { Edges } from '../fragment.js';
+import type { BoxFragment, Edges, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { UsedBox } from './box-model.js';
+import { createBoxFragment, partOf } from './fragments.js';
 
 /**
  * `box-decoration-break` (CSS Fragmentation 3 §5.4): with `slice` (the initial value) a break
@@ -33,6 +34,24 @@ export function fragmentEdges(
     border: { ...used.border, top: continuation ? 0 : used.border.top, bottom: last ? used.border.bottom : 0 },
     padding: { ...used.padding, top: continuation ? 0 : used.padding.top, bottom: last ? used.padding.bottom : 0 },
   };
+}
+
+/**
+ * One fragment of a box laid out in pieces (block flow, multicol, flex and grid items): its
+ * border box at the used margin, `height` tall, with the edges fragmentEdges gives it.
+ */
+export function pieceFragment(
+  box: { readonly style: ComputedStyle; readonly tag: string; readonly attrs: Readonly<Record<string, string>> },
+  used: UsedBox,
+  height: number,
+  children: readonly Fragment[],
+  continuation: boolean,
+  last: boolean,
+): BoxFragment {
+  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
+  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
+  const geometry = { x: used.marginLeft, y: 0, width, height, border, padding, part: partOf(!continuation, last) };
+  return createBoxFragment(box.style, box.tag, box.attrs, geometry, children);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { createBoxFragment, offsetFragment, partOf } from '../flow/fragments.js';
+import { offsetFragment } from '../flow/fragments.js';
 import {
   addMargin,
   NO_MARGINS,
@@ -14,7 +14,7 @@ import {
   type Resume,
   type Space,
 } from '../flow/types.js';
-import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
+import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, avoidsBreakInside } from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
@@ -427,22 +427,5 @@ function placeOutOfFlow(frame: Frame): void {
 }
 
 function makeFragment(frame: Frame, height: number, continuation: boolean, last: boolean): Fragment {
-  const { used, box } = frame;
-  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
-  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  return createBoxFragment(
-    box.style,
-    box.tag,
-    box.attrs,
-    {
-      x: used.marginLeft,
-      y: 0,
-      width,
-      height,
-      border,
-      padding,
-      part: partOf(!continuation, last),
-    },
-    frame.children,
-  );
+  return pieceFragment(frame.box, frame.used, height, frame.children, continuation, last);
 }

@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import {
   addMargin,
   NO_MARGINS,
@@ -15,7 +15,7 @@ import {
   type Resume,
   type Space,
 } from '../flow/types.js';
-import { fragmentEdges, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
+import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { emptyColumn, mergeFragmentations, placeDeferred } from '../positioned/fragmented.js';
@@ -62,7 +62,7 @@ export function layoutMulticol(
     used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
   const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
   const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height + reserve, fillsPage);
-  const fragment = makeFragment(box, used, height, children, continuation, done);
+  const fragment = pieceFragment(box, used, height, children, continuation, done);
   return {
     fragment,
     resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume },
@@ -239,31 +239,4 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
     }
   }
   return out;
-}
-
-function makeFragment(
-  box: ContainerBox,
-  used: UsedBox,
-  height: number,
-  children: Fragment[],
-  continuation: boolean,
-  last: boolean,
-): Fragment {
-  const { border, padding } = fragmentEdges(used, box.style, continuation, last);
-  const width = used.width + used.border.left + used.border.right + used.padding.left + used.padding.right;
-  return createBoxFragment(
-    box.style,
-    box.tag,
-    box.attrs,
-    {
-      x: used.marginLeft,
-      y: 0,
-      width,
-      height,
-      border,
-      padding,
-      part: partOf(!continuation, last),
-    },
-    children,
-  );
 }
