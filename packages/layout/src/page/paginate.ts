@@ -16,7 +16,7 @@ import {
   WHOLE,
 } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { NO_MARGINS, resolveMargins, type ForcedBreak, type Resume } from '../flow/types.js';
+import { NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type Resume } from '../flow/types.js';
 import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
 import { crossesArea } from './page-area.js';
@@ -302,7 +302,7 @@ function reserved(
   options: LayoutOptions,
   ctx: LayoutContext,
   count: number,
-): { header: number; footer: number } {
+): Reservation {
   const h = chrome.header ? layoutChrome(chrome.header, width, count, count, ctx).height + options.componentGap : 0;
   const f = chrome.footer ? layoutChrome(chrome.footer, width, count, count, ctx).height + options.componentGap : 0;
   return { header: h, footer: f };
@@ -319,6 +319,32 @@ interface PassOptions {
   readonly fit: boolean;
 }
 
+/** The header and footer heights reserved on a page (`reserved`). */
+interface Reservation {
+  readonly header: number;
+  readonly footer: number;
+}
+
+/** What a pass of paginateBody keeps from page to page. */
+interface PassState {
+  readonly docs: Documents;
+  readonly options: LayoutOptions;
+  readonly ctx: LayoutContext;
+  readonly pass: PassOptions;
+  readonly sink: PageSink;
+  readonly pages: BodyPage[];
+  /** Overflow of earlier pages still to be shown on later ones (./overflow-pages.ts). */
+  readonly carries: Carry[];
+  /** The page index each id that `target-counter(…, page)` names starts on. */
+  readonly targets: Map<string, number>;
+  /** Shrink to fit of the widest page measured so far. */
+  shrink: number;
+  /** The unbroken document's height so far: final once the last page is laid out (used when not streaming). */
+  documentHeight: number;
+  /** `reserved` with the pass's page count, by chrome and width. */
+  readonly reservations: Map<PageBoxes, Map<number, Reservation>>;
+}
+
 /**
  * Lay the body out page by page and give each page to the sink in page coordinates (a single
  * page aligned first), then release the caches holding placed fragments (LayoutContext.held).
@@ -330,182 +356,257 @@ function paginateBody(
   pass: PassOptions,
   sink: PageSink,
 ): Pass {
-  const { count, scale, fit } = pass;
-  const pages: BodyPage[] = [];
-  let shrink = 1;
-  const targets = new Map<string, number>();
-  const carries: Carry[] = [];
-  const give = (b: BodyPage, only: boolean): void => {
-    let body: Fragment | null = null;
-    if (b.body && only) {
-      // A single page is measured before alignment moves it.
-      if (fit)
-        shrink = Math.min(shrink, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
-      const { dx, dy } = bodyAlignment(b, options);
-      if (shrink === 1) body = toPageCoordinates([b.body], dx, dy)[0]!;
-    } else if (b.body && shrink < 1) {
-      // Nothing more is given in this pass: only the widest page matters.
-      shrink = Math.min(shrink, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
-    } else if (b.body) {
-      const converted = toPageCoordinatesMeasured(b.body, b.margins.left);
-      if (fit) shrink = Math.min(shrink, shrinkFactor(converted.right, areaWidth(b.style, b.margins)));
-      body = converted.fragment;
-    }
-    if (shrink === 1) print(b, body);
-    else b.body = null;
+  const state: PassState = {
+    docs,
+    options,
+    ctx,
+    pass,
+    sink,
+    pages: [],
+    carries: [],
+    targets: new Map(),
+    shrink: 1,
+    documentHeight: 0,
+    reservations: new Map(),
   };
-  /** Give the page to the sink with its body in page coordinates, and let layout's fragments of it go. */
-  const print = (b: BodyPage, body: Fragment | null): void => {
-    for (const c of carries) if (c.body === b.body) c.printed = body;
-    sink.page(bodyLayer(b, body, docs, documentHeight));
-    b.body = null;
-    releaseHeld(ctx);
-  };
-  /** A page held to the end of the pass: the targets on it and how wide it is. */
-  const measure = (b: BodyPage): void => {
-    if (b.body && ctx.targets.wanted.size > 0) noteTargets([b.body], b.index, ctx.targets.wanted, targets);
-    if (b.body && fit)
-      shrink = Math.min(shrink, shrinkFactor(overflowRight(b.body, b.margins.left), areaWidth(b.style, b.margins)));
-  };
-  const reservations = new Map<PageBoxes, Map<number, { header: number; footer: number }>>();
-  const reservation = (chrome: PageBoxes, width: number): { header: number; footer: number } => {
-    let byWidth = reservations.get(chrome);
-    if (!byWidth) reservations.set(chrome, (byWidth = new Map()));
-    let r = byWidth.get(width);
-    if (!r) byWidth.set(width, (r = reserved(chrome, width, options, ctx, count)));
-    return r;
-  };
-  /** The unbroken document's height so far: final once the last page is laid out (used when not streaming). */
-  let documentHeight = 0;
   let resume: Resume | null = null;
   let forced: ForcedBreak | null = null;
   do {
-    const index = pages.length;
-    if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
-    // break-before/after: left/right/recto/verso break the page like `page`: Chromium prints no
-    // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
-    const { style, margins, outer } = scaledPage(
-      options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }),
-      scale,
-    );
-    const width = areaWidth(style, margins);
-    const area = style.height - margins.top - margins.bottom;
-    ctx.icb.blockSize = area;
-    /** The body laid out in the room `chrome` leaves. */
-    const layOut = (chrome: PageBoxes) => {
-      const reserve = reservation(chrome, width);
-      const bodyHeight = Math.max(0, area - reserve.header - reserve.footer);
-      // Chromium's page area holds content down to its height rounded up to a whole px (measured,
-      // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
-      const room = Math.max(0, Math.ceil(area - 1e-6) - reserve.header - reserve.footer);
-      const r = layoutBox(
-        docs.root,
-        {
-          inlineSize: width,
-          blockSize: room,
-          pageIsEmpty: true,
-          mode: 'layout',
-          marginAbove: NO_MARGINS,
-          truncateMargins: index > 0 && forced === null,
-          cbBlockSize: bodyHeight,
-          pageAreaWidth: style.width - margins.left - margins.right,
-          pageTop: 0,
-          parallelFlows: true,
-        },
-        resume,
-        ctx,
-      );
-      return { r, reserve, bodyHeight, room };
-    };
-    let chrome = chromeAt(docs, index === 0, false);
-    let laid = layOut(chrome);
-    // The last page is the one on which the body ends in the room the last page's chrome leaves;
-    // when that chrome takes more room, what no longer fits goes on to a further page, and this
-    // page keeps its own chrome over the shorter body.
-    const lastChrome = chromeAt(docs, index === 0, true);
-    if (lastChrome !== chrome && endsDocument(laid.r)) {
-      const tried = layOut(lastChrome);
-      if (endsDocument(tried.r)) {
-        chrome = lastChrome;
-        laid = tried;
-      } else {
-        laid = { ...tried, reserve: laid.reserve };
-      }
-    }
-    const { r, bodyHeight, room } = laid;
-    const bodyTop = margins.top + laid.reserve.header;
-    const top = resolveMargins(r.marginTop);
-    if (r.fragment) offsetFragment(r.fragment, margins.left, bodyTop + top);
-    const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
-    const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({
-      index,
-      style,
-      margins,
-      outer,
-      blank: false,
-      body: r.fragment,
-      bodyTop,
-      bodyHeight,
-      contentBottom,
-      documentTop: documentHeight,
-      scale,
-      carried,
-      chrome,
-    });
-    const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
-    if (carry) carries.push(carry);
-    // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
-    documentHeight += r.resume ? bodyHeight : contentBottom;
-    if (pass.streams) give(pages[index]!, index === 0 && r.resume === null && !carry);
+    const laid = layOutPage(state, nextFrame(state, resume), resume, forced);
+    const { page, carry } = placeBody(state, laid);
+    const { r } = laid;
+    if (pass.streams) giveStreamed(state, page, page.index === 0 && r.resume === null && !carry);
     if (r.resume !== null && sameResume(r.resume, resume)) break; // defensive: no progress is impossible with pageIsEmpty
     resume = r.resume ?? r.parallel ?? null;
     forced = r.forcedBreak ?? null;
   } while (resume !== null);
   // Overflow below the last page's content goes on over pages of its own.
-  while (carriesLeft(carries)) {
-    const index = pages.length;
-    if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
-    const { style, margins, outer } = scaledPage(
-      options.pageStyle({ index, name: pageNameAt(docs.root, null), blank: false }),
-      scale,
-    );
-    const chrome = chromeAt(docs, false, false);
-    const reserve = reservation(chrome, areaWidth(style, margins));
-    const bodyTop = margins.top + reserve.header;
-    const area = style.height - margins.top - margins.bottom;
-    const room = Math.max(0, Math.ceil(area - 1e-6) - reserve.header - reserve.footer);
-    const carried = carriedSlices(carries, bodyTop, room);
-    pages.push({
-      index,
-      style,
-      margins,
-      outer,
-      blank: false,
-      body: null,
-      bodyTop,
-      bodyHeight: Math.max(0, area - reserve.header - reserve.footer),
-      contentBottom: 0,
-      documentTop: documentHeight,
-      scale,
-      carried,
-      chrome,
-    });
-    if (pass.streams) give(pages[index]!, false);
+  while (carriesLeft(state.carries)) {
+    const page = overflowPage(state);
+    if (pass.streams) giveStreamed(state, page, false);
   }
-  if (pass.streams) return { pages, shrink, targets, print: () => undefined };
-  for (const b of pages) measure(b);
-  const printAll = (): void => {
-    for (const b of pages) {
-      if (!b.body || pages.length > 1) {
-        print(b, b.body && toPageCoordinates([b.body], 0, 0)[0]!);
-        continue;
-      }
-      const { dx, dy } = bodyAlignment(b, options);
-      print(b, toPageCoordinates([b.body], dx, dy)[0]!);
-    }
+  const { pages, targets } = state;
+  if (pass.streams) return { pages, shrink: state.shrink, targets, print: () => undefined };
+  for (const b of pages) measureHeld(state, b);
+  return { pages, shrink: state.shrink, targets, print: () => printHeld(state) };
+}
+
+/** A page box as layout sees it (scaledPage), with the size of its page area. */
+interface PageFrame {
+  readonly index: number;
+  readonly style: PageBoxStyle;
+  readonly margins: PageMargins;
+  readonly outer: PageMargins;
+  /** The page area's width as the body is laid out in it (areaWidth). */
+  readonly width: number;
+  /** The page area's height. */
+  readonly area: number;
+}
+
+/** The next page's box, for the part of the document that `resume` starts. */
+function nextFrame(state: PassState, resume: Resume | null): PageFrame {
+  const { options, docs } = state;
+  const index = state.pages.length;
+  if (index >= options.maxPages) throw new LayoutLimitError(options.maxPages);
+  // break-before/after: left/right/recto/verso break the page like `page`: Chromium prints no
+  // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
+  const { style, margins, outer } = scaledPage(
+    options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }),
+    state.pass.scale,
+  );
+  const area = style.height - margins.top - margins.bottom;
+  return { index, style, margins, outer, width: areaWidth(style, margins), area };
+}
+
+/** The room a page's header and footer leave the body. */
+interface BodyRoom {
+  readonly reserve: Reservation;
+  /** The body's height: the page area less the chrome. */
+  readonly bodyHeight: number;
+  /** How far down the body's content may reach. */
+  readonly room: number;
+}
+
+function bodyRoom(state: PassState, frame: PageFrame, chrome: PageBoxes): BodyRoom {
+  let byWidth = state.reservations.get(chrome);
+  if (!byWidth) state.reservations.set(chrome, (byWidth = new Map()));
+  let reserve = byWidth.get(frame.width);
+  if (!reserve) {
+    reserve = reserved(chrome, frame.width, state.options, state.ctx, state.pass.count);
+    byWidth.set(frame.width, reserve);
+  }
+  const bodyHeight = Math.max(0, frame.area - reserve.header - reserve.footer);
+  // Chromium's page area holds content down to its height rounded up to a whole px (measured,
+  // A4: a line ending 933.99 px down a 933.54 px area stays on the page, one ending at 934.1 moves on).
+  const room = Math.max(0, Math.ceil(frame.area - 1e-6) - reserve.header - reserve.footer);
+  return { reserve, bodyHeight, room };
+}
+
+/** A page's body as laid out in the room its chrome leaves. */
+interface LaidPage extends BodyRoom {
+  readonly frame: PageFrame;
+  readonly chrome: PageBoxes;
+  readonly r: LayoutResult;
+}
+
+/**
+ * The body laid out on a page, and the chrome the page shows. The last page is the one on which
+ * the body ends in the room the last page's chrome leaves; when that chrome takes more room, what
+ * no longer fits goes on to a further page, and this page keeps its own chrome over the shorter body.
+ */
+function layOutPage(state: PassState, frame: PageFrame, resume: Resume | null, forced: ForcedBreak | null): LaidPage {
+  const { docs } = state;
+  state.ctx.icb.blockSize = frame.area;
+  const chrome = chromeAt(docs, frame.index === 0, false);
+  const laid = layOutBody(state, frame, chrome, resume, forced);
+  const lastChrome = chromeAt(docs, frame.index === 0, true);
+  if (lastChrome === chrome || !endsDocument(laid.r)) return laid;
+  const tried = layOutBody(state, frame, lastChrome, resume, forced);
+  return endsDocument(tried.r) ? tried : { ...tried, chrome, reserve: laid.reserve };
+}
+
+/** The body laid out in the room `chrome` leaves on the page. */
+function layOutBody(
+  state: PassState,
+  frame: PageFrame,
+  chrome: PageBoxes,
+  resume: Resume | null,
+  forced: ForcedBreak | null,
+): LaidPage {
+  const { style, margins } = frame;
+  const room = bodyRoom(state, frame, chrome);
+  const r = layoutBox(
+    state.docs.root,
+    {
+      inlineSize: frame.width,
+      blockSize: room.room,
+      pageIsEmpty: true,
+      mode: 'layout',
+      marginAbove: NO_MARGINS,
+      truncateMargins: frame.index > 0 && forced === null,
+      cbBlockSize: room.bodyHeight,
+      pageAreaWidth: style.width - margins.left - margins.right,
+      pageTop: 0,
+      parallelFlows: true,
+    },
+    resume,
+    state.ctx,
+  );
+  return { ...room, frame, chrome, r };
+}
+
+/** Put the laid-out body in place on its page, add the page to the pass and note the overflow it carries on. */
+function placeBody(state: PassState, laid: LaidPage): { page: BodyPage; carry: Carry | null } {
+  const { r, frame, bodyHeight, room } = laid;
+  const bodyTop = frame.margins.top + laid.reserve.header;
+  const top = resolveMargins(r.marginTop);
+  if (r.fragment) offsetFragment(r.fragment, frame.margins.left, bodyTop + top);
+  const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
+  const page = addPage(state, frame, {
+    body: r.fragment,
+    bodyTop,
+    bodyHeight,
+    contentBottom,
+    room,
+    chrome: laid.chrome,
+  });
+  const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
+  if (carry) state.carries.push(carry);
+  // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
+  state.documentHeight += r.resume ? bodyHeight : contentBottom;
+  return { page, carry };
+}
+
+/** A page of its own for overflow below the last page's content. */
+function overflowPage(state: PassState): BodyPage {
+  const frame = nextFrame(state, null);
+  const chrome = chromeAt(state.docs, false, false);
+  const { reserve, bodyHeight, room } = bodyRoom(state, frame, chrome);
+  const bodyTop = frame.margins.top + reserve.header;
+  return addPage(state, frame, { body: null, bodyTop, bodyHeight, contentBottom: 0, room, chrome });
+}
+
+/** Add a page to the pass, with the slices of earlier pages' overflow shown on it. */
+function addPage(
+  state: PassState,
+  frame: PageFrame,
+  content: Pick<BodyPage, 'body' | 'bodyTop' | 'bodyHeight' | 'contentBottom' | 'chrome'> & { room: number },
+): BodyPage {
+  const { body, bodyTop, bodyHeight, contentBottom, room, chrome } = content;
+  const page: BodyPage = {
+    index: frame.index,
+    style: frame.style,
+    margins: frame.margins,
+    outer: frame.outer,
+    blank: false,
+    body,
+    bodyTop,
+    bodyHeight,
+    contentBottom,
+    documentTop: state.documentHeight,
+    scale: state.pass.scale,
+    carried: carriedSlices(state.carries, bodyTop, room),
+    chrome,
   };
-  return { pages, shrink, targets, print: printAll };
+  state.pages.push(page);
+  return page;
+}
+
+/** Shrink to fit, given how far right the page's body reaches. */
+function measureWidth(state: PassState, b: BodyPage, right: number): void {
+  state.shrink = Math.min(state.shrink, shrinkFactor(right, areaWidth(b.style, b.margins)));
+}
+
+/**
+ * Give a page of a streamed pass to the sink as soon as it is laid out; `only`: the document's
+ * single page, aligned first (and measured before alignment moves it). The first pass measures
+ * shrink to fit: from the first page wider than the paper on, nothing more is given.
+ */
+function giveStreamed(state: PassState, b: BodyPage, only: boolean): void {
+  const { fit } = state.pass;
+  let body: Fragment | null = null;
+  if (b.body && only) {
+    if (fit) measureWidth(state, b, overflowRight(b.body, b.margins.left));
+    const { dx, dy } = bodyAlignment(b, state.options);
+    if (state.shrink === 1) body = toPageCoordinates([b.body], dx, dy)[0]!;
+  } else if (b.body && state.shrink < 1) {
+    // Nothing more is given in this pass: only the widest page matters.
+    measureWidth(state, b, overflowRight(b.body, b.margins.left));
+  } else if (b.body) {
+    const converted = toPageCoordinatesMeasured(b.body, b.margins.left);
+    if (fit) measureWidth(state, b, converted.right);
+    body = converted.fragment;
+  }
+  if (state.shrink === 1) print(state, b, body);
+  else b.body = null;
+}
+
+/** Give the page to the sink with its body in page coordinates, and let layout's fragments of it go. */
+function print(state: PassState, b: BodyPage, body: Fragment | null): void {
+  for (const c of state.carries) if (c.body === b.body) c.printed = body;
+  state.sink.page(bodyLayer(b, body, state.docs, state.documentHeight));
+  b.body = null;
+  releaseHeld(state.ctx);
+}
+
+/** A page held to the end of the pass: the targets on it and how wide it is. */
+function measureHeld(state: PassState, b: BodyPage): void {
+  const { wanted } = state.ctx.targets;
+  if (b.body && wanted.size > 0) noteTargets([b.body], b.index, wanted, state.targets);
+  if (b.body && state.pass.fit) measureWidth(state, b, overflowRight(b.body, b.margins.left));
+}
+
+/** Give the pages held to the end of the pass to the sink (a single page aligned first). */
+function printHeld(state: PassState): void {
+  const { pages } = state;
+  for (const b of pages) {
+    if (!b.body || pages.length > 1) {
+      print(state, b, b.body && toPageCoordinates([b.body], 0, 0)[0]!);
+      continue;
+    }
+    const { dx, dy } = bodyAlignment(b, state.options);
+    print(state, b, toPageCoordinates([b.body], dx, dy)[0]!);
+  }
 }
 
 /** The page index of each wanted id, where its element's first box is. */
