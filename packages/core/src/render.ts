@@ -9,7 +9,13 @@ import { loadFontFaces } from './resources/font-faces.js';
 import { getFontRegistry, type FontSet } from './resources/fonts.js';
 import { loadImages } from './resources/load-images.js';
 import { createResourceLoader, type ResourceLoader } from './resources/loader.js';
-import { computeStyles, type PageChromeDocuments, type StyleResult } from './style/index.js';
+import {
+  MAX_IMPORT_DEPTH,
+  computeStyles,
+  linkedStylesheetUrls,
+  type PageChromeDocuments,
+  type StyleResult,
+} from './style/index.js';
 import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
@@ -72,8 +78,6 @@ export interface RenderResult {
 
 export const DEFAULT_MAX_PAGES = 2000;
 export const DEFAULT_MAX_HTML_BYTES = 20 * 1024 * 1024;
-/** Depth of `@import` chains followed. */
-const MAX_STYLESHEET_ROUNDS = 3;
 
 /** Render a template to PDF bytes, in-process. */
 export async function render(options: RenderOptions): Promise<Uint8Array> {
@@ -233,7 +237,7 @@ function checkSize(html: string, maxBytes: number): string {
 
 /**
  * Style the document; when it links external stylesheets (`<link>`, `@import`,
- * google_fonts_url), fetch them through the loader and style again with their text.
+ * google_fonts_url), fetch them through the loader first, then style once with their text.
  */
 async function styleWithStylesheets(
   html: string,
@@ -250,10 +254,13 @@ async function styleWithStylesheets(
     firstPage: parsePage(firstPage),
     lastPage: parsePage(lastPage),
   };
+  // Each round fetches the sheets found so far and reads their @imports (Cascade 4 §2): one
+  // level of an @import chain a round, up to the depth loadExternal follows.
   const sheets = new Map<string, string | null>();
-  let result = computeStyles(doc, { format, chrome });
-  for (let round = 0; round < MAX_STYLESHEET_ROUNDS; round++) {
-    const missing = result.stylesheetUrls.filter((url) => !sheets.has(url));
+  const resolveStylesheet = (url: string): string | null => sheets.get(url) ?? null;
+  for (let round = 0; round <= MAX_IMPORT_DEPTH; round++) {
+    const urls = linkedStylesheetUrls(doc, { format, chrome, resolveStylesheet });
+    const missing = urls.filter((url) => !sheets.has(url));
     if (missing.length === 0) break;
     await Promise.all(
       missing.map(async (url) => {
@@ -261,8 +268,8 @@ async function styleWithStylesheets(
         sheets.set(url, loaded ? new TextDecoder().decode(loaded.bytes) : null);
       }),
     );
-    result = computeStyles(doc, { format, chrome, resolveStylesheet: (url) => sheets.get(url) ?? null });
   }
+  const result = computeStyles(doc, { format, chrome, resolveStylesheet });
   return { styles: result, meta };
 }
 

@@ -76,21 +76,34 @@ export interface StyleResult {
   readonly documentMode: DocumentMode;
 }
 
-/** The cascade entry point: style a parsed document, its header/footer and its pages. */
-export function computeStyles(doc: Document, options: StyleOptions): StyleResult {
-  const { format } = options;
+/** Media queries see the page area of the format (the viewport Chromium prints with). */
+function sheetLoader({ format, baseUrl, resolveStylesheet }: StyleOptions): SheetLoader {
   const media: MediaContext = {
     width: format.width - format.margins.left - format.margins.right,
     height: format.height - format.margins.top - format.margins.bottom,
   };
-  const loader: SheetLoader = {
-    baseUrl: options.baseUrl,
-    media,
-    layers: createLayerRegistry(),
-    resolve: options.resolveStylesheet,
-    diagnostics: [],
-    urls: [],
-  };
+  return { baseUrl, media, layers: createLayerRegistry(), resolve: resolveStylesheet, diagnostics: [], urls: [] };
+}
+
+/**
+ * The external stylesheets the document and its header/footer documents link or import, as
+ * far as `resolveStylesheet` already gives their texts (the imports of a sheet not fetched yet
+ * are not known): the renderer fetches them level by level, then styles once.
+ */
+export function linkedStylesheetUrls(doc: Document, options: StyleOptions): string[] {
+  const loader = sheetLoader(options);
+  if (options.format.googleFontsUrl) loadExternal(options.format.googleFontsUrl, loader, 1);
+  const { header, footer, firstPage, lastPage } = options.chrome ?? {};
+  const documents = [doc, header, footer, firstPage?.header, firstPage?.footer, lastPage?.header, lastPage?.footer];
+  for (const d of documents) if (d) documentSheets(d, loader);
+  return loader.urls;
+}
+
+/** The cascade entry point: style a parsed document, its header/footer and its pages. */
+export function computeStyles(doc: Document, options: StyleOptions): StyleResult {
+  const { format } = options;
+  const loader = sheetLoader(options);
+  const media = loader.media;
   const messages: Diagnostic[] = [];
   const warn =
     (code: string) =>

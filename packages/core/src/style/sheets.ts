@@ -116,6 +116,9 @@ interface LinkAttributes {
   readonly crossorigin: boolean;
 }
 
+/** Levels of `@import` followed below a linked stylesheet (a bound on fetches, not a CSS rule). */
+export const MAX_IMPORT_DEPTH = 8;
+
 /** An external stylesheet, inlined; `link` when a `<link>` element names it. */
 export function loadExternal(url: string, loader: SheetLoader, depth: number, link?: LinkAttributes): SheetItem[] {
   // A `crossorigin` link fetches in CORS mode (HTML §2.5.4), which only http(s) and data URLs
@@ -130,7 +133,7 @@ export function loadExternal(url: string, loader: SheetLoader, depth: number, li
   }
   if (!loader.urls.includes(url)) loader.urls.push(url);
   if (loader.resolve === undefined) return [];
-  if (depth > 8) {
+  if (depth > MAX_IMPORT_DEPTH) {
     loader.diagnostics.push({
       severity: 'warning',
       code: 'stylesheet_import_depth',
