@@ -70,9 +70,9 @@ export function caseKit(prefix, mirrors, out) {
   const gitFile = (repo, path, commit = 'HEAD') =>
     execFileSync('git', ['-C', gitDir(repo), 'show', `${commit}:${path}`], { maxBuffer: 64 << 20 });
   const gitText = (repo, path, commit) => gitFile(repo, path, commit).toString('utf8');
-  /** Paths of the files under a folder of a mirrored repository at its newest commit. */
-  const gitList = (repo, folder) =>
-    execFileSync('git', ['-C', gitDir(repo), 'ls-tree', '-r', '--name-only', 'HEAD', `${folder}/`], {
+  /** Paths of the files under a folder of a mirrored repository at its newest commit (or at `commit`). */
+  const gitList = (repo, folder, commit = 'HEAD') =>
+    execFileSync('git', ['-C', gitDir(repo), 'ls-tree', '-r', '--name-only', commit, `${folder}/`], {
       encoding: 'utf8',
     })
       .split('\n')
@@ -80,13 +80,13 @@ export function caseKit(prefix, mirrors, out) {
 
   /** The files under a folder of a repository, keyed by their path inside it, PDFs left out; files
    * whose content the snapshot lacks (its largest files) are left out and named. */
-  function folderFiles(repo, folder, skip = /\.pdf$/i) {
+  function folderFiles(repo, folder, skip = /\.pdf$/i, commit = 'HEAD') {
     const files = {};
-    for (const rel of gitList(repo, folder)
+    for (const rel of gitList(repo, folder, commit)
       .map((path) => path.slice(folder.length + 1))
       .filter((r) => !skip.test(r))) {
       try {
-        files[rel] = gitFile(repo, `${folder}/${rel}`);
+        files[rel] = gitFile(repo, `${folder}/${rel}`, commit);
       } catch {
         console.warn(`  ${repo} ${folder}/${rel}: not in the snapshot, left out`);
       }
