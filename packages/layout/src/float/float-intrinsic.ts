@@ -1,6 +1,6 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { IntrinsicSizes } from '../flow/intrinsic-size.js';
-import { establishesBfc } from '../flow/block-layout.js';
+import { establishesBfc } from '../flow/formatting-context.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { inlineFloatsOf } from '../boxes/hoist.js';
 

@@ -2,16 +2,16 @@ import type { BlockLevelBox, ContainerBox, ReplacedBox } from '../boxes/box.js';
 import { avoidsBreakInside } from '../flow/breaks.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import type { FlowState } from '../flow/block-children.js';
+import type { FlowState } from '../flow/flow-state.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, type UsedBox } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { establishesBfc } from '../flow/block-layout.js';
+import { establishesBfc } from '../flow/formatting-context.js';
 import { NO_MARGINS, resolveMargins, type Resume, type Space } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
-import { lastLineOf } from './lines-around-floats.js';
+import { lastLineOf } from './last-line.js';
 
 const EPSILON = 1e-6;
 

@@ -1,6 +1,6 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
-import type { FlowState } from '../flow/block-children.js';
+import type { FlowState } from '../flow/flow-state.js';
 import type { UsedBox } from '../flow/box-model.js';
 import type { Resume, Space } from '../flow/types.js';
 import { childFloats, placeFloat, type FloatBox } from './float-layout.js';

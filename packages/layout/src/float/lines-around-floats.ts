@@ -12,6 +12,7 @@ import { endBeforeLastLine, roomNeeded } from '../flow/end-reserve.js';
 import { breakLines, tailOf, withOpenBoxes, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
+import { noteLastLine } from './last-line.js';
 import { inlineFloatsOf } from '../boxes/hoist.js';
 import { InlineFloatPlacer } from './inline-floats.js';
 
@@ -19,48 +20,6 @@ const EPSILON = 1e-6;
 
 /** Line specs of paragraphs broken around floats, so that a continuation resumes on the same breaks. */
 const brokenSpecs = new WeakMap<LinesBox, { readonly para: Paragraph; readonly specs: LineSpec[] }>();
-
-/** The last line box of a finished paragraph fragment: its top and the right end of its content (lines-box coordinates). */
-export interface LastLine {
-  readonly top: number;
-  readonly contentRight: number;
-}
-const lastLines = new WeakMap<Fragment, LastLine>();
-
-/*
- * Only a float right after a paragraph looks at its last line (besideLastLine). Line layout
- * notes every finished paragraph here, which costs nothing; the flow keeps the note
- * (keepLastLine) only when the paragraph's next sibling is a float: a WeakMap entry and an
- * object per paragraph were kept until the end of every render for nothing.
- */
-let notedFragment: Fragment | null = null;
-let notedTop = 0;
-let notedFragments: readonly Fragment[] = [];
-let notedFrom = 0;
-
-export function noteLastLine(fragment: Fragment, top: number, fragments: readonly Fragment[], from = 0): void {
-  notedFragment = fragment;
-  notedTop = top;
-  notedFragments = fragments;
-  notedFrom = from;
-}
-
-/** A paragraph fragment was placed in a flow: keep its last line when a float follows it (`keep`); forget the note either way. */
-export function keepLastLine(fragment: Fragment, keep: boolean): void {
-  if (fragment !== notedFragment) return;
-  if (keep) {
-    let right = 0;
-    for (let i = notedFrom; i < notedFragments.length; i++)
-      right = Math.max(right, notedFragments[i]!.x + notedFragments[i]!.width);
-    lastLines.set(fragment, { top: notedTop, contentRight: right });
-  }
-  notedFragment = null;
-  notedFragments = [];
-}
-
-export function lastLineOf(fragment: Fragment): LastLine | undefined {
-  return lastLines.get(fragment);
-}
 
 /** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
 export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {

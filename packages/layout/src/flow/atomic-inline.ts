@@ -1,6 +1,5 @@
 import { symbolShape } from './marker-shapes.js';
 import type { AtomicInlineBox, ReplacedBox } from '../boxes/box.js';
-import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges } from './box-model.js';
@@ -9,22 +8,11 @@ import { outerSizes } from './intrinsic-size.js';
 import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { NO_MARGINS } from './types.js';
+import type { AtomicLayout } from './inline-items.js';
 import { shiftRelative } from '../positioned/relative.js';
 import { controlKind } from '../boxes/form-controls.js';
 import type { ContainerBox } from '../boxes/box.js';
 import { usedLineHeight } from './line-height.js';
-
-/** An atomic inline laid out once for a line: its margin box and baseline. */
-export interface AtomicLayout {
-  /** Border-box fragment at (marginLeft, marginTop) of the margin box; null in intrinsic sizing. */
-  readonly fragment: Fragment | null;
-  readonly marginWidth: number;
-  readonly marginHeight: number;
-  /** Min-content contribution (intrinsic sizing only; equals marginWidth otherwise). */
-  readonly minWidth: number;
-  /** Baseline from the margin-box top (CSS 2.1 §10.8.1: last line box, else the bottom margin edge). */
-  readonly baseline: number;
-}
 
 /**
  * `cbHeight`: the height of the block container holding the line, when definite; percentage

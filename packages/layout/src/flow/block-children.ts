@@ -5,12 +5,12 @@ import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
 import { endPage, startPage } from '../page/page-names.js';
-import { establishesBfc, isQuirkyContainer } from './block-layout.js';
+import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
-import type { ExclusionSpace } from '../float/exclusions.js';
+import type { FlowState, LastStart } from './flow-state.js';
 import {
   applyClearance,
   avoidFloats,
@@ -20,48 +20,17 @@ import {
   settleMargins,
 } from '../float/float-layout.js';
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
-import { keepLastLine } from '../float/lines-around-floats.js';
+import { keepLastLine } from '../float/last-line.js';
 import { lowerLineBelowImageMarker, lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../boxes/hoist.js';
 import {
   resolveMargins,
   type ForcedBreak,
   type LayoutResult,
-  type MarginSet,
   type ParallelFlow,
   type Resume,
   type Space,
 } from './types.js';
-
-/** Mutable bookkeeping of one block container fragment while its children flow in. */
-export interface FlowState {
-  /** Bottom of the last placed child's border box, from this box's border-box top. */
-  y: number;
-  readonly contentLeft: number;
-  /** Margins waiting to collapse with the next child's top (or this box's bottom). */
-  pending: MarginSet;
-  /** Whether this box's top margin set is final (no more collapsing with a first child). */
-  settled: boolean;
-  /** From the space's origin to this box's border-box top (valid once settled). */
-  origin: number;
-  marginTop: MarginSet;
-  /** In-flow children with content placed in this fragment. */
-  placed: number;
-  baseline: number | null;
-  lastBaseline: number | null;
-  readonly children: Fragment[];
-  /** The floats of the BFC this box establishes (src/float), null when its parent's pass through. */
-  ownFloats: ExclusionSpace | null;
-  /** How far in-flow children reach past the end of the page (./monolithic-overflow.ts), 0 when they don't. */
-  overflow: number;
-  /** Monolithic overflow of the previous page moved past at this fragment's top: there is a break opportunity after it. */
-  skipped: number;
-  /** Children that ended here with content overflowing them onto the next page (./parallel-flows.ts). */
-  readonly parallel: ParallelFlow[];
-  /** The flow before the child being laid out, and before the last one placed (to break inside it). */
-  nextStart: LastStart | null;
-  lastStart: LastStart | null;
-}
 
 export interface FlowOutcome {
   /** Nothing fitted on this page and the page already has content: move the whole box. */
@@ -333,25 +302,6 @@ function notPlaced(
     if (!continuation && !space.pageIsEmpty) return { pushed: true, resume: null };
   }
   return { pushed: false, resume: { child: i, inner: childResume } };
-}
-
-/** The flow just before a child that started on this page was laid out, to lay it out again. */
-export interface LastStart {
-  readonly index: number;
-  readonly space: Space;
-  readonly left: number;
-  readonly y: number;
-  readonly pending: MarginSet;
-  readonly settled: boolean;
-  readonly origin: number;
-  readonly marginTop: MarginSet;
-  readonly placed: number;
-  readonly baseline: number | null;
-  readonly lastBaseline: number | null;
-  readonly overflow: number;
-  readonly children: number;
-  readonly floats: number;
-  readonly parallel: number;
 }
 
 /** Keep how the flow was before child `index` starts on this page (state.nextStart); returns its space. */

@@ -1,5 +1,4 @@
 import type { ContainerBox } from '../boxes/box.js';
-import { isSpannerBox } from './column-flow.js';
 import { avoidsBreakInside } from './breaks.js';
 import { pieceFragment, repeatedEdges, reservedBottomEdges, topEdgesOf } from './decoration-break.js';
 import type { Fragment } from '../fragment.js';
@@ -9,7 +8,9 @@ import { keywordWidths } from './keyword-widths.js';
 import { roomNeeded } from './end-reserve.js';
 import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './monolithic-overflow.js';
 import { pastEndResume } from './parallel-flows.js';
-import { flowChildren, type FlowState } from './block-children.js';
+import { flowChildren } from './block-children.js';
+import type { FlowState } from './flow-state.js';
+import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { offsetFragment, startLower } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker, placeMarkerOfBrokenItem } from './marker-placement.js';
@@ -28,27 +29,6 @@ import {
 } from './types.js';
 
 const EPSILON = 1e-6;
-
-/** Does the box establish a block formatting context (CSS 2.1 §9.4.1)? Its margins then never collapse with its children's. */
-export function establishesBfc(box: ContainerBox): boolean {
-  const s = box.style;
-  return (
-    box.tag === 'html' ||
-    box.kind !== 'block' ||
-    s.display === 'flow-root' ||
-    s.display === 'inline-block' ||
-    s.overflow !== 'visible' ||
-    s.float !== 'none' ||
-    s.position === 'absolute' ||
-    s.position === 'fixed' ||
-    isSpannerBox(box)
-  );
-}
-
-/** Body and table cells drop quirky child margins at their edges (quirks mode only: only then are margins quirky). */
-export function isQuirkyContainer(box: ContainerBox): boolean {
-  return box.tag === 'body' || box.kind === 'table-cell';
-}
 
 interface Frame {
   readonly box: ContainerBox;

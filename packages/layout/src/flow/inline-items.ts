@@ -8,14 +8,27 @@ import type {
   ReplacedBox,
   TextBox,
 } from '../boxes/box.js';
+import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { Shaped } from '../text/shape-cache.js';
 import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { ALLOWED_BREAK, breakOpportunities, NO_BREAK } from '../text/break-opportunities.js';
 import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
-import { layoutAtomic, type AtomicLayout } from './atomic-inline.js';
+import { layoutAtomicInline } from './layout-box.js';
 import { formatCounter } from '../page/counter-style.js';
+
+/** An atomic inline laid out once for a line: its margin box and baseline. */
+export interface AtomicLayout {
+  /** Border-box fragment at (marginLeft, marginTop) of the margin box; null in intrinsic sizing. */
+  readonly fragment: Fragment | null;
+  readonly marginWidth: number;
+  readonly marginHeight: number;
+  /** Min-content contribution (intrinsic sizing only; equals marginWidth otherwise). */
+  readonly minWidth: number;
+  /** Baseline from the margin-box top (CSS 2.1 §10.8.1: last line box, else the bottom margin edge). */
+  readonly baseline: number;
+}
 
 /**
  * The flattened content of one inline formatting context: text pieces, inline box starts
@@ -232,7 +245,7 @@ function buildParagraph(
           {
             type: 'atomic',
             box: entry,
-            layout: layoutAtomic(entry, cbWidth, ctx, intrinsic, cbHeight),
+            layout: layoutAtomicInline(entry, cbWidth, ctx, intrinsic, cbHeight),
             level: levels ? (levels[offset] ?? 0) : 0,
           },
           pending,

@@ -11,7 +11,8 @@ import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
 import { applyOrphansWidows } from './breaks.js';
 import { endBeforeLastLine, roomNeeded } from './end-reserve.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
-import { layoutLinesAroundFloats, needsFloatLines, noteLastLine } from '../float/lines-around-floats.js';
+import { layoutLinesAroundFloats, needsFloatLines } from '../float/lines-around-floats.js';
+import { noteLastLine } from '../float/last-line.js';
 
 const EPSILON = 1e-6;
 

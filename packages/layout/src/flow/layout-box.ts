@@ -1,9 +1,19 @@
-import { isMulticol, type BlockLevelBox, type ContainerBox, type MarkerBox, type TableBox } from '../boxes/box.js';
+import {
+  isMulticol,
+  type AtomicInlineBox,
+  type BlockLevelBox,
+  type ContainerBox,
+  type MarkerBox,
+  type ReplacedBox,
+  type TableBox,
+} from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
 import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
 import { isMonolithic } from './breaks.js';
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutLines, layoutMarkerLine, type MarkerLine } from './inline-layout.js';
+import { layoutAtomic } from './atomic-inline.js';
+import type { AtomicLayout } from './inline-items.js';
 import { layoutBlockReplaced } from './replaced-layout.js';
 import { layoutFlex } from '../flex/flex-layout.js';
 import { layoutGrid } from '../grid/grid-layout.js';
@@ -74,6 +84,20 @@ function layoutMonolithic(box: ContainerBox, space: Space, ctx: LayoutContext): 
 /** An outside list marker's single line (CSS Lists 3 §3.1). */
 export function layoutMarker(marker: MarkerBox, ctx: LayoutContext): MarkerLine {
   return layoutMarkerLine(marker, ctx);
+}
+
+/**
+ * An atomic inline (inline-block, inline table/flex/grid, image) laid out for a line: line layout
+ * reaches the formatting context inside it through here (flow/atomic-inline.ts).
+ */
+export function layoutAtomicInline(
+  box: AtomicInlineBox | ReplacedBox,
+  cbWidth: number,
+  ctx: LayoutContext,
+  intrinsic: boolean,
+  cbHeight: number | null,
+): AtomicLayout {
+  return layoutAtomic(box, cbWidth, ctx, intrinsic, cbHeight);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ImageFragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { NO_MARGINS } from './types.js';
-import type { FlowState } from './block-children.js';
+import type { FlowState } from './flow-state.js';
 import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { symbolShape } from './marker-shapes.js';
 import { layoutMarker } from './layout-box.js';

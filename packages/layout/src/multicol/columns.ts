@@ -7,7 +7,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
-import { establishesBfc } from '../flow/block-layout.js';
+import { establishesBfc } from '../flow/formatting-context.js';
 import { isMulticol } from '../boxes/box.js';
 import { inColumns } from '../flow/breaks.js';
 import { isInlineCbHost, markInlineCbHost } from '../positioned/inline-containing-block.js';
