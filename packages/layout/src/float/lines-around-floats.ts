@@ -310,6 +310,7 @@ function placeLines(
     fitted < specs.length
       ? applyOrphansWidows(box, specs.length, start, fitted, space.pageIsEmpty)
       : endBeforeLastLine(
+          box,
           start,
           fitted,
           specs.length,

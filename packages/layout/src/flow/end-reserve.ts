@@ -1,4 +1,6 @@
+import type { LinesBox } from '../boxes/box.js';
 import type { UsedBox } from './box-model.js';
+import { applyOrphansWidows } from './breaks.js';
 import { addMargin, NO_MARGINS, resolveMargins, type EndReserve } from './types.js';
 
 const EPSILON = 1e-6;
@@ -7,7 +9,7 @@ const EPSILON = 1e-6;
  * A box's bottom padding and border stay with its last piece of content (CSS Fragmentation 3 §4,
  * box-decoration-break: slice): when they do not fit below it at the end of a page, Chromium
  * breaks before the box's last line, or its last child when that cannot break, and that piece
- * takes them to the next page (orphans and widows aside). The end edges are handed down to the
+ * takes them to the next page; a break between lines keeps orphans and widows (§3.3). The end edges are handed down to the
  * last in-flow child as an EndReserve, each level adding its own.
  */
 
@@ -35,10 +37,13 @@ export function roomNeeded(reserve: EndReserve | undefined, marginBottom: number
 
 /**
  * Lines [start, end) of `total` fit on this page, the last ending at `bottom`. When the paragraph
- * ends here but `need` does not fit below it, it ends before its last line with content instead
- * (start: none of it goes here; a page with nothing before it keeps the lines).
+ * ends here but `need` does not fit below it, it ends before its last line with content instead,
+ * moved back further to keep `widows` lines after the break where `orphans` still hold (Chromium:
+ * five lines whose section's bottom padding does not fit break 3|2, not 4|1; two lines still 1|1);
+ * start: none of it goes here; a page with nothing before it keeps the lines.
  */
 export function endBeforeLastLine(
+  box: LinesBox,
   start: number,
   end: number,
   total: number,
@@ -51,6 +56,9 @@ export function endBeforeLastLine(
   if (end < total || need <= 0 || bottom + need <= available + EPSILON) return end;
   let last = end - 1;
   while (last > start && emptyLine(last)) last--;
-  if (last > start) return last;
+  if (last > start) {
+    const kept = applyOrphansWidows(box, total, start, last, pageIsEmpty);
+    return kept > start ? kept : last;
+  }
   return pageIsEmpty ? end : start;
 }

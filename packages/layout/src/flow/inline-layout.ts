@@ -227,6 +227,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     let bottom = 0;
     for (let i = start; i < end; i++) bottom += lines[i]!.height;
     end = endBeforeLastLine(
+      box,
       start,
       end,
       lines.length,
