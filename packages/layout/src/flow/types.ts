@@ -122,6 +122,8 @@ export type Resume =
       readonly cells: readonly (Resume | null)[] | null;
       /** The height left of a row whose cells all ended before the page did (table-page.ts splitHeight). */
       readonly rest?: number;
+      /** The top captions ended the last page: the grid starts here, whole (table-layout.ts). */
+      readonly gridNext?: true;
     };
 
 /** A forced break: to the next page (or one of that side), or, in a multicol's columns, to the next column. */

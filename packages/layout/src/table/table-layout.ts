@@ -96,7 +96,10 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
   const rows = measureRows(table, prep, geo, ctx, space.cbBlockSize);
   const token = resume?.kind === 'table' ? resume : null;
+  // The captions and the table's top margin are placed; the grid goes on from `gridToken` (null: whole).
   const continuation = token !== null;
+  const gridToken = token?.gridNext ? null : token;
+  const gridContinues = gridToken !== null;
   const s = table.style;
   const marginTop: MarginSet =
     continuation || space.truncateMargins
@@ -133,7 +136,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   if (!continuation) caption('top');
   // Cloned decorations (flow/decoration-break.ts): every fragment has the top edges, and the rows break above the bottom ones.
   const clone = clonesDecorations(s);
-  const topEdges = continuation && !clone ? 0 : prep.border.top + prep.padding.top;
+  const topEdges = gridContinues && !clone ? 0 : prep.border.top + prep.padding.top;
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
   const reserve = clone && fragmenting ? bottomEdges : 0;
   const page = placeRows(
@@ -148,11 +151,18 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
       captionAbove: y > 0,
     },
     topEdges,
-    token,
+    gridToken,
   );
-  if (page.pushed && !continuation) return pushed(space);
+  // The table wrapper's captions and grid are siblings (CSS 2.1 §17.4) with a break allowed between
+  // them (CSS Fragmentation 3 §4.1): when not even the grid's first row fits below the top captions,
+  // they stay alone at the page bottom and the grid starts whole, top border and all, on the next
+  // page (Chromium, measured: a header group or first row that does not fit).
+  const captionsAlone = !continuation && y > 0 && (page.pushed || (page.resume !== null && page.placed.length === 0));
+  if (page.pushed && !continuation && !captionsAlone) return pushed(space);
   const avoid = avoidsBreakInside(s);
-  if (page.resume && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak) return pushed(space);
+  if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
+    return pushed(space);
+  if (captionsAlone) return captionsOnly(table, geo, children, y, marginTop);
   const last = page.resume === null;
   const gridTop = y;
   const grid = gridFragment(
@@ -161,7 +171,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     geo,
     page,
     { top: topEdges, bottom: last || clone ? bottomEdges : 0 },
-    continuation,
+    gridContinues,
     last,
     space.cbBlockSize,
   );
@@ -198,6 +208,41 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     baseline,
     lastBaseline: baseline,
     ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
+  };
+}
+
+/** The first fragment of a table whose grid starts on the next page: its top captions alone. */
+function captionsOnly(
+  table: TableBox,
+  geo: TableGeometry,
+  captions: Fragment[],
+  height: number,
+  marginTop: MarginSet,
+): LayoutResult {
+  const fragment = createBoxFragment(
+    anonymousStyle(table.style),
+    table.tag,
+    table.attrs,
+    {
+      x: geo.marginLeft,
+      y: 0,
+      width: geo.width,
+      height,
+      border: ZERO_EDGES,
+      padding: ZERO_EDGES,
+      part: partOf(true, false),
+    },
+    captions,
+  );
+  return {
+    fragment,
+    resume: { kind: 'table', row: 0, cells: null, gridNext: true },
+    marginTop,
+    marginBottom: NO_MARGINS,
+    collapsesThrough: false,
+    height,
+    baseline: null,
+    lastBaseline: null,
   };
 }
 
