@@ -3,8 +3,10 @@
 //   node bench/ab.mjs <workload-index> <rounds> <a/dist/index.js> <b/dist/index.js> [renders-per-process]
 // Each round runs bench/profile-once.mjs once with A and once with B (PLATEN_CORE; the order
 // swaps every round) and prints the median over rounds of each build's CPU and wall ms per
-// render (and main-thread CPU). Separate processes: two builds loaded in one process measured the first-loaded one
-// 14 % slower whichever it was (the layout code they share saw both builds' objects).
+// render (and main-thread CPU), and the median over rounds of B's CPU ÷ A's within the round
+// (a load that moves from one minute to the next cancels out of the pair). Separate processes:
+// two builds loaded in one process measured the first-loaded one 14 % slower whichever it was
+// (the layout code they share saw both builds' objects).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +27,10 @@ for (let r = 0; r < Number(roundsArg); r++) {
     samples[b].push({ wall: Number(m[2]), cpu: Number(m[3]), main: Number(m[4]) });
   }
 }
+const ratios = (field) => samples[1].map((b, r) => b[field] / samples[0][r][field]);
+console.log(
+  `B/A paired: ${median(ratios('cpu')).toFixed(3)} CPU, ${median(ratios('main')).toFixed(3)} main thread (median of ${samples[0].length} rounds)`,
+);
 for (const [b, label] of [
   [0, 'A'],
   [1, 'B'],

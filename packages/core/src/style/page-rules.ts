@@ -19,6 +19,7 @@ import {
 } from './cascade.js';
 import { computeStyle, type ComputeEnv, type ElementStyle } from './compute.js';
 import type { Declaration, SheetItem } from './stylesheet.js';
+import { BoundedCache } from '../bounded-cache.js';
 import { parseComponents, words, type CV } from './tokenizer.js';
 import { parseColor, parseLength, TRANSPARENT, type LengthContext } from './values.js';
 import type { ResolvedFormat } from '../format.js';
@@ -123,14 +124,52 @@ export interface PageStyleOptions {
   readonly env: ComputeEnv;
 }
 
-/** Build the resolver that cascades `@page` rules over the PdfFormat defaults, per page. */
-export function createPageStyleResolver(
-  items: readonly SheetItem[],
-  options: PageStyleOptions,
-  diagnostics: string[],
-  ignored: IgnoredDeclaration[] = [],
-): PageStyleResolver {
+/**
+ * A document's `@page` rules compiled, with what compiling them reported, and the page boxes
+ * resolved from them. A template's `@page` rules are the same in every render, so this is kept
+ * per process (`pageRuleSet`) and its renders resolve each page box once.
+ */
+interface PageRuleSet {
+  readonly rules: readonly PageRule[];
+  readonly diagnostics: readonly string[];
+  readonly ignored: readonly IgnoredDeclaration[];
+  /** Page boxes by root style, then by format and environment (`resolutionKey`), then by matching rules. */
+  readonly boxes: WeakMap<ElementStyle, Map<string, Map<string, PageBoxStyle>>>;
+  /** firstPageArea by format and environment. */
+  readonly firstAreas: Map<string, { readonly width: number; readonly height: number }>;
+}
+
+const ruleSets = new BoundedCache<string, PageRuleSet>(32);
+/** Formats and environments one rule set resolves page boxes for before it forgets them. */
+const MAX_RESOLUTIONS = 16;
+
+const declarationsKey = (declarations: readonly Declaration[]): string => {
+  let key = '';
+  for (const d of declarations) key += `${d.name}\u0000${d.value}\u0000${d.important ? '!' : ''}${d.line ?? ''}\u0001`;
+  return key;
+};
+
+/** What compiling the `@page` items depends on: their sheets, selectors and declarations (lines too: diagnostics name them), in order. */
+function pageRulesKey(items: readonly SheetItem[]): string {
+  let key = '';
+  for (const item of items) {
+    if (item.kind !== 'page') continue;
+    key += `${item.sheet ?? 0}\u0002${item.selector}\u0002${declarationsKey(item.declarations)}`;
+    for (const m of item.marginBoxes) key += `\u0003${m.name}\u0002${declarationsKey(m.declarations)}`;
+    key += '\u0004';
+  }
+  return key;
+}
+
+/** The process's compiled rules for these `@page` items. */
+function pageRuleSet(items: readonly SheetItem[]): PageRuleSet {
+  return ruleSets.get(pageRulesKey(items), () => compilePageRules(items));
+}
+
+function compilePageRules(items: readonly SheetItem[]): PageRuleSet {
   const rules: PageRule[] = [];
+  const diagnostics: string[] = [];
+  const ignored: IgnoredDeclaration[] = [];
   // `@page` and margin-box declarations the cascade drops are reported as the others (css_ignored_declaration).
   const compile = (declarations: readonly Declaration[]): CompiledDeclaration[] => {
     const dropped: DroppedDeclaration[] = [];
@@ -138,12 +177,14 @@ export function createPageStyleResolver(
     for (const { index, reason } of dropped) ignored.push({ ...declarations[index]!, reason });
     return compiled;
   };
-  items.forEach((item, order) => {
-    if (item.kind !== 'page') return;
+  let order = 0;
+  for (const item of items) {
+    if (item.kind !== 'page') continue;
+    order++;
     const selectors = parseSelectors(item.selector);
     if (!selectors) {
       diagnostics.push(`Invalid @page selector "${item.selector}"`);
-      return;
+      continue;
     }
     const marginBoxes = item.marginBoxes
       .filter((m) => MARGIN_BOXES.has(m.name))
@@ -155,8 +196,43 @@ export function createPageStyleResolver(
       declarations: compile(pageDeclarations(item)),
       marginBoxes,
     });
-  });
-  const cache = new Map<string, PageBoxStyle>();
+  }
+  return { rules, diagnostics, ignored, boxes: new WeakMap(), firstAreas: new Map() };
+}
+
+/** What a page box depends on besides the rules and the root style. */
+function resolutionKey(format: ResolvedFormat, env: ComputeEnv): string {
+  return `${JSON.stringify(format)}\u0000${env.rootFontSize}@${env.viewportWidth}x${env.viewportHeight}`;
+}
+
+/** A map of at most MAX_RESOLUTIONS entries under `key` (cleared when full): what one rule set keeps per format. */
+function boundedEntry<V>(map: Map<string, V>, key: string, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    if (map.size >= MAX_RESOLUTIONS) map.clear();
+    map.set(key, (value = create()));
+  }
+  return value;
+}
+
+/** Build the resolver that cascades `@page` rules over the PdfFormat defaults, per page. */
+export function createPageStyleResolver(
+  items: readonly SheetItem[],
+  options: PageStyleOptions,
+  diagnostics: string[],
+  ignored: IgnoredDeclaration[] = [],
+): PageStyleResolver {
+  const set = pageRuleSet(items);
+  diagnostics.push(...set.diagnostics);
+  ignored.push(...set.ignored);
+  const rules = set.rules;
+  let byFormat = set.boxes.get(options.root);
+  if (!byFormat) set.boxes.set(options.root, (byFormat = new Map()));
+  const cache = boundedEntry(
+    byFormat,
+    resolutionKey(options.format, options.env),
+    () => new Map<string, PageBoxStyle>(),
+  );
   return (page) => {
     const matching = rules
       .map((r) => ({ r, spec: Math.max(-1, ...r.selectors.filter((s) => matches(s, page)).map((s) => s.specificity)) }))
@@ -285,17 +361,19 @@ export function firstPageArea(
   format: ResolvedFormat,
   env: ComputeEnv,
 ): { width: number; height: number } {
-  const root = computeStyle(new Map(), null, env, { lang: null, isRoot: true });
-  const page = createPageStyleResolver(
-    items,
-    { format, root, env: { ...env, rootFontSize: 16 } },
-    [],
-  )({ index: 0, name: '', blank: false });
-  const side = (l: Length, reference: number): number => resolveLength(l, reference);
-  return {
-    width: Math.max(0, page.width - side(page.marginLeft, page.width) - side(page.marginRight, page.width)),
-    height: Math.max(0, page.height - side(page.marginTop, page.height) - side(page.marginBottom, page.height)),
-  };
+  return boundedEntry(pageRuleSet(items).firstAreas, resolutionKey(format, env), () => {
+    const root = computeStyle(new Map(), null, env, { lang: null, isRoot: true });
+    const page = createPageStyleResolver(
+      items,
+      { format, root, env: { ...env, rootFontSize: 16 } },
+      [],
+    )({ index: 0, name: '', blank: false });
+    const side = (l: Length, reference: number): number => resolveLength(l, reference);
+    return {
+      width: Math.max(0, page.width - side(page.marginLeft, page.width) - side(page.marginRight, page.width)),
+      height: Math.max(0, page.height - side(page.marginTop, page.height) - side(page.marginBottom, page.height)),
+    };
+  });
 }
 
 /**

@@ -139,4 +139,14 @@ describe('@page', () => {
     const r = styleHtml('<!doctype html><style>@page :nth(2) { margin: 0 }</style>');
     expect(r.diagnostics.map((d) => d.code)).toEqual(['css_invalid_page_rule']);
   });
+
+  it('reports the same in every render of the same rules (compiled once per process)', () => {
+    const html = '<!doctype html><style>@page :nth(3) { margin: 0 } @page { margn: 1cm; margin: 2cm }</style>';
+    const [first, again] = [styleHtml(html), styleHtml(html)];
+    expect(first.diagnostics.map((d) => d.code)).toEqual(['css_invalid_page_rule', 'css_ignored_declaration']);
+    expect(again.diagnostics).toEqual(first.diagnostics);
+    expect(again.pageStyle({ index: 0, name: '', blank: false })).toBe(
+      first.pageStyle({ index: 0, name: '', blank: false }),
+    );
+  });
 });
