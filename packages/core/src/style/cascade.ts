@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import { parseComponents, type CV } from './tokenizer.js';
 import type { Declaration } from './stylesheet.js';
 import { containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
-import { canonicalName, cascadeName, ORDERED_IN_CASCADE, unprefixed } from './property-aliases.js';
+import { canonicalName, cascadeName, LOGICAL_PAIRS, ORDERED_IN_CASCADE, unprefixed } from './property-aliases.js';
 import { PROPERTIES } from './properties/index.js';
 import { compileSelectorList, type PseudoElement } from './selectors.js';
 import { BoundedCache } from '../bounded-cache.js';
@@ -91,14 +91,16 @@ function compileDeclaration(d: Declaration, out: CompiledDeclaration[]): DropRea
     out.push(...all);
     return all.length > 0 ? null : 'invalid value';
   }
-  const longhands = SHORTHANDS[name];
+  const source = unprefixed(d.name);
+  // A shorthand with var() is pending substitution (CSS Variables 1 §3.2): each longhand keeps the
+  // whole value and takes its part once it is substituted (compute.ts); the logical pairs too.
+  const longhands = SHORTHANDS[name] ?? LOGICAL_PAIRS[name]?.map((l) => cascadeName(source, l));
   if (longhands && name !== 'background-position' && containsVar(value)) {
     for (const l of longhands) out.push({ name: l, value, important: d.important, shorthand: name });
     return null;
   }
   const expanded = expandShorthand(name, value);
   if (expanded === null) return 'invalid value';
-  const source = unprefixed(d.name);
   if (expanded === undefined) {
     if (!PROPERTIES.has(name)) return 'unknown property';
     if (!isValid(name, value)) return 'invalid value';

@@ -1,8 +1,8 @@
 import type { ComputedStyle, Display } from '@platen/layout';
 import { words, type CV } from './tokenizer.js';
-import type { Winners } from './cascade.js';
+import type { CompiledDeclaration, Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
-import { INLINE_LOGICAL } from './property-aliases.js';
+import { cascadeName, INLINE_LOGICAL } from './property-aliases.js';
 import { PROPERTIES, type ComputeContext, type Flat, type Longhand } from './properties/index.js';
 import { writingModeKeyword, type SpecifiedFontSize } from './properties/text.js';
 import { containsVar } from './shorthands.js';
@@ -149,6 +149,16 @@ function specifiedValues(
   const lookup = (name: string): readonly CV[] | null => customs.get(name) ?? null;
   let rtl: boolean | null = null;
   let vertical: string | null = null;
+  /** The declaration's value, its var()s substituted and, from a shorthand, its own part taken. */
+  const valueOf = (d: CompiledDeclaration): readonly CV[] | 'unset' => {
+    if (!containsVar(d.value)) return d.value;
+    const substituted = substituteVars(d.value, lookup);
+    if (substituted === null) return 'unset';
+    if (d.shorthand === null) return substituted;
+    const shorthand = d.shorthand;
+    const mine = expandShorthand(shorthand, substituted)?.find(([l]) => cascadeName(shorthand, l) === d.name);
+    return mine ? mine[1] : 'unset';
+  };
   for (const d of winners.values()) {
     if (d.name.startsWith('--')) continue;
     const sides = INLINE_LOGICAL[d.name];
@@ -157,25 +167,10 @@ function specifiedValues(
       vertical ??= writingModeOf(winners, parent);
       const physical = vertical === 'horizontal-tb' ? sides[rtl ? 1 : 0]! : verticalSide(sides[rtl ? 1 : 0]!, vertical);
       out.delete(physical);
-      out.set(physical, containsVar(d.value) ? (substituteVars(d.value, lookup) ?? 'unset') : d.value);
+      out.set(physical, valueOf(d));
       continue;
     }
-    if (!containsVar(d.value)) {
-      out.set(d.name, d.value);
-      continue;
-    }
-    const substituted = substituteVars(d.value, lookup);
-    if (substituted === null) {
-      out.set(d.name, 'unset');
-      continue;
-    }
-    if (d.shorthand === null) {
-      out.set(d.name, substituted);
-      continue;
-    }
-    const expanded = expandShorthand(d.shorthand, substituted);
-    const mine = expanded?.find(([l]) => l === d.name);
-    out.set(d.name, mine ? mine[1] : 'unset');
+    out.set(d.name, valueOf(d));
   }
   return out;
 }
