@@ -120,9 +120,23 @@ export function placeFloat(
   ctx: LayoutContext,
   resume: Resume | null = null,
 ): FloatOutcome {
+  // Laid out here and placed by a second function: nested floats recurse through this small
+  // frame only (the parser allows 512 levels of them).
+  const laid = layoutFloatBox(child, used, ctx, Infinity, resume, true);
+  return laid ? placeLaidFloat(child, laid, space, used, state, ctx, resume) : { placed: true, rest: null };
+}
+
+function placeLaidFloat(
+  child: FloatBox,
+  first: LaidFloat,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+  ctx: LayoutContext,
+  resume: Resume | null,
+): FloatOutcome {
+  let laid = first;
   const fc = childFloats(space, used, state);
-  let laid = layoutFloatBox(child, used.width, ctx, Infinity, resume, true);
-  if (!laid) return { placed: true, rest: null };
   const pendingPx = resolveMargins(state.pending);
   if (!state.settled) fc.exclusions.followMargins(fc.y, fc.y + pendingPx);
   // The parent's border box in BFC coordinates.
@@ -142,7 +156,7 @@ export function placeFloat(
     const limit = room - top + laid.mt;
     const split =
       child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
-        ? layoutFloatBox(child, used.width, ctx, limit, resume, mustPlace)
+        ? layoutFloatBox(child, used, ctx, limit, resume, mustPlace)
         : null;
     if (!split && !mustPlace) {
       fc.exclusions.floats.pop();
@@ -213,22 +227,26 @@ export interface LaidFloat {
   readonly resume: Resume | null;
 }
 
+/**
+ * `cb`: the containing block's width, and its height when definite, which percentage heights
+ * resolve against (CSS 2.1 §10.5).
+ */
 export function layoutFloatBox(
   box: FloatBox,
-  cbWidth: number,
+  cb: { readonly width: number; readonly height: number | null },
   ctx: LayoutContext,
   blockSize: number,
   resume: Resume | null,
   pageIsEmpty: boolean,
 ): LaidFloat | null {
   const s = box.style;
-  const ml = marginOrZero(s.marginLeft, cbWidth);
-  const mr = marginOrZero(s.marginRight, cbWidth);
-  let inlineSize = cbWidth;
-  if (box.kind !== 'replaced' && definite(s.width, cbWidth) === null) {
+  const ml = marginOrZero(s.marginLeft, cb.width);
+  const mr = marginOrZero(s.marginRight, cb.width);
+  let inlineSize = cb.width;
+  if (box.kind !== 'replaced' && definite(s.width, cb.width) === null) {
     // Shrink-to-fit (§10.3.5): min(max(min-content, available), max-content), margins included.
     const sizes = outerSizes(box, ctx);
-    inlineSize = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
+    inlineSize = Math.min(Math.max(sizes.min, cb.width), sizes.max);
   }
   const plain =
     box.kind === 'replaced' && (s.marginLeft === 'auto' || s.marginRight === 'auto')
@@ -243,7 +261,7 @@ export function layoutFloatBox(
       mode: 'layout',
       marginAbove: NO_MARGINS,
       truncateMargins: resume !== null,
-      cbBlockSize: null,
+      cbBlockSize: cb.height,
     },
     resume,
     ctx,

@@ -47,6 +47,7 @@ export class InlineFloatPlacer {
 
   readonly fc: FloatContext;
   readonly width: number;
+  readonly cbHeight: number | null;
   readonly top0: number;
   readonly ctx: LayoutContext;
 
@@ -57,11 +58,13 @@ export class InlineFloatPlacer {
     kept: number,
     fc: FloatContext,
     width: number,
+    cbHeight: number | null,
     top0: number,
     ctx: LayoutContext,
   ) {
     this.fc = fc;
     this.width = width;
+    this.cbHeight = cbHeight;
     this.top0 = top0;
     this.ctx = ctx;
     const floats = inlineFloatsOf(box);
@@ -153,7 +156,14 @@ export class InlineFloatPlacer {
 
   /** Place a float at its line's top when it fits in `room` (true), else below the line. */
   #place(float: InlineFloat, index: number, lineTop: number, lineHeight: number, room: number): boolean {
-    const laid = layoutFloatBox(float.box, this.width, this.ctx, Infinity, null, true);
+    const laid = layoutFloatBox(
+      float.box,
+      { width: this.width, height: this.cbHeight },
+      this.ctx,
+      Infinity,
+      null,
+      true,
+    );
     if (!laid) return false;
     const outer = laid.ml + laid.width + laid.mr;
     const beside = outer < room - EPSILON;

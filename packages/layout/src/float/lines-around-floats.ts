@@ -98,7 +98,7 @@ export function layoutLinesAroundFloats(
   const head: LineSpec[] = start > 0 ? (stored?.specs ?? breakLines(para, width, indent, ctx)) : [];
   const tail = start > 0 ? tailOf(para, head[start]) : 0;
   if (tail === null) return placeLines(box, space, head, start, [], build, null);
-  const placer = new InlineFloatPlacer(box, head, start, f, width, top0, ctx);
+  const placer = new InlineFloatPlacer(box, head, start, f, width, space.cbBlockSize, top0, ctx);
   // Lines below the page are broken again on the next one (around its floats): break only as far as
   // placing this page's lines needs, so that each page breaks its own lines, not the whole rest.
   const available = space.mode === 'measure' ? Infinity : space.blockSize - resolveMargins(space.marginAbove);
