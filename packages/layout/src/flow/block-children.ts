@@ -154,6 +154,17 @@ function atPageTop(space: Space, state: FlowState): boolean {
 }
 
 /**
+ * Margins, borders or padding put the next child below the top of this box's space (valid while
+ * nothing is placed). Only a child at the very top of a page must stay on it whatever its size:
+ * below that, a break before it makes progress (CSS Fragmentation 3 §4.4; Chromium moves a
+ * monolithic child that does not fit whenever its fragmentainer offset is above zero, even when
+ * only the body's margin is above it).
+ */
+function belowSpaceTop(state: FlowState): boolean {
+  return (state.settled ? state.origin + state.y : 0) + resolveMargins(state.pending) > 1e-6;
+}
+
+/**
  * A child that ended on an earlier page, its overflowing content resumed at this fragment's top
  * in a parallel flow (CSS Fragmentation 3 §4.4): it takes no room from the children that follow.
  */
@@ -209,10 +220,13 @@ function childSpace(
 ): Space {
   // Below monolithic overflow there is a break opportunity before a child that starts, not inside one that resumes.
   const skippedBefore = state.skipped > 0 && !resumed;
+  const nothingAbove = (space.pageIsEmpty || (space.onlyEdgesAbove ?? false)) && state.placed === 0 && !skippedBefore;
+  const edgesAbove = belowSpaceTop(state);
   return {
     inlineSize: used.width,
     blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
-    pageIsEmpty: (space.pageIsEmpty && state.placed === 0 && !skippedBefore) || atPageTop(space, state),
+    pageIsEmpty: (nothingAbove && !edgesAbove) || atPageTop(space, state),
+    onlyEdgesAbove: nothingAbove && edgesAbove,
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
@@ -285,7 +299,10 @@ function notPlaced(
   // A float split at this page's end (CSS Fragmentation 3 §4.4: a break inside it) keeps the box
   // here, so the break goes before the child (Chromium; a float that fits whole moves with the box).
   if (state.placed === 0) {
-    const breakHere = state.skipped > 0 || splitFloatHere(box);
+    // With no content above on the page, a break before the child is as good as one before this
+    // box, and the later of the two is taken (Chromium keeps a top padding here): only a child
+    // below margins, borders or padding gets here then (belowSpaceTop).
+    const breakHere = state.skipped > 0 || splitFloatHere(box) || space.pageIsEmpty || space.onlyEdgesAbove === true;
     return breakHere ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
   }
   const children = box.children;

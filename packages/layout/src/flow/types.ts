@@ -46,6 +46,12 @@ export interface Space {
   readonly blockSize: number;
   /** Nothing has been placed on this page yet: the box must make progress even if it overflows. */
   readonly pageIsEmpty: boolean;
+  /**
+   * Nothing has been placed on this page yet, but margins, borders or padding put this box below
+   * the page top: it moves on when it does not fit (pageIsEmpty is false), though a break before
+   * it is a last resort, no better than one inside its parents before their first child.
+   */
+  readonly onlyEdgesAbove?: boolean;
   readonly mode: 'layout' | 'measure';
   /** Margins above this box that collapse with its top margin. */
   readonly marginAbove: MarginSet;
