@@ -6,6 +6,7 @@ import { decodeImage, svgRootTag, type DecodedImage } from '../resources/images.
 import { normalizePng } from '../resources/png-normalize.js';
 import { isInlineSvg } from '../style/inline-svg.js';
 import type { PaintContext } from './paint-context.js';
+import { normalizeSvg } from './svg-normalize.js';
 import type { Rect } from './geometry.js';
 
 /**
@@ -73,7 +74,7 @@ function fitRoot(svg: string, image: DecodedImage): string {
  */
 function drawSvg(ctx: PaintContext, image: DecodedImage, rect: Rect): void {
   const doc = ctx.doc;
-  const svg = fitRoot(new TextDecoder().decode(image.bytes), image);
+  const svg = normalizeSvg(fitRoot(new TextDecoder().decode(image.bytes), image));
   const problem = svgExpansionProblem(svg);
   if (problem) {
     ctx.warn('svg_failed', `${image.src.slice(0, 60)}: ${problem}`);

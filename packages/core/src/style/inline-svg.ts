@@ -4,15 +4,17 @@ import type { Color } from '@platen/layout';
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
 
-function serialize(node: ChildNode): string {
+/** An element as XML markup (comments and directives left out; CDATA as escaped text). */
+export function serializeSvg(node: ChildNode): string {
   if (node instanceof Element) {
     const attrs = Object.entries(node.attribs)
       .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
       .join('');
-    const inner = node.children.map(serialize).join('');
+    const inner = node.children.map(serializeSvg).join('');
     return `<${node.name}${attrs}>${inner}</${node.name}>`;
   }
-  if (node.type === 'text' || node.type === 'cdata') return escapeText((node as unknown as { data: string }).data);
+  if (node.type === 'text') return escapeText((node as unknown as { data: string }).data);
+  if (node.type === 'cdata' && hasChildren(node)) return node.children.map(serializeSvg).join('');
   return ''; // comments and directives
 }
 
@@ -40,8 +42,8 @@ export function inlineSvgDataUrl(svg: Element, color: Color): string {
   delete attribs['style'];
   const root = new Element('svg', attribs, svg.children);
   const outside = referencedOutside(svg);
-  const defs = outside.length > 0 ? `<defs>${outside.map(serialize).join('')}</defs>` : '';
-  const markup = serialize(root).replace(/<\/svg>$/, `${defs}</svg>`);
+  const defs = outside.length > 0 ? `<defs>${outside.map(serializeSvg).join('')}</defs>` : '';
+  const markup = serializeSvg(root).replace(/<\/svg>$/, `${defs}</svg>`);
   return `${INLINE_PREFIX}${encodeURIComponent(markup)}`;
 }
 
