@@ -11,7 +11,7 @@ import { pastEndResume } from './parallel-flows.js';
 import { flowChildren } from './block-children.js';
 import type { FlowState } from './flow-state.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
-import { offsetFragment, startLower } from './fragments.js';
+import { movedFragment, startingLower } from './fragments.js';
 import { controlKind } from '../boxes/form-controls.js';
 import { placeMarker, placeMarkerOfBrokenItem } from './marker-placement.js';
 import { beginFloats, floatsBottom, settleMargins } from '../float/float-layout.js';
@@ -343,7 +343,8 @@ function alignContent(frame: Frame, free: number): void {
   const shift = a === 'center' ? free / 2 : free;
   const dy = unsafe ? shift : Math.max(0, shift);
   if (dy === 0) return;
-  for (const child of state.children) offsetFragment(child, 0, dy);
+  const children = state.children;
+  for (let i = 0; i < children.length; i++) children[i] = movedFragment(children[i]!, 0, dy);
   if (state.baseline !== null) state.baseline += dy;
   if (state.lastBaseline !== null) state.lastBaseline += dy;
 }
@@ -427,6 +428,5 @@ function makeFragment(frame: Frame, height: number, last: boolean): Fragment {
   // Edges cut by a page break are sliced off unless cloned; a whole box keeps its used edges (no copies).
   const fragment = pieceFragment(box, used, height, exactSize(state.children), continuation, last);
   // Chromium's fragment resumes below monolithic overflow it moved past: no background behind that.
-  if (state.skipped > 0) startLower(fragment, state.skipped);
-  return fragment;
+  return state.skipped > 0 ? startingLower(fragment, state.skipped) : fragment;
 }

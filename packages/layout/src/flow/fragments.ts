@@ -66,13 +66,10 @@ export function withText(f: TextFragment, changes: Partial<TextFragment>): TextF
   return copy;
 }
 
-/** The box's fragment starts `gap` lower, its content staying where it is (the gap is not part of it). */
-export function startLower(f: BoxFragment, gap: number): void {
-  // eslint-disable-next-line no-restricted-syntax -- placement during layout (issue 23: to go)
-  const m = f as Mutable<BoxFragment>;
-  m.y += gap;
-  m.height = Math.max(0, m.height - gap);
-  for (const child of f.children) offsetFragment(child, 0, -gap);
+/** A copy of the box's fragment starting `gap` lower, its content staying where it is (the gap is not part of it). */
+export function startingLower(f: BoxFragment, gap: number): BoxFragment {
+  const children = f.children.map((child) => movedFragment(child, 0, -gap));
+  return { ...f, y: f.y + gap, height: Math.max(0, f.height - gap), children };
 }
 
 /** Move a fragment (relative to its parent) by dx, dy. */
@@ -89,6 +86,35 @@ export function offsetFragment(f: Fragment, dx: number, dy: number): void {
   const m = f as Mutable<BoxFragment>;
   m.x += dx;
   m.y += dy;
+}
+
+/**
+ * Fragments that layout finds again by identity (out-of-flow placeholders, positioned/open-blocks.ts),
+ * with the fragment each stands for: a moved copy stands for the same one.
+ */
+const standsFor = new WeakMap<Fragment, Fragment>();
+
+/** Let `f` be found by identity (`identityOf`) through the moved copies made of it. */
+export function keepIdentity(f: Fragment): void {
+  standsFor.set(f, f);
+}
+
+/** The fragment `f` is a moved copy of (itself when it is no copy of a fragment kept by identity). */
+export function identityOf(f: Fragment): Fragment {
+  return standsFor.get(f) ?? f;
+}
+
+/** A copy of a fragment (relative to its parent) moved by dx, dy: its children, relative to it, are shared. */
+export function movedFragment<F extends Fragment>(f: F, dx: number, dy: number): F {
+  if (f.kind === 'text') {
+    const changes = { x: f.x + dx, baseline: f.baseline + dy };
+    const decorations = f.decorations.length ? moveDecorations(f.decorations, dx, dy) : f.decorations;
+    return withText(f, { ...changes, decorations }) as F;
+  }
+  const copy = { ...f, x: f.x + dx, y: f.y + dy };
+  const identity = standsFor.get(f);
+  if (identity) standsFor.set(copy, identity);
+  return copy;
 }
 
 /** Decorations are shared with copies of their fragment (cloneFragment): moved ones are new objects. */

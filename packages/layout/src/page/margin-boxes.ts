@@ -4,7 +4,7 @@ import type { Fragment } from '../fragment.js';
 import type { MarginBox, MarginBoxName, PageBoxStyle } from '../page-style.js';
 import type { ComputedStyle, ContentItem } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { NO_MARGINS } from '../flow/types.js';
@@ -257,15 +257,15 @@ function layoutMarginBox(box: BlockBox, rect: Rect, name: MarginBoxName, ctx: La
   // top or bottom box is the margin's, a side box's its share of the side), and vertical-align
   // places the content inside it (§5.3, the UA defaults per box).
   const filled = rect.height - marginTop - marginBottom;
-  const fragment = r.fragment as { height: number; children: readonly Fragment[] };
   const shift = (filled - r.height) * alignFactor(name, s.verticalAlign);
-  if (s.height === 'auto' && filled > r.height) {
-    for (const child of fragment.children) offsetFragment(child, 0, shift);
-    fragment.height = filled;
-  }
+  const own = r.fragment;
+  const grown =
+    s.height === 'auto' && filled > r.height && own.kind === 'box'
+      ? { ...own, height: filled, children: own.children.map((child) => movedFragment(child, 0, shift)) }
+      : null;
+  const fills = grown !== null || (own.kind !== 'text' && own.height === filled);
   // Content taller than its area (or a fixed height) is aligned by the whole box.
-  offsetFragment(r.fragment, rect.x, rect.y + marginTop + (fragment.height === filled ? 0 : shift));
-  return r.fragment;
+  return movedFragment(grown ?? own, rect.x, rect.y + marginTop + (fills ? 0 : shift));
 }
 
 /** top / middle / bottom as a share of the free height; other values take the box's default (§5.3). */

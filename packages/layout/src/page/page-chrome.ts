@@ -2,7 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { withCounters } from '../flow/context.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins } from '../flow/types.js';
 
@@ -38,6 +38,6 @@ export function layoutChrome(
     withCounters(ctx, page, pages),
   );
   const top = resolveMargins(r.marginTop);
-  if (r.fragment) offsetFragment(r.fragment, 0, top);
-  return { fragment: r.fragment, height: top + r.height + resolveMargins(r.marginBottom) };
+  const fragment = r.fragment && movedFragment(r.fragment, 0, top);
+  return { fragment, height: top + r.height + resolveMargins(r.marginBottom) };
 }

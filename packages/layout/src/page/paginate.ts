@@ -9,7 +9,7 @@ import { createLayoutContext, newPass, releaseHeld, type LayoutContext } from '.
 import {
   createBoxFragment,
   NO_ATTRS,
-  offsetFragment,
+  movedFragment,
   toPageCoordinates,
   toPageCoordinatesMeasured,
   ZERO_EDGES,
@@ -500,17 +500,17 @@ function placeBody(state: PassState, laid: LaidPage): { page: BodyPage; carry: C
   const { r, frame, bodyHeight, room } = laid;
   const bodyTop = frame.margins.top + laid.reserve.header;
   const top = resolveMargins(r.marginTop);
-  if (r.fragment) offsetFragment(r.fragment, frame.margins.left, bodyTop + top);
+  const body = r.fragment && movedFragment(r.fragment, frame.margins.left, bodyTop + top);
   const contentBottom = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
   const page = addPage(state, frame, {
-    body: r.fragment,
+    body,
     bodyTop,
     bodyHeight,
     contentBottom,
     room,
     chrome: laid.chrome,
   });
-  const carry = r.fragment && carryOf(r.fragment, bodyTop + room);
+  const carry = body && carryOf(body, bodyTop + room);
   if (carry) state.carries.push(carry);
   // A box broken by a page takes the rest of the page (the root's fragment reaches its end).
   state.documentHeight += r.resume ? bodyHeight : contentBottom;
@@ -753,10 +753,7 @@ function layoutPageChrome(
   if (!b.blank) {
     if (header) {
       const h = layoutChrome(header, width, b.index + 1, total, ctx);
-      if (h.fragment) {
-        offsetFragment(h.fragment, margins.left, margins.top);
-        fragments.push(h.fragment);
-      }
+      if (h.fragment) fragments.push(...toPageCoordinates([h.fragment], margins.left, margins.top));
     }
     if (footer) {
       const f = layoutChrome(footer, width, b.index + 1, total, ctx);
@@ -765,12 +762,9 @@ function layoutPageChrome(
         last && options.footerPosition === 'after-content'
           ? Math.min(bottom, b.bodyTop + b.contentBottom + options.componentGap)
           : bottom;
-      if (f.fragment) {
-        offsetFragment(f.fragment, margins.left, y);
-        fragments.push(f.fragment);
-      }
+      if (f.fragment) fragments.push(...toPageCoordinates([f.fragment], margins.left, y));
     }
   }
-  fragments.push(...layoutMarginBoxes(style, b.outer, pageNumber, total, ctx));
-  return toPageCoordinates(fragments, 0, 0);
+  fragments.push(...toPageCoordinates(layoutMarginBoxes(style, b.outer, pageNumber, total, ctx), 0, 0));
+  return fragments;
 }

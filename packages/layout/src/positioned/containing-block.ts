@@ -1,7 +1,7 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment, offsetFragment } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
@@ -126,17 +126,16 @@ function placePending(
     const box = !inline ? cb : inInline ? inInline.rect : { x: ox + c.x, y: oy + c.y, width: 0, height: 0 };
     const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx);
     if (!placed || elsewhere?.(p, placed)) return;
-    offsetFragment(placed, box.x - ox, box.y - oy);
-    children[i] = placed;
-    if (inInline) moves.push({ placed, from: children, into: inInline.last, order: treeOrderOf(p.box) });
+    const moved = movedFragment(placed, box.x - ox, box.y - oy);
+    children[i] = moved;
+    if (inInline) moves.push({ placed: moved, from: children, into: inInline.last, order: treeOrderOf(p.box) });
   });
   // A box whose containing block is an inline is its descendant: it is painted after the inline's
   // content, inside the inline's (last) fragment (CSS 2.1 Appendix E: positioned descendants in tree order).
   for (const { placed, from, into } of moves.sort((a, b) => a.order - b.order)) {
     from.splice(from.indexOf(placed), 1);
     const at = from === cbFragment.children ? { x: 0, y: 0 } : offsetIn(cbFragment, from);
-    offsetFragment(placed, at.x - into.x, at.y - into.y);
-    (into.fragment.children as Fragment[]).push(placed);
+    (into.fragment.children as Fragment[]).push(movedFragment(placed, at.x - into.x, at.y - into.y));
   }
 }
 

@@ -1,6 +1,6 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
-import { createBoxFragment, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, identityOf, keepIdentity, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { isOutOfFlowStyle } from './insets.js';
 import { inlineContainingBlockOf } from './inline-containing-block.js';
 
@@ -71,6 +71,7 @@ export function outOfFlowPlaceholder(
     { x, y, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
     [],
   );
+  keepIdentity(placeholder);
   list.push({ box, placeholder });
   return placeholder;
 }
@@ -108,7 +109,7 @@ export function takePlaceholders(
   });
   const placeholders = new Set<Fragment>(pending.map((p) => p.placeholder));
   for (const children of emptied) {
-    const kept = children.filter((c) => !placeholders.has(c));
+    const kept = children.filter((c) => !placeholders.has(identityOf(c)));
     children.length = 0;
     children.push(...kept);
   }
@@ -130,12 +131,12 @@ export function forEachPlaceholder(
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
       if (c.kind !== 'box') continue;
-      const p = byPlaceholder.get(c);
+      const p = byPlaceholder.get(identityOf(c));
       if (!p) {
         if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, up: node });
         continue;
       }
-      byPlaceholder.delete(c);
+      byPlaceholder.delete(identityOf(c));
       visit(p, children, i, ox, oy, () => {
         const out: BoxFragment[] = [];
         for (let n: Node | null = node; n; n = n.up) out.push(n.f);

@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { containsFixed } from './insets.js';
@@ -84,8 +84,7 @@ export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fr
     return false;
   const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
   if (!target.fragment) return false;
-  offsetFragment(placed, target.area.x, target.area.y - target.top);
-  (target.fragment.children as Fragment[]).push(placed);
+  (target.fragment.children as Fragment[]).push(movedFragment(placed, target.area.x, target.area.y - target.top));
   return true;
 }
 
@@ -138,8 +137,7 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
       if (!placed || placed.kind !== 'box') continue;
       const top = placed.y + dy;
       if (top >= page.height || top + placed.height < 0) continue;
-      offsetFragment(placed, page.area.x, page.area.y + dy);
-      (page.fragment?.children as Fragment[] | undefined)?.push(placed);
+      (page.fragment?.children as Fragment[] | undefined)?.push(movedFragment(placed, page.area.x, page.area.y + dy));
     }
   }
 }
