@@ -28,36 +28,63 @@ export function isMonolithic(style: ComputedStyle): boolean {
 }
 
 /*
- * Only boxes whose first (last) child is itself a container are cached: the value of any other
- * box is two property reads, and a WeakMap entry per line box and table cell cost more than
- * that (and lives until the end of the render). Chains of first children stay linear.
+ * Only boxes whose edge children include a container are cached: the value of any other box is
+ * a few property reads, and a WeakMap entry per line box and table cell cost more than that (and
+ * lives until the end of the render). Chains of first children stay linear.
  */
 export function breakBeforeOf(box: BlockLevelBox): BreakValue {
-  if (box.kind === 'lines') return 'auto';
-  if (outOfFlow(box)) return 'auto';
-  if (box.kind === 'replaced' || isMonolithic(box.style)) return box.style.breakBefore;
-  const first = box.children[0];
-  if (!first || first.kind === 'lines') return box.style.breakBefore;
-  if (first.kind === 'replaced') return strongest(box.style.breakBefore, breakBeforeOf(first));
-  let value = beforeCache.get(box);
-  if (value !== undefined) return value;
-  value = strongest(box.style.breakBefore, breakBeforeOf(first));
-  beforeCache.set(box, value);
-  return value;
+  return edgeBreak(box, false);
 }
 
 export function breakAfterOf(box: BlockLevelBox): BreakValue {
+  return edgeBreak(box, true);
+}
+
+function edgeBreak(box: BlockLevelBox, end: boolean): BreakValue {
   if (box.kind === 'lines') return 'auto';
   if (outOfFlow(box)) return 'auto';
-  if (box.kind === 'replaced' || isMonolithic(box.style)) return box.style.breakAfter;
-  const last = box.children[box.children.length - 1];
-  if (!last || last.kind === 'lines') return box.style.breakAfter;
-  if (last.kind === 'replaced') return strongest(box.style.breakAfter, breakAfterOf(last));
-  let value = afterCache.get(box);
+  const own = end ? box.style.breakAfter : box.style.breakBefore;
+  if (box.kind === 'replaced' || isMonolithic(box.style)) return own;
+  const edge = edgeChildren(box, end);
+  const cache = end ? afterCache : beforeCache;
+  const cached = edge.some((c) => c.kind !== 'lines' && c.kind !== 'replaced');
+  let value = cached ? cache.get(box) : undefined;
   if (value !== undefined) return value;
-  value = strongest(box.style.breakAfter, breakAfterOf(last));
-  afterCache.set(box, value);
+  value = edge.reduce<BreakValue>((v, c) => strongest(v, edgeBreak(c, end)), own);
+  if (cached) cache.set(box, value);
   return value;
+}
+
+const isRowGroup = (b: BlockLevelBox): boolean => b.kind === 'table-row-group';
+const isRow = (b: BlockLevelBox): boolean => b.kind === 'table-row';
+const isCaption = (b: BlockLevelBox): boolean => b.kind === 'table-caption';
+
+/**
+ * The children whose break-before (break-after when `end`) adjoins the box's own (CSS
+ * Fragmentation 3 §4.1): its first (last) child; in a table its first (last) row group or row;
+ * in a row every cell, since a row's cells are parallel flows that all start and end with it (as
+ * Chromium propagates cells' break values to their row). Children that table box building wraps
+ * into an anonymous row (CSS 2.1 §17.2.1) count as that row's cells.
+ */
+function edgeChildren(box: Exclude<BlockLevelBox, LinesBox>, end: boolean): readonly BlockLevelBox[] {
+  if (box.kind === 'replaced') return [];
+  if (box.kind === 'table-row') return box.children;
+  const children = box.kind === 'table' ? box.children.filter((c) => !isCaption(c)) : box.children;
+  const edge = end ? children[children.length - 1] : children[0];
+  if (!edge) return [];
+  const inRow =
+    box.kind === 'table'
+      ? (c: BlockLevelBox) => !isRowGroup(c) && !isRow(c)
+      : box.kind === 'table-row-group'
+        ? (c: BlockLevelBox) => !isRow(c)
+        : null;
+  if (!inRow || !inRow(edge)) return [edge];
+  // The run of children at this edge that an anonymous row (and row group) wraps.
+  let from = end ? children.length - 1 : 0;
+  const step = end ? -1 : 1;
+  const run: BlockLevelBox[] = [];
+  for (; from >= 0 && from < children.length && inRow(children[from]!); from += step) run.push(children[from]!);
+  return run;
 }
 
 /**

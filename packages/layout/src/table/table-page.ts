@@ -1,11 +1,19 @@
 import type { BoxFragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { breakAfterOf, breakBeforeOf, forcedBreakBetween, avoidsBreakInside } from '../flow/breaks.js';
+import {
+  avoidsBreakInside,
+  breakAfterOf,
+  breakBeforeOf,
+  combineBreaks,
+  forcedBreakBetween,
+  isAvoid,
+} from '../flow/breaks.js';
 import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
 import { shiftRelative } from '../positioned/relative.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
+import type { BreakValue } from '../style.js';
 import type { PreparedTable } from './table-prepare.js';
-import type { RowInfo } from './table-structure.js';
+import type { RowInfo, TableStructure } from './table-structure.js';
 import { alignedCell, type PlacedCell, type PlacedRow } from './table-fragments.js';
 import { cellLayoutBox, cellWidth, cellX, layoutCell, toColumnWidth, type MeasuredRows } from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
@@ -169,7 +177,8 @@ function placeBodyRow(
   const vs = plan.prep.vSpacing;
   const rowBox = t.rows[r]!.box;
   if (cur.body > 0 && Number.isFinite(plan.avail)) {
-    const f = forcedBreakBetween(breakAfterOf(t.rows[r - 1]!.box), breakBeforeOf(rowBox));
+    const [after, before] = breakBetweenRows(t, r);
+    const f = forcedBreakBetween(after, before);
     if (f) return { kind: 'stop', resume: { row: r, cells: null }, forced: f };
   }
   const pageIsEmpty = plan.pageIsEmpty && cur.body === 0;
@@ -197,7 +206,7 @@ function placeBodyRow(
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
-  const avoid = avoidsBreakInside(rowBox.style);
+  const avoid = avoidsBreakInside(rowBox.style) || cellAvoidsBreakInside(plan, r);
   if (!(avoid && cur.body > 0) || plan.rows.forced(r)) {
     // A split row runs to the end of the page (only a repeated footer stays below it), as in Chromium.
     const room = plan.avail - cur.y - gap(plan, cur) - keep;
@@ -219,7 +228,7 @@ function placeBodyRow(
     cur.body += end - r;
     return { kind: 'next', row: end };
   }
-  if (cur.body > 0) return { kind: 'stop', resume: { row: r, cells: null } };
+  if (cur.body > 0) return { kind: 'stop', resume: { row: avoidedBreak(plan, cur, r), cells: null } };
   // Chromium leaves a caption or header alone at the page bottom rather than moving the table.
   if (!plan.pageIsEmpty && (cur.placed.length > 0 || plan.captionAbove) && cur.y <= plan.avail + EPSILON)
     return { kind: 'stop', resume: { row: r, cells: null } };
@@ -231,6 +240,56 @@ function placeBodyRow(
   putRows(plan, cur, r, placed);
   cur.body += placed - r;
   return { kind: 'next', row: placed };
+}
+
+/**
+ * The break-after and break-before values that meet between rows r-1 and r: the rows' own (with
+ * their cells', flow/breaks.ts), and their row groups' where r starts a group (CSS Fragmentation 3
+ * §4.1: a break between siblings is also one between their ancestors at that edge).
+ */
+function breakBetweenRows(t: TableStructure, r: number): [BreakValue, BreakValue] {
+  const prev = t.rows[r - 1]!;
+  const row = t.rows[r]!;
+  if (prev.group === row.group) return [breakAfterOf(prev.box), breakBeforeOf(row.box)];
+  return [breakAfterOf(t.groups[prev.group]!.box), breakBeforeOf(t.groups[row.group]!.box)];
+}
+
+/**
+ * Row r does not fit on this page: the body row to break before. Where the break before r is
+ * avoided (break-before/after: avoid, CSS Fragmentation 3 §4.4 rule 1), the page ends earlier,
+ * at the last break between the rows placed here that is not avoided, whose rows then move on
+ * with r (Chromium: a row with `break-before: avoid` takes the row above along). When every
+ * break on this page is avoided, the avoidance gives way (§4.4: breaks are avoided only as
+ * far as possible) and the page breaks before r.
+ */
+function avoidedBreak(plan: RowPlan, cur: Cursor, r: number): number {
+  const t = plan.prep.structure;
+  // The body rows placed on this page end cur.placed (a repeated footer is placed after this step).
+  const first = cur.placed.length - cur.body;
+  let at = r;
+  let i = cur.placed.length - 1;
+  while (isAvoid(combineBreaks(...breakBetweenRows(t, at)))) {
+    // Row at-1 moves on too, unless it is this page's first body row (maybe the rest of a split
+    // one) or only part of a row.
+    if (i <= first || cur.placed[i]!.index !== at - 1) return r;
+    at--;
+    i--;
+  }
+  if (at === r) return r;
+  cur.placed.length = i + 1;
+  cur.body -= r - at;
+  const last = cur.placed[i]!;
+  cur.y = last.top + last.height;
+  return at;
+}
+
+/**
+ * A cell of row r has `break-inside: avoid`: breaking the row would break inside that cell, so
+ * the row moves on whole like an avoiding row (CSS Fragmentation 3 §3.2, §4.4; Chromium, measured:
+ * rows of such cells are not split at a column's end when balancing).
+ */
+function cellAvoidsBreakInside(plan: RowPlan, r: number): boolean {
+  return plan.rows.cells(r).some((c) => avoidsBreakInside(c.slot.box.style));
 }
 
 /**
