@@ -3,7 +3,7 @@ import { avoidsBreakInside } from '../flow/breaks.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/flow-state.js';
-import { borderEdges, definite, marginOrZero, paddingEdges, type UsedBox } from '../flow/box-model.js';
+import { borderEdges, definite, marginOrZero, paddingEdges, resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { offsetFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -342,6 +342,8 @@ function freeSpan(
     resolvePending(state);
     settleMargins(space, used, state, state.y);
     state.y += Math.max(0, top - ownTop - childFloats(space, used, state).y);
+    // Below every float in its way: laid out as if there were none (its negative margins too).
+    if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
   }
   // Its own margins may overlap the floats; its border box may not (as Chromium places it).
   const ml = marginOrZero(child.style.marginLeft, used.width);
@@ -352,17 +354,18 @@ function freeSpan(
 }
 
 /**
- * The width a float-avoiding box needs: its definite (or replaced) margin-box width, else its
- * horizontal borders and padding, which an auto width cannot shrink away (Chromium moves such a
- * box, e.g. an `hr`, which has `overflow: hidden` in its UA sheet, below a float that leaves
- * less than that; CSS 2 §9.5).
+ * The width a float-avoiding box needs (CSS 2 §9.5): a replaced box's margin-box width; else its
+ * border-box width, a percentage of the containing block's width (not of the room beside the
+ * floats) when definite, else its horizontal borders and padding, which an auto width cannot
+ * shrink away. Chromium moves a box that needs more below the floats (e.g. an `hr` of width 100%,
+ * which has `overflow: hidden` in its UA sheet); its margins may overlap them.
  */
 function minimumWidth(box: ContainerBox | ReplacedBox, cbWidth: number, ctx: LayoutContext): number {
   const s = box.style;
-  if (box.kind !== 'replaced' && definite(s.width, cbWidth) === null) {
-    const border = borderEdges(s);
-    const padding = paddingEdges(s, cbWidth);
-    return border.left + border.right + padding.left + padding.right;
-  }
-  return outerSizes(box, ctx).max;
+  if (box.kind === 'replaced') return outerSizes(box, ctx).max;
+  const border = borderEdges(s);
+  const padding = paddingEdges(s, cbWidth);
+  const edges = border.left + border.right + padding.left + padding.right;
+  if (definite(s.width, cbWidth) === null) return edges;
+  return resolveBlockBox(s, cbWidth, null).width + edges;
 }
