@@ -10,9 +10,9 @@ import { collectItems } from '../items/sized-box.js';
  * contributions when single-line, the largest when it wraps); a column container is as
  * wide as its widest item.
  */
-export function flexContentSizes(box: ContainerBox, ctx: LayoutContext): IntrinsicSizes {
+export function flexContentSizes(box: ContainerBox, ctx: LayoutContext, basis: number | null): IntrinsicSizes {
   const items = collectItems(box);
-  const sizes = items.map((item) => outerSizes(item, ctx));
+  const sizes = items.map((item) => outerSizes(item, ctx, basis));
   const row = box.style.flexDirection === 'row' || box.style.flexDirection === 'row-reverse';
   if (!row) {
     return { min: Math.max(0, ...sizes.map((s) => s.min)), max: Math.max(0, ...sizes.map((s) => s.max)) };

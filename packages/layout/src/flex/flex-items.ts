@@ -5,6 +5,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import type { FlexAxes } from './flex-axes.js';
 import { contentWidths, layoutItem, type ItemBox } from '../items/sized-box.js';
+import { contentHeightBasis } from '../flow/intrinsic-size.js';
 
 /** One flex item and its sizes along the container's axes; main sizes are content-box sizes. */
 export interface FlexItem {
@@ -86,7 +87,7 @@ export function measureItems(
   ctx: LayoutContext,
 ): FlexItem[] {
   return boxes.map((box) =>
-    inFlowOrder(axes.row ? rowItem(box, space, ctx) : columnItem(box, container, space, ctx), axes),
+    inFlowOrder(axes.row ? rowItem(box, container, space, ctx) : columnItem(box, container, space, ctx), axes),
   );
 }
 
@@ -115,7 +116,7 @@ const unsized = new WeakMap<ItemBox, ItemBox>();
  * Min-/max-content width of the item's content box, ignoring its own width, min/max-width and
  * margins (the content size suggestion and `content` basis of CSS Flexbox §4.5, §9.2).
  */
-function contentBoxSizes(box: ItemBox, ctx: LayoutContext): { min: number; max: number } {
+function contentBoxSizes(box: ItemBox, ctx: LayoutContext, basis: number | null): { min: number; max: number } {
   let bare = unsized.get(box);
   if (!bare) {
     const style = {
@@ -129,7 +130,30 @@ function contentBoxSizes(box: ItemBox, ctx: LayoutContext): { min: number; max: 
     bare = { ...box, style } as ItemBox;
     unsized.set(box, bare);
   }
-  return contentWidths(bare, ctx);
+  return contentWidths(bare, ctx, basis);
+}
+
+/**
+ * A row item's content height when definite, which its content's percentage heights resolve
+ * against: its own definite height, or the container's inner height when the item is stretched
+ * in a single-line container of definite height (CSS Flexbox §9.8 item 1).
+ */
+function rowItemHeightBasis(
+  box: ItemBox,
+  container: ContainerBox,
+  space: FlexSpace,
+  crossMargins: readonly [number, number],
+  bp: number,
+): number | null {
+  const s = box.style;
+  const own = contentHeightBasis(s, space.width, space.height);
+  if (own !== null || s.height !== 'auto' || space.height === null) return own;
+  const stretched =
+    container.style.flexWrap === 'nowrap' &&
+    alignSelf(s, container.style) === 'stretch' &&
+    s.marginTop !== 'auto' &&
+    s.marginBottom !== 'auto';
+  return stretched ? Math.max(0, space.height - crossMargins[0] - crossMargins[1] - bp) : null;
 }
 
 const heightFreeBoxes = new WeakMap<ItemBox, ItemBox>();
@@ -144,7 +168,7 @@ function heightFree(box: ItemBox): ItemBox {
   return bare;
 }
 
-function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
+function rowItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const s = box.style;
   const e = edges(s, space.width);
   const mainMargins: [number, number] = [
@@ -157,7 +181,8 @@ function rowItem(box: ItemBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   ];
   const width = definite(s.width, space.width);
   let intrinsic: { min: number; max: number } | null = null;
-  const contentSizes = (): { min: number; max: number } => (intrinsic ??= contentBoxSizes(box, ctx));
+  const contentSizes = (): { min: number; max: number } =>
+    (intrinsic ??= contentBoxSizes(box, ctx, rowItemHeightBasis(box, container, space, crossMargins, e.v)));
   // An intrinsic size keyword is the item's preferred width, hence its flex basis (CSS Sizing 3 §3.2).
   const widthContent =
     width !== null
@@ -276,13 +301,14 @@ function columnCrossSize(
 ): number {
   const s = box.style;
   const available = Math.max(0, space.width - margins[0] - margins[1]);
-  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, bp, () => contentBoxSizes(box, ctx), available - bp);
+  const basis = contentHeightBasis(s, space.width, space.height);
+  const mm = minMax(s.minWidth, s.maxWidth, space.width, s, bp, () => contentBoxSizes(box, ctx, basis), available - bp);
   const clamp = (borderBox: number): number => Math.max((mm.min ?? 0) + bp, Math.min(mm.max + bp, borderBox));
   const width = definite(s.width, space.width);
   if (width !== null) return clamp(toContentSize(width, s, bp) + bp);
   // A keyword width is not stretched: contentWidths below sizes it (CSS Sizing 3 §3.2).
   const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1] && !isSizeKeyword(s.width);
   if (stretch) return clamp(available);
-  const c = contentWidths(box, ctx);
+  const c = contentWidths(box, ctx, basis);
   return clamp(Math.min(Math.max(c.min + bp, available), c.max + bp));
 }

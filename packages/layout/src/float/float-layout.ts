@@ -245,7 +245,7 @@ export function layoutFloatBox(
   let inlineSize = cb.width;
   if (box.kind !== 'replaced' && definite(s.width, cb.width) === null) {
     // Shrink-to-fit (§10.3.5): min(max(min-content, available), max-content), margins included.
-    const sizes = outerSizes(box, ctx);
+    const sizes = outerSizes(box, ctx, cb.height);
     inlineSize = Math.min(Math.max(sizes.min, cb.width), sizes.max);
   }
   const plain =

@@ -26,7 +26,7 @@ export function layoutAtomic(
   cbHeight: number | null = null,
 ): AtomicLayout {
   if (intrinsic) {
-    const sizes = outerSizes(box.kind === 'atomic' ? box.box : box, ctx);
+    const sizes = outerSizes(box.kind === 'atomic' ? box.box : box, ctx, cbHeight);
     return { fragment: null, marginWidth: sizes.max, marginHeight: 0, minWidth: sizes.min, baseline: 0 };
   }
   if (box.kind === 'atomic' && box.box.tag === '::marker') return layoutSymbolMarker(box, ctx);
@@ -89,7 +89,7 @@ function layoutInlineBlock(
   const edges = b.left + b.right + p.left + p.right;
   let inlineSize = cbWidth;
   if (definite(s.width, cbWidth) === null) {
-    const sizes = outerSizes(box, ctx);
+    const sizes = outerSizes(box, ctx, cbHeight);
     const fit = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
     inlineSize = fit;
   }

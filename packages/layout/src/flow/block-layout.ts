@@ -53,7 +53,7 @@ export function layoutBlockContainer(
   resume: Resume | null,
   ctx: LayoutContext,
 ): LayoutResult {
-  const intrinsic = keywordWidths(box, ctx);
+  const intrinsic = keywordWidths(box, ctx, space.inlineSize, space.cbBlockSize);
   const used = intrinsic
     ? resolveBlockBox(
         box.style,

@@ -9,9 +9,20 @@ import { contentSizesByMode, tableOuterSizesByMode } from './layout-box.js';
 
 export type { IntrinsicSizes } from './size-keywords.js';
 
-/** The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins. */
-export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSizes {
-  if (box.kind === 'lines') return contentSizes(box, ctx);
+/**
+ * The box's margin-box contribution to its parent's intrinsic sizes; a definite width wins.
+ * `cbHeight`: its containing block's height when definite, which percentage heights resolve
+ * against while sizing too (CSS Sizing 3 §5.2.1: a replaced element's percentage height gives
+ * its width through its ratio, as in Chromium). `basis`: the box's own content height when
+ * definite, for its content's percentages (by default from its style).
+ */
+export function outerSizes(
+  box: BlockLevelBox,
+  ctx: LayoutContext,
+  cbHeight: number | null = null,
+  basis = box.kind === 'lines' ? cbHeight : contentHeightBasis(box.style, 0, cbHeight),
+): IntrinsicSizes {
+  if (box.kind === 'lines') return contentSizes(box, ctx, basis);
   if (box.kind === 'table') return tableOuterSizesByMode(box, ctx);
   const s = box.style;
   const b = borderEdges(s);
@@ -20,21 +31,21 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
   if (box.kind === 'replaced') {
     // Percentages of width and max-width count as auto and none; with one, the replaced
     // element is compressible and contributes no min-content width (CSS Sizing 3 §5.2.2).
-    const w = replacedSize(box, null, null).width + edges;
+    const w = replacedSize(box, null, cbHeight).width + edges;
     const compressible = hasPercent(s.width) || hasPercent(s.maxWidth);
     return { min: compressible ? (definite(s.minWidth, null) ?? 0) + edges : w, max: w };
   }
   const specified = definite(s.width, null);
-  if (specified === null && s.aspectRatio !== 'auto' && definite(s.height, null) !== null) {
+  if (specified === null && s.aspectRatio !== 'auto' && definite(s.height, cbHeight) !== null) {
     // A definite height gives the width through the ratio (CSS Sizing 4 §5.2), as in layout.
-    const w = resolveBlockBox(s, 0, null, 'ltr', undefined, () => contentSizes(box, ctx)).width + edges;
+    const w = resolveBlockBox(s, 0, cbHeight, 'ltr', undefined, () => contentSizes(box, ctx, basis)).width + edges;
     return { min: w, max: w };
   }
   if (specified !== null) {
     const w = toContentSize(specified, s, b.left + b.right + p.left + p.right) + edges;
     return { min: w, max: w };
   }
-  const inner = keywordContribution(s, contentSizes(box, ctx));
+  const inner = keywordContribution(s, contentSizes(box, ctx, basis));
   const minW = definite(s.minWidth, null) ?? 0;
   const maxW = definite(s.maxWidth, null) ?? Infinity;
   const clamp = (v: number): number => Math.max(minW, Math.min(maxW, v));
@@ -44,31 +55,56 @@ export function outerSizes(box: BlockLevelBox, ctx: LayoutContext): IntrinsicSiz
 const hasPercent = (l: ComputedStyle['width'] | ComputedStyle['maxWidth']): boolean =>
   typeof l === 'object' && l.pct !== 0;
 
+/**
+ * The content-box height of a box with this style when it is definite (a length, or a
+ * percentage of a definite `cbHeight`): the percentage basis of its children's heights
+ * (CSS 2.1 §10.5); null when auto. Percentage padding resolves against `cbWidth`.
+ */
+export function contentHeightBasis(s: ComputedStyle, cbWidth: number, cbHeight: number | null): number | null {
+  const h = definite(s.height, cbHeight);
+  if (h === null) return null;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  return toContentSize(h, s, b.top + b.bottom + p.top + p.bottom);
+}
+
 type SizedBox = Exclude<BlockLevelBox, { kind: 'replaced' }>;
 
-/** Content sizes of each box, for the whole render: table columns ask for every cell's sizes. */
+/**
+ * Content sizes of each box, for the whole render: table columns ask for every cell's sizes.
+ * Kept for an indefinite percentage basis (most boxes), and apart for each definite one.
+ */
 const intrinsicSizes = cacheSlot('render', () => new WeakMap<SizedBox, IntrinsicSizes>());
+const intrinsicSizesAt = cacheSlot('render', () => new WeakMap<SizedBox, Map<number, IntrinsicSizes>>());
 
-export function contentSizes(box: SizedBox, ctx: LayoutContext): IntrinsicSizes {
+/** `basis`: the height the box's content resolves percentage heights against, when definite. */
+export function contentSizes(box: SizedBox, ctx: LayoutContext, basis: number | null = null): IntrinsicSizes {
+  let at: Map<number, IntrinsicSizes> | undefined;
+  if (basis !== null) {
+    const byBox = cacheOf(ctx, intrinsicSizesAt);
+    at = byBox.get(box);
+    if (!at) byBox.set(box, (at = new Map()));
+  }
   const cache = cacheOf(ctx, intrinsicSizes);
-  let sizes = cache.get(box);
+  let sizes = at ? at.get(basis!) : cache.get(box);
   if (sizes) return sizes;
   const contained = box.kind === 'lines' ? undefined : box.style.sizeContainment;
   if (contained) {
     // Size containment: sized as if its content were contain-intrinsic-size (CSS Contain 2 §3.2).
     sizes = { min: contained.width, max: contained.width };
   } else if (box.kind === 'lines') {
-    sizes = linesSizes(box, ctx);
+    sizes = linesSizes(box, ctx, basis);
   } else {
-    sizes = contentSizesByMode(box, ctx);
+    sizes = contentSizesByMode(box, ctx, basis);
   }
-  cache.set(box, sizes);
+  if (at) at.set(basis!, sizes);
+  else cache.set(box, sizes);
   return sizes;
 }
 
 /** Longest unbreakable segment (min) and longest forced line (max); trailing spaces hang. */
-function linesSizes(box: LinesBox, ctx: LayoutContext): IntrinsicSizes {
-  const para = paragraphOf(box, 0, ctx, true);
+function linesSizes(box: LinesBox, ctx: LayoutContext, basis: number | null): IntrinsicSizes {
+  const para = paragraphOf(box, 0, ctx, true, basis);
   const indent = indentOf(box.style);
   let min = 0;
   let max = 0;

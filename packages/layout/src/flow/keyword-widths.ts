@@ -1,6 +1,6 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
-import { contentSizes, type IntrinsicSizes } from './intrinsic-size.js';
+import { contentHeightBasis, contentSizes, type IntrinsicSizes } from './intrinsic-size.js';
 import { isSizeKeyword, keywordSize, usesWidthKeyword, type IntrinsicWidths } from './size-keywords.js';
 
 /**
@@ -8,7 +8,12 @@ import { isSizeKeyword, keywordSize, usesWidthKeyword, type IntrinsicWidths } fr
  * automatic minimum width), or undefined when the box uses neither (the common case: no
  * closure, no intrinsic sizing).
  */
-export function keywordWidths(box: BlockLevelBox, ctx: LayoutContext): IntrinsicWidths | undefined {
+export function keywordWidths(
+  box: BlockLevelBox,
+  ctx: LayoutContext,
+  cbWidth: number,
+  cbHeight: number | null,
+): IntrinsicWidths | undefined {
   if (
     !(usesWidthKeyword(box.style) || box.style.aspectRatio !== 'auto') ||
     box.kind === 'lines' ||
@@ -16,7 +21,7 @@ export function keywordWidths(box: BlockLevelBox, ctx: LayoutContext): Intrinsic
   )
     return undefined;
   // contentSizes caches per box, so asking twice costs nothing.
-  return (): IntrinsicSizes => contentSizes(box, ctx);
+  return (): IntrinsicSizes => contentSizes(box, ctx, contentHeightBasis(box.style, cbWidth, cbHeight));
 }
 
 /** Content-box limits from keyword min-width / max-width: null / Infinity where they are not keywords. */
@@ -29,13 +34,18 @@ const NO_LIMITS: KeywordLimits = { min: null, max: Infinity };
 /**
  * For boxes whose width another layout mode decides (grid items, absolutely positioned boxes):
  * what min-width / max-width keywords clamp that width to, `available` being the content-box
- * stretch-fit size (CSS Sizing 3 §3.2).
+ * stretch-fit size (CSS Sizing 3 §3.2); `basis` the box's content height when definite.
  */
-export function keywordLimits(box: BlockLevelBox, available: number, ctx: LayoutContext): KeywordLimits {
+export function keywordLimits(
+  box: BlockLevelBox,
+  available: number,
+  ctx: LayoutContext,
+  basis: number | null = null,
+): KeywordLimits {
   const s = box.style;
   if (box.kind === 'lines' || box.kind === 'replaced' || !(isSizeKeyword(s.minWidth) || isSizeKeyword(s.maxWidth)))
     return NO_LIMITS;
-  const sizes = contentSizes(box, ctx);
+  const sizes = contentSizes(box, ctx, basis);
   return {
     min: isSizeKeyword(s.minWidth) ? keywordSize(s.minWidth, sizes, available) : null,
     max: isSizeKeyword(s.maxWidth) ? keywordSize(s.maxWidth, sizes, available) : Infinity,

@@ -101,16 +101,17 @@ export function layoutAtomicInline(
 }
 
 /**
- * Min- and max-content sizes of a container's content by its formatting context (CSS Sizing 3 §5);
+ * Min- and max-content sizes of a container's content by its formatting context (CSS Sizing 3 §5),
+ * `basis` the height its content's percentage heights resolve against (null: indefinite);
  * flow/intrinsic-size.ts's `contentSizes` caches them and sizes lines boxes itself.
  */
-export function contentSizesByMode(box: ContainerBox, ctx: LayoutContext): IntrinsicSizes {
+export function contentSizesByMode(box: ContainerBox, ctx: LayoutContext, basis: number | null): IntrinsicSizes {
   if (box.orthogonal) return orthogonalContentSizes(box, ctx);
-  if (box.kind === 'flex') return flexContentSizes(box, ctx);
+  if (box.kind === 'flex') return flexContentSizes(box, ctx, basis);
   if (box.kind === 'grid') return gridContentSizes(box, ctx);
-  if (isMulticol(box)) return multicolContentSizes(box, ctx);
+  if (isMulticol(box)) return multicolContentSizes(box, ctx, basis);
   // Floats side by side add up; absolutely positioned children do not count (src/float).
-  return blockChildrenSizes(box.children, (child) => outerSizes(child, ctx));
+  return blockChildrenSizes(box.children, (child) => outerSizes(child, ctx, basis));
 }
 
 /** A table's margin-box contribution to its parent's intrinsic sizes (src/table). */

@@ -168,10 +168,14 @@ export function layoutItem(
 /**
  * Min-/max-content width of the box's content box. `outerSizes` is a contribution to an
  * unknown containing block (percent padding and margins count as 0); items know theirs and
- * add their real edges to this.
+ * add their real edges to this. `basis`: the box's content height when definite (CSS 2.1 §10.5).
  */
-export function contentWidths(box: ItemBox, ctx: LayoutContext): { min: number; max: number } {
-  const o = outerSizes(box, ctx);
+export function contentWidths(
+  box: ItemBox,
+  ctx: LayoutContext,
+  basis: number | null = null,
+): { min: number; max: number } {
+  const o = outerSizes(box, ctx, null, basis);
   const s = box.style;
   const b = borderEdges(s);
   const p = paddingEdges(s, 0);

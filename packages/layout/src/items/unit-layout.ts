@@ -109,7 +109,7 @@ export function layoutUnits(
     space.cbBlockSize,
     space.cbDirection ?? 'ltr',
     undefined,
-    keywordWidths(box, ctx),
+    keywordWidths(box, ctx, space.inlineSize, space.cbBlockSize),
   );
   const continuation = token !== null;
   const marginTop: MarginSet =

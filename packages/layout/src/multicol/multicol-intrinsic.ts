@@ -9,11 +9,11 @@ import { resolveLength } from '../style.js';
  * max); max-content is count columns plus gaps; min-content is count columns plus gaps with
  * only column-count, a single column (no wider than column-width) when column-width is set.
  */
-export function multicolContentSizes(box: ContainerBox, ctx: LayoutContext): IntrinsicSizes {
+export function multicolContentSizes(box: ContainerBox, ctx: LayoutContext, basis: number | null): IntrinsicSizes {
   let min = 0;
   let max = 0;
   for (const child of box.children) {
-    const c = outerSizes(child, ctx);
+    const c = outerSizes(child, ctx, basis);
     min = Math.max(min, c.min);
     max = Math.max(max, c.max);
   }

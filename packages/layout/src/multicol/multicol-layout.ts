@@ -39,7 +39,7 @@ export function layoutMulticol(
     space.cbBlockSize,
     space.cbDirection ?? 'ltr',
     undefined,
-    keywordWidths(box, ctx),
+    keywordWidths(box, ctx, space.inlineSize, space.cbBlockSize),
   );
   // The resume says which segment (column set or spanner) to continue and where inside it.
   const at = resume?.kind === 'multicol' && resume.inner.kind === 'block' ? resume.inner : null;

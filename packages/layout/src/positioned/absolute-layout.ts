@@ -104,9 +104,19 @@ export function absoluteLayout(
   const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
   const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);
   const ratio = replaced || box.kind === 'table' ? null : preferredRatio(s);
+  // The content height when definite (specified, or between two insets), which the content's
+  // percentage heights resolve against while the width is sized (CSS 2.1 §10.5).
+  const basis = v.size ?? (isStretched(v) && !isSizeKeyword(s.height) ? clamp(availableSize(v), minH, maxH) : null);
   const width =
     replaced?.width ??
-    usedWidth(box, h, ctx, ratio ? { ratio, height: v.size, limits: { min: minH, max: maxH }, edges: vEdges } : null);
+    usedWidth(
+      box,
+      h,
+      ctx,
+      ratio ? { ratio, height: v.size, limits: { min: minH, max: maxH }, edges: vEdges } : null,
+      cb.height,
+      basis,
+    );
   // With a preferred aspect ratio an auto height comes from the width, even between two insets
   // (CSS Sizing 4 §5.2); it grows to fit the content unless min-height is set or the box clips.
   const ratioH =
@@ -181,7 +191,14 @@ interface RatioAxis {
  * definite height (at least the min-content width while min-width is auto and the box does not
  * clip), and min/max-height are transferred to the width's limits.
  */
-function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext, r: RatioAxis | null): number {
+function usedWidth(
+  box: LaidOutBox,
+  h: AxisInput,
+  ctx: LayoutContext,
+  r: RatioAxis | null,
+  cbHeight: number | null,
+  basis: number | null,
+): number {
   const s = box.style;
   let width: number;
   let contentMin = 0;
@@ -189,16 +206,21 @@ function usedWidth(box: LaidOutBox, h: AxisInput, ctx: LayoutContext, r: RatioAx
   else if (r && r.height !== null && !isSizeKeyword(s.width)) {
     width = inlineFromBlock(r.ratio, r.height, h.edges, r.edges);
     if (s.minWidth === 'auto' && s.overflow === 'visible' && box.kind !== 'replaced')
-      contentMin = contentSizes(box, ctx).min;
+      contentMin = contentSizes(box, ctx, basis).min;
   } else if (isStretched(h) && !isSizeKeyword(s.width)) width = availableSize(h);
   else {
-    const sizes = outerSizes({ ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox, ctx);
+    const sizes = outerSizes(
+      { ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox,
+      ctx,
+      cbHeight,
+      basis,
+    );
     width = Math.min(Math.max(sizes.min - h.edges, availableSize(h)), sizes.max - h.edges);
   }
   const minW = toContentSize(definite(s.minWidth, h.cb) ?? 0, s, h.edges);
   const maxW = toContentSize(definite(s.maxWidth, h.cb) ?? Infinity, s, h.edges);
   // Keyword min-/max-width (CSS Sizing 3 §3.2); NO_LIMITS (null / Infinity) for the rest.
-  const kw = keywordLimits(box, availableSize(h), ctx);
+  const kw = keywordLimits(box, availableSize(h), ctx, basis);
   let limits: SizeLimits = {
     min: Math.max(minW, kw.min ?? 0, Math.min(contentMin, maxW)),
     max: Math.min(maxW, kw.max),
