@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Font } from 'fontkit';
+import { BoundedCache } from '../bounded-cache.js';
 
 /**
  * Subsetting a font (fontkit's TTFSubset.encode) and deflating the result took about a
@@ -19,7 +20,7 @@ interface SubsetInternals {
 interface ReferenceInternals {
   compress: boolean;
   readonly data: Record<string, unknown>;
-  end(chunk?: Uint8Array): void;
+  end(chunk?: Uint8Array | string): void;
   write(chunk: Uint8Array): void;
   finalize(): void;
 }
@@ -32,6 +33,7 @@ export interface CachedEmbeddedFont {
   readonly subset: SubsetInternals;
   readonly document: DocumentInternals;
   embed(): unknown;
+  toUnicodeCmap(): unknown;
 }
 
 interface Program {
@@ -65,9 +67,21 @@ function lookup(font: Font, subset: SubsetInternals, encode: () => Uint8Array): 
 }
 
 /**
- * Make PDFKit's EmbeddedFont take its font program from the process-wide cache. Its
- * `embed()` creates the FontFile stream with the first `document.ref()` and ends it with
- * `subset.encode()`: that one stream is written pre-deflated.
+ * ToUnicode CMaps deflated, by their text: the same glyphs of a face (a template's renders)
+ * give the same map, which PDFKit would build and deflate in every document.
+ */
+const deflatedMaps = new BoundedCache<string, Uint8Array>(256, { max: 4 * 2 ** 20, of: (_, text) => text.length });
+
+/** What PDFReference.write makes of a string chunk: its low bytes, then a newline. */
+function binaryLine(text: string): Uint8Array {
+  return Buffer.from(`${text}\n`, 'latin1');
+}
+
+/**
+ * Make PDFKit's EmbeddedFont take its font program from the process-wide cache, and its
+ * ToUnicode CMap's deflated bytes. Its `embed()` creates the FontFile stream with the first
+ * `document.ref()` and ends it with `subset.encode()`; `toUnicodeCmap()` creates the CMap
+ * stream with its first and ends it with the map's text: both are written pre-deflated.
  */
 export function cacheFontProgram(embedded: CachedEmbeddedFont, font: Font, compress: boolean): void {
   const subset = embedded.subset;
@@ -79,27 +93,45 @@ export function cacheFontProgram(embedded: CachedEmbeddedFont, font: Font, compr
   };
   if (!compress) return;
   const embed = embedded.embed.bind(embedded);
-  embedded.embed = () => {
-    const doc = embedded.document;
-    const ref = doc.ref;
-    doc.ref = (data) => {
-      doc.ref = ref;
-      const fontFile = ref.call(doc, data);
-      const end = fontFile.end.bind(fontFile);
-      fontFile.end = (chunk) => {
-        if (!program || chunk !== program.raw) return end(chunk);
-        // As PDFReference.end would, minus the deflate: Length, then Filter, in that order.
-        fontFile.compress = false;
-        fontFile.write(program.deflated);
-        fontFile.data['Filter'] = 'FlateDecode';
-        return fontFile.finalize();
-      };
-      return fontFile;
+  embedded.embed = () =>
+    withNextStreamDeflated(embedded.document, embed, (chunk) =>
+      program && chunk === program.raw ? program.deflated : null,
+    );
+  const toUnicodeCmap = embedded.toUnicodeCmap.bind(embedded);
+  embedded.toUnicodeCmap = () =>
+    withNextStreamDeflated(embedded.document, toUnicodeCmap, (chunk) =>
+      typeof chunk === 'string' ? deflatedMaps.get(chunk, () => deflateSync(binaryLine(chunk))) : null,
+    );
+}
+
+/**
+ * Run `make`, whose first `doc.ref()` is a stream ended with one chunk: when `deflated` knows
+ * that chunk's deflated bytes, they are written as PDFReference.end would write them, minus
+ * the deflate (Length, then Filter, in that order).
+ */
+function withNextStreamDeflated<T>(
+  doc: DocumentInternals,
+  make: () => T,
+  deflated: (chunk: Uint8Array | string | undefined) => Uint8Array | null,
+): T {
+  const ref = doc.ref;
+  doc.ref = (data) => {
+    doc.ref = ref;
+    const stream = ref.call(doc, data);
+    const end = stream.end.bind(stream);
+    stream.end = (chunk) => {
+      const bytes = deflated(chunk);
+      if (!bytes) return end(chunk);
+      stream.compress = false;
+      stream.write(bytes);
+      stream.data['Filter'] = 'FlateDecode';
+      return stream.finalize();
     };
-    try {
-      return embed();
-    } finally {
-      doc.ref = ref;
-    }
+    return stream;
   };
+  try {
+    return make();
+  } finally {
+    doc.ref = ref;
+  }
 }

@@ -1,16 +1,17 @@
 import type { SheetItem } from './stylesheet.js';
 import { parseComponents, splitCommas, words } from './tokenizer.js';
 import { fontFamilies } from './properties/text.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 export type FontSource = { kind: 'url'; url: string; format?: string } | { kind: 'local'; name: string };
 
 export interface FontFaceRule {
-  family: string;
-  sources: FontSource[];
+  readonly family: string;
+  readonly sources: readonly FontSource[];
   /** Weight range [min, max] (Fonts 4 §4.3: a single weight gives [w, w]). */
-  weight: [number, number];
-  style: 'normal' | 'italic' | 'oblique';
-  unicodeRange?: string;
+  readonly weight: readonly [number, number];
+  readonly style: 'normal' | 'italic' | 'oblique';
+  readonly unicodeRange?: string;
 }
 
 function weightOf(text: string | undefined): [number, number] | null {
@@ -47,8 +48,34 @@ function sourcesOf(text: string): FontSource[] {
   return out;
 }
 
-/** `@font-face` rules (Fonts 4 §4) with the descriptors layout and the font loader need. */
+/** The `@font-face` rules of a document and what reading them reported: the same in every render of a template. */
+interface CollectedFaces {
+  readonly rules: readonly FontFaceRule[];
+  readonly diagnostics: readonly string[];
+}
+
+const collected = new BoundedCache<string, CollectedFaces>(32);
+
+/**
+ * `@font-face` rules (Fonts 4 §4) with the descriptors layout and the font loader need, read
+ * once per process for the same rules (the rules returned are shared: never changed).
+ */
 export function collectFontFaces(items: readonly SheetItem[], diagnostics: string[]): FontFaceRule[] {
+  let key = '';
+  for (const item of items) {
+    if (item.kind !== 'font-face') continue;
+    for (const d of item.declarations) key += `${d.name}\u0000${d.value}\u0001`;
+    key += '\u0002';
+  }
+  const found = collected.get(key, () => {
+    const messages: string[] = [];
+    return { rules: readFontFaces(items, messages), diagnostics: messages };
+  });
+  diagnostics.push(...found.diagnostics);
+  return [...found.rules];
+}
+
+function readFontFaces(items: readonly SheetItem[], diagnostics: string[]): FontFaceRule[] {
   const out: FontFaceRule[] = [];
   const seen = new Set<string>();
   for (const item of items) {
@@ -67,9 +94,14 @@ export function collectFontFaces(items: readonly SheetItem[], diagnostics: strin
     const weight = weightOf(get('font-weight'));
     const styleText = (get('font-style') ?? 'normal').trim().toLowerCase().split(/\s+/)[0];
     const style = styleText === 'italic' || styleText === 'oblique' ? styleText : 'normal';
-    const rule: FontFaceRule = { family, sources: sourcesOf(src), weight: weight ?? [400, 400], style };
     const range = get('unicode-range');
-    if (range) rule.unicodeRange = range.trim();
+    const rule: FontFaceRule = {
+      family,
+      sources: sourcesOf(src),
+      weight: weight ?? [400, 400],
+      style,
+      ...(range ? { unicodeRange: range.trim() } : {}),
+    };
     const key = JSON.stringify(rule);
     if (rule.sources.length > 0 && !seen.has(key)) {
       seen.add(key);
