@@ -4,7 +4,7 @@ import type { Declaration } from './stylesheet.js';
 import { containsVar, expandShorthand, SHORTHANDS } from './shorthands.js';
 import { canonicalName, cascadeName, LOGICAL_PAIRS, ORDERED_IN_CASCADE, unprefixed } from './property-aliases.js';
 import { PROPERTIES } from './properties/index.js';
-import { compileSelectorList, type PseudoElement } from './selectors.js';
+import { compileSelectorList, compileSelectorListLazily, type PseudoElement } from './selectors.js';
 import { BoundedCache } from '../bounded-cache.js';
 
 /** A declaration after alias resolution and shorthand expansion. */
@@ -192,7 +192,8 @@ export class RuleIndex {
   }
 
   add(origin: Origin, selectorText: string, declarations: readonly Declaration[], layer = Infinity): void {
-    const compiled = compileSelectorList(selectorText);
+    const compiled =
+      origin === 'user-agent' ? compileSelectorListLazily(selectorText) : compileSelectorList(selectorText);
     if (typeof compiled === 'string') {
       this.diagnostics.push(compiled);
       return;

@@ -21,7 +21,7 @@ import { createLayerRegistry, type MediaContext, type SheetItem } from './styles
 import { VIEWPORT_LENGTH } from './values.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
-import { QUIRKS_STYLESHEET, UA_STYLESHEET } from './ua-stylesheet.js';
+import { QUIRKS_RULES, UA_RULES } from './ua-rules.js';
 import { applyUnitlessLengthQuirk } from './quirks.js';
 
 export interface StyleOptions {
@@ -199,17 +199,13 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
 
 const uaIndexes = new Map<boolean, RuleIndex>();
 
-/** The user-agent (and quirks) rules, compiled once per process. */
-function userAgentIndex(quirks: boolean, loader: SheetLoader): RuleIndex {
+/** The user-agent (and quirks) rules, compiled once per process from their parsed form (ua-rules.ts). */
+function userAgentIndex(quirks: boolean): RuleIndex {
   let index = uaIndexes.get(quirks);
   if (!index) {
     index = new RuleIndex();
-    const sheetLoader = { ...loader, diagnostics: [], urls: [] };
-    const sources = quirks ? [UA_STYLESHEET, QUIRKS_STYLESHEET] : [UA_STYLESHEET];
-    for (const css of sources) {
-      for (const item of loadSheet(css, undefined, sheetLoader))
-        if (item.kind === 'style') index.add('user-agent', item.selector, item.declarations);
-    }
+    for (const rules of quirks ? [UA_RULES, QUIRKS_RULES] : [UA_RULES])
+      for (const [selector, declarations] of rules) index.add('user-agent', selector, declarations);
     uaIndexes.set(quirks, index);
   }
   return index;
@@ -278,7 +274,7 @@ function buildIndex(
   media: MediaContext,
   loader: SheetLoader,
 ): RuleIndex {
-  const index = userAgentIndex(quirks, loader).clone();
+  const index = userAgentIndex(quirks).clone();
   const defaults = formatDefaults(format);
   if (defaults) {
     for (const item of loadSheet(defaults, undefined, { ...loader, media, diagnostics: [], urls: [] })) {

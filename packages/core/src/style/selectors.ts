@@ -52,7 +52,16 @@ export function compileSelectorList(text: string): readonly CompiledSelector[] |
 
 const compiledLists = new BoundedCache<string, readonly CompiledSelector[] | string>(20_000);
 
-function compileUncached(text: string): CompiledSelector[] | string {
+/**
+ * compileSelectorList for selectors known to compile (the user-agent sheet's: ua-rules.test.ts),
+ * each compiled by css-select the first time it is tested: a process then compiles only those
+ * its documents' elements meet (compiling all of the UA sheet's was a tenth of a cold render).
+ */
+export function compileSelectorListLazily(text: string): readonly CompiledSelector[] | string {
+  return compileUncached(text, true);
+}
+
+function compileUncached(text: string, lazy = false): CompiledSelector[] | string {
   let list: Selector[][];
   try {
     list = parse(text);
@@ -86,13 +95,18 @@ function compileUncached(text: string): CompiledSelector[] | string {
     if (tokens.some((t) => t.type === 'pseudo-element')) continue;
     // Vendor-prefixed pseudo-classes (:-moz-focusring…) never match here; skip without a warning.
     if (tokens.some((t) => t.type === 'pseudo' && (t.name.startsWith('-') || SHADOW_PSEUDOS.has(t.name)))) continue;
+    const compileMatch = (): ((el: Element) => boolean) =>
+      compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
     let match: (el: Element) => boolean;
-    try {
-      match = compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (
-        el: Element,
-      ) => boolean;
-    } catch (error) {
-      return `Unsupported selector "${text}": ${(error as Error).message}`;
+    if (lazy) {
+      let compiled: ((el: Element) => boolean) | undefined;
+      match = (el) => (compiled ??= compileMatch())(el);
+    } else {
+      try {
+        match = compileMatch();
+      } catch (error) {
+        return `Unsupported selector "${text}": ${(error as Error).message}`;
+      }
     }
     const [a, b, c] = specificity(complex);
     out.push({ match, specificity: a * 1e6 + b * 1e3 + c, pseudo, keys: bucketKeys(tokens) });
