@@ -6,6 +6,7 @@ import type { Font } from 'fontkit';
 import { BoundedCache } from '../bounded-cache.js';
 import { parseFont } from './font-data.js';
 import { readFontFileFaces, type FontFileFace } from './font-file-names.js';
+import { cachedInstalledFaces } from './installed-fonts-cache.js';
 import type { FontFace } from './fonts.js';
 
 /**
@@ -111,9 +112,13 @@ function facesIn(dir: string): readonly FontFileFace[] {
 }
 
 function installedFaces(): readonly FontFileFace[] {
-  return scanned.get('', () =>
-    (fontconfigFiles() ?? systemFontDirs().flatMap(listFontFiles)).flatMap(readFontFileFaces),
-  );
+  return scanned.get('', () => {
+    const defaultDirs = systemFontDirs();
+    return cachedInstalledFaces(
+      () => (fontconfigFiles() ?? defaultDirs.flatMap(listFontFiles)).flatMap(readFontFileFaces),
+      defaultDirs,
+    );
+  });
 }
 
 /** The installed faces by `path#index`, built once per process (fallbacks look faces up by file). */
