@@ -6,7 +6,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { UsageError } from '../usage.js';
 import type { BatchItem, BatchReady, BatchReply, BatchTemplate } from './batch-messages.js';
 
@@ -128,6 +127,8 @@ function runPool(
       return;
     }
     const startWorker = (): void => {
+      // node:worker_threads loaded here: `platen render` without --batch need not load it.
+      const { Worker } = process.getBuiltinModule('node:worker_threads');
       const worker = new Worker(new URL('./batch-worker.js', import.meta.url), { workerData: template });
       let ready = false;
       let current: BatchItem | null = null;

@@ -1,5 +1,4 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { BlockList, LookupFunction } from 'node:net';
 
 /**
  * The address guard for remote resources: a host is fetched only when every address it
@@ -7,8 +6,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * 169.254.169.254), CGNAT, multicast, reserved and unspecified ranges are refused, in
  * IPv4, IPv6 and IPv4-mapped/translated IPv6 forms.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
+const BLOCKED_IPV4 = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -24,10 +22,8 @@ for (const [net, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
+] as const;
+const BLOCKED_IPV6 = [
   ['::', 128],
   ['::1', 128],
   ['::', 96],
@@ -40,15 +36,29 @@ for (const [net, prefix] of [
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+] as const;
+
+/**
+ * node:net, loaded when an address is first checked: most renders fetch nothing, and loading
+ * Node's networking modules at start-up was a few ms of every cold `platen render`.
+ */
+const net = (): typeof import('node:net') => process.getBuiltinModule('node:net');
+
+let blockList: BlockList | undefined;
+function blocked(): BlockList {
+  if (!blockList) {
+    blockList = new (net().BlockList)();
+    for (const [address, prefix] of BLOCKED_IPV4) blockList.addSubnet(address, prefix, 'ipv4');
+    for (const [address, prefix] of BLOCKED_IPV6) blockList.addSubnet(address, prefix, 'ipv6');
+  }
+  return blockList;
 }
 
 /** Is this literal address one we must never connect to? (BlockList also matches ::ffff:a.b.c.d.) */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) return blocked.check(address, 'ipv6');
+  const family = net().isIP(address);
+  if (family === 4) return blocked().check(address, 'ipv4');
+  if (family === 6) return blocked().check(address, 'ipv6');
   return true;
 }
 
@@ -65,12 +75,12 @@ export interface ResolvedHost {
 export async function resolveGuarded(hostname: string, allowPrivateNetwork: boolean): Promise<ResolvedHost | string> {
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   let addresses: { address: string; family: number }[];
-  const literal = isIP(host);
+  const literal = net().isIP(host);
   if (literal) {
     addresses = [{ address: host, family: literal }];
   } else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
+      addresses = await process.getBuiltinModule('node:dns/promises').lookup(host, { all: true, verbatim: true });
     } catch (error) {
       return `cannot resolve ${host} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
     }
