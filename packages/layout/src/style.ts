@@ -289,6 +289,11 @@ export interface ComputedStyle {
   readonly fontWeight: number;
   readonly fontStyle: 'normal' | 'italic' | 'oblique';
   readonly fontVariant: 'normal' | 'small-caps';
+  /**
+   * `font-size-adjust` (CSS Fonts 5 §2.6): the aspect value the first available font's x-height
+   * (or cap height) per em is brought to, which makes the used font size differ from fontSize.
+   */
+  readonly fontSizeAdjust: 'none' | { readonly metric: 'ex-height' | 'cap-height'; readonly value: number };
   /** `normal`, a unitless multiplier `{ factor }`, or px. */
   readonly lineHeight: 'normal' | { readonly factor: number } | number;
   readonly textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';

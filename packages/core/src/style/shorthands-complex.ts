@@ -56,6 +56,8 @@ export function font(value: readonly CV[], longhands: readonly string[]): Expans
     [longhands[3]!, [size]],
     [longhands[4]!, [lineHeight]],
     [longhands[5]!, family],
+    // The shorthand resets font-size-adjust too (CSS Fonts 4 §2.8; Chromium, measured).
+    [longhands[6]!, [ident('none')]],
   ];
 }
 

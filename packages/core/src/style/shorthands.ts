@@ -30,7 +30,15 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     outline: ['outline-width', 'outline-style', 'outline-color'],
     'column-rule': ['column-rule-width', 'column-rule-style', 'column-rule-color'],
     columns: ['column-width', 'column-count'],
-    font: ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family'],
+    font: [
+      'font-style',
+      'font-variant-caps',
+      'font-weight',
+      'font-size',
+      'line-height',
+      'font-family',
+      'font-size-adjust',
+    ],
     background: [
       'background-image',
       'background-position',

@@ -78,6 +78,7 @@ export const INITIAL: ComputedStyle = {
   fontWeight: 400,
   fontStyle: 'normal',
   fontVariant: 'normal',
+  fontSizeAdjust: 'none',
   lineHeight: 'normal',
   textAlign: 'start',
   textAlignLast: auto,

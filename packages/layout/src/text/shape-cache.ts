@@ -36,6 +36,7 @@ function fontKey(style: ComputedStyle): string {
       style.wordSpacing,
       style.fontVariant,
       style.lang,
+      style.fontSizeAdjust === 'none' ? '' : `${style.fontSizeAdjust.metric}:${style.fontSizeAdjust.value}`,
     ].join('|');
     fontKeys.set(style, key);
   }
@@ -102,6 +103,20 @@ export class ShapeCache {
     return entry.metrics;
   }
 
+  /**
+   * The used font size (CSS Fonts 5 §2.6 font-size-adjust): the computed size times the aspect
+   * value asked for over the first available font's, x-height or cap height per em at the
+   * computed size; one size for every font of the element, fallbacks included (Blink's
+   * FontBuilder::UpdateAdjustedSize). Line-height numbers and em units keep the computed size.
+   */
+  #usedSize(style: ComputedStyle, query: FontQuery): number {
+    const adjust = style.fontSizeAdjust;
+    if (adjust === 'none' || style.fontSize <= 0) return style.fontSize;
+    const m = this.#measurer.metrics(query, style.fontSize);
+    const height = adjust.metric === 'cap-height' ? m.capHeight : m.xHeight;
+    return height > 0 ? (adjust.value * style.fontSize * style.fontSize) / height : style.fontSize;
+  }
+
   #entry(style: ComputedStyle): FontEntry {
     if (style === this.#lastStyle) return this.#lastEntry!;
     let entry = this.#byStyle.get(style);
@@ -121,9 +136,10 @@ export class ShapeCache {
         ...(style.fontVariant === 'small-caps' ? { smallCaps: true } : {}),
         ...(style.lang ? { lang: style.lang } : {}),
       };
+      const query: FontQuery = { families: style.fontFamily, weight: style.fontWeight, style: style.fontStyle };
       entry = {
-        query: { families: style.fontFamily, weight: style.fontWeight, style: style.fontStyle },
-        size: style.fontSize,
+        query,
+        size: this.#usedSize(style, query),
         options,
         shapes: new Map(),
         rtlShapes: new Map(),

@@ -63,6 +63,7 @@ export function defaultStyle(): ComputedStyle {
     fontWeight: 400,
     fontStyle: 'normal',
     fontVariant: 'normal',
+    fontSizeAdjust: 'none',
     lineHeight: 'normal',
     textAlign: 'start',
     textAlignLast: 'auto',

@@ -1,4 +1,4 @@
-import type { Color } from '@platen/layout';
+import type { Color, ComputedStyle } from '@platen/layout';
 import { BLACK, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
 import { color, longhand, partOf, identOf, keyword, single, type ComputeContext } from './registry.js';
@@ -135,6 +135,16 @@ export const TEXT_LONGHANDS = {
     const first = words(cvs)[0];
     const id = first?.t === 'ident' ? first.v.toLowerCase() : '';
     return id === 'normal' || id === 'italic' || id === 'oblique' ? id : undefined;
+  }),
+  // CSS Fonts 5 §2.6: none | [ex-height | cap-height]? <number [0,∞]>; from-font and the other
+  // metrics (ch-width, ic-width, ic-height) are not supported: the declaration is dropped.
+  'font-size-adjust': longhand('fontSizeAdjust', true, 'none' as ComputedStyle['fontSizeAdjust'], (cvs, ctx) => {
+    if (identOf(cvs) === 'none') return 'none';
+    const parts = words(cvs);
+    const metric = parts.length === 2 && parts[0]?.t === 'ident' ? parts[0].v.toLowerCase() : 'ex-height';
+    if (metric !== 'ex-height' && metric !== 'cap-height') return undefined;
+    const value = parseNumber(parts[parts.length - 1], ctx.len);
+    return parts.length <= 2 && value !== null && value >= 0 ? { metric, value } : undefined;
   }),
   'font-variant-caps': longhand('fontVariant', true, 'normal', (cvs) => {
     const id = identOf(cvs);
