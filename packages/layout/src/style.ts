@@ -99,6 +99,27 @@ export interface BackgroundLayer {
   readonly clip: 'border-box' | 'padding-box' | 'content-box';
 }
 
+/** A side's border-image-width or -outset: a length, or a number of times the border width. */
+export type BorderImageLength = Length | { readonly times: number };
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';
+
+/** CSS Backgrounds 3 §6 border-image; sides in top, right, bottom, left order. */
+export interface BorderImage {
+  readonly source: Image;
+  /** border-image-slice: image pixels (numbers) or percentages of the image's size. */
+  readonly slice: readonly [Length, Length, Length, Length];
+  readonly fill: boolean;
+  readonly width: readonly [
+    BorderImageLength | 'auto',
+    BorderImageLength | 'auto',
+    BorderImageLength | 'auto',
+    BorderImageLength | 'auto',
+  ];
+  readonly outset: readonly [BorderImageLength, BorderImageLength, BorderImageLength, BorderImageLength];
+  /** Horizontal (top and bottom edges, middle) then vertical. */
+  readonly repeat: readonly [BorderImageRepeat, BorderImageRepeat];
+}
+
 export interface Shadow {
   readonly x: number;
   readonly y: number;
@@ -229,6 +250,8 @@ export interface ComputedStyle {
   readonly clip?: ClipRect;
   /** CSS Masking 1 §5.1. Absent = none. */
   readonly clipPath?: ClipPath;
+  /** border-image, absent when border-image-source is none. */
+  readonly borderImage?: BorderImage;
 
   // Box model
   readonly boxSizing: 'content-box' | 'border-box';

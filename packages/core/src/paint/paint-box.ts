@@ -1,6 +1,7 @@
 import { resolveLength, type BorderSide, type BoxFragment, type ImageFragment } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import { paintBackground } from './backgrounds.js';
+import { paintBorderImage } from './border-image.js';
 import { paintBorderRing, paintBorders } from './borders.js';
 import { drawImage } from './draw-image.js';
 import { borderRadii, innerRadii, insetRect, outerRadii, outsetRect, type Rect } from './geometry.js';
@@ -92,7 +93,7 @@ const shows = (b: BorderSide, width: number): boolean =>
 function hasDecorations(frag: BoxFragment): boolean {
   const s = frag.style;
   const b = frag.border;
-  if (s.backgroundColor.a > 0 || s.backgroundLayers.length > 0 || s.boxShadow.length > 0) return true;
+  if (s.backgroundColor.a > 0 || s.backgroundLayers.length > 0 || s.boxShadow.length > 0 || s.borderImage) return true;
   const o = s.outline;
   if (o.width > 0 && o.style !== 'none' && o.style !== 'hidden' && o.color.a > 0) return true;
   return (
@@ -127,7 +128,7 @@ export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void 
         ctx.doc.rect(legend.gap.x, legend.gap.y, legend.gap.width, legend.gap.height);
         ctx.doc.clip('even-odd');
       }
-      paintBorders(ctx, box);
+      if (!paintBorderImage(ctx, box)) paintBorders(ctx, box);
       if (legend) ctx.restore();
       if (control) paintNativeControl(ctx, frag, control);
     }

@@ -16,6 +16,7 @@ export function collectImageUrls(roots: readonly (StyledElement | null)[]): Set<
     if (node.tag === 'img' && node.attrs['src']) urls.add(node.attrs['src']);
     for (const layer of node.style.backgroundLayers) addImage(layer.image);
     addImage(node.style.listStyleImage);
+    addImage(node.style.borderImage?.source ?? null);
     for (const child of node.children) stack.push(child);
   }
   return urls;

@@ -1,6 +1,7 @@
 import type { BorderSide, BorderStyle, ClipPath, ClipRect, ComputedStyle } from '@platen/layout';
 import { LONGHANDS, type Flat, type LonghandName } from './properties/index.js';
 import { backgroundColorClip, backgroundLayers } from './properties/background.js';
+import { borderImage } from './properties/border-image.js';
 
 /**
  * Border widths snap like Chromium's (CSS Values 4 "snap as a border width"): a width
@@ -87,9 +88,12 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const lineClamp = f['-line-clamp'];
   const clamps = typeof lineClamp === 'number';
   const inlineStatic = f['-inline-static'] === true;
-  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox && !clamps && !inlineStatic) return style;
+  const image = borderImage(f);
+  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox && !clamps && !inlineStatic && !image)
+    return style;
   return {
     ...style,
+    ...(image ? { borderImage: image } : {}),
     ...(legacy ? { legacyAlign: legacy } : {}),
     ...(webkitBox ? { legacyFlexibleBox: true } : {}),
     ...(clamps ? { lineClamp } : {}),

@@ -1,5 +1,6 @@
 import type { Display } from '@platen/layout';
 import { BACKGROUND_LONGHANDS } from './background.js';
+import { BORDER_IMAGE_LONGHANDS } from './border-image.js';
 import { BOX_LONGHANDS } from './box.js';
 import { CLIPPING_LONGHANDS } from './clipping.js';
 import { CONTENT_LONGHANDS } from './content.js';
@@ -16,6 +17,7 @@ export const LONGHANDS = {
   ...BOX_LONGHANDS,
   ...TEXT_LONGHANDS,
   ...BACKGROUND_LONGHANDS,
+  ...BORDER_IMAGE_LONGHANDS,
   ...LAYOUT_MODE_LONGHANDS,
   ...CONTENT_LONGHANDS,
   ...CLIPPING_LONGHANDS,
