@@ -3,9 +3,10 @@
  * the same template, stylesheet or font brings back render after render is computed once,
  * and untrusted input with ever-new keys cannot grow it without bound.
  *
- * A full cache drops its least recently used sixteenth at once: deleting one entry per
- * insert made every miss walk over the deleted entries V8's Map keeps at its front until it
- * rehashes (shaping cache, 4000 entries: ~2 µs per miss, ~0.3 µs in batches).
+ * A full cache drops its least recently used sixteenth at once (of its entries, or of its
+ * weight bound): deleting one entry per insert made every miss walk over the deleted entries
+ * V8's Map keeps at its front until it rehashes (shaping cache, 4000 entries: ~2 µs per miss,
+ * ~0.3 µs in batches).
  */
 /** A second bound of a BoundedCache: the summed `of(value, key)` of its entries stays at most `max`. */
 export interface Weight<K, V> {
@@ -53,9 +54,13 @@ export class BoundedCache<K, V> {
     // render that made it (a 10⁶-letter word measured in several passes) still finds it.
     const size = weight ? weight.of(value, key) : 0;
     if (entries.size >= this.#limit) this.#dropOldest(Math.max(1, Math.floor(this.#limit / 16)));
+    // Over the weight bound, the least recently used entries go until a sixteenth of it is free
+    // besides the new entry: one sort per batch, not one per miss (a cache full of weight
+    // sorted all its entries on every miss).
     if (weight && this.#total + size > weight.max) {
+      const room = weight.max - weight.max / 16 - size;
       for (const oldest of this.#oldestFirst()) {
-        if (this.#total + size <= weight.max) break;
+        if (this.#total <= room) break;
         this.#drop(oldest);
       }
     }

@@ -54,6 +54,18 @@ describe('BoundedCache', () => {
     expect(computed).toEqual(['aaaa', 'bbbb', 'cccc', 'bbbb', 'x'.repeat(11), 'aaaa', 'cccc']);
   });
 
+  it('frees a sixteenth of its weight bound at once when over it, least recently used first', () => {
+    const cache = new BoundedCache<number, number>(1000, { max: 160, of: () => 1 });
+    const computed: number[] = [];
+    const get = (k: number): number => cache.get(k, (key) => (computed.push(key), key));
+    for (let k = 0; k < 160; k++) get(k);
+    get(160); // over: 0…10 go, so that 149 + the new entry leave 10 free
+    for (let k = 161; k < 170; k++) get(k); // within the bound again: nothing goes
+    computed.length = 0;
+    for (const k of [11, 169, 10, 0]) get(k);
+    expect(computed).toEqual([10, 0]);
+  });
+
   it('can weigh an entry by its key', () => {
     const cache = new BoundedCache<string, number>(100, { max: 6, of: (_, key) => key.length });
     const computed: string[] = [];
