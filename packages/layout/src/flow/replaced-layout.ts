@@ -1,6 +1,6 @@
 import type { ReplacedBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
-import { borderEdges, marginOrZero, paddingEdges } from './box-model.js';
+import { borderEdges, marginOrZero, paddingEdges, placeInline } from './box-model.js';
 import { createBoxFragment, WHOLE } from './fragments.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { roomNeeded } from './end-reserve.js';
@@ -15,10 +15,10 @@ export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutC
   const padding = paddingEdges(s, space.inlineSize);
   const outerWidth = size.width + border.left + border.right + padding.left + padding.right;
   const height = size.height + border.top + border.bottom + padding.top + padding.bottom;
-  const rest = space.inlineSize - outerWidth;
-  let left = marginOrZero(s.marginLeft, space.inlineSize);
-  if (s.marginLeft === 'auto' && s.marginRight === 'auto') left = Math.max(0, rest / 2);
-  else if (s.marginLeft === 'auto') left = rest - marginOrZero(s.marginRight, space.inlineSize);
+  // Margins by §10.3.4 (as §10.3.3), then the parent's `-webkit-*` alignment (`<td align=right>`)
+  // moves it like any block (Chromium's ResolveInlineAutoMargins).
+  const rtl = space.cbDirection === 'rtl';
+  const { left } = placeInline(s, space.inlineSize, outerWidth, rtl, space.cbLegacyAlign);
   const marginTop = space.truncateMargins
     ? space.marginAbove
     : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
