@@ -1,4 +1,11 @@
-import { streamDocument, type Diagnostic, type LayoutOptions, type Measurer, type PageSink } from '@platen/layout';
+import {
+  streamDocument,
+  type Diagnostic,
+  type FontQuery,
+  type LayoutOptions,
+  type Measurer,
+  type PageSink,
+} from '@platen/layout';
 import { checkRenderOptions } from './check-options.js';
 import { DocumentTooLargeError, PlatenError } from './errors.js';
 import { resolveFormat, type PdfFormat, type ResolvedFormat } from './format.js';
@@ -14,6 +21,7 @@ import {
   computeStyles,
   linkedStylesheetUrls,
   type PageChromeDocuments,
+  type StyleOptions,
   type StyleResult,
 } from './style/index.js';
 import { expandTemplate } from './template/expand.js';
@@ -203,17 +211,23 @@ async function styleAndLayout(
   paintDiagnostics: Diagnostic[],
   pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
-  const { styles, meta } = await styleWithStylesheets(html, chromeHtml, format, loader);
-  const chrome = allChrome(styles);
+  const { styles: styledFirst, meta, restyle } = await styleWithStylesheets(html, chromeHtml, format, loader);
   const [images] = await Promise.all([
-    loadImages(loader, [...collectImageUrls([styles.root, ...chrome]), ...styles.pageImageUrls], imageDiagnostics),
-    loadFontFaces(fonts, loader, styles.fontFaces),
+    loadImages(
+      loader,
+      [...collectImageUrls([styledFirst.root, ...allChrome(styledFirst)]), ...styledFirst.pageImageUrls],
+      imageDiagnostics,
+    ),
+    loadFontFaces(fonts, loader, styledFirst.fontFaces),
   ]);
   fonts.expectText([html, ...allChrome(chromeHtml).map((h) => h ?? '')]);
   const measurer: Measurer = createMeasurer(fonts);
+  // `ch` is the advance of "0" in the element's first available font (Values 4 §6.1.1), known
+  // once the fonts are loaded: a document that uses it is styled again with them.
+  const styles = styledFirst.chUnits ? restyle((font, size) => zeroAdvance(measurer, font, size)) : styledFirst;
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   const standard = pdf?.standard;
-  if (standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...chrome]);
+  if (standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...allChrome(styles)]);
   else if (standard && isPdfA(standard) && pdfAPart(standard).conformance === 'A') checkPdfALevelA(standard, language);
   const painter = new PdfPainter({
     fonts,
@@ -244,7 +258,11 @@ async function styleWithStylesheets(
   { header, footer, firstPage, lastPage }: ChromeHtml,
   format: ResolvedFormat,
   loader: ResourceLoader,
-): Promise<{ styles: StyleResult; meta: HtmlMetadata }> {
+): Promise<{
+  styles: StyleResult;
+  meta: HtmlMetadata;
+  restyle: (zeroAdvance: StyleOptions['zeroAdvance']) => StyleResult;
+}> {
   const doc = parseHtml(html);
   const meta = htmlMetadata(doc);
   const parsePage = (page: ExpandedChrome): PageChromeDocuments => mapPageComponents(page, parseHtml);
@@ -270,7 +288,14 @@ async function styleWithStylesheets(
     );
   }
   const result = computeStyles(doc, { format, chrome, resolveStylesheet });
-  return { styles: result, meta };
+  const restyle = (zeroAdvance: StyleOptions['zeroAdvance']): StyleResult =>
+    computeStyles(doc, { format, chrome, resolveStylesheet, zeroAdvance });
+  return { styles: result, meta, restyle };
+}
+
+/** The advance of "0" in the first font that has it (the first available font has a "0"). */
+function zeroAdvance(measurer: Measurer, font: FontQuery, size: number): number {
+  return measurer.shape('0', font, size).reduce((sum, run) => sum + run.width, 0);
 }
 
 /** The layout options of a render: the page style and chrome from styling, the placement rules from the format. */

@@ -18,7 +18,7 @@ import {
   type WalkFindings,
 } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
-import { VIEWPORT_LENGTH } from './values.js';
+import { CH_LENGTH, VIEWPORT_LENGTH } from './values.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { QUIRKS_RULES, UA_RULES } from './ua-rules.js';
@@ -41,6 +41,8 @@ export interface StyleOptions {
    * external sheets are only listed in `stylesheetUrls`.
    */
   readonly resolveStylesheet?: (url: string) => string | null;
+  /** The advance of "0" in the render's loaded fonts, for `ch` (else 0.5em): see StyleResult.chUnits. */
+  readonly zeroAdvance?: ComputeEnv['zeroAdvance'];
 }
 
 /** A page position's own header/footer documents: a key left out keeps the every-page one, null prints none. */
@@ -74,6 +76,8 @@ export interface StyleResult {
    * which limited-quirks mode has too.
    */
   readonly documentMode: DocumentMode;
+  /** The document's styles use `ch`: style it again with `zeroAdvance` once its fonts are loaded. */
+  readonly chUnits: boolean;
 }
 
 /** Media queries see the page area of the format (the viewport Chromium prints with). */
@@ -120,7 +124,14 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     viewportWidth: media.width,
     viewportHeight: media.height,
   });
-  const env: ComputeEnv = { rootFontSize: null, viewportWidth: viewport.width, viewportHeight: viewport.height };
+  const env: ComputeEnv = {
+    rootFontSize: null,
+    viewportWidth: viewport.width,
+    viewportHeight: viewport.height,
+    ...(options.zeroAdvance ? { zeroAdvance: options.zeroAdvance } : {}),
+  };
+  // Styles computed with this render's fonts are not shared with other renders (their fonts may differ).
+  const ownMemos = new Map<string, StyleMemo>();
 
   /** Author declarations dropped as unknown or invalid, reported as css_ignored_declaration. */
   const ignored: IgnoredDeclaration[] = [];
@@ -128,19 +139,25 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     items: readonly SheetItem[],
     root: Element,
     treeEnv = env,
-  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean } => {
+  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean; chUnits: boolean } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
+    const memos = treeEnv.zeroAdvance ? ownMemos : shared.memos;
     const memoFor = (rootFontSize: number | null): StyleMemo => {
       const key = `${rootFontSize}@${treeEnv.viewportWidth}x${treeEnv.viewportHeight}`;
-      let memo = shared.memos.get(key);
-      if (!memo) shared.memos.set(key, (memo = new StyleMemo()));
+      let memo = memos.get(key);
+      if (!memo) memos.set(key, (memo = new StyleMemo()));
       return memo;
     };
     const builder = new StyleTreeBuilder(shared.index, treeEnv, options.baseUrl, quirks, memoFor);
     const tree = builder.styleRoot(root);
     ignored.push(...shared.index.dropped, ...builder.dropped);
     limitSharedStyles();
-    return { ...tree, index: shared.index, viewportUnits: shared.viewportUnits || builder.viewportUnits };
+    return {
+      ...tree,
+      index: shared.index,
+      viewportUnits: shared.viewportUnits || builder.viewportUnits,
+      chUnits: shared.chUnits || builder.chUnits,
+    };
   };
   const main = styleTree(sheets, rootElement(doc));
   main.index.diagnostics.forEach(warn('css_invalid_selector'));
@@ -194,6 +211,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     diagnostics: messages,
     title: documentTitle(doc, findings),
     documentMode: mode,
+    chUnits: main.chUnits,
   };
 }
 
@@ -218,6 +236,8 @@ interface SharedIndex {
   readonly memos: Map<string, StyleMemo>;
   /** Some rule declares a length in a viewport unit. */
   readonly viewportUnits: boolean;
+  /** Some rule declares a length in `ch`. */
+  readonly chUnits: boolean;
 }
 
 const sharedIndexes = new BoundedCache<string, SharedIndex>(32);
@@ -254,6 +274,7 @@ function sharedIndex(
     viewportUnits: items.some(
       (item) => item.kind === 'style' && item.declarations.some((d) => VIEWPORT_LENGTH.test(d.value)),
     ),
+    chUnits: items.some((item) => item.kind === 'style' && item.declarations.some((d) => CH_LENGTH.test(d.value))),
   }));
 }
 

@@ -1,4 +1,4 @@
-import type { ComputedStyle, Display } from '@platen/layout';
+import type { ComputedStyle, Display, FontQuery } from '@platen/layout';
 import { words, type CV } from './tokenizer.js';
 import type { CompiledDeclaration, Winners } from './cascade.js';
 import { expandShorthand } from './shorthands.js';
@@ -28,6 +28,8 @@ export interface ComputeEnv {
   readonly rootFontSize: number | null; // null while computing the root
   readonly viewportWidth: number;
   readonly viewportHeight: number;
+  /** Advance of "0" in px in the first available font of `font` at `size` (for `ch`); absent before fonts are loaded. */
+  readonly zeroAdvance?: (font: FontQuery, size: number) => number;
 }
 
 export interface ElementInputs {
@@ -43,7 +45,7 @@ type Values = Record<string, unknown>;
 /** Font sizes of the absolute-size keywords, as Chromium's tables give them for 16px and 13px. */
 const KEYWORD_SIZES = [9, 10, 13, 16, 18, 24, 32, 48];
 const MONO_KEYWORD_SIZES = [9, 10, 12, 13, 16, 20, 26, 39];
-const ORDER = ['font-family', 'font-size', 'color', 'line-height', 'font-weight'];
+const ORDER = ['font-family', 'font-size', 'color', 'line-height', 'font-weight', 'font-style'];
 const REST = () => [...PROPERTIES.keys()].filter((n) => !ORDER.includes(n));
 /** Every longhand with its definition, in compute order (made on first use: properties register on import). */
 let computeOrder: readonly (readonly [string, Longhand])[] | null = null;
@@ -255,7 +257,12 @@ export function computeStyle(
       flat[name] = fs.size;
       keyword = fs.keyword;
       fromKeyword = fs.fromKeyword;
-      const len: LengthContext = { ...parentLen, fontSize: fs.size, rootFontSize: env.rootFontSize ?? fs.size };
+      const len: LengthContext = {
+        ...parentLen,
+        fontSize: fs.size,
+        rootFontSize: env.rootFontSize ?? fs.size,
+        ...(env.zeroAdvance ? { ch: zeroAdvanceOf(env.zeroAdvance, flat, fs.size) } : {}),
+      };
       ctx = { len, parent: parentFlat, current: flat };
       continue;
     }
@@ -275,6 +282,23 @@ export function computeStyle(
     fontKeyword: keyword,
     fontFromKeyword: fromKeyword,
   };
+}
+
+/**
+ * The element's `ch` in px, measured once when a length asks for it: font-family, font-weight
+ * and font-style come before the other longhands in ORDER, so they are computed by then.
+ */
+function zeroAdvanceOf(measure: NonNullable<ComputeEnv['zeroAdvance']>, flat: Values, size: number): () => number {
+  let px: number | undefined;
+  return () =>
+    (px ??= measure(
+      {
+        families: flat['font-family'] as readonly string[],
+        weight: (flat['font-weight'] as number | undefined) ?? 400,
+        style: (flat['font-style'] as FontQuery['style'] | undefined) ?? 'normal',
+      },
+      size,
+    ));
 }
 
 function computeOne(

@@ -10,6 +10,8 @@ export interface LengthContext {
   /** The page content box, for vw/vh (Chromium prints with the page as the viewport). */
   readonly viewportWidth: number;
   readonly viewportHeight: number;
+  /** px per `ch`: the advance of "0" in the element's font, where its fonts are known (ComputeEnv.zeroAdvance). */
+  readonly ch?: () => number;
 }
 
 const ABSOLUTE: Readonly<Record<string, number>> = {
@@ -24,6 +26,8 @@ const ABSOLUTE: Readonly<Record<string, number>> = {
 
 /** A length in a viewport unit (the units unitToPx resolves against the viewport), in any CSS text. */
 export const VIEWPORT_LENGTH = /\dv(?:w|h|min|max)\b/i;
+/** A length in `ch`, which needs the element's font (ComputeEnv.zeroAdvance), in any CSS text. */
+export const CH_LENGTH = /\dch\b/i;
 
 /** px per unit, or null for an unknown unit. */
 export function unitToPx(unit: string, ctx: LengthContext): number | null {
@@ -34,9 +38,10 @@ export function unitToPx(unit: string, ctx: LengthContext): number | null {
       return ctx.fontSize;
     case 'rem':
       return ctx.rootFontSize;
-    // Without font metrics here, ex and ch use the usual 0.5em approximation (Values 4 §6.1.1).
-    case 'ex':
+    // Values 4 §6.1.1: ch is the advance of "0"; without font metrics, ex and ch use the usual 0.5em.
     case 'ch':
+      return ctx.ch?.() ?? ctx.fontSize / 2;
+    case 'ex':
       return ctx.fontSize / 2;
     case 'rex':
     case 'rch':
