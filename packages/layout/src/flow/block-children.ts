@@ -229,7 +229,7 @@ function childSpace(
     onlyEdgesAbove: nothingAbove && edgesAbove,
     mode: space.mode,
     marginAbove: state.pending,
-    truncateMargins: space.truncateMargins && state.placed === 0 && (continuation || !state.settled),
+    truncateMargins: space.truncateMargins && nothingInFlowAbove(state) && (continuation || !state.settled),
     cbBlockSize: used.height ?? (isColumnFlow(box) ? space.cbBlockSize : null),
     cbDirection: box.style.direction,
     pageName: usedPageName(box, space),
@@ -249,6 +249,18 @@ function childSpace(
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
   };
+}
+
+/**
+ * Nothing in flow with height is on this page above the next child. A continuation that only
+ * carries the rest of a float broken at the page end has none, so the margins after it still
+ * adjoin the break and truncate (CSS Fragmentation 3 §5.2), even below clearance (Chromium,
+ * measured: a heading after such a float and its clearfix sits right at the float's end).
+ */
+function nothingInFlowAbove(state: FlowState): boolean {
+  return (
+    state.placed === 0 || state.children.every((f) => f.kind === 'box' && (f.height === 0 || f.style.float !== 'none'))
+  );
 }
 
 /**
