@@ -1,4 +1,4 @@
-import type { Fragment, TextFragment } from '../fragment.js';
+import type { BoxFragment, Fragment, TextFragment } from '../fragment.js';
 import type { GlyphRun } from '../measurer.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
@@ -21,47 +21,82 @@ export function ellipsizeLine(
   clamped = false,
 ): LineBox {
   if ((style.textOverflow !== 'ellipsis' && !clamped) || line.empty) return line;
-  const texts = line.fragments.filter((f): f is TextFragment => f.kind === 'text');
-  if (texts.some((t) => t.runs.some((r) => r.rtl))) return line;
-  const right = Math.max(...texts.map((t) => t.x + t.width));
+  const texts = textsOf(line.fragments, 0, 0);
+  if (texts.some((t) => t.text.runs.some((r) => r.rtl))) return line;
+  const right = Math.max(...texts.map(rightOf));
   const ellipsis = ctx.shapes.shape(ELLIPSIS, style);
   // The last line a -webkit-line-clamp keeps ends in an ellipsis even when it fits (CSS Overflow 4 §5.2).
   if (!(right > width + 0.01) && !(clamped && right + ellipsis.width > width + 0.01)) {
     return clamped ? withEllipsis(line, texts, right, ellipsis, style) : line;
   }
-  const limit = width - ellipsis.width;
-  const fragments: Fragment[] = [];
-  let end: TextFragment | null = null;
-  for (const f of line.fragments) {
-    if (f.kind !== 'text') {
-      fragments.push(f);
-      continue;
-    }
-    if (f.x + f.width <= limit) {
-      fragments.push(f);
-      if (!end || f.x + f.width > end.x + end.width) end = f;
-      continue;
-    }
-    if (f.x >= limit) continue;
-    const cut = truncate(f, limit - f.x);
-    fragments.push(cut);
-    end = cut;
-  }
-  return withEllipsis({ ...line, fragments }, end ? [end] : texts, end ? end.x + end.width : 0, ellipsis, style);
+  const cut = { end: null as PlacedText | null };
+  const fragments = keepBefore(line.fragments, width - ellipsis.width, cut, 0, 0);
+  const end = cut.end;
+  return withEllipsis({ ...line, fragments }, end ? [end] : texts, end ? rightOf(end) : 0, ellipsis, style);
 }
 
-/** `line` with an ellipsis in `style` drawn at `x`, after the text fragment `texts[0]` (its anchor). */
+/** A text fragment of the line and the offset of the inline box it sits in (children are relative to their box). */
+interface PlacedText {
+  readonly text: TextFragment;
+  readonly dx: number;
+  readonly dy: number;
+}
+
+const rightOf = (t: PlacedText): number => t.dx + t.text.x + t.text.width;
+
+/** An inline box's fragment (not an atomic inline's): its text belongs to the line. */
+const isInlineBox = (f: Fragment): f is BoxFragment => f.kind === 'box' && f.style.display === 'inline';
+
+/** The line's text fragments, those inside its inline boxes included. */
+function textsOf(fragments: readonly Fragment[], dx: number, dy: number): PlacedText[] {
+  return fragments.flatMap((f) =>
+    f.kind === 'text' ? [{ text: f, dx, dy }] : isInlineBox(f) ? textsOf(f.children, dx + f.x, dy + f.y) : [],
+  );
+}
+
+/**
+ * The fragments with the text before `limit`: text past it dropped and the text across it cut
+ * to whole glyphs, in inline boxes too (the ellipsis goes after the last glyph kept, `cut.end`).
+ */
+function keepBefore(
+  fragments: readonly Fragment[],
+  limit: number,
+  cut: { end: PlacedText | null },
+  dx: number,
+  dy: number,
+): Fragment[] {
+  const kept: Fragment[] = [];
+  for (const f of fragments) {
+    if (isInlineBox(f)) {
+      kept.push({ ...f, children: keepBefore(f.children, limit, cut, dx + f.x, dy + f.y) });
+      continue;
+    }
+    if (f.kind !== 'text') {
+      kept.push(f);
+      continue;
+    }
+    if (dx + f.x >= limit) continue;
+    const text = dx + f.x + f.width <= limit ? f : truncate(f, limit - dx - f.x);
+    kept.push(text);
+    const placed = { text, dx, dy };
+    if (!cut.end || rightOf(placed) > rightOf(cut.end)) cut.end = placed;
+  }
+  return kept;
+}
+
+/** `line` with an ellipsis in `style` drawn at `x`, on the baseline of the text it follows. */
 function withEllipsis(
   line: LineBox,
-  texts: readonly TextFragment[],
+  texts: readonly PlacedText[],
   x: number,
   ellipsis: { readonly width: number; readonly runs: readonly GlyphRun[] },
   style: ComputedStyle,
 ): LineBox {
-  const anchor = texts.find((t) => t.x + t.width >= x - 0.01) ?? texts[0];
+  const anchor = texts.find((t) => rightOf(t) >= x - 0.01) ?? texts[0];
   if (!anchor) return line;
-  const mark = withText(anchor, {
+  const mark = withText(anchor.text, {
     x,
+    baseline: anchor.dy + anchor.text.baseline,
     width: ellipsis.width,
     runs: ellipsis.runs,
     style,
