@@ -174,6 +174,10 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     gridContinues,
     last,
     space.cbBlockSize,
+    // A table broken inside fills the rest of the fragmentainer (Chromium, measured: its background
+    // and side borders reach the page end below the last row or repeated footer, after a forced
+    // break too), as a block broken inside does (flow/block-layout.ts breakInside).
+    last || !fragmenting ? 0 : avail - gridTop,
   );
   offsetFragment(grid, 0, gridTop);
   children.push(grid);
@@ -255,6 +259,7 @@ function gridFragment(
   continuation: boolean,
   last: boolean,
   cbBlockSize: number | null,
+  fill: number,
 ): Fragment {
   const b = prep.border;
   const p = prep.padding;
@@ -290,7 +295,7 @@ function gridFragment(
       x: 0,
       y: 0,
       width: geo.width,
-      height: Math.max(page.y + v.bottom, ownHeight),
+      height: Math.max(page.y + v.bottom, ownHeight, fill),
       border,
       padding,
       part: partOf(!continuation, last),
