@@ -243,8 +243,11 @@ function childSpace(
     // run time for every child laid out.
     cbLegacyAlign: box.style.legacyAlign,
     floats: childFloats(space, used, state),
+    // A table cell's content does not break early for its bottom padding (its row moves instead, table-page.ts).
     endReserve:
-      last && space.mode === 'layout' ? lastChildReserve(used, establishesBfc(box), space.endReserve) : undefined,
+      last && space.mode === 'layout' && box.kind !== 'table-cell'
+        ? lastChildReserve(used, establishesBfc(box), space.endReserve)
+        : undefined,
     pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
