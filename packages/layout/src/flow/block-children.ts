@@ -117,7 +117,7 @@ export function flowChildren(
       if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
       continue;
     }
-    place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+    place(r as LayoutResult & { fragment: Fragment }, child, space, used, state);
     if (box.marker && state.placed === 1 && !continuation && lowerBelowMarker(box, space, used, state, ctx))
       return { pushed: true, resume: null };
     state.lastStart = state.nextStart;
@@ -415,7 +415,7 @@ function breakInsideLast(
   });
   state.children.length = last.children;
   if (last.left) offsetFragment(r.fragment, last.left, 0);
-  place(r as LayoutResult & { fragment: Fragment }, space, used, state);
+  place(r as LayoutResult & { fragment: Fragment }, box.children[last.index]!, space, used, state);
   return { pushed: false, resume: { child: last.index, inner: r.resume } };
 }
 
@@ -445,7 +445,13 @@ function betweenBlocks(resume: Resume, box: Box): boolean {
 }
 
 /** Put a child with content below the previous one, its top margins resolved (or carried up, §8.3.1). */
-function place(r: LayoutResult & { fragment: Fragment }, space: Space, used: UsedBox, state: FlowState): void {
+function place(
+  r: LayoutResult & { fragment: Fragment },
+  child: Box,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+): void {
   let childY: number;
   if (!state.settled) {
     state.settled = true;
@@ -461,7 +467,10 @@ function place(r: LayoutResult & { fragment: Fragment }, space: Space, used: Use
   state.children.push(r.fragment);
   state.placed++;
   if (r.baseline !== null && state.baseline === null) state.baseline = childY + r.baseline;
-  if (r.lastBaseline !== null) state.lastBaseline = childY + r.lastBaseline;
+  // A table gives no last baseline to the block around it: an inline-block's baseline is its last
+  // line box's (CSS 2.1 §10.8.1), and Chromium finds none in a table; the one before it counts, or
+  // the bottom margin edge (measured: an inline-block holding only a table sits on its bottom).
+  if (r.lastBaseline !== null && child.kind !== 'table') state.lastBaseline = childY + r.lastBaseline;
   state.y = childY + r.height;
   state.pending = r.marginBottom;
 }
