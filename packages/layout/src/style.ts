@@ -18,10 +18,11 @@ export type LengthOrAuto = Length | 'auto';
 export type LengthOrNone = Length | 'none';
 /**
  * Intrinsic size keywords of the width, height, min- and max- properties (CSS Sizing 3 §3.2; core maps the
- * `-webkit-` aliases here). Layout code that does not handle them treats them as `auto`
- * (`none` for max-*): `definite()` returns null for them.
+ * `-webkit-` aliases here), and `stretch` (CSS Sizing 4 §3.1, Chromium's -webkit-fill-available).
+ * Layout code that does not handle them treats them as `auto` (`none` for max-*): `definite()`
+ * returns null for them.
  */
-export type SizeKeyword = 'min-content' | 'max-content' | 'fit-content';
+export type SizeKeyword = 'min-content' | 'max-content' | 'fit-content' | 'stretch';
 /**
  * `aspect-ratio` (CSS Sizing 4 §5.1): width / height, and whether `auto` came with it (a
  * replaced element's natural ratio then wins, and the ratio relates content boxes).

@@ -306,6 +306,7 @@ function columnCrossSize(
   const clamp = (borderBox: number): number => Math.max((mm.min ?? 0) + bp, Math.min(mm.max + bp, borderBox));
   const width = definite(s.width, space.width);
   if (width !== null) return clamp(toContentSize(width, s, bp) + bp);
+  if (s.width === 'stretch') return clamp(available); // CSS Sizing 4 §3.1, whatever align-self says
   // A keyword width is not stretched: contentWidths below sizes it (CSS Sizing 3 §3.2).
   const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1] && !isSizeKeyword(s.width);
   if (stretch) return clamp(available);

@@ -243,7 +243,7 @@ export function layoutFloatBox(
   const ml = marginOrZero(s.marginLeft, cb.width);
   const mr = marginOrZero(s.marginRight, cb.width);
   let inlineSize = cb.width;
-  if (box.kind !== 'replaced' && definite(s.width, cb.width) === null) {
+  if (box.kind !== 'replaced' && definite(s.width, cb.width) === null && s.width !== 'stretch') {
     // Shrink-to-fit (§10.3.5): min(max(min-content, available), max-content), margins included.
     const sizes = outerSizes(box, ctx, cb.height);
     inlineSize = Math.min(Math.max(sizes.min, cb.width), sizes.max);

@@ -88,7 +88,7 @@ function layoutInlineBlock(
   const mb = marginOrZero(s.marginBottom, cbWidth);
   const edges = b.left + b.right + p.left + p.right;
   let inlineSize = cbWidth;
-  if (definite(s.width, cbWidth) === null) {
+  if (definite(s.width, cbWidth) === null && s.width !== 'stretch') {
     const sizes = outerSizes(box, ctx, cbHeight);
     const fit = Math.min(Math.max(sizes.min, cbWidth), sizes.max);
     inlineSize = fit;

@@ -84,11 +84,9 @@ export function resolveBlockBox(
   const hEdges = border.left + border.right + padding.left + padding.right;
   const vEdges = border.top + border.bottom + padding.top + padding.bottom;
   const rtl = cbDirection === 'rtl';
-  const heightSpecified = definite(style.height, cbHeight);
-  const preferredHeight = heightSpecified === null ? null : toContentSize(heightSpecified, style, vEdges);
-  const maxH = definite(style.maxHeight, cbHeight);
-  const minHeight = toContentSize(definite(style.minHeight, cbHeight) ?? 0, style, vEdges);
-  const maxHeight = maxH === null ? Infinity : toContentSize(maxH, style, vEdges);
+  const preferredHeight = contentHeight(style.height, style, cbHeight, vEdges);
+  const minHeight = contentHeight(style.minHeight, style, cbHeight, vEdges) ?? 0;
+  const maxHeight = contentHeight(style.maxHeight, style, cbHeight, vEdges) ?? Infinity;
   const ratio = preferredRatio(style);
   // With a definite height, the min-/max-content widths of a box with a preferred aspect
   // ratio are its height through the ratio (CSS Sizing 4 §5.2), and so is an auto width.
@@ -218,14 +216,33 @@ function contentWidth(
   intrinsic: IntrinsicWidths | undefined,
 ): number | null {
   if (isSizeKeyword(l)) {
-    if (!intrinsic) return null;
     // The stretch-fit size: the containing block less non-auto margins, borders and padding (CSS Sizing 3 §3.1).
     const available =
       cbWidth - marginOrZero(style.marginLeft, cbWidth) - marginOrZero(style.marginRight, cbWidth) - hEdges;
+    if (l === 'stretch') return Math.max(0, available);
+    if (!intrinsic) return null;
     return keywordSize(l, intrinsic(), available);
   }
   const d = definite(l, cbWidth);
   return d === null ? null : toContentSize(d, style, hEdges);
+}
+
+/**
+ * A height, min-height or max-height as a content-box height; null for auto/none and the
+ * intrinsic keywords (which act as them on the block axis, as in Chromium). `stretch` is the
+ * containing block's definite height less borders and padding (CSS Sizing 4 §3.1; block-axis
+ * margins do not count in block layout, csswg-drafts#11044, as Chromium prints), else it acts
+ * as auto too.
+ */
+function contentHeight(
+  l: LengthOrAuto | LengthOrNone | SizeKeyword,
+  style: ComputedStyle,
+  cbHeight: number | null,
+  vEdges: number,
+): number | null {
+  if (l === 'stretch') return cbHeight === null ? null : Math.max(0, cbHeight - vEdges);
+  const d = definite(l, cbHeight);
+  return d === null ? null : toContentSize(d, style, vEdges);
 }
 
 type LegacyAlign = 'left' | 'right' | 'center';

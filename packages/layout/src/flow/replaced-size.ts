@@ -1,5 +1,6 @@
 import type { ReplacedBox } from '../boxes/box.js';
 import type { ImageFragment } from '../fragment.js';
+import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import { borderEdges, definite, paddingEdges, toContentSize } from './box-model.js';
 import { blockFromInline, inlineFromBlock, preferredRatio, type PreferredRatio } from './aspect-ratio.js';
@@ -36,8 +37,8 @@ export function replacedSize(
   const p = paddingEdges(s, cbWidth ?? 0);
   const hEdges = b.left + b.right + p.left + p.right;
   const vEdges = b.top + b.bottom + p.top + p.bottom;
-  const w = definite(s.width, cbWidth);
-  const h = definite(s.height, cbHeight);
+  const w = specifiedSize(s.width, s, cbWidth, cbWidth, [s.marginLeft, s.marginRight], hEdges);
+  const h = specifiedSize(s.height, s, cbHeight, cbWidth, [], vEdges);
   const r = replacedRatio(box);
   // Size containment replaces the natural size by contain-intrinsic-size (CSS Contain 2 §3.2).
   const contained = s.sizeContainment?.block ? s.sizeContainment : null;
@@ -46,8 +47,8 @@ export function replacedSize(
   // With no ratio, an auto size is the natural one (0 for an image box with nothing to show).
   const heightOf = (width: number): number => (r.ratio > 0 ? blockFromInline(r, width, hEdges, vEdges) : naturalH);
   const widthOf = (height: number): number => (r.ratio > 0 ? inlineFromBlock(r, height, hEdges, vEdges) : naturalW);
-  let width = w === null ? null : toContentSize(w, s, hEdges);
-  let height = h === null ? null : toContentSize(h, s, vEdges);
+  let width = w;
+  let height = h;
   if (
     width === null &&
     height === null &&
@@ -88,6 +89,28 @@ export function replacedSize(
   width = Math.max(width, toContentSize(minW, s, hEdges));
   height = Math.max(height, toContentSize(minH, s, vEdges));
   return { width, height };
+}
+
+/**
+ * A specified width or height as a content size; null when auto or not resolvable. `stretch`
+ * fills the containing block less `margins`, borders and padding (CSS Sizing 4 §3.1; block-axis
+ * margins do not count, as for blocks: box-model.ts).
+ */
+function specifiedSize(
+  l: ComputedStyle['width'],
+  s: ComputedStyle,
+  cbSize: number | null,
+  cbWidth: number | null,
+  margins: readonly ComputedStyle['marginLeft'][],
+  edges: number,
+): number | null {
+  if (l === 'stretch') {
+    if (cbSize === null || !Number.isFinite(cbSize)) return null;
+    const m = margins.reduce((sum: number, x) => sum + (x === 'auto' ? 0 : resolveLength(x, cbWidth ?? 0)), 0);
+    return Math.max(0, cbSize - m - edges);
+  }
+  const d = definite(l, cbSize);
+  return d === null ? null : toContentSize(d, s, edges);
 }
 
 /** The image inside its content box after object-fit / object-position (CSS Images 3 §5.5). */

@@ -10,7 +10,7 @@ export interface IntrinsicSizes {
 export type IntrinsicWidths = () => IntrinsicSizes;
 
 export function isSizeKeyword(v: LengthOrAuto | LengthOrNone | SizeKeyword): v is SizeKeyword {
-  return v === 'min-content' || v === 'max-content' || v === 'fit-content';
+  return v === 'min-content' || v === 'max-content' || v === 'fit-content' || v === 'stretch';
 }
 
 /** Does the box's width, min-width or max-width use an intrinsic size keyword? */
@@ -21,9 +21,11 @@ export function usesWidthKeyword(s: ComputedStyle): boolean {
 /**
  * The content-box size a keyword stands for (CSS Sizing 3 §3.2, §5): min-content, max-content,
  * or fit-content = min(max-content, max(min-content, available)), `available` being the
- * stretch-fit size (the containing block less margins, borders and padding).
+ * stretch-fit size (the containing block less margins, borders and padding), which `stretch` is
+ * (CSS Sizing 4 §3.1).
  */
 export function keywordSize(k: SizeKeyword, sizes: IntrinsicSizes, available: number): number {
+  if (k === 'stretch') return available;
   if (k === 'min-content') return sizes.min;
   if (k === 'max-content') return sizes.max;
   return Math.min(sizes.max, Math.max(sizes.min, available));

@@ -100,6 +100,8 @@ export function absoluteLayout(
     cb: cb.height,
     staticPos: staticY,
   };
+  if (s.width === 'stretch' || s.height === 'stretch')
+    return absoluteLayout(stretched(box, h, v), cb, staticX, staticY, ctx);
   const replaced = box.kind === 'replaced' ? replacedSize(box, cb.width, cb.height) : null;
   const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
   const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);
@@ -166,6 +168,23 @@ export function absoluteLayout(
   const vr = solveAxis(v, Math.max(0, r.height - vEdges));
   offsetFragment(fragment, hr.offset - fragment.x, vr.offset - fragment.y);
   return { fragment, box: copy, space };
+}
+
+/**
+ * `stretch` fills the inset-modified containing block less margins, borders and padding (CSS
+ * Sizing 4 §3.1, CSS Position 3 §4.1): the box with that size as its width or height.
+ */
+function stretched(box: LaidOutBox, h: AxisInput, v: AxisInput): LaidOutBox {
+  const s = box.style;
+  const size = (a: AxisInput): number => availableSize(a) + (s.boxSizing === 'border-box' ? a.edges : 0);
+  return {
+    ...box,
+    style: {
+      ...s,
+      ...(s.width === 'stretch' ? { width: size(h) } : {}),
+      ...(s.height === 'stretch' ? { height: size(v) } : {}),
+    },
+  } as LaidOutBox;
 }
 
 /**

@@ -64,8 +64,8 @@ const DISPLAY_ALIASES: Readonly<Record<string, Display>> = {
 const LEGACY_BOXES = ['-webkit-box', '-webkit-inline-box'] as const;
 type LegacyBox = (typeof LEGACY_BOXES)[number];
 /**
- * The intrinsic size keywords (CSS Sizing 3 §3.2) and Chromium's prefixed aliases; `stretch`
- * and `fit-content(<length>)` are not supported (dropped as invalid, as before).
+ * The intrinsic size keywords (CSS Sizing 3 §3.2), `stretch` (CSS Sizing 4 §3.1) and Chromium's
+ * prefixed aliases; `fit-content(<length>)` is not supported (dropped as invalid, as before).
  */
 const SIZE_KEYWORDS: Readonly<Record<string, SizeKeyword>> = {
   'min-content': 'min-content',
@@ -74,6 +74,8 @@ const SIZE_KEYWORDS: Readonly<Record<string, SizeKeyword>> = {
   '-webkit-min-content': 'min-content',
   '-webkit-max-content': 'max-content',
   '-webkit-fit-content': 'fit-content',
+  stretch: 'stretch',
+  '-webkit-fill-available': 'stretch',
 };
 
 /** `<length-percentage> | auto/none | min-content | max-content | fit-content` for the sizing properties. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { styleDropping, styleOf } from '../helpers.js';
 
-/** The intrinsic size keywords of CSS Sizing 3 §3.2 on the sizing properties, with Chromium's prefixed aliases. */
+/** The intrinsic size keywords of CSS Sizing 3 §3.2 and stretch (CSS Sizing 4 §3.1) on the sizing properties, with Chromium's prefixed aliases. */
 describe('width/height keywords', () => {
   it.each([
     ['width: max-content', 'width', 'max-content'],
@@ -17,6 +17,9 @@ describe('width/height keywords', () => {
     ['max-height: -webkit-fit-content', 'maxHeight', 'fit-content'],
     ['inline-size: max-content', 'width', 'max-content'],
     ['max-inline-size: -webkit-fit-content', 'maxWidth', 'fit-content'],
+    ['width: stretch', 'width', 'stretch'],
+    ['height: -webkit-fill-available', 'height', 'stretch'],
+    ['min-block-size: stretch', 'minHeight', 'stretch'],
   ] as const)('%s', (decl, prop, value) => {
     expect(styleOf(`#t{${decl}}`)[prop]).toBe(value);
   });
@@ -31,7 +34,7 @@ describe('width/height keywords', () => {
     ['min-width: none', 'minWidth', 'auto'],
     ['width: fit-content(100px)', 'width', 'auto'],
     ['width: max-content 10px', 'width', 'auto'],
-    ['width: stretch', 'width', 'auto'],
+    ['width: fill-available', 'width', 'auto'],
     ['width: -moz-max-content', 'width', 'auto'],
   ] as const)('invalid %s is dropped', (decl, prop, initial) => {
     expect(styleDropping(`#t{${decl}}`).style[prop]).toBe(initial);
