@@ -1,5 +1,5 @@
 import { parseDocument } from 'htmlparser2';
-import { Element, type ChildNode, type Document } from 'domhandler';
+import { Element, cloneNode, type ChildNode } from 'domhandler';
 import { serializeSvg } from '../style/inline-svg.js';
 
 /**
@@ -9,24 +9,28 @@ import { serializeSvg } from '../style/inline-svg.js';
  */
 export function normalizeSvg(svg: string): string {
   const doc = parseDocument(svg, { xmlMode: true });
-  const elements = allElements(doc);
+  const elements = allElements(doc.children);
   const paintServers = new Set(
     elements.filter((e) => PAINT_SERVERS.has(e.name)).flatMap((e) => (e.attribs['id'] ? [e.attribs['id']] : [])),
   );
+  const byId = new Map<string, Element>();
+  for (const el of elements) if (el.attribs['id'] && !byId.has(el.attribs['id'])) byId.set(el.attribs['id'], el);
   let changed = false;
   for (const el of elements) {
+    changed = contextPaintMarkers(el, byId) || changed;
     changed = percentOpacities(el) || changed;
     changed = invalidPaintUrls(el, paintServers) || changed;
     changed = transformOrigin(el) || changed;
     changed = pathDataPrefix(el) || changed;
+    changed = shapeClipGroup(el) || changed;
     changed = shapeOpacityGroup(el) || changed;
   }
   return changed ? doc.children.map(serializeSvg).join('') : svg;
 }
 
-function allElements(doc: Document): Element[] {
+function allElements(nodes: readonly ChildNode[]): Element[] {
   const out: Element[] = [];
-  const stack: ChildNode[] = [...doc.children].reverse();
+  const stack: ChildNode[] = [...nodes].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!(node instanceof Element)) continue;
@@ -183,11 +187,85 @@ function shapeOpacityGroup(el: Element): boolean {
   const opacity = Number(property(el, 'opacity'));
   if (!(opacity < 1)) return false;
   setProperty(el, 'opacity', null);
-  const group = new Element('g', { opacity: String(Math.max(0, opacity)) });
-  const siblings = el.parent.children;
+  wrap(el, { opacity: String(Math.max(0, opacity)) });
+  return true;
+}
+
+/**
+ * A shape's `clip-path` (and its `transform`, whose user space the clip path is in, CSS Masking 1
+ * §6.1) moved onto a `<g>` around it: svg-to-pdfkit clips with a soft mask, which poppler
+ * (pdftocairo, Evince, Okular) leaves off a path's stroke but applies to a group.
+ */
+function shapeClipGroup(el: Element): boolean {
+  const clip = property(el, 'clip-path');
+  if (!SHAPES.has(el.name) || !el.parent || !clip || clip.trim() === 'none') return false;
+  const attribs: Record<string, string> = { 'clip-path': clip };
+  if (el.attribs['transform']) attribs['transform'] = el.attribs['transform'];
+  delete el.attribs['transform'];
+  setProperty(el, 'clip-path', null);
+  wrap(el, attribs);
+  return true;
+}
+
+/** Put `el` inside a new `<g>` with `attribs`, where it was. */
+function wrap(el: Element, attribs: Record<string, string>): void {
+  const group = new Element('g', attribs);
+  const siblings = el.parent!.children;
   siblings[siblings.indexOf(el)] = group;
   group.parent = el.parent;
   group.children = [el];
   el.parent = group;
-  return true;
+}
+
+const MARKERS = ['marker-start', 'marker-mid', 'marker-end'];
+const MARKER_URL = /^url\(\s*["']?#([^"')\s]+)["']?\s*\)$/;
+
+/**
+ * SVG 2 §13.3: in a marker, `context-fill` and `context-stroke` are the fill and stroke of the
+ * element that references it; svg-to-pdfkit drew them black. The shape gets its own copy of each
+ * such marker, with its paints written in.
+ */
+function contextPaintMarkers(el: Element, byId: Map<string, Element>): boolean {
+  if (!SHAPES.has(el.name)) return false;
+  let changed = false;
+  for (const name of MARKERS) {
+    const id = MARKER_URL.exec(property(el, name)?.trim() ?? '')?.[1];
+    const marker = id ? byId.get(id) : undefined;
+    if (!marker || marker.name !== 'marker' || !usesContextPaint(marker)) continue;
+    const copy = cloneNode(marker, true);
+    const copyId = `${id}--platen-context-${byId.size}`;
+    copy.attribs['id'] = copyId;
+    byId.set(copyId, copy);
+    const paints = {
+      'context-fill': inherited(el, 'fill') ?? 'black',
+      'context-stroke': inherited(el, 'stroke') ?? 'none',
+    };
+    for (const inner of allElements([copy])) {
+      for (const paint of ['fill', 'stroke']) {
+        const value = property(inner, paint)?.trim() as keyof typeof paints | undefined;
+        if (value === 'context-fill' || value === 'context-stroke') setProperty(inner, paint, paints[value]);
+      }
+    }
+    const siblings = marker.parent!.children;
+    siblings.splice(siblings.indexOf(marker) + 1, 0, copy);
+    copy.parent = marker.parent;
+    setProperty(el, name, `url(#${copyId})`);
+    changed = true;
+  }
+  return changed;
+}
+
+function usesContextPaint(marker: Element): boolean {
+  return allElements([marker]).some((e) =>
+    ['fill', 'stroke'].some((p) => property(e, p)?.trim().startsWith('context-')),
+  );
+}
+
+/** An inherited property's value on `el`: its own, else its nearest ancestor's. */
+function inherited(el: Element, name: string): string | undefined {
+  for (let e: Element | null = el; e; e = e.parent instanceof Element ? e.parent : null) {
+    const value = property(e, name)?.trim();
+    if (value && value !== 'inherit') return value;
+  }
+  return undefined;
 }
