@@ -164,9 +164,12 @@ export function collapsedSegments(
     hLine(p.index, p.top, p.index);
     if (!next || next.index !== p.index + 1) hLine(p.index + 1, p.top + p.height, p.index);
   }
-  const topExt = (b.h[placed[0]!.index]?.[0]?.width ?? 0) / 2;
   for (let line = 0; line <= C; line++) {
     const outer = line === 0 || line === C;
+    // An outer edge reaches half the table's top and bottom border of its own column (line 0's
+    // the first, line C's the last), which may differ from the other columns'.
+    const column = line === 0 ? 0 : C - 1;
+    const topExt = (b.h[placed[0]!.index]?.[column]?.width ?? 0) / 2;
     let i = 0;
     while (i < placed.length) {
       const side = b.v[placed[i]!.index]?.[line] ?? NONE;
@@ -180,7 +183,7 @@ export function collapsedSegments(
       if (side.width > 0) {
         const last = placed[e - 1]!;
         const y0 = placed[i]!.top - (outer && i === 0 ? topExt : 0);
-        const bottomExt = outer && e === placed.length ? (b.h[last.index + 1]?.[0]?.width ?? 0) / 2 : 0;
+        const bottomExt = outer && e === placed.length ? (b.h[last.index + 1]?.[column]?.width ?? 0) / 2 : 0;
         out.push(segment(tableStyle, false, side, lineX(line), y0, last.top + last.height + bottomExt - y0));
       }
       i = e;
