@@ -10,7 +10,7 @@ import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
 import { endBeforeLastLine, roomNeeded } from '../flow/end-reserve.js';
 import { breakLines, tailOf, withOpenBoxes, type LineSpec } from '../flow/line-breaker.js';
-import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
+import { NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
 import { noteLastLine } from './last-line.js';
 import { inlineFloatsOf } from '../boxes/hoist.js';
@@ -308,7 +308,7 @@ function placeLines(
   const fitted = start + laid.length;
   const end =
     fitted < specs.length
-      ? applyOrphansWidows(box, specs.length, start, fitted, space.pageIsEmpty)
+      ? applyOrphansWidows(box, specs.length, start, fitted, nothingAbove(space))
       : endBeforeLastLine(
           box,
           start,
@@ -317,7 +317,7 @@ function placeLines(
           y,
           roomNeeded(space.endReserve, 0),
           available,
-          space.pageIsEmpty,
+          nothingAbove(space),
           (i) => laid[i - start]!.line.empty,
         );
   if (end === start)

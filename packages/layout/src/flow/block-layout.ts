@@ -19,6 +19,7 @@ import {
   addMargin,
   joinMargins,
   NO_MARGINS,
+  nothingAbove,
   resolveMargins,
   withoutQuirky,
   type ForcedBreak,
@@ -169,7 +170,7 @@ export function layoutBlockContainer(
   if (!continuation && space.mode === 'layout') placeMarkerOfBrokenItem(box, state, used, ctx);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
   const avoid = avoidsBreakInside(box.style);
-  if (avoid && !continuation && !space.pageIsEmpty && !flow.forcedBreak) return pushed(space);
+  if (avoid && !continuation && !nothingAbove(space) && !flow.forcedBreak) return pushed(space);
   return breakInside(frame, flow.resume, flow.forcedBreak, flow.brokeBeforeEnd);
 }
 
@@ -275,14 +276,15 @@ function finish(frame: Frame): LayoutResult {
     ((available <= topEdges + EPSILON && state.placed === 0) || avoid)
   )
     return pushed(space);
-  // A box with no in-flow content here is the last piece of the boxes it ends: their end edges go with it (end-reserve.ts).
+  // A box with no in-flow content here, or whose height its content does not set (its children
+  // get no reserve), is the last piece of the boxes it ends: their end edges go with it (end-reserve.ts).
   if (
     space.endReserve &&
-    state.placed === 0 &&
+    (state.placed === 0 || used.height !== null || used.maxHeight !== Infinity) &&
     !tooTall &&
     !collapsesThrough &&
     !continuation &&
-    !space.pageIsEmpty &&
+    !nothingAbove(space) &&
     height + roomNeeded(space.endReserve, used.marginBottom) > available + EPSILON
   )
     return pushed(space);
@@ -300,7 +302,7 @@ function finish(frame: Frame): LayoutResult {
       ? heightBeforeEndEdges(height, bottomEdges, available)
       : null;
   if (beforeEnd !== null) {
-    if (!space.pageIsEmpty && !continuation && avoid) return pushed(space);
+    if (!nothingAbove(space) && !continuation && avoid) return pushed(space);
     state.y = beforeEnd;
     return breakInside(frame, { child: frame.box.children.length, inner: null }, undefined, true);
   }

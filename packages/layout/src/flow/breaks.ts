@@ -176,7 +176,8 @@ export function applyOrphansWidows(
   const orphans = Math.max(1, box.style.orphans);
   const widows = Math.max(1, box.style.widows);
   const fits = end - start;
-  if (fits < orphans && !pageIsEmpty) return start;
+  // No line fits (the first one only when the page is empty, fitLines): the paragraph moves on.
+  if (fits === 0 || (fits < orphans && !pageIsEmpty)) return start;
   const remaining = total - end;
   const count = remaining < widows ? Math.min(fits, Math.max(orphans, fits - (widows - remaining))) : fits;
   return start + Math.max(count, 1);

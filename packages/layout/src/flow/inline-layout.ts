@@ -10,7 +10,7 @@ import { buildLine, type LineBox } from './line-box.js';
 import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
 import { applyOrphansWidows } from './breaks.js';
 import { endBeforeLastLine, roomNeeded } from './end-reserve.js';
-import { NO_MARGINS, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
+import { NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
 import { layoutLinesAroundFloats, needsFloatLines } from '../float/lines-around-floats.js';
 import { noteLastLine } from '../float/last-line.js';
 
@@ -222,7 +222,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   }
   const available = space.blockSize - resolveMargins(space.marginAbove);
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
-  if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, space.pageIsEmpty);
+  if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, nothingAbove(space));
   else if (space.endReserve) {
     let bottom = 0;
     for (let i = start; i < end; i++) bottom += lines[i]!.height;
@@ -234,7 +234,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       bottom,
       roomNeeded(space.endReserve, 0),
       available,
-      space.pageIsEmpty,
+      nothingAbove(space),
       (i) => lines[i]!.empty,
     );
   }

@@ -4,7 +4,7 @@ import { borderEdges, marginOrZero, paddingEdges, placeInline } from './box-mode
 import { createBoxFragment, WHOLE } from './fragments.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
 import { roomNeeded } from './end-reserve.js';
-import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type Space } from './types.js';
+import { addMargin, NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Space } from './types.js';
 
 /** A block-level replaced element (CSS 2.1 §10.3.4): monolithic, pushed to the next page when it does not fit. */
 export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutContext): LayoutResult {
@@ -24,10 +24,12 @@ export function layoutBlockReplaced(box: ReplacedBox, space: Space, ctx: LayoutC
     : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
   // The end edges of the boxes it ends go with it (src/flow/end-reserve.ts).
   const below = roomNeeded(space.endReserve, marginOrZero(s.marginBottom, space.inlineSize));
+  // It moves on when it does not fit below what is above it, or, after content, with the end edges.
+  const top = resolveMargins(marginTop) + height;
   if (
-    !space.pageIsEmpty &&
     space.mode === 'layout' &&
-    resolveMargins(marginTop) + height + below > space.blockSize + 1e-6
+    ((!space.pageIsEmpty && top > space.blockSize + 1e-6) ||
+      (!nothingAbove(space) && top + below > space.blockSize + 1e-6))
   ) {
     return {
       fragment: null,

@@ -39,6 +39,15 @@ export function withoutQuirky(set: MarginSet): MarginSet {
   return set.quirky === 0 ? set : { ...set, quirky: 0 };
 }
 
+/**
+ * No content above this box on the page (only margins, borders or padding at most): a break
+ * before it is a last resort, no better than breaking inside it against orphans, widows,
+ * `break-inside: avoid` or its end edges' reserve, which Chromium then prefers as the later break.
+ */
+export function nothingAbove(space: Space): boolean {
+  return space.pageIsEmpty || space.onlyEdgesAbove === true;
+}
+
 export interface Space {
   /** Width of the containing block (its content box). */
   readonly inlineSize: number;
