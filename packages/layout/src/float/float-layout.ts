@@ -4,7 +4,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/flow-state.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, resolveBlockBox, type UsedBox } from '../flow/box-model.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { establishesBfc } from '../flow/formatting-context.js';
@@ -173,8 +173,8 @@ function placeLaidFloat(
       top = at.y + laid.mt - parentTop;
     }
   }
-  offsetFragment(laid.fragment, at.x + laid.ml - parentLeft - laid.fragment.x, top - laid.fragment.y);
-  state.children.push(laid.fragment);
+  const f = laid.fragment;
+  state.children.push(movedFragment(f, at.x + laid.ml - parentLeft - f.x, top - f.y));
   if (!state.settled) fc.exclusions.keepOpen(fc.y, fc.y + pendingPx);
   return { placed: true, rest };
 }

@@ -1,7 +1,7 @@
 import type { InlineLevelBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import { itemWidth, type InlineItem } from '../flow/inline-items.js';
 import type { LineBox } from '../flow/line-box.js';
 import type { LineSpec } from '../flow/line-breaker.js';
@@ -177,12 +177,9 @@ export class InlineFloatPlacer {
       this.fc.x,
       this.fc.x + this.width,
     );
-    offsetFragment(
-      laid.fragment,
-      at.x + laid.ml - this.fc.x - laid.fragment.x,
-      at.y + laid.mt - this.top0 - laid.fragment.y,
-    );
-    this.#placed.push({ line: index, fragment: laid.fragment });
+    const f = laid.fragment;
+    const dx = at.x + laid.ml - this.fc.x - f.x;
+    this.#placed.push({ line: index, fragment: movedFragment(f, dx, at.y + laid.mt - this.top0 - f.y) });
     return beside && at.y <= y + EPSILON;
   }
 }

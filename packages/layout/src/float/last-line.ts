@@ -1,4 +1,5 @@
 import type { Fragment } from '../fragment.js';
+import { identityOf, keepIdentity } from '../flow/fragments.js';
 
 /** The last line box of a finished paragraph fragment: its top and the right end of its content (lines-box coordinates). */
 export interface LastLine {
@@ -32,6 +33,7 @@ export function keepLastLine(fragment: Fragment, keep: boolean): void {
     let right = 0;
     for (let i = notedFrom; i < notedFragments.length; i++)
       right = Math.max(right, notedFragments[i]!.x + notedFragments[i]!.width);
+    keepIdentity(fragment);
     lastLines.set(fragment, { top: notedTop, contentRight: right });
   }
   notedFragment = null;
@@ -39,5 +41,6 @@ export function keepLastLine(fragment: Fragment, keep: boolean): void {
 }
 
 export function lastLineOf(fragment: Fragment): LastLine | undefined {
-  return lastLines.get(fragment);
+  // The paragraph's fragment may have been moved since (a copy, flow/fragments.ts movedFragment).
+  return lastLines.get(identityOf(fragment));
 }

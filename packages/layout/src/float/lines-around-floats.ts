@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
+import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { collectParagraph, wraps, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
@@ -335,8 +335,7 @@ function placeLines(
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   for (const { line, span, top } of laid.slice(0, end - start)) {
-    for (const frag of line.fragments) offsetFragment(frag, span.left, top);
-    children.push(...line.fragments);
+    for (const frag of line.fragments) children.push(movedFragment(frag, span.left, top));
     if (!line.empty) {
       baseline ??= top + line.baseline;
       lastBaseline = top + line.baseline;

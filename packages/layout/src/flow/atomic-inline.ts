@@ -3,7 +3,7 @@ import type { AtomicInlineBox, ReplacedBox } from '../boxes/box.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges } from './box-model.js';
-import { createBoxFragment, WHOLE } from './fragments.js';
+import { changedFragment, createBoxFragment, WHOLE } from './fragments.js';
 import { outerSizes } from './intrinsic-size.js';
 import { layoutBox } from './layout-box.js';
 import { imageFragment, replacedSize } from './replaced-size.js';
@@ -107,12 +107,10 @@ function layoutInlineBlock(
     null,
     ctx,
   );
-  const fragment = r.fragment;
-  const width = fragment && fragment.kind === 'box' ? fragment.width : edges;
-  if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).x = ml;
-  if (fragment && fragment.kind === 'box') (fragment as { x: number; y: number }).y = mt;
-  // position: relative shifts the atomic inline from where the line puts it (src/positioned, §9.4.3).
-  if (fragment && fragment.kind === 'box') shiftRelative(fragment, cbWidth);
+  const laid = r.fragment;
+  const width = laid && laid.kind === 'box' ? laid.width : edges;
+  // Placed at its margins; position: relative shifts it from where the line puts it (src/positioned, §9.4.3).
+  const fragment = laid && laid.kind === 'box' ? shiftRelative(changedFragment(laid, { x: ml, y: mt }), cbWidth) : laid;
   const marginHeight = mt + r.height + mb;
   const baseline = inlineBlockBaseline(box, r.lastBaseline, mt, r.height, ctx) ?? marginHeight;
   void resolveLength;

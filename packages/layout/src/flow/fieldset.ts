@@ -7,7 +7,7 @@ import { NO_MARGINS } from './types.js';
 import { borderEdges, marginOrZero, paddingEdges, resolveBlockBox } from './box-model.js';
 import { layoutBlockContainer } from './block-layout.js';
 import { layoutBox } from './layout-box.js';
-import { offsetFragment } from './fragments.js';
+import { changedFragment, movedFragment } from './fragments.js';
 import { isOutOfFlowBlock } from '../boxes/hoist.js';
 
 /**
@@ -42,9 +42,8 @@ export function layoutFieldset(
   if (!frag || frag.kind !== 'box' || !placed.fragment) return result;
   // The legend is taller than the border: it starts at the top; else it is centred in the border.
   const top = placed.marginHeight >= bt ? 0 : (bt - placed.marginHeight) / 2;
-  offsetFragment(placed.fragment, 0, top);
-  (frag.children as BoxFragment['children'][number][]).unshift(placed.fragment);
-  return result;
+  const legendFragment = movedFragment(placed.fragment, 0, top);
+  return { ...result, fragment: changedFragment(frag, { children: [legendFragment, ...frag.children] }) };
 }
 
 /** The first `<legend>` child, unless floated or absolutely positioned. */
@@ -125,6 +124,5 @@ function layoutLegend(
   const frag = r.fragment && r.fragment.kind === 'box' ? r.fragment : null;
   const mt = marginOrZero(legend.style.marginTop, available);
   const mb = marginOrZero(legend.style.marginBottom, available);
-  if (frag) offsetFragment(frag, b.left + p.left, mt);
-  return { fragment: frag, marginHeight: mt + r.height + mb };
+  return { fragment: frag && movedFragment(frag, b.left + p.left, mt), marginHeight: mt + r.height + mb };
 }

@@ -1,4 +1,4 @@
-import type { BoxFragment, Edges, Fragment, Part, TextDecoration, TextFragment } from '../fragment.js';
+import type { BoxFragment, Edges, Fragment, ImageFragment, Part, TextDecoration, TextFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 
 /**
@@ -111,7 +111,12 @@ export function movedFragment<F extends Fragment>(f: F, dx: number, dy: number):
     const decorations = f.decorations.length ? moveDecorations(f.decorations, dx, dy) : f.decorations;
     return withText(f, { ...changes, decorations }) as F;
   }
-  const copy = { ...f, x: f.x + dx, y: f.y + dy };
+  return changedFragment(f as BoxFragment | ImageFragment, { x: f.x + dx, y: f.y + dy }) as F;
+}
+
+/** A copy of a box or image fragment with some fields changed (found by identity as the original is). */
+export function changedFragment<F extends BoxFragment | ImageFragment>(f: F, changes: Partial<F>): F {
+  const copy = { ...f, ...changes };
   const identity = standsFor.get(f);
   if (identity) standsFor.set(copy, identity);
   return copy;

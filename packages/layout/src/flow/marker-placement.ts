@@ -5,7 +5,7 @@ import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { NO_MARGINS } from './types.js';
 import type { FlowState } from './flow-state.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES, WHOLE } from './fragments.js';
+import { changedFragment, createBoxFragment, movedFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { symbolShape } from './marker-shapes.js';
 import { layoutMarker } from './layout-box.js';
 import { usedLineHeight } from './line-height.js';
@@ -53,7 +53,7 @@ export function lowerTableBelowMarker(box: ContainerBox, state: FlowState, used:
   const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
   const markerBaseline = used.border.top + used.padding.top + Math.floor((lineHeight - ascent - descent) / 2) + ascent;
   const dy = Math.max(0, markerBaseline - tableBaseline);
-  for (const f of state.children) offsetFragment(f, 0, dy);
+  state.children.forEach((f, i) => (state.children[i] = movedFragment(f, 0, dy)));
   state.y += dy;
   if (state.lastBaseline !== null) state.lastBaseline += dy;
   state.baseline = tableBaseline + dy;
@@ -75,7 +75,7 @@ export function lowerLineBelowImageMarker(
   if (!marker || state.baseline === null || !markerImage(marker)) return false;
   const dy = markerLine(marker, ctx).ascent - (state.baseline - used.border.top - used.padding.top);
   if (dy <= 0) return false;
-  for (const f of state.children) offsetFragment(f, 0, dy);
+  state.children.forEach((f, i) => (state.children[i] = movedFragment(f, 0, dy)));
   state.y += dy;
   if (state.lastBaseline !== null) state.lastBaseline += dy;
   state.baseline += dy;
@@ -181,10 +181,8 @@ function placeSymbol(
 ): void {
   const { fragment, ascent, inset } = symbolShape(marker.style, ctx);
   const baseline = state.baseline ?? used.border.top + used.padding.top + ascent;
-  const f = fragment as { x: number; y: number };
-  f.x = rtl ? edge + inset - fragment.width : edge - inset;
-  f.y += baseline - ascent;
-  state.children.push(fragment);
+  const x = rtl ? edge + inset - fragment.width : edge - inset;
+  state.children.push(changedFragment(fragment, { x, y: fragment.y + (baseline - ascent) }));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import {
   addMargin,
   NO_MARGINS,
@@ -293,10 +293,8 @@ function placeWhole(frame: Frame, unit: Unit, firstLine: boolean, paging: boolea
       frame.ctx,
       page,
     );
-    if (r.fragment) {
-      offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
-      frame.children.push(r.fragment);
-    }
+    if (r.fragment)
+      frame.children.push(movedFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y));
     done.push(r.resume === null);
     inner.push(r.resume);
     if (r.resume) {
@@ -379,8 +377,7 @@ function placeParallel(
     }
     placedAny = true;
     if (r.resume && r.forcedBreak && !frame.forced) frame.forced = r.forcedBreak;
-    offsetFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y);
-    frame.children.push(r.fragment);
+    frame.children.push(movedFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y));
     baselines.push({ p, baseline: r.baseline === null ? null : y + r.baseline, last: null });
     done.push(r.resume === null);
     inner.push(r.resume);

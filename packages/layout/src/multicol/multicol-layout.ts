@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import {
   addMargin,
   NO_MARGINS,
@@ -55,8 +55,7 @@ export function layoutMulticol(
   if (paging && room <= 0 && !space.pageIsEmpty) return pushed(marginTop);
   const run = runSegments(box, used, at, room, space, ctx);
   if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
-  const children = run.children;
-  for (const f of children) offsetFragment(f, used.border.left + used.padding.left, topEdges);
+  const children = run.children.map((f) => movedFragment(f, used.border.left + used.padding.left, topEdges));
   const done = run.resume === null;
   const contentHeight =
     used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
@@ -144,8 +143,7 @@ function runSegments(
       return stop(k, null);
     }
     const top = y + resolveMargins(r.marginTop);
-    offsetFragment(r.fragment, 0, top);
-    parts.push(r.fragment);
+    parts.push(movedFragment(r.fragment, 0, top));
     y = top + r.height + (r.resume ? 0 : resolveMargins(r.marginBottom));
     if (r.resume) return stop(k, r.resume);
   }
@@ -209,8 +207,7 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
   const rtl = style.direction === 'rtl';
   set.columns.forEach((f, i) => {
     const x = rtl ? used.width - (i + 1) * set.width - i * set.gap : i * (set.width + set.gap);
-    offsetFragment(f, left + x, top);
-    out.push(f);
+    out.push(movedFragment(f, left + x, top));
   });
   const rule = style.columnRule;
   if (rule.width > 0 && rule.style !== 'none' && rule.style !== 'hidden') {

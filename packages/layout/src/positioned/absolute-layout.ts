@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges, toContentSize } from '../flow/box-model.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import { contentSizes, outerSizes } from '../flow/intrinsic-size.js';
 import {
   blockFromInline,
@@ -166,8 +166,7 @@ export function absoluteLayout(
   if (!fragment || fragment.kind === 'text') return null;
   const hr = solveAxis(h, width);
   const vr = solveAxis(v, Math.max(0, r.height - vEdges));
-  offsetFragment(fragment, hr.offset - fragment.x, vr.offset - fragment.y);
-  return { fragment, box: copy, space };
+  return { fragment: movedFragment(fragment, hr.offset - fragment.x, vr.offset - fragment.y), box: copy, space };
 }
 
 /**

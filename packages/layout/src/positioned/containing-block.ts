@@ -1,7 +1,7 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { movedFragment, offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
@@ -72,6 +72,7 @@ export function withPositioning(
     if (root) pageRoots.count--;
   }
   const f = r.fragment;
+  let shifted: Fragment | null = null;
   if (f && f.kind === 'box') {
     if (root && space.mode === 'layout') {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
@@ -84,11 +85,11 @@ export function withPositioning(
     else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
     if (box.style.position === 'relative') {
       const [dx, dy] = relativeOffset(box.style, space.inlineSize, space.cbBlockSize);
-      offsetFragment(f, dx, dy);
+      shifted = movedFragment(f, dx, dy);
       if (fc) recordShift(f, dx, dy);
     }
   }
-  return r;
+  return shifted ? { ...r, fragment: shifted } : r;
 }
 
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {

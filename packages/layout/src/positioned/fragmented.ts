@@ -3,7 +3,15 @@ import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { LayoutContext } from '../flow/context.js';
-import { createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import {
+  createBoxFragment,
+  identityOf,
+  keepIdentity,
+  NO_ATTRS,
+  offsetFragment,
+  ZERO_EDGES,
+  WHOLE,
+} from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import type { Resume, Space } from '../flow/types.js';
 import { absoluteLayout } from './absolute-layout.js';
@@ -103,6 +111,7 @@ export function defer(fc: FragmentationContext, d: Deferred): void {
 
 /** A containing block laid out in fc records each of its fragments, so it can be stitched whole. */
 export function recordFragment(fc: FragmentationContext, cb: object, f: BoxFragment): void {
+  keepIdentity(f);
   const list = fc.fragments.get(cb);
   if (list) list.push(f);
   else fc.fragments.set(cb, [f]);
@@ -263,7 +272,8 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
   slots.forEach(({ column }, i) => {
     if (column.kind !== 'box') return;
     // The column's own flow may be a containing block (of the absolute boxes of its positioned inlines).
-    if (wanted.has(column)) where.set(column, { column: i, x: 0, y: 0, dx: 0, dy: 0 });
+    const own = identityOf(column) as BoxFragment;
+    if (wanted.has(own)) where.set(own, { column: i, x: 0, y: 0, dx: 0, dy: 0 });
     const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [
       { f: column, ox: 0, oy: 0, dx: 0, dy: 0 },
     ];
@@ -271,11 +281,13 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
       const { f, ox, oy, dx, dy } = stack.pop()!;
       for (const c of f.children) {
         if (c.kind !== 'box') continue;
-        const shift = shifts.get(c);
+        // A recorded fragment may be in the columns as a moved copy (flow/fragments.ts movedFragment).
+        const id = identityOf(c) as BoxFragment;
+        const shift = shifts.get(id);
         const cdx = dx + (shift?.[0] ?? 0);
         const cdy = dy + (shift?.[1] ?? 0);
         const at = { column: i, x: ox + c.x, y: oy + c.y, dx: cdx, dy: cdy };
-        if (wanted.has(c)) where.set(c, at);
+        if (wanted.has(id)) where.set(id, at);
         if (styles.has(c.style)) {
           where.set(c, at);
           let inColumns = byStyle.get(c.style);

@@ -1,6 +1,6 @@
 import type { Fragment } from '../fragment.js';
 import { resolveLength, type ComputedStyle } from '../style.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { movedFragment } from '../flow/fragments.js';
 
 /**
  * A box its parent places itself (inline boxes, table cells) with `position: relative` (§9.4.3)
@@ -9,8 +9,7 @@ import { offsetFragment } from '../flow/fragments.js';
 export function shiftRelative<F extends Fragment>(fragment: F, cbWidth: number, cbHeight: number | null = null): F {
   const s = fragment.style;
   if (s.position !== 'relative') return fragment;
-  offsetFragment(fragment, ...relativeOffset(s, cbWidth, cbHeight));
-  return fragment;
+  return movedFragment(fragment, ...relativeOffset(s, cbWidth, cbHeight));
 }
 
 /** §9.4.3: left wins over right, top over bottom; percentages of the containing block. */

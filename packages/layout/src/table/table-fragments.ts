@@ -1,7 +1,7 @@
 import type { BoxFragment, Edges, Fragment } from '../fragment.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
-import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { cloneFragment, createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
@@ -24,17 +24,14 @@ export interface PlacedCell {
 }
 
 /*
- * Cached cell fragments are handed out to pages. Placing a fragment moves it in place
- * (offsetFragment), so a subtree must not be in a page's tree twice: the first placement of a
+ * Cached cell fragments are handed out to pages. Some placements inside a cell still move
+ * fragments in place (offsetFragment), so a subtree must not be in a page's tree twice: the first placement of a
  * cached cell shares its subtree, any later one (a row laid out again, a repeated header or
  * footer row) gets a deep copy (MeasuredCell.handedOut says which). Copying every time made
  * nested tables quadratic: each level copied the whole subtree below it. The placed cell is a
  * new fragment (its row gives its position and height); its children stay the cached ones
  * unless vertical-align moves them.
  */
-
-/** A copy of one fragment whose children, if any, stay shared. */
-const shallowCopy = (f: Fragment): Fragment => (f.kind === 'box' ? { ...f } : cloneFragment(f));
 
 /** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment's children are never moved. */
 export function alignedCell(
@@ -53,11 +50,7 @@ export function alignedCell(
   else if (rowBaseline !== null && isBaselineAligned(c)) dy = rowBaseline - c.baseline;
   // Row-spanning cells are cut at page ends by fitRowSpans, which changes their edges.
   const base = first ? c.fragment : (cloneFragment(c.fragment) as BoxFragment);
-  let children = base.children;
-  if (dy !== 0) {
-    if (first) children = children.map(shallowCopy);
-    for (const child of children) offsetFragment(child, 0, dy);
-  }
+  const children = dy !== 0 ? base.children.map((child) => movedFragment(child, 0, dy)) : base.children;
   const { style, tag, attrs, width, border, padding, part } = base;
   const fragment = createBoxFragment(style, tag, attrs, { x, y: 0, width, height, border, padding, part }, children);
   return { fragment, rowSpan: c.slot.rowSpan, shift: dy };
@@ -246,12 +239,11 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
       const rowBox = t.rows[p.index]!.box;
       const cells: Fragment[] = [];
       for (const c of p.cells) {
-        if (x0 !== 0) offsetFragment(c.fragment, -x0, 0);
+        const f = x0 !== 0 ? movedFragment(c.fragment, -x0, 0) : c.fragment;
         if (c.rowSpan > 1) {
-          offsetFragment(c.fragment, 0, p.top - top);
-          spanning.push(c.fragment);
+          spanning.push(movedFragment(f, 0, p.top - top));
         } else {
-          cells.push(c.fragment);
+          cells.push(f);
         }
       }
       rows.push(

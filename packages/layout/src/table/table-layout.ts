@@ -5,7 +5,7 @@ import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Edges, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { marginOrZero } from '../flow/box-model.js';
-import { createBoxFragment, offsetFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
+import { createBoxFragment, movedFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import {
   addMargin,
@@ -128,8 +128,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
         ctx,
       );
       if (!r.fragment) continue;
-      offsetFragment(r.fragment, 0, y + resolveMargins(r.marginTop));
-      children.push(r.fragment);
+      children.push(movedFragment(r.fragment, 0, y + resolveMargins(r.marginTop)));
       y += resolveMargins(r.marginTop) + r.height + resolveMargins(r.marginBottom);
     }
   };
@@ -179,14 +178,14 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     // break too), as a block broken inside does (flow/block-layout.ts breakInside).
     last || !fragmenting ? 0 : avail - gridTop,
   );
-  offsetFragment(grid, 0, gridTop);
-  children.push(grid);
+  const placedGrid = movedFragment(grid, 0, gridTop);
+  children.push(placedGrid);
   y += grid.kind === 'box' ? grid.height : 0;
   if (last) caption('bottom');
   const baseline = firstBaseline(page, rows, gridTop);
   const fragment =
     captions.length === 0
-      ? (offsetFragment(grid, geo.marginLeft, -gridTop), grid)
+      ? movedFragment(placedGrid, geo.marginLeft, -gridTop)
       : createBoxFragment(
           anonymousStyle(s),
           table.tag,

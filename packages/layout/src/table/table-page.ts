@@ -8,7 +8,7 @@ import {
   forcedBreakBetween,
   isAvoid,
 } from '../flow/breaks.js';
-import { createBoxFragment, offsetFragment } from '../flow/fragments.js';
+import { changedFragment, createBoxFragment, offsetFragment } from '../flow/fragments.js';
 import { shiftRelative } from '../positioned/relative.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { BreakValue } from '../style.js';
@@ -77,8 +77,7 @@ function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): P
     // A relatively positioned cell moves against the table's content box less the spacing at its
     // edges (Chromium, measured; CSS 2.1 §9.4.3); vertical percentages only count in rows with a
     // height (not done: taken as auto).
-    shiftRelative(placed.fragment, plan.geo.cellPercentBasis.inline);
-    return placed;
+    return { ...placed, fragment: shiftRelative(placed.fragment, plan.geo.cellPercentBasis.inline) };
   });
   return { index: r, top, height, cells };
 }
@@ -472,20 +471,21 @@ function splitRow(
     }
     const res = layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx);
     if (!res.fragment) return null;
-    const f = toColumnWidth(res.fragment as BoxFragment, box, width);
-    (f as { x: number }).x = cellX(geo, slot);
-    (f as { y: number }).y = 0;
-    shiftRelative(f, geo.cellPercentBasis.inline);
-    frags.push(f);
+    const f = changedFragment(toColumnWidth(res.fragment as BoxFragment, box, width), { x: cellX(geo, slot), y: 0 });
+    frags.push(shiftRelative(f, geo.cellPercentBasis.inline));
     next.push(res.resume);
     if (res.resume) broke = true;
     height = Math.max(height, res.height);
   }
   if (!broke && !resumes) return null;
   if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height, rest);
-  for (const f of frags) (f as { height: number }).height = height;
   return {
-    row: { index: r, top, height, cells: frags.map((fragment) => ({ fragment, rowSpan: 1, shift: 0 })) },
+    row: {
+      index: r,
+      top,
+      height,
+      cells: frags.map((f) => ({ fragment: changedFragment(f, { height }), rowSpan: 1, shift: 0 })),
+    },
     cells: broke ? next : null,
   };
 }

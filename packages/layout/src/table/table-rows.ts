@@ -1,5 +1,6 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
+import { changedFragment } from '../flow/fragments.js';
 import { cacheOf, cacheSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -98,8 +99,7 @@ export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox 
  * padding (a fixed-layout column left 0 wide): the rest overflows, as in Chromium.
  */
 export function toColumnWidth(fragment: BoxFragment, box: ContainerBox, width: number): BoxFragment {
-  if (!box.orthogonal && fragment.width > width) (fragment as { width: number }).width = width;
-  return fragment;
+  return !box.orthogonal && fragment.width > width ? changedFragment(fragment, { width }) : fragment;
 }
 
 /** Lay a cell's content out as a block container (it establishes a BFC, CSS 2.1 §17.4). */

@@ -5,7 +5,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { contentSizes, type IntrinsicSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, placeInline, toContentSize } from '../flow/box-model.js';
-import { offsetFragment } from '../flow/fragments.js';
+import { changedFragment, movedFragment } from '../flow/fragments.js';
 import { addMargin, NO_MARGINS, resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { logicalStyle } from './logical-style.js';
 import { physicalRoot } from './physical-fragments.js';
@@ -36,8 +36,8 @@ export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutCon
       ? Math.max(0, space.stretchHeight - vEdges)
       : inlineSize(box, inner, (space.cbBlockSize ?? ctx.icb.blockSize) - mt - mb, space.cbBlockSize, ctx);
   const res = layoutBox(inner, innerSpace(contentHeight + vEdges, cbWidth), null, ctx);
-  const logical = res.fragment as BoxFragment;
-  if (box.kind === 'table-cell') alignCellContent(logical, cbWidth, s.verticalAlign);
+  const laid = res.fragment as BoxFragment;
+  const logical = box.kind === 'table-cell' ? alignCellContent(laid, cbWidth, s.verticalAlign) : laid;
   // Placed in the parent's inline axis by its margins (CSS 2.1 §10.3.3).
   const fragment = {
     ...physicalRoot(logical, s.writingMode!, s),
@@ -165,10 +165,10 @@ function innerBox(box: ContainerBox): ContainerBox {
 }
 
 /** A cell's content along its block axis (CSS 2.1 §17.5.4), the cell stretched to its column. */
-function alignCellContent(f: BoxFragment, width: number, align: ComputedStyle['verticalAlign']): void {
+function alignCellContent(f: BoxFragment, width: number, align: ComputedStyle['verticalAlign']): BoxFragment {
   const free = width - f.height;
-  if (free <= 0) return;
+  if (free <= 0) return f;
   const dy = align === 'middle' ? free / 2 : align === 'bottom' ? free : 0;
-  if (dy !== 0) for (const c of f.children) offsetFragment(c, 0, dy);
-  (f as { height: number }).height = width;
+  const children = dy !== 0 ? f.children.map((c) => movedFragment(c, 0, dy)) : f.children;
+  return changedFragment(f, { height: width, children });
 }
