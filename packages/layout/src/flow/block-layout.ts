@@ -3,7 +3,7 @@ import { avoidsBreakInside } from './breaks.js';
 import { pieceFragment, repeatedEdges, reservedBottomEdges, topEdgesOf } from './decoration-break.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
-import { clampHeight, resolveBlockBox, sharedBlockBox, type UsedBox } from './box-model.js';
+import { clampHeight, resolveBlockBox, sharedBlockBox, withContentLimits, type UsedBox } from './box-model.js';
 import { keywordWidths } from './keyword-widths.js';
 import { roomNeeded } from './end-reserve.js';
 import { contentStartBelow, heightBeforeEndEdges, overflowPastPage } from './monolithic-overflow.js';
@@ -258,7 +258,9 @@ function finish(frame: Frame): LayoutResult {
     used.height === null ? contentAuto : used.growsToContent ? Math.max(used.height, contentAuto) : used.height;
   const contentHeight = Math.max(
     0,
-    clampHeight(content, used) - consumedBefore - repeatedEdges(used, frame.box.style, continuation, false),
+    clampHeight(content, withContentLimits(used, frame.box.style, contentAuto)) -
+      consumedBefore -
+      repeatedEdges(used, frame.box.style, continuation, false),
   );
   const height = topEdges + contentHeight + bottomEdges;
   if (!continuation) alignContent(frame, contentHeight - (contentBottom - topEdges));

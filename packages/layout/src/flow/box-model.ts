@@ -339,6 +339,32 @@ export function ratioHeightAsMinimum(used: UsedBox): UsedBox {
   };
 }
 
+/**
+ * min-height / max-height: min-content, max-content or fit-content: a block container's
+ * min- and max-content heights are its content height (CSS Sizing 3 §5.1: the height it would
+ * have with height: auto), `contentAuto`, or with a preferred aspect ratio the height its width
+ * gives through it (CSS Sizing 4 §5.2); the keyword limits the height to that.
+ */
+export function withContentLimits(used: UsedBox, style: ComputedStyle, contentAuto: number): UsedBox {
+  const min = isContentKeyword(style.minHeight);
+  const max = isContentKeyword(style.maxHeight);
+  if (!min && !max) return used;
+  const ratio = preferredRatio(style);
+  const e = (a: Edges): number => a.left + a.right;
+  const v = (a: Edges): number => a.top + a.bottom;
+  const size = ratio
+    ? blockFromInline(ratio, used.width, e(used.border) + e(used.padding), v(used.border) + v(used.padding))
+    : contentAuto;
+  return {
+    ...used,
+    minHeight: min ? Math.max(used.minHeight, size) : used.minHeight,
+    maxHeight: max ? size : used.maxHeight,
+  };
+}
+
+const isContentKeyword = (l: ComputedStyle['minHeight'] | ComputedStyle['maxHeight']): boolean =>
+  l === 'min-content' || l === 'max-content' || l === 'fit-content';
+
 export function clampHeight(content: number, used: UsedBox): number {
   return Math.max(used.minHeight, Math.min(used.maxHeight, content));
 }

@@ -132,7 +132,10 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
     out.columnRule = { width: parseFloat(value), style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } };
   // Size containment with no contain-intrinsic-size (CSS Contain 2 §3.2).
   else if (prop === 'contain' && value === 'size') out.sizeContainment = { block: true, width: 0, height: 0 };
-  else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value))
+  else if (prop === 'aspect-ratio' && /^[\d.]+\s*\/\s*[\d.]+$/.test(value)) {
+    const [w, h] = value.split('/').map((x) => parseFloat(x));
+    out.aspectRatio = { ratio: w! / h!, auto: false };
+  } else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value))
     out.transform = [{ kind: 'translate', x: length(/\(([^)]+)\)/.exec(value)![1]!), y: 0 }];
   else throw new Error(`html-spec: unsupported property ${prop}`);
 }
