@@ -195,7 +195,8 @@ function placeBodyRow(
     if (!split) return { kind: 'stop', resume: token };
     put(cur, split.row);
     cur.body++;
-    return split.cells ? { kind: 'stop', resume: { row: r, cells: split.cells } } : { kind: 'next', row: r + 1 };
+    if (!split.cells) return { kind: 'next', row: r + 1 };
+    return { kind: 'stop', resume: { row: r, cells: split.cells, ...(split.rest ? { rest: split.rest } : {}) } };
   }
   const end = avoidsBreakInside(rowBox.style) ? rowsTiedBySpans(t.rows, r, bodyEnd) : r + 1;
   const reserve = reserveFor(end);
@@ -435,7 +436,7 @@ function splitRow(
   pageIsEmpty: boolean,
   resumes: readonly (Resume | null)[] | null,
   rest = 0,
-): { row: PlacedRow; cells: (Resume | null)[] | null } | null {
+): { row: PlacedRow; cells: (Resume | null)[] | null; rest?: number } | null {
   const { prep, geo, ctx } = plan;
   const slots = prep.structure.rows[r]!.cells;
   const frags: BoxFragment[] = [];
@@ -478,7 +479,12 @@ function splitRow(
     height = Math.max(height, res.height);
   }
   if (!broke && !resumes) return null;
-  if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height, rest);
+  // The rest of the row's own height that runs past this page too breaks again, its cells' content
+  // done (CSS Fragmentation 3 §4.4; Chromium, measured: rows stretched by a table's height fill
+  // each column they run through).
+  const over = !broke && resumes && height <= room + EPSILON && rest > room + EPSILON && room > EPSILON;
+  if (over) height = room;
+  else if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height, rest);
   return {
     row: {
       index: r,
@@ -486,6 +492,7 @@ function splitRow(
       height,
       cells: frags.map((f) => ({ fragment: changedFragment(f, { height }), rowSpan: 1, shift: 0 })),
     },
-    cells: broke ? next : null,
+    cells: broke || over ? next : null,
+    ...(over ? { rest: rest - room } : {}),
   };
 }
