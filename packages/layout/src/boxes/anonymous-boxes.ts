@@ -1,6 +1,6 @@
 import type { ComputedStyle } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
-import type { BlockLevelBox, InlineBox, InlineLevelBox, Item, LinesBox } from './box.js';
+import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, Item, LinesBox } from './box.js';
 import { collapsesSpaces } from './whitespace.js';
 import { anonymousStyle } from './anonymous-style.js';
 import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock } from './hoist.js';
@@ -96,6 +96,32 @@ function isCollapsibleWhiteSpaceOnly(run: readonly InlineLevelBox[]): boolean {
 }
 
 /**
+ * A block inside a relatively positioned inline box moves with it (CSS 2.1 §9.2.1.1: "any
+ * resulting translation also affects the block-level box contained in the inline box"): an
+ * anonymous block around it takes the inline's offsets, which resolve against the same
+ * containing block. It is no containing block for its content's percentage heights (those
+ * resolve against the block around, as without it).
+ */
+function movedWith(inline: ComputedStyle, child: BlockLevelBox): BlockBox {
+  const { top, right, bottom, left } = inline;
+  const box: BlockBox = {
+    kind: 'block',
+    style: { ...anonymousStyle(inline), position: 'relative', top, right, bottom, left },
+    tag: '',
+    attrs: {},
+    children: [child],
+    marker: null,
+  };
+  movers.add(box);
+  return box;
+}
+
+const movers = new WeakSet<BlockLevelBox>();
+
+/** The anonymous block that moves a block with its relatively positioned inline box (movedWith). */
+export const movesWithInline = (box: BlockLevelBox): boolean => movers.has(box);
+
+/**
  * Block-in-inline (CSS 2.1 §9.2.1.1): an inline box containing block-level boxes is broken
  * around them; the parts before and after stay inline boxes, the start edge (margin, border,
  * padding) on the first part only and the end edge on the last part only.
@@ -119,7 +145,7 @@ export function splitInlineAroundBlocks(el: StyledElement, children: readonly It
       out.push(make(run, first, false));
       first = false;
       run = [];
-      out.push(child);
+      out.push(el.style.position === 'relative' && !isOutOfFlowBlock(child) ? movedWith(el.style, child) : child);
     } else {
       run.push(child);
     }

@@ -9,6 +9,7 @@ import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
+import { movesWithInline } from '../boxes/anonymous-boxes.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 import type { FlowState, LastStart } from './flow-state.js';
 import {
@@ -230,7 +231,7 @@ function childSpace(
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && nothingInFlowAbove(state) && (continuation || !state.settled),
-    cbBlockSize: used.height ?? (isColumnFlow(box) ? space.cbBlockSize : null),
+    cbBlockSize: used.height ?? (isColumnFlow(box) || movesWithInline(box) ? space.cbBlockSize : null),
     cbDirection: box.style.direction,
     pageName: usedPageName(box, space),
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:
