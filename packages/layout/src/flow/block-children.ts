@@ -4,6 +4,7 @@ import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
 import { offsetFragment } from './fragments.js';
+import { clonesDecorations } from './decoration-break.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
@@ -159,10 +160,13 @@ function atPageTop(space: Space, state: FlowState): boolean {
  * nothing is placed). Only a child at the very top of a page must stay on it whatever its size:
  * below that, a break before it makes progress (CSS Fragmentation 3 §4.4; Chromium moves a
  * monolithic child that does not fit whenever its fragmentainer offset is above zero, even when
- * only the body's margin is above it).
+ * only the body's margin is above it). Edges cloned on every fragment (box-decoration-break:
+ * clone) do not count: a break before the first child would find them above it again on the next
+ * page, no progress (Chromium keeps a monolithic first child below them).
  */
-function belowSpaceTop(state: FlowState): boolean {
-  return (state.settled ? state.origin + state.y : 0) + resolveMargins(state.pending) > 1e-6;
+function belowSpaceTop(box: ContainerBox, state: FlowState): boolean {
+  const ownEdges = state.settled && !clonesDecorations(box.style) ? state.origin + state.y : 0;
+  return ownEdges + resolveMargins(state.pending) > 1e-6;
 }
 
 /**
@@ -222,7 +226,7 @@ function childSpace(
   // Below monolithic overflow there is a break opportunity before a child that starts, not inside one that resumes.
   const skippedBefore = state.skipped > 0 && !resumed;
   const nothingAbove = (space.pageIsEmpty || (space.onlyEdgesAbove ?? false)) && state.placed === 0 && !skippedBefore;
-  const edgesAbove = belowSpaceTop(state);
+  const edgesAbove = belowSpaceTop(box, state);
   return {
     inlineSize: used.width,
     blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
