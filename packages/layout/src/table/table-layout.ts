@@ -146,6 +146,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
       ctx,
       avail: avail - y - reserve,
       pageIsEmpty: space.pageIsEmpty,
+      onlyEdgesAbove: space.onlyEdgesAbove === true,
       bottomEdges: bottomEdges - reserve,
       captionAbove: y > 0,
     },

@@ -28,6 +28,8 @@ export interface RowPlan {
   /** Room for the grid's border box on this page (Infinity when not fragmenting). */
   readonly avail: number;
   readonly pageIsEmpty: boolean;
+  /** Nothing placed on this page yet, but margins, borders or padding above (Space.onlyEdgesAbove). */
+  readonly onlyEdgesAbove: boolean;
   /** Bottom border + padding of the grid box, reserved below the last row. */
   readonly bottomEdges: number;
   /** A caption was placed above the grid on this page. */
@@ -232,7 +234,13 @@ function placeBodyRow(
   // Chromium leaves a caption or header alone at the page bottom rather than moving the table.
   if (!plan.pageIsEmpty && (cur.placed.length > 0 || plan.captionAbove) && cur.y <= plan.avail + EPSILON)
     return { kind: 'stop', resume: { row: r, cells: null } };
-  if (!plan.pageIsEmpty) return { kind: 'pushed' };
+  // Below nothing but margins, borders or padding, rows tied together only by row-spanning cells
+  // break apart here when their first row fits: moving the table on would leave this page blank
+  // and find them tied again (Chromium, measured; CSS Fragmentation 3 §4.4).
+  const firstRowFits =
+    cur.y + rowsHeight(plan, r, r + 1) - vs + gap(plan, cur) + reserveFor(r + 1) <= plan.avail + EPSILON;
+  const tiedApartHere = plan.onlyEdgesAbove && cur.body === 0 && end > r + 1 && firstRowFits;
+  if (!plan.pageIsEmpty && !tiedApartHere) return { kind: 'pushed' };
   // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
   // Rows tied together only by row-spanning cells that do not fit even here break apart, between
   // rows (Chromium, measured: `break-inside: avoid` cannot be honoured, CSS Fragmentation 3 §4.4).
