@@ -157,7 +157,10 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   // them (CSS Fragmentation 3 §4.1): when not even the grid's first row fits below the top captions,
   // they stay alone at the page bottom and the grid starts whole, top border and all, on the next
   // page (Chromium, measured: a header group or first row that does not fit).
-  const captionsAlone = !continuation && y > 0 && (page.pushed || (page.resume !== null && page.placed.length === 0));
+  // Only captions that fit stay alone; captions that do not fit move on with the grid.
+  const captionsFit = y <= avail + 1e-6 || space.pageIsEmpty;
+  const captionsAlone =
+    !continuation && y > 0 && captionsFit && (page.pushed || (page.resume !== null && page.placed.length === 0));
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
   const avoid = avoidsBreakInside(s);
   if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
