@@ -255,6 +255,18 @@ describe('two nodes on one PostgreSQL and one bucket', () => {
       expect(check()).toBe(true);
     };
     await waitFor(() => received.length === 8);
+    // A node settles an attempt after the receiver answered it (claimed: pending, attempts 1, leased):
+    // wait for all 8 to be settled (7 delivered, the one answered 500 pending with no lease), or one
+    // still in flight reads as a second pending row.
+    const recorded = async () =>
+      Number(
+        (
+          await database.query(
+            `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'delivered' OR (status = 'pending' AND attempts = 1 AND lease_until IS NULL)`,
+          )
+        ).rows[0].n,
+      );
+    for (let i = 0; i < 600 && (await recorded()) < 8; i++) await new Promise((r) => setTimeout(r, 50));
     // The delivery answered 500 waits its backoff (30 s) before its second attempt…
     const { rows: pending } = await database.query(
       `SELECT id, attempts, next_at, status FROM webhook_deliveries WHERE status = 'pending'`,
