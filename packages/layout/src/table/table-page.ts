@@ -201,8 +201,10 @@ function placeBodyRow(
     return { kind: 'stop', resume: { row: r, cells: split.cells, ...(split.rest ? { rest: split.rest } : {}) } };
   }
   const end = avoidsBreakInside(rowBox.style) ? rowsTiedBySpans(t.rows, r, bodyEnd) : r + 1;
-  const reserve = reserveFor(end);
-  const fits = cur.y + rowsHeight(plan, r, end) - vs + gap(plan, cur) + reserve <= plan.avail + EPSILON;
+  // Rows r..to fit below what is placed, with what must stay below them (a repeated footer).
+  const rowsFit = (to: number): boolean =>
+    cur.y + rowsHeight(plan, r, to) - vs + gap(plan, cur) + reserveFor(to) <= plan.avail + EPSILON;
+  const fits = rowsFit(end);
   if (fits && !(plan.rows.forced(r) && Number.isFinite(plan.avail))) {
     putRows(plan, cur, r, end);
     cur.body += end - r;
@@ -237,9 +239,7 @@ function placeBodyRow(
   // Below nothing but margins, borders or padding, rows tied together only by row-spanning cells
   // break apart here when their first row fits: moving the table on would leave this page blank
   // and find them tied again (Chromium, measured; CSS Fragmentation 3 §4.4).
-  const firstRowFits =
-    cur.y + rowsHeight(plan, r, r + 1) - vs + gap(plan, cur) + reserveFor(r + 1) <= plan.avail + EPSILON;
-  const tiedApartHere = plan.onlyEdgesAbove && cur.body === 0 && end > r + 1 && firstRowFits;
+  const tiedApartHere = plan.onlyEdgesAbove && cur.body === 0 && end > r + 1 && rowsFit(r + 1);
   if (!plan.pageIsEmpty && !tiedApartHere) return { kind: 'pushed' };
   // First on an empty page and unbreakable: place it anyway (it overflows), so layout progresses.
   // Rows tied together only by row-spanning cells that do not fit even here break apart, between
