@@ -26,6 +26,7 @@ import { keepLastLine } from '../float/last-line.js';
 import { lowerLineBelowImageMarker, lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../boxes/hoist.js';
 import {
+  nothingAbove,
   resolveMargins,
   type ForcedBreak,
   type LayoutResult,
@@ -225,13 +226,13 @@ function childSpace(
 ): Space {
   // Below monolithic overflow there is a break opportunity before a child that starts, not inside one that resumes.
   const skippedBefore = state.skipped > 0 && !resumed;
-  const nothingAbove = (space.pageIsEmpty || (space.onlyEdgesAbove ?? false)) && state.placed === 0 && !skippedBefore;
+  const nothingPlaced = nothingAbove(space) && state.placed === 0 && !skippedBefore;
   const edgesAbove = belowSpaceTop(box, state);
   return {
     inlineSize: used.width,
     blockSize: state.settled ? space.blockSize - state.origin - state.y : space.blockSize,
-    pageIsEmpty: (nothingAbove && !edgesAbove) || atPageTop(space, state),
-    onlyEdgesAbove: nothingAbove && edgesAbove,
+    pageIsEmpty: (nothingPlaced && !edgesAbove) || atPageTop(space, state),
+    onlyEdgesAbove: nothingPlaced && edgesAbove,
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && nothingInFlowAbove(state) && (continuation || !state.settled),
@@ -322,7 +323,7 @@ function notPlaced(
     // With no content above on the page, a break before the child is as good as one before this
     // box, and the later of the two is taken (Chromium keeps a top padding here): only a child
     // below margins, borders or padding gets here then (belowSpaceTop).
-    const breakHere = state.skipped > 0 || splitFloatHere(box) || space.pageIsEmpty || space.onlyEdgesAbove === true;
+    const breakHere = state.skipped > 0 || splitFloatHere(box) || nothingAbove(space);
     return breakHere ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
   }
   const children = box.children;
