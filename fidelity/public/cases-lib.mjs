@@ -133,8 +133,9 @@ export function caseKit(prefix, mirrors, out) {
  * resume: unpacked into the npm prefix so that its own dependencies resolve there, loaded through
  * require (CommonJS) or import (a package of type "module").
  */
-export async function renderGithubTheme(prefix, mirrors, repo, commit) {
-  const dir = join(prefix, 'node_modules', repo.split('/')[1]);
+export async function renderGithubTheme(prefix, mirrors, repo, commit, folder = '') {
+  // (`folder`: a theme kept in a folder of its repository, named after that folder)
+  const dir = join(prefix, 'node_modules', folder ? folder.split('/').pop() : repo.split('/')[1]);
   rmSync(dir, { recursive: true, force: true });
   // File by file rather than by git archive: a snapshot may lack the content of some large files
   // (previews, screenshots), which are left out.
@@ -143,7 +144,11 @@ export async function renderGithubTheme(prefix, mirrors, repo, commit) {
       maxBuffer: 64 << 20,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-  for (const path of git('ls-tree', '-r', '--name-only', commit).toString('utf8').split('\n').filter(Boolean)) {
+  const under = folder ? `${folder}/` : '';
+  for (const path of git('ls-tree', '-r', '--name-only', commit, ...(folder ? [under] : []))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)) {
     let content;
     try {
       content = git('show', `${commit}:${path}`);
@@ -151,8 +156,9 @@ export async function renderGithubTheme(prefix, mirrors, repo, commit) {
       console.warn(`  ${repo} ${path}: not in the snapshot, left out`);
       continue;
     }
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
+    const rel = path.slice(under.length);
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), content);
   }
   const require = createRequire(join(prefix, 'node_modules', 'noop.js'));
   const resume = JSON.parse(readFileSync(require.resolve('resume-schema/sample.resume.json'), 'utf8'));
@@ -161,6 +167,6 @@ export async function renderGithubTheme(prefix, mirrors, repo, commit) {
     pkg.type === 'module' ? await import(pathToFileURL(join(dir, pkg.main ?? 'index.js')).href) : require(dir);
   return [
     await theme.render(resume),
-    `${repo} (${pkg.version}) at ${commit.slice(0, 7)} with resume-schema's sample resume`,
+    `${repo}${folder ? ` ${folder}` : ''} (${pkg.version}) at ${commit.slice(0, 7)} with resume-schema's sample resume`,
   ];
 }
