@@ -28,7 +28,9 @@ const config = loadConfig(
     accountRateLimitPerMinute: 1e9,
   },
 );
-const server = await startServer(config);
+// One account (the benchmark) may use every worker: the default cap keeps one free for other
+// accounts (docs/security.md), which would measure one worker's throughput, not the server's.
+const server = await startServer({ ...config, renderWorkersPerAccount: config.renderWorkers });
 /** Render workers are child processes of the server (render-pool/pool.ts). */
 function workerPids() {
   try {
@@ -37,21 +39,27 @@ function workerPids() {
     return [];
   }
 }
-/** RSS of the server process and its render workers, in bytes. */
-function serviceRss() {
-  let rss = process.memoryUsage.rss();
+/** RSS in bytes of the server process (first) and of each render worker. */
+function processRss() {
+  const rss = [process.memoryUsage.rss()];
   for (const pid of workerPids()) {
     try {
-      rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      rss.push(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024);
     } catch {
       /* the worker ended */
     }
   }
   return rss;
 }
+/** RSS of the server process and its render workers together, in bytes. */
+const serviceRss = () => processRss().reduce((sum, bytes) => sum + bytes, 0);
 let peakRss = serviceRss();
+/** Each process's RSS when the sum peaked: what the peak is made of. */
+let peakParts = processRss();
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, serviceRss());
+  const parts = processRss();
+  const sum = parts.reduce((total, bytes) => total + bytes, 0);
+  if (sum > peakRss) [peakRss, peakParts] = [sum, parts];
 }, 50);
 
 // Server-side view of each request (node:http's diagnostics channels, so the server is untouched).
@@ -137,8 +145,9 @@ function stats() {
 }
 
 process.on('message', async (message) => {
-  if (message === 'rss') process.send({ rss: serviceRss(), peakRss, workers: config.renderWorkers });
+  if (message === 'rss') process.send({ rss: serviceRss(), peakRss, peakParts, workers: config.renderWorkers });
   if (message === 'reset-peak') {
+    peakParts = processRss();
     peakRss = serviceRss();
     process.send({ ok: true });
   }
@@ -147,6 +156,7 @@ process.on('message', async (message) => {
     peakInFlight = inFlight;
     loopDelay.reset();
     phase = { at: performance.now(), ticks: threadTicks(), cpu: process.cpuUsage() };
+    peakParts = processRss();
     peakRss = serviceRss();
     process.send({ ok: true });
   }

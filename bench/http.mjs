@@ -42,6 +42,14 @@ function load(url, key, options) {
   });
 }
 
+/** Peak RSS of the server with its workers, and of each process at that peak (server first). */
+function rssFigures(rss) {
+  return {
+    peakRssMb: rss.peakRss / 2 ** 20,
+    peakRssPartsMb: rss.peakParts.map((bytes) => Math.round(bytes / 2 ** 20)),
+  };
+}
+
 function summarise(result, rss) {
   const ok = result['2xx'];
   return {
@@ -49,7 +57,7 @@ function summarise(result, rss) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    peakRssMb: rss.peakRss / 2 ** 20,
+    ...rssFigures(rss),
   };
 }
 
@@ -61,7 +69,7 @@ function summariseSteady(result, rss) {
     max: result.latency.max,
     errors: result.errors,
     lateSends: result.lateSends,
-    peakRssMb: rss.peakRss / 2 ** 20,
+    ...rssFigures(rss),
   };
 }
 
