@@ -50,6 +50,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's HTTP process validates options and never renders: `@platen/core` loads the
+    // whole renderer (~45 MB of RSS per process); the render worker is the one that renders.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/render-pool/worker.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@platen/core',
+              message: 'Import from @platen/core/options (constants, checks, errors) or another subpath.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely.
     files: ['**/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

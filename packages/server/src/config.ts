@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { signingCertificateName } from '@platen/core';
+import { signingCertificateName } from '@platen/core/options';
 import { z } from 'zod';
 import type { S3Options } from './blob-store-s3.js';
 import type { Logger } from './logger.js';

@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3';
 import type { z } from 'zod';
-import type { PdfFormat } from '@platen/core';
+import type { PdfFormat } from '@platen/core/options';
 import { checkFormat } from '../render/format.js';
 import { FORMAT_FIELDS } from '../schemas/format.js';
 import { discardRestOfBody, nodePair, type NodePair } from './discard-body.js';

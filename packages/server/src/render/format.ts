@@ -1,7 +1,7 @@
-import { InvalidFormatError, resolveFormat, type PdfFormat } from '@platen/core';
+import { InvalidFormatError, resolveFormat, type PdfFormat } from '@platen/core/options';
 import { invalidParameter } from '../errors.js';
 
-export { mergeFormats } from '@platen/core';
+export { mergeFormats } from '@platen/core/options';
 
 /**
  * Check a whole format with core's rules (a `custom` size needs width and height, margins must

@@ -1,4 +1,5 @@
-import { InvalidOptionError, checkPdfOptions, type PageComponents, type PdfOptions } from '@platen/core';
+import type { PageComponents } from '@platen/core';
+import { InvalidOptionError, checkPdfOptions, type PdfOptions } from '@platen/core/options';
 import { blockIds as coreBlockIds } from '@platen/core/template';
 import { ApiError, invalidParameter, missingParameter, missingTemplate } from '../errors.js';
 import type { Config } from '../config.js';

@@ -1,4 +1,4 @@
-import { FOOTER_POSITIONS, HORIZONTAL_ALIGNS, PRESET_NAMES, TEXT_ALIGNS, VERTICAL_ALIGNS } from '@platen/core';
+import { FOOTER_POSITIONS, HORIZONTAL_ALIGNS, PRESET_NAMES, TEXT_ALIGNS, VERTICAL_ALIGNS } from '@platen/core/options';
 import { z } from 'zod';
 
 // The shape and the enumerations, for the OpenAPI document and the types. Values are core's to

@@ -9,7 +9,7 @@ import {
   MAX_PDF_TEXT,
   PDF_STANDARDS,
   checkPdfOptions,
-} from '@platen/core';
+} from '@platen/core/options';
 import { z } from 'zod';
 
 // The shape for OpenAPI and the first errors; core's checkPdfOptions (the library's and the
