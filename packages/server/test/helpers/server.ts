@@ -109,7 +109,7 @@ export async function startTestServer(
     },
     now: () => time,
     database: config.databaseUrl ? 'postgres' : 'sqlite',
-    blobs: createBlobStore(config),
+    blobs: await createBlobStore(config),
     sql: (text, ...params) => runSql(config, text, params),
     async close(keepData = false) {
       await server.close();
