@@ -3,6 +3,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, marginOrZero, paddingEdges, ratioHeightAsMinimum, type UsedBox } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
+import { isSizeKeyword } from '../flow/size-keywords.js';
 import { distribute } from '../items/alignment.js';
 import { collectItems, layoutItem, type ItemBox } from '../items/sized-box.js';
 import type { Unit, UnitGeometry, UnitItem } from '../items/unit-layout.js';
@@ -215,6 +216,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     const v = alignInArea(item, 'y', areaHeight, alignOf(item.style, s), h.area, ctx, outerHeight(i));
     const baseline = isBaseline(item.style, s);
     const offset = baseline ? marginOrZero(item.style.marginTop, h.area) + shift(i) : v.offset;
+    const grows = growsWithRow(item, a, g.rows);
     return {
       box: item,
       x: colPos[a.col]! + h.offset,
@@ -222,12 +224,29 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
       width: h.size,
       height: v.size,
       pinHeight: v.stretched ? v.size : null,
+      grows,
+      ...(grows && v.stretched ? { endsWithRow: true } : {}),
       baselineAligned: baseline,
       cbWidth: h.area,
       cbHeight: areaHeight,
     };
   });
   return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, lendSubgrids, waitersRestartAtTop: true };
+}
+
+/**
+ * Does the item grow when it breaks across fragmentainers, and its row with it (CSS Fragmentation
+ * 3 §5.2: the space a break leaves unused is consumed by the box)? Chromium grows an item whose
+ * height comes from its content when it spans one row sized by content (not a fixed min and max);
+ * items spanning several rows, of definite heights or in fixed rows keep their size
+ * (test/grid/fragment-growth-cases.json, measured on Chromium).
+ */
+function growsWithRow(item: ItemBox, area: GridArea, rows: readonly TrackFn[]): boolean {
+  if (item.kind === 'replaced' || area.rowSpan !== 1) return false;
+  const h = item.style.height;
+  if (h !== 'auto' && !isSizeKeyword(h)) return false;
+  const row = rows[area.row]!;
+  return row.min.kind !== 'fixed' || row.max.kind !== 'fixed';
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
-import { movedFragment } from '../flow/fragments.js';
+import { changedFragment, movedFragment } from '../flow/fragments.js';
 import {
   addMargin,
   NO_MARGINS,
@@ -33,6 +33,8 @@ export interface UnitItem {
   readonly pinHeight: number | null;
   /** Broken across fragmentainers, the item grows with its content (the pinned height is a minimum). */
   readonly grows?: boolean;
+  /** A stretched item whose row grows as it breaks: it ends where the row ends (grid rows). */
+  readonly endsWithRow?: boolean;
   /** Takes part in baseline alignment: preferred for the container's first baseline. */
   readonly baselineAligned: boolean;
   /** The item's containing block when it is not the container's content box (a grid area). */
@@ -236,14 +238,15 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     }
     // The unit reaches past the page end: its items break in parallel (as Chromium breaks flex lines and grid rows).
     const childrenBefore = frame.children.length;
-    const r = placeParallel(frame, unit, top, state, first && frame.space.pageIsEmpty, u === 0 && !token);
+    const owners: UnitItem[] = [];
+    const r = placeParallel(frame, unit, top, state, first && frame.space.pageIsEmpty, u === 0 && !token, owners);
     if (state && r === null) {
       // The rest of a broken unit ended here: later units follow its real end (page coordinates →
-      // content y). Flex items that grow with their content end with their border boxes, and content
-      // overflowing an item does not push what follows (as Chromium); grid items do not grow here
-      // yet, so their content's end stands for the row they would grow to.
+      // content y). Items that grow with their content end with their border boxes, and content
+      // overflowing an item does not push what follows (as Chromium).
       const growth = unit.items.every((p) => p.grows !== undefined);
       const end = Math.max(top, ...frame.children.slice(childrenBefore).map((f) => bottomOf(f, !growth)));
+      stretchToRowEnd(frame, childrenBefore, owners, end);
       frame.offset = frame.topEdges + unit.bottom - end;
     }
     if (r === 'pushed') {
@@ -254,6 +257,18 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     if (r !== null) return { unit: u, inner: r, offset: frame.offset + frame.available - frame.topEdges };
   }
   return null;
+}
+
+/**
+ * A grid row that grew as its items broke ends at its tallest item: stretched items end there
+ * too (CSS Box Alignment 3 §6.1 stretch, against the row's fragmented size as Chromium does).
+ */
+function stretchToRowEnd(frame: Frame, first: number, owners: readonly UnitItem[], end: number): void {
+  owners.forEach((p, k) => {
+    const f = frame.children[first + k]!;
+    if (p.endsWithRow && f.kind === 'box' && f.y + f.height < end)
+      frame.children[first + k] = changedFragment(f, { height: end - f.y });
+  });
 }
 
 /** Bottom of a fragment's border box, or of its content too (children are relative to their parent until the page is done). */
@@ -317,7 +332,7 @@ type Parallel = Extract<Resume, { kind: 'parallel' }>;
  * Lay out every item of a unit against the page end, each breaking on its own (CSS
  * Fragmentation 3 §4: parallel flows). Items that continue start at the top of the next page.
  * Returns 'pushed' when an item could not start here (the unit moves on whole), null when all
- * finished, else the state.
+ * finished, else the state. `owners` receives the item of each fragment added, in order.
  */
 function placeParallel(
   frame: Frame,
@@ -326,6 +341,7 @@ function placeParallel(
   state: Parallel | null,
   pageIsEmpty: boolean,
   firstLine: boolean,
+  owners: UnitItem[],
 ): Parallel | 'pushed' | null {
   const done: boolean[] = [];
   const inner: (Resume | null)[] = [];
@@ -378,6 +394,7 @@ function placeParallel(
     placedAny = true;
     if (r.resume && r.forcedBreak && !frame.forced) frame.forced = r.forcedBreak;
     frame.children.push(movedFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y));
+    owners.push(p);
     baselines.push({ p, baseline: r.baseline === null ? null : y + r.baseline, last: null });
     done.push(r.resume === null);
     inner.push(r.resume);
