@@ -145,7 +145,8 @@ function stats() {
 }
 
 process.on('message', async (message) => {
-  if (message === 'rss') process.send({ rss: serviceRss(), peakRss, peakParts, workers: config.renderWorkers });
+  if (message === 'rss')
+    process.send({ rss: serviceRss(), parts: processRss(), peakRss, peakParts, workers: config.renderWorkers });
   if (message === 'reset-peak') {
     peakParts = processRss();
     peakRss = serviceRss();

@@ -42,12 +42,13 @@ function load(url, key, options) {
   });
 }
 
-/** Peak RSS of the server with its workers, and of each process at that peak (server first). */
+/**
+ * Peak RSS of the server with its workers, each process's at that peak and at the phase's end
+ * (server first, then each worker: the pool runs as many as the load needs).
+ */
 function rssFigures(rss) {
-  return {
-    peakRssMb: rss.peakRss / 2 ** 20,
-    peakRssPartsMb: rss.peakParts.map((bytes) => Math.round(bytes / 2 ** 20)),
-  };
+  const mb = (parts) => parts.map((bytes) => Math.round(bytes / 2 ** 20));
+  return { peakRssMb: rss.peakRss / 2 ** 20, peakRssPartsMb: mb(rss.peakParts), endRssPartsMb: mb(rss.parts) };
 }
 
 function summarise(result, rss) {

@@ -13,7 +13,7 @@ import type {
 } from './messages.js';
 
 export interface RenderPoolOptions {
-  /** Number of worker processes (DESIGN.md: one per core). */
+  /** Most worker processes at once (DESIGN.md: one per core); see `growAfterMs` for how many run. */
   readonly size: number;
   readonly timeoutMs: number;
   /** V8 old-generation limit per worker (`--max-old-space-size`); exceeding it kills the worker. */
@@ -37,6 +37,17 @@ export interface RenderPoolOptions {
   readonly workerUrl?: URL | null;
   /** Jobs of one account running at once; its further jobs wait (default: all workers). */
   readonly perAccount?: number;
+  /**
+   * Workers beyond the first start only once a job that could run has waited this long for one
+   * (default 50 ms), so a load one worker keeps up with runs on one: each worker holds
+   * 90-130 MB of resident memory whether it renders or not.
+   */
+  readonly growAfterMs?: number;
+  /**
+   * Every such period (default 10 s), one worker beyond the first stops if the workers' busy
+   * time in it would have kept one fewer at most half busy.
+   */
+  readonly shrinkAfterMs?: number;
 }
 
 /**
@@ -62,6 +73,8 @@ export interface RenderPool {
 
 interface Task {
   readonly id: number;
+  /** When it was queued (performance.now()), for `growAfterMs`. */
+  readonly queuedAt: number;
   readonly job: RenderJob;
   readonly account: string;
   readonly gate: RenderGate | undefined;
@@ -77,6 +90,8 @@ interface Slot {
   /** The job running, or held for this worker while its gate is asked (`timer` still null). */
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** When the running job started, or since when its time was last counted as busy. */
+  busySince: number;
   /** Answers to memory() requests, in the order asked. */
   memoryWaiters: ((memory: WorkerMemory | null) => void)[];
   /** Set while the worker, above `recycleMb` after a job, collects its garbage: it takes no job meanwhile. */
@@ -129,6 +144,13 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   const queue: Task[] = [];
   let nextId = 1;
   let closed = false;
+  const growAfterMs = options.growAfterMs ?? 50;
+  const shrinkAfterMs = options.shrinkAfterMs ?? 10_000;
+  /** The pump() to come once the oldest waiting job has waited `growAfterMs`. */
+  let growTimer: NodeJS.Timeout | null = null;
+  /** Workers' busy time (ms) since `windowStart`, for `shrinkAfterMs`. */
+  let busyMs = 0;
+  let windowStart = performance.now();
 
   const memoryLimitFailure = failure('render_failed', 'The render exceeded its memory limit.');
   const watchdog = setInterval(() => {
@@ -137,6 +159,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       const rss = pid === undefined ? null : residentBytes(pid);
       if (rss !== null && rss > rssLimit) replace(slot, memoryLimitFailure);
     }
+    shrinkIfIdle();
   }, RSS_CHECK_MS);
   watchdog.unref();
 
@@ -150,7 +173,15 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       serialization: 'advanced', // structured clone: PDF bytes stay a Uint8Array
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { worker, ready: false, task: null, timer: null, memoryWaiters: [], checking: false };
+    const slot: Slot = {
+      worker,
+      ready: false,
+      task: null,
+      timer: null,
+      busySince: 0,
+      memoryWaiters: [],
+      checking: false,
+    };
     worker.on('message', (msg: ResultMessage | ReadyMessage | MemoryMessage) => {
       if ('ready' in msg) {
         slot.ready = true;
@@ -181,6 +212,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
 
   function finish(slot: Slot, outcome: RenderOutcome): void {
     const task = slot.task;
+    if (slot.timer) busyMs += performance.now() - slot.busySince;
     if (slot.timer) clearTimeout(slot.timer);
     slot.task = null;
     slot.timer = null;
@@ -253,7 +285,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     let best = -1;
     let bestKey: [number, number] = [perAccount, Infinity];
     for (let i = 0; i < queue.length; i++) {
-      if (queue[i]!.gate && blocked.has(queue[i]!.account)) continue;
+      if (!couldRun(queue[i]!)) continue;
       const account = queue[i]!.account;
       const key: [number, number] = [runningOf(account), lastStart.get(account) ?? 0];
       if (key[0] < bestKey[0] || (key[0] === bestKey[0] && key[1] < bestKey[1])) {
@@ -265,6 +297,51 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     const task = queue.splice(best, 1)[0]!;
     lastStart.set(task.account, ++starts);
     return task;
+  }
+
+  /** Whether a worker free now would take `task` (its account under its cap and not refused by its gate). */
+  function couldRun(task: Task): boolean {
+    return !(task.gate && blocked.has(task.account)) && runningOf(task.account) < perAccount;
+  }
+
+  /**
+   * Start workers for the jobs that could run: the first at once, more once such a job has
+   * waited `growAfterMs` (pump() is called again then), one per waiting job at most.
+   */
+  function grow(): void {
+    if (growTimer) clearTimeout(growTimer);
+    growTimer = null;
+    if (closed || slots.length >= options.size) return;
+    const waiting = queue.filter(couldRun);
+    if (waiting.length === 0) return;
+    if (slots.length === 0) {
+      spawn();
+      return;
+    }
+    const waited = performance.now() - Math.min(...waiting.map((t) => t.queuedAt));
+    if (waited < growAfterMs) {
+      growTimer = setTimeout(pump, growAfterMs - waited);
+      growTimer.unref();
+      return;
+    }
+    const starting = slots.filter((s) => !s.ready).length;
+    for (let n = starting; n < waiting.length && slots.length < options.size; n++) spawn();
+  }
+
+  /** Every `shrinkAfterMs`: stop an idle worker beyond the first if one fewer would have been at most half busy. */
+  function shrinkIfIdle(): void {
+    const now = performance.now();
+    const elapsed = now - windowStart;
+    if (elapsed < shrinkAfterMs) return;
+    for (const slot of slots)
+      if (slot.timer) {
+        busyMs += now - slot.busySince;
+        slot.busySince = now;
+      }
+    const idle = slots.findLast((s) => s.ready && s.task === null && !s.checking);
+    if (slots.length > 1 && queue.length === 0 && idle && busyMs <= 0.5 * (slots.length - 1) * elapsed) discard(idle);
+    busyMs = 0;
+    windowStart = now;
   }
 
   function forgetIfDone(account: string): void {
@@ -286,6 +363,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
   }
 
   function start(slot: Slot, task: Task): void {
+    slot.busySince = performance.now();
     slot.timer = setTimeout(
       () => replace(slot, failure('render_timeout', `The render exceeded the ${options.timeoutMs} ms time limit.`)),
       options.timeoutMs,
@@ -332,15 +410,14 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (task.gate) void admit(slot, task, task.gate);
       else start(slot, task);
     }
-    // Start workers for the jobs still waiting, up to the pool size.
-    while (!closed && slots.length < options.size && slots.filter((s) => !s.ready).length < queue.length) spawn();
+    grow();
   }
 
   return {
     run(job, account = '', gate) {
       if (closed) return Promise.resolve(failure('render_failed', 'The render pool is closed.'));
       return new Promise<RenderOutcome>((resolve) => {
-        queue.push({ id: nextId++, job, account, gate, resolve });
+        queue.push({ id: nextId++, queuedAt: performance.now(), job, account, gate, resolve });
         pump();
       });
     },
@@ -359,6 +436,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     async close() {
       closed = true;
       clearInterval(watchdog);
+      if (growTimer) clearTimeout(growTimer);
       for (const timer of blocked.values()) clearTimeout(timer);
       blocked.clear();
       for (const task of queue.splice(0)) task.resolve(failure('render_failed', 'The server is shutting down.'));

@@ -42,6 +42,38 @@ describe('render pool', () => {
     expect((await pool.run(job('next'))).ok).toBe(true);
   });
 
+  // Each worker holds 90-130 MB whether it renders or not: at a rate one worker keeps up with, one runs.
+  it(
+    'starts a worker beyond the first for a job that waited growAfterMs, and stops it once one is enough',
+    { timeout: 20_000 },
+    async () => {
+      pool = createRenderPool({
+        size: 2,
+        timeoutMs: 10_000,
+        memoryMb: 64,
+        workerUrl: FAKE_WORKER,
+        growAfterMs: 300,
+        shrinkAfterMs: 1000,
+      });
+      for (let i = 0; i < 5; i++) expect((await pool.run(job(`one after another ${i}`))).ok).toBe(true);
+      expect(await pool.memory(false)).toHaveLength(1);
+      const order: string[] = [];
+      const queuedAt = performance.now();
+      const long = pool.run(job('SLEEP:4000')).then(() => order.push('long'));
+      const quick = pool.run(job('quick')).then(() => {
+        order.push('quick');
+        return performance.now() - queuedAt;
+      });
+      expect(await quick).toBeGreaterThanOrEqual(300); // waited growAfterMs for a worker
+      await long;
+      expect(order).toEqual(['quick', 'long']); // a second worker took it
+      expect(await pool.memory(false)).toHaveLength(2);
+      await new Promise((r) => setTimeout(r, 2500)); // idle for two periods of shrinkAfterMs
+      expect(await pool.memory(false)).toHaveLength(1);
+      expect((await pool.run(job('after'))).ok).toBe(true);
+    },
+  );
+
   it('queues beyond its size and does not count queue time against a job', async () => {
     pool = createRenderPool({ size: 1, timeoutMs: 400, memoryMb: 64, workerUrl: FAKE_WORKER });
     const [hang, after] = await Promise.all([pool.run(job('HANG')), pool.run(job('after'))]);
@@ -123,8 +155,16 @@ describe('render pool', () => {
     "starts another account's render at once while one account's renders queue (per-account cap)",
     { timeout: 15_000 },
     async () => {
-      pool = createRenderPool({ size: 2, timeoutMs: 10_000, memoryMb: 64, workerUrl: FAKE_WORKER, perAccount: 1 });
-      await pool.run(job('warm-up'), 'b'); // both workers started and ready
+      // growAfterMs 0: both workers start for the first two jobs, as they stay on a busy server.
+      pool = createRenderPool({
+        size: 2,
+        timeoutMs: 10_000,
+        memoryMb: 64,
+        workerUrl: FAKE_WORKER,
+        perAccount: 1,
+        growAfterMs: 0,
+      });
+      await pool.run(job('warm-up'), 'b');
       await Promise.all([pool.run(job('w1'), 'a'), pool.run(job('w2'), 'b')]);
       const finished: string[] = [];
       const a = [1, 2, 3, 4].map((n) => pool.run(job(`SLEEP:800 a${n}`), 'a').then(() => finished.push(`a${n}`)));
