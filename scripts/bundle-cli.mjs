@@ -32,19 +32,23 @@ async function bundle(dir) {
       return { code: own, map: null };
     },
   };
-  /** tiny-inflate by zlib (bundle-shims/tiny-inflate.cjs), except for the shim's own fallback. */
-  const shim = fileURLToPath(new URL('bundle-shims/tiny-inflate.cjs', import.meta.url));
-  const zlibInflate = {
-    name: 'tiny-inflate-by-zlib',
-    resolveId(source, importer) {
-      return source === 'tiny-inflate' && importer !== shim ? shim : null;
-    },
+  /** A module by a shim of bundle-shims/, except for the shim's own import of it. */
+  const shimmed = (module, file) => {
+    const shim = fileURLToPath(new URL(`bundle-shims/${file}`, import.meta.url));
+    return {
+      name: `shim-${file}`,
+      resolveId(source, importer) {
+        return source === module && importer !== shim ? shim : null;
+      },
+    };
   };
+  /** tiny-inflate by zlib; @noble/ciphers' AES (PDFKit's encryption) loaded on first use. */
+  const shims = [shimmed('tiny-inflate', 'tiny-inflate.cjs'), shimmed('@noble/ciphers/aes', 'noble-aes.cjs')];
   rmSync(dir, { recursive: true, force: true });
   const build = await rolldown({
     input: fileURLToPath(new URL('commands/render.js', cli)),
     platform: 'node',
-    plugins: [ownUrl, zlibInflate],
+    plugins: [ownUrl, ...shims],
     logLevel: 'warn',
   });
   const { output } = await build.write({ file: join(dir, ENTRY), format: 'cjs', codeSplitting: false });

@@ -78,6 +78,20 @@ describe('the bundle of platen render', () => {
     });
   }, 120_000);
 
+  // AES (@noble/ciphers) is loaded on first use in the bundle (bundle-shims/noble-aes.cjs).
+  // Encryption draws random keys, so the two files differ: each must open with its password.
+  it('encrypts as the modules do', () => {
+    const args = [join(example, 'template.html'), '--data', join(example, 'data.json'), '--user-password', 'pw 1'];
+    const text = (pdf: string, password: string): string =>
+      execFileSync('pdftotext', ['-upw', password, pdf, '-'], { encoding: 'utf8' });
+    renderWith(null, join(dir, 'modules-encrypted.pdf'), args);
+    renderWith(bundleDir, join(dir, 'bundle-encrypted.pdf'), args);
+    const fromModules = text(join(dir, 'modules-encrypted.pdf'), 'pw 1');
+    expect(fromModules).toContain('Invoice');
+    expect(text(join(dir, 'bundle-encrypted.pdf'), 'pw 1')).toBe(fromModules);
+    expect(() => text(join(dir, 'bundle-encrypted.pdf'), 'wrong')).toThrow();
+  }, 60_000);
+
   it('is not used once a bundled file changed, moved or the manifest is missing', () => {
     const manifestUrl = new URL('manifest.json', bundleDir);
     const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as { inputs: [string, number, number][] };
