@@ -199,13 +199,21 @@ function fontSize(
   const parentSize = (parent?.flat['font-size'] as number | undefined) ?? 16;
   const parentFromKeyword = parent?.fontFromKeyword ?? true;
   const keywordSize = (keyword: number) => ({ size: table[keyword]!, keyword, fromKeyword: true });
+  // A size that follows a keyword scales like the inherited one when this element's family turns
+  // monospace or back (`pre { font-size: .95em }` is 12.35px in a 16px body, Chromium measured).
+  const toFamily = (size: number) => (mono ? (size * 13) / 16 : (size * 16) / 13);
+  const parentMono = isMonospace(parent?.flat['font-family']);
+  const relative = (size: number, fromKeyword: boolean) => ({
+    size: fromKeyword && mono !== parentMono ? toFamily(size) : size,
+    keyword: null,
+    fromKeyword,
+  });
   const inherit = () => {
     if (!parent) return keywordSize(3);
-    if (mono === isMonospace(parent.flat['font-family']))
-      return { size: parentSize, keyword: parent.fontKeyword, fromKeyword: parentFromKeyword };
+    if (mono === parentMono) return { size: parentSize, keyword: parent.fontKeyword, fromKeyword: parentFromKeyword };
     if (parent.fontKeyword !== null) return keywordSize(parent.fontKeyword);
     if (!parentFromKeyword) return { size: parentSize, keyword: null, fromKeyword: false };
-    return { size: mono ? (parentSize * 13) / 16 : (parentSize * 16) / 13, keyword: null, fromKeyword: true };
+    return { size: toFamily(parentSize), keyword: null, fromKeyword: true };
   };
   if (spec === undefined || spec === 'unset') return inherit();
   const kw = cssWideKeyword(spec);
@@ -213,9 +221,9 @@ function fontSize(
   if (kw !== null) return inherit();
   const v = PROPERTIES.get('font-size')!.compute(spec, ctx) as SpecifiedFontSize | undefined;
   if (v === undefined) return inherit();
-  if (typeof v === 'number') return { size: v, keyword: null, fromKeyword: parentFromKeyword && parentRelative(spec) };
-  if (v === 'larger') return { size: parentSize * 1.2, keyword: null, fromKeyword: parentFromKeyword };
-  if (v === 'smaller') return { size: parentSize / 1.2, keyword: null, fromKeyword: parentFromKeyword };
+  if (typeof v === 'number') return relative(v, parentFromKeyword && parentRelative(spec));
+  if (v === 'larger') return relative(parentSize * 1.2, parentFromKeyword);
+  if (v === 'smaller') return relative(parentSize / 1.2, parentFromKeyword);
   return keywordSize(v.keyword);
 }
 

@@ -222,6 +222,38 @@ describe('inheritance and CSS-wide keywords', () => {
       'fontSize',
       16.25,
     ],
+    // Chromium 156, measured (getComputedStyle): a relative size on the element whose family
+    // turns monospace, or back, scales by 13/16 or 16/13 like an inherited one.
+    [
+      'monospace quirk scales the em size of the element turning monospace',
+      'pre{font-size:.95em}',
+      '<pre id="t"></pre>',
+      'fontSize',
+      12.35,
+    ],
+    ['monospace quirk scales larger', 'pre{font-size:larger}', '<pre id="t"></pre>', 'fontSize', 15.6],
+    ['monospace quirk scales %', 'pre{font-size:80%}', '<pre id="t"></pre>', 'fontSize', 10.4],
+    [
+      'monospace quirk scales an em of a 2em parent',
+      'div{font-size:2em} span{font-size:.95em;font-family:monospace}',
+      '<div><span id="t"></span></div>',
+      'fontSize',
+      24.7,
+    ],
+    [
+      'an em size leaving monospace scales back',
+      'pre,code{font-size:.95em} code{font-family:Courier, monospace}',
+      '<pre><code id="t"></code></pre>',
+      'fontSize',
+      14.44,
+    ],
+    [
+      'an em size leaving monospace scales back (1em)',
+      'span{font-family:serif;font-size:1em}',
+      '<code><span id="t"></span></code>',
+      'fontSize',
+      16,
+    ],
     ['no quirk with a second family', 'code{font-family:monospace, monospace}', '<code id="t"></code>', 'fontSize', 16],
     ['explicit size beats the quirk', 'code{font-size:14px}', '<code id="t"></code>', 'fontSize', 14],
     ['line-height number stays a factor', 'div{line-height:1.5}', '<div id="t"></div>', 'lineHeight', { factor: 1.5 }],
