@@ -1,5 +1,5 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
-import { avoidsBreakInside } from '../flow/breaks.js';
+import { avoidsBreakInside, breakAfterOf, breakBeforeOf, combineBreaks, isAvoid } from '../flow/breaks.js';
 import { clonesDecorations } from '../flow/decoration-break.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Edges, Fragment } from '../fragment.js';
@@ -18,6 +18,7 @@ import {
 } from '../flow/types.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTableIn, type PreparedTable } from './table-prepare.js';
+import type { TableStructure } from './table-structure.js';
 import { collapsedSegments, groupFragments, partBackgrounds } from './table-fragments.js';
 import { placeRows, type PageRows } from './table-page.js';
 import { measureRows, tableBorderBoxHeight, type MeasuredRows } from './table-rows.js';
@@ -165,6 +166,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const avoid = avoidsBreakInside(s);
   if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
     return pushed(space);
+  if (captionsAlone && avoidsBreakBelowCaptions(prep.structure) && !space.pageIsEmpty) return pushed(space);
   if (captionsAlone) return captionsOnly(table, geo, children, y, marginTop);
   const last = page.resume === null;
   const gridTop = y;
@@ -216,6 +218,20 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     lastBaseline: baseline,
     ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
   };
+}
+
+/**
+ * The break between the top captions and the grid is avoided (CSS Fragmentation 3 §4.1: the last
+ * caption's break-after with the first row group's break-before): the captions move on with the
+ * grid rather than stay alone (Chromium, measured: `caption { break-after: avoid }`).
+ */
+function avoidsBreakBelowCaptions(t: TableStructure): boolean {
+  const top = t.captions.filter((c) => c.style.captionSide === 'top');
+  const last = top[top.length - 1];
+  const first = t.groups[0];
+  return (
+    last !== undefined && first !== undefined && isAvoid(combineBreaks(breakAfterOf(last), breakBeforeOf(first.box)))
+  );
 }
 
 /** The first fragment of a table whose grid starts on the next page: its top captions alone. */
