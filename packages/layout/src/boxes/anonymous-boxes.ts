@@ -3,7 +3,7 @@ import type { StyledElement } from '../styled-node.js';
 import type { BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, Item, LinesBox } from './box.js';
 import { collapsesSpaces } from './whitespace.js';
 import { anonymousStyle } from './anonymous-style.js';
-import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock } from './hoist.js';
+import { attachHoisted, endsInlineRun, hoistsOutOfFlow, isOutOfFlowBlock, showsEdges } from './hoist.js';
 
 export function isBlockLevel(item: Item): item is BlockLevelBox {
   switch (item.kind) {
@@ -83,15 +83,7 @@ function isCollapsibleWhiteSpaceOnly(run: readonly InlineLevelBox[]): boolean {
   return run.every((b) => {
     if (b.kind === 'text') return collapsesSpaces(b.style.whiteSpace) && /^[ ]*$/.test(b.text);
     if (b.kind !== 'inline') return false;
-    const s = b.style;
-    const edges =
-      s.paddingLeft !== 0 ||
-      s.paddingRight !== 0 ||
-      s.borderLeft.width !== 0 ||
-      s.borderRight.width !== 0 ||
-      (s.marginLeft !== 0 && s.marginLeft !== 'auto') ||
-      (s.marginRight !== 0 && s.marginRight !== 'auto');
-    return !edges && isCollapsibleWhiteSpaceOnly(b.children);
+    return !showsEdges(b) && isCollapsibleWhiteSpaceOnly(b.children);
   });
 }
 

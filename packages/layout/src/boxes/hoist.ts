@@ -1,5 +1,6 @@
-import type { BlockLevelBox, ContainerBox, InlineLevelBox, Item, LinesBox, ReplacedBox } from './box.js';
+import type { BlockLevelBox, ContainerBox, InlineBox, InlineLevelBox, Item, LinesBox, ReplacedBox } from './box.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
+import type { LengthOrAuto } from '../style.js';
 
 /** A float or absolutely positioned box (out of flow, CSS 2.1 §9.3). */
 export function isOutOfFlowBlock(box: BlockLevelBox): boolean {
@@ -22,7 +23,7 @@ export function hoistsOutOfFlow(item: BlockLevelBox, items: readonly Item[], fro
         if (/[^ \n\t]/.test(next.text)) return true;
         continue;
       case 'inline':
-        if (hasContent(next.children)) return true;
+        if (showsEdges(next) || hasContent(next.children)) return true;
         continue;
       case 'line-break':
         continue;
@@ -54,9 +55,25 @@ function hasContent(items: readonly Item[]): boolean {
     c.kind === 'text'
       ? /[^ \n\t]/.test(c.text)
       : c.kind === 'inline'
-        ? hasContent(c.children)
+        ? showsEdges(c) || hasContent(c.children)
         : c.kind !== 'line-break',
   );
+}
+
+/**
+ * The inline box (or part of one split around a block) has a margin, border or padding on a
+ * side it shows: its start side on its first part, its end side on its last. Such a box keeps
+ * its line box from being empty (CSS 2.1 §9.4.2), so the rest of an inline after a float at its
+ * end (`<a>…<span style="float:right">12</span></a>` with `a { padding-right: .33em }`) stays on
+ * the float's line (Chromium, measured) rather than making a line of its own.
+ */
+export function showsEdges(b: InlineBox): boolean {
+  const s = b.style;
+  const set = (v: LengthOrAuto): boolean => v !== 0 && v !== 'auto';
+  const left = set(s.paddingLeft) || s.borderLeft.width !== 0 || set(s.marginLeft);
+  const right = set(s.paddingRight) || s.borderRight.width !== 0 || set(s.marginRight);
+  const [start, end] = s.direction === 'rtl' ? [right, left] : [left, right];
+  return (b.isFirstPart && start) || (b.isLastPart && end);
 }
 
 /**
