@@ -17,8 +17,13 @@ const NO_CLUSTERS: readonly Cluster[] = [];
  */
 // eslint-disable-next-line no-misleading-character-class -- UTF-16 code units on purpose: lone high surrogates
 const MAY_HAVE_EMOJI = /[\u2300-\u2bff\ufe0f\ud83c-\ud83e]/;
-/** Built at run time: the `v` flag is past the compiler's target (Node 20 has it). */
-const RGI_EMOJI = new RegExp('\\p{RGI_Emoji}', 'gv');
+/**
+ * `\p{RGI_Emoji}`, built on first use: parsing it takes ~12 ms of CPU, which every process paid
+ * when this module loaded, though only text that may hold an emoji needs it. Built at run time:
+ * the `v` flag is past the compiler's target (Node 20 has it).
+ */
+let rgiEmoji: RegExp | undefined;
+const rgiEmojiPattern = (): RegExp => (rgiEmoji ??= new RegExp('\\p{RGI_Emoji}', 'gv'));
 const VS15 = 0xfe0e;
 
 /** Might `text` hold an emoji in emoji presentation? (False is certain.) */
@@ -33,7 +38,7 @@ export function mayHaveEmoji(text: string): boolean {
 export function emojiClusters(text: string): readonly Cluster[] {
   if (!mayHaveEmoji(text)) return NO_CLUSTERS;
   const clusters: Cluster[] = [];
-  for (const match of text.matchAll(RGI_EMOJI)) {
+  for (const match of text.matchAll(rgiEmojiPattern())) {
     const start = match.index;
     const end = start + match[0].length;
     if (text.charCodeAt(end) !== VS15) clusters.push([start, end]);
@@ -64,7 +69,7 @@ export function shapingClusters(text: string): string[] {
       else pieces.push(ch);
     }
   };
-  for (const match of text.matchAll(RGI_EMOJI)) {
+  for (const match of text.matchAll(rgiEmojiPattern())) {
     singles(match.index);
     pieces.push(match[0]);
     next = match.index + match[0].length;
