@@ -51,7 +51,18 @@ async function bundle(dir) {
     plugins: [ownUrl, ...shims],
     logLevel: 'warn',
   });
-  const { output } = await build.write({ file: join(dir, ENTRY), format: 'cjs', codeSplitting: false });
+  // All ASCII (non-ASCII in code escaped, comments dropped): Node reads an ASCII file into a
+  // one-byte string, 4.2 MB of UTF-8 with 700 lines of non-ASCII comments into a two-byte one
+  // of twice the size (read 15 → 9 ms, compile from the cache 15 → 13). Read as latin1 it was
+  // faster still, but the render then ran ~20 ms slower (not explained: Node makes a string over
+  // 1 MB from latin1 bytes an external one, which V8 may compile lazily from more slowly).
+  const { output } = await build.write({
+    file: join(dir, ENTRY),
+    format: 'cjs',
+    codeSplitting: false,
+    charset: 'ascii',
+    comments: false,
+  });
   await build.close();
 
   const files = new Set();
