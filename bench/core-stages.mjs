@@ -33,8 +33,11 @@ async function once() {
   const styles = stages.computeStyles(doc, { format, chrome });
   lap();
   const fonts = stages.getFontRegistry().createFontSet();
-  const painter = new stages.PdfPainter({ fonts, images: new Map(), outline: true, diagnostics: [] });
-  stages.streamDocument(styles.root, layoutOptions(stages, styles, format, fonts), painter);
+  const painter = stages.streamDocument(
+    styles.root,
+    layoutOptions(stages, styles, format, fonts),
+    () => new stages.PdfPainter({ fonts, images: new Map(), outline: true }),
+  );
   lap();
   await painter.finish();
   lap();

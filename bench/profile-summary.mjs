@@ -23,7 +23,7 @@ const STAGES = [
   ['template expansion (Handlebars)', (f) => f.functionName === 'expandTemplate'],
   ['HTML parsing', (f) => f.functionName === 'parseHtml'],
   ['style (cascade, computed values)', (f) => f.functionName === 'computeStyles'],
-  // Layout gives each page to the painter (streamDocument's sink): paint runs inside layout.
+  // Layout gives each page to the painter (streamDocument's sink) as it is laid out: paint is timed inside layout.
   [
     'layout (boxes, lines, tables, pages)',
     (f) => f.functionName === 'layoutDocument' || f.functionName === 'streamDocument',
@@ -32,7 +32,7 @@ const STAGES = [
     'paint (content streams)',
     (f) =>
       f.functionName === 'paintPage' ||
-      (f.url.includes('pdf-painter') && (f.functionName === 'page' || f.functionName === 'chrome')),
+      (f.url.includes('pdf-painter') && (f.functionName === 'page' || f.functionName === 'end')),
   ],
   ['PDF finish (fonts, xref, deflate)', (f) => f.functionName === 'end' && f.url.includes('pdfkit')],
 ];

@@ -119,7 +119,6 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
     },
   });
   const imageDiagnostics: Diagnostic[] = [];
-  const paintDiagnostics: Diagnostic[] = [];
   const fonts = getFontRegistry().createFontSet(options.fontDirs ? { fontDirs: options.fontDirs } : {});
   const laidOut = await styleAndLayout(
     html,
@@ -129,7 +128,6 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
     fonts,
     imageDiagnostics,
     options.maxPages ?? DEFAULT_MAX_PAGES,
-    paintDiagnostics,
     options.pdf,
   );
   const { painter } = laidOut;
@@ -152,7 +150,7 @@ export async function renderDocument(options: RenderOptions): Promise<RenderResu
       ...loader.warnings,
       ...imageDiagnostics,
       ...fonts.diagnostics,
-      ...paintDiagnostics,
+      ...painter.diagnostics,
     ],
   };
 }
@@ -208,7 +206,6 @@ async function styleAndLayout(
   fonts: FontSet,
   imageDiagnostics: Diagnostic[],
   maxPages: number,
-  paintDiagnostics: Diagnostic[],
   pdf: PdfOptions | undefined,
 ): Promise<LaidOut> {
   const { styles: styledFirst, meta, restyle } = await styleWithStylesheets(html, chromeHtml, format, loader);
@@ -229,17 +226,18 @@ async function styleAndLayout(
   const standard = pdf?.standard;
   if (standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...allChrome(styles)]);
   else if (standard && isPdfA(standard) && pdfAPart(standard).conformance === 'A') checkPdfALevelA(standard, language);
-  const painter = new PdfPainter({
-    fonts,
-    images,
-    ...info,
-    creationDate,
-    ...(language ? { lang: language } : {}),
-    ...(pdf ? { pdf } : {}),
-    outline: pdf?.outline ?? true,
-    diagnostics: paintDiagnostics,
-  });
-  layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, painter);
+  // A layout that has to start over (shrink to fit, taller chrome) drops its painter for a new one.
+  const newPainter = (): PdfPainter =>
+    new PdfPainter({
+      fonts,
+      images,
+      ...info,
+      creationDate,
+      ...(language ? { lang: language } : {}),
+      ...(pdf ? { pdf } : {}),
+      outline: pdf?.outline ?? true,
+    });
+  const painter = layoutPages(styles, format, measurer, maxPages, (src) => images.get(src) ?? null, newPainter);
   return { painter, diagnostics: styles.diagnostics };
 }
 
@@ -325,16 +323,17 @@ export function layoutOptions(
   };
 }
 
-function layoutPages(
+/** Lay the document out into the sink `newSink` makes (a new one for each start over): the sink that got the whole document. */
+function layoutPages<S extends PageSink>(
   styles: StyleResult,
   format: ResolvedFormat,
   measurer: Measurer,
   maxPages: number,
   image: (src: string) => { width: number; height: number } | null,
-  sink: PageSink,
-): void {
+  newSink: () => S,
+): S {
   try {
-    streamDocument(styles.root, layoutOptions(styles, format, measurer, maxPages, image), sink);
+    return streamDocument(styles.root, layoutOptions(styles, format, measurer, maxPages, image), newSink);
   } catch (error) {
     if (error instanceof Error && (error as { code?: unknown }).code === 'document_too_large')
       throw new DocumentTooLargeError(error.message);

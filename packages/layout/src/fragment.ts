@@ -116,7 +116,7 @@ export interface Page {
   /**
    * Header, footer and margin boxes, painted above `fragments` as a layer of their own (the
    * services users' templates were written for print header and footer templates as documents
-   * of their own). Absent from pages given to a PageSink, which receives them through `chrome`.
+   * of their own). Absent from pages given to a PageSink, which receives them through `end`.
    */
   readonly chrome?: readonly Fragment[];
 }
@@ -124,15 +124,15 @@ export interface Page {
 /**
  * Receives pages as pagination finishes them, so that a long document's fragments can be
  * painted and dropped page by page instead of all living until its last page is laid out.
+ * Values go one way: a layout attempt that has to start over (shrink to fit, page numbers that
+ * make the chrome taller) tells its driver, which drops the sink (streamDocument).
  */
 export interface PageSink {
   /** A page's own layer, final. Pages come in order, from 0. */
   page(page: Page): void;
-  /** Page `index`'s chrome, laid out once the page count is known: after every `page`, in order. */
-  chrome(index: number, fragments: readonly Fragment[]): void;
   /**
-   * Pagination starts over (shrink to fit, or page numbers that make the chrome taller): forget
-   * every page given so far. Documents paginated more than once anyway give only their last pass.
+   * The last page was given: each page's chrome in page order, laid out (with the real page
+   * count) as the iterable is read.
    */
-  restart(): void;
+  end(chrome: Iterable<readonly Fragment[]>): void;
 }

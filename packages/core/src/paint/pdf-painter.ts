@@ -71,7 +71,7 @@ const WRITTEN: ContentRef = {
   end: () => undefined,
 };
 
-/** One attempt at the document: `restart()` throws it away with everything painted into it. */
+/** The document being painted and what paint keeps across its pages. */
 interface Run {
   readonly doc: PDFKit.PDFDocument;
   readonly pdf: PdfInternals;
@@ -126,19 +126,17 @@ function createDocument(options: PaintOptions): PDFKit.PDFDocument {
  */
 export class PdfPainter implements PageSink {
   readonly #options: PaintOptions;
-  readonly #diagnostics: Diagnostic[];
-  /** Diagnostics given before painting started: a restart forgets only those after. */
-  readonly #diagnosticsBefore: number;
-  #run: Run;
+  /** Warnings of this painter's document (PaintOptions.diagnostics, or its own). */
+  readonly diagnostics: Diagnostic[];
+  readonly #run: Run;
 
   constructor(options: PaintOptions) {
     this.#options = options;
-    this.#diagnostics = options.diagnostics ?? [];
-    this.#diagnosticsBefore = this.#diagnostics.length;
+    this.diagnostics = options.diagnostics ?? [];
     this.#run = this.#newRun();
   }
 
-  /** Pages painted since the last restart. */
+  /** Pages painted. */
   get pageCount(): number {
     return this.#run.scales.length;
   }
@@ -162,7 +160,14 @@ export class PdfPainter implements PageSink {
     run.outline?.(page, pdfPage.width, headings);
   }
 
-  chrome(index: number, fragments: readonly Fragment[]): void {
+  /** Paint each page's chrome, as the iterable gives it (then `finish()`). */
+  end(chrome: Iterable<readonly Fragment[]>): void {
+    let index = 0;
+    for (const fragments of chrome) this.#chrome(index++, fragments);
+  }
+
+  /** Page `index`'s chrome as a second content stream of the page. */
+  #chrome(index: number, fragments: readonly Fragment[]): void {
     if (fragments.length === 0) return;
     const run = this.#run;
     const pdfPage = run.pdf.switchToPage(index);
@@ -180,11 +185,6 @@ export class PdfPainter implements PageSink {
     ops?.push('EMC');
     chrome.end();
     pdfPage.content = WRITTEN;
-  }
-
-  restart(): void {
-    this.#diagnostics.length = this.#diagnosticsBefore;
-    this.#run = this.#newRun();
   }
 
   /**
@@ -275,7 +275,7 @@ export class PdfPainter implements PageSink {
       doc,
       new DocumentFonts(doc, options.fonts, levelA ? (standard ?? null) : null),
       new PdfImageCache(doc, options.images, onCmyk),
-      this.#diagnostics,
+      this.diagnostics,
     );
     const output = new FileOutput(doc);
     const outline = options.outline ? createOutlineBuilder(pdf.outline) : null;

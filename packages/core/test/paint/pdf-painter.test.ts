@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fragment } from '@platen/layout';
 import { getFontRegistry } from '../../src/resources/fonts.js';
 import { paintPdf, PdfPainter } from '../../src/paint/paint-pdf.js';
-import type { Diagnostic } from '@platen/layout';
+import { renderDocument } from '../../src/render.js';
 import { BLUE, RED, box, page, text } from './fixtures.js';
 import { pdfText, pdfWords, qpdfCheck, rasterise } from './poppler.js';
 
@@ -39,29 +39,24 @@ describe('PdfPainter', () => {
     painter.page(page([text(fs, 'First body', 20, 200)]));
     painter.page(page([text(fs, 'Second body', 20, 200)], 1));
     expect(painter.pageCount).toBe(2);
-    painter.chrome(0, [text(fs, 'Page 1 of 2', 20, 1100)]);
-    painter.chrome(1, [text(fs, 'Page 2 of 2', 20, 1100)]);
+    painter.end([[text(fs, 'Page 1 of 2', 20, 1100)], [text(fs, 'Page 2 of 2', 20, 1100)]]);
     const pdf = await painter.finish();
     expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
     const pages = pdfWords(pdf).map((words) => words.map((w) => w.text).join(' '));
     expect(pages).toEqual(['First body Page 1 of 2', 'Second body Page 2 of 2']);
   });
 
-  it('forgets every page and their warnings on restart, but not diagnostics given before', async () => {
-    const fs = fonts();
-    const before: Diagnostic = { severity: 'warning', code: 'earlier', message: 'from another stage' };
-    const diagnostics: Diagnostic[] = [before];
-    const painter = new PdfPainter({ fonts: fs, images: noImages, diagnostics });
-    painter.page(page([box(Number.NaN, 0, 10, 10, { backgroundColor: RED }), text(fs, 'Discarded', 20, 100)]));
-    painter.page(page([text(fs, 'Discarded too', 20, 100)], 1));
-    expect(diagnostics.map((d) => d.code)).toEqual(['earlier', 'bad_geometry']);
-    painter.restart();
-    painter.page(page([text(fs, 'Kept', 20, 100)]));
-    painter.chrome(0, [text(fs, 'Footer', 20, 1100)]);
-    const pdf = await painter.finish();
-    expect(painter.pageCount).toBe(1);
-    expect(pdfWords(pdf).map((words) => words.map((w) => w.text))).toEqual([['Kept', 'Footer']]);
-    expect(diagnostics).toEqual([before]);
+  it('is dropped for a new one when layout starts over: only the shrunk pages are printed, once', async () => {
+    // Wider than A4's page area: the first attempt gives pages at scale 1, then starts over
+    // (shrink to fit) into a new painter.
+    const paragraphs = Array.from({ length: 120 }, (_, i) => `<p>Paragraph${i}</p>`).join('');
+    const html = `<body><div style="width:1200px">${paragraphs}</div></body>`;
+    const { pageCount, pdf } = await renderDocument({ html });
+    const pages = pdfWords(pdf).map((words) => words.map((w) => w.text));
+    expect(pages).toHaveLength(pageCount);
+    expect(pages.flat().filter((w) => w === 'Paragraph0')).toHaveLength(1);
+    // Shrunk: more paragraphs to a page than the 1:1 layout's ~27.
+    expect(pages[0]!.length).toBeGreaterThan(30);
   });
 
   it('makes destinations of ids that links point at, on earlier or later pages, and of no other id', async () => {

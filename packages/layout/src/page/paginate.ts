@@ -62,12 +62,12 @@ interface BodyPage {
 }
 
 /** A page's header and footer boxes. */
-interface PageBoxes {
+export interface PageBoxes {
   readonly header: ContainerBox | null;
   readonly footer: ContainerBox | null;
 }
 
-interface Documents {
+export interface Documents {
   readonly root: ContainerBox;
   /** The header and footer of each page position (LayoutOptions.firstPage/lastPage over the every-page ones). */
   readonly chrome: {
@@ -126,12 +126,30 @@ interface Pass {
 }
 
 /**
- * Lay the document out page by page and give each page to `sink` as soon as it is laid out, so
- * that its fragments can be painted and dropped instead of all living until the last page.
- * The chrome (header, footer, margin boxes) follows once the page count is known. Content wider
- * than the page, or page numbers that make the chrome taller, make layout start over (`restart`).
+ * What a layout attempt found it must start over with, once it had given pages away: the shrink
+ * to fit of a page wider than the paper, or the page count that makes the chrome taller. The
+ * driver (streamDocument) drops that attempt's sink and lays out again into a fresh one; the
+ * render's context and built boxes go on to the next attempt.
  */
-export function paginate(rootElement: StyledElement, options: LayoutOptions, sink: PageSink): void {
+export interface StartOver {
+  readonly scale: number;
+  /** The page number the chrome is measured with (1 until the real count made it taller). */
+  readonly count: number;
+  readonly setup: Setup;
+}
+
+/** What every attempt at one document shares: its layout context and boxes. */
+export interface Setup {
+  readonly ctx: LayoutContext;
+  readonly docs: Documents;
+  /** The documents with the body's boxes built from `root` (the styled `html`). */
+  readonly documents: (root: StyledElement) => Documents;
+  /** Pages go to the sink as soon as each is laid out (else at the end of the last pass). */
+  readonly streams: boolean;
+}
+
+/** Build the boxes of the body and the chrome, and decide whether pages can be given away as they come. */
+function setUp(rootElement: StyledElement, options: LayoutOptions): Setup {
   const mode = options.documentMode ?? 'no-quirks';
   const ctx = createLayoutContext(options.measurer, options.images, mode !== 'no-quirks');
   const build = (el: StyledElement, canvas: CanvasBackground | null): ContainerBox =>
@@ -148,48 +166,64 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
     footer: options.footer ? build(options.footer, null) : null,
   };
   const chrome = pageChromes(every, options.firstPage, options.lastPage, (el) => build(el, null));
-  /** The documents to lay out, with the body's boxes built from `root` (the styled `html`). */
   const documents = (root: StyledElement): Documents => {
     const canvas = canvasBackground(root);
     return { root: build(root, canvas), chrome, canvas };
   };
-  let docs = documents(rootElement);
+  const docs = documents(rootElement);
   // An absolute box whose containing block is the root may be added to a page laid out before
   // the one its placeholder is on (positioned/printed-root.ts placeOnPage): keep all pages then.
   // Background images of the pages and the canvas are placed against the whole document's height.
   // `target-counter(…, page)` (found while building boxes) always takes a second pass. Pages held
-  // to the end of a pass go to the sink from the last pass only, with no restart.
+  // to the end of a pass go to the sink from the last pass only: such a document never starts over.
   const streams =
     !hasRootAbsolutes(docs.root) &&
     !options.pageBackgroundImages &&
     !docs.canvas.style?.backgroundLayers.length &&
     ctx.targets.wanted.size === 0;
+  return { ctx, docs, documents, streams };
+}
+
+/**
+ * Lay the document out page by page and give each page to `sink` as soon as it is laid out, so
+ * that its fragments can be painted and dropped instead of all living until the last page;
+ * then, once the page count is known, the chrome (header, footer, margin boxes) through
+ * `sink.end`. Returns null when done, or what to start over with (StartOver) when content wider
+ * than the page, or page numbers that make the chrome taller, were found after pages went to the
+ * sink: nothing is given after that, and the sink is to be dropped.
+ */
+export function paginate(
+  rootElement: StyledElement,
+  options: LayoutOptions,
+  sink: PageSink,
+  start: StartOver | null,
+): StartOver | null {
+  const setup = start?.setup ?? setUp(rootElement, options);
+  const { ctx, streams } = setup;
+  let docs = setup.docs;
   // Passes after the first lay out again with caches of their own: a target-counter pass changes
   // the text of paragraphs the last one cached.
   const again = (): LayoutContext => {
-    if (streams) sink.restart();
     releaseHeld(ctx);
     return newPass(ctx);
   };
-  let pass = paginateBody(docs, options, ctx, { count: 1, scale: 1, streams, fit: true }, sink);
-  const scale = pass.shrink;
-  let passCtx = ctx;
-  if (scale < 1) {
+  let scale = start?.scale ?? 1;
+  let count = start?.count ?? 1;
+  let passCtx = start ? again() : ctx;
+  let pass = paginateBody(docs, options, passCtx, { count, scale, streams, fit: start === null }, sink);
+  if (pass.shrink < 1) {
+    scale = pass.shrink;
     // The wider page is the viewport of the second layout: viewport units follow it (Chromium, measured).
-    if (options.restyle) docs = documents(options.restyle(scale));
-    pass = paginateBody(docs, options, (passCtx = again()), { count: 1, scale, streams, fit: false }, sink);
+    if (options.restyle) docs = setup.documents(options.restyle(scale));
+    if (streams) return { scale, count, setup: { ...setup, docs } };
+    pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
-  let count = 1;
-  if (chromeGrows(pass.pages, options, passCtx)) {
-    pass = paginateBody(
-      docs,
-      options,
-      (passCtx = again()),
-      { count: (count = pass.pages.length), scale, streams, fit: false },
-      sink,
-    );
+  if (count === 1 && chromeGrows(pass.pages, options, passCtx)) {
+    count = pass.pages.length;
+    if (streams) return { scale, count, setup: { ...setup, docs } };
+    pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
   // CSS GCPM 3 §2.4: `target-counter(…, page)` is known once its target is laid out: lay out
   // again with the pages the last pass found until they stay (at most twice, like WeasyPrint's max_loops).
@@ -201,11 +235,19 @@ export function paginate(rootElement: StyledElement, options: LayoutOptions, sin
     pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
   pass.print();
-  const total = pass.pages.length;
-  const numbers = pageNumbers(pass.pages.map((b) => b.style));
-  pass.pages.forEach((b, i) =>
-    sink.chrome(i, layoutPageChrome(b, i === total - 1, total, numbers[i]!, options, passCtx)),
-  );
+  sink.end(chromeLayers(pass.pages, options, passCtx));
+  return null;
+}
+
+/** Each page's chrome in page order, laid out as it is read (so that it goes as soon as it is painted). */
+function* chromeLayers(
+  pages: readonly BodyPage[],
+  options: LayoutOptions,
+  ctx: LayoutContext,
+): Generator<readonly Fragment[], void, undefined> {
+  const total = pages.length;
+  const numbers = pageNumbers(pages.map((b) => b.style));
+  for (let i = 0; i < total; i++) yield layoutPageChrome(pages[i]!, i === total - 1, total, numbers[i]!, options, ctx);
 }
 
 /**

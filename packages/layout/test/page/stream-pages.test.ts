@@ -6,7 +6,10 @@ import { fakeMeasurer } from '../helpers/fake-measurer.js';
 import { options, pageStyleOf } from '../helpers/layout.js';
 import { el, styled, type ElSpec } from '../helpers/style.js';
 
-/** Everything a sink sees, in order: `page 0`, `shape P7` (text measured by layout), `chrome 0`, `restart`. */
+/**
+ * Everything the sinks see, in order: `sink` (a new sink: a layout attempt starts), `page 0`,
+ * `shape P7` (text measured by layout), `chrome 0`; the pages and chrome of the last sink.
+ */
 function record(
   body: ElSpec,
   overrides: Partial<LayoutOptions> = {},
@@ -18,14 +21,23 @@ function record(
     if (/^P\d+$/.test(text)) events.push(`shape ${text}`);
     return shape(text, font, size, opts);
   };
-  let pages: Page[] = [];
-  const chrome: Fragment[][] = [];
-  const sink: PageSink = {
-    page: (p) => void (events.push(`page ${p.index}`), pages.push(p)),
-    chrome: (i, fragments) => void (events.push(`chrome ${i}`), (chrome[i] = [...fragments])),
-    restart: () => void (events.push('restart'), (pages = [])),
+  const newSink = () => {
+    events.push('sink');
+    const pages: Page[] = [];
+    const chrome: Fragment[][] = [];
+    const sink: PageSink = {
+      page: (p) => void (events.push(`page ${p.index}`), pages.push(p)),
+      end: (layers) => {
+        let i = 0;
+        for (const fragments of layers) {
+          events.push(`chrome ${i}`);
+          chrome[i++] = [...fragments];
+        }
+      },
+    };
+    return { ...sink, pages, chrome };
   };
-  streamDocument(root(body), options({ measurer, ...overrides }), sink);
+  const { pages, chrome } = streamDocument(root(body), options({ measurer, ...overrides }), newSink);
   return { events, pages, chrome };
 }
 
@@ -58,6 +70,7 @@ describe('streaming pages to a sink', () => {
     expect(events.indexOf('page 0')).toBeGreaterThan(events.indexOf('shape P6'));
     expect(events.indexOf('page 0')).toBeLessThan(events.indexOf('shape P7'));
     expect(events.filter((e) => !e.startsWith('shape'))).toEqual([
+      'sink',
       'page 0',
       'page 1',
       'page 2',
@@ -79,9 +92,13 @@ describe('streaming pages to a sink', () => {
     expect(dumpFragments(chrome[1]!)).toContain('text "3"');
   });
 
-  it('starts over when a page is wider than the paper, and gives only the shrunk pages after that', () => {
+  it('starts over into a new sink when a page is wider than the paper, which gets only the shrunk pages', () => {
     const { events, pages } = record(paragraphs(12, [el('div', { width: 250, height: 10 })]), PAGE);
-    expect(events.filter((e) => e === 'restart')).toHaveLength(1);
+    // The first attempt gave the pages before the wide one, and no chrome.
+    const second = events.lastIndexOf('sink');
+    expect(events.filter((e) => e === 'sink')).toHaveLength(2);
+    expect(events.slice(0, second).filter((e) => e.startsWith('page'))).toEqual(['page 0', 'page 1']);
+    expect(events.slice(0, second).some((e) => e.startsWith('chrome'))).toBe(false);
     expect(pages.every((p) => p.scale !== undefined && p.scale < 1)).toBe(true);
     expect(pages.map((p) => p.index)).toEqual(pages.map((_, i) => i));
   });
