@@ -2,7 +2,7 @@ import type { InlineBox, LinesBox, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
-import { cloneFragment, createBoxFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
+import { createBoxFragment, movedFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, forgetParagraph, itemWidth, paragraphOf, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
@@ -318,11 +318,7 @@ function placeLine(box: LinesBox, cached: CachedLines, i: number, y: number, ctx
     cached.onPage.push(i);
     return line.fragments;
   }
-  return line.fragments.map((f) => {
-    const copy = cloneFragment(f);
-    offsetFragment(copy, 0, y - at);
-    return copy;
-  });
+  return line.fragments.map((f) => movedFragment(f, 0, y - at));
 }
 
 function fitLines(lines: readonly LineBox[], start: number, available: number, pageIsEmpty: boolean): number {

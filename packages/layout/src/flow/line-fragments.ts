@@ -3,7 +3,7 @@ import type { BoxFragment, Fragment, TextDecoration, TextFragment } from '../fra
 import type { GlyphRun } from '../measurer.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { cloneFragment, createBoxFragment, offsetFragment, partOf, setLineShift } from './fragments.js';
+import { createBoxFragment, movedFragment, offsetFragment, partOf, setLineShift } from './fragments.js';
 import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
@@ -194,9 +194,7 @@ class LineEmitter {
   #atomic(item: AtomicItem, entry: AlignEntry | null, i: number): void {
     const frag = item.layout.fragment;
     if (frag && entry) {
-      const copy = cloneFragment(frag);
-      offsetFragment(copy, this.#x, this.#input.baseline + entry.offset - entry.ascent);
-      this.#target().push(copy);
+      this.#target().push(movedFragment(frag, this.#x, this.#input.baseline + entry.offset - entry.ascent));
     }
     this.#extend(i, this.#x, this.#x + item.layout.marginWidth);
     this.#x += item.layout.marginWidth;

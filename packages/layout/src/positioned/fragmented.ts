@@ -1,5 +1,5 @@
 import type { BlockLevelBox } from '../boxes/box.js';
-import type { BoxFragment, Fragment } from '../fragment.js';
+import type { BoxFragment, Fragment, ImageFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { LayoutContext } from '../flow/context.js';
@@ -8,7 +8,7 @@ import {
   identityOf,
   keepIdentity,
   NO_ATTRS,
-  offsetFragment,
+  changedFragment,
   ZERO_EDGES,
   WHOLE,
 } from '../flow/fragments.js';
@@ -380,10 +380,13 @@ function placePieces(
     const r = layoutBox(box, { ...space, blockSize: room, pageIsEmpty: true }, resume, ctx);
     const f = r.fragment;
     if (f && f.kind !== 'text') {
-      offsetFragment(f, at.x + at.dx - f.x, y + at.dy - f.y);
-      insert(f, column, target, ancestors, row);
+      const x = at.x + at.dx;
+      const top = y + at.dy;
+      // The piece goes into the columns as a moved copy, found as `f` (a containing block recorded by this context).
+      keepIdentity(f);
+      insert(f, { x: f.x + (x - f.x), y: f.y + (top - f.y) }, column, target, ancestors, row);
       if (f.kind === 'box') {
-        row.where.set(f, { column, x: at.x + at.dx, y: y + at.dy, dx: at.dx, dy: at.dy });
+        row.where.set(f, { column, x, y: top, dx: at.dx, dy: at.dy });
         pieces?.push(f);
       }
       resume = r.resume;
@@ -419,28 +422,30 @@ function addSlot(row: Row): void {
 }
 
 /**
- * Put a piece (column-relative) into the innermost fragment of its placeholder's ancestors in that
- * column, or the column; the ancestors deeper than that one with an opacity are kept around it
- * (CSS Color 4 §4.1: the element and its descendants are drawn as a group).
+ * Put a copy of a piece at `at` (column-relative) into the innermost fragment of its placeholder's
+ * ancestors in that column, or the column; the ancestors deeper than that one with an opacity are
+ * kept around it (CSS Color 4 §4.1: the element and its descendants are drawn as a group).
  */
-function insert(
-  piece: Fragment,
+function insert<F extends BoxFragment | ImageFragment>(
+  piece: F,
+  at: { readonly x: number; readonly y: number },
   column: number,
   target: BoxFragment,
   ancestors: readonly ComputedStyle[],
   row: Row,
 ): void {
   let parent = target;
+  let origin = { x: 0, y: 0 };
   let k = ancestors.length - 1;
   for (; k >= 0; k--) {
     const f = row.byStyle.get(ancestors[k]!)?.get(column);
     if (!f) continue;
-    const w = row.where.get(f)!;
-    offsetFragment(piece, -w.x, -w.y);
+    origin = row.where.get(f)!;
     parent = f;
     break;
   }
-  let wrapped = piece;
+  const placed = changedFragment(piece, { x: at.x - origin.x, y: at.y - origin.y } as Partial<F>);
+  let wrapped: Fragment = placed;
   for (let j = ancestors.length - 1; j > k; j--) {
     const s = ancestors[j]!;
     if (s.opacity >= 1) continue;
