@@ -8,7 +8,7 @@ import {
   forcedBreakBetween,
   isAvoid,
 } from '../flow/breaks.js';
-import { changedFragment, createBoxFragment, offsetFragment } from '../flow/fragments.js';
+import { changedFragment, createBoxFragment, movedFragment } from '../flow/fragments.js';
 import { shiftRelative } from '../positioned/relative.js';
 import type { ForcedBreak, Resume } from '../flow/types.js';
 import type { BreakValue } from '../style.js';
@@ -326,20 +326,30 @@ function cellsFit(plan: RowPlan, r: number, room: number): boolean {
  */
 function splitHeight(plan: RowPlan, cur: Cursor, r: number, room: number): Step {
   const row = measuredRow(plan, r, cur.y + gap(plan, cur), false);
-  for (const c of row.cells) {
-    if (c.shift !== 0) for (const child of c.fragment.children) offsetFragment(child, 0, -c.shift);
-    const f = c.fragment as { height: number; border: BoxFragment['border']; padding: BoxFragment['padding'] };
-    f.height = room;
-    f.border = { ...f.border, bottom: 0 };
-    f.padding = { ...f.padding, bottom: 0 };
-    (c.fragment as { part: BoxFragment['part'] }).part = { ...c.fragment.part, isLast: false };
-  }
-  put(cur, { ...row, height: room });
+  put(cur, { ...row, height: room, cells: row.cells.map((c) => cutCell(c, room)) });
   cur.body++;
   return {
     kind: 'stop',
     resume: { row: r, cells: row.cells.map(() => null), rest: Math.max(0, plan.rows.height(r) - room) },
   };
+}
+
+/**
+ * A placed cell cut at the page end, `height` tall: no bottom border or padding, continued on the
+ * next page. A cell broken across pages is not aligned: its content starts at its top (Chromium,
+ * measured with middle and baseline; CSS 2.1 §17.5.4 does not say how vertical-align fragments).
+ */
+function cutCell(c: PlacedCell, height: number): PlacedCell {
+  const f = c.fragment;
+  const children = c.shift !== 0 ? f.children.map((child) => movedFragment(child, 0, -c.shift)) : f.children;
+  const fragment = changedFragment(f, {
+    height,
+    border: { ...f.border, bottom: 0 },
+    padding: { ...f.padding, bottom: 0 },
+    part: { ...f.part, isLast: false },
+    children,
+  });
+  return { ...c, fragment };
 }
 
 /**
@@ -379,22 +389,8 @@ function fitRowSpans(plan: RowPlan, cur: Cursor, bodyStart: number, bodyEnd: num
   const bottom = last.top + last.height;
   for (let i = firstAt; i <= lastAt; i++) {
     const p = placed[i]!;
-    for (const c of p.cells) {
-      if (c.rowSpan === 1 || p.top + c.fragment.height <= bottom + EPSILON) continue;
-      const f = c.fragment as {
-        height: number;
-        border: BoxFragment['border'];
-        padding: BoxFragment['padding'];
-        part: BoxFragment['part'];
-      };
-      // A cell broken across pages is not aligned: its content starts at its top (Chromium, measured
-      // with middle and baseline; CSS 2.1 §17.5.4 does not say how vertical-align fragments).
-      if (c.shift !== 0) for (const child of c.fragment.children) offsetFragment(child, 0, -c.shift);
-      f.height = bottom - p.top;
-      f.border = { ...f.border, bottom: 0 };
-      f.padding = { ...f.padding, bottom: 0 };
-      f.part = { ...f.part, isLast: false };
-    }
+    const cut = (c: PlacedCell): boolean => c.rowSpan > 1 && p.top + c.fragment.height > bottom + EPSILON;
+    if (p.cells.some(cut)) placed[i] = { ...p, cells: p.cells.map((c) => (cut(c) ? cutCell(c, bottom - p.top) : c)) };
   }
   if (!continuation) return;
   const first = placed[firstAt]!;
