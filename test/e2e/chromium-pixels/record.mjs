@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
+// PIXELS_DIR: another folder of pages to record the same way (test/e2e/text-pixels).
+const here = process.env.PIXELS_DIR ?? fileURLToPath(new URL('.', import.meta.url));
 const renderer = process.env.CHROMIUM_RENDER ?? '/work/shared/tools/fidelity/chromium-render.mjs';
 const tmp = mkdtempSync(join(tmpdir(), 'chromium-pixels-'));
 const only = process.argv.slice(2).map((f) => f.replace(/^.*\//, ''));

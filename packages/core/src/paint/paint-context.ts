@@ -28,13 +28,13 @@ const PAGE_START: ColorState = { fill: '0 0 0', fillAlpha: 1, stroke: '0 0 0', s
 const UNKNOWN: ColorState = { fill: '', fillAlpha: -1, stroke: '', strokeAlpha: -1 };
 
 /**
- * Chromium's prints map CSS px to pt by float32(0.24) × 3.125 = 0.74999998…, not 0.75. A
- * pixel-snapped edge on an odd CSS px falls exactly on half a pixel at 48 dpi, and this hair
- * decides to which side a rasteriser rounds it: snapped decorations are drawn under the same
- * factor (relative to our 0.75) so that they rasterise onto Chromium's pixels.
+ * The px → pt factor of Chromium's prints: its page matrix is float32(0.24) written with 8
+ * decimals (`.23999999`) times 3.125, so 0.74999996875, not 0.75. Text baselines and
+ * pixel-snapped edges often fall exactly on a pixel or half a pixel at 48 dpi, and this hair
+ * decides to which side a rasteriser rounds them: the whole page is drawn under the same factor
+ * so that it rasterises onto Chromium's pixels (pdf-painter.ts).
  */
-const CHROMIUM_GRID = ((Math.fround(0.24) * 3.125) / 0.75).toFixed(10);
-const CHROMIUM_GRID_FACTOR = Number(CHROMIUM_GRID);
+const CHROMIUM_PT_PER_PX = '0.74999996875';
 
 export class PaintContext {
   readonly doc: PDFKit.PDFDocument;
@@ -103,26 +103,30 @@ export class PaintContext {
     }
   }
 
-  /** Paint pixel-snapped decorations under Chromium's exact px → pt factor (see CHROMIUM_GRID). */
+  /**
+   * Paint pixel-snapped decorations as one group (paint-layers.ts draws consecutive boxes in
+   * one); inside a transformed box or a group already, just draw.
+   */
   onPixelGrid(draw: () => void): void {
-    // Already on the grid: paint-pdf.ts draws consecutive boxes in one group.
     if (this.#unsnapped > 0 || this.#onGrid) {
       draw();
       return;
     }
     this.#onGrid = true;
     this.save();
-    // PDFKit's numbers keep 6 decimals: write the factor ourselves, and keep PDFKit's
-    // matrix (patterns and links use it) in step.
-    const m = (this.doc as unknown as { _ctm: number[] })._ctm;
-    for (let i = 0; i < 4; i++) m[i] = (m[i] ?? 0) * CHROMIUM_GRID_FACTOR;
-    this.doc.addContent(`${CHROMIUM_GRID} 0 0 ${CHROMIUM_GRID} 0 0 cm`);
     try {
       draw();
     } finally {
       this.restore();
       this.#onGrid = false;
     }
+  }
+
+  /** The page's px → pt matrix, Chromium's (CHROMIUM_PT_PER_PX; PDFKit would keep 6 decimals), PDFKit's matrix in step. */
+  pageScale(): void {
+    const m = (this.doc as unknown as { _ctm: number[] })._ctm;
+    for (let i = 0; i < 4; i++) m[i] = (m[i] ?? 0) * Number(CHROMIUM_PT_PER_PX);
+    this.doc.addContent(`${CHROMIUM_PT_PER_PX} 0 0 ${CHROMIUM_PT_PER_PX} 0 0 cm`);
   }
 
   /** `q`, remembering the colour state for `restore()`. Always pair with restore(). */

@@ -220,7 +220,7 @@ export class PdfPainter implements PageSink {
     const { doc, ctx, destinations } = this.#run;
     ctx.startPage();
     ctx.save();
-    doc.transform(PT_PER_PX, 0, 0, PT_PER_PX, 0, 0);
+    ctx.pageScale();
     if (page && page.backgroundColor.a > 0) {
       if (ctx.tags) ctx.ops().push('/Artifact BMC');
       ctx.fillRect({ x: 0, y: 0, width: page.width, height: page.height }, page.backgroundColor);
