@@ -318,7 +318,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       spawn();
       return;
     }
-    const waited = performance.now() - Math.min(...waiting.map((t) => t.queuedAt));
+    const waited = performance.now() - waiting[0]!.queuedAt; // the queue is in arrival order
     if (waited < growAfterMs) {
       growTimer = setTimeout(pump, growAfterMs - waited);
       growTimer.unref();

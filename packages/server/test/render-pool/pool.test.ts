@@ -166,6 +166,8 @@ describe('render pool', () => {
       });
       await pool.run(job('warm-up'), 'b');
       await Promise.all([pool.run(job('w1'), 'a'), pool.run(job('w2'), 'b')]);
+      // Both workers ready (a loaded machine took longer to start the second than 'a1' runs).
+      while ((await pool.memory(false)).length < 2) await new Promise((r) => setTimeout(r, 20));
       const finished: string[] = [];
       const a = [1, 2, 3, 4].map((n) => pool.run(job(`SLEEP:800 a${n}`), 'a').then(() => finished.push(`a${n}`)));
       const b = pool.run(job('b'), 'b').then(() => finished.push('b'));
