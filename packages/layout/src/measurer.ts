@@ -62,4 +62,25 @@ export interface Measurer {
   shape(text: string, font: FontQuery, size: number, options?: ShapeOptions): readonly GlyphRun[];
   /** Metrics of the primary (first available) font for the query. */
   metrics(font: FontQuery, size: number): FontMetrics;
+  /** What shaping depends on besides its arguments, when results may be shared between renders. */
+  readonly environment?: ShapingEnvironment;
+}
+
+/**
+ * The fonts a measurer shapes with, for sharing its results with other renders (the layout
+ * ShapeCache keeps them per key across renders).
+ */
+export interface ShapingEnvironment {
+  /**
+   * Equal keys mean equal fonts (the same faces, by content, in the same order): equal
+   * arguments shape alike. Null once that no longer holds (a font was dropped mid-render).
+   */
+  readonly key: string | null;
+  /**
+   * Whether runs `shape` just returned depended on the key and the arguments only: every
+   * face from the query's own chain, no per-render fallback or diagnostic.
+   */
+  shareable(runs: readonly GlyphRun[]): boolean;
+  /** Before a render uses shared runs of a query: make their faces known to the painter. */
+  adopt(font: FontQuery): void;
 }

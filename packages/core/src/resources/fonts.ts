@@ -103,7 +103,23 @@ export function getFontRegistry(): FontRegistry {
   return registry;
 }
 
-let fontFaceCounter = 0;
+/**
+ * A family's faces matched to a query's weight and style, best first (only the best for the
+ * families a query lists): per family list, so per process for the bundled and installed
+ * families (every render's chains are built from them) and per render for @font-face ones.
+ */
+const familyMatches = new WeakMap<readonly FontFace[], Map<string, readonly ResolvedFace[]>>();
+const MAX_MATCHES_PER_FAMILY = 64;
+
+/** A number per parsed font (font-data.ts keeps one per content) and per host font list, for FontSet.environmentKey. */
+const fontNumbers = new WeakMap<Font | HostFonts, number>();
+let lastFontNumber = 0;
+function numberOf(font: Font | HostFonts): number {
+  let n = fontNumbers.get(font);
+  if (n === undefined) fontNumbers.set(font, (n = ++lastFontNumber));
+  return n;
+}
+
 /** fontconfig fallback lookups one render may start (each runs fc-match once per process and code point). */
 const MAX_INSTALLED_FALLBACKS = 256;
 
@@ -156,10 +172,41 @@ export class FontSet {
   #anyCorrupt = false;
   /** Which face of a chain covers a code point (null: none), memoised per chain: shaping asks per character. */
   readonly #coverage = new WeakMap<readonly ResolvedFace[], Map<number, ResolvedFace | null>>();
+  /** What the chains depend on beyond the process's fonts: the host's, then each @font-face face added. */
+  readonly #environment: string[];
+  #environmentKey: string | null = null;
 
   constructor(registry: FontRegistry, host: HostFonts) {
     this.registry = registry;
     this.#host = host;
+    this.#environment = [`host${numberOf(host)}`];
+  }
+
+  /**
+   * Equal keys mean equal chains for every query (the same faces, fonts by content, in the
+   * same order): what shaping results may be shared between renders by. Null once a font was
+   * dropped as corrupt (chains then depend on what this render shaped).
+   */
+  environmentKey(): string | null {
+    if (this.#anyCorrupt) return null;
+    this.#environmentKey ??= this.#environment.join('\u0000');
+    return this.#environmentKey;
+  }
+
+  /**
+   * Add an @font-face face after the family's earlier ones, numbered within the render: equal
+   * environments (FontSet.environmentKey) have equal font ids.
+   */
+  #addCustom(family: string, face: Omit<FontFace, 'id'>, id: (ordinal: number) => string): void {
+    const range = face.unicodeRange?.map(([a, b]) => `${a}-${b}`).join(',') ?? '';
+    const added: FontFace = { id: id(this.#environment.length), ...face };
+    this.#environment.push(
+      `${numberOf(face.font)}:${added.id}:${family}:${face.family}:${face.weight}:${face.weightRange?.join('-') ?? ''}:${face.style}:${range}`,
+    );
+    this.#environmentKey = null;
+    this.#custom.set(family, [...(this.#custom.get(family) ?? []), added]);
+    this.#customFaces.add(added);
+    this.#chains.clear();
   }
 
   /** Register an `@font-face` rule's font for this render. Returns false (with a diagnostic) on bad bytes. */
@@ -177,20 +224,11 @@ export class FontSet {
     }
     const [weight, weightRange] = ruleWeight(rule);
     const key = rule.family.toLowerCase();
-    const face: FontFace = {
-      id: `ff${++fontFaceCounter}-${key.replace(/[^a-z0-9]+/g, '-')}-${weight}-${rule.style ?? 'normal'}`,
-      family: rule.family,
-      weight,
-      weightRange,
-      style: rule.style ?? 'normal',
-      font,
-      unicodeRange: rule.unicodeRange ?? null,
-    };
-    const list = this.#custom.get(key) ?? [];
-    list.push(face);
-    this.#custom.set(key, list);
-    this.#customFaces.add(face);
-    this.#chains.clear();
+    const style = rule.style ?? 'normal';
+    const face = { family: rule.family, weight, weightRange, style, font, unicodeRange: rule.unicodeRange ?? null };
+    // Numbered within the render (not the process): the renders of one set of fonts give
+    // their runs the same fontIds, so that shaped runs can be shared (FontSet.environmentKey).
+    this.#addCustom(key, face, (n) => `ff${n}-${key.replace(/[^a-z0-9]+/g, '-')}-${weight}-${style}`);
     return true;
   }
 
@@ -201,11 +239,8 @@ export class FontSet {
   addLocalFace(rule: FontFaceRule, name: string): boolean {
     const face = this.#localFace(name);
     if (!face) return false;
-    const key = rule.family.toLowerCase();
     const [weight, weightRange] = ruleWeight(rule);
-    // Same id as the bundled face: one embedded font program in the PDF for both.
-    const local: FontFace = {
-      id: face.id,
+    const local = {
       family: rule.family,
       weight,
       weightRange,
@@ -213,9 +248,8 @@ export class FontSet {
       font: face.font,
       unicodeRange: rule.unicodeRange ?? null,
     };
-    this.#custom.set(key, [...(this.#custom.get(key) ?? []), local]);
-    this.#customFaces.add(local);
-    this.#chains.clear();
+    // Same id as the bundled face: one embedded font program in the PDF for both.
+    this.#addCustom(rule.family.toLowerCase(), local, () => face.id);
     return true;
   }
 
@@ -281,18 +315,35 @@ export class FontSet {
     for (const faces of this.#custom.values()) add(faces);
     const chain: ResolvedFace[] = [];
     lists.forEach((faces, i) => {
-      // A weight range matches the desired weight where it can (§5.2 step 4c).
-      let candidates = faces
-        .filter((face) => !this.#isCorrupt(face))
-        .map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
-      for (let match = matchFace(candidates, query); match; match = matchFace(candidates, query)) {
-        chain.push(this.#remember(resolve(match.face, query, match.weight)));
-        if (i < fallbackFrom) break;
-        candidates = candidates.filter((c) => c !== match);
-      }
+      for (const resolved of this.#matches(faces, query, i < fallbackFrom)) chain.push(this.#remember(resolved));
     });
     this.#chains.set(key, chain);
     return chain;
+  }
+
+  /** The faces of a family for a query, best first; only the best one if `bestOnly`. */
+  #matches(faces: readonly FontFace[], query: FontQuery, bestOnly: boolean): readonly ResolvedFace[] {
+    const key = `${query.weight}|${query.style}|${bestOnly}`;
+    // Which faces are corrupt is this render's knowledge: such a chain is not kept.
+    const kept = this.#anyCorrupt ? undefined : familyMatches.get(faces);
+    const known = kept?.get(key);
+    if (known) return known;
+    const matches: ResolvedFace[] = [];
+    // A weight range matches the desired weight where it can (§5.2 step 4c).
+    let candidates = faces
+      .filter((face) => !this.#isCorrupt(face))
+      .map((face) => ({ face, style: face.style, weight: effectiveWeight(face, query.weight) }));
+    for (let match = matchFace(candidates, query); match; match = matchFace(candidates, query)) {
+      matches.push(resolve(match.face, query, match.weight));
+      if (bestOnly) break;
+      candidates = candidates.filter((c) => c !== match);
+    }
+    if (!this.#anyCorrupt) {
+      // Bounded: font-weight takes any number from 1 to 1000.
+      if (kept && kept.size < MAX_MATCHES_PER_FAMILY) kept.set(key, matches);
+      else familyMatches.set(faces, new Map([[key, matches]]));
+    }
+    return matches;
   }
 
   /** The first available family's face: what `line-height: normal` and metrics use. */

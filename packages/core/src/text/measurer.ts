@@ -1,5 +1,5 @@
 import type { Font } from 'fontkit';
-import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions } from '@platen/layout';
+import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions, ShapingEnvironment } from '@platen/layout';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { fontMetrics } from './font-metrics.js';
 import { shapeText, type ScaledAdvances, type ShapedText } from './shaper.js';
@@ -41,6 +41,11 @@ function hasSmallCaps(font: Font): boolean {
 }
 
 type FaceLookup = (codePoint: number) => ResolvedFace | undefined;
+/** A query's face lookup and its chain's faces, kept per query object for one render. */
+interface QueryFaces {
+  readonly faceFor: FaceLookup;
+  readonly chain: ReadonlySet<ResolvedFace>;
+}
 
 /**
  * Split text where the font changes: each character takes the first face of the query's
@@ -48,7 +53,14 @@ type FaceLookup = (codePoint: number) => ResolvedFace | undefined;
  * emoji-presentation sequence (text/emoji.ts) is one piece in the colour emoji font.
  * Segments are slices of the text (most text is one segment: the text itself).
  */
-function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQuery, smallCaps: boolean): Segment[] {
+function segment(
+  fonts: FontSet,
+  faceFor: FaceLookup,
+  text: string,
+  query: FontQuery,
+  smallCaps: boolean,
+  found: { missing: boolean },
+): Segment[] {
   const segments: Segment[] = [];
   let current: ResolvedFace | undefined;
   let currentCaps = false;
@@ -82,6 +94,7 @@ function segment(fonts: FontSet, faceFor: FaceLookup, text: string, query: FontQ
       // Hangul on a host without a Korean font prints DejaVu Sans boxes, 0.6 em wide).
       resolved = fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
+      found.missing = true;
     }
     const caps = smallCaps && !hasSmallCaps(resolved.face.font) && isLowerCase(text.slice(i, end));
     if (current !== undefined && (current !== resolved || currentCaps !== caps)) {
@@ -231,14 +244,21 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
  */
 export function createMeasurer(fonts: FontSet): Measurer {
   const metricsCache = new Map<string, FontMetrics>();
-  let lookups = new WeakMap<FontQuery, FaceLookup>();
+  let lookups = new WeakMap<FontQuery, QueryFaces>();
+  /** Results of faces of their query's chain only, with no character missing (ShapingEnvironment.shareable). */
+  const shareable = new WeakSet<readonly GlyphRun[]>();
+  const found = { missing: false };
   const shapeOnce = (text: string, font: FontQuery, size: number, options: ShapeOptions): readonly GlyphRun[] => {
-    let faceFor = lookups.get(font);
-    if (!faceFor) lookups.set(font, (faceFor = fonts.faceLookup(font)));
-    const segments = segment(fonts, faceFor, text, font, options.smallCaps ?? false);
+    let faces = lookups.get(font);
+    if (!faces) lookups.set(font, (faces = { faceFor: fonts.faceLookup(font), chain: new Set(fonts.chain(font)) }));
+    found.missing = false;
+    const segments = segment(fonts, faces.faceFor, text, font, options.smallCaps ?? false, found);
+    let own = !found.missing;
     const runs = new Array<GlyphRun>(segments.length);
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i] as Segment;
+      // A face from outside the chain (emoji, an installed fallback) was found for this render.
+      if (!faces.chain.has(seg.resolved)) own = false;
       try {
         runs[i] = toRun(seg, size, options);
       } catch (error) {
@@ -248,12 +268,21 @@ export function createMeasurer(fonts: FontSet): Measurer {
         return shapeOnce(text, font, size, options);
       }
     }
+    if (own) shareable.add(runs);
     return runs;
+  };
+  const environment: ShapingEnvironment = {
+    get key() {
+      return fonts.environmentKey();
+    },
+    shareable: (runs) => shareable.has(runs),
+    adopt: (font) => void fonts.chain(font),
   };
   return {
     shape(text: string, font: FontQuery, size: number, options: ShapeOptions = NO_OPTIONS): readonly GlyphRun[] {
       return text === '' ? [] : shapeOnce(text, font, size, options);
     },
+    environment,
     metrics(font: FontQuery, size: number): FontMetrics {
       const primary = fonts.primary(font);
       const key = `${primary.fontId}@${size}`;
