@@ -139,6 +139,8 @@ export type Resume =
       readonly rest?: number;
       /** The top captions ended the last page: the grid starts here, whole (table-layout.ts). */
       readonly gridNext?: true;
+      /** A caption (the index-th of its side) continues here, from `inner` (null: from its start); the grid is not started (top) or done (bottom). */
+      readonly caption?: { readonly side: 'top' | 'bottom'; readonly index: number; readonly inner: Resume | null };
     };
 
 /** A forced break: to the next page (or one of that side), or, in a multicol's columns, to the next column. */

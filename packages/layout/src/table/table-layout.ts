@@ -97,9 +97,10 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
   const rows = measureRows(table, prep, geo, ctx, space.cbBlockSize);
   const token = resume?.kind === 'table' ? resume : null;
-  // The captions and the table's top margin are placed; the grid goes on from `gridToken` (null: whole).
+  // The table's top margin is placed; a caption continues at `at`; the grid goes on from `gridToken` (null: whole).
   const continuation = token !== null;
-  const gridToken = token?.gridNext ? null : token;
+  const at = token?.caption ?? null;
+  const gridToken = token?.gridNext || at ? null : token;
   const gridContinues = gridToken !== null;
   const s = table.style;
   const marginTop: MarginSet =
@@ -111,29 +112,44 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const children: Fragment[] = [];
   let y = 0;
   const captions = prep.structure.captions;
-  const caption = (side: 'top' | 'bottom'): void => {
-    for (const c of captions) {
-      if (c.style.captionSide !== side) continue;
+  // Captions are block boxes of the table wrapper, siblings of the grid (CSS 2.1 §17.4): they break
+  // inside like blocks (CSS Fragmentation 3 §4.4; Chromium, measured), and a caption that cannot
+  // start here moves on. Returns where the fragment ends, null when the side's captions are all placed.
+  const placeCaptions = (side: 'top' | 'bottom', from: number, inner: Resume | null): CaptionResume | null => {
+    const list = captions.filter((c) => c.style.captionSide === side);
+    for (let i = from; i < list.length; i++) {
+      const startAt = i === from ? inner : null;
       const r = layoutBox(
-        c,
+        list[i]!,
         {
           inlineSize: geo.width,
-          blockSize: Infinity,
-          pageIsEmpty: true,
+          blockSize: fragmenting ? avail - y : Infinity,
+          pageIsEmpty: space.pageIsEmpty && children.length === 0,
           mode: 'layout',
           marginAbove: NO_MARGINS,
           truncateMargins: false,
           cbBlockSize: null,
         },
-        null,
+        startAt,
         ctx,
       );
-      if (!r.fragment) continue;
+      if (!r.fragment) return { side, index: i, inner: startAt };
       children.push(movedFragment(r.fragment, 0, y + resolveMargins(r.marginTop)));
-      y += resolveMargins(r.marginTop) + r.height + resolveMargins(r.marginBottom);
+      y += resolveMargins(r.marginTop) + r.height;
+      if (r.resume) return { side, index: i, inner: r.resume };
+      y += resolveMargins(r.marginBottom);
     }
+    return null;
   };
-  if (!continuation) caption('top');
+  const avoid = avoidsBreakInside(s);
+  if (!continuation || at?.side === 'top') {
+    const stop = placeCaptions('top', at?.index ?? 0, at?.inner ?? null);
+    if (stop) {
+      if (children.length === 0 || (avoid && !continuation && !space.pageIsEmpty)) return pushed(space);
+      return captionsOnly(table, geo, children, y, marginTop, continuation, stop);
+    }
+  }
+  if (at?.side === 'bottom') return bottomCaptionsOnly();
   // Cloned decorations (flow/decoration-break.ts): every fragment has the top edges, and the rows break above the bottom ones.
   const clone = clonesDecorations(s);
   const topEdges = gridContinues && !clone ? 0 : prep.border.top + prep.padding.top;
@@ -146,7 +162,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
       rows,
       ctx,
       avail: avail - y - reserve,
-      pageIsEmpty: space.pageIsEmpty,
+      pageIsEmpty: space.pageIsEmpty && children.length === 0,
       onlyEdgesAbove: space.onlyEdgesAbove === true,
       bottomEdges: bottomEdges - reserve,
       captionAbove: y > 0,
@@ -161,13 +177,16 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   // Only captions that fit stay alone; captions that do not fit move on with the grid.
   const captionsFit = y <= avail + 1e-6 || space.pageIsEmpty;
   const captionsAlone =
-    !continuation && y > 0 && captionsFit && (page.pushed || (page.resume !== null && page.placed.length === 0));
+    !gridContinues &&
+    y > 0 &&
+    (captionsFit || continuation) &&
+    (page.pushed || (page.resume !== null && page.placed.length === 0));
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
-  const avoid = avoidsBreakInside(s);
   if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
     return pushed(space);
-  if (captionsAlone && avoidsBreakBelowCaptions(prep.structure) && !space.pageIsEmpty) return pushed(space);
-  if (captionsAlone) return captionsOnly(table, geo, children, y, marginTop);
+  if (captionsAlone && avoidsBreakBelowCaptions(prep.structure) && !continuation && !space.pageIsEmpty)
+    return pushed(space);
+  if (captionsAlone) return captionsOnly(table, geo, children, y, marginTop, continuation, null);
   const last = page.resume === null;
   const gridTop = y;
   const grid = gridFragment(
@@ -187,37 +206,60 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const placedGrid = movedFragment(grid, 0, gridTop);
   children.push(placedGrid);
   y += grid.kind === 'box' ? grid.height : 0;
-  if (last) caption('bottom');
+  const stop = last ? placeCaptions('bottom', 0, null) : null;
   const baseline = firstBaseline(page, rows, gridTop);
-  const fragment =
-    captions.length === 0
-      ? movedFragment(placedGrid, geo.marginLeft, -gridTop)
-      : createBoxFragment(
-          anonymousStyle(s),
-          table.tag,
-          table.attrs,
-          {
-            x: geo.marginLeft,
-            y: 0,
-            width: geo.width,
-            height: y,
-            border: ZERO_EDGES,
-            padding: ZERO_EDGES,
-            part: partOf(!continuation, last),
-          },
-          children,
-        );
+  const gridResume: Resume | null = page.resume ? { kind: 'table', ...page.resume } : null;
   return {
-    fragment,
-    resume: page.resume ? { kind: 'table', ...page.resume } : null,
-    marginTop,
-    marginBottom: last ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
-    collapsesThrough: false,
-    height: y,
+    ...wrapped(
+      last && stop === null,
+      captions.length === 0 ? movedFragment(placedGrid, geo.marginLeft, -gridTop) : null,
+    ),
+    resume: stop ? { kind: 'table', row: 0, cells: null, caption: stop } : gridResume,
     baseline,
     lastBaseline: baseline,
     ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
   };
+
+  /** The fragment of the table's wrapper holding `children` (`own`: the grid alone, without captions). */
+  function wrapped(done: boolean, own: Fragment | null): LayoutResult {
+    const fragment =
+      own ??
+      createBoxFragment(
+        anonymousStyle(s),
+        table.tag,
+        table.attrs,
+        {
+          x: geo.marginLeft,
+          y: 0,
+          width: geo.width,
+          height: y,
+          border: ZERO_EDGES,
+          padding: ZERO_EDGES,
+          part: partOf(!continuation, done),
+        },
+        children,
+      );
+    return {
+      fragment,
+      resume: null,
+      marginTop,
+      marginBottom: done ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
+      collapsesThrough: false,
+      height: y,
+      baseline: null,
+      lastBaseline: null,
+    };
+  }
+
+  /** A fragment after the grid ended: the bottom captions go on. */
+  function bottomCaptionsOnly(): LayoutResult {
+    const stop = placeCaptions('bottom', at!.index, at!.inner);
+    if (children.length === 0) return pushed(space);
+    return {
+      ...wrapped(stop === null, null),
+      resume: stop ? { kind: 'table', row: 0, cells: null, caption: stop } : null,
+    };
+  }
 }
 
 /**
@@ -234,13 +276,17 @@ function avoidsBreakBelowCaptions(t: TableStructure): boolean {
   );
 }
 
-/** The first fragment of a table whose grid starts on the next page: its top captions alone. */
+type CaptionResume = NonNullable<Extract<Resume, { kind: 'table' }>['caption']>;
+
+/** A fragment of a table whose grid starts on a later page: top captions alone (`stop`: the caption that goes on). */
 function captionsOnly(
   table: TableBox,
   geo: TableGeometry,
   captions: Fragment[],
   height: number,
   marginTop: MarginSet,
+  continuation: boolean,
+  stop: CaptionResume | null,
 ): LayoutResult {
   const fragment = createBoxFragment(
     anonymousStyle(table.style),
@@ -253,13 +299,15 @@ function captionsOnly(
       height,
       border: ZERO_EDGES,
       padding: ZERO_EDGES,
-      part: partOf(true, false),
+      part: partOf(!continuation, false),
     },
     captions,
   );
   return {
     fragment,
-    resume: { kind: 'table', row: 0, cells: null, gridNext: true },
+    resume: stop
+      ? { kind: 'table', row: 0, cells: null, caption: stop }
+      : { kind: 'table', row: 0, cells: null, gridNext: true },
     marginTop,
     marginBottom: NO_MARGINS,
     collapsesThrough: false,
