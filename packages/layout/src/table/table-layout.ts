@@ -155,7 +155,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const topEdges = gridContinues && !clone ? 0 : prep.border.top + prep.padding.top;
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
   const reserve = clone && fragmenting ? bottomEdges : 0;
-  const page = placeRows(
+  const placedRows = placeRows(
     {
       prep,
       geo,
@@ -170,6 +170,18 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     topEdges,
     gridToken,
   );
+  // A table without rows is as tall as its `height` (rows take it up otherwise, table-rows): an
+  // empty block box, sliced at the fragmentainer end like one (CSS Fragmentation 3 §4.4; Chromium,
+  // measured). `rest` carries its border-box height left.
+  const rowless =
+    prep.structure.rows.length === 0
+      ? (gridToken?.rest ?? tableBorderBoxHeight(table, prep, space.cbBlockSize) ?? 0)
+      : 0;
+  const room = avail - y;
+  const page: PageRows =
+    rowless > room + 1e-6 && room > 1e-6
+      ? { ...placedRows, resume: { row: 0, cells: null, rest: rowless - room } }
+      : placedRows;
   // The table wrapper's captions and grid are siblings (CSS 2.1 §17.4) with a break allowed between
   // them (CSS Fragmentation 3 §4.1): when not even the grid's first row fits below the top captions,
   // they stay alone at the page bottom and the grid starts whole, top border and all, on the next
@@ -180,7 +192,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     !gridContinues &&
     y > 0 &&
     (captionsFit || continuation) &&
-    (page.pushed || (page.resume !== null && page.placed.length === 0));
+    (placedRows.pushed || (placedRows.resume !== null && placedRows.placed.length === 0));
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
   if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
     return pushed(space);
@@ -197,11 +209,11 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     { top: topEdges, bottom: last || clone ? bottomEdges : 0 },
     gridContinues,
     last,
-    space.cbBlockSize,
     // A table broken inside fills the rest of the fragmentainer (Chromium, measured: its background
     // and side borders reach the page end below the last row or repeated footer, after a forced
     // break too), as a block broken inside does (flow/block-layout.ts breakInside).
     last || !fragmenting ? 0 : avail - gridTop,
+    last ? rowless : 0,
   );
   const placedGrid = movedFragment(grid, 0, gridTop);
   children.push(placedGrid);
@@ -325,8 +337,8 @@ function gridFragment(
   v: { top: number; bottom: number },
   continuation: boolean,
   last: boolean,
-  cbBlockSize: number | null,
   fill: number,
+  ownHeight: number,
 ): Fragment {
   const b = prep.border;
   const p = prep.padding;
@@ -349,11 +361,6 @@ function gridFragment(
     ...collapsedSegments(prep, geo, page.placed, table.style),
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
-  // A table without rows is still as tall as its `height` (rows take it up otherwise, table-rows).
-  const ownHeight =
-    !continuation && last && prep.structure.rows.length === 0
-      ? (tableBorderBoxHeight(table, prep, cbBlockSize) ?? 0)
-      : 0;
   return createBoxFragment(
     gridStyle(table, prep),
     table.tag,

@@ -184,16 +184,16 @@ function placeBodyRow(
   }
   const pageIsEmpty = plan.pageIsEmpty && cur.body === 0;
   if (token?.cells && r === token.row) {
-    // The rest of a row split on an earlier page.
-    const split = splitRow(
-      plan,
-      r,
-      cur.y + gap(plan, cur),
-      plan.avail - reserveFor(r + 1) - cur.y - gap(plan, cur),
-      pageIsEmpty,
-      token.cells,
-      token.rest,
-    );
+    // The rest of a row split on an earlier page runs to the page end when it breaks again, as a
+    // split row does; only when it ends here must what follows it fit below (the spacing and edges
+    // after the table's last row, CSS Fragmentation 3 §4.4; Chromium, measured).
+    const top = cur.y + gap(plan, cur);
+    const restOfRow = (room: number): ReturnType<typeof splitRow> =>
+      splitRow(plan, r, top, room, pageIsEmpty, token.cells, token.rest);
+    const reserve = reserveFor(r + 1);
+    let split = restOfRow(plan.avail - top - keep);
+    if (split && !split.cells && reserve > keep && top + split.row.height + reserve > plan.avail + EPSILON)
+      split = restOfRow(plan.avail - top - reserve);
     if (!split) return { kind: 'stop', resume: token };
     put(cur, split.row);
     cur.body++;
