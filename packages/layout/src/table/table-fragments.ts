@@ -151,18 +151,24 @@ export function collapsedSegments(
       c = e;
     }
   };
+  // A row broken across fragmentainers has no grid line at the break: its borders are sliced
+  // there like a box's (CSS Fragmentation 3 §5.4, box-decoration-break: slice; Chromium, measured).
+  const continued = (p: PlacedRow): boolean => p.cells.some((c) => !c.fragment.part.isFirst);
+  const goesOn = (p: PlacedRow): boolean => p.cells.some((c) => c.rowSpan === 1 && !c.fragment.part.isLast);
   for (let i = 0; i < placed.length; i++) {
     const p = placed[i]!;
     const next = placed[i + 1];
-    hLine(p.index, p.top, p.index);
-    if (!next || next.index !== p.index + 1) hLine(p.index + 1, p.top + p.height, p.index);
+    if (!continued(p)) hLine(p.index, p.top, p.index);
+    if ((!next || next.index !== p.index + 1) && !goesOn(p)) hLine(p.index + 1, p.top + p.height, p.index);
   }
+  const first = placed[0]!;
+  const last = placed[placed.length - 1]!;
   for (let line = 0; line <= C; line++) {
     const outer = line === 0 || line === C;
     // An outer edge reaches half the table's top and bottom border of its own column (line 0's
     // the first, line C's the last), which may differ from the other columns'.
     const column = line === 0 ? 0 : C - 1;
-    const topExt = (b.h[placed[0]!.index]?.[column]?.width ?? 0) / 2;
+    const topExt = continued(first) ? 0 : (b.h[first.index]?.[column]?.width ?? 0) / 2;
     let i = 0;
     while (i < placed.length) {
       const side = b.v[placed[i]!.index]?.[line] ?? NONE;
@@ -174,10 +180,11 @@ export function collapsedSegments(
       )
         e++;
       if (side.width > 0) {
-        const last = placed[e - 1]!;
+        const end = placed[e - 1]!;
         const y0 = placed[i]!.top - (outer && i === 0 ? topExt : 0);
-        const bottomExt = outer && e === placed.length ? (b.h[last.index + 1]?.[column]?.width ?? 0) / 2 : 0;
-        out.push(segment(tableStyle, false, side, lineX(line), y0, last.top + last.height + bottomExt - y0));
+        const bottomExt =
+          outer && e === placed.length && !goesOn(last) ? (b.h[end.index + 1]?.[column]?.width ?? 0) / 2 : 0;
+        out.push(segment(tableStyle, false, side, lineX(line), y0, end.top + end.height + bottomExt - y0));
       }
       i = e;
     }
