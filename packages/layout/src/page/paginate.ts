@@ -1,9 +1,10 @@
 import { buildBoxes, hasRootAbsolutes } from '../boxes/build-boxes.js';
+import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { ContainerBox } from '../boxes/box.js';
 import type { Fragment, Page, PageSink } from '../fragment.js';
 import type { LayoutOptions, PageChrome } from '../layout-options.js';
 import type { PageBoxStyle } from '../page-style.js';
-import { resolveLength } from '../style.js';
+import { resolveLength, type ComputedStyle } from '../style.js';
 import type { StyledElement } from '../styled-node.js';
 import { createLayoutContext, newPass, releaseHeld, type LayoutContext } from '../flow/context.js';
 import {
@@ -807,6 +808,35 @@ function layoutPageChrome(
       if (f.fragment) fragments.push(...toPageCoordinates([f.fragment], margins.left, y));
     }
   }
-  fragments.push(...toPageCoordinates(layoutMarginBoxes(style, b.outer, pageNumber, total, ctx), 0, 0));
+  fragments.push(...toPageCoordinates(marginBoxesOnPaper(b, pageNumber, total, ctx), 0, 0));
   return fragments;
+}
+
+/**
+ * The page's margin boxes at the paper's size: shrink to fit scales the document, not the
+ * margin boxes (Chromium, measured: a block wider than the page shrinks it to 0.76 and
+ * `@top-right { content: counter(page) }` keeps its 16px digits; CSS Paged Media 3 §3.3 places
+ * them against the page box, which the paper shows unscaled). Laid out on the paper's page box,
+ * they are drawn through a scale(1 / scale) that undoes the page's.
+ */
+function marginBoxesOnPaper(b: BodyPage, pageNumber: number, total: number, ctx: LayoutContext): Fragment[] {
+  const s = b.scale;
+  if (s === 1) return layoutMarginBoxes(b.style, b.outer, pageNumber, total, ctx);
+  const paper = { ...b.style, width: b.style.width * s, height: b.style.height * s };
+  const { top, right, bottom, left } = b.outer;
+  const boxes = layoutMarginBoxes(
+    paper,
+    { top: top * s, right: right * s, bottom: bottom * s, left: left * s },
+    pageNumber,
+    total,
+    ctx,
+  );
+  if (boxes.length === 0) return boxes;
+  const unscale: ComputedStyle = {
+    ...anonymousStyle(boxes[0]!.style),
+    transform: [{ kind: 'scale', x: 1 / s, y: 1 / s }],
+    transformOrigin: [0, 0],
+  };
+  const rect = { x: 0, y: 0, width: paper.width, height: paper.height, border: ZERO_EDGES, padding: ZERO_EDGES };
+  return [createBoxFragment(unscale, '', NO_ATTRS, { ...rect, part: WHOLE }, boxes)];
 }
