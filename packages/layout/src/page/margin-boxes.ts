@@ -256,12 +256,18 @@ function layoutMarginBox(box: BlockBox, rect: Rect, name: MarginBoxName, ctx: La
   // An auto height fills the box's area (CSS Paged Media 3 §5.3.2 / §5.3.3: the used height of a
   // top or bottom box is the margin's, a side box's its share of the side), and vertical-align
   // places the content inside it (§5.3, the UA defaults per box).
+  // Content taller than the area overflows below it from the top, whatever vertical-align says
+  // (Chromium, measured: a 20pt line under 6mm of padding in a 1.5cm top margin).
   const filled = rect.height - marginTop - marginBottom;
   const shift = (filled - r.height) * alignFactor(name, s.verticalAlign);
   const own = r.fragment;
   const grown =
-    s.height === 'auto' && filled > r.height && own.kind === 'box'
-      ? { ...own, height: filled, children: own.children.map((child) => movedFragment(child, 0, shift)) }
+    s.height === 'auto' && own.kind === 'box'
+      ? {
+          ...own,
+          height: filled,
+          children: own.children.map((child) => movedFragment(child, 0, Math.max(0, shift))),
+        }
       : null;
   const fills = grown !== null || (own.kind !== 'text' && own.height === filled);
   // Content taller than its area (or a fixed height) is aligned by the whole box.

@@ -338,8 +338,8 @@ describe('header, footer and page numbers', () => {
     );
     expect(texts(layoutPages(el('body', {}, block(150)), { pageStyle }))).toMatchInlineSnapshot(`
       [
-        ""p. 1/II" 72,100",
-        ""p. 2/II" 72,100",
+        ""p. 1/II" 72,103",
+        ""p. 2/II" 72,103",
       ]
     `);
   });
