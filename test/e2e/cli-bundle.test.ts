@@ -113,6 +113,16 @@ describe('the bundle of platen render', () => {
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(withInputs([...manifest.inputs, before])).toBeNull(); // same size, new time
     expect(withInputs([...manifest.inputs, [join(dir, 'gone.js'), 1, 1]])).toBeNull();
+    // Built in another checkout (a worktree made with a copy of its dist): that checkout's
+    // modules, unchanged there, are not this one's.
+    const entry = join(root, 'packages/cli/dist/commands/render.js');
+    const other = join(dir, 'other-checkout-render.js');
+    copyFileSync(entry, other);
+    const otherStamp: [string, number, number] = [other, statSync(other).size, statSync(other).mtimeMs];
+    const elsewhere = manifest.inputs.map((input) => (input[0] === entry ? otherStamp : input));
+    expect(elsewhere).toContain(otherStamp);
+    expect(withInputs(elsewhere)).toBeNull();
+    expect(withInputs(manifest.inputs)).not.toBeNull();
     writeFileSync(manifestUrl, 'not json');
     expect(freshBundle(bundleDir)).toBeNull();
   });

@@ -12,9 +12,10 @@ interface BundleManifest {
 }
 
 /**
- * The bundle's file in `dir`, or null when there is no bundle or any module it was built from
- * has changed since (a rebuild with `tsc -b` alone, an `npm install`, a copy elsewhere): a
- * stale bundle would run old code, so the modules run instead.
+ * The bundle's file in `dir`, or null when there is no bundle, when it was built from another
+ * checkout's modules, or when any module it was built from has changed since (a rebuild with
+ * `tsc -b` alone, an `npm install`, a copy elsewhere): a stale bundle would run old code, so
+ * the modules run instead.
  */
 export function freshBundle(dir: URL): string | null {
   let manifest: BundleManifest;
@@ -23,6 +24,10 @@ export function freshBundle(dir: URL): string | null {
   } catch {
     return null;
   }
+  // A bundle copied from another checkout with its dist (a git worktree made so) holds that
+  // checkout's modules, fresh as long as those are unchanged: it must hold this one's entry.
+  const entry = fileURLToPath(new URL('../dist/commands/render.js', import.meta.url));
+  if (!manifest.inputs.some(([path]) => path === entry)) return null;
   for (const [path, size, mtimeMs] of manifest.inputs) {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return null;
