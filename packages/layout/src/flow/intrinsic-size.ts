@@ -46,8 +46,12 @@ export function outerSizes(
     return { min: w, max: w };
   }
   const inner = keywordContribution(s, contentSizes(box, ctx, basis));
-  const minW = definite(s.minWidth, null) ?? 0;
-  const maxW = definite(s.maxWidth, null) ?? Infinity;
+  // min-/max-width are in the box's box-sizing, as width (CSS Sizing 3 §5.1: clamped content box).
+  const boxEdges = b.left + b.right + p.left + p.right;
+  const minSpec = definite(s.minWidth, null);
+  const maxSpec = definite(s.maxWidth, null);
+  const minW = minSpec === null ? 0 : toContentSize(minSpec, s, boxEdges);
+  const maxW = maxSpec === null ? Infinity : toContentSize(maxSpec, s, boxEdges);
   const clamp = (v: number): number => Math.max(minW, Math.min(maxW, v));
   return { min: clamp(inner.min) + edges, max: clamp(inner.max) + edges };
 }
