@@ -1,3 +1,4 @@
+import { movesWithInline } from '../boxes/anonymous-boxes.js';
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
@@ -58,9 +59,17 @@ export function withPositioning(
   run: () => LayoutResult,
 ): LayoutResult {
   if (!isContainingBlock(box)) return run();
-  const root = box.kind !== 'lines' && box.tag === 'html';
+  // The anonymous block that moves a block with its relatively positioned inline (CSS 2.1 §9.2.1.1)
+  // only moves: the absolute boxes inside belong to the inline (§10.1 item 4.1), placed by its host.
   // In a fragmented flow the containing block's absolute boxes are placed by the fragmentation context (fragmented.ts).
   const fc = space.mode === 'layout' && Number.isFinite(space.blockSize) ? currentFragmentation() : null;
+  if (movesWithInline(box)) {
+    const r = run();
+    // Recorded, as containing blocks are, so that its offsets still move the absolute boxes placed inside later.
+    if (fc && r.fragment?.kind === 'box') recordFragment(fc, box, r.fragment);
+    return movedRelative(box, space, r, fc);
+  }
+  const root = box.kind !== 'lines' && box.tag === 'html';
   open.push({ pending: [], key: box, takesFixed: isTransformed(box), fc, inlinesOnly: !isBlockContainingBlock(box) });
   if (root) pageRoots.count++;
   let r: LayoutResult;
@@ -72,7 +81,6 @@ export function withPositioning(
     if (root) pageRoots.count--;
   }
   const f = r.fragment;
-  let shifted: Fragment | null = null;
   if (f && f.kind === 'box') {
     if (root && space.mode === 'layout') {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
@@ -83,13 +91,22 @@ export function withPositioning(
       placeFixed(box as ContainerBox, page, ctx);
     } else if (fc) deferPending(fc, box, f, pending);
     else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
-    if (box.style.position === 'relative') {
-      const [dx, dy] = relativeOffset(box.style, space.inlineSize, space.cbBlockSize);
-      shifted = movedFragment(f, dx, dy);
-      if (fc) recordShift(f, dx, dy);
-    }
   }
-  return shifted ? { ...r, fragment: shifted } : r;
+  return movedRelative(box, space, r, fc);
+}
+
+/** A relatively positioned box's fragment moved by its offsets (CSS 2.1 §9.4.3). */
+function movedRelative(
+  box: BlockLevelBox,
+  space: Space,
+  r: LayoutResult,
+  fc: FragmentationContext | null,
+): LayoutResult {
+  const f = r.fragment;
+  if (!f || f.kind !== 'box' || box.style.position !== 'relative') return r;
+  const [dx, dy] = relativeOffset(box.style, space.inlineSize, space.cbBlockSize);
+  if (fc) recordShift(f, dx, dy);
+  return { ...r, fragment: movedFragment(f, dx, dy) };
 }
 
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
