@@ -459,6 +459,16 @@ export interface ComputedStyle {
 }
 
 /** Resolve a length against a reference size (the containing block's width, usually). */
+/**
+ * A side as the collapsing border model draws it: inset as ridge, outset as groove (CSS 2.1
+ * §17.6.3). Collapsed table borders and column rules (CSS Multi-column 1 §4.3) use it.
+ */
+export function collapsingModelSide(side: BorderSide): BorderSide {
+  if (side.style === 'inset') return { ...side, style: 'ridge' };
+  if (side.style === 'outset') return { ...side, style: 'groove' };
+  return side;
+}
+
 export function resolveLength(length: Length, reference: number): number {
   return typeof length === 'number' ? length : length.px + (length.pct * reference) / 100;
 }

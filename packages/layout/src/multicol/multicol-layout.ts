@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Fragment } from '../fragment.js';
-import type { ComputedStyle } from '../style.js';
+import { collapsingModelSide, type ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
@@ -211,8 +211,9 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
   });
   const rule = style.columnRule;
   if (rule.width > 0 && rule.style !== 'none' && rule.style !== 'hidden') {
-    // A rule sits in the middle of each gap between two columns that have content (§4.1).
-    const ruleStyle: ComputedStyle = { ...anonymousStyle(style), borderLeft: rule };
+    // A rule sits in the middle of each gap between two columns that have content (§4.1), its
+    // style drawn as in the collapsing border model (§4.3).
+    const ruleStyle: ComputedStyle = { ...anonymousStyle(style), borderLeft: collapsingModelSide(rule) };
     for (let i = 1; i < set.columns.length; i++) {
       const gapStart = rtl ? used.width - i * (set.width + set.gap) : i * set.width + (i - 1) * set.gap;
       const x = left + gapStart + (set.gap - rule.width) / 2;

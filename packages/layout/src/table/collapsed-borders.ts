@@ -1,5 +1,5 @@
 import type { Edges } from '../fragment.js';
-import type { BorderSide, BorderStyle, ComputedStyle } from '../style.js';
+import { collapsingModelSide, type BorderSide, type BorderStyle, type ComputedStyle } from '../style.js';
 import type { CellSlot, TableStructure } from './table-structure.js';
 
 /**
@@ -28,9 +28,6 @@ const STYLE_RANK: Record<BorderStyle, number> = {
   inset: 1,
   none: 0,
 };
-
-/** In the collapsing border model inset is drawn as ridge and outset as groove (CSS 2.1 §17.6.3). */
-const DRAWN_AS: Partial<Record<BorderStyle, BorderStyle>> = { inset: 'ridge', outset: 'groove' };
 
 /**
  * The winner among the borders meeting at one grid edge segment, fed in decreasing origin
@@ -62,8 +59,7 @@ class Resolver {
 
   get winner(): BorderSide {
     if (this.#hidden) return NONE;
-    const drawnAs = DRAWN_AS[this.#best.style];
-    return drawnAs ? { ...this.#best, style: drawnAs } : this.#best;
+    return collapsingModelSide(this.#best);
   }
 }
 
