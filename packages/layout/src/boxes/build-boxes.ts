@@ -302,6 +302,13 @@ function buildElementBoxes(
     );
     return;
   }
+  if (el.tag === 'iframe') {
+    // An iframe is a replaced element 300×150 unless sized (HTML §15.4.3, CSS 2 §10.3.2); its
+    // width and height attributes are presentational hints. The nested document is never loaded
+    // (a template must not pull in other pages or local files), so it shows an empty frame.
+    out.push(replaced(el, walk, '', 300, 150));
+    return;
+  }
   if (el.tag === 'br') {
     walk.state.lastWasSpace = true; // a space after <br> starts a line: removed
     walk.state.inWord = false;
