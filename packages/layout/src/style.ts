@@ -44,6 +44,8 @@ export interface BorderSide {
   readonly width: number; // px; 0 when style is none/hidden
   readonly style: BorderStyle;
   readonly color: Color;
+  /** An inset/outset/groove/ridge side whose colour is `currentcolor` (paint/borders.ts shades it from #eeeeee). */
+  readonly currentColor3d?: true;
 }
 
 export type Display =

@@ -198,8 +198,15 @@ function strokeSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: 
   doc.undash();
 }
 
+/**
+ * CSS Backgrounds 3 §3.2 leaves the colours of 3D border styles to the UA: Chromium shades a
+ * side whose colour is `currentcolor` (the initial value) from #eeeeee, not from `color`
+ * (ComputedStyle::ColorIncludingFallback); a colour written out is shaded as given.
+ */
+const CURRENTCOLOR_3D: Color = { r: 238, g: 238, b: 238, a: 1 };
+
 function paintSide(ctx: PaintContext, side: SideName, g: SideGeometry, border: BorderSide): void {
-  const c = border.color;
+  const c = border.currentColor3d ? CURRENTCOLOR_3D : border.color;
   const topLeft = side === 'top' || side === 'left';
   switch (border.style) {
     case 'solid':

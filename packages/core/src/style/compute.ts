@@ -326,8 +326,17 @@ function computeOne(
   return v === undefined ? unsetValue(name, def, ctx, parentFlat) : v;
 }
 
+/** Colours whose computed value stays `currentcolor` (colorOrCurrent): their painting resolves it. */
+const KEEPS_CURRENTCOLOR = new Set([
+  'text-decoration-color',
+  'border-top-color',
+  'border-right-color',
+  'border-bottom-color',
+  'border-left-color',
+]);
+
 function initialValue(name: string, def: Longhand, ctx: ComputeContext): unknown {
-  return def.initial === 'currentcolor' && name !== 'text-decoration-color' ? ctx.current['color'] : def.initial;
+  return def.initial === 'currentcolor' && !KEEPS_CURRENTCOLOR.has(name) ? ctx.current['color'] : def.initial;
 }
 
 /** Inherited properties inherit, others take their initial value (Cascade 4 §7.3.3). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BorderStyle, Color } from '@platen/layout';
+import { render } from '../../src/render.js';
 import { box, paintPage } from './fixtures.js';
 import { cssPixels } from './poppler.js';
 
@@ -39,5 +40,32 @@ describe('inset/outset/groove/ridge shades match Chromium', () => {
     const [t, b] = [at(60, 42), at(60, 78)];
     expect(close(t, top) ? top : t).toEqual(top);
     expect(close(b, bottom) ? bottom : b).toEqual(bottom);
+  });
+});
+
+/**
+ * 10px borders of boxes 20px×20px inside, one under another 20px apart, as Chromium 156 prints
+ * them (pdftoppm at 96 dpi): [top, bottom] (outer halves) colours. A 3D border whose colour is
+ * `currentcolor` (initial, written or inherited) is shaded from #eeeeee whatever `color` is, but
+ * on a table box; a colour written out is shaded as given.
+ */
+const CURRENTCOLOR_CASES: [string, [number, number, number], [number, number, number]][] = [
+  ['<div style="border: 10px inset; color: red"></div>', [154, 154, 154], [238, 238, 238]],
+  ['<div style="border: 10px outset currentcolor"></div>', [238, 238, 238], [154, 154, 154]],
+  ['<div style="border: 10px groove"></div>', [154, 154, 154], [238, 238, 238]],
+  ['<div style="border: 10px ridge; color: blue"></div>', [238, 238, 238], [154, 154, 154]],
+  ['<div style="border: 10px inset; color: red; border-color: inherit"></div>', [154, 154, 154], [238, 238, 238]],
+  ['<div style="border: 10px inset black"></div>', [84, 84, 84], [168, 168, 168]],
+  ['<div style="border: 10px solid; color: red"></div>', [255, 0, 0], [255, 0, 0]],
+  ['<div style="border: 10px outset; display: table"><div></div></div>', [255, 0, 0], [171, 0, 0]],
+];
+
+describe('3D borders of colour currentcolor match Chromium', () => {
+  it('shades them from #eeeeee', async () => {
+    const boxes = CURRENTCOLOR_CASES.map(([box]) => box).join('');
+    const html = `<style>@page { margin: 0 } body { margin: 0; color: red } body > div { margin: 0 0 20px 40px } div { width: 20px; height: 20px }</style>${boxes}`;
+    const at = cssPixels(await render({ html, format: { preset: 'a4' } }));
+    const seen = CURRENTCOLOR_CASES.map(([box], i) => [box, at(50, i * 60 + 2), at(50, i * 60 + 38)]);
+    expect(seen).toEqual(CURRENTCOLOR_CASES);
   });
 });

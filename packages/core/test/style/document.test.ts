@@ -25,7 +25,14 @@ describe('user-agent defaults', () => {
     ['td', { paddingLeft: 1, fontWeight: 400 }],
     ['pre', { fontFamily: ['monospace'], fontSize: 13, whiteSpace: 'pre', marginTop: 13 }],
     ['bq', { marginLeft: 40, marginTop: 16 }],
-    ['hr', { borderTop: { width: 1, style: 'inset', color: rgb(128, 128, 128) }, marginLeft: 'auto', marginTop: 8 }],
+    [
+      'hr',
+      {
+        borderTop: { width: 1, style: 'inset', color: rgb(128, 128, 128), currentColor3d: true },
+        marginLeft: 'auto',
+        marginTop: 8,
+      },
+    ],
     ['a', { color: rgb(0, 0, 238), textDecorationLine: { underline: true, overline: false, lineThrough: false } }],
     ['sub', { verticalAlign: 'sub', fontSize: 16 / 1.2 }],
     ['dd', { marginLeft: 40 }],

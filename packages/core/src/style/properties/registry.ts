@@ -120,3 +120,11 @@ export function color(cvs: readonly CV[], ctx: ComputeContext): Color | undefine
   if (c === null) return undefined;
   return c === 'currentcolor' ? currentColor(ctx) : c;
 }
+
+/**
+ * A colour whose computed value keeps `currentcolor` as the keyword (CSS Color 4 §6.4), for the
+ * properties whose painting tells it apart (compute.ts KEEPS_CURRENTCOLOR).
+ */
+export function colorOrCurrent(cvs: readonly CV[], ctx: ComputeContext): Color | 'currentcolor' | undefined {
+  return identOf(cvs) === 'currentcolor' ? 'currentcolor' : color(cvs, ctx);
+}

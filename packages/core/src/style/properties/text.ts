@@ -1,7 +1,7 @@
 import type { Color, ComputedStyle } from '@platen/layout';
 import { BLACK, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
-import { color, longhand, partOf, identOf, keyword, single, type ComputeContext } from './registry.js';
+import { colorOrCurrent, longhand, partOf, identOf, keyword, single, type ComputeContext } from './registry.js';
 import { shadows } from './box.js';
 
 const GENERIC = new Set([
@@ -257,9 +257,7 @@ export const TEXT_LONGHANDS = {
       return out;
     },
   ),
-  'text-decoration-color': longhand('textDecorationColor', false, 'currentcolor', (cvs, ctx) =>
-    identOf(cvs) === 'currentcolor' ? 'currentcolor' : color(cvs, ctx),
-  ),
+  'text-decoration-color': longhand('textDecorationColor', false, 'currentcolor', colorOrCurrent),
   'text-decoration-style': longhand(
     'textDecorationStyle',
     false,
