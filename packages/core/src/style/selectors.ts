@@ -95,23 +95,72 @@ function compileUncached(text: string, lazy = false): CompiledSelector[] | strin
     if (tokens.some((t) => t.type === 'pseudo-element')) continue;
     // Vendor-prefixed pseudo-classes (:-moz-focusring…) never match here; skip without a warning.
     if (tokens.some((t) => t.type === 'pseudo' && (t.name.startsWith('-') || SHADOW_PSEUDOS.has(t.name)))) continue;
-    const compileMatch = (): ((el: Element) => boolean) =>
-      compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (el: Element) => boolean;
     let match: (el: Element) => boolean;
     if (lazy) {
       let compiled: ((el: Element) => boolean) | undefined;
-      match = (el) => (compiled ??= compileMatch())(el);
+      const known = tokens;
+      match = (el) => (compiled ??= compileTokens(known))(el);
     } else {
       try {
-        match = compileMatch();
+        match = compileTokens(tokens);
       } catch (error) {
-        return `Unsupported selector "${text}": ${(error as Error).message}`;
+        // Only a list that does not compile is looked through for forgiving lists to prune.
+        const forgiven = forgiving(tokens, 0);
+        try {
+          match = compileTokens(forgiven);
+          tokens = forgiven;
+        } catch {
+          return `Unsupported selector "${text}": ${(error as Error).message}`;
+        }
       }
     }
-    const [a, b, c] = specificity(complex);
+    const [a, b, c] = specificity(pseudo ? [...tokens, complex[complex.length - 1]!] : tokens);
     out.push({ match, specificity: a * 1e6 + b * 1e3 + c, pseudo, keys: bucketKeys(tokens) });
   }
   return out;
+}
+
+const FORGIVING = new Set(['is', 'where', 'matches']);
+/** `:not(*)`: what a forgiving list left empty stands for (it matches nothing). */
+const NOTHING: Selector = {
+  type: SelectorType.Pseudo,
+  name: 'not',
+  data: [[{ type: SelectorType.Universal, namespace: null }]],
+};
+
+/**
+ * `:is()` and `:where()` take a forgiving selector list (Selectors 4 §4.2, as Chromium parses
+ * them): an argument that is invalid or unsupported (`:where(:host)`, a pseudo-element) is left
+ * out instead of invalidating the whole rule; with none left, the pseudo-class matches nothing.
+ */
+function forgiving(tokens: Selector[], depth: number): Selector[] {
+  // Each level compiles its arguments again: deeper lists are not pruned (2,000 nested :is()).
+  if (depth > MAX_FORGIVING_DEPTH || !tokens.some((t) => t.type === 'pseudo' && Array.isArray(t.data))) return tokens;
+  return tokens.map((t) => {
+    if (t.type !== 'pseudo' || !Array.isArray(t.data)) return t;
+    const args = (t.data as Selector[][]).map((arg) => forgiving(arg, depth + 1));
+    if (!FORGIVING.has(t.name)) return { ...t, data: args };
+    const valid = args.filter(compiles);
+    return valid.length > 0 ? { ...t, data: valid } : NOTHING;
+  });
+}
+
+const MAX_FORGIVING_DEPTH = 8;
+
+function compiles(complex: Selector[]): boolean {
+  if (complex.some((t) => t.type === 'pseudo-element')) return false;
+  try {
+    compileTokens(complex);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function compileTokens(tokens: Selector[]): (el: Element) => boolean {
+  return compile<unknown, Element>([rewriteNth(tokens)], { xmlMode: false, pseudos: PSEUDOS }) as (
+    el: Element,
+  ) => boolean;
 }
 
 function inheritedAttribute(el: Element, name: string): string | null {
@@ -165,6 +214,8 @@ const PSEUDOS: Readonly<Record<string, string | ((el: Element, value?: string | 
   playing: never,
   paused: never,
   defined: (_el: Element) => true,
+  // CSS Scoping §3.2.1: outside a shadow tree (inside `:is()`/`:where()` too) these match nothing.
+  ...Object.fromEntries([...SHADOW_PSEUDOS].map((name) => [name, never])),
   ...NTH_PSEUDOS,
 };
 
