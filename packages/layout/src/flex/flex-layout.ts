@@ -6,7 +6,7 @@ import { computeFlexGeometry } from './flex-geometry.js';
 import { isBaselineAligned } from './flex-cross.js';
 import { layoutUnits, type UnitGeometry } from '../items/unit-layout.js';
 import { geometryCache } from '../items/geometry-cache.js';
-import { hasPercentHeightDescendant } from './fragment-growth.js';
+import { hasPercentHeightDescendant } from '../items/percent-descendant.js';
 
 const cachedUnits = geometryCache<UnitGeometry>();
 

@@ -1,5 +1,4 @@
-import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
-import type { Calc } from '../style.js';
+import type { ContainerBox } from '../boxes/box.js';
 import { definite } from '../flow/box-model.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
 import type { FlexItem } from './flex-items.js';
@@ -33,31 +32,4 @@ export function columnItemGrows(item: FlexItem, innerH: number | null): boolean 
   if (!basisDefinite && !canShrink) return true;
   const heightAuto = s.height === 'auto' || isSizeKeyword(s.height);
   return heightAuto && (!canShrink || s.minHeight === 'auto');
-}
-
-const percentCache = new WeakMap<BlockLevelBox, boolean>();
-
-/**
- * Does a descendant's height depend on the item's (a percentage)? Such an item keeps its height
- * (Chromium: growing would change what the percentage resolves against, and grow again).
- */
-export function hasPercentHeightDescendant(box: BlockLevelBox): boolean {
-  if (box.kind === 'lines' || box.kind === 'replaced') return false;
-  let v = percentCache.get(box);
-  if (v === undefined) {
-    v = box.children.some(
-      (c) =>
-        c.kind !== 'lines' &&
-        (isPercent(c.style.height) ||
-          isPercent(c.style.minHeight) ||
-          isPercent(c.style.maxHeight) ||
-          hasPercentHeightDescendant(c)),
-    );
-    percentCache.set(box, v);
-  }
-  return v;
-}
-
-function isPercent(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && 'pct' in v && (v as Calc).pct !== 0;
 }

@@ -4,6 +4,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { borderEdges, marginOrZero, paddingEdges, ratioHeightAsMinimum, type UsedBox } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
+import { hasPercentHeightDescendant } from '../items/percent-descendant.js';
 import { distribute } from '../items/alignment.js';
 import { collectItems, layoutItem, type ItemBox } from '../items/sized-box.js';
 import type { Unit, UnitGeometry, UnitItem } from '../items/unit-layout.js';
@@ -216,7 +217,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     const v = alignInArea(item, 'y', areaHeight, alignOf(item.style, s), h.area, ctx, outerHeight(i));
     const baseline = isBaseline(item.style, s);
     const offset = baseline ? marginOrZero(item.style.marginTop, h.area) + shift(i) : v.offset;
-    const grows = growsWithRow(item, a, g.rows);
+    const grows = growsWithRow(item, a, g.rows, s.height === 'auto' || isSizeKeyword(s.height));
     return {
       box: item,
       x: colPos[a.col]! + h.offset,
@@ -237,16 +238,20 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
 /**
  * Does the item grow when it breaks across fragmentainers, and its row with it (CSS Fragmentation
  * 3 §5.2: the space a break leaves unused is consumed by the box)? Chromium grows an item whose
- * height comes from its content when it spans one row sized by content (not a fixed min and max);
- * items spanning several rows, of definite heights or in fixed rows keep their size
- * (test/grid/fragment-growth-cases.json, measured on Chromium).
+ * height comes from its content when it spans one row sized by content (Blink's
+ * GridLayoutAlgorithm MinBlockSizeShouldEncompassIntrinsicSize): not when a descendant's height is
+ * a percentage of the item's (it would grow again), nor in a row of fixed min and max, nor in a
+ * row of fixed min when the grid's height is definite (WPT grid-item-fragmentation-014); items
+ * spanning several rows or of definite heights keep their size (test/grid/fragment-growth-cases.json).
  */
-function growsWithRow(item: ItemBox, area: GridArea, rows: readonly TrackFn[]): boolean {
+function growsWithRow(item: ItemBox, area: GridArea, rows: readonly TrackFn[], autoHeight: boolean): boolean {
   if (item.kind === 'replaced' || area.rowSpan !== 1) return false;
   const h = item.style.height;
   if (h !== 'auto' && !isSizeKeyword(h)) return false;
+  if (hasPercentHeightDescendant(item)) return false;
   const row = rows[area.row]!;
-  return row.min.kind !== 'fixed' || row.max.kind !== 'fixed';
+  if (row.min.kind !== 'fixed') return true;
+  return row.max.kind !== 'fixed' && autoHeight;
 }
 
 /**

@@ -150,9 +150,10 @@ export function layoutUnits(
     paging &&
     height > frame.available + frame.reserve + EPSILON &&
     frame.available > frame.topEdges + EPSILON &&
-    used.height !== null
+    (used.height !== null || used.minHeight > 0)
   ) {
-    // A definite height taller than the room left: the container's own box splits (CSS Fragmentation 3 §4).
+    // A definite height or min-height taller than the room left: the container's own box splits
+    // (CSS Fragmentation 3 §4), as a block's does (flow/block-layout.ts).
     const consumed = frame.offset + frame.available - frame.topEdges;
     return broken(
       frame,

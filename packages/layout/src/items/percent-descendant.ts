@@ -1,0 +1,30 @@
+import type { BlockLevelBox } from '../boxes/box.js';
+import type { Calc } from '../style.js';
+
+const percentCache = new WeakMap<BlockLevelBox, boolean>();
+
+/**
+ * Does a descendant's height depend on the item's (a percentage)? Such a flex or grid item keeps
+ * its height when it breaks (Chromium: growing would change what the percentage resolves against,
+ * and grow again).
+ */
+export function hasPercentHeightDescendant(box: BlockLevelBox): boolean {
+  if (box.kind === 'lines' || box.kind === 'replaced') return false;
+  let v = percentCache.get(box);
+  if (v === undefined) {
+    v = box.children.some(
+      (c) =>
+        c.kind !== 'lines' &&
+        (isPercent(c.style.height) ||
+          isPercent(c.style.minHeight) ||
+          isPercent(c.style.maxHeight) ||
+          hasPercentHeightDescendant(c)),
+    );
+    percentCache.set(box, v);
+  }
+  return v;
+}
+
+function isPercent(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && 'pct' in v && (v as Calc).pct !== 0;
+}
