@@ -22,6 +22,8 @@ export interface LayoutContext {
   readonly held: Held;
   /** Quirks or limited-quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
   readonly lineHeightQuirk: boolean;
+  /** Quirks mode proper (not limited-quirks): a table cell's height is its border-box height (table-rows.ts). */
+  readonly quirksMode: boolean;
   /**
    * The initial containing block's height: the available inline size of an orthogonal flow
    * whose containing block has no definite height (CSS Writing Modes 4 §7.3). Pagination sets
@@ -45,7 +47,12 @@ export interface Held {
   readonly release: (() => void)[];
 }
 
-export function createLayoutContext(measurer: Measurer, images: ImageSizes, lineHeightQuirk = false): LayoutContext {
+export function createLayoutContext(
+  measurer: Measurer,
+  images: ImageSizes,
+  lineHeightQuirk = false,
+  quirksMode = false,
+): LayoutContext {
   return {
     measurer,
     images,
@@ -55,6 +62,7 @@ export function createLayoutContext(measurer: Measurer, images: ImageSizes, line
     renderCaches: [],
     held: { release: [] },
     lineHeightQuirk,
+    quirksMode,
     icb: { blockSize: 1000 },
     targets: { wanted: new Set(), pages: null },
   };

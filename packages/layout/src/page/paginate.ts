@@ -152,7 +152,7 @@ export interface Setup {
 /** Build the boxes of the body and the chrome, and decide whether pages can be given away as they come. */
 function setUp(rootElement: StyledElement, options: LayoutOptions): Setup {
   const mode = options.documentMode ?? 'no-quirks';
-  const ctx = createLayoutContext(options.measurer, options.images, mode !== 'no-quirks');
+  const ctx = createLayoutContext(options.measurer, options.images, mode !== 'no-quirks', mode === 'quirks');
   const build = (el: StyledElement, canvas: CanvasBackground | null): ContainerBox =>
     buildBoxes(el, {
       images: options.images,

@@ -249,7 +249,7 @@ class RowMeasurer implements MeasuredRows {
       const res = layoutBox(box, space, null, this.#ctx);
       if (res.resume) broken = true;
       const fragment = toColumnWidth(res.fragment as BoxFragment, box, width);
-      const natural = Math.max(res.height, specifiedHeight(slot.box, box));
+      const natural = Math.max(res.height, specifiedHeight(slot.box, box, this.#ctx.quirksMode));
       list.push({
         slot,
         fragment,
@@ -293,11 +293,17 @@ class RowMeasurer implements MeasuredRows {
 }
 
 /** A cell's `height` is a minimum for its border box (CSS 2.1 §17.5.3). */
-function specifiedHeight(original: ContainerBox, laid: ContainerBox): number {
+/**
+ * A cell's height as the border-box minimum of its row (CSS 2.1 §17.5.3). In quirks mode
+ * Chromium takes a cell's height as its border-box height whatever its box-sizing (measured:
+ * `<td style="height: 60px; padding: 10px">` is 60px tall there, 80px with a doctype; not in
+ * limited-quirks mode).
+ */
+function specifiedHeight(original: ContainerBox, laid: ContainerBox, quirksMode: boolean): number {
   const s = original.style;
   const h = definite(s.height, null);
   if (h === null) return 0;
-  if (s.boxSizing === 'border-box') return h;
+  if (s.boxSizing === 'border-box' || quirksMode) return h;
   const b = borderEdges(laid.style);
   const p = paddingEdges(laid.style, 0);
   return h + b.top + b.bottom + p.top + p.bottom;
