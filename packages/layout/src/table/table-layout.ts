@@ -146,7 +146,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     const stop = placeCaptions('top', at?.index ?? 0, at?.inner ?? null);
     if (stop) {
       if (children.length === 0 || (avoid && !continuation && !space.pageIsEmpty)) return pushed(space);
-      return captionsOnly(table, geo, children, y, marginTop, continuation, stop);
+      return captionsOnly(stop);
     }
   }
   if (at?.side === 'bottom') return bottomCaptionsOnly();
@@ -198,7 +198,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     return pushed(space);
   if (captionsAlone && avoidsBreakBelowCaptions(prep.structure) && !continuation && !space.pageIsEmpty)
     return pushed(space);
-  if (captionsAlone) return captionsOnly(table, geo, children, y, marginTop, continuation, null);
+  if (captionsAlone) return captionsOnly(null);
   const last = page.resume === null;
   const gridTop = y;
   const grid = gridFragment(
@@ -226,7 +226,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
       last && stop === null,
       captions.length === 0 ? movedFragment(placedGrid, geo.marginLeft, -gridTop) : null,
     ),
-    resume: stop ? { kind: 'table', row: 0, cells: null, caption: stop } : gridResume,
+    resume: stop ? captionResume(stop) : gridResume,
     baseline,
     lastBaseline: baseline,
     ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
@@ -267,9 +267,14 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   function bottomCaptionsOnly(): LayoutResult {
     const stop = placeCaptions('bottom', at!.index, at!.inner);
     if (children.length === 0) return pushed(space);
+    return { ...wrapped(stop === null, null), resume: stop ? captionResume(stop) : null };
+  }
+
+  /** A fragment of a table whose grid starts on a later page: top captions alone (`stop`: the caption that goes on). */
+  function captionsOnly(stop: CaptionResume | null): LayoutResult {
     return {
-      ...wrapped(stop === null, null),
-      resume: stop ? { kind: 'table', row: 0, cells: null, caption: stop } : null,
+      ...wrapped(false, null),
+      resume: stop ? captionResume(stop) : { kind: 'table', row: 0, cells: null, gridNext: true },
     };
   }
 }
@@ -290,43 +295,9 @@ function avoidsBreakBelowCaptions(t: TableStructure): boolean {
 
 type CaptionResume = NonNullable<Extract<Resume, { kind: 'table' }>['caption']>;
 
-/** A fragment of a table whose grid starts on a later page: top captions alone (`stop`: the caption that goes on). */
-function captionsOnly(
-  table: TableBox,
-  geo: TableGeometry,
-  captions: Fragment[],
-  height: number,
-  marginTop: MarginSet,
-  continuation: boolean,
-  stop: CaptionResume | null,
-): LayoutResult {
-  const fragment = createBoxFragment(
-    anonymousStyle(table.style),
-    table.tag,
-    table.attrs,
-    {
-      x: geo.marginLeft,
-      y: 0,
-      width: geo.width,
-      height,
-      border: ZERO_EDGES,
-      padding: ZERO_EDGES,
-      part: partOf(!continuation, false),
-    },
-    captions,
-  );
-  return {
-    fragment,
-    resume: stop
-      ? { kind: 'table', row: 0, cells: null, caption: stop }
-      : { kind: 'table', row: 0, cells: null, gridNext: true },
-    marginTop,
-    marginBottom: NO_MARGINS,
-    collapsesThrough: false,
-    height,
-    baseline: null,
-    lastBaseline: null,
-  };
+/** Where a table goes on inside its captions. */
+function captionResume(stop: CaptionResume): Resume {
+  return { kind: 'table', row: 0, cells: null, caption: stop };
 }
 
 function gridFragment(
