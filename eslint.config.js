@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Fragments are values once made (issue 23): layout writes to none through a type that drops
-    // `readonly` (`Mutable<…>`); flow/fragments.ts's placement of a child in the parent being built is the one exception.
+    // `readonly` (`Mutable<…>`); packages/layout/test/fragment-moves.test.ts checks the same.
     files: ['packages/layout/src/**/*.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -3,7 +3,7 @@ import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
-import { offsetFragment } from './fragments.js';
+import { movedFragment } from './fragments.js';
 import { clonesDecorations } from './decoration-break.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
@@ -107,20 +107,20 @@ export function flowChildren(
     if (child.kind === 'lines' && r.fragment)
       keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
     if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
-    if (avoid) offsetFragment(r.fragment, avoid.left, 0);
+    const left = avoid?.left ?? 0;
     if (r.collapsesThrough && r.resume === null) {
       // An empty box: its margins join the pending ones and its top border edge sits below the
       // margins above it, as if it had a bottom border, or at this box's top when they collapse with its top margin (§8.3.1).
       state.pending = r.marginBottom;
       // Back in a box whose position is known, the floats it holds stay where it sits (§9.5.1).
       if (state.settled) settleMargins(space, used, state, state.y + resolveMargins(r.marginTop));
-      offsetFragment(r.fragment, state.contentLeft, state.y + (state.settled ? resolveMargins(r.marginTop) : 0));
-      state.children.push(r.fragment);
+      const top = state.y + (state.settled ? resolveMargins(r.marginTop) : 0);
+      state.children.push(movedFragment(r.fragment, state.contentLeft + left, top));
       // An empty box may still hold floats that go on on the next page (./parallel-flows.ts).
       if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
       continue;
     }
-    place(r as LayoutResult & { fragment: Fragment }, child, space, used, state);
+    place(r as LayoutResult & { fragment: Fragment }, left, child, space, used, state);
     if (box.marker && state.placed === 1 && !continuation && lowerBelowMarker(box, space, used, state, ctx))
       return { pushed: true, resume: null };
     state.lastStart = state.nextStart;
@@ -187,8 +187,7 @@ function flowParallel(
     state.parallel.push(p); // nothing of it fits here: it goes on from the same place on the next page
     return;
   }
-  offsetFragment(r.fragment, state.contentLeft, state.y);
-  state.children.push(r.fragment);
+  state.children.push(movedFragment(r.fragment, state.contentLeft, state.y));
   const next = r.parallel ?? r.resume;
   if (next) state.parallel.push({ child: p.child, inner: next });
 }
@@ -420,8 +419,7 @@ function breakInsideLast(
     overflow: last.overflow,
   });
   state.children.length = last.children;
-  if (last.left) offsetFragment(r.fragment, last.left, 0);
-  place(r as LayoutResult & { fragment: Fragment }, box.children[last.index]!, space, used, state);
+  place(r as LayoutResult & { fragment: Fragment }, last.left, box.children[last.index]!, space, used, state);
   return { pushed: false, resume: { child: last.index, inner: r.resume } };
 }
 
@@ -450,9 +448,13 @@ function betweenBlocks(resume: Resume, box: Box): boolean {
   return between === true && r.kind === 'block' && !r.pastEnd && !r.overflow && !r.parallel;
 }
 
-/** Put a child with content below the previous one, its top margins resolved (or carried up, §8.3.1). */
+/**
+ * Put a child with content below the previous one, its top margins resolved (or carried up,
+ * §8.3.1), `left` right of the content box's left edge (beside floats it avoids).
+ */
 function place(
   r: LayoutResult & { fragment: Fragment },
+  left: number,
   child: Box,
   space: Space,
   used: UsedBox,
@@ -469,8 +471,7 @@ function place(
   }
   // The child's top fixes where the margins above it end, and the floats placed on them (§9.5.1).
   settleMargins(space, used, state, childY);
-  offsetFragment(r.fragment, state.contentLeft, childY);
-  state.children.push(r.fragment);
+  state.children.push(movedFragment(r.fragment, state.contentLeft + left, childY));
   state.placed++;
   if (r.baseline !== null && state.baseline === null) state.baseline = childY + r.baseline;
   // A table gives no last baseline to the block around it: an inline-block's baseline is its last

@@ -2,12 +2,11 @@ import type { BoxFragment, Edges, Fragment, ImageFragment, Part, TextDecoration,
 import type { ComputedStyle } from '../style.js';
 
 /**
- * During layout a fragment's position is relative to its parent fragment's border box
- * (a mode returns its fragment at the origin and the parent moves it into place: offsetFragment,
- * the one writer of fragments, used before the parent's own fragment is made);
- * `toPageCoordinates` makes the page's tree in absolute page coordinates, a new tree.
+ * During layout a fragment's position is relative to its parent fragment's border box (a mode
+ * returns its fragment at the origin and the parent puts a moved copy of it in place:
+ * movedFragment); `toPageCoordinates` makes the page's tree in absolute page coordinates, a new
+ * tree. Nothing writes to a fragment once it is made.
  */
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const ZERO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 export const WHOLE: Part = { isFirst: true, isLast: true };
@@ -72,22 +71,6 @@ export function startingLower(f: BoxFragment, gap: number): BoxFragment {
   return { ...f, y: f.y + gap, height: Math.max(0, f.height - gap), children };
 }
 
-/** Move a fragment (relative to its parent) by dx, dy. */
-export function offsetFragment(f: Fragment, dx: number, dy: number): void {
-  if (f.kind === 'text') {
-    // eslint-disable-next-line no-restricted-syntax -- placement during layout (issue 23: to go)
-    const m = f as Mutable<TextFragment>;
-    m.x += dx;
-    m.baseline += dy;
-    if (f.decorations.length) m.decorations = moveDecorations(f.decorations, dx, dy);
-    return;
-  }
-  // eslint-disable-next-line no-restricted-syntax -- placement during layout (issue 23: to go)
-  const m = f as Mutable<BoxFragment>;
-  m.x += dx;
-  m.y += dy;
-}
-
 /**
  * Fragments that layout finds again by identity (out-of-flow placeholders, positioned/open-blocks.ts),
  * with the fragment each stands for: a moved copy stands for the same one.
@@ -104,14 +87,33 @@ export function identityOf(f: Fragment): Fragment {
   return standsFor.get(f) ?? f;
 }
 
-/** A copy of a fragment (relative to its parent) moved by dx, dy: its children, relative to it, are shared. */
+/**
+ * A copy of a fragment (relative to its parent) moved by dx, dy: its children, relative to it, are
+ * shared. The fragment itself when it does not move (fragments are values).
+ */
 export function movedFragment<F extends Fragment>(f: F, dx: number, dy: number): F {
+  if (dx === 0 && dy === 0) return f;
+  if (f.kind === 'box') return movedBox(f, dx, dy) as F;
   if (f.kind === 'text') {
     const changes = { x: f.x + dx, baseline: f.baseline + dy };
     const decorations = f.decorations.length ? moveDecorations(f.decorations, dx, dy) : f.decorations;
     return withText(f, { ...changes, decorations }) as F;
   }
   return changedFragment(f as BoxFragment | ImageFragment, { x: f.x + dx, y: f.y + dy }) as F;
+}
+
+/** movedFragment of a box: fields one by one, one object shape for every box fragment (createBoxFragment's). */
+function movedBox(f: BoxFragment, dx: number, dy: number): BoxFragment {
+  const copy = createBoxFragment(
+    f.style,
+    f.tag,
+    f.attrs,
+    { x: f.x + dx, y: f.y + dy, width: f.width, height: f.height, border: f.border, padding: f.padding, part: f.part },
+    f.children,
+  );
+  const identity = standsFor.get(f);
+  if (identity) standsFor.set(copy, identity);
+  return copy;
 }
 
 /** A copy of a box or image fragment with some fields changed (found by identity as the original is). */
@@ -122,7 +124,7 @@ export function changedFragment<F extends BoxFragment | ImageFragment>(f: F, cha
   return copy;
 }
 
-/** Decorations are shared with copies of their fragment (cloneFragment): moved ones are new objects. */
+/** Decorations are shared with copies of their fragment: moved ones are new objects. */
 function moveDecorations(decorations: readonly TextDecoration[], dx: number, dy: number): TextDecoration[] {
   return decorations.map((d) => ({ ...d, x: d.x + dx, y: d.y + dy }));
 }
@@ -268,15 +270,4 @@ export function turnedRight(f: TextFragment): number {
 function startsLayer(f: BoxFragment): boolean {
   const t = f.style.transform;
   return t.length > 0 && t.some((x) => x.kind !== 'translate');
-}
-
-/** Deep copy (fragments are positioned in place, so a cached one must not be placed twice). */
-export function cloneFragment(f: Fragment): Fragment {
-  if (f.kind === 'text') {
-    const copy = { ...f };
-    setLineShift(copy, lineShift.get(f) ?? 0);
-    return copy;
-  }
-  if (f.kind === 'image') return { ...f };
-  return { ...f, children: f.children.map(cloneFragment) };
 }

@@ -2,7 +2,7 @@ import type { InlineBox, LinesBox, MarkerBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
 import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
-import { createBoxFragment, movedFragment, NO_ATTRS, offsetFragment, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
+import { createBoxFragment, movedFragment, NO_ATTRS, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, forgetParagraph, itemWidth, paragraphOf, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
@@ -25,8 +25,8 @@ export interface CachedLines {
   /** A line given away keeps its metrics, not its fragments. */
   readonly lines: LineBox[];
   readonly empty: boolean;
-  /** Where each line's own fragments were moved when first placed (NaN: not yet placed, GIVEN: given away with its page). */
-  readonly placedAt: number[];
+  /** Which lines were placed on a page (their fragments stay where the line is: placements are moved copies). */
+  readonly placed: boolean[];
   /** Lines first placed on the page being laid out: given away with it (LayoutContext.held). */
   readonly onPage: number[];
   /** How many lines were given away, and one past the last of them. */
@@ -53,9 +53,6 @@ function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
   if (!memo) memos.set(box, (memo = { lines: null }));
   return memo;
 }
-
-/** placedAt of a line whose fragments went out with a page (forgotten: LayoutContext.held). */
-const GIVEN = Infinity;
 
 /**
  * Line breaking depends only on the width: computed once per paragraph and width, then
@@ -119,7 +116,7 @@ function linesFor(
     icbBlockSize: ctx.icb.blockSize,
     lines,
     empty,
-    placedAt: lines.map(() => NaN),
+    placed: lines.map(() => false),
     onPage: [],
     given: 0,
     givenEnd: 0,
@@ -161,7 +158,7 @@ function continuedLines(
     icbBlockSize: ctx.icb.blockSize,
     lines,
     empty: lines.every((line) => line.empty),
-    placedAt: [...prev.placedAt.slice(0, from), ...rest.map(() => NaN)],
+    placed: [...prev.placed.slice(0, from), ...rest.map(() => false)],
     onPage: [],
     given: prev.given,
     givenEnd: prev.givenEnd,
@@ -176,7 +173,6 @@ function continuedLines(
 /** The page holding lines of `cached` was given away: forget their fragments, and the lines once all are gone. */
 function givenAway(memo: LinesMemo, cached: CachedLines): void {
   for (const i of cached.onPage) {
-    cached.placedAt[i] = GIVEN;
     cached.lines[i] = { ...cached.lines[i]!, fragments: [] };
     cached.givenEnd = Math.max(cached.givenEnd, i + 1);
   }
@@ -249,8 +245,8 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       baseline: null,
       lastBaseline: null,
     };
-  // One line placed for the first time (most paragraphs): its fragments, in an array of their size.
-  const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, 0, ctx).slice() : [];
+  // One line (most paragraphs): its fragments, at the top, in an array of their size.
+  const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, 0, ctx) : [];
   let y = 0;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
@@ -301,24 +297,17 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   };
 }
 
-/**
- * A line's fragments moved to `y`: the cached ones the first time (no copy), copies after
- * that (the line was laid out on a page that was then given up, e.g. pushed by orphans).
- */
+/** Moved copies of a line's fragments at `y`; its cached fragments are given away with the first page it is placed on. */
 function placeLine(box: LinesBox, cached: CachedLines, i: number, y: number, ctx: LayoutContext): Fragment[] {
-  const line = cached.lines[i]!;
-  const at = cached.placedAt[i]!;
-  if (Number.isNaN(at)) {
-    for (const f of line.fragments) offsetFragment(f, 0, y);
-    cached.placedAt[i] = y;
+  if (!cached.placed[i]) {
+    cached.placed[i] = true;
     if (cached.onPage.length === 0) {
       const memo = linesMemo(box, ctx);
       ctx.held.release.push(() => givenAway(memo, cached));
     }
     cached.onPage.push(i);
-    return line.fragments;
   }
-  return line.fragments.map((f) => movedFragment(f, 0, y - at));
+  return cached.lines[i]!.fragments.map((f) => movedFragment(f, 0, y));
 }
 
 function fitLines(lines: readonly LineBox[], start: number, available: number, pageIsEmpty: boolean): number {

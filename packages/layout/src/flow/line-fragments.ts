@@ -3,7 +3,7 @@ import type { BoxFragment, Fragment, TextDecoration, TextFragment } from '../fra
 import type { GlyphRun } from '../measurer.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import { createBoxFragment, movedFragment, offsetFragment, partOf, setLineShift } from './fragments.js';
+import { createBoxFragment, movedFragment, partOf, setLineShift } from './fragments.js';
 import type { AtomicItem, InlineItem, TextItem } from './inline-items.js';
 import type { AlignEntry } from './line-metrics.js';
 import type { VisualLine } from './bidi-line.js';
@@ -243,7 +243,7 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
   const descent = e?.descent ?? 0;
   const y = baseline - ascent - pt - border.top;
   const height = ascent + descent + pt + pb + border.top + border.bottom;
-  for (const child of open.children) offsetFragment(child, -open.left, -y);
+  const children = open.children.map((child) => movedFragment(child, -open.left, -y));
   // position: relative moves the inline box with its content (src/positioned, §9.4.3).
   return shiftRelative(
     createBoxFragment(
@@ -259,7 +259,7 @@ function inlineFragment(open: OpenBox, right: number, isLast: boolean, input: Em
         padding,
         part: partOf(open.isFirst, isLast),
       },
-      open.children,
+      children,
     ),
     input.cbWidth,
   );

@@ -1,7 +1,7 @@
 import type { BoxFragment, Edges, Fragment } from '../fragment.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
-import { cloneFragment, createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
@@ -24,32 +24,21 @@ export interface PlacedCell {
 }
 
 /*
- * Cached cell fragments are handed out to pages. Some placements inside a cell still move
- * fragments in place (offsetFragment), so a subtree must not be in a page's tree twice: the first placement of a
- * cached cell shares its subtree, any later one (a row laid out again, a repeated header or
- * footer row) gets a deep copy (MeasuredCell.handedOut says which). Copying every time made
- * nested tables quadratic: each level copied the whole subtree below it. The placed cell is a
- * new fragment (its row gives its position and height); its children stay the cached ones
- * unless vertical-align moves them.
+ * Cached cell fragments are handed out to pages: fragments are values, so every placement of a
+ * cached cell (a row laid out again, a repeated header or footer row) shares its subtree. The
+ * placed cell is a new fragment (its row gives its position and height); its children stay the
+ * cached ones unless vertical-align moves them.
  */
 
 /** A measured cell stretched to its row(s) and aligned (CSS 2.1 §17.5.4); the cached fragment's children are never moved. */
-export function alignedCell(
-  c: MeasuredCell,
-  x: number,
-  height: number,
-  rowBaseline: number | null,
-  repeats: boolean,
-): PlacedCell {
-  const first = !c.handedOut && !repeats;
-  c.handedOut = true;
+export function alignedCell(c: MeasuredCell, x: number, height: number, rowBaseline: number | null): PlacedCell {
   const v = c.slot.box.style.verticalAlign;
   let dy = 0;
   if (v === 'middle') dy = (height - c.fragmentHeight) / 2;
   else if (v === 'bottom') dy = height - c.fragmentHeight;
   else if (rowBaseline !== null && isBaselineAligned(c)) dy = rowBaseline - c.baseline;
   // Row-spanning cells are cut at page ends by fitRowSpans, which changes their edges.
-  const base = first ? c.fragment : (cloneFragment(c.fragment) as BoxFragment);
+  const base = c.fragment;
   const children = dy !== 0 ? base.children.map((child) => movedFragment(child, 0, dy)) : base.children;
   const { style, tag, attrs, width, border, padding, part } = base;
   const fragment = createBoxFragment(style, tag, attrs, { x, y: 0, width, height, border, padding, part }, children);

@@ -64,8 +64,8 @@ function rowsHeight(plan: RowPlan, from: number, to: number): number {
 }
 
 /**
- * Row r's measured cells, placed at `top`; a header or footer row (`repeats`) is placed as a
- * copy, any other row's cells are the page's from now on.
+ * Row r's measured cells, placed at `top`; a header or footer row (`repeats`) stays measured
+ * for the pages it repeats on, any other row's cells are the page's from now on.
  */
 function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): PlacedRow {
   const { rows, prep } = plan;
@@ -75,7 +75,7 @@ function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): P
   const cells = rows.cells(r).map((c) => {
     let h = height;
     for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.height(i);
-    const placed = alignedCell(c, cellX(plan.geo, c.slot), h, baseline, repeats);
+    const placed = alignedCell(c, cellX(plan.geo, c.slot), h, baseline);
     // A relatively positioned cell moves against the table's content box less the spacing at its
     // edges (Chromium, measured; CSS 2.1 §9.4.3); vertical percentages only count in rows with a
     // height (not done: taken as auto).

@@ -13,15 +13,13 @@ import type { TableGeometry } from './table-width.js';
 /** A cell laid out in its column span with unlimited height. */
 export interface MeasuredCell {
   readonly slot: CellSlot;
-  /** The cell as laid out; its first placement may be this very object (table-fragments' alignedCell). */
+  /** The cell as laid out; its placements share its children (table-fragments' alignedCell). */
   readonly fragment: BoxFragment;
-  /** The fragment's height as laid out (the fragment's own changes once it is placed). */
+  /** The fragment's height as laid out. */
   readonly fragmentHeight: number;
   readonly height: number;
   /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
   readonly baseline: number;
-  /** The fragment was placed once already: a later placement needs a deep copy (table-fragments). */
-  handedOut: boolean;
 }
 
 /**
@@ -256,7 +254,6 @@ class RowMeasurer implements MeasuredRows {
         fragmentHeight: fragment.height,
         height: natural,
         baseline: res.baseline ?? contentBottom(fragment),
-        handedOut: false,
       });
     }
     this.#cells[r] = list;
