@@ -16,17 +16,20 @@ type Side = 'top' | 'right' | 'bottom' | 'left';
 
 const THREE_D_STYLES: ReadonlySet<string> = new Set(['inset', 'outset', 'groove', 'ridge']);
 
+/** A table or one of its parts (their borders' currentcolor is not shaded: `side`). */
+function isTableBox(display: Flat['display']): boolean {
+  return display.startsWith('table') || display === 'inline-table';
+}
+
 /**
  * A border side; `currentColor3d` marks a 3D style whose colour is `currentcolor`, which
  * Chromium shades from #eeeeee (paint/borders.ts) on any box but a table's and its parts'
  * (its table painter takes the colour as it is: `<table border>`, measured on Chromium 156).
  */
-function side(f: Flat, prefix: `border-${Side}` | 'column-rule'): BorderSide {
+function side(f: Flat, prefix: `border-${Side}` | 'column-rule', tableBox: boolean): BorderSide {
   const style = f[`${prefix}-style`];
   const color = f[`${prefix}-color`];
   const current = color === 'currentcolor';
-  const display = f['display'];
-  const tableBox = display.startsWith('table') || display === 'inline-table';
   return {
     width: snapBorderWidth(f[`${prefix}-width`], style),
     style,
@@ -65,6 +68,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const outlineStyle = f['outline-style'];
   const align = f['text-align'];
   const legacy = align.startsWith('-webkit-') ? (align.slice(8) as 'left' | 'right' | 'center') : null;
+  const tableBox = isTableBox(f['display']);
   // The fields built from several longhands (or adjusted): the compiler checks that none is missing.
   const assembled: Omit<ComputedStyle, DirectField> = {
     display: f['display'],
@@ -72,10 +76,10 @@ export function assembleStyle(f: Flat): ComputedStyle {
     lang: f['-lang'],
     overflow: overflow(f['overflow-x'], f['overflow-y']),
     ...sizeContainment(f),
-    borderTop: side(f, 'border-top'),
-    borderRight: side(f, 'border-right'),
-    borderBottom: side(f, 'border-bottom'),
-    borderLeft: side(f, 'border-left'),
+    borderTop: side(f, 'border-top', tableBox),
+    borderRight: side(f, 'border-right', tableBox),
+    borderBottom: side(f, 'border-bottom', tableBox),
+    borderLeft: side(f, 'border-left', tableBox),
     borderRadius: [
       f['border-top-left-radius'],
       f['border-top-right-radius'],
@@ -90,7 +94,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
     backgroundLayers: backgroundLayers(f),
     backgroundClip: backgroundColorClip(f),
     textAlign: (legacy ?? align) as ComputedStyle['textAlign'],
-    columnRule: side(f, 'column-rule'),
+    columnRule: side(f, 'column-rule', tableBox),
   };
   const style = { ...(direct as Pick<ComputedStyle, DirectField>), ...assembled };
   // Optional fields, absent when none/auto. `clip` applies to absolutely positioned boxes only (CSS 2 §11.1.2).

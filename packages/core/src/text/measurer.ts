@@ -51,7 +51,8 @@ interface QueryFaces {
  * Split text where the font changes: each character takes the first face of the query's
  * chain that has it (Chromium's per-character fallback), so nothing is ever dropped; an
  * emoji-presentation sequence (text/emoji.ts) is one piece in the colour emoji font.
- * Segments are slices of the text (most text is one segment: the text itself).
+ * Segments are slices of the text (most text is one segment: the text itself); `missing` says
+ * whether a character is in no font (drawn as the primary font's .notdef).
  */
 function segment(
   fonts: FontSet,
@@ -59,9 +60,9 @@ function segment(
   text: string,
   query: FontQuery,
   smallCaps: boolean,
-  found: { missing: boolean },
-): Segment[] {
+): { segments: Segment[]; missing: boolean } {
   const segments: Segment[] = [];
+  let missing = false;
   let current: ResolvedFace | undefined;
   let currentCaps = false;
   let start = 0;
@@ -94,7 +95,7 @@ function segment(
       // Hangul on a host without a Korean font prints DejaVu Sans boxes, 0.6 em wide).
       resolved = fonts.primary(query);
       if (cp > 0x20) reportMissing(fonts, cp);
-      found.missing = true;
+      missing = true;
     }
     const caps = smallCaps && !hasSmallCaps(resolved.face.font) && isLowerCase(text.slice(i, end));
     if (current !== undefined && (current !== resolved || currentCaps !== caps)) {
@@ -106,7 +107,7 @@ function segment(
     i = end;
   }
   if (current) segments.push(piece(current, start === 0 ? text : text.slice(start), currentCaps, smallCaps));
-  return segments;
+  return { segments, missing };
 }
 
 /** A segment; small caps come from the font's `smcp` glyphs when it has them, else are synthesised. */
@@ -247,13 +248,11 @@ export function createMeasurer(fonts: FontSet): Measurer {
   let lookups = new WeakMap<FontQuery, QueryFaces>();
   /** Results of faces of their query's chain only, with no character missing (ShapingEnvironment.shareable). */
   const shareable = new WeakSet<readonly GlyphRun[]>();
-  const found = { missing: false };
   const shapeOnce = (text: string, font: FontQuery, size: number, options: ShapeOptions): readonly GlyphRun[] => {
     let faces = lookups.get(font);
     if (!faces) lookups.set(font, (faces = { faceFor: fonts.faceLookup(font), chain: new Set(fonts.chain(font)) }));
-    found.missing = false;
-    const segments = segment(fonts, faces.faceFor, text, font, options.smallCaps ?? false, found);
-    let own = !found.missing;
+    const { segments, missing } = segment(fonts, faces.faceFor, text, font, options.smallCaps ?? false);
+    let own = !missing;
     const runs = new Array<GlyphRun>(segments.length);
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i] as Segment;

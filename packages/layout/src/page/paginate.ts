@@ -210,20 +210,22 @@ export function paginate(
   };
   let scale = start?.scale ?? 1;
   let count = start?.count ?? 1;
+  // The next attempt, with what this one found (pages went to the sink already: it is dropped).
+  const startOver = (): StartOver => ({ scale, count, setup: { ...setup, docs } });
   let passCtx = start ? again() : ctx;
   let pass = paginateBody(docs, options, passCtx, { count, scale, streams, fit: start === null }, sink);
   if (pass.shrink < 1) {
     scale = pass.shrink;
     // The wider page is the viewport of the second layout: viewport units follow it (Chromium, measured).
     if (options.restyle) docs = setup.documents(options.restyle(scale));
-    if (streams) return { scale, count, setup: { ...setup, docs } };
+    if (streams) return startOver();
     pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
   // Chrome was measured with one-digit page numbers; when the real numbers make it taller
   // (wrapping), paginate again with the taller reservation (bounded, like WeasyPrint's max_loops).
   if (count === 1 && chromeGrows(pass.pages, options, passCtx)) {
     count = pass.pages.length;
-    if (streams) return { scale, count, setup: { ...setup, docs } };
+    if (streams) return startOver();
     pass = paginateBody(docs, options, (passCtx = again()), { count, scale, streams, fit: false }, sink);
   }
   // CSS GCPM 3 §2.4: `target-counter(…, page)` is known once its target is laid out: lay out
