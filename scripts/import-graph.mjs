@@ -4,9 +4,12 @@
 // packages/layout/src, its size and its files, the cycles left once the imports of the dispatcher
 // (flow/layout-box.ts, the one place where layout modes meet) are taken out, and the longest
 // functions by line count:
-//   node scripts/import-graph.mjs [--top 20] [--files] [--json] [--values]
+//   node scripts/import-graph.mjs [--top 20] [--files] [--json] [--values] [--at <commit>]
+// --at reads the sources of another commit (git), so that any two states can be compared:
+//   node scripts/import-graph.mjs --top 10 --at 0b1ea82
 // `import type` counts (a type import ties two modules together as much as a value import);
 // --values leaves type-only imports out (the graph the JavaScript runs).
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -64,13 +67,24 @@ function functionsOf(source, file) {
   return found;
 }
 
-/** The graph: file (relative to src) → the files of the package it imports. */
-export function layoutGraph({ values = false } = {}) {
+/** The sources of packages/layout/src as [path, text]: the working tree's, or those of commit `at`. */
+function sources(at) {
+  if (!at) return sourceFiles(root).map((path) => [path, readFileSync(path, 'utf8')]);
+  const git = (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const top = git('rev-parse', '--show-toplevel').trim();
+  return git('ls-tree', '-r', '--full-name', '--name-only', at, '--', '.')
+    .split('\n')
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .map((name) => [join(top, name), git('show', `${at}:${name}`)]);
+}
+
+/** The graph: file (relative to src) → the files of the package it imports (`at`: of that commit). */
+export function layoutGraph({ values = false, at = undefined } = {}) {
   const graph = new Map();
   const functions = [];
-  for (const path of sourceFiles(root)) {
+  for (const [path, text] of sources(at)) {
     const file = relative(root, path);
-    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
     const targets = new Set();
     for (const spec of importsOf(source, { values })) {
       if (!spec.startsWith('.')) continue;
@@ -125,7 +139,8 @@ export function withoutDispatcherImports(graph) {
 
 function main(args) {
   const top = Number(args[args.indexOf('--top') + 1]) || 20;
-  const { graph, functions } = layoutGraph({ values: args.includes('--values') });
+  const at = args.includes('--at') ? args[args.indexOf('--at') + 1] : undefined;
+  const { graph, functions } = layoutGraph({ values: args.includes('--values'), at });
   const all = cycles(graph);
   const rest = cycles(withoutDispatcherImports(graph));
   const longest = functions.sort((a, b) => b.lines - a.lines).slice(0, top);
@@ -134,7 +149,7 @@ function main(args) {
     return;
   }
   const edges = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
-  console.log(`packages/layout/src: ${graph.size} files, ${edges} imports`);
+  console.log(`packages/layout/src${at ? ` at ${at}` : ''}: ${graph.size} files, ${edges} imports`);
   const show = (title, components) => {
     console.log(`${title}: ${components.length} (sizes ${components.map((c) => c.length).join(', ') || '-'})`);
     if (args.includes('--files')) for (const c of components) console.log(`  ${c.length}: ${c.join(' ')}`);
