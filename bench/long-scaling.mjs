@@ -1,6 +1,10 @@
 // Issue 19: every long-block shape of bench/long-shapes.mjs at N, 2N and 4N, so that a
-// super-linear path shows as a 4N ÷ N ratio above 4. Each shape in a fresh child process:
-// two warm-up renders at N/4, then `runs` renders per size, median wall and CPU time.
+// super-linear path shows as a 4N ÷ N ratio above 4. Every timed render is the only one of a
+// fresh child process, after two warm-up renders at N/4 (compiled code, the same cache contents
+// for every size): with several timed renders per process, the later ones at N and 2N reused
+// the words the first had shaped, and at 4N the process-wide shape cache passed its bound and
+// was dropped in every render, a cliff of the cache and not of the algorithm (docs/performance.md).
+// Median wall and CPU time of `runs` processes per size, the sizes taken in turn.
 // Standalone: node bench/long-scaling.mjs [runs] [shape indexes, e.g. 0,2]
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,41 +12,45 @@ import { longShapes } from './long-shapes.mjs';
 
 const SIZES = [1, 2, 4];
 
-/** One shape, measured in this process (child side). */
-async function measureChild(index, runs) {
+/** One render of one shape at `factor` × N, measured in this process (child side). */
+async function measureChild(index, factor) {
   const { renderDocument } = await import('@platen/core');
   const shape = longShapes[index];
   const render = (n) => renderDocument({ maxPages: 100_000, ...shape.options(n) });
   for (let i = 0; i < 2; i++) await render(Math.ceil(shape.n / 4));
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-  const sizes = [];
-  for (const factor of SIZES) {
-    const n = shape.n * factor;
-    const walls = [];
-    const cpus = [];
-    let pages = 0;
-    for (let i = 0; i < runs; i++) {
-      const cpu = process.cpuUsage();
-      const start = performance.now();
-      pages = (await render(n)).pageCount;
-      walls.push(performance.now() - start);
-      const used = process.cpuUsage(cpu);
-      cpus.push((used.user + used.system) / 1000);
-    }
-    sizes.push({ n, pages, ms: median(walls), cpuMs: median(cpus) });
-  }
-  return { name: shape.name, unit: shape.unit, sizes };
+  const n = shape.n * factor;
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const pages = (await render(n)).pageCount;
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { n, pages, ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
-/** Every shape (or those of `indexes`), each in a fresh process. */
+/** Every shape (or those of `indexes`), each render timed in a fresh process. */
 export function measureLongScaling(runs = 3, indexes = longShapes.map((_, i) => i)) {
   const script = fileURLToPath(import.meta.url);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const child = (index, factor) =>
+    JSON.parse(
+      execFileSync(process.execPath, [script, '--child', String(index), String(factor)], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      })
+        .trim()
+        .split('\n')
+        .pop(),
+    );
   return indexes.map((index) => {
-    const out = execFileSync(process.execPath, [script, '--child', String(index), String(runs)], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-    });
-    return JSON.parse(out.trim().split('\n').pop());
+    const samples = SIZES.map(() => []);
+    for (let r = 0; r < runs; r++) SIZES.forEach((factor, i) => samples[i].push(child(index, factor)));
+    const sizes = samples.map((s) => ({
+      n: s[0].n,
+      pages: s[0].pages,
+      ms: median(s.map((x) => x.ms)),
+      cpuMs: median(s.map((x) => x.cpuMs)),
+    }));
+    return { name: longShapes[index].name, unit: longShapes[index].unit, sizes };
   });
 }
 
@@ -58,7 +66,7 @@ export function longScalingTable(results) {
       return `| ${r.name} | ${a.n} ${r.unit} | ${a.pages} | ${cell(a)} | ${cell(b)} | ${cell(c)} | ${(c.cpuMs / a.cpuMs).toFixed(1)}× |`;
     }),
     '',
-    'Each shape in a fresh process: two warm-up renders at N/4, then the median of the timed renders per size. Linear: 4N ÷ N ≤ 4.5.',
+    'Each timed render in a fresh process after two warm-up renders at N/4 (the same cache contents at every size); medians of the processes per size. Linear: 4N ÷ N ≤ 4.5.',
     '',
   ];
 }
