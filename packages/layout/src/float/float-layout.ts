@@ -151,7 +151,11 @@ function placeLaidFloat(
   const room = state.settled ? space.blockSize - state.origin : space.blockSize - pendingPx;
   let rest: Resume | null = null;
   if (space.mode === 'layout' && top + laid.height > room + EPSILON) {
-    const mustPlace = space.pageIsEmpty && state.placed === 0 && state.children.length === 0;
+    // At the page start, below nothing but empty boxes (Bootstrap's clearfix ::before table) and
+    // beside other floats, a move to the next page gains nothing: the float is placed and broken
+    // here, as Chromium places a float at the fragmentainer start (CSS Fragmentation 3 §4.4).
+    const atFlowStart = state.children.every(takesNoFlowRoom) && at.y <= fc.y + pendingPx + EPSILON;
+    const mustPlace = space.pageIsEmpty && (state.children.length === 0 || atFlowStart);
     const avoid = avoidsBreakInside(child.style);
     const limit = room - top + laid.mt;
     const split =
@@ -166,9 +170,12 @@ function placeLaidFloat(
       fc.exclusions.floats.pop();
       laid = split;
       rest = split.resume;
-      // A float broken here fills the page to its end (CSS Fragmentation 3 §4.4): what clears it goes to the next page.
-      const reach = rest ? Math.max(laid.mt + laid.height, parentTop + room - at.y) : laid.mt + laid.height + laid.mb;
-      at = fc.exclusions.place(side, outerWidth, reach, at.y, fc.x, fc.x + used.width);
+      // The exclusion is the fragment's margin box (CSS 2 §9.5.1), as Chromium keeps it: a float broken
+      // inside fills the page to its end (CSS Fragmentation 3 §4.4), one broken before its bottom
+      // padding ends with its content, and its bottom margin is not truncated at the break (a
+      // negative one lets later floats and lines rise beside or over the fragment).
+      const mb = rest ? marginOrZero(child.style.marginBottom, used.width) : laid.mb;
+      at = fc.exclusions.place(side, outerWidth, laid.mt + laid.height + mb, at.y, fc.x, fc.x + used.width);
       if (rest) fc.exclusions.markLastBroken();
       top = at.y + laid.mt - parentTop;
     }
@@ -177,6 +184,11 @@ function placeLaidFloat(
   state.children.push(movedFragment(f, at.x + laid.ml - parentLeft - f.x, top - f.y));
   if (!state.settled) fc.exclusions.keepOpen(fc.y, fc.y + pendingPx);
   return { placed: true, rest };
+}
+
+/** A fragment that does not move the flow down: a float, or a box of no height. */
+function takesNoFlowRoom(f: Fragment): boolean {
+  return f.kind === 'box' && (f.style.float !== 'none' || f.height <= EPSILON);
 }
 
 /**
