@@ -33,7 +33,7 @@ export function computeFlexGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const innerW = used.width;
   const innerH = used.height;
   const axes = flexAxes(box.style, innerW, innerH);
-  const items = measureItems(collectItems(box), box, axes, { width: innerW, height: innerH }, ctx);
+  const items = measureItems(collectItems(box, ctx), box, axes, { width: innerW, height: innerH }, ctx);
   // A height from the aspect ratio is the room for the items, and a minimum: the container
   // grows to fit them (CSS Sizing 4 §5.2, automatic content-based minimum size).
   const minH =

@@ -11,7 +11,7 @@ import { collectItems } from '../items/sized-box.js';
  * wide as its widest item.
  */
 export function flexContentSizes(box: ContainerBox, ctx: LayoutContext, basis: number | null): IntrinsicSizes {
-  const items = collectItems(box);
+  const items = collectItems(box, ctx);
   const sizes = items.map((item) => outerSizes(item, ctx, basis));
   const row = box.style.flexDirection === 'row' || box.style.flexDirection === 'row-reverse';
   if (!row) {

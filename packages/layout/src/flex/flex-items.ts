@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle, LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
 import { isSizeKeyword, keywordSize } from '../flow/size-keywords.js';
-import type { LayoutContext } from '../flow/context.js';
+import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, toContentSize } from '../flow/box-model.js';
 import type { FlexAxes } from './flex-axes.js';
 import { contentWidths, layoutItem, type ItemBox } from '../items/sized-box.js';
@@ -110,15 +110,14 @@ function edges(style: ComputedStyle, cbWidth: number): { h: number; v: number } 
   return { h: b.left + b.right + p.left + p.right, v: b.top + b.bottom + p.top + p.bottom };
 }
 
-const unsized = new WeakMap<ItemBox, ItemBox>();
+const unsized = memoSlot<ItemBox, ItemBox>('render');
 
 /**
  * Min-/max-content width of the item's content box, ignoring its own width, min/max-width and
  * margins (the content size suggestion and `content` basis of CSS Flexbox §4.5, §9.2).
  */
 function contentBoxSizes(box: ItemBox, ctx: LayoutContext, basis: number | null): { min: number; max: number } {
-  let bare = unsized.get(box);
-  if (!bare) {
+  const bare = memoized(ctx, unsized, box, () => {
     const style = {
       ...box.style,
       width: 'auto',
@@ -127,9 +126,8 @@ function contentBoxSizes(box: ItemBox, ctx: LayoutContext, basis: number | null)
       marginLeft: 0,
       marginRight: 0,
     } as const;
-    bare = { ...box, style } as ItemBox;
-    unsized.set(box, bare);
-  }
+    return { ...box, style } as ItemBox;
+  });
   return contentWidths(bare, ctx, basis);
 }
 
@@ -156,16 +154,16 @@ function rowItemHeightBasis(
   return stretched ? Math.max(0, space.height - crossMargins[0] - crossMargins[1] - bp) : null;
 }
 
-const heightFreeBoxes = new WeakMap<ItemBox, ItemBox>();
+const heightFreeBoxes = memoSlot<ItemBox, ItemBox>('render');
 
 /** The item without its own height constraints: its content height (column `content` basis, §4.5 suggestion). */
-function heightFree(box: ItemBox): ItemBox {
-  let bare = heightFreeBoxes.get(box);
-  if (!bare) {
-    bare = { ...box, style: { ...box.style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } } as ItemBox;
-    heightFreeBoxes.set(box, bare);
-  }
-  return bare;
+function heightFree(box: ItemBox, ctx: LayoutContext): ItemBox {
+  return memoized(
+    ctx,
+    heightFreeBoxes,
+    box,
+    () => ({ ...box, style: { ...box.style, height: 'auto', minHeight: 'auto', maxHeight: 'none' } }) as ItemBox,
+  );
 }
 
 function rowItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
@@ -251,7 +249,7 @@ function columnItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx
     if (measured === null)
       measured = Math.max(
         0,
-        layoutItem(heightFree(box), { width: cross, height: null }, space.width, null, ctx).height - e.v,
+        layoutItem(heightFree(box, ctx), { width: cross, height: null }, space.width, null, ctx).height - e.v,
       );
     return measured;
   };

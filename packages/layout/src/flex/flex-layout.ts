@@ -27,7 +27,7 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
       width: p.width,
       height: p.height,
       pinHeight: p.pinHeight,
-      grows: p.grows && !hasPercentHeightDescendant(p.item.box),
+      grows: p.grows && !hasPercentHeightDescendant(p.item.box, ctx),
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
   }));

@@ -71,9 +71,11 @@ export function flowChildren(
     if (i > start && space.mode === 'layout') {
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
       const named =
-        pageName !== null && endPage(children[i - 1]!, pageName) !== startPage(child, pageName) ? 'page' : null;
+        pageName !== null && endPage(children[i - 1]!, pageName, ctx) !== startPage(child, pageName, ctx)
+          ? 'page'
+          : null;
       // Inside columns only column breaks are forced (./breaks.ts).
-      const forced = forcedBreakBetween(breakAfterOf(children[i - 1]!), breakBeforeOf(child)) ?? named;
+      const forced = forcedBreakBetween(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(child, ctx)) ?? named;
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     }
     const childResume = i === start ? (token?.inner ?? null) : null;
@@ -327,7 +329,10 @@ function notPlaced(
   }
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
-  if (startedHere === i - 1 && isAvoid(combineBreaks(breakAfterOf(children[i - 1]!), breakBeforeOf(children[i]!)))) {
+  if (
+    startedHere === i - 1 &&
+    isAvoid(combineBreaks(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)))
+  ) {
     const inside =
       state.lastStart?.index === i - 1 ? breakInsideLast(box, state.lastStart, space, used, state, ctx) : null;
     if (inside) return inside;

@@ -1,5 +1,6 @@
 import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
 import type { BreakValue, ComputedStyle } from '../style.js';
+import { cacheOf, memoSlot, type LayoutContext } from './context.js';
 import type { ForcedBreak } from './types.js';
 
 /**
@@ -7,7 +8,7 @@ import type { ForcedBreak } from './types.js';
  * propagates from its first child, break-after from its last child; forced values win
  * over avoid, which wins over auto.
  */
-const beforeCache = new WeakMap<BlockLevelBox, BreakValue>();
+const breaksBefore = memoSlot<BlockLevelBox, BreakValue>('render');
 
 /**
  * Floats and positioned boxes have no forced breaks before or after them: Chromium ignores
@@ -17,7 +18,7 @@ const beforeCache = new WeakMap<BlockLevelBox, BreakValue>();
 function outOfFlow(box: Exclude<BlockLevelBox, LinesBox>): boolean {
   return box.style.float !== 'none' || box.style.position === 'absolute' || box.style.position === 'fixed';
 }
-const afterCache = new WeakMap<BlockLevelBox, BreakValue>();
+const breaksAfter = memoSlot<BlockLevelBox, BreakValue>('render');
 
 /**
  * A box with block-size containment is monolithic (as Chromium fragments it): there are no
@@ -32,25 +33,25 @@ export function isMonolithic(style: ComputedStyle): boolean {
  * a few property reads, and a WeakMap entry per line box and table cell cost more than that (and
  * lives until the end of the render). Chains of first children stay linear.
  */
-export function breakBeforeOf(box: BlockLevelBox): BreakValue {
-  return edgeBreak(box, false);
+export function breakBeforeOf(box: BlockLevelBox, ctx: LayoutContext): BreakValue {
+  return edgeBreak(box, false, ctx);
 }
 
-export function breakAfterOf(box: BlockLevelBox): BreakValue {
-  return edgeBreak(box, true);
+export function breakAfterOf(box: BlockLevelBox, ctx: LayoutContext): BreakValue {
+  return edgeBreak(box, true, ctx);
 }
 
-function edgeBreak(box: BlockLevelBox, end: boolean): BreakValue {
+function edgeBreak(box: BlockLevelBox, end: boolean, ctx: LayoutContext): BreakValue {
   if (box.kind === 'lines') return 'auto';
   if (outOfFlow(box)) return 'auto';
   const own = end ? box.style.breakAfter : box.style.breakBefore;
   if (box.kind === 'replaced' || isMonolithic(box.style)) return own;
   const edge = edgeChildren(box, end);
-  const cache = end ? afterCache : beforeCache;
+  const cache = cacheOf(ctx, end ? breaksAfter : breaksBefore);
   const cached = edge.some((c) => c.kind !== 'lines' && c.kind !== 'replaced');
   let value = cached ? cache.get(box) : undefined;
   if (value !== undefined) return value;
-  value = edge.reduce<BreakValue>((v, c) => strongest(v, edgeBreak(c, end)), own);
+  value = edge.reduce<BreakValue>((v, c) => strongest(v, edgeBreak(c, end, ctx)), own);
   if (cached) cache.set(box, value);
   return value;
 }

@@ -108,3 +108,21 @@ export function cacheOf<V>(ctx: LayoutContext, slot: CacheSlot<V>): V {
   const caches = slot.scope === 'pass' ? ctx.passCaches : ctx.renderCaches;
   return (caches[slot.index] ??= slot.create()) as V;
 }
+
+/** A slot of values computed from one object each (a box), kept by the context: `memoized`. */
+export function memoSlot<K extends object, V>(scope: 'pass' | 'render'): CacheSlot<WeakMap<K, V>> {
+  return cacheSlot(scope, () => new WeakMap<K, V>());
+}
+
+/** `compute(key)`, kept in the context's slot for the next call with the same key. */
+export function memoized<K extends object, V>(
+  ctx: LayoutContext,
+  slot: CacheSlot<WeakMap<K, V>>,
+  key: K,
+  compute: (key: K) => V,
+): V {
+  const cache = cacheOf(ctx, slot);
+  let value = cache.get(key);
+  if (value === undefined && !cache.has(key)) cache.set(key, (value = compute(key)));
+  return value as V;
+}

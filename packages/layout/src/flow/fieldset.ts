@@ -1,7 +1,7 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import { addPx, type ComputedStyle } from '../style.js';
-import type { LayoutContext } from './context.js';
+import { memoized, memoSlot, type LayoutContext } from './context.js';
 import type { LayoutResult, Resume, Space } from './types.js';
 import { NO_MARGINS } from './types.js';
 import { borderEdges, marginOrZero, paddingEdges, resolveBlockBox } from './box-model.js';
@@ -26,7 +26,7 @@ export function layoutFieldset(
 ): LayoutResult {
   const legend = renderedLegend(box);
   if (!legend) return layoutBlockContainer(box, space, resume, ctx);
-  const { rest, fit } = withoutLegend(box, legend);
+  const { rest, fit } = memoized(ctx, strippedFieldsets, box, () => withoutLegend(box, legend));
   if (resume !== null) return layoutBlockContainer(rest, space, resume, ctx);
   const placed = layoutLegend(
     legend,
@@ -53,14 +53,12 @@ function renderedLegend(box: ContainerBox): ContainerBox | null {
   return isOutOfFlowBlock(first) ? null : first;
 }
 
-const fitted = new WeakMap<ContainerBox, ContainerBox>();
+const fittedLegends = memoSlot<ContainerBox, ContainerBox>('render');
 
 /** An auto-width legend is `width: fit-content` (HTML §15.3.13), so that auto margins can place it. */
-function shrinkToFit(legend: ContainerBox): ContainerBox {
+function shrinkToFit(legend: ContainerBox, ctx: LayoutContext): ContainerBox {
   if (legend.style.width !== 'auto') return legend;
-  let fit = fitted.get(legend);
-  if (!fit) fitted.set(legend, (fit = { ...legend, style: { ...legend.style, width: 'fit-content' } }));
-  return fit;
+  return memoized(ctx, fittedLegends, legend, () => ({ ...legend, style: { ...legend.style, width: 'fit-content' } }));
 }
 
 interface Stripped {
@@ -70,11 +68,9 @@ interface Stripped {
   readonly fit: (extra: number) => ContainerBox;
 }
 
-const stripped = new WeakMap<ContainerBox, Stripped>();
+const strippedFieldsets = memoSlot<ContainerBox, Stripped>('render');
 
 function withoutLegend(box: ContainerBox, legend: ContainerBox): Stripped {
-  let s = stripped.get(box);
-  if (s) return s;
   const children = box.children.filter((c: BlockLevelBox) => c !== legend);
   // Chromium gives a fieldset with a legend no list marker (WPT fieldset-list-item.html).
   const rest: ContainerBox = { ...box, children, marker: null };
@@ -85,8 +81,7 @@ function withoutLegend(box: ContainerBox, legend: ContainerBox): Stripped {
     if (!made) byExtra.set(extra, (made = { ...rest, style: withExtraTop(box.style, extra) }));
     return made;
   };
-  stripped.set(box, (s = { rest, fit }));
-  return s;
+  return { rest, fit };
 }
 
 function withExtraTop(style: ComputedStyle, extra: number): ComputedStyle {
@@ -108,7 +103,7 @@ function layoutLegend(
   const b = borderEdges(fieldset);
   const p = paddingEdges(fieldset, fieldsetCb);
   const r = layoutBox(
-    shrinkToFit(legend),
+    shrinkToFit(legend, ctx),
     {
       inlineSize: available,
       blockSize: Infinity,

@@ -38,6 +38,7 @@ export function gridStructure(
   width: number | null,
   height: number | null,
   maxHeight: number | null,
+  ctx: LayoutContext,
   subgrid = true,
 ): GridStructure {
   const s = box.style;
@@ -58,7 +59,7 @@ export function gridStructure(
     areas.rowCount,
     height,
   );
-  const items = collectItems(box);
+  const items = collectItems(box, ctx);
   const placed = placeItems(
     items.map((i) => i.style),
     rowsT,
@@ -170,7 +171,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
   const s = box.style;
   const used = ratioHeightAsMinimum(usedBox);
   const finiteMax = Number.isFinite(used.maxHeight) ? used.maxHeight : null;
-  const g = gridStructure(box, used.width, used.height, finiteMax);
+  const g = gridStructure(box, used.width, used.height, finiteMax, ctx);
   const colItems: SizingItem[] = g.items.map((item, i) => {
     const a = g.areas[i]!;
     const minimum = scrollContainerMinimum(item.style, used.width);
@@ -217,7 +218,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     const v = alignInArea(item, 'y', areaHeight, alignOf(item.style, s), h.area, ctx, outerHeight(i));
     const baseline = isBaseline(item.style, s);
     const offset = baseline ? marginOrZero(item.style.marginTop, h.area) + shift(i) : v.offset;
-    const grows = growsWithRow(item, a, g.rows, s.height === 'auto' || isSizeKeyword(s.height));
+    const grows = growsWithRow(item, a, g.rows, s.height === 'auto' || isSizeKeyword(s.height), ctx);
     return {
       box: item,
       x: colPos[a.col]! + h.offset,
@@ -244,11 +245,17 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
  * row of fixed min when the grid's height is definite (WPT grid-item-fragmentation-014); items
  * spanning several rows or of definite heights keep their size (test/grid/fragment-growth-cases.json).
  */
-function growsWithRow(item: ItemBox, area: GridArea, rows: readonly TrackFn[], autoHeight: boolean): boolean {
+function growsWithRow(
+  item: ItemBox,
+  area: GridArea,
+  rows: readonly TrackFn[],
+  autoHeight: boolean,
+  ctx: LayoutContext,
+): boolean {
   if (item.kind === 'replaced' || area.rowSpan !== 1) return false;
   const h = item.style.height;
   if (h !== 'auto' && !isSizeKeyword(h)) return false;
-  if (hasPercentHeightDescendant(item)) return false;
+  if (hasPercentHeightDescendant(item, ctx)) return false;
   const row = rows[area.row]!;
   if (row.min.kind !== 'fixed') return true;
   return row.max.kind !== 'fixed' && autoHeight;

@@ -9,7 +9,7 @@ import { sizeTracks, type SizingItem } from './track-sizing.js';
  * its column tracks sized under a min-content / max-content constraint, plus the gaps.
  */
 export function gridContentSizes(box: ContainerBox, ctx: LayoutContext): IntrinsicSizes {
-  const g = gridStructure(box, null, null, null, false);
+  const g = gridStructure(box, null, null, null, ctx, false);
   const items: SizingItem[] = g.items.map((item, i) => {
     const a = g.areas[i]!;
     return {

@@ -1,7 +1,7 @@
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { BlockLevelBox, ContainerBox, LinesBox, ReplacedBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
@@ -17,32 +17,27 @@ import { isOutOfFlowStyle } from '../positioned/insets.js';
  */
 export type ItemBox = ContainerBox | ReplacedBox;
 
-const anonymousItems = new WeakMap<LinesBox, ContainerBox>();
+const anonymousItems = memoSlot<LinesBox, ContainerBox>('render');
 
 /** A run of text directly in a flex/grid container is wrapped in an anonymous item (CSS Flexbox §4). */
-export function asItem(child: BlockLevelBox, container: ContainerBox): ItemBox {
+function asItem(child: BlockLevelBox, container: ContainerBox, ctx: LayoutContext): ItemBox {
   if (child.kind !== 'lines') return child;
-  let item = anonymousItems.get(child);
-  if (!item) {
-    item = {
-      kind: 'block',
-      style: anonymousItemStyle(container.style),
-      tag: '',
-      attrs: {},
-      children: [child],
-      marker: null,
-    };
-    anonymousItems.set(child, item);
-  }
-  return item;
+  return memoized(ctx, anonymousItems, child, () => ({
+    kind: 'block',
+    style: anonymousItemStyle(container.style),
+    tag: '',
+    attrs: {},
+    children: [child],
+    marker: null,
+  }));
 }
 
 /**
  * Flex and grid items in `order`-modified document order (CSS Flexbox §5.4, CSS Grid §8);
  * out-of-flow boxes are not items.
  */
-export function collectItems(container: ContainerBox): ItemBox[] {
-  const boxes = container.children.map((c) => asItem(c, container)).filter((b) => !isOutOfFlowStyle(b.style));
+export function collectItems(container: ContainerBox, ctx: LayoutContext): ItemBox[] {
+  const boxes = container.children.map((c) => asItem(c, container, ctx)).filter((b) => !isOutOfFlowStyle(b.style));
   return boxes
     .map((box, i) => ({ box, i }))
     .sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i)
@@ -125,17 +120,18 @@ function pinnedStyle(style: ComputedStyle, sizes: PinnedSizes, cbWidth: number):
 }
 
 /** The item with its sizes pinned (a shallow copy sharing children, so line caches still hit). */
-export function pinItem(item: ItemBox, sizes: PinnedSizes, cbWidth: number): ItemBox {
+function pinItem(item: ItemBox, sizes: PinnedSizes, cbWidth: number, ctx: LayoutContext): ItemBox {
   const style = pinnedStyle(item.style, sizes, cbWidth);
   // One copy per (item, pinned style): layouts cached per box (nested flex/grid geometry) keep hitting.
-  let copies = pinnedBoxes.get(item);
-  if (!copies) pinnedBoxes.set(item, (copies = new WeakMap()));
+  const pinned = cacheOf(ctx, pinnedBoxes);
+  let copies = pinned.get(item);
+  if (!copies) pinned.set(item, (copies = new WeakMap()));
   let copy = copies.get(style);
   if (!copy) copies.set(style, (copy = { ...item, style } as ItemBox));
   return copy;
 }
 
-const pinnedBoxes = new WeakMap<ItemBox, WeakMap<ComputedStyle, ItemBox>>();
+const pinnedBoxes = memoSlot<ItemBox, WeakMap<ComputedStyle, ItemBox>>('render');
 
 /**
  * Lay an item out with pinned sizes. `cbWidth` is the container's inner width (percentages
@@ -150,7 +146,7 @@ export function layoutItem(
   page: { readonly blockSize: number; readonly pageIsEmpty: boolean; readonly resume: Resume | null } | null = null,
 ): LayoutResult {
   return layoutBox(
-    pinItem(item, sizes, cbWidth),
+    pinItem(item, sizes, cbWidth, ctx),
     {
       inlineSize: cbWidth,
       blockSize: page?.blockSize ?? Infinity,

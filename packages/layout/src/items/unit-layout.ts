@@ -211,7 +211,7 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const unit = units[u]!;
     if (paging && u > (token?.unit ?? 0)) {
       // Forced breaks between lines / column items / rows (CSS Fragmentation 3 §3.1).
-      const forced = forcedBreakBetween(strongestAfter(units[u - 1]!), strongestBefore(unit));
+      const forced = forcedBreakBetween(strongestAfter(units[u - 1]!, frame.ctx), strongestBefore(unit, frame.ctx));
       if (forced) {
         frame.forced = forced;
         return { unit: u, inner: null, offset: unit.top };
@@ -279,11 +279,11 @@ function bottomOf(f: Fragment, content: boolean): number {
   return f.children.reduce((b, c) => Math.max(b, c.kind === 'text' ? b : f.y + bottomOf(c, true)), f.y + f.height);
 }
 
-function strongestBefore(unit: Unit): BreakValue {
-  return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakBeforeOf(p.box)), 'auto');
+function strongestBefore(unit: Unit, ctx: LayoutContext): BreakValue {
+  return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakBeforeOf(p.box, ctx)), 'auto');
 }
-function strongestAfter(unit: Unit): BreakValue {
-  return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakAfterOf(p.box)), 'auto');
+function strongestAfter(unit: Unit, ctx: LayoutContext): BreakValue {
+  return unit.items.reduce<BreakValue>((v, p) => combineBreaks(v, breakAfterOf(p.box, ctx)), 'auto');
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
-import type { LayoutContext } from '../flow/context.js';
+import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
@@ -53,15 +53,17 @@ export interface ColumnSet {
 export type Segment =
   { readonly kind: 'columns'; readonly flow: ContainerBox } | { readonly kind: 'spanner'; readonly box: BlockLevelBox };
 
-const segmentCache = new WeakMap<ContainerBox, readonly Segment[]>();
+const segmentLists = memoSlot<ContainerBox, readonly Segment[]>('render');
 
 /**
  * The multicol container's content cut at `column-span: all` children (§6): each run of other
  * children becomes an anonymous flow-root laid out column by column, each spanner spans all.
  */
-export function segmentsOf(box: ContainerBox): readonly Segment[] {
-  let segments = segmentCache.get(box);
-  if (segments) return segments;
+export function segmentsOf(box: ContainerBox, ctx: LayoutContext): readonly Segment[] {
+  return memoized(ctx, segmentLists, box, cutIntoSegments);
+}
+
+function cutIntoSegments(box: ContainerBox): readonly Segment[] {
   const out: Segment[] = [];
   let run: BlockLevelBox[] = [];
   const flush = (): void => {
@@ -78,9 +80,7 @@ export function segmentsOf(box: ContainerBox): readonly Segment[] {
     }
   }
   flush();
-  segments = out;
-  segmentCache.set(box, segments);
-  return segments;
+  return out;
 }
 
 interface Piece {

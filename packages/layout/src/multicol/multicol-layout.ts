@@ -91,7 +91,7 @@ function runSegments(
   space: Space,
   ctx: LayoutContext,
 ): SegmentsRun {
-  const segments = segmentsOf(box);
+  const segments = segmentsOf(box, ctx);
   const geo = columnGeometry(box.style, used.width);
   const limit = used.height === null ? room : Math.min(room, Math.max(0, used.height));
   const balance = box.style.columnFill === 'balance' || used.height === null;

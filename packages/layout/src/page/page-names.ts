@@ -1,4 +1,5 @@
 import { isMulticol, type BlockLevelBox } from '../boxes/box.js';
+import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import type { Resume } from '../flow/types.js';
 
 /**
@@ -12,11 +13,11 @@ function own(box: BlockLevelBox, inherited: string): string {
   return page === 'auto' ? inherited : page;
 }
 
-const startCache = new WeakMap<BlockLevelBox, string | null>();
-const endCache = new WeakMap<BlockLevelBox, string | null>();
+const startNames = memoSlot<BlockLevelBox, string | null>('render');
+const endNames = memoSlot<BlockLevelBox, string | null>('render');
 
 /** The deepest `page` value along the first (or last) child chain, null when all are auto. Cached. */
-function chainName(box: BlockLevelBox, last: boolean): string | null {
+function chainName(box: BlockLevelBox, last: boolean, ctx: LayoutContext): string | null {
   // Line boxes, replaced boxes and containers whose first/last child is a line box answer from
   // their style: only container chains are cached (a WeakMap entry per paragraph cost more).
   if (box.kind === 'lines') return null;
@@ -25,34 +26,34 @@ function chainName(box: BlockLevelBox, last: boolean): string | null {
   if (box.kind === 'replaced' || isMulticol(box)) return named;
   const end = last ? box.children[box.children.length - 1] : box.children[0];
   if (!end || end.kind === 'lines') return named;
-  const cache = last ? endCache : startCache;
+  const cache = cacheOf(ctx, last ? endNames : startNames);
   const hit = cache.get(box);
   if (hit !== undefined) return hit;
-  const name = chainName(end, last) ?? named;
+  const name = chainName(end, last, ctx) ?? named;
   cache.set(box, name);
   return name;
 }
 
 /** The start page value (§7.1): the name of the first content inside the box. */
-export function startPage(box: BlockLevelBox, inherited: string): string {
-  return chainName(box, false) ?? inherited;
+export function startPage(box: BlockLevelBox, inherited: string, ctx: LayoutContext): string {
+  return chainName(box, false, ctx) ?? inherited;
 }
 
 /** The end page value: the name of the last content inside the box. */
-export function endPage(box: BlockLevelBox, inherited: string): string {
-  return chainName(box, true) ?? inherited;
+export function endPage(box: BlockLevelBox, inherited: string, ctx: LayoutContext): string {
+  return chainName(box, true, ctx) ?? inherited;
 }
 
 /** The name of the page that starts at `resume` (null: the document's start). */
-export function pageNameAt(root: BlockLevelBox, resume: Resume | null): string {
-  if (resume === null) return startPage(root, '');
+export function pageNameAt(root: BlockLevelBox, resume: Resume | null, ctx: LayoutContext): string {
+  if (resume === null) return startPage(root, '', ctx);
   let name = own(root, '');
   let box: BlockLevelBox = root;
   let token: Resume | null = resume;
   while (token && token.kind === 'block' && box.kind !== 'lines' && box.kind !== 'replaced') {
     const child: BlockLevelBox | undefined = box.children[token.child];
     if (!child) return name;
-    if (token.inner === null) return startPage(child, name);
+    if (token.inner === null) return startPage(child, name, ctx);
     name = own(child, name);
     box = child;
     token = token.inner;

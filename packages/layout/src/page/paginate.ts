@@ -456,7 +456,7 @@ function nextFrame(state: PassState, resume: Resume | null): PageFrame {
   // break-before/after: left/right/recto/verso break the page like `page`: Chromium prints no
   // blank page to put the next one on its side (measured), unlike CSS Fragmentation 3 §3.1.
   const { style, margins, outer } = scaledPage(
-    options.pageStyle({ index, name: pageNameAt(docs.root, resume), blank: false }),
+    options.pageStyle({ index, name: pageNameAt(docs.root, resume, state.ctx), blank: false }),
     state.pass.scale,
   );
   const area = style.height - margins.top - margins.bottom;

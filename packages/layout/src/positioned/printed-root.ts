@@ -1,7 +1,7 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
-import type { LayoutContext } from '../flow/context.js';
+import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { movedFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
@@ -88,12 +88,10 @@ export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fr
   return true;
 }
 
-const fixedCache = new WeakMap<ContainerBox, readonly Exclude<BlockLevelBox, { kind: 'lines' }>[]>();
+const fixedLists = memoSlot<ContainerBox, readonly Exclude<BlockLevelBox, { kind: 'lines' }>[]>('render');
 
 /** The fixed boxes of a document, in tree order (not inside other fixed boxes). */
 function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind: 'lines' }>[] {
-  let list = fixedCache.get(root);
-  if (list) return list;
   const out: Exclude<BlockLevelBox, { kind: 'lines' }>[] = [];
   // Depth first in tree order with an explicit stack (children pushed last to first); no
   // closure or iterator per box: this visits every container of the document once per render.
@@ -113,8 +111,7 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
     // A transformed box places its own fixed descendants (containing-block.ts).
     else if (box.kind !== 'replaced' && !containsFixed(box.style)) pushChildren(box);
   }
-  fixedCache.set(root, (list = out));
-  return list;
+  return out;
 }
 
 /**
@@ -127,7 +124,7 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
  * offset from the area top on later, taller page areas). Copies outside the page area are clipped away.
  */
 export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContext): void {
-  const boxes = fixedBoxes(root);
+  const boxes = memoized(ctx, fixedLists, root, fixedBoxes);
   if (!boxes.length) return;
   const firstHeight = pagesOf.get(root)?.[0]?.height ?? page.height;
   const shifts = page.top === 0 ? [0] : [0, -firstHeight];

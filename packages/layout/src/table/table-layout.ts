@@ -3,7 +3,7 @@ import { avoidsBreakInside, breakAfterOf, breakBeforeOf, combineBreaks, isAvoid 
 import { clonesDecorations } from '../flow/decoration-break.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Edges, Fragment } from '../fragment.js';
-import type { LayoutContext } from '../flow/context.js';
+import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { marginOrZero } from '../flow/box-model.js';
 import { createBoxFragment, movedFragment, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
@@ -24,25 +24,24 @@ import { placeRows, type PageRows } from './table-page.js';
 import { measureRows, tableBorderBoxHeight, type MeasuredRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
 
-const wrappers = new WeakMap<ContainerBox, TableBox>();
+const wrappers = memoSlot<ContainerBox, TableBox>('render');
 
 /** A row group, row or cell outside a table gets an anonymous table around it (CSS 2.1 §17.2.1 rule 3). */
-function asTable(box: ContainerBox): TableBox {
+function asTable(box: ContainerBox, ctx: LayoutContext): TableBox {
   if (box.kind === 'table') return box;
-  let t = wrappers.get(box);
-  if (!t) {
-    t = {
-      kind: 'table',
-      style: { ...anonymousStyle(box.style), display: 'table' },
-      tag: '',
-      attrs: {},
-      children: [box],
-      marker: null,
-      columns: [],
-    };
-    wrappers.set(box, t);
-  }
-  return t;
+  return memoized(ctx, wrappers, box, wrapped);
+}
+
+function wrapped(box: ContainerBox): TableBox {
+  return {
+    kind: 'table',
+    style: { ...anonymousStyle(box.style), display: 'table' },
+    tag: '',
+    attrs: {},
+    children: [box],
+    marker: null,
+    columns: [],
+  };
 }
 
 const collapsedStyles = new WeakMap<ComputedStyle, ComputedStyle>();
@@ -92,7 +91,7 @@ function pushed(space: Space): LayoutResult {
  * fragments and, with collapsing borders, the border segments. Fragmented by rows.
  */
 export function layoutTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const table = asTable(box);
+  const table = asTable(box, ctx);
   const prep = prepareTableIn(table, space.inlineSize, ctx);
   const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
   const rows = measureRows(table, prep, geo, ctx, space.cbBlockSize);
@@ -196,7 +195,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
   if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
     return pushed(space);
-  if (captionsAlone && avoidsBreakBelowCaptions(prep.structure) && !continuation && !space.pageIsEmpty)
+  if (captionsAlone && avoidsBreakBelowCaptions(prep.structure, ctx) && !continuation && !space.pageIsEmpty)
     return pushed(space);
   if (captionsAlone) return captionsOnly(null);
   const last = page.resume === null;
@@ -284,12 +283,14 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
  * caption's break-after with the first row group's break-before): the captions move on with the
  * grid rather than stay alone (Chromium, measured: `caption { break-after: avoid }`).
  */
-function avoidsBreakBelowCaptions(t: TableStructure): boolean {
+function avoidsBreakBelowCaptions(t: TableStructure, ctx: LayoutContext): boolean {
   const top = t.captions.filter((c) => c.style.captionSide === 'top');
   const last = top[top.length - 1];
   const first = t.groups[0];
   return (
-    last !== undefined && first !== undefined && isAvoid(combineBreaks(breakAfterOf(last), breakBeforeOf(first.box)))
+    last !== undefined &&
+    first !== undefined &&
+    isAvoid(combineBreaks(breakAfterOf(last, ctx), breakBeforeOf(first.box, ctx)))
   );
 }
 

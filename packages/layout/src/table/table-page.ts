@@ -178,7 +178,7 @@ function placeBodyRow(
   const vs = plan.prep.vSpacing;
   const rowBox = t.rows[r]!.box;
   if (cur.body > 0 && Number.isFinite(plan.avail)) {
-    const [after, before] = breakBetweenRows(t, r);
+    const [after, before] = breakBetweenRows(t, r, plan.ctx);
     const f = forcedBreakBetween(after, before);
     if (f) return { kind: 'stop', resume: { row: r, cells: null }, forced: f };
   }
@@ -255,11 +255,11 @@ function placeBodyRow(
  * their cells', flow/breaks.ts), and their row groups' where r starts a group (CSS Fragmentation 3
  * §4.1: a break between siblings is also one between their ancestors at that edge).
  */
-function breakBetweenRows(t: TableStructure, r: number): [BreakValue, BreakValue] {
+function breakBetweenRows(t: TableStructure, r: number, ctx: LayoutContext): [BreakValue, BreakValue] {
   const prev = t.rows[r - 1]!;
   const row = t.rows[r]!;
-  if (prev.group === row.group) return [breakAfterOf(prev.box), breakBeforeOf(row.box)];
-  return [breakAfterOf(t.groups[prev.group]!.box), breakBeforeOf(t.groups[row.group]!.box)];
+  if (prev.group === row.group) return [breakAfterOf(prev.box, ctx), breakBeforeOf(row.box, ctx)];
+  return [breakAfterOf(t.groups[prev.group]!.box, ctx), breakBeforeOf(t.groups[row.group]!.box, ctx)];
 }
 
 /**
@@ -276,7 +276,7 @@ function avoidedBreak(plan: RowPlan, cur: Cursor, r: number): number {
   const first = cur.placed.length - cur.body;
   let at = r;
   let i = cur.placed.length - 1;
-  while (isAvoid(combineBreaks(...breakBetweenRows(t, at)))) {
+  while (isAvoid(combineBreaks(...breakBetweenRows(t, at, plan.ctx)))) {
     // Row at-1 moves on too, unless it is this page's first body row (maybe the rest of a split
     // one) or only part of a row.
     if (i <= first || cur.placed[i]!.index !== at - 1) return r;
@@ -449,7 +449,7 @@ function splitRow(
   let height = 0;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!;
-    const box = cellLayoutBox(slot, geo);
+    const box = cellLayoutBox(slot, geo, ctx);
     const width = cellWidth(geo, slot, prep.hSpacing);
     if (resumes && resumes[i] === null) {
       // Finished on an earlier page: an empty continuation of the cell keeps its background and side borders.

@@ -1,6 +1,6 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { Edges } from '../fragment.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { resolveLength, type BorderSide, type ComputedStyle, type LengthOrAuto, type SizeKeyword } from '../style.js';
@@ -26,17 +26,15 @@ export interface PreparedTable {
   readonly gridMaxUnscaled: number;
 }
 
-const cache = new WeakMap<TableBox, PreparedTable>();
+const prepared = memoSlot<TableBox, PreparedTable>('render');
 const NO_SIDE = (w: number, s: BorderSide): BorderSide => ({ width: w, style: 'none', color: s.color });
 const ZERO: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 
 export function prepareTable(table: TableBox, ctx: LayoutContext): PreparedTable {
-  let p = cache.get(table);
-  if (!p) cache.set(table, (p = prepare(table, ctx)));
-  return p;
+  return memoized(ctx, prepared, table, () => prepare(table, ctx));
 }
 
-const withPadding = new WeakMap<TableBox, { cb: number; prep: PreparedTable }>();
+const withPadding = memoSlot<TableBox, { cb: number; prep: PreparedTable }>('render');
 
 /**
  * The prepared table for a layout in a containing block `cb` wide: its own percentage paddings
@@ -48,15 +46,16 @@ export function prepareTableIn(table: TableBox, cb: number, ctx: LayoutContext):
   const s = table.style;
   const percent = [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft].some((l) => typeof l !== 'number');
   if (prep.collapse || !percent || !Number.isFinite(cb)) return prep;
-  const known = withPadding.get(table);
+  const padded = cacheOf(ctx, withPadding);
+  const known = padded.get(table);
   if (known && known.cb === cb) return known.prep;
   const resolved = { ...prep, padding: paddingEdges(s, cb) };
-  withPadding.set(table, { cb, prep: resolved });
+  padded.set(table, { cb, prep: resolved });
   return resolved;
 }
 
 function prepare(table: TableBox, ctx: LayoutContext): PreparedTable {
-  const structure = tableStructure(table);
+  const structure = tableStructure(table, ctx);
   const s = table.style;
   const collapse = s.borderCollapse === 'collapse' ? collapseBorders(structure) : null;
   const hSpacing = collapse ? 0 : s.borderSpacing[0];

@@ -1,7 +1,7 @@
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import { changedFragment } from '../flow/fragments.js';
-import { cacheOf, cacheSlot, type LayoutContext } from '../flow/context.js';
+import { cacheOf, cacheSlot, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, type LayoutResult, type Resume, type Space } from '../flow/types.js';
@@ -59,7 +59,9 @@ export function cellWidth(geo: TableGeometry, slot: CellSlot, hSpacing: number):
   return w;
 }
 
-const resolvedPadding = new WeakMap<ContainerBox, { basis: TableGeometry['cellPercentBasis']; box: ContainerBox }>();
+const resolvedPaddings = memoSlot<ContainerBox, { basis: TableGeometry['cellPercentBasis']; box: ContainerBox }>(
+  'render',
+);
 const isPercent = (l: Length): boolean => typeof l !== 'number';
 
 /**
@@ -67,7 +69,7 @@ const isPercent = (l: Length): boolean => typeof l !== 'number';
  * cellPercentBasis), not against the cell's own width as a block's would, so they are turned
  * into lengths here. Most cells have none and are laid out as they are.
  */
-export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox {
+export function cellLayoutBox(slot: CellSlot, geo: TableGeometry, ctx: LayoutContext): ContainerBox {
   const box = slot.laid;
   const s = box.style;
   if (
@@ -78,6 +80,7 @@ export function cellLayoutBox(slot: CellSlot, geo: TableGeometry): ContainerBox 
   )
     return box;
   const basis = geo.cellPercentBasis;
+  const resolvedPadding = cacheOf(ctx, resolvedPaddings);
   const known = resolvedPadding.get(box);
   if (known && known.basis.inline === basis.inline && known.basis.block === basis.block) return known.box;
   const style = {
@@ -240,7 +243,7 @@ class RowMeasurer implements MeasuredRows {
     const list: MeasuredCell[] = [];
     let broken = false;
     for (const slot of row.cells) {
-      const box = cellLayoutBox(slot, this.#geo);
+      const box = cellLayoutBox(slot, this.#geo, this.#ctx);
       const width = cellWidth(this.#geo, slot, this.prep.hSpacing);
       let space = this.#spaces.get(width);
       if (!space) this.#spaces.set(width, (space = cellSpace(width, Infinity, true)));
@@ -278,7 +281,7 @@ class RowMeasurer implements MeasuredRows {
       if (!c.slot.laid.orthogonal || c.slot.rowSpan !== 1 || c.fragmentHeight === height) continue;
       const width = cellWidth(this.#geo, c.slot, this.prep.hSpacing);
       const res = layoutBox(
-        cellLayoutBox(c.slot, this.#geo),
+        cellLayoutBox(c.slot, this.#geo, this.#ctx),
         { ...cellSpace(width, Infinity, true), stretchHeight: height },
         null,
         this.#ctx,

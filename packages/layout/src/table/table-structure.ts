@@ -1,4 +1,5 @@
 import type { BlockLevelBox, ContainerBox, TableBox, TableColumn } from '../boxes/box.js';
+import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { ComputedStyle, Display } from '../style.js';
 
@@ -52,7 +53,7 @@ export interface TableStructure {
   readonly grid: readonly (readonly (CellSlot | null)[])[];
 }
 
-const cache = new WeakMap<TableBox, TableStructure>();
+const structures = memoSlot<TableBox, TableStructure>('render');
 const anonStyles = new WeakMap<ComputedStyle, Map<Display, ComputedStyle>>();
 
 function anonStyle(parent: ComputedStyle, display: Display): ComputedStyle {
@@ -127,10 +128,8 @@ function spanAttr(box: ContainerBox, name: 'colspan' | 'rowspan'): number {
   return name === 'colspan' ? Math.min(1000, Math.max(1, n)) : Math.min(65534, Math.max(0, n));
 }
 
-export function tableStructure(table: TableBox): TableStructure {
-  let s = cache.get(table);
-  if (!s) cache.set(table, (s = buildStructure(table)));
-  return s;
+export function tableStructure(table: TableBox, ctx: LayoutContext): TableStructure {
+  return memoized(ctx, structures, table, buildStructure);
 }
 
 function buildStructure(table: TableBox): TableStructure {

@@ -1,7 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
-import type { LayoutContext } from '../flow/context.js';
+import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { contentSizes, type IntrinsicSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, placeInline, toContentSize } from '../flow/box-model.js';
@@ -30,7 +30,7 @@ export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutCon
   const vEdges = verticalEdges(s, cbWidth);
   const mt = marginOrZero(s.marginTop, cbWidth);
   const mb = marginOrZero(s.marginBottom, cbWidth);
-  const inner = innerBox(box);
+  const inner = innerBox(box, ctx);
   const contentHeight =
     space.stretchHeight !== undefined
       ? Math.max(0, space.stretchHeight - vEdges)
@@ -77,7 +77,7 @@ export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutCon
  */
 export function orthogonalContentSizes(box: ContainerBox, ctx: LayoutContext): IntrinsicSizes {
   const s = box.style;
-  const inner = innerBox(box);
+  const inner = innerBox(box, ctx);
   const b = borderEdges(s);
   const p = paddingEdges(s, 0);
   const vEdges = b.top + b.bottom + p.top + p.bottom;
@@ -133,13 +133,15 @@ function innerSpace(width: number, cbWidth: number): Space {
   };
 }
 
-const inners = new WeakMap<ContainerBox, ContainerBox>();
+const inners = memoSlot<ContainerBox, ContainerBox>('render');
 const innerStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 
 /** The root as laid out in its logical frame: margins belong to the parent, the inline size is given, it is a BFC. */
-function innerBox(box: ContainerBox): ContainerBox {
-  let inner = inners.get(box);
-  if (inner) return inner;
+function innerBox(box: ContainerBox, ctx: LayoutContext): ContainerBox {
+  return memoized(ctx, inners, box, logicalRoot);
+}
+
+function logicalRoot(box: ContainerBox): ContainerBox {
   let style = innerStyles.get(box.style);
   if (!style) {
     const l = logicalStyle(box.style);
@@ -159,9 +161,7 @@ function innerBox(box: ContainerBox): ContainerBox {
     };
     innerStyles.set(box.style, style);
   }
-  inner = { ...box, style, orthogonal: undefined } as ContainerBox;
-  inners.set(box, inner);
-  return inner;
+  return { ...box, style, orthogonal: undefined } as ContainerBox;
 }
 
 /** A cell's content along its block axis (CSS 2.1 §17.5.4), the cell stretched to its column. */
