@@ -41,12 +41,33 @@ const PER_STREAM = 1000;
 /** Where each packed object is, by object number: its object stream and its index in it. */
 const packedIn = new WeakMap<object, Map<number, readonly [number, number]>>();
 
+/** An object written in PDF syntax already, numbered by `reserveObject`. */
+export interface PackedObject {
+  readonly id: number;
+  readonly body: string;
+}
+
+/** A reference to an object number (`n 0 R`) made without a PDFKit ref. */
+export class ObjectRef {
+  readonly id: number;
+  constructor(id: number) {
+    this.id = id;
+  }
+}
+
+/** The next object number of `doc`, taken as PDFKit's ref() takes it, for an object `packObjects` writes. */
+export function reserveObject(doc: unknown): number {
+  const file = doc as Writer;
+  file._offsets.push(null);
+  return file._offsets.length;
+}
+
 /**
- * Write `refs` (not yet ended) into object streams instead of as objects of their own. Their
- * dictionaries hold no stream, and only what `pdfValue` writes; they are not encrypted one by
- * one: an encrypted file encrypts the object stream as a whole (§7.6.1).
+ * Write `refs` (PDFKit refs not yet ended, or objects of their own) into object streams instead
+ * of as objects of their own. Their dictionaries hold no stream, and only what `pdfValue` writes;
+ * they are not encrypted one by one: an encrypted file encrypts the object stream as a whole (§7.6.1).
  */
-export function packObjects(doc: unknown, refs: readonly Ref[]): void {
+export function packObjects(doc: unknown, refs: readonly (Ref | PackedObject)[]): void {
   const file = doc as Writer;
   let packed = packedIn.get(file);
   if (!packed) {
@@ -56,7 +77,7 @@ export function packObjects(doc: unknown, refs: readonly Ref[]): void {
   }
   for (let start = 0; start < refs.length; start += PER_STREAM) {
     const batch = refs.slice(start, start + PER_STREAM);
-    const bodies = batch.map((ref) => pdfValue(ref.data));
+    const bodies = batch.map((ref) => ('body' in ref ? ref.body : pdfValue(ref.data)));
     const header: string[] = [];
     let at = 0;
     batch.forEach((ref, i) => {
@@ -70,7 +91,7 @@ export function packObjects(doc: unknown, refs: readonly Ref[]): void {
     batch.forEach((ref, i) => {
       packed.set(ref.id, [stream.id, i]);
       // Done for PDFKit, which waits for every ref it made; nothing may end it again.
-      file._refEnd({ id: ref.id, offset: null });
+      if (!('body' in ref)) file._refEnd({ id: ref.id, offset: null });
     });
   }
 }
@@ -80,12 +101,13 @@ export function packObjects(doc: unknown, refs: readonly Ref[]): void {
  * key, took more time than the rest of tagging): numbers, names (plain strings), text (String
  * objects), booleans, null, arrays, dictionaries and references.
  */
-function pdfValue(v: unknown): string {
+export function pdfValue(v: unknown): string {
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6);
   if (typeof v === 'string') return `/${v}`;
   if (typeof v === 'boolean') return String(v);
   if (v === null || v === undefined) return 'null';
   if (v instanceof String) return pdfText(v.valueOf());
+  if (v instanceof ObjectRef) return `${v.id} 0 R`;
   if (Array.isArray(v)) return `[${v.map(pdfValue).join(' ')}]`;
   const o = v as Record<string, unknown>;
   if (typeof o.id === 'number' && 'data' in o) return `${o.id} 0 R`;
@@ -95,7 +117,7 @@ function pdfValue(v: unknown): string {
 }
 
 /** A text string (§7.9.2.2): printable ASCII as a literal, anything else UTF-16BE with its BOM, in hex. */
-function pdfText(s: string): string {
+export function pdfText(s: string): string {
   if (/^[\x20-\x7e]*$/.test(s)) return `(${s.replace(/[\\()]/g, '\\$&')})`;
   return utf16HexString(s);
 }

@@ -1,5 +1,5 @@
 import type { BoxFragment, Fragment } from '@platen/layout';
-import { packObjects } from './object-streams.js';
+import { ObjectRef, type PackedObject, packObjects, pdfText, pdfValue, reserveObject } from './object-streams.js';
 
 /**
  * The structure tree of a tagged PDF (ISO 32000-1 §14.7, §14.8.4), from the HTML's semantics.
@@ -254,12 +254,18 @@ export class StructureTree {
   /** Write the tree: StructTreeRoot, its elements, the parent tree, MarkInfo, each page's StructParents. */
   write(doc: unknown): void {
     const pdf = doc as PdfKitDoc;
-    const refs = new Map<StructNode, PdfRef>();
+    // Elements are written straight into the object streams (no PDFKit ref or dictionary per
+    // element: a table has one per cell), numbered in the order PDFKit's refs took.
+    const refs = new Map<StructNode, ObjectRef>();
+    const elements: PackedObject[] = [];
+    const hasContent = withContent(this.#root);
     const root = pdf.ref({ Type: 'StructTreeRoot' });
-    const make = (node: StructNode, parent: PdfRef): PdfRef | null => {
-      if (!hasContent(node)) return null;
-      const ref = pdf.ref({ Type: 'StructElem', S: node.type, P: parent });
+    const make = (node: StructNode, parent: { readonly id: number }): ObjectRef | null => {
+      if (!hasContent.has(node)) return null;
+      const ref = new ObjectRef(reserveObject(pdf));
       refs.set(node, ref);
+      const element = { id: ref.id, body: '' };
+      elements.push(element);
       const kids: unknown[] = [];
       // Marked content on the element's own page (/Pg) is its bare MCID (§14.7.4.2), the rest an MCR.
       let pg: PageRef | null = null;
@@ -277,12 +283,14 @@ export class StructureTree {
           kids.push(kid.page === pg ? kid.mcid : { Type: 'MCR', Pg: kid.page, MCID: kid.mcid });
         }
       }
-      if (pg) ref.data.Pg = pg;
-      ref.data.K = kids.length === 1 ? kids[0] : kids;
+      let body = `<</Type /StructElem/S /${node.type}/P ${parent.id} 0 R`;
+      if (pg) body += `/Pg ${pg.id} 0 R`;
+      body += `/K ${pdfValue(kids.length === 1 ? kids[0] : kids)}`;
       const alt = node.type === 'Figure' ? altText(node.attrs) : undefined;
-      if (alt !== undefined) ref.data.Alt = new String(alt);
-      if (node.type === 'TH') ref.data.A = { O: 'Table', Scope: headerScope(node) };
-      if (node.attrs.lang) ref.data.Lang = new String(node.attrs.lang);
+      if (alt !== undefined) body += `/Alt ${pdfText(alt)}`;
+      if (node.type === 'TH') body += `/A <</O /Table/Scope /${headerScope(node)}>>`;
+      if (node.attrs.lang) body += `/Lang ${pdfText(node.attrs.lang)}`;
+      element.body = `${body}>>`;
       return ref;
     };
     const documentRef = make(this.#root, root);
@@ -298,7 +306,7 @@ export class StructureTree {
     root.data.ParentTree = { Nums: entries.flat() };
     root.data.ParentTreeNextKey = this.#nextKey;
     const markInfo = pdf.ref({ Marked: true });
-    packObjects(pdf, [root, markInfo, ...refs.values()]);
+    packObjects(pdf, [root, markInfo, ...elements]);
     // Packed: PDFKit's endMarkings, which ends both at doc.end(), must not write them again.
     root.end = markInfo.end = () => undefined;
     pdf._root.data.StructTreeRoot = root;
@@ -306,6 +314,15 @@ export class StructureTree {
   }
 }
 
-function hasContent(node: StructNode): boolean {
-  return node.kids.some((k) => ('kids' in k ? hasContent(k) : 'annotation' in k || k.page !== null));
+/** The elements with content (marked content, an annotation, or an element with content below), in one walk. */
+function withContent(root: StructNode): Set<StructNode> {
+  const out = new Set<StructNode>();
+  const visit = (node: StructNode): boolean => {
+    let has = false;
+    for (const k of node.kids) if ('kids' in k ? visit(k) : 'annotation' in k || k.page !== null) has = true;
+    if (has) out.add(node);
+    return has;
+  };
+  visit(root);
+  return out;
 }
