@@ -11,12 +11,14 @@ import { collectItems, layoutItem } from '../items/sized-box.js';
 
 export type { PlacedItem } from './flex-place.js';
 
-/** A break unit: a row container's flex line, or one item of a single-line column container. */
+/** A break unit: a row container's flex line, or one item of a column container. */
 export type FlexUnit = Unit<PlacedItem>;
 
 /** The laid-out flex container before fragmentation: positions relative to its content box. */
 export interface FlexGeometry {
   readonly units: readonly FlexUnit[];
+  /** A multi-line column container: its lines, each a sequence of item units broken in parallel with the others (then `units` is empty). */
+  readonly lanes?: readonly (readonly FlexUnit[])[];
   /** Used content-box height of the container. */
   readonly contentHeight: number;
   /** Items in order-modified document order, per line (for baselines). */
@@ -54,6 +56,7 @@ export function computeFlexGeometry(box: ContainerBox, used: UsedBox, ctx: Layou
   const crossSize = crossSizeLines(sized, box.style, axes, crossDefinite, axes.row ? clampH : (v) => v);
   const placed = placeLines(sized, box, axes, mainSize, crossSize, innerH);
   const contentHeight = axes.row ? crossSize : mainSize;
+  if (!axes.row && axes.wrap) return { units: [], lanes: lanesOf(placed), contentHeight, lines: placed, axes };
   return { units: unitsOf(placed, axes), contentHeight, lines: placed, axes };
 }
 
@@ -74,16 +77,29 @@ function hypotheticalCross(
   return { item, cross: r.height, baseline: r.baseline };
 }
 
-function unitsOf(lines: readonly (readonly PlacedItem[])[], axes: FlexAxes): FlexUnit[] {
-  const bounds = (items: readonly PlacedItem[]): FlexUnit => ({
+function bounds(items: readonly PlacedItem[]): FlexUnit {
+  return {
     top: Math.min(...items.map((p) => p.y)),
     bottom: Math.max(...items.map((p) => p.y + p.height)),
     items,
-  });
+  };
+}
+
+const byTop = (a: FlexUnit, b: FlexUnit): number => a.top - b.top;
+
+/** Break units: a row container's lines, a single-line column container's items. */
+function unitsOf(lines: readonly (readonly PlacedItem[])[], axes: FlexAxes): FlexUnit[] {
   const nonEmpty = lines.filter((l) => l.length > 0);
-  let units: FlexUnit[];
-  if (axes.row) units = nonEmpty.map(bounds);
-  else if (axes.wrap) units = nonEmpty.length ? [bounds(nonEmpty.flat())] : [];
-  else units = nonEmpty.flat().map((p) => bounds([p]));
-  return units.sort((a, b) => a.top - b.top);
+  const units = axes.row ? nonEmpty.map(bounds) : nonEmpty.flat().map((p) => bounds([p]));
+  return units.sort(byTop);
+}
+
+/**
+ * CSS Flexbox §12 (fragmenting flex layout): each line of a multi-line column container is
+ * fragmented on its own, breaks going between its items, so the lines are parallel flows (CSS
+ * Fragmentation 3 §4.3), as Chromium breaks them (an item that breaks or grows pushes down only
+ * the items after it in its own line).
+ */
+function lanesOf(lines: readonly (readonly PlacedItem[])[]): FlexUnit[][] {
+  return lines.filter((l) => l.length > 0).map((l) => l.map((p) => bounds([p])).sort(byTop));
 }

@@ -305,8 +305,15 @@ function columnCrossSize(
   const width = definite(s.width, space.width);
   if (width !== null) return clamp(toContentSize(width, s, bp) + bp);
   if (s.width === 'stretch') return clamp(available); // CSS Sizing 4 §3.1, whatever align-self says
-  // A keyword width is not stretched: contentWidths below sizes it (CSS Sizing 3 §3.2).
-  const stretch = alignSelf(s, container.style) === 'stretch' && !auto[0] && !auto[1] && !isSizeKeyword(s.width);
+  // A keyword width is not stretched: contentWidths below sizes it (CSS Sizing 3 §3.2). In a
+  // multi-line container the item is measured at fit-content and stretched to its line's cross
+  // size once the lines are sized (§9.4 steps 7 and 11; flex-place.ts).
+  const stretch =
+    alignSelf(s, container.style) === 'stretch' &&
+    !auto[0] &&
+    !auto[1] &&
+    !isSizeKeyword(s.width) &&
+    container.style.flexWrap === 'nowrap';
   if (stretch) return clamp(available);
   const c = contentWidths(box, ctx, basis);
   return clamp(Math.min(Math.max(c.min + bp, available), c.max + bp));

@@ -2,9 +2,9 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { UsedBox } from '../flow/box-model.js';
 import type { LayoutResult, Resume, Space } from '../flow/types.js';
-import { computeFlexGeometry } from './flex-geometry.js';
+import { computeFlexGeometry, type FlexUnit } from './flex-geometry.js';
 import { isBaselineAligned } from './flex-cross.js';
-import { layoutUnits, type UnitGeometry } from '../items/unit-layout.js';
+import { layoutUnits, type Unit, type UnitGeometry } from '../items/unit-layout.js';
 import { geometryCache } from '../items/geometry-cache.js';
 import { hasPercentHeightDescendant } from '../items/percent-descendant.js';
 
@@ -17,7 +17,7 @@ function flexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGe
 
 function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
   const geo = computeFlexGeometry(box, used, ctx);
-  const units = geo.units.map((u) => ({
+  const unitOf = (u: FlexUnit): Unit => ({
     top: u.top,
     bottom: u.bottom,
     items: u.items.map((p) => ({
@@ -30,8 +30,11 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
       grows: p.grows && !hasPercentHeightDescendant(p.item.box, ctx),
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
-  }));
-  return { units, contentHeight: geo.contentHeight };
+  });
+  const units = geo.units.map(unitOf);
+  const contentHeight = geo.contentHeight;
+  if (!geo.lanes) return { units, contentHeight, avoidsBreaksBetween: true };
+  return { units, lanes: geo.lanes.map((lane) => lane.map(unitOf)), contentHeight, avoidsBreaksBetween: true };
 }
 
 /**
@@ -40,13 +43,21 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
  * has its items broken in parallel.
  */
 export function layoutFlex(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  const token = resume?.kind === 'flex' ? { unit: resume.item, inner: resume.inner, offset: resume.offset } : null;
+  const token =
+    resume?.kind === 'flex'
+      ? {
+          unit: resume.item,
+          inner: resume.inner,
+          offset: resume.offset,
+          ...(resume.lanes ? { lanes: resume.lanes } : {}),
+        }
+      : null;
   return layoutUnits(
     box,
     space,
     token,
     ctx,
     (used) => flexUnits(box, used, ctx),
-    (c) => ({ kind: 'flex', item: c.unit, inner: c.inner, offset: c.offset }),
+    (c) => ({ kind: 'flex', item: c.unit, inner: c.inner, offset: c.offset, ...(c.lanes ? { lanes: c.lanes } : {}) }),
   );
 }

@@ -39,7 +39,7 @@ export function placeLines(
       directionReversed,
     );
     return line.items.map((c, i) => {
-      const cross = crossPlacement(c, line, container, axes, innerH);
+      const cross = crossPlacement(c, line, container, axes, innerH, crossSize);
       const mainPos = mains[i]!;
       const mainLen = c.item.target + c.item.mainBp;
       const main = axes.mainReverse ? mainSize - mainPos - mainLen : mainPos;
@@ -100,6 +100,7 @@ function crossPlacement(
   container: ContainerBox,
   axes: FlexAxes,
   innerH: number | null,
+  crossSize: number,
 ): { size: number; offset: number; stretched: boolean } {
   const it = c.item;
   const s = it.style;
@@ -112,13 +113,14 @@ function crossPlacement(
   let size = c.cross;
   let stretched = false;
   if (align === 'stretch' && sizeAuto && !it.crossAuto[0] && !it.crossAuto[1]) {
-    const min = axes.row ? definite(s.minHeight, innerH) : null;
-    const max = axes.row ? definite(s.maxHeight, innerH) : null;
+    const min = axes.row ? definite(s.minHeight, innerH) : definite(s.minWidth, crossSize);
+    const max = axes.row ? definite(s.maxHeight, innerH) : definite(s.maxWidth, crossSize);
     let target = Math.max(0, line.cross - m0 - m1);
     if (max !== null) target = Math.min(target, toContentSize(max, s, it.crossBp) + it.crossBp);
     if (min !== null) target = Math.max(target, toContentSize(min, s, it.crossBp) + it.crossBp);
-    // Column items were measured at their stretched width already (min/max-width applied there).
-    if (axes.row) {
+    // Items of a single-line column container were measured at their stretched width already
+    // (flex-items.ts); those of a multi-line one stretch to their line now.
+    if (axes.row || axes.wrap) {
       size = target;
       stretched = true;
     }

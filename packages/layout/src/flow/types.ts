@@ -122,8 +122,17 @@ export type Resume =
       readonly pastEnd?: boolean;
     }
   | { readonly kind: 'lines'; readonly line: number }
-  /** Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top. */
-  | { readonly kind: 'flex'; readonly item: number; readonly inner: Resume | null; readonly offset: number }
+  /**
+   * Flex: `item` is the line (row containers) or item (column containers) to continue at; `offset` the content-box y shown at the fragment top.
+   * `lanes`: the lines of a multi-line column container, each continuing on its own (items/unit-layout.ts).
+   */
+  | {
+      readonly kind: 'flex';
+      readonly item: number;
+      readonly inner: Resume | null;
+      readonly offset: number;
+      readonly lanes?: readonly LaneCursor[];
+    }
   /** Grid: the row to continue at; `offset` the content-box y shown at the fragment top. */
   | { readonly kind: 'grid'; readonly row: number; readonly offset: number; readonly inner?: Resume | null }
   /** Items of one flex line / grid row broken in parallel: per item, finished, or where it continues (null: from its start). */
@@ -142,6 +151,17 @@ export type Resume =
       /** A caption (the index-th of its side) continues here, from `inner` (null: from its start); the grid is not started (top) or done (bottom). */
       readonly caption?: { readonly side: 'top' | 'bottom'; readonly index: number; readonly inner: Resume | null };
     };
+
+/**
+ * Where one of a container's parallel sequences of break units continues: the unit (the lane's
+ * length when it is finished), the resume inside it, and how far the lane's content has been
+ * pushed down, beyond the container's offset, by items that grew or breaks it forced.
+ */
+export interface LaneCursor {
+  readonly unit: number;
+  readonly inner: Resume | null;
+  readonly shift: number;
+}
 
 /** A forced break: to the next page (or one of that side), or, in a multicol's columns, to the next column. */
 export type ForcedBreak = 'page' | 'left' | 'right' | 'column';

@@ -9,6 +9,7 @@ import {
   NO_MARGINS,
   resolveMargins,
   type ForcedBreak,
+  type LaneCursor,
   type LayoutResult,
   type MarginSet,
   type Resume,
@@ -16,7 +17,14 @@ import {
 } from '../flow/types.js';
 import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
-import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, avoidsBreakInside } from '../flow/breaks.js';
+import {
+  breakAfterOf,
+  breakBeforeOf,
+  combineBreaks,
+  forcedBreakBetween,
+  avoidsBreakInside,
+  isAvoid,
+} from '../flow/breaks.js';
 import type { BreakValue } from '../style.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 
@@ -52,12 +60,16 @@ export interface Unit<Item = UnitItem> {
 /** A container laid out before fragmentation: positions relative to its content box. */
 export interface UnitGeometry {
   readonly units: readonly Unit[];
+  /** Parallel sequences of units (the lines of a multi-line column flex container): each breaks on its own; `units` is then unused. */
+  readonly lanes?: readonly (readonly Unit[])[];
   readonly contentHeight: number;
   /**
    * An item that waited for a later page starts at that page's top (grid rows, as Chromium
    * breaks before a grid item), not at its offset less the room consumed (flex lines).
    */
   readonly waitersRestartAtTop?: boolean;
+  /** `break-before/after: avoid` between units moves a break earlier (flex lines and items; Chromium keeps breaks between grid rows). */
+  readonly avoidsBreaksBetween?: boolean;
 }
 
 /** Where a container continues: the unit, the resume inside it, and the content y shown at the fragment top. */
@@ -65,6 +77,8 @@ export interface UnitCursor {
   readonly unit: number;
   readonly inner: Resume | null;
   readonly offset: number;
+  /** With lanes: where each continues (`offset` is then the container's, less each lane's shift). */
+  readonly lanes?: readonly LaneCursor[];
 }
 
 /** Per-fragment bookkeeping while units are placed on a page. */
@@ -135,7 +149,8 @@ export function layoutUnits(
     forced: null,
   };
   const paging = space.mode === 'layout' && Number.isFinite(space.blockSize);
-  const stop = placeUnits(frame, token, paging);
+  const lanes = frame.geo.lanes;
+  const stop = lanes ? placeLanes(frame, lanes, token, paging) : placeUnits(frame, token, paging);
   if (stop === 'push') return pushed(marginTop);
   if (!continuation) placeOutOfFlow(frame);
   const bottomEdges = used.border.bottom + used.padding.bottom;
@@ -155,10 +170,11 @@ export function layoutUnits(
     // A definite height or min-height taller than the room left: the container's own box splits
     // (CSS Fragmentation 3 §4), as a block's does (flow/block-layout.ts).
     const consumed = frame.offset + frame.available - frame.topEdges;
+    const done = lanes?.map((l) => ({ unit: l.length, inner: null, shift: 0 }));
     return broken(
       frame,
       marginTop,
-      toResume({ unit: frame.geo.units.length, inner: null, offset: consumed }),
+      toResume({ unit: frame.geo.units.length, inner: null, offset: consumed, ...(done ? { lanes: done } : {}) }),
       continuation,
     );
   }
@@ -206,10 +222,14 @@ function broken(frame: Frame, marginTop: MarginSet, resume: Resume, continuation
 /** Place break units from the resume point; returns where to continue, 'push', or null when all are placed. */
 function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): UnitCursor | 'push' | null {
   const units = frame.geo.units;
+  const from = token?.unit ?? 0;
+  // Children placed before each unit on this page, to take back units when a break moves earlier.
+  const starts: number[] = [];
   let placed = 0;
-  for (let u = token?.unit ?? 0; u < units.length; u++) {
+  for (let u = from; u < units.length; u++) {
     const unit = units[u]!;
-    if (paging && u > (token?.unit ?? 0)) {
+    starts[u] = frame.children.length;
+    if (paging && u > from) {
       // Forced breaks between lines / column items / rows (CSS Fragmentation 3 §3.1).
       const forced = forcedBreakBetween(strongestAfter(units[u - 1]!, frame.ctx), strongestBefore(unit, frame.ctx));
       if (forced) {
@@ -233,7 +253,7 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     if (unit.items.length === 0 && !state) {
       if (frame.available - top > EPSILON)
         return { unit: u, inner: null, offset: frame.offset + frame.available - frame.topEdges };
-      if (!(first && frame.space.pageIsEmpty)) return { unit: u, inner: null, offset: unit.top };
+      if (!(first && frame.space.pageIsEmpty)) return breakBefore(frame, u, from, starts, !token);
       placed++;
       continue;
     }
@@ -252,12 +272,94 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     }
     if (r === 'pushed') {
       if (first && !token && !frame.space.pageIsEmpty) return 'push';
-      return { unit: u, inner: null, offset: unit.top };
+      return breakBefore(frame, u, from, starts, !token);
     }
     placed++;
     if (r !== null) return { unit: u, inner: r, offset: frame.offset + frame.available - frame.topEdges };
   }
   return null;
+}
+
+/**
+ * A break before unit `u`, which does not fit the page. CSS Fragmentation 3 §4.4 rule 1: where
+ * break-after/-before avoid it, the break moves to the last earlier boundary between units on
+ * this page that allows one (the units after it are taken back and go on the next page); when
+ * none does, before the container if this is its start and the page holds something else (as
+ * Chromium prefers a break before a box to an avoided one inside it), else it stays at `u`.
+ */
+function breakBefore(
+  frame: Frame,
+  u: number,
+  from: number,
+  starts: readonly number[],
+  containerStart: boolean,
+): UnitCursor | 'push' {
+  const units = frame.geo.units;
+  let k = u;
+  while (
+    frame.geo.avoidsBreaksBetween &&
+    k > from &&
+    isAvoid(combineBreaks(strongestAfter(units[k - 1]!, frame.ctx), strongestBefore(units[k]!, frame.ctx)))
+  )
+    k--;
+  if (k === from && k < u) {
+    if (containerStart && !frame.space.pageIsEmpty) return 'push';
+    k = u;
+  }
+  frame.children.length = starts[k]!;
+  return { unit: k, inner: null, offset: units[k]!.top };
+}
+
+/**
+ * Place parallel sequences of units (CSS Fragmentation 3 §4.3: parallel flows), each from its own
+ * cursor and at its own offset, the container's less the lane's shift. The container breaks while
+ * any lane goes on; a lane that cannot start on the container's first page pushes the container
+ * (its items start together). When all are done, a container sized by its content takes the
+ * offset of the lane pushed furthest, so that it ends after it.
+ */
+function placeLanes(
+  frame: Frame,
+  lanes: readonly (readonly Unit[])[],
+  token: UnitCursor | null,
+  paging: boolean,
+): UnitCursor | 'push' | null {
+  const base = frame.offset;
+  const next = base + frame.available - frame.topEdges;
+  const cursors: LaneCursor[] = [];
+  let open = false;
+  let forced: ForcedBreak | null = null;
+  let unforced = false;
+  for (const [i, units] of lanes.entries()) {
+    const cursor = token?.lanes?.[i] ?? null;
+    const shift = cursor?.shift ?? 0;
+    if (cursor && cursor.unit >= units.length) {
+      cursors.push(cursor);
+      continue;
+    }
+    const lane: Frame = { ...frame, geo: { ...frame.geo, units }, offset: base - shift, forced: null };
+    const laneToken = cursor && { unit: cursor.unit, inner: cursor.inner, offset: base - shift };
+    const stop = placeUnits(lane, laneToken, paging);
+    frame.baseline ??= lane.baseline;
+    frame.lastBaseline = lane.lastBaseline ?? frame.lastBaseline;
+    if (stop === 'push') return 'push';
+    if (stop === null) {
+      cursors.push({ unit: units.length, inner: null, shift: base - lane.offset });
+      continue;
+    }
+    open = true;
+    if (lane.forced) forced ??= lane.forced;
+    else unforced = true;
+    cursors.push({ unit: stop.unit, inner: stop.inner, shift: next - stop.offset });
+  }
+  if (!open) {
+    // A container of definite height keeps it (its fragments consume it); one sized by its content ends after its longest lane.
+    const definiteHeight = frame.used.height !== null && !frame.used.growsToContent;
+    if (!definiteHeight) frame.offset = base - Math.max(0, ...cursors.map((c) => c.shift));
+    return null;
+  }
+  // The fragment ends at a forced break only when no lane ran out of room.
+  if (forced && !unforced) frame.forced = forced;
+  return { unit: 0, inner: null, offset: next, lanes: cursors };
 }
 
 /**
