@@ -61,13 +61,15 @@ function layoutInlineReplaced(box: ReplacedBox, cbWidth: number, cbHeight: numbe
   const marginWidth = ml + width + marginOrZero(s.marginRight, cbWidth);
   const marginHeight = mt + height + marginOrZero(s.marginBottom, cbWidth);
   const image = imageFragment(box, b.left + p.left, b.top + p.top, size.width, size.height);
-  const fragment = createBoxFragment(
+  const placed = createBoxFragment(
     s,
     box.tag,
     box.attrs,
     { x: ml, y: mt, width, height, border: b, padding: p, part: WHOLE },
     box.src ? [image] : [],
   );
+  // position: relative moves an image from where the line puts it, as an inline-block (CSS 2.1 §9.4.3).
+  const fragment = shiftRelative(placed, cbWidth, cbHeight);
   return { fragment, marginWidth, marginHeight, minWidth: marginWidth, baseline: marginHeight };
 }
 
