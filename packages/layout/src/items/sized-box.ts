@@ -37,7 +37,16 @@ function asItem(child: BlockLevelBox, container: ContainerBox, ctx: LayoutContex
  * out-of-flow boxes are not items.
  */
 export function collectItems(container: ContainerBox, ctx: LayoutContext): ItemBox[] {
-  const boxes = container.children.map((c) => asItem(c, container, ctx)).filter((b) => !isOutOfFlowStyle(b.style));
+  const boxes: ItemBox[] = [];
+  // Items already in `order` (all 0, most often) need no sort: it is stable.
+  let inOrder = true;
+  for (const child of container.children) {
+    const box = asItem(child, container, ctx);
+    if (isOutOfFlowStyle(box.style)) continue;
+    if (boxes.length && box.style.order < boxes[boxes.length - 1]!.style.order) inOrder = false;
+    boxes.push(box);
+  }
+  if (inOrder) return boxes;
   return boxes
     .map((box, i) => ({ box, i }))
     .sort((a, b) => a.box.style.order - b.box.style.order || a.i - b.i)
