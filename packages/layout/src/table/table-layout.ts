@@ -161,6 +161,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
       rows,
       ctx,
       avail: avail - y - reserve,
+      capacity: fragmenting ? (space.pageTop ?? 0) + space.blockSize : Infinity,
       pageIsEmpty: space.pageIsEmpty && children.length === 0,
       onlyEdgesAbove: space.onlyEdgesAbove === true,
       bottomEdges: bottomEdges - reserve,
@@ -191,6 +192,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
     !gridContinues &&
     y > 0 &&
     (captionsFit || continuation) &&
+    !placedRows.pushesCaptions &&
     (placedRows.pushed || (placedRows.resume !== null && placedRows.placed.length === 0));
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
   if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)

@@ -27,6 +27,8 @@ export interface RowPlan {
   readonly ctx: LayoutContext;
   /** Room for the grid's border box on this page (Infinity when not fragmenting). */
   readonly avail: number;
+  /** The fragmentainer's block size (the page area's height in the page flow), for the quarter rule. */
+  readonly capacity: number;
   readonly pageIsEmpty: boolean;
   /** Nothing placed on this page yet, but margins, borders or padding above (Space.onlyEdgesAbove). */
   readonly onlyEdgesAbove: boolean;
@@ -43,6 +45,8 @@ export interface PageRows {
   readonly resume: Token | null;
   /** Not even the first body row fits and the page has content: move the table on. */
   readonly pushed: boolean;
+  /** The header group fits but not with the repeated footer: the captions move on with the grid. */
+  readonly pushesCaptions?: boolean;
   readonly forcedBreak?: ForcedBreak;
 }
 
@@ -104,7 +108,7 @@ function gap(plan: RowPlan, cur: Cursor): number {
 type Step =
   | { readonly kind: 'next'; readonly row: number }
   | { readonly kind: 'stop'; readonly resume: Token; readonly forced?: ForcedBreak }
-  | { readonly kind: 'pushed' };
+  | { readonly kind: 'pushed'; readonly withCaptions?: boolean };
 
 function put(cur: Cursor, p: PlacedRow): void {
   cur.placed.push(p);
@@ -138,9 +142,9 @@ export function placeRows(plan: RowPlan, startY: number, token: Token | null): P
   const header = section(plan, 0, body.from);
   const footer = section(plan, body.to, plan.prep.structure.rows.length);
   const cur: Cursor = { placed: [], y: startY, body: 0, continuation: token !== null };
-  // Chromium repeats a header or footer group only when it takes at most a quarter of the page
-  // (on a continuation the table starts at the page top, so the room left is the page).
-  const quarter = plan.avail / 4 + EPSILON;
+  // Chromium repeats a header or footer group only when it takes at most a quarter of the
+  // fragmentainer, however little room the table's first fragment has left (measured).
+  const quarter = plan.capacity / 4 + EPSILON;
   if (!token || header.height <= quarter) putRows(plan, cur, header.from, header.to, true);
   const repeatFooter = footer.height <= quarter;
   // Room kept below rows: the footer when it repeats (or the table ends), the bottom spacing and edges when the table ends.
@@ -150,7 +154,8 @@ export function placeRows(plan: RowPlan, startY: number, token: Token | null): P
   let step: Step = { kind: 'next', row: token?.row ?? header.to };
   while (step.kind === 'next' && step.row < footer.from)
     step = placeBodyRow(plan, cur, step.row, footer.from, reserveFor, keep, token);
-  if (step.kind === 'pushed') return { placed: cur.placed, y: cur.y, resume: null, pushed: true };
+  if (step.kind === 'pushed')
+    return { placed: cur.placed, y: cur.y, resume: null, pushed: true, pushesCaptions: step.withCaptions === true };
   const resume = step.kind === 'stop' ? step.resume : null;
   fitRowSpans(plan, cur, header.to, footer.from, token !== null);
   if (repeatFooter || !resume) putRows(plan, cur, footer.from, footer.to, true);
@@ -233,9 +238,15 @@ function placeBodyRow(
     return { kind: 'next', row: end };
   }
   if (cur.body > 0) return { kind: 'stop', resume: { row: avoidedBreak(plan, cur, r), cells: null } };
-  // Chromium leaves a caption or header alone at the page bottom rather than moving the table.
-  if (!plan.pageIsEmpty && (cur.placed.length > 0 || plan.captionAbove) && cur.y <= plan.avail + EPSILON)
-    return { kind: 'stop', resume: { row: r, cells: null } };
+  // Chromium leaves a caption alone at the page bottom, or a caption and the header with the
+  // repeated footer below it, rather than moving the table; a header without a caption, or one
+  // that fits only without that footer, moves on with the whole table (measured; CSS
+  // Fragmentation 3 §4.4).
+  if (!plan.pageIsEmpty && plan.captionAbove && cur.y <= plan.avail + EPSILON) {
+    if (cur.placed.length === 0 || cur.y + keep <= plan.avail + EPSILON)
+      return { kind: 'stop', resume: { row: r, cells: null } };
+    return { kind: 'pushed', withCaptions: true };
+  }
   // Below nothing but margins, borders or padding, rows tied together only by row-spanning cells
   // break apart here when their first row fits: moving the table on would leave this page blank
   // and find them tied again (Chromium, measured; CSS Fragmentation 3 §4.4).
