@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
-import { movedFragment } from '../flow/fragments.js';
+import { changedFragment, movedFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { containsFixed } from './insets.js';
@@ -122,6 +122,7 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
  * that height (measured, A4 25mm margins: `bottom:-15mm` is not on page 1 and 36 px down on
  * pages 2 and 3; with `@page :first { margin-top: 40mm }` a `bottom:0` box keeps page 1's
  * offset from the area top on later, taller page areas). Copies outside the page area are clipped away.
+ * Later pages' copies leave out the form controls (withoutFormControls).
  */
 export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContext): void {
   const boxes = memoized(ctx, fixedLists, root, fixedBoxes);
@@ -134,7 +135,37 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
       if (!placed || placed.kind !== 'box') continue;
       const top = placed.y + dy;
       if (top >= page.height || top + placed.height < 0) continue;
-      (page.fragment?.children as Fragment[] | undefined)?.push(movedFragment(placed, page.area.x, page.area.y + dy));
+      const copy = page.top === 0 ? placed : withoutFormControls(placed);
+      if (copy)
+        (page.fragment?.children as Fragment[] | undefined)?.push(movedFragment(copy, page.area.x, page.area.y + dy));
     }
   }
+}
+
+/** Elements drawn as form widgets (HTML §4.10 "Forms": the listed elements with a native look). */
+const FORM_CONTROL_TAGS = new Set(['button', 'input', 'select', 'textarea']);
+
+/**
+ * A fixed box as Chromium repeats it on the pages after the first: its form controls are not
+ * painted, their room kept, but their positioned descendants are (measured: button, input,
+ * select and textarea, whatever their appearance, print on page 1 only; text, inline blocks,
+ * images, SVG, progress and meter on every page; a button's absolutely positioned spans too).
+ */
+function withoutFormControls(f: BoxFragment): BoxFragment {
+  if (FORM_CONTROL_TAGS.has(f.tag)) return positionedOnly(f);
+  let changed = false;
+  const children = f.children.map((child) => {
+    const kept = child.kind === 'box' ? withoutFormControls(child) : child;
+    if (kept !== child) changed = true;
+    return kept;
+  });
+  return changed ? changedFragment(f, { children }) : f;
+}
+
+/** The box hidden with its in-flow content; its positioned descendants (painted on their own) kept. */
+function positionedOnly(f: BoxFragment): BoxFragment {
+  const children: Fragment[] = [];
+  for (const child of f.children)
+    if (child.kind === 'box') children.push(child.style.position === 'static' ? positionedOnly(child) : child);
+  return changedFragment(f, { style: { ...f.style, visibility: 'hidden' }, children });
 }
