@@ -92,7 +92,7 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
   switch (kind) {
     case 'checkbox':
     case 'radio':
-      return native ? withSize(el, s, CHECKBOX_SIZE, CHECKBOX_SIZE) : el;
+      return native ? withSize(...withoutEdges(el), CHECKBOX_SIZE, CHECKBOX_SIZE) : el;
     case 'range':
       return native ? withSize(el, s, RANGE_SIZE.width, RANGE_SIZE.height) : el;
     case 'text-field': {
@@ -248,6 +248,28 @@ function withSize(
   if (height !== null && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
   if (minHeight !== undefined && s.height === 'auto' && s.minHeight === 'auto') style.minHeight = minHeight + v;
   return { ...el, style };
+}
+
+/**
+ * A native checkbox or radio without its padding and border: the theme draws it, at its size
+ * (Chromium's LayoutTheme::AdjustCheckboxStyle and AdjustRadioStyle reset both; measured: a
+ * radio with `padding: 6px 12px; border: 1px solid` is 13 × 13 px).
+ */
+function withoutEdges(el: StyledElement): [StyledElement, ComputedStyle] {
+  const s = el.style;
+  const none = (side: ComputedStyle['borderTop']): ComputedStyle['borderTop'] => ({ ...side, width: 0, style: 'none' });
+  const style: ComputedStyle = {
+    ...s,
+    paddingTop: 0,
+    paddingRight: 0,
+    paddingBottom: 0,
+    paddingLeft: 0,
+    borderTop: none(s.borderTop),
+    borderRight: none(s.borderRight),
+    borderBottom: none(s.borderBottom),
+    borderLeft: none(s.borderLeft),
+  };
+  return [{ ...el, style }, style];
 }
 
 function isSizeKeyword(l: unknown): boolean {
