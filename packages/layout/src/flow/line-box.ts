@@ -33,8 +33,10 @@ export interface LineOptions {
 const EMPTY: LineBox = { fragments: [], height: 0, baseline: 0, empty: true, contentWidth: 0 };
 
 export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext): LineBox {
+  // Preserved spaces make a line (CSS 2.1 §9.4.2), even the ones that hang at its end and are trimmed
+  // here: a `pre-wrap` line of spaces alone is a line's height tall (Chromium, measured).
+  if (!spec.items.some(isContent)) return EMPTY;
   let items = trimLine(spec.items, ctx);
-  if (!items.some(isContent)) return EMPTY;
   const root = fontEntry(opts.style, null, ctx);
   const { entries, itemEntry, boxEntry } = lineEntries(items, spec.openAtStart, root, ctx);
   const geometry = resolveLine(entries);
