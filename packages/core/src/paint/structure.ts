@@ -51,51 +51,58 @@ interface PdfKitDoc {
   readonly _root: { data: Record<string, unknown> };
 }
 
-const HEADING = /^h[1-6]$/;
-
-/** Structure types of HTML elements (PDF/UA's mapping, as Chromium's tagged prints make it). */
-const TYPES: Readonly<Record<string, string>> = {
-  p: 'P',
-  blockquote: 'BlockQuote',
-  pre: 'P',
-  address: 'P',
-  ul: 'L',
-  ol: 'L',
-  dl: 'L',
-  li: 'LI',
-  dt: 'Lbl',
-  dd: 'LBody',
-  table: 'Table',
-  thead: 'THead',
-  tbody: 'TBody',
-  tfoot: 'TFoot',
-  tr: 'TR',
-  th: 'TH',
-  td: 'TD',
-  caption: 'Caption',
-  figure: 'Figure',
-  figcaption: 'Caption',
-  img: 'Figure',
-  section: 'Sect',
-  article: 'Art',
-  main: 'Div',
-  nav: 'Div',
-  aside: 'Div',
-  header: 'Div',
-  footer: 'Div',
-  div: 'Div',
-  code: 'Code',
-  q: 'Quote',
-};
+/**
+ * Structure types of HTML elements (PDF/UA's mapping, as Chromium's tagged prints make it). A
+ * Map: an object's lookup of a tag named `constructor` or `tostring` found Object.prototype's
+ * function and wrote its source as the structure type (a corrupt file).
+ */
+const TYPES: ReadonlyMap<string, string> = new Map([
+  ['h1', 'H1'],
+  ['h2', 'H2'],
+  ['h3', 'H3'],
+  ['h4', 'H4'],
+  ['h5', 'H5'],
+  ['h6', 'H6'],
+  ['p', 'P'],
+  ['blockquote', 'BlockQuote'],
+  ['pre', 'P'],
+  ['address', 'P'],
+  ['ul', 'L'],
+  ['ol', 'L'],
+  ['dl', 'L'],
+  ['li', 'LI'],
+  ['dt', 'Lbl'],
+  ['dd', 'LBody'],
+  ['table', 'Table'],
+  ['thead', 'THead'],
+  ['tbody', 'TBody'],
+  ['tfoot', 'TFoot'],
+  ['tr', 'TR'],
+  ['th', 'TH'],
+  ['td', 'TD'],
+  ['caption', 'Caption'],
+  ['figure', 'Figure'],
+  ['figcaption', 'Caption'],
+  ['img', 'Figure'],
+  ['section', 'Sect'],
+  ['article', 'Art'],
+  ['main', 'Div'],
+  ['nav', 'Div'],
+  ['aside', 'Div'],
+  ['header', 'Div'],
+  ['footer', 'Div'],
+  ['div', 'Div'],
+  ['code', 'Code'],
+  ['q', 'Quote'],
+]);
 
 /** The structure type of a box, or null when its content belongs to its parent's element. */
 function structType(f: BoxFragment): string | null {
   const tag = f.tag;
-  if (HEADING.test(tag)) return tag.toUpperCase();
   if (tag === 'a') return f.attrs.href ? 'Link' : null;
   if (tag === '::marker') return 'Lbl';
   // Any other element that changes the language is a Span with its /Lang (PDF/UA-1 §7.2).
-  return TYPES[tag] ?? (f.attrs.lang && tag !== 'html' && tag !== 'body' ? 'Span' : null);
+  return TYPES.get(tag) ?? (f.attrs.lang && tag !== 'html' && tag !== 'body' ? 'Span' : null);
 }
 
 /**

@@ -193,6 +193,13 @@ describe('tagged by default, small (qpdf, pdfinfo)', () => {
     }
   });
 
+  it('gives elements named like Object.prototype members no structure type of their own', async () => {
+    const html = '<p>a</p><constructor>b</constructor><tostring>c</tostring><div><__proto__>d</__proto__></div>';
+    const pdf = await render({ html });
+    expect(qpdfCheck(pdf).stdout).toMatch(/No syntax or stream encoding errors/);
+    expect(structure(qpdfObjects(pdf))).toEqual(['Document', '  P', '  Div']);
+  });
+
   it('packs the structure tree into object streams listed by a cross-reference stream (hybrid file)', async () => {
     const pdf = await render({ html: HTML });
     expect(qpdfCheck(pdf).stdout).toMatch(/No syntax or stream encoding errors/);
