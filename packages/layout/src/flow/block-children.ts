@@ -336,7 +336,10 @@ function notPlaced(
     const inside =
       state.lastStart?.index === i - 1 ? breakInsideLast(box, state.lastStart, space, used, state, ctx) : null;
     if (inside) return inside;
-    if (state.placed > 1) {
+    // Unless the break before it is avoided too: of breaks that all break a rule, Chromium takes the latest.
+    const alsoAvoided =
+      i >= 2 && isAvoid(combineBreaks(breakAfterOf(children[i - 2]!, ctx), breakBeforeOf(children[i - 1]!, ctx)));
+    if (state.placed > 1 && !alsoAvoided) {
       state.children.pop();
       return { pushed: false, resume: { child: i - 1, inner: null } };
     }
