@@ -113,6 +113,11 @@ const movers = new WeakSet<BlockLevelBox>();
 /** The anonymous block that moves a block with its relatively positioned inline box (movedWith). */
 export const movesWithInline = (box: BlockLevelBox): boolean => movers.has(box);
 
+const blocksInInline = new WeakSet<BlockLevelBox>();
+
+/** A block that broke an inline box in two (§9.2.1.1): the runs of lines around it are one paragraph. */
+export const isBlockInInline = (box: BlockLevelBox): boolean => blocksInInline.has(box);
+
 /**
  * Block-in-inline (CSS 2.1 §9.2.1.1): an inline box containing block-level boxes is broken
  * around them; the parts before and after stay inline boxes, the start edge (margin, border,
@@ -137,7 +142,9 @@ export function splitInlineAroundBlocks(el: StyledElement, children: readonly It
       out.push(make(run, first, false));
       first = false;
       run = [];
-      out.push(el.style.position === 'relative' && !isOutOfFlowBlock(child) ? movedWith(el.style, child) : child);
+      const block = el.style.position === 'relative' && !isOutOfFlowBlock(child) ? movedWith(el.style, child) : child;
+      if (!isOutOfFlowBlock(block)) blocksInInline.add(block);
+      out.push(block);
     } else {
       run.push(child);
     }

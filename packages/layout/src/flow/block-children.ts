@@ -1,4 +1,4 @@
-import type { Box, ContainerBox } from '../boxes/box.js';
+import type { Box, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
@@ -10,7 +10,8 @@ import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
 import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
-import { movesWithInline } from '../boxes/anonymous-boxes.js';
+import { isBlockInInline, movesWithInline } from '../boxes/anonymous-boxes.js';
+import { lineCount } from './inline-layout.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 import type { FlowState, LastStart } from './flow-state.js';
 import {
@@ -237,7 +238,7 @@ function childSpace(
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && nothingInFlowAbove(state) && (continuation || !state.settled),
-    cbBlockSize: used.height ?? (isColumnFlow(box) || movesWithInline(box) ? space.cbBlockSize : null),
+    cbBlockSize: childCbBlockSize(box, used, space),
     cbDirection: box.style.direction,
     pageName: usedPageName(box, space),
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:
@@ -259,6 +260,11 @@ function childSpace(
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
   };
+}
+
+/** The definite height the children's percentages resolve against (CSS 2 §10.5), null when auto. */
+function childCbBlockSize(box: ContainerBox, used: UsedBox, space: Space): number | null {
+  return used.height ?? (isColumnFlow(box) || movesWithInline(box) ? space.cbBlockSize : null);
 }
 
 /**
@@ -327,6 +333,8 @@ function notPlaced(
     const breakHere = state.skipped > 0 || splitFloatHere(box) || nothingAbove(space);
     return breakHere ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
   }
+  const around = widowsAroundBlock(box, i, childResume, startedHere, space, state, used, ctx);
+  if (around) return around;
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
   if (
@@ -347,6 +355,40 @@ function notPlaced(
     if (!continuation && !space.pageIsEmpty) return { pushed: true, resume: null };
   }
   return { pushed: false, resume: { child: i, inner: childResume } };
+}
+
+/**
+ * An inline's block child (CSS 2 §9.2.1.1) cuts its paragraph into runs of lines, which Chromium
+ * keeps one inline formatting context: a break that leaves fewer than `widows` of its lines (the
+ * block's not counted) for the next page moves back by one line box (CSS Fragmentation 3 §3.3).
+ * Measured: a last run too short for the widows takes the block before it along, and a block
+ * that does not fit takes the line before it along.
+ */
+function widowsAroundBlock(
+  box: ContainerBox,
+  i: number,
+  childResume: Resume | null,
+  startedHere: number,
+  space: Space,
+  state: FlowState,
+  used: UsedBox,
+  ctx: LayoutContext,
+): FlowOutcome | null {
+  const children = box.children;
+  const child = children[i]!;
+  const before = children[i - 1];
+  if (childResume !== null || space.mode !== 'layout' || !before) return null;
+  const widows = (lines: LinesBox): number => Math.max(1, lines.style.widows);
+  if (child.kind === 'lines' && isBlockInInline(before) && startedHere === i - 1 && state.placed > 1) {
+    if (lineCount(child, used.width, childCbBlockSize(box, used, space), ctx) >= widows(child)) return null;
+    state.children.pop();
+    return { pushed: false, resume: { child: i - 1, inner: null } };
+  }
+  const after = children[i + 1];
+  if (!isBlockInInline(child) || before.kind !== 'lines' || after?.kind !== 'lines') return null;
+  const linesAfter = lineCount(after, used.width, childCbBlockSize(box, used, space), ctx);
+  if (linesAfter >= widows(before) || state.lastStart?.index !== i - 1) return null;
+  return breakInsideLast(box, state.lastStart, space, used, state, ctx, linesAfter);
 }
 
 /** Keep how the flow was before child `index` starts on this page (state.nextStart); returns its space. */
@@ -399,6 +441,7 @@ function breakInsideLast(
   used: UsedBox,
   state: FlowState,
   ctx: LayoutContext,
+  linesAfter?: number,
 ): FlowOutcome | null {
   const floats = childFloats(space, used, state).exclusions.floats.length;
   // Floats or positioned boxes the child placed would have to be taken back: keep the simple cases only.
@@ -412,8 +455,10 @@ function breakInsideLast(
   const roomAfter = space.blockSize - state.origin - state.y;
   const room = last.space.blockSize - roomAfter - 0.01;
   if (!(room > 0)) return null;
-  const r = layoutBox(box.children[last.index]!, { ...last.space, blockSize: room }, null, ctx);
-  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !betweenBlocks(r.resume, box.children[last.index]!))
+  // Lines of its paragraph after it (widowsAroundBlock): a break before its last line is the one asked for.
+  const r = layoutBox(box.children[last.index]!, { ...last.space, blockSize: room, linesAfter }, null, ctx);
+  const asked = linesAfter === undefined ? betweenBlocks : (resume: Resume) => resume.kind === 'lines';
+  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !asked(r.resume, box.children[last.index]!))
     return null;
   Object.assign(state, {
     y: last.y,

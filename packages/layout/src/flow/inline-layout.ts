@@ -191,6 +191,11 @@ function clampLine(box: LinesBox, lineCount: number): number {
  * An inline formatting context (CSS 2.1 §9.4.2, §10.8): line boxes stacked, as many as fit
  * on the page, keeping `orphans` lines before a break and `widows` after it (CSS Fragmentation 3 §3.3).
  */
+/** How many lines a run of inline content makes at `width` (its line boxes, cached for its layout). */
+export function lineCount(box: LinesBox, width: number, cbHeight: number | null, ctx: LayoutContext): number {
+  return linesFor(box, width, ctx, cbHeight, 0).lines.length;
+}
+
 export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   if (needsFloatLines(box, space, resume)) return layoutLinesAroundFloats(box, space, resume, ctx);
   const start = resume?.kind === 'lines' ? resume.line : 0;
@@ -218,7 +223,8 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   }
   const available = space.blockSize - resolveMargins(space.marginAbove);
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
-  if (end < lines.length) end = applyOrphansWidows(box, lines.length, start, end, nothingAbove(space));
+  if (end < lines.length)
+    end = applyOrphansWidows(box, lines.length + (space.linesAfter ?? 0), start, end, nothingAbove(space));
   else if (space.endReserve) {
     let bottom = 0;
     for (let i = start; i < end; i++) bottom += lines[i]!.height;

@@ -92,6 +92,12 @@ export interface Space {
   readonly pageTop?: number;
   /** The caller carries `LayoutResult.parallel` on (block flow): a box of definite height may end with its content still overflowing it. */
   readonly parallelFlows?: boolean;
+  /**
+   * Lines of the same paragraph that follow this run of lines past a block inside an inline
+   * (CSS 2 §9.2.1.1): they count toward its widows (CSS Fragmentation 3 §3.3), as Chromium
+   * keeps the paragraph one inline formatting context.
+   */
+  readonly linesAfter?: number;
 }
 
 /**
