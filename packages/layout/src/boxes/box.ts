@@ -117,6 +117,8 @@ export interface ReplacedBox extends ElementBoxBase {
   readonly intrinsicHeight: number;
   /** Only the ratio is intrinsic (ImageSizes): an auto-sized box fills its containing block's width. */
   readonly ratioOnly?: boolean;
+  /** A natural size but no natural ratio (an empty media element or iframe): a size set alone leaves the other at its natural one. */
+  readonly noRatio?: boolean;
 }
 
 /** An atomic inline: inline-block, inline-flex, inline-table, inline-grid. */

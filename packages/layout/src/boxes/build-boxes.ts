@@ -305,8 +305,18 @@ function buildElementBoxes(
   if (el.tag === 'iframe') {
     // An iframe is a replaced element 300×150 unless sized (HTML §15.4.3, CSS 2 §10.3.2); its
     // width and height attributes are presentational hints. The nested document is never loaded
-    // (a template must not pull in other pages or local files), so it shows an empty frame.
-    out.push(replaced(el, walk, '', 300, 150));
+    // (a template must not pull in other pages or local files), so it shows an empty frame,
+    // without a natural ratio (Chromium: width="200" is 200×150).
+    out.push({ ...replaced(el, walk, '', 300, 150), noRatio: true });
+    return;
+  }
+  if (el.tag === 'video' || el.tag === 'audio') {
+    // Media elements are replaced elements whose fallback content is not shown (HTML §4.8.8).
+    // Media is never loaded: a video is 300×150 without a natural ratio (HTML §15.4.1), an audio
+    // element is Chromium's 300×54 controls bar with `controls`, else not rendered (its UA sheet's
+    // `audio:not([controls]) { display: none !important }`). The controls themselves are not drawn.
+    if (el.tag === 'video') out.push({ ...replaced(el, walk, '', 300, 150), noRatio: true });
+    else if (el.attrs['controls'] !== undefined) out.push({ ...replaced(el, walk, '', 300, 54), noRatio: true });
     return;
   }
   if (el.tag === 'br') {

@@ -17,7 +17,8 @@ function replacedRatio(box: ReplacedBox): PreferredRatio {
   // An image box with nothing to show (no source, or alt="" and one that did not load) has no
   // ratio: a size it is not given is 0, as in Chromium (a 100%-wide one stays 0px tall). A
   // canvas shows nothing either but has its natural size.
-  const natural = box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : box.src === '' ? 0 : 1;
+  const fromSize = box.intrinsicHeight > 0 ? box.intrinsicWidth / box.intrinsicHeight : box.src === '' ? 0 : 1;
+  const natural = box.noRatio ? 0 : fromSize;
   const a = s.aspectRatio;
   if (a === 'auto' || (a.auto && natural > 0)) return { ratio: natural, borderBox: false };
   return preferredRatio(s) ?? { ratio: natural, borderBox: false };
