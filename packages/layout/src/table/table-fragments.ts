@@ -2,10 +2,12 @@ import type { BoxFragment, Edges, Fragment } from '../fragment.js';
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
+import type { ContainerBox } from '../boxes/box.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
 import { isBaselineAligned, type MeasuredCell } from './table-rows.js';
+import { shiftRelative } from '../positioned/relative.js';
 
 /** One row as placed on a page: its top (from the table's border-box top), height and cell fragments. */
 export interface PlacedRow {
@@ -212,8 +214,19 @@ const STYLE_ORDER: readonly string[] = [
   'double',
 ];
 
-/** Row group and row fragments (their backgrounds paint per cell: partBackgrounds), cells inside rows; row-spanning cells after the rows of their group. */
-export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: readonly PlacedRow[]): Fragment[] {
+/**
+ * Row group and row fragments (their backgrounds paint per cell: partBackgrounds), cells inside
+ * rows; row-spanning cells after the rows of their group. A relatively positioned row or row group
+ * moves with its cells (CSS Position 3 §3.4: relative positioning applies to table rows and row
+ * groups; offsets against the cells' percentage basis) and paints as a positioned box, so the
+ * backgrounds its cells paint (theirs and their columns') go inside it.
+ */
+export function groupFragments(
+  prep: PreparedTable,
+  geo: TableGeometry,
+  placed: readonly PlacedRow[],
+  tableStyle: ComputedStyle,
+): Fragment[] {
   const t = prep.structure;
   const out: Fragment[] = [];
   const C = geo.colW.length;
@@ -222,64 +235,53 @@ export function groupFragments(prep: PreparedTable, geo: TableGeometry, placed: 
   const width = C
     ? Math.max(...geo.colX.map((x, c) => x + geo.colW[c]!)) - x0
     : Math.max(0, geo.width - x0 - prep.border.right - prep.padding.right);
+  const backgroundsAt = (rows: readonly PlacedRow[], top: number): Fragment[] =>
+    partBackgrounds(prep, geo, rows, tableStyle).map((f) => movedFragment(f, -x0, -top));
+  const partBox = (part: ContainerBox, x: number, y: number, height: number, children: Fragment[]): BoxFragment =>
+    shiftRelative(
+      createBoxFragment(
+        withoutBackground(part.style),
+        part.tag,
+        part.attrs,
+        { x, y, width, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+        children,
+      ),
+      geo.cellPercentBasis.inline,
+    );
   let i = 0;
   while (i < placed.length) {
-    const g: GroupInfo = t.groups[t.rows[placed[i]!.index]!.group]!;
     const groupIndex = t.rows[placed[i]!.index]!.group;
+    const g: GroupInfo = t.groups[groupIndex]!;
+    const groupMoves = g.box.style.position === 'relative';
     const top = placed[i]!.top;
+    const first = i;
     const rows: Fragment[] = [];
     const spanning: Fragment[] = [];
-    let bottom = top;
     for (; i < placed.length && t.rows[placed[i]!.index]!.group === groupIndex; i++) {
       const p = placed[i]!;
       const rowBox = t.rows[p.index]!.box;
-      const cells: Fragment[] = [];
+      const rowMoves = !groupMoves && rowBox.style.position === 'relative';
+      const cells: Fragment[] = rowMoves ? backgroundsAt([p], p.top) : [];
       for (const c of p.cells) {
         const f = x0 !== 0 ? movedFragment(c.fragment, -x0, 0) : c.fragment;
-        if (c.rowSpan > 1) {
-          spanning.push(movedFragment(f, 0, p.top - top));
-        } else {
-          cells.push(f);
-        }
+        if (c.rowSpan > 1 && !rowMoves) spanning.push(movedFragment(f, 0, p.top - top));
+        else if (c.rowSpan === 1) cells.push(f);
       }
-      rows.push(
-        createBoxFragment(
-          withoutBackground(rowBox.style),
-          rowBox.tag,
-          rowBox.attrs,
-          {
-            x: 0,
-            y: p.top - top,
-            width,
-            height: p.height,
-            border: ZERO_EDGES,
-            padding: ZERO_EDGES,
-            part: WHOLE,
-          },
-          cells.length < 16 ? cells.slice() : cells,
-        ),
-      );
-      bottom = p.top + p.height;
+      // A moving row keeps its row-spanning cells, after its own.
+      if (rowMoves) for (const c of p.cells) if (c.rowSpan > 1) cells.push(movedFragment(c.fragment, -x0, 0));
+      rows.push(partBox(rowBox, 0, p.top - top, p.height, cells));
     }
-    out.push(
-      createBoxFragment(
-        withoutBackground(g.box.style),
-        g.box.tag,
-        g.box.attrs,
-        {
-          x: x0,
-          y: top,
-          width,
-          height: bottom - top,
-          border: ZERO_EDGES,
-          padding: ZERO_EDGES,
-          part: WHOLE,
-        },
-        [...rows, ...spanning],
-      ),
-    );
+    const last = placed[i - 1]!;
+    const kids = [...(groupMoves ? backgroundsAt(placed.slice(first, i), top) : []), ...rows, ...spanning];
+    out.push(partBox(g.box, x0, top, last.top + last.height - top, kids));
   }
   return out;
+}
+
+/** Whether a row's cell backgrounds paint inside its relatively positioned row or row group (groupFragments). */
+export function movesRelative(prep: PreparedTable, p: PlacedRow): boolean {
+  const row = prep.structure.rows[p.index]!;
+  return row.box.style.position === 'relative' || prep.structure.groups[row.group]!.box.style.position === 'relative';
 }
 
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };

@@ -19,7 +19,7 @@ import {
 import type { BorderSide, ComputedStyle } from '../style.js';
 import { prepareTableIn, type PreparedTable } from './table-prepare.js';
 import type { TableStructure } from './table-structure.js';
-import { collapsedSegments, groupFragments, partBackgrounds } from './table-fragments.js';
+import { collapsedSegments, groupFragments, movesRelative, partBackgrounds } from './table-fragments.js';
 import { placeRows, type PageRows } from './table-page.js';
 import { measureRows, tableBorderBoxHeight, type MeasuredRows } from './table-rows.js';
 import { tableGeometry, type TableGeometry } from './table-width.js';
@@ -330,8 +330,13 @@ function gridFragment(
     left: p.left,
   };
   const kids = [
-    ...partBackgrounds(prep, geo, page.placed, table.style),
-    ...groupFragments(prep, geo, page.placed),
+    ...partBackgrounds(
+      prep,
+      geo,
+      page.placed.filter((p) => !movesRelative(prep, p)),
+      table.style,
+    ),
+    ...groupFragments(prep, geo, page.placed, table.style),
     ...collapsedSegments(prep, geo, page.placed, table.style),
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).
