@@ -80,12 +80,19 @@ function measuredRow(plan: RowPlan, r: number, top: number, repeats: boolean): P
     let h = height;
     for (let i = r + 1; i < r + c.slot.rowSpan; i++) h += prep.vSpacing + rows.height(i);
     const placed = alignedCell(c, cellX(plan.geo, c.slot), h, baseline);
-    // A relatively positioned cell moves against the table's content box less the spacing at its
-    // edges (Chromium, measured; CSS 2.1 §9.4.3); vertical percentages only count in rows with a
-    // height (not done: taken as auto).
-    return { ...placed, fragment: shiftRelative(placed.fragment, plan.geo.cellPercentBasis.inline) };
+    return { ...placed, fragment: movedCell(plan, r, placed.fragment) };
   });
   return { index: r, top, height, cells };
+}
+
+/**
+ * A relatively positioned cell moves against the table's content box less the spacing at its
+ * edges horizontally, and against its row's specified height, not its used one, vertically
+ * (CSS 2.1 §9.4.3; Chromium, measured); vertical percentages in a row of auto height are ignored.
+ */
+function movedCell(plan: RowPlan, r: number, fragment: BoxFragment): BoxFragment {
+  const rowHeight = plan.prep.structure.rows[r]!.box.style.height;
+  return shiftRelative(fragment, plan.geo.cellPercentBasis.inline, typeof rowHeight === 'number' ? rowHeight : null);
 }
 
 type Token = { readonly row: number; readonly cells: readonly (Resume | null)[] | null; readonly rest?: number };
@@ -488,7 +495,7 @@ function splitRow(
     const res = layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx);
     if (!res.fragment) return null;
     const f = changedFragment(toColumnWidth(res.fragment as BoxFragment, box, width), { x: cellX(geo, slot), y: 0 });
-    frags.push(shiftRelative(f, geo.cellPercentBasis.inline));
+    frags.push(movedCell(plan, r, f));
     next.push(res.resume);
     if (res.resume) broke = true;
     height = Math.max(height, res.height);
