@@ -3,6 +3,8 @@ import { avoidsBreakInside } from '../flow/breaks.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/flow-state.js';
+import { lineAlign } from '../flow/line-box.js';
+import type { ComputedStyle } from '../style.js';
 import { borderEdges, definite, marginOrZero, paddingEdges, resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { movedFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
@@ -41,6 +43,22 @@ export function childFloats(space: Space, used: UsedBox, state: FlowState): Floa
     x: f.x + used.marginLeft + state.contentLeft,
     y: state.settled ? f.y + state.origin + state.y : f.y,
   };
+}
+
+/**
+ * Where an absolute box that was inline-level starts when it is met between blocks (CSS 2
+ * §10.3.7, §10.6.4 "hypothetical box", as Chromium places it): at the point an empty line there
+ * would give it, the line shortened by the floats beside it and aligned as text-align says.
+ * From this box's border-box left.
+ */
+export function inlineStaticX(parent: ComputedStyle, space: Space, used: UsedBox, state: FlowState): number {
+  const fc = childFloats(space, used, state);
+  const top = fc.y + resolveMargins(state.pending);
+  const span = fc.exclusions.available(fc.x, fc.x + used.width, top, 0);
+  const free = Math.max(0, span.right - span.left);
+  const align = lineAlign(parent, true);
+  const at = align === 'right' ? free : align === 'center' ? free / 2 : 0;
+  return state.contentLeft + span.left - fc.x + at;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   avoidFloats,
   childFloats,
   followMargins,
+  inlineStaticX,
   isFloatBox,
   settleMargins,
 } from '../float/float-layout.js';
@@ -82,11 +83,8 @@ export function flowChildren(
     const childResume = i === start ? (token?.inner ?? null) : null;
     if (isOutOfFlow(child)) {
       // Absolutely positioned: a placeholder at the static position (§10.3.7); its containing block places it.
-      const ph = outOfFlowPlaceholder(
-        child,
-        state.contentLeft,
-        state.y + (state.settled ? resolveMargins(state.pending) : 0),
-      );
+      const x = child.style.inlineStatic ? inlineStaticX(box.style, space, used, state) : state.contentLeft;
+      const ph = outOfFlowPlaceholder(child, x, state.y + (state.settled ? resolveMargins(state.pending) : 0));
       if (ph) state.children.push(ph);
       continue;
     }

@@ -52,7 +52,7 @@ export function buildLine(spec: LineSpec, opts: LineOptions, ctx: LayoutContext)
     items = widenLeaders(items, (opts.width - opts.indent - width) / leaders, ctx);
     width = opts.width - opts.indent;
   }
-  const align = textAlign(opts.style, opts.isLast || spec.forced);
+  const align = lineAlign(opts.style, opts.isLast || spec.forced);
   const free = opts.width - opts.indent - width;
   const justify = align === 'justify' && free > 0 && spaces > 0 ? free / spaces : 0;
   const visual = opts.hasRtl ? visualLine(items, itemEntry ?? items.map(() => root), spec.openAtStart) : null;
@@ -109,7 +109,7 @@ function lineStart(
 }
 
 /** CSS Text 3 §7.1: start/end follow direction; the last line and forced-break lines use text-align-last. */
-function textAlign(style: ComputedStyle, last: boolean): 'left' | 'right' | 'center' | 'justify' {
+export function lineAlign(style: ComputedStyle, last: boolean): 'left' | 'right' | 'center' | 'justify' {
   let a: string = style.textAlign;
   if (last) a = style.textAlignLast === 'auto' ? (a === 'justify' ? 'start' : a) : style.textAlignLast;
   const rtl = style.direction === 'rtl';
