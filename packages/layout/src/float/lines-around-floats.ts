@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, partOf } from '../flow/fragments.js';
-import { collectParagraph, wraps, type Paragraph } from '../flow/inline-items.js';
+import { collectParagraph, itemWidth, wraps, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
@@ -46,17 +46,54 @@ interface Span {
 
 /**
  * The free span for a line whose top is at `y` (from the lines box top): shortened by the
- * floats it overlaps; a line with no room at all moves down past the floats (§9.5).
+ * floats it overlaps; a line with no room at all moves down past the floats (§9.5), unless its
+ * content fits in no width (`noWidthFits`, Chromium keeps it there).
  */
-function spanAt(ex: ExclusionSpace, x: number, width: number, top0: number, y: number, band: number): Span {
+function spanAt(
+  ex: ExclusionSpace,
+  x: number,
+  width: number,
+  top0: number,
+  y: number,
+  band: number,
+  noWidthFits = false,
+): Span {
   let top = y;
   for (;;) {
     const s = ex.available(x, x + width, top0 + top, band);
     const next = ex.nextBottom(top0 + top);
-    if (s.right - s.left > EPSILON || next === null)
-      return { top, left: s.left - x, width: Math.max(0, s.right - s.left) };
+    const room = s.right - s.left;
+    if (room > EPSILON || (noWidthFits && room > -EPSILON) || next === null)
+      return { top, left: s.left - x, width: Math.max(0, room) };
     top = next - top0;
   }
+}
+
+/**
+ * Does the line starting at item `at` fit in a span of no width beside floats that fill the
+ * line (CSS 2 §9.5: "too small to contain any content")? As Chromium prints it: yes when its
+ * content up to the first break opportunity has no width (a line of only a `<br>`, an empty
+ * inline-block) or when lines do not wrap (nowrap text stays there and overflows); else it
+ * moves below the floats. `at` null: the line starts with a piece of a broken word.
+ */
+function fitsNoWidth(para: Paragraph, at: number | null, wrapsLines: boolean): boolean {
+  if (!wrapsLines) return true;
+  if (at === null) return false;
+  for (let k = at; k < para.items.length; k++) {
+    if (k > at && para.breakBefore[k] !== 'none') return true;
+    const item = para.items[k]!;
+    if (item.type === 'br') return true;
+    if (itemWidth(item) - (item.type === 'text' ? item.spaceWidth : 0) > EPSILON) return false;
+  }
+  return true;
+}
+
+/** The item the line after `spec` starts with, or null when that is a piece of a broken word. */
+function nextStart(para: Paragraph, spec: LineSpec): number | null {
+  const first = tailOf(para, spec);
+  if (first === null) return null;
+  const at = first + spec.items.length;
+  return para.items[at - 1] === spec.items[spec.items.length - 1] ? at : null;
 }
 
 /**
@@ -188,7 +225,7 @@ function breakTail(
 ): { specs: LineSpec[]; spans: Span[]; y: number; stopped: boolean } {
   const { f, width, top0, band, placer, stop } = env;
   const specs: LineSpec[] = [];
-  const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band)];
+  const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band, fitsNoWidth(para, tail, env.wraps))];
   let y = spans[0]!.top;
   let current: number | null = tail;
   let open = env.open;
@@ -222,6 +259,7 @@ function breakTail(
             top0,
             spans[k]!.top + line.height,
             line.empty ? band : line.height,
+            fitsNoWidth(para, nextStart(para, spec), env.wraps),
           );
           spans.push(next);
           y = next.top;
