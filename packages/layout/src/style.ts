@@ -339,6 +339,8 @@ export interface ComputedStyle {
   readonly wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   readonly overflowWrap: 'normal' | 'break-word' | 'anywhere';
   readonly hyphens: 'none' | 'manual' | 'auto';
+  /** CSS Text 4 §6.3, inherited: `pretty` lets the last lines of a paragraph be broken again (flow/pretty-lines.ts). */
+  readonly textWrapStyle: 'auto' | 'balance' | 'stable' | 'pretty';
   readonly lang: string; // from the nearest `lang` attribute, '' when none
   readonly direction: 'ltr' | 'rtl';
   /**

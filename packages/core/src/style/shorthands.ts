@@ -67,6 +67,8 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
       'text-decoration-thickness',
     ],
     overflow: ['overflow-x', 'overflow-y'],
+    // CSS Text 4 §6.1: `text-wrap-mode || text-wrap-style`; the mode is white-space's here (only `wrap`, its usual value, is taken).
+    'text-wrap': ['text-wrap-style'],
     'contain-intrinsic-size': ['contain-intrinsic-width', 'contain-intrinsic-height'],
     'background-position': ['background-position'],
   };
@@ -278,6 +280,13 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
       ],
       [[ident('none')], [ident('solid')], [ident('currentcolor')], [ident('auto')]],
     ),
+  'text-wrap': (v, l) => {
+    const w = words(v);
+    const style = w.filter((cv) => !isIdent(cv, 'wrap'));
+    if (w.length < 1 || w.length > 2 || style.length > 1) return null;
+    if (style.length === 1 && !isIdent(style[0]!, 'auto', 'balance', 'stable', 'pretty')) return null;
+    return [[l[0]!, [style[0] ?? ident('auto')]]];
+  },
   overflow: (v, l) => {
     const w = words(v);
     return w.length < 1 || w.length > 2

@@ -90,6 +90,7 @@ export const INITIAL: ComputedStyle = {
   wordBreak: 'normal',
   overflowWrap: 'normal',
   hyphens: 'manual',
+  textWrapStyle: 'auto',
   lang: '',
   direction: 'ltr',
   unicodeBidi: 'normal',

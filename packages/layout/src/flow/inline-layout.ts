@@ -8,6 +8,7 @@ import { ellipsizeLine } from './text-overflow.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
+import { prettyLines } from './pretty-lines.js';
 import { applyOrphansWidows } from './breaks.js';
 import { endBeforeLastLine, roomNeeded } from './end-reserve.js';
 import { NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
@@ -85,7 +86,14 @@ function linesFor(
   // ::first-line (CSS Pseudo 4 §2.2): the first line's text and its strut take its style.
   const restyle = box.firstLine ? firstLineRestyle(box.style, box.firstLine) : null;
   const first = restyle ? firstLineParagraph(para, restyle, ctx) : undefined;
-  const specs = breakLines(para, width, indent, ctx, undefined, first);
+  const specs = prettyLines(
+    box.style,
+    para,
+    breakLines(para, width, indent, ctx, undefined, first),
+    width,
+    indent,
+    ctx,
+  );
   // map, not push: arrays of exactly the lines' count (most paragraphs have one line; a pushed
   // array reserves 17 slots), kept as long as the box.
   const clampedAt = clampLine(box, specs.length);

@@ -127,7 +127,7 @@ function finishLine(f: Filler, forced: boolean): void {
  * Width of the white space ending the segment, which may hang past the line end (CSS Text 3
  * §4.1.3), also when a `br` ends it: the space before a forced break ends its line too.
  */
-function hangingWidth(items: readonly InlineItem[], from: number, to: number): number {
+export function hangingWidth(items: readonly InlineItem[], from: number, to: number): number {
   for (let k = to - 1; k >= from; k--) {
     const item = items[k]!;
     if (item.type === 'close' || item.type === 'br') continue;
@@ -138,7 +138,7 @@ function hangingWidth(items: readonly InlineItem[], from: number, to: number): n
 }
 
 /** A line may end at a soft hyphen only if the hyphen it then shows fits too (CSS Text 3 §6.1). */
-function hyphenWidth(items: readonly InlineItem[], from: number, to: number, ctx: LayoutContext): number {
+export function hyphenWidth(items: readonly InlineItem[], from: number, to: number, ctx: LayoutContext): number {
   for (let k = to - 1; k >= from; k--) {
     const item = items[k]!;
     if (item.type === 'close') continue;

@@ -75,6 +75,7 @@ export function defaultStyle(): ComputedStyle {
     wordBreak: 'normal',
     overflowWrap: 'normal',
     hyphens: 'manual',
+    textWrapStyle: 'auto',
     lang: '',
     direction: 'ltr',
     unicodeBidi: 'normal',

@@ -208,6 +208,7 @@ export const TEXT_LONGHANDS = {
   ),
   'overflow-wrap': longhand('overflowWrap', true, 'normal', keyword(['normal', 'break-word', 'anywhere'] as const)),
   hyphens: longhand('hyphens', true, 'manual', keyword(['none', 'manual', 'auto'] as const)),
+  'text-wrap-style': longhand('textWrapStyle', true, 'auto', keyword(['auto', 'balance', 'stable', 'pretty'] as const)),
   direction: longhand('direction', true, 'ltr', keyword(['ltr', 'rtl'] as const)),
   'writing-mode': partOf('writingMode', true, 'horizontal-tb', writingModeKeyword),
   // CSS Writing Modes 4 §9.1 (`digits` is not supported by Chromium: invalid).
