@@ -14,18 +14,20 @@ export interface BundledFaceFile {
   readonly style: 'normal' | 'italic' | 'oblique';
   /** Module specifier of the font file. */
   readonly file: string;
+  /** See FontFace.noBreakSpaceApart. */
+  readonly noBreakSpaceApart?: true;
 }
 
 const expo = (pkg: string, name: string, variant: string): string =>
   `@expo-google-fonts/${pkg}/${variant}/${name}_${variant}.ttf`;
 const dejavu = (file: string): string => `dejavu-fonts-ttf/ttf/${file}.ttf`;
 
-function fourFaces(family: string, pkg: string, name: string): BundledFaceFile[] {
+function fourFaces(family: string, pkg: string, name: string, extra: Partial<BundledFaceFile> = {}): BundledFaceFile[] {
   return [
-    { family, weight: 400, style: 'normal', file: expo(pkg, name, '400Regular') },
-    { family, weight: 400, style: 'italic', file: expo(pkg, name, '400Regular_Italic') },
-    { family, weight: 700, style: 'normal', file: expo(pkg, name, '700Bold') },
-    { family, weight: 700, style: 'italic', file: expo(pkg, name, '700Bold_Italic') },
+    { family, weight: 400, style: 'normal', file: expo(pkg, name, '400Regular'), ...extra },
+    { family, weight: 400, style: 'italic', file: expo(pkg, name, '400Regular_Italic'), ...extra },
+    { family, weight: 700, style: 'normal', file: expo(pkg, name, '700Bold'), ...extra },
+    { family, weight: 700, style: 'italic', file: expo(pkg, name, '700Bold_Italic'), ...extra },
   ];
 }
 
@@ -40,7 +42,8 @@ function dejavuFaces(family: string, base: string, slanted: 'Oblique' | 'Italic'
 }
 
 export const BUNDLED_FACES: readonly BundledFaceFile[] = [
-  ...fourFaces('Tinos', 'tinos', 'Tinos'),
+  // Tinos maps U+00A0 to its space glyph; Liberation Serif 2.x has a no-break space of its own.
+  ...fourFaces('Tinos', 'tinos', 'Tinos', { noBreakSpaceApart: true }),
   ...fourFaces('Arimo', 'arimo', 'Arimo'),
   ...fourFaces('Cousine', 'cousine', 'Cousine'),
   {

@@ -27,6 +27,12 @@ export interface FontFace {
   readonly font: Font;
   /** `unicode-range` of an @font-face rule; null = everything the font has. */
   readonly unicodeRange: readonly (readonly [number, number])[] | null;
+  /**
+   * A bundled face standing in for a font whose U+00A0 is a glyph of its own that no kerning
+   * pair names, while this one draws it with its space glyph: the space's pairs (" A", " W" in
+   * Tinos) must not reach a no-break space, so it is shaped apart from its neighbours (text/measurer.ts).
+   */
+  readonly noBreakSpaceApart?: boolean;
 }
 
 /** A face chosen for a query, with the synthesis Chromium would apply to it. */
@@ -48,7 +54,13 @@ export interface FontFaceRule {
 
 export { faceCovers, parseFont };
 
-function lazyFace(family: string, weight: number, style: FontStyle, path: () => string): FontFace {
+function lazyFace(
+  family: string,
+  weight: number,
+  style: FontStyle,
+  path: () => string,
+  noBreakSpaceApart = false,
+): FontFace {
   let font: Font | undefined;
   const slug = family.toLowerCase().replaceAll(' ', '-');
   return {
@@ -57,6 +69,7 @@ function lazyFace(family: string, weight: number, style: FontStyle, path: () => 
     weight,
     style,
     unicodeRange: null,
+    ...(noBreakSpaceApart ? { noBreakSpaceApart } : {}),
     get font(): Font {
       font ??= parseFont(readFileSync(path()));
       return font;
@@ -86,7 +99,9 @@ export function getFontRegistry(): FontRegistry {
   const families = new Map<string, FontFace[]>();
   for (const file of BUNDLED_FACES) {
     const list = families.get(file.family) ?? [];
-    list.push(lazyFace(file.family, file.weight, file.style, () => resolveBundledFile(file.file)));
+    list.push(
+      lazyFace(file.family, file.weight, file.style, () => resolveBundledFile(file.file), file.noBreakSpaceApart),
+    );
     families.set(file.family, list);
   }
   const system = SYSTEM_FALLBACK_FILES.find((f) => existsSync(f.path));

@@ -98,7 +98,9 @@ function segment(
       missing = true;
     }
     const caps = smallCaps && !hasSmallCaps(resolved.face.font) && isLowerCase(text.slice(i, end));
-    if (current !== undefined && (current !== resolved || currentCaps !== caps)) {
+    // A no-break space of a face that must keep it apart is a segment of its own (FontFace.noBreakSpaceApart).
+    const apart = resolved.face.noBreakSpaceApart === true && (cp === 0xa0 || text.charCodeAt(start) === 0xa0);
+    if (current !== undefined && (current !== resolved || currentCaps !== caps || (apart && i > start))) {
       segments.push(piece(current, text.slice(start, i), currentCaps, smallCaps));
       start = i;
     }
