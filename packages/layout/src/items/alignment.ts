@@ -1,3 +1,5 @@
+import type { ComputedStyle } from '../style.js';
+
 /**
  * Distribution of free space along an axis (CSS Box Alignment §5.3 / CSS Flexbox §8.2, §8.4):
  * the offset of the first subject and the extra space between subjects.
@@ -57,4 +59,30 @@ export function alignOffset(value: string, free: number, reverse: boolean): numb
     default:
       return reverse ? free : 0; // start, left, self-start
   }
+}
+
+/**
+ * Where an absolutely positioned child of a flex or grid container sits horizontally, as the sole
+ * item would (CSS Flexbox 1 §4.1: justify-content in a row, align-self in a column; CSS Grid 1
+ * §10.1: justify-self in a grid area that is the padding box): 0 at the left, 0.5 centred, 1 at
+ * the right.
+ */
+export function staticInlineAlign(grid: boolean, container: ComputedStyle, child: ComputedStyle): number {
+  const rtl = container.direction === 'rtl';
+  if (grid) {
+    const self = child.justifySelf === 'auto' ? container.justifyItems : child.justifySelf;
+    const f = alignOffset(self.replace(/^legacy ?/, '') || 'start', 1, false);
+    return rtl ? 1 - f : f;
+  }
+  const row = container.flexDirection === 'row' || container.flexDirection === 'row-reverse';
+  if (row) {
+    // Measured from the main-start side, which is the right in row-reverse (or in rtl).
+    const reverse = container.flexDirection === 'row-reverse';
+    const f = distribute(container.justifyContent, 1, 1, reverse).start;
+    return reverse !== rtl ? 1 - f : f;
+  }
+  const self = child.alignSelf === 'auto' ? container.alignItems : child.alignSelf;
+  const reverse = container.flexWrap === 'wrap-reverse';
+  const f = alignOffset(self, 1, reverse);
+  return reverse !== rtl ? 1 - f : f;
 }

@@ -17,6 +17,7 @@ import {
 } from '../flow/types.js';
 import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
+import { staticInlineAlign } from './alignment.js';
 import {
   breakAfterOf,
   breakBeforeOf,
@@ -531,14 +532,22 @@ function recordBaselines(
 }
 
 /**
- * Absolutely positioned children are not flex items (CSS Flexbox §4.1): they leave a
- * placeholder at their static position (the content box's start), and their containing
- * block lays them out once its size is known (src/positioned).
+ * Absolutely positioned children are not flex or grid items (CSS Flexbox 1 §4.1, CSS Grid 1
+ * §10.1): they leave a placeholder at their static position, placed as the sole item would be
+ * (at the top of a flex container's content box, horizontally where its alignment puts it there;
+ * in the padding box of a grid container, its sole grid area), and their containing block lays
+ * them out once its size is known (src/positioned).
  */
 function placeOutOfFlow(frame: Frame): void {
+  const { border, padding, width } = frame.used;
+  const grid = frame.box.kind === 'grid';
+  const left = grid ? border.left : border.left + padding.left;
+  const room = grid ? padding.left + width + padding.right : width;
+  const top = grid ? border.top : frame.topEdges;
   for (const child of frame.box.children) {
     if (!isOutOfFlow(child)) continue;
-    const ph = outOfFlowPlaceholder(child, frame.used.border.left + frame.used.padding.left, frame.topEdges);
+    const align = staticInlineAlign(grid, frame.box.style, child.style);
+    const ph = outOfFlowPlaceholder(child, left + align * room, top, align);
     if (ph) frame.children.push(ph);
   }
 }

@@ -51,8 +51,9 @@ export function layoutAbsolute(
   staticX: number,
   staticY: number,
   ctx: LayoutContext,
+  staticAlign = 0,
 ): Fragment | null {
-  return absoluteLayout(box, cb, staticX, staticY, ctx)?.fragment ?? null;
+  return absoluteLayout(box, cb, staticX, staticY, ctx, staticAlign)?.fragment ?? null;
 }
 
 /**
@@ -72,6 +73,7 @@ export function absoluteLayout(
   staticX: number,
   staticY: number,
   ctx: LayoutContext,
+  staticAlign = 0,
 ): AbsoluteLayout | null {
   const s = box.style;
   const b = borderEdges(s);
@@ -89,6 +91,7 @@ export function absoluteLayout(
     edges: hEdges,
     cb: cb.width,
     staticPos: staticX,
+    staticAlign,
   };
   const v: AxisInput = {
     start: inset(s.top, cb.height),
@@ -101,7 +104,7 @@ export function absoluteLayout(
     staticPos: staticY,
   };
   if (s.width === 'stretch' || s.height === 'stretch')
-    return absoluteLayout(stretched(box, h, v), cb, staticX, staticY, ctx);
+    return absoluteLayout(stretched(box, h, v), cb, staticX, staticY, ctx, staticAlign);
   const replaced = box.kind === 'replaced' ? replacedSize(box, cb.width, cb.height) : null;
   const minH = toContentSize(definite(s.minHeight, cb.height) ?? 0, s, vEdges);
   const maxH = toContentSize(definite(s.maxHeight, cb.height) ?? Infinity, s, vEdges);

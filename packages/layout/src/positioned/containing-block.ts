@@ -142,7 +142,7 @@ function placePending(
     const inInline = inline && inlineOf(inline);
     // An inline with no fragment (white space only) sits where its content would: at the static position.
     const box = !inline ? cb : inInline ? inInline.rect : { x: ox + c.x, y: oy + c.y, width: 0, height: 0 };
-    const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx);
+    const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx, p.staticAlign);
     if (!placed || elsewhere?.(p, placed)) return;
     const moved = movedFragment(placed, box.x - ox, box.y - oy);
     children[i] = moved;
@@ -177,13 +177,14 @@ function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragme
   if (!pending.length) return;
   const cb = paddingBoxOf(f);
   const fixedCb = isTransformed(box) ? box : fixedContainerIn(fc);
-  takePlaceholders(f, pending, (b, x, y, ancestors) =>
+  takePlaceholders(f, pending, (b, x, y, ancestors, staticAlign) =>
     defer(fc, {
       box: b,
       cb: box,
       cbFragment: f,
       staticX: x - cb.x,
       staticY: y - cb.y,
+      staticAlign,
       fixedCb,
       ancestors: ancestors().map((a) => a.style),
     }),

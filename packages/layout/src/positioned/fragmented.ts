@@ -52,6 +52,8 @@ export interface Deferred {
   readonly cbFragment: BoxFragment | null;
   readonly staticX: number;
   readonly staticY: number;
+  /** How the box aligns on its static position horizontally (Pending.staticAlign). */
+  readonly staticAlign: number;
   /** The containing block of the box's fixed descendants when it is one of this context's (CSS Transforms 1 §2). */
   readonly fixedCb: object | null;
   /**
@@ -225,7 +227,7 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
   const area = inline
     ? (inlineRectInStitched(inline, cb, row) ?? { x: staticX, y: staticY, width: 0, height: 0 })
     : { x: 0, y: 0, width: cb.width, height: cb.height };
-  const laid = absoluteLayout(d.box, area, staticX - area.x, staticY - area.y, ctx);
+  const laid = absoluteLayout(d.box, area, staticX - area.x, staticY - area.y, ctx, d.staticAlign);
   if (!laid || laid.fragment.kind === 'text') return;
   const at = {
     x: cb.x + area.x + laid.fragment.x,
@@ -246,13 +248,14 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
   if (!fixed.length) return;
   for (const piece of pieces) {
     const w = row.where.get(piece)!;
-    takePlaceholders(piece, fixed, (box, x, y, ancestors) =>
+    takePlaceholders(piece, fixed, (box, x, y, ancestors, staticAlign) =>
       defer(fc, {
         box,
         cb: d.fixedCb!,
         cbFragment: null,
         staticX: w.x - w.dx + x,
         staticY: row.slots[w.column]!.start + w.y - w.dy + y,
+        staticAlign,
         fixedCb: d.fixedCb,
         ancestors: ancestors().map((a) => a.style),
       }),

@@ -15,6 +15,8 @@ export interface AxisInput {
   readonly cb: number;
   /** Static position of the margin-box start, from the containing block's padding-box start. */
   readonly staticPos: number;
+  /** How much of the margin box lies before staticPos (0: it starts there; 0.5: centred on it; 1: it ends there). */
+  readonly staticAlign?: number;
 }
 
 export interface AxisResult {
@@ -34,9 +36,17 @@ export function inset(l: LengthOrAuto, reference: number): number | null {
  * constraint equation leaves with `auto` start taken as the static position (§10.3.7).
  */
 export function availableSize(a: AxisInput): number {
+  const margins = (a.marginStart ?? 0) + (a.marginEnd ?? 0) + a.edges;
+  if (a.start === null && a.end === null && a.staticAlign) {
+    // CSS Position 3 §4.1: aligned on its static position, a box may take the room on the aligned
+    // side(s) of it: before it when it ends there, twice the nearer distance when centred.
+    const p = a.staticPos;
+    const room = a.staticAlign === 1 ? p : a.staticAlign === 0.5 ? 2 * Math.min(p, a.cb - p) : a.cb - p;
+    return Math.max(0, room - margins);
+  }
   const start = a.start ?? (a.end === null ? a.staticPos : 0);
   const end = a.end ?? 0;
-  return Math.max(0, a.cb - start - end - (a.marginStart ?? 0) - (a.marginEnd ?? 0) - a.edges);
+  return Math.max(0, a.cb - start - end - margins);
 }
 
 /**
@@ -67,7 +77,8 @@ export function solveAxis(a: AxisInput, size: number): AxisResult {
   me ??= 0;
   if (a.start !== null) return { offset: a.start + ms, size, marginStart: ms, marginEnd: me };
   if (a.end !== null) return { offset: a.cb - a.end - me - outer, size, marginStart: ms, marginEnd: me };
-  return { offset: a.staticPos + ms, size, marginStart: ms, marginEnd: me };
+  const before = (a.staticAlign ?? 0) * (ms + outer + me);
+  return { offset: a.staticPos - before + ms, size, marginStart: ms, marginEnd: me };
 }
 
 /** Is the size on this axis stretched between two non-auto insets (auto size, both insets set)? */

@@ -17,6 +17,8 @@ export type LaidOutBox = Exclude<BlockLevelBox, { kind: 'lines' }>;
 export interface Pending {
   readonly box: LaidOutBox;
   readonly placeholder: BoxFragment;
+  /** How much of the margin box lies before the static position horizontally: 0 (it starts there), 0.5 (centred on it) or 1. */
+  readonly staticAlign: number;
 }
 
 export interface OpenBlock {
@@ -54,13 +56,15 @@ function nearestOpen(inInline: boolean): OpenBlock | undefined {
 
 /**
  * Leave a placeholder for an out-of-flow box whose margin box would start at (x, y) in its
- * parent (the static position, §10.3.7); null when nothing needs placing here (fixed boxes of
- * a paginated document are placed per page).
+ * parent (the static position, §10.3.7), or be centred on x or end there (`staticAlign` 0.5 or
+ * 1: CSS Position 3 §4.1 static-position rectangle, aligned in a flex or grid container); null
+ * when nothing needs placing here (fixed boxes of a paginated document are placed per page).
  */
 export function outOfFlowPlaceholder(
   box: Exclude<BlockLevelBox, { kind: 'lines' }>,
   x: number,
   y: number,
+  staticAlign = 0,
 ): Fragment | null {
   const list = containingList(box.style.position === 'fixed', inlineContainingBlockOf(box) !== undefined);
   if (!list) return null;
@@ -72,7 +76,7 @@ export function outOfFlowPlaceholder(
     [],
   );
   keepIdentity(placeholder);
-  list.push({ box, placeholder });
+  list.push({ box, placeholder, staticAlign });
   return placeholder;
 }
 
@@ -99,12 +103,12 @@ export function collectingFixed(fc: object, fixedCb: object, run: () => void): P
 export function takePlaceholders(
   root: BoxFragment,
   pending: readonly Pending[],
-  visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[]) => void,
+  visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[], staticAlign: number) => void,
 ): void {
   const emptied = new Set<Fragment[]>();
   forEachPlaceholder(root, pending, (p, children, i, ox, oy, ancestors) => {
     const c = children[i] as BoxFragment;
-    visit(p.box, ox + c.x, oy + c.y, ancestors);
+    visit(p.box, ox + c.x, oy + c.y, ancestors, p.staticAlign);
     emptied.add(children);
   });
   const placeholders = new Set<Fragment>(pending.map((p) => p.placeholder));
