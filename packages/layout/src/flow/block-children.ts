@@ -83,8 +83,13 @@ export function flowChildren(
     const childResume = i === start ? (token?.inner ?? null) : null;
     if (isOutOfFlow(child)) {
       // Absolutely positioned: a placeholder at the static position (§10.3.7); its containing block places it.
-      const x = child.style.inlineStatic ? inlineStaticX(box.style, space, used, state) : state.contentLeft;
-      const ph = outOfFlowPlaceholder(child, x, state.y + (state.settled ? resolveMargins(state.pending) : 0));
+      // In a right-to-left parent the box's right edge goes there (CSS 2 §10.3.7; Chromium: the parent's direction).
+      const rtl = box.style.direction === 'rtl';
+      const x = child.style.inlineStatic
+        ? inlineStaticX(box.style, space, used, state)
+        : state.contentLeft + (rtl ? used.width : 0);
+      const y = state.y + (state.settled ? resolveMargins(state.pending) : 0);
+      const ph = outOfFlowPlaceholder(child, x, y, rtl ? 1 : 0);
       if (ph) state.children.push(ph);
       continue;
     }
