@@ -412,6 +412,13 @@ export interface ComputedStyle {
    */
   readonly lineClamp?: number;
   /**
+   * CSS Inline 3 §6.1 `text-box-trim` (absent = none): the block container trims the over side
+   * of its first formatted line and/or the under side of its last to `textBoxEdge`.
+   */
+  readonly textBoxTrim?: 'trim-start' | 'trim-end' | 'trim-both';
+  /** CSS Inline 3 §6.2 `text-box-edge`, inherited (absent = auto: the font's ascent and descent). */
+  readonly textBoxEdge?: TextBoxEdge;
+  /**
    * An absolutely positioned box that was inline-level before it was blockified: its static
    * position is where it would sit in its line, not below it (CSS 2 §10.3.7, §10.6.4 "hypothetical
    * box", as Chromium places it). Absent otherwise.
@@ -488,4 +495,10 @@ export function layoutUnit(v: number): number {
 /** A length `px` longer (its percentage part kept). */
 export function addPx(length: Length, px: number): Length {
   return typeof length === 'number' ? length + px : { px: length.px + px, pct: length.pct };
+}
+
+/** `text-box-edge` (CSS Inline 3 §6.2): the metric each side of a trimmed line is cut to. */
+export interface TextBoxEdge {
+  readonly over: 'text' | 'cap' | 'ex';
+  readonly under: 'text' | 'alphabetic';
 }

@@ -109,7 +109,20 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const clamps = typeof lineClamp === 'number';
   const inlineStatic = f['-inline-static'] === true;
   const image = borderImage(f);
-  if (!legacy && !clips && clipPath === 'none' && !vertical && !webkitBox && !clamps && !inlineStatic && !image)
+  const trim = f['text-box-trim'];
+  const edge = f['text-box-edge'];
+  const trims = trim !== 'none' || edge !== 'auto';
+  if (
+    !legacy &&
+    !clips &&
+    clipPath === 'none' &&
+    !vertical &&
+    !webkitBox &&
+    !clamps &&
+    !inlineStatic &&
+    !image &&
+    !trims
+  )
     return style;
   return {
     ...style,
@@ -117,6 +130,8 @@ export function assembleStyle(f: Flat): ComputedStyle {
     ...(legacy ? { legacyAlign: legacy } : {}),
     ...(webkitBox ? { legacyFlexibleBox: true } : {}),
     ...(clamps ? { lineClamp } : {}),
+    ...(trim !== 'none' ? { textBoxTrim: trim } : {}),
+    ...(edge !== 'auto' ? { textBoxEdge: edge } : {}),
     ...(inlineStatic ? { inlineStatic: true } : {}),
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),

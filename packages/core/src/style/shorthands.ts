@@ -71,6 +71,7 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     'text-wrap': ['text-wrap-style'],
     'contain-intrinsic-size': ['contain-intrinsic-width', 'contain-intrinsic-height'],
     'background-position': ['background-position'],
+    'text-box': ['text-box-trim', 'text-box-edge'],
   };
   for (const s of SIDES) m[`border-${s}`] = [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`];
   // CSS Logical 1 §4.4: both block-axis sides at once (top and bottom, as border-block-start/-end map here).
@@ -268,6 +269,23 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   'place-content': (v, l) => pairOf(v, l),
   'place-self': (v, l) => pairOf(v, l),
   'list-style': listStyle,
+  // `normal | <'text-box-trim'> || <'text-box-edge'>` (CSS Inline 3 §6.3): an edge alone trims both sides.
+  'text-box': (v, l) => {
+    const w = words(v);
+    if (w.length === 1 && isIdent(w[0], 'normal'))
+      return [
+        [l[0]!, [ident('none')]],
+        [l[1]!, [ident('auto')]],
+      ];
+    const trim = w.findIndex((cv) => isIdent(cv, 'none', 'trim-start', 'trim-end', 'trim-both'));
+    const edge = w.filter((_, i) => i !== trim);
+    if (trim > 0 && trim < w.length - 1) return null; // the edge's keywords stay together
+    if (w.length === 0 || edge.length > 2) return null;
+    return [
+      [l[0]!, [trim >= 0 ? w[trim]! : ident('trim-both')]],
+      [l[1]!, edge.length ? edge.flatMap((cv, i) => (i ? [SPACE, cv] : [cv])) : [ident('auto')]],
+    ];
+  },
   'text-decoration': (v, l) =>
     anyOrder(
       v,

@@ -11,7 +11,13 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
   let style = cache.get(parent);
   if (!style) {
     // The optional non-inherited properties are absent (at their initial values).
-    const { clip: _clip, clipPath: _clipPath, legacyFlexibleBox: _legacyFlexibleBox, ...inherited } = parent;
+    const {
+      clip: _clip,
+      clipPath: _clipPath,
+      legacyFlexibleBox: _legacyFlexibleBox,
+      textBoxTrim: _textBoxTrim,
+      ...inherited
+    } = parent;
     style = {
       ...inherited,
       display: 'block',

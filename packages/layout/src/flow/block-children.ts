@@ -8,6 +8,7 @@ import { clonesDecorations } from './decoration-break.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
+import { trimEndFor, trimStartFor } from './text-box-trim.js';
 import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
 import { isBlockInInline, movesWithInline } from '../boxes/anonymous-boxes.js';
@@ -67,6 +68,8 @@ export function flowChildren(
   for (const p of token?.parallel ?? []) flowParallel(box, used, space, state, p, ctx);
   let startedHere = -1; // index of the last child that started (not resumed) on this page
   const lastInFlow = space.endReserve || used.border.bottom + used.padding.bottom > 0 ? lastInFlowChild(box) : -1;
+  const trimEnd = trimEndFor(box, used, space);
+  const trimmedLast = trimEnd ? lastInFlowChild(box) : -1;
   const pageName = usedPageName(box, space);
   for (let i = start; i < children.length; i++) {
     const child = children[i]!;
@@ -102,7 +105,10 @@ export function flowChildren(
     if (applyClearance(child, space, used, state) === 'next-page')
       return clearedPastPage(box, i, childResume, startedHere, space, state, continuation, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
-    const cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
+    let cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
+    // The first and last formatted lines a block container trims (CSS Inline 3 §6.1): rare, a copy then.
+    const trimStart = state.placed === 0 && !continuation && trimStartFor(box, used, space);
+    if (trimStart || i === trimmedLast) cs = { ...cs, trimStart, trimEnd: i === trimmedLast };
     const r = layoutBox(
       child,
       startOf(i, avoid ? { ...cs, inlineSize: avoid.width } : cs, avoid?.left ?? 0, childResume, space, used, state),

@@ -5,6 +5,7 @@ import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { createBoxFragment, movedFragment, NO_ATTRS, partOf, ZERO_EDGES, WHOLE } from './fragments.js';
 import { collectParagraph, forgetParagraph, itemWidth, paragraphOf, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
+import { overTrim, underTrim } from './text-box-trim.js';
 import { firstLineParagraph, firstLineRestyle } from './first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
@@ -259,9 +260,13 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       baseline: null,
       lastBaseline: null,
     };
+  // The first and last formatted lines of a block container that trims them (CSS Inline 3 §6.1):
+  // the line box loses its over / under side, its content overflowing there.
+  const trimTop = space.trimStart && start === 0 ? overTrim(lines[0]!, box.style, ctx) : 0;
+  const trimBottom = space.trimEnd && end === lines.length ? underTrim(lines[end - 1]!, box.style, ctx) : 0;
   // One line (most paragraphs): its fragments, at the top, in an array of their size.
-  const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, 0, ctx) : [];
-  let y = 0;
+  const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, -trimTop, ctx) : [];
+  let y = -trimTop;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   let lastLineStart = 0;
@@ -282,6 +287,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     if (i === clampedAt) clampedHeight = y;
   }
   if (clampedHeight !== null) y = clampedHeight;
+  else y -= trimBottom;
   const fragment = createBoxFragment(
     box.style,
     '',
@@ -298,7 +304,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     children,
   );
   // A float right after this paragraph may sit beside its last line (src/float).
-  if (end === lines.length) noteLastLine(fragment, y - lines[end - 1]!.height, children, lastLineStart);
+  if (end === lines.length) noteLastLine(fragment, y + trimBottom - lines[end - 1]!.height, children, lastLineStart);
   return {
     fragment,
     resume: end < lines.length ? { kind: 'lines', line: end } : null,

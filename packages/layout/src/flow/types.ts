@@ -98,6 +98,9 @@ export interface Space {
    * keeps the paragraph one inline formatting context.
    */
   readonly linesAfter?: number;
+  /** This box holds the first / last formatted line of a block container that trims it (CSS Inline 3 §6.1). */
+  readonly trimStart?: boolean;
+  readonly trimEnd?: boolean;
 }
 
 /**

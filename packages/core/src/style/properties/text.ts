@@ -1,4 +1,4 @@
-import type { Color, ComputedStyle } from '@platen/layout';
+import type { Color, ComputedStyle, TextBoxEdge } from '@platen/layout';
 import { BLACK, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
 import { colorOrCurrent, longhand, partOf, identOf, keyword, single, type ComputeContext } from './registry.js';
@@ -219,6 +219,14 @@ export const TEXT_LONGHANDS = {
     'mixed',
     keyword(['mixed', 'upright', 'sideways'] as const, { 'sideways-right': 'sideways', 'vertical-right': 'mixed' }),
   ),
+  // CSS Inline 3 §6.1, §6.2 (ideographic edges are not supported: invalid).
+  'text-box-trim': partOf(
+    'textBoxTrim',
+    false,
+    'none',
+    keyword(['none', 'trim-start', 'trim-end', 'trim-both'] as const),
+  ),
+  'text-box-edge': partOf('textBoxEdge', true, 'auto', textBoxEdge),
   'unicode-bidi': longhand(
     'unicodeBidi',
     false,
@@ -288,3 +296,16 @@ export const TEXT_LONGHANDS = {
     return parseLength(single(cvs), ctx.len) ?? undefined;
   }),
 };
+
+/**
+ * `auto | <over> <under>?` (CSS Inline 3 §6.2): one keyword sets both edges when it can
+ * (`text`), else the under edge is `text`.
+ */
+export function textBoxEdge(cvs: readonly CV[]): TextBoxEdge | 'auto' | undefined {
+  const w = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : ''));
+  if (w.length === 1 && w[0] === 'auto') return 'auto';
+  const [over, under = 'text'] = w;
+  if (w.length > 2 || (over !== 'text' && over !== 'cap' && over !== 'ex')) return undefined;
+  if (under !== 'text' && under !== 'alphabetic') return undefined;
+  return { over, under };
+}
