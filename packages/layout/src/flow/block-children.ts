@@ -8,7 +8,7 @@ import { clonesDecorations } from './decoration-break.js';
 import { endPage, startPage } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
-import { trimEndFor, trimStartFor } from './text-box-trim.js';
+import { trimEndFor, trimsFirstChild } from './text-box-trim.js';
 import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
 import { isBlockInInline, movesWithInline } from '../boxes/anonymous-boxes.js';
@@ -107,7 +107,7 @@ export function flowChildren(
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     let cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
     // The first and last formatted lines a block container trims (CSS Inline 3 §6.1): rare, a copy then.
-    const trimStart = state.placed === 0 && !continuation && trimStartFor(box, used, space);
+    const trimStart = state.placed === 0 && trimsFirstChild(box, used, space, continuation);
     if (trimStart || i === trimmedLast) cs = { ...cs, trimStart, trimEnd: i === trimmedLast };
     const r = layoutBox(
       child,

@@ -230,7 +230,10 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       lastBaseline: null,
     };
   }
-  const available = space.blockSize - resolveMargins(space.marginAbove);
+  // The first and last formatted lines of a block container that trims them (CSS Inline 3 §6.1):
+  // the line box loses its over / under side, its content overflowing there.
+  const trimTop = space.trimStart ? overTrim(lines[start]!, box.style, ctx) : 0;
+  const available = space.blockSize - resolveMargins(space.marginAbove) + trimTop;
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
   if (end < lines.length)
     end = applyOrphansWidows(box, lines.length + (space.linesAfter ?? 0), start, end, nothingAbove(space));
@@ -260,9 +263,6 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       baseline: null,
       lastBaseline: null,
     };
-  // The first and last formatted lines of a block container that trims them (CSS Inline 3 §6.1):
-  // the line box loses its over / under side, its content overflowing there.
-  const trimTop = space.trimStart && start === 0 ? overTrim(lines[0]!, box.style, ctx) : 0;
   const trimBottom = space.trimEnd && end === lines.length ? underTrim(lines[end - 1]!, box.style, ctx) : 0;
   // One line (most paragraphs): its fragments, at the top, in an array of their size.
   const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, -trimTop, ctx) : [];

@@ -1,6 +1,7 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle, TextBoxEdge } from '../style.js';
 import type { UsedBox } from './box-model.js';
+import { isColumnFlow } from './column-flow.js';
 import type { LayoutContext } from './context.js';
 import type { LineBox } from './line-box.js';
 import type { Space } from './types.js';
@@ -17,6 +18,17 @@ export function trimStartFor(box: ContainerBox, used: UsedBox, space: Space): bo
   const trim = box.style.textBoxTrim;
   if (trim === 'trim-start' || trim === 'trim-both') return true;
   return used.border.top + used.padding.top === 0 && space.trimStart === true;
+}
+
+/**
+ * The first child of this box's fragment starts with a trimmed line: at the box's start, and in
+ * every column of a multicol container that trims, through the blocks going on there (a
+ * continuation shows no top edges): Chromium trims each column's first line (WPT
+ * text-box-trim-multicol-007 and -009).
+ */
+export function trimsFirstChild(box: ContainerBox, used: UsedBox, space: Space, continuation: boolean): boolean {
+  if (!continuation) return trimStartFor(box, used, space);
+  return isColumnFlow(box) ? trimStartFor(box, used, space) : space.trimStart === true;
 }
 
 /** The same for the last formatted line's end side, passed to the last in-flow child. */
