@@ -119,7 +119,7 @@ export function paintBackground(ctx: PaintContext, frag: BoxFragment): void {
   const layers = s.backgroundLayers;
   if (s.backgroundColor.a <= 0 && layers.length === 0) return;
   const rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
-  const radii = borderRadii(s, rect);
+  const radii = borderRadii(frag, rect);
   const colorArea = boxArea(frag, rect, s.backgroundClip, radii);
   ctx.fillRect(colorArea.rect, s.backgroundColor, colorArea.radii);
   for (let i = layers.length - 1; i >= 0; i--) {

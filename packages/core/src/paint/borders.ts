@@ -300,7 +300,7 @@ export function paintBorders(ctx: PaintContext, frag: BoxFragment): void {
   // Chromium strokes borders around the pixel-snapped border box; the used widths are
   // whole px already (layout floors them), so every side covers whole pixel rows.
   const rect: Rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
-  paintBorderRing(ctx, sides, { rect, widths: frag.border, radii: borderRadii(s, rect) });
+  paintBorderRing(ctx, sides, { rect, widths: frag.border, radii: borderRadii(frag, rect) });
 }
 
 /** The four sides of a border (or of an outline drawn as one) inside `g.rect`, `g.widths` wide. */

@@ -26,7 +26,7 @@ export function applyClipping(ctx: PaintContext, frag: BoxFragment): boolean {
 function referenceBox(ctx: PaintContext, frag: BoxFragment, box: ClipPath['box']): { rect: Rect; radii: Radii } {
   // Pixel-snapped as the box's background is (Chromium clips to the box it paints).
   const border: Rect = ctx.snap({ x: frag.x, y: frag.y, width: frag.width, height: frag.height });
-  const radii = borderRadii(frag.style, border);
+  const radii = borderRadii(frag, border);
   if (box === 'border-box') return { rect: border, radii };
   if (box === 'margin-box') {
     const s = frag.style;

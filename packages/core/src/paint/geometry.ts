@@ -1,4 +1,4 @@
-import { resolveLength, type ComputedStyle, type Edges } from '@platen/layout';
+import { resolveLength, type BoxFragment, type ComputedStyle, type Edges } from '@platen/layout';
 
 export interface Rect {
   readonly x: number;
@@ -37,11 +37,20 @@ export function insetRect(rect: Rect, edges: Edges): Rect {
 }
 
 /**
- * Used border radii of a border box: percentages against the box, then scaled down
- * together when adjacent radii overlap (CSS Backgrounds 3 §5.5).
+ * Used border radii of a fragment's border box: percentages against the box, then scaled down
+ * together when adjacent radii overlap (CSS Backgrounds 3 §5.5). A block box broken with
+ * `box-decoration-break: slice` is drawn as if unbroken and cut at the breaks (CSS Fragmentation
+ * 3 §5.4): the corners at a break are square. (Inline boxes split across lines and boxes broken
+ * in vertical writing modes keep all four.)
  */
-export function borderRadii(style: ComputedStyle, rect: Rect): Radii {
-  return usedRadii(style.borderRadius, rect);
+export function borderRadii(frag: BoxFragment, rect: Rect): Radii {
+  const radii = usedRadii(frag.style.borderRadius, rect);
+  const { isFirst, isLast } = frag.part;
+  const s = frag.style;
+  if (radii === ZERO_RADII || (isFirst && isLast) || s.boxDecorationBreak === 'clone') return radii;
+  if (s.display === 'inline' || s.writingMode !== undefined) return radii;
+  const [tl, tr, br, bl] = radii;
+  return [isFirst ? tl : ZERO_CORNER, isFirst ? tr : ZERO_CORNER, isLast ? br : ZERO_CORNER, isLast ? bl : ZERO_CORNER];
 }
 
 /** Used radii of corners given as border-radius values (also inset()'s `round`) on `rect`. */

@@ -15,7 +15,7 @@ function borderBox(frag: BoxFragment): Rect {
 function paintOuterShadows(ctx: PaintContext, frag: BoxFragment): void {
   if (frag.style.boxShadow.length === 0) return;
   const rect = borderBox(frag);
-  const radii = borderRadii(frag.style, rect);
+  const radii = borderRadii(frag, rect);
   for (const sh of [...frag.style.boxShadow].reverse()) {
     if (sh.inset || sh.color.a <= 0) continue;
     const base = outsetRect({ ...rect, x: rect.x + sh.x, y: rect.y + sh.y }, sh.spread);
@@ -39,7 +39,7 @@ function paintInsetShadows(ctx: PaintContext, frag: BoxFragment): void {
   if (frag.style.boxShadow.length === 0) return;
   const rect = borderBox(frag);
   const padding = insetRect(rect, frag.border);
-  const radii = innerRadii(borderRadii(frag.style, rect), frag.border);
+  const radii = innerRadii(borderRadii(frag, rect), frag.border);
   for (const sh of [...frag.style.boxShadow].reverse()) {
     if (!sh.inset || sh.color.a <= 0) continue;
     ctx.save();
@@ -63,7 +63,7 @@ function paintOutline(ctx: PaintContext, frag: BoxFragment): void {
   if (o.width <= 0 || o.style === 'none' || o.style === 'hidden' || o.color.a <= 0) return;
   const by = frag.style.outlineOffset + o.width;
   const outer = outsetRect(borderBox(frag), by);
-  const radii = outerRadii(borderRadii(frag.style, borderBox(frag)), by);
+  const radii = outerRadii(borderRadii(frag, borderBox(frag)), by);
   if (o.style !== 'solid') {
     // CSS UI 4 §4.2: outline-style takes the border styles, drawn as a border would be.
     const w = o.width;
@@ -153,7 +153,7 @@ function legendGap(frag: BoxFragment): { shift: number; gap: Rect } | null {
 /** Clip to a box's padding box (overflow: hidden, CSS Overflow 3 §3), with inner radii. */
 export function clipToPaddingBox(ctx: PaintContext, frag: BoxFragment): void {
   const rect = borderBox(frag);
-  ctx.clipRect(insetRect(rect, frag.border), innerRadii(borderRadii(frag.style, rect), frag.border));
+  ctx.clipRect(insetRect(rect, frag.border), innerRadii(borderRadii(frag, rect), frag.border));
 }
 
 export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
