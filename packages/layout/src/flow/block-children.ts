@@ -283,9 +283,23 @@ function childCbBlockSize(box: ContainerBox, used: UsedBox, space: Space): numbe
  * measured: a heading after such a float and its clearfix sits right at the float's end).
  */
 function nothingInFlowAbove(state: FlowState): boolean {
+  if (state.children.some(carriesFloatsOn)) return false;
   return (
     state.placed === 0 || state.children.every((f) => f.kind === 'box' && (f.height === 0 || f.style.float !== 'none'))
   );
+}
+
+/**
+ * A block formatting-context root (overflow other than visible, flow-root: its floats are its
+ * own, CSS 2 §9.4.1) that goes on from the last page with the rests of its floats: a fragment of
+ * it is in flow here, so what follows does not start the page (Chromium keeps the top margin of
+ * a paragraph after such a box, CSS Fragmentation 3 §5.2; after an ordinary box whose
+ * continuation holds only its BFC's floats it truncates it, float-broken-clear-margin.html).
+ */
+function carriesFloatsOn(f: Fragment): boolean {
+  if (f.kind !== 'box' || f.part.isFirst || f.style.float !== 'none') return false;
+  const ownFloats = f.style.overflow !== 'visible' || f.style.display === 'flow-root';
+  return ownFloats && f.children.some((c) => c.kind === 'box' && c.style.float !== 'none');
 }
 
 /**
