@@ -171,8 +171,10 @@ function placeLaidFloat(
   if (space.mode === 'layout' && top + laid.height > room + EPSILON) {
     // At the page start, below nothing but empty boxes (Bootstrap's clearfix ::before table) and
     // beside other floats, a move to the next page gains nothing: the float is placed and broken
-    // here, as Chromium places a float at the fragmentainer start (CSS Fragmentation 3 §4.4).
-    const atFlowStart = state.children.every(takesNoFlowRoom) && at.y <= fc.y + pendingPx + EPSILON;
+    // here, as Chromium places a float at the fragmentainer start (CSS Fragmentation 3 §4.4). Once
+    // clearance has moved the flow down, the next page does give it more room.
+    const atFlowStart =
+      state.y <= EPSILON && state.children.every(takesNoFlowRoom) && at.y <= fc.y + pendingPx + EPSILON;
     const mustPlace = space.pageIsEmpty && (state.children.length === 0 || atFlowStart);
     const avoid = avoidsBreakInside(child.style);
     const limit = room - top + laid.mt;
