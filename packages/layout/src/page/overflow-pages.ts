@@ -79,7 +79,11 @@ function overflowBottom(body: Fragment): number {
     }
     if (f !== body && (f.style.position === 'absolute' || f.style.position === 'fixed')) continue;
     // The root's and body's heights end with their last children's bottom margins, which Chromium does not print onto another page.
-    if (!isRootLike(f) || f.padding.bottom + f.border.bottom > 0) bottom = Math.max(bottom, oy + f.y + f.height);
+    // An empty box (no height or width) is no overflow: Chromium unites only non-empty rects (measured:
+    // an empty division past the page end, below a heading's bottom margin, prints nothing again).
+    const empty = f.height <= 0 || f.width <= 0;
+    if (!empty && (!isRootLike(f) || f.padding.bottom + f.border.bottom > 0))
+      bottom = Math.max(bottom, oy + f.y + f.height);
     if (f.style.overflow !== 'visible') continue;
     for (const child of f.children) {
       frags.push(child);
