@@ -103,7 +103,7 @@ export function flowChildren(
     }
     followMargins(space, used, state);
     if (applyClearance(child, space, used, state) === 'next-page')
-      return clearedPastPage(box, i, childResume, startedHere, space, state, continuation, used, ctx);
+      return clearedPastPage(box, { i, childResume, startedHere, continuation }, space, state, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
     let cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
     // The first and last formatted lines a block container trims (CSS Inline 3 §6.1): rare, a copy then.
@@ -118,7 +118,7 @@ export function flowChildren(
     // A float right after a paragraph may sit beside its last line (src/float).
     if (child.kind === 'lines' && r.fragment)
       keepLastLine(r.fragment, i + 1 < children.length && isFloatBox(children[i + 1]!));
-    if (!r.fragment) return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
+    if (!r.fragment) return notPlaced(box, { i, childResume, startedHere, continuation }, space, state, used, ctx);
     const left = avoid?.left ?? 0;
     if (r.collapsesThrough && r.resume === null) {
       // An empty box: its margins join the pending ones and its top border edge sits below the
@@ -311,6 +311,16 @@ function usedPageName(box: ContainerBox, space: Space): string | null {
   return box.style.page === 'auto' ? (space.pageName ?? '') : box.style.page;
 }
 
+/** Where the flow stopped: at child i (resumed by childResume), after child startedHere began on this page. */
+interface Stop {
+  readonly i: number;
+  readonly childResume: Resume | null;
+  /** Index of the last child that started (not resumed) on this page. */
+  readonly startedHere: number;
+  /** This box goes on from an earlier page. */
+  readonly continuation: boolean;
+}
+
 /**
  * Child i clears a float that goes on on the next page: it goes there too. Floats placed here
  * keep this box on the page (Chromium keeps a row's floated header and breaks before its
@@ -319,33 +329,29 @@ function usedPageName(box: ContainerBox, space: Space): string | null {
  */
 function clearedPastPage(
   box: ContainerBox,
-  i: number,
-  childResume: Resume | null,
-  startedHere: number,
+  stop: Stop,
   space: Space,
   state: FlowState,
-  continuation: boolean,
   used: UsedBox,
   ctx: LayoutContext,
 ): FlowOutcome {
+  const { i, childResume, continuation } = stop;
   const floatsHere = state.children.some((f) => f.kind === 'box' && f.style.float !== 'none');
   if (!floatsHere && !continuation && !space.pageIsEmpty && state.y <= 1e-6) return { pushed: true, resume: null };
   if (floatsHere || state.placed === 0) return { pushed: false, resume: { child: i, inner: childResume } };
-  return notPlaced(box, i, childResume, startedHere, space, state, continuation, used, ctx);
+  return notPlaced(box, stop, space, state, used, ctx);
 }
 
 /** Child i did not fit: break before it, or before its previous sibling (avoid), or move the whole box. */
 function notPlaced(
   box: ContainerBox,
-  i: number,
-  childResume: Resume | null,
-  startedHere: number,
+  stop: Stop,
   space: Space,
   state: FlowState,
-  continuation: boolean,
   used: UsedBox,
   ctx: LayoutContext,
 ): FlowOutcome {
+  const { i, childResume, startedHere, continuation } = stop;
   // Below monolithic overflow of the previous page, a break before the first child is as good as any.
   // A float split at this page's end (CSS Fragmentation 3 §4.4: a break inside it) keeps the box
   // here, so the break goes before the child (Chromium; a float that fits whole moves with the box).
@@ -356,7 +362,7 @@ function notPlaced(
     const breakHere = state.skipped > 0 || splitFloatHere(box) || nothingAbove(space);
     return breakHere ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
   }
-  const around = widowsAroundBlock(box, i, childResume, startedHere, space, state, used, ctx);
+  const around = widowsAroundBlock(box, stop, space, state, used, ctx);
   if (around) return around;
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
@@ -389,14 +395,13 @@ function notPlaced(
  */
 function widowsAroundBlock(
   box: ContainerBox,
-  i: number,
-  childResume: Resume | null,
-  startedHere: number,
+  stop: Stop,
   space: Space,
   state: FlowState,
   used: UsedBox,
   ctx: LayoutContext,
 ): FlowOutcome | null {
+  const { i, childResume, startedHere } = stop;
   const children = box.children;
   const child = children[i]!;
   const before = children[i - 1];
