@@ -1,7 +1,7 @@
 import type { BlockLevelBox, ContainerBox, ReplacedBox } from '../boxes/box.js';
 import { avoidsBreakInside } from '../flow/breaks.js';
 import type { Fragment } from '../fragment.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/flow-state.js';
 import { lineAlign } from '../flow/line-box.js';
 import type { ComputedStyle } from '../style.js';
@@ -328,6 +328,7 @@ export function avoidFloats(
   if (!avoidsFloats(child)) return null;
   if (!resumed) {
     const span = freeSpan(child, space, used, state, ctx);
+    const narrowed = cacheOf(ctx, narrowedSlot);
     if (span) narrowed.set(child, span);
     else narrowed.delete(child);
     return span;
@@ -339,11 +340,11 @@ export function avoidFloats(
   const fc = childFloats(space, used, state);
   const top = fc.y + resolveMargins(state.pending);
   if (fc.exclusions.isEmpty || !fc.exclusions.affects(fc.x, fc.x + used.width, top)) return null;
-  return narrowed.get(child) ?? null;
+  return cacheOf(ctx, narrowedSlot).get(child) ?? null;
 }
 
 /** Float-avoiding boxes laid out narrower than their containing block, by box. */
-const narrowed = new WeakMap<BlockLevelBox, { left: number; width: number }>();
+const narrowedSlot = memoSlot<BlockLevelBox, { left: number; width: number }>('render');
 
 function freeSpan(
   child: ContainerBox | ReplacedBox,

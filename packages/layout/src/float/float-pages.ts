@@ -1,5 +1,5 @@
 import type { ContainerBox } from '../boxes/box.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, cacheSlot, type LayoutContext } from '../flow/context.js';
 import type { FlowState } from '../flow/flow-state.js';
 import type { UsedBox } from '../flow/box-model.js';
 import type { Resume, Space } from '../flow/types.js';
@@ -18,13 +18,12 @@ interface Deferred {
   readonly started: boolean;
 }
 
-const deferred = new WeakMap<ContainerBox, Deferred[]>();
 /**
- * Lists put in `deferred` and not taken out yet (an upper bound: a list whose box was dropped
- * is never taken out). Zero in documents without floats at page ends, where every block
- * container's start and end then skip their two WeakMap lookups.
+ * The deferred floats by parent, and how many lists were put in and not taken out yet (an upper
+ * bound: a list whose box was dropped is never taken out). The count is zero in documents without
+ * floats at page ends, where every block container's start and end then skip their lookups.
  */
-let deferredLists = 0;
+const deferredSlot = cacheSlot('render', () => ({ lists: new WeakMap<ContainerBox, Deferred[]>(), open: 0 }));
 
 export function flowFloat(
   parent: ContainerBox,
@@ -36,7 +35,8 @@ export function flowFloat(
   ctx: LayoutContext,
   resume: Resume | null = null,
 ): void {
-  const list = deferred.get(parent) ?? [];
+  const deferred = cacheOf(ctx, deferredSlot);
+  const list = deferred.lists.get(parent) ?? [];
   // A later float may not sit higher than an earlier one (§9.5.1 rule 5): it follows one that
   // moved whole to the next page, but may sit beside one split at the page end (Chromium splits
   // a row of floated labels crossing the page end, each beside the other).
@@ -47,8 +47,8 @@ export function flowFloat(
   if (!outcome.placed && space.mode === 'layout')
     childFloats(space, used, state).exclusions.markMovedOn(child.style.float === 'right' ? 'right' : 'left');
   if (list.length === 0) {
-    deferred.set(parent, list);
-    deferredLists++;
+    deferred.lists.set(parent, list);
+    deferred.open++;
   }
   list.push({ index, box: child, resume: outcome.placed ? outcome.rest : resume, started: outcome.placed });
 }
@@ -65,24 +65,27 @@ export function startFloats(
   state: FlowState,
   ctx: LayoutContext,
 ): void {
-  if (deferredLists === 0) return;
-  const list = deferred.get(parent);
+  const deferred = cacheOf(ctx, deferredSlot);
+  if (deferred.open === 0) return;
+  const list = deferred.lists.get(parent);
   // Measuring passes (flex, grid) neither place nor drop what a layout pass deferred.
   if (!list || space.mode !== 'layout') return;
-  deferred.delete(parent);
-  deferredLists--;
+  deferred.lists.delete(parent);
+  deferred.open--;
   if (resumeAt === null) return;
   for (const d of list) if (d.index < resumeAt) flowFloat(parent, d.index, d.box, space, used, state, ctx, d.resume);
 }
 
 /** A box whose floats were deferred is not finished on this page: it continues after its last child. */
-export function deferredResume(parent: ContainerBox): { child: number; inner: null } | null {
-  if (deferredLists === 0) return null;
-  return deferred.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
+export function deferredResume(parent: ContainerBox, ctx: LayoutContext): { child: number; inner: null } | null {
+  const deferred = cacheOf(ctx, deferredSlot);
+  if (deferred.open === 0) return null;
+  return deferred.lists.get(parent)?.length ? { child: parent.children.length, inner: null } : null;
 }
 
 /** A float of this box was split at this page's end: its first part commits the box to this page. */
-export function splitFloatHere(parent: ContainerBox): boolean {
-  if (deferredLists === 0) return false;
-  return deferred.get(parent)?.some((d) => d.started) ?? false;
+export function splitFloatHere(parent: ContainerBox, ctx: LayoutContext): boolean {
+  const deferred = cacheOf(ctx, deferredSlot);
+  if (deferred.open === 0) return false;
+  return deferred.lists.get(parent)?.some((d) => d.started) ?? false;
 }

@@ -2,7 +2,7 @@ import type { LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, partOf } from '../flow/fragments.js';
 import { collectParagraph, itemWidth, wraps, type Paragraph } from '../flow/inline-items.js';
 import type { InlineBox } from '../boxes/box.js';
@@ -19,13 +19,13 @@ import { InlineFloatPlacer } from './inline-floats.js';
 const EPSILON = 1e-6;
 
 /** Line specs of paragraphs broken around floats, so that a continuation resumes on the same breaks. */
-const brokenSpecs = new WeakMap<LinesBox, { readonly para: Paragraph; readonly specs: LineSpec[] }>();
+const brokenSpecsSlot = memoSlot<LinesBox, { readonly para: Paragraph; readonly specs: LineSpec[] }>('render');
 
 /** Does this inline formatting context need its line boxes shortened (CSS 2.1 §9.5: floats beside it, or already broken so)? */
-export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null): boolean {
+export function needsFloatLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): boolean {
   if (inlineFloatsOf(box).length) return true;
   const f = space.floats;
-  if (resume !== null && f !== undefined && brokenSpecs.has(box)) return true;
+  if (resume !== null && f !== undefined && cacheOf(ctx, brokenSpecsSlot).has(box)) return true;
   if (!f || f.exclusions.isEmpty) return false;
   return f.exclusions.affects(f.x, f.x + space.inlineSize, f.y + resolveMargins(space.marginAbove));
 }
@@ -116,7 +116,7 @@ export function layoutLinesAroundFloats(
   const band = lineHeightGuess(box.style);
   const start = resume?.kind === 'lines' ? resume.line : 0;
   // A continued paragraph keeps the items its earlier lines were broken from (atomic inlines are laid out per call).
-  const stored = start > 0 ? brokenSpecs.get(box) : undefined;
+  const stored = start > 0 ? cacheOf(ctx, brokenSpecsSlot).get(box) : undefined;
   const para = stored?.para ?? collectParagraph(box.children, box.style, width, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox =>
@@ -174,7 +174,7 @@ export function layoutLinesAroundFloats(
   const specs = head;
   specs.length = start;
   for (const spec of tailSpecs) specs.push(spec);
-  brokenSpecs.set(box, { para, specs });
+  cacheOf(ctx, brokenSpecsSlot).set(box, { para, specs });
   return placeLines(box, space, specs, start, spans, build, placer);
 }
 

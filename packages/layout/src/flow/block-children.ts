@@ -150,8 +150,8 @@ export function flowChildren(
       };
     }
   }
-  const rest = deferredResume(box);
-  return rest ? { pushed: false, resume: rest, ...(splitFloatHere(box) ? {} : { floatsOnly: true }) } : DONE;
+  const rest = deferredResume(box, ctx);
+  return rest ? { pushed: false, resume: rest, ...(splitFloatHere(box, ctx) ? {} : { floatsOnly: true }) } : DONE;
 }
 
 /**
@@ -359,7 +359,7 @@ function notPlaced(
     // With no content above on the page, a break before the child is as good as one before this
     // box, and the later of the two is taken (Chromium keeps a top padding here): only a child
     // below margins, borders or padding gets here then (belowSpaceTop).
-    const breakHere = state.skipped > 0 || splitFloatHere(box) || nothingAbove(space);
+    const breakHere = state.skipped > 0 || splitFloatHere(box, ctx) || nothingAbove(space);
     return breakHere ? { pushed: false, resume: { child: i, inner: childResume } } : { pushed: true, resume: null };
   }
   const around = widowsAroundBlock(box, stop, space, state, used, ctx);

@@ -131,7 +131,7 @@ export function layoutBlockContainer(
   }
   let flow = flowChildren(box, used, childrenSpace(frame, topEdges), token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
-  if (token?.pastEnd) return pastEndResult(frame, flow.resume);
+  if (token?.pastEnd) return pastEndResult(frame, flow.resume, ctx);
   let overflowing: { child: number; inner: Resume | null } | null = null;
   if (flow.resume !== null && !flow.forcedBreak && endsHere(used, space, state, topEdges, token?.consumed ?? 0)) {
     // The box ends on this page: content it clips is cut off, visible content overflowing it goes on in a parallel flow.
@@ -164,7 +164,7 @@ export function layoutBlockContainer(
     if (!r.fragment || r.resume || (overflowing === null && state.parallel.length === 0)) return r;
     // Children's overflowing content is carried by the parent's flow; a mode that does not carry it breaks the box instead.
     if (!space.parallelFlows) return breakInside(frame, { child: box.children.length, inner: null }, undefined);
-    const next = pastEndResume(box, overflowing, frame.consumedBefore, state.parallel);
+    const next = pastEndResume(box, overflowing, frame.consumedBefore, state.parallel, ctx);
     return next ? { ...r, parallel: next } : r;
   }
   if (!continuation && space.mode === 'layout') placeMarkerOfBrokenItem(box, state, used, ctx);
@@ -354,9 +354,13 @@ function alignContent(frame: Frame, free: number): void {
 }
 
 /** A box that ended on an earlier page (./parallel-flows.ts): no height, no edges, only the content overflowing it. */
-function pastEndResult(frame: Frame, resume: { child: number; inner: Resume | null } | null): LayoutResult {
+function pastEndResult(
+  frame: Frame,
+  resume: { child: number; inner: Resume | null } | null,
+  ctx: LayoutContext,
+): LayoutResult {
   const { box, state } = frame;
-  const next = pastEndResume(box, resume, frame.consumedBefore, state.parallel);
+  const next = pastEndResume(box, resume, frame.consumedBefore, state.parallel, ctx);
   return {
     fragment: makeFragment(frame, 0, false),
     resume: null,

@@ -206,7 +206,7 @@ export function lineCount(box: LinesBox, width: number, cbHeight: number | null,
 }
 
 export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
-  if (needsFloatLines(box, space, resume)) return layoutLinesAroundFloats(box, space, resume, ctx);
+  if (needsFloatLines(box, space, resume, ctx)) return layoutLinesAroundFloats(box, space, resume, ctx);
   const start = resume?.kind === 'lines' ? resume.line : 0;
   const cached = linesFor(box, space.inlineSize, ctx, space.cbBlockSize, start);
   const { lines, empty } = cached;

@@ -6,6 +6,7 @@
  */
 import type { ContainerBox } from '../boxes/box.js';
 import type { ParallelFlow, Resume } from './types.js';
+import type { LayoutContext } from './context.js';
 import { deferredResume } from '../float/float-pages.js';
 
 /**
@@ -17,10 +18,11 @@ export function pastEndResume(
   rest: { readonly child: number; readonly inner: Resume | null } | null,
   consumed: number,
   parallel: readonly ParallelFlow[],
+  ctx: LayoutContext,
 ): Resume | null {
   const child = rest?.child ?? box.children.length;
   const inner = rest?.inner ?? null;
-  if (child >= box.children.length && inner === null && parallel.length === 0 && !deferredResume(box)) return null;
+  if (child >= box.children.length && inner === null && parallel.length === 0 && !deferredResume(box, ctx)) return null;
   return parallel.length > 0
     ? { kind: 'block', child, inner, consumed, pastEnd: true, parallel: parallel.slice() }
     : { kind: 'block', child, inner, consumed, pastEnd: true };

@@ -42,7 +42,7 @@ export function gridStructure(
   subgrid = true,
 ): GridStructure {
   const s = box.style;
-  const sub = subgrid ? subgridColumns(box, width) : null;
+  const sub = subgrid ? subgridColumns(box, width, ctx) : null;
   const colGap = sub ? sub.gap : gapOf(s.columnGap, width);
   const rowGap = gapOf(s.rowGap, height);
   const areas = areaRects(s);
@@ -186,7 +186,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
   const colSlack = g.colGap * Math.max(0, g.cols.length - 1) - gapTotal(g.colGap, g.colCollapsed);
   const colSizes = sizeTracks(g.cols, colItems, used.width + colSlack, g.colGap, stretchy(s.justifyContent));
   const colPos = trackPositions(colSizes, g.colGap, used.width, s.justifyContent, g.colCollapsed);
-  const lendSubgrids = lenderToSubgrids(g, colSizes, colPos);
+  const lendSubgrids = lenderToSubgrids(g, colSizes, colPos, ctx);
   lendSubgrids();
   const horizontal = g.items.map((item, i) => {
     const a = g.areas[i]!;
@@ -265,7 +265,12 @@ function growsWithRow(
  * Subgridded items take the parent's tracks they span (CSS Grid 2 §9); the gap lent is the
  * distance between the tracks, so distributed free space (justify-content) is kept.
  */
-function lenderToSubgrids(g: GridStructure, sizes: readonly number[], pos: readonly number[]): () => void {
+function lenderToSubgrids(
+  g: GridStructure,
+  sizes: readonly number[],
+  pos: readonly number[],
+  ctx: LayoutContext,
+): () => void {
   const loans = g.items.flatMap((item, i) => {
     if (item.kind !== 'grid' || !isColumnSubgrid(item.style)) return [];
     const a = g.areas[i]!;
@@ -273,7 +278,7 @@ function lenderToSubgrids(g: GridStructure, sizes: readonly number[], pos: reado
     return [{ item, columns: spannedColumns(sizes, gap, g.colNames, a.col, a.colSpan) }];
   });
   return () => {
-    for (const l of loans) lendColumns(l.item, l.columns);
+    for (const l of loans) lendColumns(l.item, l.columns, ctx);
   };
 }
 

@@ -13,7 +13,7 @@ const cachedGeometry = geometryCache<GridGeometry>();
 function gridUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext): UnitGeometry {
   // A hit lends its tracks to the subgrids again, as computing them does.
   const compute = (): GridGeometry => computeGridGeometry(box, used, ctx);
-  return cachedGeometry(box, used, ctx, compute, lentKey(box), (geo) => geo.lendSubgrids());
+  return cachedGeometry(box, used, ctx, compute, lentKey(box, ctx), (geo) => geo.lendSubgrids());
 }
 
 /**

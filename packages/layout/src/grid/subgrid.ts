@@ -1,5 +1,6 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
+import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
 import { gapOf, type AxisTemplate, type TrackFn } from './grid-template.js';
 
@@ -17,18 +18,18 @@ export interface LentColumns {
  * Set by the parent grid for each of its subgrid items just before they are laid out; keyed by
  * the children list, which an item shares with its copies of pinned size (`pinItem`).
  */
-const lent = new WeakMap<object, LentColumns>();
+const lentSlot = memoSlot<object, LentColumns>('render');
 
 export const isColumnSubgrid = (s: ComputedStyle): boolean =>
   s.gridTemplateColumns !== 'none' && s.gridTemplateColumns.subgrid === true;
 
-export function lendColumns(item: ContainerBox, columns: LentColumns): void {
-  lent.set(item.children, columns);
+export function lendColumns(item: ContainerBox, columns: LentColumns, ctx: LayoutContext): void {
+  cacheOf(ctx, lentSlot).set(item.children, columns);
 }
 
 /** A key for caches: the lent columns change the subgrid's layout. */
-export function lentKey(box: ContainerBox): string {
-  const l = lent.get(box.children);
+export function lentKey(box: ContainerBox, ctx: LayoutContext): string {
+  const l = cacheOf(ctx, lentSlot).get(box.children);
   return l ? `${l.gap}/${l.sizes.join(',')}` : '';
 }
 
@@ -55,9 +56,13 @@ export function spannedColumns(
  * difference (§9.4). Line names: the parent's, then the subgrid's own (§9.5). Null when the box
  * is not a subgrid or no grid parent lent it columns (then `subgrid` behaves as `none`).
  */
-export function subgridColumns(box: ContainerBox, width: number | null): { axis: AxisTemplate; gap: number } | null {
+export function subgridColumns(
+  box: ContainerBox,
+  width: number | null,
+  ctx: LayoutContext,
+): { axis: AxisTemplate; gap: number } | null {
   const s = box.style;
-  const l = lent.get(box.children);
+  const l = cacheOf(ctx, lentSlot).get(box.children);
   if (!l || !isColumnSubgrid(s) || s.gridTemplateColumns === 'none' || l.sizes.length === 0) return null;
   const cb = width ?? 0;
   const b = borderEdges(s);
