@@ -112,15 +112,17 @@ export function caseKit(prefix, mirrors, out) {
       .replace(/url\(\s*["']?(https?:)?\/\/[^)]*\)/gi, 'none');
   }
 
-  /** Writes one case: template.html, meta.json (page defaults etc.) and its files, localised. */
-  function writeCase(name, html, meta, files = {}) {
+  /** Writes one case: template.html, meta.json (page defaults etc.) and its files, localised
+   * (`asIs`: written as they are, remote links left to fail, as sets A and B were built). */
+  function writeCase(name, html, meta, files = {}, { asIs = false } = {}) {
     const dir = join(out, name);
+    const local = asIs ? (text) => text : (text) => localise(text, dir);
     mkdirSync(dir, { recursive: true });
     for (const [rel, content] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, rel)), { recursive: true });
-      writeFileSync(join(dir, rel), rel.endsWith('.css') ? localise(content.toString('utf8'), dir) : content);
+      writeFileSync(join(dir, rel), rel.endsWith('.css') ? local(content.toString('utf8')) : content);
     }
-    writeFileSync(join(dir, 'template.html'), localise(html, dir));
+    writeFileSync(join(dir, 'template.html'), local(html));
     writeFileSync(join(dir, 'meta.json'), JSON.stringify({ handlebars: false, ...meta }, null, 1) + '\n');
     console.log(`${name}: ${html.length} bytes`);
   }
