@@ -1,5 +1,6 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { DomHandler, type Document, type DomHandlerOptions, type Element } from 'domhandler';
+import { endTagOutOfScope } from './end-tag-scope.js';
 
 /**
  * htmlparser2 12 keeps its open-element stack (and its foreign-content stack) top-first in
@@ -40,6 +41,11 @@ class TopFirstStack<T> {
     this.length = items.length;
     this[0] = items[items.length - 1];
     return value;
+  }
+
+  /** The i-th value from the top (what `array[i]` would be). */
+  at(i: number): T | undefined {
+    return this.items[this.items.length - 1 - i];
   }
 
   indexOf(value: T): number {
@@ -91,22 +97,55 @@ export function parseDocumentLinear(
   return handler.root;
 }
 
+/** The fields of htmlparser2 12's Parser used here (see createLinearParser). */
+interface ParserInternals {
+  stack: unknown;
+  foreignContext: unknown;
+  startIndex: number;
+  endIndex: number;
+  onend: () => void;
+  onclosetag: (start: number, endIndex: number) => void;
+  readTagName: (start: number, endIndex: number) => string;
+}
+
+/**
+ * An end tag naming an element open beyond its scope is ignored, as browsers do
+ * (end-tag-scope.ts), where the Parser would close everything up to that element.
+ */
+function ignoreOutOfScopeEndTags(internals: ParserInternals): void {
+  const onclosetag = internals.onclosetag;
+  internals.onclosetag = function (this: ParserInternals, start: number, endIndex: number) {
+    const stack = this.stack as TopFirstStack<string> | string[];
+    const name = this.readTagName(start, endIndex);
+    const nameAt = (i: number): string | undefined => (stack instanceof TopFirstStack ? stack.at(i) : stack[i]);
+    if (endTagOutOfScope(name, stack.indexOf(name), nameAt)) {
+      this.endIndex = endIndex;
+      this.startIndex = endIndex + 1;
+      return;
+    }
+    onclosetag.call(this, start, endIndex);
+  };
+}
+
 /**
  * An htmlparser2 `Parser` for any handler (a DomHandler, or callbacks that build nothing),
  * linear in nesting depth (see `TopFirstStack`). Feed it once with `end(html)`.
  */
 export function createLinearParser(handler: Partial<Handler>, options: ParserOptions): Parser {
   const parser = new Parser(handler, options);
-  const internals = parser as unknown as { stack: unknown; foreignContext: unknown; onend: () => void };
+  const internals = parser as unknown as ParserInternals;
   if (
     !Array.isArray(internals.stack) ||
     !Array.isArray(internals.foreignContext) ||
     internals.stack.length !== 0 ||
-    typeof internals.onend !== 'function'
+    typeof internals.onend !== 'function' ||
+    typeof internals.onclosetag !== 'function' ||
+    typeof internals.readTagName !== 'function'
   ) {
     // Not the Parser this was written for: parse as it is (correct, quadratic in depth).
     return parser;
   }
+  ignoreOutOfScopeEndTags(internals);
   // Replace the Parser's own stacks before it has seen any input (both are fresh here:
   // `stack` empty, `foreignContext` holding the base "not foreign" entry).
   const stack = new TopFirstStack<string>();

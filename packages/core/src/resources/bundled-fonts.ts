@@ -86,6 +86,9 @@ export const FAMILY_ALIASES: ReadonlyMap<string, string> = new Map([
   ['monospace', 'Noto Sans Mono'],
   ['noto sans mono', 'Noto Sans Mono'],
   ['system-ui', 'DejaVu Sans'],
+  // Not a CSS generic: a family name whose fontconfig substitute Skia keeps (IsFallbackFontAllowed
+  // in SkFontConfigInterface_direct.cpp), fontconfig's sans-serif default.
+  ['sans', 'DejaVu Sans'],
   ['dejavu sans', 'DejaVu Sans'],
   ['dejavu serif', 'DejaVu Serif'],
   ['dejavu sans mono', 'DejaVu Sans Mono'],

@@ -31,6 +31,16 @@ describe('parseHtml', () => {
       '<html><head></head><body>plain & text<img src="a.png"><br>y\u00a0</body></html>',
     ],
     [
+      // End tags of elements open out of scope are ignored (HTML §13.2.4.2): a th closed by </td>
+      // in a nested table, a </div> inside a cell, a </li> past a list, a </p> past a button.
+      '<table><tr><td><table><tr><th>a</td><td>b</td></tr><tr><th>c</td></tr></table></td></tr></table>',
+      '<html><head></head><body><table><tbody><tr><td><table><tbody><tr><th>a</th><td>b</td></tr><tr><th>c</th></tr></tbody></table></td></tr></tbody></table></body></html>',
+    ],
+    [
+      '<div><table><tr><td>x</div>y</td></tr></table>z</div><ul><li><ol></li></ol></ul><p><button></p>b</button>',
+      '<html><head></head><body><div><table><tbody><tr><td>xy</td></tr></tbody></table>z</div><ul><li><ol></ol></li></ul><p><button>b</button></p></body></html>',
+    ],
+    [
       '<table><tr><td>1<td>2</table>',
       '<html><head></head><body><table><tbody><tr><td>1</td><td>2</td></tr></tbody></table></body></html>',
     ],

@@ -1,5 +1,6 @@
 import type { BoxFragment, Edges, Fragment, ImageFragment, Part, TextDecoration, TextFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
+import { transformedRight } from './transformed-overflow.js';
 
 /**
  * During layout a fragment's position is relative to its parent fragment's border box (a mode
@@ -205,9 +206,11 @@ function convert(
       siblings[slot] = { ...f, x: f.x + ox, y: f.y + oy, clip: { ...f.clip, x: f.clip.x + ox, y: f.clip.y + oy } };
       continue;
     }
-    if (counts) right = Math.max(right, rx + f.x + f.width);
-    // Children of a box that clips its overflow are not part of the page's scrollable overflow.
-    const childrenCount = counts && f.style.overflow === 'visible';
+    const transformed = f.style.transform.length > 0;
+    if (counts) right = Math.max(right, rx + (transformed ? transformedRight(f) : f.x + f.width));
+    // Children of a box that clips its overflow are not part of the page's scrollable overflow;
+    // a transformed box's were measured with it.
+    const childrenCount = counts && !transformed && f.style.overflow === 'visible';
     const x = f.x + ox;
     const y = f.y + oy;
     const children = f.children.slice();

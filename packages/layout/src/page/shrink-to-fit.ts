@@ -1,5 +1,6 @@
 import type { Fragment } from '../fragment.js';
 import { turnedRight } from '../flow/fragments.js';
+import { transformedRight } from '../flow/transformed-overflow.js';
 
 /**
  * Chromium prints content wider than the page "shrunk to fit" (LocalFrameView::
@@ -20,7 +21,8 @@ export function shrinkFactor(contentRight: number, areaWidth: number): number {
 
 /**
  * The right edge of a page body's scrollable overflow (CSS Overflow 3 §2.2), relative to the
- * page area: border boxes and text, not looking inside boxes that clip their overflow.
+ * page area: border boxes and text, not looking inside boxes that clip their overflow, transformed
+ * boxes by their transformed bounding box (transformedRight).
  * `body` is placed relative to the page area, its descendants relative to their parent.
  */
 export function overflowRight(body: Fragment, originX: number): number {
@@ -37,6 +39,10 @@ export function overflowRight(body: Fragment, originX: number): number {
     }
     if (f.kind === 'image') {
       right = Math.max(right, ox + f.clip.x + f.clip.width);
+      continue;
+    }
+    if (f.style.transform.length > 0) {
+      right = Math.max(right, ox + transformedRight(f));
       continue;
     }
     right = Math.max(right, ox + f.x + f.width);
