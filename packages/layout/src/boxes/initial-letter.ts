@@ -1,11 +1,12 @@
 import type { FontMetrics, InkExtent } from '../measurer.js';
 import type { ComputedStyle, InitialLetter } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
-import { usedLineHeight } from '../flow/line-height.js';
 
 /** What sizing an initial letter needs of the fonts (the layout context's ShapeCache). */
 export interface InitialLetterFonts {
   metrics(style: ComputedStyle): FontMetrics;
+  /** The used line height of a style (flow/line-height.ts usedLineHeight; boxes/ imports no layout mode). */
+  lineHeight(style: ComputedStyle, metrics: FontMetrics): number;
   shape(text: string, style: ComputedStyle): { readonly width: number };
   inkExtent?(text: string, style: ComputedStyle): InkExtent | null;
 }
@@ -33,7 +34,7 @@ export function initialLetterElement(
   const s = el.style;
   const { size, sink } = s.initialLetter as InitialLetter;
   const para = fonts.metrics(paragraph);
-  const lineHeight = usedLineHeight(paragraph, para.ascent, para.descent, para.lineGap);
+  const lineHeight = fonts.lineHeight(paragraph, para);
   // The first line's baseline: Chromium floors the top half-leading (flow/line-metrics.ts fontEntry).
   const halfLeading = Math.floor((lineHeight - para.ascent - para.descent) / 2 + 1e-9);
   const capRatio = fonts.metrics({ ...s, fontSize: 100 }).capHeight / 100;
