@@ -24,6 +24,7 @@ import {
   type StyleOptions,
   type StyleResult,
 } from './style/index.js';
+import type { FontUnit } from './style/values.js';
 import { expandTemplate } from './template/expand.js';
 import { createMeasurer } from './text/measurer.js';
 import { htmlMetadata, resolveMetadata, type HtmlMetadata } from './pdf/metadata.js';
@@ -219,9 +220,11 @@ async function styleAndLayout(
   ]);
   fonts.expectText([html, ...allChrome(chromeHtml).map((h) => h ?? '')]);
   const measurer: Measurer = createMeasurer(fonts);
-  // `ch` is the advance of "0" in the element's first available font (Values 4 §6.1.1), known
-  // once the fonts are loaded: a document that uses it is styled again with them.
-  const styles = styledFirst.chUnits ? restyle((font, size) => zeroAdvance(measurer, font, size)) : styledFirst;
+  // `ch` and `ex` are the advance of "0" and the x-height of the element's first available font
+  // (Values 4 §6.1.1), known once the fonts are loaded: a document that uses them is styled again.
+  const styles = styledFirst.fontUnits
+    ? restyle((unit, font, size) => fontUnit(measurer, unit, font, size))
+    : styledFirst;
   const { creationDate, language, ...info } = resolveMetadata(pdf, styles.title, meta);
   const standard = pdf?.standard;
   if (standard === 'pdf/ua-1') checkUa1(info.title, language, [styles.root, ...allChrome(styles)]);
@@ -259,7 +262,7 @@ async function styleWithStylesheets(
 ): Promise<{
   styles: StyleResult;
   meta: HtmlMetadata;
-  restyle: (zeroAdvance: StyleOptions['zeroAdvance']) => StyleResult;
+  restyle: (fontUnit: StyleOptions['fontUnit']) => StyleResult;
 }> {
   const doc = parseHtml(html);
   const meta = htmlMetadata(doc);
@@ -286,13 +289,18 @@ async function styleWithStylesheets(
     );
   }
   const result = computeStyles(doc, { format, chrome, resolveStylesheet });
-  const restyle = (zeroAdvance: StyleOptions['zeroAdvance']): StyleResult =>
-    computeStyles(doc, { format, chrome, resolveStylesheet, zeroAdvance });
+  const restyle = (fontUnit: StyleOptions['fontUnit']): StyleResult =>
+    computeStyles(doc, { format, chrome, resolveStylesheet, fontUnit });
   return { styles: result, meta, restyle };
 }
 
-/** The advance of "0" in the first font that has it (the first available font has a "0"). */
-function zeroAdvance(measurer: Measurer, font: FontQuery, size: number): number {
+/**
+ * `ch`: the advance of "0" in the first font that has it (the first available font has a "0").
+ * `ex`: the x-height of the first available font, Skia's (OS/2 sxHeight, else the top of the
+ * 'x' glyph), which Blink takes for FontMetrics::XHeight.
+ */
+function fontUnit(measurer: Measurer, unit: FontUnit, font: FontQuery, size: number): number {
+  if (unit === 'ex') return measurer.metrics(font, size).xHeight;
   return measurer.shape('0', font, size).reduce((sum, run) => sum + run.width, 0);
 }
 

@@ -27,6 +27,17 @@ export interface FontMetrics {
   readonly maxCharWidth?: number;
 }
 
+/**
+ * Ink above (ascent) and below (descent) the baseline, px, positive away from it, and its
+ * distance from the start of the text's advance (left) and from its end (right).
+ */
+export interface InkExtent {
+  readonly ascent: number;
+  readonly descent: number;
+  readonly left: number;
+  readonly right: number;
+}
+
 /** A run of glyphs from one font: what the painter draws, in logical order. */
 export interface GlyphRun {
   /** Opaque key of a concrete font face, understood by the painter. */
@@ -62,6 +73,11 @@ export interface Measurer {
   shape(text: string, font: FontQuery, size: number, options?: ShapeOptions): readonly GlyphRun[];
   /** Metrics of the primary (first available) font for the query. */
   metrics(font: FontQuery, size: number): FontMetrics;
+  /**
+   * How far the glyphs of `text` reach above and below the baseline (their outlines' bounds),
+   * null when no glyph has an outline; absent from measurers that know no outlines.
+   */
+  inkExtent?(text: string, font: FontQuery, size: number): InkExtent | null;
   /** What shaping depends on besides its arguments, when results may be shared between renders. */
   readonly environment?: ShapingEnvironment;
 }

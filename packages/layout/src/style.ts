@@ -418,6 +418,8 @@ export interface ComputedStyle {
   readonly textBoxTrim?: 'trim-start' | 'trim-end' | 'trim-both';
   /** CSS Inline 3 §6.2 `text-box-edge`, inherited (absent = auto: the font's ascent and descent). */
   readonly textBoxEdge?: TextBoxEdge;
+  /** CSS Inline 3 §7.2 `initial-letter` of a ::first-letter (absent = normal): boxes/initial-letter.ts. */
+  readonly initialLetter?: InitialLetter;
   /**
    * An absolutely positioned box that was inline-level before it was blockified: its static
    * position is where it would sit in its line, not below it (CSS 2 §10.3.7, §10.6.4 "hypothetical
@@ -498,6 +500,12 @@ export function addPx(length: Length, px: number): Length {
 }
 
 /** `text-box-edge` (CSS Inline 3 §6.2): the metric each side of a trimmed line is cut to. */
+/** CSS Inline 3 §7.2: the initial letter's size in lines of its paragraph, and the line its baseline sits on. */
+export interface InitialLetter {
+  readonly size: number;
+  readonly sink: number;
+}
+
 export interface TextBoxEdge {
   readonly over: 'text' | 'cap' | 'ex';
   readonly under: 'text' | 'alphabetic';

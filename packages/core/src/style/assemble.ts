@@ -112,6 +112,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
   const trim = f['text-box-trim'];
   const edge = f['text-box-edge'];
   const trims = trim !== 'none' || edge !== 'auto';
+  const initialLetter = f['initial-letter'];
   if (
     !legacy &&
     !clips &&
@@ -121,7 +122,8 @@ export function assembleStyle(f: Flat): ComputedStyle {
     !clamps &&
     !inlineStatic &&
     !image &&
-    !trims
+    !trims &&
+    initialLetter === 'normal'
   )
     return style;
   return {
@@ -132,6 +134,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
     ...(clamps ? { lineClamp } : {}),
     ...(trim !== 'none' ? { textBoxTrim: trim } : {}),
     ...(edge !== 'auto' ? { textBoxEdge: edge } : {}),
+    ...(initialLetter !== 'normal' ? { initialLetter } : {}),
     ...(inlineStatic ? { inlineStatic: true } : {}),
     ...(clips ? { clip: clip as ClipRect } : {}),
     ...(clipPath !== 'none' ? { clipPath: clipPath as ClipPath } : {}),

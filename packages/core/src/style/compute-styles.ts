@@ -18,7 +18,7 @@ import {
   type WalkFindings,
 } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
-import { CH_LENGTH, VIEWPORT_LENGTH } from './values.js';
+import { FONT_UNIT_LENGTH, VIEWPORT_LENGTH } from './values.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
 import { QUIRKS_RULES, UA_RULES } from './ua-rules.js';
@@ -41,8 +41,8 @@ export interface StyleOptions {
    * external sheets are only listed in `stylesheetUrls`.
    */
   readonly resolveStylesheet?: (url: string) => string | null;
-  /** The advance of "0" in the render's loaded fonts, for `ch` (else 0.5em): see StyleResult.chUnits. */
-  readonly zeroAdvance?: ComputeEnv['zeroAdvance'];
+  /** `ch` and `ex` in the render's loaded fonts (else 0.5em): see StyleResult.fontUnits. */
+  readonly fontUnit?: ComputeEnv['fontUnit'];
 }
 
 /** A page position's own header/footer documents: a key left out keeps the every-page one, null prints none. */
@@ -76,8 +76,8 @@ export interface StyleResult {
    * which limited-quirks mode has too.
    */
   readonly documentMode: DocumentMode;
-  /** The document's styles use `ch`: style it again with `zeroAdvance` once its fonts are loaded. */
-  readonly chUnits: boolean;
+  /** The document's styles use `ch` or `ex`: style it again with `fontUnit` once its fonts are loaded. */
+  readonly fontUnits: boolean;
 }
 
 /** Media queries see the page area of the format (the viewport Chromium prints with). */
@@ -128,7 +128,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     rootFontSize: null,
     viewportWidth: viewport.width,
     viewportHeight: viewport.height,
-    ...(options.zeroAdvance ? { zeroAdvance: options.zeroAdvance } : {}),
+    ...(options.fontUnit ? { fontUnit: options.fontUnit } : {}),
   };
   // Styles computed with this render's fonts are not shared with other renders (their fonts may differ).
   const ownMemos = new Map<string, StyleMemo>();
@@ -139,9 +139,9 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     items: readonly SheetItem[],
     root: Element,
     treeEnv = env,
-  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean; chUnits: boolean } => {
+  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean; fontUnits: boolean } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
-    const memos = treeEnv.zeroAdvance ? ownMemos : shared.memos;
+    const memos = treeEnv.fontUnit ? ownMemos : shared.memos;
     const memoFor = (rootFontSize: number | null): StyleMemo => {
       const key = `${rootFontSize}@${treeEnv.viewportWidth}x${treeEnv.viewportHeight}`;
       let memo = memos.get(key);
@@ -156,7 +156,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
       ...tree,
       index: shared.index,
       viewportUnits: shared.viewportUnits || builder.viewportUnits,
-      chUnits: shared.chUnits || builder.chUnits,
+      fontUnits: shared.fontUnits || builder.fontUnits,
     };
   };
   const main = styleTree(sheets, rootElement(doc));
@@ -211,7 +211,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     diagnostics: messages,
     title: documentTitle(doc, findings),
     documentMode: mode,
-    chUnits: main.chUnits,
+    fontUnits: main.fontUnits,
   };
 }
 
@@ -237,7 +237,7 @@ interface SharedIndex {
   /** Some rule declares a length in a viewport unit. */
   readonly viewportUnits: boolean;
   /** Some rule declares a length in `ch`. */
-  readonly chUnits: boolean;
+  readonly fontUnits: boolean;
 }
 
 const sharedIndexes = new BoundedCache<string, SharedIndex>(32);
@@ -274,7 +274,9 @@ function sharedIndex(
     viewportUnits: items.some(
       (item) => item.kind === 'style' && item.declarations.some((d) => VIEWPORT_LENGTH.test(d.value)),
     ),
-    chUnits: items.some((item) => item.kind === 'style' && item.declarations.some((d) => CH_LENGTH.test(d.value))),
+    fontUnits: items.some(
+      (item) => item.kind === 'style' && item.declarations.some((d) => FONT_UNIT_LENGTH.test(d.value)),
+    ),
   }));
 }
 

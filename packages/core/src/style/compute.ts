@@ -8,7 +8,7 @@ import { writingModeKeyword, type SpecifiedFontSize } from './properties/text.js
 import { containsVar } from './shorthands.js';
 import { cssWideKeyword, substituteVars } from './var-substitution.js';
 import { assembleStyle } from './assemble.js';
-import type { LengthContext } from './values.js';
+import type { FontUnit, LengthContext } from './values.js';
 
 /** An element's computed values: the public ComputedStyle plus what children inherit from. */
 export interface ElementStyle {
@@ -28,8 +28,8 @@ export interface ComputeEnv {
   readonly rootFontSize: number | null; // null while computing the root
   readonly viewportWidth: number;
   readonly viewportHeight: number;
-  /** Advance of "0" in px in the first available font of `font` at `size` (for `ch`); absent before fonts are loaded. */
-  readonly zeroAdvance?: (font: FontQuery, size: number) => number;
+  /** `ch` (advance of "0") or `ex` (x-height) in px in the first available font of `font` at `size`; absent before fonts are loaded. */
+  readonly fontUnit?: (unit: FontUnit, font: FontQuery, size: number) => number;
 }
 
 export interface ElementInputs {
@@ -247,6 +247,8 @@ export function computeStyle(
     rootFontSize: env.rootFontSize ?? parentFontSize,
     viewportWidth: env.viewportWidth,
     viewportHeight: env.viewportHeight,
+    // Values 4 §6.1.1: in font-size, ch and ex are the parent's.
+    ...(parentFlat ? fontUnits(env, parentFlat, parentFontSize) : {}),
   };
   let ctx: ComputeContext = { len: parentLen, parent: parentFlat, current: flat };
   let keyword: number | null = null;
@@ -269,7 +271,7 @@ export function computeStyle(
         ...parentLen,
         fontSize: fs.size,
         rootFontSize: env.rootFontSize ?? fs.size,
-        ...(env.zeroAdvance ? { ch: zeroAdvanceOf(env.zeroAdvance, flat, fs.size) } : {}),
+        ...fontUnits(env, flat, fs.size),
       };
       ctx = { len, parent: parentFlat, current: flat };
       continue;
@@ -292,14 +294,26 @@ export function computeStyle(
   };
 }
 
+/** `ch` and `ex` of the font of `flat` at `size`, where the render's fonts are known. */
+function fontUnits(env: ComputeEnv, flat: Readonly<Values>, size: number): Pick<LengthContext, 'ch' | 'ex'> {
+  if (!env.fontUnit) return {};
+  return { ch: fontUnitOf(env.fontUnit, 'ch', flat, size), ex: fontUnitOf(env.fontUnit, 'ex', flat, size) };
+}
+
 /**
- * The element's `ch` in px, measured once when a length asks for it: font-family, font-weight
- * and font-style come before the other longhands in ORDER, so they are computed by then.
+ * The element's `ch` or `ex` in px, measured once when a length asks for it: font-family,
+ * font-weight and font-style come before the other longhands in ORDER, so they are computed by then.
  */
-function zeroAdvanceOf(measure: NonNullable<ComputeEnv['zeroAdvance']>, flat: Values, size: number): () => number {
+function fontUnitOf(
+  measure: NonNullable<ComputeEnv['fontUnit']>,
+  unit: FontUnit,
+  flat: Readonly<Values>,
+  size: number,
+): () => number {
   let px: number | undefined;
   return () =>
     (px ??= measure(
+      unit,
       {
         families: flat['font-family'] as readonly string[],
         weight: (flat['font-weight'] as number | undefined) ?? 400,

@@ -16,7 +16,7 @@ import { CounterState } from './counters.js';
 import { generateContent, markerChildren, type ContentEnv, type QuoteState } from './generated-content.js';
 import { presentationalHints } from './presentational.js';
 import { parseInlineStyle } from './stylesheet.js';
-import { CH_LENGTH, VIEWPORT_LENGTH } from './values.js';
+import { FONT_UNIT_LENGTH, VIEWPORT_LENGTH } from './values.js';
 import { rebaseValue } from './sheets.js';
 import { applyUnitlessLengthQuirk } from './quirks.js';
 import type { PseudoElement } from './selectors.js';
@@ -134,7 +134,7 @@ export class StyleTreeBuilder {
   /** Some `style` attribute uses a viewport unit. */
   viewportUnits = false;
   /** Some style attribute declares a length in `ch`. */
-  chUnits = false;
+  fontUnits = false;
   private readonly seenStyleAttributes = new Set<readonly CompiledDeclaration[]>();
 
   /**
@@ -252,7 +252,7 @@ export class StyleTreeBuilder {
     const hintsText = presentationalHints(el);
     const inlineText = el.attribs['style'] ?? '';
     if (inlineText !== '' && !this.viewportUnits) this.viewportUnits = VIEWPORT_LENGTH.test(inlineText);
-    if (inlineText !== '' && !this.chUnits) this.chUnits = CH_LENGTH.test(inlineText);
+    if (inlineText !== '' && !this.fontUnits) this.fontUnits = FONT_UNIT_LENGTH.test(inlineText);
     const lang = el.attribs['lang'] ?? el.attribs['xml:lang'] ?? null;
     const plain = !isRoot && lang === null && hintsText === '' && inlineText === '';
     const key = plain ? '' : `${isRoot ? 1 : 0}|${lang ?? '\0'}|${hintsText}|${inlineText}`;

@@ -10,8 +10,10 @@ export interface LengthContext {
   /** The page content box, for vw/vh (Chromium prints with the page as the viewport). */
   readonly viewportWidth: number;
   readonly viewportHeight: number;
-  /** px per `ch`: the advance of "0" in the element's font, where its fonts are known (ComputeEnv.zeroAdvance). */
+  /** px per `ch`: the advance of "0" in the element's font, where its fonts are known (ComputeEnv.fontUnit). */
   readonly ch?: () => number;
+  /** px per `ex`: the x-height of the element's first available font, where its fonts are known. */
+  readonly ex?: () => number;
 }
 
 const ABSOLUTE: Readonly<Record<string, number>> = {
@@ -26,8 +28,10 @@ const ABSOLUTE: Readonly<Record<string, number>> = {
 
 /** A length in a viewport unit (the units unitToPx resolves against the viewport), in any CSS text. */
 export const VIEWPORT_LENGTH = /\dv(?:w|h|min|max)\b/i;
-/** A length in `ch`, which needs the element's font (ComputeEnv.zeroAdvance), in any CSS text. */
-export const CH_LENGTH = /\dch\b/i;
+/** The units measured in the element's font once it is loaded (ComputeEnv.fontUnit). */
+export type FontUnit = 'ch' | 'ex';
+/** A length in `ch` or `ex`, which needs the element's font (ComputeEnv.fontUnit), in any CSS text. */
+export const FONT_UNIT_LENGTH = /\d(?:ch|ex)\b/i;
 
 /** px per unit, or null for an unknown unit. */
 export function unitToPx(unit: string, ctx: LengthContext): number | null {
@@ -42,7 +46,7 @@ export function unitToPx(unit: string, ctx: LengthContext): number | null {
     case 'ch':
       return ctx.ch?.() ?? ctx.fontSize / 2;
     case 'ex':
-      return ctx.fontSize / 2;
+      return ctx.ex?.() ?? ctx.fontSize / 2;
     case 'rex':
     case 'rch':
       return ctx.rootFontSize / 2;

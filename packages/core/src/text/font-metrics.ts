@@ -8,6 +8,8 @@ interface UnitMetrics {
   readonly descent: number;
   readonly lineGap: number;
   readonly xHeight: number;
+  /** No OS/2 sxHeight: xHeight is the top of the 'x' glyph, which FreeType hints to the pixel grid. */
+  readonly xHeightFromGlyph: boolean;
   readonly capHeight: number;
   readonly underlinePosition: number;
   readonly underlineThickness: number;
@@ -55,7 +57,9 @@ function unitMetrics(font: Font): UnitMetrics {
   const descent = -(typo ? os2.typoDescender : font.hhea.descent);
   const lineGap = typo ? os2.typoLineGap : font.hhea.lineGap;
   const upem = font.unitsPerEm;
-  const xHeight = os2?.xHeight && os2.xHeight > 0 ? os2.xHeight : glyphTop(font, 0x78, upem / 2);
+  const sxHeight = os2?.xHeight ?? 0;
+  const xHeightFromGlyph = !(sxHeight > 0);
+  const xHeight = xHeightFromGlyph ? glyphTop(font, 0x78, upem / 2) : sxHeight;
   const capHeight = os2?.capHeight && os2.capHeight > 0 ? os2.capHeight : glyphTop(font, 0x48, upem * 0.7);
   const thickness = font.underlineThickness > 0 ? font.underlineThickness : upem / 14;
   const standIn = STAND_IN_WIDTHS.get(font.postscriptName);
@@ -67,6 +71,7 @@ function unitMetrics(font: Font): UnitMetrics {
     descent,
     lineGap,
     xHeight,
+    xHeightFromGlyph,
     capHeight,
     // post.underlinePosition is the top of the stroke; FreeType reports its centre.
     underlinePosition: -(font.underlinePosition - thickness / 2),
@@ -126,7 +131,9 @@ function scaledMetrics(font: Font, size: number): FontMetrics {
     ascent,
     descent,
     lineGap: Math.round(u.lineGap * scale),
-    xHeight: u.xHeight * scale,
+    // Skia measures the 'x' glyph's outline as loaded, hinted: DejaVu Sans (OS/2 version 1) at
+    // 14px has an x-height of 8px in Chromium's prints (its `ex`), not 7.66.
+    xHeight: u.xHeightFromGlyph ? Math.round(u.xHeight * scale) : u.xHeight * scale,
     capHeight: u.capHeight * scale,
     underlineOffset: u.underlinePosition * scale,
     underlineThickness: u.underlineThickness * scale,

@@ -1,5 +1,13 @@
 import type { Font } from 'fontkit';
-import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions, ShapingEnvironment } from '@platen/layout';
+import type {
+  FontMetrics,
+  FontQuery,
+  GlyphRun,
+  InkExtent,
+  Measurer,
+  ShapeOptions,
+  ShapingEnvironment,
+} from '@platen/layout';
 import type { FontSet, ResolvedFace } from '../resources/fonts.js';
 import { fontMetrics } from './font-metrics.js';
 import { shapeText, type ScaledAdvances, type ShapedText } from './shaper.js';
@@ -241,6 +249,44 @@ function toRun(seg: Segment, size: number, options: ShapeOptions): GlyphRun {
 }
 
 /**
+ * The union of the outline bounds of each segment's glyphs (unhinted, from the font's glyph
+ * table), the glyphs set one after the other at their advances (no kerning: the few characters
+ * of an initial letter), in whole px as Skia bounds glyphs.
+ */
+function inkOf(segments: readonly Segment[], size: number): InkExtent | null {
+  let ascent = -Infinity;
+  let descent = -Infinity;
+  let left = Infinity;
+  let right = -Infinity;
+  let x = 0;
+  for (const seg of segments) {
+    const font = seg.resolved.face.font;
+    const scale = size / upem(font);
+    for (const ch of seg.text) {
+      const code = ch.codePointAt(0)!;
+      if (!font.hasGlyphForCodePoint(code)) continue;
+      const glyph = font.glyphForCodePoint(code);
+      const { minX, maxX, minY, maxY } = glyph.bbox;
+      if (Number.isFinite(minY) && Number.isFinite(maxY) && maxY > minY) {
+        ascent = Math.max(ascent, maxY * scale);
+        descent = Math.max(descent, -minY * scale);
+        left = Math.min(left, x + minX * scale);
+        right = Math.max(right, x + maxX * scale);
+      }
+      x += glyph.advanceWidth * scale;
+    }
+  }
+  // Skia's glyph bounds are whole device pixels, taken outwards.
+  if (ascent === -Infinity) return null;
+  return {
+    ascent: Math.ceil(ascent),
+    descent: Math.ceil(descent),
+    left: Math.floor(left),
+    right: x - Math.ceil(right),
+  };
+}
+
+/**
  * The text measurer layout uses, over one render's fonts. The font set is complete when it
  * is made (render.ts loads the @font-face rules first), so each query's face lookup is kept
  * per query object: layout passes the same one for every text of a style.
@@ -284,6 +330,11 @@ export function createMeasurer(fonts: FontSet): Measurer {
       return text === '' ? [] : shapeOnce(text, font, size, options);
     },
     environment,
+    inkExtent(text: string, font: FontQuery, size: number): InkExtent | null {
+      let faces = lookups.get(font);
+      if (!faces) lookups.set(font, (faces = { faceFor: fonts.faceLookup(font), chain: new Set(fonts.chain(font)) }));
+      return inkOf(segment(fonts, faces.faceFor, text, font, false).segments, size);
+    },
     metrics(font: FontQuery, size: number): FontMetrics {
       const primary = fonts.primary(font);
       const key = `${primary.fontId}@${size}`;

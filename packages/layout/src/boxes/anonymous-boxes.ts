@@ -37,10 +37,12 @@ export function groupBlockChildren(items: readonly Item[], style: ComputedStyle)
       continue;
     }
     // A float or absolute box amid inline content does not break the paragraph (src/float).
+    // An initial letter (boxes/initial-letter.ts) goes with its paragraph, which places it at its first line.
     if (
-      run.length &&
-      !isCollapsibleWhiteSpaceOnly(run) &&
-      (hoistsOutOfFlow(item, items, i + 1) || endsInlineRun(item))
+      (run.length &&
+        !isCollapsibleWhiteSpaceOnly(run) &&
+        (hoistsOutOfFlow(item, items, i + 1) || endsInlineRun(item))) ||
+      (item.kind !== 'lines' && item.style.initialLetter !== undefined && item.style.float !== 'none')
     ) {
       (hoisted ??= []).push({ item, at: run.length });
       continue;

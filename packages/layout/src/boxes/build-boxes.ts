@@ -18,6 +18,7 @@ import { createCollapseState, endsInWord, processWhiteSpace, transformText, type
 import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from './broken-image.js';
 import { collectTableColumns } from './column-boxes.js';
 import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
+import { initialLetterElement, type InitialLetterFonts } from './initial-letter.js';
 import { wrapStrayTableParts } from './anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
@@ -39,7 +40,7 @@ export interface BuildOptions {
   /** The document is in quirks mode (an image that did not load keeps its size even with alt text). */
   readonly quirks?: boolean;
   /** Fonts for the intrinsic sizes of form controls (text fields, selects…); without them only fixed-size controls are sized. */
-  readonly fonts?: ControlFonts;
+  readonly fonts?: ControlFonts & InitialLetterFonts;
   /** Collects the ids `target-counter(…, page)` names, so that the first pagination pass notes their pages. */
   readonly targets?: Set<string>;
 }
@@ -64,6 +65,8 @@ interface Walk {
 /** A block container being built: does some absolute box in it have an inline of its own as containing block? */
 interface Host {
   hostsInlineCb: boolean;
+  /** Its style: the paragraph an initial letter is sized against. */
+  readonly style: ComputedStyle;
 }
 
 const withRootAbsolutes = new WeakSet<ContainerBox>();
@@ -143,7 +146,7 @@ function buildContainer(
     return turned;
   }
   const outerHost = walk.host;
-  const host: Host = { hostsInlineCb: false };
+  const host: Host = { hostsInlineCb: false, style: el.style };
   walk.host = host;
   const saved = walk.state;
   walk.state = createCollapseState();
@@ -280,6 +283,13 @@ function buildElement(
   }
 }
 
+/** A `::first-letter` with `initial-letter` becomes the float that stands for it (boxes/initial-letter.ts). */
+function initialLetterOf(el: StyledElement, walk: Walk): StyledElement {
+  const fonts = walk.options.fonts;
+  if (el.tag !== '::first-letter' || !el.style.initialLetter || !fonts || !walk.host) return el;
+  return initialLetterElement(el, walk.host.style, fonts);
+}
+
 function buildElementBoxes(
   styled: StyledElement,
   decorations: readonly DecorationSpec[],
@@ -288,7 +298,7 @@ function buildElementBoxes(
   out: Item[],
 ): void {
   const control = controlKind(styled.tag, styled.attrs);
-  const el = control ? sizeControl(styled, control, walk.options.fonts) : styled;
+  const el = control ? sizeControl(styled, control, walk.options.fonts) : initialLetterOf(styled, walk);
   const display = el.style.display;
   if (el.tag === 'img') {
     buildImage(el, decorations, walk, blockify, out);

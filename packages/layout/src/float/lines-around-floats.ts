@@ -14,6 +14,8 @@ import { NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Resum
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
 import { noteLastLine } from './last-line.js';
 import { inlineFloatsOf } from '../boxes/hoist.js';
+import { raisedBy } from '../boxes/initial-letter.js';
+import { usedLineHeight } from '../flow/line-height.js';
 import { InlineFloatPlacer } from './inline-floats.js';
 
 const EPSILON = 1e-6;
@@ -149,6 +151,7 @@ export function layoutLinesAroundFloats(
     tail,
     {
       start,
+      shift: start === 0 ? initialLetterShift(box, ctx) : 0,
       indent,
       open: head[start]?.openAtStart ?? [],
       f,
@@ -178,8 +181,21 @@ export function layoutLinesAroundFloats(
   return placeLines(box, space, specs, start, spans, build, placer);
 }
 
+/**
+ * A raised initial letter (CSS Inline 3 §7.4, sink below its size) reaches above the first line
+ * it is placed beside: the paragraph's lines start lower by as many lines, as Chromium prints.
+ */
+function initialLetterShift(box: LinesBox, ctx: LayoutContext): number {
+  const letter = inlineFloatsOf(box)[0]?.box.style.initialLetter;
+  if (!letter) return 0;
+  const m = ctx.shapes.metrics(box.style);
+  return raisedBy(letter, usedLineHeight(box.style, m.ascent, m.descent, m.lineGap));
+}
+
 interface TailEnv {
   readonly start: number;
+  /** How far below the paragraph's top its first line starts (a raised initial letter's room). */
+  readonly shift: number;
   readonly indent: number;
   readonly open: readonly InlineBox[];
   readonly f: FloatContext;
@@ -225,7 +241,7 @@ function breakTail(
 ): { specs: LineSpec[]; spans: Span[]; y: number; stopped: boolean } {
   const { f, width, top0, band, placer, stop } = env;
   const specs: LineSpec[] = [];
-  const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, 0, band, fitsNoWidth(para, tail, env.wraps))];
+  const spans: Span[] = [spanAt(f.exclusions, f.x, width, top0, env.shift, band, fitsNoWidth(para, tail, env.wraps))];
   let y = spans[0]!.top;
   let current: number | null = tail;
   let open = env.open;

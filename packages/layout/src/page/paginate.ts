@@ -5,6 +5,8 @@ import type { Fragment, Page, PageSink } from '../fragment.js';
 import type { LayoutOptions, PageChrome } from '../layout-options.js';
 import type { PageBoxStyle } from '../page-style.js';
 import { resolveLength, type ComputedStyle } from '../style.js';
+import type { FontMetrics } from '../measurer.js';
+import { usedLineHeight } from '../flow/line-height.js';
 import type { StyledElement } from '../styled-node.js';
 import { createLayoutContext, newPass, releaseHeld, type LayoutContext } from '../flow/context.js';
 import {
@@ -153,13 +155,21 @@ export interface Setup {
 function setUp(rootElement: StyledElement, options: LayoutOptions): Setup {
   const mode = options.documentMode ?? 'no-quirks';
   const ctx = createLayoutContext(options.measurer, options.images, mode !== 'no-quirks', mode === 'quirks');
+  // The fonts box building sizes form controls and initial letters with.
+  const shapes = ctx.shapes;
+  const letterFonts = {
+    metrics: (s: ComputedStyle) => shapes.metrics(s),
+    shape: (text: string, s: ComputedStyle) => shapes.shape(text, s),
+    inkExtent: (text: string, s: ComputedStyle) => shapes.inkExtent(text, s),
+    lineHeight: (s: ComputedStyle, m: FontMetrics) => usedLineHeight(s, m.ascent, m.descent, m.lineGap),
+  };
   const build = (el: StyledElement, canvas: CanvasBackground | null): ContainerBox =>
     buildBoxes(el, {
       images: options.images,
       chrome: canvas === null,
       canvasSource: canvas?.source ?? null,
       quirks: mode === 'quirks',
-      fonts: ctx.shapes,
+      fonts: letterFonts,
       targets: ctx.targets.wanted,
     });
   const every = {

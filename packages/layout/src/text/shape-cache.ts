@@ -1,4 +1,12 @@
-import type { FontMetrics, FontQuery, GlyphRun, Measurer, ShapeOptions, ShapingEnvironment } from '../measurer.js';
+import type {
+  FontMetrics,
+  FontQuery,
+  GlyphRun,
+  InkExtent,
+  Measurer,
+  ShapeOptions,
+  ShapingEnvironment,
+} from '../measurer.js';
 import type { ComputedStyle } from '../style.js';
 
 export interface Shaped {
@@ -182,6 +190,12 @@ export class ShapeCache {
     const entry = this.#entry(style);
     entry.metrics ??= this.#measurer.metrics(entry.query, entry.size);
     return entry.metrics;
+  }
+
+  /** The ink of `text` in the style's font (Measurer.inkExtent); null where the measurer knows no outlines. */
+  inkExtent(text: string, style: ComputedStyle): InkExtent | null {
+    const entry = this.#entry(style);
+    return this.#measurer.inkExtent?.(text, entry.query, entry.size) ?? null;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Color, ComputedStyle, TextBoxEdge } from '@platen/layout';
+import type { Color, ComputedStyle, InitialLetter, TextBoxEdge } from '@platen/layout';
 import { BLACK, parseColor, parseLength, parseNumber } from '../values.js';
 import { splitCommas, words, type CV } from '../tokenizer.js';
 import { colorOrCurrent, longhand, partOf, identOf, keyword, single, type ComputeContext } from './registry.js';
@@ -227,6 +227,7 @@ export const TEXT_LONGHANDS = {
     keyword(['none', 'trim-start', 'trim-end', 'trim-both'] as const),
   ),
   'text-box-edge': partOf('textBoxEdge', true, 'auto', textBoxEdge),
+  'initial-letter': partOf('initialLetter', false, 'normal', initialLetter),
   'unicode-bidi': longhand(
     'unicodeBidi',
     false,
@@ -296,6 +297,28 @@ export const TEXT_LONGHANDS = {
     return parseLength(single(cvs), ctx.len) ?? undefined;
   }),
 };
+
+/**
+ * `normal | <number [1,∞]> <integer [1,∞]> | <number [1,∞]> && [ drop | raise ]?` (CSS Inline 3
+ * §7.2): the size in lines and the sink, by default the size rounded down (`drop`); `raise` is 1.
+ */
+export function initialLetter(cvs: readonly CV[]): InitialLetter | 'normal' | undefined {
+  const w = words(cvs);
+  if (w.length === 1 && w[0]!.t === 'ident' && w[0]!.v.toLowerCase() === 'normal') return 'normal';
+  const isNumber = (cv: CV | undefined): cv is Extract<CV, { t: 'num' }> => cv?.t === 'num' && cv.unit === '';
+  const ident = (cv: CV | undefined): string => (cv?.t === 'ident' ? cv.v.toLowerCase() : '');
+  const sizeAt = isNumber(w[0]) ? 0 : 1;
+  const size = w[sizeAt];
+  if (w.length < 1 || w.length > 2 || !isNumber(size) || size.v < 1) return undefined;
+  const other = w[1 - sizeAt];
+  if (other === undefined) return { size: size.v, sink: Math.max(1, Math.floor(size.v)) };
+  if (sizeAt === 0 && isNumber(other)) {
+    return Number.isInteger(other.v) && other.v >= 1 ? { size: size.v, sink: other.v } : undefined;
+  }
+  const kw = ident(other);
+  if (kw === 'drop') return { size: size.v, sink: Math.max(1, Math.floor(size.v)) };
+  return kw === 'raise' ? { size: size.v, sink: 1 } : undefined;
+}
 
 /**
  * `auto | <over> <under>?` (CSS Inline 3 §6.2): one keyword sets both edges when it can
