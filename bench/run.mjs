@@ -209,8 +209,11 @@ const scaling = measurePageScaling(quick ? 1 : 2);
 const longBlocks = measureLongScaling(quick ? 1 : 3);
 const http = await measureHttp(quick ? 3 : 10);
 const coldCli = measureColdCli(quick ? 3 : 7);
+/** RSS of the server and the workers still running when the phase ended: the pool has stopped those the load did not need by then. */
+const endRss = (r) =>
+  `${r.endRssPartsMb.reduce((sum, mb) => sum + mb, 0)} (${r.endRssPartsMb.length - 1} worker${r.endRssPartsMb.length === 2 ? '' : 's'})`;
 const line = (r) =>
-  `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${r.errors}`;
+  `${r.rendersPerSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${endRss(r)} | ${r.errors}`;
 const table = [
   `# Benchmark (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, Node ${process.version}${quick ? ', --quick' : ''})`,
   '',
@@ -227,14 +230,17 @@ const table = [
   ...longScalingTable(longBlocks),
   `## HTTP (POST /api/v1/render, binary invoice, ${http.workers} render workers, loopback)`,
   '',
-  '| load | renders/s | p50 ms | p99 ms | server peak RSS MB | errors |',
-  '|---|---:|---:|---:|---:|---:|',
+  '| load | renders/s | p50 ms | p99 ms | server peak RSS MB | RSS at the end MB | errors |',
+  '|---|---:|---:|---:|---:|---:|---:|',
   `| 100 renders/s, evenly spaced (bench/load/steady-rate.mjs) | ${line(http.fixed)} |`,
   `| 100 renders/s, Poisson arrivals | ${line(http.fixedPoisson)} |`,
   `| autocannon overallRate 100 (bursts at each second, see docs/load-test.md) | ${line(http.fixedAutocannon)} |`,
   `| as fast as it goes (autocannon) | ${line(http.max)} |`,
   '',
   "Latency from each request's due time (open loop); the autocannon rows as autocannon reports them.",
+  'Peak RSS: the server and its render workers together, at the most in the phase; the first phase starts right after a',
+  'flat-out warm-up that started every worker, and the pool stops one the load does not need only after a 10 s period',
+  '(render-pool/pool.ts `shrinkAfterMs`). RSS at the end: the same sum when the phase ended, with the workers running then.',
   '',
   `Cold CLI \`platen render\` of the invoice, whole process (median): ${coldCli.toFixed(0)} ms.`,
   '',
