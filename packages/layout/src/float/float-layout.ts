@@ -168,7 +168,11 @@ function placeLaidFloat(
   let top = at.y + laid.mt - parentTop;
   const room = state.settled ? space.blockSize - state.origin : space.blockSize - pendingPx;
   let rest: Resume | null = null;
-  if (space.mode === 'layout' && top + laid.height > room + EPSILON) {
+  // The float's bottom margin is not truncated at a page end (CSS Fragmentation 3 §5.2 truncates
+  // margins adjoining a break between in-flow boxes only): a float whose border box fits but whose
+  // margin box does not moves whole to the next page, as Chromium prints it.
+  const contentFits = top + laid.height <= room + EPSILON;
+  if (space.mode === 'layout' && top + laid.height + Math.max(0, laid.mb) > room + EPSILON) {
     // At the page start, below nothing but empty boxes (Bootstrap's clearfix ::before table) and
     // beside other floats, a move to the next page gains nothing: the float is placed and broken
     // here, as Chromium places a float at the fragmentainer start (CSS Fragmentation 3 §4.4). Once
@@ -179,7 +183,7 @@ function placeLaidFloat(
     const avoid = avoidsBreakInside(child.style);
     const limit = room - top + laid.mt;
     const split =
-      child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
+      !contentFits && child.kind !== 'replaced' && !avoid && (limit > laid.mt + EPSILON || mustPlace)
         ? layoutFloatBox(child, used, ctx, limit, resume, mustPlace)
         : null;
     if (!split && !mustPlace) {
