@@ -96,24 +96,32 @@ function isCollapsibleWhiteSpaceOnly(run: readonly InlineLevelBox[]): boolean {
  * containing block. It is no containing block for its content's percentage heights (those
  * resolve against the block around, as without it).
  */
-function movedWith(inline: ComputedStyle, child: BlockLevelBox): BlockBox {
-  const { top, right, bottom, left } = inline;
+function movedWith(inline: StyledElement, child: BlockLevelBox): BlockBox {
+  const { top, right, bottom, left } = inline.style;
   const box: BlockBox = {
     kind: 'block',
-    style: { ...anonymousStyle(inline), position: 'relative', top, right, bottom, left },
+    style: { ...anonymousStyle(inline.style), position: 'relative', top, right, bottom, left },
     tag: '',
     attrs: {},
     children: [child],
     marker: null,
   };
-  movers.add(box);
+  movers.set(box.attrs, inline.attrs);
   return box;
 }
 
-const movers = new WeakSet<BlockLevelBox>();
+/** The anonymous blocks made by movedWith, by their own attributes object (their fragments carry it), to their inline's. */
+const movers = new WeakMap<object, object>();
 
 /** The anonymous block that moves a block with its relatively positioned inline box (movedWith). */
-export const movesWithInline = (box: BlockLevelBox): boolean => movers.has(box);
+export const movesWithInline = (box: BlockLevelBox): boolean => box.kind !== 'lines' && movers.has(box.attrs);
+
+/**
+ * The attributes of the inline whose block a fragment with these attributes carries (movedWith), if
+ * any: the block is inside the inline, so the inline's box reaches over it (Chromium lays a block
+ * in an inline out inside the inline's box fragment; an inline holding only blocks has no other).
+ */
+export const inlineOfMover = (attrs: object): object | undefined => movers.get(attrs);
 
 const blocksInInline = new WeakSet<BlockLevelBox>();
 
@@ -144,7 +152,7 @@ export function splitInlineAroundBlocks(el: StyledElement, children: readonly It
       out.push(make(run, first, false));
       first = false;
       run = [];
-      const block = el.style.position === 'relative' && !isOutOfFlowBlock(child) ? movedWith(el.style, child) : child;
+      const block = el.style.position === 'relative' && !isOutOfFlowBlock(child) ? movedWith(el, child) : child;
       if (!isOutOfFlowBlock(block)) blocksInInline.add(block);
       out.push(block);
     } else {

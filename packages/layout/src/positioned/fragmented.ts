@@ -95,9 +95,11 @@ export function newFragmentation(): FragmentationContext {
 
 /** The boxes deferred to several fragmentation contexts, as one (the column sets of a multicol container). */
 export function mergeFragmentations(fcs: readonly FragmentationContext[]): FragmentationContext {
-  if (fcs.length === 1) return fcs[0]!;
+  // A set may share another's context (the empty set after a last spanner): each context counts once.
+  const unique = [...new Set(fcs)];
+  if (unique.length === 1) return unique[0]!;
   const merged = newFragmentation();
-  for (const fc of fcs) {
+  for (const fc of unique) {
     for (const d of fc.deferred) defer(merged, d);
     for (const [cb, list] of fc.fragments) for (const f of list) recordFragment(merged, cb, f);
   }

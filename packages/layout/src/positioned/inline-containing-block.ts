@@ -1,6 +1,7 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
+import { inlineOfMover } from '../boxes/anonymous-boxes.js';
 
 /**
  * Inline containing blocks (CSS 2.1 §10.1 item 4.1): when the nearest positioned ancestor of an
@@ -59,8 +60,10 @@ export function inlineContainingRect(fragments: readonly Rect[], style: Computed
   const first = fragments[0];
   const last = fragments[fragments.length - 1];
   if (!first || !last) return null;
-  const start = unionOnLine(fragments, first.y);
-  const end = unionOnLine(fragments, last.y);
+  // A block inside the inline is a line of its own, whatever its top.
+  const lines = fragments.filter((f) => !isBlockPart(f));
+  const start = isBlockPart(first) ? first : unionOnLine(lines, first.y);
+  const end = isBlockPart(last) ? last : unionOnLine(lines, last.y);
   const left = start.x + style.borderLeft.width;
   const top = start.y + style.borderTop.width;
   const right = Math.max(left, end.x + end.width - style.borderRight.width);
@@ -80,7 +83,11 @@ function unionOnLine(fragments: readonly Rect[], y: number): Rect {
 /** A fragment of an inline and its border box from some fragment's corner. */
 export interface InlineFragment extends Rect {
   readonly fragment: BoxFragment;
+  /** The anonymous block around a block inside the inline (CSS 2.1 §9.2.1.1), not a box on a line. */
+  readonly blockPart?: boolean;
 }
+
+const isBlockPart = (r: Rect): boolean => 'blockPart' in r && r.blockPart === true;
 
 /** The fragments of the inline under `root`, in tree order, from root's corner. */
 export function inlineFragmentsIn(root: BoxFragment, inline: InlineContainingBlock): InlineFragment[] {
@@ -90,6 +97,8 @@ export function inlineFragmentsIn(root: BoxFragment, inline: InlineContainingBlo
       if (c.kind !== 'box') continue;
       if (c.attrs === inline.attrs)
         out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height });
+      else if (inlineOfMover(c.attrs) === inline.attrs)
+        out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height, blockPart: true });
       if (c.children.length) visit(c, ox + c.x, oy + c.y);
     }
   };
