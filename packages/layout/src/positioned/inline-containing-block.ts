@@ -1,6 +1,7 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
+import type { FragmentPath } from '../flow/fragment-edits.js';
 
 /**
  * Inline containing blocks (CSS 2.1 §10.1 item 4.1): when the nearest positioned ancestor of an
@@ -77,20 +78,26 @@ function unionOnLine(fragments: readonly Rect[], y: number): Rect {
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** A fragment of an inline and its border box from some fragment's corner. */
+/** A fragment of an inline, its border box from some fragment's corner and its path from that one. */
 export interface InlineFragment extends Rect {
   readonly fragment: BoxFragment;
+  readonly path: FragmentPath;
 }
 
 /** The fragments of the inline under `root`, in tree order, from root's corner. */
 export function inlineFragmentsIn(root: BoxFragment, inline: InlineContainingBlock): InlineFragment[] {
   const out: InlineFragment[] = [];
+  const path: number[] = [];
   const visit = (f: BoxFragment, ox: number, oy: number): void => {
-    for (const c of f.children) {
+    const children = f.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
       if (c.kind !== 'box') continue;
+      path.push(i);
       if (c.attrs === inline.attrs)
-        out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height });
+        out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height, path: path.slice() });
       if (c.children.length) visit(c, ox + c.x, oy + c.y);
+      path.pop();
     }
   };
   visit(root, 0, 0);
