@@ -21,14 +21,25 @@ const documents = [
   'chromium-pixels/relative-table-parts.html',
   'chromium-pixels/stacking.html',
   'chromium-pixels/clipping.html',
+  'text-positions/fixed-form-controls-repeat.html',
+  'chromium-pixels/page-area-clip.html',
 ];
+
+/** The root's absolute boxes placed from the last page onto the first (positioned/printed-root.ts placeOnPage), fixed boxes on every page. */
+const placedLater = `<!doctype html><style>@page { size: A4; margin: 20mm } body { font: 14px/20px Arial }
+.stamp { position: absolute; top: 120px; right: 0 } .low { position: absolute; bottom: 30mm } .fix { position: fixed; top: 0 }</style>
+<div class="fix">fixed</div>${'<p>A paragraph of a document three pages long.</p>'.repeat(150)}
+<div class="stamp">stamp</div><div class="low">low</div>`;
 
 describe('fragments frozen once made', () => {
   beforeAll(() => freezeFragments(true));
   afterAll(() => freezeFragments(false));
-  for (const name of documents) {
+  const cases = [
+    ...documents.map((name) => ({ name, html: readFileSync(new URL(name, import.meta.url), 'utf8') })),
+    { name: 'absolute boxes placed on an earlier page', html: placedLater },
+  ];
+  for (const { name, html } of cases) {
     it(`${name}: no fragment is written to after it is made`, async () => {
-      const html = readFileSync(new URL(name, import.meta.url), 'utf8');
       const frozen = await render({ html, format: { preset: 'a4' } });
       freezeFragments(false);
       const unfrozen = await render({ html, format: { preset: 'a4' } });

@@ -51,15 +51,16 @@ export function editedFragment(root: BoxFragment, edits: readonly FragmentEdit[]
 
 /** A copy of `f` with the edits of `node` made in its subtree. */
 function rebuilt(f: BoxFragment, node: EditNode): BoxFragment {
-  let children: (Fragment | null)[] = f.children.slice();
+  const edited: (Fragment | null)[] = f.children.slice();
   for (const [i, below] of node.below) {
-    const child = children[i];
-    if (child?.kind === 'box') children[i] = rebuilt(child, below);
+    const child = edited[i];
+    if (child?.kind === 'box') edited[i] = rebuilt(child, below);
   }
-  for (const [i, by] of node.replaced) children[i] = by;
-  if (node.replaced.size) children = children.filter((c) => c !== null);
+  for (const [i, by] of node.replaced) edited[i] = by;
+  const children: Fragment[] = [];
+  for (const child of edited) if (child) children.push(child);
   for (const child of node.appended) children.push(child);
-  return changedFragment(f, { children: children as Fragment[] });
+  return changedFragment(f, { children });
 }
 
 /** Whether path `a` comes before path `b` in tree order (depth first, children in order). */

@@ -6,7 +6,7 @@ import { editedFragment, type FragmentEdit } from '../flow/fragment-edits.js';
 import { identityOf, movedFragment } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
-import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
+import { finishPage, placeFixed, placeOnPage, recordPage } from './printed-root.js';
 import { containsFixed } from './insets.js';
 import {
   forEachPlaceholder,
@@ -92,12 +92,10 @@ export function withPositioning(
   if (f && f.kind === 'box') {
     if (root && space.mode === 'layout') {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
-      if (pending.length)
-        page.fragment = placePending(f, pending, ctx, page.icb, (p, placed) =>
-          placeOnPage(box as ContainerBox, p.box.style, placed, page),
-        );
-      placeFixed(box as ContainerBox, page, ctx);
-      r = { ...r, fragment: page.fragment ?? f };
+      const placed = placePending(f, pending, ctx, page.icb, (p, placed) =>
+        placeOnPage(box as ContainerBox, p.box.style, placed, page),
+      );
+      r = { ...r, fragment: finishPage(placed, page, placeFixed(box as ContainerBox, page, ctx)) };
     } else if (fc) r = { ...r, fragment: deferPending(fc, box, f, pending) };
     else if (pending.length) r = { ...r, fragment: placePending(f, pending, ctx, paddingBoxOf(f)) };
   }
