@@ -33,7 +33,7 @@ export function createBoxFragment(
   children: readonly Fragment[],
 ): BoxFragment {
   // Fields copied one by one (not spread): every box fragment gets the same shape, cheaply.
-  return {
+  const f: BoxFragment = {
     kind: 'box',
     style,
     tag,
@@ -47,6 +47,22 @@ export function createBoxFragment(
     part: geometry.part,
     children,
   };
+  return frozen ? frozenFragment(f) : f;
+}
+
+/**
+ * Tests only (fragment-moves.test.ts): every box fragment made from now on is frozen, its
+ * children too, so that a write to a fragment once made throws.
+ */
+let frozen = false;
+
+export function freezeFragments(on: boolean): void {
+  frozen = on;
+}
+
+function frozenFragment(f: BoxFragment): BoxFragment {
+  Object.freeze(f.children);
+  return Object.freeze(f);
 }
 
 /**
@@ -78,9 +94,12 @@ export function startingLower(f: BoxFragment, gap: number): BoxFragment {
  */
 const standsFor = new WeakMap<Fragment, Fragment>();
 
-/** Let `f` be found by identity (`identityOf`) through the moved copies made of it. */
+/**
+ * Let `f` be found by identity (`identityOf`) through the moved copies made of it; a copy of a
+ * fragment kept so already stands for that one.
+ */
 export function keepIdentity(f: Fragment): void {
-  standsFor.set(f, f);
+  if (!standsFor.has(f)) standsFor.set(f, f);
 }
 
 /** The fragment `f` is a moved copy of (itself when it is no copy of a fragment kept by identity). */
@@ -122,7 +141,8 @@ export function changedFragment<F extends BoxFragment | ImageFragment>(f: F, cha
   const copy = { ...f, ...changes };
   const identity = standsFor.get(f);
   if (identity) standsFor.set(copy, identity);
-  return copy;
+  if (frozen && 'children' in copy) Object.freeze(copy.children);
+  return frozen ? Object.freeze(copy) : copy;
 }
 
 /** Decorations are shared with copies of their fragment: moved ones are new objects. */

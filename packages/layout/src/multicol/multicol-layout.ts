@@ -179,12 +179,14 @@ function finishSets(
     parts.push({ set, top: end });
   }
   const last = sets[sets.length - 1];
-  if (last) {
-    const model = sets.find((s) => s.columns.length)?.columns[0];
-    const add = last.grows && model?.kind === 'box' ? () => emptyColumn(model, last.width, last.height) : null;
-    placeDeferred(mergeFragmentations(sets.map((s) => s.fc)), sets, add, ctx);
-  }
-  return parts.flatMap((p) => ('set' in p ? placeColumns(p.set, style, used, p.top) : [p]));
+  if (!last) return parts.flatMap((p) => ('set' in p ? [] : [p]));
+  const model = sets.find((s) => s.columns.length)?.columns[0];
+  const add = last.grows && model?.kind === 'box' ? () => emptyColumn(model, last.width, last.height) : null;
+  const placed = placeDeferred(mergeFragmentations(sets.map((s) => s.fc)), sets, add, ctx);
+  const columnsOf = new Map(sets.map((set, i) => [set, placed[i]!]));
+  return parts.flatMap((p) =>
+    'set' in p ? placeColumns({ ...p.set, columns: columnsOf.get(p.set)! }, style, used, p.top) : [p],
+  );
 }
 
 function pushed(marginTop: MarginSet): LayoutResult {

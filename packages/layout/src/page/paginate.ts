@@ -21,6 +21,7 @@ import {
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type Resume } from '../flow/types.js';
 import { borderEdges, paddingEdges } from '../flow/box-model.js';
+import { withBoxesPlacedLater } from '../positioned/printed-root.js';
 import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
 import { crossesArea } from './page-area.js';
 import { bodyAlignment } from './body-align.js';
@@ -647,21 +648,28 @@ function print(state: PassState, b: BodyPage, body: Fragment | null): void {
 /** A page held to the end of the pass: the targets on it and how wide it is. */
 function measureHeld(state: PassState, b: BodyPage): void {
   const { wanted } = state.ctx.targets;
-  if (b.body && wanted.size > 0) noteTargets([b.body], b.index, wanted, state.targets);
-  if (b.body && state.pass.fit) measureWidth(state, b, overflowRight(b.body, b.margins.left));
+  const body = b.body && withBoxesPlacedLater(b.body);
+  if (body && wanted.size > 0) noteTargets([body], b.index, wanted, state.targets);
+  if (body && state.pass.fit) measureWidth(state, b, overflowRight(body, b.margins.left));
 }
 
-/** Give the pages held to the end of the pass to the sink (a single page aligned first). */
+/**
+ * Give the pages held to the end of the pass to the sink (a single page aligned first), each with
+ * the root's absolute boxes that later pages placed on it (taken before the first page is given:
+ * giving a page lets the caches of placed fragments go).
+ */
 function printHeld(state: PassState): void {
   const { pages } = state;
-  for (const b of pages) {
-    if (!b.body || pages.length > 1) {
-      print(state, b, b.body && toPageCoordinates([b.body], 0, 0)[0]!);
-      continue;
+  const bodies = pages.map((b) => b.body && withBoxesPlacedLater(b.body));
+  pages.forEach((b, i) => {
+    const body = bodies[i]!;
+    if (!body || pages.length > 1) {
+      print(state, b, body && toPageCoordinates([body], 0, 0)[0]!);
+      return;
     }
     const { dx, dy } = bodyAlignment(b, state.options);
-    print(state, b, toPageCoordinates([b.body], dx, dy)[0]!);
-  }
+    print(state, b, toPageCoordinates([body], dx, dy)[0]!);
+  });
 }
 
 /** The page index of each wanted id, where its element's first box is. */

@@ -2,12 +2,20 @@ import { movesWithInline } from '../boxes/anonymous-boxes.js';
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { LayoutContext } from '../flow/context.js';
-import { movedFragment } from '../flow/fragments.js';
+import { editedFragment, type FragmentEdit } from '../flow/fragment-edits.js';
+import { identityOf, movedFragment } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
-import { placeFixed, placeOnPage, recordPage } from './printed-root.js';
+import { finishPage, placeFixed, placeOnPage, recordPage } from './printed-root.js';
 import { containsFixed } from './insets.js';
-import { forEachPlaceholder, open, pageRoots, takePlaceholders, type Pending } from './open-blocks.js';
+import {
+  forEachPlaceholder,
+  open,
+  pageRoots,
+  takePlaceholders,
+  type Pending,
+  type PlaceholderAt,
+} from './open-blocks.js';
 import { relativeOffset } from './relative.js';
 import {
   inlineContainingBlockOf,
@@ -84,13 +92,12 @@ export function withPositioning(
   if (f && f.kind === 'box') {
     if (root && space.mode === 'layout') {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
-      if (pending.length)
-        placePending(f, pending, ctx, page.icb, (p, placed) =>
-          placeOnPage(box as ContainerBox, p.box.style, placed, page),
-        );
-      placeFixed(box as ContainerBox, page, ctx);
-    } else if (fc) deferPending(fc, box, f, pending);
-    else if (pending.length) placePending(f, pending, ctx, paddingBoxOf(f));
+      const placed = placePending(f, pending, ctx, page.icb, (p, placed) =>
+        placeOnPage(box as ContainerBox, p.box.style, placed, page),
+      );
+      r = { ...r, fragment: finishPage(placed, page, placeFixed(box as ContainerBox, page, ctx)) };
+    } else if (fc) r = { ...r, fragment: deferPending(fc, box, f, pending) };
+    else if (pending.length) r = { ...r, fragment: placePending(f, pending, ctx, paddingBoxOf(f)) };
   }
   return movedRelative(box, space, r, fc);
 }
@@ -105,7 +112,8 @@ function movedRelative(
   const f = r.fragment;
   if (!f || f.kind !== 'box' || box.style.position !== 'relative') return r;
   const [dx, dy] = relativeOffset(box.style, space.inlineSize, space.cbBlockSize);
-  if (fc) recordShift(f, dx, dy);
+  // Keyed by the fragment recorded (deferPending returns a copy without the placeholders, found as that one).
+  if (fc) recordShift(identityOf(f) as BoxFragment, dx, dy);
   return { ...r, fragment: movedFragment(f, dx, dy) };
 }
 
@@ -118,14 +126,18 @@ function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
   };
 }
 
-/** Find each placeholder under the containing block's fragment and put the laid-out box in its place. */
+/**
+ * The containing block's fragment with the laid-out boxes in the place of their placeholders: a
+ * new tree, the fragments on the way down to each copied (flow/fragment-edits.ts), as the
+ * placeholder's parent may be shared (a table's measured cell is, by every repetition of a header).
+ */
 function placePending(
   cbFragment: BoxFragment,
   pending: Pending[],
   ctx: LayoutContext,
   cb: PaddingBox & { x: number; y: number },
   elsewhere?: (p: Pending, placed: Fragment) => boolean,
-): void {
+): BoxFragment {
   const inlines = new Map<InlineContainingBlock, { rect: Rect; last: InlineFragment } | null>();
   const inlineOf = (inline: InlineContainingBlock): { rect: Rect; last: InlineFragment } | null => {
     if (!inlines.has(inline)) {
@@ -135,9 +147,10 @@ function placePending(
     }
     return inlines.get(inline)!;
   };
-  const moves: { placed: Fragment; from: Fragment[]; into: InlineFragment; order: number }[] = [];
-  forEachPlaceholder(cbFragment, pending, (p, children, i, ox, oy) => {
-    const c = children[i] as BoxFragment;
+  const edits: FragmentEdit[] = [];
+  const moves: { placed: Fragment; at: PlaceholderAt; into: InlineFragment; order: number }[] = [];
+  forEachPlaceholder(cbFragment, pending, (p, at) => {
+    const { placeholder: c, ox, oy } = at;
     const inline = inlineContainingBlockOf(p.box);
     const inInline = inline && inlineOf(inline);
     // An inline with no fragment (white space only) sits where its content would: at the static position.
@@ -145,39 +158,29 @@ function placePending(
     const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx, p.staticAlign);
     if (!placed || elsewhere?.(p, placed)) return;
     const moved = movedFragment(placed, box.x - ox, box.y - oy);
-    children[i] = moved;
-    if (inInline) moves.push({ placed: moved, from: children, into: inInline.last, order: treeOrderOf(p.box) });
+    if (inInline) moves.push({ placed: moved, at, into: inInline.last, order: treeOrderOf(p.box) });
+    else edits.push({ kind: 'replace', path: at.path, by: moved });
   });
   // A box whose containing block is an inline is its descendant: it is painted after the inline's
   // content, inside the inline's (last) fragment (CSS 2.1 Appendix E: positioned descendants in tree order).
-  for (const { placed, from, into } of moves.sort((a, b) => a.order - b.order)) {
-    from.splice(from.indexOf(placed), 1);
-    const at = from === cbFragment.children ? { x: 0, y: 0 } : offsetIn(cbFragment, from);
-    (into.fragment.children as Fragment[]).push(movedFragment(placed, at.x - into.x, at.y - into.y));
+  for (const { placed, at, into } of moves.sort((a, b) => a.order - b.order)) {
+    edits.push({ kind: 'replace', path: at.path, by: null });
+    edits.push({ kind: 'append', path: into.path, child: movedFragment(placed, at.ox - into.x, at.oy - into.y) });
   }
-}
-
-/** Where the fragment whose children are `children` sits from root's corner. */
-function offsetIn(root: BoxFragment, children: readonly Fragment[]): { x: number; y: number } {
-  const stack: { f: BoxFragment; x: number; y: number }[] = [{ f: root, x: 0, y: 0 }];
-  while (stack.length) {
-    const { f, x, y } = stack.pop()!;
-    if (f.children === children) return { x, y };
-    for (const c of f.children) if (c.kind === 'box') stack.push({ f: c, x: x + c.x, y: y + c.y });
-  }
-  return { x: 0, y: 0 };
+  return editedFragment(cbFragment, edits);
 }
 
 /**
  * A containing block in a fragmented flow: its fragment is recorded and its absolute boxes are
- * left to the fragmentation context with their static positions; the placeholders go.
+ * left to the fragmentation context with their static positions; the placeholders go (the
+ * fragment without them is returned, found by identity as the one recorded).
  */
-function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragment, pending: Pending[]): void {
+function deferPending(fc: FragmentationContext, box: BlockLevelBox, f: BoxFragment, pending: Pending[]): BoxFragment {
   recordFragment(fc, box, f);
-  if (!pending.length) return;
+  if (!pending.length) return f;
   const cb = paddingBoxOf(f);
   const fixedCb = isTransformed(box) ? box : fixedContainerIn(fc);
-  takePlaceholders(f, pending, (b, x, y, ancestors, staticAlign) =>
+  return takePlaceholders(f, pending, (b, x, y, ancestors, staticAlign) =>
     defer(fc, {
       box: b,
       cb: box,

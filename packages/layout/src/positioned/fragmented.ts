@@ -16,6 +16,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import type { Resume, Space } from '../flow/types.js';
 import { absoluteLayout } from './absolute-layout.js';
 import { collectingFixed, takePlaceholders } from './open-blocks.js';
+import { editedFragment, type FragmentEdit, type FragmentPath } from '../flow/fragment-edits.js';
 import { containsFixed } from './insets.js';
 import {
   inlineContainingBlockOf,
@@ -172,28 +173,49 @@ interface Slot {
 /** The columns the deferred boxes are placed in, one after the other. */
 interface Row {
   readonly slots: Slot[];
-  /** The last column set, where added columns go. */
+  /** The last column set, whose height added columns take. */
   readonly last: ColumnRow;
   readonly addColumn: (() => Fragment) | null;
   readonly where: Map<BoxFragment, Where>;
-  /** The fragments in each column of the boxes the deferred boxes' placeholders were in. */
-  readonly byStyle: Map<ComputedStyle, Map<number, BoxFragment>>;
+  /** The fragments in each column of the boxes the deferred boxes' placeholders were in, with their paths there. */
+  readonly byStyle: Map<ComputedStyle, Map<number, InColumn>>;
   readonly stitched: Map<object, Stitched | null>;
+  /** The pieces placed, to go into the columns once all are (placedColumns). */
+  readonly inserts: Insert[];
+  /** Pieces whose fixed descendants' placeholders were taken out: the piece without them. */
+  readonly without: Map<BoxFragment, BoxFragment>;
+}
+
+/** A fragment in a column and its path from the column's fragment (flow/fragment-edits.ts). */
+interface InColumn {
+  readonly f: BoxFragment;
+  readonly path: FragmentPath;
+}
+
+/** A piece to put into a column: into the fragment at `path` there, at `at`, inside the wrappers `wrap` (innermost first). */
+interface Insert {
+  readonly column: number;
+  readonly path: FragmentPath;
+  readonly piece: BoxFragment | ImageFragment;
+  readonly at: { readonly x: number; readonly y: number };
+  readonly wrap: readonly ComputedStyle[];
 }
 
 /**
  * Place the absolute boxes deferred to column sets, their columns one sequence of fragmentainers,
  * each column's fragment at the origin. `addColumn` makes an empty column after the last one
  * (overflow columns, CSS Multicol 1 §8.2), or is null when the row cannot grow (the page ends it).
+ * Returns each set's columns with the boxes in them (new fragments: a column's are not written
+ * to, flow/fragment-edits.ts), the columns added going to the last set.
  */
 export function placeDeferred(
   fc: FragmentationContext,
   sets: readonly ColumnRow[],
   addColumn: (() => Fragment) | null,
   ctx: LayoutContext,
-): void {
+): Fragment[][] {
   const last = sets[sets.length - 1];
-  if (!fc.deferred.length || !last) return;
+  if (!fc.deferred.length || !last) return sets.map((set) => set.columns.slice());
   const slots: Slot[] = [];
   let start = 0;
   for (const set of sets) {
@@ -202,10 +224,46 @@ export function placeDeferred(
       start += set.height;
     }
   }
-  const row: Row = { slots, last, addColumn, ...locate(fc, slots), stitched: new Map() };
+  const row: Row = {
+    slots,
+    last,
+    addColumn,
+    ...locate(fc, slots),
+    stitched: new Map(),
+    inserts: [],
+    without: new Map(),
+  };
   inFragmentation(fc, () => {
     // Boxes laid out here can defer their own absolute descendants to fc: the queue grows.
     for (let k = 0; k < fc.deferred.length && k < MAX_DEFERRED; k++) place(fc, fc.deferred[k]!, row, ctx);
+  });
+  const columns = placedColumns(row);
+  let next = 0;
+  return sets.map((set) => {
+    const end = set === last ? columns.length : next + set.columns.length;
+    const own = columns.slice(next, end);
+    next = end;
+    return own;
+  });
+}
+
+/** The columns with the pieces put into them. */
+function placedColumns(row: Row): Fragment[] {
+  const edits = new Map<number, FragmentEdit[]>();
+  for (const { column, path, piece, at, wrap } of row.inserts) {
+    const placed = changedFragment(
+      (piece.kind === 'box' ? row.without.get(piece) : undefined) ?? piece,
+      at as Partial<BoxFragment | ImageFragment>,
+    );
+    let wrapped: Fragment = placed;
+    for (const s of wrap) wrapped = opacityGroup(s, wrapped);
+    let list = edits.get(column);
+    if (!list) edits.set(column, (list = []));
+    list.push({ kind: 'append', path, child: wrapped });
+  }
+  return row.slots.map(({ column }, i) => {
+    const list = edits.get(i);
+    return list && column.kind === 'box' ? editedFragment(column, list) : column;
   });
 }
 
@@ -249,8 +307,8 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
   );
   if (!fixed.length) return;
   for (const piece of pieces) {
-    const w = row.where.get(piece)!;
-    takePlaceholders(piece, fixed, (box, x, y, ancestors, staticAlign) =>
+    const w = row.where.get(identityOf(piece) as BoxFragment)!;
+    const kept = takePlaceholders(piece, fixed, (box, x, y, ancestors, staticAlign) =>
       defer(fc, {
         box,
         cb: d.fixedCb!,
@@ -262,6 +320,7 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
         ancestors: ancestors().map((a) => a.style),
       }),
     );
+    row.without.set(piece, kept);
   }
 }
 
@@ -271,7 +330,7 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
  */
 function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'where' | 'byStyle'> {
   const where = new Map<BoxFragment, Where>();
-  const byStyle = new Map<ComputedStyle, Map<number, BoxFragment>>();
+  const byStyle = new Map<ComputedStyle, Map<number, InColumn>>();
   const wanted = new Set<Fragment>([...fc.fragments.values()].flat());
   const styles = new Set<ComputedStyle>(fc.deferred.flatMap((d) => d.ancestors));
   slots.forEach(({ column }, i) => {
@@ -279,12 +338,13 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
     // The column's own flow may be a containing block (of the absolute boxes of its positioned inlines).
     const own = identityOf(column) as BoxFragment;
     if (wanted.has(own)) where.set(own, { column: i, x: 0, y: 0, dx: 0, dy: 0 });
-    const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number }[] = [
-      { f: column, ox: 0, oy: 0, dx: 0, dy: 0 },
+    const stack: { f: BoxFragment; ox: number; oy: number; dx: number; dy: number; path: FragmentPath }[] = [
+      { f: column, ox: 0, oy: 0, dx: 0, dy: 0, path: [] },
     ];
     while (stack.length) {
-      const { f, ox, oy, dx, dy } = stack.pop()!;
-      for (const c of f.children) {
+      const { f, ox, oy, dx, dy, path } = stack.pop()!;
+      for (let j = 0; j < f.children.length; j++) {
+        const c = f.children[j]!;
         if (c.kind !== 'box') continue;
         // A recorded fragment may be in the columns as a moved copy (flow/fragments.ts movedFragment).
         const id = identityOf(c) as BoxFragment;
@@ -297,9 +357,9 @@ function locate(fc: FragmentationContext, slots: readonly Slot[]): Pick<Row, 'wh
           where.set(c, at);
           let inColumns = byStyle.get(c.style);
           if (!inColumns) byStyle.set(c.style, (inColumns = new Map()));
-          if (!inColumns.has(i)) inColumns.set(i, c);
+          if (!inColumns.has(i)) inColumns.set(i, { f: c, path: [...path, j] });
         }
-        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, dx: cdx, dy: cdy });
+        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, dx: cdx, dy: cdy, path: [...path, j] });
       }
     }
   });
@@ -387,11 +447,12 @@ function placePieces(
     if (f && f.kind !== 'text') {
       const x = at.x + at.dx;
       const top = y + at.dy;
-      // The piece goes into the columns as a moved copy, found as `f` (a containing block recorded by this context).
+      // The piece goes into the columns as a moved copy, found as `f` (a containing block recorded by this
+      // context: as the fragment recorded, when `f` is a copy of it without the placeholders it deferred).
       keepIdentity(f);
-      insert(f, { x: f.x + (x - f.x), y: f.y + (top - f.y) }, column, target, ancestors, row);
+      insert(f, { x: f.x + (x - f.x), y: f.y + (top - f.y) }, column, ancestors, row);
       if (f.kind === 'box') {
-        row.where.set(f, { column, x, y: top, dx: at.dx, dy: at.dy });
+        row.where.set(identityOf(f) as BoxFragment, { column, x, y: top, dx: at.dx, dy: at.dy });
         pieces?.push(f);
       }
       resume = r.resume;
@@ -422,48 +483,47 @@ function slotAt(row: Row, top: number, empty: boolean): number {
 function addSlot(row: Row): void {
   const column = row.addColumn!();
   const prev = row.slots[row.slots.length - 1]!;
-  row.last.columns.push(column);
   row.slots.push({ column, start: prev.start + prev.height, height: row.last.height });
 }
 
 /**
  * Put a copy of a piece at `at` (column-relative) into the innermost fragment of its placeholder's
  * ancestors in that column, or the column; the ancestors deeper than that one with an opacity are
- * kept around it (CSS Color 4 §4.1: the element and its descendants are drawn as a group).
+ * kept around it (CSS Color 4 §4.1: the element and its descendants are drawn as a group). Noted
+ * in the row, made once all are placed (placedColumns).
  */
 function insert<F extends BoxFragment | ImageFragment>(
   piece: F,
   at: { readonly x: number; readonly y: number },
   column: number,
-  target: BoxFragment,
   ancestors: readonly ComputedStyle[],
   row: Row,
 ): void {
-  let parent = target;
+  let parent: InColumn = { f: row.slots[column]!.column as BoxFragment, path: [] };
   let origin = { x: 0, y: 0 };
   let k = ancestors.length - 1;
   for (; k >= 0; k--) {
-    const f = row.byStyle.get(ancestors[k]!)?.get(column);
-    if (!f) continue;
-    origin = row.where.get(f)!;
-    parent = f;
+    const found = row.byStyle.get(ancestors[k]!)?.get(column);
+    if (!found) continue;
+    origin = row.where.get(found.f)!;
+    parent = found;
     break;
   }
-  const placed = changedFragment(piece, { x: at.x - origin.x, y: at.y - origin.y } as Partial<F>);
-  let wrapped: Fragment = placed;
-  for (let j = ancestors.length - 1; j > k; j--) {
-    const s = ancestors[j]!;
-    if (s.opacity >= 1) continue;
-    const style: ComputedStyle = { ...anonymousStyle(s), opacity: s.opacity };
-    wrapped = createBoxFragment(
-      style,
-      '',
-      NO_ATTRS,
-      { x: 0, y: 0, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
-      [wrapped],
-    );
-  }
-  (parent.children as Fragment[]).push(wrapped);
+  const wrap: ComputedStyle[] = [];
+  for (let j = ancestors.length - 1; j > k; j--) if (ancestors[j]!.opacity < 1) wrap.push(ancestors[j]!);
+  row.inserts.push({ column, path: parent.path, piece, at: { x: at.x - origin.x, y: at.y - origin.y }, wrap });
+}
+
+/** An anonymous box drawing `child` as a group with the opacity of `s`. */
+function opacityGroup(s: ComputedStyle, child: Fragment): BoxFragment {
+  const style: ComputedStyle = { ...anonymousStyle(s), opacity: s.opacity };
+  return createBoxFragment(
+    style,
+    '',
+    NO_ATTRS,
+    { x: 0, y: 0, width: 0, height: 0, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+    [child],
+  );
 }
 
 /** An empty column like `model` (the flow's fragment in one column). */

@@ -2,6 +2,7 @@ import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { inlineOfMover } from '../boxes/anonymous-boxes.js';
+import type { FragmentPath } from '../flow/fragment-edits.js';
 
 /**
  * Inline containing blocks (CSS 2.1 §10.1 item 4.1): when the nearest positioned ancestor of an
@@ -80,9 +81,10 @@ function unionOnLine(fragments: readonly Rect[], y: number): Rect {
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** A fragment of an inline and its border box from some fragment's corner. */
+/** A fragment of an inline, its border box from some fragment's corner and its path from that one. */
 export interface InlineFragment extends Rect {
   readonly fragment: BoxFragment;
+  readonly path: FragmentPath;
   /** The anonymous block around a block inside the inline (CSS 2.1 §9.2.1.1), not a box on a line. */
   readonly blockPart?: boolean;
 }
@@ -92,14 +94,21 @@ const isBlockPart = (r: Rect): boolean => 'blockPart' in r && r.blockPart === tr
 /** The fragments of the inline under `root`, in tree order, from root's corner. */
 export function inlineFragmentsIn(root: BoxFragment, inline: InlineContainingBlock): InlineFragment[] {
   const out: InlineFragment[] = [];
+  const path: number[] = [];
   const visit = (f: BoxFragment, ox: number, oy: number): void => {
-    for (const c of f.children) {
+    const children = f.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
       if (c.kind !== 'box') continue;
+      path.push(i);
       if (c.attrs === inline.attrs)
-        out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height });
-      else if (inlineOfMover(c.attrs) === inline.attrs)
-        out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height, blockPart: true });
+        out.push({ fragment: c, x: ox + c.x, y: oy + c.y, width: c.width, height: c.height, path: path.slice() });
+      else if (inlineOfMover(c.attrs) === inline.attrs) {
+        const rect = { x: ox + c.x, y: oy + c.y, width: c.width, height: c.height };
+        out.push({ fragment: c, ...rect, path: path.slice(), blockPart: true });
+      }
       if (c.children.length) visit(c, ox + c.x, oy + c.y);
+      path.pop();
     }
   };
   visit(root, 0, 0);

@@ -1,5 +1,6 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
+import { beforeInTree, editedFragment, type FragmentEdit, type FragmentPath } from '../flow/fragment-edits.js';
 import { createBoxFragment, identityOf, keepIdentity, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
 import { isOutOfFlowStyle } from './insets.js';
 import { inlineContainingBlockOf } from './inline-containing-block.js';
@@ -97,55 +98,83 @@ export function collectingFixed(fc: object, fixedCb: object, run: () => void): P
 }
 
 /**
- * Visit each placeholder of `pending` under `root`, with its position from root's corner, and take
- * it out of the tree (the box is placed elsewhere).
+ * Visit each placeholder of `pending` under `root`, with its position from root's corner: the
+ * tree without them is returned (the boxes are placed elsewhere). Every copy of a placeholder
+ * goes (a repeated table header shows the same one again).
  */
 export function takePlaceholders(
   root: BoxFragment,
   pending: readonly Pending[],
   visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[], staticAlign: number) => void,
-): void {
-  const emptied = new Set<Fragment[]>();
-  forEachPlaceholder(root, pending, (p, children, i, ox, oy, ancestors) => {
-    const c = children[i] as BoxFragment;
-    visit(p.box, ox + c.x, oy + c.y, ancestors, p.staticAlign);
-    emptied.add(children);
+): BoxFragment {
+  const edits: FragmentEdit[] = [];
+  forEachPlaceholder(root, pending, (p, at, copies) => {
+    visit(p.box, at.ox + at.placeholder.x, at.oy + at.placeholder.y, at.ancestors, p.staticAlign);
+    for (const copy of copies) edits.push({ kind: 'replace', path: copy.path, by: null });
   });
-  const placeholders = new Set<Fragment>(pending.map((p) => p.placeholder));
-  for (const children of emptied) {
-    const kept = children.filter((c) => !placeholders.has(identityOf(c)));
-    children.length = 0;
-    children.push(...kept);
-  }
+  return editedFragment(root, edits);
 }
 
-/** Walk the containing block's fragment to each placeholder: its parent's children, its index there and the parent's position from the fragment's corner. */
+/** A placeholder found under a containing block's fragment. */
+export interface PlaceholderAt {
+  readonly placeholder: BoxFragment;
+  /** Its path from the containing block's fragment (flow/fragment-edits.ts). */
+  readonly path: FragmentPath;
+  /** Its parent's position from the containing block's fragment's corner. */
+  readonly ox: number;
+  readonly oy: number;
+  /** The fragments from the containing block's down to its parent. */
+  readonly ancestors: () => BoxFragment[];
+}
+
+/**
+ * Find each placeholder of `pending` under the containing block's fragment and visit it where it
+ * is first in tree order, with every place it is at (`copies`, that one first): a subtree shared
+ * by several places, such as a table header repeated in each column, holds the same placeholder
+ * in each, and the box is placed once, from the first (CSS Tables 3 §3.9: Chromium prints an
+ * absolute box of a repeated header, whose containing block is outside it, once). Placeholders
+ * are visited in the order they are found.
+ */
 export function forEachPlaceholder(
   cbFragment: BoxFragment,
   pending: readonly Pending[],
-  visit: (p: Pending, children: Fragment[], i: number, ox: number, oy: number, ancestors: () => BoxFragment[]) => void,
+  visit: (p: Pending, at: PlaceholderAt, copies: readonly PlaceholderAt[]) => void,
 ): void {
+  if (!pending.length) return;
   const byPlaceholder = new Map<Fragment, Pending>(pending.map((p) => [p.placeholder, p]));
-  type Node = { f: BoxFragment; ox: number; oy: number; up: Node | null };
-  const stack: Node[] = [{ f: cbFragment, ox: 0, oy: 0, up: null }];
-  while (stack.length && byPlaceholder.size) {
+  const found = new Map<Pending, PlaceholderAt[]>();
+  type Node = { f: BoxFragment; index: number; ox: number; oy: number; up: Node | null };
+  const pathOf = (node: Node, i: number): number[] => {
+    const path = [i];
+    for (let n: Node | null = node; n?.up; n = n.up) path.push(n.index);
+    return path.reverse();
+  };
+  const ancestorsOf = (node: Node) => (): BoxFragment[] => {
+    const out: BoxFragment[] = [];
+    for (let n: Node | null = node; n; n = n.up) out.push(n.f);
+    return out.reverse();
+  };
+  const stack: Node[] = [{ f: cbFragment, index: 0, ox: 0, oy: 0, up: null }];
+  while (stack.length) {
     const node = stack.pop()!;
     const { f, ox, oy } = node;
-    const children = f.children as Fragment[];
+    const children = f.children;
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
       if (c.kind !== 'box') continue;
       const p = byPlaceholder.get(identityOf(c));
       if (!p) {
-        if (c.children.length) stack.push({ f: c, ox: ox + c.x, oy: oy + c.y, up: node });
+        if (c.children.length) stack.push({ f: c, index: i, ox: ox + c.x, oy: oy + c.y, up: node });
         continue;
       }
-      byPlaceholder.delete(identityOf(c));
-      visit(p, children, i, ox, oy, () => {
-        const out: BoxFragment[] = [];
-        for (let n: Node | null = node; n; n = n.up) out.push(n.f);
-        return out.reverse();
-      });
+      const at: PlaceholderAt = { placeholder: c, path: pathOf(node, i), ox, oy, ancestors: ancestorsOf(node) };
+      const copies = found.get(p);
+      if (copies) copies.push(at);
+      else found.set(p, [at]);
     }
+  }
+  for (const [p, copies] of found) {
+    const inOrder = copies.length > 1 ? copies.sort((a, b) => (beforeInTree(a.path, b.path) ? -1 : 1)) : copies;
+    visit(p, inOrder[0]!, inOrder);
   }
 }

@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
-import { changedFragment, movedFragment } from '../flow/fragments.js';
+import { changedFragment, identityOf, keepIdentity, movedFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { containsFixed } from './insets.js';
@@ -19,11 +19,16 @@ type Area = PaddingBox & { readonly x: number; readonly y: number };
 
 export interface RootPage {
   /**
-   * The root's fragment on this page; its children are placed relative to it. Null once the
-   * page is given away (LayoutContext.held), which happens early only when nothing can be
-   * placed on an earlier page (build-boxes hasRootAbsolutes).
+   * The root's absolute boxes placed on this page while it was being laid out (relative to the
+   * root's fragment, as its children), which go after its in-flow children.
    */
-  fragment: BoxFragment | null;
+  readonly added: Fragment[];
+  /**
+   * Those placed on it while later pages were laid out, given with the page at the end of the
+   * pass (boxesPlacedLater). Null once the page is given away (LayoutContext.held), which happens
+   * early only when nothing can be placed on an earlier page (build-boxes hasRootAbsolutes).
+   */
+  later: Fragment[] | null;
   /** This page's area: its corner in the root fragment, its size floored. */
   readonly area: Area;
   /** The page area's height (the fragmentainer), unfloored. */
@@ -35,6 +40,8 @@ export interface RootPage {
 }
 
 const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
+/** The page of the root's final fragment on it (found through its moved copies: keepIdentity). */
+const pageOfFragment = new WeakMap<Fragment, RootPage>();
 
 /** Note the root's fragment on a new page (the first page starts the document over). */
 export function recordPage(
@@ -59,15 +66,39 @@ export function recordPage(
   const last = pages[pages.length - 1];
   const first = pages[0]?.area ?? area;
   const page: RootPage = {
-    fragment: f,
+    added: [],
+    later: [],
     area,
     height,
     top: last ? last.top + last.height : 0,
     icb: { ...area, width: first.width, height: first.height },
   };
   pages.push(page);
-  ctx.held.release.push(() => void (page.fragment = null));
+  ctx.held.release.push(() => void (page.later = null));
   return page;
+}
+
+/**
+ * The root's fragment on this page once its absolute boxes are placed: `placed` (its in-flow
+ * content, the boxes put in the place of their placeholders) with the boxes placed on the page
+ * and the fixed boxes after its children; later pages may still place boxes on it (boxesPlacedLater).
+ */
+export function finishPage(placed: BoxFragment, page: RootPage, fixed: readonly Fragment[]): BoxFragment {
+  const extra = [...page.added, ...fixed];
+  const f = extra.length ? changedFragment(placed, { children: [...placed.children, ...extra] }) : placed;
+  keepIdentity(f);
+  pageOfFragment.set(identityOf(f), page);
+  return f;
+}
+
+/**
+ * A page's body (the root's fragment on it, moved onto the page) with the root's absolute boxes
+ * that later pages placed on it after its children (placeOnPage): the page as the pass leaves it.
+ */
+export function withBoxesPlacedLater<F extends Fragment>(body: F): F {
+  const later = body.kind === 'box' ? pageOfFragment.get(identityOf(body))?.later : null;
+  if (!later?.length || body.kind !== 'box') return body;
+  return changedFragment(body, { children: [...body.children, ...later] }) as F;
 }
 
 /** Float error allowed when flooring a size that should be whole px. */
@@ -75,16 +106,18 @@ const EPSILON = 1e-6;
 
 /**
  * Move a root-level absolute box anchored by `top` or `bottom`, laid out against this page's
- * `icb` (so at first-page coordinates), onto the page its top falls on. False: leave it at its
- * placeholder (first page, or a box at its static position).
+ * `icb` (so at first-page coordinates), onto the page its top falls on (noted in that page's
+ * `added` or `later`). False: leave it at its placeholder (first page, a box at its static
+ * position, or a page already given away).
  */
 export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fragment, page: RootPage): boolean {
   const pages = pagesOf.get(root);
   if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto'))
     return false;
   const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
-  if (!target.fragment) return false;
-  (target.fragment.children as Fragment[]).push(movedFragment(placed, target.area.x, target.area.y - target.top));
+  const list = target === page ? page.added : target.later;
+  if (!list) return false;
+  list.push(movedFragment(placed, target.area.x, target.area.y - target.top));
   return true;
 }
 
@@ -124,9 +157,10 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
  * offset from the area top on later, taller page areas). Copies outside the page area are clipped away.
  * Later pages' copies leave out the form controls (withoutFormControls).
  */
-export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContext): void {
+export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContext): Fragment[] {
+  const out: Fragment[] = [];
   const boxes = memoized(ctx, fixedLists, root, fixedBoxes);
-  if (!boxes.length) return;
+  if (!boxes.length) return out;
   const firstHeight = pagesOf.get(root)?.[0]?.height ?? page.height;
   const shifts = page.top === 0 ? [0] : [0, -firstHeight];
   for (const box of boxes) {
@@ -136,10 +170,10 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
       const top = placed.y + dy;
       if (top >= page.height || top + placed.height < 0) continue;
       const copy = page.top === 0 ? placed : withoutFormControls(placed);
-      if (copy)
-        (page.fragment?.children as Fragment[] | undefined)?.push(movedFragment(copy, page.area.x, page.area.y + dy));
+      if (copy) out.push(movedFragment(copy, page.area.x, page.area.y + dy));
     }
   }
+  return out;
 }
 
 /** Elements drawn as form widgets (HTML §4.10 "Forms": the listed elements with a native look). */

@@ -85,87 +85,161 @@ function pushed(space: Space): LayoutResult {
   };
 }
 
+/** One table being laid out on this page: what it starts from, and the captions and grid placed so far. */
+interface TableRun {
+  readonly table: TableBox;
+  readonly space: Space;
+  readonly ctx: LayoutContext;
+  readonly prep: PreparedTable;
+  readonly geo: TableGeometry;
+  readonly rows: MeasuredRows;
+  /** The table's top margin is placed (a later fragment). */
+  readonly continuation: boolean;
+  /** Where a caption continues (null: no caption does). */
+  readonly at: CaptionResume | null;
+  /** Where the grid goes on (null: whole). */
+  readonly gridToken: Extract<Resume, { kind: 'table' }> | null;
+  readonly marginTop: MarginSet;
+  readonly fragmenting: boolean;
+  /** The room below the top margin. */
+  readonly avail: number;
+  /** The wrapper's children (captions, grid) and how far down they reach. */
+  readonly children: Fragment[];
+  y: number;
+}
+
 /**
  * Table layout (CSS 2.1 §17, with Chromium's automatic width algorithm): the table wrapper
  * holds the captions and the grid box; the grid box holds row group, row and cell
  * fragments and, with collapsing borders, the border segments. Fragmented by rows.
  */
 export function layoutTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
+  const run = startTable(box, space, resume, ctx);
+  const { continuation, at } = run;
+  const avoid = avoidsBreakInside(run.table.style);
+  if (!continuation || at?.side === 'top') {
+    const stop = placeCaptions(run, 'top', at?.index ?? 0, at?.inner ?? null);
+    if (stop) {
+      if (run.children.length === 0 || (avoid && !continuation && !space.pageIsEmpty)) return pushed(space);
+      return captionsOnly(run, stop);
+    }
+  }
+  if (at?.side === 'bottom') return bottomCaptionsOnly(run, at);
+  const rows = placeGridRows(run);
+  const { page } = rows;
+  const captionsAlone = captionsStayAlone(run, rows.placed);
+  if (page.pushed && !continuation && !captionsAlone) return pushed(space);
+  if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
+    return pushed(space);
+  if (captionsAlone && avoidsBreakBelowCaptions(run.prep.structure, ctx) && !continuation && !space.pageIsEmpty)
+    return pushed(space);
+  if (captionsAlone) return captionsOnly(run, null);
+  return withGrid(run, rows);
+}
+
+/** The table's layout state on this page, from the resume token. */
+function startTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): TableRun {
   const table = asTable(box, ctx);
   const prep = prepareTableIn(table, space.inlineSize, ctx);
   const geo = tableGeometry(table, prep, space.inlineSize, ctx, space.cbLegacyAlign, space.cbDirection);
   const rows = measureRows(table, prep, geo, ctx, space.cbBlockSize);
   const token = resume?.kind === 'table' ? resume : null;
-  // The table's top margin is placed; a caption continues at `at`; the grid goes on from `gridToken` (null: whole).
   const continuation = token !== null;
   const at = token?.caption ?? null;
-  const gridToken = token?.gridNext || at ? null : token;
-  const gridContinues = gridToken !== null;
-  const s = table.style;
   const marginTop: MarginSet =
     continuation || space.truncateMargins
       ? space.marginAbove
-      : addMargin(space.marginAbove, marginOrZero(s.marginTop, space.inlineSize));
+      : addMargin(space.marginAbove, marginOrZero(table.style.marginTop, space.inlineSize));
   const fragmenting = space.mode === 'layout' && Number.isFinite(space.blockSize);
-  const avail = fragmenting ? space.blockSize - resolveMargins(marginTop) : Infinity;
-  const children: Fragment[] = [];
-  let y = 0;
-  const captions = prep.structure.captions;
-  // Captions are block boxes of the table wrapper, siblings of the grid (CSS 2.1 §17.4): they break
-  // inside like blocks (CSS Fragmentation 3 §4.4; Chromium, measured), and a caption that cannot
-  // start here moves on. Returns where the fragment ends, null when the side's captions are all placed.
-  const placeCaptions = (side: 'top' | 'bottom', from: number, inner: Resume | null): CaptionResume | null => {
-    const list = captions.filter((c) => c.style.captionSide === side);
-    for (let i = from; i < list.length; i++) {
-      const startAt = i === from ? inner : null;
-      const r = layoutBox(
-        list[i]!,
-        {
-          inlineSize: geo.width,
-          blockSize: fragmenting ? avail - y : Infinity,
-          pageIsEmpty: space.pageIsEmpty && children.length === 0,
-          mode: 'layout',
-          marginAbove: NO_MARGINS,
-          truncateMargins: false,
-          cbBlockSize: null,
-        },
-        startAt,
-        ctx,
-      );
-      if (!r.fragment) return { side, index: i, inner: startAt };
-      children.push(movedFragment(r.fragment, 0, y + resolveMargins(r.marginTop)));
-      y += resolveMargins(r.marginTop) + r.height;
-      if (r.resume) return { side, index: i, inner: r.resume };
-      y += resolveMargins(r.marginBottom);
-    }
-    return null;
+  return {
+    table,
+    space,
+    ctx,
+    prep,
+    geo,
+    rows,
+    continuation,
+    at,
+    gridToken: token?.gridNext || at ? null : token,
+    marginTop,
+    fragmenting,
+    avail: fragmenting ? space.blockSize - resolveMargins(marginTop) : Infinity,
+    children: [],
+    y: 0,
   };
-  const avoid = avoidsBreakInside(s);
-  if (!continuation || at?.side === 'top') {
-    const stop = placeCaptions('top', at?.index ?? 0, at?.inner ?? null);
-    if (stop) {
-      if (children.length === 0 || (avoid && !continuation && !space.pageIsEmpty)) return pushed(space);
-      return captionsOnly(stop);
-    }
+}
+
+/**
+ * Captions are block boxes of the table wrapper, siblings of the grid (CSS 2.1 §17.4): they break
+ * inside like blocks (CSS Fragmentation 3 §4.4; Chromium, measured), and a caption that cannot
+ * start here moves on. Returns where the fragment ends, null when the side's captions are all placed.
+ */
+function placeCaptions(
+  run: TableRun,
+  side: 'top' | 'bottom',
+  from: number,
+  inner: Resume | null,
+): CaptionResume | null {
+  const { space, fragmenting, children } = run;
+  const list = run.prep.structure.captions.filter((c) => c.style.captionSide === side);
+  for (let i = from; i < list.length; i++) {
+    const startAt = i === from ? inner : null;
+    const r = layoutBox(
+      list[i]!,
+      {
+        inlineSize: run.geo.width,
+        blockSize: fragmenting ? run.avail - run.y : Infinity,
+        pageIsEmpty: space.pageIsEmpty && children.length === 0,
+        mode: 'layout',
+        marginAbove: NO_MARGINS,
+        truncateMargins: false,
+        cbBlockSize: null,
+      },
+      startAt,
+      run.ctx,
+    );
+    if (!r.fragment) return { side, index: i, inner: startAt };
+    children.push(movedFragment(r.fragment, 0, run.y + resolveMargins(r.marginTop)));
+    run.y += resolveMargins(r.marginTop) + r.height;
+    if (r.resume) return { side, index: i, inner: r.resume };
+    run.y += resolveMargins(r.marginBottom);
   }
-  if (at?.side === 'bottom') return bottomCaptionsOnly();
+  return null;
+}
+
+/** The grid's rows on this page, and its edges. */
+interface GridRows {
+  /** The rows as placed, a rowless table's height sliced at the page end. */
+  readonly page: PageRows;
+  /** The rows as placeRows placed them. */
+  readonly placed: PageRows;
+  /** A rowless table's border-box height left (0 with rows). */
+  readonly rowless: number;
+  readonly topEdges: number;
+  readonly bottomEdges: number;
+  readonly clone: boolean;
+}
+
+/** Place the grid's rows in the room below the top captions. */
+function placeGridRows(run: TableRun): GridRows {
+  const { prep, space, gridToken, fragmenting } = run;
   // Cloned decorations (flow/decoration-break.ts): every fragment has the top edges, and the rows break above the bottom ones.
-  const clone = clonesDecorations(s);
-  const topEdges = gridContinues && !clone ? 0 : prep.border.top + prep.padding.top;
+  const clone = clonesDecorations(run.table.style);
+  const topEdges = gridToken !== null && !clone ? 0 : prep.border.top + prep.padding.top;
   const bottomEdges = prep.border.bottom + prep.padding.bottom;
   const reserve = clone && fragmenting ? bottomEdges : 0;
-  const placedRows = placeRows(
+  const placed = placeRows(
     {
       prep,
-      geo,
-      rows,
-      ctx,
-      avail: avail - y - reserve,
+      geo: run.geo,
+      rows: run.rows,
+      ctx: run.ctx,
+      avail: run.avail - run.y - reserve,
       capacity: fragmenting ? (space.pageTop ?? 0) + space.blockSize : Infinity,
-      pageIsEmpty: space.pageIsEmpty && children.length === 0,
+      pageIsEmpty: space.pageIsEmpty && run.children.length === 0,
       onlyEdgesAbove: space.onlyEdgesAbove === true,
       bottomEdges: bottomEdges - reserve,
-      captionAbove: y > 0,
+      captionAbove: run.y > 0,
     },
     topEdges,
     gridToken,
@@ -175,109 +249,114 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   // measured). `rest` carries its border-box height left.
   const rowless =
     prep.structure.rows.length === 0
-      ? (gridToken?.rest ?? tableBorderBoxHeight(table, prep, space.cbBlockSize) ?? 0)
+      ? (gridToken?.rest ?? tableBorderBoxHeight(run.table, prep, space.cbBlockSize) ?? 0)
       : 0;
-  const room = avail - y;
+  const room = run.avail - run.y;
   const page: PageRows =
     rowless > room + 1e-6 && room > 1e-6
-      ? { ...placedRows, resume: { row: 0, cells: null, rest: rowless - room } }
-      : placedRows;
-  // The table wrapper's captions and grid are siblings (CSS 2.1 §17.4) with a break allowed between
-  // them (CSS Fragmentation 3 §4.1): when not even the grid's first row fits below the top captions,
-  // they stay alone at the page bottom and the grid starts whole, top border and all, on the next
-  // page (Chromium, measured: a header group or first row that does not fit).
-  // Only captions that fit stay alone; captions that do not fit move on with the grid.
-  const captionsFit = y <= avail + 1e-6 || space.pageIsEmpty;
-  const captionsAlone =
-    !gridContinues &&
-    y > 0 &&
-    (captionsFit || continuation) &&
-    !placedRows.pushesCaptions &&
-    (placedRows.pushed || (placedRows.resume !== null && placedRows.placed.length === 0));
-  if (page.pushed && !continuation && !captionsAlone) return pushed(space);
-  if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
-    return pushed(space);
-  if (captionsAlone && avoidsBreakBelowCaptions(prep.structure, ctx) && !continuation && !space.pageIsEmpty)
-    return pushed(space);
-  if (captionsAlone) return captionsOnly(null);
+      ? { ...placed, resume: { row: 0, cells: null, rest: rowless - room } }
+      : placed;
+  return { page, placed, rowless, topEdges, bottomEdges, clone };
+}
+
+/**
+ * The table wrapper's captions and grid are siblings (CSS 2.1 §17.4) with a break allowed between
+ * them (CSS Fragmentation 3 §4.1): when not even the grid's first row fits below the top captions,
+ * they stay alone at the page bottom and the grid starts whole, top border and all, on the next
+ * page (Chromium, measured: a header group or first row that does not fit).
+ * Only captions that fit stay alone; captions that do not fit move on with the grid.
+ */
+function captionsStayAlone(run: TableRun, placed: PageRows): boolean {
+  const captionsFit = run.y <= run.avail + 1e-6 || run.space.pageIsEmpty;
+  return (
+    run.gridToken === null &&
+    run.y > 0 &&
+    (captionsFit || run.continuation) &&
+    !placed.pushesCaptions &&
+    (placed.pushed || (placed.resume !== null && placed.placed.length === 0))
+  );
+}
+
+/** The fragment with the grid's rows placed, then the bottom captions when the grid ends here. */
+function withGrid(run: TableRun, rows: GridRows): LayoutResult {
+  const { page } = rows;
   const last = page.resume === null;
-  const gridTop = y;
+  const gridTop = run.y;
   const grid = gridFragment(
-    table,
-    prep,
-    geo,
+    run.table,
+    run.prep,
+    run.geo,
     page,
-    { top: topEdges, bottom: last || clone ? bottomEdges : 0 },
-    gridContinues,
+    { top: rows.topEdges, bottom: last || rows.clone ? rows.bottomEdges : 0 },
+    run.gridToken !== null,
     last,
     // A table broken inside fills the rest of the fragmentainer (Chromium, measured: its background
     // and side borders reach the page end below the last row or repeated footer, after a forced
     // break too), as a block broken inside does (flow/block-layout.ts breakInside).
-    last || !fragmenting ? 0 : avail - gridTop,
-    last ? rowless : 0,
+    last || !run.fragmenting ? 0 : run.avail - gridTop,
+    last ? rows.rowless : 0,
   );
   const placedGrid = movedFragment(grid, 0, gridTop);
-  children.push(placedGrid);
-  y += grid.kind === 'box' ? grid.height : 0;
-  const stop = last ? placeCaptions('bottom', 0, null) : null;
-  const baseline = firstBaseline(page, rows, gridTop);
+  run.children.push(placedGrid);
+  run.y += grid.kind === 'box' ? grid.height : 0;
+  const stop = last ? placeCaptions(run, 'bottom', 0, null) : null;
+  const baseline = firstBaseline(page, run.rows, gridTop);
   const gridResume: Resume | null = page.resume ? { kind: 'table', ...page.resume } : null;
+  const own = run.prep.structure.captions.length === 0 ? movedFragment(placedGrid, run.geo.marginLeft, -gridTop) : null;
   return {
-    ...wrapped(
-      last && stop === null,
-      captions.length === 0 ? movedFragment(placedGrid, geo.marginLeft, -gridTop) : null,
-    ),
+    ...wrapperResult(run, last && stop === null, own),
     resume: stop ? captionResume(stop) : gridResume,
     baseline,
     lastBaseline: baseline,
     ...(page.forcedBreak ? { forcedBreak: page.forcedBreak } : {}),
   };
+}
 
-  /** The fragment of the table's wrapper holding `children` (`own`: the grid alone, without captions). */
-  function wrapped(done: boolean, own: Fragment | null): LayoutResult {
-    const fragment =
-      own ??
-      createBoxFragment(
-        anonymousStyle(s),
-        table.tag,
-        table.attrs,
-        {
-          x: geo.marginLeft,
-          y: 0,
-          width: geo.width,
-          height: y,
-          border: ZERO_EDGES,
-          padding: ZERO_EDGES,
-          part: partOf(!continuation, done),
-        },
-        children,
-      );
-    return {
-      fragment,
-      resume: null,
-      marginTop,
-      marginBottom: done ? addMargin(NO_MARGINS, marginOrZero(s.marginBottom, space.inlineSize)) : NO_MARGINS,
-      collapsesThrough: false,
-      height: y,
-      baseline: null,
-      lastBaseline: null,
-    };
-  }
+/** The fragment of the table's wrapper holding its children (`own`: the grid alone, without captions). */
+function wrapperResult(run: TableRun, done: boolean, own: Fragment | null): LayoutResult {
+  const { table, geo, space } = run;
+  const fragment =
+    own ??
+    createBoxFragment(
+      anonymousStyle(table.style),
+      table.tag,
+      table.attrs,
+      {
+        x: geo.marginLeft,
+        y: 0,
+        width: geo.width,
+        height: run.y,
+        border: ZERO_EDGES,
+        padding: ZERO_EDGES,
+        part: partOf(!run.continuation, done),
+      },
+      run.children,
+    );
+  return {
+    fragment,
+    resume: null,
+    marginTop: run.marginTop,
+    marginBottom: done ? addMargin(NO_MARGINS, marginOrZero(table.style.marginBottom, space.inlineSize)) : NO_MARGINS,
+    collapsesThrough: false,
+    height: run.y,
+    baseline: null,
+    lastBaseline: null,
+  };
+}
 
-  /** A fragment after the grid ended: the bottom captions go on. */
-  function bottomCaptionsOnly(): LayoutResult {
-    const stop = placeCaptions('bottom', at!.index, at!.inner);
-    if (children.length === 0) return pushed(space);
-    return { ...wrapped(stop === null, null), resume: stop ? captionResume(stop) : null };
-  }
+/** A fragment after the grid ended: the bottom captions go on from `at`. */
+function bottomCaptionsOnly(run: TableRun, at: CaptionResume): LayoutResult {
+  const stop = placeCaptions(run, 'bottom', at.index, at.inner);
+  if (run.children.length === 0) return pushed(run.space);
+  return { ...wrapperResult(run, stop === null, null), resume: stop ? captionResume(stop) : null };
+}
 
-  /** A fragment of a table whose grid starts on a later page: top captions alone (`stop`: the caption that goes on). */
-  function captionsOnly(stop: CaptionResume | null): LayoutResult {
-    return {
-      ...wrapped(false, null),
-      resume: stop ? captionResume(stop) : { kind: 'table', row: 0, cells: null, gridNext: true },
-    };
-  }
+/** A fragment of a table whose grid starts on a later page: top captions alone (`stop`: the caption that goes on). */
+function captionsOnly(run: TableRun, stop: CaptionResume | null): LayoutResult {
+  return {
+    ...wrapperResult(run, false, null),
+    resume: stop ? captionResume(stop) : { kind: 'table', row: 0, cells: null, gridNext: true },
+  };
 }
 
 /**
