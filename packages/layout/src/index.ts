@@ -6,6 +6,7 @@ export type * from './fragment.js';
 export type * from './page-style.js';
 export type * from './diagnostics.js';
 export { resolveLength } from './style.js';
+export { functionMatrix } from './transform-matrix.js';
 export { layoutDocument, streamDocument } from './layout-document.js';
 export type { LayoutOptions, ImageSizes, PageChrome } from './layout-document.js';
 export { LayoutLimitError } from './page/paginate.js';

@@ -1,4 +1,4 @@
-import { resolveLength, type BorderSide, type BoxFragment, type ImageFragment } from '@platen/layout';
+import { functionMatrix, resolveLength, type BorderSide, type BoxFragment, type ImageFragment } from '@platen/layout';
 import type { PaintContext } from './paint-context.js';
 import { paintBackground } from './backgrounds.js';
 import { paintBorderImage } from './border-image.js';
@@ -168,27 +168,7 @@ export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
       ctx.doc.transform(...(m.map(bound) as typeof m)),
   };
   doc.transform(1, 0, 0, 1, ox, oy);
-  for (const fn of s.transform) {
-    switch (fn.kind) {
-      case 'translate':
-        doc.transform(1, 0, 0, 1, resolveLength(fn.x, frag.width), resolveLength(fn.y, frag.height));
-        break;
-      case 'rotate': {
-        const a = (fn.deg * Math.PI) / 180;
-        doc.transform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0);
-        break;
-      }
-      case 'scale':
-        doc.transform(fn.x, 0, 0, fn.y, 0, 0);
-        break;
-      case 'skew':
-        doc.transform(1, Math.tan((fn.yDeg * Math.PI) / 180), Math.tan((fn.xDeg * Math.PI) / 180), 1, 0, 0);
-        break;
-      case 'matrix':
-        doc.transform(...fn.m);
-        break;
-    }
-  }
+  for (const fn of s.transform) doc.transform(...functionMatrix(fn, frag.width, frag.height));
   doc.transform(1, 0, 0, 1, -ox, -oy);
 }
 

@@ -1,24 +1,6 @@
 import type { BoxFragment, Fragment } from '../fragment.js';
 import { resolveLength } from '../style.js';
-
-/** A 2D affine matrix [a, b, c, d, e, f]: (x, y) → (a·x + c·y + e, b·x + d·y + f). */
-type Matrix = readonly [number, number, number, number, number, number];
-
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-
-function multiply(m: Matrix, n: Matrix): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
-}
-
-const translation = (x: number, y: number): Matrix => [1, 0, 0, 1, x, y];
-const radians = (deg: number): number => (deg * Math.PI) / 180;
+import { IDENTITY, functionMatrix, multiply, translation, type Matrix } from '../transform-matrix.js';
 
 /**
  * A box's transform as a matrix in its parent's coordinates (CSS Transforms 1 §6: the functions
@@ -30,16 +12,7 @@ function boxTransform(f: BoxFragment): Matrix {
   const ox = f.x + resolveLength(s.transformOrigin[0], f.width);
   const oy = f.y + resolveLength(s.transformOrigin[1], f.height);
   let m = translation(ox, oy);
-  for (const fn of s.transform) {
-    if (fn.kind === 'translate') {
-      m = multiply(m, translation(resolveLength(fn.x, f.width), resolveLength(fn.y, f.height)));
-    } else if (fn.kind === 'rotate') {
-      const a = radians(fn.deg);
-      m = multiply(m, [Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0]);
-    } else if (fn.kind === 'scale') m = multiply(m, [fn.x, 0, 0, fn.y, 0, 0]);
-    else if (fn.kind === 'skew') m = multiply(m, [1, Math.tan(radians(fn.yDeg)), Math.tan(radians(fn.xDeg)), 1, 0, 0]);
-    else m = multiply(m, fn.m);
-  }
+  for (const fn of s.transform) m = multiply(m, functionMatrix(fn, f.width, f.height));
   return multiply(m, translation(-ox, -oy));
 }
 
