@@ -296,9 +296,14 @@ export function createMeasurer(fonts: FontSet): Measurer {
   let lookups = new WeakMap<FontQuery, QueryFaces>();
   /** Results of faces of their query's chain only, with no character missing (ShapingEnvironment.shareable). */
   const shareable = new WeakSet<readonly GlyphRun[]>();
-  const shapeOnce = (text: string, font: FontQuery, size: number, options: ShapeOptions): readonly GlyphRun[] => {
+  /** The query's face lookup and chain, kept per query object. */
+  const facesOf = (font: FontQuery): QueryFaces => {
     let faces = lookups.get(font);
     if (!faces) lookups.set(font, (faces = { faceFor: fonts.faceLookup(font), chain: new Set(fonts.chain(font)) }));
+    return faces;
+  };
+  const shapeOnce = (text: string, font: FontQuery, size: number, options: ShapeOptions): readonly GlyphRun[] => {
+    const faces = facesOf(font);
     const { segments, missing } = segment(fonts, faces.faceFor, text, font, options.smallCaps ?? false);
     let own = !missing;
     const runs = new Array<GlyphRun>(segments.length);
@@ -331,9 +336,7 @@ export function createMeasurer(fonts: FontSet): Measurer {
     },
     environment,
     inkExtent(text: string, font: FontQuery, size: number): InkExtent | null {
-      let faces = lookups.get(font);
-      if (!faces) lookups.set(font, (faces = { faceFor: fonts.faceLookup(font), chain: new Set(fonts.chain(font)) }));
-      return inkOf(segment(fonts, faces.faceFor, text, font, false).segments, size);
+      return inkOf(segment(fonts, facesOf(font).faceFor, text, font, false).segments, size);
     },
     metrics(font: FontQuery, size: number): FontMetrics {
       const primary = fonts.primary(font);

@@ -648,7 +648,7 @@ function print(state: PassState, b: BodyPage, body: Fragment | null): void {
 /** A page held to the end of the pass: the targets on it and how wide it is. */
 function measureHeld(state: PassState, b: BodyPage): void {
   const { wanted } = state.ctx.targets;
-  const body = b.body && withBoxesPlacedLater(b.body);
+  const body = b.body && withBoxesPlacedLater(b.body, state.ctx);
   if (body && wanted.size > 0) noteTargets([body], b.index, wanted, state.targets);
   if (body && state.pass.fit) measureWidth(state, b, overflowRight(body, b.margins.left));
 }
@@ -660,7 +660,7 @@ function measureHeld(state: PassState, b: BodyPage): void {
  */
 function printHeld(state: PassState): void {
   const { pages } = state;
-  const bodies = pages.map((b) => b.body && withBoxesPlacedLater(b.body));
+  const bodies = pages.map((b) => b.body && withBoxesPlacedLater(b.body, state.ctx));
   pages.forEach((b, i) => {
     const body = bodies[i]!;
     if (!body || pages.length > 1) {

@@ -95,7 +95,7 @@ export function withPositioning(
       const placed = placePending(f, pending, ctx, page.icb, (p, placed) =>
         placeOnPage(box as ContainerBox, p.box.style, placed, page),
       );
-      r = { ...r, fragment: finishPage(placed, page, placeFixed(box as ContainerBox, page, ctx)) };
+      r = { ...r, fragment: finishPage(placed, page, placeFixed(box as ContainerBox, page, ctx), ctx) };
     } else if (fc) r = { ...r, fragment: deferPending(fc, box, f, pending) };
     else if (pending.length) r = { ...r, fragment: placePending(f, pending, ctx, paddingBoxOf(f)) };
   }

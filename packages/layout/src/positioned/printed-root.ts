@@ -1,7 +1,7 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
-import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
+import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { changedFragment, identityOf, keepIdentity, movedFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
@@ -41,7 +41,7 @@ export interface RootPage {
 
 const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
 /** The page of the root's final fragment on it (found through its moved copies: keepIdentity). */
-const pageOfFragment = new WeakMap<Fragment, RootPage>();
+const pageOfFragment = memoSlot<Fragment, RootPage>('render');
 
 /** Note the root's fragment on a new page (the first page starts the document over). */
 export function recordPage(
@@ -83,11 +83,16 @@ export function recordPage(
  * content, the boxes put in the place of their placeholders) with the boxes placed on the page
  * and the fixed boxes after its children; later pages may still place boxes on it (boxesPlacedLater).
  */
-export function finishPage(placed: BoxFragment, page: RootPage, fixed: readonly Fragment[]): BoxFragment {
+export function finishPage(
+  placed: BoxFragment,
+  page: RootPage,
+  fixed: readonly Fragment[],
+  ctx: LayoutContext,
+): BoxFragment {
   const extra = [...page.added, ...fixed];
   const f = extra.length ? changedFragment(placed, { children: [...placed.children, ...extra] }) : placed;
   keepIdentity(f);
-  pageOfFragment.set(identityOf(f), page);
+  cacheOf(ctx, pageOfFragment).set(identityOf(f), page);
   return f;
 }
 
@@ -95,8 +100,8 @@ export function finishPage(placed: BoxFragment, page: RootPage, fixed: readonly 
  * A page's body (the root's fragment on it, moved onto the page) with the root's absolute boxes
  * that later pages placed on it after its children (placeOnPage): the page as the pass leaves it.
  */
-export function withBoxesPlacedLater<F extends Fragment>(body: F): F {
-  const later = body.kind === 'box' ? pageOfFragment.get(identityOf(body))?.later : null;
+export function withBoxesPlacedLater<F extends Fragment>(body: F, ctx: LayoutContext): F {
+  const later = body.kind === 'box' ? cacheOf(ctx, pageOfFragment).get(identityOf(body))?.later : null;
   if (!later?.length || body.kind !== 'box') return body;
   return changedFragment(body, { children: [...body.children, ...later] }) as F;
 }
