@@ -36,6 +36,20 @@ function checkout(repo, folder, commit) {
   return dir;
 }
 
+/**
+ * Go template actions that print a field of the data (`{{ .Name }}`, `{{- .Name -}}`) written as Handlebars
+ * expressions (`{{Name}}`), since the service takes Handlebars only; returns the page and, when it had any,
+ * the files to add: data.json with each field's value from `samples` ("Name" when it has none).
+ */
+function goToHandlebars(html, samples) {
+  const data = {};
+  const page = html.replace(/\{\{-?\s*\.([A-Za-z_]\w*)\s*-?\}\}/g, (_, field) => {
+    data[field] = Object.hasOwn(samples, field) ? samples[field] : field;
+    return `{{${field}}}`;
+  });
+  return Object.keys(data).length ? [page, { 'data.json': JSON.stringify(data, null, 1) + '\n' }] : [page, {}];
+}
+
 // CDN stylesheets the templates import or link, and the local copies they point at instead: the same
 // packages from npm and, for mnjul/html-resume's style.css (imported from its GitHub commit by ReLaXed's
 // résumé), that commit's file.
@@ -270,7 +284,8 @@ function vendorise(html) {
 // Maizzle's starters (Tailwind CSS e-mails built by Maizzle, the builds committed): Postmark's
 // transactional templates rebuilt in maizzle/starter-postmark (MIT; their Mustachio placeholders left as
 // they are, as set E left merge tags) and Netlify Identity's e-mails in maizzle/starter-netlify-identity
-// (no licence file; `{{ .ConfirmationURL }}` left as it is). Google Fonts links dropped.
+// (no licence file), whose Go template actions (`{{ .ConfirmationURL }}`) become Handlebars expressions
+// with sample values in data.json (goToHandlebars). Google Fonts links dropped.
 {
   const postmark = 'maizzle/starter-postmark';
   const postmarkCommit = '9ecb09103cb5f98207bf1d4676d1f7a39b541a0d';
@@ -285,13 +300,29 @@ function vendorise(html) {
   }
   const netlify = 'maizzle/starter-netlify-identity';
   const netlifyCommit = '52aea76666006edb8663acb8368027301e1d4f82';
+  // Netlify Identity's template variables (its docs' e-mail templates section), with sample values.
+  const samples = {
+    ConfirmationURL: 'https://example.netlify.app/#confirmation_token=Qm8xZ2Vh3kT1',
+    SiteURL: 'https://example.netlify.app',
+    Email: 'jane.cooper@example.com',
+    NewEmail: 'jane@example.org',
+    Token: 'Qm8xZ2Vh3kT1',
+  };
   for (const [name, path] of [
     ['mail-maizzle-netlify-confirmation', '_dist/emails/confirmation.html'],
     ['mail-maizzle-netlify-recovery', '_dist/emails/password-recovery.html'],
   ]) {
-    writeCase(name, gitText(netlify, path, netlifyCommit), {
-      description: `${netlify} ${path} at ${netlifyCommit.slice(0, 7)}`,
-    });
+    const [html, files] = goToHandlebars(gitText(netlify, path, netlifyCommit), samples);
+    writeCase(
+      name,
+      html,
+      {
+        description: `${netlify} ${path} at ${netlifyCommit.slice(0, 7)}, its Go template actions as Handlebars`,
+        // (the reference expands the template with data.json too)
+        handlebars: 'data.json' in files,
+      },
+      files,
+    );
   }
 }
 
