@@ -19,7 +19,15 @@ if (!prefix || !mirrors || !out) {
 }
 const kit = caseKit(prefix, mirrors, out);
 const { require, pkgDir, gitText, gitFile, folderFiles } = kit;
-const writeCase = (name, html, meta, files) => kit.writeCase(name, dropScripts(html), meta, files);
+/**
+ * Platen takes Handlebars templates: a page meant as plain HTML carries its literal `{{` escaped as
+ * Handlebars wants it (`\{{`), and the reference expands the template too, so that both print the
+ * braces (asciidoctor's document quotes a Jekyll `{{ site.url }}` in a code sample).
+ */
+const writeCase = (name, html, meta, files = {}) =>
+  meta.handlebars || 'data.json' in files || !html.includes('{{')
+    ? kit.writeCase(name, dropScripts(html), meta, files)
+    : kit.writeCase(name, dropScripts(html).replaceAll('{{', '\\{{'), { ...meta, handlebars: true }, files);
 /** Files of a mirrored repository keyed by their path in the case: { 'css/a.css': 'src/css/a.css' }. */
 const repoFiles = (repo, commit, paths) =>
   Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, gitFile(repo, path, commit)]));
@@ -282,21 +290,67 @@ function vendorise(html) {
 }
 
 // Maizzle's starters (Tailwind CSS e-mails built by Maizzle, the builds committed): Postmark's
-// transactional templates rebuilt in maizzle/starter-postmark (MIT; their Mustachio placeholders left as
-// they are, as set E left merge tags) and Netlify Identity's e-mails in maizzle/starter-netlify-identity
+// transactional templates rebuilt in maizzle/starter-postmark (MIT; their Mustachio placeholders filled
+// with sample values in data.json) and Netlify Identity's e-mails in maizzle/starter-netlify-identity
 // (no licence file), whose Go template actions (`{{ .ConfirmationURL }}`) become Handlebars expressions
 // with sample values in data.json (goToHandlebars). Google Fonts links dropped.
 {
   const postmark = 'maizzle/starter-postmark';
   const postmarkCommit = '9ecb09103cb5f98207bf1d4676d1f7a39b541a0d';
+  // Sample values for their Mustachio placeholders, which are Handlebars expressions too, so that
+  // both prints show the same filled-in e-mail. The comment's attachments are walked by
+  // `{{#each .}}` inside the `{{#attachment_details}}` section: a Handlebars section over a list
+  // runs once per item, so the list of attachments is the section's one item.
+  const postmarkModels = {
+    'mail-maizzle-postmark-trial-expiring': {
+      action_url: 'https://example.com/billing',
+      trial_extension_url: 'https://example.com/trial/extend',
+      feedback_url: 'https://example.com/feedback',
+      export_url: 'https://example.com/export',
+      close_account_url: 'https://example.com/account/close',
+    },
+    'mail-maizzle-postmark-comment': {
+      body: 'Looks good to me. Could you add the totals row to the second table before Friday, and send the draft to the client once it is in?',
+      attachment_details: [
+        [
+          {
+            attachment_url: 'https://example.com/files/1',
+            attachment_name: 'invoice-draft.pdf',
+            attachment_size: '84 KB',
+            attachment_type: 'PDF',
+          },
+          {
+            attachment_url: 'https://example.com/files/2',
+            attachment_name: 'totals.xlsx',
+            attachment_size: '12 KB',
+            attachment_type: 'Spreadsheet',
+          },
+        ],
+      ],
+      commenter_name: 'Jane Cooper',
+      timestamp: 'Friday, November 27, 2026 at 10:42 AM',
+      action_url: 'https://example.com/comments/42',
+      notifications_url: 'https://example.com/settings/notifications',
+    },
+    'mail-maizzle-postmark-reset-help': {
+      email_address: 'jane.cooper@example.com',
+      operating_system: 'Windows 11',
+      browser_name: 'Chrome 131',
+      action_url: 'https://example.com/reset-password?token=Qm8xZ2Vh3kT1',
+      support_url: 'https://example.com/support',
+    },
+  };
   for (const [name, path] of [
     ['mail-maizzle-postmark-trial-expiring', 'dist/basic-full/trial-expiring.html'],
     ['mail-maizzle-postmark-comment', 'dist/basic-full/comment-notification.html'],
     ['mail-maizzle-postmark-reset-help', 'dist/basic/password-reset-help.html'],
   ]) {
-    writeCase(name, gitText(postmark, path, postmarkCommit), {
-      description: `${postmark} ${path} at ${postmarkCommit.slice(0, 7)}`,
-    });
+    writeCase(
+      name,
+      gitText(postmark, path, postmarkCommit),
+      { description: `${postmark} ${path} at ${postmarkCommit.slice(0, 7)}`, handlebars: true },
+      { 'data.json': JSON.stringify(postmarkModels[name], null, 1) + '\n' },
+    );
   }
   const netlify = 'maizzle/starter-netlify-identity';
   const netlifyCommit = '52aea76666006edb8663acb8368027301e1d4f82';
