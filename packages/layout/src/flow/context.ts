@@ -14,12 +14,12 @@ export interface LayoutContext {
   /** Caches that last the whole render (`cacheSlot('render', …)`). */
   readonly renderCaches: unknown[];
   /**
-   * Caches holding fragments placed on pages that pagination has not given away yet:
-   * releaseHeld makes each cache forget them when their page is given (later uses lay out
-   * again), so that a long document's fragments die with their page instead of living as long
-   * as the boxes that cache them.
+   * Caches of the pages laid out and not given to the sink yet (`cacheSlot('page', …)`), which
+   * hold the fragments placed on them: emptied when pagination gives its pages away
+   * (pagesGiven), so that a long document's fragments die with their page instead of living as
+   * long as the boxes that cache them.
    */
-  readonly held: Held;
+  readonly pageCaches: unknown[];
   /** Quirks or limited-quirks mode: inline boxes without text do not size line boxes (Quirks Mode §3.3). */
   readonly lineHeightQuirk: boolean;
   /** Quirks mode proper (not limited-quirks): a table cell's height is its border-box height (table-rows.ts). */
@@ -42,11 +42,6 @@ export interface Targets {
   pages: ReadonlyMap<string, number> | null;
 }
 
-export interface Held {
-  /** What each cache does when the page its placed fragments are on is given away (a paragraph's lines, a table's measured rows). */
-  readonly release: (() => void)[];
-}
-
 export function createLayoutContext(
   measurer: Measurer,
   images: ImageSizes,
@@ -60,7 +55,7 @@ export function createLayoutContext(
     counters: { page: 0, pages: 0 },
     passCaches: [],
     renderCaches: [],
-    held: { release: [] },
+    pageCaches: [],
     lineHeightQuirk,
     quirksMode,
     icb: { blockSize: 1000 },
@@ -68,49 +63,50 @@ export function createLayoutContext(
   };
 }
 
-/** Empty the caches of placed fragments (LayoutContext.held). */
-export function releaseHeld(ctx: LayoutContext): void {
-  const { release } = ctx.held;
-  for (const f of release) f();
-  release.length = 0;
+/** Pagination gave its pages away: the caches of what was placed on them empty (LayoutContext.pageCaches). */
+export function pagesGiven(ctx: LayoutContext): void {
+  ctx.pageCaches.length = 0;
 }
 
 /** A context for laying out page chrome with given counter values (pass caches are not shared). */
 export function withCounters(ctx: LayoutContext, page: number, pages: number): LayoutContext {
-  return { ...ctx, counters: { page, pages }, passCaches: [] };
+  return { ...ctx, counters: { page, pages }, passCaches: [], pageCaches: [] };
 }
 
 /** The context of another layout pass: the same render, its pass caches empty. */
 export function newPass(ctx: LayoutContext): LayoutContext {
-  return { ...ctx, passCaches: [] };
+  return { ...ctx, passCaches: [], pageCaches: [] };
 }
 
 /**
  * A typed cache slot of the layout context, declared by the module that owns the cache, so that
  * layout's caches live in the context of one render rather than on the boxes. A `pass` cache
  * lasts one layout pass (a target-counter pass changes the text of paragraphs the last one
- * cached, so a new pass lays out again), a `render` cache the whole render.
+ * cached, so a new pass lays out again), a `render` cache the whole render, a `page` cache
+ * until pagination gives away the pages it holds fragments of (LayoutContext.pageCaches).
  */
 export interface CacheSlot<V> {
   readonly index: number;
-  readonly scope: 'pass' | 'render';
+  readonly scope: CacheScope;
   readonly create: () => V;
 }
 
+export type CacheScope = 'page' | 'pass' | 'render';
+
 let slotCount = 0;
 
-export function cacheSlot<V>(scope: 'pass' | 'render', create: () => V): CacheSlot<V> {
+export function cacheSlot<V>(scope: CacheScope, create: () => V): CacheSlot<V> {
   return { index: slotCount++, scope, create };
 }
 
 /** The context's cache in this slot, created on first use. */
 export function cacheOf<V>(ctx: LayoutContext, slot: CacheSlot<V>): V {
-  const caches = slot.scope === 'pass' ? ctx.passCaches : ctx.renderCaches;
+  const caches = slot.scope === 'pass' ? ctx.passCaches : slot.scope === 'page' ? ctx.pageCaches : ctx.renderCaches;
   return (caches[slot.index] ??= slot.create()) as V;
 }
 
 /** A slot of values computed from one object each (a box), kept by the context: `memoized`. */
-export function memoSlot<K extends object, V>(scope: 'pass' | 'render'): CacheSlot<WeakMap<K, V>> {
+export function memoSlot<K extends object, V>(scope: CacheScope): CacheSlot<WeakMap<K, V>> {
   return cacheSlot(scope, () => new WeakMap<K, V>());
 }
 

@@ -24,16 +24,11 @@ export interface CachedLines {
   readonly cbHeight: number | null;
   /** The page area's block size orthogonal atomic inlines may size against (LayoutContext.icb). */
   readonly icbBlockSize: number;
-  /** A line given away keeps its metrics, not its fragments. */
+  /** A placed line keeps its metrics here, its fragments going to the page's cache (placeLine). */
   readonly lines: LineBox[];
   readonly empty: boolean;
-  /** Which lines were placed on a page (their fragments stay where the line is: placements are moved copies). */
-  readonly placed: boolean[];
-  /** Lines first placed on the page being laid out: given away with it (LayoutContext.held). */
-  readonly onPage: number[];
-  /** How many lines were given away, and one past the last of them. */
-  given: number;
-  givenEnd: number;
+  /** One past the last line placed on a page. */
+  placedEnd: number;
   /**
    * Where each line starts in the paragraph: its first item's index (null: a piece of a broken
    * word) and the inline boxes open there, so that a page of another width goes on from there.
@@ -42,24 +37,13 @@ export interface CachedLines {
   readonly opens: readonly (readonly InlineBox[])[];
 }
 
-/** A lines box's lines at the last width laid out in this layout pass. */
-interface LinesMemo {
-  lines: CachedLines | null;
-}
-
-const linesMemos = cacheSlot('pass', () => new WeakMap<LinesBox, LinesMemo>());
-
-function linesMemo(box: LinesBox, ctx: LayoutContext): LinesMemo {
-  const memos = cacheOf(ctx, linesMemos);
-  let memo = memos.get(box);
-  if (!memo) memos.set(box, (memo = { lines: null }));
-  return memo;
-}
+/** Each lines box's lines at the last width laid out in this layout pass. */
+const linesCache = cacheSlot('pass', () => new WeakMap<LinesBox, CachedLines>());
 
 /**
  * Line breaking depends only on the width: computed once per paragraph and width, then
  * paginated. The lines stay cached while a paragraph runs over many pages: a page given away
- * takes only its own lines' fragments (givenAway), so each page resumes on the same lines
+ * takes only its own lines' fragments (placedLines), so each page resumes on the same lines
  * instead of breaking and building the whole paragraph again (quadratic in its length).
  */
 function linesFor(
@@ -69,20 +53,19 @@ function linesFor(
   cbHeight: number | null,
   from: number,
 ): CachedLines {
-  const memo = linesMemo(box, ctx);
-  const hit = memo.lines;
+  const cache = cacheOf(ctx, linesCache);
+  const hit = cache.get(box);
   if (
     hit &&
     hit.width === width &&
     hit.cbHeight === cbHeight &&
     hit.icbBlockSize === ctx.icb.blockSize &&
-    hit.givenEnd <= from
+    keepsFragmentsFrom(hit, from, ctx)
   )
     return hit;
   const para = paragraphOf(box, width, ctx, false, cbHeight);
   const tail = hit && from > 0 && from < hit.lines.length && hit.width !== width ? hit.starts[from] : null;
-  if (tail !== null && tail !== undefined)
-    return continuedLines(box, memo, hit!, para, tail, width, cbHeight, from, ctx);
+  if (tail !== null && tail !== undefined) return continuedLines(box, hit!, para, tail, width, cbHeight, from, ctx);
   const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
   // ::first-line (CSS Pseudo 4 §2.2): the first line's text and its strut take its style.
   const restyle = box.firstLine ? firstLineRestyle(box.style, box.firstLine) : null;
@@ -125,14 +108,11 @@ function linesFor(
     icbBlockSize: ctx.icb.blockSize,
     lines,
     empty,
-    placed: lines.map(() => false),
-    onPage: [],
-    given: 0,
-    givenEnd: 0,
+    placedEnd: 0,
     starts: specs.map((spec, i) => (i === 0 ? 0 : tailOf(para, spec))),
     opens: specs.map((spec) => spec.openAtStart),
   };
-  memo.lines = cached;
+  cache.set(box, cached);
   // Intrinsic sizes are kept apart (flow/intrinsic-size.ts): the items are needed again only for
   // another width, rare, and are rebuilt then. Let them go: a 6000-row table holds 24,000.
   forgetParagraph(box, ctx);
@@ -147,7 +127,6 @@ function linesFor(
  */
 function continuedLines(
   box: LinesBox,
-  memo: LinesMemo,
   prev: CachedLines,
   para: Paragraph,
   tail: number,
@@ -167,27 +146,28 @@ function continuedLines(
     icbBlockSize: ctx.icb.blockSize,
     lines,
     empty: lines.every((line) => line.empty),
-    placed: [...prev.placed.slice(0, from), ...rest.map(() => false)],
-    onPage: [],
-    given: prev.given,
-    givenEnd: prev.givenEnd,
+    placedEnd: Math.min(prev.placedEnd, from),
     starts: [...prev.starts.slice(0, from), ...specs.map((spec) => tailOf(para, spec))],
     opens: [...prev.opens.slice(0, from), ...specs.map((spec) => spec.openAtStart)],
   };
-  memo.lines = cached;
+  cacheOf(ctx, linesCache).set(box, cached);
   forgetParagraph(box, ctx);
   return cached;
 }
 
-/** The page holding lines of `cached` was given away: forget their fragments, and the lines once all are gone. */
-function givenAway(memo: LinesMemo, cached: CachedLines): void {
-  for (const i of cached.onPage) {
-    cached.lines[i] = { ...cached.lines[i]!, fragments: [] };
-    cached.givenEnd = Math.max(cached.givenEnd, i + 1);
-  }
-  cached.given += cached.onPage.length;
-  cached.onPage.length = 0;
-  if (cached.given === cached.lines.length && memo.lines === cached) memo.lines = null;
+/**
+ * The fragments of the lines placed on the pages not given away yet, by paragraph and line. They
+ * die with their page (a `page` cache), while the pass's cache of lines keeps their metrics
+ * only, so that a paragraph running over many pages holds one page's fragments at a time.
+ */
+const placedLines = cacheSlot('page', () => new Map<CachedLines, Map<number, readonly Fragment[]>>());
+
+/** Whether the lines from `from` on still have their fragments: none was placed on a page given away. */
+function keepsFragmentsFrom(cached: CachedLines, from: number, ctx: LayoutContext): boolean {
+  if (cached.placedEnd <= from) return true;
+  const placed = cacheOf(ctx, placedLines).get(cached);
+  for (let i = from; i < cached.placedEnd; i++) if (!placed?.has(i)) return false;
+  return true;
 }
 
 /** The index of the line `-webkit-line-clamp` ends the box with (CSS Overflow 4 §5.2), or -1 when it does not clamp. */
@@ -265,7 +245,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     };
   const trimBottom = space.trimEnd && end === lines.length ? underTrim(lines[end - 1]!, box.style, ctx) : 0;
   // One line (most paragraphs): its fragments, at the top, in an array of their size.
-  const children: Fragment[] = end - start === 1 ? placeLine(box, cached, start, -trimTop, ctx) : [];
+  const children: Fragment[] = end - start === 1 ? placeLine(cached, start, -trimTop, ctx) : [];
   let y = -trimTop;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
@@ -277,7 +257,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     const line = lines[i]!;
     if (end - start > 1) {
       lastLineStart = children.length;
-      for (const f of placeLine(box, cached, i, y, ctx)) children.push(f);
+      for (const f of placeLine(cached, i, y, ctx)) children.push(f);
     }
     if (!line.empty && clampedHeight === null) {
       baseline ??= y + line.baseline;
@@ -317,17 +297,19 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   };
 }
 
-/** Moved copies of a line's fragments at `y`; its cached fragments are given away with the first page it is placed on. */
-function placeLine(box: LinesBox, cached: CachedLines, i: number, y: number, ctx: LayoutContext): Fragment[] {
-  if (!cached.placed[i]) {
-    cached.placed[i] = true;
-    if (cached.onPage.length === 0) {
-      const memo = linesMemo(box, ctx);
-      ctx.held.release.push(() => givenAway(memo, cached));
-    }
-    cached.onPage.push(i);
+/** Moved copies of a line's fragments at `y`; the first placement moves them into the page's cache (placedLines). */
+function placeLine(cached: CachedLines, i: number, y: number, ctx: LayoutContext): Fragment[] {
+  const onPages = cacheOf(ctx, placedLines);
+  let placed = onPages.get(cached);
+  if (!placed) onPages.set(cached, (placed = new Map()));
+  let fragments = placed.get(i);
+  if (!fragments) {
+    const line = cached.lines[i]!;
+    placed.set(i, (fragments = line.fragments));
+    cached.lines[i] = { ...line, fragments: [] };
+    cached.placedEnd = Math.max(cached.placedEnd, i + 1);
   }
-  return cached.lines[i]!.fragments.map((f) => movedFragment(f, 0, y));
+  return fragments.map((f) => movedFragment(f, 0, y));
 }
 
 function fitLines(lines: readonly LineBox[], start: number, available: number, pageIsEmpty: boolean): number {

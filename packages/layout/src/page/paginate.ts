@@ -8,7 +8,7 @@ import { resolveLength, type ComputedStyle } from '../style.js';
 import type { FontMetrics } from '../measurer.js';
 import { usedLineHeight } from '../flow/line-height.js';
 import type { StyledElement } from '../styled-node.js';
-import { createLayoutContext, newPass, releaseHeld, type LayoutContext } from '../flow/context.js';
+import { createLayoutContext, newPass, pagesGiven, type LayoutContext } from '../flow/context.js';
 import {
   createBoxFragment,
   NO_ATTRS,
@@ -216,7 +216,7 @@ export function paginate(
   // Passes after the first lay out again with caches of their own: a target-counter pass changes
   // the text of paragraphs the last one cached.
   const again = (): LayoutContext => {
-    releaseHeld(ctx);
+    pagesGiven(ctx);
     return newPass(ctx);
   };
   let scale = start?.scale ?? 1;
@@ -403,7 +403,7 @@ interface PassState {
 
 /**
  * Lay the body out page by page and give each page to the sink in page coordinates (a single
- * page aligned first), then release the caches holding placed fragments (LayoutContext.held).
+ * page aligned first), then empty the caches of what was placed on it (LayoutContext.pageCaches).
  */
 function paginateBody(
   docs: Documents,
@@ -642,7 +642,7 @@ function print(state: PassState, b: BodyPage, body: Fragment | null): void {
   for (const c of state.carries) if (c.body === b.body) c.printed = body;
   state.sink.page(bodyLayer(b, body, state.docs, state.documentHeight));
   b.body = null;
-  releaseHeld(state.ctx);
+  pagesGiven(state.ctx);
 }
 
 /** A page held to the end of the pass: the targets on it and how wide it is. */

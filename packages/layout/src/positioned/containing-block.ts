@@ -93,7 +93,7 @@ export function withPositioning(
     if (root && space.mode === 'layout') {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
       const placed = placePending(f, pending, ctx, page.icb, (p, placed) =>
-        placeOnPage(box as ContainerBox, p.box.style, placed, page),
+        placeOnPage(box as ContainerBox, p.box.style, placed, page, ctx),
       );
       r = { ...r, fragment: finishPage(placed, page, placeFixed(box as ContainerBox, page, ctx), ctx) };
     } else if (fc) r = { ...r, fragment: deferPending(fc, box, f, pending) };

@@ -23,12 +23,6 @@ export interface RootPage {
    * root's fragment, as its children), which go after its in-flow children.
    */
   readonly added: Fragment[];
-  /**
-   * Those placed on it while later pages were laid out, given with the page at the end of the
-   * pass (boxesPlacedLater). Null once the page is given away (LayoutContext.held), which happens
-   * early only when nothing can be placed on an earlier page (build-boxes hasRootAbsolutes).
-   */
-  later: Fragment[] | null;
   /** This page's area: its corner in the root fragment, its size floored. */
   readonly area: Area;
   /** The page area's height (the fragmentainer), unfloored. */
@@ -42,6 +36,13 @@ export interface RootPage {
 const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
 /** The page of the root's final fragment on it (found through its moved copies: keepIdentity). */
 const pageOfFragment = memoSlot<Fragment, RootPage>('render');
+/**
+ * The root's absolute boxes placed on a page while later pages were laid out, given with the
+ * page at the end of the pass (withBoxesPlacedLater). A page cache: none once the page is given
+ * away, which happens early only when nothing can be placed on an earlier page (paginate's
+ * `streams`, build-boxes hasRootAbsolutes).
+ */
+const placedLater = memoSlot<RootPage, Fragment[]>('page');
 
 /** Note the root's fragment on a new page (the first page starts the document over). */
 export function recordPage(
@@ -67,14 +68,13 @@ export function recordPage(
   const first = pages[0]?.area ?? area;
   const page: RootPage = {
     added: [],
-    later: [],
     area,
     height,
     top: last ? last.top + last.height : 0,
     icb: { ...area, width: first.width, height: first.height },
   };
   pages.push(page);
-  ctx.held.release.push(() => void (page.later = null));
+  cacheOf(ctx, placedLater).set(page, []);
   return page;
 }
 
@@ -101,8 +101,10 @@ export function finishPage(
  * that later pages placed on it after its children (placeOnPage): the page as the pass leaves it.
  */
 export function withBoxesPlacedLater<F extends Fragment>(body: F, ctx: LayoutContext): F {
-  const later = body.kind === 'box' ? cacheOf(ctx, pageOfFragment).get(identityOf(body))?.later : null;
-  if (!later?.length || body.kind !== 'box') return body;
+  if (body.kind !== 'box') return body;
+  const page = cacheOf(ctx, pageOfFragment).get(identityOf(body));
+  const later = page && cacheOf(ctx, placedLater).get(page);
+  if (!later?.length) return body;
   return changedFragment(body, { children: [...body.children, ...later] }) as F;
 }
 
@@ -112,15 +114,21 @@ const EPSILON = 1e-6;
 /**
  * Move a root-level absolute box anchored by `top` or `bottom`, laid out against this page's
  * `icb` (so at first-page coordinates), onto the page its top falls on (noted in that page's
- * `added` or `later`). False: leave it at its placeholder (first page, a box at its static
+ * `added`, or placedLater). False: leave it at its placeholder (first page, a box at its static
  * position, or a page already given away).
  */
-export function placeOnPage(root: ContainerBox, style: ComputedStyle, placed: Fragment, page: RootPage): boolean {
+export function placeOnPage(
+  root: ContainerBox,
+  style: ComputedStyle,
+  placed: Fragment,
+  page: RootPage,
+  ctx: LayoutContext,
+): boolean {
   const pages = pagesOf.get(root);
   if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto'))
     return false;
   const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
-  const list = target === page ? page.added : target.later;
+  const list = target === page ? page.added : cacheOf(ctx, placedLater).get(target);
   if (!list) return false;
   list.push(movedFragment(placed, target.area.x, target.area.y - target.top));
   return true;

@@ -41,8 +41,8 @@ export interface MeasuredRows {
   /** Row r has a forced break inside a cell: only the fragmenting path lays it out whole. */
   forced(r: number): boolean;
   /**
-   * Row r's cells were handed to the page being laid out: they are forgotten once that page is
-   * given away (LayoutContext.held), and measured again if asked for after that.
+   * Row r's cells were handed to the page being laid out: they live in the page's cache
+   * (placedRows) and die with it, to be measured again if asked for after that.
    */
   placed(r: number): void;
 }
@@ -151,6 +151,9 @@ export function measureRows(
 
 const measuredTables = cacheSlot('pass', () => new WeakMap<TableBox, MeasuredRows>());
 
+/** The cells of the rows placed on the pages not given away yet, by table and row (MeasuredRows.placed). */
+const placedRows = cacheSlot('page', () => new WeakMap<MeasuredRows, Map<number, MeasuredCell[]>>());
+
 class RowMeasurer implements MeasuredRows {
   readonly width: number;
   readonly cbBlockSize: number | null;
@@ -165,12 +168,6 @@ class RowMeasurer implements MeasuredRows {
   readonly #cells: (MeasuredCell[] | null)[];
   /** Cells are measured with unlimited height: one space per width (spaces are never written). */
   readonly #spaces = new Map<number, Space>();
-  /** Rows whose cells went to the page being laid out (placed), forgotten when it is given away. */
-  readonly #placed: number[] = [];
-  readonly #forgetPlaced = (): void => {
-    for (const r of this.#placed) this.#cells[r] = null;
-    this.#placed.length = 0;
-  };
 
   constructor(
     table: TableBox,
@@ -222,12 +219,16 @@ class RowMeasurer implements MeasuredRows {
   }
 
   cells(r: number): readonly MeasuredCell[] {
-    return this.#cells[r] ?? this.#measure(r);
+    return this.#cells[r] ?? cacheOf(this.#ctx, placedRows).get(this)?.get(r) ?? this.#measure(r);
   }
 
   placed(r: number): void {
-    if (this.#placed.length === 0) this.#ctx.held.release.push(this.#forgetPlaced);
-    this.#placed.push(r);
+    const onPages = cacheOf(this.#ctx, placedRows);
+    let placed = onPages.get(this);
+    if (!placed) onPages.set(this, (placed = new Map()));
+    if (placed.has(r)) return;
+    placed.set(r, this.#cells[r] ?? this.#measure(r));
+    this.#cells[r] = null;
   }
 
   /** Lay row r's cells out at their row's height. */
