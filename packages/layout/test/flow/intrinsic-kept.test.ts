@@ -35,4 +35,9 @@ describe('paragraphs built for intrinsic sizing', () => {
     // 10 rows × 2 cells × one piece each: 20 pieces, not 40 (sized, then laid out).
     expect(shapesFor(10)).toBe(20);
   });
+
+  it('are kept for a table of a few thousand cells (up to 16,384 items per pass)', () => {
+    // 2100 rows: 4200 pieces, each shaped once (with 4096 kept, 4304: the rest built twice).
+    expect(shapesFor(2100)).toBe(4200);
+  });
 });
