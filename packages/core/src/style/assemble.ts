@@ -52,6 +52,17 @@ function sizeContainment(f: Flat): Pick<ComputedStyle, 'sizeContainment'> {
   };
 }
 
+/**
+ * The transformation a box's functions make (CSS Transforms 2 §6): `translate`, `rotate`, `scale`,
+ * then the `transform` list, each about the transform origin. The list itself when the individual
+ * properties are none (most boxes).
+ */
+function transformList(f: Flat): ComputedStyle['transform'] {
+  const own = [f['translate'], f['rotate'], f['scale']];
+  if (own.every((fns) => fns.length === 0)) return f['transform'];
+  return [...own.flat(), ...f['transform']];
+}
+
 /** The ComputedStyle fields that are a longhand's value as it is (`longhand()` entries): copied by name. */
 type DirectField = {
   [K in LonghandName]: (typeof LONGHANDS)[K] extends { readonly direct: true; readonly field: infer F } ? F : never;
@@ -95,6 +106,7 @@ export function assembleStyle(f: Flat): ComputedStyle {
     backgroundClip: backgroundColorClip(f),
     textAlign: (legacy ?? align) as ComputedStyle['textAlign'],
     columnRule: side(f, 'column-rule', tableBox),
+    transform: transformList(f),
   };
   const style = { ...(direct as Pick<ComputedStyle, DirectField>), ...assembled };
   // Optional fields, absent when none/auto. `clip` applies to absolutely positioned boxes only (CSS 2 §11.1.2).

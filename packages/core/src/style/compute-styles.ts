@@ -18,6 +18,7 @@ import {
   type WalkFindings,
 } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
+import { registerProperties } from './registered-properties.js';
 import { FONT_UNIT_LENGTH, VIEWPORT_LENGTH } from './values.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
@@ -142,13 +143,15 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean; fontUnits: boolean } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
     const memos = treeEnv.fontUnit ? ownMemos : shared.memos;
+    const registered = registerProperties(items);
     const memoFor = (rootFontSize: number | null): StyleMemo => {
-      const key = `${rootFontSize}@${treeEnv.viewportWidth}x${treeEnv.viewportHeight}`;
+      // This render's own memos serve trees of other sheets too (header, footer): tell their registrations apart.
+      const key = `${rootFontSize}@${treeEnv.viewportWidth}x${treeEnv.viewportHeight}@${registered.key}`;
       let memo = memos.get(key);
       if (!memo) memos.set(key, (memo = new StyleMemo()));
       return memo;
     };
-    const builder = new StyleTreeBuilder(shared.index, treeEnv, options.baseUrl, quirks, memoFor);
+    const builder = new StyleTreeBuilder(shared.index, { ...treeEnv, registered }, options.baseUrl, quirks, memoFor);
     const tree = builder.styleRoot(root);
     ignored.push(...shared.index.dropped, ...builder.dropped);
     limitSharedStyles();
@@ -183,7 +186,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const pageOptions = {
     format,
     root: main.style,
-    env: { ...env, rootFontSize: main.style.flat['font-size'] as number },
+    env: { ...env, rootFontSize: main.style.flat['font-size'] as number, registered: registerProperties(sheets) },
   };
   const pageStyle = createPageStyleResolver(sheets, pageOptions, pageMessages, ignored);
   pageMessages.forEach(warn('css_invalid_page_rule'));
@@ -263,8 +266,10 @@ function sharedIndex(
 ): SharedIndex {
   let key = `${quirks ? 'q' : 's'}\u0001${media.width}x${media.height}\u0001${baseUrl ?? ''}\u0001${formatDefaults(format) ?? ''}\u0002`;
   for (const item of items) {
-    if (item.kind !== 'style') continue;
-    key += `${item.layer ?? ''}\u0001${item.selector}\u0001`;
+    // The registered custom properties (registered-properties.ts) change computed styles as the rules do.
+    if (item.kind === 'property') key += `@property ${item.name}\u0001`;
+    else if (item.kind === 'style') key += `${item.layer ?? ''}\u0001${item.selector}\u0001`;
+    else continue;
     for (const d of item.declarations) key += `${d.name}\u0000${d.value}\u0000${d.important ? '!' : ''}\u0001`;
     key += '\u0002';
   }

@@ -8,6 +8,7 @@ import { writingModeKeyword, type SpecifiedFontSize } from './properties/text.js
 import { containsVar } from './shorthands.js';
 import { cssWideKeyword, substituteVars } from './var-substitution.js';
 import { assembleStyle } from './assemble.js';
+import { NO_REGISTERED_PROPERTIES, type PropertyRegistry } from './registered-properties.js';
 import type { FontUnit, LengthContext } from './values.js';
 
 /** An element's computed values: the public ComputedStyle plus what children inherit from. */
@@ -30,6 +31,8 @@ export interface ComputeEnv {
   readonly viewportHeight: number;
   /** `ch` (advance of "0") or `ex` (x-height) in px in the first available font of `font` at `size`; absent before fonts are loaded. */
   readonly fontUnit?: (unit: FontUnit, font: FontQuery, size: number) => number;
+  /** The custom properties the document's `@property` rules register. */
+  readonly registered?: PropertyRegistry;
 }
 
 export interface ElementInputs {
@@ -60,34 +63,72 @@ const MAX_CUSTOM_CHAIN = 256;
 
 const NO_CUSTOMS: ReadonlyMap<string, readonly CV[]> = new Map();
 
-function resolveCustoms(winners: Winners, parent: ElementStyle | null): ReadonlyMap<string, readonly CV[]> {
+/**
+ * The element's custom properties (CSS Variables 1 §2), those registered by `@property` as CSS
+ * Properties and Values API 1 §2 says: one that does not inherit starts from its initial value
+ * instead of the parent's, `unset` gives it that initial value, and a value invalid at computed-value
+ * time is `unset`. A registered property with no value here is absent from the map: `customValue`
+ * gives its initial value.
+ */
+function resolveCustoms(
+  winners: Winners,
+  parent: ElementStyle | null,
+  registry: PropertyRegistry,
+): ReadonlyMap<string, readonly CV[]> {
   const declared = [];
   for (const d of winners.values()) if (d.name.startsWith('--')) declared.push(d);
+  const inherited = inheritedCustoms(parent, registry);
   // Nothing declared here: share the parent's (read-only) map instead of copying it per element.
-  if (declared.length === 0) return parent?.customs ?? NO_CUSTOMS;
-  const customs = new Map(parent?.customs ?? []);
+  if (declared.length === 0) return inherited;
+  const customs = new Map(inherited);
   const pending = new Map(declared.map((d) => [d.name, d.value]));
   const resolving = new Set<string>();
   const resolve = (name: string): readonly CV[] | null => {
     const raw = pending.get(name);
-    if (raw === undefined) return customs.get(name) ?? null;
+    if (raw === undefined) return customValue(customs, name, registry);
     if (resolving.has(name)) return null; // a cycle: guaranteed-invalid (Variables 1 §2.3)
     // A chain of thousands of references would overflow the stack; treat it like a cycle.
     if (resolving.size >= MAX_CUSTOM_CHAIN) return null;
     resolving.add(name);
+    const registered = registry.properties.get(name);
+    const fromParent = (): readonly CV[] | null => parent?.customs.get(name) ?? null;
+    const unset = (): readonly CV[] | null => (registered?.inherits === false ? null : fromParent());
     const kw = cssWideKeyword(raw);
     let value: readonly CV[] | null;
     if (kw === 'initial') value = null;
-    else if (kw !== null) value = parent?.customs.get(name) ?? null;
+    else if (kw === 'inherit') value = fromParent();
+    else if (kw !== null) value = unset();
     else value = containsVar(raw) ? substituteVars(raw, resolve) : raw;
+    if (value === null && kw === null && registered) value = unset();
     resolving.delete(name);
     pending.delete(name);
     if (value === null) customs.delete(name);
     else customs.set(name, value);
-    return value;
+    return value ?? registered?.initial ?? null;
   };
   for (const d of declared) resolve(d.name);
   return customs;
+}
+
+/** The parent's custom properties but those registered as not inherited (Properties and Values API 1 §3.2). */
+function inheritedCustoms(parent: ElementStyle | null, registry: PropertyRegistry): ReadonlyMap<string, readonly CV[]> {
+  const from = parent?.customs ?? NO_CUSTOMS;
+  if (registry.notInherited.length === 0) return from;
+  // The shorter list is walked: a sheet of thousands of registrations costs no more per element.
+  const names = registry.notInherited.length <= from.size ? registry.notInherited : from.keys();
+  let out: Map<string, readonly CV[]> | null = null;
+  for (const name of names)
+    if (from.has(name) && registry.properties.get(name)?.inherits === false) (out ??= new Map(from)).delete(name);
+  return out ?? from;
+}
+
+/** A custom property's computed value: its own or inherited one, else a registered property's initial value. */
+function customValue(
+  customs: ReadonlyMap<string, readonly CV[]>,
+  name: string,
+  registry: PropertyRegistry,
+): readonly CV[] | null {
+  return customs.get(name) ?? registry.properties.get(name)?.initial ?? null;
 }
 
 /** The element's direction, for the inline-axis logical properties: its own `direction` or its parent's. */
@@ -146,9 +187,10 @@ function specifiedValues(
   winners: Winners,
   customs: ReadonlyMap<string, readonly CV[]>,
   parent: ElementStyle | null,
+  registry: PropertyRegistry,
 ): Map<string, readonly CV[] | 'unset'> {
   const out = new Map<string, readonly CV[] | 'unset'>();
-  const lookup = (name: string): readonly CV[] | null => customs.get(name) ?? null;
+  const lookup = (name: string): readonly CV[] | null => customValue(customs, name, registry);
   let rtl: boolean | null = null;
   let vertical: string | null = null;
   /** The declaration's value, its var()s substituted and, from a shorthand, its own part taken. */
@@ -234,8 +276,9 @@ export function computeStyle(
   env: ComputeEnv,
   inputs: ElementInputs,
 ): ElementStyle {
-  const customs = resolveCustoms(winners, parent);
-  const specified = specifiedValues(winners, customs, parent);
+  const registry = env.registered ?? NO_REGISTERED_PROPERTIES;
+  const customs = resolveCustoms(winners, parent, registry);
+  const specified = specifiedValues(winners, customs, parent, registry);
   // Filled longhand by longhand: a loose view until every value is there.
   const flat: Values = {};
   const parentFlat: Readonly<Values> | null = parent?.flat ?? null;

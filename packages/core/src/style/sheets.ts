@@ -97,7 +97,8 @@ export function loadSheet(css: string, base: string | undefined, loader: SheetLo
       if (!matchesMedia(item.media, loader.media)) continue;
       out.push(...loadExternal(resolveUrl(item.url, base), loader, depth + 1));
     } else if (item.kind === 'style') out.push({ ...item, declarations: rebase(item.declarations, base) });
-    else if (item.kind === 'font-face') out.push({ ...item, declarations: rebase(item.declarations, base) });
+    else if (item.kind === 'font-face' || item.kind === 'property')
+      out.push({ ...item, declarations: rebase(item.declarations, base) });
     else
       out.push({
         ...item,

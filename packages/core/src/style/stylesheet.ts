@@ -23,6 +23,8 @@ export type SheetItem =
     }
   | { readonly kind: 'import'; readonly url: string; readonly media: string }
   | { readonly kind: 'font-face'; readonly declarations: readonly Declaration[] }
+  /** `@property <name> { syntax; inherits; initial-value }` (CSS Properties and Values API 1 §3). */
+  | { readonly kind: 'property'; readonly name: string; readonly declarations: readonly Declaration[] }
   | {
       readonly kind: 'page';
       readonly selector: string;
@@ -324,6 +326,8 @@ function parseAtRule(
     }
   } else if (name === 'font-face') {
     out.push({ kind: 'font-face', declarations: parseDeclarations(c, blockFrom, blockTo).declarations });
+  } else if (name === 'property') {
+    out.push({ kind: 'property', name: prelude, declarations: parseDeclarations(c, blockFrom, blockTo).declarations });
   } else if (name === 'page') {
     const { declarations, atRules } = parseDeclarations(c, blockFrom, blockTo);
     out.push({ kind: 'page', selector: prelude, declarations, marginBoxes: atRules });

@@ -319,6 +319,106 @@ describe('custom properties', () => {
   });
 });
 
+describe('custom properties registered by @property (CSS Properties and Values API 1)', () => {
+  const reg = (name: string, inherits: boolean, initial?: string, syntax = '"*"'): string =>
+    `@property ${name} { syntax: ${syntax}; inherits: ${inherits}; ${initial === undefined ? '' : `initial-value: ${initial};`} }`;
+  it.each<[string, string, string, keyof ComputedStyle, unknown]>([
+    [
+      'takes its initial value where nothing sets it',
+      reg('--w', false, '7px'),
+      'div{padding-left:var(--w)}',
+      'paddingLeft',
+      7,
+    ],
+    [
+      'its initial value in a shorthand',
+      reg('--s', false, 'solid'),
+      'div{border:var(--s) 3px}',
+      'borderLeft',
+      { width: 3, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } },
+    ],
+    [
+      'inherits: false does not take the parent value',
+      reg('--w', false, '7px'),
+      'body{--w:20px} div{padding-left:var(--w)}',
+      'paddingLeft',
+      7,
+    ],
+    [
+      'inherits: true takes the parent value',
+      reg('--w', true, '7px'),
+      'body{--w:20px} div{padding-left:var(--w)}',
+      'paddingLeft',
+      20,
+    ],
+    [
+      'unset of a non-inherited one is its initial value',
+      reg('--w', false, '7px'),
+      'body{--w:20px} div{--w:unset; padding-left:var(--w)}',
+      'paddingLeft',
+      7,
+    ],
+    [
+      'inherit takes the parent value',
+      reg('--w', false, '7px'),
+      'body{--w:20px} div{--w:inherit; padding-left:var(--w)}',
+      'paddingLeft',
+      20,
+    ],
+    [
+      'initial is the initial value',
+      reg('--w', true, '7px'),
+      'body{--w:20px} div{--w:initial; padding-left:var(--w)}',
+      'paddingLeft',
+      7,
+    ],
+    [
+      'invalid at computed-value time: unset',
+      reg('--w', false, '7px'),
+      'div{--w:var(--nope); padding-left:var(--w)}',
+      'paddingLeft',
+      7,
+    ],
+    [
+      'the last valid rule wins',
+      `${reg('--w', false, '7px')} ${reg('--w', false, '9px')}`,
+      'div{padding-left:var(--w)}',
+      'paddingLeft',
+      9,
+    ],
+    [
+      'a universal syntax without initial value: guaranteed-invalid',
+      reg('--w', false),
+      'div{padding-left:var(--w, 5px)}',
+      'paddingLeft',
+      5,
+    ],
+    [
+      'without inherits: not registered',
+      '@property --w { syntax: "*"; initial-value: 7px }',
+      'body{--w:20px} div{padding-left:var(--w)}',
+      'paddingLeft',
+      20,
+    ],
+    [
+      'a typed syntax needs an initial value',
+      reg('--w', false, undefined, '"<length>"'),
+      'body{--w:20px} div{padding-left:var(--w)}',
+      'paddingLeft',
+      20,
+    ],
+    [
+      'inside @layer and @supports',
+      `@layer a { @supports (display: grid) { ${reg('--w', false, '7px')} } }`,
+      'div{padding-left:var(--w)}',
+      'paddingLeft',
+      7,
+    ],
+  ])('%s', (_name, rules, css, prop, expected) => {
+    expect(styleOf(`${rules} ${css}`)[prop]).toEqual(expected);
+  });
+});
+
 describe('hostile input', () => {
   it('caps exponential var() expansion', () => {
     const defs = Array.from({ length: 30 }, (_, i) => `--v${i + 1}: var(--v${i}) var(--v${i});`).join('');

@@ -387,6 +387,21 @@ describe('shorthands', () => {
     ]);
   });
 
+  it('translate, rotate and scale come before transform, in that order (CSS Transforms 2 §5, §6)', () => {
+    const s = styleOf('div{scale:50% 2; transform:skewX(10deg); rotate:z 0.25turn; translate:10px 50% 3px}');
+    expect(s.transform).toEqual([
+      { kind: 'translate', x: 10, y: { px: 0, pct: 50 } },
+      { kind: 'rotate', deg: 90 },
+      { kind: 'scale', x: 0.5, y: 2 },
+      { kind: 'skew', xDeg: 10, yDeg: 0 },
+    ]);
+    expect(styleOf('div{translate:-50%; scale:1.5}').transform).toEqual([
+      { kind: 'translate', x: { px: 0, pct: -50 }, y: 0 },
+      { kind: 'scale', x: 1.5, y: 1.5 },
+    ]);
+    expect(styleOf('div{translate:none; rotate:none; scale:none}').transform).toEqual([]);
+  });
+
   it('grid templates', () => {
     const s = styleOf(
       'div{display:grid;grid-template-columns:[a] 1fr repeat(2, minmax(10px, auto)) 20%;grid-template-areas:"x y" "z z"}',

@@ -15,6 +15,7 @@ import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { ALLOWED_BREAK, breakOpportunities, NO_BREAK } from '../text/break-opportunities.js';
 import { bidiControls, bidiLevels, type BidiControl } from './bidi.js';
 import { inlineEdges } from './inline-edges.js';
+import { collapsesSpaces } from '../boxes/whitespace.js';
 import { layoutAtomicInline } from './layout-box.js';
 import { formatCounter } from '../page/counter-style.js';
 
@@ -56,6 +57,8 @@ export interface TextItem {
   readonly level: number;
   /** The empty piece standing for a line ended by a preserved newline: gives the line its height. */
   readonly lineEnd: boolean;
+  /** Its preserved spaces hang at the line end and were taken off it (line-box's trimLine). */
+  readonly hung?: true;
 }
 export interface OpenItem {
   readonly type: 'open';
@@ -95,6 +98,21 @@ interface Collect {
   readonly controls: BidiControl[];
   readonly pieces: { box: TextBox | CounterBox; text: string; start: number }[];
   readonly order: (InlineLevelBox | { close: InlineBox })[];
+}
+
+/**
+ * Whether a text item is content of its line: a word, a preserved segment break, or preserved
+ * spaces (`pre`, `pre-wrap`, `break-spaces`), which make a line (CSS 2.1 §9.4.2) even where they hang
+ * at its end (CSS Text 3 §4.1.3), and count as text for the line height quirk (Quirks Mode §3.3;
+ * measured in Chromium: a quirks-mode `pre-wrap` line of spaces alone is a line's height tall).
+ */
+export function holdsText(item: TextItem): boolean {
+  return (
+    item.word !== '' ||
+    item.lineEnd ||
+    item.hung === true ||
+    (item.space !== '' && !collapsesSpaces(item.style.whiteSpace))
+  );
 }
 
 export function itemWidth(item: InlineItem): number {

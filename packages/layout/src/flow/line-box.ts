@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { visualLine } from './bidi-line.js';
 import { hyphenString } from './hyphen-string.js';
-import { itemWidth, type InlineItem, type TextItem } from './inline-items.js';
+import { holdsText, itemWidth, type InlineItem, type TextItem } from './inline-items.js';
 import type { LineSpec } from './line-breaker.js';
 import { fontEntry, lineEntries, resolveLine } from './line-metrics.js';
 import { emitLineFragments } from './line-fragments.js';
@@ -160,7 +160,7 @@ function countSpaces(s: string): number {
 function isContent(item: InlineItem): boolean {
   switch (item.type) {
     case 'text':
-      return item.word !== '' || item.lineEnd || (item.space !== '' && !collapsesSpaces(item.style.whiteSpace));
+      return holdsText(item);
     case 'open':
     case 'close':
       return item.edge !== 0;
@@ -193,14 +193,16 @@ function trimLine(items: readonly InlineItem[], ctx: LayoutContext): readonly In
     }
     const ws = item.style.whiteSpace;
     if (item.space !== '' && ws !== 'pre' && ws !== 'break-spaces')
-      (out ??= items.slice())[i] = withoutSpace(item, ctx);
+      (out ??= items.slice())[i] = withoutSpace(item, ctx, !collapsesSpaces(ws));
     if (item.word !== '' || ws === 'pre' || ws === 'break-spaces') break;
   }
   return out ?? items;
 }
 
-function withoutSpace(item: TextItem, ctx: LayoutContext): TextItem {
-  return { ...item, space: '', shape: ctx.shapes.shape(item.word, item.style, (item.level & 1) === 1), spaceWidth: 0 };
+/** The item without its trailing spaces; `hung`: they are preserved spaces, still content (holdsText). */
+function withoutSpace(item: TextItem, ctx: LayoutContext, hung = false): TextItem {
+  const shape = ctx.shapes.shape(item.word, item.style, (item.level & 1) === 1);
+  return hung ? { ...item, space: '', shape, spaceWidth: 0, hung } : { ...item, space: '', shape, spaceWidth: 0 };
 }
 
 export type { InlineBox };

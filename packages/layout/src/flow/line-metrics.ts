@@ -3,7 +3,7 @@ import type { FontMetrics } from '../measurer.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import type { LayoutContext } from './context.js';
-import type { AtomicItem, InlineItem } from './inline-items.js';
+import { holdsText, type AtomicItem, type InlineItem } from './inline-items.js';
 import { centralMetrics, isCentral, layoutUnit, usedLineHeight } from './line-height.js';
 
 /**
@@ -166,10 +166,10 @@ export function lineEntries(
   ctx: LayoutContext,
 ): { entries: AlignEntry[]; itemEntry: (AlignEntry | null)[] | null; boxEntry: ReadonlyMap<InlineBox, AlignEntry> } {
   if (openAtStart.length === 0 && onRootOnly(items)) {
-    let rooted = false; // quirks: the root has text on this line
+    let rooted = false; // quirks: the root has text on this line (preserved spaces are text: holdsText)
     for (const item of items) {
       if (item.type === 'text' && item.style.lineHeight === 'normal') includeUsedFonts(root, item.shape.runs);
-      if (item.type === 'br' || (item.type === 'text' && (item.word !== '' || item.lineEnd))) rooted = true;
+      if (item.type === 'br' || (item.type === 'text' && holdsText(item))) rooted = true;
     }
     const entries = [root];
     if (ctx.lineHeightQuirk && !rooted) applyQuirk(entries, new Set());
@@ -209,7 +209,7 @@ export function lineEntries(
       // A <br> sizes its box like text, unless an atomic inline in that box already does
       // (measured: quirks `<img height=50><br>` is a 50px line, a lone `<br>` a full one).
       const br = item.type === 'br' && !withAtomic.has(top);
-      if (quirky && (br || (item.type === 'text' && (item.word !== '' || item.lineEnd)))) quirky.add(top);
+      if (quirky && (br || (item.type === 'text' && holdsText(item)))) quirky.add(top);
     }
   }
   if (quirky) applyQuirk(entries, quirky);

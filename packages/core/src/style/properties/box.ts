@@ -257,6 +257,49 @@ function transformFns(cvs: readonly CV[], ctx: ComputeContext): readonly Transfo
   return out;
 }
 
+/** A `<number>` or a `<percentage>` as a number (50% → 0.5), as `scale` takes its factors (Transforms 2 §5.3). */
+function numberOrPercentage(cv: CV | undefined, ctx: ComputeContext): number | null {
+  return cv?.t === 'num' && cv.unit === '%' ? cv.v / 100 : parseNumber(cv, ctx.len);
+}
+
+/**
+ * The individual transform properties (CSS Transforms 2 §5), each as the transform function it
+ * stands for (none: no function); assemble.ts puts them before `transform` (§6). The third
+ * (z) value of `translate` and `scale` has no 2D effect; `rotate` turns about z only (an x or y
+ * axis is 3D, not drawn: invalid here).
+ */
+function translateProperty(cvs: readonly CV[], ctx: ComputeContext): readonly TransformFn[] | undefined {
+  if (identOf(cvs) === 'none') return [];
+  const w = words(cvs);
+  const x = parseLength(w[0], ctx.len);
+  const y = w.length > 1 ? parseLength(w[1], ctx.len) : 0;
+  if (w.length > 3 || x === null || y === null || (w.length === 3 && parseLength(w[2], ctx.len) === null))
+    return undefined;
+  return [{ kind: 'translate', x, y }];
+}
+
+function rotateProperty(cvs: readonly CV[]): readonly TransformFn[] | undefined {
+  if (identOf(cvs) === 'none') return [];
+  const w = words(cvs);
+  const angle = w.find((cv) => !(cv.t === 'ident' && cv.v.toLowerCase() === 'z'));
+  const deg = parseAngle(angle);
+  return deg !== null && w.length <= 2 && w.every((cv) => cv === angle || cv.t === 'ident')
+    ? [{ kind: 'rotate', deg }]
+    : undefined;
+}
+
+function scaleProperty(cvs: readonly CV[], ctx: ComputeContext): readonly TransformFn[] | undefined {
+  if (identOf(cvs) === 'none') return [];
+  const factors: number[] = [];
+  for (const cv of words(cvs)) {
+    const factor = numberOrPercentage(cv, ctx);
+    if (factor === null) return undefined;
+    factors.push(factor);
+  }
+  if (factors.length === 0 || factors.length > 3) return undefined;
+  return [{ kind: 'scale', x: factors[0]!, y: factors[1] ?? factors[0]! }];
+}
+
 /** `<position>` (Backgrounds 3 §3.6) → [x, y] as lengths/percentages. */
 export function position(
   cvs: readonly CV[],
@@ -436,7 +479,10 @@ export const BOX_LONGHANDS = {
     return typeof v === 'number' ? v : undefined;
   }),
   'box-shadow': longhand('boxShadow', false, [], shadows(true)),
-  transform: longhand('transform', false, [], transformFns),
+  transform: partOf('transform', false, [], transformFns),
+  translate: partOf('transform', false, [], translateProperty),
+  rotate: partOf('transform', false, [], rotateProperty),
+  scale: partOf('transform', false, [], scaleProperty),
   'transform-origin': longhand(
     'transformOrigin',
     false,
