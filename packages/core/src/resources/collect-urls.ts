@@ -1,7 +1,7 @@
 import type { Image, StyledElement, StyledNode } from '@platen/layout';
 
 /**
- * Every image URL a styled document uses: `<img src>`, background layers and
+ * Every image URL a styled document uses: `<img src>`, `<object data>`, background layers and
  * list-style-image, so that they are loaded (in parallel) before layout, which is synchronous.
  */
 export function collectImageUrls(roots: readonly (StyledElement | null)[]): Set<string> {
@@ -14,6 +14,9 @@ export function collectImageUrls(roots: readonly (StyledElement | null)[]): Set<
     if (node.kind !== 'element') continue;
     if (node.style.display === 'none') continue;
     if (node.tag === 'img' && node.attrs['src']) urls.add(node.attrs['src']);
+    // An <object> shows its data if that loads as an image (HTML §4.8.7; Chromium goes by what
+    // loads, not by the type attribute), else its fallback content (layout's boxes/build-boxes.ts).
+    if (node.tag === 'object' && node.attrs['data']) urls.add(node.attrs['data']);
     for (const layer of node.style.backgroundLayers) addImage(layer.image);
     addImage(node.style.listStyleImage);
     addImage(node.style.borderImage?.source ?? null);

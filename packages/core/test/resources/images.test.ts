@@ -113,6 +113,11 @@ describe('decodeImage', () => {
     expect(svgSize('<svg viewBox="0 0 200 100"/>')).toEqual([200, 100]);
     expect(svgSize('<svg/>')).toEqual([300, 150]);
   });
+  it('reads absolute units of an SVG root size (Inkscape writes mm), not other units', () => {
+    expect(svgSize('<svg width="1in" height="72pt"/>')).toEqual([96, 96]);
+    expect(svgSize('<svg viewBox="0 0 200 100" width="25.4MM"/>')).toEqual([96, 48]);
+    expect(svgSize('<svg viewBox="0 0 200 100" width="3em" height="2constructor"/>')).toEqual([200, 100]);
+  });
   it('skips images above 50 megapixels', () => {
     const r = decodeImage('huge.jpg', jpegHeader(10000, 6000));
     expect(r.ok).toBe(false);

@@ -23,7 +23,7 @@ import { wrapStrayTableParts } from './anonymous-table.js';
 import { logicalStyle } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
 import { isOutOfFlowBlock } from './hoist.js';
-import { containsFixed } from '../positioned/insets.js';
+import { containsFixed, isOutOfFlowStyle } from '../positioned/insets.js';
 import {
   isInlineCbHost,
   markInlineCbHost,
@@ -37,6 +37,8 @@ export interface BuildOptions {
   readonly chrome: boolean;
   /** The element whose background was propagated to the canvas (CSS 2.1 §14.2) and is not painted again. */
   readonly canvasSource?: StyledElement | null;
+  /** The element whose overflow was propagated to the viewport (CSS Overflow 3 §3.3): its used overflow is visible. */
+  readonly viewportOverflowSource?: StyledElement | null;
   /** The document is in quirks mode (an image that did not load keeps its size even with alt text). */
   readonly quirks?: boolean;
   /** Fonts for the intrinsic sizes of form controls (text fields, selects…); without them only fixed-size controls are sized. */
@@ -167,7 +169,7 @@ function buildContainer(
   }
   if (sizing) walk.sizingContainers--;
   walk.state = saved;
-  const style = el === walk.options.canvasSource ? withoutBackground(el.style) : el.style;
+  const style = usedStyle(el, walk.options);
   const grouped = wrapStrayTableParts(groupBlockChildren(items, style), kind, style);
   const children: readonly BlockLevelBox[] =
     el.firstLine && kind !== 'flex' && kind !== 'grid' && kind !== 'table'
@@ -304,6 +306,7 @@ function buildElementBoxes(
     buildImage(el, decorations, walk, blockify, out);
     return;
   }
+  if (el.tag === 'object' && buildObjectImage(el, walk, out)) return;
   if (el.tag === 'canvas') {
     // A canvas is a replaced element whose natural size is its width and height attributes,
     // 300×150 by default (HTML §4.12.5); a script draws into it, so here it shows nothing.
@@ -428,6 +431,20 @@ function buildImage(
   }
 }
 
+/**
+ * An `<object>` whose data is an image represents that image (HTML §4.8.7): a replaced element
+ * sized as an `<img>` of it (measured on Chromium 156: an SVG object with `height: 2cm;
+ * width: auto` is as wide as the image, whatever its type attribute says). One whose data did
+ * not load as an image shows its children, its fallback content: false, built as an element.
+ */
+function buildObjectImage(el: StyledElement, walk: Walk, out: Item[]): boolean {
+  const data = el.attrs['data'] ?? '';
+  const size = data ? walk.options.images(data) : null;
+  if (!size) return false;
+  out.push(replaced(el, walk, data, size.width, size.height, size.ratioOnly));
+  return true;
+}
+
 /** A canvas's width or height attribute: a non-negative integer, null when absent or invalid (HTML §4.12.5). */
 export function canvasDimension(raw: string | undefined): number | null {
   const m = /^[\t\n\f\r ]*\+?(\d+)/.exec(raw ?? '');
@@ -442,8 +459,12 @@ function replaced(
   intrinsicHeight: number,
   ratioOnly = false,
 ): ReplacedBox {
-  walk.state.lastWasSpace = false;
-  walk.state.inWord = false;
+  // A floated or absolutely positioned image is not there for white space collapsing (CSS Text 3
+  // §4.1.1, as appendNode): `E <img abs> e` keeps one space.
+  if (el.style.float === 'none' && !isOutOfFlowStyle(el.style)) {
+    walk.state.lastWasSpace = false;
+    walk.state.inWord = false;
+  }
   // Images stay upright in vertical text: their logical width is their height.
   const [w, h] = walk.vertical ? [intrinsicHeight, intrinsicWidth] : [intrinsicWidth, intrinsicHeight];
   return {
@@ -553,6 +574,14 @@ function combinedText(style: ComputedStyle, text: string, decorations: readonly 
     marker: null,
   };
   return { kind: 'atomic', style: combine, box };
+}
+
+/** An element's style less what the canvas and the viewport took from it (its background, its overflow). */
+function usedStyle(el: StyledElement, options: BuildOptions): ComputedStyle {
+  let style = el.style;
+  if (el === options.canvasSource) style = withoutBackground(style);
+  if (el === options.viewportOverflowSource && style.overflow !== 'visible') style = { ...style, overflow: 'visible' };
+  return style;
 }
 
 function withoutBackground(style: ComputedStyle): ComputedStyle {

@@ -7,6 +7,7 @@ import { changedFragment, movedFragment } from '../flow/fragments.js';
 import {
   addMargin,
   NO_MARGINS,
+  nothingAbove,
   resolveMargins,
   type ForcedBreak,
   type LaneCursor,
@@ -162,12 +163,11 @@ export function layoutUnits(
   }
   const contentHeight = Math.max(0, frame.geo.contentHeight - frame.offset);
   const height = frame.topEdges + contentHeight + bottomEdges;
-  if (
-    paging &&
-    height > frame.available + frame.reserve + EPSILON &&
-    frame.available > frame.topEdges + EPSILON &&
-    (used.height !== null || used.minHeight > 0)
-  ) {
+  const tooTall = paging && height > frame.available + frame.reserve + EPSILON;
+  // Its items fit but its bottom padding and border do not: with `break-inside: avoid` the
+  // whole box moves on (CSS Fragmentation 3 §3.2), as a block's does (flow/block-layout.ts finish).
+  if (tooTall && avoid && !continuation && !nothingAbove(space)) return pushed(marginTop);
+  if (tooTall && frame.available > frame.topEdges + EPSILON && (used.height !== null || used.minHeight > 0)) {
     // A definite height or min-height taller than the room left: the container's own box splits
     // (CSS Fragmentation 3 §4), as a block's does (flow/block-layout.ts).
     const consumed = frame.offset + frame.available - frame.topEdges;
@@ -242,6 +242,8 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const top = state ? frame.topEdges : frame.topEdges + unit.top - frame.offset;
     const first = placed === 0;
     const fits = !paging || top + unit.bottom - unit.top <= frame.available + EPSILON;
+    if (fits && !state && paging && endEdgesMoveLastUnit(frame, u, top + unit.bottom - unit.top, first))
+      return first && !token ? 'push' : breakBefore(frame, u, from, starts, !token);
     if (fits && !state) {
       const forced = placeWhole(frame, unit, u === 0 && !token, paging);
       placed++;
@@ -279,6 +281,20 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     if (r !== null) return { unit: u, inner: r, offset: frame.offset + frame.available - frame.topEdges };
   }
   return null;
+}
+
+/**
+ * The last unit fits but the container's bottom padding and border below it do not: a break
+ * before them is a last resort (flow/monolithic-overflow.ts), so the break goes before that
+ * unit, or before the container when it is its first here (CSS Fragmentation 3 §4.4; Chromium
+ * moves such a flex or grid container on whole, as a block whose last child takes its end edges
+ * along, flow/end-reserve.ts). Not when nothing is above it on the page: it would fit no better.
+ */
+function endEdgesMoveLastUnit(frame: Frame, u: number, bottom: number, first: boolean): boolean {
+  const { used } = frame;
+  if (u !== frame.geo.units.length - 1 || frame.reserve > 0 || used.height !== null || used.minHeight > 0) return false;
+  if (first && nothingAbove(frame.space)) return false;
+  return bottom + used.border.bottom + used.padding.bottom > frame.available + EPSILON;
 }
 
 /**

@@ -21,14 +21,35 @@ function hasBackground(style: ComputedStyle): boolean {
   return style.backgroundColor.a > 0 || style.backgroundLayers.length > 0;
 }
 
+/** The root's `body` child, if it has one (the element the root's background and overflow may come from). */
+function bodyOf(root: StyledElement): StyledElement | undefined {
+  if (root.tag !== 'html') return undefined;
+  return root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
+}
+
 export function canvasBackground(root: StyledElement): CanvasBackground {
   let source: StyledElement | null = hasBackground(root.style) ? root : null;
-  if (!source && root.tag === 'html') {
-    const body = root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
+  if (!source) {
+    const body = bodyOf(root);
     if (body && hasBackground(body.style)) source = body;
   }
   if (!source) return { source: null, style: null };
   return { source, style: backgroundOnly(source.style) };
+}
+
+/**
+ * The element whose overflow applies to the viewport (CSS Overflow 3 §3.3): the root's, or,
+ * when the root is an `html` element with overflow visible, its `body` child's (display not
+ * none). That element's used overflow is visible: it neither clips nor is a scroll container,
+ * so it is no block formatting context of its own and breaks across pages like any block
+ * (`html, body { height: 100% } body { overflow-x: hidden }`, as Semantic UI sets, prints
+ * every page). The viewport clips nothing in print and pages still shrink to fit its width
+ * (measured on Chromium 156).
+ */
+export function viewportOverflowSource(root: StyledElement): StyledElement {
+  if (root.style.overflow !== 'visible') return root;
+  const body = bodyOf(root);
+  return body && body.style.display !== 'none' ? body : root;
 }
 
 /** A style that paints `s`'s background and nothing else. */

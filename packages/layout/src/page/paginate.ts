@@ -22,7 +22,7 @@ import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type Resume } from '../flow/types.js';
 import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { withBoxesPlacedLater } from '../positioned/printed-root.js';
-import { backgroundOnly, canvasBackground, type CanvasBackground } from './canvas.js';
+import { backgroundOnly, canvasBackground, viewportOverflowSource, type CanvasBackground } from './canvas.js';
 import { crossesArea } from './page-area.js';
 import { bodyAlignment } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
@@ -169,6 +169,7 @@ function setUp(rootElement: StyledElement, options: LayoutOptions): Setup {
       images: options.images,
       chrome: canvas === null,
       canvasSource: canvas?.source ?? null,
+      viewportOverflowSource: canvas ? viewportOverflowSource(el) : null,
       quirks: mode === 'quirks',
       fonts: letterFonts,
       targets: ctx.targets.wanted,

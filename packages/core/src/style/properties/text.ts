@@ -162,7 +162,14 @@ export const TEXT_LONGHANDS = {
     if (n !== null) return n >= 0 ? { factor: n } : undefined;
     const v = parseLength(cv, ctx.len, { negative: false });
     if (v === null) return undefined;
-    return typeof v === 'number' ? v : v.px + (v.pct / 100) * ctx.len.fontSize;
+    if (typeof v === 'number') return v;
+    // A percentage (also calc() of percentages only) counts whole percents, truncated
+    // (Chromium's StyleBuilderConverter::ConvertLineHeight takes its GetIntValue; measured at
+    // 14px: 142.85%, 142.99% and calc(100% + 42.85%) make 19.875px lines, 143% 20.015625px).
+    // A calc() of a length and a percentage is resolved in LayoutUnits, truncated (calc(142.85%
+    // + 1px) makes 1343/64 px lines), where a length alone is rounded (flow/line-height.ts).
+    if (v.px === 0) return (Math.trunc(v.pct) / 100) * ctx.len.fontSize;
+    return Math.trunc((v.px + (v.pct / 100) * ctx.len.fontSize) * 64) / 64;
   }),
   'text-align': partOf('textAlign', true, 'start', (cvs, ctx) => {
     const id = identOf(cvs);
