@@ -191,6 +191,11 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
     breakInside: 'auto',
     opacity: 1,
     transform: [],
+    // The multicol's overflow clips at its own padding box (CSS Multicol 1 §8.1), not at each
+    // column box: a column's content overflowing into the next columns shows, as Chromium prints it.
+    overflow: 'visible',
+    clip: undefined,
+    clipPath: undefined,
   };
   const flow = markColumnFlow({ kind: 'block', style, tag: '', attrs: {}, children, marker: null });
   // The flow holds the multicol's positioned inlines: their absolute boxes are placed in the columns.

@@ -1,7 +1,7 @@
 import { movesWithInline } from '../boxes/anonymous-boxes.js';
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
-import type { LayoutContext } from '../flow/context.js';
+import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import { editedFragment, type FragmentEdit } from '../flow/fragment-edits.js';
 import { identityOf, movedFragment } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
@@ -100,6 +100,37 @@ export function withPositioning(
     else if (pending.length) r = { ...r, fragment: placePending(f, pending, ctx, paddingBoxOf(f)) };
   }
   return movedRelative(box, space, r, fc);
+}
+
+/**
+ * A relatively positioned table row or row group is the containing block of the absolute boxes in
+ * its cells (CSS 2.1 §10.1 item 4: the nearest ancestor whose position is not static; CSS
+ * Position 3 §3.4 applies relative positioning to rows and row groups). The table makes their
+ * fragments from its laid-out cells, so the cells are laid out with the part open
+ * (`withTablePartOpen`, the absolute boxes kept per part for the pass) and the boxes are placed in
+ * each fragment made of the part (`placedInTablePart`): a header or footer group repeated on each
+ * page or column repeats them with it (CSS Tables 3 §3.9; Chromium prints them in every repetition).
+ */
+const tablePartAbsolutes = memoSlot<object, Pending[]>('pass');
+
+/** Run the layout of a table part's cells with the part (null: none) taking their absolute boxes. */
+export function withTablePartOpen<T>(part: object | null, ctx: LayoutContext, run: () => T): T {
+  if (!part) return run();
+  const byPart = cacheOf(ctx, tablePartAbsolutes);
+  let pending = byPart.get(part);
+  if (!pending) byPart.set(part, (pending = []));
+  open.push({ pending, key: part, takesFixed: false, fc: null, inlinesOnly: false });
+  try {
+    return run();
+  } finally {
+    open.pop();
+  }
+}
+
+/** A table part's fragment with its absolute boxes in the place of the placeholders it holds. */
+export function placedInTablePart(part: object, f: BoxFragment, ctx: LayoutContext): BoxFragment {
+  const pending = cacheOf(ctx, tablePartAbsolutes).get(part);
+  return pending?.length ? placePending(f, pending, ctx, paddingBoxOf(f)) : f;
 }
 
 /** A relatively positioned box's fragment moved by its offsets (CSS 2.1 §9.4.3). */

@@ -8,6 +8,8 @@ import type { GroupInfo } from './table-structure.js';
 import type { TableGeometry } from './table-width.js';
 import { isBaselineAligned, type MeasuredCell } from './table-rows.js';
 import { shiftRelative } from '../positioned/relative.js';
+import { placedInTablePart } from '../positioned/containing-block.js';
+import type { LayoutContext } from '../flow/context.js';
 
 /** One row as placed on a page: its top (from the table's border-box top), height and cell fragments. */
 export interface PlacedRow {
@@ -226,6 +228,7 @@ export function groupFragments(
   geo: TableGeometry,
   placed: readonly PlacedRow[],
   tableStyle: ComputedStyle,
+  ctx: LayoutContext,
 ): Fragment[] {
   const t = prep.structure;
   const out: Fragment[] = [];
@@ -237,17 +240,17 @@ export function groupFragments(
     : Math.max(0, geo.width - x0 - prep.border.right - prep.padding.right);
   const backgroundsAt = (rows: readonly PlacedRow[], top: number): Fragment[] =>
     partBackgrounds(prep, geo, rows, tableStyle).map((f) => movedFragment(f, -x0, -top));
-  const partBox = (part: ContainerBox, x: number, y: number, height: number, children: Fragment[]): BoxFragment =>
-    shiftRelative(
-      createBoxFragment(
-        withoutBackground(part.style),
-        part.tag,
-        part.attrs,
-        { x, y, width, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
-        children,
-      ),
-      geo.cellPercentBasis.inline,
+  const partBox = (part: ContainerBox, x: number, y: number, height: number, children: Fragment[]): BoxFragment => {
+    const f = createBoxFragment(
+      withoutBackground(part.style),
+      part.tag,
+      part.attrs,
+      { x, y, width, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },
+      children,
     );
+    const own = part.style.position === 'relative' ? placedInTablePart(part, f, ctx) : f;
+    return shiftRelative(own, geo.cellPercentBasis.inline);
+  };
   let i = 0;
   while (i < placed.length) {
     const groupIndex = t.rows[placed[i]!.index]!.group;

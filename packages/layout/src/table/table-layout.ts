@@ -295,6 +295,7 @@ function withGrid(run: TableRun, rows: GridRows): LayoutResult {
     // break too), as a block broken inside does (flow/block-layout.ts breakInside).
     last || !run.fragmenting ? 0 : run.avail - gridTop,
     last ? rows.rowless : 0,
+    run.ctx,
   );
   const placedGrid = movedFragment(grid, 0, gridTop);
   run.children.push(placedGrid);
@@ -392,6 +393,7 @@ function gridFragment(
   last: boolean,
   fill: number,
   ownHeight: number,
+  ctx: LayoutContext,
 ): Fragment {
   const b = prep.border;
   const p = prep.padding;
@@ -415,7 +417,7 @@ function gridFragment(
       page.placed.filter((p) => !movesRelative(prep, p)),
       table.style,
     ),
-    ...groupFragments(prep, geo, page.placed, table.style),
+    ...groupFragments(prep, geo, page.placed, table.style, ctx),
     ...collapsedSegments(prep, geo, page.placed, table.style),
   ];
   // With captions the wrapper carries the element's identity (its box includes them, as in Chromium).

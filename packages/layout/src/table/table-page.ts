@@ -15,7 +15,15 @@ import type { BreakValue } from '../style.js';
 import type { PreparedTable } from './table-prepare.js';
 import type { RowInfo, TableStructure } from './table-structure.js';
 import { alignedCell, type PlacedCell, type PlacedRow } from './table-fragments.js';
-import { cellLayoutBox, cellWidth, cellX, layoutCell, toColumnWidth, type MeasuredRows } from './table-rows.js';
+import {
+  cellLayoutBox,
+  cellWidth,
+  cellX,
+  inRowPart,
+  layoutCell,
+  toColumnWidth,
+  type MeasuredRows,
+} from './table-rows.js';
 import type { TableGeometry } from './table-width.js';
 
 const EPSILON = 1e-6;
@@ -492,7 +500,9 @@ function splitRow(
       next.push(null);
       continue;
     }
-    const res = layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx);
+    const res = inRowPart(prep, slot, ctx, () =>
+      layoutCell(box, width, Math.max(0, room), pageIsEmpty, resumes?.[i] ?? null, ctx),
+    );
     if (!res.fragment) return null;
     const f = changedFragment(toColumnWidth(res.fragment as BoxFragment, box, width), { x: cellX(geo, slot), y: 0 });
     frags.push(movedCell(plan, r, f));

@@ -4,6 +4,7 @@ import { changedFragment } from '../flow/fragments.js';
 import { cacheOf, cacheSlot, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, definite, paddingEdges } from '../flow/box-model.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { withTablePartOpen } from '../positioned/containing-block.js';
 import { NO_MARGINS, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { resolveLength, type Length } from '../style.js';
 import type { PreparedTable } from './table-prepare.js';
@@ -248,7 +249,7 @@ class RowMeasurer implements MeasuredRows {
       const width = cellWidth(this.#geo, slot, this.prep.hSpacing);
       let space = this.#spaces.get(width);
       if (!space) this.#spaces.set(width, (space = cellSpace(width, Infinity, true)));
-      const res = layoutBox(box, space, null, this.#ctx);
+      const res = inRowPart(this.prep, slot, this.#ctx, () => layoutBox(box, space!, null, this.#ctx));
       if (res.resume) broken = true;
       const fragment = toColumnWidth(res.fragment as BoxFragment, box, width);
       const natural = Math.max(res.height, specifiedHeight(slot.box, box, this.#ctx.quirksMode));
@@ -281,16 +282,36 @@ class RowMeasurer implements MeasuredRows {
       const c = list[i]!;
       if (!c.slot.laid.orthogonal || c.slot.rowSpan !== 1 || c.fragmentHeight === height) continue;
       const width = cellWidth(this.#geo, c.slot, this.prep.hSpacing);
-      const res = layoutBox(
-        cellLayoutBox(c.slot, this.#geo, this.#ctx),
-        { ...cellSpace(width, Infinity, true), stretchHeight: height },
-        null,
-        this.#ctx,
+      const res = inRowPart(this.prep, c.slot, this.#ctx, () =>
+        layoutBox(
+          cellLayoutBox(c.slot, this.#geo, this.#ctx),
+          { ...cellSpace(width, Infinity, true), stretchHeight: height },
+          null,
+          this.#ctx,
+        ),
       );
       const fragment = res.fragment as BoxFragment;
       list[i] = { ...c, fragment, fragmentHeight: fragment.height, baseline: contentBottom(fragment) };
     }
   }
+}
+
+/**
+ * The relatively positioned row or row group whose fragment holds a cell, whose absolute boxes it
+ * contains (the row first; a row-spanning cell is in its group's fragment when that moves too,
+ * table-fragments.ts groupFragments), if any.
+ */
+function cellsContainingBlock(prep: PreparedTable, slot: CellSlot): ContainerBox | null {
+  const row = prep.structure.rows[slot.row]!;
+  const group = prep.structure.groups[row.group]!.box;
+  const groupMoves = group.style.position === 'relative';
+  if (row.box.style.position === 'relative' && !(groupMoves && slot.rowSpan > 1)) return row.box;
+  return groupMoves ? group : null;
+}
+
+/** Lay out a cell (`run`) with the row or row group that contains its absolute boxes open. */
+export function inRowPart<T>(prep: PreparedTable, slot: CellSlot, ctx: LayoutContext, run: () => T): T {
+  return withTablePartOpen(cellsContainingBlock(prep, slot), ctx, run);
 }
 
 /** A cell's `height` is a minimum for its border box (CSS 2.1 §17.5.3). */
