@@ -233,7 +233,7 @@ function placeBodyRow(
     if (split?.cells) {
       put(cur, split.row);
       cur.body++;
-      return { kind: 'stop', resume: { row: r, cells: split.cells } };
+      return { kind: 'stop', resume: { row: r, cells: split.cells, ...(split.rest ? { rest: split.rest } : {}) } };
     }
     if (!avoid && !plan.rows.forced(r) && Number.isFinite(plan.avail) && cellsFit(plan, r, room))
       return splitHeight(plan, cur, r, room);
@@ -507,6 +507,13 @@ function splitRow(
   const over = !broke && resumes && height <= room + EPSILON && rest > room + EPSILON && room > EPSILON;
   if (over) height = room;
   else if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height, rest);
+  // A broken row keeps the height it had unbroken: what its earlier fragments did not take is
+  // its least height on the next page, however little its cells' content needs there once the
+  // margins at the break are truncated (CSS Fragmentation 3 §5.2, §4.4; Chromium sizes a row once,
+  // unfragmented, and gives each fragment that size less what earlier ones consumed, measured).
+  // A row with a forced break inside has no unbroken height here (it measures infinite).
+  const unbroken = resumes ? rest : plan.rows.forced(r) ? 0 : plan.rows.height(r);
+  const left = broke ? Math.max(0, unbroken - height) : 0;
   return {
     row: {
       index: r,
@@ -515,6 +522,6 @@ function splitRow(
       cells: frags.map((f) => ({ fragment: changedFragment(f, { height }), rowSpan: 1, shift: 0 })),
     },
     cells: broke || over ? next : null,
-    ...(over ? { rest: rest - room } : {}),
+    ...(over ? { rest: rest - room } : left > EPSILON ? { rest: left } : {}),
   };
 }
