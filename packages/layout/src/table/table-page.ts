@@ -241,9 +241,14 @@ function placeBodyRow(
     if (split?.cells) {
       put(cur, split.row);
       cur.body++;
-      return { kind: 'stop', resume: { row: r, cells: split.cells } };
+      return { kind: 'stop', resume: { row: r, cells: split.cells, ...(split.rest ? { rest: split.rest } : {}) } };
     }
-    if (!avoid && !plan.rows.forced(r) && Number.isFinite(plan.avail) && cellsFit(plan, r, room))
+    if (
+      !avoid &&
+      !plan.rows.forced(r) &&
+      Number.isFinite(plan.avail) &&
+      (cellsFit(plan, r, room) || cellsEndInTruncatedMargins(plan, r, room, pageIsEmpty))
+    )
       return splitHeight(plan, cur, r, room);
   }
   if (fits) {
@@ -342,6 +347,25 @@ function contentFits(plan: RowPlan, r: number, room: number): boolean {
 /** Row r spans no further rows and every cell of it, padding and borders included, fits in `room`: only the row's own height does not. */
 function cellsFit(plan: RowPlan, r: number, room: number): boolean {
   return room > EPSILON && plan.rows.cells(r).every((c) => c.slot.rowSpan === 1 && c.fragmentHeight <= room + EPSILON);
+}
+
+/**
+ * Row r spans no further rows and its cells, laid out in `room`, end within it without breaking
+ * only because the margins at their content's end are truncated at the page end (CSS
+ * Fragmentation 3 §5.2). The row then breaks inside its own height as a row taller than its
+ * cells does (Chromium, measured: a cell whose last paragraph fits but not its bottom margin
+ * stays, and the rest of the row's unbroken height starts the next page; with bottom padding
+ * after that margin the cell does not end within the room and the row moves on whole).
+ */
+function cellsEndInTruncatedMargins(plan: RowPlan, r: number, room: number, pageIsEmpty: boolean): boolean {
+  const { prep, geo, ctx } = plan;
+  if (room <= EPSILON) return false;
+  return prep.structure.rows[r]!.cells.every((slot) => {
+    if (slot.rowSpan !== 1) return false;
+    const box = cellLayoutBox(slot, geo, ctx);
+    const res = layoutCell(box, cellWidth(geo, slot, prep.hSpacing), room, pageIsEmpty, null, ctx);
+    return res.fragment !== null && res.resume === null && res.height <= room + EPSILON;
+  });
 }
 
 /**
@@ -517,6 +541,13 @@ function splitRow(
   const over = !broke && resumes && height <= room + EPSILON && rest > room + EPSILON && room > EPSILON;
   if (over) height = room;
   else if (!broke) height = Math.max(height, plan.rows.height(r) > 0 && !resumes ? plan.rows.height(r) : height, rest);
+  // A broken row keeps the height it had unbroken: what its earlier fragments did not take is
+  // its least height on the next page, however little its cells' content needs there once the
+  // margins at the break are truncated (CSS Fragmentation 3 §5.2, §4.4; Chromium sizes a row once,
+  // unfragmented, and gives each fragment that size less what earlier ones consumed, measured).
+  // A row with a forced break inside has no unbroken height here (it measures infinite).
+  const unbroken = resumes ? rest : plan.rows.forced(r) ? 0 : plan.rows.height(r);
+  const left = broke ? Math.max(0, unbroken - height) : 0;
   return {
     row: {
       index: r,
@@ -525,6 +556,6 @@ function splitRow(
       cells: frags.map((f) => ({ fragment: changedFragment(f, { height }), rowSpan: 1, shift: 0 })),
     },
     cells: broke || over ? next : null,
-    ...(over ? { rest: rest - room } : {}),
+    ...(over ? { rest: rest - room } : left > EPSILON ? { rest: left } : {}),
   };
 }
