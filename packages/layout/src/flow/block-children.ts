@@ -5,7 +5,7 @@ import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
 import { movedFragment } from './fragments.js';
 import { clonesDecorations } from './decoration-break.js';
-import { endPage, startPage } from '../page/page-names.js';
+import { namedPageBreakBefore } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
 import { trimEndFor, trimsFirstChild } from './text-box-trim.js';
@@ -75,10 +75,7 @@ export function flowChildren(
     const child = children[i]!;
     if (i > start && space.mode === 'layout') {
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
-      const named =
-        pageName !== null && endPage(children[i - 1]!, pageName, ctx) !== startPage(child, pageName, ctx)
-          ? 'page'
-          : null;
+      const named = pageName !== null && namedPageBreakBefore(children, start, i, pageName, ctx) ? 'page' : null;
       // Inside columns only column breaks are forced (./breaks.ts).
       const forced = forcedBreakBetween(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(child, ctx)) ?? named;
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
