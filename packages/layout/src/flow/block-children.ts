@@ -26,7 +26,7 @@ import {
 } from '../float/float-layout.js';
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/last-line.js';
-import { lowerLineBelowImageMarker, lowerTableBelowMarker } from './marker-placement.js';
+import { lowerContentBelowMarker, lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../boxes/hoist.js';
 import {
   nothingAbove,
@@ -202,8 +202,8 @@ function flowParallel(
 }
 
 /**
- * A list item's first child is a table, or its image marker is taller than the first line's
- * ascent: the item's content moves below its marker's line (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
+ * A list item's first child is a table, or its marker is taller than its first child's
+ * baseline: the item's content moves below its marker's line (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
  * there (CSS Fragmentation 3 §4.4; Chromium moves the whole item): says whether it must.
  */
 function lowerBelowMarker(
@@ -213,7 +213,7 @@ function lowerBelowMarker(
   state: FlowState,
   ctx: LayoutContext,
 ): boolean {
-  if (!lowerLineBelowImageMarker(box, state, used, ctx)) lowerTableBelowMarker(box, state, used, ctx);
+  if (!lowerContentBelowMarker(box, state, ctx)) lowerTableBelowMarker(box, state, used, ctx);
   return space.mode === 'layout' && !space.pageIsEmpty && state.y > space.blockSize - state.origin + 1e-6;
 }
 
