@@ -5,7 +5,7 @@ import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
 import { movedFragment } from './fragments.js';
 import { clonesDecorations } from './decoration-break.js';
-import { endPage, startPage } from '../page/page-names.js';
+import { namedPageBreakBefore } from '../page/page-names.js';
 import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
 import { trimEndFor, trimsFirstChild } from './text-box-trim.js';
@@ -26,7 +26,7 @@ import {
 } from '../float/float-layout.js';
 import { deferredResume, flowFloat, splitFloatHere, startFloats } from '../float/float-pages.js';
 import { keepLastLine } from '../float/last-line.js';
-import { lowerLineBelowImageMarker, lowerTableBelowMarker } from './marker-placement.js';
+import { lowerContentBelowMarker, lowerTableBelowMarker } from './marker-placement.js';
 import { isOutOfFlowBlock } from '../boxes/hoist.js';
 import {
   nothingAbove,
@@ -75,10 +75,7 @@ export function flowChildren(
     const child = children[i]!;
     if (i > start && space.mode === 'layout') {
       // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
-      const named =
-        pageName !== null && endPage(children[i - 1]!, pageName, ctx) !== startPage(child, pageName, ctx)
-          ? 'page'
-          : null;
+      const named = pageName !== null && namedPageBreakBefore(children, start, i, pageName, ctx) ? 'page' : null;
       // Inside columns only column breaks are forced (./breaks.ts).
       const forced = forcedBreakBetween(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(child, ctx)) ?? named;
       if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
@@ -205,8 +202,8 @@ function flowParallel(
 }
 
 /**
- * A list item's first child is a table, or its image marker is taller than the first line's
- * ascent: the item's content moves below its marker's line (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
+ * A list item's first child is a table, or its marker is taller than its first child's
+ * baseline: the item's content moves below its marker's line (./marker-placement.ts). Like a line, that line moves to the next page when it does not fit
  * there (CSS Fragmentation 3 §4.4; Chromium moves the whole item): says whether it must.
  */
 function lowerBelowMarker(
@@ -216,7 +213,7 @@ function lowerBelowMarker(
   state: FlowState,
   ctx: LayoutContext,
 ): boolean {
-  if (!lowerLineBelowImageMarker(box, state, used, ctx)) lowerTableBelowMarker(box, state, used, ctx);
+  if (!lowerContentBelowMarker(box, state, ctx)) lowerTableBelowMarker(box, state, used, ctx);
   return space.mode === 'layout' && !space.pageIsEmpty && state.y > space.blockSize - state.origin + 1e-6;
 }
 

@@ -8,7 +8,7 @@ import type { FlowState } from './flow-state.js';
 import { changedFragment, createBoxFragment, movedFragment, ZERO_EDGES, WHOLE } from './fragments.js';
 import { symbolShape } from './marker-shapes.js';
 import { layoutMarker } from './layout-box.js';
-import { usedLineHeight } from './line-height.js';
+import { centralMetrics, isCentral, usedLineHeight } from './line-height.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 
 /**
@@ -60,21 +60,23 @@ export function lowerTableBelowMarker(box: ContainerBox, state: FlowState, used:
 }
 
 /**
- * An image marker taller than the ascent of the item's first line moves that line (and the
- * content below it) down until the baselines meet, as Chromium does (NGUnpositionedListMarker::
- * AddToBox pushes the content by the marker's excess ascent). Called once the first in-flow
- * child is placed; says whether the content moved.
+ * A marker whose ascent in its own line (its strut's, or an image's standing on the baseline)
+ * is taller than the baseline of the item's first content child, measured from that child's
+ * top, moves that child (and the content below it) down until the baselines meet, as Chromium
+ * does (UnpositionedListMarker::AddToBox pushes the content by the excess; CSS Lists 3 §3.1
+ * leaves the alignment to the UA): a paragraph in a smaller font under a bullet in the item's
+ * font goes down by the difference of their half-leadings and ascents. Called once the first
+ * in-flow child with a baseline is placed; says whether the content moved.
  */
-export function lowerLineBelowImageMarker(
-  box: ContainerBox,
-  state: FlowState,
-  used: UsedBox,
-  ctx: LayoutContext,
-): boolean {
+export function lowerContentBelowMarker(box: ContainerBox, state: FlowState, ctx: LayoutContext): boolean {
   const marker = box.marker;
-  if (!marker || state.baseline === null || !markerImage(marker)) return false;
-  const dy = markerLine(marker, ctx).ascent - (state.baseline - used.border.top - used.padding.top);
-  if (dy <= 0) return false;
+  if (!marker || state.baseline === null) return false;
+  // The child just placed (./block-children.ts calls this right after placing it).
+  const first = state.children[state.children.length - 1];
+  // A table has its own rule (lowerTableBelowMarker).
+  if (first?.kind !== 'box' || first.style.display === 'table') return false;
+  const dy = markerLine(marker, ctx).ascent - (state.baseline - first.y);
+  if (dy <= 1e-6) return false;
   state.children.forEach((f, i) => (state.children[i] = movedFragment(f, 0, dy)));
   state.y += dy;
   if (state.lastBaseline !== null) state.lastBaseline += dy;
@@ -111,10 +113,14 @@ function holdMarkerLine(
  */
 function markerLine(marker: MarkerBox, ctx: LayoutContext): { ascent: number; height: number } {
   const m = ctx.shapes.metrics(marker.style);
-  const lineHeight = usedLineHeight(marker.style, m.ascent, m.descent, m.lineGap);
+  // On a central baseline (vertical text) the strut is the em box split in half, as a line's is (./line-metrics.ts).
+  const [fontAscent, fontDescent] = isCentral(marker.style)
+    ? centralMetrics(m.ascent, m.descent)
+    : [m.ascent, m.descent];
+  const lineHeight = usedLineHeight(marker.style, fontAscent, fontDescent, m.lineGap);
   const image = markerImage(marker);
-  const leadingTop = Math.floor((lineHeight - m.ascent - m.descent) / 2 + 1e-9);
-  const strutAscent = m.ascent + leadingTop;
+  const leadingTop = Math.floor((lineHeight - fontAscent - fontDescent) / 2 + 1e-9);
+  const strutAscent = fontAscent + leadingTop;
   const ascent = image ? Math.max(image.intrinsicHeight, strutAscent) : strutAscent;
   return { ascent, height: ascent + lineHeight - strutAscent };
 }
