@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Layout caches live in typed slots of the per-render layout context (`cacheSlot`, `memoSlot`,
  * flow/context.ts), not in module-level maps keyed on boxes (issue 23). The module-level maps left
- * are facts box building records about the tree (boxes/, column-flow, inline-containing-block)
- * and layout state not moved yet: this list may only become shorter.
+ * are facts box building records about the tree (boxes/, column-flow, inline-containing-block);
+ * this list may only become shorter.
  */
 const LEFT = [
   'boxes/anonymous-boxes.ts: blocksInInline',
@@ -18,7 +18,6 @@ const LEFT = [
   'positioned/inline-containing-block.ts: hosts',
   'positioned/inline-containing-block.ts: inlineContainingBlocks',
   'positioned/inline-containing-block.ts: treeOrder',
-  'positioned/printed-root.ts: pagesOf',
 ];
 
 const src = new URL('../src/', import.meta.url).pathname;

@@ -33,7 +33,8 @@ export interface RootPage {
   readonly icb: Area;
 }
 
-const pagesOf = new WeakMap<ContainerBox, RootPage[]>();
+/** The root's pages so far in the pass: the first fragment of the root starts the list again. */
+const rootPages = memoSlot<ContainerBox, RootPage[]>('render');
 /** The page of the root's final fragment on it (found through its moved copies: keepIdentity). */
 const pageOfFragment = memoSlot<Fragment, RootPage>('render');
 /**
@@ -62,6 +63,7 @@ export function recordPage(
     width: Math.floor((space.pageAreaWidth ?? space.inlineSize) + EPSILON),
     height: Math.floor(icbHeight + EPSILON),
   };
+  const pagesOf = cacheOf(ctx, rootPages);
   let pages = pagesOf.get(root);
   if (f.part.isFirst || !pages) pagesOf.set(root, (pages = []));
   const last = pages[pages.length - 1];
@@ -124,7 +126,7 @@ export function placeOnPage(
   page: RootPage,
   ctx: LayoutContext,
 ): boolean {
-  const pages = pagesOf.get(root);
+  const pages = cacheOf(ctx, rootPages).get(root);
   if (!pages || page.top === 0 || placed.kind === 'text' || (style.top === 'auto' && style.bottom === 'auto'))
     return false;
   const target = pages.find((p) => placed.y < p.top + p.height) ?? page;
@@ -174,7 +176,7 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
   const out: Fragment[] = [];
   const boxes = memoized(ctx, fixedLists, root, fixedBoxes);
   if (!boxes.length) return out;
-  const firstHeight = pagesOf.get(root)?.[0]?.height ?? page.height;
+  const firstHeight = cacheOf(ctx, rootPages).get(root)?.[0]?.height ?? page.height;
   const shifts = page.top === 0 ? [0] : [0, -firstHeight];
   for (const box of boxes) {
     for (const dy of shifts) {
