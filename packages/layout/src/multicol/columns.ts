@@ -348,87 +348,102 @@ export function balanceColumns(
     gap: geo.gap,
     grows: overflow,
   });
-  const measure = (): number =>
-    layoutBox(
-      flow,
-      {
-        inlineSize: geo.width,
-        blockSize: Infinity,
-        pageIsEmpty: true,
-        mode: 'measure',
-        marginAbove: NO_MARGINS,
-        truncateMargins: start !== null,
-        cbBlockSize: cbHeight,
-      },
-      start,
-      ctx,
-    ).height;
-  // The whole remaining flow is measured only when nothing bounds the columns, or once it is
-  // known to fit this row of columns (so a long flow across many pages is not measured per page).
-  let total = Number.isFinite(limit) ? null : measure();
-  let hi = total ?? limit;
+  const trial = (height: number): Run => runColumns(flow, geo, start, height, true, ctx, cbHeight);
   // When the container's own height (not the page) limits the columns, the rest overflows into
   // extra columns beside them (CSS Multicol 1 §8.2), as many as the content needs (bounded).
-  const fill = (): ColumnSet =>
-    set(hi, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, hi, false, ctx, cbHeight));
-  if (!balance) return fill();
-  let best = runColumns(flow, geo, start, hi, true, ctx, cbHeight);
-  if (!best.complete && best.resume !== null && best.columns.length === geo.count) return fill();
-  // Like Chromium's balancer: start from the content height shared equally between the columns
-  // and take the least height from there at which everything fits (never splitting more than
-  // that needs). A trial can fail at the top only by a last bottom margin; search anyway.
-  total ??= measure();
-  let found = best.complete ? hi : null;
-  let lo = Math.max(0, total / geo.count - UNIT);
-  // Chromium's first guess, the equal share, often fits already (trials are not monotonic once
-  // trailing margins and splittable blocks meet column ends, so try it before searching).
+  const fill = (height: number): ColumnSet =>
+    set(height, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, height, false, ctx, cbHeight));
+  // The whole remaining flow is measured only when nothing bounds the columns, or once it is
+  // known to fit this row of columns (so a long flow across many pages is not measured per page).
+  let total = Number.isFinite(limit) ? null : flowHeight(flow, geo, start, ctx, cbHeight);
+  const hi = total ?? limit;
+  if (!balance) return fill(hi);
+  const first = trial(hi);
+  if (!first.complete && first.resume !== null && first.columns.length === geo.count) return fill(hi);
+  total ??= flowHeight(flow, geo, start, ctx, cbHeight);
+  const fit = lowestFit(trial, total / geo.count, hi, first);
+  return fit ? set(fit.height, fit.run) : fill(Number.isFinite(limit) ? limit : total);
+}
+
+/** The height of the rest of the flow from `start` in one column of unlimited height. */
+function flowHeight(
+  flow: ContainerBox,
+  geo: ColumnGeometry,
+  start: Resume | null,
+  ctx: LayoutContext,
+  cbHeight: number | null,
+): number {
+  const space = {
+    inlineSize: geo.width,
+    blockSize: Infinity,
+    pageIsEmpty: true,
+    mode: 'measure',
+    marginAbove: NO_MARGINS,
+    truncateMargins: start !== null,
+    cbBlockSize: cbHeight,
+  } as const;
+  return layoutBox(flow, space, start, ctx).height;
+}
+
+/**
+ * The least column height at which everything fits, like Chromium's balancer: start from the
+ * content height shared equally between the columns (`share`) and take the least height from
+ * there at which everything fits, never more than `hi` (where `first` ran). Null: nothing fits.
+ */
+function lowestFit(
+  trial: (height: number) => Run,
+  share: number,
+  hi: number,
+  first: Run,
+): { height: number; run: Run } | null {
+  let best: { height: number; run: Run } | null = first.complete ? { height: hi, run: first } : null;
   /** One balancing trial: a height at which everything fits becomes the best so far. */
   const fits = (h: number): boolean => {
-    const r = runColumns(flow, geo, start, h, true, ctx, cbHeight);
-    if (r.complete) {
-      hi = h;
-      best = r;
-      found = h;
-    }
-    return r.complete;
+    const run = trial(h);
+    if (run.complete) best = { height: h, run };
+    return run.complete;
   };
-  const guess = Math.ceil(total / geo.count / UNIT) * UNIT;
-  if (guess < hi) {
-    if (fits(guess)) return set(guess, best);
-    lo = guess;
-  }
-  const from = lo;
+  const top = (): number => best?.height ?? hi;
+  // Bisection between a height that does not fit and the best so far. A trial can fail at the
+  // top only by a last bottom margin; search anyway.
   const search = (low: number): void => {
-    while (hi - low > UNIT) {
-      const mid = Math.ceil((low + hi) / 2 / UNIT) * UNIT;
-      if (mid >= hi) break;
+    while (top() - low > UNIT) {
+      const mid = Math.ceil((low + top()) / 2 / UNIT) * UNIT;
+      if (mid >= top()) break;
       if (!fits(mid)) low = mid;
     }
   };
-  search(lo);
-  if (found === null) {
-    hi = Number.isFinite(limit) ? limit : total;
-    return fill();
+  // Chromium's first guess, the equal share, often fits already (trials are not monotonic once
+  // trailing margins and splittable blocks meet column ends, so try it before searching).
+  let from = Math.max(0, share - UNIT);
+  const guess = Math.ceil(share / UNIT) * UNIT;
+  if (guess < hi) {
+    if (fits(guess)) return best;
+    from = guess;
   }
-  // Trials are not monotonic (each height fills the columns differently): Chromium stretches up
-  // from the equal share by the least space shortage and stops at the first height that fits,
-  // which can lie well below what bisection finds (measured: a 3-column price list of padded
-  // flex rows balances 13 px lower). Probe evenly below the found height and narrow down to
-  // the lowest fit, a bounded number of extra trials.
+  search(from);
+  if (best === null) return null;
+  probeBelow(fits, search, from, top());
+  return best;
+}
+
+/**
+ * Trials are not monotonic (each height fills the columns differently): Chromium stretches up
+ * from the equal share by the least space shortage and stops at the first height that fits,
+ * which can lie well below what bisection finds (measured: a 3-column price list of padded flex
+ * rows balances 13 px lower). Probe evenly between `from` and the found height `hi` and narrow
+ * down to the lowest fit, a bounded number of extra trials.
+ */
+function probeBelow(fits: (h: number) => boolean, search: (low: number) => void, from: number, hi: number): void {
   const step = (hi - from) / (PROBES + 1);
-  if (step > 4 * UNIT) {
-    let below = from;
-    for (let k = 1; k <= PROBES; k++) {
-      const h = Math.ceil((from + k * step) / UNIT) * UNIT;
-      if (h >= hi) break;
-      if (fits(h)) {
-        search(below);
-        break;
-      }
-      below = h;
-    }
+  if (step <= 4 * UNIT) return;
+  let below = from;
+  for (let k = 1; k <= PROBES; k++) {
+    const h = Math.ceil((from + k * step) / UNIT) * UNIT;
+    if (h >= hi) return;
+    if (fits(h)) return search(below);
+    below = h;
   }
-  return set(found, best);
 }
 
 /** Extra balancing trials spread below the bisected height (see balanceColumns). */
