@@ -1,4 +1,4 @@
-import type { Box, ContainerBox, LinesBox } from '../boxes/box.js';
+import type { BlockLevelBox, Box, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
@@ -13,7 +13,7 @@ import { layoutBox } from './layout-box.js';
 import { isColumnFlow } from './column-flow.js';
 import { isBlockInInline, movesWithInline } from '../boxes/anonymous-boxes.js';
 import { lineCount } from './inline-layout.js';
-import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
+import { isOutOfFlow, outOfFlowPlaceholder, type LaidOutBox } from '../positioned/open-blocks.js';
 import type { FlowState, LastStart } from './flow-state.js';
 import {
   applyClearance,
@@ -73,24 +73,11 @@ export function flowChildren(
   const pageName = usedPageName(box, space);
   for (let i = start; i < children.length; i++) {
     const child = children[i]!;
-    if (i > start && space.mode === 'layout') {
-      // Siblings on differently named pages are separated by a page break (CSS Paged Media 3 §7).
-      const named = pageName !== null && namedPageBreakBefore(children, start, i, pageName, ctx) ? 'page' : null;
-      // Inside columns only column breaks are forced (./breaks.ts).
-      const forced = forcedBreakBetween(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(child, ctx)) ?? named;
-      if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
-    }
+    const forced = i > start && space.mode === 'layout' ? forcedBreakBefore(children, start, i, pageName, ctx) : null;
+    if (forced) return { pushed: false, resume: { child: i, inner: null }, forcedBreak: forced };
     const childResume = i === start ? (token?.inner ?? null) : null;
     if (isOutOfFlow(child)) {
-      // Absolutely positioned: a placeholder at the static position (§10.3.7); its containing block places it.
-      // In a right-to-left parent the box's right edge goes there (CSS 2 §10.3.7; Chromium: the parent's direction).
-      const rtl = box.style.direction === 'rtl';
-      const x = child.style.inlineStatic
-        ? inlineStaticX(box.style, space, used, state)
-        : state.contentLeft + (rtl ? used.width : 0);
-      const y = state.y + (state.settled ? resolveMargins(state.pending) : 0);
-      const ph = outOfFlowPlaceholder(child, x, y, rtl ? 1 : 0);
-      if (ph) state.children.push(ph);
+      placeholderFor(box, child, space, used, state);
       continue;
     }
     // Floats (src/float) go beside the flow; `clear` moves a box below earlier floats (§9.5.2).
@@ -118,15 +105,7 @@ export function flowChildren(
     if (!r.fragment) return notPlaced(box, { i, childResume, startedHere, continuation }, space, state, used, ctx);
     const left = avoid?.left ?? 0;
     if (r.collapsesThrough && r.resume === null) {
-      // An empty box: its margins join the pending ones and its top border edge sits below the
-      // margins above it, as if it had a bottom border, or at this box's top when they collapse with its top margin (§8.3.1).
-      state.pending = r.marginBottom;
-      // Back in a box whose position is known, the floats it holds stay where it sits (§9.5.1).
-      if (state.settled) settleMargins(space, used, state, state.y + resolveMargins(r.marginTop));
-      const top = state.y + (state.settled ? resolveMargins(r.marginTop) : 0);
-      state.children.push(movedFragment(r.fragment, state.contentLeft + left, top));
-      // An empty box may still hold floats that go on on the next page (./parallel-flows.ts).
-      if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
+      placeCollapsedThrough(r as LayoutResult & { fragment: Fragment }, i, left, space, used, state);
       continue;
     }
     place(r as LayoutResult & { fragment: Fragment }, left, child, space, used, state);
@@ -149,6 +128,59 @@ export function flowChildren(
   }
   const rest = deferredResume(box, ctx);
   return rest ? { pushed: false, resume: rest, ...(splitFloatHere(box, ctx) ? {} : { floatsOnly: true }) } : DONE;
+}
+
+/**
+ * The break forced before child `i` (CSS Fragmentation 3 §3.1): by `break-before`/`break-after`
+ * (inside columns only column breaks are forced, ./breaks.ts), or a page break between siblings
+ * on differently named pages (CSS Paged Media 3 §7).
+ */
+function forcedBreakBefore(
+  children: readonly BlockLevelBox[],
+  start: number,
+  i: number,
+  pageName: string | null,
+  ctx: LayoutContext,
+): ForcedBreak | null {
+  const named = pageName !== null && namedPageBreakBefore(children, start, i, pageName, ctx) ? 'page' : null;
+  return forcedBreakBetween(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)) ?? named;
+}
+
+/**
+ * An absolutely positioned child: a placeholder at its static position (CSS 2 §10.3.7), which its
+ * containing block replaces. In a right-to-left parent the box's right edge goes there (Chromium:
+ * the parent's direction).
+ */
+function placeholderFor(box: ContainerBox, child: LaidOutBox, space: Space, used: UsedBox, state: FlowState): void {
+  const rtl = box.style.direction === 'rtl';
+  const x = child.style.inlineStatic
+    ? inlineStaticX(box.style, space, used, state)
+    : state.contentLeft + (rtl ? used.width : 0);
+  const y = state.y + (state.settled ? resolveMargins(state.pending) : 0);
+  const ph = outOfFlowPlaceholder(child, x, y, rtl ? 1 : 0);
+  if (ph) state.children.push(ph);
+}
+
+/**
+ * An empty child (§8.3.1): its margins join the pending ones and its top border edge sits below
+ * the margins above it, as if it had a bottom border, or at this box's top when they collapse
+ * with its top margin.
+ */
+function placeCollapsedThrough(
+  r: LayoutResult & { fragment: Fragment },
+  i: number,
+  left: number,
+  space: Space,
+  used: UsedBox,
+  state: FlowState,
+): void {
+  state.pending = r.marginBottom;
+  // Back in a box whose position is known, the floats it holds stay where it sits (§9.5.1).
+  if (state.settled) settleMargins(space, used, state, state.y + resolveMargins(r.marginTop));
+  const top = state.y + (state.settled ? resolveMargins(r.marginTop) : 0);
+  state.children.push(movedFragment(r.fragment, state.contentLeft + left, top));
+  // An empty box may still hold floats that go on on the next page (./parallel-flows.ts).
+  if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
 }
 
 /**
