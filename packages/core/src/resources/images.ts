@@ -1,3 +1,5 @@
+import { ABSOLUTE } from '../style/values.js';
+
 /**
  * Image sniffing: format and intrinsic size from the header bytes, without decoding pixels.
  * PDFKit embeds PNG and JPEG: load-images.ts turns GIF and WebP into PNG and makes every PNG
@@ -110,18 +112,6 @@ function svgHasRatioOnly(text: string): boolean {
   );
 }
 
-/** CSS px per absolute unit (CSS Values 4 §6.2), which an SVG root's width and height may use. */
-const PX_PER_UNIT: ReadonlyMap<string, number> = new Map([
-  ['', 1],
-  ['px', 1],
-  ['in', 96],
-  ['cm', 96 / 2.54],
-  ['mm', 96 / 25.4],
-  ['q', 96 / 101.6],
-  ['pt', 96 / 72],
-  ['pc', 16],
-]);
-
 /**
  * SVG size from width/height (unitless or an absolute length: Inkscape writes mm), else the
  * viewBox, else 300×150 (CSS default).
@@ -130,7 +120,8 @@ export function svgSize(text: string): [number, number] {
   const attr = (name: string): string | undefined => svgRootAttribute(text, name);
   const length = (v: string | undefined): number | undefined => {
     const m = v ? /^([\d.]+)\s*([a-z]*)$/i.exec(v.trim()) : null; // trimmed first: adjacent `\s*` are quadratic
-    const perUnit = m ? PX_PER_UNIT.get(m[2]!.toLowerCase()) : undefined;
+    const unit = m?.[2]!.toLowerCase() ?? '';
+    const perUnit = unit === '' ? 1 : Object.hasOwn(ABSOLUTE, unit) ? ABSOLUTE[unit] : undefined;
     return m?.[1] && perUnit !== undefined ? Number(m[1]) * perUnit : undefined;
   };
   const viewBox = attr('viewBox')

@@ -18,7 +18,7 @@ import {
   type WalkFindings,
 } from './sheets.js';
 import { createLayerRegistry, type MediaContext, type SheetItem } from './stylesheet.js';
-import { registerProperties } from './registered-properties.js';
+import { registerProperties, type PropertyRegistry } from './registered-properties.js';
 import { FONT_UNIT_LENGTH, VIEWPORT_LENGTH } from './values.js';
 import { StyleMemo, StyleTreeBuilder } from './style-tree.js';
 import { BoundedCache } from '../bounded-cache.js';
@@ -140,7 +140,14 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     items: readonly SheetItem[],
     root: Element,
     treeEnv = env,
-  ): { styled: StyledElement; style: ElementStyle; index: RuleIndex; viewportUnits: boolean; fontUnits: boolean } => {
+  ): {
+    styled: StyledElement;
+    style: ElementStyle;
+    index: RuleIndex;
+    registered: PropertyRegistry;
+    viewportUnits: boolean;
+    fontUnits: boolean;
+  } => {
     const shared = sharedIndex(items, quirks, format, media, loader, options.baseUrl);
     const memos = treeEnv.fontUnit ? ownMemos : shared.memos;
     const registered = registerProperties(items);
@@ -158,6 +165,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
     return {
       ...tree,
       index: shared.index,
+      registered,
       viewportUnits: shared.viewportUnits || builder.viewportUnits,
       fontUnits: shared.fontUnits || builder.fontUnits,
     };
@@ -186,7 +194,7 @@ export function computeStyles(doc: Document, options: StyleOptions): StyleResult
   const pageOptions = {
     format,
     root: main.style,
-    env: { ...env, rootFontSize: main.style.flat['font-size'] as number, registered: registerProperties(sheets) },
+    env: { ...env, rootFontSize: main.style.flat['font-size'] as number, registered: main.registered },
   };
   const pageStyle = createPageStyleResolver(sheets, pageOptions, pageMessages, ignored);
   pageMessages.forEach(warn('css_invalid_page_rule'));

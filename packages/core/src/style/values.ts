@@ -16,7 +16,8 @@ export interface LengthContext {
   readonly ex?: () => number;
 }
 
-const ABSOLUTE: Readonly<Record<string, number>> = {
+/** CSS px per absolute unit (CSS Values 4 §6.2). */
+export const ABSOLUTE: Readonly<Record<string, number>> = {
   px: 1,
   pt: 96 / 72,
   pc: 16,
