@@ -36,8 +36,8 @@ export const FONT_UNIT_LENGTH = /\d(?:ch|ex)\b/i;
 
 /** px per unit, or null for an unknown unit. */
 export function unitToPx(unit: string, ctx: LengthContext): number | null {
-  const abs = ABSOLUTE[unit];
-  if (abs !== undefined) return abs;
+  // Own keys only: a unit like `constructor` must not reach Object.prototype.
+  if (Object.hasOwn(ABSOLUTE, unit)) return ABSOLUTE[unit]!;
   switch (unit) {
     case 'em':
       return ctx.fontSize;

@@ -22,6 +22,14 @@ describe('units', () => {
     expect(styleOf(`div{font-size:20px;padding-left:${value}}`).paddingLeft as number).toBeCloseTo(px, 6);
   });
 
+  it('drops a length whose unit names an Object.prototype member (no prototype access)', () => {
+    for (const unit of ['constructor', 'toString', 'valueOf']) {
+      const { style, ignored } = styleDropping(`div{padding-left:3px;padding-left:2${unit}}`);
+      expect(style.paddingLeft).toBe(3);
+      expect(ignored.join('\n')).toContain(unit);
+    }
+  });
+
   it('vw/vh are relative to the first page area', () => {
     // The a4 preset (596 × 843 pt) less its default margins, 15mm at the sides and 20mm at top
     // and bottom, which Chromium's print API takes in whole points (42 and 56).
