@@ -20,6 +20,9 @@ const renderer = process.argv[2] ?? resolve(here, '../../../../shared/tools/fide
 const only = process.argv.slice(3);
 const tmp = mkdtempSync(join(tmpdir(), 'text-positions-'));
 const round = (n) => Math.round(n * 100) / 100;
+// pdftotext writes XML: words are stored as the test reads them (test/helpers/poppler.ts).
+const ENTITIES = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+const decode = (s) => s.replace(/&(lt|gt|quot|apos|amp);/g, (_, name) => ENTITIES[name]);
 
 /** The environment Chromium runs in: fontconfig's configuration plus the page's font folders. */
 function chromiumEnv(file) {
@@ -53,7 +56,14 @@ for (const file of readdirSync(here)
       page++;
       continue;
     }
-    words.push({ text: m[5], page, xMin: round(+m[1]), yMin: round(+m[2]), xMax: round(+m[3]), yMax: round(+m[4]) });
+    words.push({
+      text: decode(m[5]),
+      page,
+      xMin: round(+m[1]),
+      yMin: round(+m[2]),
+      xMax: round(+m[3]),
+      yMax: round(+m[4]),
+    });
   }
   const baselines = await wordBaselines(readFileSync(pdf), words);
   words.forEach((word, i) => {

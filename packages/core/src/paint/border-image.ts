@@ -165,7 +165,7 @@ function drawPiece(
       // whatever the image's preserveAspectRatio.
       const kx = xs.size / src.width;
       const ky = ys.size / src.height;
-      ctx.doc.transform(kx, 0, 0, ky, x - src.x * kx, y - src.y * ky);
+      ctx.transform(kx, 0, 0, ky, x - src.x * kx, y - src.y * ky);
       const image = { x: 0, y: 0, width: iw, height: ih };
       if (bi.source.kind === 'url') drawImage(ctx, bi.source.url, image);
       else fillGradient(ctx, bi.source, image, image);

@@ -27,6 +27,15 @@ export function isZeroRadii(radii: Radii): boolean {
   return radii.every(([h, v]) => h <= 0 || v <= 0);
 }
 
+/** The overlap of two rectangles (zero-sized, never negative, when they don't overlap). */
+export function intersectRects(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const width = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x);
+  const height = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y);
+  return { x, y, width, height };
+}
+
 export function insetRect(rect: Rect, edges: Edges): Rect {
   return {
     x: rect.x + edges.left,

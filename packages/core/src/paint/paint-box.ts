@@ -164,8 +164,7 @@ export function applyTransform(ctx: PaintContext, frag: BoxFragment): void {
   // PDFKit throws on numbers of 1e21 and above (`scale(1e25)`): keep every operand finite and bounded.
   const bound = (v: number): number => (Number.isFinite(v) ? Math.max(-1e9, Math.min(1e9, v)) : 0);
   const doc = {
-    transform: (...m: [number, number, number, number, number, number]) =>
-      ctx.doc.transform(...(m.map(bound) as typeof m)),
+    transform: (...m: [number, number, number, number, number, number]) => ctx.transform(...(m.map(bound) as typeof m)),
   };
   doc.transform(1, 0, 0, 1, ox, oy);
   for (const fn of s.transform) doc.transform(...functionMatrix(fn, frag.width, frag.height));

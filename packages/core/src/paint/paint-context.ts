@@ -2,7 +2,7 @@ import type { StructureTree } from './structure.js';
 import type { Color, Diagnostic } from '@platen/layout';
 import type { DocumentFonts } from './pdf-fonts.js';
 import type { Radii, Rect } from './geometry.js';
-import { isZeroRadii, snapRect } from './geometry.js';
+import { intersectRects, isZeroRadii, snapRect } from './geometry.js';
 import { rgb } from './pdf-number.js';
 import type { PdfImageCache } from './pdf-images.js';
 import type { ResolvedFace } from '../resources/fonts.js';
@@ -52,6 +52,12 @@ export class PaintContext {
   #onGrid = false;
   #color: ColorState = { ...PAGE_START };
   readonly #saved: ColorState[] = [];
+  /**
+   * The bounds of the clip set by clipRect, in user space: null when there is none or when a
+   * transform other than scale-and-translate came after it (then glyphs are never culled).
+   */
+  #clipBounds: Rect | null = null;
+  readonly #savedClips: (Rect | null)[] = [];
 
   /** The structure tree a tagged PDF's content is marked for; null: untagged, or the chrome (one artifact). */
   tags: StructureTree | null = null;
@@ -81,6 +87,23 @@ export class PaintContext {
   startPage(): void {
     this.#color = { ...PAGE_START };
     this.#saved.length = 0;
+    this.#clipBounds = null;
+    this.#savedClips.length = 0;
+  }
+
+  /** The current clip's bounds in user space, when known (glyphs wholly outside are not drawn: paint-text.ts). */
+  get clipBounds(): Rect | null {
+    return this.#clipBounds;
+  }
+
+  /** `cm`: a scale and translation carries the clip's bounds into the new user space, anything else forgets them. */
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): void {
+    const bounds = this.#clipBounds;
+    this.#clipBounds =
+      bounds && b === 0 && c === 0 && a > 0 && d > 0
+        ? { x: (bounds.x - e) / a, y: (bounds.y - f) / d, width: bounds.width / a, height: bounds.height / d }
+        : null;
+    this.doc.transform(a, b, c, d, e, f);
   }
 
   /** Box decorations' rectangle as Chromium paints it: pixel-snapped (geometry.ts snapRect) outside transforms. */
@@ -132,12 +155,14 @@ export class PaintContext {
   /** `q`, remembering the colour state for `restore()`. Always pair with restore(). */
   save(): void {
     this.#saved.push({ ...this.#color });
+    this.#savedClips.push(this.#clipBounds);
     this.doc.save();
   }
 
   restore(): void {
     this.doc.restore();
     this.#color = this.#saved.pop() ?? { ...UNKNOWN };
+    this.#clipBounds = this.#savedClips.pop() ?? null;
   }
 
   colorState(): ColorState {
@@ -232,5 +257,6 @@ export class PaintContext {
   clipRect(rect: Rect, radii?: Radii): void {
     this.pathRect(rect, radii);
     this.doc.clip();
+    this.#clipBounds = this.#clipBounds ? intersectRects(this.#clipBounds, rect) : rect;
   }
 }

@@ -50,6 +50,7 @@ function showGlyphs(
   size: number,
   skew: number,
   rtl: boolean,
+  hidden?: readonly boolean[],
 ): number {
   const tm = (px: number, py: number): string => `1 0 ${num(skew)} -1 ${num(px)} ${num(py)} Tm`;
   // Letter-spacing as character spacing (Tc), the rest as TJ adjustments: text extraction
@@ -71,6 +72,14 @@ function showGlyphs(
   let clusterEnd = -1;
   for (let k = 0; k < glyphs.length; k++) {
     const g = glyphs[k]!;
+    if (hidden?.[k]) {
+      // Not drawn (glyphsOutsideClip): the next shown glyph sets its own text matrix.
+      flush();
+      needsTm = true;
+      if (k === clusterEnd) ops.push('EMC');
+      pen += g.advancePx;
+      continue;
+    }
     // A base with its combining marks is one /ActualText span, as in Chromium's PDFs: drawn
     // apart (a mark placed over its base), extraction would cut the word at the mark.
     if (k > clusterEnd) {
@@ -164,9 +173,14 @@ function paintRun(
   const fontName = ctx.fonts.use(resolved);
   if (hasColorLayers(resolved.face.font))
     return paintColorRun(ctx, run, resolved, fontName, x, baseline, fill, ops, text);
+  const hidden = glyphsOutsideClip(ctx, run, resolved, x, baseline, justify);
+  if (hidden?.every(Boolean)) {
+    text.moved();
+    return x + run.width + justify * countSpaces(run);
+  }
   // Made again at each occurrence: a memo per run for the document cost more than it saved
   // (most of a long table's runs occur once) and kept every run until the PDF was written.
-  const plain = plainRun(ctx, run, resolved, !ctx.transformed, justify);
+  const plain = hidden ? null : plainRun(ctx, run, resolved, !ctx.transformed, justify);
   setTextColor(ctx, fill, false, text);
   if (resolved.syntheticBold) setTextColor(ctx, fill, true, text);
   if (plain) {
@@ -187,9 +201,61 @@ function paintRun(
     fontSize(run.size),
     resolved.syntheticOblique ? OBLIQUE_SKEW : 0,
     run.rtl,
+    hidden ?? undefined,
   );
   if (resolved.syntheticBold) ops.push('0 Tr');
   return pen;
+}
+
+const countSpaces = (run: GlyphRun): number => run.glyphText.reduce((n, t) => (t === ' ' ? n + 1 : n), 0);
+
+/**
+ * Which glyphs of a run (in drawing order) lie wholly outside the clip, or null when none can:
+ * Chromium's PDF device (Skia's SkPDFDevice) drops each glyph whose ink bounds miss the clip's
+ * bounds, so text cut by `overflow: hidden` or `auto` keeps only the glyphs that show; a word
+ * half inside is extracted half, as in Chromium's PDF. Glyphs without ink (spaces) count
+ * their advance box.
+ */
+function glyphsOutsideClip(
+  ctx: PaintContext,
+  run: GlyphRun,
+  resolved: ResolvedFace,
+  x: number,
+  baseline: number,
+  justify: number,
+): boolean[] | null {
+  const clip = ctx.clipBounds;
+  if (!clip) return null;
+  const size = fontSize(run.size);
+  // Quick test: a band of an em around the run inside the clip holds every glyph's ink.
+  const right = x + run.width + justify * countSpaces(run);
+  if (
+    x - size >= clip.x &&
+    right + size <= clip.x + clip.width &&
+    baseline - 2 * size >= clip.y &&
+    baseline + size <= clip.y + clip.height
+  )
+    return null;
+  const font = resolved.face.font;
+  const scale = size / font.unitsPerEm;
+  const n = run.glyphIds.length;
+  const hidden = new Array<boolean>(n);
+  let pen = x;
+  for (let k = 0; k < n; k++) {
+    const i = run.rtl ? n - 1 - k : k;
+    const advance = (run.advances[i] ?? 0) + (justify !== 0 && run.glyphText[i] === ' ' ? justify : 0);
+    const [dx, dy] = run.offsets?.[i] ?? [0, 0];
+    const box = font.getGlyph(run.glyphIds[i] ?? 0).bbox;
+    const inked = box.maxX > box.minX && box.maxY > box.minY;
+    const left = pen + dx + (inked ? box.minX * scale : 0);
+    const width = inked ? (box.maxX - box.minX) * scale : advance;
+    const top = baseline - dy - (inked ? box.maxY * scale : size);
+    const height = inked ? (box.maxY - box.minY) * scale : size;
+    hidden[k] =
+      left + width <= clip.x || left >= clip.x + clip.width || top + height <= clip.y || top >= clip.y + clip.height;
+    pen += advance;
+  }
+  return hidden.some(Boolean) ? hidden : null;
 }
 
 /**
@@ -336,7 +402,7 @@ function paintTransformed(
   marked: string | undefined,
 ): void {
   ctx.save();
-  ctx.doc.transform(...matrix);
+  ctx.transform(...matrix);
   ctx.unsnapped(() => paintText(ctx, frag, undefined, marked));
   ctx.restore();
 }

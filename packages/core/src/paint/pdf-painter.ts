@@ -227,12 +227,12 @@ export class PdfPainter implements PageSink {
       if (ctx.tags) ctx.ops().push('EMC');
     }
     // Shrink to fit: the fragments are in layout px of a page `1 / scale` times larger.
-    if (scale !== 1) doc.transform(scale, 0, 0, scale, 0, 0);
+    if (scale !== 1) ctx.transform(scale, 0, 0, scale, 0, 0);
     if (page?.backdrop) paintLayer(ctx, page.backdrop);
     if (page?.area) ctx.clipRect(page.area);
     for (const slice of page?.carried ?? []) {
       ctx.save();
-      doc.transform(1, 0, 0, 1, 0, slice.dy);
+      ctx.transform(1, 0, 0, 1, 0, slice.dy);
       paintLayer(
         ctx,
         page?.area ? slice.fragments.map((f) => withoutTextAbove(f, page.area!.y - slice.dy)) : slice.fragments,
