@@ -93,6 +93,8 @@ export function flowChildren(
     // The first and last formatted lines a block container trims (CSS Inline 3 §6.1): rare, a copy then.
     const trimStart = state.placed === 0 && trimsFirstChild(box, used, space, continuation);
     if (trimStart || i === trimmedLast) cs = { ...cs, trimStart, trimEnd: i === trimmedLast };
+    const linesBefore = childResume === null ? paragraphLinesBefore(box, i, start, token, used, space, ctx) : 0;
+    if (linesBefore > 0) cs = { ...cs, linesBefore };
     const r = layoutBox(
       child,
       startOf(i, avoid ? { ...cs, inlineSize: avoid.width } : cs, avoid?.left ?? 0, childResume, space, used, state),
@@ -446,6 +448,33 @@ function widowsAroundBlock(
   const linesAfter = lineCount(after, used.width, childCbBlockSize(box, used, space), ctx);
   if (linesAfter >= widows(before) || state.lastStart?.index !== i - 1) return null;
   return breakInsideLast(box, state.lastStart, space, used, state, ctx, linesAfter);
+}
+
+/**
+ * Lines of child i's paragraph placed on this page before it, past blocks inside an inline
+ * (CSS 2 §9.2.1.1): Chromium keeps the paragraph one inline formatting context, whose orphans
+ * count them (CSS Fragmentation 3 §3.3). The blocks' own lines are not counted.
+ */
+function paragraphLinesBefore(
+  box: ContainerBox,
+  i: number,
+  start: number,
+  token: { child: number; inner: Resume | null } | null,
+  used: UsedBox,
+  space: Space,
+  ctx: LayoutContext,
+): number {
+  const children = box.children;
+  if (children[i]!.kind !== 'lines' || i === 0 || !isBlockInInline(children[i - 1]!)) return 0;
+  let count = 0;
+  for (let j = i - 1; j >= start; j--) {
+    const c = children[j]!;
+    if (isBlockInInline(c)) continue;
+    if (c.kind !== 'lines' || !isBlockInInline(children[j + 1]!)) break;
+    const resumedAt = j === start && token?.inner?.kind === 'lines' ? token.inner.line : 0;
+    count += lineCount(c, used.width, childCbBlockSize(box, used, space), ctx) - resumedAt;
+  }
+  return count;
 }
 
 /** Keep how the flow was before child `index` starts on this page (state.nextStart); returns its space. */

@@ -166,6 +166,7 @@ function strongest(a: BreakValue, b: BreakValue): BreakValue {
  * (CSS Fragmentation 3 §3.3). When both cannot hold, widows give way to orphans, as in
  * Chromium (measured: 3 lines, room for 2, orphans 2 widows 2 breaks 2|1 rather than moving
  * the paragraph; orphans 1 widows 3 breaks 1|2); too few lines for orphans move it on.
+ * `before`: lines of the same paragraph already on the page (Space.linesBefore).
  */
 export function applyOrphansWidows(
   box: LinesBox,
@@ -173,8 +174,9 @@ export function applyOrphansWidows(
   start: number,
   end: number,
   pageIsEmpty: boolean,
+  before = 0,
 ): number {
-  const orphans = Math.max(1, box.style.orphans);
+  const orphans = Math.max(1, box.style.orphans - before);
   const widows = Math.max(1, box.style.widows);
   const fits = end - start;
   // No line fits (the first one only when the page is empty, fitLines): the paragraph moves on.

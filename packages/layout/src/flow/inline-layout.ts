@@ -216,7 +216,14 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
   const available = space.blockSize - resolveMargins(space.marginAbove) + trimTop;
   let end = fitLines(lines, start, space.mode === 'measure' ? Infinity : available, space.pageIsEmpty);
   if (end < lines.length)
-    end = applyOrphansWidows(box, lines.length + (space.linesAfter ?? 0), start, end, nothingAbove(space));
+    end = applyOrphansWidows(
+      box,
+      lines.length + (space.linesAfter ?? 0),
+      start,
+      end,
+      nothingAbove(space),
+      start === 0 ? (space.linesBefore ?? 0) : 0,
+    );
   else if (space.endReserve) {
     let bottom = 0;
     for (let i = start; i < end; i++) bottom += lines[i]!.height;

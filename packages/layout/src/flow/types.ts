@@ -98,6 +98,8 @@ export interface Space {
    * keeps the paragraph one inline formatting context.
    */
   readonly linesAfter?: number;
+  /** Lines of the same paragraph placed on this page before this run, past such blocks: they count toward its orphans. */
+  readonly linesBefore?: number;
   /** This box holds the first / last formatted line of a block container that trims it (CSS Inline 3 §6.1). */
   readonly trimStart?: boolean;
   readonly trimEnd?: boolean;
