@@ -115,6 +115,7 @@ export function flowChildren(
       return { pushed: true, resume: null };
     state.lastStart = state.nextStart;
     if (r.parallel) state.parallel.push({ child: i, inner: r.parallel });
+    if (r.parallel && !r.resume && r.forcedBreak) state.parallelForced ??= r.forcedBreak;
     // A child that ends here reaching past the page end is monolithic overflow (a broken child carries its own).
     if (space.pageTop !== undefined && !r.resume)
       state.overflow = Math.max(state.overflow, state.y - (space.blockSize - state.origin));
@@ -230,9 +231,11 @@ function flowParallel(
     state.parallel.push(p); // nothing of it fits here: it goes on from the same place on the next page
     return;
   }
-  state.children.push(movedFragment(r.fragment, state.contentLeft, state.y));
+  // Its top margin is its content's first, truncated at an unforced break (CSS Fragmentation 3 §5.2).
+  state.children.push(movedFragment(r.fragment, state.contentLeft, state.y + resolveMargins(r.marginTop)));
   const next = r.parallel ?? r.resume;
   if (next) state.parallel.push({ child: p.child, inner: next });
+  if (r.forcedBreak) state.parallelForced ??= r.forcedBreak;
 }
 
 /**

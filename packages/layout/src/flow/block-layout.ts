@@ -91,6 +91,7 @@ export function layoutBlockContainer(
     overflow: 0,
     skipped: 0,
     parallel: [],
+    parallelForced: null,
     nextStart: null,
     lastStart: null,
   };
@@ -131,7 +132,7 @@ export function layoutBlockContainer(
   }
   let flow = flowChildren(box, used, childrenSpace(frame, topEdges), token, state, ctx);
   if (flow.pushed && !space.pageIsEmpty) return pushed(space);
-  if (token?.pastEnd) return pastEndResult(frame, flow.resume, ctx);
+  if (token?.pastEnd) return pastEndResult(frame, flow.resume, flow.forcedBreak, ctx);
   let overflowing: { child: number; inner: Resume | null } | null = null;
   if (flow.resume !== null && !flow.forcedBreak && endsHere(used, space, state, topEdges, token?.consumed ?? 0)) {
     // The box ends on this page: content it clips is cut off, visible content overflowing it goes on in a parallel flow.
@@ -165,7 +166,7 @@ export function layoutBlockContainer(
     // Children's overflowing content is carried by the parent's flow; a mode that does not carry it breaks the box instead.
     if (!space.parallelFlows) return breakInside(frame, { child: box.children.length, inner: null }, undefined);
     const next = pastEndResume(box, overflowing, frame.consumedBefore, state.parallel, ctx);
-    return next ? { ...r, parallel: next } : r;
+    return next ? { ...r, parallel: next, ...parallelForced(state) } : r;
   }
   if (!continuation && space.mode === 'layout') placeMarkerOfBrokenItem(box, state, used, ctx);
   // break-inside: avoid (CSS Fragmentation 3 §3.2): move the whole box on when it is not first on the page.
@@ -357,6 +358,7 @@ function alignContent(frame: Frame, free: number): void {
 function pastEndResult(
   frame: Frame,
   resume: { child: number; inner: Resume | null } | null,
+  forced: ForcedBreak | undefined,
   ctx: LayoutContext,
 ): LayoutResult {
   const { box, state } = frame;
@@ -364,14 +366,25 @@ function pastEndResult(
   return {
     fragment: makeFragment(frame, 0, false),
     resume: null,
-    marginTop: NO_MARGINS,
+    // Its first child's top margin, collapsed through its top: kept after a forced break (§5.2).
+    marginTop: state.marginTop,
     marginBottom: NO_MARGINS,
     collapsesThrough: false,
     height: 0,
     baseline: null,
     lastBaseline: null,
-    ...(next ? { parallel: next } : {}),
+    ...(next ? { parallel: next, ...parallelForced(state, forced) } : {}),
   };
+}
+
+/**
+ * A result that only parallel flows go on from carries the forced break that ended one of them
+ * (`own`: its own content's): margins after it are kept at the next page's top (CSS
+ * Fragmentation 3 §5.2), as Chromium does.
+ */
+function parallelForced(state: FlowState, own?: ForcedBreak): { forcedBreak?: ForcedBreak } {
+  const forced = own ?? state.parallelForced;
+  return forced ? { forcedBreak: forced } : {};
 }
 
 /** A fragment filling the page below monolithic overflow that covers it: the rest of the overflow goes on. */

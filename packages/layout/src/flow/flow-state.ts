@@ -1,6 +1,6 @@
 import type { Fragment } from '../fragment.js';
 import type { ExclusionSpace } from '../float/exclusions.js';
-import type { MarginSet, ParallelFlow, Space } from './types.js';
+import type { ForcedBreak, MarginSet, ParallelFlow, Space } from './types.js';
 
 /*
  * What block flow (./block-children.ts) and the modes hooked into it (floats, list markers) share
@@ -33,6 +33,8 @@ export interface FlowState {
   skipped: number;
   /** Children that ended here with content overflowing them onto the next page (./parallel-flows.ts). */
   readonly parallel: ParallelFlow[];
+  /** A forced break that ended one of those flows on this page: the next page starts after a forced break. */
+  parallelForced: ForcedBreak | null;
   /** The flow before the child being laid out, and before the last one placed (to break inside it). */
   nextStart: LastStart | null;
   lastStart: LastStart | null;
