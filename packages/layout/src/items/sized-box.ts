@@ -174,8 +174,13 @@ export function layoutItem(
   );
 }
 
-/** Measured items per pinned copy (whose style holds the sizes and cbWidth), then per cbHeight. */
-const measuredItems = memoSlot<ItemBox, Map<number | null, LayoutResult>>('page');
+/**
+ * Measured items per pinned copy (whose style holds the sizes and cbWidth), then per cbHeight,
+ * with the page area's block size they were measured in (orthogonal flows size against it: LayoutContext.icb).
+ */
+const measuredItems = memoSlot<ItemBox, Map<number | null, { readonly icb: number; readonly result: LayoutResult }>>(
+  'page',
+);
 
 /**
  * A pinned item laid out without pages, once per percentage basis: a flex container computed
@@ -189,7 +194,7 @@ function measuredItem(box: ItemBox, cbWidth: number, cbHeight: number | null, ct
   const cache = cacheOf(ctx, measuredItems);
   let byBasis = cache.get(box);
   const hit = byBasis?.get(cbHeight);
-  if (hit) return hit;
+  if (hit && hit.icb === ctx.icb.blockSize) return hit.result;
   const pending = pendingCount();
   const result = layoutBox(
     box,
@@ -207,7 +212,7 @@ function measuredItem(box: ItemBox, cbWidth: number, cbHeight: number | null, ct
   );
   if (pendingCount() !== pending) return result;
   if (!byBasis) cache.set(box, (byBasis = new Map()));
-  byBasis.set(cbHeight, result);
+  byBasis.set(cbHeight, { icb: ctx.icb.blockSize, result });
   return result;
 }
 
