@@ -58,6 +58,8 @@ export class DocumentFonts {
    * of a page) cost one lookup instead of a code point array each.
    */
   readonly #glyphs = new Map<EmbeddedFont, Map<number, KnownGlyph>>();
+  /** glyphLookup's function per face: made once, not per run painted. */
+  readonly #lookups = new Map<ResolvedFace, (glyphId: number, text: string) => PdfGlyph>();
 
   /** A standard that needs a Unicode value for every glyph (PDF/A level A), named in the error; null: none. */
   readonly #unicodeFor: string | null;
@@ -95,17 +97,21 @@ export class DocumentFonts {
 
   /** `glyph` for one face, with the face's tables looked up once (for the glyphs of a run). */
   glyphLookup(resolved: ResolvedFace): (glyphId: number, text: string) => PdfGlyph {
+    let lookup = this.#lookups.get(resolved);
+    if (lookup) return lookup;
     const font = this.#embed(resolved);
     let known = this.#glyphs.get(font);
     if (!known) this.#glyphs.set(font, (known = new Map()));
     const table = known;
-    return (glyphId, text) => {
+    lookup = (glyphId, text) => {
       const seen = table.get(glyphId);
       if (seen?.text === text) return seen;
       const glyph = this.#newGlyph(resolved, font, glyphId, text);
       if (!seen) table.set(glyphId, glyph);
       return glyph;
     };
+    this.#lookups.set(resolved, lookup);
+    return lookup;
   }
 
   #newGlyph(resolved: ResolvedFace, font: EmbeddedFont, glyphId: number, text: string): KnownGlyph {

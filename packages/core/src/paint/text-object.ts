@@ -27,13 +27,18 @@ export interface PlainRun {
   readonly charSpacing: number;
   /** The text matrix's skew operand (synthetic oblique). */
   readonly skew: string;
-  /** The TJ array's contents: glyphs with the adjustments that give their measured advances. */
-  readonly body: string;
   /**
-   * Advances in drawing order, for the pen: the run's own array, or a scratch array that the
-   * next plainRun call overwrites (show the run first).
+   * The glyphs in drawing order, their own widths (px) and their advances (px), the first
+   * `count` of each: the run's own advances, or scratch arrays. `show` writes the TJ array's
+   * contents from them. The next plainRun call overwrites the run and its arrays: show it first.
    */
+  readonly glyphs: readonly PdfGlyph[];
+  readonly natural: readonly number[];
   readonly advances: readonly number[];
+  readonly count: number;
+  readonly size: number;
+  /** How far (thousandths of an em) TJ adjustments may be carried to the next glyph (DRIFT_PX); 0: none. */
+  readonly carryLimit: number;
 }
 
 /**
@@ -50,18 +55,22 @@ export function letterSpacingOf(
 ): number {
   if (n < 2) return 0;
   const shaped = shapingSize(size) / size;
-  const extra = (k: number): number => Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
   // The median (element n/2 of the sorted extras) exceeds 0.05 only if at least n - n/2
   // extras do: the usual run (no letter-spacing; justified spaces are a minority) is
   // settled in one pass, without the array and sort below.
   let over = 0;
-  for (let k = 0; k < n; k++) if (extra(k) > 0.05) over++;
+  for (let k = 0; k < n; k++) if (extraAdvance(advances, natural, shaped, k) > 0.05) over++;
   if (over < n - Math.floor(n / 2)) return 0;
   const extras: number[] = [];
-  for (let k = 0; k < n; k++) extras.push(extra(k));
+  for (let k = 0; k < n; k++) extras.push(extraAdvance(advances, natural, shaped, k));
   extras.sort((a, b) => a - b);
   const median = extras[Math.floor(n / 2)] ?? 0;
   return median > 0.05 ? median : 0;
+}
+
+/** Glyph k's advance beyond its own width at the shaping size (`shaped`: shaping ÷ drawing size), to 0.01 px. */
+function extraAdvance(advances: readonly number[], natural: readonly number[], shaped: number, k: number): number {
+  return Math.round(((advances[k] ?? 0) - (natural[k] ?? 0) * shaped) * 100) / 100;
 }
 
 /**
@@ -83,6 +92,20 @@ const scratchGlyphs: PdfGlyph[] = [];
 const scratchNatural: number[] = [];
 /** Advances of a run drawn in another order or justified (a justified paragraph: every word). */
 const scratchAdvances: number[] = [];
+/** plainRun's result: one object, filled again for each run (a run is shown before the next is made). */
+const scratchRun: { -readonly [K in keyof PlainRun]: PlainRun[K] } = {
+  font: '',
+  bold: false,
+  lineWidth: '',
+  charSpacing: 0,
+  skew: '',
+  glyphs: scratchGlyphs,
+  natural: scratchNatural,
+  advances: scratchAdvances,
+  count: 0,
+  size: 0,
+  carryLimit: 0,
+};
 
 /** `/F2 13.33 Tf` for a face and size, made once per document (PaintContext.tfOperators). */
 function tfOperator(ctx: PaintContext, resolved: ResolvedFace, size: number): string {
@@ -114,10 +137,8 @@ export function plainRun(
   // Left to right and unjustified, the drawing order is the run's: its advances are kept as
   // they are. Justification widens each space (CSS Text 3 §7.4) by an adjustment after it.
   let advances: number[] | readonly number[] = run.advances;
-  if (run.rtl || justify !== 0 || run.advances.length !== n) {
-    scratchAdvances.length = n;
-    advances = scratchAdvances;
-  }
+  // (Scratch arrays keep their length: the first n entries are this run's.)
+  if (run.rtl || justify !== 0 || run.advances.length !== n) advances = scratchAdvances;
   for (let k = 0; k < n; k++) {
     const i = run.rtl ? n - 1 - k : k;
     const offset = run.offsets?.[i];
@@ -131,32 +152,39 @@ export function plainRun(
       (advances as number[])[k] = (run.advances[i] ?? 0) + (justify !== 0 && text === ' ' ? justify : 0);
   }
   const charSpacing = letterSpacingOf(advances, natural, size, n);
+  const bold = resolved.syntheticBold;
+  const out = scratchRun;
+  out.font = tfOperator(ctx, resolved, size);
+  out.bold = bold;
+  out.lineWidth = bold ? `${num(fakeBoldWidth(run.size))} w` : '';
+  out.charSpacing = charSpacing;
+  out.skew = num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0);
+  out.advances = advances;
+  out.count = n;
+  out.size = size;
   // Letter-spaced and rotated runs keep one adjustment per glyph: pdftotext split 'OFFICIAL'
   // spaced by 0.1 em into 'OF FI CI AL' and a stamp rotated by 8° into 'ca rd endin g' where
   // glyphs shared one (corpus watermark, words found 100 → 96.5 %).
-  const limit = carry && charSpacing === 0 ? (DRIFT_PX * 1000) / size : 0;
-  let body = '';
+  out.carryLimit = carry && charSpacing === 0 ? (DRIFT_PX * 1000) / size : 0;
+  return out;
+}
+
+/**
+ * Push the TJ array's contents for a plain run onto `parts`: its glyphs, with the adjustments
+ * that give their measured advances. Pieces are pushed, not concatenated: a string built per
+ * run (and again per line) was the largest allocation of painting a long text (session 16).
+ */
+function pushBody(run: PlainRun, parts: string[]): void {
+  const { glyphs, natural, advances, count: n, size, charSpacing, carryLimit: limit } = run;
   let drift = 0;
   for (let k = 0; k < n; k++) {
     const g = glyphs[k]!;
+    parts.push(g.shown);
     drift += ((natural[k]! + charSpacing - advances[k]!) * 1000) / size;
-    if (k < n - 1 && Math.abs(drift) <= limit) {
-      body += g.shown;
-      continue;
-    }
-    body += Math.abs(drift) > 0.0001 ? g.shown + num(drift) : g.shown;
+    if (k < n - 1 && Math.abs(drift) <= limit) continue;
+    if (Math.abs(drift) > 0.0001) parts.push(num(drift));
     drift = 0;
   }
-  const bold = resolved.syntheticBold;
-  return {
-    font: tfOperator(ctx, resolved, size),
-    bold,
-    lineWidth: bold ? `${num(fakeBoldWidth(run.size))} w` : '',
-    charSpacing,
-    skew: num(resolved.syntheticOblique ? OBLIQUE_SKEW : 0),
-    body,
-    advances,
-  };
 }
 
 /**
@@ -180,7 +208,8 @@ export class TextObject {
   /** Where the pen is after the last plain run (px), for startAt. */
   #penX = NaN;
   #penBaseline = NaN;
-  #body = '';
+  /** The open TJ array's pieces, from its `[`; empty when none is open. */
+  readonly #parts: string[] = [];
 
   constructor(ops: string[]) {
     this.#ops = ops;
@@ -222,9 +251,10 @@ export class TextObject {
       this.#skew = run.skew;
       this.#atPen = true;
     }
-    this.#body += run.body;
+    if (this.#parts.length === 0) this.#parts.push('[');
+    pushBody(run, this.#parts);
     let pen = x;
-    for (const advance of run.advances) pen += advance;
+    for (let k = 0; k < run.count; k++) pen += run.advances[k]!;
     this.#penX = pen;
     this.#penBaseline = baseline;
   }
@@ -285,9 +315,10 @@ export class TextObject {
 
   /** Write the open TJ array, before any other operator (a colour between runs). */
   endArray(): void {
-    if (this.#body === '') return;
-    this.#ops.push(`[${this.#body}] TJ`);
-    this.#body = '';
+    if (this.#parts.length === 0) return;
+    this.#parts.push('] TJ');
+    this.#ops.push(this.#parts.join(''));
+    this.#parts.length = 0;
   }
 
   /** The pen moved without showing glyphs here: the next run sets the text matrix. */

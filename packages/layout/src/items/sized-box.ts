@@ -7,6 +7,7 @@ import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
+import { pendingCount } from '../positioned/open-blocks.js';
 
 /**
  * Flex and grid items are sized by their container, not by their own `width`/`height`.
@@ -145,6 +146,7 @@ const pinnedBoxes = memoSlot<ItemBox, WeakMap<ComputedStyle, ItemBox>>('render')
 /**
  * Lay an item out with pinned sizes. `cbWidth` is the container's inner width (percentages
  * of padding resolve against it), `cbHeight` its definite inner height for percentage heights.
+ * Without `page` the item is measured, and the result kept (measuredItem).
  */
 export function layoutItem(
   item: ItemBox,
@@ -154,20 +156,64 @@ export function layoutItem(
   ctx: LayoutContext,
   page: { readonly blockSize: number; readonly pageIsEmpty: boolean; readonly resume: Resume | null } | null = null,
 ): LayoutResult {
+  const box = pinItem(item, sizes, cbWidth, ctx);
+  if (!page) return measuredItem(box, cbWidth, cbHeight, ctx);
   return layoutBox(
-    pinItem(item, sizes, cbWidth, ctx),
+    box,
     {
       inlineSize: cbWidth,
-      blockSize: page?.blockSize ?? Infinity,
-      pageIsEmpty: page?.pageIsEmpty ?? true,
-      mode: page ? 'layout' : 'measure',
+      blockSize: page.blockSize,
+      pageIsEmpty: page.pageIsEmpty,
+      mode: 'layout',
       marginAbove: NO_MARGINS,
-      truncateMargins: page !== null && page.resume !== null,
+      truncateMargins: page.resume !== null,
       cbBlockSize: cbHeight,
     },
-    page?.resume ?? null,
+    page.resume,
     ctx,
   );
+}
+
+/**
+ * Measured items per pinned copy (whose style holds the sizes and cbWidth), then per cbHeight,
+ * with the page area's block size they were measured in (orthogonal flows size against it: LayoutContext.icb).
+ */
+const measuredItems = memoSlot<ItemBox, Map<number | null, { readonly icb: number; readonly result: LayoutResult }>>(
+  'page',
+);
+
+/**
+ * A pinned item laid out without pages, once per percentage basis: a flex container computed
+ * again at its stretched height measures its items at the sizes it measured them at before,
+ * and a column container's items are measured for their cross size and again at their main
+ * size (a result is reused when the constraints are equal, as Chromium's layout cache does).
+ * Page-scoped: the results hold fragments. Not kept when the layout handed out-of-flow boxes
+ * to a containing block outside the item: another layout must hand them again.
+ */
+function measuredItem(box: ItemBox, cbWidth: number, cbHeight: number | null, ctx: LayoutContext): LayoutResult {
+  const cache = cacheOf(ctx, measuredItems);
+  let byBasis = cache.get(box);
+  const hit = byBasis?.get(cbHeight);
+  if (hit && hit.icb === ctx.icb.blockSize) return hit.result;
+  const pending = pendingCount();
+  const result = layoutBox(
+    box,
+    {
+      inlineSize: cbWidth,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'measure',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: cbHeight,
+    },
+    null,
+    ctx,
+  );
+  if (pendingCount() !== pending) return result;
+  if (!byBasis) cache.set(box, (byBasis = new Map()));
+  byBasis.set(cbHeight, { icb: ctx.icb.blockSize, result });
+  return result;
 }
 
 /**

@@ -38,6 +38,13 @@ export const open: OpenBlock[] = [];
 /** How many `html` roots are being laid out: their fixed descendants are placed per page. */
 export const pageRoots = { count: 0 };
 
+/** How many out-of-flow boxes wait for the open containing blocks: a layout that leaves it unchanged gave none of them any. */
+export function pendingCount(): number {
+  let n = 0;
+  for (const block of open) n += block.pending.length;
+  return n;
+}
+
 export function isOutOfFlow(box: BlockLevelBox): box is Exclude<BlockLevelBox, { kind: 'lines' }> {
   return box.kind !== 'lines' && isOutOfFlowStyle(box.style);
 }
