@@ -10,7 +10,7 @@ import { movedFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { establishesBfc } from '../flow/formatting-context.js';
-import { NO_MARGINS, resolveMargins, type Resume, type Space } from '../flow/types.js';
+import { addMargin, NO_MARGINS, resolveMargins, type Resume, type Space } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
 import { lastLineOf } from './last-line.js';
@@ -110,7 +110,7 @@ export function applyClearance(
   if (space.mode === 'layout' && !pageEmpty && fc.exclusions.clearsPastPage(child.style.clear)) return 'next-page';
   const clearY = fc.exclusions.clearance(child.style.clear);
   if (clearY === -Infinity) return null;
-  const ownTop = marginOrZero(child.style.marginTop, used.width);
+  const ownTop = adjoiningTopMargin(child, used.width);
   const hypothetical = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
   if (hypothetical >= clearY - EPSILON) return null;
   resolvePending(state);
@@ -119,6 +119,30 @@ export function applyClearance(
   const now = childFloats(space, used, state).y;
   state.y += Math.max(0, clearY - ownTop - now);
   return null;
+}
+
+/**
+ * A box's top margin collapsed with the top margins of its first in-flow children that adjoin it
+ * (CSS 2.1 §8.3.1: no top border or padding between them, no formatting context of its own): with
+ * clearance the box's top border edge, and theirs with it, lands on the floats' bottom (§9.5.2), the
+ * collapsed margin going above it. Measured: a cleared section that starts with an h2 (margin
+ * 0.83em) puts the heading's border box right below the float, not the heading's margin below it.
+ * Percentages resolve against `width` at every depth (the children's own widths are not known yet).
+ */
+function adjoiningTopMargin(child: BlockLevelBox, width: number): number {
+  let margins = addMargin(NO_MARGINS, marginOrZero(child.style.marginTop, width));
+  let box: BlockLevelBox = child;
+  while (box.kind === 'block' && !establishesBfc(box) && !hasTopEdge(box.style, width)) {
+    const first: BlockLevelBox | undefined = box.children.find((c) => !isOutOfFlowStyle(c.style) && !isFloatBox(c));
+    if (!first || first.kind === 'lines' || first.style.clear !== 'none') break;
+    margins = addMargin(margins, marginOrZero(first.style.marginTop, width));
+    box = first;
+  }
+  return resolveMargins(margins);
+}
+
+function hasTopEdge(style: ComputedStyle, width: number): boolean {
+  return borderEdges(style).top > 0 || paddingEdges(style, width).top > 0;
 }
 
 /** What became of a float: not placed (it moves whole to the next page), or placed, maybe with a rest for the next page. */

@@ -186,7 +186,9 @@ export function lineEntries(
   }
   const itemEntry: (AlignEntry | null)[] = [];
   const quirky = ctx.lineHeightQuirk ? new Set<AlignEntry>() : null; // font entries that have text on this line
-  const withAtomic = new Set<AlignEntry>(); // font entries that hold an atomic inline on this line
+  // Font entries something on this line sized before a <br> in them: an atomic inline, or a child
+  // box that sizes the line (quirks mode; see the <br> below).
+  const sized = new Set<AlignEntry>();
   for (const item of items) {
     const top = stack[stack.length - 1]!;
     if (item.type === 'open') {
@@ -196,19 +198,24 @@ export function lineEntries(
       stack.push(e);
       itemEntry.push(e);
     } else if (item.type === 'close') {
-      itemEntry.push(boxEntry?.get(item.box) ?? top);
+      const e = boxEntry?.get(item.box) ?? top;
+      itemEntry.push(e);
+      if (quirky && e.parent && (quirky.has(e) || sized.has(e) || hasVerticalEdges(e.style))) sized.add(e.parent);
       if (stack.length > 1) stack.pop();
     } else if (item.type === 'atomic') {
       const e = atomicEntry(item, top, ctx);
       entries.push(e);
       itemEntry.push(e);
-      withAtomic.add(top);
+      sized.add(top);
     } else {
       itemEntry.push(top);
       if (item.type === 'text' && item.style.lineHeight === 'normal') includeUsedFonts(top, item.shape.runs);
-      // A <br> sizes its box like text, unless an atomic inline in that box already does
-      // (measured: quirks `<img height=50><br>` is a 50px line, a lone `<br>` a full one).
-      const br = item.type === 'br' && !withAtomic.has(top);
+      // A <br> sizes its box like text, unless an atomic inline or a child box that sizes the
+      // line came before it in that box (Chromium's PlaceControlItem sets the box's text metrics
+      // only when it has none yet). Measured: quirks `<img height=50><br>` is a 50px line, a lone
+      // `<br>` a full one, `<span style="font-size:7pt">x</span><br>` in 16px text a 7pt one,
+      // also when the span is vertical-align: top or super.
+      const br = item.type === 'br' && !sized.has(top);
       if (quirky && (br || (item.type === 'text' && holdsText(item)))) quirky.add(top);
     }
   }
@@ -226,15 +233,17 @@ function onRootOnly(items: readonly InlineItem[]): boolean {
  * with no text and no vertical border or padding does not size the line box.
  */
 function applyQuirk(entries: readonly AlignEntry[], withText: ReadonlySet<AlignEntry>): void {
-  for (const e of entries) {
-    const s = e.style;
-    const edges =
-      s.borderTop.width +
-      s.borderBottom.width +
-      (typeof s.paddingTop === 'number' ? s.paddingTop : 1) +
-      (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
-    if (!e.atomic && !withText.has(e) && edges === 0) e.counts = false;
-  }
+  for (const e of entries) if (!e.atomic && !withText.has(e) && !hasVerticalEdges(e.style)) e.counts = false;
+}
+
+/** A box with top or bottom border or padding sizes the line in quirks mode too (Quirks Mode §3.3). */
+function hasVerticalEdges(s: ComputedStyle): boolean {
+  const edges =
+    s.borderTop.width +
+    s.borderBottom.width +
+    (typeof s.paddingTop === 'number' ? s.paddingTop : 1) +
+    (typeof s.paddingBottom === 'number' ? s.paddingBottom : 1);
+  return edges !== 0;
 }
 
 /**

@@ -28,7 +28,7 @@ import { bodyAlignment } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
 import { pageNameAt } from './page-names.js';
 import { layoutMarginBoxes, type PageMargins } from './margin-boxes.js';
-import { overflowRight, shrinkFactor } from './shrink-to-fit.js';
+import { continuedBelow, overflowRight, shrinkFactor, type ContinuedBox } from './shrink-to-fit.js';
 import { carriedSlices, carriesLeft, carryOf, printedSlices, type Carry, type CarriedSlice } from './overflow-pages.js';
 
 /** Thrown when the document needs more than `maxPages` pages. */
@@ -392,6 +392,8 @@ interface PassState {
   readonly pages: BodyPage[];
   /** Overflow of earlier pages still to be shown on later ones (./overflow-pages.ts). */
   readonly carries: Carry[];
+  /** Absolutely positioned boxes of earlier pages that go on below them, for shrink to fit (continuedBelow). */
+  continued: ContinuedBox[];
   /** The page index each id that `target-counter(…, page)` names starts on. */
   readonly targets: Map<string, number>;
   /** Shrink to fit of the widest page measured so far. */
@@ -421,6 +423,7 @@ function paginateBody(
     sink,
     pages: [],
     carries: [],
+    continued: [],
     targets: new Map(),
     shrink: 1,
     documentHeight: 0,
@@ -609,9 +612,19 @@ function addPage(
   return page;
 }
 
-/** Shrink to fit, given how far right the page's body reaches. */
-function measureWidth(state: PassState, b: BodyPage, right: number): void {
-  state.shrink = Math.min(state.shrink, shrinkFactor(right, areaWidth(b.style, b.margins)));
+/**
+ * Shrink to fit, given how far right the page's body reaches (`right`) and the pieces of earlier
+ * pages' absolutely positioned boxes that go on over this page; then note this page's.
+ */
+function measureWidth(state: PassState, b: BodyPage, body: Fragment, right: number): void {
+  let widest = right;
+  for (const c of state.continued) widest = Math.max(widest, c.right);
+  state.shrink = Math.min(state.shrink, shrinkFactor(widest, areaWidth(b.style, b.margins)));
+  const end = b.bodyTop + b.bodyHeight;
+  state.continued = [
+    ...state.continued.map((c) => ({ right: c.right, rest: c.rest - b.bodyHeight })).filter((c) => c.rest > 0.5),
+    ...continuedBelow(body, b.margins.left, end),
+  ];
 }
 
 /**
@@ -623,15 +636,15 @@ function giveStreamed(state: PassState, b: BodyPage, only: boolean): void {
   const { fit } = state.pass;
   let body: Fragment | null = null;
   if (b.body && only) {
-    if (fit) measureWidth(state, b, overflowRight(b.body, b.margins.left));
+    if (fit) measureWidth(state, b, b.body, overflowRight(b.body, b.margins.left));
     const { dx, dy } = bodyAlignment(b, state.options);
     if (state.shrink === 1) body = toPageCoordinates([b.body], dx, dy)[0]!;
   } else if (b.body && state.shrink < 1) {
     // Nothing more is given in this pass: only the widest page matters.
-    measureWidth(state, b, overflowRight(b.body, b.margins.left));
+    measureWidth(state, b, b.body, overflowRight(b.body, b.margins.left));
   } else if (b.body) {
     const converted = toPageCoordinatesMeasured(b.body, b.margins.left);
-    if (fit) measureWidth(state, b, converted.right);
+    if (fit) measureWidth(state, b, b.body, converted.right);
     body = converted.fragment;
   }
   if (state.shrink === 1) print(state, b, body);
@@ -651,7 +664,7 @@ function measureHeld(state: PassState, b: BodyPage): void {
   const { wanted } = state.ctx.targets;
   const body = b.body && withBoxesPlacedLater(b.body, state.ctx);
   if (body && wanted.size > 0) noteTargets([body], b.index, wanted, state.targets);
-  if (body && state.pass.fit) measureWidth(state, b, overflowRight(body, b.margins.left));
+  if (body && state.pass.fit) measureWidth(state, b, body, overflowRight(body, b.margins.left));
 }
 
 /**

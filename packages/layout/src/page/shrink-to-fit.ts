@@ -54,3 +54,44 @@ export function overflowRight(body: Fragment, originX: number): number {
   }
   return right;
 }
+
+/** The piece of an absolutely positioned box that goes on below its page. */
+export interface ContinuedBox {
+  /** Its right edge from the page area's left (as overflowRight measures it). */
+  readonly right: number;
+  /** How far it reaches below the page area's end. */
+  readonly rest: number;
+}
+
+function isAbsolute(f: Fragment): boolean {
+  return f.kind === 'box' && f.style.position === 'absolute';
+}
+
+/**
+ * The absolutely positioned boxes of a page body that reach below `end` (the page area's bottom,
+ * page coordinates). Chromium breaks such a box across pages (CSS Position 3 §3.4.1, LayoutNG's
+ * out-of-flow fragmentation): its layout box, placed without its containing blocks' transforms,
+ * goes on at the top of the next page area at the same inline offset, and shrink to fit measures
+ * it there against that page's width (measured: a 132 mm box ending 231 mm into page 1's 210 mm
+ * area and 43 mm below it shrinks the document by 180/231 when later pages are 180 mm wide,
+ * by 210/231 when it ends on page 1). `body` is placed on the page, descendants relative to it.
+ */
+export function continuedBelow(body: Fragment, originX: number, end: number): ContinuedBox[] {
+  const found: ContinuedBox[] = [];
+  const frags: Fragment[] = [body];
+  // Each fragment's parent origin (x, y), untransformed.
+  const origins: number[] = [-originX, 0];
+  while (frags.length) {
+    const f = frags.pop()!;
+    const oy = origins.pop()!;
+    const ox = origins.pop()!;
+    if (f.kind !== 'box' || f.style.overflow !== 'visible') continue;
+    const rest = oy + f.y + f.height - end;
+    if (f !== body && isAbsolute(f) && rest > 0.5) found.push({ right: ox + transformedRight(f), rest });
+    for (const child of f.children) {
+      frags.push(child);
+      origins.push(ox + f.x, oy + f.y);
+    }
+  }
+  return found;
+}
