@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { parseUnicodeRange } from './font-faces.js';
 
 /**
  * The fonts shipped with Platen, from npm packages so that output does not depend on the
@@ -16,6 +17,8 @@ export interface BundledFaceFile {
   readonly file: string;
   /** See FontFace.noBreakSpaceApart. */
   readonly noBreakSpaceApart?: true;
+  /** See FontFace.absent. */
+  readonly absent?: readonly (readonly [number, number])[];
 }
 
 const expo = (pkg: string, name: string, variant: string): string =>
@@ -41,11 +44,31 @@ function dejavuFaces(family: string, base: string, slanted: 'Oblique' | 'Italic'
   ];
 }
 
+/**
+ * Characters Arimo and Tinos draw that Liberation Sans and Serif 2.1.5 lack (the same set for
+ * both and for every style; cmaps compared, format characters and private use left out):
+ * Chromium takes them from a fallback font (₹ U+20B9 from DejaVu Sans, whose taller ascent and
+ * descent also make the line taller), so the stand-ins must not claim them (CSS Fonts 4 §5.4:
+ * a face is used for a character only when the font has a glyph for it).
+ */
+const LIBERATION_2_ABSENT = parseUnicodeRange(
+  'U+370-373, U+376-377, U+37f, U+3cf, U+514-519, U+51e-52f, U+1ab0-1abe, U+1c80-1c88, ' +
+    'U+1dcb-1df5, U+1dfb-1dfd, U+1e9c-1e9d, U+1e9f, U+1efa-1eff, U+2011, U+2023-2025, ' +
+    'U+2027-2029, U+2031, U+2035-2038, U+203b, U+203d, U+203f-2043, U+2045-205d, U+205f, ' +
+    'U+2070-2071, U+207a-207e, U+208a-208e, U+2095-209c, U+20b6-20be, U+2100-2104, U+2106-2112, ' +
+    'U+2114-2115, U+2118-2121, U+2123-2125, U+2127-212d, U+212f-214c, U+214f, U+2c6e-2c70, ' +
+    'U+2c78-2c7f, U+2de0-2e16, U+2e18-2e42, U+a640-a69f, U+a722-a787, U+a78d-a7ae, U+a7b0-a7b7, ' +
+    'U+a7f7-a7ff, U+ab30-ab65, U+fb03-fb04, U+fe24-fe2f, U+fffd',
+);
+
+/** The same for Cousine and Liberation Mono 2.1.5. */
+const LIBERATION_MONO_2_ABSENT = parseUnicodeRange('U+2016, U+2c79, U+a646-a647, U+ab64');
+
 export const BUNDLED_FACES: readonly BundledFaceFile[] = [
   // Tinos maps U+00A0 to its space glyph; Liberation Serif 2.x has a no-break space of its own.
-  ...fourFaces('Tinos', 'tinos', 'Tinos', { noBreakSpaceApart: true }),
-  ...fourFaces('Arimo', 'arimo', 'Arimo'),
-  ...fourFaces('Cousine', 'cousine', 'Cousine'),
+  ...fourFaces('Tinos', 'tinos', 'Tinos', { noBreakSpaceApart: true, absent: LIBERATION_2_ABSENT }),
+  ...fourFaces('Arimo', 'arimo', 'Arimo', { absent: LIBERATION_2_ABSENT }),
+  ...fourFaces('Cousine', 'cousine', 'Cousine', { absent: LIBERATION_MONO_2_ABSENT }),
   {
     family: 'Noto Sans Mono',
     weight: 400,

@@ -78,11 +78,12 @@ export function hasColorLayers(font: Font): boolean {
   return tables.COLR !== undefined && tables.CPAL !== undefined;
 }
 
-/** Does `face` have a glyph for `codePoint` (inside its unicode-range)? */
+/** Does `face` have a glyph for `codePoint` (inside its unicode-range, not one it stands in without)? */
 
 export function faceCovers(face: FontFace, codePoint: number): boolean {
   const range = face.unicodeRange;
   if (range && !range.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
+  if (face.absent?.some(([lo, hi]) => codePoint >= lo && codePoint <= hi)) return false;
   return face.font.hasGlyphForCodePoint(codePoint) || hasHangulJamo(face.font, codePoint);
 }
 

@@ -33,6 +33,11 @@ export interface FontFace {
    * Tinos) must not reach a no-break space, so it is shaped apart from its neighbours (text/measurer.ts).
    */
   readonly noBreakSpaceApart?: boolean;
+  /**
+   * A bundled face standing in for a font with fewer characters: the ones only the stand-in has
+   * (bundled-fonts.ts), which fall back to other fonts as they do in Chromium with the original.
+   */
+  readonly absent?: readonly (readonly [number, number])[];
 }
 
 /** A face chosen for a query, with the synthesis Chromium would apply to it. */
@@ -59,7 +64,7 @@ function lazyFace(
   weight: number,
   style: FontStyle,
   path: () => string,
-  noBreakSpaceApart = false,
+  extra: Pick<FontFace, 'noBreakSpaceApart' | 'absent'> = {},
 ): FontFace {
   let font: Font | undefined;
   const slug = family.toLowerCase().replaceAll(' ', '-');
@@ -69,7 +74,8 @@ function lazyFace(
     weight,
     style,
     unicodeRange: null,
-    ...(noBreakSpaceApart ? { noBreakSpaceApart } : {}),
+    ...(extra.noBreakSpaceApart ? { noBreakSpaceApart: true } : {}),
+    ...(extra.absent ? { absent: extra.absent } : {}),
     get font(): Font {
       font ??= parseFont(readFileSync(path()));
       return font;
@@ -100,7 +106,10 @@ export function getFontRegistry(): FontRegistry {
   for (const file of BUNDLED_FACES) {
     const list = families.get(file.family) ?? [];
     list.push(
-      lazyFace(file.family, file.weight, file.style, () => resolveBundledFile(file.file), file.noBreakSpaceApart),
+      lazyFace(file.family, file.weight, file.style, () => resolveBundledFile(file.file), {
+        noBreakSpaceApart: file.noBreakSpaceApart,
+        absent: file.absent,
+      }),
     );
     families.set(file.family, list);
   }

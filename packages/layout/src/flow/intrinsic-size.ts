@@ -152,11 +152,15 @@ function linesSizes(box: LinesBox, ctx: LayoutContext, basis: number | null): In
 /**
  * Character widths of a word that `overflow-wrap: anywhere` may break between any two
  * characters; unlike `break-word`, those opportunities count for min-content (CSS Text 3
- * §5.5). `word-break: break-all` already splits words into per-letter items (inline-items).
+ * §5.5). The deprecated `word-break: break-word` has the effect of `overflow-wrap: anywhere`
+ * whatever overflow-wrap says (CSS Text 3 §5.2), so it counts too: e-mail templates put it on
+ * long code and URLs inside auto-sized table cells. `word-break: break-all` already splits
+ * words into per-letter items (inline-items).
  */
 function anywherePieces(item: TextItem, ctx: LayoutContext): number[] | null {
   const s = item.style;
-  if (s.overflowWrap !== 'anywhere' || s.whiteSpace === 'nowrap' || s.whiteSpace === 'pre') return null;
+  const anywhere = s.overflowWrap === 'anywhere' || s.wordBreak === 'break-word';
+  if (!anywhere || s.whiteSpace === 'nowrap' || s.whiteSpace === 'pre') return null;
   const chars = Array.from(item.word);
   if (chars.length < 2) return null;
   const rtl = (item.level & 1) === 1;
