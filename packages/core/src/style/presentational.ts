@@ -255,11 +255,16 @@ function canvasRatioHint(a: Readonly<Record<string, string>>, add: (d: string) =
   if (w !== null && h !== null) add(`aspect-ratio:auto ${w} / ${h}`);
 }
 
-/** HTML "rules for parsing dimension values": `50` → 50px, `50%` → 50%. */
+/**
+ * HTML "rules for parsing dimension values" (§2.3.4.4) as Chromium's ParseDimensionValue reads
+ * them: `50` → 50px, `50%` and `50.%` → 50%, garbage after the number ignored (`50px`, `50 %` are
+ * 50px). A relative length, `50*` (the `*` right after the number, HTML 4's MultiLength), maps to
+ * nothing: Chromium drops it, so a `<col width="23*">` leaves its column auto.
+ */
 export function dimension(raw: string | undefined, allowZero: boolean): string | null {
   if (raw === undefined) return null;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(%)?/.exec(raw);
-  if (!m) return null;
+  const m = /^[\t\n\f\r ]*(\d+(?:\.\d*)?)([%*])?/.exec(raw);
+  if (!m || m[2] === '*') return null;
   const n = Number(m[1]);
   if (n === 0 && !allowZero) return null;
   return m[2] ? `${n}%` : `${n}px`;

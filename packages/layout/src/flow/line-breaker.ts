@@ -3,7 +3,12 @@ import type { LayoutContext } from './context.js';
 import { hyphenString } from './hyphen-string.js';
 import { itemWidth, wraps, type InlineItem, type Paragraph, type TextItem } from './inline-items.js';
 
-const EPSILON = 1e-6;
+/**
+ * How far past its width a line may reach and still fit: Chromium's layout unit, 1/64 px
+ * (NGLineBreaker::AvailableWidthToFit adds LayoutUnit epsilon to the available width, CSS Text 3
+ * §5 leaves the fit test to the UA); a line of text measured 1/64 px wider than its box stays one line.
+ */
+export const LINE_FIT = 1 / 64;
 /** No inline box open at a line start (most lines): one shared empty list. */
 const NONE_OPEN: readonly InlineBox[] = [];
 
@@ -57,7 +62,7 @@ export function breakLines(
     let items = itemsNow();
     let segWidth = segmentWidth(items, i, j);
     let hang = hangingWidth(items, i, j) - hyphenWidth(items, i, j, ctx);
-    if (f.current.length > 0 && f.currentWidth + segWidth - hang > f.width + EPSILON) {
+    if (f.current.length > 0 && f.currentWidth + segWidth - hang > f.width + LINE_FIT) {
       finishLine(f, false);
       if (items !== itemsNow()) {
         items = itemsNow();
@@ -65,7 +70,7 @@ export function breakLines(
         hang = hangingWidth(items, i, j) - hyphenWidth(items, i, j, ctx);
       }
     }
-    if (f.currentWidth + segWidth - hang > f.width + EPSILON && canBreakWords(items, i, j)) {
+    if (f.currentWidth + segWidth - hang > f.width + LINE_FIT && canBreakWords(items, i, j)) {
       breakByCharacter(f, items, i, j, ctx);
     } else {
       for (let k = i; k < j; k++) append(f, items[k]!);
@@ -102,7 +107,7 @@ function fitsOnOneLine(para: Paragraph, width: number, indent: number): boolean 
     total += item.shape.width;
     hang = item.style.whiteSpace === 'break-spaces' ? 0 : item.spaceWidth;
   }
-  return total - hang <= width;
+  return total - hang <= width + LINE_FIT;
 }
 
 function append(f: Filler, item: InlineItem): void {
@@ -176,7 +181,7 @@ function breakByCharacter(f: Filler, items: readonly InlineItem[], from: number,
     let chunk = '';
     for (const ch of item.word) {
       const w = ctx.shapes.shape(ch, item.style).width;
-      if (f.currentWidth + w > f.width + EPSILON && (f.current.length > 0 || chunk !== '')) {
+      if (f.currentWidth + w > f.width + LINE_FIT && (f.current.length > 0 || chunk !== '')) {
         if (chunk) append(f, slice(item, chunk, '', ctx));
         finishLine(f, false);
         chunk = '';

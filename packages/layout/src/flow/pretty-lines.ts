@@ -2,7 +2,7 @@ import type { InlineBox } from '../boxes/box.js';
 import type { ComputedStyle } from '../style.js';
 import type { LayoutContext } from './context.js';
 import { itemWidth, wraps, type InlineItem, type Paragraph } from './inline-items.js';
-import { hangingWidth, hyphenWidth, tailOf, type LineSpec } from './line-breaker.js';
+import { hangingWidth, hyphenWidth, LINE_FIT, tailOf, type LineSpec } from './line-breaker.js';
 
 /**
  * `text-wrap-style: pretty` (CSS Text 4 §6.3) as Chromium prints it: the greedy lines stay, but the
@@ -23,8 +23,6 @@ const ORPHAN_PENALTY = 10000;
 /** The last line counts its start's penalty this many times (kLastLinePenaltyMultiplier). */
 const LAST_LINE_PENALTY = 4;
 const OVERFULL = 1e12;
-/** How far past its width a line may reach and still fit: Chromium's layout unit, 1/64 px. */
-const FIT = 1 / 64;
 
 /** A place the window may break: before item `at`, with the line widths up to it. */
 interface Candidate {
@@ -101,7 +99,7 @@ function breakAgain(
     candidates[k]!.penalty += ORPHAN_PENALTY;
     if (!candidates[k]!.hyphenated) break;
   }
-  const fit = (line: number) => Math.max(0, line === 0 ? width - indent : width) + FIT;
+  const fit = (line: number) => Math.max(0, line === 0 ? width - indent : width) + LINE_FIT;
   const scores = scoresOf(candidates, fit, justified, linePenalty);
   const ends: number[] = [];
   for (let k = candidates.length - 1; k > 0; k = scores[k]!.prev) ends.push(candidates[k]!.at);
