@@ -82,7 +82,11 @@ export function replacedSize(
   const minW = limit(s.minWidth, s, cbWidth, hEdges, autoWidth) ?? 0;
   const maxH = limit(s.maxHeight, s, cbHeight, vEdges, autoHeight);
   const minH = limit(s.minHeight, s, cbHeight, vEdges, autoHeight) ?? 0;
-  // Max constraints keep the aspect ratio when the other dimension was not specified (§10.4 table, simplified).
+  if (w === null && h === null && r.ratio > 0) {
+    const limits = { minW, maxW: Math.max(minW, maxW ?? Infinity), minH, maxH: Math.max(minH, maxH ?? Infinity) };
+    return constrainedByRatio(width, height, limits, heightOf, widthOf);
+  }
+  // Max constraints keep the aspect ratio when the other dimension was not specified.
   if (maxW !== null && width > maxW) {
     width = maxW;
     if (h === null) height = heightOf(width);
@@ -94,6 +98,45 @@ export function replacedSize(
   width = Math.max(width, minW);
   height = Math.max(height, minH);
   return { width, height };
+}
+
+interface Limits {
+  readonly minW: number;
+  readonly maxW: number;
+  readonly minH: number;
+  readonly maxH: number;
+}
+
+/**
+ * Width and height both auto, with a ratio: min-/max- width and height applied by CSS 2.1
+ * §10.4's table of constraint violations, which keeps the ratio where the limits allow (max
+ * limits already raised to the min ones). `heightOf`/`widthOf`: the other size through the ratio.
+ */
+function constrainedByRatio(
+  w: number,
+  h: number,
+  l: Limits,
+  heightOf: (width: number) => number,
+  widthOf: (height: number) => number,
+): { width: number; height: number } {
+  const size = (width: number, height: number): { width: number; height: number } => ({ width, height });
+  if (w > l.maxW && h > l.maxH) {
+    return l.maxW / w <= l.maxH / h
+      ? size(l.maxW, Math.max(l.minH, heightOf(l.maxW)))
+      : size(Math.max(l.minW, widthOf(l.maxH)), l.maxH);
+  }
+  if (w < l.minW && h < l.minH) {
+    return l.minW / w <= l.minH / h
+      ? size(Math.min(l.maxW, widthOf(l.minH)), l.minH)
+      : size(l.minW, Math.min(l.maxH, heightOf(l.minW)));
+  }
+  if (w < l.minW && h > l.maxH) return size(l.minW, l.maxH);
+  if (w > l.maxW && h < l.minH) return size(l.maxW, l.minH);
+  if (w > l.maxW) return size(l.maxW, Math.max(heightOf(l.maxW), l.minH));
+  if (w < l.minW) return size(l.minW, Math.min(heightOf(l.minW), l.maxH));
+  if (h > l.maxH) return size(Math.max(widthOf(l.maxH), l.minW), l.maxH);
+  if (h < l.minH) return size(Math.min(widthOf(l.minH), l.maxW), l.minH);
+  return size(w, h);
 }
 
 /**
