@@ -166,7 +166,8 @@ export class InlineFloatPlacer {
     );
     if (!laid) return false;
     const outer = laid.ml + laid.width + laid.mr;
-    const beside = outer < room - EPSILON;
+    // It fits when its margin box is no wider than the room left (CSS 2.1 §9.5.1 rules 2, 3 and 7).
+    const beside = outer <= room + EPSILON;
     const side = float.box.style.float === 'right' ? 'right' : 'left';
     const y = this.top0 + lineTop + (beside ? 0 : lineHeight);
     const at = this.fc.exclusions.place(

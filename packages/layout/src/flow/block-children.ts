@@ -6,7 +6,7 @@ import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid
 import { movedFragment } from './fragments.js';
 import { clonesDecorations } from './decoration-break.js';
 import { namedPageBreakBefore } from '../page/page-names.js';
-import { establishesBfc, isQuirkyContainer } from './formatting-context.js';
+import { establishesBfc, isQuirkyContainer, passesPercentageBasis } from './formatting-context.js';
 import { lastChildReserve } from './end-reserve.js';
 import { trimEndFor, trimsFirstChild } from './text-box-trim.js';
 import { layoutBox } from './layout-box.js';
@@ -89,7 +89,7 @@ export function flowChildren(
     if (applyClearance(child, space, used, state) === 'next-page')
       return clearedPastPage(box, { i, childResume, startedHere, continuation }, space, state, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
-    let cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null);
+    let cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null, ctx);
     // The first and last formatted lines a block container trims (CSS Inline 3 §6.1): rare, a copy then.
     const trimStart = state.placed === 0 && trimsFirstChild(box, used, space, continuation);
     if (trimStart || i === trimmedLast) cs = { ...cs, trimStart, trimEnd: i === trimmedLast };
@@ -226,7 +226,12 @@ function flowParallel(
   p: ParallelFlow,
   ctx: LayoutContext,
 ): void {
-  const r = layoutBox(box.children[p.child]!, childSpace(box, used, space, state, true, false, true), p.inner, ctx);
+  const r = layoutBox(
+    box.children[p.child]!,
+    childSpace(box, used, space, state, true, false, true, ctx),
+    p.inner,
+    ctx,
+  );
   if (!r.fragment) {
     state.parallel.push(p); // nothing of it fits here: it goes on from the same place on the next page
     return;
@@ -268,6 +273,7 @@ function childSpace(
   continuation: boolean,
   last: boolean,
   resumed: boolean,
+  ctx: LayoutContext,
 ): Space {
   // Below monolithic overflow there is a break opportunity before a child that starts, not inside one that resumes.
   const skippedBefore = state.skipped > 0 && !resumed;
@@ -281,7 +287,7 @@ function childSpace(
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && nothingInFlowAbove(state) && (continuation || !state.settled),
-    cbBlockSize: childCbBlockSize(box, used, space),
+    cbBlockSize: childCbBlockSize(box, used, space, ctx),
     cbDirection: box.style.direction,
     pageName: usedPageName(box, space),
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:
@@ -306,8 +312,10 @@ function childSpace(
 }
 
 /** The definite height the children's percentages resolve against (CSS 2 §10.5), null when auto. */
-function childCbBlockSize(box: ContainerBox, used: UsedBox, space: Space): number | null {
-  return used.height ?? (isColumnFlow(box) || movesWithInline(box) ? space.cbBlockSize : null);
+function childCbBlockSize(box: ContainerBox, used: UsedBox, space: Space, ctx: LayoutContext): number | null {
+  if (used.height !== null) return used.height;
+  const passes = isColumnFlow(box) || movesWithInline(box) || passesPercentageBasis(box, ctx);
+  return passes ? space.cbBlockSize : null;
 }
 
 /**
@@ -442,13 +450,13 @@ function widowsAroundBlock(
   if (childResume !== null || space.mode !== 'layout' || !before) return null;
   const widows = (lines: LinesBox): number => Math.max(1, lines.style.widows);
   if (child.kind === 'lines' && isBlockInInline(before) && startedHere === i - 1 && state.placed > 1) {
-    if (lineCount(child, used.width, childCbBlockSize(box, used, space), ctx) >= widows(child)) return null;
+    if (lineCount(child, used.width, childCbBlockSize(box, used, space, ctx), ctx) >= widows(child)) return null;
     state.children.pop();
     return { pushed: false, resume: { child: i - 1, inner: null } };
   }
   const after = children[i + 1];
   if (!isBlockInInline(child) || before.kind !== 'lines' || after?.kind !== 'lines') return null;
-  const linesAfter = lineCount(after, used.width, childCbBlockSize(box, used, space), ctx);
+  const linesAfter = lineCount(after, used.width, childCbBlockSize(box, used, space, ctx), ctx);
   if (linesAfter >= widows(before) || state.lastStart?.index !== i - 1) return null;
   return breakInsideLast(box, state.lastStart, space, used, state, ctx, linesAfter);
 }

@@ -6,6 +6,7 @@ import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
 import { replacedSize } from './replaced-size.js';
 import { keywordContribution, type IntrinsicSizes } from './size-keywords.js';
 import { contentSizesByMode, tableOuterSizesByMode } from './layout-box.js';
+import { passesPercentageBasis } from './formatting-context.js';
 
 export type { IntrinsicSizes } from './size-keywords.js';
 
@@ -20,7 +21,7 @@ export function outerSizes(
   box: BlockLevelBox,
   ctx: LayoutContext,
   cbHeight: number | null = null,
-  basis = box.kind === 'lines' ? cbHeight : contentHeightBasis(box.style, 0, cbHeight),
+  basis = box.kind === 'lines' ? cbHeight : childPercentageBasis(box, ctx, 0, cbHeight),
 ): IntrinsicSizes {
   if (box.kind === 'lines') return contentSizes(box, ctx, basis);
   if (box.kind === 'table') return tableOuterSizesByMode(box, ctx);
@@ -70,6 +71,20 @@ export function contentHeightBasis(s: ComputedStyle, cbWidth: number, cbHeight: 
   const b = borderEdges(s);
   const p = paddingEdges(s, cbWidth);
   return toContentSize(h, s, b.top + b.bottom + p.top + p.bottom);
+}
+
+/**
+ * The height a box's children resolve percentage heights against while sizing: its own
+ * content height when definite, else in quirks mode its containing block's when the
+ * percentage height calculation quirk skips it (Quirks Mode §3.5, as layout does).
+ */
+export function childPercentageBasis(
+  box: Exclude<BlockLevelBox, LinesBox>,
+  ctx: LayoutContext,
+  cbWidth: number,
+  cbHeight: number | null,
+): number | null {
+  return contentHeightBasis(box.style, cbWidth, cbHeight) ?? (passesPercentageBasis(box, ctx) ? cbHeight : null);
 }
 
 type SizedBox = Exclude<BlockLevelBox, { kind: 'replaced' }>;

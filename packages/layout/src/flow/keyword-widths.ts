@@ -1,6 +1,6 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import type { LayoutContext } from './context.js';
-import { contentHeightBasis, contentSizes, type IntrinsicSizes } from './intrinsic-size.js';
+import { childPercentageBasis, contentSizes, type IntrinsicSizes } from './intrinsic-size.js';
 import { isSizeKeyword, keywordSize, usesWidthKeyword, type IntrinsicWidths } from './size-keywords.js';
 
 /**
@@ -21,7 +21,7 @@ export function keywordWidths(
   )
     return undefined;
   // contentSizes caches per box, so asking twice costs nothing.
-  return (): IntrinsicSizes => contentSizes(box, ctx, contentHeightBasis(box.style, cbWidth, cbHeight));
+  return (): IntrinsicSizes => contentSizes(box, ctx, childPercentageBasis(box, ctx, cbWidth, cbHeight));
 }
 
 /** Content-box limits from keyword min-width / max-width: null / Infinity where they are not keywords. */

@@ -74,22 +74,86 @@ export function replacedSize(
     height = heightOf(width);
   }
   if (width === null || height === null) return { width: 0, height: 0 }; // unreachable: both resolved above
-  const maxW = definite(s.maxWidth, cbWidth);
-  const minW = definite(s.minWidth, cbWidth) ?? 0;
-  const maxH = definite(s.maxHeight, cbHeight);
-  const minH = definite(s.minHeight, cbHeight) ?? 0;
-  // Max constraints keep the aspect ratio when the other dimension was not specified (§10.4 table, simplified).
-  if (maxW !== null && width > toContentSize(maxW, s, hEdges)) {
-    width = toContentSize(maxW, s, hEdges);
+  // A replaced element's min- and max-content sizes are both its automatic size in that axis:
+  // the natural size, or the other axis's specified size through the ratio (CSS Sizing 3 §5.1).
+  const autoWidth = h !== null ? widthOf(h) : w === null ? width : naturalW;
+  const autoHeight = w !== null ? heightOf(w) : h === null ? height : naturalH;
+  const maxW = limit(s.maxWidth, s, cbWidth, hEdges, autoWidth);
+  const minW = limit(s.minWidth, s, cbWidth, hEdges, autoWidth) ?? 0;
+  const maxH = limit(s.maxHeight, s, cbHeight, vEdges, autoHeight);
+  const minH = limit(s.minHeight, s, cbHeight, vEdges, autoHeight) ?? 0;
+  if (w === null && h === null && r.ratio > 0) {
+    const limits = { minW, maxW: Math.max(minW, maxW ?? Infinity), minH, maxH: Math.max(minH, maxH ?? Infinity) };
+    return constrainedByRatio(width, height, limits, heightOf, widthOf);
+  }
+  // Max constraints keep the aspect ratio when the other dimension was not specified.
+  if (maxW !== null && width > maxW) {
+    width = maxW;
     if (h === null) height = heightOf(width);
   }
-  if (maxH !== null && height > toContentSize(maxH, s, vEdges)) {
-    height = toContentSize(maxH, s, vEdges);
+  if (maxH !== null && height > maxH) {
+    height = maxH;
     if (w === null) width = widthOf(height);
   }
-  width = Math.max(width, toContentSize(minW, s, hEdges));
-  height = Math.max(height, toContentSize(minH, s, vEdges));
+  width = Math.max(width, minW);
+  height = Math.max(height, minH);
   return { width, height };
+}
+
+interface Limits {
+  readonly minW: number;
+  readonly maxW: number;
+  readonly minH: number;
+  readonly maxH: number;
+}
+
+/**
+ * Width and height both auto, with a ratio: min-/max- width and height applied by CSS 2.1
+ * §10.4's table of constraint violations, which keeps the ratio where the limits allow (max
+ * limits already raised to the min ones). `heightOf`/`widthOf`: the other size through the ratio.
+ */
+function constrainedByRatio(
+  w: number,
+  h: number,
+  l: Limits,
+  heightOf: (width: number) => number,
+  widthOf: (height: number) => number,
+): { width: number; height: number } {
+  const size = (width: number, height: number): { width: number; height: number } => ({ width, height });
+  if (w > l.maxW && h > l.maxH) {
+    return l.maxW / w <= l.maxH / h
+      ? size(l.maxW, Math.max(l.minH, heightOf(l.maxW)))
+      : size(Math.max(l.minW, widthOf(l.maxH)), l.maxH);
+  }
+  if (w < l.minW && h < l.minH) {
+    return l.minW / w <= l.minH / h
+      ? size(Math.min(l.maxW, widthOf(l.minH)), l.minH)
+      : size(l.minW, Math.min(l.maxH, heightOf(l.minW)));
+  }
+  if (w < l.minW && h > l.maxH) return size(l.minW, l.maxH);
+  if (w > l.maxW && h < l.minH) return size(l.maxW, l.minH);
+  if (w > l.maxW) return size(l.maxW, Math.max(heightOf(l.maxW), l.minH));
+  if (w < l.minW) return size(l.minW, Math.min(heightOf(l.minW), l.maxH));
+  if (h > l.maxH) return size(Math.max(widthOf(l.maxH), l.minW), l.maxH);
+  if (h < l.minH) return size(Math.min(widthOf(l.minH), l.maxW), l.minH);
+  return size(w, h);
+}
+
+/**
+ * A min-/max- width or height as a content size, null when none (or a percentage of an
+ * indefinite size); `min-content`, `max-content` and `fit-content` are `contentSize`, the
+ * automatic size in that axis (CSS Sizing 3 §3.2: the keywords in min-/max- properties).
+ */
+function limit(
+  l: ComputedStyle['minWidth'] | ComputedStyle['maxWidth'],
+  s: ComputedStyle,
+  reference: number | null,
+  edges: number,
+  contentSize: number,
+): number | null {
+  if (l === 'min-content' || l === 'max-content' || l === 'fit-content') return contentSize;
+  const d = definite(l, reference);
+  return d === null ? null : toContentSize(d, s, edges);
 }
 
 /**
