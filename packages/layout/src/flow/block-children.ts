@@ -483,7 +483,7 @@ function paragraphLinesBefore(
     if (isBlockInInline(c)) continue;
     if (c.kind !== 'lines' || !isBlockInInline(children[j + 1]!)) break;
     const resumedAt = j === start && token?.inner?.kind === 'lines' ? token.inner.line : 0;
-    count += lineCount(c, used.width, childCbBlockSize(box, used, space), ctx) - resumedAt;
+    count += lineCount(c, used.width, childCbBlockSize(box, used, space, ctx), ctx) - resumedAt;
   }
   return count;
 }
