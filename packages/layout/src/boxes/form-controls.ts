@@ -86,7 +86,8 @@ export const MENULIST_PADDING = { top: 1, right: 16, bottom: 1, left: 4 };
  * The control with its intrinsic size folded into its style, and a drop-down's content
  * replaced by its selected option's text. Sizes set by the author win, as in Chromium.
  */
-export function sizeControl(el: StyledElement, kind: ControlKind, fonts: ControlFonts | undefined): StyledElement {
+export function sizeControl(styled: StyledElement, kind: ControlKind, fonts: ControlFonts | undefined): StyledElement {
+  const el = atomic(styled);
   const s = el.style;
   const native = s.appearance !== 'none';
   switch (kind) {
@@ -103,7 +104,9 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
       if (DATE_TYPES.has(type)) return withSize(el, s, dateTimeWidth(el, type, fonts), null);
       // Its text is one line that never wraps, clipped (Chromium's inner editor: white-space: pre).
       const pre: ComputedStyle = { ...s, whiteSpace: 'pre' };
-      const children = el.children.map((c) => (c.kind === 'text' && c.style === s ? { ...c, style: pre } : c));
+      const children = el.children.map((c) =>
+        c.kind === 'text' && c.style === styled.style ? { ...c, style: pre } : c,
+      );
       const oneLine: StyledElement = { ...el, style: pre, children };
       return withSize(oneLine, oneLine.style, textFieldWidth(s, size, fonts), null, lineHeight(s, fonts));
     }
@@ -122,6 +125,16 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
     default:
       return el;
   }
+}
+
+/**
+ * A control is never an inline box: `display: inline` acts as `inline-block` (HTML §15.5.2
+ * "Button layout": an inline outer display type behaves as inline-block; §15.5 renders the other
+ * widgets as inline-block boxes; Chromium: a text field, drop-down, textarea, progress… with
+ * `display: inline` is an atomic inline whose padding and border take room in the line).
+ */
+function atomic(el: StyledElement): StyledElement {
+  return el.style.display === 'inline' ? { ...el, style: { ...el.style, display: 'inline-block' } } : el;
 }
 
 function positiveInt(v: string | undefined): number | null {
