@@ -194,8 +194,10 @@ function menulist(el: StyledElement, native: boolean, fonts: ControlFonts | unde
   const chosen = options.filter((o) => o.attrs['selected'] !== undefined).pop() ?? options[0];
   const text = chosen ? optionLabel(chosen) : '';
   let s = el.style;
-  if (fonts && s.lineHeight === 'normal') {
+  if (fonts && (native || s.lineHeight === 'normal')) {
     // Chromium's drop-down lines have no line gap (Times 14px: 15px, where a text field's are 16px).
+    // A themed one (`menulist`, `menulist-button`) ignores the author's line-height: its height
+    // is locked to auto (LayoutThemeDefault::AdjustMenuListStyle resets line-height to initial).
     const m = fonts.metrics(s);
     s = { ...s, lineHeight: m.ascent + m.descent };
   }
