@@ -1,7 +1,7 @@
 import type { Color, Length } from '@platen/layout';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
 import { splitCommas, words, type CV } from './tokenizer.js';
-import { parseColorMix, parseSpaceColor } from './color-functions.js';
+import { parseColorMix, parseLightDark, parseSpaceColor } from './color-functions.js';
 
 /** What relative lengths resolve against (CSS Values 4 §6). */
 export interface LengthContext {
@@ -272,6 +272,7 @@ export function parseColor(cv: CV | undefined): Color | 'currentcolor' | null {
     return n === undefined ? (name === '-webkit-link' ? fromInt(0x0000ee) : null) : fromInt(n);
   }
   if (cv.t === 'hash') return parseHex(cv.v);
+  if (cv.t === 'fn' && cv.v.toLowerCase() === 'light-dark') return parseLightDark(cv.args, parseColor);
   if (cv.t === 'fn') return parseColorFunction(cv.v, cv.args);
   return null;
 }
