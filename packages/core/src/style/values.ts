@@ -14,6 +14,8 @@ export interface LengthContext {
   readonly ch?: () => number;
   /** px per `ex`: the x-height of the element's first available font, where its fonts are known. */
   readonly ex?: () => number;
+  /** px per `lh`: the element's computed line-height (ComputeEnv; the parent's in font-size and line-height). */
+  readonly lh?: () => number;
 }
 
 /** CSS px per absolute unit (CSS Values 4 §6.2). */
@@ -52,7 +54,7 @@ export function unitToPx(unit: string, ctx: LengthContext): number | null {
     case 'rch':
       return ctx.rootFontSize / 2;
     case 'lh':
-      return ctx.fontSize * 1.2;
+      return ctx.lh?.() ?? ctx.fontSize * 1.2;
     case 'vw':
       return ctx.viewportWidth / 100;
     case 'vh':

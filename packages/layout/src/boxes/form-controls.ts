@@ -115,7 +115,10 @@ export function sizeControl(styled: StyledElement, kind: ControlKind, fonts: Con
       const cols = positiveInt(el.attrs['cols']) ?? 20;
       const rows = positiveInt(el.attrs['rows']) ?? 2;
       const scrollbar = s.overflow === 'auto' || s.overflow === 'scroll' ? SCROLLBAR_WIDTH : 0;
-      return withSize(el, s, Math.ceil(avgCharWidth(s, fonts) * cols) + scrollbar, rows * lineHeight(s, fonts));
+      // field-sizing: content (CSS UI 4 §6.2): as tall as its text (or placeholder), at least a line.
+      const width = Math.ceil(avgCharWidth(s, fonts) * cols) + scrollbar;
+      if (s.fieldSizing === 'content') return withSize(el, s, width, null, lineHeight(s, fonts));
+      return withSize(el, s, width, rows * lineHeight(s, fonts));
     }
     case 'menulist':
       return menulist(el, native, fonts);
