@@ -469,6 +469,11 @@ export interface ComputedStyle {
    * background the author styled: a CSS box that keeps its arrow (Chromium's LayoutTheme).
    */
   readonly appearance: 'auto' | 'none' | 'menulist-button';
+  /**
+   * CSS UI 4 §6.2 field-sizing: `content` sizes a textarea's height to its text (its `rows`
+   * ignored) instead of the fixed size its attributes give.
+   */
+  readonly fieldSizing: 'fixed' | 'content';
 }
 
 /** Resolve a length against a reference size (the containing block's width, usually). */

@@ -110,7 +110,18 @@ function paintArrow(ctx: PaintContext, box: Rect, color: Color): void {
   );
 }
 
-function paintCheckbox(ctx: PaintContext, box: Rect, checked: boolean): void {
+/**
+ * The check box is the largest square that fits in the box, centred (Chromium's theme paints
+ * a checkbox of `height: 30px` as a 13px square in the middle of its 13 × 30 box).
+ */
+function paintCheckbox(ctx: PaintContext, border: Rect, checked: boolean): void {
+  const side = Math.min(border.width, border.height);
+  const box = {
+    x: border.x + (border.width - side) / 2,
+    y: border.y + (border.height - side) / 2,
+    width: side,
+    height: side,
+  };
   const inner = inset(box, 0.2);
   ctx.fillRect(inner, WHITE, radii(2));
   if (!checked) {

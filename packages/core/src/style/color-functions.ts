@@ -83,6 +83,19 @@ export function parseSpaceColor(name: string, args: readonly CV[]): Color | null
   }
 }
 
+/**
+ * light-dark(<color>, <color>) (CSS Color 5 §8.1): the first colour when the element's used
+ * color scheme is light, the second when dark. Print uses the light scheme (Chromium answers
+ * prefers-color-scheme: light) and Platen does not take `color-scheme`, whose other effects (UA
+ * colours, the canvas) it does not draw either: the light colour, once both are valid.
+ */
+export function parseLightDark(args: readonly CV[], parseColor: ParseColor): Color | 'currentcolor' | null {
+  const parts = splitCommas(args).map((p) => words(p));
+  if (parts.length !== 2 || parts.some((p) => p.length !== 1)) return null;
+  const light = parseColor(parts[0]![0]);
+  return light !== null && parseColor(parts[1]![0]) !== null ? light : null;
+}
+
 /** color-mix(in <space>, <color> <percentage>?, <color> <percentage>?) (CSS Color 5 §2). */
 export function parseColorMix(args: readonly CV[], parseColor: ParseColor): Color | null {
   const [head, first, second] = splitCommas(args).map((p) => words(p));

@@ -292,6 +292,7 @@ export function computeStyle(
     viewportHeight: env.viewportHeight,
     // Values 4 §6.1.1: in font-size, ch and ex are the parent's.
     ...(parentFlat ? fontUnits(env, parentFlat, parentFontSize) : {}),
+    ...(parentFlat ? { lh: () => lineHeightPx(parentFlat['line-height'], parentFontSize) } : {}),
   };
   let ctx: ComputeContext = { len: parentLen, parent: parentFlat, current: flat };
   let keyword: number | null = null;
@@ -315,6 +316,11 @@ export function computeStyle(
         fontSize: fs.size,
         rootFontSize: env.rootFontSize ?? fs.size,
         ...fontUnits(env, flat, fs.size),
+        // Values 4 §6.1.1: lh is the element's line-height, the parent's while line-height itself is computed.
+        lh: () =>
+          flat['line-height'] === undefined
+            ? (parentLen.lh?.() ?? fs.size * 1.2)
+            : lineHeightPx(flat['line-height'], fs.size),
       };
       ctx = { len, parent: parentFlat, current: flat };
       continue;
@@ -335,6 +341,13 @@ export function computeStyle(
     fontKeyword: keyword,
     fontFromKeyword: fromKeyword,
   };
+}
+
+/** A computed line-height in px; `normal` as 1.2em (the font's metrics are not known here). */
+function lineHeightPx(lh: unknown, fontSize: number): number {
+  if (typeof lh === 'number') return lh;
+  if (typeof lh === 'object' && lh !== null && 'factor' in lh) return (lh as { factor: number }).factor * fontSize;
+  return fontSize * 1.2;
 }
 
 /** `ch` and `ex` of the font of `flat` at `size`, where the render's fonts are known. */

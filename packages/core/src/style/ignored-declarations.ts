@@ -17,7 +17,7 @@ const REASONS = {
  * speech, scrolling): that Platen drops them changes nothing, so they are not reported.
  */
 const NO_PRINTED_EFFECT =
-  /^(transition|animation|cursor|pointer-events|user-select|speak|color-scheme|will-change|caret|scroll-|touch-action|resize|overscroll-|view-transition|interactivity|field-sizing)/;
+  /^(transition|animation|cursor|pointer-events|user-select|speak|color-scheme|will-change|caret|scroll-|touch-action|resize|overscroll-|view-transition|interactivity)/;
 
 /** A value written for other browsers: a vendor-prefixed keyword or function, or IE's `\9` hack. */
 const OTHER_BROWSERS = /(^|[\s,(])-(moz|ms|o|webkit)-|\\9\s*$/i;

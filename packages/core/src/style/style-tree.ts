@@ -509,7 +509,7 @@ function withMarginQuirk(style: ElementStyle, winners: Winners, tag: string): El
 
 /**
  * Children as rendered: a closed `<details>` shows only its first `<summary>` (HTML
- * §4.11.1); an `<input>` shows its value or label (form-content.ts). A `<select>` keeps its
+ * §4.11.1); an `<input>` shows its value or label (form-content.ts), `<progress>` and `<meter>` nothing. A `<select>` keeps its
  * options: layout shows a drop-down's selected one (@platen/layout boxes/form-controls.ts).
  */
 function visibleChildren(el: Element): readonly ChildNode[] {
@@ -517,6 +517,9 @@ function visibleChildren(el: Element): readonly ChildNode[] {
     const text = inputText(el);
     return text ? [new Text(text)] : [];
   }
+  // A progress bar or gauge shows its value, never its contents: they are the fallback of UAs
+  // without the element (HTML §4.10.13–14; §15.5.13–14 render it as a widget).
+  if (el.name === 'progress' || el.name === 'meter') return [];
   // An option shows its label (HTML §15.5.16), in a list box too.
   if (el.name === 'option' && el.attribs['label']) return [new Text(el.attribs['label'])];
   if (el.name !== 'details' || el.attribs['open'] !== undefined) return el.children;

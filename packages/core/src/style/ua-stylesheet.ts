@@ -62,6 +62,8 @@ q::after { content: close-quote; }
 img { overflow: clip; }
 iframe { border: 2px inset; }
 video, canvas, img, svg, iframe, object, embed { overflow: clip; }
+dialog { position: absolute; inset-inline-start: 0; inset-inline-end: 0; width: fit-content; height: fit-content; margin: auto; border: solid; padding: 1em; background-color: Canvas; color: CanvasText; }
+[popover]:not(dialog[open]) { display: none; } /* HTML §6.12: a popover shows only once a script or an invoker opens it; a print runs neither */
 fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove ThreeDFace; }
 legend { padding-left: 2px; padding-right: 2px; }
 input, textarea, select, button { margin: 0; font: 13.333333px Arial; color: black; letter-spacing: normal; word-spacing: normal; line-height: normal; text-transform: none; text-indent: 0; text-shadow: none; display: inline-block; text-align: start; }

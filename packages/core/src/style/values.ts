@@ -1,7 +1,7 @@
 import type { Color, Length } from '@platen/layout';
 import { NAMED_COLORS, SYSTEM_COLORS } from './named-colors.js';
 import { splitCommas, words, type CV } from './tokenizer.js';
-import { parseColorMix, parseSpaceColor } from './color-functions.js';
+import { parseColorMix, parseLightDark, parseSpaceColor } from './color-functions.js';
 
 /** What relative lengths resolve against (CSS Values 4 §6). */
 export interface LengthContext {
@@ -14,6 +14,8 @@ export interface LengthContext {
   readonly ch?: () => number;
   /** px per `ex`: the x-height of the element's first available font, where its fonts are known. */
   readonly ex?: () => number;
+  /** px per `lh`: the element's computed line-height (ComputeEnv; the parent's in font-size and line-height). */
+  readonly lh?: () => number;
 }
 
 /** CSS px per absolute unit (CSS Values 4 §6.2). */
@@ -52,7 +54,7 @@ export function unitToPx(unit: string, ctx: LengthContext): number | null {
     case 'rch':
       return ctx.rootFontSize / 2;
     case 'lh':
-      return ctx.fontSize * 1.2;
+      return ctx.lh?.() ?? ctx.fontSize * 1.2;
     case 'vw':
       return ctx.viewportWidth / 100;
     case 'vh':
@@ -272,6 +274,7 @@ export function parseColor(cv: CV | undefined): Color | 'currentcolor' | null {
     return n === undefined ? (name === '-webkit-link' ? fromInt(0x0000ee) : null) : fromInt(n);
   }
   if (cv.t === 'hash') return parseHex(cv.v);
+  if (cv.t === 'fn' && cv.v.toLowerCase() === 'light-dark') return parseLightDark(cv.args, parseColor);
   if (cv.t === 'fn') return parseColorFunction(cv.v, cv.args);
   return null;
 }

@@ -86,7 +86,8 @@ export const MENULIST_PADDING = { top: 1, right: 16, bottom: 1, left: 4 };
  * The control with its intrinsic size folded into its style, and a drop-down's content
  * replaced by its selected option's text. Sizes set by the author win, as in Chromium.
  */
-export function sizeControl(el: StyledElement, kind: ControlKind, fonts: ControlFonts | undefined): StyledElement {
+export function sizeControl(styled: StyledElement, kind: ControlKind, fonts: ControlFonts | undefined): StyledElement {
+  const el = atomic(styled);
   const s = el.style;
   const native = s.appearance !== 'none';
   switch (kind) {
@@ -103,7 +104,9 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
       if (DATE_TYPES.has(type)) return withSize(el, s, dateTimeWidth(el, type, fonts), null);
       // Its text is one line that never wraps, clipped (Chromium's inner editor: white-space: pre).
       const pre: ComputedStyle = { ...s, whiteSpace: 'pre' };
-      const children = el.children.map((c) => (c.kind === 'text' && c.style === s ? { ...c, style: pre } : c));
+      const children = el.children.map((c) =>
+        c.kind === 'text' && c.style === styled.style ? { ...c, style: pre } : c,
+      );
       const oneLine: StyledElement = { ...el, style: pre, children };
       return withSize(oneLine, oneLine.style, textFieldWidth(s, size, fonts), null, lineHeight(s, fonts));
     }
@@ -112,7 +115,10 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
       const cols = positiveInt(el.attrs['cols']) ?? 20;
       const rows = positiveInt(el.attrs['rows']) ?? 2;
       const scrollbar = s.overflow === 'auto' || s.overflow === 'scroll' ? SCROLLBAR_WIDTH : 0;
-      return withSize(el, s, Math.ceil(avgCharWidth(s, fonts) * cols) + scrollbar, rows * lineHeight(s, fonts));
+      // field-sizing: content (CSS UI 4 §6.2): as tall as its text (or placeholder), at least a line.
+      const width = Math.ceil(avgCharWidth(s, fonts) * cols) + scrollbar;
+      if (s.fieldSizing === 'content') return withSize(el, s, width, null, lineHeight(s, fonts));
+      return withSize(el, s, width, rows * lineHeight(s, fonts));
     }
     case 'menulist':
       return menulist(el, native, fonts);
@@ -122,6 +128,16 @@ export function sizeControl(el: StyledElement, kind: ControlKind, fonts: Control
     default:
       return el;
   }
+}
+
+/**
+ * A control is never an inline box: `display: inline` acts as `inline-block` (HTML §15.5.2
+ * "Button layout": an inline outer display type behaves as inline-block; §15.5 renders the other
+ * widgets as inline-block boxes; Chromium: a text field, drop-down, textarea, progress… with
+ * `display: inline` is an atomic inline whose padding and border take room in the line).
+ */
+function atomic(el: StyledElement): StyledElement {
+  return el.style.display === 'inline' ? { ...el, style: { ...el.style, display: 'inline-block' } } : el;
 }
 
 function positiveInt(v: string | undefined): number | null {
@@ -181,8 +197,10 @@ function menulist(el: StyledElement, native: boolean, fonts: ControlFonts | unde
   const chosen = options.filter((o) => o.attrs['selected'] !== undefined).pop() ?? options[0];
   const text = chosen ? optionLabel(chosen) : '';
   let s = el.style;
-  if (fonts && s.lineHeight === 'normal') {
+  if (fonts && (native || s.lineHeight === 'normal')) {
     // Chromium's drop-down lines have no line gap (Times 14px: 15px, where a text field's are 16px).
+    // A themed one (`menulist`, `menulist-button`) ignores the author's line-height: its height
+    // is locked to auto (LayoutThemeDefault::AdjustMenuListStyle resets line-height to initial).
     const m = fonts.metrics(s);
     s = { ...s, lineHeight: m.ascent + m.descent };
   }

@@ -13,8 +13,8 @@ import { isOutOfFlowBlock } from '../boxes/hoist.js';
 /**
  * `<fieldset>` and its rendered legend (HTML §15.3.13): the first `<legend>` child that is not
  * floated or positioned sits over the fieldset's top border, shrink-to-fit, after the border
- * and padding of the inline-start side; the content starts below whichever is taller, the
- * legend's margin box or the top border. Paint draws the top border through the legend's
+ * and padding of the inline-start side; the content starts below whichever ends lower, the
+ * legend's bottom margin edge or the top border. Paint draws the top border through the legend's
  * middle with a gap for it (core/paint). Measured in Chromium: legend 18px over a 2px or 10px
  * border, content 18 + 0.35em below the fieldset top (packages/core/test/forms).
  */
@@ -36,12 +36,15 @@ export function layoutFieldset(
     ctx,
   );
   const bt = borderEdges(box.style).top;
-  const extra = Math.max(0, placed.marginHeight - bt);
+  // The legend's border box is centred over the top border, or starts at the fieldset's top
+  // when taller than it; its block-start margin is ignored, its block-end margin keeps the
+  // content below it (measured in Chromium: margin-top 10px or 20px move neither the legend
+  // nor the content, margin-bottom 20px or 40px push the content down from the legend's bottom).
+  const top = placed.height >= bt ? 0 : (bt - placed.height) / 2;
+  const extra = Math.max(0, top + placed.height + placed.marginBottom - bt);
   const result = layoutBlockContainer(fit(extra), space, resume, ctx);
   const frag = result.fragment;
   if (!frag || frag.kind !== 'box' || !placed.fragment) return result;
-  // The legend is taller than the border: it starts at the top; else it is centred in the border.
-  const top = placed.marginHeight >= bt ? 0 : (bt - placed.marginHeight) / 2;
   const legendFragment = movedFragment(placed.fragment, 0, top);
   return { ...result, fragment: changedFragment(frag, { children: [legendFragment, ...frag.children] }) };
 }
@@ -99,7 +102,7 @@ function layoutLegend(
   fieldsetCb: number,
   available: number,
   ctx: LayoutContext,
-): { fragment: BoxFragment | null; marginHeight: number } {
+): { fragment: BoxFragment | null; height: number; marginBottom: number } {
   const b = borderEdges(fieldset);
   const p = paddingEdges(fieldset, fieldsetCb);
   const r = layoutBox(
@@ -117,7 +120,6 @@ function layoutLegend(
     ctx,
   );
   const frag = r.fragment && r.fragment.kind === 'box' ? r.fragment : null;
-  const mt = marginOrZero(legend.style.marginTop, available);
-  const mb = marginOrZero(legend.style.marginBottom, available);
-  return { fragment: frag && movedFragment(frag, b.left + p.left, mt), marginHeight: mt + r.height + mb };
+  const marginBottom = marginOrZero(legend.style.marginBottom, available);
+  return { fragment: frag && movedFragment(frag, b.left + p.left, 0), height: r.height, marginBottom };
 }

@@ -13,7 +13,7 @@ import { isOutOfFlowStyle } from '../positioned/insets.js';
 
 /**
  * An outside `::marker` (CSS Lists 3 §3.1, CSS 2.1 §12.5.1): outside the principal box, its
- * end edge against the content's start edge (the marker text's trailing space is the gap,
+ * end edge against the box's border-box start edge (the marker text's trailing space is the gap,
  * as in Chromium), its baseline on the list item's first line baseline.
  */
 export function placeMarker(box: ContainerBox, state: FlowState, used: UsedBox, ctx: LayoutContext): boolean {
@@ -138,20 +138,23 @@ function placeMarkerFragment(
   used: UsedBox,
   ctx: LayoutContext,
 ): void {
-  const contentLeft = used.border.left + used.padding.left;
   const rtl = box.style.direction === 'rtl';
+  // Outside the principal box: against the item's border-box edge, its padding and border
+  // between the marker and the text (Chromium offsets the marker from the item's border-box
+  // origin; measured: padding-left 20px or a 10px border leave the marker where it was).
+  const edge = rtl ? used.border.left + used.padding.left + used.width + used.padding.right + used.border.right : 0;
   const image = markerImage(marker);
   if (image) {
-    placeImage(marker, image, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, ctx);
+    placeImage(marker, image, state, used, edge, rtl, ctx);
     return;
   }
   if (marker.style.content === 'normal' && SYMBOL_MARKERS.has(marker.style.listStyleType)) {
-    placeSymbol(marker, state, used, rtl ? contentLeft + used.width : contentLeft, rtl, ctx);
+    placeSymbol(marker, state, used, edge, rtl, ctx);
     return;
   }
   const line = layoutMarker(marker, ctx);
   if (line.width === 0 && line.fragments.length === 0) return;
-  const x = rtl ? contentLeft + used.width : contentLeft - line.width;
+  const x = rtl ? edge : edge - line.width;
   const baseline = state.baseline ?? used.border.top + used.padding.top + line.baseline;
   const fragment = createBoxFragment(
     marker.style,
@@ -174,7 +177,7 @@ function placeMarkerFragment(
 /**
  * disc / circle / square are drawn as shapes, not glyphs, where Chromium puts them
  * (ListMarker::InlineMarginsForOutside, RelativeSymbolMarkerRect): a square of
- * (⌊2/3·ascent⌋ + 1) / 2 px, ⌊2/3·ascent⌋ + 7 px before the content, in integer px.
+ * (⌊2/3·ascent⌋ + 1) / 2 px, ⌊2/3·ascent⌋ + 7 px before the item's border box, in integer px.
  * Here it is a box with a background (disc, square) or a border (circle), rounded for discs.
  */
 function placeSymbol(
@@ -192,7 +195,7 @@ function placeSymbol(
 }
 
 /**
- * list-style-image: the image at its intrinsic size, 7 px before the content
+ * list-style-image: the image at its intrinsic size, 7 px before the item's border box
  * (ListMarker::InlineMarginsForOutside), its bottom on the first line's baseline.
  */
 function placeImage(

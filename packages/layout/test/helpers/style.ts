@@ -144,6 +144,7 @@ export function defaultStyle(): ComputedStyle {
     ],
     imageRendering: 'auto',
     appearance: 'none',
+    fieldSizing: 'fixed',
   };
 }
 

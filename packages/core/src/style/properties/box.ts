@@ -512,6 +512,7 @@ export const BOX_LONGHANDS = {
     if (id === undefined) return undefined;
     return id === 'none' || id === 'menulist-button' ? id : 'auto';
   }),
+  'field-sizing': longhand('fieldSizing', false, 'fixed', keyword(['fixed', 'content'] as const)),
   'image-rendering': longhand(
     'imageRendering',
     true,
