@@ -127,7 +127,35 @@ export function caseKit(prefix, mirrors, out) {
     console.log(`${name}: ${html.length} bytes`);
   }
 
-  return { require, pkgDir, gitFile, gitText, gitList, folderFiles, localise, writeCase };
+  /**
+   * writeCase for a set whose every case is printed as a Handlebars template (sets L and N): scripts
+   * dropped, and a page meant as plain HTML carries its literal `{{` escaped as Handlebars wants it
+   * (`\{{`); the reference expands the template too, so that both print the braces.
+   */
+  const writeTemplateCase = (name, html, meta, files = {}) =>
+    meta.handlebars || 'data.json' in files || !html.includes('{{')
+      ? writeCase(name, dropScripts(html), meta, files)
+      : writeCase(name, dropScripts(html).replaceAll('{{', '\\{{'), { ...meta, handlebars: true }, files);
+  /** Files of a mirrored repository keyed by their path in the case: { 'css/a.css': 'src/css/a.css' }. */
+  const repoFiles = (repo, commit, paths) =>
+    Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, gitFile(repo, path, commit)]));
+  /** Files of an npm package keyed by their path in the case: { 'vendor/x.css': 'dist/x.css' }. */
+  const npmFiles = (pkg, paths) =>
+    Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, readFileSync(join(pkgDir(pkg), path))]));
+
+  return {
+    require,
+    pkgDir,
+    gitFile,
+    gitText,
+    gitList,
+    folderFiles,
+    localise,
+    writeCase,
+    writeTemplateCase,
+    repoFiles,
+    npmFiles,
+  };
 }
 
 /**

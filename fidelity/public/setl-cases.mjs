@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { caseKit, dropScripts } from './cases-lib.mjs';
+import { caseKit } from './cases-lib.mjs';
 
 const [prefix, mirrors, out] = process.argv.slice(2);
 if (!prefix || !mirrors || !out) {
@@ -19,21 +19,7 @@ if (!prefix || !mirrors || !out) {
 }
 const kit = caseKit(prefix, mirrors, out);
 const { require, pkgDir, gitText, gitFile, folderFiles } = kit;
-/**
- * Platen takes Handlebars templates: a page meant as plain HTML carries its literal `{{` escaped as
- * Handlebars wants it (`\{{`), and the reference expands the template too, so that both print the
- * braces (asciidoctor's document quotes a Jekyll `{{ site.url }}` in a code sample).
- */
-const writeCase = (name, html, meta, files = {}) =>
-  meta.handlebars || 'data.json' in files || !html.includes('{{')
-    ? kit.writeCase(name, dropScripts(html), meta, files)
-    : kit.writeCase(name, dropScripts(html).replaceAll('{{', '\\{{'), { ...meta, handlebars: true }, files);
-/** Files of a mirrored repository keyed by their path in the case: { 'css/a.css': 'src/css/a.css' }. */
-const repoFiles = (repo, commit, paths) =>
-  Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, gitFile(repo, path, commit)]));
-/** Files of an npm package keyed by their path in the case: { 'vendor/x.css': 'dist/x.css' }. */
-const npmFiles = (pkg, paths) =>
-  Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, readFileSync(join(pkgDir(pkg), path))]));
+const { writeTemplateCase: writeCase, repoFiles, npmFiles } = kit;
 /** A folder of a mirrored repository written out to a temporary directory (for tools that read files). */
 function checkout(repo, folder, commit) {
   const dir = mkdtempSync(join(tmpdir(), 'setl-'));

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { caseKit, defaultExport, dropScripts } from './cases-lib.mjs';
+import { caseKit, defaultExport } from './cases-lib.mjs';
 
 const [prefix, mirrors, out] = process.argv.slice(2);
 if (!prefix || !mirrors || !out) {
@@ -22,21 +22,7 @@ if (!prefix || !mirrors || !out) {
 }
 const kit = caseKit(prefix, mirrors, out);
 const { require, pkgDir, gitText, gitFile } = kit;
-/**
- * Platen takes Handlebars templates: a page meant as plain HTML carries its literal `{{` escaped as
- * Handlebars wants it (`\{{`), and the reference expands the template too, so that both print the
- * braces (as in set L).
- */
-const writeCase = (name, html, meta, files = {}) =>
-  meta.handlebars || 'data.json' in files || !html.includes('{{')
-    ? kit.writeCase(name, dropScripts(html), meta, files)
-    : kit.writeCase(name, dropScripts(html).replaceAll('{{', '\\{{'), { ...meta, handlebars: true }, files);
-/** Files of a mirrored repository keyed by their path in the case: { 'css/a.css': 'src/css/a.css' }. */
-const repoFiles = (repo, commit, paths) =>
-  Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, gitFile(repo, path, commit)]));
-/** Files of an npm package keyed by their path in the case: { 'vendor/x.css': 'dist/x.css' }. */
-const npmFiles = (pkg, paths) =>
-  Object.fromEntries(Object.entries(paths).map(([target, path]) => [target, readFileSync(join(pkgDir(pkg), path))]));
+const { writeTemplateCase: writeCase, repoFiles, npmFiles } = kit;
 const json = (data) => JSON.stringify(data, null, 1) + '\n';
 
 // 1. Résumés.
