@@ -28,10 +28,13 @@ export function isQuirkyContainer(box: ContainerBox): boolean {
  * with an auto height that is not absolutely positioned, nor a table cell, is skipped when its
  * children's percentage heights look for their containing block's height, so they resolve against
  * its own containing block's (up to the initial containing block). Chromium passes the percentage
- * basis down the same way for every percentage block size (min- and max-height too).
+ * basis down the same way for every percentage block size (min- and max-height too). The html
+ * and body elements do not: in quirks mode they fill the viewport, and Chromium stops the walk at
+ * them (BlockNode::UseParentPercentageResolutionBlockSizeForChildren, IsQuirkyAndFillsViewport),
+ * so a 100%-tall image in the body keeps its natural height.
  */
 export function passesPercentageBasis(box: BlockLevelBox, ctx: LayoutContext): boolean {
-  if (!ctx.quirksMode || box.kind !== 'block') return false;
+  if (!ctx.quirksMode || box.kind !== 'block' || box.tag === 'html' || box.tag === 'body') return false;
   const position = box.style.position;
   return position !== 'absolute' && position !== 'fixed';
 }
