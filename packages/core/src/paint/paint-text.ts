@@ -176,7 +176,7 @@ function paintRun(
   const hidden = glyphsOutsideClip(ctx, run, resolved, x, baseline, justify);
   if (hidden?.every(Boolean)) {
     text.moved();
-    return x + run.width + justify * countSpaces(run);
+    return x + justifiedWidth(run, justify);
   }
   // Made again at each occurrence: a memo per run for the document cost more than it saved
   // (most of a long table's runs occur once) and kept every run until the PDF was written.
@@ -207,7 +207,9 @@ function paintRun(
   return pen;
 }
 
-const countSpaces = (run: GlyphRun): number => run.glyphText.reduce((n, t) => (t === ' ' ? n + 1 : n), 0);
+/** The run's width with each space widened by `justify` (CSS Text 3 §7.4). */
+const justifiedWidth = (run: GlyphRun, justify: number): number =>
+  justify === 0 ? run.width : run.glyphText.reduce((w, t) => (t === ' ' ? w + justify : w), run.width);
 
 /**
  * Which glyphs of a run (in drawing order) lie wholly outside the clip, or null when none can:
@@ -228,7 +230,7 @@ function glyphsOutsideClip(
   if (!clip) return null;
   const size = fontSize(run.size);
   // Quick test: a band of an em around the run inside the clip holds every glyph's ink.
-  const right = x + run.width + justify * countSpaces(run);
+  const right = x + justifiedWidth(run, justify);
   if (
     x - size >= clip.x &&
     right + size <= clip.x + clip.width &&
