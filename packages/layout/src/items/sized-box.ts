@@ -5,7 +5,7 @@ import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context
 import { layoutBox } from '../flow/layout-box.js';
 import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
-import { NO_MARGINS, type LayoutResult, type Resume } from '../flow/types.js';
+import { NO_MARGINS, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { pendingCount } from '../positioned/open-blocks.js';
 
@@ -158,20 +158,24 @@ export function layoutItem(
 ): LayoutResult {
   const box = pinItem(item, sizes, cbWidth, ctx);
   if (!page) return measuredItem(box, cbWidth, cbHeight, ctx);
-  return layoutBox(
-    box,
-    {
-      inlineSize: cbWidth,
-      blockSize: page.blockSize,
-      pageIsEmpty: page.pageIsEmpty,
-      mode: 'layout',
-      marginAbove: NO_MARGINS,
-      truncateMargins: page.resume !== null,
-      cbBlockSize: cbHeight,
-    },
-    page.resume,
-    ctx,
-  );
+  return layoutBox(box, itemSpace(cbWidth, cbHeight, page), page.resume, ctx);
+}
+
+/** The space an item is laid out in: on a page (`page`), or measured without one. */
+function itemSpace(
+  cbWidth: number,
+  cbHeight: number | null,
+  page: { readonly blockSize: number; readonly pageIsEmpty: boolean; readonly resume: Resume | null } | null,
+): Space {
+  return {
+    inlineSize: cbWidth,
+    blockSize: page?.blockSize ?? Infinity,
+    pageIsEmpty: page?.pageIsEmpty ?? true,
+    mode: page ? 'layout' : 'measure',
+    marginAbove: NO_MARGINS,
+    truncateMargins: page !== null && page.resume !== null,
+    cbBlockSize: cbHeight,
+  };
 }
 
 /**
@@ -196,20 +200,7 @@ function measuredItem(box: ItemBox, cbWidth: number, cbHeight: number | null, ct
   const hit = byBasis?.get(cbHeight);
   if (hit && hit.icb === ctx.icb.blockSize) return hit.result;
   const pending = pendingCount();
-  const result = layoutBox(
-    box,
-    {
-      inlineSize: cbWidth,
-      blockSize: Infinity,
-      pageIsEmpty: true,
-      mode: 'measure',
-      marginAbove: NO_MARGINS,
-      truncateMargins: false,
-      cbBlockSize: cbHeight,
-    },
-    null,
-    ctx,
-  );
+  const result = layoutBox(box, itemSpace(cbWidth, cbHeight, null), null, ctx);
   if (pendingCount() !== pending) return result;
   if (!byBasis) cache.set(box, (byBasis = new Map()));
   byBasis.set(cbHeight, { icb: ctx.icb.blockSize, result });
