@@ -200,3 +200,16 @@ export async function renderGithubTheme(prefix, mirrors, repo, commit, folder = 
     `${repo}${folder ? ` ${folder}` : ''} (${pkg.version}) at ${commit.slice(0, 7)} with resume-schema's sample resume`,
   ];
 }
+
+/**
+ * caseKit for a set script called as `<script> <npm prefix> <mirrors folder> <output corpus folder>`: the three
+ * arguments read from `argv` (usage printed and exit 2 when one is missing), returned with the kit.
+ */
+export function caseKitFromArgv(script, argv = process.argv) {
+  const [prefix, mirrors, out] = argv.slice(2);
+  if (!prefix || !mirrors || !out) {
+    console.error(`usage: ${script} <npm prefix> <mirrors folder> <output corpus folder>`);
+    process.exit(2);
+  }
+  return { prefix, mirrors, out, ...caseKit(prefix, mirrors, out) };
+}
