@@ -2,13 +2,13 @@
 // Builds set O of the public templates (README.md beside this file), blind from session 17 on: measured only.
 // Sources none of sets A–N and P use:
 //   node fidelity/public/seto-cases.mjs /work/npm-seto /work/.mirror /work/public/seto
-// <npm prefix> holds handlebars@4.7.8, sass@1.83.0, juice@12.2.0, resume-schema@1.0.1, invoice-it@2.0.0,
-// @asciidoctor/core@3.0.4, font-awesome@4.7.0, bootstrap530@npm:bootstrap@5.3.0, bootstrap502@npm:bootstrap@5.0.2,
+// <npm prefix> holds handlebars@4.7.8, sass@1.83.0, resume-schema@1.0.1, invoice-it@2.0.0,
+// @asciidoctor/core@3.0.4, font-awesome@4.7.0, markdown-it@14.1.0, bootstrap530@npm:bootstrap@5.3.0,
 // bootstrap320@npm:bootstrap@3.2.0 and font-awesome42@npm:font-awesome@4.2.0 (installed with --ignore-scripts);
 // <mirrors> holds one clone per repository as owner+name/repo (the `fetch` tool): jvont/jsonresume-theme-monoblue,
 // poleveD/jsonresume-theme-striking, matcornic/hermes, dohliam/dropin-minimal-css, enuribandara/viva,
-// connected-performance/connected-performance-project, osgirl/hajee-sons-project, inotechno/ELearning-ASN,
-// andika1991/letter-making-web, fabian0896/jsreport-module, asciidoctor/asciidoctor, ietf-tools/xml2rfc.
+// osgirl/hajee-sons-project, inotechno/ELearning-ASN,
+// andika1991/letter-making-web, filipecarneiro/DocMailer, fabian0896/jsreport-module, asciidoctor/asciidoctor, ietf-tools/xml2rfc.
 // Every script is dropped (Platen runs none), remote resources too, as in set D. Pages meant as plain HTML carry
 // their literal `{{` escaped (writeTemplateCase), as in sets L and N.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -172,20 +172,6 @@ const sampleResume = () => JSON.parse(readFileSync(require.resolve('resume-schem
   );
 }
 
-// Bootstrap 5.0.2 invoice page of a Laravel app (connected-performance/connected-performance-project
-// resources/views/invoice-page.blade.php at 5bb9be4, no licence stated; no Blade in it), Bootstrap from npm; its
-// link's integrity and crossorigin attributes dropped (a CORS request for a file: URL fails, so Chromium would
-// leave the local copy unapplied).
-{
-  const repo = 'connected-performance/connected-performance-project';
-  const commit = '5bb9be474a099fb5f88d9085501dc293e467999a';
-  const path = 'resources/views/invoice-page.blade.php';
-  const html = gitText(repo, path, commit).replace(/\s+integrity="[^"]*"\s+crossorigin="anonymous"/, '');
-  writeCase('invoice-bootstrap5-connected', html, {
-    description: `${repo} ${path} at ${commit.slice(0, 7)}, Bootstrap 5.0.2 from npm`,
-  });
-}
-
 // HtmlSnipp's Bootstrap 3 invoice as a shop prints it (osgirl/hajee-sons-project print.php at 1f6a0c4, no licence
 // stated; static HTML) with the Bootstrap 3.3.7 copy of its css/ folder; its Google Font is remote, so dropped.
 {
@@ -306,6 +292,49 @@ const sampleResume = () => JSON.parse(readFileSync(require.resolve('resume-schem
   }
 }
 
+// A service agreement (filipecarneiro/DocMailer Templates/document.example.md and document.example.css at 32d82a4, MIT;
+// a .NET tool mailing Markdown documents as PDFs made by iText's pdfHTML): the Markdown without its front matter
+// converted by markdown-it 14.1.0 (in place of Markdig) into the page its PdfGeneratorService writes around it, its
+// recipient placeholders (`{{Company}}`) left as Handlebars expressions with a sample client in data.json; A4 with
+// pdfHTML's default 36 pt page margin; the logo its front matter names is not in the repository, so no header.
+{
+  const repo = 'filipecarneiro/DocMailer';
+  const commit = '32d82a4b2ae0cd13f2acb37c15061400666d2f22';
+  const markdown = gitText(repo, 'Templates/document.example.md', commit).replace(/^---\n[\s\S]*?\n---\n/, '');
+  const body = require('markdown-it')({ html: true }).render(markdown);
+  const css = gitText(repo, 'Templates/document.example.css', commit);
+  const html = `<!DOCTYPE html>\n<html>\n<head>\n    <meta charset='UTF-8'>\n    <style>\n${css}\n    </style>\n</head>\n<body>\n    \n    <div class='content'>\n        ${body}\n    </div>\n</body>\n</html>`;
+  writeCase(
+    'contract-docmailer-service-agreement',
+    html,
+    {
+      description: `${repo} Templates/document.example.md at ${commit.slice(0, 7)} in its PDF page, placeholders as Handlebars`,
+      handlebars: true,
+      format: 'A4',
+      margin: '0.5in',
+    },
+    {
+      'data.json': json({
+        CurrentDate: '20/11/2026',
+        DisplayName: 'Marta Oliveira',
+        Company: 'Atlântico Logística, Lda.',
+        Position: 'Operations Director',
+        Email: 'marta.oliveira@example.com',
+        ClientID: 'CL-2026-0147',
+        ProjectTitle: 'Warehouse management system rollout',
+        StartDate: '01/12/2026',
+        Duration: '6 months',
+        TotalValue: '€48,500.00',
+        ServiceDescription1: 'Requirements analysis and solution design',
+        ServiceDescription2: 'Configuration, data migration and integration with the existing ERP',
+        ServiceDescription3: 'Staff training and three months of post-launch support',
+        PaymentSchedule: '30% on signature, 40% at go-live, 30% on acceptance',
+        PaymentDueDate: '30 days from invoice date',
+      }),
+    },
+  );
+}
+
 // 6. Reports and manuals.
 // A jsreport test report (fabian0896/jsreport-module templates/template.html at cc14b54, ISC by its package.json): a
 // Handlebars table of the hundred users its serverless.js gives it, printed by jsreport's chrome-pdf recipe with no
@@ -333,7 +362,8 @@ const sampleResume = () => JSON.parse(readFileSync(require.resolve('resume-schem
 }
 
 // Asciidoctor's README (asciidoctor/asciidoctor README.adoc at ae5891d, MIT) converted by Asciidoctor.js 3.0.4 into a
-// standalone page with its default stylesheet embedded (safe mode `safe`); the Font Awesome 4.7.0 its admonition
+// standalone page with its default stylesheet embedded (safe mode `safe`; `reproducible`, so its footer carries no
+// time of conversion); the Font Awesome 4.7.0 its admonition
 // icons link from a CDN taken from npm; its Google Fonts link and remote badges dropped.
 {
   const repo = 'asciidoctor/asciidoctor';
@@ -346,7 +376,7 @@ const sampleResume = () => JSON.parse(readFileSync(require.resolve('resume-schem
     standalone: true,
     safe: 'safe',
     to_file: false,
-    attributes: { showtitle: '' },
+    attributes: { showtitle: '', reproducible: '' },
   });
   rmSync(base, { recursive: true });
   writeCase(
@@ -369,9 +399,9 @@ const sampleResume = () => JSON.parse(readFileSync(require.resolve('resume-schem
 
 // RFCs and Internet-Drafts as xml2rfc writes them (ietf-tools/xml2rfc at 55ccf55, BSD-3-Clause): the expected outputs
 // of its tests, tests/valid/{rfc7911.v3,draft-template.v3,rfc9001.canonical,docfile}.html (docfile is xml2rfc's own
-// vocabulary manual), with xml2rfc/data/xml2rfc.css as the xml2rfc.css they link; @page rules and margin boxes
-// (running headers and page numbers) in their own style element. Their rfc-local.css is not in the repository and
-// their metadata script is dropped.
+// vocabulary manual), with xml2rfc/data/xml2rfc.css as the xml2rfc.css they link: A4 pages with a 45 mm bottom margin
+// and a first page of its own by its @page rules (its margin boxes are commented out there, and these test outputs
+// add none). Their rfc-local.css is not in the repository and their metadata script is dropped.
 {
   const repo = 'ietf-tools/xml2rfc';
   const commit = '55ccf550452b62aa28f59ae289aa99fd09430d89';
