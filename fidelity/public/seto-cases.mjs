@@ -7,8 +7,8 @@
 // bootstrap320@npm:bootstrap@3.2.0 and font-awesome42@npm:font-awesome@4.2.0 (installed with --ignore-scripts);
 // <mirrors> holds one clone per repository as owner+name/repo (the `fetch` tool): jvont/jsonresume-theme-monoblue,
 // poleveD/jsonresume-theme-striking, matcornic/hermes, dohliam/dropin-minimal-css, enuribandara/viva,
-// osgirl/hajee-sons-project, inotechno/ELearning-ASN,
-// andika1991/letter-making-web, filipecarneiro/DocMailer, fabian0896/jsreport-module, asciidoctor/asciidoctor, ietf-tools/xml2rfc.
+// osgirl/hajee-sons-project, inotechno/ELearning-ASN, andika1991/letter-making-web, filipecarneiro/DocMailer,
+// fabian0896/jsreport-module, asciidoctor/asciidoctor, ietf-tools/xml2rfc.
 // Every script is dropped (Platen runs none), remote resources too, as in set D. Pages meant as plain HTML carry
 // their literal `{{` escaped (writeTemplateCase), as in sets L and N.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
