@@ -244,13 +244,17 @@ function buildParagraph(
   let offset = 0;
   let pending: Before = 'none';
   let widthIndependent = true;
+  // The styles of the inline boxes open at each point, the block container's below them.
+  const parents: ComputedStyle[] = [style];
   for (const entry of c.order) {
     if ('close' in entry) {
+      parents.pop();
       list.push({ type: 'close', box: entry.close, edge: inlineEdges(entry.close, cbWidth).end }, 'none');
       continue;
     }
     switch (entry.kind) {
       case 'inline':
+        parents.push(entry.style);
         list.push({ type: 'open', box: entry, edge: inlineEdges(entry, cbWidth).start }, pending);
         pending = 'none';
         if (hasPercentEdges(entry)) widthIndependent = false;
@@ -272,7 +276,10 @@ function buildParagraph(
           pending,
         );
         offset += 1;
-        pending = (opportunities[offset] ?? NO_BREAK) !== NO_BREAK ? 'allowed' : 'none';
+        // Whether the line may wrap after it is up to the box it sits in (CSS Text 3 §5.1: the
+        // white-space of the nearest common ancestor; Blink's auto_wrap_ there).
+        pending =
+          wraps(parents[parents.length - 1]!) && (opportunities[offset] ?? NO_BREAK) !== NO_BREAK ? 'allowed' : 'none';
         widthIndependent = false;
         break;
       default: {
