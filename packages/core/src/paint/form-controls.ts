@@ -10,6 +10,7 @@ import { insetRect, type Radii, type Rect } from './geometry.js';
  */
 
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
+const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
 const BORDER: Color = { r: 0x76, g: 0x76, b: 0x76, a: 1 };
 /** Chromium's default accent colour (checked boxes, progress, range). */
 const ACCENT: Color = { r: 0x00, g: 0x75, b: 0xff, a: 1 };
@@ -25,6 +26,8 @@ export function nativeControl(frag: BoxFragment): ControlKind | null {
   const appearance = frag.style.appearance;
   if (appearance === 'none') return null;
   const kind = controlKind(frag.tag, frag.attrs);
+  // A file input has no theme of its own: its button is an `<input type=button>` inside it.
+  if (kind === 'file') return null;
   if (appearance === 'menulist-button') return kind === 'menulist' ? kind : null;
   return kind;
 }
@@ -245,4 +248,77 @@ function paintSwatch(ctx: PaintContext, box: Rect, value: string | undefined): v
 function parseHex(v: string | undefined): Color | null {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(v ?? '');
   return m ? { r: parseInt(m[1]!, 16), g: parseInt(m[2]!, 16), b: parseInt(m[3]!, 16), a: 1 } : null;
+}
+
+/**
+ * The picker icon of a date or time input: Chromium's `::-webkit-calendar-picker-indicator`, the
+ * last flex item of the input's shadow tree, centred in its content box at its inline end, whose
+ * background is an SVG icon (html.css: a 16 × 15 calendar in a 1em box with 2px of padding, or a
+ * 14 × 14 clock in a 1.05em box with 3px; `background-size: contain`, at the box's top left).
+ * Hidden on a disabled or read-only input (`visibility: hidden`).
+ */
+interface PickerIcon {
+  readonly path: string;
+  /** The icon's natural size, px; its viewBox is 24 × 24. */
+  readonly width: number;
+  readonly height: number;
+  /** The indicator's content size, em, and its padding, px. */
+  readonly em: number;
+  readonly padding: number;
+}
+
+const CALENDAR: PickerIcon = {
+  path: 'M20 3h-1V1h-2v2H7V1H5v2H4c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm0 18H4V8h16v13z',
+  width: 16,
+  height: 15,
+  em: 1,
+  padding: 2,
+};
+const CLOCK: PickerIcon = {
+  path:
+    'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z' +
+    'M12.5 7H11v6l5.25 3.15.75-1.23-4.5-2.67z',
+  width: 14,
+  height: 14,
+  em: 1.05,
+  padding: 3,
+};
+const PICKER_ICONS: ReadonlyMap<string, PickerIcon> = new Map([
+  ['date', CALENDAR],
+  ['datetime-local', CALENDAR],
+  ['month', CALENDAR],
+  ['week', CALENDAR],
+  ['time', CLOCK],
+]);
+
+/** The picker icon `frag` shows, or null. */
+export function pickerIcon(frag: BoxFragment): PickerIcon | null {
+  if (frag.tag !== 'input' || frag.attrs['disabled'] !== undefined || frag.attrs['readonly'] !== undefined) return null;
+  return PICKER_ICONS.get((frag.attrs['type'] ?? '').toLowerCase()) ?? null;
+}
+
+/** Paint the picker icon in WindowText (black; a print has the light colour scheme). */
+export function paintPickerIcon(ctx: PaintContext, frag: BoxFragment, icon: PickerIcon): void {
+  const size = icon.em * frag.style.fontSize;
+  const contentRight = frag.x + frag.width - frag.border.right - frag.padding.right;
+  const contentTop = frag.y + frag.border.top + frag.padding.top;
+  const contentHeight = frag.height - frag.border.top - frag.border.bottom - frag.padding.top - frag.padding.bottom;
+  // Chromium paints a background on its pixel-snapped box.
+  const box = ctx.snap({
+    x: contentRight - icon.padding - size,
+    y: contentTop + (contentHeight - size) / 2,
+    width: size,
+    height: size,
+  });
+  // `contain`: the icon's natural ratio in that box, at its top left; the viewBox fits the
+  // natural size centred (preserveAspectRatio's default, xMidYMid meet).
+  const scale = Math.min(box.width / icon.width, box.height / icon.height);
+  const unit = (Math.min(icon.width, icon.height) * scale) / 24;
+  const dx = (icon.width * scale - 24 * unit) / 2;
+  const dy = (icon.height * scale - 24 * unit) / 2;
+  ctx.save();
+  ctx.transform(unit, 0, 0, unit, box.x + dx, box.y + dy);
+  ctx.setFill(BLACK);
+  ctx.doc.path(icon.path).fill();
+  ctx.restore();
 }

@@ -5,7 +5,13 @@ import { paintBorderImage } from './border-image.js';
 import { paintBorderRing, paintBorders } from './borders.js';
 import { drawImage } from './draw-image.js';
 import { borderRadii, innerRadii, insetRect, outerRadii, outsetRect, type Rect } from './geometry.js';
-import { nativeControl, paintNativeControl, replacesDecorations } from './form-controls.js';
+import {
+  nativeControl,
+  paintNativeControl,
+  paintPickerIcon,
+  pickerIcon,
+  replacesDecorations,
+} from './form-controls.js';
 
 function borderBox(frag: BoxFragment): Rect {
   return { x: frag.x, y: frag.y, width: frag.width, height: frag.height };
@@ -106,7 +112,10 @@ function hasDecorations(frag: BoxFragment): boolean {
 
 /** Would paintBoxDecorations draw anything? (Otherwise a box needs no paint item of its own.) */
 export function paintsDecorations(frag: BoxFragment): boolean {
-  return frag.style.visibility === 'visible' && (hasDecorations(frag) || nativeControl(frag) !== null);
+  return (
+    frag.style.visibility === 'visible' &&
+    (hasDecorations(frag) || nativeControl(frag) !== null || pickerIcon(frag) !== null)
+  );
 }
 
 /** Shadow, background and border of a box (its "decorations" in Appendix E terms). */
@@ -132,6 +141,9 @@ export function paintBoxDecorations(ctx: PaintContext, frag: BoxFragment): void 
       if (legend) ctx.restore();
       if (control) paintNativeControl(ctx, frag, control);
     }
+    // The icon is the background of a shadow element: drawn with the author's look too.
+    const icon = pickerIcon(frag);
+    if (icon) paintPickerIcon(ctx, frag, icon);
     paintOutline(ctx, frag);
   });
 }

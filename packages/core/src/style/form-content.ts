@@ -20,6 +20,8 @@ const BUTTON_LABELS: ReadonlyMap<string, string> = new Map([
   ['button', ''],
 ]);
 
+/** Date and time inputs: text fields of `::field` boxes (dateTimeFields). */
+const DATE_TIME_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 const OTHER_TYPES = new Set([
   'checkbox',
   'radio',
@@ -79,7 +81,7 @@ function losesLookToAuthor(el: Element): boolean {
   if (el.name === 'button' || el.name === 'select' || el.name === 'textarea') return true;
   if (el.name !== 'input') return false;
   const type = inputType(el);
-  return TEXT_TYPES.has(type) || BUTTON_LABELS.has(type);
+  return TEXT_TYPES.has(type) || BUTTON_LABELS.has(type) || DATE_TIME_TYPES.has(type);
 }
 
 /**
@@ -89,16 +91,36 @@ function losesLookToAuthor(el: Element): boolean {
  */
 export function withAuthorControlLook(style: ElementStyle, winners: Winners, el: Element): ElementStyle {
   if (!losesLookToAuthor(el)) return style;
-  let authored = false;
+  return withAuthorLook(style, winners, el.name === 'select' ? 'menulist-button' : 'none');
+}
+
+/** withAuthorControlLook for a file input's button (`::file-selector-button`), an `<input type=button>`. */
+export function withAuthorButtonLook(style: ElementStyle, winners: Winners): ElementStyle {
+  return withAuthorLook(style, winners, 'none');
+}
+
+function withAuthorLook(style: ElementStyle, winners: Winners, appearance: 'none' | 'menulist-button'): ElementStyle {
   for (const [name, decl] of winners) {
-    if ((name.startsWith('border-') || name.startsWith('background-')) && !USER_AGENT_DECLARATIONS.has(decl)) {
-      authored = true;
-      break;
-    }
+    if ((name.startsWith('border-') || name.startsWith('background-')) && !USER_AGENT_DECLARATIONS.has(decl))
+      return { ...style, style: { ...style.style, appearance } };
   }
-  if (!authored) return style;
-  const appearance = el.name === 'select' ? 'menulist-button' : 'none';
-  return { ...style, style: { ...style.style, appearance } };
+  return style;
+}
+
+export interface FileInputLabels {
+  readonly button: string;
+  readonly status: string;
+}
+
+/**
+ * A file input's button label and status text, Chromium's en-US strings (IDS_FORM_FILE_BUTTON_LABEL,
+ * IDS_FORM_MULTIPLE_FILES_BUTTON_LABEL, IDS_FORM_FILE_NO_FILE_LABEL): a printed form has no file chosen.
+ * Null for other elements.
+ */
+export function fileInputLabels(el: Element): FileInputLabels | null {
+  if (inputType(el) !== 'file') return null;
+  const button = el.attribs['multiple'] !== undefined ? 'Choose Files' : 'Choose File';
+  return { button, status: 'No file chosen' };
 }
 
 const MONTHS = [

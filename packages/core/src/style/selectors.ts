@@ -4,7 +4,7 @@ import type { Element } from 'domhandler';
 import { NTH_PSEUDOS, rewriteNth } from './nth-child.js';
 import { BoundedCache } from '../bounded-cache.js';
 
-export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter' | 'first-line';
+export type PseudoElement = '' | 'before' | 'after' | 'marker' | 'first-letter' | 'first-line' | 'file-selector-button';
 
 export interface CompiledSelector {
   readonly match: (el: Element) => boolean;
@@ -16,19 +16,22 @@ export interface CompiledSelector {
 }
 
 const COMBINATORS = new Set(['child', 'descendant', 'sibling', 'adjacent', 'parent', 'column-combinator']);
-const SUPPORTED_PSEUDO_ELEMENTS: Readonly<Record<string, PseudoElement>> = {
-  before: 'before',
-  after: 'after',
-  marker: 'marker',
-  'first-letter': 'first-letter',
-  'first-line': 'first-line',
-};
+// A Map, not an object: the name comes from the template (`::constructor` must not find Object's).
+const SUPPORTED_PSEUDO_ELEMENTS: ReadonlyMap<string, PseudoElement> = new Map([
+  ['before', 'before'],
+  ['after', 'after'],
+  ['marker', 'marker'],
+  ['first-letter', 'first-letter'],
+  ['first-line', 'first-line'],
+  // A file input's button (CSS Pseudo 4 §5.1); Chromium's older name is an alias of it.
+  ['file-selector-button', 'file-selector-button'],
+  ['-webkit-file-upload-button', 'file-selector-button'],
+]);
 /** Pseudo-elements we cannot render: their rules are skipped without a warning. */
 const IGNORED_PSEUDO_ELEMENTS = new Set([
   'selection',
   'placeholder',
   'backdrop',
-  'file-selector-button',
   '-webkit-scrollbar',
   'cue',
   'highlight',
@@ -82,7 +85,7 @@ function compileUncached(text: string, lazy = false): CompiledSelector[] | strin
             last.name === 'first-letter' ||
             last.name === 'first-line')))
     ) {
-      const supported = SUPPORTED_PSEUDO_ELEMENTS[last.name];
+      const supported = SUPPORTED_PSEUDO_ELEMENTS.get(last.name);
       if (supported === undefined) {
         if (IGNORED_PSEUDO_ELEMENTS.has(last.name) || last.name.startsWith('-')) continue;
         return `Unsupported pseudo-element ::${last.name}`;

@@ -24,6 +24,9 @@ import { inlineSvgDataUrl } from './inline-svg.js';
 import { FIRST_LETTER_CONTAINERS, wrapFirstLetter } from './first-letter.js';
 import {
   dateTimeFields,
+  fileInputLabels,
+  withAuthorButtonLook,
+  type FileInputLabels,
   inputText,
   type DateTimeField,
   PLACEHOLDER_COLOR,
@@ -65,6 +68,7 @@ function byKind(rules: readonly CompiledRule[], count: number): PseudoRules {
     marker: pick('marker'),
     'first-letter': pick('first-letter'),
     'first-line': pick('first-line'),
+    'file-selector-button': pick('file-selector-button'),
   };
 }
 
@@ -351,8 +355,10 @@ export class StyleTreeBuilder {
     this.pseudo(el, pseudoRules, 'before', style, children);
     const placeholder = el.name === 'input' || el.name === 'textarea' ? shownPlaceholder(el) : null;
     const fields = el.name === 'input' ? dateTimeFields(el) : null;
+    const fileLabels = el.name === 'input' ? fileInputLabels(el) : null;
     if (placeholder !== null) children.push(this.placeholder(placeholder, style.style, el.name === 'input'));
     else if (fields) children.push(...this.dateTimeFields(fields, style.style));
+    else if (fileLabels) children.push(...this.fileSelector(fileLabels, pseudoRules, style));
     else for (const child of visibleChildren(el)) this.child(child, style, children, start);
     this.pseudo(el, pseudoRules, 'after', style, children);
     this.counters.leave(el);
@@ -434,6 +440,30 @@ export class StyleTreeBuilder {
       const attrs: Record<string, string> = typeof f === 'string' ? {} : { 'data-width': f.width };
       return { kind: 'element', tag: '::field', attrs, style, children: [{ kind: 'text', text: shown, style }] };
     });
+  }
+
+  /**
+   * A file input's content as Chromium's FileInputType builds its shadow tree: a `type=button`
+   * input styled by the `::file-selector-button` rules (CSS Pseudo 4 §5.1), then the status text.
+   */
+  private fileSelector(
+    labels: FileInputLabels,
+    pseudoRules: PseudoRules | undefined,
+    parent: ElementStyle,
+  ): StyledNode[] {
+    const rules = pseudoRules?.['file-selector-button'] ?? NO_RULES;
+    let key = `${idOf(parent)}|file-selector-button|`;
+    for (const r of rules) key += r.key;
+    const button = this.cached(key, () => {
+      const winners = cascade(rules, EMPTY, EMPTY);
+      const computed = computeStyle(winners, parent, this.env, { lang: null, isRoot: false });
+      return withAuthorButtonLook(computed, winners);
+    }).style;
+    const label: StyledNode = { kind: 'text', text: labels.button, style: button };
+    return [
+      { kind: 'element', tag: 'input', attrs: { type: 'button' }, style: button, children: [label] },
+      { kind: 'text', text: labels.status, style: parent.style },
+    ];
   }
 
   /** An empty text field's placeholder, in Chromium's `::placeholder` grey, one line in an input (html.css). */

@@ -74,7 +74,8 @@ input:not([type="range" i], [type="checkbox" i], [type="radio" i]) { overflow: c
 input[type="search" i] { box-sizing: border-box; }
 input:is([type="date" i], [type="time" i], [type="datetime-local" i], [type="month" i], [type="week" i]) { font-family: monospace; padding: 0 0 0 1px; }
 input[type="hidden" i], input[type="image" i], input[type="file" i] { appearance: none; padding: initial; background-color: initial; border: initial; }
-input[type="file" i] { color: inherit; white-space: pre; }
+input[type="file" i] { color: inherit; white-space: pre; text-align: start !important; text-overflow: ellipsis !important; }
+input[type="file" i]::file-selector-button { margin: 0; font: 13.333333px Arial; font-size: inherit; color: black; letter-spacing: normal; word-spacing: normal; line-height: normal; text-transform: none; text-indent: 0; text-shadow: none; display: inline-block; white-space: nowrap; margin-inline-end: 4px; overflow: clip; box-sizing: border-box; text-align: center; padding: 1px 6px; border: 2px outset #767676; background-color: #efefef; appearance: auto; } /* the shadow tree's <input type=button>: html.css's input, button and ::-webkit-file-upload-button rules */
 input[type="radio" i], input[type="checkbox" i] { padding: initial; background-color: initial; border: initial; box-sizing: border-box; }
 input[type="checkbox" i] { margin: 3px 3px 3px 4px; }
 input[type="radio" i] { margin: 3px 3px 0 5px; }
@@ -82,8 +83,8 @@ input:is([type="button" i], [type="submit" i], [type="reset" i]) { white-space: 
 input:is([type="button" i], [type="submit" i], [type="reset" i]), button { box-sizing: border-box; text-align: center; padding: 1px 6px; border: 2px outset #767676; background-color: #efefef; color: black; }
 input[type="range" i] { padding: initial; border: initial; margin: 2px; color: #101010; }
 input[type="color" i] { box-sizing: border-box; width: 50px; height: 27px; border: 1px solid #767676; padding: 1px 2px; background-color: #efefef; color: black; }
-input:is([type="checkbox" i], [type="radio" i], [type="range" i]):disabled { background-color: initial; }
-input:is([type="button" i], [type="submit" i], [type="reset" i]):disabled, button:disabled { background-color: rgba(239, 239, 239, 0.3); border-color: rgba(118, 118, 118, 0.3); color: rgba(16, 16, 16, 0.3); }
+input:is([type="checkbox" i], [type="file" i], [type="radio" i], [type="range" i]):disabled { background-color: initial; }
+input:is([type="button" i], [type="submit" i], [type="reset" i]):disabled, input[type="file" i]:disabled::file-selector-button, button:disabled { background-color: rgba(239, 239, 239, 0.3); border-color: rgba(118, 118, 118, 0.3); color: rgba(16, 16, 16, 0.3); }
 input:disabled, textarea:disabled { background-color: rgba(239, 239, 239, 0.3); color: #545454; border-color: rgba(118, 118, 118, 0.3); }
 textarea { font-family: monospace; border: 1px solid #767676; background-color: white; padding: 2px; white-space: pre-wrap; overflow-wrap: break-word; overflow: auto; }
 select { box-sizing: border-box; white-space: pre; color: black; background-color: #efefef; border: 1px solid #767676; border-radius: 0; }

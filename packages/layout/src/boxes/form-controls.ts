@@ -20,7 +20,8 @@ export type ControlKind =
   | 'range'
   | 'color'
   | 'progress'
-  | 'meter';
+  | 'meter'
+  | 'file';
 
 const TEXT_FIELD_TYPES = new Set([
   'text',
@@ -40,15 +41,16 @@ const SIZED_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password'
 const DATE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
 const PUSH_BUTTON_TYPES = new Set(['submit', 'reset', 'button']);
 
-/** What kind of control an element is, or null (hidden, image and file inputs are not themed). */
+/** What kind of control an element is, or null (hidden and image inputs; a file input is never themed, only sized). */
 export function controlKind(tag: string, attrs: Readonly<Record<string, string>>): ControlKind | null {
   switch (tag) {
     case 'input': {
       const type = (attrs['type'] ?? 'text').toLowerCase();
       if (type === 'checkbox' || type === 'radio' || type === 'range' || type === 'color') return type;
       if (PUSH_BUTTON_TYPES.has(type)) return 'push-button';
+      if (type === 'file') return 'file';
       // An unknown type is a text field (HTML §4.10.5 "the missing value default").
-      return TEXT_FIELD_TYPES.has(type) || !['hidden', 'image', 'file'].includes(type) ? 'text-field' : null;
+      return TEXT_FIELD_TYPES.has(type) || !['hidden', 'image'].includes(type) ? 'text-field' : null;
     }
     case 'button':
       return 'push-button';
@@ -122,6 +124,8 @@ export function sizeControl(styled: StyledElement, kind: ControlKind, fonts: Con
     }
     case 'menulist':
       return menulist(el, native, fonts);
+    case 'file':
+      return fonts ? withSize(el, s, fileInputWidth(el, fonts), null) : el;
     case 'push-button':
       // An `<input>` button with no label is as tall as one with (Chromium: -internal-empty-line-height: fabricated).
       return el.tag === 'input' && fonts ? withSize(el, s, null, null, lineHeight(s, fonts)) : el;
@@ -173,6 +177,29 @@ function dateTimeWidth(el: StyledElement, type: string, fonts: ControlFonts): nu
     width += Math.ceil(shown * 64) / 64 + (c.tag === '::field' ? 2 : 0);
   }
   return width + Math.floor(((type === 'time' ? 1.8 : 2.2) * el.style.fontSize + 4) * 64) / 64;
+}
+
+/**
+ * A file input's width (Chromium's FileUploadControlIntrinsicInlineSize): its button's max-content
+ * width, 4px and its status text, or 34 '0' characters if wider. Its content (core/style): the
+ * button, an `<input type=button>`, then the status text.
+ */
+function fileInputWidth(el: StyledElement, fonts: ControlFonts): number {
+  const AFTER_BUTTON_SPACING = 4; // the UA's margin-inline-end of ::file-selector-button, not the author's
+  let width = 0;
+  for (const c of el.children) {
+    if (c.kind === 'text') width += fonts.shape(c.text, c.style).width;
+    else width += buttonMaxContent(c, fonts) + AFTER_BUTTON_SPACING;
+  }
+  return Math.ceil(Math.max(34 * fonts.shape('0', el.style).width, width));
+}
+
+/** A button's max-content border-box width: its label's width, padding and border. */
+function buttonMaxContent(button: StyledElement, fonts: ControlFonts): number {
+  const s = button.style;
+  let text = 0;
+  for (const c of button.children) if (c.kind === 'text') text += fonts.shape(c.text, c.style).width;
+  return text + px(s.paddingLeft) + px(s.paddingRight) + s.borderLeft.width + s.borderRight.width;
 }
 
 /** The font's average character width, else the width of '0' (LayoutTextControl::GetAvgCharWidth). */

@@ -138,7 +138,8 @@ function inlineBlockBaseline(
 ): number | null {
   const s = box.style;
   const kind = controlKind(box.tag, box.attrs);
-  const textControl = kind === 'text-field' || kind === 'menulist' || (kind === 'push-button' && box.tag === 'input');
+  const textControl =
+    kind === 'text-field' || kind === 'menulist' || kind === 'file' || (kind === 'push-button' && box.tag === 'input');
   if (s.appearance !== 'none') {
     // A themed checkbox, radio or range sits on its border-box bottom, whatever its bottom
     // margin; a colour input on its swatch's bottom, inside its 4px swatch padding (Chromium).
