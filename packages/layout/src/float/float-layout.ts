@@ -10,7 +10,15 @@ import { movedFragment } from '../flow/fragments.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { establishesBfc } from '../flow/formatting-context.js';
-import { addMargin, NO_MARGINS, resolveMargins, type Resume, type Space } from '../flow/types.js';
+import {
+  addMargin,
+  joinMargins,
+  NO_MARGINS,
+  resolveMargins,
+  type MarginSet,
+  type Resume,
+  type Space,
+} from '../flow/types.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
 import { lastLineOf } from './last-line.js';
@@ -110,14 +118,19 @@ export function applyClearance(
   if (space.mode === 'layout' && !pageEmpty && fc.exclusions.clearsPastPage(child.style.clear)) return 'next-page';
   const clearY = fc.exclusions.clearance(child.style.clear);
   if (clearY === -Infinity) return null;
-  const ownTop = adjoiningTopMargin(child, used.width);
-  const hypothetical = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
+  const own = adjoiningTopMargins(child, used.width);
+  // Its hypothetical position: its margins collapsed with the ones above, as without `clear`.
+  const hypothetical = fc.y + resolveMargins(joinMargins(state.pending, own));
   if (hypothetical >= clearY - EPSILON) return null;
   resolvePending(state);
   settleMargins(space, used, state, state.y);
-  // The BFC y where the flow continues now; move it so that the child's border top lands on clearY.
+  // The BFC y where the flow continues now, below the margins above. The child's border top goes to
+  // the floats' bottom or there, whichever is lower, its own margin dropped: Chromium's print (block
+  // fragmentation resolves the box's offset before its children's margins), where §9.5.2 and its
+  // screen layout would collapse the margins above with the box's own (measured: a cleared heading
+  // with `margin-top: -18px` after a list's 16px bottom margin prints 16px below the float).
   const now = childFloats(space, used, state).y;
-  state.y += Math.max(0, clearY - ownTop - now);
+  state.y += Math.max(clearY, now) - resolveMargins(own) - now;
   return null;
 }
 
@@ -129,7 +142,7 @@ export function applyClearance(
  * 0.83em) puts the heading's border box right below the float, not the heading's margin below it.
  * Percentages resolve against `width` at every depth (the children's own widths are not known yet).
  */
-function adjoiningTopMargin(child: BlockLevelBox, width: number): number {
+function adjoiningTopMargins(child: BlockLevelBox, width: number): MarginSet {
   let margins = addMargin(NO_MARGINS, marginOrZero(child.style.marginTop, width));
   let box: BlockLevelBox = child;
   while (box.kind === 'block' && !establishesBfc(box) && !hasTopEdge(box.style, width)) {
@@ -138,7 +151,7 @@ function adjoiningTopMargin(child: BlockLevelBox, width: number): number {
     margins = addMargin(margins, marginOrZero(first.style.marginTop, width));
     box = first;
   }
-  return resolveMargins(margins);
+  return margins;
 }
 
 function hasTopEdge(style: ComputedStyle, width: number): boolean {
