@@ -1,9 +1,9 @@
 /**
  * `@supports` (CSS Conditional 3 §6, Conditional 4 `selector()`): `not`, `and`, `or` over
  * `(property: value)` and `selector(…)`. A declaration is supported when it compiles here (a
- * property we compute and a value we parse); a standard property we do not know is taken as
- * supported, as Chromium knows nearly every one, and a vendor-prefixed one we do not parse as not
- * (Chromium parses no `-ms-`/`-moz-`/`-o-`/`-ro-`… name, only its own `-webkit-` and `-epub-` ones).
+ * property we compute and a value we parse); a property we do not know is supported when
+ * Chromium parses its name (CHROMIUM_PROPERTIES: no `-ms-`/`-moz-`/`-o-`/`-ro-`… name, only its
+ * own `-webkit-` and `-epub-` ones, which CHROMIUM_OWN_WEBKIT lists).
  * Any other form is false (§6.1 <general-enclosed>).
  */
 import { evaluateCondition, INVALID_CONDITION } from './condition.js';
@@ -11,6 +11,7 @@ import { toComponents, tokenize, serialize, words, trimWs, type CV } from './tok
 import { compileDeclarations } from './cascade.js';
 import { compileSelectorList } from './selectors.js';
 import { PROPERTIES } from './properties/index.js';
+import { CHROMIUM_PROPERTIES } from './chromium-properties.js';
 import { SHORTHANDS } from './shorthands.js';
 import { canonicalName, CHROMIUM_OWN_WEBKIT, INLINE_LOGICAL } from './property-aliases.js';
 
@@ -64,5 +65,7 @@ function declarationSupported(name: string, written: string): boolean {
   const known = PROPERTIES.has(canonical) || canonical in SHORTHANDS || canonical in INLINE_LOGICAL || canonical === '';
   if (known || canonical !== name)
     return value !== '' && (canonical === '' || compileDeclarations([{ name, value, important: false }]).length > 0);
-  return !name.startsWith('-');
+  // A property we do not compute holds where Chromium parses it (not `line-clamp` in 156, which
+  // WPT's line-clamp tests test for to fall back on -webkit-line-clamp).
+  return CHROMIUM_PROPERTIES.has(name);
 }

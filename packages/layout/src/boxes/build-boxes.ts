@@ -20,7 +20,7 @@ import { collectTableColumns } from './column-boxes.js';
 import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
 import { initialLetterElement, type InitialLetterFonts } from './initial-letter.js';
 import { wrapStrayTableParts } from './anonymous-table.js';
-import { logicalStyle } from '../writing-mode/logical-style.js';
+import { logicalStyle, madeLogical } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
 import { isOutOfFlowBlock } from './hoist.js';
 import { containsFixed, isOutOfFlowStyle } from '../positioned/insets.js';
@@ -289,7 +289,15 @@ function buildElement(
 function initialLetterOf(el: StyledElement, walk: Walk): StyledElement {
   const fonts = walk.options.fonts;
   if (el.tag !== '::first-letter' || !el.style.initialLetter || !fonts || !walk.host) return el;
-  return initialLetterElement(el, walk.host.style, fonts);
+  if (!walk.vertical) return initialLetterElement(el, walk.host.style, fonts);
+  // In a vertical subtree the element's style is turned already, its text's not yet: the letter
+  // is sized in the logical frame, and what it makes stays there.
+  const letter = initialLetterElement({ ...el, children: logicalTexts(el.children) }, walk.host.style, fonts);
+  return { ...letter, style: madeLogical(letter.style) };
+}
+
+function logicalTexts(children: readonly StyledNode[]): StyledNode[] {
+  return children.map((c) => (c.kind === 'text' ? { ...c, style: logicalStyle(c.style) } : c));
 }
 
 function buildElementBoxes(

@@ -250,15 +250,16 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       baseline: null,
       lastBaseline: null,
     };
-  const trimBottom = space.trimEnd && end === lines.length ? underTrim(lines[end - 1]!, box.style, ctx) : 0;
+  // Lines after a clamped one are laid out (they overflow) but do not size the box.
+  const clampedAt = clampLine(box, lines.length);
+  const trimmedLine = space.trimEnd ? lastFormattedLine(lines, start, end, clampedAt) : -1;
+  const trimBottom = trimmedLine >= 0 ? underTrim(lines[trimmedLine]!, box.style, ctx) : 0;
   // One line (most paragraphs): its fragments, at the top, in an array of their size.
   const children: Fragment[] = end - start === 1 ? placeLine(cached, start, -trimTop, ctx) : [];
   let y = -trimTop;
   let baseline: number | null = null;
   let lastBaseline: number | null = null;
   let lastLineStart = 0;
-  // Lines after a clamped one are laid out (they overflow) but do not size the box.
-  const clampedAt = clampLine(box, lines.length);
   let clampedHeight: number | null = null;
   for (let i = start; i < end; i++) {
     const line = lines[i]!;
@@ -273,8 +274,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
     y += line.height;
     if (i === clampedAt) clampedHeight = y;
   }
-  if (clampedHeight !== null) y = clampedHeight;
-  else y -= trimBottom;
+  y = (clampedHeight ?? y) - trimBottom;
   const fragment = createBoxFragment(
     box.style,
     '',
@@ -317,6 +317,20 @@ function placeLine(cached: CachedLines, i: number, y: number, ctx: LayoutContext
     cached.placedEnd = Math.max(cached.placedEnd, i + 1);
   }
   return fragments.map((f) => movedFragment(f, 0, y));
+}
+
+/**
+ * The line whose under side a trimmed end loses (CSS Inline 3 §6.1): the last formatted line,
+ * which is the clamped one when line-clamp cuts the lines (CSS Overflow 4 §4.3), and never an
+ * invisible line box (§4.1.1: a line with nothing in it, as after a last <br>). -1 when that line
+ * is not in this fragment.
+ */
+function lastFormattedLine(lines: readonly LineBox[], start: number, end: number, clampedAt: number): number {
+  if (clampedAt >= 0) return clampedAt >= start && clampedAt < end ? clampedAt : -1;
+  if (end < lines.length) return -1;
+  let last = end - 1;
+  while (last > start && lines[last]!.empty) last--;
+  return last;
 }
 
 function fitLines(lines: readonly LineBox[], start: number, available: number, pageIsEmpty: boolean): number {

@@ -111,45 +111,63 @@ export interface LineGeometry {
 }
 
 /**
- * Resolve every entry's baseline offset and the line's height. Boxes aligned top/bottom
- * (and their descendants) are placed against the line box edges afterwards (§10.8.1).
+ * Resolve every entry's baseline offset and the line's height (§10.8.1). A box aligned `top` or
+ * `bottom` aligns its aligned subtree (itself and its descendants, less those aligned top or
+ * bottom themselves) against the nearest such ancestor's, or the line box: each subtree is
+ * first measured around its own baseline, then, innermost first and in document order, its top
+ * put at the top of the box it aligns against (which grows downwards when the subtree is taller)
+ * or its bottom at that box's bottom (which grows upwards): Chromium's ApplyBaselineShift.
  */
 export function resolveLine(entries: readonly AlignEntry[]): LineGeometry {
-  // The line box spans the boxes' leading edges only (§10.8): with a line-height smaller than
-  // the font's ascent + descent, the root baseline can lie outside it.
-  let top = Infinity;
-  let bottom = -Infinity;
-  const anchored: AlignEntry[] = [];
+  const extents = new Map<AlignEntry, Extent>();
   for (const e of entries) {
-    const anchor = anchorOf(e);
-    e.offset = (e.parent && anchor !== e ? e.parent.offset : 0) + (anchor === e ? 0 : e.shift);
-    if (anchor) {
-      if (anchor === e && e.counts) anchored.push(e);
-      continue;
+    const frame = frameOf(e);
+    // Offsets are from the frame's baseline until the frames are aligned.
+    e.offset = frame === e ? 0 : e.parent!.offset + e.shift;
+    let extent = extents.get(frame);
+    if (!extent) {
+      extent = { top: Infinity, bottom: -Infinity, pending: [] };
+      extents.set(frame, extent);
+      if (e.parent) extents.get(frameOf(e.parent))!.pending.push(e);
     }
+    // The line box spans the boxes' leading edges only (§10.8): with a line-height smaller than
+    // the font's ascent + descent, the root baseline can lie outside it.
     if (!e.counts) continue;
-    top = Math.min(top, e.offset - e.ascent - e.leadingTop);
-    bottom = Math.max(bottom, e.offset + e.descent + e.leadingBottom);
+    extent.top = Math.min(extent.top, e.offset - e.ascent - e.leadingTop);
+    extent.bottom = Math.max(extent.bottom, e.offset + e.descent + e.leadingBottom);
   }
-  if (top > bottom) top = bottom = 0; // no box sizes the line (quirks mode)
-  let height = bottom - top;
-  for (const e of anchored) height = Math.max(height, e.ascent + e.descent + e.leadingTop + e.leadingBottom);
-  const baseline = -top;
-  for (const e of anchored) {
-    const own = e.align === 'top' ? e.ascent + e.leadingTop : height - e.descent - e.leadingBottom;
-    e.offset = own - baseline;
-  }
-  // Descendants of anchored boxes follow their anchor (entries come parents first).
+  for (const extent of [...extents.values()].reverse()) alignPending(extent, extents);
+  // Each frame's baseline from its frame's, then every entry's from the root's (parents first).
   for (const e of entries) {
-    const anchor = anchorOf(e);
-    if (anchor && anchor !== e && e.parent) e.offset = e.parent.offset + e.shift;
+    if (e.parent) e.offset = e.align ? frameOf(e.parent).offset + e.offset : e.parent.offset + e.shift;
   }
-  return { height, baseline };
+  const root = extents.get(entries[0]!)!;
+  return { height: root.bottom - root.top, baseline: -root.top };
 }
 
-function anchorOf(e: AlignEntry): AlignEntry | null {
-  for (let a: AlignEntry | null = e; a; a = a.parent) if (a.align) return a;
-  return null;
+/** A frame's extent around its baseline, and the top/bottom-aligned boxes aligned against it. */
+interface Extent {
+  top: number;
+  bottom: number;
+  readonly pending: AlignEntry[];
+}
+
+/** Puts each pending subtree against the frame's edge, then unites it with the frame. */
+function alignPending(extent: Extent, extents: ReadonlyMap<AlignEntry, Extent>): void {
+  if (extent.top > extent.bottom) extent.top = extent.bottom = 0; // nothing sizes it (quirks mode)
+  for (const e of extent.pending) {
+    const own = extents.get(e)!;
+    e.offset = e.align === 'top' ? extent.top - own.top : extent.bottom - own.bottom;
+    extent.top = Math.min(extent.top, own.top + e.offset);
+    extent.bottom = Math.max(extent.bottom, own.bottom + e.offset);
+  }
+}
+
+/** The box whose aligned subtree holds this entry: its nearest top/bottom-aligned ancestor (or itself), else the root. */
+function frameOf(e: AlignEntry): AlignEntry {
+  let a = e;
+  while (!a.align && a.parent) a = a.parent;
+  return a;
 }
 
 const NO_BOXES: ReadonlyMap<InlineBox, AlignEntry> = new Map();

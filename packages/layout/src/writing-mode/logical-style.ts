@@ -73,6 +73,15 @@ export function logicalStyle(style: ComputedStyle): ComputedStyle {
   return out;
 }
 
+/**
+ * A style made inside the logical frame from logical styles (boxes/initial-letter.ts sizes a
+ * letter from its logical style) is logical already: `logicalStyle` leaves it as it is.
+ */
+export function madeLogical(style: ComputedStyle): ComputedStyle {
+  if (!physical.has(style)) physical.set(style, style);
+  return style;
+}
+
 /** The physical style a logical one was made from (itself for a physical style). */
 export function physicalStyle(style: ComputedStyle): ComputedStyle {
   return physical.get(style) ?? style;

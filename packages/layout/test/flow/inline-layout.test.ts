@@ -286,19 +286,19 @@ describe('line box height and vertical-align (CSS 2.1 §10.8)', () => {
         box body 0,0 800x40
           box p 0,0 800x40
             box (anon) 0,0 800x40
-              text "x" 0,19 w=8
-              box span 8,10.52 8x16
-                text "s" 8,23.19 w=8
-              box span 16,0 8x16
-                text "p" 16,12.67 w=8
-              box span 24,11.12 4x8
-                text "m" 24,17.39 w=4
-              box span 28,6.33 4x8
-                text "t" 28,12.6 w=4
-              box span 32,1.33 8x16
-                text "l" 32,14 w=8
+              text "x" 0,33 w=8
+              box span 8,24 8x16
+                text "s" 8,37.19 w=8
+              box span 16,13.48 8x16
+                text "p" 16,26.67 w=8
+              box span 24,24.6 4x8
+                text "m" 24,31.39 w=4
+              box span 28,19.81 4x8
+                text "t" 28,26.6 w=4
+              box span 32,14.81 8x16
+                text "l" 32,28 w=8
               box span 40,12 8x16
-                text "b" 40,24.67 w=8"
+                text "b" 40,25.19 w=8"
     `);
   });
 
