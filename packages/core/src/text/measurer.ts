@@ -29,6 +29,8 @@ interface Segment {
 /** Marks, joiners and variation selectors stay in the font of the character they attach to. */
 // eslint-disable-next-line no-misleading-character-class -- a class of single code points, joiners included
 const CLUSTER_CONTINUATION = /^[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
+/** Format controls and other invisible characters (Unicode's Default_Ignorable_Code_Point). */
+const DEFAULT_IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const SMALL_CAPS_SCALE = 0.7;
 /** Characters that take word-spacing (CSS Text 3 §8.1 word-separator characters). */
 const WORD_SEPARATORS = new Set([' ', '\u00a0', '\u1361', '\u{10100}', '\u{10101}', '\u{1039f}', '\u{1091f}']);
@@ -97,7 +99,7 @@ function segment(
       CLUSTER_CONTINUATION.test(text.slice(i, end)) &&
       (current.face.font.hasGlyphForCodePoint(cp) || isVariationSelector(cp))
         ? current
-        : faceFor(cp);
+        : (ignorable(current, cp, text.slice(i, end)) ?? faceFor(cp));
     if (!resolved) {
       // Chromium draws a character no font has as the primary font's .notdef (measured:
       // Hangul on a host without a Korean font prints DejaVu Sans boxes, 0.6 em wide).
@@ -118,6 +120,16 @@ function segment(
   }
   if (current) segments.push(piece(current, start === 0 ? text : text.slice(start), currentCaps, smallCaps));
   return { segments, missing };
+}
+
+/**
+ * An invisible character (a word joiner, a direction mark…) stays in the face before it, which
+ * shapes it without ink or advance: Chromium falls back for no default-ignorable code point
+ * (measured: U+2060 in Liberation Mono text prints in Liberation Mono, which lacks it; a fallback
+ * font's taller line would grow the line).
+ */
+function ignorable(current: ResolvedFace | undefined, cp: number, char: string): ResolvedFace | undefined {
+  return current && cp >= 0xad && DEFAULT_IGNORABLE.test(char) ? current : undefined;
 }
 
 /** A segment; small caps come from the font's `smcp` glyphs when it has them, else are synthesised. */
