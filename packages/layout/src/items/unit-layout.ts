@@ -313,9 +313,11 @@ function marginsMoveUnit(frame: Frame, unit: Unit, top: number, first: boolean):
   return unit.items.some((p) => marginOverflows(frame, top + p.y - unit.top, p.height, p));
 }
 
-/** An item placed at `y` with a border box `height` tall whose bottom margin reaches past the page end. */
+/** An item placed at `y` whose border box (`height` tall) ends on the page but whose bottom margin does not. */
 function marginOverflows(frame: Frame, y: number, height: number, p: UnitItem): boolean {
-  return p.marginBottom !== undefined && y + height + p.marginBottom > frame.available + EPSILON;
+  const end = y + height;
+  if (!p.marginBottom || end > frame.available + EPSILON) return false;
+  return end + p.marginBottom > frame.available + EPSILON;
 }
 
 /**
