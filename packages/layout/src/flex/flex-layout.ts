@@ -1,6 +1,6 @@
 import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
-import type { UsedBox } from '../flow/box-model.js';
+import { marginOrZero, type UsedBox } from '../flow/box-model.js';
 import type { LayoutResult, Resume, Space } from '../flow/types.js';
 import { computeFlexGeometry, type FlexUnit } from './flex-geometry.js';
 import { isBaselineAligned } from './flex-cross.js';
@@ -26,6 +26,8 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
       y: p.y,
       width: p.width,
       height: p.height,
+      // Chromium keeps a row item's bottom margin with it at a break (unit-layout.ts marginsMoveUnit).
+      ...(geo.axes.row ? { marginBottom: marginOrZero(p.item.box.style.marginBottom, used.width) } : {}),
       pinHeight: p.pinHeight,
       grows: p.grows && !hasPercentHeightDescendant(p.item.box, ctx),
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),

@@ -45,6 +45,8 @@ export interface UnitItem {
   readonly grows?: boolean;
   /** A stretched item whose row grows as it breaks: it ends where the row ends (grid rows). */
   readonly endsWithRow?: boolean;
+  /** Its bottom margin, when a break must not cut it off (items of a row flex container). */
+  readonly marginBottom?: number;
   /** Takes part in baseline alignment: preferred for the container's first baseline. */
   readonly baselineAligned: boolean;
   /** The item's containing block when it is not the container's content box (a grid area). */
@@ -244,6 +246,8 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
     const fits = !paging || top + unit.bottom - unit.top <= frame.available + EPSILON;
     if (fits && !state && paging && endEdgesMoveLastUnit(frame, u, top + unit.bottom - unit.top, first))
       return first && !token ? 'push' : breakBefore(frame, u, from, starts, !token);
+    if (fits && !state && paging && marginsMoveUnit(frame, unit, top, first))
+      return breakForMargin(frame, u, from, starts, token);
     if (fits && !state) {
       const forced = placeWhole(frame, unit, u === 0 && !token, paging);
       placed++;
@@ -273,6 +277,7 @@ function placeUnits(frame: Frame, token: UnitCursor | null, paging: boolean): Un
       stretchToRowEnd(frame, childrenBefore, owners, end);
       frame.offset = frame.topEdges + unit.bottom - end;
     }
+    if (r === 'margin') return breakForMargin(frame, u, from, starts, token);
     if (r === 'pushed') {
       if (first && !token && !frame.space.pageIsEmpty) return 'push';
       return breakBefore(frame, u, from, starts, !token);
@@ -295,6 +300,41 @@ function endEdgesMoveLastUnit(frame: Frame, u: number, bottom: number, first: bo
   if (u !== frame.geo.units.length - 1 || frame.reserve > 0 || used.height !== null || used.minHeight > 0) return false;
   if (first && nothingAbove(frame.space)) return false;
   return bottom + used.border.bottom + used.padding.bottom > frame.available + EPSILON;
+}
+
+/**
+ * The unit's items fit but the bottom margin of one of them does not. CSS Fragmentation 3 §5.2
+ * truncates margins only at breaks between siblings, and an item's margin is inside its line:
+ * Chromium keeps it whole and breaks earlier (`breakForMargin`). Not when nothing is above the
+ * unit on the page: it would fit no better.
+ */
+function marginsMoveUnit(frame: Frame, unit: Unit, top: number, first: boolean): boolean {
+  if (first && nothingAbove(frame.space)) return false;
+  return unit.items.some((p) => marginOverflows(frame, top + p.y - unit.top, p.height, p));
+}
+
+/** An item placed at `y` whose border box (`height` tall) ends on the page but whose bottom margin does not. */
+function marginOverflows(frame: Frame, y: number, height: number, p: UnitItem): boolean {
+  const end = y + height;
+  if (!p.marginBottom || end > frame.available + EPSILON) return false;
+  return end + p.marginBottom > frame.available + EPSILON;
+}
+
+/**
+ * Where Chromium breaks for an item's bottom margin that does not fit (measured: a later line's
+ * margin too): before the whole container when it starts on this page below other content (CSS
+ * Fragmentation 3 §4.4, the break moves to an earlier break point of the parent), else before the
+ * unit, as for a unit that does not fit.
+ */
+function breakForMargin(
+  frame: Frame,
+  u: number,
+  from: number,
+  starts: readonly number[],
+  token: UnitCursor | null,
+): UnitCursor | 'push' {
+  if (!token && !nothingAbove(frame.space)) return 'push';
+  return breakBefore(frame, u, from, starts, !token);
 }
 
 /**
@@ -451,8 +491,9 @@ type Parallel = Extract<Resume, { kind: 'parallel' }>;
 /**
  * Lay out every item of a unit against the page end, each breaking on its own (CSS
  * Fragmentation 3 §4: parallel flows). Items that continue start at the top of the next page.
- * Returns 'pushed' when an item could not start here (the unit moves on whole), null when all
- * finished, else the state. `owners` receives the item of each fragment added, in order.
+ * Returns 'pushed' when an item could not start here (the unit moves on whole), 'margin' when
+ * one ends here but its bottom margin does not fit (`marginsMoveUnit`), null when all finished,
+ * else the state. `owners` receives the item of each fragment added, in order.
  */
 function placeParallel(
   frame: Frame,
@@ -462,12 +503,13 @@ function placeParallel(
   pageIsEmpty: boolean,
   firstLine: boolean,
   owners: UnitItem[],
-): Parallel | 'pushed' | null {
+): Parallel | 'pushed' | 'margin' | null {
   const done: boolean[] = [];
   const inner: (Resume | null)[] = [];
   const baselines: { p: UnitItem; baseline: number | null; last: number | null }[] = [];
   let placedAny = false;
   let anyPushed = false;
+  let marginPushed = false;
   const before = frame.children.length;
   unit.items.forEach((p, k) => {
     if (state?.done[k]) {
@@ -511,6 +553,8 @@ function placeParallel(
       inner.push(state?.inner[k] ?? null);
       return;
     }
+    // An item that ends here but whose bottom margin does not fit moves the unit on (marginsMoveUnit).
+    if (!state && !r.resume && !pageIsEmpty && marginOverflows(frame, y, r.height, p)) marginPushed = true;
     placedAny = true;
     if (r.resume && r.forcedBreak && !frame.forced) frame.forced = r.forcedBreak;
     frame.children.push(movedFragment(r.fragment, frame.used.border.left + frame.used.padding.left + p.x, y));
@@ -521,6 +565,10 @@ function placeParallel(
   });
   // Items of a line/row start together: when one cannot start here, the whole unit moves on (Chromium does).
   // On an empty page a unit whose items all wait has started here all the same (moving it on gains nothing).
+  if (marginPushed) {
+    frame.children.length = before;
+    return 'margin';
+  }
   const waiting = !anyPushed && done.some((d) => !d);
   if (!state && ((!placedAny && !(waiting && pageIsEmpty)) || (anyPushed && !pageIsEmpty))) {
     frame.children.length = before;
