@@ -128,7 +128,9 @@ function runSegments(
   let y = 0;
   let baseline: number | null = null;
   const done = (resume: Resume | null): SegmentsRun => {
-    if (frame.row) y = endRow(parts, y, limit);
+    // The last columns of a container of definite height reach its content end (as Chromium
+    // draws their rules, CSS Multicol 1 §4.2); those of a row reach the row's end.
+    if (frame.row || (resume === null && used.height !== null)) y = endRow(parts, y, limit);
     return {
       children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx),
       height: y,
@@ -359,15 +361,11 @@ function pushed(marginTop: MarginSet): LayoutResult {
   };
 }
 
-/** Column fragments side by side (right to left in rtl) and the rules between used columns (§4). */
+/** The rules between used columns (§4) and the column fragments side by side (right to left in rtl). */
 function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: number): Fragment[] {
   const out: Fragment[] = [];
   const left = 0;
   const rtl = style.direction === 'rtl';
-  set.columns.forEach((f, i) => {
-    const x = rtl ? used.width - (i + 1) * set.width - i * set.gap : i * (set.width + set.gap);
-    out.push(movedFragment(f, left + x, top));
-  });
   const rule = style.columnRule;
   if (rule.width > 0 && rule.style !== 'none' && rule.style !== 'hidden') {
     // A rule sits in the middle of each gap between two columns that have content (§4.1), its
@@ -395,5 +393,10 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
       );
     }
   }
+  // The rules are painted with the container's background, below the columns' content (§4.1, as Chromium).
+  set.columns.forEach((f, i) => {
+    const x = rtl ? used.width - (i + 1) * set.width - i * set.gap : i * (set.width + set.gap);
+    out.push(movedFragment(f, left + x, top));
+  });
   return out;
 }
