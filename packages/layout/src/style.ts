@@ -449,6 +449,9 @@ export interface ComputedStyle {
   readonly columnRule: BorderSide;
   readonly columnSpan: 'none' | 'all';
   readonly columnFill: 'balance' | 'auto';
+  /** CSS Multicol 2 `column-height` and `column-wrap`: rows of columns (multicol/column-rows.ts). */
+  readonly columnHeight: number | 'auto';
+  readonly columnWrap: 'auto' | 'nowrap' | 'wrap';
 
   // Fragmentation and paged media
   readonly breakBefore: BreakValue;

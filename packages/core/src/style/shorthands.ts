@@ -29,7 +29,7 @@ export const SHORTHANDS: Readonly<Record<string, readonly string[]>> = (() => {
     border: SIDES.flatMap((s) => [`border-${s}-width`, `border-${s}-style`, `border-${s}-color`]),
     outline: ['outline-width', 'outline-style', 'outline-color'],
     'column-rule': ['column-rule-width', 'column-rule-style', 'column-rule-color'],
-    columns: ['column-width', 'column-count'],
+    columns: ['column-width', 'column-count', 'column-height', 'column-wrap'],
     font: [
       'font-style',
       'font-variant-caps',
@@ -219,6 +219,25 @@ function slashPair(value: readonly CV[], longhands: readonly string[], mirrorIde
   });
 }
 
+/**
+ * `columns: [<'column-width'> || <'column-count'>] [/ <'column-height'>]?` (CSS Multicol 2 §3.5);
+ * it resets `column-wrap` to its initial value.
+ */
+function columns(value: readonly CV[], longhands: readonly string[]): Expansion | null {
+  const all = words(value);
+  const slash = all.findIndex((cv) => cv.t === 'delim' && cv.v === '/');
+  const widthCount = anyOrder(
+    slash < 0 ? all : all.slice(0, slash),
+    longhands.slice(0, 2),
+    [(cv) => isLength(cv) || isIdent(cv, 'auto'), (cv) => (cv.t === 'num' && cv.unit === '') || isIdent(cv, 'auto')],
+    [[ident('auto')], [ident('auto')]],
+  );
+  const height = slash < 0 ? [ident('auto')] : all.slice(slash + 1);
+  const heightOk = height.length === 1 && (isLength(height[0]!) || isIdent(height[0]!, 'auto'));
+  if (slash === 0 || !widthCount || !heightOk) return null;
+  return [...widthCount, [longhands[2]!, height], [longhands[3]!, [ident('auto')]]];
+}
+
 const EXPANDERS: Readonly<Record<string, Expander>> = {
   margin: (v, l) => fourSides(l, words(v)),
   padding: (v, l) => fourSides(l, words(v)),
@@ -231,13 +250,7 @@ const EXPANDERS: Readonly<Record<string, Expander>> = {
   'border-block': borderSide,
   outline: borderSide,
   'column-rule': borderSide,
-  columns: (v, l) =>
-    anyOrder(
-      v,
-      l,
-      [(cv) => isLength(cv) || isIdent(cv, 'auto'), (cv) => (cv.t === 'num' && cv.unit === '') || isIdent(cv, 'auto')],
-      [[ident('auto')], [ident('auto')]],
-    ),
+  columns,
   font,
   background,
   flex,

@@ -145,6 +145,8 @@ export const INITIAL: ComputedStyle = {
   columnRule: NO_BORDER,
   columnSpan: 'none',
   columnFill: 'balance',
+  columnHeight: 'auto',
+  columnWrap: 'auto',
   breakBefore: auto,
   breakAfter: auto,
   breakInside: auto,

@@ -157,7 +157,9 @@ export type Item = BlockLevelBox | InlineLevelBox;
 
 /** Is this block container a multi-column container (CSS Multicol 1 §2)? */
 export function isMulticol(box: ContainerBox): boolean {
-  return box.kind === 'block' && (box.style.columnCount !== 'auto' || box.style.columnWidth !== 'auto');
+  const s = box.style;
+  // A `column-height` makes a multicol container too (CSS Multicol 2 §3.3).
+  return box.kind === 'block' && (s.columnCount !== 'auto' || s.columnWidth !== 'auto' || s.columnHeight !== 'auto');
 }
 
 export function isContainer(box: Box): box is ContainerBox {

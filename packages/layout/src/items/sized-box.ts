@@ -76,6 +76,7 @@ function anonymousItemStyle(parent: ComputedStyle): ComputedStyle {
       columnSpan: 'none',
       columnCount: 'auto',
       columnWidth: 'auto',
+      columnHeight: 'auto',
     };
     anonymousStyles.set(parent, style);
   }

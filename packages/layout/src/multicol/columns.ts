@@ -163,6 +163,7 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
     display: 'flow-root',
     columnCount: 'auto',
     columnWidth: 'auto',
+    columnHeight: 'auto',
     width: 'auto',
     height: 'auto',
     minHeight: 'auto',

@@ -1,7 +1,7 @@
-import type { ContainerBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
 import { anonymousStyle } from '../boxes/anonymous-style.js';
 import type { Fragment } from '../fragment.js';
-import { collapsingModelSide, type ComputedStyle } from '../style.js';
+import { collapsingModelSide, resolveLength, type ComputedStyle } from '../style.js';
 import type { LayoutContext } from '../flow/context.js';
 import { resolveBlockBox, type UsedBox } from '../flow/box-model.js';
 import { keywordWidths } from '../flow/keyword-widths.js';
@@ -53,7 +53,10 @@ export function layoutMulticol(
   const reserve = paging ? reservedBottomEdges(used, box.style) : 0;
   const room = paging ? space.blockSize - resolveMargins(marginTop) - topEdges - reserve : Infinity;
   if (paging && room <= 0 && !space.pageIsEmpty) return pushed(marginTop);
-  const run = runSegments(box, used, at, room, space, ctx);
+  const rows = columnRows(box.style, used);
+  const run = rows
+    ? runRows(box, used, at, room, rows, space, ctx)
+    : runSegments(box, used, at, frameOf(box, used, room), space, ctx);
   if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
   const children = run.children.map((f) => movedFragment(f, used.border.left + used.padding.left, topEdges));
   const done = run.resume === null;
@@ -82,32 +85,60 @@ interface SegmentsRun {
   readonly baseline: number | null;
 }
 
+/** Where the column sets and spanners of one run go. */
+interface Frame {
+  /** The room for them: the page's, the columns' height or the row's. */
+  readonly limit: number;
+  /** The page (or row), not the columns' height, ends the columns: the flow continues after it. */
+  readonly pageBound: boolean;
+  /** Columns are filled, not balanced, when column-fill says so and a height bounds them. */
+  readonly balance: boolean;
+  /** Rows of columns (CSS Multicol 2 §3.4): spanners are monolithic, `rowStart` says the run starts a row. */
+  readonly row?: { readonly rowStart: boolean };
+}
+
+/**
+ * One run in the room on the page: the columns' height is the container's, or `column-height`
+ * (CSS Multicol 2 §3.3) when the columns do not wrap into rows (overflow columns go beside them).
+ */
+function frameOf(box: ContainerBox, used: UsedBox, room: number): Frame {
+  const { columnHeight } = box.style;
+  const height = columnHeight === 'auto' ? used.height : columnHeight;
+  return {
+    limit: height === null ? room : Math.min(room, Math.max(0, height)),
+    pageBound: Number.isFinite(room) && (height === null || height > room),
+    balance: box.style.columnFill === 'balance' || height === null,
+  };
+}
+
 /** Column sets and spanners one below the other (§6.1), until the room on the page runs out. */
 function runSegments(
   box: ContainerBox,
   used: UsedBox,
   at: { child: number; inner: Resume | null } | null,
-  room: number,
+  frame: Frame,
   space: Space,
   ctx: LayoutContext,
 ): SegmentsRun {
   const segments = segmentsOf(box, ctx);
   const geo = columnGeometry(box.style, used.width);
-  const limit = used.height === null ? room : Math.min(room, Math.max(0, used.height));
-  const balance = box.style.columnFill === 'balance' || used.height === null;
-  // The page, not the container's height, ends the columns: the flow continues on the next page.
-  const pageBound = Number.isFinite(room) && (used.height === null || used.height > room);
+  const { limit, pageBound, balance } = frame;
   // Column sets are placed once the absolute boxes deferred to them are (they may add columns).
   const parts: (Fragment | { set: ColumnSet; top: number })[] = [];
   let y = 0;
   let baseline: number | null = null;
-  const done = (resume: Resume | null): SegmentsRun => ({
-    children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx),
-    height: y,
-    resume,
-    pushed: false,
-    baseline,
-  });
+  const done = (resume: Resume | null): SegmentsRun => {
+    // The last columns of a container of definite height reach its content end (as Chromium
+    // draws their rules, CSS Multicol 1 §4.2); those of a row reach the row's end.
+    if (frame.row || (resume === null && used.height !== null)) y = endRow(parts, y, limit);
+    return {
+      children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx),
+      height: y,
+      resume,
+      pushed: false,
+      baseline,
+    };
+  };
   const stop = (seg: number, inner: Resume | null): SegmentsRun =>
     done({ kind: 'block', child: seg, inner, consumed: 0 });
   for (let k = at?.child ?? 0; k < segments.length; k++) {
@@ -121,6 +152,23 @@ function runSegments(
       if (baseline === null && set.baseline !== null) baseline = y + set.baseline;
       y += set.height;
       if (set.resume) return stop(k, set.resume);
+      continue;
+    }
+    if (frame.row) {
+      const placed = spannerInRow(
+        seg.box,
+        used,
+        limit - y,
+        frame.row.rowStart && parts.length === 0,
+        box.style.direction,
+        space,
+        ctx,
+      );
+      if (!placed) return stop(k, start);
+      parts.push(movedFragment(placed.fragment, 0, y));
+      y += placed.height;
+      // A spanner reaching the row's end ends the row (past it, it overflows into the row gap).
+      if (y >= limit - UNIT_PX) return k + 1 < segments.length ? stop(k + 1, null) : done(null);
       continue;
     }
     const r = layoutBox(
@@ -148,6 +196,117 @@ function runSegments(
     if (r.resume) return stop(k, r.resume);
   }
   return done(null);
+}
+
+/** Chromium's layout unit (1/64 px): a spanner this close to a row's end fits it, and ends it. */
+const UNIT_PX = 1 / 64;
+
+/** The rows of columns of a `column-wrap` container: their height and the gap between them. */
+interface Rows {
+  readonly height: number;
+  readonly gap: number;
+}
+
+/**
+ * CSS Multicol 2 §3.4: with `column-wrap: wrap` (`auto` when `column-height` is set), the columns
+ * that do not fit a row go into a new row below, `row-gap` (`normal`: 1em, as Chromium) apart.
+ * A row is `column-height` tall, else as tall as the container; with neither, there is one row.
+ */
+function columnRows(style: ComputedStyle, used: UsedBox): Rows | null {
+  const wrap = style.columnWrap === 'wrap' || (style.columnWrap === 'auto' && style.columnHeight !== 'auto');
+  const height = style.columnHeight === 'auto' ? used.height : style.columnHeight;
+  if (!wrap || height === null) return null;
+  const gap = style.rowGap === 'normal' ? style.fontSize : resolveLength(style.rowGap, used.height ?? 0);
+  return { height: Math.max(0, height), gap };
+}
+
+/** Bound on the rows of one container per page (each row takes at least one piece of content). */
+const MAX_ROWS = 1000;
+
+/**
+ * Rows of columns (CSS Multicol 2 §3.4), each like a fragmentainer: column sets and spanners flow
+ * from row to row, a spanner moves whole to the next row when it does not fit the rest of one
+ * and overflows a row it starts (as Chromium). Content after a spanner that ends inside a row
+ * continues in that row; after one ending in a gap or at a row's end, in the next row.
+ */
+function runRows(
+  box: ContainerBox,
+  used: UsedBox,
+  at: { child: number; inner: Resume | null } | null,
+  room: number,
+  rows: Rows,
+  space: Space,
+  ctx: LayoutContext,
+): SegmentsRun {
+  const children: Fragment[] = [];
+  const balance = box.style.columnFill === 'balance';
+  let baseline: number | null = null;
+  let rowTop = 0;
+  let y = 0;
+  let cursor = at;
+  for (let n = 0; ; n++) {
+    const rowEnd = n < MAX_ROWS ? rowTop + rows.height : Infinity;
+    const limit = Math.min(rowEnd, room) - y;
+    const frame: Frame = { limit, pageBound: true, balance, row: { rowStart: y === rowTop } };
+    const run = runSegments(box, used, cursor, frame, space, ctx);
+    children.push(...run.children.map((f) => movedFragment(f, 0, y)));
+    if (baseline === null && run.baseline !== null) baseline = y + run.baseline;
+    const end = y + run.height;
+    if (run.resume === null || run.resume.kind !== 'block' || rowEnd >= room)
+      return { children, height: end, resume: run.resume, pushed: false, baseline };
+    cursor = run.resume;
+    // The next row: the first after this one that ends below the content so far.
+    const step = rows.height + rows.gap;
+    rowTop += step;
+    while (rowTop + rows.height <= end && step > 0) rowTop += step;
+    y = Math.max(end, rowTop);
+  }
+}
+
+/**
+ * A column set that ends a row's content fills the row (its rules run to the row's end, as
+ * Chromium draws them), also in the last row, which the container's height counts whole.
+ */
+function endRow(parts: (Fragment | { set: ColumnSet; top: number })[], y: number, limit: number): number {
+  const last = parts[parts.length - 1];
+  if (!last || !('set' in last) || !Number.isFinite(limit) || limit <= y) return y;
+  parts[parts.length - 1] = { set: { ...last.set, height: limit - last.top }, top: last.top };
+  return limit;
+}
+
+/**
+ * A spanner in a row of columns: laid out whole (rows do not fragment it), or null when it does
+ * not fit the room left in the row and does not start the row.
+ */
+function spannerInRow(
+  spanner: BlockLevelBox,
+  used: UsedBox,
+  room: number,
+  rowStart: boolean,
+  direction: 'ltr' | 'rtl',
+  space: Space,
+  ctx: LayoutContext,
+): { fragment: Fragment; height: number } | null {
+  const r = layoutBox(
+    spanner,
+    {
+      inlineSize: used.width,
+      blockSize: Infinity,
+      pageIsEmpty: rowStart,
+      mode: space.mode,
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: used.height,
+      cbDirection: direction,
+    },
+    null,
+    ctx,
+  );
+  if (!r.fragment) return null;
+  const top = resolveMargins(r.marginTop);
+  const height = top + r.height + resolveMargins(r.marginBottom);
+  if (height > room + UNIT_PX && !rowStart) return null;
+  return { fragment: movedFragment(r.fragment, 0, top), height };
 }
 
 /**
@@ -202,15 +361,11 @@ function pushed(marginTop: MarginSet): LayoutResult {
   };
 }
 
-/** Column fragments side by side (right to left in rtl) and the rules between used columns (§4). */
+/** The rules between used columns (§4) and the column fragments side by side (right to left in rtl). */
 function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: number): Fragment[] {
   const out: Fragment[] = [];
   const left = 0;
   const rtl = style.direction === 'rtl';
-  set.columns.forEach((f, i) => {
-    const x = rtl ? used.width - (i + 1) * set.width - i * set.gap : i * (set.width + set.gap);
-    out.push(movedFragment(f, left + x, top));
-  });
   const rule = style.columnRule;
   if (rule.width > 0 && rule.style !== 'none' && rule.style !== 'hidden') {
     // A rule sits in the middle of each gap between two columns that have content (§4.1), its
@@ -238,5 +393,10 @@ function placeColumns(set: ColumnSet, style: ComputedStyle, used: UsedBox, top: 
       );
     }
   }
+  // The rules are painted with the container's background, below the columns' content (§4.1, as Chromium).
+  set.columns.forEach((f, i) => {
+    const x = rtl ? used.width - (i + 1) * set.width - i * set.gap : i * (set.width + set.gap);
+    out.push(movedFragment(f, left + x, top));
+  });
   return out;
 }

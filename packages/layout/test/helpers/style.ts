@@ -130,6 +130,8 @@ export function defaultStyle(): ComputedStyle {
     columnRule: NO_BORDER,
     columnSpan: 'none',
     columnFill: 'balance',
+    columnHeight: 'auto',
+    columnWrap: 'auto',
     breakBefore: 'auto',
     breakAfter: 'auto',
     breakInside: 'auto',

@@ -152,6 +152,13 @@ const BREAKS = [
 ] as const;
 
 /** The longhands of this group, in compute order (properties/index.ts). */
+/** `auto` or a non-negative length without percentages (`column-width`, `column-height`). */
+function autoOrLength(cvs: readonly CV[], ctx: ComputeContext): number | 'auto' | undefined {
+  if (identOf(cvs) === 'auto') return 'auto';
+  const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
+  return typeof v === 'number' ? v : undefined;
+}
+
 export const LAYOUT_MODE_LONGHANDS = {
   // Flexbox (Flexbox 1 §5, §7) and box alignment (Align 3).
   'flex-direction': longhand(
@@ -224,11 +231,7 @@ export const LAYOUT_MODE_LONGHANDS = {
   'column-count': longhand('columnCount', false, 'auto', (cvs, ctx) =>
     identOf(cvs) === 'auto' ? 'auto' : number({ min: 1, integer: true })(cvs, ctx),
   ),
-  'column-width': longhand('columnWidth', false, 'auto', (cvs, ctx) => {
-    if (identOf(cvs) === 'auto') return 'auto';
-    const v = parseLength(single(cvs), ctx.len, { percent: false, negative: false });
-    return typeof v === 'number' ? v : undefined;
-  }),
+  'column-width': longhand('columnWidth', false, 'auto', autoOrLength),
   'column-rule-width': partOf('columnRule', false, 3, lineWidth),
   'column-rule-style': partOf(
     'columnRule',
@@ -244,6 +247,9 @@ export const LAYOUT_MODE_LONGHANDS = {
     'balance',
     keyword(['balance', 'auto'] as const, { 'balance-all': 'balance' }),
   ),
+  // Rows of columns (CSS Multicol 2 §3.3 column-height, §3.4 column-wrap).
+  'column-height': longhand('columnHeight', false, 'auto', autoOrLength),
+  'column-wrap': longhand('columnWrap', false, 'auto', keyword(['auto', 'nowrap', 'wrap'] as const)),
   // Tables (CSS 2.2 §17).
   'border-collapse': longhand('borderCollapse', true, 'separate', keyword(['separate', 'collapse'] as const)),
   'border-spacing': longhand('borderSpacing', true, [0, 0], (cvs, ctx) => {
