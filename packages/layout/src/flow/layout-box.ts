@@ -21,6 +21,7 @@ import { layoutMulticol } from '../multicol/multicol-layout.js';
 import { layoutTable } from '../table/table-layout.js';
 import { layoutFieldset } from './fieldset.js';
 import { needsPositioning, withPositioning } from '../positioned/containing-block.js';
+import { isScrollContainer, withStickyShifts } from '../positioned/sticky.js';
 import { layoutOrthogonal, orthogonalContentSizes } from '../writing-mode/orthogonal-layout.js';
 import { outerSizes, type IntrinsicSizes } from './intrinsic-size.js';
 import { flexContentSizes } from '../flex/flex-intrinsic.js';
@@ -36,8 +37,13 @@ import { blockChildrenSizes } from '../float/float-intrinsic.js';
  */
 export function layoutBox(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   // Positioned boxes (src/positioned): containing blocks place absolute descendants, relative ones shift.
-  if (!needsPositioning(box)) return dispatch(box, space, resume, ctx);
-  return withPositioning(box, space, ctx, () => dispatch(box, space, resume, ctx));
+  const r = needsPositioning(box)
+    ? withPositioning(box, space, ctx, () => dispatch(box, space, resume, ctx))
+    : dispatch(box, space, resume, ctx);
+  // A scroll container places its sticky descendants (positioned/sticky.ts).
+  const f = r.fragment;
+  if (space.mode !== 'layout' || f?.kind !== 'box' || !isScrollContainer(box.style)) return r;
+  return { ...r, fragment: withStickyShifts(f) };
 }
 
 function dispatch(box: BlockLevelBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {

@@ -26,6 +26,8 @@ import { availableSize, inset, isStretched, solveAxis, type AxisInput } from './
 export interface PaddingBox {
   readonly width: number;
   readonly height: number;
+  /** Its direction, which settles an over-constrained width (§10.3.7); ltr when not given. */
+  readonly direction?: 'ltr' | 'rtl';
 }
 
 type LaidOutBox = Exclude<BlockLevelBox, { kind: 'lines' }>;
@@ -92,6 +94,7 @@ export function absoluteLayout(
     cb: cb.width,
     staticPos: staticX,
     staticAlign,
+    direction: cb.direction ?? 'ltr',
   };
   const v: AxisInput = {
     start: inset(s.top, cb.height),

@@ -6,7 +6,7 @@ import { editedFragment, type FragmentEdit } from '../flow/fragment-edits.js';
 import { identityOf, movedFragment } from '../flow/fragments.js';
 import type { LayoutResult, Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
-import { finishPage, placeFixed, placeOnPage, recordPage } from './printed-root.js';
+import { finishPage, placeFixed, placeOnPage, recordPage, takeFixedPlaceholders } from './printed-root.js';
 import { containsFixed } from './insets.js';
 import {
   forEachPlaceholder,
@@ -78,7 +78,15 @@ export function withPositioning(
     return movedRelative(box, space, r, fc);
   }
   const root = box.kind !== 'lines' && box.tag === 'html';
-  open.push({ pending: [], key: box, takesFixed: isTransformed(box), fc, inlinesOnly: !isBlockContainingBlock(box) });
+  const fixedStatics: Pending[] | undefined = root && space.mode === 'layout' ? [] : undefined;
+  open.push({
+    pending: [],
+    key: box,
+    takesFixed: isTransformed(box),
+    fc,
+    inlinesOnly: !isBlockContainingBlock(box),
+    fixedStatics,
+  });
   if (root) pageRoots.count++;
   let r: LayoutResult;
   let pending: Pending[];
@@ -90,9 +98,10 @@ export function withPositioning(
   }
   const f = r.fragment;
   if (f && f.kind === 'box') {
-    if (root && space.mode === 'layout') {
+    if (fixedStatics) {
       const page = recordPage(box as ContainerBox, f, r, space, ctx);
-      const placed = placePending(f, pending, ctx, page.icb, (p, placed) =>
+      const inFlow = takeFixedPlaceholders(f, fixedStatics, page, ctx);
+      const placed = placePending(inFlow, pending, ctx, page.icb, (p, placed) =>
         placeOnPage(box as ContainerBox, p.box.style, placed, page, ctx),
       );
       r = { ...r, fragment: finishPage(placed, page, placeFixed(box as ContainerBox, page, ctx), ctx) };
@@ -142,7 +151,12 @@ function movedRelative(
 ): LayoutResult {
   const f = r.fragment;
   if (!f || f.kind !== 'box' || box.style.position !== 'relative') return r;
-  const [dx, dy] = relativeOffset(box.style, space.inlineSize, space.cbBlockSize);
+  const [dx, dy] = relativeOffset(
+    box.style,
+    space.inlineSize,
+    space.cbBlockSize,
+    space.cbDirection ?? box.style.direction,
+  );
   // Keyed by the fragment recorded (deferPending returns a copy without the placeholders, found as that one).
   if (fc) recordShift(identityOf(f) as BoxFragment, dx, dy);
   return { ...r, fragment: movedFragment(f, dx, dy) };
@@ -150,6 +164,7 @@ function movedRelative(
 
 function paddingBoxOf(f: BoxFragment): PaddingBox & { x: number; y: number } {
   return {
+    direction: f.style.direction,
     x: f.border.left,
     y: f.border.top,
     width: Math.max(0, f.width - f.border.left - f.border.right),

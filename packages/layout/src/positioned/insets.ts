@@ -17,6 +17,8 @@ export interface AxisInput {
   readonly staticPos: number;
   /** How much of the margin box lies before staticPos (0: it starts there; 0.5: centred on it; 1: it ends there). */
   readonly staticAlign?: number;
+  /** The containing block's direction on the inline (horizontal) axis; none on the block axis. */
+  readonly direction?: 'ltr' | 'rtl';
 }
 
 export interface AxisResult {
@@ -53,7 +55,7 @@ export function availableSize(a: AxisInput): number {
  * Solve start + margin-start + edges + size + margin-end + end = cb for one axis, once the size
  * (shrink-to-fit or content-based when it was auto) is known. Rules of §10.3.7 / §10.6.4:
  * both insets auto → static position; one auto → it absorbs the rest; none auto → auto
- * margins share the rest (centring), else the end inset is ignored (over-constrained, ltr).
+ * margins share the rest (centring), else the end inset is ignored (over-constrained).
  */
 export function solveAxis(a: AxisInput, size: number): AxisResult {
   let ms = a.marginStart;
@@ -61,16 +63,11 @@ export function solveAxis(a: AxisInput, size: number): AxisResult {
   const outer = a.edges + size;
   if (a.start !== null && a.end !== null) {
     const rest = a.cb - a.start - a.end - outer;
-    if (ms === null && me === null) {
-      // Chromium centres even when negative in the block axis, but clamps the start margin to 0 inline for ltr.
-      const half = rest / 2;
-      ms = half;
-      me = half;
-    } else if (ms === null) {
-      ms = rest - (me ?? 0);
-    } else if (me === null) {
-      me = rest - ms;
-    }
+    if (ms === null && me === null) [ms, me] = autoMargins(rest, a.direction);
+    else if (ms === null) ms = rest - (me ?? 0);
+    else if (me === null) me = rest - ms;
+    // §10.3.7: over-constrained in an rtl containing block, `left` is ignored (`right` holds).
+    else if (a.direction === 'rtl') return { offset: a.cb - a.end - me - outer, size, marginStart: ms, marginEnd: me };
     return { offset: a.start + ms, size, marginStart: ms, marginEnd: me ?? 0 };
   }
   ms ??= 0;
@@ -79,6 +76,17 @@ export function solveAxis(a: AxisInput, size: number): AxisResult {
   if (a.end !== null) return { offset: a.cb - a.end - me - outer, size, marginStart: ms, marginEnd: me };
   const before = (a.staticAlign ?? 0) * (ms + outer + me);
   return { offset: a.staticPos - before + ms, size, marginStart: ms, marginEnd: me };
+}
+
+/**
+ * Two auto margins between set insets share the rest equally (§10.3.7, §10.6.4). On the
+ * horizontal axis they are never negative: the margin on the containing block's start side
+ * is 0 and the other takes the rest (margin-left in ltr, margin-right in rtl); vertically
+ * they centre even when negative.
+ */
+function autoMargins(rest: number, direction: 'ltr' | 'rtl' | undefined): [number, number] {
+  if (direction === undefined || rest >= 0) return [rest / 2, rest / 2];
+  return direction === 'ltr' ? [0, rest] : [rest, 0];
 }
 
 /** Is the size on this axis stretched between two non-auto insets (auto size, both insets set)? */

@@ -32,6 +32,11 @@ export interface OpenBlock {
   readonly fc: object | null;
   /** A block that only holds positioned inlines: it takes only the absolute boxes whose containing block those are. */
   readonly inlinesOnly: boolean;
+  /**
+   * A printed root laid out on a page: the placeholders of the fixed boxes that belong to the
+   * page, which it takes out of its fragment for their static positions (printed-root.ts).
+   */
+  readonly fixedStatics?: Pending[];
 }
 
 export const open: OpenBlock[] = [];
@@ -53,8 +58,10 @@ export function isOutOfFlow(box: BlockLevelBox): box is Exclude<BlockLevelBox, {
 function containingList(fixed: boolean, inInline: boolean): Pending[] | null {
   if (!fixed) return nearestOpen(inInline)?.pending ?? null;
   for (let i = open.length - 1; i >= 0; i--) if (open[i]!.takesFixed) return open[i]!.pending;
-  // Fixed boxes of a paginated document belong to the page.
-  return pageRoots.count > 0 ? null : (nearestOpen(false)?.pending ?? null);
+  // Fixed boxes of a paginated document belong to the page; the root notes where they would be.
+  if (pageRoots.count === 0) return nearestOpen(false)?.pending ?? null;
+  for (let i = open.length - 1; i >= 0; i--) if (open[i]!.fixedStatics) return open[i]!.fixedStatics!;
+  return null;
 }
 
 function nearestOpen(inInline: boolean): OpenBlock | undefined {
@@ -66,7 +73,8 @@ function nearestOpen(inInline: boolean): OpenBlock | undefined {
  * Leave a placeholder for an out-of-flow box whose margin box would start at (x, y) in its
  * parent (the static position, §10.3.7), or be centred on x or end there (`staticAlign` 0.5 or
  * 1: CSS Position 3 §4.1 static-position rectangle, aligned in a flex or grid container); null
- * when nothing needs placing here (fixed boxes of a paginated document are placed per page).
+ * when nothing needs placing here (fixed boxes of a paginated document are placed per page, and
+ * their placeholders only note their static position on the root's page).
  */
 export function outOfFlowPlaceholder(
   box: Exclude<BlockLevelBox, { kind: 'lines' }>,

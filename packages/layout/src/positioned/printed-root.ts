@@ -1,4 +1,5 @@
 import type { BlockLevelBox, ContainerBox } from '../boxes/box.js';
+import { inlineFloatsOf } from '../boxes/hoist.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
@@ -6,6 +7,7 @@ import { changedFragment, identityOf, keepIdentity, movedFragment } from '../flo
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
 import { containsFixed } from './insets.js';
+import { takePlaceholders, type Pending } from './open-blocks.js';
 
 /**
  * The root's positioned boxes in a printed document, as Chromium places them. The initial
@@ -62,6 +64,7 @@ export function recordPage(
     y: -resolveMargins(r.marginTop),
     width: Math.floor((space.pageAreaWidth ?? space.inlineSize) + EPSILON),
     height: Math.floor(icbHeight + EPSILON),
+    direction: f.style.direction,
   };
   const pagesOf = cacheOf(ctx, rootPages);
   let pages = pagesOf.get(root);
@@ -146,15 +149,17 @@ function fixedBoxes(root: ContainerBox): readonly Exclude<BlockLevelBox, { kind:
   const stack: BlockLevelBox[] = [];
   const pushChildren = (box: ContainerBox): void => {
     const children = box.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i]!;
-      if (child.kind !== 'lines') stack.push(child);
-    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   };
   pushChildren(root);
   while (stack.length) {
     const box = stack.pop()!;
-    if (box.kind === 'lines') continue;
+    if (box.kind === 'lines') {
+      // Out-of-flow boxes met amid inline content and placed from their line (boxes/hoist.ts).
+      const floats = inlineFloatsOf(box);
+      for (let i = floats.length - 1; i >= 0; i--) stack.push(floats[i]!.box);
+      continue;
+    }
     if (box.style.position === 'fixed') out.push(box);
     // A transformed box places its own fixed descendants (containing-block.ts).
     else if (box.kind !== 'replaced' && !containsFixed(box.style)) pushChildren(box);
@@ -178,9 +183,11 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
   if (!boxes.length) return out;
   const firstHeight = cacheOf(ctx, rootPages).get(root)?.[0]?.height ?? page.height;
   const shifts = page.top === 0 ? [0] : [0, -firstHeight];
+  const statics = cacheOf(ctx, fixedStatic);
   for (const box of boxes) {
+    const at = statics.get(box) ?? NO_STATIC;
     for (const dy of shifts) {
-      const placed = layoutAbsolute(box, page.icb, 0, 0, ctx);
+      const placed = layoutAbsolute(box, page.icb, at.x, at.y, ctx, at.align);
       if (!placed || placed.kind !== 'box') continue;
       const top = placed.y + dy;
       if (top >= page.height || top + placed.height < 0) continue;
@@ -189,6 +196,29 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
     }
   }
   return out;
+}
+
+/**
+ * Where a fixed box with auto insets sits: its static position (CSS 2.1 §10.3.7, §10.6.4), from
+ * the first page's area corner down the pages (Chromium lays fixed boxes out once, in the whole
+ * document), noted by the root on the page its placeholder is in. A box not yet met (its
+ * placeholder on a later page) is placed at the area's corner.
+ */
+const fixedStatic = memoSlot<object, { x: number; y: number; align: number }>('pass');
+const NO_STATIC = { x: 0, y: 0, align: 0 };
+
+/** The root's fragment on `page` without the placeholders of its fixed boxes, their static positions noted. */
+export function takeFixedPlaceholders(
+  f: BoxFragment,
+  pending: readonly Pending[],
+  page: RootPage,
+  ctx: LayoutContext,
+): BoxFragment {
+  if (!pending.length) return f;
+  const statics = cacheOf(ctx, fixedStatic);
+  return takePlaceholders(f, pending, (box, x, y, _ancestors, align) =>
+    statics.set(box, { x: x - page.area.x, y: y - page.area.y + page.top, align }),
+  );
 }
 
 /** Elements drawn as form widgets (HTML §4.10 "Forms": the listed elements with a native look). */
