@@ -56,8 +56,10 @@ export function outOfFlowLines(
 ): { start: number | null; end: number | null } {
   const inGrid = (n: number | null): number | null => (n !== null && n >= 0 && n <= count ? n : null);
   const spanOf = (l: GridLine): number => (l.kind === 'span' ? Math.max(1, l.count) : 1);
-  let s = inGrid(resolveLine(start, axis, 'start'));
-  let e = inGrid(resolveLine(end, axis, 'end'));
+  // A negative index counting past the explicit grid's start is a line before the grid (resolveLine clamps it to 0).
+  const before = (l: GridLine): boolean => l.kind === 'line' && l.name === null && explicitLines(axis) + l.index < 0;
+  let s = before(start) ? null : inGrid(resolveLine(start, axis, 'start'));
+  let e = before(end) ? null : inGrid(resolveLine(end, axis, 'end'));
   if (s !== null && e === null && end.kind === 'span') e = inGrid(s + spanOf(end));
   else if (e !== null && s === null && start.kind === 'span') s = inGrid(e - spanOf(start));
   if (s !== null && e !== null && e < s) [s, e] = [e, s];
