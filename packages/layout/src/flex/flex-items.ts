@@ -205,7 +205,11 @@ function rowContentSizes(
   ctx: LayoutContext,
 ): { min: number; max: number } {
   const measured = rowItemAsMeasured(box, container, space.width, space.height);
-  return contentBoxSizes(measured.box, ctx, measured.heightBasis);
+  const sizes = contentBoxSizes(measured.box, ctx, measured.heightBasis);
+  // A replaced element with a ratio but no natural width (an SVG root without width, which acts
+  // as 100%) is compressible: no min-content width (CSS Sizing 3 §5.2.2), as in Chromium.
+  const compressible = box.kind === 'replaced' && box.ratioOnly && measured.box.style.height === 'auto';
+  return compressible ? { min: 0, max: sizes.max } : sizes;
 }
 
 function rowItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
