@@ -2,6 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import type { LayoutContext } from '../flow/context.js';
 import { outerSizes, type IntrinsicSizes } from '../flow/intrinsic-size.js';
 import { collectItems } from '../items/sized-box.js';
+import { rowItemAsMeasured } from './flex-items.js';
 
 /**
  * Min-/max-content inline size of a flex container's content box (CSS Flexbox §9.9.1, as
@@ -12,8 +13,9 @@ import { collectItems } from '../items/sized-box.js';
  */
 export function flexContentSizes(box: ContainerBox, ctx: LayoutContext, basis: number | null): IntrinsicSizes {
   const items = collectItems(box, ctx);
-  const sizes = items.map((item) => outerSizes(item, ctx, basis));
   const row = box.style.flexDirection === 'row' || box.style.flexDirection === 'row-reverse';
+  // A stretched row item takes the container's definite height, and with a ratio its width from it.
+  const sizes = items.map((item) => outerSizes(row ? rowItemAsMeasured(item, box, 0, basis).box : item, ctx, basis));
   if (!row) {
     return { min: Math.max(0, ...sizes.map((s) => s.min)), max: Math.max(0, ...sizes.map((s) => s.max)) };
   }

@@ -78,6 +78,14 @@ function minMax(
   };
 }
 
+/**
+ * The automatic minimum size applies to items that are not scroll containers (§4.5): overflow
+ * visible or clip (replaced elements have `overflow: clip` from the UA sheet).
+ */
+function isScrollContainer(s: ComputedStyle): boolean {
+  return s.overflow !== 'visible' && s.overflow !== 'clip';
+}
+
 /** Flex base size and hypothetical main size of every item (CSS Flexbox §9.2 step 3, §4.5). */
 export function measureItems(
   boxes: readonly ItemBox[],
@@ -166,6 +174,44 @@ function heightFree(box: ItemBox, ctx: LayoutContext): ItemBox {
   );
 }
 
+/**
+ * A row item as its widths are measured: an item with a preferred aspect ratio (or a replaced
+ * one) whose cross size is definite only because it is stretched in a single-line container
+ * of definite height (§9.8 item 1) has that height pinned, so that its `content` flex basis
+ * (§9.2 step 3 B), its content size suggestion (§4.5) and its contribution to the container's
+ * intrinsic width (§9.9.1) come from the cross size through the ratio (CSS Sizing 4 §5.2).
+ */
+export function rowItemAsMeasured(
+  box: ItemBox,
+  container: ContainerBox,
+  cbWidth: number,
+  cbHeight: number | null,
+): { box: ItemBox; heightBasis: number | null } {
+  const s = box.style;
+  const e = edges(s, cbWidth);
+  const crossMargins: [number, number] = [marginOrZero(s.marginTop, cbWidth), marginOrZero(s.marginBottom, cbWidth)];
+  const heightBasis = rowItemHeightBasis(box, container, { width: cbWidth, height: cbHeight }, crossMargins, e.v);
+  const ratio = box.kind === 'replaced' || s.aspectRatio !== 'auto';
+  if (!ratio || heightBasis === null || s.height !== 'auto') return { box, heightBasis };
+  const height = s.boxSizing === 'border-box' ? heightBasis + e.v : heightBasis;
+  return { box: { ...box, style: { ...s, height } } as ItemBox, heightBasis };
+}
+
+/** Content-box min-/max-content widths of a row item (the `content` basis and content size suggestion, §9.2, §4.5). */
+function rowContentSizes(
+  box: ItemBox,
+  container: ContainerBox,
+  space: FlexSpace,
+  ctx: LayoutContext,
+): { min: number; max: number } {
+  const measured = rowItemAsMeasured(box, container, space.width, space.height);
+  const sizes = contentBoxSizes(measured.box, ctx, measured.heightBasis);
+  // A replaced element with a ratio but no natural width (an SVG root without width, which acts
+  // as 100%) is compressible: no min-content width (CSS Sizing 3 §5.2.2), as in Chromium.
+  const compressible = box.kind === 'replaced' && box.ratioOnly && measured.box.style.height === 'auto';
+  return compressible ? { min: 0, max: sizes.max } : sizes;
+}
+
 function rowItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: LayoutContext): FlexItem {
   const s = box.style;
   const e = edges(s, space.width);
@@ -179,8 +225,7 @@ function rowItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: L
   ];
   const width = definite(s.width, space.width);
   let intrinsic: { min: number; max: number } | null = null;
-  const contentSizes = (): { min: number; max: number } =>
-    (intrinsic ??= contentBoxSizes(box, ctx, rowItemHeightBasis(box, container, space, crossMargins, e.v)));
+  const contentSizes = (): { min: number; max: number } => (intrinsic ??= rowContentSizes(box, container, space, ctx));
   // An intrinsic size keyword is the item's preferred width, hence its flex basis (CSS Sizing 3 §3.2).
   const widthContent =
     width !== null
@@ -203,7 +248,7 @@ function rowItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx: L
     space.width - mainMargins[0] - mainMargins[1] - e.h,
   );
   let min = mm.min ?? 0;
-  if (mm.min === null && s.overflow === 'visible') {
+  if (mm.min === null && !isScrollContainer(s)) {
     // Automatic minimum size (§4.5): the content size suggestion, capped by a specified size.
     const content = Math.min(contentSizes().min, mm.max);
     min = widthContent === null ? content : Math.min(widthContent, content);
@@ -263,7 +308,7 @@ function columnItem(box: ItemBox, container: ContainerBox, space: FlexSpace, ctx
   }
   const mm = minMax(s.minHeight, s.maxHeight, space.height, s, e.v);
   let min = mm.min ?? 0;
-  if (mm.min === null && s.overflow === 'visible') {
+  if (mm.min === null && !isScrollContainer(s)) {
     const content = Math.min(contentHeight(), mm.max);
     min = heightContent === null ? content : Math.min(heightContent, content);
   }

@@ -160,7 +160,7 @@ function placeholderFor(box: ContainerBox, child: LaidOutBox, space: Space, used
     ? inlineStaticX(box.style, space, used, state)
     : state.contentLeft + (rtl ? used.width : 0);
   const y = state.y + (state.settled ? resolveMargins(state.pending) : 0);
-  const ph = outOfFlowPlaceholder(child, x, y, rtl ? 1 : 0);
+  const ph = outOfFlowPlaceholder(child, x, y, { x: rtl ? 1 : 0, y: 0 });
   if (ph) state.children.push(ph);
 }
 

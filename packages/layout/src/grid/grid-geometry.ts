@@ -7,8 +7,8 @@ import { isSizeKeyword } from '../flow/size-keywords.js';
 import { hasPercentHeightDescendant } from '../items/percent-descendant.js';
 import { distribute } from '../items/alignment.js';
 import { collectItems, layoutItem, type ItemBox } from '../items/sized-box.js';
-import type { Unit, UnitGeometry, UnitItem } from '../items/unit-layout.js';
-import { placeItems, type GridArea } from './grid-placement.js';
+import type { OutOfFlowArea, Unit, UnitGeometry, UnitItem } from '../items/unit-layout.js';
+import { outOfFlowLines, placeItems, type GridArea } from './grid-placement.js';
 import { areaRects, axisTemplate, gapOf, trackAt, type AxisTemplate, type TrackFn } from './grid-template.js';
 import { sizeTracks, type SizingItem } from './track-sizing.js';
 import { alignInArea, type AxisAlignment } from './grid-align.js';
@@ -27,6 +27,9 @@ export interface GridStructure {
   readonly rowCollapsed: readonly boolean[];
   /** Column line names (explicit grid), lent to subgrids. */
   readonly colNames: ReadonlyMap<string, readonly number[]>;
+  /** The templates the lines resolve against (placement of absolutely positioned children). */
+  readonly colTemplate: AxisTemplate;
+  readonly rowTemplate: AxisTemplate;
 }
 
 /**
@@ -88,6 +91,8 @@ export function gridStructure(
     colCollapsed: cols.collapsed,
     rowCollapsed: rows.collapsed,
     colNames: colsT.names,
+    colTemplate: colsT,
+    rowTemplate: rowsT,
   };
 }
 
@@ -233,7 +238,44 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
       cbHeight: areaHeight,
     };
   });
-  return { units: rowUnits(placed, g.areas, rowPos, rowSizes), contentHeight, lendSubgrids, waitersRestartAtTop: true };
+  const outOfFlowArea = (child: ComputedStyle): OutOfFlowArea => {
+    const c = outOfFlowLines(child.gridColumnStart, child.gridColumnEnd, g.colTemplate, g.cols.length);
+    const r = outOfFlowLines(child.gridRowStart, child.gridRowEnd, g.rowTemplate, g.rows.length);
+    const x = areaEdges(colPos, colSizes, c, -used.padding.left, used.width + used.padding.right);
+    const y = areaEdges(rowPos, rowSizes, r, -used.padding.top, contentHeight + used.padding.bottom);
+    return { x: x[0], y: y[0], width: Math.max(0, x[1] - x[0]), height: Math.max(0, y[1] - y[0]) };
+  };
+  return {
+    units: rowUnits(placed, g.areas, rowPos, rowSizes),
+    contentHeight,
+    lendSubgrids,
+    waitersRestartAtTop: true,
+    outOfFlowArea,
+  };
+}
+
+/**
+ * Start and end of an absolutely positioned child's area on one axis (CSS Grid 2 §10.1), from the
+ * content-box start: a line is its track's start edge (the end line its last track's end edge,
+ * gaps left out), a missing line the padding edge (`padStart`, `padEnd`).
+ */
+function areaEdges(
+  pos: readonly number[],
+  sizes: readonly number[],
+  lines: { start: number | null; end: number | null },
+  padStart: number,
+  padEnd: number,
+): [number, number] {
+  const n = sizes.length;
+  const edge = (line: number, side: 'start' | 'end'): number => {
+    if (n === 0) return 0;
+    if (side === 'start' ? line < n : line === 0) return pos[line]!;
+    return side === 'start' ? pos[n - 1]! + sizes[n - 1]! : pos[line - 1]! + sizes[line - 1]!;
+  };
+  return [
+    lines.start === null ? padStart : edge(lines.start, 'start'),
+    lines.end === null ? padEnd : edge(lines.end, 'end'),
+  ];
 }
 
 /**

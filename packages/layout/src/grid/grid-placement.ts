@@ -42,6 +42,30 @@ function resolveLine(line: GridLine, axis: AxisTemplate, side: 'start' | 'end'):
   return null;
 }
 
+/**
+ * The lines (0-based) bounding an absolutely positioned child's grid area on one axis when the
+ * grid container is its containing block (CSS Grid 2 §10.1): null stands for the padding edge,
+ * which an `auto` line, a line outside the grid (`count` tracks) and a span against `auto` give.
+ * Lines in reverse order are swapped; an end line equal to the start line is dropped (§8.3.1).
+ */
+export function outOfFlowLines(
+  start: GridLine,
+  end: GridLine,
+  axis: AxisTemplate,
+  count: number,
+): { start: number | null; end: number | null } {
+  const inGrid = (n: number | null): number | null => (n !== null && n >= 0 && n <= count ? n : null);
+  const spanOf = (l: GridLine): number => (l.kind === 'span' ? Math.max(1, l.count) : 1);
+  // A negative index counting past the explicit grid's start is a line before the grid (resolveLine clamps it to 0).
+  const before = (l: GridLine): boolean => l.kind === 'line' && l.name === null && explicitLines(axis) + l.index < 0;
+  let s = before(start) ? null : inGrid(resolveLine(start, axis, 'start'));
+  let e = before(end) ? null : inGrid(resolveLine(end, axis, 'end'));
+  if (s !== null && e === null && end.kind === 'span') e = inGrid(s + spanOf(end));
+  else if (e !== null && s === null && start.kind === 'span') s = inGrid(e - spanOf(start));
+  if (s !== null && e !== null && e < s) [s, e] = [e, s];
+  return { start: s, end: s !== null && e === s ? null : e };
+}
+
 /** Resolve one axis of an item's placement (§8.3.1): definite lines, spans against a definite side, or auto. */
 function axisPlacement(start: GridLine, end: GridLine, axis: AxisTemplate): AxisPlacement {
   const rs = resolveLine(start, axis, 'start');

@@ -1,4 +1,5 @@
 import type { ComputedStyle } from '../style.js';
+import type { StaticAlign } from '../positioned/insets.js';
 
 /**
  * Distribution of free space along an axis (CSS Box Alignment §5.3 / CSS Flexbox §8.2, §8.4):
@@ -62,12 +63,38 @@ export function alignOffset(value: string, free: number, reverse: boolean): numb
 }
 
 /**
- * Where an absolutely positioned child of a flex or grid container sits horizontally, as the sole
- * item would (CSS Flexbox 1 §4.1: justify-content in a row, align-self in a column; CSS Grid 1
- * §10.1: justify-self in a grid area that is the padding box): 0 at the left, 0.5 centred, 1 at
- * the right.
+ * Where an absolutely positioned child of a flex or grid container sits on its static-position
+ * rectangle, as the sole item would (CSS Flexbox 1 §4.1, CSS Grid 1 §10.1, CSS Position 3 §4.1):
+ * 0 at the left/top, 0.5 centred, 1 at the right/bottom.
  */
-export function staticInlineAlign(grid: boolean, container: ComputedStyle, child: ComputedStyle): number {
+export function staticAlignOf(grid: boolean, container: ComputedStyle, child: ComputedStyle): StaticAlign {
+  return { x: staticInlineAlign(grid, container, child), y: staticBlockAlign(grid, container, child) };
+}
+
+/**
+ * Vertically: align-self in a grid area that is the padding box (CSS Grid 1 §10.1), align-self
+ * in a flex row's line (flipped by wrap-reverse; a sole item's line is the container's content
+ * box, whatever align-content says, as in Chromium), justify-content in a flex column.
+ */
+function staticBlockAlign(grid: boolean, container: ComputedStyle, child: ComputedStyle): number {
+  const self = child.alignSelf === 'auto' ? container.alignItems : child.alignSelf;
+  if (grid) return alignOffset(self, 1, false);
+  const column = container.flexDirection === 'column' || container.flexDirection === 'column-reverse';
+  if (column) {
+    const reverse = container.flexDirection === 'column-reverse';
+    const f = distribute(container.justifyContent, 1, 1, reverse).start;
+    return reverse ? 1 - f : f;
+  }
+  const reverse = container.flexWrap === 'wrap-reverse';
+  const f = alignOffset(self, 1, reverse);
+  return reverse ? 1 - f : f;
+}
+
+/**
+ * Horizontally: justify-content in a flex row, align-self in a flex column, justify-self in a
+ * grid area that is the padding box.
+ */
+function staticInlineAlign(grid: boolean, container: ComputedStyle, child: ComputedStyle): number {
   const rtl = container.direction === 'rtl';
   if (grid) {
     const self = child.justifySelf === 'auto' ? container.justifyItems : child.justifySelf;

@@ -18,7 +18,7 @@ import {
 } from '../flow/types.js';
 import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
 import { layoutItem, type ItemBox } from './sized-box.js';
-import { staticInlineAlign } from './alignment.js';
+import { staticAlignOf } from './alignment.js';
 import {
   breakAfterOf,
   breakBeforeOf,
@@ -27,7 +27,8 @@ import {
   avoidsBreakInside,
   isAvoid,
 } from '../flow/breaks.js';
-import type { BreakValue } from '../style.js';
+import type { BreakValue, ComputedStyle } from '../style.js';
+import { containsFixed } from '../positioned/insets.js';
 import { isOutOfFlow, outOfFlowPlaceholder } from '../positioned/open-blocks.js';
 
 const EPSILON = 1e-6;
@@ -61,8 +62,18 @@ export interface Unit<Item = UnitItem> {
   readonly items: readonly Item[];
 }
 
+/** A rectangle from the container's content-box corner. */
+export interface OutOfFlowArea {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** A container laid out before fragmentation: positions relative to its content box. */
 export interface UnitGeometry {
+  /** A grid's area for an absolutely positioned child it is the containing block of (CSS Grid 2 §10.1). */
+  readonly outOfFlowArea?: (child: ComputedStyle) => OutOfFlowArea;
   readonly units: readonly Unit[];
   /** Parallel sequences of units (the lines of a multi-line column flex container): each breaks on its own; `units` is then unused. */
   readonly lanes?: readonly (readonly Unit[])[];
@@ -596,24 +607,39 @@ function recordBaselines(
 }
 
 /**
- * Absolutely positioned children are not flex or grid items (CSS Flexbox 1 §4.1, CSS Grid 1
- * §10.1): they leave a placeholder at their static position, placed as the sole item would be
- * (at the top of a flex container's content box, horizontally where its alignment puts it there;
- * in the padding box of a grid container, its sole grid area), and their containing block lays
- * them out once its size is known (src/positioned).
+ * Absolutely positioned children are not flex or grid items (CSS Flexbox 1 §4.1, CSS Grid 2
+ * §10.2): they leave a placeholder at their static position, placed as the sole item would be
+ * (in a flex container's content box where its alignment puts it; in a grid container's padding
+ * box, or in its grid area when the grid is its containing block, §10.1), and their containing
+ * block lays them out once its size is known (src/positioned).
  */
 function placeOutOfFlow(frame: Frame): void {
   const { border, padding, width } = frame.used;
   const grid = frame.box.kind === 'grid';
-  const left = grid ? border.left : border.left + padding.left;
-  const room = grid ? padding.left + width + padding.right : width;
-  const top = grid ? border.top : frame.topEdges;
+  const height = frame.geo.contentHeight;
+  const box: OutOfFlowArea = grid
+    ? {
+        x: border.left,
+        y: border.top,
+        width: padding.left + width + padding.right,
+        height: padding.top + height + padding.bottom,
+      }
+    : { x: border.left + padding.left, y: frame.topEdges, width, height };
   for (const child of frame.box.children) {
     if (!isOutOfFlow(child)) continue;
-    const align = staticInlineAlign(grid, frame.box.style, child.style);
-    const ph = outOfFlowPlaceholder(child, left + align * room, top, align);
+    const align = staticAlignOf(grid, frame.box.style, child.style);
+    const inGrid = containsAbsolute(frame.box.style, child.style) ? frame.geo.outOfFlowArea?.(child.style) : undefined;
+    const area = inGrid && { ...inGrid, x: inGrid.x + border.left + padding.left, y: inGrid.y + frame.topEdges };
+    const rect = area ?? box;
+    const ph = outOfFlowPlaceholder(child, rect.x + align.x * rect.width, rect.y + align.y * rect.height, align, area);
     if (ph) frame.children.push(ph);
   }
+}
+
+/** Is the container the child's containing block (CSS Position 3 §2.1, CSS Transforms 1 §2)? */
+function containsAbsolute(container: ComputedStyle, child: ComputedStyle): boolean {
+  if (containsFixed(container)) return true;
+  return child.position === 'absolute' && container.position !== 'static';
 }
 
 function makeFragment(frame: Frame, height: number, continuation: boolean, last: boolean): Fragment {

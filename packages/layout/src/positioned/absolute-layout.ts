@@ -20,7 +20,15 @@ import { replacedSize } from '../flow/replaced-size.js';
 import { NO_MARGINS, type Space } from '../flow/types.js';
 import { keywordLimits } from '../flow/keyword-widths.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
-import { availableSize, inset, isStretched, solveAxis, type AxisInput } from './insets.js';
+import {
+  availableSize,
+  inset,
+  isStretched,
+  solveAxis,
+  STATIC_START,
+  type AxisInput,
+  type StaticAlign,
+} from './insets.js';
 
 /** A containing block's padding box (CSS 2.1 §10.1 item 4), its size only: positions are relative to it. */
 export interface PaddingBox {
@@ -53,7 +61,7 @@ export function layoutAbsolute(
   staticX: number,
   staticY: number,
   ctx: LayoutContext,
-  staticAlign = 0,
+  staticAlign: StaticAlign = STATIC_START,
 ): Fragment | null {
   return absoluteLayout(box, cb, staticX, staticY, ctx, staticAlign)?.fragment ?? null;
 }
@@ -75,7 +83,7 @@ export function absoluteLayout(
   staticX: number,
   staticY: number,
   ctx: LayoutContext,
-  staticAlign = 0,
+  staticAlign: StaticAlign = STATIC_START,
 ): AbsoluteLayout | null {
   const s = box.style;
   const b = borderEdges(s);
@@ -93,7 +101,7 @@ export function absoluteLayout(
     edges: hEdges,
     cb: cb.width,
     staticPos: staticX,
-    staticAlign,
+    staticAlign: staticAlign.x,
     direction: cb.direction ?? 'ltr',
   };
   const v: AxisInput = {
@@ -105,6 +113,7 @@ export function absoluteLayout(
     edges: vEdges,
     cb: cb.height,
     staticPos: staticY,
+    staticAlign: staticAlign.y,
   };
   if (s.width === 'stretch' || s.height === 'stretch')
     return absoluteLayout(stretched(box, h, v), cb, staticX, staticY, ctx, staticAlign);

@@ -200,7 +200,9 @@ function placePending(
     const inline = inlineContainingBlockOf(p.box);
     const inInline = inline && inlineOf(inline);
     // An inline with no fragment (white space only) sits where its content would: at the static position.
-    const box = !inline ? cb : inInline ? inInline.rect : { x: ox + c.x, y: oy + c.y, width: 0, height: 0 };
+    // A grid container's area is the containing block of its own absolute children (CSS Grid 2 §10.1).
+    const area = p.area && at.path.length === 1 ? p.area : null;
+    const box = area ?? (!inline ? cb : inInline ? inInline.rect : { x: ox + c.x, y: oy + c.y, width: 0, height: 0 });
     const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx, p.staticAlign);
     if (!placed || elsewhere?.(p, placed)) return;
     const moved = movedFragment(placed, box.x - ox, box.y - oy);

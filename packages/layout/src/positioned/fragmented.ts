@@ -17,7 +17,7 @@ import type { Resume, Space } from '../flow/types.js';
 import { absoluteLayout } from './absolute-layout.js';
 import { collectingFixed, takePlaceholders } from './open-blocks.js';
 import { editedFragment, type FragmentEdit, type FragmentPath } from '../flow/fragment-edits.js';
-import { containsFixed } from './insets.js';
+import { containsFixed, type StaticAlign } from './insets.js';
 import {
   inlineContainingBlockOf,
   inlineContainingRect,
@@ -53,8 +53,8 @@ export interface Deferred {
   readonly cbFragment: BoxFragment | null;
   readonly staticX: number;
   readonly staticY: number;
-  /** How the box aligns on its static position horizontally (Pending.staticAlign). */
-  readonly staticAlign: number;
+  /** How the box aligns on its static position (Pending.staticAlign). */
+  readonly staticAlign: StaticAlign;
   /** The containing block of the box's fixed descendants when it is one of this context's (CSS Transforms 1 §2). */
   readonly fixedCb: object | null;
   /**

@@ -21,6 +21,17 @@ export interface AxisInput {
   readonly direction?: 'ltr' | 'rtl';
 }
 
+/**
+ * How an out-of-flow box aligns on its static position, per axis: 0 its margin box starts there,
+ * 0.5 it is centred on it, 1 it ends there (CSS Position 3 §4.1, aligned in a flex or grid container).
+ */
+export interface StaticAlign {
+  readonly x: number;
+  readonly y: number;
+}
+
+export const STATIC_START: StaticAlign = { x: 0, y: 0 };
+
 export interface AxisResult {
   /** Border-box start from the containing block's padding-box start. */
   readonly offset: number;

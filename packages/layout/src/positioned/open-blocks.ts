@@ -2,8 +2,8 @@ import type { BlockLevelBox } from '../boxes/box.js';
 import type { BoxFragment, Fragment } from '../fragment.js';
 import { beforeInTree, editedFragment, type FragmentEdit, type FragmentPath } from '../flow/fragment-edits.js';
 import { createBoxFragment, identityOf, keepIdentity, NO_ATTRS, ZERO_EDGES, WHOLE } from '../flow/fragments.js';
-import { isOutOfFlowStyle } from './insets.js';
-import { inlineContainingBlockOf } from './inline-containing-block.js';
+import { isOutOfFlowStyle, STATIC_START, type StaticAlign } from './insets.js';
+import { inlineContainingBlockOf, type Rect } from './inline-containing-block.js';
 
 /**
  * Out-of-flow positioned boxes (CSS 2.1 §9.6, §10.1). In flow, an absolutely positioned box
@@ -18,8 +18,13 @@ export type LaidOutBox = Exclude<BlockLevelBox, { kind: 'lines' }>;
 export interface Pending {
   readonly box: LaidOutBox;
   readonly placeholder: BoxFragment;
-  /** How much of the margin box lies before the static position horizontally: 0 (it starts there), 0.5 (centred on it) or 1. */
-  readonly staticAlign: number;
+  /** How much of the margin box lies before the static position on each axis: 0 (it starts there), 0.5 (centred on it) or 1. */
+  readonly staticAlign: StaticAlign;
+  /**
+   * The containing block when the box's parent is it and gives it one smaller than its padding
+   * box (a grid area, CSS Grid 2 §10.1), from the parent's border-box corner.
+   */
+  readonly area?: Rect;
 }
 
 export interface OpenBlock {
@@ -71,16 +76,17 @@ function nearestOpen(inInline: boolean): OpenBlock | undefined {
 
 /**
  * Leave a placeholder for an out-of-flow box whose margin box would start at (x, y) in its
- * parent (the static position, §10.3.7), or be centred on x or end there (`staticAlign` 0.5 or
- * 1: CSS Position 3 §4.1 static-position rectangle, aligned in a flex or grid container); null
- * when nothing needs placing here (fixed boxes of a paginated document are placed per page, and
- * their placeholders only note their static position on the root's page).
+ * parent (the static position, §10.3.7), or be centred on (x, y) or end there on either axis
+ * (`staticAlign` 0.5 or 1: CSS Position 3 §4.1 static-position rectangle, aligned in a flex or
+ * grid container); null when nothing needs placing here (fixed boxes of a paginated document are
+ * placed per page, and their placeholders only note their static position on the root's page).
  */
 export function outOfFlowPlaceholder(
   box: Exclude<BlockLevelBox, { kind: 'lines' }>,
   x: number,
   y: number,
-  staticAlign = 0,
+  staticAlign: StaticAlign = STATIC_START,
+  area?: Rect,
 ): Fragment | null {
   const list = containingList(box.style.position === 'fixed', inlineContainingBlockOf(box) !== undefined);
   if (!list) return null;
@@ -92,7 +98,7 @@ export function outOfFlowPlaceholder(
     [],
   );
   keepIdentity(placeholder);
-  list.push({ box, placeholder, staticAlign });
+  list.push({ box, placeholder, staticAlign, ...(area ? { area } : {}) });
   return placeholder;
 }
 
@@ -120,7 +126,7 @@ export function collectingFixed(fc: object, fixedCb: object, run: () => void): P
 export function takePlaceholders(
   root: BoxFragment,
   pending: readonly Pending[],
-  visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[], staticAlign: number) => void,
+  visit: (box: LaidOutBox, x: number, y: number, ancestors: () => BoxFragment[], staticAlign: StaticAlign) => void,
 ): BoxFragment {
   const edits: FragmentEdit[] = [];
   forEachPlaceholder(root, pending, (p, at, copies) => {

@@ -6,7 +6,7 @@ import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context
 import { changedFragment, identityOf, keepIdentity, movedFragment } from '../flow/fragments.js';
 import { resolveMargins, type LayoutResult, type Space } from '../flow/types.js';
 import { layoutAbsolute, type PaddingBox } from './absolute-layout.js';
-import { containsFixed } from './insets.js';
+import { containsFixed, STATIC_START, type StaticAlign } from './insets.js';
 import { takePlaceholders, type Pending } from './open-blocks.js';
 
 /**
@@ -204,8 +204,8 @@ export function placeFixed(root: ContainerBox, page: RootPage, ctx: LayoutContex
  * document), noted by the root on the page its placeholder is in. A box not yet met (its
  * placeholder on a later page) is placed at the area's corner.
  */
-const fixedStatic = memoSlot<object, { x: number; y: number; align: number }>('pass');
-const NO_STATIC = { x: 0, y: 0, align: 0 };
+const fixedStatic = memoSlot<object, { x: number; y: number; align: StaticAlign }>('pass');
+const NO_STATIC = { x: 0, y: 0, align: STATIC_START };
 
 /** The root's fragment on `page` without the placeholders of its fixed boxes, their static positions noted. */
 export function takeFixedPlaceholders(
