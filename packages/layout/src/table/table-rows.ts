@@ -348,8 +348,22 @@ export function alignsCellBaselines(table: TableBox): boolean {
   return table.style.display === 'inline-table';
 }
 
+/**
+ * A collapsed row (its own `visibility: collapse` or its row group's, inherited) is removed from
+ * the display (CSS 2.1 §17.5.5): no `height` of the row or its cells counts and nothing of it
+ * paints, its cells still count for the column widths. Chromium's print keeps the cells' own
+ * height, content, padding and borders (measured: an empty cell with 3px padding and 1px borders
+ * leaves 8px, a row of empty borderless cells nothing), so that is the row's height.
+ */
+function collapsedRowHeight(cells: readonly MeasuredCell[]): number {
+  let height = 0;
+  for (const c of cells) if (c.slot.rowSpan === 1) height = Math.max(height, c.fragmentHeight);
+  return height;
+}
+
 /** Row height (CSS 2.1 §17.5.3): its `height`, its single-row cells' heights, and baseline-aligned cells' ascent + descent. */
 function rowHeight(row: ContainerBox, cells: readonly MeasuredCell[]): { height: number; baseline: number | null } {
+  if (row.style.visibility === 'collapse') return { height: collapsedRowHeight(cells), baseline: null };
   let height = definite(row.style.height, null) ?? 0;
   let ascent: number | null = null;
   let descent = 0;
