@@ -21,6 +21,8 @@ export interface MeasuredCell {
   readonly height: number;
   /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
   readonly baseline: number;
+  /** The cell has a first line (or a block with one) of its own: `baseline` is not the content box's bottom. */
+  readonly ownBaseline: boolean;
 }
 
 /**
@@ -259,6 +261,7 @@ class RowMeasurer implements MeasuredRows {
         fragmentHeight: fragment.height,
         height: natural,
         baseline: res.baseline ?? contentBottom(fragment),
+        ownBaseline: res.baseline !== null,
       });
     }
     this.#cells[r] = list;
@@ -291,7 +294,13 @@ class RowMeasurer implements MeasuredRows {
         ),
       );
       const fragment = res.fragment as BoxFragment;
-      list[i] = { ...c, fragment, fragmentHeight: fragment.height, baseline: contentBottom(fragment) };
+      list[i] = {
+        ...c,
+        fragment,
+        fragmentHeight: fragment.height,
+        baseline: contentBottom(fragment),
+        ownBaseline: false,
+      };
     }
   }
 }
@@ -368,7 +377,9 @@ function rowHeight(row: ContainerBox, cells: readonly MeasuredCell[]): { height:
   let ascent: number | null = null;
   let descent = 0;
   for (const c of cells) {
-    if (isBaselineAligned(c)) {
+    // Only a cell with a baseline of its own aligns the row's (CSS Tables 3 §3.10.1 row layout:
+    // Chromium's RowBaselineTabulator); an empty cell's content bottom does not.
+    if (isBaselineAligned(c) && c.ownBaseline) {
       ascent = Math.max(ascent ?? 0, c.baseline);
       if (c.slot.rowSpan === 1) descent = Math.max(descent, c.height - c.baseline);
     }
