@@ -21,7 +21,7 @@ export interface MeasuredCell {
   readonly height: number;
   /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
   readonly baseline: number;
-  /** The cell has a first line (or a block with one) of its own: `baseline` is not the content box's bottom. */
+  /** The cell has content, so `baseline` (a first line's, else its content bottom) aligns its row. */
   readonly ownBaseline: boolean;
 }
 
@@ -261,7 +261,9 @@ class RowMeasurer implements MeasuredRows {
         fragmentHeight: fragment.height,
         height: natural,
         baseline: res.baseline ?? contentBottom(fragment),
-        ownBaseline: res.baseline !== null,
+        // Chromium's HasDescendantsForTablePart: a cell with content but no line (a sized empty
+        // div) aligns at its content bottom; only a cell without children has no baseline.
+        ownBaseline: res.baseline !== null || slot.box.children.length > 0,
       });
     }
     this.#cells[r] = list;
