@@ -1,13 +1,65 @@
-import type { BlockLevelBox, ContainerBox, TableBox } from './box.js';
+import type { AtomicInlineBox, BlockLevelBox, ContainerBox, Item, TableBox } from './box.js';
 import { anonymousStyle } from './anonymous-style.js';
+import { collapsesSpaces } from './whitespace.js';
 import type { ComputedStyle } from '../style.js';
 
 const tableStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+const inlineTableStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 
-function isTablePart(b: BlockLevelBox): boolean {
+/** A row group, row, cell or caption: a proper table child (CSS 2.1 §17.2.1). */
+export function isTablePart(b: Item): b is ContainerBox {
   return (
     b.kind === 'table-row-group' || b.kind === 'table-row' || b.kind === 'table-cell' || b.kind === 'table-caption'
   );
+}
+
+function anonymousTable(style: ComputedStyle, children: BlockLevelBox[]): TableBox {
+  return { kind: 'table', style, tag: '', attrs: {}, children, marker: null, columns: [] };
+}
+
+/** Collapsible white space alone, which generates no box between table parts (CSS 2.1 §17.2.1 rule 1.3). */
+const isCollapsibleSpace = (b: Item): boolean =>
+  b.kind === 'text' && collapsesSpaces(b.style.whiteSpace) && /^[ ]*$/.test(b.text);
+
+/**
+ * CSS 2.1 §17.2.1 rule 3 when the parent is an inline box: each run of table parts among its
+ * children, with the collapsible white space between them, gets an anonymous inline-table
+ * around it, an atomic inline on the parent's line (Chromium: `a <span style="display:
+ * table-cell">b</span> c` in a span prints "a b c" on one line).
+ */
+export function wrapInlineTableParts(children: readonly Item[], parent: ComputedStyle): readonly Item[] {
+  if (!children.some(isTablePart)) return children;
+  let style = inlineTableStyles.get(parent);
+  if (!style)
+    inlineTableStyles.set(
+      parent,
+      (style = { ...anonymousStyle(parent), display: 'inline-table', tableLayout: 'auto', verticalAlign: 'baseline' }),
+    );
+  const out: Item[] = [];
+  let run: BlockLevelBox[] = [];
+  // White space after a table part, kept only if no table part follows it.
+  let spaces: Item[] = [];
+  const flush = (): void => {
+    if (run.length) {
+      const atomic: AtomicInlineBox = { kind: 'atomic', style: style!, box: anonymousTable(style!, run) };
+      out.push(atomic);
+    }
+    out.push(...spaces);
+    run = [];
+    spaces = [];
+  };
+  for (const c of children) {
+    if (isTablePart(c)) {
+      spaces = [];
+      run.push(c);
+    } else if (run.length && isCollapsibleSpace(c)) spaces.push(c);
+    else {
+      flush();
+      out.push(c);
+    }
+  }
+  flush();
+  return out;
 }
 
 /**
@@ -40,18 +92,7 @@ export function wrapStrayTableParts(
   const out: BlockLevelBox[] = [];
   let run: BlockLevelBox[] = [];
   const flush = (): void => {
-    if (run.length) {
-      const table: TableBox = {
-        kind: 'table',
-        style: style!,
-        tag: '',
-        attrs: {},
-        children: run,
-        marker: null,
-        columns: [],
-      };
-      out.push(table);
-    }
+    if (run.length) out.push(anonymousTable(style!, run));
     run = [];
   };
   for (const c of children) {

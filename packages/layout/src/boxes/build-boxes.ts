@@ -19,7 +19,7 @@ import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from '
 import { collectTableColumns } from './column-boxes.js';
 import { controlKind, sizeControl, type ControlFonts } from './form-controls.js';
 import { initialLetterElement, type InitialLetterFonts } from './initial-letter.js';
-import { wrapStrayTableParts } from './anonymous-table.js';
+import { isTablePart, wrapInlineTableParts, wrapStrayTableParts } from './anonymous-table.js';
 import { logicalStyle, madeLogical } from '../writing-mode/logical-style.js';
 import { anonymousStyle } from './anonymous-style.js';
 import { isOutOfFlowBlock } from './hoist.js';
@@ -211,13 +211,19 @@ function appendNode(
   walk: Walk,
   blockify: boolean,
   out: Item[],
+  inInline = false,
 ): void {
   const from = out.length;
   buildNode(node, decorations, walk, blockify, out);
   for (let k = out.length - 1; k >= from; k--) {
     const item = out[k]!;
     if (isBlockLevel(item) && isOutOfFlowBlock(item)) continue;
-    if (isBlockLevel(item)) walk.state = createCollapseState();
+    // A table part inside an inline box goes into an anonymous inline-table (wrapInlineTableParts):
+    // the text around it collapses as around any atomic inline.
+    if (inInline && isTablePart(item)) {
+      walk.state.lastWasSpace = false;
+      walk.state.inWord = false;
+    } else if (isBlockLevel(item)) walk.state = createCollapseState();
     break;
   }
 }
@@ -378,8 +384,8 @@ function buildElementBoxes(
   // display: inline
   const decos = withOwnDecorations(el.style, decorations);
   const children: Item[] = [];
-  for (const child of el.children) appendNode(child, decos, walk, false, children);
-  for (const item of splitInlineAroundBlocks(el, children)) out.push(item);
+  for (const child of el.children) appendNode(child, decos, walk, false, children, true);
+  for (const item of splitInlineAroundBlocks(el, wrapInlineTableParts(children, el.style))) out.push(item);
 }
 
 /** `target-counter(…, page)` and `leader()` of generated content (core/style/generated-content.ts). */

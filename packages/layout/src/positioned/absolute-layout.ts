@@ -240,8 +240,10 @@ function usedWidth(
     width = inlineFromBlock(r.ratio, r.height, h.edges, r.edges);
     if (s.minWidth === 'auto' && s.overflow === 'visible' && box.kind !== 'replaced')
       contentMin = contentSizes(box, ctx, basis).min;
-  } else if (isStretched(h) && !isSizeKeyword(s.width)) width = availableSize(h);
+  } else if (isStretched(h) && !isSizeKeyword(s.width) && box.kind !== 'table') width = availableSize(h);
   else {
+    // An auto-width table is never stretched, between two insets too: its used width is its
+    // min-content width at least, its max-content width at most (CSS Tables 3 §3.9.3; Chromium).
     const sizes = outerSizes(
       { ...box, style: { ...s, marginLeft: 0, marginRight: 0 } } as LaidOutBox,
       ctx,

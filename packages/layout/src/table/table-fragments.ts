@@ -340,6 +340,8 @@ export function partBackgrounds(
   const out: Fragment[] = [];
   for (const layer of ['colgroup', 'col', 'rowgroup', 'row'] as const) {
     for (const p of placed) {
+      // A collapsed row paints nothing (CSS 2.1 §17.5.5; table-rows' collapsedRowHeight).
+      if (t.rows[p.index]!.box.style.visibility === 'collapse') continue;
       for (const { fragment: f } of p.cells) {
         const c = Math.max(
           0,

@@ -444,6 +444,11 @@ function firstBaseline(page: PageRows, rows: MeasuredRows, gridTop: number): num
   if (!first) return null;
   const b = rows.baseline(first.index);
   if (b !== null) return gridTop + first.top + b;
-  const cell = first.cells[0]?.fragment;
-  return cell ? gridTop + first.top + cell.height - cell.border.bottom - cell.padding.bottom : null;
+  // No baseline-aligned cell with a baseline: the bottom of the content edge of the cells, the
+  // row's height less the smallest bottom padding and border among them (CSS Tables 3 §3.10.1
+  // row layout, as Chromium's RowBaselineTabulator::ComputeBaseline).
+  if (first.cells.length === 0) return null;
+  let edges = Infinity;
+  for (const { fragment: f } of first.cells) edges = Math.min(edges, f.border.bottom + f.padding.bottom);
+  return gridTop + first.top + Math.max(0, first.height - edges);
 }

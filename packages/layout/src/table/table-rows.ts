@@ -21,6 +21,8 @@ export interface MeasuredCell {
   readonly height: number;
   /** First line's baseline from the border-box top, else the bottom of the content box (CSS 2.1 §17.5.3). */
   readonly baseline: number;
+  /** The cell has content, so `baseline` (a first line's, else its content bottom) aligns its row. */
+  readonly ownBaseline: boolean;
 }
 
 /**
@@ -259,6 +261,9 @@ class RowMeasurer implements MeasuredRows {
         fragmentHeight: fragment.height,
         height: natural,
         baseline: res.baseline ?? contentBottom(fragment),
+        // Chromium's HasDescendantsForTablePart: a cell with content but no line (a sized empty
+        // div) aligns at its content bottom; only a cell without children has no baseline.
+        ownBaseline: res.baseline !== null || slot.box.children.length > 0,
       });
     }
     this.#cells[r] = list;
@@ -291,7 +296,13 @@ class RowMeasurer implements MeasuredRows {
         ),
       );
       const fragment = res.fragment as BoxFragment;
-      list[i] = { ...c, fragment, fragmentHeight: fragment.height, baseline: contentBottom(fragment) };
+      list[i] = {
+        ...c,
+        fragment,
+        fragmentHeight: fragment.height,
+        baseline: contentBottom(fragment),
+        ownBaseline: false,
+      };
     }
   }
 }
@@ -348,13 +359,29 @@ export function alignsCellBaselines(table: TableBox): boolean {
   return table.style.display === 'inline-table';
 }
 
+/**
+ * A collapsed row (its own `visibility: collapse` or its row group's, inherited) is removed from
+ * the display (CSS 2.1 §17.5.5): no `height` of the row or its cells counts and nothing of it
+ * paints, its cells still count for the column widths. Chromium's print keeps the cells' own
+ * height, content, padding and borders (measured: an empty cell with 3px padding and 1px borders
+ * leaves 8px, a row of empty borderless cells nothing), so that is the row's height.
+ */
+function collapsedRowHeight(cells: readonly MeasuredCell[]): number {
+  let height = 0;
+  for (const c of cells) if (c.slot.rowSpan === 1) height = Math.max(height, c.fragmentHeight);
+  return height;
+}
+
 /** Row height (CSS 2.1 §17.5.3): its `height`, its single-row cells' heights, and baseline-aligned cells' ascent + descent. */
 function rowHeight(row: ContainerBox, cells: readonly MeasuredCell[]): { height: number; baseline: number | null } {
+  if (row.style.visibility === 'collapse') return { height: collapsedRowHeight(cells), baseline: null };
   let height = definite(row.style.height, null) ?? 0;
   let ascent: number | null = null;
   let descent = 0;
   for (const c of cells) {
-    if (isBaselineAligned(c)) {
+    // Only a cell with a baseline of its own aligns the row's (CSS Tables 3 §3.10.1 row layout:
+    // Chromium's RowBaselineTabulator); an empty cell's content bottom does not.
+    if (isBaselineAligned(c) && c.ownBaseline) {
       ascent = Math.max(ascent ?? 0, c.baseline);
       if (c.slot.rowSpan === 1) descent = Math.max(descent, c.height - c.baseline);
     }
