@@ -287,7 +287,7 @@ function childSpace(
     mode: space.mode,
     marginAbove: state.pending,
     truncateMargins: space.truncateMargins && nothingInFlowAbove(state) && (continuation || !state.settled),
-    cbBlockSize: childCbBlockSize(box, used, space, ctx),
+    cbBlockSize: childCbBlockSize(box, used, space, ctx, continuation),
     cbDirection: box.style.direction,
     pageName: usedPageName(box, space),
     // Only the container's own start drops quirky margins, not a page it resumes on (measured:
@@ -312,10 +312,33 @@ function childSpace(
 }
 
 /** The definite height the children's percentages resolve against (CSS 2 §10.5), null when auto. */
-function childCbBlockSize(box: ContainerBox, used: UsedBox, space: Space, ctx: LayoutContext): number | null {
+function childCbBlockSize(
+  box: ContainerBox,
+  used: UsedBox,
+  space: Space,
+  ctx: LayoutContext,
+  continuation = false,
+): number | null {
   if (used.height !== null) return used.height;
+  if (!continuation) {
+    const fill = quirkyFillHeight(box, used, space, ctx);
+    if (fill !== null) return fill;
+  }
   const passes = isColumnFlow(box) || movesWithInline(box) || passesPercentageBasis(box, ctx);
   return passes ? space.cbBlockSize : null;
+}
+
+/**
+ * In quirks mode an auto-height html or body element fills the viewport (Quirks Mode §3.6, the
+ * body element fills the html element quirk; Chromium's IsQuirkyAndFillsViewport): its children's
+ * percentage heights resolve against its containing block's height less its own margins, borders
+ * and padding. Only in its first fragment: after a break Chromium resolves them as auto
+ * (text-positions/quirks-percentage-body.html).
+ */
+function quirkyFillHeight(box: ContainerBox, used: UsedBox, space: Space, ctx: LayoutContext): number | null {
+  if (!ctx.quirksMode || (box.tag !== 'html' && box.tag !== 'body') || space.cbBlockSize == null) return null;
+  const edges = used.marginTop + used.marginBottom + used.border.top + used.border.bottom;
+  return Math.max(0, space.cbBlockSize - edges - used.padding.top - used.padding.bottom);
 }
 
 /**
