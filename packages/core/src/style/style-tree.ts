@@ -280,12 +280,15 @@ export class StyleTreeBuilder {
     parent: ElementStyle,
   ): ElementStyle | null {
     const rules = pseudoRules?.[kind] ?? NO_RULES;
-    if (rules.length === 0 && kind !== 'marker') return null;
+    if (rules.length === 0 && kind !== 'marker' && kind !== 'file-selector-button') return null;
     let key = `${idOf(parent)}|${kind}|`;
     for (const r of rules) key += r.key;
-    return this.cached(key, () =>
-      computeStyle(cascade(rules, EMPTY, EMPTY), parent, this.env, { lang: null, isRoot: false }),
-    );
+    return this.cached(key, () => {
+      const winners = cascade(rules, EMPTY, EMPTY);
+      const computed = computeStyle(winners, parent, this.env, { lang: null, isRoot: false });
+      // A file input's button is an <input type=button>: author borders drop its native look.
+      return kind === 'file-selector-button' ? withAuthorButtonLook(computed, winners) : computed;
+    });
   }
 
   /** An anonymous box's style: inherited values from `parent`, initial values otherwise. */
@@ -451,14 +454,7 @@ export class StyleTreeBuilder {
     pseudoRules: PseudoRules | undefined,
     parent: ElementStyle,
   ): StyledNode[] {
-    const rules = pseudoRules?.['file-selector-button'] ?? NO_RULES;
-    let key = `${idOf(parent)}|file-selector-button|`;
-    for (const r of rules) key += r.key;
-    const button = this.cached(key, () => {
-      const winners = cascade(rules, EMPTY, EMPTY);
-      const computed = computeStyle(winners, parent, this.env, { lang: null, isRoot: false });
-      return withAuthorButtonLook(computed, winners);
-    }).style;
+    const button = this.pseudoStyle(pseudoRules, 'file-selector-button', parent)!.style;
     const label: StyledNode = { kind: 'text', text: labels.button, style: button };
     return [
       { kind: 'element', tag: 'input', attrs: { type: 'button' }, style: button, children: [label] },

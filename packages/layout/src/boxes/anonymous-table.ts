@@ -3,8 +3,19 @@ import { anonymousStyle } from './anonymous-style.js';
 import { collapsesSpaces } from './whitespace.js';
 import type { ComputedStyle } from '../style.js';
 
-const tableStyles = new WeakMap<ComputedStyle, ComputedStyle>();
-const inlineTableStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+const tableStyles = {
+  table: new WeakMap<ComputedStyle, ComputedStyle>(),
+  'inline-table': new WeakMap<ComputedStyle, ComputedStyle>(),
+};
+
+/** The anonymous table's style, inheriting from `parent`; one object per parent style and display. */
+function anonymousTableStyle(parent: ComputedStyle, display: 'table' | 'inline-table'): ComputedStyle {
+  const cache = tableStyles[display];
+  let style = cache.get(parent);
+  if (!style)
+    cache.set(parent, (style = { ...anonymousStyle(parent), display, tableLayout: 'auto', verticalAlign: 'baseline' }));
+  return style;
+}
 
 /** A row group, row, cell or caption: a proper table child (CSS 2.1 §17.2.1). */
 export function isTablePart(b: Item): b is ContainerBox {
@@ -29,19 +40,14 @@ const isCollapsibleSpace = (b: Item): boolean =>
  */
 export function wrapInlineTableParts(children: readonly Item[], parent: ComputedStyle): readonly Item[] {
   if (!children.some(isTablePart)) return children;
-  let style = inlineTableStyles.get(parent);
-  if (!style)
-    inlineTableStyles.set(
-      parent,
-      (style = { ...anonymousStyle(parent), display: 'inline-table', tableLayout: 'auto', verticalAlign: 'baseline' }),
-    );
+  const style = anonymousTableStyle(parent, 'inline-table');
   const out: Item[] = [];
   let run: BlockLevelBox[] = [];
   // White space after a table part, kept only if no table part follows it.
   let spaces: Item[] = [];
   const flush = (): void => {
     if (run.length) {
-      const atomic: AtomicInlineBox = { kind: 'atomic', style: style!, box: anonymousTable(style!, run) };
+      const atomic: AtomicInlineBox = { kind: 'atomic', style: style, box: anonymousTable(style, run) };
       out.push(atomic);
     }
     out.push(...spaces);
@@ -83,16 +89,11 @@ export function wrapStrayTableParts(
   )
     return children;
   if (!children.some(isTablePart)) return children;
-  let style = tableStyles.get(parent);
-  if (!style)
-    tableStyles.set(
-      parent,
-      (style = { ...anonymousStyle(parent), display: 'table', tableLayout: 'auto', verticalAlign: 'baseline' }),
-    );
+  const style = anonymousTableStyle(parent, 'table');
   const out: BlockLevelBox[] = [];
   let run: BlockLevelBox[] = [];
   const flush = (): void => {
-    if (run.length) out.push(anonymousTable(style!, run));
+    if (run.length) out.push(anonymousTable(style, run));
     run = [];
   };
   for (const c of children) {
