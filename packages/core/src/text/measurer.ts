@@ -129,7 +129,14 @@ function segment(
  * font's taller line would grow the line).
  */
 function ignorable(current: ResolvedFace | undefined, cp: number, char: string): ResolvedFace | undefined {
-  return current && cp >= 0xad && DEFAULT_IGNORABLE.test(char) ? current : undefined;
+  return current && mayBeIgnorable(cp) && DEFAULT_IGNORABLE.test(char) ? current : undefined;
+}
+
+/** The blocks that hold default-ignorable code points: the regex runs for these only (a hot path). */
+function mayBeIgnorable(cp: number): boolean {
+  if (cp < 0x115f) return cp === 0xad || cp === 0x34f || cp === 0x61c;
+  if (cp <= 0x206f) return cp <= 0x180f || cp >= 0x200b;
+  return cp === 0x3164 || cp >= 0xfe00;
 }
 
 /** A segment; small caps come from the font's `smcp` glyphs when it has them, else are synthesised. */
