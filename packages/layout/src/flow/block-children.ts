@@ -308,6 +308,7 @@ function childSpace(
     pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
+    orphansGiveWay: space.orphansGiveWay,
   };
 }
 
@@ -575,9 +576,16 @@ function breakInsideLast(
   const roomAfter = space.blockSize - state.origin - state.y;
   const room = last.space.blockSize - roomAfter - 0.01;
   if (!(room > 0)) return null;
-  // Lines of its paragraph after it (widowsAroundBlock): a break before its last line is the one asked for.
-  const r = layoutBox(box.children[last.index]!, { ...last.space, blockSize: room, linesAfter }, null, ctx);
-  const asked = linesAfter === undefined ? betweenBlocks : (resume: Resume) => resume.kind === 'lines';
+  // Lines of its paragraph after it (widowsAroundBlock): a break before its last line is the one
+  // asked for, orphans kept; else any break inside it (breaksInside).
+  const orphansGiveWay = linesAfter === undefined;
+  const r = layoutBox(
+    box.children[last.index]!,
+    { ...last.space, blockSize: room, linesAfter, orphansGiveWay },
+    null,
+    ctx,
+  );
+  const asked = linesAfter === undefined ? breaksInside : (resume: Resume) => resume.kind === 'lines';
   if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !asked(r.resume, box.children[last.index]!))
     return null;
   Object.assign(state, {
@@ -604,17 +612,20 @@ function holdsOutOfFlow(f: Fragment): boolean {
 }
 
 /**
- * A break between block siblings (class A, CSS Fragmentation 3 §4.1) at any depth: it breaks no
- * rule. A break between lines may leave fewer widows than asked (the line breaker lets widows
- * give way), which Chromium ranks below a break before the box.
+ * A break inside the box before an avoided one (CSS Fragmentation 3 §4.4), at any depth: between
+ * block siblings (class A, §4.1), or between lines (class C) as the line breaker places it, orphans
+ * and widows giving way (Space.orphansGiveWay): Chromium ranks a break that only leaves too few
+ * lines above one it avoids, and above moving the box on (measured: a 3-line paragraph with
+ * orphans and widows 3 before an avoided break splits 2 | 1; one of a single line moves on).
  */
-function betweenBlocks(resume: Resume, box: Box): boolean {
+function breaksInside(resume: Resume, box: Box): boolean {
   let r: Resume = resume;
   let b: Box | undefined = box;
   while (r.kind === 'block' && r.inner && b && 'children' in b) {
     b = b.children[r.child];
     r = r.inner;
   }
+  if (r.kind === 'lines') return r.line > 0;
   // Between two children that exist: a box without children (only a definite height) has no
   // break opportunity inside it, so Chromium breaks before it rather than slice it.
   const between = b && 'children' in b && r.kind === 'block' && r.child > 0 && r.child < b.children.length;

@@ -221,7 +221,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       lines.length + (space.linesAfter ?? 0),
       start,
       end,
-      nothingAbove(space),
+      nothingAbove(space) || space.orphansGiveWay === true,
       start === 0 ? (space.linesBefore ?? 0) : 0,
     );
   else if (space.endReserve) {

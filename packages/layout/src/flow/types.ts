@@ -100,6 +100,11 @@ export interface Space {
   readonly linesAfter?: number;
   /** Lines of the same paragraph placed on this page before this run, past such blocks: they count toward its orphans. */
   readonly linesBefore?: number;
+  /**
+   * Laid out again to break before an avoided break (block-children.ts breakInsideLast): lines
+   * break even when fewer than `orphans` fit, as Chromium ranks that above the avoided break.
+   */
+  readonly orphansGiveWay?: boolean;
   /** This box holds the first / last formatted line of a block container that trims it (CSS Inline 3 §6.1). */
   readonly trimStart?: boolean;
   readonly trimEnd?: boolean;
