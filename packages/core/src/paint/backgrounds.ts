@@ -2,6 +2,7 @@ import { resolveLength, type BackgroundLayer, type BoxFragment, type Edges } fro
 import type { PaintContext } from './paint-context.js';
 import { borderRadii, innerRadii, insetRect, type Radii, type Rect } from './geometry.js';
 import { fillGradient } from './gradients.js';
+import { gradientStops } from './gradient-stops.js';
 import { drawImage } from './draw-image.js';
 
 type BoxArea = 'border-box' | 'padding-box' | 'content-box';
@@ -78,6 +79,36 @@ function tiles(
   return { starts, size: s };
 }
 
+type Tiles = ReturnType<typeof tiles>;
+type Linear = Extract<BackgroundLayer['image'], { kind: 'linear-gradient' }>;
+
+/** Tiles that touch (`repeat`, `round`; any one tile): no gaps between them along the axis. */
+function contiguous(t: Tiles): boolean {
+  return t.starts.length < 2 || Math.abs(t.starts[1]! - t.starts[0]! - t.size) < 1e-6;
+}
+
+/**
+ * A linear gradient along an axis (0°, 90°, 180°, 270°) in tiles that touch is the same stripe in
+ * every tile: the layer is one repeating gradient with the tile's length as its period (CSS Images 3
+ * §3.1, §3.4), a single shading where thousands of tiles each drew one (a page-wide grid of 20 px
+ * tiles was 8 MB a page and took seconds to view). Null for other gradients and tilings.
+ */
+function stripesOf(g: Linear, xs: Tiles, ys: Tiles): { gradient: Linear; area: Rect } | null {
+  if (g.repeating || g.angleDeg % 90 !== 0 || !contiguous(xs) || !contiguous(ys)) return null;
+  if (xs.starts.length * ys.starts.length < 2) return null;
+  const length = (g.angleDeg / 90) % 2 === 0 ? ys.size : xs.size;
+  const stops = gradientStops(g.stops, length, false).map((s) => ({ color: s.color, position: s.at }));
+  const x = xs.starts[0]!;
+  const y = ys.starts[0]!;
+  const area = {
+    x,
+    y,
+    width: xs.starts[xs.starts.length - 1]! + xs.size - x,
+    height: ys.starts[ys.starts.length - 1]! + ys.size - y,
+  };
+  return { gradient: { ...g, stops, repeating: true }, area };
+}
+
 function paintLayer(ctx: PaintContext, frag: BoxFragment, outer: Rect, layer: BackgroundLayer, radii: Radii): void {
   const origin = boxArea(frag, outer, layer.origin, radii).rect;
   const clip = boxArea(frag, outer, layer.clip, radii);
@@ -103,12 +134,15 @@ function paintLayer(ctx: PaintContext, frag: BoxFragment, outer: Rect, layer: Ba
       }
     }
   } else {
-    for (const y of ys.starts) {
-      for (const x of xs.starts) {
-        const tile = { x, y, width: xs.size, height: ys.size };
-        fillGradient(ctx, image, tile, tile);
+    const stripes = image.kind === 'linear-gradient' ? stripesOf(image, xs, ys) : null;
+    if (stripes) fillGradient(ctx, stripes.gradient, stripes.area, stripes.area);
+    else
+      for (const y of ys.starts) {
+        for (const x of xs.starts) {
+          const tile = { x, y, width: xs.size, height: ys.size };
+          fillGradient(ctx, image, tile, tile);
+        }
       }
-    }
   }
   ctx.restore();
 }

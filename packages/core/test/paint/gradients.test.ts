@@ -104,4 +104,21 @@ describe('gradients in the PDF', () => {
     expect(text).not.toMatch(/\/ShadingType 1/);
     expect(text).toMatch(/\/ShadingType 2/);
   });
+  it('paints an axis-aligned gradient tiled over a page as one shading per layer, not one per tile', async () => {
+    // A grid paper background: two 20 px tiled layers of hard stops over a page-sized box
+    // (1,600 tiles each), 3 % lines in the tiles' first pixels.
+    const line = (angleDeg: number): BackgroundLayer => ({
+      ...layer({ kind: 'linear-gradient', angleDeg, repeating: false, stops: [stop(BLUE, 0.6), stop(CLEAR, 0.6)] }),
+      size: [20, 20],
+    });
+    const grid = box(0, 0, 800, 800, { backgroundLayers: [line(90), line(180)] });
+    const pdf = await paintPage([grid]);
+    const text = Buffer.from(pdf).toString('latin1');
+    expect(text.match(/\/ShadingType/g)?.length).toBeLessThanOrEqual(4);
+    const img = rasterise(pdf, 96);
+    // Blue in each tile's first column and row, nothing between.
+    expect(img.at(200, 210)[2]).toBeGreaterThan(200);
+    expect(img.at(210, 200)[2]).toBeGreaterThan(200);
+    expect(img.at(210, 210)).toEqual([255, 255, 255]);
+  });
 });
