@@ -47,21 +47,35 @@ interface HelperOptions {
   readonly loc?: { readonly start: { readonly line: number } };
 }
 
+const USAGE = {
+  barcode: 'barcode needs a type and a value, e.g. {{barcode "code128" order.number}}.',
+  qrcode: 'qrcode needs a value, e.g. {{qrcode url}}.',
+} as const;
+
 export function registerBarcodeHelpers(env: typeof Handlebars): void {
-  env.registerHelper('barcode', (type: unknown, value: unknown, options: HelperOptions) => {
-    if (typeof type !== 'string' || options === undefined) {
-      throw new TemplateError(
-        'Template error: barcode needs a type and a value, e.g. {{barcode "code128" order.number}}.',
-        null,
-      );
-    }
+  env.registerHelper('barcode', function (this: unknown, type: unknown, value: unknown, options: HelperOptions) {
+    // Handlebars passes its options last: `{{barcode}}` gets them as `type`.
+    if (value === undefined) return ownField(this, 'barcode', type as HelperOptions);
+    if (typeof type !== 'string' || options === undefined)
+      throw new TemplateError(`Template error: ${USAGE.barcode}`, null);
     return barcodeSvg(type, value, options);
   });
-  env.registerHelper('qrcode', (value: unknown, options: HelperOptions) => {
-    if (options === undefined)
-      throw new TemplateError('Template error: qrcode needs a value, e.g. {{qrcode url}}.', null);
+  env.registerHelper('qrcode', function (this: unknown, value: unknown, options: HelperOptions) {
+    if (options === undefined) return ownField(this, 'qrcode', value as HelperOptions);
     return barcodeSvg('qrcode', value, options);
   });
+}
+
+/**
+ * `{{qrcode}}` alone, in a template written for plain Handlebars, means the context's own
+ * `qrcode` field (an image tag a mailer put there), which Handlebars looks up when no helper
+ * has the name: the helper gives that field back. Otherwise it asks for a value.
+ */
+function ownField(context: unknown, name: keyof typeof USAGE, options: HelperOptions): unknown {
+  const bare = Object.keys(options.hash).length === 0;
+  if (bare && typeof context === 'object' && context !== null && Object.hasOwn(context, name))
+    return (context as Record<string, unknown>)[name];
+  throw new TemplateError(`Template error: ${USAGE[name]}`, null);
 }
 
 function barcodeSvg(type: string, value: unknown, options: HelperOptions): Handlebars.SafeString {
