@@ -301,6 +301,10 @@ function withGrid(run: TableRun, rows: GridRows): LayoutResult {
   run.children.push(placedGrid);
   run.y += grid.kind === 'box' ? grid.height : 0;
   const stop = last ? placeCaptions(run, 'bottom', 0, null) : null;
+  // The bottom captions are inside the table box too (CSS 2.1 §17.4): with break-inside: avoid a
+  // caption that does not fit below the grid takes the table on (CSS Fragmentation 3 §3.2).
+  if (stop && avoidsBreakInside(run.table.style) && !run.continuation && !run.space.pageIsEmpty)
+    return pushed(run.space);
   const baseline = firstBaseline(page, run.rows, gridTop);
   const gridResume: Resume | null = page.resume ? { kind: 'table', ...page.resume } : null;
   const own = run.prep.structure.captions.length === 0 ? movedFragment(placedGrid, run.geo.marginLeft, -gridTop) : null;
