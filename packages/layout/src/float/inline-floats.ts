@@ -169,7 +169,9 @@ export class InlineFloatPlacer {
     // It fits when its margin box is no wider than the room left (CSS 2.1 §9.5.1 rules 2, 3 and 7).
     const beside = outer <= room + EPSILON;
     const side = float.box.style.float === 'right' ? 'right' : 'left';
-    const y = this.top0 + lineTop + (beside ? 0 : lineHeight);
+    const wanted = this.top0 + lineTop + (beside ? 0 : lineHeight);
+    // `clear` on a float (CSS 2.1 §9.5.2): its top margin edge below the earlier floats it clears.
+    const y = Math.max(wanted, this.fc.exclusions.clearance(float.box.style.clear));
     const at = this.fc.exclusions.place(
       side,
       outer,
@@ -181,7 +183,7 @@ export class InlineFloatPlacer {
     const f = laid.fragment;
     const dx = at.x + laid.ml - this.fc.x - f.x;
     this.#placed.push({ line: index, fragment: movedFragment(f, dx, at.y + laid.mt - this.top0 - f.y) });
-    return beside && at.y <= y + EPSILON;
+    return beside && at.y <= wanted + EPSILON;
   }
 }
 
