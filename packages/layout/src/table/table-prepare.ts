@@ -260,7 +260,22 @@ function columnConstraints(t: TableStructure, hSpacing: number, ctx: LayoutConte
   }
   spanning.sort((a, b) => a.cell.colSpan - b.cell.colSpan);
   for (const { cell, c } of spanning) distributeSpanning(cols.slice(cell.col, cell.col + cell.colSpan), c, hSpacing);
+  clampPercentages(cols);
   return cols;
+}
+
+/**
+ * Percentage columns share at most 100 % of the table: what a column asks beyond what the columns
+ * before it left is cut (Chromium's column constraints; measured: cells of 15 %, 35 % and 55 % get
+ * 15 %, 35 % and 50 % of the table, not the three scaled down to fit).
+ */
+function clampPercentages(cols: ColumnConstraint[]): void {
+  let left = 100;
+  for (const col of cols) {
+    if (col.percent === null) continue;
+    col.percent = Math.max(0, Math.min(col.percent, left));
+    left -= col.percent;
+  }
 }
 
 /** Chromium's DistributeColspanCellToColumns: surplus percent, then min and max spread with the width distribution algorithm. */
