@@ -7,6 +7,9 @@
 // (a load that moves from one minute to the next cancels out of the pair). Separate processes:
 // two builds loaded in one process measured the first-loaded one 14 % slower whichever it was
 // (the layout code they share saw both builds' objects).
+// PLATEN_WARMUP=n (passed on to profile-once.mjs): warm-up renders per process; with the
+// default 2 the process CPU is mostly V8's background compilation (session 18): compare the
+// main-thread column, or warm up for ~100 renders.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
