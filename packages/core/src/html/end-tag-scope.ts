@@ -33,3 +33,24 @@ export function endTagOutOfScope(name: string, at: number, nameAt: (i: number) =
   for (let i = 0; i < at; i++) if (scope.has(nameAt(i)!)) return true;
   return false;
 }
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+export function isHeading(name: string): boolean {
+  return HEADINGS.has(name);
+}
+
+/**
+ * The open heading an `</h1>`…`</h6>` end tag closes: the nearest one of any level in scope
+ * (WHATWG HTML §13.2.6.4.7, "pop elements until an h1, h2, h3, h4, h5, or h6 element has been
+ * popped"), so `<h3>Index</h4>` is a closed h3 in browsers, where htmlparser2 only closes an
+ * element of the same name and left the rest of the document inside the h3. Null: none is in
+ * scope, and the end tag is ignored.
+ */
+export function headingClosedBy(nameAt: (i: number) => string | undefined): string | null {
+  for (let i = 0; ; i++) {
+    const name = nameAt(i);
+    if (name === undefined || SCOPE.has(name)) return null;
+    if (HEADINGS.has(name)) return name;
+  }
+}

@@ -1,6 +1,6 @@
 import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { DomHandler, type Document, type DomHandlerOptions, type Element } from 'domhandler';
-import { endTagOutOfScope } from './end-tag-scope.js';
+import { endTagOutOfScope, headingClosedBy, isHeading } from './end-tag-scope.js';
 
 /**
  * htmlparser2 12 keeps its open-element stack (and its foreign-content stack) top-first in
@@ -110,7 +110,8 @@ interface ParserInternals {
 
 /**
  * An end tag naming an element open beyond its scope is ignored, as browsers do
- * (end-tag-scope.ts), where the Parser would close everything up to that element.
+ * (end-tag-scope.ts), where the Parser would close everything up to that element; a heading's
+ * end tag closes the open heading of any level.
  */
 function ignoreOutOfScopeEndTags(internals: ParserInternals): void {
   const onclosetag = internals.onclosetag;
@@ -118,12 +119,24 @@ function ignoreOutOfScopeEndTags(internals: ParserInternals): void {
     const stack = this.stack as TopFirstStack<string> | string[];
     const name = this.readTagName(start, endIndex);
     const nameAt = (i: number): string | undefined => (stack instanceof TopFirstStack ? stack.at(i) : stack[i]);
-    if (endTagOutOfScope(name, stack.indexOf(name), nameAt)) {
+    const heading = isHeading(name) ? headingClosedBy(nameAt) : name;
+    if (heading === null || endTagOutOfScope(heading, stack.indexOf(heading), nameAt)) {
       this.endIndex = endIndex;
       this.startIndex = endIndex + 1;
       return;
     }
-    onclosetag.call(this, start, endIndex);
+    if (heading === name) {
+      onclosetag.call(this, start, endIndex);
+      return;
+    }
+    // Another level's heading: the Parser closes the element its tag-name reader names.
+    const readTagName = this.readTagName;
+    this.readTagName = () => heading;
+    try {
+      onclosetag.call(this, start, endIndex);
+    } finally {
+      this.readTagName = readTagName;
+    }
   };
 }
 

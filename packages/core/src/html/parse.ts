@@ -15,6 +15,9 @@ const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'style', 'script', 'base
  * that a browser's tree builder would create (WHATWG HTML §13.2.6). Never throws.
  */
 export function parseHtml(html: string): Document {
+  // A byte order mark opening the document is not text (WHATWG Encoding §4.1 decode, as browsers
+  // read a file): kept, it became a text node at the end of the body and a blank last page.
+  if (html.charCodeAt(0) === 0xfeff) html = html.slice(1);
   let doc: Document;
   const roots = new RootElements();
   try {

@@ -98,6 +98,8 @@ export function parseStylesheet(
   media: MediaContext,
   layers: LayerRegistry = createLayerRegistry(),
 ): ParsedSheet {
+  // A byte order mark opening the sheet is not content (CSS Syntax 3 §3.2, decode: removed with the BOM sniff).
+  if (css.charCodeAt(0) === 0xfeff) css = css.slice(1);
   const cursor: Cursor = { css, tokens: tokenize(css), i: 0 };
   const state: ParseState = { media, out: [], errors: [], layers, layer: null };
   parseRuleList(cursor, cursor.tokens.length, state, true);

@@ -41,6 +41,14 @@ describe('parseHtml', () => {
       '<html><head></head><body><div><table><tbody><tr><td>xy</td></tr></tbody></table>z</div><ul><li><ol></ol></li></ul><p><button>b</button></p></body></html>',
     ],
     [
+      // A heading's end tag closes the open heading of any level in scope (HTML §13.2.6.4.7), and is
+      // ignored when none is: `<h3>Index</h4>` (a Paged.js sample's appendix) does not hold the rest.
+      '<h3>Index</h4><div>d</div><h2>a<h3>b</h2>c<div><h1>t</div></h2>e<h4>x</h5>y',
+      '<html><head></head><body><h3>Index</h3><div>d</div><h2>a</h2><h3>b</h3>c<div><h1>t</h1></div>e<h4>x</h4>y</body></html>',
+    ],
+    // A byte order mark opening the document is no text (it was a last line, a blank last page).
+    ['\ufeff<html lang="en"><body>x</body></html>', '<html lang="en"><head></head><body>x</body></html>'],
+    [
       '<table><tr><td>1<td>2</table>',
       '<html><head></head><body><table><tbody><tr><td>1</td><td>2</td></tr></tbody></table></body></html>',
     ],

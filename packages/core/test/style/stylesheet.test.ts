@@ -37,6 +37,9 @@ describe('parseStylesheet', () => {
     expect(rules(css)).toEqual(expected);
   });
 
+  it('drops a byte order mark opening the sheet, which would otherwise void its first rule', () => {
+    expect(rules('\ufeff:root { color: red } p { margin: 0 }')).toEqual([':root {color:red}', 'p {margin:0}']);
+  });
   it('keeps @import, @font-face and @page with margin boxes', () => {
     const items = parseStylesheet(
       '@import url("a.css") print; @font-face { font-family: X; src: url(x.ttf) } @page :first { margin: 0; @top-center { content: "T" } }',
