@@ -202,6 +202,8 @@ export interface TrackList {
     readonly index: number;
     readonly tracks: readonly TrackSize[];
     readonly lineNames: readonly (readonly string[])[];
+    /** Names written just before the repeat (its first line); `lineNames[index]` then names the line after it. */
+    readonly before?: readonly string[];
   } | null;
   /**
    * `subgrid [names]*` (CSS Grid 2 §9): no tracks of its own; `lineNames` are the names given

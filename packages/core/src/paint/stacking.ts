@@ -31,12 +31,24 @@ export function clipsOverflow(frag: BoxFragment): boolean {
   return frag.style.overflow !== 'visible';
 }
 
-function createsContext(frag: BoxFragment): boolean {
+const ITEM_CONTAINERS = new Set(['flex', 'inline-flex', 'grid', 'inline-grid']);
+
+/**
+ * An in-flow child of a flex or grid container: its z-index applies even when it is not
+ * positioned (CSS Grid 1 §4.4, CSS Flexbox 1 §4.3).
+ */
+function isLayoutItem(frag: BoxFragment, parent: BoxFragment): boolean {
+  return (
+    ITEM_CONTAINERS.has(parent.style.display) && frag.style.position !== 'absolute' && frag.style.position !== 'fixed'
+  );
+}
+
+function createsContext(frag: BoxFragment, parent: BoxFragment): boolean {
   const s = frag.style;
   // Fixed boxes always make a stacking context (CSS Positioned Layout 3 §3, as Chromium), and so
   // does clip-path (CSS Masking 1 §5.1).
   return (
-    (s.position !== 'static' && s.zIndex !== 'auto') ||
+    (s.zIndex !== 'auto' && (s.position !== 'static' || isLayoutItem(frag, parent))) ||
     s.position === 'fixed' ||
     s.opacity < 1 ||
     s.transform.length > 0 ||
@@ -102,7 +114,7 @@ function collect(
     // A fixed box escapes every overflow clip but the page's; an absolute one those below its containing block.
     const childClips = s.position === 'fixed' ? [] : s.position === 'absolute' ? inner.slice(0, innerAbs) : inner;
     const target = hoist.target;
-    if (createsContext(child)) {
+    if (createsContext(child, parent)) {
       const z = typeof s.zIndex === 'number' ? s.zIndex : 0;
       const list = z < 0 ? target.negative : z > 0 ? target.positive : target.positioned;
       list.push(newContext(child, childClips, z));

@@ -66,20 +66,63 @@ export function alignInArea(
   let size: number;
   let stretched = false;
   if (specified !== null) size = clamp(toContentSize(specified, s, bp) + bp);
-  // A keyword size is not stretched: the content sizes it below (CSS Sizing 3 §3.2).
-  else if (stretch && item.kind !== 'replaced' && !isSizeKeyword(x ? s.width : s.height)) {
+  // A keyword size is not stretched: the content sizes it below (CSS Sizing 3 §3.2). A replaced
+  // element stretches only when asked to explicitly (`stretch`, not `normal`: CSS Grid §6.2).
+  else if (stretch && !isSizeKeyword(x ? s.width : s.height)) {
     size = clamp(area - m0 - m1);
     stretched = !x;
   } else if (x) {
     const c = contentWidths(item, ctx);
     size = clamp(Math.min(Math.max(c.min + bp, area - m0 - m1), c.max + bp));
   } else size = measuredOuter - m0 - m1;
+  return { size, offset: offsetInArea(item, axis, area, size, align, cbWidth), stretched };
+}
+
+/**
+ * The width of a replaced item stretched in the block axis only (`align-self: stretch`, `width:
+ * auto`): its ratio carries the stretched height over to the width (CSS Grid §6.2, csswg-drafts
+ * #5713), clamped by min- and max-width. Null when the width does not follow the height.
+ */
+export function widthFromStretchedHeight(
+  item: ItemBox,
+  height: number,
+  justify: AxisAlignment,
+  cbWidth: number,
+): number | null {
+  const s = item.style;
+  if (item.kind !== 'replaced' || item.noRatio || s.width !== 'auto' || !item.intrinsicHeight) return null;
+  if (justify.value.replace(/^(unsafe|safe) /, '') === 'stretch' && !justify.autoStart && !justify.autoEnd) return null;
+  const b = borderEdges(s);
+  const p = paddingEdges(s, cbWidth);
+  const bpX = b.left + b.right + p.left + p.right;
+  const bpY = b.top + b.bottom + p.top + p.bottom;
+  const ratio = item.intrinsicWidth / item.intrinsicHeight;
+  let width = Math.max(0, height - bpY) * ratio;
+  const max = definite(s.maxWidth, cbWidth);
+  const min = definite(s.minWidth, cbWidth);
+  if (max !== null) width = Math.min(width, toContentSize(max, s, bpX));
+  if (min !== null) width = Math.max(width, toContentSize(min, s, bpX));
+  return width + bpX;
+}
+
+/** Border-box start of an item of border-box `size` in an area along one axis (self-alignment, auto margins). */
+export function offsetInArea(
+  item: ItemBox,
+  axis: 'x' | 'y',
+  area: number,
+  size: number,
+  align: AxisAlignment,
+  cbWidth: number,
+): number {
+  const s = item.style;
+  const m0 = marginOrZero(axis === 'x' ? s.marginLeft : s.marginTop, cbWidth);
+  const m1 = marginOrZero(axis === 'x' ? s.marginRight : s.marginBottom, cbWidth);
   const free = area - size - m0 - m1;
   if (align.autoStart || align.autoEnd) {
     const share = Math.max(0, free) / ((align.autoStart ? 1 : 0) + (align.autoEnd ? 1 : 0));
-    return { size, offset: m0 + (align.autoStart ? share : 0), stretched };
+    return m0 + (align.autoStart ? share : 0);
   }
-  return { size, offset: m0 + selfOffset(value, free), stretched };
+  return m0 + selfOffset(align.value.replace(/^(unsafe|safe) /, ''), free);
 }
 
 function selfOffset(value: string, free: number): number {

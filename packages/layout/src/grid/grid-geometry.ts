@@ -11,7 +11,7 @@ import type { OutOfFlowArea, Unit, UnitGeometry, UnitItem } from '../items/unit-
 import { outOfFlowLines, placeItems, type GridArea } from './grid-placement.js';
 import { areaRects, axisTemplate, gapOf, trackAt, type AxisTemplate, type TrackFn } from './grid-template.js';
 import { sizeTracks, type SizingItem } from './track-sizing.js';
-import { alignInArea, type AxisAlignment } from './grid-align.js';
+import { alignInArea, offsetInArea, widthFromStretchedHeight, type AxisAlignment } from './grid-align.js';
 import { isColumnSubgrid, lendColumns, spannedColumns, subgridColumns } from './subgrid.js';
 
 /** The grid's explicit and implicit tracks and every item's area (CSS Grid §7, §8). */
@@ -224,11 +224,14 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     const baseline = isBaseline(item.style, s);
     const offset = baseline ? marginOrZero(item.style.marginTop, h.area) + shift(i) : v.offset;
     const grows = growsWithRow(item, a, g.rows, s.height === 'auto' || isSizeKeyword(s.height), ctx);
+    const ratioWidth = v.stretched ? widthFromStretchedHeight(item, v.size, justifyOf(item.style, s), h.area) : null;
+    const x =
+      ratioWidth === null ? h.offset : offsetInArea(item, 'x', h.area, ratioWidth, justifyOf(item.style, s), h.area);
     return {
       box: item,
-      x: colPos[a.col]! + h.offset,
+      x: colPos[a.col]! + x,
       y: rowPos[a.row]! + offset,
-      width: h.size,
+      width: ratioWidth ?? h.size,
       height: v.size,
       pinHeight: v.stretched ? v.size : null,
       grows,

@@ -128,6 +128,7 @@ function expandRepeat(
   at: () => number,
   times: number,
 ): void {
+  for (const n of rep.before ?? []) name(n, at());
   for (let k = 0; k < times; k++) rep.tracks.forEach((t, i) => push(t, rep.lineNames[i] ?? []));
   for (const n of rep.lineNames[rep.tracks.length] ?? []) name(n, at());
 }

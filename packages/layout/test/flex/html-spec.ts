@@ -180,7 +180,9 @@ export function trackList(value: string): TrackList {
       const count = inner.slice(0, comma).trim();
       const sub = trackList(inner.slice(comma + 1).trim());
       if (count === 'auto-fill' || count === 'auto-fit') {
-        autoRepeat = { type: count, index: tracks.length, tracks: sub.tracks, lineNames: sub.lineNames };
+        const before = lineNames[tracks.length]!;
+        lineNames[tracks.length] = [];
+        autoRepeat = { type: count, index: tracks.length, tracks: sub.tracks, lineNames: sub.lineNames, before };
       } else {
         for (let i = 0; i < parseInt(count, 10); i++) {
           sub.tracks.forEach((tr, k) => {

@@ -96,7 +96,11 @@ function trackList(cvs: readonly CV[], ctx: ComputeContext): TrackList | 'none' 
         ) {
           const inner = { tracks: [] as TrackSize[], names: [[]] as string[][] };
           if (!add(body, inner)) return false;
-          autoRepeat = { type: countCv.v, index: tracks.length, tracks: inner.tracks, lineNames: inner.names };
+          // The names written before the repeat name its first line; the slot then collects the
+          // names after it (the line after the last repetition, CSS Grid §7.2.3.2).
+          const before = names[names.length - 1]!;
+          names[names.length - 1] = [];
+          autoRepeat = { type: countCv.v, index: tracks.length, tracks: inner.tracks, lineNames: inner.names, before };
           continue;
         }
         const count = parseNumber(countCv, ctx.len);
