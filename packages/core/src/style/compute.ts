@@ -164,6 +164,9 @@ const verticalSides = new Map<string, string>();
 
 function mapVerticalSide(physical: string, mode: string): string {
   if (physical.endsWith('-radius')) return physical;
+  // A logical size's dimension turns with the writing mode (CSS Logical 1 §3).
+  const size = /^(min-|max-|contain-intrinsic-)?(width|height)$/.exec(physical);
+  if (size) return `${size[1] ?? ''}${size[2] === 'width' ? 'height' : 'width'}`;
   const rl = mode.endsWith('-rl');
   const up = mode === 'sideways-lr';
   const map: Readonly<Record<string, string>> = {

@@ -220,6 +220,13 @@ export const INLINE_LOGICAL: Readonly<Record<string, readonly [string, string]>>
   'border-end-start-radius': ['border-bottom-left-radius', 'border-bottom-right-radius'],
   'border-end-end-radius': ['border-bottom-right-radius', 'border-bottom-left-radius'],
 };
+// Logical sizes (CSS Logical 1 §3): the inline size is the width in horizontal-tb whatever the
+// direction, the height in a vertical writing mode (compute.ts turns them).
+for (const prefix of ['', 'min-', 'max-', 'contain-intrinsic-'])
+  Object.assign(INLINE_LOGICAL, {
+    [`${prefix}inline-size`]: [`${prefix}width`, `${prefix}width`],
+    [`${prefix}block-size`]: [`${prefix}height`, `${prefix}height`],
+  });
 for (const [prefix, suffix] of [
   ['margin', ''],
   ['padding', ''],

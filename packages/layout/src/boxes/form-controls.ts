@@ -288,11 +288,25 @@ function withSize(
   const h = edges(s.paddingLeft, s.paddingRight, s.borderLeft.width, s.borderRight.width);
   const v = edges(s.paddingTop, s.paddingBottom, s.borderTop.width, s.borderBottom.width);
   const style: { -readonly [K in keyof ComputedStyle]: ComputedStyle[K] } = { ...s };
+  const [stretchX, stretchY] = stretchedBetweenInsets(s);
   // The intrinsic size keywords mean the control's own size too (CSS Sizing 3 §5: its min- and max-content size).
-  if (width !== null && (s.width === 'auto' || isSizeKeyword(s.width))) style.width = width + h;
-  if (height !== null && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
+  if (width !== null && !stretchX && (s.width === 'auto' || isSizeKeyword(s.width))) style.width = width + h;
+  if (height !== null && !stretchY && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
   if (minHeight !== undefined && s.height === 'auto' && s.minHeight === 'auto') style.minHeight = minHeight + v;
   return { ...el, style };
+}
+
+/**
+ * An absolutely positioned control with an auto size and both insets of an axis set stretches
+ * between them like a non-replaced box (CSS Position 3 §4.1, csswg-drafts#6789: form controls are
+ * not replaced elements), as Chromium lays them out: its own size is not written in that axis.
+ */
+function stretchedBetweenInsets(s: ComputedStyle): [boolean, boolean] {
+  if (s.position !== 'absolute' && s.position !== 'fixed') return [false, false];
+  return [
+    s.width === 'auto' && s.left !== 'auto' && s.right !== 'auto',
+    s.height === 'auto' && s.top !== 'auto' && s.bottom !== 'auto',
+  ];
 }
 
 /**

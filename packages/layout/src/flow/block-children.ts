@@ -1,3 +1,4 @@
+import { cellPercentBasis } from './cell-percent-basis.js';
 import type { BlockLevelBox, Box, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
@@ -321,6 +322,10 @@ function childCbBlockSize(
   continuation = false,
 ): number | null {
   if (used.height !== null) return used.height;
+  if (box.kind === 'table-cell' && !continuation) {
+    const cell = cellPercentBasis(box.style, ctx.quirksMode);
+    if (cell !== null) return cell;
+  }
   if (!continuation) {
     const fill = quirkyFillHeight(box, used, space, ctx);
     if (fill !== null) return fill;

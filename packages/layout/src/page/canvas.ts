@@ -27,6 +27,22 @@ function bodyOf(root: StyledElement): StyledElement | undefined {
   return root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body');
 }
 
+/**
+ * The root with its used `writing-mode` and `direction` taken from its `body` child (CSS Writing
+ * Modes 3 §8, the principal writing mode: "as a special case for HTML documents"), as Chromium
+ * does: `body { writing-mode: vertical-rl }` makes the root vertical too, placed at the right of
+ * the page, and `body { direction: rtl }` puts a narrower body at the right.
+ */
+export function withPrincipalWritingMode(root: StyledElement): StyledElement {
+  const body = bodyOf(root);
+  if (!body) return root;
+  const { writingMode, direction } = body.style;
+  if (writingMode === root.style.writingMode && direction === root.style.direction) return root;
+  const rest: ComputedStyle = { ...root.style, direction };
+  delete (rest as { writingMode?: unknown }).writingMode;
+  return { ...root, style: writingMode === undefined ? rest : { ...rest, writingMode } };
+}
+
 export function canvasBackground(root: StyledElement): CanvasBackground {
   let source: StyledElement | null = hasBackground(root.style) ? root : null;
   if (!source) {

@@ -19,10 +19,23 @@ import {
   WHOLE,
 } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { NO_MARGINS, resolveMargins, type ForcedBreak, type LayoutResult, type Resume } from '../flow/types.js';
-import { borderEdges, paddingEdges } from '../flow/box-model.js';
+import {
+  NO_MARGINS,
+  resolveMargins,
+  type ForcedBreak,
+  type LayoutResult,
+  type Resume,
+  type Space,
+} from '../flow/types.js';
+import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
 import { withBoxesPlacedLater } from '../positioned/printed-root.js';
-import { backgroundOnly, canvasBackground, viewportOverflowSource, type CanvasBackground } from './canvas.js';
+import {
+  backgroundOnly,
+  canvasBackground,
+  viewportOverflowSource,
+  withPrincipalWritingMode,
+  type CanvasBackground,
+} from './canvas.js';
 import { crossesArea } from './page-area.js';
 import { bodyAlignment } from './body-align.js';
 import { layoutChrome } from './page-chrome.js';
@@ -180,8 +193,9 @@ function setUp(rootElement: StyledElement, options: LayoutOptions): Setup {
   };
   const chrome = pageChromes(every, options.firstPage, options.lastPage, (el) => build(el, null));
   const documents = (root: StyledElement): Documents => {
-    const canvas = canvasBackground(root);
-    return { root: build(root, canvas), chrome, canvas };
+    const principal = withPrincipalWritingMode(root);
+    const canvas = canvasBackground(principal);
+    return { root: build(principal, canvas), chrome, canvas };
   };
   const docs = documents(rootElement);
   // An absolute box whose containing block is the root may be added to a page laid out before
@@ -548,11 +562,31 @@ function layOutBody(
       pageAreaWidth: style.width - margins.left - margins.right,
       pageTop: 0,
       parallelFlows: true,
+      ...inVerticalViewport(state.docs.root.style, frame.width, room.bodyHeight),
     },
     resume,
     state.ctx,
   );
   return { ...room, frame, chrome, r };
+}
+
+/**
+ * A vertical root in the initial containing block, which takes the root's writing mode (CSS
+ * Writing Modes 3 §8): the root stands at its block-start side (the right for vertical-rl, as
+ * an rtl block's start) and, with an auto height, stretches over its inline size, the page
+ * area's height (as Chromium prints it).
+ */
+function inVerticalViewport(
+  s: ComputedStyle,
+  width: number,
+  height: number,
+): Pick<Space, 'cbDirection' | 'stretchHeight'> {
+  if (s.writingMode === undefined) return {};
+  const margins = marginOrZero(s.marginTop, width) + marginOrZero(s.marginBottom, width);
+  return {
+    cbDirection: s.writingMode === 'vertical-rl' || s.writingMode === 'sideways-rl' ? 'rtl' : 'ltr',
+    ...(s.height === 'auto' ? { stretchHeight: Math.max(0, height - margins) } : {}),
+  };
 }
 
 /** Put the laid-out body in place on its page, add the page to the pass and note the overflow it carries on. */

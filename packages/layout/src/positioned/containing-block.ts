@@ -20,6 +20,7 @@ import { relativeOffset } from './relative.js';
 import {
   inlineContainingBlockOf,
   inlineContainingRect,
+  inlineStaticShift,
   inlineFragmentsIn,
   isInlineCbHost,
   treeOrderOf,
@@ -202,8 +203,10 @@ function placePending(
     // An inline with no fragment (white space only) sits where its content would: at the static position.
     // A grid container's area is the containing block of its own absolute children (CSS Grid 2 §10.1).
     const area = p.area && at.path.length === 1 ? p.area : null;
-    const box = area ?? (!inline ? cb : inInline ? inInline.rect : { x: ox + c.x, y: oy + c.y, width: 0, height: 0 });
-    const placed = layoutAbsolute(p.box, box, ox + c.x - box.x, oy + c.y - box.y, ctx, p.staticAlign);
+    const [sx, sy] = inline && !area ? inlineStaticShift(inline, cb.width) : [0, 0];
+    const box =
+      area ?? (!inline ? cb : inInline ? inInline.rect : { x: ox + c.x + sx, y: oy + c.y + sy, width: 0, height: 0 });
+    const placed = layoutAbsolute(p.box, box, ox + c.x + sx - box.x, oy + c.y + sy - box.y, ctx, p.staticAlign);
     if (!placed || elsewhere?.(p, placed)) return;
     const moved = movedFragment(placed, box.x - ox, box.y - oy);
     if (inInline) moves.push({ placed: moved, at, into: inInline.last, order: treeOrderOf(p.box) });

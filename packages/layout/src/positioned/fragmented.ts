@@ -21,6 +21,7 @@ import { containsFixed, type StaticAlign } from './insets.js';
 import {
   inlineContainingBlockOf,
   inlineContainingRect,
+  inlineStaticShift,
   inlineFragmentsIn,
   type InlineContainingBlock,
   type Rect,
@@ -283,6 +284,11 @@ function place(fc: FragmentationContext, d: Deferred, row: Row, ctx: LayoutConte
     staticY = consumed + d.staticY;
   }
   const inline = inlineContainingBlockOf(d.box);
+  if (inline) {
+    const [sx, sy] = inlineStaticShift(inline, cb.width);
+    staticX += sx;
+    staticY += sy;
+  }
   // An inline with no fragment (white space only) sits where its content would: at the static position.
   const area = inline
     ? (inlineRectInStitched(inline, cb, row) ?? { x: staticX, y: staticY, width: 0, height: 0 })

@@ -3,6 +3,7 @@ import type { BoxFragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { inlineOfMover } from '../boxes/anonymous-boxes.js';
 import type { FragmentPath } from '../flow/fragment-edits.js';
+import { relativeOffset } from './relative.js';
 
 /**
  * Inline containing blocks (CSS 2.1 §10.1 item 4.1): when the nearest positioned ancestor of an
@@ -43,6 +44,17 @@ export const isInlineCbHost = (box: BlockLevelBox): boolean => hosts.has(box);
 /** The positioned inline that is this absolute box's containing block, if one is. */
 export function inlineContainingBlockOf(box: BlockLevelBox): InlineContainingBlock | undefined {
   return inlineContainingBlocks.get(box);
+}
+
+/**
+ * How far a relatively positioned inline containing block moves the static position of its
+ * absolute boxes: their placeholders are its content, which its offsets move (CSS 2.1 §9.4.3,
+ * §10.3.7; Chromium places them so).
+ */
+export function inlineStaticShift(inline: InlineContainingBlock, cbWidth: number): [number, number] {
+  return inline.style.position === 'relative'
+    ? relativeOffset(inline.style, cbWidth, null, inline.style.direction)
+    : [0, 0];
 }
 
 export interface Rect {

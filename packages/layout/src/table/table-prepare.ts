@@ -1,3 +1,4 @@
+import { noteCellStyle } from '../flow/cell-percent-basis.js';
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { Edges } from '../fragment.js';
 import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
@@ -132,6 +133,7 @@ function derivedStyle(s: ComputedStyle, half: Edges | null, hideEmpty: boolean):
       return d.style;
   }
   const style = cellStyle(s, half, hideEmpty);
+  noteCellStyle(style, s);
   list.push({ top, right, bottom, left, hideEmpty, style });
   return style;
 }

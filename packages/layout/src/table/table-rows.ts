@@ -1,3 +1,4 @@
+import { noteCellStyle } from '../flow/cell-percent-basis.js';
 import type { ContainerBox, TableBox } from '../boxes/box.js';
 import type { BoxFragment } from '../fragment.js';
 import { changedFragment } from '../flow/fragments.js';
@@ -93,6 +94,7 @@ export function cellLayoutBox(slot: CellSlot, geo: TableGeometry, ctx: LayoutCon
     paddingBottom: resolveLength(s.paddingBottom, basis.block),
     paddingLeft: resolveLength(s.paddingLeft, basis.inline),
   };
+  noteCellStyle(style, s);
   const resolved = { ...box, style };
   resolvedPadding.set(box, { basis, box: resolved });
   return resolved;

@@ -38,10 +38,10 @@ export function layoutOrthogonal(box: ContainerBox, space: Space, ctx: LayoutCon
   const res = layoutBox(inner, innerSpace(contentHeight + vEdges, cbWidth), null, ctx);
   const laid = res.fragment as BoxFragment;
   const logical = box.kind === 'table-cell' ? alignCellContent(laid, cbWidth, s.verticalAlign) : laid;
-  // Placed in the parent's inline axis by its margins (CSS 2.1 §10.3.3).
+  // Placed in the parent's inline axis by its margins, from its start side (CSS 2.1 §10.3.3).
   const fragment = {
     ...physicalRoot(logical, s.writingMode!, s),
-    x: placeInline(s, cbWidth, logical.height, false, undefined).left,
+    x: placeInline(s, cbWidth, logical.height, space.cbDirection === 'rtl', undefined).left,
   };
   const marginTop = space.truncateMargins ? space.marginAbove : addMargin(space.marginAbove, mt);
   const tooTall =
