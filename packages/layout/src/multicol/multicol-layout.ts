@@ -60,15 +60,23 @@ export function layoutMulticol(
     : runSegments(box, used, at, frameOf(box, used, room), space, ctx);
   if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
   const children = run.children.map((f) => movedFragment(f, used.border.left + used.padding.left, topEdges));
-  const done = run.resume === null;
-  const contentHeight =
-    used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
+  // A definite height is consumed fragment by fragment (CSS Fragmentation 3 §4.2): what is left
+  // of it past the content's end breaks at the page's end too, the container going on empty.
+  const consumed = at?.consumed ?? 0;
+  const rest = used.height === null ? null : Math.max(0, used.height - consumed);
+  const pastEnd =
+    run.resume === null && rest !== null && paging && rest > room + EPSILON && room > 0
+      ? { kind: 'block' as const, child: segmentsOf(box, ctx).length, inner: null, consumed: 0 }
+      : null;
+  const next = run.resume ?? pastEnd;
+  const done = next === null;
+  const contentHeight = rest ?? Math.max(used.minHeight, Math.min(used.maxHeight, run.height));
   const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
   const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height + reserve, fillsPage);
   const fragment = pieceFragment(box, used, height, children, continuation, done);
   return {
     fragment,
-    resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume },
+    resume: next && { kind: 'multicol', inner: withConsumed(next, consumed + height - topEdges - reserve) },
     marginTop,
     marginBottom: done ? addMargin(NO_MARGINS, used.marginBottom) : NO_MARGINS,
     collapsesThrough: false,
@@ -77,6 +85,9 @@ export function layoutMulticol(
     lastBaseline: null,
   };
 }
+
+/** The resume of a multicol's segments, carrying the block size its fragments took so far. */
+const withConsumed = (next: Resume, consumed: number): Resume => (next.kind === 'block' ? { ...next, consumed } : next);
 
 interface SegmentsRun {
   readonly children: Fragment[];
@@ -247,6 +258,8 @@ const pushedRun = (baseline: number | null): SegmentsRun => ({
 
 /** Chromium's layout unit (1/64 px): a spanner this close to a row's end fits it, and ends it. */
 const UNIT_PX = 1 / 64;
+
+const EPSILON = 1e-6;
 
 /** The rows of columns of a `column-wrap` container: their height and the gap between them. */
 interface Rows {
