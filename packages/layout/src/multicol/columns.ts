@@ -9,7 +9,7 @@ import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/formatting-context.js';
 import { isMulticol } from '../boxes/box.js';
-import { inColumns } from '../flow/breaks.js';
+import { inColumns, isAvoid } from '../flow/breaks.js';
 import { isInlineCbHost, markInlineCbHost } from '../positioned/inline-containing-block.js';
 
 /** Used column count, width and gap (CSS Multicol 1 §3.4 pseudo-algorithm). */
@@ -123,15 +123,84 @@ function cutAtSpanners(child: BlockLevelBox): readonly Piece[] {
     }
   }
   const out: Piece[] = [];
+  const before: ContainerBox[] = [];
+  const { height } = box.style;
   runs.forEach((children, i) => {
-    if (children.length > 0)
-      out.push({ spanner: false, box: partAround(box, children, i === 0, i === runs.length - 1) });
+    const last = i === runs.length - 1;
+    // The last part holds the rest of the box's block size, also with no children (see partAround).
+    if (children.length > 0 || (last && typeof height === 'number')) {
+      const part = partAround(box, children, i === 0, last);
+      if (last && typeof height === 'number') splitRests.set(part, { height, before: before.slice() });
+      before.push(part);
+      out.push({ spanner: false, box: part });
+    }
     if (i < spanners.length) out.push({ spanner: true, box: spanners[i]! });
   });
   return out;
 }
 
-/** One part of a box split around spanners: its children between two of them, and the edges on its sides. */
+/** The last part of a box of definite height split around spanners, and the parts before it. */
+interface SplitRest {
+  readonly height: number;
+  readonly before: readonly ContainerBox[];
+}
+
+const splitRests = new WeakMap<ContainerBox, SplitRest>();
+
+const sizedFlows = memoSlot<ContainerBox, Map<number, ContainerBox>>('render');
+
+/**
+ * The flow of a column set with the last parts of split boxes sized: the box's block size less
+ * what its parts before took, each as tall as its children up to the box's height (measured
+ * in one column of `width`), as Chromium distributes it (multicol-span-all-children-height
+ * tests: a 450px box around two spanners and 200px blocks gives 200, 200 and 50px).
+ */
+export function sizedFlow(flow: ContainerBox, width: number, ctx: LayoutContext): ContainerBox {
+  if (!flow.children.some(holdsRest)) return flow;
+  const byWidth = memoized(ctx, sizedFlows, flow, () => new Map<number, ContainerBox>());
+  let sized = byWidth.get(width);
+  if (!sized) byWidth.set(width, (sized = withRests(flow, width, ctx) ?? flow));
+  return sized;
+}
+
+const holdsRest = (box: BlockLevelBox): boolean =>
+  box.kind === 'block' && (splitRests.has(box) || box.children.some(holdsRest));
+
+/** The box with its rest parts sized; null for a rest part with no children and no height left (no box, as Chromium). */
+function withRests(box: ContainerBox, width: number, ctx: LayoutContext): ContainerBox | null {
+  const children = box.children.flatMap((c) => (holdsRest(c) ? (withRests(c as ContainerBox, width, ctx) ?? []) : [c]));
+  const rest = splitRests.get(box);
+  const height = rest ? restHeight(rest, width, ctx) : null;
+  if (height === 0 && children.length === 0) return null;
+  const sized = { ...box, style: height === null ? box.style : { ...box.style, height }, children } as ContainerBox;
+  if (isInlineCbHost(box)) markInlineCbHost(sized);
+  return sized;
+}
+
+function restHeight(rest: SplitRest, width: number, ctx: LayoutContext): number {
+  let left = rest.height;
+  for (const part of rest.before) {
+    const space = {
+      inlineSize: width,
+      blockSize: Infinity,
+      pageIsEmpty: true,
+      mode: 'measure',
+      marginAbove: NO_MARGINS,
+      truncateMargins: false,
+      cbBlockSize: null,
+    } as const;
+    const r = layoutBox(part, space, null, ctx);
+    left -= Math.min(left, r.fragment?.kind === 'box' ? r.fragment.height : r.height);
+  }
+  return Math.max(0, left);
+}
+
+/**
+ * One part of a box split around spanners: its children between two of them, and the edges on
+ * its sides. A part before a spanner is as tall as its children, up to the box's height; the last
+ * part holds the box's height (Chromium gives the earlier parts just the block size that holds
+ * their children; CSS Multicol 1 §6.1 leaves it open).
+ */
 function partAround(
   box: ContainerBox,
   children: readonly BlockLevelBox[],
@@ -145,15 +214,19 @@ function partAround(
   const bottom = last
     ? {}
     : { marginBottom: 0, paddingBottom: 0, borderBottom: { ...s.borderBottom, width: 0, style: 'none' as const } };
+  const size = last ? {} : { height: 'auto' as const, minHeight: 'auto' as const, maxHeight: cappedBy(s.height) };
   const part = {
     ...box,
-    style: { ...s, ...top, ...bottom },
+    style: { ...s, ...top, ...bottom, ...size },
     children,
     marker: first ? box.marker : null,
   } as ContainerBox;
   if (isInlineCbHost(box)) markInlineCbHost(part);
   return part;
 }
+
+const cappedBy = (height: ComputedStyle['height']): ComputedStyle['maxHeight'] =>
+  height === 'auto' || typeof height === 'string' ? 'none' : height;
 
 function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): ContainerBox {
   const s = box.style;
@@ -204,6 +277,20 @@ function flowOf(box: ContainerBox, children: readonly BlockLevelBox[]): Containe
   return flow;
 }
 
+/** What the columns of a set share besides their geometry. */
+export interface ColumnEnv {
+  /** The multicol's content height, against which percentages in the columns resolve (column-flow.ts). */
+  readonly cbHeight: number | null;
+  /**
+   * The columns end where the outer fragmentainer (page or outer column) ends and it is not at
+   * its start: the next one has more room. Content that does not fit a column (monolithic, or
+   * that avoids breaks, orphans and widows) then moves on to the next row of columns there
+   * rather than overflow or break against the rules (CSS Fragmentation 3 §4.4: a fragmentainer
+   * is not empty for a nested one that starts below its start; Chromium's nested multicol).
+   */
+  readonly moreRoomNext: boolean;
+}
+
 interface Run {
   readonly columns: Fragment[];
   /** Everything fitted: no column overflowed and none had to break against orphans/widows or push content. */
@@ -230,11 +317,11 @@ function runColumns(
   height: number,
   strict: boolean,
   ctx: LayoutContext,
-  cbHeight: number | null,
+  env: ColumnEnv,
 ): Run {
   const fc = newFragmentation();
   return {
-    ...inFragmentation(fc, () => inColumns(() => fillColumns(flow, geo, start, height, strict, ctx, cbHeight))),
+    ...inFragmentation(fc, () => inColumns(() => fillColumns(flow, geo, start, height, strict, ctx, env))),
     fc,
   };
 }
@@ -246,7 +333,7 @@ function fillColumns(
   height: number,
   strict: boolean,
   ctx: LayoutContext,
-  cbHeight: number | null,
+  env: ColumnEnv,
 ): Omit<Run, 'fc'> {
   const columns: Fragment[] = [];
   let resume = start;
@@ -258,18 +345,19 @@ function fillColumns(
       {
         inlineSize: geo.width,
         blockSize: height,
-        pageIsEmpty: true,
+        pageIsEmpty: !env.moreRoomNext,
         mode: 'layout',
         marginAbove: NO_MARGINS,
         truncateMargins: resume !== null,
-        cbBlockSize: cbHeight,
+        cbBlockSize: env.cbHeight,
       },
       resume,
       ctx,
     );
     const fits = (fragment: Fragment): boolean =>
       (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
-      !breaksAgainstOrphans(flow, resume, r.resume);
+      !breaksAgainstOrphans(flow, resume, r.resume) &&
+      !breaksInsideAvoid(flow, r.resume);
     if (!r.fragment || (strict && !fits(r.fragment)))
       return { columns, complete: false, resume, baseline, lastBaseline };
     columns.push(r.fragment);
@@ -322,6 +410,23 @@ function breaksAgainstOrphans(flow: ContainerBox, from: Resume | null, to: Resum
   return end.line - first < Math.max(1, end.box.style.orphans);
 }
 
+/**
+ * Does the column end inside a `break-inside: avoid` (or `avoid-column`) box? A balancing trial
+ * that does fails: taller columns may keep the box whole (CSS Fragmentation 3 §4.4, rule 2;
+ * measured: Chromium balances a 100px avoid block in 2 columns to 100px, not 50px).
+ */
+function breaksInsideAvoid(flow: ContainerBox, resume: Resume | null): boolean {
+  let box: BlockLevelBox = flow;
+  for (let r = resume; r?.kind === 'block' && r.inner !== null; r = r.inner) {
+    if (box.kind !== 'block') return false;
+    const child: BlockLevelBox | undefined = box.children[r.child];
+    if (!child || child.kind === 'lines') return false;
+    if (isAvoid(child.style.breakInside)) return true;
+    box = child;
+  }
+  return false;
+}
+
 const MAX_COLUMNS = 1000;
 
 /** 1/64 px: Chromium's layout unit, the precision the balanced height is searched to. */
@@ -339,8 +444,8 @@ export function balanceColumns(
   limit: number,
   balance: boolean,
   ctx: LayoutContext,
+  env: ColumnEnv,
   overflow = false,
-  cbHeight: number | null = null,
 ): ColumnSet {
   const set = (height: number, run: Run): ColumnSet => ({
     ...run,
@@ -349,19 +454,19 @@ export function balanceColumns(
     gap: geo.gap,
     grows: overflow,
   });
-  const trial = (height: number): Run => runColumns(flow, geo, start, height, true, ctx, cbHeight);
+  const trial = (height: number): Run => runColumns(flow, geo, start, height, true, ctx, env);
   // When the container's own height (not the page) limits the columns, the rest overflows into
   // extra columns beside them (CSS Multicol 1 §8.2), as many as the content needs (bounded).
   const fill = (height: number): ColumnSet =>
-    set(height, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, height, false, ctx, cbHeight));
+    set(height, runColumns(flow, overflow ? { ...geo, count: MAX_COLUMNS } : geo, start, height, false, ctx, env));
   // The whole remaining flow is measured only when nothing bounds the columns, or once it is
   // known to fit this row of columns (so a long flow across many pages is not measured per page).
-  let total = Number.isFinite(limit) ? null : flowHeight(flow, geo, start, ctx, cbHeight);
+  let total = Number.isFinite(limit) ? null : flowHeight(flow, geo, start, ctx, env.cbHeight);
   const hi = total ?? limit;
   if (!balance) return fill(hi);
   const first = trial(hi);
   if (!first.complete && first.resume !== null && first.columns.length === geo.count) return fill(hi);
-  total ??= flowHeight(flow, geo, start, ctx, cbHeight);
+  total ??= flowHeight(flow, geo, start, ctx, env.cbHeight);
   const fit = lowestFit(trial, total / geo.count, hi, first);
   return fit ? set(fit.height, fit.run) : fill(Number.isFinite(limit) ? limit : total);
 }

@@ -16,8 +16,9 @@ import {
   type Space,
 } from '../flow/types.js';
 import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decoration-break.js';
-import { balanceColumns, columnGeometry, segmentsOf, type ColumnSet } from './columns.js';
+import { balanceColumns, columnGeometry, segmentsOf, sizedFlow, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { isAvoid } from '../flow/breaks.js';
 import { emptyColumn, mergeFragmentations, placeDeferred } from '../positioned/fragmented.js';
 
 /**
@@ -59,15 +60,23 @@ export function layoutMulticol(
     : runSegments(box, used, at, frameOf(box, used, room), space, ctx);
   if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
   const children = run.children.map((f) => movedFragment(f, used.border.left + used.padding.left, topEdges));
-  const done = run.resume === null;
-  const contentHeight =
-    used.height === null ? Math.max(used.minHeight, Math.min(used.maxHeight, run.height)) : used.height;
+  // A definite height is consumed fragment by fragment (CSS Fragmentation 3 §4.2): what is left
+  // of it past the content's end breaks at the page's end too, the container going on empty.
+  const consumed = at?.consumed ?? 0;
+  const rest = used.height === null ? null : Math.max(0, used.height - consumed);
+  const pastEnd =
+    run.resume === null && rest !== null && paging && rest > room + EPSILON && room > 0
+      ? { kind: 'block' as const, child: segmentsOf(box, ctx).length, inner: null, consumed: 0 }
+      : null;
+  const next = run.resume ?? pastEnd;
+  const done = next === null;
+  const contentHeight = rest ?? Math.max(used.minHeight, Math.min(used.maxHeight, run.height));
   const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
   const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height + reserve, fillsPage);
   const fragment = pieceFragment(box, used, height, children, continuation, done);
   return {
     fragment,
-    resume: run.resume === null ? null : { kind: 'multicol', inner: run.resume },
+    resume: next && { kind: 'multicol', inner: withConsumed(next, consumed + height - topEdges - reserve) },
     marginTop,
     marginBottom: done ? addMargin(NO_MARGINS, used.marginBottom) : NO_MARGINS,
     collapsesThrough: false,
@@ -76,6 +85,9 @@ export function layoutMulticol(
     lastBaseline: null,
   };
 }
+
+/** The resume of a multicol's segments, carrying the block size its fragments took so far. */
+const withConsumed = (next: Resume, consumed: number): Resume => (next.kind === 'block' ? { ...next, consumed } : next);
 
 interface SegmentsRun {
   readonly children: Fragment[];
@@ -107,7 +119,8 @@ function frameOf(box: ContainerBox, used: UsedBox, room: number): Frame {
   return {
     limit: height === null ? room : Math.min(room, Math.max(0, height)),
     pageBound: Number.isFinite(room) && (height === null || height > room),
-    balance: box.style.columnFill === 'balance' || height === null,
+    // `column-fill: auto` fills the columns one by one also when the page, not a height, bounds them.
+    balance: box.style.columnFill === 'balance' || (height === null && !Number.isFinite(room)),
   };
 }
 
@@ -147,7 +160,28 @@ function runSegments(
     if (seg.kind === 'columns') {
       // A column set followed by a spanner is balanced whatever column-fill says (CSS Multicol 1 §7.1, as Chromium).
       const balanced = balance || k < segments.length - 1;
-      const set = balanceColumns(seg.flow, geo, start, limit - y, balanced, ctx, !pageBound, used.height);
+      // Rows of columns (runRows) are their own fragmentainers: what overflows one goes on in the next.
+      const moreRoomNext = pageBound && !frame.row && !(space.pageIsEmpty && parts.length === 0);
+      const columns = (more: boolean): ColumnSet =>
+        balanceColumns(
+          sizedFlow(seg.flow, geo.width, ctx),
+          geo,
+          start,
+          limit - y,
+          balanced,
+          ctx,
+          { cbHeight: used.height, moreRoomNext: more },
+          !pageBound,
+        );
+      let set = columns(moreRoomNext);
+      if (set.columns.length === 0 && parts.length === 0 && moreRoomNext) {
+        // Nothing fitted the first columns: the container moves to the next fragmentainer whole,
+        // unless a break before it is avoided; then the columns break against their content's
+        // rules instead, the lesser violation (CSS Fragmentation 3 §4.4, as Chromium).
+        if (!isAvoid(box.style.breakBefore)) return pushedRun(baseline);
+        set = columns(false);
+      }
+      if (!balanced && used.height === null && set.resume === null) set = shrunk(set);
       parts.push({ set, top: y });
       if (baseline === null && set.baseline !== null) baseline = y + set.baseline;
       y += set.height;
@@ -187,7 +221,7 @@ function runSegments(
       ctx,
     );
     if (!r.fragment) {
-      if (parts.length === 0) return { children: [], height: 0, resume: null, pushed: true, baseline };
+      if (parts.length === 0) return pushedRun(baseline);
       return stop(k, null);
     }
     const top = y + resolveMargins(r.marginTop);
@@ -198,8 +232,34 @@ function runSegments(
   return done(null);
 }
 
+/**
+ * Columns filled one by one up to the page's end, their content ending on this page: a container
+ * of auto height is as tall as its tallest column's content (CSS Multicol 1 §7.1, measured:
+ * Chromium prints a `column-fill: auto` container holding 100px in its first column 100px tall).
+ */
+function shrunk(set: ColumnSet): ColumnSet {
+  const ends = set.columns.map((c) => (c.kind === 'box' ? bottomOf(c) - c.y : 0));
+  return { ...set, height: Math.min(set.height, Math.max(0, ...ends)) };
+}
+
+/** Where a fragment's boxes end, content overflowing them included (a column's content height). */
+function bottomOf(f: Fragment): number {
+  if (f.kind !== 'box') return -Infinity;
+  return f.children.reduce((end, c) => Math.max(end, bottomOf(c)), f.y + f.height);
+}
+
+const pushedRun = (baseline: number | null): SegmentsRun => ({
+  children: [],
+  height: 0,
+  resume: null,
+  pushed: true,
+  baseline,
+});
+
 /** Chromium's layout unit (1/64 px): a spanner this close to a row's end fits it, and ends it. */
 const UNIT_PX = 1 / 64;
+
+const EPSILON = 1e-6;
 
 /** The rows of columns of a `column-wrap` container: their height and the gap between them. */
 interface Rows {
