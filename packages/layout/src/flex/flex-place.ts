@@ -2,7 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import { definite, toContentSize } from '../flow/box-model.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
 import type { FlexAxes } from './flex-axes.js';
-import { alignOffset, distribute } from '../items/alignment.js';
+import { alignOffset, distribute, mainStartIsLeft, sidedJustify } from '../items/alignment.js';
 import { ascentOf, isBaselineAligned, type CrossItem, type SizedLine } from './flex-cross.js';
 import { alignSelf, outerTarget, type FlexItem } from './flex-items.js';
 import { columnItemGrows, rowItemGrows } from './fragment-growth.js';
@@ -33,7 +33,7 @@ export function placeLines(
   return lines.map((line) => {
     const mains = mainPositions(
       line.items.map((c) => c.item),
-      container.style.justifyContent,
+      sidedJustify(container.style.justifyContent, mainStartIsLeft(container.style)),
       axes,
       mainSize,
       directionReversed,
