@@ -44,7 +44,7 @@ export function placeLines(
       const mainLen = c.item.target + c.item.mainBp;
       const main = axes.mainReverse ? mainSize - mainPos - mainLen : mainPos;
       const crossStart = (line.start ?? 0) + cross.offset;
-      const crossPos = axes.crossReverse ? crossSize - crossStart - cross.size : crossStart;
+      const crossPos = axes.crossFlip ? crossSize - crossStart - cross.size : crossStart;
       return axes.row
         ? {
             item: c.item,
