@@ -217,6 +217,11 @@ describe('shorthands', () => {
     ['gap:1em', { rowGap: 16, columnGap: 16 }],
     ['place-items:center start', { alignItems: 'center', justifyItems: 'start' }],
     ['place-content:space-between', { alignContent: 'space-between', justifyContent: 'space-between' }],
+    // Overflow positions and baseline positions are kept where they change the alignment (Align 3 §4).
+    ['justify-content:safe center', { justifyContent: 'safe center' }],
+    ['align-self:unsafe end', { alignSelf: 'end' }],
+    ['align-items:last baseline', { alignItems: 'last baseline' }],
+    ['align-self:first baseline', { alignSelf: 'baseline' }],
     [
       'grid-area:1 / 2 / 3 / 4',
       {

@@ -9,6 +9,11 @@ export interface FlexAxes {
   readonly mainReverse: boolean;
   /** Lines stack from the cross-end side (wrap-reverse). */
   readonly crossReverse: boolean;
+  /**
+   * The cross-start edge is the right or bottom one: wrap-reverse, or else a column in rtl,
+   * whose cross axis is the inline axis, starting on the right (§2, §5.1, CSS Writing Modes §2.1).
+   */
+  readonly crossFlip: boolean;
   readonly wrap: boolean;
   /** Gap between items on a line and between lines (CSS Box Alignment §8). */
   readonly mainGap: number;
@@ -31,6 +36,7 @@ export function flexAxes(style: ComputedStyle, innerWidth: number, innerHeight: 
     row,
     mainReverse: reversed !== rtl,
     crossReverse: style.flexWrap === 'wrap-reverse',
+    crossFlip: (style.flexWrap === 'wrap-reverse') !== (!row && style.direction === 'rtl'),
     wrap: style.flexWrap !== 'nowrap',
     mainGap: row ? columnGap : rowGap,
     crossGap: row ? rowGap : columnGap,

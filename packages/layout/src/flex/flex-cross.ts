@@ -69,7 +69,7 @@ export function crossSizeLines(
   const total = lines.reduce((s, l) => s + l.cross, 0) + gaps;
   const size = definiteCross ?? clamp(total);
   const free = size - total;
-  const value = style.alignContent.replace(/^(unsafe|safe) /, '');
+  const value = style.alignContent;
   let start = 0;
   let between = 0;
   if ((value === 'normal' || value === 'stretch') && free > 0 && lines.length) {

@@ -99,16 +99,16 @@ export function measureItems(
   );
 }
 
-/** Items are built with physical margins (left/right, top/bottom); reversed axes start at the other side. */
+/** Items are built with physical margins (left/right, top/bottom); reversed or flipped axes start at the other side. */
 function inFlowOrder(item: FlexItem, axes: FlexAxes): FlexItem {
   const swap = <T>(pair: readonly [T, T], reverse: boolean): readonly [T, T] => (reverse ? [pair[1], pair[0]] : pair);
-  if (!axes.mainReverse && !axes.crossReverse) return item;
+  if (!axes.mainReverse && !axes.crossFlip) return item;
   return {
     ...item,
     mainMargins: swap(item.mainMargins, axes.mainReverse),
     mainAuto: swap(item.mainAuto, axes.mainReverse),
-    crossMargins: swap(item.crossMargins, axes.crossReverse),
-    crossAuto: swap(item.crossAuto, axes.crossReverse),
+    crossMargins: swap(item.crossMargins, axes.crossFlip),
+    crossAuto: swap(item.crossAuto, axes.crossFlip),
   };
 }
 

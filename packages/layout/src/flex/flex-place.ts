@@ -2,7 +2,7 @@ import type { ContainerBox } from '../boxes/box.js';
 import { definite, toContentSize } from '../flow/box-model.js';
 import { isSizeKeyword } from '../flow/size-keywords.js';
 import type { FlexAxes } from './flex-axes.js';
-import { alignOffset, distribute } from '../items/alignment.js';
+import { alignOffset, distribute, mainStartIsLeft, sidedJustify } from '../items/alignment.js';
 import { ascentOf, isBaselineAligned, type CrossItem, type SizedLine } from './flex-cross.js';
 import { alignSelf, outerTarget, type FlexItem } from './flex-items.js';
 import { columnItemGrows, rowItemGrows } from './fragment-growth.js';
@@ -33,7 +33,7 @@ export function placeLines(
   return lines.map((line) => {
     const mains = mainPositions(
       line.items.map((c) => c.item),
-      container.style.justifyContent,
+      sidedJustify(container.style.justifyContent, mainStartIsLeft(container.style)),
       axes,
       mainSize,
       directionReversed,
@@ -44,7 +44,7 @@ export function placeLines(
       const mainLen = c.item.target + c.item.mainBp;
       const main = axes.mainReverse ? mainSize - mainPos - mainLen : mainPos;
       const crossStart = (line.start ?? 0) + cross.offset;
-      const crossPos = axes.crossReverse ? crossSize - crossStart - cross.size : crossStart;
+      const crossPos = axes.crossFlip ? crossSize - crossStart - cross.size : crossStart;
       return axes.row
         ? {
             item: c.item,

@@ -341,10 +341,11 @@ function truncatedAtPageEnd(margin: number, bottom: number, frame: Frame): numbe
  */
 function alignContent(frame: Frame, free: number): void {
   const { box, state } = frame;
-  const a = box.style.alignContent;
+  const safe = box.style.alignContent.startsWith('safe ');
+  const a = safe ? box.style.alignContent.slice(5) : box.style.alignContent;
   if (box.kind !== 'block' || (a !== 'center' && a !== 'end' && a !== 'flex-end') || free === 0) return;
   const kind = controlKind(box.tag, box.attrs);
-  const unsafe = kind === 'text-field' || kind === 'menulist' || kind === 'push-button';
+  const unsafe = !safe && (kind === 'text-field' || kind === 'menulist' || kind === 'push-button');
   const shift = a === 'center' ? free / 2 : free;
   const dy = unsafe ? shift : Math.max(0, shift);
   if (dy === 0) return;

@@ -10,19 +10,56 @@ export interface Distribution {
   readonly between: number;
 }
 
+/**
+ * The keyword an alignment value aligns by (CSS Box Alignment §4.4): a `safe` one whose subject
+ * overflows its container (`free` < 0) aligns as `start`; `unsafe` is the same as none.
+ */
+export function overflowAlign(value: string, free: number): string {
+  if (value.startsWith('safe ')) return free < 0 ? 'start' : value.slice(5);
+  return value.startsWith('unsafe ') ? value.slice(7) : value;
+}
+
+/**
+ * `justify-content: left | right` in a flex container (CSS Box Alignment §5.1): a physical side,
+ * as flex-start or flex-end, `mainStartIsLeft` telling which one is left (mainStartIsLeft());
+ * `start` where it is null.
+ */
+export function sidedJustify(value: string, mainStartIsLeft: boolean | null): string {
+  const m = /^(safe )?(left|right)$/.exec(value);
+  if (!m) return value;
+  const side = mainStartIsLeft === null ? 'start' : (m[2] === 'left') === mainStartIsLeft ? 'flex-start' : 'flex-end';
+  return (m[1] ?? '') + side;
+}
+
+/**
+ * Whether a flex container's main-start edge is its left one: along a row, the line-left edge
+ * (the logical left of a vertical container's frame); along a vertical container's column, the
+ * physical left. Null along a column of a horizontal container, where `left` and `right` are
+ * not on the inline axis and mean `start` (as Chromium resolves them).
+ */
+export function mainStartIsLeft(style: ComputedStyle): boolean | null {
+  const reverse = style.flexDirection.endsWith('reverse');
+  if (style.flexDirection.startsWith('row')) return reverse === (style.direction === 'rtl');
+  if (style.writingMode === undefined) return null;
+  return style.writingMode.endsWith('-lr') !== reverse;
+}
+
 /** justify-content / align-content for `count` subjects and `free` space; `reverse`: the writing-mode start is on the flex-end side. */
 export function distribute(value: string, free: number, count: number, reverse: boolean): Distribution {
-  const v = value.replace(/^(unsafe|safe) /, '');
+  const v = overflowAlign(value, free);
   switch (v) {
     case 'space-between':
       // Negative free space or one subject: behaves as flex-start.
       if (free <= 0 || count < 2) return fromStart('flex-start', free, reverse);
       return { start: 0, between: free / (count - 1) };
+    // Negative free space: the fallback `safe center` (§5.3, CSS Flexbox §8.2), so `start`.
     case 'space-around':
-      if (free <= 0 || count < 1) return { start: free / 2, between: 0 };
+      if (free < 0) return fromStart('start', free, reverse);
+      if (count < 1) return { start: free / 2, between: 0 };
       return { start: free / count / 2, between: free / count };
     case 'space-evenly':
-      if (free <= 0 || count < 1) return { start: free / 2, between: 0 };
+      if (free < 0) return fromStart('start', free, reverse);
+      if (count < 1) return { start: free / 2, between: 0 };
       return { start: free / (count + 1), between: free / (count + 1) };
     default:
       return fromStart(v, free, reverse);
@@ -40,7 +77,7 @@ function fromStart(v: string, free: number, reverse: boolean): Distribution {
 
 /** align-self/align-items for one item within its line (§8.3), or a positional justify/align-content value. */
 export function alignOffset(value: string, free: number, reverse: boolean): number {
-  const v = value.replace(/^(unsafe|safe) /, '');
+  const v = overflowAlign(value, free);
   switch (v) {
     case 'center':
       return free / 2;
@@ -82,7 +119,7 @@ function staticBlockAlign(grid: boolean, container: ComputedStyle, child: Comput
   const column = container.flexDirection === 'column' || container.flexDirection === 'column-reverse';
   if (column) {
     const reverse = container.flexDirection === 'column-reverse';
-    const f = distribute(container.justifyContent, 1, 1, reverse).start;
+    const f = distribute(sidedJustify(container.justifyContent, mainStartIsLeft(container)), 1, 1, reverse).start;
     return reverse ? 1 - f : f;
   }
   const reverse = container.flexWrap === 'wrap-reverse';
@@ -105,7 +142,7 @@ function staticInlineAlign(grid: boolean, container: ComputedStyle, child: Compu
   if (row) {
     // Measured from the main-start side, which is the right in row-reverse (or in rtl).
     const reverse = container.flexDirection === 'row-reverse';
-    const f = distribute(container.justifyContent, 1, 1, reverse).start;
+    const f = distribute(sidedJustify(container.justifyContent, mainStartIsLeft(container)), 1, 1, reverse).start;
     return reverse !== rtl ? 1 - f : f;
   }
   const self = child.alignSelf === 'auto' ? container.alignItems : child.alignSelf;

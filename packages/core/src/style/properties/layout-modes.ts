@@ -4,7 +4,11 @@ import { words, type CV } from '../tokenizer.js';
 import { color, longhand, partOf, identOf, keyword, length, number, single, type ComputeContext } from './registry.js';
 import { lineWidth } from './box.js';
 
-/** An alignment value with `safe`/`unsafe`/`first`/`last` dropped (Align 3 §4). */
+/**
+ * An alignment value (Align 3 §4): `unsafe`, `first` and `legacy` dropped (the defaults, or
+ * not modelled), `safe` kept as a prefix of a positional value ("safe center", §4.4) and `last`
+ * of a baseline ("last baseline", §4.2), which layout reads through items/alignment.ts.
+ */
 function alignment(allowed: readonly string[]) {
   return (cvs: readonly CV[]): string | undefined => {
     const ids = words(cvs).map((cv) => (cv.t === 'ident' ? cv.v.toLowerCase() : '?'));
@@ -12,7 +16,9 @@ function alignment(allowed: readonly string[]) {
       (id) => id !== 'safe' && id !== 'unsafe' && id !== 'first' && id !== 'last' && id !== 'legacy',
     );
     if (core.length !== 1 || !allowed.includes(core[0]!)) return undefined;
-    return core[0] === 'self-start' ? 'start' : core[0] === 'self-end' ? 'end' : core[0];
+    const value = core[0] === 'self-start' ? 'start' : core[0] === 'self-end' ? 'end' : core[0]!;
+    if (ids.includes('safe') && POSITIONAL.includes(value)) return `safe ${value}`;
+    return ids.includes('last') && value === 'baseline' ? 'last baseline' : value;
   };
 }
 const POSITIONAL = ['start', 'end', 'center', 'flex-start', 'flex-end', 'left', 'right', 'self-start', 'self-end'];
