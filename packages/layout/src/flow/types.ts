@@ -39,6 +39,19 @@ export function withoutQuirky(set: MarginSet): MarginSet {
   return set.quirky === 0 ? set : { ...set, quirky: 0 };
 }
 
+/** The space a box is measured in: `width` wide, unbounded, its own content's height (no page). */
+export function measureSpace(width: number, cbBlockSize: number | null = null, truncateMargins = false): Space {
+  return {
+    inlineSize: width,
+    blockSize: Infinity,
+    pageIsEmpty: true,
+    mode: 'measure',
+    marginAbove: NO_MARGINS,
+    truncateMargins,
+    cbBlockSize,
+  };
+}
+
 /**
  * No content above this box on the page (only margins, borders or padding at most): a break
  * before it is a last resort, no better than breaking inside it against orphans, widows,

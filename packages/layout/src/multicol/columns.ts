@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
-import { NO_MARGINS, type Resume } from '../flow/types.js';
+import { NO_MARGINS, measureSpace, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
 import { establishesBfc } from '../flow/formatting-context.js';
@@ -180,16 +180,7 @@ function withRests(box: ContainerBox, width: number, ctx: LayoutContext): Contai
 function restHeight(rest: SplitRest, width: number, ctx: LayoutContext): number {
   let left = rest.height;
   for (const part of rest.before) {
-    const space = {
-      inlineSize: width,
-      blockSize: Infinity,
-      pageIsEmpty: true,
-      mode: 'measure',
-      marginAbove: NO_MARGINS,
-      truncateMargins: false,
-      cbBlockSize: null,
-    } as const;
-    const r = layoutBox(part, space, null, ctx);
+    const r = layoutBox(part, measureSpace(width), null, ctx);
     left -= Math.min(left, r.fragment?.kind === 'box' ? r.fragment.height : r.height);
   }
   return Math.max(0, left);
@@ -479,16 +470,7 @@ function flowHeight(
   ctx: LayoutContext,
   cbHeight: number | null,
 ): number {
-  const space = {
-    inlineSize: geo.width,
-    blockSize: Infinity,
-    pageIsEmpty: true,
-    mode: 'measure',
-    marginAbove: NO_MARGINS,
-    truncateMargins: start !== null,
-    cbBlockSize: cbHeight,
-  } as const;
-  return layoutBox(flow, space, start, ctx).height;
+  return layoutBox(flow, measureSpace(geo.width, cbHeight, start !== null), start, ctx).height;
 }
 
 /**

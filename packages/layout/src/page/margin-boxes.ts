@@ -7,7 +7,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { movedFragment } from '../flow/fragments.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
-import { NO_MARGINS } from '../flow/types.js';
+import { NO_MARGINS, measureSpace } from '../flow/types.js';
 import { formatCounter } from './counter-style.js';
 
 export interface PageMargins {
@@ -192,20 +192,7 @@ function sideColumns(
 
 /** A margin box's outer height at a width, its height auto. */
 function outerHeight(box: BlockBox, width: number, ctx: LayoutContext): number {
-  const r = layoutBox(
-    box,
-    {
-      inlineSize: width,
-      blockSize: Infinity,
-      pageIsEmpty: true,
-      mode: 'measure',
-      marginAbove: NO_MARGINS,
-      truncateMargins: false,
-      cbBlockSize: null,
-    },
-    null,
-    ctx,
-  );
+  const r = layoutBox(box, measureSpace(width), null, ctx);
   const s = box.style;
   return r.height + pxMargin(s.marginTop) + pxMargin(s.marginBottom);
 }
