@@ -67,15 +67,15 @@ export function registerBarcodeHelpers(env: typeof Handlebars): void {
 }
 
 /**
- * `{{qrcode}}` alone, in a template written for plain Handlebars, means the context's own
- * `qrcode` field (an image tag a mailer put there), which Handlebars looks up when no helper
- * has the name: the helper gives that field back. Otherwise it asks for a value.
+ * `{{qrcode}}` alone, in a template written for plain Handlebars, is a lookup of the context's
+ * own `qrcode` field (an image tag a mailer puts there), empty when there is none, as Handlebars
+ * prints a missing field: the helper only draws when given a value. With options but no value it
+ * asks for one.
  */
 function ownField(context: unknown, name: keyof typeof USAGE, options: HelperOptions): unknown {
-  const bare = Object.keys(options.hash).length === 0;
-  if (bare && typeof context === 'object' && context !== null && Object.hasOwn(context, name))
-    return (context as Record<string, unknown>)[name];
-  throw new TemplateError(`Template error: ${USAGE[name]}`, null);
+  if (Object.keys(options.hash).length > 0) throw new TemplateError(`Template error: ${USAGE[name]}`, null);
+  const own = typeof context === 'object' && context !== null && Object.hasOwn(context, name);
+  return own ? (context as Record<string, unknown>)[name] : '';
 }
 
 function barcodeSvg(type: string, value: unknown, options: HelperOptions): Handlebars.SafeString {

@@ -113,8 +113,7 @@ describe('barcode helpers', () => {
     ['{{qrcode "x" size="-1mm"}}', /size must be a positive absolute CSS length/],
     ['{{qrcode "x" ecc="Z"}}', /ecc must be L, M, Q or H/],
     ['{{qrcode "x" color="red;x"}}', /color must be #rrggbb/],
-    ['{{barcode}}', /barcode needs a type and a value/],
-    ['{{qrcode}}', /qrcode needs a value/],
+    ['{{barcode size="1cm"}}', /barcode needs a type and a value/],
     ['{{barcode "code128"}}', /barcode needs a type and a value/],
   ])('%s fails with a clear template error', (template, message) => {
     const run = () => expandTemplate(template, { v: 'x'.repeat(8001) });
@@ -122,15 +121,16 @@ describe('barcode helpers', () => {
     expect(run).toThrow(message);
   });
 
-  it("gives a bare {{qrcode}} or {{barcode}} the context's own field of that name, as plain Handlebars does", () => {
+  it("prints a bare {{qrcode}} or {{barcode}} as plain Handlebars does: the context's own field of that name, or nothing", () => {
     expect(expandTemplate('<p>{{qrcode}}</p>', { qrcode: '<img src="qr.png">' })).toBe(
       '<p>&lt;img src&#x3D;&quot;qr.png&quot;&gt;</p>',
     );
     expect(
       expandTemplate('{{{qrcode}}}{{#with event}}{{barcode}}{{/with}}', { qrcode: '<b>', event: { barcode: 7 } }),
     ).toBe('<b>7');
-    // Not inherited ones, and not with options: those ask for a value.
-    expect(() => expandTemplate('{{qrcode}}', {})).toThrow(/qrcode needs a value/);
+    // Nothing without such a field (Handlebars prints a missing one as nothing), not inherited ones;
+    // with options but no value it asks for one.
+    expect(expandTemplate('<p>{{qrcode}}{{constructor}}</p>', {})).toBe('<p></p>');
     expect(() => expandTemplate('{{qrcode size="1cm"}}', { qrcode: 'x' })).toThrow(/qrcode needs a value/);
   });
 
