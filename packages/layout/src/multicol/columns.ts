@@ -2,7 +2,7 @@ import type { BlockLevelBox, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
 import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
-import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
+import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { NO_MARGINS, measureSpace, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
@@ -60,10 +60,10 @@ const segmentLists = memoSlot<ContainerBox, readonly Segment[]>('render');
  * children becomes an anonymous flow-root laid out column by column, each spanner spans all.
  */
 export function segmentsOf(box: ContainerBox, ctx: LayoutContext): readonly Segment[] {
-  return memoized(ctx, segmentLists, box, cutIntoSegments);
+  return memoized(ctx, segmentLists, box, (b) => cutIntoSegments(b, ctx));
 }
 
-function cutIntoSegments(box: ContainerBox): readonly Segment[] {
+function cutIntoSegments(box: ContainerBox, ctx: LayoutContext): readonly Segment[] {
   const out: Segment[] = [];
   let run: BlockLevelBox[] = [];
   const flush = (): void => {
@@ -71,7 +71,7 @@ function cutIntoSegments(box: ContainerBox): readonly Segment[] {
     run = [];
   };
   for (const child of box.children) {
-    for (const piece of cutAtSpanners(child)) {
+    for (const piece of cutAtSpanners(child, ctx)) {
       if (piece.spanner) {
         flush();
         if (piece.box.kind !== 'lines' && piece.box.kind !== 'replaced') markSpanner(piece.box);
@@ -108,14 +108,14 @@ function holdsSpanner(box: BlockLevelBox): boolean {
  * formatting context). Such an ancestor is split around the spanner, as Chromium does: the part
  * before keeps its top edges, the part after its bottom edges; an empty part is dropped.
  */
-function cutAtSpanners(child: BlockLevelBox): readonly Piece[] {
+function cutAtSpanners(child: BlockLevelBox, ctx: LayoutContext): readonly Piece[] {
   if (isSpanner(child)) return [{ spanner: true, box: child }];
   if (!holdsSpanner(child)) return [{ spanner: false, box: child }];
   const box = child as ContainerBox;
   const runs: BlockLevelBox[][] = [[]];
   const spanners: BlockLevelBox[] = [];
   for (const c of box.children) {
-    for (const piece of cutAtSpanners(c)) {
+    for (const piece of cutAtSpanners(c, ctx)) {
       if (piece.spanner) {
         spanners.push(piece.box);
         runs.push([]);
@@ -130,7 +130,7 @@ function cutAtSpanners(child: BlockLevelBox): readonly Piece[] {
     // The last part holds the rest of the box's block size, also with no children (see partAround).
     if (children.length > 0 || (last && typeof height === 'number')) {
       const part = partAround(box, children, i === 0, last);
-      if (last && typeof height === 'number') splitRests.set(part, { height, before: before.slice() });
+      if (last && typeof height === 'number') cacheOf(ctx, splitRests).set(part, { height, before: before.slice() });
       before.push(part);
       out.push({ spanner: false, box: part });
     }
@@ -145,7 +145,7 @@ interface SplitRest {
   readonly before: readonly ContainerBox[];
 }
 
-const splitRests = new WeakMap<ContainerBox, SplitRest>();
+const splitRests = memoSlot<ContainerBox, SplitRest>('render');
 
 const sizedFlows = memoSlot<ContainerBox, Map<number, ContainerBox>>('render');
 
@@ -156,20 +156,27 @@ const sizedFlows = memoSlot<ContainerBox, Map<number, ContainerBox>>('render');
  * tests: a 450px box around two spanners and 200px blocks gives 200, 200 and 50px).
  */
 export function sizedFlow(flow: ContainerBox, width: number, ctx: LayoutContext): ContainerBox {
+  const rests = cacheOf(ctx, splitRests);
+  const holdsRest = (box: BlockLevelBox): boolean =>
+    box.kind === 'block' && (rests.has(box) || box.children.some(holdsRest));
   if (!flow.children.some(holdsRest)) return flow;
   const byWidth = memoized(ctx, sizedFlows, flow, () => new Map<number, ContainerBox>());
   let sized = byWidth.get(width);
-  if (!sized) byWidth.set(width, (sized = withRests(flow, width, ctx) ?? flow));
+  if (!sized) byWidth.set(width, (sized = withRests(flow, width, holdsRest, ctx) ?? flow));
   return sized;
 }
 
-const holdsRest = (box: BlockLevelBox): boolean =>
-  box.kind === 'block' && (splitRests.has(box) || box.children.some(holdsRest));
-
 /** The box with its rest parts sized; null for a rest part with no children and no height left (no box, as Chromium). */
-function withRests(box: ContainerBox, width: number, ctx: LayoutContext): ContainerBox | null {
-  const children = box.children.flatMap((c) => (holdsRest(c) ? (withRests(c as ContainerBox, width, ctx) ?? []) : [c]));
-  const rest = splitRests.get(box);
+function withRests(
+  box: ContainerBox,
+  width: number,
+  holdsRest: (box: BlockLevelBox) => boolean,
+  ctx: LayoutContext,
+): ContainerBox | null {
+  const children = box.children.flatMap((c) =>
+    holdsRest(c) ? (withRests(c as ContainerBox, width, holdsRest, ctx) ?? []) : [c],
+  );
+  const rest = cacheOf(ctx, splitRests).get(box);
   const height = rest ? restHeight(rest, width, ctx) : null;
   if (height === 0 && children.length === 0) return null;
   const sized = { ...box, style: height === null ? box.style : { ...box.style, height }, children } as ContainerBox;
