@@ -436,18 +436,23 @@ function notPlaced(
   const around = widowsAroundBlock(box, stop, space, state, used, ctx);
   if (around) return around;
   const children = box.children;
-  // break-before/after: avoid (CSS Fragmentation 3 §4.4): take the previous sibling along when it can go.
+  // break-before/after: avoid (CSS Fragmentation 3 §4.4): break inside the previous sibling, or
+  // before it when it can go.
   if (
     startedHere === i - 1 &&
     isAvoid(combineBreaks(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)))
   ) {
-    const inside =
-      state.lastStart?.index === i - 1 ? breakInsideLast(box, state.lastStart, space, used, state, ctx) : null;
-    if (inside) return inside;
     // Unless the break before it is avoided too: of breaks that all break a rule, Chromium takes the latest.
     const alsoAvoided =
       i >= 2 && isAvoid(combineBreaks(breakAfterOf(children[i - 2]!, ctx), breakBeforeOf(children[i - 1]!, ctx)));
-    if (state.placed > 1 && !alsoAvoided) {
+    const canBreakBefore = state.placed > 1 && !alsoAvoided;
+    // Between its lines only when the break before it is avoided too (measured, see breaksInside).
+    const inside =
+      state.lastStart?.index === i - 1
+        ? breakInsideLast(box, state.lastStart, space, used, state, ctx, { betweenLines: !canBreakBefore })
+        : null;
+    if (inside) return inside;
+    if (canBreakBefore) {
       state.children.pop();
       return { pushed: false, resume: { child: i - 1, inner: null } };
     }
@@ -487,7 +492,7 @@ function widowsAroundBlock(
   if (!isBlockInInline(child) || before.kind !== 'lines' || after?.kind !== 'lines') return null;
   const linesAfter = lineCount(after, used.width, childCbBlockSize(box, used, space, ctx), ctx);
   if (linesAfter >= widows(before) || state.lastStart?.index !== i - 1) return null;
-  return breakInsideLast(box, state.lastStart, space, used, state, ctx, linesAfter);
+  return breakInsideLast(box, state.lastStart, space, used, state, ctx, { linesAfter });
 }
 
 /**
@@ -555,10 +560,11 @@ function startOf(
 
 /**
  * The break between the last child and the next one is avoided: break inside the last child at
- * its last break point instead, when it has one that breaks no rule (CSS Fragmentation 3 §4.4:
- * the latest break with the fewest violations; Chromium breaks a heading between its block
- * ::before and its text rather than moving it on). Lays the child out again in a room that
- * ends just above its end; null when it cannot break there.
+ * its last break point instead (CSS Fragmentation 3 §4.4: the latest break with the fewest
+ * violations; Chromium breaks a heading between its block ::before and its text rather than
+ * moving it on). Lays the child out again in a room that ends just above its end; null when it
+ * cannot break there. `linesAfter`: lines of its paragraph after it (widowsAroundBlock), a break
+ * before its last line asked for; `betweenLines`: a break between its lines will do.
  */
 function breakInsideLast(
   box: ContainerBox,
@@ -567,7 +573,7 @@ function breakInsideLast(
   used: UsedBox,
   state: FlowState,
   ctx: LayoutContext,
-  linesAfter?: number,
+  ask: { readonly linesAfter?: number; readonly betweenLines?: boolean },
 ): FlowOutcome | null {
   const floats = childFloats(space, used, state).exclusions.floats.length;
   // Floats or positioned boxes the child placed would have to be taken back: keep the simple cases only.
@@ -581,18 +587,12 @@ function breakInsideLast(
   const roomAfter = space.blockSize - state.origin - state.y;
   const room = last.space.blockSize - roomAfter - 0.01;
   if (!(room > 0)) return null;
-  // Lines of its paragraph after it (widowsAroundBlock): a break before its last line is the one
-  // asked for, orphans kept; else any break inside it (breaksInside).
-  const orphansGiveWay = linesAfter === undefined;
-  const r = layoutBox(
-    box.children[last.index]!,
-    { ...last.space, blockSize: room, linesAfter, orphansGiveWay },
-    null,
-    ctx,
-  );
-  const asked = linesAfter === undefined ? breaksInside : (resume: Resume) => resume.kind === 'lines';
-  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !asked(r.resume, box.children[last.index]!))
-    return null;
+  const { linesAfter, betweenLines = false } = ask;
+  const child = box.children[last.index]!;
+  const orphansGiveWay = betweenLines && linesAfter === undefined;
+  const r = layoutBox(child, { ...last.space, blockSize: room, linesAfter, orphansGiveWay }, null, ctx);
+  const asked = linesAfter === undefined ? breaksInside(r.resume, child, betweenLines) : r.resume?.kind === 'lines';
+  if (!r.fragment || !r.resume || r.forcedBreak || r.parallel || !asked) return null;
   Object.assign(state, {
     y: last.y,
     pending: last.pending,
@@ -605,7 +605,7 @@ function breakInsideLast(
     overflow: last.overflow,
   });
   state.children.length = last.children;
-  place(r as LayoutResult & { fragment: Fragment }, last.left, box.children[last.index]!, space, used, state);
+  place(r as LayoutResult & { fragment: Fragment }, last.left, child, space, used, state);
   return { pushed: false, resume: { child: last.index, inner: r.resume } };
 }
 
@@ -618,19 +618,21 @@ function holdsOutOfFlow(f: Fragment): boolean {
 
 /**
  * A break inside the box before an avoided one (CSS Fragmentation 3 §4.4), at any depth: between
- * block siblings (class A, §4.1), or between lines (class C) as the line breaker places it, orphans
- * and widows giving way (Space.orphansGiveWay): Chromium ranks a break that only leaves too few
- * lines above one it avoids, and above moving the box on (measured: a 3-line paragraph with
- * orphans and widows 3 before an avoided break splits 2 | 1; one of a single line moves on).
+ * block siblings (class A, §4.1), or, `betweenLines`, between lines (class C) as the line breaker
+ * places it, orphans and widows giving way (Space.orphansGiveWay, §3.3). Measured in Chromium: a
+ * paragraph between a heading and a block that both avoid a break splits even where its orphans or
+ * widows cannot hold (3 lines with orphans and widows 3: 2 | 1), rather than moving the section on;
+ * one after an ordinary sibling moves on whole, even where they could hold.
  */
-function breaksInside(resume: Resume, box: Box): boolean {
-  let r: Resume = resume;
+function breaksInside(resume: Resume | null, box: Box, betweenLines: boolean): boolean {
+  let r: Resume | null = resume;
   let b: Box | undefined = box;
-  while (r.kind === 'block' && r.inner && b && 'children' in b) {
+  while (r?.kind === 'block' && r.inner && b && 'children' in b) {
     b = b.children[r.child];
     r = r.inner;
   }
-  if (r.kind === 'lines') return r.line > 0;
+  if (r === null) return false;
+  if (r.kind === 'lines') return betweenLines && r.line > 0;
   // Between two children that exist: a box without children (only a definite height) has no
   // break opportunity inside it, so Chromium breaks before it rather than slice it.
   const between = b && 'children' in b && r.kind === 'block' && r.child > 0 && r.child < b.children.length;
