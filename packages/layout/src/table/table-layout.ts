@@ -116,11 +116,12 @@ interface TableRun {
 export function layoutTable(box: ContainerBox, space: Space, resume: Resume | null, ctx: LayoutContext): LayoutResult {
   const run = startTable(box, space, resume, ctx);
   const { continuation, at } = run;
-  const avoid = avoidsBreakInside(run.table.style);
+  // break-inside: avoid (CSS Fragmentation 3 §3.2) and the table can still move on whole.
+  const movesWhole = avoidsBreakInside(run.table.style) && !continuation && !space.pageIsEmpty;
   if (!continuation || at?.side === 'top') {
     const stop = placeCaptions(run, 'top', at?.index ?? 0, at?.inner ?? null);
     if (stop) {
-      if (run.children.length === 0 || (avoid && !continuation && !space.pageIsEmpty)) return pushed(space);
+      if (run.children.length === 0 || movesWhole) return pushed(space);
       return captionsOnly(run, stop);
     }
   }
@@ -129,12 +130,11 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   const { page } = rows;
   const captionsAlone = captionsStayAlone(run, rows.placed);
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
-  if ((page.resume || captionsAlone) && avoid && !continuation && !space.pageIsEmpty && !page.forcedBreak)
-    return pushed(space);
+  if ((page.resume || captionsAlone) && movesWhole && !page.forcedBreak) return pushed(space);
   if (captionsAlone && avoidsBreakBelowCaptions(run.prep.structure, ctx) && !continuation && !space.pageIsEmpty)
     return pushed(space);
   if (captionsAlone) return captionsOnly(run, null);
-  return withGrid(run, rows);
+  return withGrid(run, rows, movesWhole);
 }
 
 /** The table's layout state on this page, from the resume token. */
@@ -278,7 +278,7 @@ function captionsStayAlone(run: TableRun, placed: PageRows): boolean {
 }
 
 /** The fragment with the grid's rows placed, then the bottom captions when the grid ends here. */
-function withGrid(run: TableRun, rows: GridRows): LayoutResult {
+function withGrid(run: TableRun, rows: GridRows, movesWhole: boolean): LayoutResult {
   const { page } = rows;
   const last = page.resume === null;
   const gridTop = run.y;
@@ -302,9 +302,8 @@ function withGrid(run: TableRun, rows: GridRows): LayoutResult {
   run.y += grid.kind === 'box' ? grid.height : 0;
   const stop = last ? placeCaptions(run, 'bottom', 0, null) : null;
   // The bottom captions are inside the table box too (CSS 2.1 §17.4): with break-inside: avoid a
-  // caption that does not fit below the grid takes the table on (CSS Fragmentation 3 §3.2).
-  if (stop && avoidsBreakInside(run.table.style) && !run.continuation && !run.space.pageIsEmpty)
-    return pushed(run.space);
+  // caption that does not fit below the grid takes the table on.
+  if (stop && movesWhole) return pushed(run.space);
   const baseline = firstBaseline(page, run.rows, gridTop);
   const gridResume: Resume | null = page.resume ? { kind: 'table', ...page.resume } : null;
   const own = run.prep.structure.captions.length === 0 ? movedFragment(placedGrid, run.geo.marginLeft, -gridTop) : null;
