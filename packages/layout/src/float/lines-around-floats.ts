@@ -8,7 +8,7 @@ import { collectParagraph, itemWidth, wraps, type Paragraph } from '../flow/inli
 import type { InlineBox } from '../boxes/box.js';
 import { buildLine, type LineBox } from '../flow/line-box.js';
 import { applyOrphansWidows } from '../flow/breaks.js';
-import { endBeforeLastLine, roomNeeded } from '../flow/end-reserve.js';
+import { endBeforeLastLine } from '../flow/end-reserve.js';
 import { breakLines, tailOf, withOpenBoxes, type LineSpec } from '../flow/line-breaker.js';
 import { NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Resume, type Space } from '../flow/types.js';
 import { ExclusionSpace, type FloatContext } from './exclusions.js';
@@ -369,7 +369,7 @@ function placeLines(
           fitted,
           specs.length,
           y,
-          roomNeeded(space.endReserve, 0),
+          space.endReserve,
           available,
           nothingAbove(space),
           (i) => laid[i - start]!.line.empty,

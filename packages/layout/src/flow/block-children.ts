@@ -90,7 +90,7 @@ export function flowChildren(
     if (applyClearance(child, space, used, state) === 'next-page')
       return clearedPastPage(box, { i, childResume, startedHere, continuation }, space, state, used, ctx);
     const avoid = avoidFloats(child, space, used, state, ctx, childResume !== null);
-    let cs = childSpace(box, used, space, state, continuation, i === lastInFlow, childResume !== null, ctx);
+    let cs = childSpace(box, used, space, state, continuation, i === lastInFlow ? i : null, childResume !== null, ctx);
     // The first and last formatted lines a block container trims (CSS Inline 3 §6.1): rare, a copy then.
     const trimStart = state.placed === 0 && trimsFirstChild(box, used, space, continuation);
     if (trimStart || i === trimmedLast) cs = { ...cs, trimStart, trimEnd: i === trimmedLast };
@@ -227,12 +227,7 @@ function flowParallel(
   p: ParallelFlow,
   ctx: LayoutContext,
 ): void {
-  const r = layoutBox(
-    box.children[p.child]!,
-    childSpace(box, used, space, state, true, false, true, ctx),
-    p.inner,
-    ctx,
-  );
+  const r = layoutBox(box.children[p.child]!, childSpace(box, used, space, state, true, null, true, ctx), p.inner, ctx);
   if (!r.fragment) {
     state.parallel.push(p); // nothing of it fits here: it goes on from the same place on the next page
     return;
@@ -272,7 +267,7 @@ function childSpace(
   space: Space,
   state: FlowState,
   continuation: boolean,
-  last: boolean,
+  last: number | null,
   resumed: boolean,
   ctx: LayoutContext,
 ): Space {
@@ -303,14 +298,22 @@ function childSpace(
     floats: childFloats(space, used, state),
     // A table cell's content does not break early for its bottom padding (its row moves instead, table-page.ts).
     endReserve:
-      last && space.mode === 'layout' && box.kind !== 'table-cell'
-        ? lastChildReserve(used, establishesBfc(box), space.endReserve)
+      last !== null && space.mode === 'layout' && box.kind !== 'table-cell'
+        ? lastChildReserve(used, establishesBfc(box), space.endReserve, breakBeforeHere(box, last, state, ctx))
         : undefined,
     pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
     // In the page's block flow only (other fragmentation contexts break such a box instead).
     parallelFlows: space.pageTop !== undefined,
     orphansGiveWay: space.orphansGiveWay,
   };
+}
+
+/** Child i follows a sibling on this page, and the break between them is not avoided (CSS Fragmentation 3 §4.4). */
+function breakBeforeHere(box: ContainerBox, i: number, state: FlowState, ctx: LayoutContext): boolean {
+  const children = box.children;
+  return (
+    state.placed > 0 && !isAvoid(combineBreaks(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)))
+  );
 }
 
 /** The definite height the children's percentages resolve against (CSS 2 §10.5), null when auto. */

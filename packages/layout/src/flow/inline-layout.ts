@@ -11,7 +11,7 @@ import { buildLine, type LineBox } from './line-box.js';
 import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
 import { prettyLines } from './pretty-lines.js';
 import { applyOrphansWidows } from './breaks.js';
-import { endBeforeLastLine, roomNeeded } from './end-reserve.js';
+import { endBeforeLastLine } from './end-reserve.js';
 import { NO_MARGINS, nothingAbove, resolveMargins, type LayoutResult, type Resume, type Space } from './types.js';
 import { layoutLinesAroundFloats, needsFloatLines } from '../float/lines-around-floats.js';
 import { noteLastLine } from '../float/last-line.js';
@@ -233,7 +233,7 @@ export function layoutLines(box: LinesBox, space: Space, resume: Resume | null, 
       end,
       lines.length,
       bottom,
-      roomNeeded(space.endReserve, 0),
+      space.endReserve,
       available,
       nothingAbove(space),
       (i) => lines[i]!.empty,

@@ -131,6 +131,8 @@ export interface Space {
 export interface EndReserve {
   readonly margins: MarginSet;
   readonly edges: number;
+  /** A break between siblings, not avoided, comes before the last child inside the boxes these edges end (./end-reserve.ts). */
+  readonly earlierBreak: boolean;
 }
 
 /** Where to continue a box on the next page; one variant per layout mode. `null` = finished. */
