@@ -274,6 +274,13 @@ export interface ComputedStyle {
    */
   readonly sizeContainment?: { readonly block: boolean; readonly width: number; readonly height: number };
   /**
+   * A horizontal form control whose author width has a percentage: its own content width (from
+   * `cols`, `size`, its font; boxes/form-controls.ts), which its intrinsic contributions use in
+   * place of the percentage (CSS Sizing 3 §5.2.1, as if auto; §5.2.2: compressible, so it adds
+   * nothing to the min-content size). Absent otherwise.
+   */
+  readonly controlContentWidth?: number;
+  /**
    * Quirks mode only (no doctype): the top/bottom margin is one of the UA sheet's "quirky"
    * margins (Chromium's `__qem` on p, h1–h6, lists, dl, blockquote), which Chromium drops
    * at the top/bottom of a table cell or body (LayoutBlockFlow margin quirk). Absent otherwise.

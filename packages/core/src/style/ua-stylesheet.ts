@@ -88,7 +88,7 @@ input:is([type="button" i], [type="submit" i], [type="reset" i]):disabled, input
 input:disabled, textarea:disabled { background-color: rgba(239, 239, 239, 0.3); color: #545454; border-color: rgba(118, 118, 118, 0.3); }
 textarea { font-family: monospace; border: 1px solid #767676; background-color: white; padding: 2px; white-space: pre-wrap; overflow-wrap: break-word; overflow: auto; }
 select { box-sizing: border-box; white-space: pre; color: black; background-color: #efefef; border: 1px solid #767676; border-radius: 0; }
-select:is([multiple], [size]:not([size="1"], [size="0"])) { vertical-align: text-bottom; white-space: nowrap; overflow: hidden; background-color: white; }
+select:is([multiple], [size]:not([size="1"], [size="0"])) { vertical-align: text-bottom; white-space: nowrap; overflow: hidden; background-color: white; align-content: normal; } /* a list box's rows start at its top (measured) */
 select:disabled { border-color: rgba(118, 118, 118, 0.3); }
 select:disabled, optgroup:disabled, option:disabled { color: GrayText; }
 optgroup { font-weight: bolder; display: block; }

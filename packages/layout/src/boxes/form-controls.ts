@@ -66,6 +66,23 @@ export function controlKind(tag: string, attrs: Readonly<Record<string, string>>
   }
 }
 
+/**
+ * A list box shows `size` rows (HTML §4.10.7 "display size": 4 when absent), each as tall as its
+ * first item (an option, or an optgroup's label row: 1.2em at least, plus the option's 1px of
+ * bottom padding), 1.2em with none (Chromium's LayoutListBox); the options past them are clipped.
+ */
+function listBoxHeight(el: StyledElement, fonts: ControlFonts): number {
+  const rows = positiveInt(el.attrs['size']) ?? 4;
+  const first = el.children.find((c): c is StyledElement => c.kind === 'element' && ITEM_TAGS.has(c.tag));
+  const itemHeight = first
+    ? Math.max(lineHeight(first.style, fonts), 1.2 * first.style.fontSize) + LIST_BOX_ITEM_PADDING
+    : 1.2 * el.style.fontSize;
+  return rows * itemHeight;
+}
+
+const ITEM_TAGS = new Set(['option', 'optgroup']);
+const LIST_BOX_ITEM_PADDING = 1; // the UA sheet's `option { padding-bottom: 1px }`
+
 /** `<select multiple>` or with `size` > 1 is a list box, else a drop-down (HTML §4.10.7). */
 function isListBox(attrs: Readonly<Record<string, string>>): boolean {
   return attrs['multiple'] !== undefined || parseInt(attrs['size'] ?? '', 10) > 1;
@@ -124,6 +141,8 @@ export function sizeControl(styled: StyledElement, kind: ControlKind, fonts: Con
     }
     case 'menulist':
       return menulist(el, native, fonts);
+    case 'listbox':
+      return fonts ? withSize(el, s, null, listBoxHeight(el, fonts)) : el;
     case 'file':
       return fonts ? withSize(el, s, fileInputWidth(el, fonts), null) : el;
     case 'push-button':
@@ -291,6 +310,8 @@ function withSize(
   const [stretchX, stretchY] = stretchedBetweenInsets(s);
   // The intrinsic size keywords mean the control's own size too (CSS Sizing 3 §5: its min- and max-content size).
   if (width !== null && !stretchX && (s.width === 'auto' || isSizeKeyword(s.width))) style.width = width + h;
+  else if (width !== null && s.writingMode === undefined && typeof s.width === 'object' && s.width.pct !== 0)
+    style.controlContentWidth = width;
   if (height !== null && !stretchY && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
   if (minHeight !== undefined && s.height === 'auto' && s.minHeight === 'auto') style.minHeight = minHeight + v;
   return { ...el, style };

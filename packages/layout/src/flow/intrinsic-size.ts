@@ -46,7 +46,10 @@ export function outerSizes(
     const w = toContentSize(specified, s, b.left + b.right + p.left + p.right) + edges;
     return { min: w, max: w };
   }
-  const inner = keywordContribution(s, contentSizes(box, ctx, basis));
+  // A control sized by a percentage: its own width for max-content, nothing for min-content (CSS Sizing 3 §5.2.2).
+  const control = s.controlContentWidth;
+  const inner =
+    control === undefined ? keywordContribution(s, contentSizes(box, ctx, basis)) : { min: 0, max: control };
   // min-/max-width are in the box's box-sizing, as width (CSS Sizing 3 §5.1: clamped content box).
   const boxEdges = b.left + b.right + p.left + p.right;
   const minSpec = definite(s.minWidth, null);
