@@ -13,8 +13,44 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const cli = new URL('../packages/cli/dist/', import.meta.url);
 const ENTRY = 'render.cjs';
 
-if (process.argv[2] === '--cache') await writeCodeCache(process.argv[3]);
-else await bundle(process.argv[2] ?? fileURLToPath(new URL('bundle/', cli)));
+/**
+ * CommonJS dependencies that only some renders run, left out of the bundle and required from
+ * their own files (by absolute path, as the bundle names its other files) when first used:
+ * node-forge (signing, 0.48 MB of source) and brotli (WOFF2 fonts, 0.88 MB with its
+ * dictionary). Every cold render read and kept their 1.4 MB of source, 37 % of the bundle.
+ * (source-map, 0.05 MB, is not one of them: Handlebars' code generator loads it to compile.)
+ */
+const LEFT_OUT = new Set(['node-forge', 'brotli/decompress.js']);
+const leftOut = {
+  name: 'left-out',
+  async resolveId(source, importer, options) {
+    if (!LEFT_OUT.has(source)) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved && { id: resolved.id, external: true };
+  },
+};
+
+/**
+ * fontkit's Unicode tries for the Arabic, Indic and Universal shapers (base64 and DEFLATE
+ * decoded into typed arrays at load, ~4 % of a cold render's CPU) built when a shaper first
+ * asks, as a text in those scripts does: each is used only through `.get(codePoint)`.
+ */
+const FONTKIT_TRIE = /^const (\$\w+\$var\$trie) = (new \(0, \$[\w$]+\)\(.*\));$/gm;
+const FONTKIT_TRIES = 3;
+const lazyTries = {
+  name: 'lazy-fontkit-tries',
+  transform(code, id) {
+    if (!/[\\/]node_modules[\\/]fontkit[\\/]dist[\\/]module\.mjs$/.test(id)) return null;
+    let count = 0;
+    const lazy = code.replace(FONTKIT_TRIE, (_, name, build) => {
+      count++;
+      return `let ${name}$built;\nconst ${name} = { get: (codePoint) => (${name}$built ??= ${build}).get(codePoint) };`;
+    });
+    // fontkit changed shape: fail the build rather than bundle it unchanged unnoticed.
+    if (count !== FONTKIT_TRIES) throw new Error(`bundle-cli: ${count} of fontkit's ${FONTKIT_TRIES} tries found`);
+    return { code: lazy, map: null };
+  },
+};
 
 async function bundle(dir) {
   const { rolldown } = await import('rolldown');
@@ -42,13 +78,17 @@ async function bundle(dir) {
       },
     };
   };
-  /** tiny-inflate by zlib; @noble/ciphers' AES (PDFKit's encryption) loaded on first use. */
-  const shims = [shimmed('tiny-inflate', 'tiny-inflate.cjs'), shimmed('@noble/ciphers/aes', 'noble-aes.cjs')];
+  /** tiny-inflate by zlib; @noble/ciphers' AES (PDFKit's encryption) and brotli (fontkit's WOFF2) loaded on first use. */
+  const shims = [
+    shimmed('tiny-inflate', 'tiny-inflate.cjs'),
+    shimmed('@noble/ciphers/aes', 'noble-aes.cjs'),
+    shimmed('brotli/decompress.js', 'brotli-decompress.cjs'),
+  ];
   rmSync(dir, { recursive: true, force: true });
   const build = await rolldown({
     input: fileURLToPath(new URL('commands/render.js', cli)),
     platform: 'node',
-    plugins: [ownUrl, ...shims],
+    plugins: [ownUrl, ...shims, leftOut, lazyTries],
     logLevel: 'warn',
   });
   // All ASCII (non-ASCII in code escaped, comments dropped): Node reads an ASCII file into a
@@ -97,3 +137,6 @@ async function writeCodeCache(dir) {
   }
   writeFileSync(loaded.cacheFile, loaded.script.createCachedData());
 }
+
+if (process.argv[2] === '--cache') await writeCodeCache(process.argv[3]);
+else await bundle(process.argv[2] ?? fileURLToPath(new URL('bundle/', cli)));

@@ -42,13 +42,14 @@ function renderWith(bundle: URL | null, out: string, args: string[]): Buffer {
 describe('the bundle of platen render', () => {
   it('writes byte for byte the PDFs the modules write', () => {
     expect(freshBundle(bundleDir)).toBe(fileURLToPath(new URL('render.cjs', bundleDir)));
-    // Right-to-left and combining text, an inline SVG, a WebP image (its decoder is imported when
-    // needed), a table and page counters: code the invoice does not run.
+    // Right-to-left and combining text (fontkit's Arabic trie, built on first use in the bundle),
+    // an emoji (the WOFF2 emoji font: brotli, left out of the bundle), an inline SVG, a WebP image
+    // (its decoder is imported when needed), a table and page counters: code the invoice does not run.
     const other = join(dir, 'other.html');
     writeFileSync(
       other,
       `<style>@page { @bottom-center { content: "Page " counter(page) " of " counter(pages) } } td { border: 1px solid }</style>
-      <h1>Ελληνικά, Кириллица, עברית, العربية, e\u0301</h1>
+      <h1>Ελληνικά, Кириллица, עברית, العربية, e\u0301 \u{1F600}</h1>
       <svg width="80" height="40"><rect width="60" height="30" fill="teal"/><circle cx="70" cy="20" r="9"/></svg>
       <img src="lossy.webp" width="60">
       <table>{{#each rows}}<tr><td>{{this}}</td><td>{{@index}}</td></tr>{{/each}}</table>`,
@@ -77,6 +78,24 @@ describe('the bundle of platen render', () => {
       expect(fromBundle.equals(fromModules)).toBe(true);
     });
   }, 120_000);
+
+  // Counted, not timed: what a cold render of the invoice loads (scripts/bundle-cli.mjs).
+  it('renders the invoice without loading child_process or the modules left out of the bundle', () => {
+    const script = `const { loadBundle } = await import(${JSON.stringify(loader)});
+      const loaded = loadBundle(new URL(${JSON.stringify(bundleDir.href)}));
+      await loaded.exports.runRender(${JSON.stringify([join(example, 'template.html'), '--data', join(example, 'data.json'), '-o', join(dir, 'loaded.pdf')])});
+      const { createRequire } = await import('node:module');
+      console.log(JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(createRequire(import.meta.url).cache) }));`;
+    // The second of two processes, which finds the installed fonts in the cache the first wrote.
+    const env = { ...process.env, PLATEN_FONT_CACHE: join(dir, 'installed-fonts.json') };
+    const run = (): string =>
+      execFileSync('node', ['--input-type=module', '-e', script], { cwd: root, env, encoding: 'utf8' });
+    run();
+    const { builtins, files } = JSON.parse(run()) as { builtins: string[]; files: string[] };
+    expect(builtins.filter((m) => /child_process|dgram/.test(m))).toEqual([]);
+    expect(files.filter((f) => /node_modules[\\/](brotli|node-forge)[\\/]/.test(f))).toEqual([]);
+    expect(readFileSync(join(dir, 'loaded.pdf')).length).toBeGreaterThan(1000);
+  }, 60_000);
 
   // AES (@noble/ciphers) is loaded on first use in the bundle (bundle-shims/noble-aes.cjs).
   // Encryption draws random keys, so the two files differ: each must open with its password.

@@ -31,6 +31,8 @@ export interface Config {
   /** Resident memory of one render worker process; above it the worker is killed and replaced. */
   readonly renderRssMb: number;
   readonly renderRecycleMb: number;
+  /** V8's semi-space of each render worker (`--max-semi-space-size`), MB; unset: the pool's default. */
+  readonly renderSemiSpaceMb?: number | undefined;
   readonly renderWorkers: number;
   /** Renders of one account running at once (the others wait, fairly queued). */
   readonly renderWorkersPerAccount: number;
@@ -109,6 +111,7 @@ const envSchema = z.object({
   PLATEN_RENDER_MEMORY_MB: int(16).default(512),
   PLATEN_RENDER_RSS_MB: int(64).optional(),
   PLATEN_RENDER_RECYCLE_MB: int(64).optional(),
+  PLATEN_RENDER_SEMI_SPACE_MB: int(1).max(64).optional(),
   PLATEN_RENDER_WORKERS: int(1).default(availableParallelism()),
   PLATEN_RENDER_WORKERS_PER_ACCOUNT: int(1).optional(),
   PLATEN_RENDER_SLOT_LEASE_MS: int(1000).default(15_000),
@@ -206,6 +209,7 @@ export function loadConfig(
     renderRssMb: e.PLATEN_RENDER_RSS_MB ?? 2 * e.PLATEN_RENDER_MEMORY_MB,
     // What a worker may keep between jobs; above it (after a GC) it is replaced once idle.
     renderRecycleMb: e.PLATEN_RENDER_RECYCLE_MB ?? Math.max(256, e.PLATEN_RENDER_MEMORY_MB / 2),
+    renderSemiSpaceMb: e.PLATEN_RENDER_SEMI_SPACE_MB,
     renderWorkers: e.PLATEN_RENDER_WORKERS,
     // One worker stays free for other accounts, so their renders start at once.
     renderWorkersPerAccount: e.PLATEN_RENDER_WORKERS_PER_ACCOUNT ?? Math.max(1, e.PLATEN_RENDER_WORKERS - 1),

@@ -92,6 +92,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
       memoryMb: config.renderMemoryMb,
       rssMb: config.renderRssMb,
       recycleMb: config.renderRecycleMb,
+      semiSpaceMb: config.renderSemiSpaceMb,
       workerUrl: config.renderWorkerUrl,
       perAccount: config.renderWorkersPerAccount,
     }),

@@ -9,7 +9,7 @@ import type { PdfSignatureOptions } from './options.js';
  */
 const require = createRequire(import.meta.url);
 let forgeModule: typeof Forge | undefined;
-const loadForge = (): typeof Forge => (forgeModule ??= require('node-forge') as typeof Forge);
+export const loadForge = (): typeof Forge => (forgeModule ??= require('node-forge') as typeof Forge);
 
 /** The key and its certificate first, then the rest of the chain, from a PKCS#12 file. */
 export function readP12(options: Pick<PdfSignatureOptions, 'p12' | 'passphrase'>): {

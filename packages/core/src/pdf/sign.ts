@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
 import type { PdfSignatureOptions, VisibleSignature } from './options.js';
 import type { SignatureField } from '../paint/signature-field.js';
-import { readP12 } from './p12.js';
+import { loadForge, readP12 } from './p12.js';
 
+// node-forge by p12.ts's require(), not an import: the CLI bundle leaves it out and requires it
+// where it is first used (scripts/bundle-cli.mjs), which an import at this module's top defeats.
+const forge = loadForge();
 const { asn1, pki } = forge;
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -56,12 +59,12 @@ export function visibleField(
   return { options, name: signerName(options, chain), signingTime: now, contentsLength: contentsLength(chain) };
 }
 
-function signerName(options: PdfSignatureOptions, chain: forge.pki.Certificate[]): string {
+function signerName(options: PdfSignatureOptions, chain: Forge.pki.Certificate[]): string {
   return options.name ?? String(chain[0]!.subject.getField('CN')?.value ?? '');
 }
 
 /** Bytes for the CMS: the certificates, the attributes and the signature, with room to spare. */
-function contentsLength(chain: forge.pki.Certificate[]): number {
+function contentsLength(chain: Forge.pki.Certificate[]): number {
   return chain.reduce((n, c) => n + asn1.toDer(pki.certificateToAsn1(c)).length(), 0) + 4096;
 }
 
@@ -82,10 +85,10 @@ function completeTrailer(updated: Buffer, original: Uint8Array): Buffer {
 }
 
 class PadesSigner extends Signer {
-  readonly key: forge.pki.rsa.PrivateKey;
-  readonly chain: forge.pki.Certificate[];
+  readonly key: Forge.pki.rsa.PrivateKey;
+  readonly chain: Forge.pki.Certificate[];
 
-  constructor(key: forge.pki.rsa.PrivateKey, chain: forge.pki.Certificate[]) {
+  constructor(key: Forge.pki.rsa.PrivateKey, chain: Forge.pki.Certificate[]) {
     super();
     this.key = key;
     this.chain = chain;
@@ -93,18 +96,18 @@ class PadesSigner extends Signer {
 
   override async sign(content: Buffer): Promise<Buffer> {
     const [signer] = this.chain;
-    const certDer = (c: forge.pki.Certificate) => asn1.toDer(pki.certificateToAsn1(c)).getBytes();
+    const certDer = (c: Forge.pki.Certificate) => asn1.toDer(pki.certificateToAsn1(c)).getBytes();
     const sha256 = (bytes: string | Buffer) =>
       createHash('sha256')
         .update(typeof bytes === 'string' ? Buffer.from(bytes, 'binary') : bytes)
         .digest('binary');
-    const seq = (...v: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, v);
-    const set = (...v: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, v);
+    const seq = (...v: Forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, v);
+    const set = (...v: Forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, v);
     const oid = (o: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(o).getBytes());
     const octets = (b: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, b);
     const int = (b: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, b);
     const nul = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
-    const attribute = (type: string, value: forge.asn1.Asn1) => seq(oid(type), set(value));
+    const attribute = (type: string, value: Forge.asn1.Asn1) => seq(oid(type), set(value));
     const sha256Algorithm = () => seq(oid(OID.sha256), nul());
 
     // RFC 5035 SigningCertificateV2 { certs SEQUENCE OF ESSCertIDv2 { certHash } } (SHA-256 is the default hash).

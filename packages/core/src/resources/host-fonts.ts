@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +21,13 @@ import type { FontFace } from './fonts.js';
  * installed fonts); a scan reads the name tables only, and a face's file is parsed the first
  * time a render uses it, then shared by every render.
  */
+
+/**
+ * node:child_process, loaded when fontconfig is first asked: with the installed fonts' cache
+ * (installed-fonts-cache.ts) a render seldom runs fc-list or fc-match, and loading
+ * child_process (and net, dgram and stream, which it loads) was ~5 % of a cold `platen render`.
+ */
+const childProcess = (): typeof import('node:child_process') => process.getBuiltinModule('node:child_process');
 
 const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
 /** A folder tree with more fonts than this is cut short (sorted order keeps the cut stable). */
@@ -92,7 +98,7 @@ function listFontFiles(dir: string): string[] {
 /** The font files fontconfig lists, sorted; undefined when fc-list is not there or fails. */
 function fontconfigFiles(): string[] | undefined {
   try {
-    const listed = execFileSync('fc-list', ['--format', '%{file}\\n'], {
+    const listed = childProcess().execFileSync('fc-list', ['--format', '%{file}\\n'], {
       encoding: 'utf8',
       timeout: FC_LIST_TIMEOUT_MS,
       maxBuffer: 64 << 20,
@@ -174,7 +180,7 @@ const FC_MATCH_JOBS = 8;
 function fontconfigFallback(codePoint: number): FontFace | null {
   let sorted: string;
   try {
-    sorted = execFileSync('fc-match', ['-s', '--format', FC_MATCH_FORMAT, fcPattern(codePoint)], {
+    sorted = childProcess().execFileSync('fc-match', ['-s', '--format', FC_MATCH_FORMAT, fcPattern(codePoint)], {
       encoding: 'utf8',
       timeout: FC_MATCH_TIMEOUT_MS,
       maxBuffer: 16 << 20,
@@ -223,7 +229,7 @@ function fontconfigSortedLists(codePoints: readonly number[]): Map<number, strin
     const script =
       'i=0; for cp; do fc-match -s --format "$FC_FORMAT" ":charset=$cp:scalable=true:lang=en" > "$FC_DIR/$cp" 2>/dev/null & ' +
       'i=$((i + 1)); [ $((i % $FC_JOBS)) -eq 0 ] && wait; done; wait';
-    execFileSync('sh', ['-c', script, 'sh', ...codePoints.map((cp) => cp.toString(16))], {
+    childProcess().execFileSync('sh', ['-c', script, 'sh', ...codePoints.map((cp) => cp.toString(16))], {
       env: { ...process.env, FC_FORMAT: FC_MATCH_FORMAT, FC_DIR: dir, FC_JOBS: String(FC_MATCH_JOBS) },
       timeout: FC_MATCH_TIMEOUT_MS * Math.ceil(codePoints.length / FC_MATCH_JOBS),
       stdio: 'ignore',

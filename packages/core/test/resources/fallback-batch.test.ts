@@ -1,19 +1,16 @@
-import type * as ChildProcess from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 
-// Every process the font code starts, by command.
+// Every process the font code starts, by command. host-fonts.ts loads child_process on first
+// use (process.getBuiltinModule), so the spy goes on Node's module object itself.
 const started: string[] = [];
-vi.mock('node:child_process', async (importOriginal) => {
-  const actual = await importOriginal<typeof ChildProcess>();
-  const execFileSync = (file: string, ...rest: unknown[]): unknown => {
-    started.push(file);
-    return (actual.execFileSync as (...args: unknown[]) => unknown)(file, ...rest);
-  };
-  return { ...actual, execFileSync };
-});
+const childProcess = process.getBuiltinModule('node:child_process');
+const realExecFileSync = childProcess.execFileSync;
+vi.spyOn(childProcess, 'execFileSync').mockImplementation(((file: string, ...rest: unknown[]): unknown => {
+  started.push(file);
+  return (realExecFileSync as (...args: unknown[]) => unknown)(file, ...rest);
+}) as typeof realExecFileSync);
 
 const { getFontRegistry } = await import('../../src/resources/fonts.js');
-const { execFileSync: realExecFileSync } = await vi.importActual<typeof ChildProcess>('node:child_process');
 
 /** fontconfig's answer for one character, asked on its own: the first TrueType/OpenType file of its sorted list. */
 function fcMatchFirstSfnt(codePoint: number): string | undefined {

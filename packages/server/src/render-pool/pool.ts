@@ -12,6 +12,9 @@ import type {
   WorkerMemory,
 } from './messages.js';
 
+/** A worker's semi-space (MB) unless `semiSpaceMb` says otherwise. */
+export const DEFAULT_SEMI_SPACE_MB = 8;
+
 export interface RenderPoolOptions {
   /** Most worker processes at once (DESIGN.md: one per core); see `growAfterMs` for how many run. */
   readonly size: number;
@@ -33,6 +36,14 @@ export interface RenderPoolOptions {
    * full; a fresh one about 90).
    */
   readonly recycleMb?: number;
+  /**
+   * V8's semi-space per worker (`--max-semi-space-size`; the young generation is two of them).
+   * V8's default, 16 MB, is what a worker grows to under any steady rate of renders and keeps
+   * while renders come. Default 8: 16 MB less resident per worker, and no main-thread CPU a
+   * render that could be seen (invoice, 600-row report, long report: docs/performance.md,
+   * session 19); scavenges are twice as many and each half as long.
+   */
+  readonly semiSpaceMb?: number;
   /** Worker entry; defaults to `defaultWorkerUrl()`. */
   readonly workerUrl?: URL | null;
   /** Jobs of one account running at once; its further jobs wait (default: all workers). */
@@ -169,7 +180,11 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       // Handlebars compiles each template so: a worker rendering distinct templates kept them
       // all, about 2 bytes of heap per character, none ever freed (issue 17's load test).
       // Our own template cache (core/src/template/expand.ts) is what reuses compiled templates.
-      execArgv: [`--max-old-space-size=${options.memoryMb}`, '--no-compilation-cache'],
+      execArgv: [
+        `--max-old-space-size=${options.memoryMb}`,
+        `--max-semi-space-size=${options.semiSpaceMb ?? DEFAULT_SEMI_SPACE_MB}`,
+        '--no-compilation-cache',
+      ],
       serialization: 'advanced', // structured clone: PDF bytes stay a Uint8Array
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RenderJob } from '../../src/render-pool/messages.js';
-import { createRenderPool, type RenderPool } from '../../src/render-pool/pool.js';
+import { DEFAULT_SEMI_SPACE_MB, createRenderPool, type RenderPool } from '../../src/render-pool/pool.js';
 
 const job = (html: string): RenderJob => ({
   html,
@@ -51,4 +51,15 @@ describe('render worker memory', () => {
       expect(grown).toBeLessThan(24);
     },
   );
+
+  // Counted, not timed: the young generation a worker grows to under renders that keep coming
+  // (two semi-spaces; V8's default semi-space, 16 MB, gave 32 MB here).
+  it('keeps its young generation within two semi-spaces of semiSpaceMb', { timeout: 120_000 }, async () => {
+    pool = createRenderPool({ size: 1, timeoutMs: 60_000, memoryMb: 256, recycleMb: 1024 });
+    const page = `<table>${'<tr><td>{{n}} row of a table</td><td>12.50</td></tr>'.repeat(300)}</table>`;
+    for (let i = 0; i < 3; i++) expect((await pool.run({ ...job(page), data: { n: i } })).ok).toBe(true);
+    const [memory] = await pool.memory(false);
+    expect(memory?.heapSpaces.new_space).toBeGreaterThan(0);
+    expect(memory?.heapSpaces.new_space).toBeLessThanOrEqual(2 * DEFAULT_SEMI_SPACE_MB * 2 ** 20);
+  });
 });
