@@ -68,6 +68,7 @@ export function gridStructure(
     rowsT,
     colsT,
     s.gridAutoFlow,
+    { cols: sub !== null },
   );
   const nCols = Math.max(colsT.tracks.length, ...placed.map((a) => a.col + a.colSpan));
   const nRows = Math.max(rowsT.tracks.length, ...placed.map((a) => a.row + a.rowSpan));

@@ -1,8 +1,8 @@
 import type { ContainerBox } from '../boxes/box.js';
-import type { ComputedStyle } from '../style.js';
+import type { ComputedStyle, TrackList } from '../style.js';
 import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
-import { gapOf, type AxisTemplate, type TrackFn } from './grid-template.js';
+import { areaRects, gapOf, type AxisTemplate, type TrackFn } from './grid-template.js';
 
 /**
  * The columns a grid parent lends to a subgridded item (CSS Grid 2 §9): the used sizes and
@@ -50,6 +50,21 @@ export function spannedColumns(
 }
 
 /**
+ * The names a subgrid gives its `lines` lines, in order (Grid 2 §9.1): its `repeat(auto-fill, …)`
+ * repeats as many whole times as fit beside the other names; names past the last line are dropped.
+ */
+function ownLineNames(list: TrackList, lines: number): (readonly string[])[] {
+  const names: (readonly string[])[] = [...list.lineNames];
+  const rep = list.autoRepeat;
+  if (rep && rep.lineNames.length) {
+    const times = Math.max(0, Math.floor((lines - names.length) / rep.lineNames.length));
+    const repeated = Array.from({ length: times }, () => rep.lineNames).flat();
+    names.splice(rep.index, 0, ...repeated);
+  }
+  return names.slice(0, lines);
+}
+
+/**
  * A subgrid's column axis (CSS Grid 2 §9): the parent's spanned tracks at their used sizes, in
  * the subgrid's content box (its margin, border and padding take room from the edge tracks,
  * §9.3); its own gap, when not `normal`, narrows the tracks beside each gap by half the
@@ -83,18 +98,22 @@ export function subgridColumns(
   });
   const names = new Map<string, number[]>();
   for (const [name, lines] of l.names) names.set(name, [...lines]);
-  s.gridTemplateColumns.lineNames.forEach((list, line) => {
-    if (line > n) return;
-    for (const name of list) {
-      const at = names.get(name);
-      if (at) {
-        if (!at.includes(line)) {
-          at.push(line);
-          at.sort((x, y) => x - y);
-        }
-      } else names.set(name, [line]);
+  const add = (name: string, line: number): void => {
+    const at = names.get(name);
+    if (!at) names.set(name, [line]);
+    else if (!at.includes(line)) {
+      at.push(line);
+      at.sort((x, y) => x - y);
     }
+  };
+  ownLineNames(s.gridTemplateColumns, n + 1).forEach((list, line) => {
+    for (const name of list) add(name, line);
   });
+  // Named areas give their lines' implicit names, clamped to the subgrid's lines (Grid 2 §9.5).
+  for (const [area, [start, end]] of areaRects(s).cols) {
+    add(`${area}-start`, Math.min(start, n));
+    add(`${area}-end`, Math.min(end, n));
+  }
   return {
     axis: {
       tracks,
