@@ -75,7 +75,7 @@ export function subgridColumns(
   box: ContainerBox,
   width: number | null,
   ctx: LayoutContext,
-): { axis: AxisTemplate; gap: number } | null {
+): { axis: AxisTemplate; gap: number; positions: number[] } | null {
   const s = box.style;
   const l = cacheOf(ctx, lentSlot).get(box.children);
   if (!l || !isColumnSubgrid(s) || s.gridTemplateColumns === 'none' || l.sizes.length === 0) return null;
@@ -87,13 +87,16 @@ export function subgridColumns(
   const ownGap = s.columnGap === 'normal' ? l.gap : gapOf(s.columnGap, width);
   const half = (ownGap - l.gap) / 2;
   const n = l.sizes.length;
+  // Each track keeps its place on the parent's lines: a gutter stays centred on the parent's,
+  // so a track too small for the edges or half gaps is empty without pushing the next one.
+  const positions: number[] = [];
+  let line = 0;
   const tracks: TrackFn[] = l.sizes.map((size, i) => {
-    let v = size;
-    if (i === 0) v -= startEdge;
-    else v -= half;
-    if (i === n - 1) v -= endEdge;
-    else v -= half;
-    const value = Math.max(0, v);
+    const start = i === 0 ? startEdge : line + half;
+    const end = line + size - (i === n - 1 ? endEdge : half);
+    positions.push(start - startEdge);
+    line += size + l.gap;
+    const value = Math.max(0, end - start);
     return { min: { kind: 'fixed', value }, max: { kind: 'fixed', value } };
   });
   const names = new Map<string, number[]>();
@@ -122,5 +125,6 @@ export function subgridColumns(
       implicit: [{ min: { kind: 'fixed', value: 0 }, max: { kind: 'fixed', value: 0 } }],
     },
     gap: ownGap,
+    positions,
   };
 }
