@@ -25,6 +25,8 @@ export interface GridStructure {
   /** Empty `auto-fit` tracks: zero-sized, and their gaps collapse (§7.2.3.2). */
   readonly colCollapsed: readonly boolean[];
   readonly rowCollapsed: readonly boolean[];
+  /** A subgrid's column starts, from its parent's lines (Grid 2 §9); null when the columns are its own. */
+  readonly colStarts: readonly number[] | null;
   /** Column line names (explicit grid), lent to subgrids. */
   readonly colNames: ReadonlyMap<string, readonly number[]>;
   /** The templates the lines resolve against (placement of absolutely positioned children). */
@@ -68,6 +70,7 @@ export function gridStructure(
     rowsT,
     colsT,
     s.gridAutoFlow,
+    { cols: sub !== null },
   );
   const nCols = Math.max(colsT.tracks.length, ...placed.map((a) => a.col + a.colSpan));
   const nRows = Math.max(rowsT.tracks.length, ...placed.map((a) => a.row + a.rowSpan));
@@ -90,6 +93,7 @@ export function gridStructure(
     rows: rows.fns,
     colCollapsed: cols.collapsed,
     rowCollapsed: rows.collapsed,
+    colStarts: sub ? sub.positions : null,
     colNames: colsT.names,
     colTemplate: colsT,
     rowTemplate: rowsT,
@@ -190,7 +194,10 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
   });
   const colSlack = g.colGap * Math.max(0, g.cols.length - 1) - gapTotal(g.colGap, g.colCollapsed);
   const colSizes = sizeTracks(g.cols, colItems, used.width + colSlack, g.colGap, stretchy(s.justifyContent));
-  const colPos = trackPositions(colSizes, g.colGap, used.width, s.justifyContent, g.colCollapsed);
+  const colPos =
+    g.colStarts && g.colStarts.length === colSizes.length
+      ? [...g.colStarts]
+      : trackPositions(colSizes, g.colGap, used.width, s.justifyContent, g.colCollapsed);
   const lendSubgrids = lenderToSubgrids(g, colSizes, colPos, ctx);
   lendSubgrids();
   const horizontal = g.items.map((item, i) => {

@@ -110,11 +110,13 @@ export function placeItems(
   rows: AxisTemplate,
   cols: AxisTemplate,
   flow: ComputedStyle['gridAutoFlow'],
+  subgridded: { readonly cols: boolean } = { cols: false },
 ): GridArea[] {
   const byRow = flow.direction === 'row';
+  const colLimit = subgridded.cols ? cols.tracks.length : null;
   const placements = styles.map((s) => {
     const r = axisPlacement(s.gridRowStart, s.gridRowEnd, rows);
-    const c = axisPlacement(s.gridColumnStart, s.gridColumnEnd, cols);
+    const c = clampToExplicit(axisPlacement(s.gridColumnStart, s.gridColumnEnd, cols), colLimit);
     return byRow ? { major: r, minor: c } : { major: c, minor: r };
   });
   const minorTracks = Math.max(
@@ -171,8 +173,22 @@ export function placeItems(
   return out.map((o, i) => {
     const p = placements[i]!;
     const at = o ?? { major: 0, minor: 0 };
-    return byRow
+    const area = byRow
       ? { row: at.major, rowSpan: p.major.span, col: at.minor, colSpan: p.minor.span }
       : { row: at.minor, rowSpan: p.minor.span, col: at.major, colSpan: p.major.span };
+    const col = clampToExplicit({ start: area.col, span: area.colSpan }, colLimit);
+    return { ...area, col: col.start ?? 0, colSpan: col.span };
   });
+}
+
+/**
+ * A subgridded axis has no implicit tracks (CSS Grid 2 §9): an item's area is clamped to the
+ * explicit grid of `limit` tracks, a start past it moving to the last track.
+ */
+function clampToExplicit<P extends AxisPlacement>(p: P, limit: number | null): P {
+  if (limit === null || limit < 1) return p;
+  const span = Math.min(p.span, limit);
+  if (p.start === null) return { ...p, span };
+  const start = Math.min(p.start, limit - 1);
+  return { ...p, start, span: Math.max(1, Math.min(p.start + p.span, limit) - start) };
 }

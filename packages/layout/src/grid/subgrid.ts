@@ -1,8 +1,8 @@
 import type { ContainerBox } from '../boxes/box.js';
-import type { ComputedStyle } from '../style.js';
+import type { ComputedStyle, TrackList } from '../style.js';
 import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import { borderEdges, marginOrZero, paddingEdges } from '../flow/box-model.js';
-import { gapOf, type AxisTemplate, type TrackFn } from './grid-template.js';
+import { areaRects, gapOf, type AxisTemplate, type TrackFn } from './grid-template.js';
 
 /**
  * The columns a grid parent lends to a subgridded item (CSS Grid 2 §9): the used sizes and
@@ -50,6 +50,21 @@ export function spannedColumns(
 }
 
 /**
+ * The names a subgrid gives its `lines` lines, in order (Grid 2 §9.1): its `repeat(auto-fill, …)`
+ * repeats as many whole times as fit beside the other names; names past the last line are dropped.
+ */
+function ownLineNames(list: TrackList, lines: number): (readonly string[])[] {
+  const names: (readonly string[])[] = [...list.lineNames];
+  const rep = list.autoRepeat;
+  if (rep && rep.lineNames.length) {
+    const times = Math.max(0, Math.floor((lines - names.length) / rep.lineNames.length));
+    const repeated = Array.from({ length: times }, () => rep.lineNames).flat();
+    names.splice(rep.index, 0, ...repeated);
+  }
+  return names.slice(0, lines);
+}
+
+/**
  * A subgrid's column axis (CSS Grid 2 §9): the parent's spanned tracks at their used sizes, in
  * the subgrid's content box (its margin, border and padding take room from the edge tracks,
  * §9.3); its own gap, when not `normal`, narrows the tracks beside each gap by half the
@@ -60,7 +75,7 @@ export function subgridColumns(
   box: ContainerBox,
   width: number | null,
   ctx: LayoutContext,
-): { axis: AxisTemplate; gap: number } | null {
+): { axis: AxisTemplate; gap: number; positions: number[] } | null {
   const s = box.style;
   const l = cacheOf(ctx, lentSlot).get(box.children);
   if (!l || !isColumnSubgrid(s) || s.gridTemplateColumns === 'none' || l.sizes.length === 0) return null;
@@ -72,29 +87,36 @@ export function subgridColumns(
   const ownGap = s.columnGap === 'normal' ? l.gap : gapOf(s.columnGap, width);
   const half = (ownGap - l.gap) / 2;
   const n = l.sizes.length;
+  // Each track keeps its place on the parent's lines: a gutter stays centred on the parent's,
+  // so a track too small for the edges or half gaps is empty without pushing the next one.
+  const positions: number[] = [];
+  let line = 0;
   const tracks: TrackFn[] = l.sizes.map((size, i) => {
-    let v = size;
-    if (i === 0) v -= startEdge;
-    else v -= half;
-    if (i === n - 1) v -= endEdge;
-    else v -= half;
-    const value = Math.max(0, v);
+    const start = i === 0 ? startEdge : line + half;
+    const end = line + size - (i === n - 1 ? endEdge : half);
+    positions.push(start - startEdge);
+    line += size + l.gap;
+    const value = Math.max(0, end - start);
     return { min: { kind: 'fixed', value }, max: { kind: 'fixed', value } };
   });
   const names = new Map<string, number[]>();
   for (const [name, lines] of l.names) names.set(name, [...lines]);
-  s.gridTemplateColumns.lineNames.forEach((list, line) => {
-    if (line > n) return;
-    for (const name of list) {
-      const at = names.get(name);
-      if (at) {
-        if (!at.includes(line)) {
-          at.push(line);
-          at.sort((x, y) => x - y);
-        }
-      } else names.set(name, [line]);
+  const add = (name: string, line: number): void => {
+    const at = names.get(name);
+    if (!at) names.set(name, [line]);
+    else if (!at.includes(line)) {
+      at.push(line);
+      at.sort((x, y) => x - y);
     }
+  };
+  ownLineNames(s.gridTemplateColumns, n + 1).forEach((list, line) => {
+    for (const name of list) add(name, line);
   });
+  // Named areas give their lines' implicit names, clamped to the subgrid's lines (Grid 2 §9.5).
+  for (const [area, [start, end]] of areaRects(s).cols) {
+    add(`${area}-start`, Math.min(start, n));
+    add(`${area}-end`, Math.min(end, n));
+  }
   return {
     axis: {
       tracks,
@@ -103,5 +125,6 @@ export function subgridColumns(
       implicit: [{ min: { kind: 'fixed', value: 0 }, max: { kind: 'fixed', value: 0 } }],
     },
     gap: ownGap,
+    positions,
   };
 }

@@ -57,9 +57,14 @@ function lineNames(cv: CV): string[] | null {
   return cv.t === 'block' && cv.v === '[' ? words(cv.items).map((n) => (n.t === 'ident' ? n.v : '')) : null;
 }
 
-/** `subgrid <line-name-list>?` (CSS Grid 2 §9.1): only line names, `repeat(n, [names]+)` expanded. */
+/**
+ * `subgrid <line-name-list>?` (CSS Grid 2 §9.1): only line names, `repeat(n, [names]+)` expanded;
+ * one `repeat(auto-fill, [names]+)` kept (as `autoRepeat` with no tracks) for the subgrid to
+ * repeat as many times as its lines allow.
+ */
 function subgridList(rest: readonly CV[]): TrackList | undefined {
   const names: string[][] = [];
+  let autoRepeat: TrackList['autoRepeat'] = null;
   for (const cv of rest) {
     const ln = lineNames(cv);
     if (ln) {
@@ -70,10 +75,15 @@ function subgridList(rest: readonly CV[]): TrackList | undefined {
     const comma = cv.args.findIndex((a) => a.t === 'delim' && a.v === ',');
     const count = words(cv.args.slice(0, comma))[0];
     const body = words(cv.args.slice(comma + 1)).map(lineNames);
-    if (count?.t !== 'num' || count.v < 1 || body.some((b) => b === null)) return undefined;
+    if (!body.length || body.some((b) => b === null)) return undefined;
+    if (count?.t === 'ident' && count.v.toLowerCase() === 'auto-fill' && !autoRepeat) {
+      autoRepeat = { type: 'auto-fill', index: names.length, tracks: [], lineNames: body as string[][] };
+      continue;
+    }
+    if (count?.t !== 'num' || count.v < 1) return undefined;
     for (let k = 0; k < Math.min(count.v, 1000); k++) names.push(...(body as string[][]));
   }
-  return { tracks: [], lineNames: names, autoRepeat: null, subgrid: true };
+  return { tracks: [], lineNames: names, autoRepeat, subgrid: true };
 }
 
 /** `<track-list>` with `repeat(n, …)` expanded and `repeat(auto-fill|auto-fit, …)` kept. */
