@@ -408,12 +408,15 @@ function freeSpan(
   if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
   const needed = minimumWidth(child, used.width, ctx);
   const band = definiteBorderHeight(child, used);
+  // Its own margins may overlap the floats; its border box may not (as Chromium places it): the
+  // room for the border box ends where a float starts or where the margin starts, whichever is
+  // nearer (a start margin wider than the room beside a float on the other side takes it all).
+  const ml = marginOrZero(child.style.marginLeft, used.width);
+  const mr = marginOrZero(child.style.marginRight, used.width);
+  const room = (s: { left: number; right: number }): number =>
+    Math.min(s.right, fc.x + used.width - mr) - Math.max(s.left, fc.x + ml);
   let span = ex.available(fc.x, fc.x + used.width, top, band);
-  for (
-    let next = ex.nextBottom(top);
-    span.right - span.left < needed - EPSILON && next !== null;
-    next = ex.nextBottom(top)
-  ) {
+  for (let next = ex.nextBottom(top); room(span) < needed - EPSILON && next !== null; next = ex.nextBottom(top)) {
     top = next;
     span = ex.available(fc.x, fc.x + used.width, top, band);
   }
@@ -425,9 +428,6 @@ function freeSpan(
     // Below every float in its way: laid out as if there were none (its negative margins too).
     if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
   }
-  // Its own margins may overlap the floats; its border box may not (as Chromium places it).
-  const ml = marginOrZero(child.style.marginLeft, used.width);
-  const mr = marginOrZero(child.style.marginRight, used.width);
   const left = Math.max(0, span.left - fc.x - ml);
   const right = Math.min(span.right - fc.x, used.width - mr) + mr;
   return { left, width: Math.max(0, right - left) };
