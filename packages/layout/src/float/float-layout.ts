@@ -409,12 +409,14 @@ function freeSpan(
   const needed = minimumWidth(child, used.width, ctx);
   const band = definiteBorderHeight(child, used);
   // Its own margins may overlap the floats; its border box may not (as Chromium places it): the
-  // room for the border box ends where a float starts or where the margin starts, whichever is
-  // nearer (a start margin wider than the room beside a float on the other side takes it all).
+  // room for the border box starts where a float ends or where its inline-start margin ends,
+  // whichever is further (a start margin wider than the room beside a float on the other side
+  // takes it all); its end margin may run past the room.
   const ml = marginOrZero(child.style.marginLeft, used.width);
   const mr = marginOrZero(child.style.marginRight, used.width);
+  const rtl = child.style.direction === 'rtl';
   const room = (s: { left: number; right: number }): number =>
-    Math.min(s.right, fc.x + used.width - mr) - Math.max(s.left, fc.x + ml);
+    rtl ? Math.min(s.right, fc.x + used.width - mr) - s.left : s.right - Math.max(s.left, fc.x + ml);
   let span = ex.available(fc.x, fc.x + used.width, top, band);
   for (let next = ex.nextBottom(top); room(span) < needed - EPSILON && next !== null; next = ex.nextBottom(top)) {
     top = next;
