@@ -13,6 +13,7 @@ import type {
   ReplacedBox,
 } from './box.js';
 import { withFirstLine } from './first-line.js';
+import { firstLineRestyle } from '../flow/first-line.js';
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from './broken-image.js';
@@ -69,6 +70,8 @@ interface Host {
   hostsInlineCb: boolean;
   /** Its style: the paragraph an initial letter is sized against. */
   readonly style: ComputedStyle;
+  /** Its `::first-line` style, which the initial letter on that line inherits from. */
+  readonly firstLine?: ComputedStyle;
 }
 
 const withRootAbsolutes = new WeakSet<ContainerBox>();
@@ -148,7 +151,7 @@ function buildContainer(
     return turned;
   }
   const outerHost = walk.host;
-  const host: Host = { hostsInlineCb: false, style: el.style };
+  const host: Host = { hostsInlineCb: false, style: el.style, ...(el.firstLine ? { firstLine: el.firstLine } : {}) };
   walk.host = host;
   const saved = walk.state;
   walk.state = createCollapseState();
@@ -295,11 +298,27 @@ function buildElement(
 function initialLetterOf(el: StyledElement, walk: Walk): StyledElement {
   const fonts = walk.options.fonts;
   if (el.tag !== '::first-letter' || !el.style.initialLetter || !fonts || !walk.host) return el;
+  el = onFirstLine(el, walk.host);
   if (!walk.vertical) return initialLetterElement(el, walk.host.style, fonts);
   // In a vertical subtree the element's style is turned already, its text's not yet: the letter
   // is sized in the logical frame, and what it makes stays there.
   const letter = initialLetterElement({ ...el, children: logicalTexts(el.children) }, walk.host.style, fonts);
   return { ...letter, style: madeLogical(letter.style) };
+}
+
+/**
+ * The letter sits in the first line: what it inherits comes from the block's `::first-line`
+ * (CSS Pseudo 4 §2.2, ::first-letter inside ::first-line), its color among them, as Chromium
+ * paints it. The line's own restyling (flow/first-line.ts) reaches only its in-flow text.
+ */
+function onFirstLine(el: StyledElement, host: Host): StyledElement {
+  if (!host.firstLine) return el;
+  const restyle = firstLineRestyle(host.style, host.firstLine);
+  const restyled = (node: StyledNode): StyledNode =>
+    node.kind === 'text'
+      ? { ...node, style: restyle(node.style) }
+      : { ...node, style: restyle(node.style), children: node.children.map(restyled) };
+  return restyled(el) as StyledElement;
 }
 
 function logicalTexts(children: readonly StyledNode[]): StyledNode[] {

@@ -1,6 +1,6 @@
 import type { ComputedStyle } from '../style.js';
 import type { BlockLevelBox } from './box.js';
-import { isOutOfFlowBlock } from './hoist.js';
+import { isOutOfFlowBlock, keepInlineFloats } from './hoist.js';
 
 /**
  * Give a block container's first formatted line its `::first-line` style (CSS Pseudo 4 §2.2):
@@ -15,7 +15,7 @@ export function withFirstLine(children: readonly BlockLevelBox[], firstLine: Com
   let replaced: BlockLevelBox;
   if (child.kind === 'lines') {
     if (child.firstLine || !child.indent) return children;
-    replaced = { ...child, firstLine };
+    replaced = keepInlineFloats(child, { ...child, firstLine });
   } else if (child.kind === 'block') {
     const inner = withFirstLine(child.children, firstLine);
     if (inner === child.children) return children;

@@ -93,6 +93,13 @@ export function inlineFloatsOf(lines: LinesBox): readonly InlineFloat[] {
   return inlineFloats.get(lines) ?? NO_FLOATS;
 }
 
+/** A copy of a paragraph's lines box (another style for its first line…) keeps the paragraph's floats. */
+export function keepInlineFloats(from: LinesBox, copy: LinesBox): LinesBox {
+  const floats = inlineFloats.get(from);
+  if (floats) inlineFloats.set(copy, floats);
+  return copy;
+}
+
 /**
  * Out-of-flow boxes taken out of a run of inline content (`at`: how many run items preceded
  * each): floats go with the paragraph, which places each at the line of the inline box that

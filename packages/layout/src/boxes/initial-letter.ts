@@ -1,5 +1,5 @@
 import type { FontMetrics, InkExtent } from '../measurer.js';
-import type { ComputedStyle, InitialLetter } from '../style.js';
+import type { ComputedStyle, InitialLetter, LengthOrAuto } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
 
 /** What sizing an initial letter needs of the fonts (the layout context's ShapeCache). */
@@ -23,7 +23,8 @@ export interface InitialLetterFonts {
  *   letter above the first line (a raised initial, sink < size), the lines start lower by the
  *   difference (the paragraph's `initialLetterShift`), as Chromium places them;
  * - the box is the letter's ink (the glyph outline's bounds, as Chromium's exclusion takes
- *   them): its side bearings are left out at both ends of the line.
+ *   them): its side bearings are left out at both ends of the line;
+ * - `text-indent` indents the letter twice (its box, then the letter in it), not the first line.
  * `initial-letter-align` is not supported by Chromium, so neither here.
  */
 export function initialLetterElement(
@@ -45,6 +46,11 @@ export function initialLetterElement(
   const advance = fonts.shape(text, sized).width;
   const ink = fonts.inkExtent?.(text, sized) ?? { ascent: own.capHeight, descent: 0, left: 0, right: 0 };
   const rtl = paragraph.direction === 'rtl';
+  // `text-indent` (§7.6 indentation): the letter box starts at the first line's indent, and the
+  // letter, which inherits the indent, is indented by it again inside its box; the first line's
+  // text follows the letter (lines-around-floats drops its indent), as Chromium prints it.
+  // A percentage indent is left out (the paragraph's width is not known here).
+  const indent = typeof paragraph.textIndent === 'number' ? paragraph.textIndent : 0;
   // Line `sink`'s baseline below the paragraph's content top, the lines moved down by `shift`.
   const shift = raisedBy(s.initialLetter as InitialLetter, lineHeight);
   const baseline = shift + (sink - 1) * lineHeight + halfLeading + para.ascent;
@@ -61,12 +67,22 @@ export function initialLetterElement(
     paddingTop: 0,
     paddingBottom: 0,
     height: 'auto',
-    width: Math.max(0, advance - ink.left - ink.right),
-    textIndent: -(rtl ? ink.right : ink.left),
+    width: Math.max(0, advance - ink.left - ink.right + indent),
+    textIndent: indent - (rtl ? ink.right : ink.left),
     paddingLeft: 0,
     paddingRight: 0,
+    ...(indent === 0
+      ? {}
+      : rtl
+        ? { marginRight: plus(s.marginRight, indent) }
+        : { marginLeft: plus(s.marginLeft, indent) }),
   };
   return { ...el, style, children: restyled(el.children, s, style) };
+}
+
+/** A start margin moved in by the indent (an auto or calc() margin is taken as 0 here). */
+function plus(margin: LengthOrAuto, by: number): number {
+  return (typeof margin === 'number' ? margin : 0) + by;
 }
 
 /** How much lower a raised initial (sink < size) puts the paragraph's first line (§7.4, as Chromium does). */

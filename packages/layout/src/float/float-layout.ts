@@ -253,9 +253,11 @@ function takesNoFlowRoom(f: Fragment): boolean {
 }
 
 /**
- * A right float that came right after inline content goes beside the paragraph's last line
- * when it fits in the room the line leaves (CSS 2.1 §9.5.1 rule 6 and §9.5: placed at the
- * current line when there is room), as Chromium does; the BFC y of that line's top, or null.
+ * A float that came right after inline content goes beside the paragraph's last line when it
+ * fits in the room the line leaves at its end side (CSS 2.1 §9.5.1 rule 6 and §9.5: placed at
+ * the current line when there is room, its margin box no wider than that room), as Chromium
+ * does; the BFC y of that line's top, or null. Only a float on the line's end side (right in
+ * ltr, left in rtl) of a start-aligned line: the content does not move for it.
  */
 function besideLastLine(
   state: FlowState,
@@ -266,7 +268,6 @@ function besideLastLine(
   parentLeft: number,
   parentTop: number,
 ): number | null {
-  if (side !== 'right') return null;
   for (let k = state.children.length - 1; k >= 0; k--) {
     const f = state.children[k]!;
     const line = lastLineOf(f);
@@ -274,19 +275,23 @@ function besideLastLine(
       if (f.kind === 'box' && f.style.float !== 'none') continue;
       return null;
     }
-    const s = f.style;
-    if (
-      s.direction !== 'ltr' ||
-      (s.textAlign !== 'left' && s.textAlign !== 'start' && s.textAlign !== 'justify') ||
-      f.kind !== 'box'
-    )
-      return null;
+    if (f.kind !== 'box' || !endSideOfStartAligned(f.style, side)) return null;
     const top = parentTop + f.y + line.top;
     const span = fc.exclusions.available(fc.x, fc.x + f.width, top, height);
-    const contentRight = parentLeft + f.x + line.contentRight;
-    return span.right - Math.max(span.left, contentRight) > width + EPSILON ? top : null;
+    const room =
+      side === 'right'
+        ? span.right - Math.max(span.left, parentLeft + f.x + line.contentRight)
+        : Math.min(span.right, parentLeft + f.x + line.contentLeft) - span.left;
+    return room >= width - EPSILON ? top : null;
   }
   return null;
+}
+
+/** `side` is the line's end side and its content sits at the start side (text-align start or justify). */
+function endSideOfStartAligned(s: ComputedStyle, side: 'left' | 'right'): boolean {
+  const start = s.direction === 'rtl' ? 'right' : 'left';
+  const align = s.textAlign === 'start' || s.textAlign === 'justify' ? start : s.textAlign;
+  return side !== start && align === start;
 }
 
 export interface LaidFloat {
@@ -402,14 +407,20 @@ function freeSpan(
   let top = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
   if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
   const needed = minimumWidth(child, used.width, ctx);
-  let span = ex.available(fc.x, fc.x + used.width, top, 0);
-  for (
-    let next = ex.nextBottom(top);
-    span.right - span.left < needed - EPSILON && next !== null;
-    next = ex.nextBottom(top)
-  ) {
+  const band = definiteBorderHeight(child, used);
+  // Its own margins may overlap the floats; its border box may not (as Chromium places it): the
+  // room for the border box starts where a float ends or where its inline-start margin ends,
+  // whichever is further (a start margin wider than the room beside a float on the other side
+  // takes it all); its end margin may run past the room.
+  const ml = marginOrZero(child.style.marginLeft, used.width);
+  const mr = marginOrZero(child.style.marginRight, used.width);
+  const rtl = child.style.direction === 'rtl';
+  const room = (s: { left: number; right: number }): number =>
+    rtl ? Math.min(s.right, fc.x + used.width - mr) - s.left : s.right - Math.max(s.left, fc.x + ml);
+  let span = ex.available(fc.x, fc.x + used.width, top, band);
+  for (let next = ex.nextBottom(top); room(span) < needed - EPSILON && next !== null; next = ex.nextBottom(top)) {
     top = next;
-    span = ex.available(fc.x, fc.x + used.width, top, 0);
+    span = ex.available(fc.x, fc.x + used.width, top, band);
   }
   const start = fc.y + resolveMargins(state.pending) + Math.max(0, ownTop);
   if (top > start + EPSILON) {
@@ -419,12 +430,22 @@ function freeSpan(
     // Below every float in its way: laid out as if there were none (its negative margins too).
     if (!ex.affects(fc.x, fc.x + used.width, top)) return null;
   }
-  // Its own margins may overlap the floats; its border box may not (as Chromium places it).
-  const ml = marginOrZero(child.style.marginLeft, used.width);
-  const mr = marginOrZero(child.style.marginRight, used.width);
   const left = Math.max(0, span.left - fc.x - ml);
   const right = Math.min(span.right - fc.x, used.width - mr) + mr;
   return { left, width: Math.max(0, right - left) };
+}
+
+/**
+ * The border-box height of a float-avoiding box when its height is definite: its border box may
+ * overlap no float over all that height (CSS 2.1 §9.5), so a place where a float lower down
+ * narrows the room is no place for it (Chromium tries each layout opportunity with the box's
+ * block size). 0 when auto: only the room at its top is known before its layout.
+ */
+function definiteBorderHeight(box: ContainerBox | ReplacedBox, cb: UsedBox): number {
+  const r = resolveBlockBox(box.style, cb.width, cb.height);
+  if (r.height === null) return 0;
+  const content = Math.min(Math.max(r.height, r.minHeight), r.maxHeight);
+  return content + r.border.top + r.border.bottom + r.padding.top + r.padding.bottom;
 }
 
 /**

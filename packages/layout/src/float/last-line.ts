@@ -1,9 +1,10 @@
 import type { Fragment } from '../fragment.js';
 import { identityOf, keepIdentity } from '../flow/fragments.js';
 
-/** The last line box of a finished paragraph fragment: its top and the right end of its content (lines-box coordinates). */
+/** The last line box of a finished paragraph fragment: its top and the two ends of its content (lines-box coordinates). */
 export interface LastLine {
   readonly top: number;
+  readonly contentLeft: number;
   readonly contentRight: number;
 }
 const lastLines = new WeakMap<Fragment, LastLine>();
@@ -30,11 +31,14 @@ export function noteLastLine(fragment: Fragment, top: number, fragments: readonl
 export function keepLastLine(fragment: Fragment, keep: boolean): void {
   if (fragment !== notedFragment) return;
   if (keep) {
+    let left = Infinity;
     let right = 0;
-    for (let i = notedFrom; i < notedFragments.length; i++)
+    for (let i = notedFrom; i < notedFragments.length; i++) {
+      left = Math.min(left, notedFragments[i]!.x);
       right = Math.max(right, notedFragments[i]!.x + notedFragments[i]!.width);
+    }
     keepIdentity(fragment);
-    lastLines.set(fragment, { top: notedTop, contentRight: right });
+    lastLines.set(fragment, { top: notedTop, contentLeft: Math.min(left, right), contentRight: right });
   }
   notedFragment = null;
   notedFragments = [];

@@ -1,6 +1,6 @@
 import type { LinesBox } from '../boxes/box.js';
 import type { Fragment } from '../fragment.js';
-import type { ComputedStyle } from '../style.js';
+import type { ComputedStyle, InitialLetter } from '../style.js';
 import { resolveLength } from '../style.js';
 import { cacheOf, memoSlot, type LayoutContext } from '../flow/context.js';
 import { createBoxFragment, movedFragment, NO_ATTRS, ZERO_EDGES, partOf } from '../flow/fragments.js';
@@ -120,7 +120,8 @@ export function layoutLinesAroundFloats(
   // A continued paragraph keeps the items its earlier lines were broken from (atomic inlines are laid out per call).
   const stored = start > 0 ? cacheOf(ctx, brokenSpecsSlot).get(box) : undefined;
   const para = stored?.para ?? collectParagraph(box.children, box.style, width, ctx);
-  const indent = box.indent ? resolveLength(box.style.textIndent, width) : 0;
+  // An initial letter takes the first line's indent as its start margin (boxes/initial-letter.ts).
+  const indent = box.indent && !hasInitialLetter(box) ? resolveLength(box.style.textIndent, width) : 0;
   const build = (spec: LineSpec, i: number, span: Span, isLast: boolean): LineBox =>
     buildLine(
       spec,
@@ -186,10 +187,19 @@ export function layoutLinesAroundFloats(
  * it is placed beside: the paragraph's lines start lower by as many lines, as Chromium prints.
  */
 function initialLetterShift(box: LinesBox, ctx: LayoutContext): number {
-  const letter = inlineFloatsOf(box)[0]?.box.style.initialLetter;
+  const letter = initialLetterOf(box);
   if (!letter) return 0;
   const m = ctx.shapes.metrics(box.style);
   return raisedBy(letter, usedLineHeight(box.style, m.ascent, m.descent, m.lineGap));
+}
+
+/** The paragraph's initial letter (CSS Inline 3 §7): its first float, a `::first-letter` with `initial-letter`. */
+function initialLetterOf(box: LinesBox): InitialLetter | undefined {
+  return inlineFloatsOf(box)[0]?.box.style.initialLetter;
+}
+
+function hasInitialLetter(box: LinesBox): boolean {
+  return initialLetterOf(box) !== undefined;
 }
 
 interface TailEnv {
