@@ -348,20 +348,23 @@ function fillColumns(
         marginAbove: NO_MARGINS,
         truncateMargins: resume !== null,
         cbBlockSize: env.cbHeight,
+        parallelFlows: true,
       },
       resume,
       ctx,
     );
+    // Content overflowing a box that ended in this column goes on in the next (CSS Fragmentation 3 §4.4 parallel flows).
+    const next = r.resume ?? r.parallel ?? null;
     const fits = (fragment: Fragment): boolean =>
-      (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
-      !breaksAgainstOrphans(flow, resume, r.resume) &&
+      (next === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
+      !breaksAgainstOrphans(flow, resume, next) &&
       !breaksInsideAvoid(flow, r.resume);
     if (!r.fragment || (strict && !fits(r.fragment)))
       return { columns, complete: false, resume, baseline, lastBaseline };
     columns.push(r.fragment);
     if (baseline === null) baseline = r.baseline;
     if (r.lastBaseline !== null) lastBaseline = r.lastBaseline;
-    resume = r.resume;
+    resume = next;
     if (resume === null) return { columns, complete: true, resume, baseline, lastBaseline };
   }
   return { columns, complete: false, resume, baseline, lastBaseline };
