@@ -357,6 +357,7 @@ function fillColumns(
     const next = r.resume ?? r.parallel ?? null;
     const fits = (fragment: Fragment): boolean =>
       (next === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
+      (!r.parallel || overflowEnd(fragment) <= height + UNIT) &&
       !breaksAgainstOrphans(flow, resume, next) &&
       !breaksInsideAvoid(flow, r.resume);
     if (!r.fragment || (strict && !fits(r.fragment)))
@@ -385,6 +386,22 @@ function contentEnd(column: Fragment, height: number): number {
     end = Math.max(end, f.y + f.height - column.y);
   }
   return column.children.length ? Math.min(end, height) : height;
+}
+
+/**
+ * Where the boxes of a column end, with the content overflowing a box that ended in it (a
+ * parallel flow): the balancer makes the column tall enough for that content too, as Chromium
+ * does (a box of `height: 0` holding all of the content still gets columns as tall as it).
+ */
+function overflowEnd(f: Fragment): number {
+  if (f.kind !== 'box') return 0;
+  if (f.style.overflow !== 'visible') return f.height;
+  return f.children.reduce((end, c) => (inFlowBox(c) ? Math.max(end, c.y - f.y + overflowEnd(c)) : end), f.height);
+}
+
+/** A box fragment of the flow (out-of-flow boxes are not fragmented by the balancer's columns). */
+function inFlowBox(f: Fragment): f is Fragment & { kind: 'box' } {
+  return f.kind === 'box' && f.style.position !== 'absolute' && f.style.position !== 'fixed';
 }
 
 /** The paragraph a column ends inside and the line it continues at, with the path to it. */
@@ -472,7 +489,7 @@ export function balanceColumns(
   return fit ? set(fit.height, fit.run) : fill(Number.isFinite(limit) ? limit : total);
 }
 
-/** The height of the rest of the flow from `start` in one column of unlimited height. */
+/** The height of the rest of the flow from `start` in one column of unlimited height, with what overflows its boxes. */
 function flowHeight(
   flow: ContainerBox,
   geo: ColumnGeometry,
@@ -480,7 +497,9 @@ function flowHeight(
   ctx: LayoutContext,
   cbHeight: number | null,
 ): number {
-  return layoutBox(flow, measureSpace(geo.width, cbHeight, start !== null), start, ctx).height;
+  const r = layoutBox(flow, measureSpace(geo.width, cbHeight, start !== null), start, ctx);
+  // Content overflowing a box of definite height needs columns too (parallel flows).
+  return r.fragment ? Math.max(r.height, overflowEnd(r.fragment)) : r.height;
 }
 
 /**
