@@ -469,7 +469,9 @@ function exactSize(children: Fragment[]): Fragment[] {
  * rather than each filling its fragmentainer. Infinity for a box sized by its content.
  */
 function ownHeightLeft(frame: Frame): number {
-  if (frame.space.mode !== 'layout') return Infinity;
+  // A flex item's flexed main size is not a height of its own: content that breaks past it
+  // makes the fragment fill the fragmentainer as before (flex/fragment-growth.ts; Chromium).
+  if (frame.space.mode !== 'layout' || frame.space.flexedHeight) return Infinity;
   return Math.max(0, heightLimit(frame.used) - frame.consumedBefore);
 }
 
