@@ -4,6 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { NO_MARGINS, measureSpace, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
@@ -188,9 +189,18 @@ function restHeight(rest: SplitRest, width: number, ctx: LayoutContext): number 
   let left = rest.height;
   for (const part of rest.before) {
     const r = layoutBox(part, measureSpace(width), null, ctx);
-    left -= Math.min(left, r.fragment?.kind === 'box' ? r.fragment.height : r.height);
+    const height = r.fragment?.kind === 'box' ? r.fragment.height : r.height;
+    // The parts share the box's content height: the first part's top border and padding are not part of it.
+    left -= Math.min(left, Math.max(0, height - verticalEdges(part.style, width)));
   }
   return Math.max(0, left);
+}
+
+/** The border and padding above and below a part's content (percentages against the column width). */
+function verticalEdges(style: ComputedStyle, width: number): number {
+  const b = borderEdges(style);
+  const p = paddingEdges(style, width);
+  return b.top + b.bottom + p.top + p.bottom;
 }
 
 /**
