@@ -7,6 +7,8 @@ import { isBaselineAligned } from './flex-cross.js';
 import { layoutUnits, type Unit, type UnitGeometry } from '../items/unit-layout.js';
 import { geometryCache } from '../items/geometry-cache.js';
 import { hasPercentHeightDescendant } from '../items/percent-descendant.js';
+import { isSizeKeyword } from '../flow/size-keywords.js';
+import type { ComputedStyle } from '../style.js';
 
 const cachedUnits = geometryCache<UnitGeometry>();
 
@@ -30,6 +32,8 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
       ...(geo.axes.row ? { marginBottom: marginOrZero(p.item.box.style.marginBottom, used.width) } : {}),
       pinHeight: p.pinHeight,
       grows: p.grows && !hasPercentHeightDescendant(p.item.box, ctx),
+      // A column item of auto height and max-height is as tall as the flex algorithm makes it.
+      ...(!geo.axes.row && ownHeightAuto(p.item.box.style) ? { flexed: true } : {}),
       baselineAligned: isBaselineAligned({ item: p.item, cross: p.height, baseline: null }, box.style, geo.axes),
     })),
   });
@@ -37,6 +41,10 @@ function computeFlexUnits(box: ContainerBox, used: UsedBox, ctx: LayoutContext):
   const contentHeight = geo.contentHeight;
   if (!geo.lanes) return { units, contentHeight, avoidsBreaksBetween: true };
   return { units, lanes: geo.lanes.map((lane) => lane.map(unitOf)), contentHeight, avoidsBreaksBetween: true };
+}
+
+function ownHeightAuto(style: ComputedStyle): boolean {
+  return (style.height === 'auto' || isSizeKeyword(style.height)) && style.maxHeight === 'none';
 }
 
 /**

@@ -302,8 +302,9 @@ function childSpace(
         ? lastChildReserve(used, establishesBfc(box), space.endReserve, breakBeforeHere(box, last, state, ctx))
         : undefined,
     pageTop: space.pageTop === undefined || !state.settled ? space.pageTop : space.pageTop + state.origin + state.y,
-    // In the page's block flow only (other fragmentation contexts break such a box instead).
-    parallelFlows: space.pageTop !== undefined,
+    // In block flow whose fragmentainer carries them on (pages, columns); other fragmentation
+    // contexts (flex lines, table rows) break such a box instead.
+    parallelFlows: space.parallelFlows === true,
     orphansGiveWay: space.orphansGiveWay,
   };
 }

@@ -138,10 +138,11 @@ export function layoutBlockContainer(
     // The box ends on this page: content it clips is cut off, visible content overflowing it goes on in a parallel flow.
     if (box.style.overflow === 'visible' && space.parallelFlows) overflowing = flow.resume;
     if (box.style.overflow !== 'visible' || overflowing) flow = { pushed: false, resume: null };
-  } else if (flow.floatsOnly && space.parallelFlows) {
+  } else if (flow.floatsOnly && space.parallelFlows && !bfc) {
     // Its in-flow content ended here and only floats that moved whole to the next page are left:
     // the box ends here, what follows it stays on this page, and the floats go on at the next
-    // page's top in a parallel flow (CSS Fragmentation 3 §4.4; Chromium).
+    // page's top in a parallel flow (CSS Fragmentation 3 §4.4; Chromium). Not a formatting
+    // context root: its height contains its floats (CSS 2 §10.6.7), so it goes on with them.
     overflowing = flow.resume;
     flow = { pushed: false, resume: null };
   }
@@ -181,10 +182,21 @@ export function layoutBlockContainer(
  * on the next pages is cut off instead, as Chromium prints it.
  */
 function endsHere(used: UsedBox, space: Space, state: FlowState, topEdges: number, consumedBefore: number): boolean {
-  if (used.height === null || used.growsToContent || space.mode !== 'layout') return false;
-  const end =
-    topEdges + Math.max(0, clampHeight(used.height, used) - consumedBefore) + used.border.bottom + used.padding.bottom;
+  const limit = heightLimit(used);
+  if (limit === Infinity || space.mode !== 'layout') return false;
+  const end = topEdges + Math.max(0, limit - consumedBefore) + used.border.bottom + used.padding.bottom;
   return end <= space.blockSize - state.origin + EPSILON;
+}
+
+/**
+ * The most content height a box can have whatever its content: its definite height, else its
+ * max-height, unless min-height wins (content that breaks past it makes it that tall, CSS 2
+ * §10.7). Infinity when the
+ * content decides.
+ */
+function heightLimit(used: UsedBox): number {
+  if (used.height !== null && !used.growsToContent) return clampHeight(used.height, used);
+  return used.growsToContent ? Infinity : clampHeight(Infinity, used);
 }
 
 function pushed(space: Space): LayoutResult {
@@ -407,9 +419,14 @@ function breakInside(
 ): LayoutResult {
   const { used, state, space, continuation } = frame;
   const reserve = space.mode === 'layout' ? reservedBottomEdges(used, frame.box.style) : 0;
-  const height =
-    space.mode === 'measure' || beforeEnd ? state.y : Math.max(state.y + reserve, space.blockSize - state.origin);
   const topEdges = topEdgesOf(used, frame.box.style, continuation);
+  const height =
+    space.mode === 'measure' || beforeEnd
+      ? state.y
+      : Math.min(
+          Math.max(state.y + reserve, space.blockSize - state.origin),
+          topEdges + ownHeightLeft(frame) + reserve,
+        );
   const consumed =
     frame.consumedBefore +
     Math.max(0, height - topEdges - reserve) +
@@ -443,6 +460,19 @@ function breakInside(
  */
 function exactSize(children: Fragment[]): Fragment[] {
   return children.length > 0 && children.length < 16 ? children.slice() : children;
+}
+
+/**
+ * What is left of a box's height limit (CSS Fragmentation 3 §4.5: a fragmented box's size is
+ * the sum of its fragments'): a box whose content breaks after its height is used up ends there,
+ * its later fragments empty (Chromium's zero-size fragments once the block-size is consumed),
+ * rather than each filling its fragmentainer. Infinity for a box sized by its content.
+ */
+function ownHeightLeft(frame: Frame): number {
+  // A flex item's flexed main size is not a height of its own: content that breaks past it
+  // makes the fragment fill the fragmentainer as before (flex/fragment-growth.ts; Chromium).
+  if (frame.space.mode !== 'layout' || frame.space.flexedHeight) return Infinity;
+  return Math.max(0, heightLimit(frame.used) - frame.consumedBefore);
 }
 
 function makeFragment(frame: Frame, height: number, last: boolean): Fragment {

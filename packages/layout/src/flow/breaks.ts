@@ -1,4 +1,4 @@
-import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
+import type { BlockLevelBox, ContainerBox, LinesBox } from '../boxes/box.js';
 import type { BreakValue, ComputedStyle } from '../style.js';
 import { cacheOf, memoSlot, type LayoutContext } from './context.js';
 import type { ForcedBreak } from './types.js';
@@ -70,6 +70,7 @@ const isCaption = (b: BlockLevelBox): boolean => b.kind === 'table-caption';
 function edgeChildren(box: Exclude<BlockLevelBox, LinesBox>, end: boolean): readonly BlockLevelBox[] {
   if (box.kind === 'replaced') return [];
   if (box.kind === 'table-row') return box.children;
+  if (box.kind === 'flex') return flexEdgeItems(box, end);
   const children = box.kind === 'table' ? box.children.filter((c) => !isCaption(c)) : box.children;
   const edge = end ? children[children.length - 1] : children[0];
   if (!edge) return [];
@@ -86,6 +87,23 @@ function edgeChildren(box: Exclude<BlockLevelBox, LinesBox>, end: boolean): read
   const run: BlockLevelBox[] = [];
   for (; from >= 0 && from < children.length && inRow(children[from]!); from += step) run.push(children[from]!);
   return run;
+}
+
+/**
+ * The items of a flex container whose break values adjoin its own (CSS Flexbox §12: break-before
+ * on the items of the first line, break-after on those of the last line propagate to the
+ * container): a single-line row container's items all sit in its one line (parallel flows, as
+ * a table row's cells); a column container's first or last item, at the block-start or -end
+ * edge (column-reverse puts the last item first). A wrapping row keeps its first or last item,
+ * the one item sure to be in that line. Out-of-flow children are not items.
+ */
+function flexEdgeItems(box: ContainerBox, end: boolean): readonly BlockLevelBox[] {
+  const items = box.children.filter((c) => c.kind === 'lines' || !outOfFlow(c));
+  const { flexDirection, flexWrap } = box.style;
+  if (flexDirection.startsWith('row') && flexWrap === 'nowrap') return items;
+  const last = end !== (flexDirection === 'column-reverse');
+  const edge = last ? items[items.length - 1] : items[0];
+  return edge ? [edge] : [];
 }
 
 /**

@@ -106,6 +106,11 @@ export interface Space {
   /** The caller carries `LayoutResult.parallel` on (block flow): a box of definite height may end with its content still overflowing it. */
   readonly parallelFlows?: boolean;
   /**
+   * The box is a flex item whose height was pinned to its flexed main size (items/sized-box.ts):
+   * its fragments are not clamped to it when it breaks (flow/block-layout.ts ownHeightLeft).
+   */
+  readonly flexedHeight?: boolean;
+  /**
    * Lines of the same paragraph that follow this run of lines past a block inside an inline
    * (CSS 2 §9.2.1.1): they count toward its widows (CSS Fragmentation 3 §3.3), as Chromium
    * keeps the paragraph one inline formatting context.

@@ -90,6 +90,11 @@ export interface PinnedSizes {
   readonly height: number | null;
   /** The height is a minimum: an item broken across fragmentainers grows with its content (flex/fragment-growth.ts). */
   readonly grows?: boolean;
+  /**
+   * The height is a column flex item's flexed main size, not one of its own (`height`,
+   * `max-height`): a break inside the item does not end its fragments there (flow/block-layout.ts ownHeightLeft).
+   */
+  readonly flexed?: boolean;
 }
 
 const styleCache = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>();
@@ -159,7 +164,8 @@ export function layoutItem(
 ): LayoutResult {
   const box = pinItem(item, sizes, cbWidth, ctx);
   if (!page) return measuredItem(box, cbWidth, cbHeight, ctx);
-  return layoutBox(box, itemSpace(cbWidth, cbHeight, page), page.resume, ctx);
+  const space = itemSpace(cbWidth, cbHeight, page);
+  return layoutBox(box, sizes.flexed ? { ...space, flexedHeight: true } : space, page.resume, ctx);
 }
 
 /** The space an item is laid out in: on a page (`page`), or measured without one. */

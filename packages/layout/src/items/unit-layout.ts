@@ -44,6 +44,8 @@ export interface UnitItem {
   readonly pinHeight: number | null;
   /** Broken across fragmentainers, the item grows with its content (the pinned height is a minimum). */
   readonly grows?: boolean;
+  /** Its height is its flexed main size, not its own (a column flex item of auto height, items/sized-box.ts PinnedSizes). */
+  readonly flexed?: boolean;
   /** A stretched item whose row grows as it breaks: it ends where the row ends (grid rows). */
   readonly endsWithRow?: boolean;
   /** Its bottom margin, when a break must not cut it off (items of a row flex container). */
@@ -473,7 +475,7 @@ function placeWhole(frame: Frame, unit: Unit, firstLine: boolean, paging: boolea
       : null;
     const r = layoutItem(
       p.box,
-      { width: p.width, height: p.pinHeight },
+      { width: p.width, height: p.pinHeight, flexed: p.flexed === true },
       p.cbWidth ?? frame.used.width,
       p.cbHeight !== undefined ? p.cbHeight : frame.used.height,
       frame.ctx,
@@ -552,7 +554,7 @@ function placeParallel(
         ? null
         : layoutItem(
             p.box,
-            { width: p.width, height: p.pinHeight, grows: p.grows === true },
+            { width: p.width, height: p.pinHeight, grows: p.grows === true, flexed: p.flexed === true },
             p.cbWidth ?? frame.used.width,
             p.cbHeight !== undefined ? p.cbHeight : frame.used.height,
             frame.ctx,

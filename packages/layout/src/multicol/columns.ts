@@ -4,6 +4,7 @@ import type { ComputedStyle } from '../style.js';
 import { resolveLength } from '../style.js';
 import { cacheOf, memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { layoutBox } from '../flow/layout-box.js';
+import { borderEdges, paddingEdges } from '../flow/box-model.js';
 import { NO_MARGINS, measureSpace, type Resume } from '../flow/types.js';
 import { markColumnFlow, markSpanner } from '../flow/column-flow.js';
 import { inFragmentation, newFragmentation, type FragmentationContext } from '../positioned/fragmented.js';
@@ -188,9 +189,18 @@ function restHeight(rest: SplitRest, width: number, ctx: LayoutContext): number 
   let left = rest.height;
   for (const part of rest.before) {
     const r = layoutBox(part, measureSpace(width), null, ctx);
-    left -= Math.min(left, r.fragment?.kind === 'box' ? r.fragment.height : r.height);
+    const height = r.fragment?.kind === 'box' ? r.fragment.height : r.height;
+    // The parts share the box's content height: the first part's top border and padding are not part of it.
+    left -= Math.min(left, Math.max(0, height - verticalEdges(part.style, width)));
   }
   return Math.max(0, left);
+}
+
+/** The border and padding above and below a part's content (percentages against the column width). */
+function verticalEdges(style: ComputedStyle, width: number): number {
+  const b = borderEdges(style);
+  const p = paddingEdges(style, width);
+  return b.top + b.bottom + p.top + p.bottom;
 }
 
 /**
@@ -348,20 +358,24 @@ function fillColumns(
         marginAbove: NO_MARGINS,
         truncateMargins: resume !== null,
         cbBlockSize: env.cbHeight,
+        parallelFlows: true,
       },
       resume,
       ctx,
     );
+    // Content overflowing a box that ended in this column goes on in the next (CSS Fragmentation 3 §4.4 parallel flows).
+    const next = r.resume ?? r.parallel ?? null;
     const fits = (fragment: Fragment): boolean =>
-      (r.resume === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
-      !breaksAgainstOrphans(flow, resume, r.resume) &&
+      (next === null ? contentEnd(fragment, r.height) : r.height) <= height + UNIT &&
+      (!r.parallel || overflowEnd(fragment) <= height + UNIT) &&
+      !breaksAgainstOrphans(flow, resume, next) &&
       !breaksInsideAvoid(flow, r.resume);
     if (!r.fragment || (strict && !fits(r.fragment)))
       return { columns, complete: false, resume, baseline, lastBaseline };
     columns.push(r.fragment);
     if (baseline === null) baseline = r.baseline;
     if (r.lastBaseline !== null) lastBaseline = r.lastBaseline;
-    resume = r.resume;
+    resume = next;
     if (resume === null) return { columns, complete: true, resume, baseline, lastBaseline };
   }
   return { columns, complete: false, resume, baseline, lastBaseline };
@@ -382,6 +396,22 @@ function contentEnd(column: Fragment, height: number): number {
     end = Math.max(end, f.y + f.height - column.y);
   }
   return column.children.length ? Math.min(end, height) : height;
+}
+
+/**
+ * Where the boxes of a column end, with the content overflowing a box that ended in it (a
+ * parallel flow): the balancer makes the column tall enough for that content too, as Chromium
+ * does (a box of `height: 0` holding all of the content still gets columns as tall as it).
+ */
+function overflowEnd(f: Fragment): number {
+  if (f.kind !== 'box') return 0;
+  if (f.style.overflow !== 'visible') return f.height;
+  return f.children.reduce((end, c) => (inFlowBox(c) ? Math.max(end, c.y - f.y + overflowEnd(c)) : end), f.height);
+}
+
+/** A box fragment of the flow (out-of-flow boxes are not fragmented by the balancer's columns). */
+function inFlowBox(f: Fragment): f is Fragment & { kind: 'box' } {
+  return f.kind === 'box' && f.style.position !== 'absolute' && f.style.position !== 'fixed';
 }
 
 /** The paragraph a column ends inside and the line it continues at, with the path to it. */
@@ -469,7 +499,7 @@ export function balanceColumns(
   return fit ? set(fit.height, fit.run) : fill(Number.isFinite(limit) ? limit : total);
 }
 
-/** The height of the rest of the flow from `start` in one column of unlimited height. */
+/** The height of the rest of the flow from `start` in one column of unlimited height, with what overflows its boxes. */
 function flowHeight(
   flow: ContainerBox,
   geo: ColumnGeometry,
@@ -477,7 +507,9 @@ function flowHeight(
   ctx: LayoutContext,
   cbHeight: number | null,
 ): number {
-  return layoutBox(flow, measureSpace(geo.width, cbHeight, start !== null), start, ctx).height;
+  const r = layoutBox(flow, measureSpace(geo.width, cbHeight, start !== null), start, ctx);
+  // Content overflowing a box of definite height needs columns too (parallel flows).
+  return r.fragment ? Math.max(r.height, overflowEnd(r.fragment)) : r.height;
 }
 
 /**
