@@ -49,6 +49,8 @@ export interface ColumnSet {
   readonly fc: FragmentationContext;
   /** Columns can be added after the last (CSS Multicol 1 §8.2), the page not ending the row. */
   readonly grows: boolean;
+  /** The columns' height as fragmentainers of absolute boxes, when `height` is less (positioned/fragmented.ts ColumnRow). */
+  readonly room?: number;
 }
 
 export type Segment =

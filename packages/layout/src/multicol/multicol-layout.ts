@@ -19,7 +19,16 @@ import { pieceFragment, reservedBottomEdges, topEdgesOf } from '../flow/decorati
 import { balanceColumns, columnGeometry, segmentsOf, sizedFlow, type ColumnSet } from './columns.js';
 import { layoutBox } from '../flow/layout-box.js';
 import { isAvoid } from '../flow/breaks.js';
-import { emptyColumn, mergeFragmentations, placeDeferred } from '../positioned/fragmented.js';
+import {
+  emptyColumn,
+  mergeFragmentations,
+  newFragmentation,
+  placeDeferred,
+  type PendingPiece,
+} from '../positioned/fragmented.js';
+
+/** The absolute boxes a multicol's fragment left to its next one, by the resume that continues it. */
+const carriedPieces = new WeakMap<Resume, readonly PendingPiece[]>();
 
 /**
  * Multi-column layout (CSS Multicol 1 §3–§8): the content flows through N columns of equal
@@ -55,9 +64,10 @@ export function layoutMulticol(
   const room = paging ? space.blockSize - resolveMargins(marginTop) - topEdges - reserve : Infinity;
   if (paging && room <= 0 && !space.pageIsEmpty) return pushed(marginTop);
   const rows = columnRows(box.style, used);
+  const carried = (resume && carriedPieces.get(resume)) ?? [];
   const run = rows
     ? runRows(box, used, at, room, rows, space, ctx)
-    : runSegments(box, used, at, frameOf(box, used, room), space, ctx);
+    : runSegments(box, used, at, frameOf(box, used, room), space, ctx, carried);
   if (run.pushed && !continuation && !space.pageIsEmpty) return pushed(marginTop);
   const children = run.children.map((f) => movedFragment(f, used.border.left + used.padding.left, topEdges));
   // A definite height is consumed fragment by fragment (CSS Fragmentation 3 §4.2): what is left
@@ -71,12 +81,19 @@ export function layoutMulticol(
   const next = run.resume ?? pastEnd;
   const done = next === null;
   const contentHeight = rest ?? Math.max(used.minHeight, Math.min(used.maxHeight, run.height));
-  const fillsPage = Number.isFinite(space.blockSize) ? space.blockSize - resolveMargins(marginTop) : 0;
+  // Only absolute boxes going on past the columns: the container keeps its content's height (Chromium, measured).
+  const onlyPending = run.resume !== null && run.pending.length > 0 && run.contentDone;
+  const fillsPage = Number.isFinite(space.blockSize) && !onlyPending ? space.blockSize - resolveMargins(marginTop) : 0;
   const height = done ? topEdges + contentHeight + bottomEdges : Math.max(topEdges + run.height + reserve, fillsPage);
   const fragment = pieceFragment(box, used, height, children, continuation, done);
+  const nextResume: Resume | null = next && {
+    kind: 'multicol',
+    inner: withConsumed(next, consumed + height - topEdges - reserve),
+  };
+  if (nextResume && run.pending.length) carriedPieces.set(nextResume, run.pending);
   return {
     fragment,
-    resume: next && { kind: 'multicol', inner: withConsumed(next, consumed + height - topEdges - reserve) },
+    resume: nextResume,
     marginTop,
     marginBottom: done ? addMargin(NO_MARGINS, used.marginBottom) : NO_MARGINS,
     collapsesThrough: false,
@@ -95,6 +112,10 @@ interface SegmentsRun {
   readonly resume: Resume | null;
   readonly pushed: boolean;
   readonly baseline: number | null;
+  /** Absolute boxes that go on in the container's next fragment (positioned/fragmented.ts). */
+  readonly pending: readonly PendingPiece[];
+  /** The content ended: only `pending` goes on. */
+  readonly contentDone?: boolean;
 }
 
 /** Where the column sets and spanners of one run go. */
@@ -132,6 +153,7 @@ function runSegments(
   frame: Frame,
   space: Space,
   ctx: LayoutContext,
+  carried: readonly PendingPiece[] = [],
 ): SegmentsRun {
   const segments = segmentsOf(box, ctx);
   const geo = columnGeometry(box.style, used.width);
@@ -144,12 +166,22 @@ function runSegments(
     // The last columns of a container of definite height reach its content end (as Chromium
     // draws their rules, CSS Multicol 1 §4.2); those of a row reach the row's end.
     if (frame.row || (resume === null && used.height !== null)) y = endRow(parts, y, limit);
+    // Absolute boxes left by the last fragment go on in columns of their own when no content is left.
+    const flow = segments.find((s) => s.kind === 'columns');
+    if (carried.length && flow && !parts.some((p) => 'set' in p))
+      parts.push({ set: emptySet(flow.flow.style, geo, Math.max(0, limit - y)), top: y });
+    // Columns filled up to the page end go on in the next fragmentainer, and so do their absolute boxes.
+    const continues = pageBound && !balance && !frame.row ? { count: geo.count } : null;
+    const finished = finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx, carried, continues);
+    const waiting = finished.pending.length > 0;
     return {
-      children: finishSets(parts, box.style, used, y, Math.max(0, limit - y), ctx),
+      children: finished.children,
       height: y,
-      resume,
+      resume: resume ?? (waiting ? { kind: 'block', child: segments.length, inner: null, consumed: 0 } : null),
       pushed: false,
       baseline,
+      pending: finished.pending,
+      contentDone: resume === null,
     };
   };
   const stop = (seg: number, inner: Resume | null): SegmentsRun =>
@@ -239,7 +271,25 @@ function runSegments(
  */
 function shrunk(set: ColumnSet): ColumnSet {
   const ends = set.columns.map((c) => (c.kind === 'box' ? bottomOf(c) - c.y : 0));
-  return { ...set, height: Math.min(set.height, Math.max(0, ...ends)) };
+  // Their absolute boxes still break at the page end (Chromium, measured: an absolute box 500px
+  // tall in the first of two such columns on a page with 250px left goes 250px into each).
+  return { ...set, height: Math.min(set.height, Math.max(0, ...ends)), room: set.height };
+}
+
+/** A row of empty columns, `room` tall as fragmentainers, for absolute boxes only. */
+function emptySet(style: ComputedStyle, geo: ReturnType<typeof columnGeometry>, room: number): ColumnSet {
+  return {
+    columns: Array.from({ length: Math.max(1, geo.count) }, () => emptyColumn(style, geo.width, 0)),
+    height: 0,
+    room,
+    width: geo.width,
+    gap: geo.gap,
+    resume: null,
+    baseline: null,
+    lastBaseline: null,
+    fc: newFragmentation(),
+    grows: false,
+  };
 }
 
 /** Where a fragment's boxes end, content overflowing them included (a column's content height). */
@@ -254,6 +304,7 @@ const pushedRun = (baseline: number | null): SegmentsRun => ({
   resume: null,
   pushed: true,
   baseline,
+  pending: [],
 });
 
 /** Chromium's layout unit (1/64 px): a spanner this close to a row's end fits it, and ends it. */
@@ -313,7 +364,7 @@ function runRows(
     if (baseline === null && run.baseline !== null) baseline = y + run.baseline;
     const end = y + run.height;
     if (run.resume === null || run.resume.kind !== 'block' || rowEnd >= room)
-      return { children, height: end, resume: run.resume, pushed: false, baseline };
+      return { children, height: end, resume: run.resume, pushed: false, baseline, pending: [] };
     cursor = run.resume;
     // The next row: the first after this one that ends below the content so far.
     const step = rows.height + rows.gap;
@@ -381,7 +432,9 @@ function finishSets(
   end: number,
   room: number,
   ctx: LayoutContext,
-): Fragment[] {
+  carried: readonly PendingPiece[],
+  continues: { readonly count: number } | null,
+): { children: Fragment[]; pending: readonly PendingPiece[] } {
   const sets = parts.filter((p): p is { set: ColumnSet; top: number } => 'set' in p).map((p) => p.set);
   const lastPart = parts[parts.length - 1];
   if (sets.length && lastPart && !('set' in lastPart) && room > 0) {
@@ -390,6 +443,7 @@ function finishSets(
       ...sets[sets.length - 1]!,
       columns: [],
       height: room,
+      room,
       resume: null,
       baseline: null,
       lastBaseline: null,
@@ -398,14 +452,18 @@ function finishSets(
     parts.push({ set, top: end });
   }
   const last = sets[sets.length - 1];
-  if (!last) return parts.flatMap((p) => ('set' in p ? [] : [p]));
+  if (!last) return { children: parts.flatMap((p) => ('set' in p ? [] : [p])), pending: [] };
   const model = sets.find((s) => s.columns.length)?.columns[0];
-  const add = last.grows && model?.kind === 'box' ? () => emptyColumn(model, last.width, last.height) : null;
-  const placed = placeDeferred(mergeFragmentations(sets.map((s) => s.fc)), sets, add, ctx);
-  const columnsOf = new Map(sets.map((set, i) => [set, placed[i]!]));
-  return parts.flatMap((p) =>
+  const style0 = model?.kind === 'box' ? model.style : null;
+  const grows = last.grows || continues !== null;
+  const add = grows && style0 ? () => emptyColumn(style0, last.width, last.height) : null;
+  const fc = mergeFragmentations(sets.map((s) => s.fc));
+  const placed = placeDeferred(fc, sets, add, ctx, carried, last.grows ? null : continues);
+  const columnsOf = new Map(sets.map((set, i) => [set, placed.columns[i]!]));
+  const children = parts.flatMap((p) =>
     'set' in p ? placeColumns({ ...p.set, columns: columnsOf.get(p.set)! }, style, used, p.top) : [p],
   );
+  return { children, pending: placed.pending };
 }
 
 function pushed(marginTop: MarginSet): LayoutResult {

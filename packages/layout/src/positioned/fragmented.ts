@@ -162,6 +162,34 @@ const EPSILON = 1 / 64;
 export interface ColumnRow {
   readonly columns: Fragment[];
   readonly height: number;
+  /**
+   * The columns' block size as fragmentainers when the set's own is less: columns filled up to
+   * the page end are as tall as their content (multicol-layout.ts `shrunk`), while the absolute
+   * boxes in them break at the page end (Chromium, measured).
+   */
+  readonly room?: number;
+}
+
+/**
+ * An absolute box that reaches past the last column of a row that ends at its own fragmentainer's
+ * end (a page, or an outer column): it goes on in the columns of the multicol's next fragment
+ * (CSS Position 3 §3.4.1, CSS Fragmentation 3 §2: nested fragmentation), from `resume` (null:
+ * from its start), `top` below their start (0 for a box broken at the row's end).
+ */
+export interface PendingPiece {
+  readonly box: LaidOutBox;
+  readonly space: Space;
+  readonly resume: Resume | null;
+  readonly x: number;
+  readonly top: number;
+  readonly dx: number;
+  readonly dy: number;
+}
+
+/** The columns with the absolute boxes in them, and the boxes to go on in the next fragment. */
+export interface PlacedColumns {
+  readonly columns: Fragment[][];
+  readonly pending: PendingPiece[];
 }
 
 /** One column of the flow: where it starts in the flow of columns (the heights of those before it). */
@@ -177,6 +205,11 @@ interface Row {
   /** The last column set, whose height added columns take. */
   readonly last: ColumnRow;
   readonly addColumn: (() => Fragment) | null;
+  /** At most this many columns in all (the row's column count when the page, not overflow columns, ends it). */
+  readonly cap: number;
+  /** The multicol goes on in the next fragmentainer: boxes past the last column wait for it (`pending`). */
+  readonly continues: boolean;
+  readonly pending: PendingPiece[];
   readonly where: Map<BoxFragment, Where>;
   /** The fragments in each column of the boxes the deferred boxes' placeholders were in, with their paths there. */
   readonly byStyle: Map<ComputedStyle, Map<number, InColumn>>;
@@ -206,6 +239,9 @@ interface Insert {
  * Place the absolute boxes deferred to column sets, their columns one sequence of fragmentainers,
  * each column's fragment at the origin. `addColumn` makes an empty column after the last one
  * (overflow columns, CSS Multicol 1 §8.2), or is null when the row cannot grow (the page ends it).
+ * `carried`: the boxes that went past the multicol's previous fragment, placed first from the
+ * first column's top; `continues`: the multicol goes on in the next fragmentainer, so boxes that
+ * reach past the last column wait for it (`pending`) instead of overflowing that column.
  * Returns each set's columns with the boxes in them (new fragments: a column's are not written
  * to, flow/fragment-edits.ts), the columns added going to the last set.
  */
@@ -214,38 +250,48 @@ export function placeDeferred(
   sets: readonly ColumnRow[],
   addColumn: (() => Fragment) | null,
   ctx: LayoutContext,
-): Fragment[][] {
+  carried: readonly PendingPiece[] = [],
+  continues: { readonly count: number } | null = null,
+): PlacedColumns {
   const last = sets[sets.length - 1];
-  if (!fc.deferred.length || !last) return sets.map((set) => set.columns.slice());
+  if ((!fc.deferred.length && !carried.length) || !last)
+    return { columns: sets.map((set) => set.columns.slice()), pending: [] };
   const slots: Slot[] = [];
   let start = 0;
   for (const set of sets) {
+    const height = slotHeight(set);
     for (const column of set.columns) {
-      slots.push({ column, start, height: set.height });
-      start += set.height;
+      slots.push({ column, start, height });
+      start += height;
     }
   }
   const row: Row = {
     slots,
     last,
     addColumn,
+    // A row that goes on in the next fragmentainer gets columns up to its count, no more.
+    cap: continues ? start0(sets) + continues.count : Infinity,
+    continues: continues !== null,
+    pending: [],
     ...locate(fc, slots),
     stitched: new Map(),
     inserts: [],
     without: new Map(),
   };
   inFragmentation(fc, () => {
+    for (const p of carried) placePieces(p.box, p.space, { ...p, empty: false }, [], row, ctx, undefined, p.resume);
     // Boxes laid out here can defer their own absolute descendants to fc: the queue grows.
     for (let k = 0; k < fc.deferred.length && k < MAX_DEFERRED; k++) place(fc, fc.deferred[k]!, row, ctx);
   });
   const columns = placedColumns(row);
   let next = 0;
-  return sets.map((set) => {
+  const own = sets.map((set) => {
     const end = set === last ? columns.length : next + set.columns.length;
-    const own = columns.slice(next, end);
+    const list = columns.slice(next, end);
     next = end;
-    return own;
+    return list;
   });
+  return { columns: own, pending: row.pending };
 }
 
 /** The columns with the pieces put into them. */
@@ -436,18 +482,28 @@ function placePieces(
   row: Row,
   ctx: LayoutContext,
   pieces?: BoxFragment[],
+  from: Resume | null = null,
 ): void {
-  const { slots, addColumn } = row;
+  const { slots } = row;
   let column = slotAt(row, at.top, at.empty);
   let y = at.top - slots[column]!.start;
-  let resume: Resume | null = null;
+  let resume: Resume | null = from;
+  const wait = (top: number, dy: number): void => {
+    row.pending.push({ box, space, resume, x: at.x, top, dx: at.dx, dy });
+  };
   for (let n = 0; n < MAX_FRAGMENTAINERS; n++) {
-    while (column >= slots.length && addColumn) addSlot(row);
+    while (column >= slots.length && canGrow(row)) addSlot(row);
     column = Math.min(column, slots.length - 1);
     const { column: target, height } = slots[column]!;
     if (target.kind !== 'box') return;
+    const lastColumn = column === slots.length - 1 && !canGrow(row);
+    // Past the end of a row that goes on in the next fragmentainer: the box starts there.
+    if (lastColumn && row.continues && height > 0 && y >= height - EPSILON && !(at.empty && y <= height)) {
+      wait(y - height, at.dy);
+      return;
+    }
     // The last column of a row that cannot grow, or columns of no height, take the rest whole.
-    const room = (column === slots.length - 1 && !addColumn) || height <= 0 ? Infinity : height - y;
+    const room = (lastColumn && !row.continues) || height <= 0 ? Infinity : height - y;
     const r = layoutBox(box, { ...space, blockSize: room, pageIsEmpty: true }, resume, ctx);
     const f = r.fragment;
     if (f && f.kind !== 'text') {
@@ -464,6 +520,8 @@ function placePieces(
       resume = r.resume;
     } else if (y <= 0) return;
     if (!resume && f) return;
+    // The rest goes on in the multicol's next fragment, from its columns' top.
+    if (lastColumn && row.continues) return wait(0, 0);
     column++;
     y = 0;
   }
@@ -477,7 +535,7 @@ function placePieces(
 function slotAt(row: Row, top: number, empty: boolean): number {
   for (let i = 0; ; i++) {
     if (i >= row.slots.length) {
-      if (!row.addColumn || i >= MAX_FRAGMENTAINERS || row.last.height <= 0) return row.slots.length - 1;
+      if (!canGrow(row) || i >= MAX_FRAGMENTAINERS || slotHeight(row.last) <= 0) return row.slots.length - 1;
       addSlot(row);
     }
     const slot = row.slots[i]!;
@@ -489,8 +547,16 @@ function slotAt(row: Row, top: number, empty: boolean): number {
 function addSlot(row: Row): void {
   const column = row.addColumn!();
   const prev = row.slots[row.slots.length - 1]!;
-  row.slots.push({ column, start: prev.start + prev.height, height: row.last.height });
+  row.slots.push({ column, start: prev.start + prev.height, height: slotHeight(row.last) });
 }
+
+const canGrow = (row: Row): boolean => row.addColumn !== null && row.slots.length < row.cap;
+
+/** A set's columns' height as fragmentainers. */
+const slotHeight = (set: ColumnRow): number => Math.max(set.height, set.room ?? 0);
+
+/** The columns of the sets before the last. */
+const start0 = (sets: readonly ColumnRow[]): number => sets.slice(0, -1).reduce((n, set) => n + set.columns.length, 0);
 
 /**
  * Put a copy of a piece at `at` (column-relative) into the innermost fragment of its placeholder's
@@ -532,10 +598,10 @@ function opacityGroup(s: ComputedStyle, child: Fragment): BoxFragment {
   );
 }
 
-/** An empty column like `model` (the flow's fragment in one column). */
-export function emptyColumn(model: BoxFragment, width: number, height: number): BoxFragment {
+/** An empty column of the flow of style `style` (as its fragment in one column). */
+export function emptyColumn(style: ComputedStyle, width: number, height: number): BoxFragment {
   return createBoxFragment(
-    model.style,
+    style,
     '',
     NO_ATTRS,
     { x: 0, y: 0, width, height, border: ZERO_EDGES, padding: ZERO_EDGES, part: WHOLE },

@@ -128,7 +128,7 @@ export function layoutTable(box: ContainerBox, space: Space, resume: Resume | nu
   if (at?.side === 'bottom') return bottomCaptionsOnly(run, at);
   const rows = placeGridRows(run);
   const { page } = rows;
-  const captionsAlone = captionsStayAlone(run, rows.placed);
+  const captionsAlone = captionsStayAlone(run, rows);
   if (page.pushed && !continuation && !captionsAlone) return pushed(space);
   if ((page.resume || captionsAlone) && movesWhole && !page.forcedBreak) return pushed(space);
   if (captionsAlone && avoidsBreakBelowCaptions(run.prep.structure, ctx) && !continuation && !space.pageIsEmpty)
@@ -266,14 +266,17 @@ function placeGridRows(run: TableRun): GridRows {
  * page (Chromium, measured: a header group or first row that does not fit).
  * Only captions that fit stay alone; captions that do not fit move on with the grid.
  */
-function captionsStayAlone(run: TableRun, placed: PageRows): boolean {
+function captionsStayAlone(run: TableRun, rows: GridRows): boolean {
+  const { placed } = rows;
+  // A rowless grid (an empty block box of its `height`) with no room left below the captions starts on the next page too.
+  const rowlessMoves = rows.rowless > 1e-6 && run.avail - run.y <= 1e-6;
   const captionsFit = run.y <= run.avail + 1e-6 || run.space.pageIsEmpty;
   return (
     run.gridToken === null &&
     run.y > 0 &&
     (captionsFit || run.continuation) &&
     !placed.pushesCaptions &&
-    (placed.pushed || (placed.resume !== null && placed.placed.length === 0))
+    (placed.pushed || rowlessMoves || (placed.resume !== null && placed.placed.length === 0))
   );
 }
 

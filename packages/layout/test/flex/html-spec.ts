@@ -137,7 +137,7 @@ function apply(out: Record<string, unknown>, prop: string, value: string): void 
     out.aspectRatio = { ratio: w! / h!, auto: false };
   } else if (prop === 'transform' && /^translateX\(([^)]+)\)$/.test(value))
     out.transform = [{ kind: 'translate', x: length(/\(([^)]+)\)/.exec(value)![1]!), y: 0 }];
-  else if (prop === 'text-align' || prop === 'direction') out[camel(prop)] = value;
+  else if (prop === 'text-align' || prop === 'direction' || prop === 'caption-side') out[camel(prop)] = value;
   else throw new Error(`html-spec: unsupported property ${prop}`);
 }
 
