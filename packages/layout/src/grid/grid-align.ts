@@ -9,6 +9,11 @@ export interface AxisAlignment {
   readonly value: string;
   readonly autoStart: boolean;
   readonly autoEnd: boolean;
+  /**
+   * The axis' start is its right side (the inline axis of an rtl grid, CSS Writing Modes 4 §2.1):
+   * the logical keywords align from the right, `left` and `right` stay physical.
+   */
+  readonly rightToLeft?: boolean;
 }
 
 export interface AreaFit {
@@ -122,9 +127,15 @@ export function offsetInArea(
     const share = Math.max(0, free) / ((align.autoStart ? 1 : 0) + (align.autoEnd ? 1 : 0));
     return m0 + (align.autoStart ? share : 0);
   }
-  return m0 + selfOffset(align.value.replace(/^(unsafe|safe) /, ''), free);
+  const value = align.value.replace(/^(unsafe|safe) /, '');
+  if (value === 'left' || value === 'right') return m0 + (value === 'right' ? free : 0);
+  // self-start and self-end follow the item's own direction (CSS Box Alignment §4.3).
+  if (axis === 'x' && (value === 'self-start' || value === 'self-end'))
+    return m0 + ((value === 'self-end') === (s.direction !== 'rtl') ? free : 0);
+  return m0 + (align.rightToLeft ? free - selfOffset(value, free) : selfOffset(value, free));
 }
 
+/** Offset from the start side of the axis for a logical self-alignment keyword. */
 function selfOffset(value: string, free: number): number {
   switch (value) {
     case 'center':
@@ -132,7 +143,6 @@ function selfOffset(value: string, free: number): number {
     case 'end':
     case 'self-end':
     case 'flex-end':
-    case 'right':
     case 'last baseline':
       return free;
     default:

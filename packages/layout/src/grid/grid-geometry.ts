@@ -12,7 +12,7 @@ import { outOfFlowLines, placeItems, type GridArea } from './grid-placement.js';
 import { areaRects, axisTemplate, gapOf, trackAt, type AxisTemplate, type TrackFn } from './grid-template.js';
 import { sizeTracks, type SizingItem } from './track-sizing.js';
 import { alignInArea, offsetInArea, widthFromStretchedHeight, type AxisAlignment } from './grid-align.js';
-import { isColumnSubgrid, lendColumns, spannedColumns, subgridColumns } from './subgrid.js';
+import { isColumnSubgrid, lendColumns, reversedColumns, spannedColumns, subgridColumns } from './subgrid.js';
 
 /** The grid's explicit and implicit tracks and every item's area (CSS Grid §7, §8). */
 export interface GridStructure {
@@ -198,7 +198,11 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
     g.colStarts && g.colStarts.length === colSizes.length
       ? [...g.colStarts]
       : trackPositions(colSizes, g.colGap, used.width, s.justifyContent, g.colCollapsed);
-  const lendSubgrids = lenderToSubgrids(g, colSizes, colPos, ctx);
+  // Columns go from the right in an rtl grid (CSS Grid §7.1, Writing Modes 4 §2.1): the left edge of an area.
+  const rtl = s.direction === 'rtl';
+  const areaLeft = (a: GridArea): number =>
+    rtl ? used.width - colPos[a.col]! - span(colPos, colSizes, a.col, a.colSpan) : colPos[a.col]!;
+  const lendSubgrids = lenderToSubgrids(g, colSizes, colPos, ctx, s.direction);
   lendSubgrids();
   const horizontal = g.items.map((item, i) => {
     const a = g.areas[i]!;
@@ -236,7 +240,7 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
       ratioWidth === null ? h.offset : offsetInArea(item, 'x', h.area, ratioWidth, justifyOf(item.style, s), h.area);
     return {
       box: item,
-      x: colPos[a.col]! + x,
+      x: areaLeft(a) + x,
       y: rowPos[a.row]! + offset,
       width: ratioWidth ?? h.size,
       height: v.size,
@@ -251,7 +255,9 @@ export function computeGridGeometry(box: ContainerBox, usedBox: UsedBox, ctx: La
   const outOfFlowArea = (child: ComputedStyle): OutOfFlowArea => {
     const c = outOfFlowLines(child.gridColumnStart, child.gridColumnEnd, g.colTemplate, g.cols.length);
     const r = outOfFlowLines(child.gridRowStart, child.gridRowEnd, g.rowTemplate, g.rows.length);
-    const x = areaEdges(colPos, colSizes, c, -used.padding.left, used.width + used.padding.right);
+    const [padStart, padEnd] = rtl ? [used.padding.right, used.padding.left] : [used.padding.left, used.padding.right];
+    const logicalX = areaEdges(colPos, colSizes, c, -padStart, used.width + padEnd);
+    const x: [number, number] = rtl ? [used.width - logicalX[1], used.width - logicalX[0]] : logicalX;
     const y = areaEdges(rowPos, rowSizes, r, -used.padding.top, contentHeight + used.padding.bottom);
     return { x: x[0], y: y[0], width: Math.max(0, x[1] - x[0]), height: Math.max(0, y[1] - y[0]) };
   };
@@ -322,12 +328,17 @@ function lenderToSubgrids(
   sizes: readonly number[],
   pos: readonly number[],
   ctx: LayoutContext,
+  direction: ComputedStyle['direction'],
 ): () => void {
   const loans = g.items.flatMap((item, i) => {
     if (item.kind !== 'grid' || !isColumnSubgrid(item.style)) return [];
     const a = g.areas[i]!;
     const gap = a.colSpan > 1 ? pos[a.col + 1]! - pos[a.col]! - sizes[a.col]! : g.colGap;
-    return [{ item, columns: spannedColumns(sizes, gap, g.colNames, a.col, a.colSpan) }];
+    const area = span(pos, sizes, a.col, a.colSpan);
+    const margins = [marginOrZero(item.style.marginLeft, area), marginOrZero(item.style.marginRight, area)] as const;
+    const columns = { ...spannedColumns(sizes, gap, g.colNames, a.col, a.colSpan), margins };
+    // A subgrid of the other direction numbers the tracks from the other side (CSS Grid 2 §9.1).
+    return [{ item, columns: item.style.direction === direction ? columns : reversedColumns(columns) }];
   });
   return () => {
     for (const l of loans) lendColumns(l.item, l.columns, ctx);
@@ -381,6 +392,7 @@ function justifyOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment
     value: item.justifySelf === 'auto' ? container.justifyItems : item.justifySelf,
     autoStart: item.marginLeft === 'auto',
     autoEnd: item.marginRight === 'auto',
+    rightToLeft: container.direction === 'rtl',
   };
 }
 function alignOf(item: ComputedStyle, container: ComputedStyle): AxisAlignment {

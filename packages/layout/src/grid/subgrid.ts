@@ -12,6 +12,8 @@ export interface LentColumns {
   readonly sizes: readonly number[];
   readonly gap: number;
   readonly names: ReadonlyMap<string, readonly number[]>;
+  /** The item's left and right margins: the copy laid out in the area has none (`pinItem`). */
+  readonly margins?: readonly [number, number];
 }
 
 /**
@@ -49,6 +51,14 @@ export function spannedColumns(
   return { sizes: sizes.slice(start, start + span), gap, names: shifted };
 }
 
+/** Lent columns seen from the other end (a subgrid whose direction is not its parent's). */
+export function reversedColumns(l: LentColumns): LentColumns {
+  const n = l.sizes.length;
+  const names = new Map<string, number[]>();
+  for (const [name, lines] of l.names) names.set(name, lines.map((line) => n - line).reverse());
+  return { ...l, sizes: [...l.sizes].reverse(), names };
+}
+
 /**
  * The names a subgrid gives its `lines` lines, in order (Grid 2 §9.1): its `repeat(auto-fill, …)`
  * repeats as many whole times as fit beside the other names; names past the last line are dropped.
@@ -82,8 +92,11 @@ export function subgridColumns(
   const cb = width ?? 0;
   const b = borderEdges(s);
   const p = paddingEdges(s, cb);
-  const startEdge = marginOrZero(s.marginLeft, cb) + b.left + p.left;
-  const endEdge = marginOrZero(s.marginRight, cb) + b.right + p.right;
+  const [marginLeft, marginRight] = l.margins ?? [marginOrZero(s.marginLeft, cb), marginOrZero(s.marginRight, cb)];
+  const left = marginLeft + b.left + p.left;
+  const right = marginRight + b.right + p.right;
+  // The first track is at the inline start: the right in rtl.
+  const [startEdge, endEdge] = s.direction === 'rtl' ? [right, left] : [left, right];
   const ownGap = s.columnGap === 'normal' ? l.gap : gapOf(s.columnGap, width);
   const half = (ownGap - l.gap) / 2;
   const n = l.sizes.length;

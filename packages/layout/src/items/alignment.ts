@@ -135,7 +135,9 @@ function staticInlineAlign(grid: boolean, container: ComputedStyle, child: Compu
   const rtl = container.direction === 'rtl';
   if (grid) {
     const self = child.justifySelf === 'auto' ? container.justifyItems : child.justifySelf;
-    const f = alignOffset(self.replace(/^legacy ?/, '') || 'start', 1, false);
+    const value = self.replace(/^legacy ?/, '') || 'start';
+    if (value === 'left' || value === 'right') return value === 'right' ? 1 : 0;
+    const f = alignOffset(value, 1, false);
     return rtl ? 1 - f : f;
   }
   const row = container.flexDirection === 'row' || container.flexDirection === 'row-reverse';

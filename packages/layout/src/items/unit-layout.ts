@@ -611,22 +611,19 @@ function recordBaselines(
 /**
  * Absolutely positioned children are not flex or grid items (CSS Flexbox 1 §4.1, CSS Grid 2
  * §10.2): they leave a placeholder at their static position, placed as the sole item would be
- * (in a flex container's content box where its alignment puts it; in a grid container's padding
- * box, or in its grid area when the grid is its containing block, §10.1), and their containing
+ * (in the container's content box where its alignment puts it, CSS Grid 2 §10.2, Chromium too;
+ * in its grid area when the grid is its containing block, §10.1), and their containing
  * block lays them out once its size is known (src/positioned).
  */
 function placeOutOfFlow(frame: Frame): void {
   const { border, padding, width } = frame.used;
   const grid = frame.box.kind === 'grid';
-  const height = frame.geo.contentHeight;
-  const box: OutOfFlowArea = grid
-    ? {
-        x: border.left,
-        y: border.top,
-        width: padding.left + width + padding.right,
-        height: padding.top + height + padding.bottom,
-      }
-    : { x: border.left + padding.left, y: frame.topEdges, width, height };
+  const box: OutOfFlowArea = {
+    x: border.left + padding.left,
+    y: frame.topEdges,
+    width,
+    height: frame.geo.contentHeight,
+  };
   for (const child of frame.box.children) {
     if (!isOutOfFlow(child)) continue;
     const align = staticAlignOf(grid, frame.box.style, child.style);

@@ -155,7 +155,14 @@ function logicalRoot(box: ContainerBox): ContainerBox {
       minWidth: 'auto',
       maxWidth: 'none',
       display: box.kind === 'block' ? 'flow-root' : l.display,
-      position: 'static',
+      // A positioned root stays the containing block of its absolutely positioned descendants,
+      // laid out in the logical frame and turned with the rest (CSS Position 3 §2.1); its own
+      // offset belongs to the parent's frame.
+      position: box.style.position === 'static' ? 'static' : 'relative',
+      top: 'auto',
+      right: 'auto',
+      bottom: 'auto',
+      left: 'auto',
       float: 'none',
       transform: [],
     };
