@@ -92,6 +92,8 @@ select:is([multiple], [size]:not([size="1"], [size="0"])) { vertical-align: text
 select:disabled { border-color: rgba(118, 118, 118, 0.3); }
 select:disabled, optgroup:disabled, option:disabled { color: GrayText; }
 optgroup { font-weight: bolder; display: block; }
+optgroup::before { content: attr(label); display: block; padding: 0 2px 1px; white-space: nowrap; min-height: 1.2em; } /* a list box's group label row (Chromium's optgroup shadow label) */
+optgroup > option { padding-inline-start: 20px; } /* options of a group indented under its label (measured) */
 option { font-weight: normal; display: block; padding: 0 2px 1px; white-space: nowrap; min-height: 1.2em; }
 meter { box-sizing: border-box; display: inline-block; width: 5em; height: 1em; vertical-align: -0.2em; }
 progress { box-sizing: border-box; display: inline-block; width: 10em; height: 1em; vertical-align: -0.2em; }
