@@ -12,8 +12,8 @@ import type {
   MarkerBox,
   ReplacedBox,
 } from './box.js';
-import { withFirstLine } from './first-line.js';
-import { firstLineRestyle } from '../flow/first-line.js';
+import { firstLineRestyle, withFirstLine } from './first-line.js';
+
 import { groupBlockChildren, isBlockLevel, splitInlineAroundBlocks } from './anonymous-boxes.js';
 import { createCollapseState, endsInWord, processWhiteSpace, transformText, type CollapseState } from './whitespace.js';
 import { BROKEN_IMAGE_ICON, BROKEN_IMAGE_ICON_SIZE, brokenImageFallback } from './broken-image.js';

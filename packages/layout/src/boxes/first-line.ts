@@ -27,3 +27,45 @@ export function withFirstLine(children: readonly BlockLevelBox[], firstLine: Com
   out[i] = replaced;
   return out;
 }
+
+/**
+ * The inherited properties `::first-line` may set that change how its line is set and painted
+ * (CSS Pseudo 4 §2.2.1: font properties, color, spacing, line-height). text-transform is
+ * applied to the text when boxes are built, before lines exist, so it is not among them.
+ */
+const FIRST_LINE_PROPERTIES = [
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'fontVariant',
+  'color',
+  'letterSpacing',
+  'wordSpacing',
+  'lineHeight',
+] as const;
+
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Restyling for the first formatted line: the `::first-line` pseudo-element wraps the line's
+ * content and its descendants inherit from it (§2.2), so a value a descendant inherited from
+ * the block (equal to the block's) becomes the pseudo-element's; values of its own stay.
+ */
+export function firstLineRestyle(
+  block: ComputedStyle,
+  firstLine: ComputedStyle,
+): (style: ComputedStyle) => ComputedStyle {
+  const changed = FIRST_LINE_PROPERTIES.filter((p) => !same(block[p], firstLine[p]));
+  const cache = new Map<ComputedStyle, ComputedStyle>();
+  return (style) => {
+    let out = cache.get(style);
+    if (!out) {
+      const patch: Record<string, unknown> = {};
+      for (const p of changed) if (same(style[p], block[p])) patch[p] = firstLine[p];
+      out = Object.keys(patch).length ? { ...style, ...patch } : style;
+      cache.set(style, out);
+    }
+    return out;
+  };
+}

@@ -6,7 +6,8 @@ import { createBoxFragment, movedFragment, NO_ATTRS, partOf, ZERO_EDGES, WHOLE }
 import { collectParagraph, forgetParagraph, itemWidth, paragraphOf, type Paragraph } from './inline-items.js';
 import { ellipsizeLine } from './text-overflow.js';
 import { overTrim, underTrim } from './text-box-trim.js';
-import { firstLineParagraph, firstLineRestyle } from './first-line.js';
+import { firstLineParagraph } from './first-line.js';
+import { firstLineRestyle } from '../boxes/first-line.js';
 import { buildLine, type LineBox } from './line-box.js';
 import { breakLines, tailOf, withOpenBoxes } from './line-breaker.js';
 import { prettyLines } from './pretty-lines.js';
