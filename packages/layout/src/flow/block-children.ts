@@ -1,6 +1,6 @@
 import { cellPercentBasis } from './cell-percent-basis.js';
 import type { BlockLevelBox, Box, ContainerBox, LinesBox } from '../boxes/box.js';
-import type { Fragment } from '../fragment.js';
+import type { BoxFragment, Fragment } from '../fragment.js';
 import type { LayoutContext } from './context.js';
 import type { UsedBox } from './box-model.js';
 import { breakAfterOf, breakBeforeOf, combineBreaks, forcedBreakBetween, isAvoid } from './breaks.js';
@@ -360,8 +360,17 @@ function quirkyFillHeight(box: ContainerBox, used: UsedBox, space: Space, ctx: L
 function nothingInFlowAbove(state: FlowState): boolean {
   if (state.children.some(carriesFloatsOn)) return false;
   return (
-    state.placed === 0 || state.children.every((f) => f.kind === 'box' && (f.height === 0 || f.style.float !== 'none'))
+    state.placed === 0 ||
+    state.children.every(
+      (f) => f.kind === 'box' && ((f.height === 0 && collapsesThrough(f)) || f.style.float !== 'none'),
+    )
   );
+}
+
+/** An empty block that is no formatting-context root: its margins collapse through it (CSS 2 §8.3.1). */
+function collapsesThrough(f: BoxFragment): boolean {
+  const s = f.style;
+  return (s.display === 'block' || s.display === 'list-item') && s.overflow === 'visible';
 }
 
 /**

@@ -98,14 +98,15 @@ export function layoutBlockContainer(
   // The top border and padding do not break (CSS Fragmentation 3 §4.4: no break point inside
   // them): when they do not fit, a box that starts on this page moves to the next one, even if
   // its first child is empty (a box past the page end is monolithic overflow's, ./monolithic-overflow.ts).
+  // So does a box that does not collapse through, its margins alone reaching past the page end
+  // (they truncate at the break, §5.2): an empty formatting-context root too (Chromium).
   const room = space.blockSize - state.origin;
   if (
     space.mode === 'layout' &&
     !continuation &&
     !space.pageIsEmpty &&
-    topEdges > 0 &&
-    room >= -EPSILON &&
-    topEdges > room + EPSILON
+    (topEdges > 0 || bfc) &&
+    (room >= -EPSILON ? topEdges > room + EPSILON : space.blockSize >= -EPSILON)
   )
     return pushed(space);
   beginFloats(state, bfc, space);
