@@ -12,6 +12,11 @@ export interface Calc {
   readonly px: number;
   readonly pct: number;
 }
+
+/** A value with a percentage part: a percentage, or a calc() with one (keywords and plain lengths have none). */
+export function hasPercent(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && 'pct' in v && (v as Calc).pct !== 0;
+}
 /** A plain number is CSS px. */
 export type Length = number | Calc;
 export type LengthOrAuto = Length | 'auto';

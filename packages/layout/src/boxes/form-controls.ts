@@ -1,5 +1,5 @@
 import type { FontMetrics } from '../measurer.js';
-import { addPx, type ComputedStyle } from '../style.js';
+import { addPx, hasPercent, type ComputedStyle } from '../style.js';
 import type { StyledElement, StyledNode } from '../styled-node.js';
 
 /**
@@ -310,8 +310,7 @@ function withSize(
   const [stretchX, stretchY] = stretchedBetweenInsets(s);
   // The intrinsic size keywords mean the control's own size too (CSS Sizing 3 §5: its min- and max-content size).
   if (width !== null && !stretchX && (s.width === 'auto' || isSizeKeyword(s.width))) style.width = width + h;
-  else if (width !== null && s.writingMode === undefined && typeof s.width === 'object' && s.width.pct !== 0)
-    style.controlContentWidth = width;
+  else if (width !== null && s.writingMode === undefined && hasPercent(s.width)) style.controlContentWidth = width;
   if (height !== null && !stretchY && (s.height === 'auto' || isSizeKeyword(s.height))) style.height = height + v;
   if (minHeight !== undefined && s.height === 'auto' && s.minHeight === 'auto') style.minHeight = minHeight + v;
   return { ...el, style };

@@ -311,10 +311,12 @@ function childSpace(
 
 /** Child i follows a sibling on this page, and the break between them is not avoided (CSS Fragmentation 3 §4.4). */
 function breakBeforeHere(box: ContainerBox, i: number, state: FlowState, ctx: LayoutContext): boolean {
-  const children = box.children;
-  return (
-    state.placed > 0 && !isAvoid(combineBreaks(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)))
-  );
+  return state.placed > 0 && !avoidedBefore(box.children, i, ctx);
+}
+
+/** break-after of child i - 1 or break-before of child i avoids the break between them (CSS Fragmentation 3 §4.4). */
+function avoidedBefore(children: readonly BlockLevelBox[], i: number, ctx: LayoutContext): boolean {
+  return isAvoid(combineBreaks(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)));
 }
 
 /** The definite height the children's percentages resolve against (CSS 2 §10.5), null when auto. */
@@ -451,13 +453,9 @@ function notPlaced(
   const children = box.children;
   // break-before/after: avoid (CSS Fragmentation 3 §4.4): break inside the previous sibling, or
   // before it when it can go.
-  if (
-    startedHere === i - 1 &&
-    isAvoid(combineBreaks(breakAfterOf(children[i - 1]!, ctx), breakBeforeOf(children[i]!, ctx)))
-  ) {
+  if (startedHere === i - 1 && avoidedBefore(children, i, ctx)) {
     // Unless the break before it is avoided too: of breaks that all break a rule, Chromium takes the latest.
-    const alsoAvoided =
-      i >= 2 && isAvoid(combineBreaks(breakAfterOf(children[i - 2]!, ctx), breakBeforeOf(children[i - 1]!, ctx)));
+    const alsoAvoided = i >= 2 && avoidedBefore(children, i - 1, ctx);
     const canBreakBefore = state.placed > 1 && !alsoAvoided;
     // Between its lines only when the break before it is avoided too (measured, see breaksInside).
     const inside =

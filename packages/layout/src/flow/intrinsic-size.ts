@@ -1,5 +1,5 @@
 import type { BlockLevelBox, LinesBox } from '../boxes/box.js';
-import type { ComputedStyle } from '../style.js';
+import { hasPercent, type ComputedStyle } from '../style.js';
 import { cacheOf, cacheSlot, type LayoutContext } from './context.js';
 import { borderEdges, marginOrZero, paddingEdges, definite, resolveBlockBox, toContentSize } from './box-model.js';
 import { itemWidth, paragraphOf, type TextItem } from './inline-items.js';
@@ -59,9 +59,6 @@ export function outerSizes(
   const clamp = (v: number): number => Math.max(minW, Math.min(maxW, v));
   return { min: clamp(inner.min) + edges, max: clamp(inner.max) + edges };
 }
-
-const hasPercent = (l: ComputedStyle['width'] | ComputedStyle['maxWidth']): boolean =>
-  typeof l === 'object' && l.pct !== 0;
 
 /**
  * The content-box height of a box with this style when it is definite (a length, or a

@@ -1,7 +1,7 @@
 import type { BlockLevelBox } from '../boxes/box.js';
 import { memoized, memoSlot, type LayoutContext } from '../flow/context.js';
 import { isOutOfFlowStyle } from '../positioned/insets.js';
-import type { Calc } from '../style.js';
+import { hasPercent } from '../style.js';
 
 const percentDescendants = memoSlot<BlockLevelBox, boolean>('render');
 
@@ -24,11 +24,7 @@ function dependsOnPercentHeight(child: BlockLevelBox, ctx: LayoutContext): boole
   if (child.kind === 'lines') return false;
   const s = child.style;
   if (isOutOfFlowStyle(s)) return false;
-  if (isPercent(s.height) || isPercent(s.minHeight) || isPercent(s.maxHeight)) return true;
-  if (s.position === 'relative' && (isPercent(s.top) || isPercent(s.bottom))) return true;
+  if (hasPercent(s.height) || hasPercent(s.minHeight) || hasPercent(s.maxHeight)) return true;
+  if (s.position === 'relative' && (hasPercent(s.top) || hasPercent(s.bottom))) return true;
   return child.tag === '' && hasPercentHeightDescendant(child, ctx);
-}
-
-function isPercent(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && 'pct' in v && (v as Calc).pct !== 0;
 }

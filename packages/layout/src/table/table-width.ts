@@ -3,7 +3,7 @@ import type { LayoutContext } from '../flow/context.js';
 import { definite, marginOrZero, placeInline } from '../flow/box-model.js';
 import { outerSizes } from '../flow/intrinsic-size.js';
 import { keywordContribution, keywordWidth } from '../flow/size-keywords.js';
-import type { LengthOrAuto, LengthOrNone, SizeKeyword } from '../style.js';
+import { hasPercent, type LengthOrAuto, type LengthOrNone, type SizeKeyword } from '../style.js';
 import { distributeWidths } from './distribute.js';
 import { distributeFixed, fixedColumns, fixedColumnsWidth } from './fixed-layout.js';
 import { prepareTable, type PreparedTable } from './table-prepare.js';
@@ -51,8 +51,6 @@ export function tableIntrinsic(
 }
 
 const TABLE_MAX_INLINE_SIZE = 1_000_000;
-
-const hasPercent = (w: TableBox['style']['width']): boolean => typeof w === 'object' && w.pct !== 0;
 
 /** `table-layout: fixed` applies only when the table's width is not auto (CSS 2.1 §17.5.2.1; a percentage counts). */
 const isFixedLayout = (box: TableBox): boolean => box.style.tableLayout === 'fixed' && box.style.width !== 'auto';
